@@ -1,0 +1,65 @@
+"use client";
+
+import { useState, useTransition } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { loginSchema, type LoginInput } from "@/lib/auth/schemas";
+import { loginAction, ssoLoginAction } from "@/lib/auth/actions";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/input";
+
+export function LoginForm({ ssoEnabled, initialError, callbackUrl }: { ssoEnabled: boolean; initialError?: string; callbackUrl?: string }) {
+  const [error, setError] = useState<string | undefined>(initialError);
+  const [pending, startTransition] = useTransition();
+  const [ssoPending, startSso] = useTransition();
+  const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { username: "", password: "", callbackUrl } });
+
+  const onSubmit = form.handleSubmit((values) =>
+    startTransition(async () => {
+      setError(undefined);
+      const res = await loginAction(values);
+      if (res.ok) {
+        window.location.assign(res.data.redirectTo);
+        return;
+      }
+      for (const [field, messages] of Object.entries(res.fieldErrors ?? {})) {
+        form.setError(field as keyof LoginInput, { message: messages[0] });
+      }
+      setError(res.message);
+    }),
+  );
+
+  return (
+    <div>
+      <h2 className="text-2xl font-semibold text-slate-900">Sign in</h2>
+      {ssoEnabled && (
+        <>
+          <Button type="button" className="mt-6 w-full" loading={ssoPending} onClick={() => startSso(async () => void (await ssoLoginAction({})))}>
+            Sign in with SSO
+          </Button>
+          <div className="my-6 flex items-center gap-3 text-xs text-slate-500 uppercase">
+            <span className="h-px flex-1 bg-slate-200" /> or use a portal account <span className="h-px flex-1 bg-slate-200" />
+          </div>
+        </>
+      )}
+      <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4" aria-describedby={error ? "login-error" : undefined}>
+        {error && (
+          <div id="login-error" role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
+            {error}
+          </div>
+        )}
+        <Field label="Username" autoComplete="username" maxLength={190} error={form.formState.errors.username?.message} {...form.register("username")} />
+        <Field
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={form.formState.errors.password?.message}
+          {...form.register("password")}
+        />
+        <Button type="submit" className="w-full" loading={pending}>
+          Sign in
+        </Button>
+      </form>
+    </div>
+  );
+}

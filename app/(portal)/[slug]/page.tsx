@@ -1,0 +1,16 @@
+import { connection } from "next/server";
+import { forbidden, notFound } from "next/navigation";
+import { pageGuard, requireUser } from "@/lib/auth/guards";
+import { getMenuBySlug } from "@/lib/menus/queries";
+
+type Props = { params: Promise<{ slug: string }> };
+
+export default async function MenuPage({ params }: Props) {
+  await connection();
+  const user = await pageGuard(requireUser());
+  const { slug } = await params;
+  const found = await getMenuBySlug({ slug: slug.slice(0, 190), roleId: user.roleId });
+  if (found.status === "not_found") notFound();
+  if (found.status === "forbidden") forbidden();
+  return <h1 className="text-2xl font-semibold">{found.menu.title}</h1>;
+}

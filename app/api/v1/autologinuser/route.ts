@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { withApi } from "@/lib/api/with-api";
+import { ok } from "@/lib/api/envelope";
+import { verifySsoTokenLogin } from "@/lib/auth/accounts";
+import { apiLoginContent, clientIpOf } from "@/lib/auth/api-login";
+
+const body = z.object({
+  username: z.string({ error: "Username Required" }).trim().min(1, "Username Required").max(190),
+  access_token: z.string({ error: "Access Token Required" }).trim().min(1, "Access Token Required").max(4096),
+});
+
+/** POST /api/v1/autologinuser (public): an SSO access token, verified with the SSO's userinfo, for an API token. */
+export const POST = withApi({ public: true }, { body }, async ({ req, body }) => {
+  const user = await verifySsoTokenLogin({ username: body.username, accessToken: body.access_token });
+  return ok(
+    await apiLoginContent(user, { ip: clientIpOf(req), userAgent: req.headers.get("user-agent"), provider: "oidc" }),
+    "Login successfully",
+  );
+});

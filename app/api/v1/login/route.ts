@@ -1,0 +1,17 @@
+import { z } from "zod";
+import { withApi } from "@/lib/api/with-api";
+import { ok } from "@/lib/api/envelope";
+import { verifyPasswordLogin } from "@/lib/auth/accounts";
+import { apiLoginContent, clientIpOf } from "@/lib/auth/api-login";
+
+const body = z.object({
+  username: z.string({ error: "Username Required" }).trim().min(1, "Username Required").max(190, "Username is too long"),
+  password: z.string({ error: "Password Required" }).min(1, "Password Required").max(1024, "Password is too long"),
+});
+
+/** POST /api/v1/login (public): username and password for an API token. Failures are rate limited. */
+export const POST = withApi({ public: true }, { body }, async ({ req, body }) => {
+  const ip = clientIpOf(req);
+  const user = await verifyPasswordLogin({ ...body, ip });
+  return ok(await apiLoginContent(user, { ip, userAgent: req.headers.get("user-agent"), provider: "credentials" }), "Login successfully");
+});

@@ -1,0 +1,30 @@
+import { forwardRef, useId } from "react";
+
+export type FieldProps = React.InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string };
+
+/** A labelled input with its error message wired for screen readers. */
+export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ label, error, id, className = "", ...rest }, ref) {
+  const auto = useId();
+  const inputId = id ?? auto;
+  const errorId = `${inputId}-error`;
+  return (
+    <div className={className}>
+      <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        ref={ref}
+        id={inputId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className={`block w-full rounded-md border px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:ring-1 focus:ring-brand-500 focus:outline-none ${error ? "border-red-500" : "border-slate-300"}`}
+        {...rest}
+      />
+      {error && (
+        <p id={errorId} className="mt-1 text-sm text-red-600">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+});

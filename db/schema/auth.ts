@@ -1,0 +1,41 @@
+import { index, integer, pgEnum, pgTable, serial, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { timestamps } from "./_common";
+import { users } from "./users";
+
+export const tokenKind = pgEnum("token_kind", ["session", "api"]);
+
+/**
+ * Browser sessions and v1 API tokens. Only a sha256 of the secret is stored; a row that is revoked,
+ * expired, or whose user is disabled no longer authenticates (checked on every request).
+ */
+export const apiTokens = pgTable(
+  "api_tokens",
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: tokenKind().notNull(),
+    tokenHash: varchar({ length: 64 }).notNull().unique(),
+    provider: varchar({ length: 32 }).notNull().default("credentials"),
+    /** SSO id_token, kept server-side for RP-initiated logout. */
+    idToken: text(),
+    ip: varchar({ length: 64 }),
+    userAgent: varchar({ length: 512 }),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index().on(t.userId)],
+);
+
+/** Failed sign-in attempts, counted per account and per address across processes. */
+export const loginAttempts = pgTable(
+  "login_attempts",
+  {
+    id: serial().primaryKey(),
+    key: varchar({ length: 255 }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index().on(t.key, t.createdAt)],
+);

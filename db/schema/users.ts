@@ -1,0 +1,98 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, pgEnum, pgTable, primaryKey, serial, text, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { timestamps } from "./_common";
+
+/** Role ids are the old portal's system ids: 1 administrator, 2 calendar manager, 3 staff (read-only). */
+export const roles = pgTable("roles", {
+  id: integer().primaryKey(),
+  name: varchar({ length: 100 }).notNull().unique(),
+  ...timestamps,
+});
+
+export const states = pgTable("states", {
+  id: serial().primaryKey(),
+  code: varchar({ length: 2 }).notNull().unique(),
+  name: varchar({ length: 100 }).notNull(),
+  ...timestamps,
+});
+
+export const departments = pgTable("departments", {
+  id: integer().primaryKey(),
+  name: varchar({ length: 190 }).notNull(),
+  ...timestamps,
+});
+
+export const locations = pgTable(
+  "locations",
+  {
+    id: serial().primaryKey(),
+    name: varchar({ length: 190 }).notNull(),
+    departmentId: integer()
+      .notNull()
+      .references(() => departments.id, { onDelete: "restrict" }),
+    managerEmail: varchar({ length: 190 }),
+    managerName: varchar({ length: 190 }),
+    latitude: varchar({ length: 32 }),
+    longitude: varchar({ length: 32 }),
+    isBuswest: boolean().notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [index().on(t.departmentId, t.name)],
+);
+
+export const userStatus = pgEnum("user_status", ["active", "disabled"]);
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial().primaryKey(),
+    username: varchar({ length: 190 }).notNull(),
+    email: varchar({ length: 190 }),
+    firstName: varchar({ length: 190 }).notNull().default(""),
+    lastName: varchar({ length: 190 }).notNull().default(""),
+    /** bcrypt hash; null for accounts that only sign in through SSO. */
+    passwordHash: text(),
+    /** The SSO's `sub` claim, set on first SSO sign-in. */
+    oidcSubject: varchar({ length: 255 }),
+    roleId: integer()
+      .notNull()
+      .references(() => roles.id, { onDelete: "restrict" }),
+    status: userStatus().notNull().default("active"),
+    empId: varchar({ length: 64 }),
+    phone: varchar({ length: 32 }),
+    stateId: integer().references(() => states.id, { onDelete: "set null" }),
+    locationId: integer().references(() => locations.id, { onDelete: "set null" }),
+    departmentId: integer().references(() => departments.id, { onDelete: "set null" }),
+    profileColor: varchar({ length: 16 }).notNull().default("#1d4ed8"),
+    profileImage: text(),
+    hrPosition: integer().notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
+    uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
+    uniqueIndex().on(t.oidcSubject),
+    index().on(t.roleId),
+  ],
+);
+
+export const permissions = pgTable("permissions", {
+  id: serial().primaryKey(),
+  name: varchar({ length: 100 }).notNull().unique(),
+  label: varchar({ length: 190 }).notNull(),
+  ...timestamps,
+});
+
+export const userPermissions = pgTable(
+  "user_permissions",
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    permissionId: integer()
+      .notNull()
+      .references(() => permissions.id, { onDelete: "cascade" }),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.permissionId] }), index().on(t.permissionId)],
+);

@@ -1,0 +1,83 @@
+import { z } from "zod";
+import { AppError } from "@/lib/errors";
+import { logger } from "@/lib/log";
+import { getCurrentUser, requireCapability, requirePermission, requireUser } from "@/lib/auth/guards";
+import type { SessionUser } from "@/lib/auth/session";
+import type { Capability, PermissionName } from "@/lib/auth/roles";
+import type { Access } from "@/lib/api/with-api";
+import { fieldErrorsOf } from "@/lib/api/with-api";
+
+export type ActionResult<T = undefined> =
+  | { ok: true; data: T; message?: string }
+  | { ok: false; status: number; message: string; fieldErrors?: Record<string, string[]> };
+
+export type Action<I, T> = ((input: I) => Promise<ActionResult<T>>) & { access: Access };
+
+/** FormData (from a <form action>) or a plain object (from react-hook-form) to a plain object. */
+function toObject(input: unknown): unknown {
+  if (typeof FormData !== "undefined" && input instanceof FormData) {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of input.entries()) {
+      if (k.startsWith("$ACTION")) continue;
+      out[k] = k in out ? ([] as unknown[]).concat(out[k], v) : v;
+    }
+    return out;
+  }
+  return input;
+}
+
+/**
+ * The one wrapper for server actions (every action is a public endpoint): gets the session, decides
+ * access (deny by default), re-parses the input with the form's zod schema, and returns
+ * `{ ok: true, data } | { ok: false, message, fieldErrors }`. Unexpected errors are logged and answered
+ * without detail.
+ */
+export function createAction<S extends z.ZodType, T>(
+  access: { public: true },
+  schema: S,
+  handler: (input: z.infer<S>, user: SessionUser | null) => Promise<T | ActionResult<T>>,
+): Action<z.input<S> | FormData, T>;
+export function createAction<S extends z.ZodType, T>(
+  access: { capability?: Capability; permission?: PermissionName },
+  schema: S,
+  handler: (input: z.infer<S>, user: SessionUser) => Promise<T | ActionResult<T>>,
+): Action<z.input<S> | FormData, T>;
+export function createAction<S extends z.ZodType, T>(
+  access: Access,
+  schema: S,
+  handler: (input: z.infer<S>, user: any) => Promise<T | ActionResult<T>>, // eslint-disable-line @typescript-eslint/no-explicit-any
+): Action<z.input<S> | FormData, T> {
+  const action = async (input: unknown): Promise<ActionResult<T>> => {
+    try {
+      const user = await getCurrentUser();
+      if (!("public" in access)) {
+        await requireUser(user);
+        if (access.capability) await requireCapability(access.capability, user);
+        if (access.permission) await requirePermission(access.permission, user);
+      }
+      const parsed = schema.safeParse(toObject(input));
+      if (!parsed.success) {
+        return {
+          ok: false,
+          status: 422,
+          message: parsed.error.issues[0]?.message ?? "Invalid input.",
+          fieldErrors: fieldErrorsOf(parsed.error),
+        };
+      }
+      const result = await handler(parsed.data, user);
+      if (result && typeof result === "object" && "ok" in result && typeof result.ok === "boolean") {
+        return result as ActionResult<T>;
+      }
+      return { ok: true, data: result as T };
+    } catch (err) {
+      if (err instanceof AppError) {
+        return { ok: false, status: err.status, message: err.message, fieldErrors: err.fieldErrors };
+      }
+      // redirect()/notFound() from next/navigation must propagate
+      if (err && typeof err === "object" && "digest" in err) throw err;
+      logger.error({ err }, "action error");
+      return { ok: false, status: 500, message: "Something went wrong. Please try again." };
+    }
+  };
+  return Object.assign(action, { access });
+}

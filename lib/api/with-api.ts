@@ -1,0 +1,132 @@
+import { z } from "zod";
+import type { NextRequest } from "next/server";
+import { AppError } from "@/lib/errors";
+import { logger, requestIdFrom } from "@/lib/log";
+import { resolveSessionCookie, resolveToken, type SessionUser } from "@/lib/auth/session";
+import { requireCapability, requirePermission, requireUser } from "@/lib/auth/guards";
+import type { Capability, PermissionName } from "@/lib/auth/roles";
+import { fail } from "./envelope";
+
+/** Who may call a route. `public` must be chosen deliberately; everything else needs a signed-in user. */
+export type Access = { public: true } | { capability?: Capability; permission?: PermissionName };
+
+type Ctx<Q, B> = {
+  req: NextRequest;
+  user: SessionUser;
+  query: Q;
+  body: B;
+  params: Record<string, string>;
+  requestId: string;
+};
+type PublicCtx<Q, B> = Omit<Ctx<Q, B>, "user"> & { user: SessionUser | null };
+
+type Options<Q extends z.ZodType, B extends z.ZodType> = { query?: Q; body?: B };
+
+export type ApiHandler = ((req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>) & {
+  access: Access;
+};
+
+/** The bearer token (v1 clients) or the browser session cookie of a request. */
+export async function userFromRequest(req: Request): Promise<SessionUser | null> {
+  const auth = req.headers.get("authorization");
+  if (auth) {
+    const m = /^Bearer\s+(\S+)$/i.exec(auth);
+    return m ? resolveToken(m[1]) : null;
+  }
+  const cookies = parseCookies(req.headers.get("cookie"));
+  return resolveSessionCookie((name) => cookies.get(name));
+}
+
+function parseCookies(header: string | null): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const part of (header ?? "").split(";")) {
+    const i = part.indexOf("=");
+    if (i > 0) map.set(part.slice(0, i).trim(), decodeURIComponent(part.slice(i + 1).trim()));
+  }
+  return map;
+}
+
+/** zod issues to `{ field: [messages] }`. */
+export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "_";
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}
+
+async function readBody(req: NextRequest): Promise<unknown> {
+  if (req.method === "GET" || req.method === "HEAD") return {};
+  const type = req.headers.get("content-type") ?? "";
+  const text = await req.text();
+  if (!text) return {};
+  if (type.includes("application/x-www-form-urlencoded")) return Object.fromEntries(new URLSearchParams(text));
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError(400, "The request body is not valid JSON.");
+  }
+}
+
+/**
+ * The one wrapper for v1 route handlers: resolves the bearer token or session, decides access (deny by
+ * default), parses query and body with zod (400 with field messages), and answers every error in the
+ * v1 envelope. Unexpected errors are logged with detail and answered as a bare 500.
+ */
+export function withApi<Q extends z.ZodType = z.ZodType<Record<string, string>>, B extends z.ZodType = z.ZodType<unknown>>(
+  access: { public: true },
+  options: Options<Q, B>,
+  handler: (ctx: PublicCtx<z.infer<Q>, z.infer<B>>) => Promise<Response>,
+): ApiHandler;
+export function withApi<Q extends z.ZodType = z.ZodType<Record<string, string>>, B extends z.ZodType = z.ZodType<unknown>>(
+  access: { capability?: Capability; permission?: PermissionName },
+  options: Options<Q, B>,
+  handler: (ctx: Ctx<z.infer<Q>, z.infer<B>>) => Promise<Response>,
+): ApiHandler;
+export function withApi(
+  access: Access,
+  options: Options<z.ZodType, z.ZodType>,
+  handler: (ctx: any) => Promise<Response>, // eslint-disable-line @typescript-eslint/no-explicit-any
+): ApiHandler {
+  const wrapped = async (req: NextRequest, routeCtx: { params: Promise<Record<string, string>> }) => {
+    const requestId = requestIdFrom(req.headers);
+    const started = Date.now();
+    const log = logger.child({ requestId, method: req.method, path: new URL(req.url).pathname });
+    try {
+      const user = await userFromRequest(req);
+      if (!("public" in access)) {
+        await requireUser(user);
+        if (access.capability) await requireCapability(access.capability, user);
+        if (access.permission) await requirePermission(access.permission, user);
+      }
+      const url = new URL(req.url);
+      const rawQuery = Object.fromEntries(url.searchParams);
+      const query = options.query ? parse(options.query, rawQuery) : rawQuery;
+      const body = options.body ? parse(options.body, await readBody(req)) : undefined;
+      const params = (await routeCtx?.params) ?? {};
+      const res = await handler({ req, user, query, body, params, requestId });
+      res.headers.set("x-request-id", requestId);
+      log.debug({ status: res.status, ms: Date.now() - started }, "api");
+      return res;
+    } catch (err) {
+      if (err instanceof AppError) {
+        log.info({ status: err.status, message: err.message }, "api refused");
+        return fail(err.status, err.message, err.fieldErrors ?? null, { "x-request-id": requestId });
+      }
+      log.error({ err }, "api error");
+      return fail(500, "Something went wrong. Please try again.", null, { "x-request-id": requestId });
+    }
+  };
+  return Object.assign(wrapped, { access });
+}
+
+function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  const result = schema.safeParse(input);
+  if (!result.success) {
+    const fieldErrors = fieldErrorsOf(result.error);
+    const first = result.error.issues[0]?.message ?? "Invalid input.";
+    throw new AppError(422, first, fieldErrors);
+  }
+  return result.data;
+}

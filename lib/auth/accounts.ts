@@ -1,0 +1,90 @@
+import bcrypt from "bcryptjs";
+import { eq, or, sql } from "drizzle-orm";
+import { getDb, schema } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { assertNotRateLimited, attemptKeys, recordFailedAttempt } from "./rate-limit";
+import { fetchUserinfo, type SsoClaims } from "./oidc";
+import { ROLE } from "./roles";
+
+export const INVALID_LOGIN = "Invalid username or password.";
+export const ACCOUNT_DISABLED = "Your account is disabled. Please contact an administrator.";
+
+export async function hashPassword(password: string) {
+  return bcrypt.hash(password, 10);
+}
+
+// A real hash to compare against when the user does not exist, so timing does not reveal usernames.
+const DUMMY_HASH = "$2b$10$CwTycUXWue0Thq9StjUM0uJ8.1nqjHJrF3S5bFZ4l1dK5lU6c9mEa";
+
+/** Checks a username/password sign-in, with the per-account and per-address failure limit. */
+export async function verifyPasswordLogin(input: { username: string; password: string; ip?: string | null }) {
+  const username = input.username.trim();
+  const keys = attemptKeys(username, input.ip);
+  await assertNotRateLimited(keys);
+  const db = await getDb();
+  const [user] = await db
+    .select()
+    .from(schema.users)
+    .where(or(sql`lower(${schema.users.username}) = lower(${username})`, sql`lower(${schema.users.email}) = lower(${username})`))
+    .limit(1);
+  const ok = await bcrypt.compare(input.password, user?.passwordHash ?? DUMMY_HASH);
+  if (!user || !user.passwordHash || !ok) {
+    await recordFailedAttempt(keys);
+    throw new AppError(401, INVALID_LOGIN);
+  }
+  if (user.status !== "active") throw new AppError(403, ACCOUNT_DISABLED);
+  return user;
+}
+
+/**
+ * Finds the portal user of an SSO identity (by subject, then e-mail or username), creating a read-only
+ * staff account on first sign-in.
+ */
+export async function upsertSsoUser(claims: SsoClaims) {
+  const db = await getDb();
+  const email = claims.email?.toLowerCase() ?? null;
+  const username = (claims.preferred_username || email || claims.sub).slice(0, 190);
+  const [existing] = await db
+    .select()
+    .from(schema.users)
+    .where(
+      or(
+        eq(schema.users.oidcSubject, claims.sub),
+        email ? sql`lower(${schema.users.email}) = ${email}` : sql`false`,
+        sql`lower(${schema.users.username}) = lower(${username})`,
+      ),
+    )
+    .orderBy(sql`${schema.users.oidcSubject} = ${claims.sub} desc nulls last`)
+    .limit(1);
+  if (existing) {
+    if (existing.status !== "active") throw new AppError(403, ACCOUNT_DISABLED);
+    if (existing.oidcSubject !== claims.sub) {
+      await db.update(schema.users).set({ oidcSubject: claims.sub }).where(eq(schema.users.id, existing.id));
+    }
+    return existing;
+  }
+  const [nameFirst, ...nameRest] = (claims.name ?? "").split(" ");
+  const [created] = await db
+    .insert(schema.users)
+    .values({
+      username,
+      email,
+      oidcSubject: claims.sub,
+      firstName: (claims.given_name ?? nameFirst ?? "").slice(0, 190),
+      lastName: (claims.family_name ?? nameRest.join(" ")).slice(0, 190),
+      roleId: ROLE.staff,
+    })
+    .returning();
+  return created;
+}
+
+/** The old portal's auto sign-in: an SSO access token plus the username it belongs to. */
+export async function verifySsoTokenLogin(input: { username: string; accessToken: string }) {
+  const claims = await fetchUserinfo(input.accessToken);
+  const wanted = input.username.trim().toLowerCase();
+  const names = [claims.preferred_username, claims.email, claims.sub].filter(Boolean).map((s) => s!.toLowerCase());
+  if (!names.includes(wanted)) {
+    throw new AppError(401, "Your sign-in link is invalid or has expired. Please sign in again.");
+  }
+  return upsertSsoUser(claims);
+}

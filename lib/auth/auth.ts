@@ -1,0 +1,112 @@
+import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
+import Credentials from "next-auth/providers/credentials";
+import { config, getAuthSecret } from "@/lib/config";
+import { AppError } from "@/lib/errors";
+import { verifyPasswordLogin, verifySsoTokenLogin, upsertSsoUser } from "./accounts";
+import { issueToken } from "./session";
+import { SESSION_TTL_MS } from "./tokens";
+import type { SsoClaims } from "./oidc";
+
+/** Carries our AppError message and status through Auth.js to the sign-in action. */
+class PortalSignInError extends CredentialsSignin {
+  constructor(err: AppError) {
+    super(err.message);
+    this.code = `${err.status}:${err.message}`;
+  }
+}
+
+function clientIp(request: Request | undefined): string | null {
+  const fwd = request?.headers.get("x-forwarded-for");
+  return fwd?.split(",")[0]?.trim() || request?.headers.get("x-real-ip") || null;
+}
+
+async function guardAuthorize<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof AppError) throw new PortalSignInError(err);
+    throw err;
+  }
+}
+
+const providers: NextAuthConfig["providers"] = [
+  Credentials({
+    id: "credentials",
+    credentials: { username: {}, password: {} },
+    authorize: (creds, request) =>
+      guardAuthorize(async () => {
+        const username = String(creds?.username ?? "").slice(0, 190);
+        const password = String(creds?.password ?? "").slice(0, 1024);
+        const user = await verifyPasswordLogin({ username, password, ip: clientIp(request) });
+        return { id: String(user.id), name: user.username };
+      }),
+  }),
+  Credentials({
+    id: "sso-token",
+    credentials: { username: {}, token: {} },
+    authorize: (creds) =>
+      guardAuthorize(async () => {
+        const user = await verifySsoTokenLogin({
+          username: String(creds?.username ?? "").slice(0, 190),
+          accessToken: String(creds?.token ?? "").slice(0, 4096),
+        });
+        return { id: String(user.id), name: user.username, provider: "oidc" } as never;
+      }),
+  }),
+];
+
+const oidc = config.oidc;
+if (oidc) {
+  providers.push({
+    id: "oidc",
+    name: "SSO",
+    type: "oidc",
+    issuer: oidc.issuer,
+    clientId: oidc.clientId,
+    clientSecret: oidc.clientSecret,
+    authorization: { params: { scope: "openid profile email" } },
+    checks: ["pkce", "state", "nonce"],
+  });
+}
+
+/**
+ * Auth.js signs people in (password, SSO, SSO token); the session itself is a row in api_tokens whose
+ * secret travels inside the encrypted Auth.js cookie (`sid`). Every request checks that row
+ * (lib/auth/session.ts), so sign-out, a disabled account or a role change take effect at once.
+ */
+export const { handlers, auth, signIn, signOut } = NextAuth({
+  secret: getAuthSecret(),
+  trustHost: true,
+  useSecureCookies: process.env.AUTH_URL?.startsWith("https://") ?? false,
+  session: { strategy: "jwt", maxAge: SESSION_TTL_MS / 1000 },
+  pages: { signIn: "/login", error: "/login" },
+  providers,
+  callbacks: {
+    async jwt({ token, user, account, profile, trigger }) {
+      if (trigger !== "signIn" || !user) return token;
+      let userId = Number(user.id);
+      let provider = "credentials";
+      let idToken: string | null = null;
+      if (account?.provider === "oidc") {
+        const u = await upsertSsoUser(profile as unknown as SsoClaims);
+        userId = u.id;
+        provider = "oidc";
+        idToken = account.id_token ?? null;
+      } else if (account?.provider === "sso-token") {
+        provider = "oidc";
+      }
+      const { token: sid } = await issueToken({ userId, kind: "session", provider, idToken });
+      return { sid };
+    },
+    async signIn({ account, profile }) {
+      if (account?.provider !== "oidc") return true;
+      try {
+        await upsertSsoUser(profile as unknown as SsoClaims);
+        return true;
+      } catch (err) {
+        if (err instanceof AppError) return `/login?error=${encodeURIComponent(err.message)}`;
+        throw err;
+      }
+    },
+  },
+});

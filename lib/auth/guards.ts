@@ -1,0 +1,54 @@
+import { cache } from "react";
+import { cookies } from "next/headers";
+import { forbidden, redirect } from "next/navigation";
+import { AppError, forbidden as forbiddenError, unauthorized } from "@/lib/errors";
+import { resolveSessionCookie, type SessionUser } from "./session";
+import { roleCan, type Capability, type PermissionName } from "./roles";
+
+/** The signed-in user of this request (browser session cookie), or null. Memoised per request. */
+export const getCurrentUser = cache(async (): Promise<SessionUser | null> => {
+  const jar = await cookies();
+  return resolveSessionCookie((name) => jar.get(name)?.value);
+});
+
+/** Throws a 401 AppError unless someone is signed in. */
+export async function requireUser(user?: SessionUser | null): Promise<SessionUser> {
+  const u = user === undefined ? await getCurrentUser() : user;
+  if (!u) throw unauthorized();
+  return u;
+}
+
+/** Throws 401 when signed out, 403 unless the user's role is one of `roleIds`. */
+export async function requireRole(roleIds: readonly number[], user?: SessionUser | null): Promise<SessionUser> {
+  const u = await requireUser(user);
+  if (!roleIds.includes(u.roleId)) throw forbiddenError();
+  return u;
+}
+
+/** Throws 401 when signed out, 403 unless the user's role has the capability (lib/auth/roles.ts). */
+export async function requireCapability(capability: Capability, user?: SessionUser | null): Promise<SessionUser> {
+  const u = await requireUser(user);
+  if (!roleCan(u.roleId, capability)) throw forbiddenError();
+  return u;
+}
+
+/** Throws 401 when signed out, 403 unless the user holds the per-user permission. */
+export async function requirePermission(permission: PermissionName, user?: SessionUser | null): Promise<SessionUser> {
+  const u = await requireUser(user);
+  if (!u.permissions.includes(permission)) throw forbiddenError();
+  return u;
+}
+
+/**
+ * For pages: runs a guard and turns its refusal into navigation: 401 goes to /login, 403 renders the
+ * 403 screen (app/forbidden.tsx). `await pageGuard(requireRole([ROLE.admin]))`.
+ */
+export async function pageGuard<T>(check: Promise<T>): Promise<T> {
+  try {
+    return await check;
+  } catch (err) {
+    if (err instanceof AppError && err.status === 401) redirect("/login");
+    if (err instanceof AppError && err.status === 403) forbidden();
+    throw err;
+  }
+}

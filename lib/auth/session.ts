@@ -1,0 +1,126 @@
+import { and, eq, gt, isNull } from "drizzle-orm";
+import { decode } from "next-auth/jwt";
+import { getDb, schema } from "@/lib/db";
+import { getAuthSecret } from "@/lib/config";
+import { hashToken, newSecretToken, SESSION_TTL_MS } from "./tokens";
+
+export type SessionUser = {
+  id: number;
+  username: string;
+  email: string | null;
+  firstName: string;
+  lastName: string;
+  roleId: number;
+  roleName: string;
+  profileColor: string;
+  permissions: string[];
+  tokenId: number;
+  provider: string;
+};
+
+/** Auth.js session cookie names (secure prefix when served over HTTPS). */
+export const SESSION_COOKIES = ["__Secure-authjs.session-token", "authjs.session-token"] as const;
+
+/** Creates a session or API token row and returns the secret (shown once, stored only as a hash). */
+export async function issueToken(input: {
+  userId: number;
+  kind: "session" | "api";
+  provider?: string;
+  idToken?: string | null;
+  ip?: string | null;
+  userAgent?: string | null;
+}): Promise<{ token: string; expiresAt: Date }> {
+  const db = await getDb();
+  const token = newSecretToken();
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  await db.insert(schema.apiTokens).values({
+    userId: input.userId,
+    kind: input.kind,
+    tokenHash: hashToken(token),
+    provider: input.provider ?? "credentials",
+    idToken: input.idToken ?? null,
+    ip: input.ip?.slice(0, 64) ?? null,
+    userAgent: input.userAgent?.slice(0, 512) ?? null,
+    expiresAt,
+  });
+  return { token, expiresAt };
+}
+
+/** Revokes one token (sign-out). Returns the row so SSO logout can use its id_token. */
+export async function revokeToken(token: string) {
+  const db = await getDb();
+  const [row] = await db
+    .update(schema.apiTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(schema.apiTokens.tokenHash, hashToken(token)), isNull(schema.apiTokens.revokedAt)))
+    .returning({ provider: schema.apiTokens.provider, idToken: schema.apiTokens.idToken });
+  return row ?? null;
+}
+
+/** Revokes every session and token of a user (disabled account, password change). */
+export async function revokeAllTokensOfUser(userId: number) {
+  const db = await getDb();
+  await db
+    .update(schema.apiTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(schema.apiTokens.userId, userId), isNull(schema.apiTokens.revokedAt)));
+}
+
+/**
+ * Looks a secret token up in the database: it must exist, not be revoked or expired, and belong to an
+ * active user. Role and permissions are read fresh, so role changes apply on the next request.
+ */
+export async function resolveToken(token: string | null | undefined): Promise<SessionUser | null> {
+  if (!token || token.length !== 70 || !/^[A-Za-z0-9]+$/.test(token)) return null;
+  const db = await getDb();
+  const rows = await db
+    .select({
+      tokenId: schema.apiTokens.id,
+      provider: schema.apiTokens.provider,
+      id: schema.users.id,
+      username: schema.users.username,
+      email: schema.users.email,
+      firstName: schema.users.firstName,
+      lastName: schema.users.lastName,
+      roleId: schema.users.roleId,
+      roleName: schema.roles.name,
+      profileColor: schema.users.profileColor,
+      permission: schema.permissions.name,
+    })
+    .from(schema.apiTokens)
+    .innerJoin(schema.users, eq(schema.users.id, schema.apiTokens.userId))
+    .innerJoin(schema.roles, eq(schema.roles.id, schema.users.roleId))
+    .leftJoin(schema.userPermissions, eq(schema.userPermissions.userId, schema.users.id))
+    .leftJoin(schema.permissions, eq(schema.permissions.id, schema.userPermissions.permissionId))
+    .where(
+      and(
+        eq(schema.apiTokens.tokenHash, hashToken(token)),
+        isNull(schema.apiTokens.revokedAt),
+        gt(schema.apiTokens.expiresAt, new Date()),
+        eq(schema.users.status, "active"),
+      ),
+    );
+  if (rows.length === 0) return null;
+  const { permission: _p, ...user } = rows[0];
+  return { ...user, permissions: rows.flatMap((r) => (r.permission ? [r.permission] : [])) };
+}
+
+/** Reads the Auth.js session cookie (an encrypted JWT holding our session secret) and resolves it. */
+export async function resolveSessionCookie(get: (name: string) => string | undefined): Promise<SessionUser | null> {
+  for (const name of SESSION_COOKIES) {
+    const raw = get(name);
+    if (!raw) continue;
+    try {
+      const jwt = await decode({ token: raw, secret: getAuthSecret(), salt: name });
+      const sid = typeof jwt?.sid === "string" ? jwt.sid : null;
+      return await resolveToken(sid);
+    } catch {
+      return null; // tampered or signed with another secret
+    }
+  }
+  return null;
+}
+
+export function hasSessionCookie(get: (name: string) => string | undefined): boolean {
+  return SESSION_COOKIES.some((n) => !!get(n));
+}

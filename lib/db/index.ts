@@ -1,0 +1,76 @@
+import path from "node:path";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "@/db/schema";
+import { config } from "@/lib/config";
+import { acquirePgliteLock } from "./pglite-lock";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export { schema };
+
+type Handle = { db: Db; kind: "pglite" | "postgres"; close: () => Promise<void> };
+
+const MIGRATIONS = path.join(/*turbopackIgnore: true*/ process.cwd(), "db", "migrations");
+
+// Kept on globalThis so dev reloads and separately bundled routes share one handle per process.
+const g = globalThis as unknown as { __portalDb?: Promise<Handle> };
+
+/** Opens PostgreSQL (DATABASE_URL) or the embedded PGlite in DATA_DIR/pgdata, applying migrations. */
+export async function openDatabase(opts: { url?: string; dataDir?: string; migrate?: boolean } = {}): Promise<Handle> {
+  const url = opts.url ?? config.databaseUrl;
+  let handle: Handle;
+  if (url) {
+    const { default: postgres } = await import("postgres");
+    const { drizzle } = await import("drizzle-orm/postgres-js");
+    const client = postgres(url, { max: Number(process.env.DATABASE_POOL ?? 10), onnotice: () => {} });
+    handle = {
+      db: drizzle(client, { schema, casing: "snake_case" }) as unknown as Db,
+      kind: "postgres",
+      close: () => client.end(),
+    };
+    if (opts.migrate !== false) {
+      const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+      await migrate(handle.db as never, { migrationsFolder: MIGRATIONS });
+    }
+  } else {
+    const dir = path.join(opts.dataDir ?? config.dataDir, "pgdata");
+    const release = acquirePgliteLock(path.dirname(dir));
+    const { PGlite } = await import("@electric-sql/pglite");
+    const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+    const { drizzle } = await import("drizzle-orm/pglite");
+    const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+    handle = {
+      db: drizzle(client, { schema, casing: "snake_case" }) as unknown as Db,
+      kind: "pglite",
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+    if (opts.migrate !== false) {
+      const { migrate } = await import("drizzle-orm/pglite/migrator");
+      await migrate(handle.db as never, { migrationsFolder: MIGRATIONS });
+    }
+  }
+  return handle;
+}
+
+/** The process-wide database handle (opened and migrated on first use). */
+export function getDbHandle(): Promise<Handle> {
+  if (!g.__portalDb) {
+    g.__portalDb = openDatabase().catch((err) => {
+      g.__portalDb = undefined;
+      throw err;
+    });
+  }
+  return g.__portalDb;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDbHandle()).db;
+}
+
+/** Tests install their own database (an in-memory PGlite or a private PostgreSQL database). */
+export function setDbForTesting(handle: Handle | undefined) {
+  g.__portalDb = handle ? Promise.resolve(handle) : undefined;
+}

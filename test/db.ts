@@ -1,0 +1,90 @@
+import fs from "node:fs";
+import { afterAll, beforeAll } from "vitest";
+import postgres from "postgres";
+import { NextRequest } from "next/server";
+import { eq } from "drizzle-orm";
+import { openDatabase, setDbForTesting, schema, type Db } from "@/lib/db";
+import { issueToken } from "@/lib/auth/session";
+import { withDatabase } from "./global-setup";
+
+type Handle = Awaited<ReturnType<typeof openDatabase>>;
+
+/**
+ * A private database for one test file, cloned from the run's migrated and seeded template:
+ * an in-memory PGlite (default) or a fresh PostgreSQL database (TEST_DATABASE_URL).
+ */
+export async function createTestDatabase(): Promise<Handle> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const name = `portal_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = postgres(url, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${process.env.TEST_TEMPLATE_DB}`);
+    const handle = await openDatabase({ url: withDatabase(url, name), migrate: false });
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      },
+    };
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const dump = fs.readFileSync(process.env.TEST_TEMPLATE_DUMP!);
+  const client = await PGlite.create({ loadDataDir: new Blob([dump]), extensions: { pg_trgm } });
+  const dbSchema = await import("@/db/schema");
+  return {
+    db: drizzle(client, { schema: dbSchema, casing: "snake_case" }) as unknown as Db,
+    kind: "pglite",
+    close: () => client.close(),
+  };
+}
+
+/** Installs a private test database for the whole file (as the app's getDb()), closed afterwards. */
+export function useTestDatabase(): { db: () => Db } {
+  let handle: Handle | undefined;
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    setDbForTesting(handle);
+  });
+  afterAll(async () => {
+    setDbForTesting(undefined);
+    await handle?.close();
+  });
+  return { db: () => handle!.db };
+}
+
+/** A fresh v1 API token for a seeded user (admin, manager, staff). */
+export async function tokenFor(db: Db, username: string): Promise<string> {
+  const [user] = await db.select().from(schema.users).where(eq(schema.users.username, username));
+  if (!user) throw new Error(`no user ${username}`);
+  return (await issueToken({ userId: user.id, kind: "api" })).token;
+}
+
+/** Builds a NextRequest for calling a route handler directly. */
+export function apiRequest(
+  path: string,
+  init: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): NextRequest {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set("authorization", `Bearer ${init.token}`);
+  let body: BodyInit | undefined;
+  if (init.body !== undefined) {
+    headers.set("content-type", "application/json");
+    body = JSON.stringify(init.body);
+  }
+  return new NextRequest(new URL(path, "http://localhost"), { method: init.method ?? "GET", headers, body });
+}
+
+/** Calls a route handler module's method with optional dynamic params. */
+export async function callRoute(
+  handler: (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>,
+  req: NextRequest,
+  params: Record<string, string> = {},
+) {
+  const res = await handler(req, { params: Promise.resolve(params) });
+  const json = await res.json().catch(() => null);
+  return { status: res.status, json };
+}
