@@ -4,7 +4,7 @@ import { AppError } from "@/lib/errors";
 import { fieldErrorsOf } from "@/lib/api/with-api";
 import type { SessionUser } from "@/lib/auth/session";
 import type { AttachmentGroupItem, AttachmentRow, DiscussionRow, DocumentRow, SaveTheDateRow } from "./queries";
-import { isoDateToUs, listQuerySchema, slugSchema, SORTS, type ContentTab, type DocumentRef, type Sort } from "./schemas";
+import { isoDateToUs, MONTH_NAMES, listQuerySchema, slugSchema, SORTS, type ContentTab, type DocumentRef, type Sort } from "./schemas";
 import { requireContentMenu } from "./service";
 
 /**
@@ -12,7 +12,7 @@ import { requireContentMenu } from "./service";
  * translated to the schemas the forms use, and rows are answered in the old portal's shape.
  */
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = MONTH_NAMES;
 
 /** Query of the paged list calls: slug, page, filter (the search), sort. */
 export function listCallQuery(sorts: readonly Sort[] = SORTS) {

@@ -1,4 +1,4 @@
-import type { ContentTab } from "./schemas";
+import type { ContentTab } from "./constants";
 
 export const TAB_LABELS: Record<ContentTab, string> = {
   discussion: "Discussion",
