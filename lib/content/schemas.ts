@@ -102,7 +102,7 @@ export const saveTheDateFormSchema = z.object({
     .trim()
     .min(1, MESSAGES.dateRequired)
     .refine((v) => usDateToIso(v) !== null, MESSAGES.dateInvalid),
-  documents: z.array(documentRefSchema).max(MAX_SAVE_THE_DATE_FILES, `Only ${MAX_SAVE_THE_DATE_FILES} files are allowed`),
+  documents: z.array(documentRefSchema).max(MAX_SAVE_THE_DATE_FILES, MESSAGES.oneFileOnly),
 });
 export type SaveTheDateFormValues = z.infer<typeof saveTheDateFormSchema>;
 
