@@ -1,7 +1,7 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
-import { format } from "date-fns";
+import { formatLocal, type DateKind } from "@/lib/content/dates";
 
 const subscribe = () => () => {};
 
@@ -9,7 +9,7 @@ const subscribe = () => () => {};
  * A date shown in the viewer's time zone. The server renders it in its own zone (`serverText`); after
  * hydration the browser re-formats it, so the first paint and hydration always agree.
  */
-export function LocalTime({ iso, pattern, serverText, className }: { iso: string; pattern: string; serverText: string; className?: string }) {
+export function LocalTime({ iso, kind, serverText, className }: { iso: string; kind: DateKind; serverText: string; className?: string }) {
   const hydrated = useSyncExternalStore(
     subscribe,
     () => true,
@@ -17,7 +17,7 @@ export function LocalTime({ iso, pattern, serverText, className }: { iso: string
   );
   return (
     <time dateTime={iso} className={className}>
-      {hydrated ? format(new Date(iso), pattern) : serverText}
+      {hydrated ? formatLocal(new Date(iso), kind) : serverText}
     </time>
   );
 }

@@ -1,8 +1,9 @@
 import "server-only";
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
 import { getDb, schema } from "@/lib/db";
-import type { Sort } from "./schemas";
+import { countRows, discussionFilter, discussionListQuery, editorName, likePattern, orderFor, type ListParams } from "./sql";
+
+export { likePattern, type ListParams };
 
 const { posts, attachments, attachmentGroups, saveTheDates, contentDocuments, comments, users } = schema;
 
@@ -59,28 +60,6 @@ export type SaveTheDateRow = {
 
 export type Paged<T> = { rows: T[]; total: number; page: number; perPage: number };
 
-type ListParams = { menuId: number; q?: string; sort: Sort; page: number; perPage: number };
-
-/** `%term%` for ILIKE with the wildcard characters of the term escaped. */
-export function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** Display name of the last editor (or the author when never edited). */
-const editorName = sql<string>`coalesce(nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''), ${users.username}, '')`;
-
-function orderFor(sort: Sort, cols: { updatedAt: PgColumn; title: PgColumn; id: PgColumn }): SQL[] {
-  switch (sort) {
-    case "oldest":
-      return [asc(cols.updatedAt), asc(cols.id)];
-    case "a-z":
-      return [sql`lower(${cols.title}) asc`, asc(cols.id)];
-    case "z-a":
-      return [sql`lower(${cols.title}) desc`, desc(cols.id)];
-    default:
-      return [desc(cols.updatedAt), desc(cols.id)];
-  }
-}
 
 async function documentsOf(owner: "postId" | "attachmentId" | "saveTheDateId", ids: number[]): Promise<Map<number, DocumentRow[]>> {
   const map = new Map<number, DocumentRow[]>();
@@ -109,50 +88,23 @@ async function documentsOf(owner: "postId" | "attachmentId" | "saveTheDateId", i
   return map;
 }
 
-/** Rows of one page plus the total, in one round trip (a count query only when the page is empty). */
-async function paged<T extends { total: number }>(
-  rows: Promise<T[]>,
-  count: () => Promise<number>,
-): Promise<{ rows: Omit<T, "total">[]; total: number }> {
-  const list = await rows;
-  const total = list.length ? Number(list[0].total) : await count();
-  return { rows: list.map(({ total: _t, ...r }) => r), total };
+/**
+ * Rows of one page and the total, as two statements run together: the rows come from the sort index
+ * (a LIMIT reads a page, not the whole menu) and the count from an index-only scan. A window count
+ * would read every row of the menu instead.
+ */
+async function paged<T>(rows: PromiseLike<T[]>, count: () => PromiseLike<number>): Promise<{ rows: T[]; total: number }> {
+  const [list, total] = await Promise.all([rows, count()]);
+  return { rows: list, total };
 }
 
 // ---------------------------------------------------------------- discussions
-
-function discussionFilter(menuId: number, q?: string): SQL {
-  const base = eq(posts.menuId, menuId);
-  if (!q) return base;
-  const p = likePattern(q);
-  return and(base, or(ilike(posts.title, p), ilike(posts.description, p)))!;
-}
 
 /** The Discussion tab: pinned first, then the chosen sort; search on title and description. */
 export async function listDiscussions(params: ListParams): Promise<Paged<DiscussionRow>> {
   const db = await getDb();
   const where = discussionFilter(params.menuId, params.q);
-  const { rows, total } = await paged(
-    db
-      .select({
-        id: posts.id,
-        menuId: posts.menuId,
-        title: posts.title,
-        description: posts.description,
-        pin: posts.pin,
-        createdAt: posts.createdAt,
-        updatedAt: posts.updatedAt,
-        updatedName: editorName,
-        total: sql<number>`count(*) over()`.mapWith(Number),
-      })
-      .from(posts)
-      .leftJoin(users, eq(users.id, sql`coalesce(${posts.updatedBy}, ${posts.createdBy})`))
-      .where(where)
-      .orderBy(desc(posts.pin), ...orderFor(params.sort, posts))
-      .limit(params.perPage)
-      .offset((params.page - 1) * params.perPage),
-    async () => (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(posts).where(where))[0].n,
-  );
+  const { rows, total } = await paged(discussionListQuery(db, params), () => countRows(db, posts, where));
   const docs = await documentsOf("postId", rows.map((r) => r.id));
   return {
     rows: rows.map((r) => ({ ...r, documents: docs.get(r.id) ?? [] })),
@@ -251,14 +203,14 @@ export async function listAttachmentItems(params: ListParams & { groupId: number
     );
     const { rows, total } = await paged(
       db
-        .select({ ...attachmentColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
+        .select({ ...attachmentColumns })
         .from(attachments)
         .leftJoin(users, eq(users.id, sql`coalesce(${attachments.updatedBy}, ${attachments.createdBy})`))
         .where(where)
         .orderBy(...orderFor(params.sort, attachments))
         .limit(params.perPage)
         .offset(offset),
-      async () => (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(attachments).where(where))[0].n,
+      () => countRows(db, attachments, where),
     );
     return { rows: await withAttachmentDocs(rows), total, page: params.page, perPage: params.perPage, group };
   }
@@ -302,13 +254,13 @@ export async function listAttachmentItems(params: ListParams & { groupId: number
     isNull(attachments.groupId),
     pattern ? ilike(attachments.title, pattern) : undefined,
   );
-  const countSingles = async () => (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(attachments).where(where))[0].n;
+  const countSingles = () => countRows(db, attachments, where);
   let singles: Omit<AttachmentRow, "kind" | "documents">[] = [];
   let singlesTotal: number;
   if (singlesLimit > 0) {
     const r = await paged(
       db
-        .select({ ...attachmentColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
+        .select({ ...attachmentColumns })
         .from(attachments)
         .leftJoin(users, eq(users.id, sql`coalesce(${attachments.updatedBy}, ${attachments.createdBy})`))
         .where(where)
@@ -337,14 +289,14 @@ export async function listAttachmentsFlat(params: ListParams): Promise<Paged<Att
   const where = and(eq(attachments.menuId, params.menuId), params.q ? ilike(attachments.title, likePattern(params.q)) : undefined);
   const { rows, total } = await paged(
     db
-      .select({ ...attachmentColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
+      .select({ ...attachmentColumns })
       .from(attachments)
       .leftJoin(users, eq(users.id, sql`coalesce(${attachments.updatedBy}, ${attachments.createdBy})`))
       .where(where)
       .orderBy(desc(attachments.pin), ...orderFor(params.sort, attachments))
       .limit(params.perPage)
       .offset((params.page - 1) * params.perPage),
-    async () => (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(attachments).where(where))[0].n,
+    () => countRows(db, attachments, where),
   );
   return { rows: await withAttachmentDocs(rows), total, page: params.page, perPage: params.perPage };
 }
@@ -397,14 +349,14 @@ export async function listSaveTheDates(params: ListParams): Promise<Paged<SaveTh
   const where = and(eq(saveTheDates.menuId, params.menuId), p ? or(ilike(saveTheDates.title, p), ilike(saveTheDates.description, p)) : undefined);
   const { rows, total } = await paged(
     db
-      .select({ ...saveTheDateColumns, total: sql<number>`count(*) over()`.mapWith(Number) })
+      .select({ ...saveTheDateColumns })
       .from(saveTheDates)
       .leftJoin(users, eq(users.id, sql`coalesce(${saveTheDates.updatedBy}, ${saveTheDates.createdBy})`))
       .where(where)
       .orderBy(...orderFor(params.sort, saveTheDates))
       .limit(params.perPage)
       .offset((params.page - 1) * params.perPage),
-    async () => (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(saveTheDates).where(where))[0].n,
+    () => countRows(db, saveTheDates, where),
   );
   const docs = await documentsOf("saveTheDateId", rows.map((r) => r.id));
   return { rows: rows.map((r) => ({ ...r, documents: docs.get(r.id) ?? [] })), total, page: params.page, perPage: params.perPage };
