@@ -1,11 +1,14 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useRef, useState } from "react";
 import { toast } from "sonner";
 import { cut, isGalleryImage } from "@/lib/content/constants";
 import { openStoredFile } from "@/lib/content/signed-url";
-import { Gallery } from "./gallery";
 import { ChevronIcon, FileTypeIcon } from "./icons";
+
+// The gallery is fetched when an image is first opened, not with the page.
+const Gallery = dynamic(() => import("./gallery").then((m) => m.Gallery), { ssr: false });
 
 export type FileItem = { path: string; name: string; extension: string };
 

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { cache } from "react";
 import Link from "next/link";
 import { connection } from "next/server";
 import { forbidden, notFound, redirect } from "next/navigation";
@@ -21,8 +22,11 @@ import { CalendarSlot } from "./_components/calendar-slot";
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
+/** The menu lookup of this request, shared by generateMetadata and the page (primitive keys memoise). */
+const lookupMenu = cache((slug: string, roleId: number) => getMenuBySlug({ slug: slug.slice(0, 190), roleId }));
+
 async function findMenu(slug: string, roleId: number) {
-  const found = await getMenuBySlug({ slug: slug.slice(0, 190), roleId });
+  const found = await lookupMenu(slug, roleId);
   if (found.status === "not_found") notFound();
   if (found.status === "forbidden") forbidden();
   return found.menu;
@@ -31,7 +35,7 @@ async function findMenu(slug: string, roleId: number) {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   await connection();
   const user = await pageGuard(requireUser());
-  const found = await getMenuBySlug({ slug: (await params).slug.slice(0, 190), roleId: user.roleId });
+  const found = await lookupMenu((await params).slug, user.roleId);
   return { title: found.status === "ok" ? found.menu.title : undefined };
 }
 

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { cache } from "react";
 import Link from "next/link";
 import { connection } from "next/server";
 import { forbidden, notFound } from "next/navigation";
@@ -16,14 +17,21 @@ import { CommentForm } from "@/components/content/comment-form";
 
 type Props = { params: Promise<{ slug: string; id: string }> };
 
+/** Memoised per request with primitive keys, so generateMetadata and the page share one lookup. */
+const lookup = cache(async (slug: string, id: string, roleId: number) => {
+  const found = await getMenuBySlug({ slug: slug.slice(0, 190), roleId });
+  if (found.status !== "ok" || !tabsOf(found.menu.pageTypes).includes("discussion") || !/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2_147_483_647) {
+    return { found, post: null };
+  }
+  return { found, post: await getDiscussion({ menuId: found.menu.id, id: Number(id) }) };
+});
+
 async function load(params: Props["params"]) {
   const user = await pageGuard(requireUser());
   const { slug, id } = await params;
-  const found = await getMenuBySlug({ slug: slug.slice(0, 190), roleId: user.roleId });
+  const { found, post } = await lookup(slug, id, user.roleId);
   if (found.status === "not_found") notFound();
   if (found.status === "forbidden") forbidden();
-  if (!tabsOf(found.menu.pageTypes).includes("discussion") || !/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2_147_483_647) notFound();
-  const post = await getDiscussion({ menuId: found.menu.id, id: Number(id) });
   if (!post) notFound();
   return { user, menu: found.menu, post };
 }
