@@ -203,7 +203,9 @@ describe("GET /api/health", () => {
 const actionFiles = listServerActionFiles();
 
 describe("server actions", () => {
-  beforeEach(() => cookieJar.clear());
+  beforeEach(() => {
+    cookieJar.clear();
+  });
 
   it("finds the server action modules on disk", () => {
     expect(actionFiles).toContain("lib/auth/actions.ts");
