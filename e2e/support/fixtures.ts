@@ -4,9 +4,8 @@ import { FIRST_MENU } from "./env";
 /**
  * Journeys that need the shell UI (header dropdown with Logout, the phone menu button) built on the
  * `shell` branch. They are declared `test.fixme` until that branch is merged into this one:
- * FIXME(after merging shell): change this line to `export const shellTest = test;`.
  */
-export const shellTest = test.fixme;
+export const shellTest = test;
 
 /** A username the SSO has never seen (the local provider creates it on first sign-in). */
 export function newSsoUsername(prefix: string) {
