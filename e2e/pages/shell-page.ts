@@ -34,9 +34,12 @@ export class ShellPage {
     await this.page.goto(`/${slug}`);
   }
 
+  /** Opens the account menu; retries the click because a click before hydration does nothing. */
   async openUserMenu() {
-    await this.userMenuButton.click();
-    await expect(this.logoutItem).toBeVisible();
+    await expect(async () => {
+      if (!(await this.logoutItem.isVisible())) await this.userMenuButton.click();
+      await expect(this.logoutItem).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
   }
 
   async logout() {
