@@ -7,14 +7,14 @@ export const metadata: Metadata = {
   description: "Intranet portal for the dealership group",
 };
 
-export const viewport: Viewport = { width: "device-width", initialScale: 1 };
+export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#172554" };
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
     <html lang="en">
-      <body className="min-h-screen font-sans">
+      <body className="min-h-dvh font-sans">
         {children}
-        <Toaster richColors closeButton position="top-right" />
+        <Toaster position="top-right" richColors closeButton />
       </body>
     </html>
   );

@@ -3,7 +3,7 @@ import { cache } from "react";
 import Link from "next/link";
 import { connection } from "next/server";
 import { forbidden, notFound, redirect } from "next/navigation";
-import { pageGuard, requireUser } from "@/lib/auth/guards";
+import { getCurrentUser, pageGuard, requireUser } from "@/lib/auth/guards";
 import { roleCan } from "@/lib/auth/roles";
 import { getMenuBySlug } from "@/lib/menus/queries";
 import { listAttachmentItems, listDiscussions, listSaveTheDates } from "@/lib/content/queries";
@@ -34,9 +34,10 @@ async function findMenu(slug: string, roleId: number) {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   await connection();
-  const user = await pageGuard(requireUser());
+  const user = await getCurrentUser();
+  if (!user) return {};
   const found = await lookupMenu((await params).slug, user.roleId);
-  return { title: found.status === "ok" ? found.menu.title : undefined };
+  return found.status === "ok" ? { title: found.menu.title } : {};
 }
 
 /**

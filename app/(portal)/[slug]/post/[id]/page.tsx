@@ -3,7 +3,7 @@ import { cache } from "react";
 import Link from "next/link";
 import { connection } from "next/server";
 import { forbidden, notFound } from "next/navigation";
-import { pageGuard, requireUser } from "@/lib/auth/guards";
+import { getCurrentUser, pageGuard, requireUser } from "@/lib/auth/guards";
 import { roleCan } from "@/lib/auth/roles";
 import { getMenuBySlug } from "@/lib/menus/queries";
 import { getDiscussion, listComments } from "@/lib/content/queries";
@@ -38,8 +38,11 @@ async function load(params: Props["params"]) {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   await connection();
-  const { post } = await load(params);
-  return { title: post.title };
+  const user = await getCurrentUser();
+  if (!user) return {};
+  const { slug, id } = await params;
+  const { post } = await lookup(slug, id, user.roleId);
+  return post ? { title: post.title } : {};
 }
 
 /** CommonPostDetail: one discussion post with its files and comments (id in the URL, shareable). */
