@@ -96,7 +96,9 @@ ALTER TABLE "save_the_dates" ADD CONSTRAINT "save_the_dates_created_by_users_id_
 ALTER TABLE "save_the_dates" ADD CONSTRAINT "save_the_dates_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "attachment_groups_status_name_index" ON "attachment_groups" USING btree ("status","name");--> statement-breakpoint
 CREATE INDEX "attachments_menu_updated_idx" ON "attachments" USING btree ("menu_id","group_id","pin","updated_at","id");--> statement-breakpoint
-CREATE INDEX "attachments_menu_title_idx" ON "attachments" USING btree ("menu_id","group_id","pin",lower("title"));--> statement-breakpoint
+CREATE INDEX "attachments_menu_pin_updated_idx" ON "attachments" USING btree ("menu_id","group_id","pin" DESC NULLS FIRST,"updated_at","id");--> statement-breakpoint
+CREATE INDEX "attachments_menu_title_idx" ON "attachments" USING btree ("menu_id","group_id","pin",lower("title"),"id");--> statement-breakpoint
+CREATE INDEX "attachments_menu_pin_title_idx" ON "attachments" USING btree ("menu_id","group_id","pin" DESC NULLS FIRST,lower("title"),"id");--> statement-breakpoint
 CREATE INDEX "attachments_title_trgm_idx" ON "attachments" USING gin ("title" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "attachments_group_id_index" ON "attachments" USING btree ("group_id");--> statement-breakpoint
 CREATE INDEX "comments_post_id_created_at_index" ON "comments" USING btree ("post_id","created_at");--> statement-breakpoint
@@ -105,7 +107,9 @@ CREATE INDEX "content_documents_attachment_id_index" ON "content_documents" USIN
 CREATE INDEX "content_documents_save_the_date_id_index" ON "content_documents" USING btree ("save_the_date_id");--> statement-breakpoint
 CREATE INDEX "content_documents_path_index" ON "content_documents" USING btree ("path");--> statement-breakpoint
 CREATE INDEX "posts_menu_updated_idx" ON "posts" USING btree ("menu_id","pin","updated_at","id");--> statement-breakpoint
-CREATE INDEX "posts_menu_title_idx" ON "posts" USING btree ("menu_id","pin",lower("title"));--> statement-breakpoint
+CREATE INDEX "posts_menu_pin_updated_idx" ON "posts" USING btree ("menu_id","pin" DESC NULLS FIRST,"updated_at","id");--> statement-breakpoint
+CREATE INDEX "posts_menu_title_idx" ON "posts" USING btree ("menu_id","pin",lower("title"),"id");--> statement-breakpoint
+CREATE INDEX "posts_menu_pin_title_idx" ON "posts" USING btree ("menu_id","pin" DESC NULLS FIRST,lower("title"),"id");--> statement-breakpoint
 CREATE INDEX "posts_title_trgm_idx" ON "posts" USING gin ("title" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "posts_description_trgm_idx" ON "posts" USING gin ("description" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "save_the_dates_menu_updated_idx" ON "save_the_dates" USING btree ("menu_id","updated_at","id");--> statement-breakpoint

@@ -60,9 +60,13 @@ export const posts = pgTable(
     ...timestamps,
   },
   (t) => [
-    // Pinned first, then Newest/Oldest (updated_at) or A-to-Z/Z-to-A (title, case-insensitive).
+    // Pinned first, then Newest/Oldest (updated_at) or A-to-Z/Z-to-A (title, case-insensitive). Each
+    // order reads its page straight from an index: the ascending index backwards gives "pinned first,
+    // descending"; the pin-descending one forwards gives "pinned first, ascending".
     index("posts_menu_updated_idx").on(t.menuId, t.pin, t.updatedAt, t.id),
-    index("posts_menu_title_idx").on(t.menuId, t.pin, sql`lower(${t.title})`),
+    index("posts_menu_pin_updated_idx").on(t.menuId, t.pin.desc().nullsFirst(), t.updatedAt, t.id),
+    index("posts_menu_title_idx").on(t.menuId, t.pin, sql`lower(${t.title})`, t.id),
+    index("posts_menu_pin_title_idx").on(t.menuId, t.pin.desc().nullsFirst(), sql`lower(${t.title})`, t.id),
     // Search: case-insensitive substring on title and description at a million rows (pg_trgm).
     index("posts_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
     index("posts_description_trgm_idx").using("gin", t.description.op("gin_trgm_ops")),
@@ -89,8 +93,11 @@ export const attachments = pgTable(
     ...timestamps,
   },
   (t) => [
+    // As for posts, within the top level (group_id null) or one group.
     index("attachments_menu_updated_idx").on(t.menuId, t.groupId, t.pin, t.updatedAt, t.id),
-    index("attachments_menu_title_idx").on(t.menuId, t.groupId, t.pin, sql`lower(${t.title})`),
+    index("attachments_menu_pin_updated_idx").on(t.menuId, t.groupId, t.pin.desc().nullsFirst(), t.updatedAt, t.id),
+    index("attachments_menu_title_idx").on(t.menuId, t.groupId, t.pin, sql`lower(${t.title})`, t.id),
+    index("attachments_menu_pin_title_idx").on(t.menuId, t.groupId, t.pin.desc().nullsFirst(), sql`lower(${t.title})`, t.id),
     index("attachments_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
     index().on(t.groupId),
     check("attachments_url_check", sql`${t.uploadType} <> 'url' OR ${t.url} IS NOT NULL`),

@@ -207,7 +207,8 @@ export async function listAttachmentItems(params: ListParams & { groupId: number
         .from(attachments)
         .leftJoin(users, eq(users.id, sql`coalesce(${attachments.updatedBy}, ${attachments.createdBy})`))
         .where(where)
-        .orderBy(...orderFor(params.sort, attachments))
+        // Entries in a group are never pinned; ordering by pin as well lets the sort index serve the page.
+        .orderBy(desc(attachments.pin), ...orderFor(params.sort, attachments))
         .limit(params.perPage)
         .offset(offset),
       () => countRows(db, attachments, where),
