@@ -1,14 +1,16 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useRef, useState } from "react";
 import { toast } from "sonner";
 import { cut, isGalleryImage } from "@/lib/content/constants";
 import { openStoredFile } from "@/lib/content/signed-url";
 import { ChevronIcon, FileTypeIcon } from "./icons";
 
+import type { Gallery as GalleryType } from "./gallery";
+
 // The gallery is fetched when an image is first opened, not with the page.
-const Gallery = dynamic(() => import("./gallery").then((m) => m.Gallery), { ssr: false });
+let galleryModule: Promise<typeof GalleryType> | null = null;
+const loadGallery = () => (galleryModule ??= import("./gallery").then((m) => m.Gallery));
 
 export type FileItem = { path: string; name: string; extension: string };
 
@@ -19,12 +21,19 @@ export type FileItem = { path: string; name: string; extension: string };
  */
 export function FileCarousel({ files, nameMax = 5, layout = "carousel" }: { files: FileItem[]; nameMax?: number; layout?: "carousel" | "list" }) {
   const [open, setOpen] = useState<number | null>(null);
+  const [Gallery, setGallery] = useState<typeof GalleryType | null>(null);
   const row = useRef<HTMLUListElement>(null);
   const images = files.filter((f) => isGalleryImage(f.extension));
 
   const onOpen = async (f: FileItem) => {
     if (isGalleryImage(f.extension)) {
-      setOpen(images.indexOf(f));
+      try {
+        const component = await loadGallery();
+        setGallery(() => component);
+        setOpen(images.indexOf(f));
+      } catch {
+        toast.error("Remote server can not be reachable");
+      }
       return;
     }
     try {
@@ -71,7 +80,7 @@ export function FileCarousel({ files, nameMax = 5, layout = "carousel" }: { file
           </button>
         </div>
       )}
-      {open !== null && <Gallery images={images} index={open} onIndex={setOpen} onClose={() => setOpen(null)} />}
+      {open !== null && Gallery && <Gallery images={images} index={open} onIndex={setOpen} onClose={() => setOpen(null)} />}
     </div>
   );
 }
