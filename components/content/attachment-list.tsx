@@ -49,10 +49,12 @@ export function AttachmentList({ rows, slug, isAdmin, view, inGroup, groupHref }
             <div className={`flex min-w-0 items-start gap-3 ${grid ? "" : "flex-1"}`}>
               <FileTypeIcon extension={item.documents[0]?.extension ?? ""} isLink={item.uploadType === "url"} className="h-10 w-10 shrink-0" />
               <div className="min-w-0 flex-1">
-                <h3 className="flex items-start gap-1 font-medium break-words text-slate-900" title={item.title}>
-                  <span>{cut(item.title, max)}</span>
+                <div className="flex items-start gap-1">
+                  <h3 className="font-medium break-words text-slate-900" title={item.title}>
+                    {cut(item.title, max)}
+                  </h3>
                   {item.pin && <PinIcon className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" label="Pinned" />}
-                </h3>
+                </div>
                 <p className="mt-0.5 text-xs text-slate-500">
                   {item.updatedName} · <DateText date={item.updatedAt} kind="us" /> <DateText date={item.updatedAt} kind="time" />
                 </p>

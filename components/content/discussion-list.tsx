@@ -28,12 +28,14 @@ export function DiscussionList({ rows, slug, isAdmin }: { rows: DiscussionRow[];
               </div>
               {isAdmin && <ItemActions kind="discussion" id={p.id} slug={slug} title={p.title} editHref={`/${slug}/discussion/edit/${p.id}`} pinned={p.pin} />}
             </div>
-            <h2 id={`post-${p.id}`} className="mt-3 flex items-start gap-2 text-lg font-semibold break-words text-slate-900">
-              <Link href={`/${slug}/post/${p.id}`} className="hover:text-brand-700 hover:underline">
-                {p.title}
-              </Link>
-              {p.pin && <PinIcon className="mt-1 h-4 w-4 shrink-0 text-brand-600" label="Pinned" />}
-            </h2>
+            <div className="mt-3 flex items-start gap-2">
+              <h2 id={`post-${p.id}`} className="text-lg font-semibold break-words text-slate-900">
+                <Link href={`/${slug}/post/${p.id}`} className="hover:text-brand-700 hover:underline">
+                  {p.title}
+                </Link>
+              </h2>
+              {p.pin && <PinIcon className="mt-1.5 h-4 w-4 shrink-0 text-brand-600" label="Pinned" />}
+            </div>
             {p.description && (
               <p className="mt-2 break-words whitespace-pre-line text-slate-700">
                 <LinkifiedText

@@ -29,7 +29,7 @@ export class ContentPage {
 
   /** The list item (post, attachment or date) whose heading is `title`. */
   item(title: string): Locator {
-    return this.page.getByRole("listitem").filter({ has: this.page.getByRole("heading", { name: title }) });
+    return this.page.getByRole("listitem").filter({ has: this.page.getByRole("heading", { name: title, exact: true }) });
   }
 
   async searchFor(term: string) {
@@ -43,7 +43,7 @@ export class ContentPage {
 
   /** Clicks an item button (e.g. "Pin", "Delete") and answers the confirmation. */
   async confirmItemAction(title: string, action: "Pin" | "Unpin" | "Delete", answer: "yes" | "no") {
-    await this.page.getByRole("button", { name: `${action} ${title}` }).click();
+    await this.page.getByRole("button", { name: `${action} ${title}`, exact: true }).click();
     await expect(this.dialog.getByRole("heading", { name: "Are you sure?" })).toBeVisible();
     const yes = action === "Delete" ? "Yes Delete it!" : "Yes Change it!";
     await this.dialog.getByRole("button", { name: answer === "yes" ? yes : "No, Keep it!" }).click();

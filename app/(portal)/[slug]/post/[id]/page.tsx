@@ -65,10 +65,12 @@ export default async function PostDetailPage({ params }: Props) {
       </div>
       <header className="space-y-3">
         <p className="text-sm text-slate-500">{menu.title}</p>
-        <h1 id="post-title" className="flex items-start gap-2 text-2xl font-semibold break-words text-slate-900">
-          {post.title}
-          {post.pin && <PinIcon className="mt-1.5 h-5 w-5 shrink-0 text-brand-600" label="Pinned" />}
-        </h1>
+        <div className="flex items-start gap-2">
+          <h1 id="post-title" className="text-2xl font-semibold break-words text-slate-900">
+            {post.title}
+          </h1>
+          {post.pin && <PinIcon className="mt-2 h-5 w-5 shrink-0 text-brand-600" label="Pinned" />}
+        </div>
         <div className="flex items-center gap-3">
           <Avatar name={post.updatedName} className="h-9 w-9 text-xs" />
           <p className="text-sm text-slate-600">
