@@ -1,0 +1,10 @@
+import { eq } from "drizzle-orm";
+import { openDatabase, schema } from "@/lib/db";
+const ctx = JSON.parse((await import("node:fs")).readFileSync("/tmp/benchprof/ctx.json", "utf8"));
+const h = await openDatabase({ dataDir: ctx.dataDir });
+const q = () => h.db.select({ v: schema.settings.value }).from(schema.settings).where(eq(schema.settings.key, "system_year"));
+const t = performance.now();
+for (let i = 0; i < 3000; i++) await q();
+console.log((performance.now() - t) / 3000 * 1000, "us");
+await h.close();
+process.exit(0);
