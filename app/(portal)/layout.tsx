@@ -6,7 +6,7 @@ import Link from "next/link";
 export default async function PortalLayout({ children }: { children: React.ReactNode }) {
   await connection();
   const user = await pageGuard(requireUser());
-  const menus = await listMenuTree({ roleId: user.roleId });
+  const menus = await listMenuTree({ roleId: user.roleId, stamp: user.configStamp });
   return (
     <div className="flex min-h-screen">
       <nav aria-label="Main" className="w-64 bg-white p-4">

@@ -7,7 +7,7 @@ import { getFirstMenuSlug } from "@/lib/menus/queries";
 export default async function HomePage() {
   await connection();
   const user = await pageGuard(requireUser());
-  const slug = await getFirstMenuSlug({ roleId: user.roleId });
+  const slug = await getFirstMenuSlug({ roleId: user.roleId, stamp: user.configStamp });
   if (slug) redirect(`/${slug}`);
   return <p className="p-8 text-slate-600">There are no pages in the menu yet.</p>;
 }

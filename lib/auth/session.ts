@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { decode } from "next-auth/jwt";
 import { getDb, schema } from "@/lib/db";
+import { CONFIG_STAMP_SQL } from "@/lib/db/config-cache";
 import { getAuthSecret } from "@/lib/config";
 import { hashToken, newSecretToken, SESSION_TTL_MS } from "./tokens";
 
@@ -16,6 +17,12 @@ export type SessionUser = {
   permissions: string[];
   tokenId: number;
   provider: string;
+  /**
+   * Fingerprint of menus, icons and settings read with the session (lib/db/config-cache.ts): pass it
+   * as `stamp` to listMenuTree, getMenuBySlug, getFirstMenuSlug and getSystemYear, which then answer
+   * from memory while those tables are unchanged.
+   */
+  configStamp: string;
 };
 
 /** Auth.js session cookie names (secure prefix when served over HTTPS). */
@@ -86,6 +93,7 @@ export async function resolveToken(token: string | null | undefined): Promise<Se
       roleName: schema.roles.name,
       profileColor: schema.users.profileColor,
       permission: schema.permissions.name,
+      configStamp: CONFIG_STAMP_SQL,
     })
     .from(schema.apiTokens)
     .innerJoin(schema.users, eq(schema.users.id, schema.apiTokens.userId))

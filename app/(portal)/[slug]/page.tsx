@@ -9,7 +9,7 @@ export default async function MenuPage({ params }: Props) {
   await connection();
   const user = await pageGuard(requireUser());
   const { slug } = await params;
-  const found = await getMenuBySlug({ slug: slug.slice(0, 190), roleId: user.roleId });
+  const found = await getMenuBySlug({ slug: slug.slice(0, 190), roleId: user.roleId, stamp: user.configStamp });
   if (found.status === "not_found") notFound();
   if (found.status === "forbidden") forbidden();
   return <h1 className="text-2xl font-semibold">{found.menu.title}</h1>;

@@ -1,0 +1,61 @@
+import { sql } from "drizzle-orm";
+import { getDb, type Db } from "./index";
+
+/**
+ * The shell reads the same small, rarely changed tables on every page and v1 call: menus (with their
+ * icons) and settings (system year). Instead of querying them each time, each process keeps them in
+ * memory, tagged with a fingerprint of those tables that the session lookup returns on every request
+ * at no extra round trip (lib/auth/session.ts selects CONFIG_STAMP_SQL beside the session row).
+ *
+ * The fingerprint lists every row's id and xmin (the id of the transaction that wrote that row
+ * version), so any committed insert, update or delete changes it, whoever made it: this process,
+ * another server on the same PostgreSQL, a migration, psql. A change therefore shows on the next
+ * request in every process, as the session check does, without each writer having to invalidate.
+ */
+export const CONFIG_STAMP_SQL = sql<string>`md5(concat_ws('|',
+  (select string_agg(id::text || ':' || xmin::text, ',' order by id) from menus),
+  (select string_agg(id::text || ':' || xmin::text, ',' order by id) from icons),
+  (select string_agg(key || ':' || xmin::text, ',' order by key) from settings)))`;
+
+type Entry = { stamp: string; value: Promise<unknown> };
+
+// Per database handle (tests install several), shared by every bundle of the process.
+const g = globalThis as unknown as { __portalConfigCache?: WeakMap<Db, Map<string, Entry>> };
+const caches = (g.__portalConfigCache ??= new WeakMap());
+
+/** The fingerprint alone, for callers with no session row at hand (sign-in, scripts): one small query. */
+export async function readConfigStamp(db: Db): Promise<string> {
+  const rows = await db.execute<{ stamp: string }>(sql`select ${CONFIG_STAMP_SQL} as stamp`);
+  const list = Array.isArray(rows) ? rows : (rows as unknown as { rows: { stamp: string }[] }).rows;
+  return list[0].stamp;
+}
+
+/**
+ * `load(db)`'s value for `key`, reused while the configuration fingerprint is unchanged. Pass the
+ * `configStamp` of the request's session (SessionUser.configStamp); without it the fingerprint is read
+ * with a query of its own. The value is shared by every request: never mutate it (freeze it in `load`).
+ */
+export async function cachedForStamp<T>(key: string, stamp: string | undefined, load: (db: Db) => Promise<T>): Promise<T> {
+  const db = await getDb();
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  const current = stamp ?? (await readConfigStamp(db));
+  const hit = cache.get(key);
+  if (hit && hit.stamp === current) return hit.value as Promise<T>;
+  const value = load(db);
+  const entry = { stamp: current, value };
+  cache.set(key, entry);
+  value.catch(() => {
+    if (cache.get(key) === entry) cache.delete(key);
+  });
+  return value;
+}
+
+/** Freezes a value and everything reachable from it (cached values are shared by every request). */
+export function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
