@@ -25,6 +25,8 @@ export type BenchServer = {
   bearer: string;
   /** Milliseconds the last start took (spawn to first 200). */
   startMs: number;
+  /** CPU time used so far by the server's processes, ms (null where /proc is missing). */
+  cpuMs: () => number | null;
 };
 
 export type Check = { label: string; value: string; target: string; pass: boolean };
@@ -69,6 +71,7 @@ export class BenchContext {
       cookie: this.prepared.cookie,
       bearer: this.prepared.bearer,
       startMs: this.running.startMs,
+      cpuMs: this.running.cpuMs,
     };
   }
 

@@ -18,6 +18,8 @@ export type RunningServer = {
   child: ChildProcess;
   /** Milliseconds from spawn until `readyPath` answered 200. */
   startMs: number;
+  /** CPU time (user + system) used so far by the server's processes, ms; null where /proc is missing. */
+  cpuMs: () => number | null;
   stop: () => Promise<void>;
 };
 
@@ -58,7 +60,7 @@ export async function startServer(opts: ServerOptions & { readyPath?: string; ti
     try {
       const res = await fetch(baseUrl + readyPath, { redirect: "manual", signal: AbortSignal.timeout(2000) });
       await res.arrayBuffer();
-      if (res.status === 200) return { baseUrl, child, startMs: performance.now() - started, stop };
+      if (res.status === 200) return { baseUrl, child, startMs: performance.now() - started, cpuMs: () => groupCpuMs(child.pid!), stop };
     } catch {
       /* not listening yet */
     }
@@ -96,6 +98,32 @@ function groupAlive(pgid: number): boolean {
     return false;
   }
 }
+
+/** Sums utime + stime of every live process in a process group (Linux /proc). */
+export function groupCpuMs(pgid: number): number | null {
+  let entries: string[];
+  try {
+    entries = fs.readdirSync("/proc").filter((e) => /^\d+$/.test(e));
+  } catch {
+    return null;
+  }
+  let ticks = 0;
+  for (const pid of entries) {
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    } catch {
+      continue; // exited meanwhile
+    }
+    // Fields after "(comm)": state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    if (Number(f[2]) === pgid) ticks += Number(f[11]) + Number(f[12]);
+  }
+  return ticks * (1000 / CLOCK_TICKS);
+}
+
+/** USER_HZ: 100 on every Linux build this runs on (getconf CLK_TCK). */
+const CLOCK_TICKS = 100;
 
 export function sleep(ms: number) {
   return new Promise((r) => setTimeout(r, ms));

@@ -1,29 +1,33 @@
 import { sql } from "drizzle-orm";
-import { getDb, type Db } from "./index";
+import { getDbHandle, type Db } from "./index";
 
 /**
  * The shell reads the same small, rarely changed tables on every page and v1 call: menus (with their
- * icons) and settings (system year). Instead of querying them each time, each process keeps them in
- * memory, tagged with a fingerprint of those tables that the session lookup returns on every request
- * at no extra round trip (lib/auth/session.ts selects CONFIG_STAMP_SQL beside the session row).
+ * icons) and settings (system year). Each process keeps them in memory instead of querying them each
+ * time, and checks on every request, at no extra round trip, that they are unchanged:
  *
- * The fingerprint lists every row's id and xmin (the id of the transaction that wrote that row
- * version), so any committed insert, update or delete changes it, whoever made it: this process,
- * another server on the same PostgreSQL, a migration, psql. A change therefore shows on the next
- * request in every process, as the session check does, without each writer having to invalidate.
+ * - embedded database (one process only): the handle counts every write (lib/db/write-counter.ts); a
+ *   copy is used while no write happened since it was read;
+ * - PostgreSQL (maybe several processes): the session lookup also returns CONFIG_STAMP_SQL, a
+ *   fingerprint of those tables (every row's id and xmin, the transaction that wrote that row
+ *   version), so any committed insert, update or delete changes it, whoever made it: this process,
+ *   another server, a migration, psql.
+ *
+ * Either way a change shows on the next request in every process, as the session check does, and no
+ * writer has to remember to invalidate anything.
  */
 export const CONFIG_STAMP_SQL = sql<string>`md5(concat_ws('|',
   (select string_agg(id::text || ':' || xmin::text, ',' order by id) from menus),
   (select string_agg(id::text || ':' || xmin::text, ',' order by id) from icons),
   (select string_agg(key || ':' || xmin::text, ',' order by key) from settings)))`;
 
-type Entry = { stamp: string; value: Promise<unknown> };
+type Entry = { version: string; value: Promise<unknown> };
 
 // Per database handle (tests install several), shared by every bundle of the process.
 const g = globalThis as unknown as { __portalConfigCache?: WeakMap<Db, Map<string, Entry>> };
 const caches = (g.__portalConfigCache ??= new WeakMap());
 
-/** The fingerprint alone, for callers with no session row at hand (sign-in, scripts): one small query. */
+/** The fingerprint alone, for callers with no session at hand (sign-in, scripts): one small query. */
 export async function readConfigStamp(db: Db): Promise<string> {
   const rows = await db.execute<{ stamp: string }>(sql`select ${CONFIG_STAMP_SQL} as stamp`);
   const list = Array.isArray(rows) ? rows : (rows as unknown as { rows: { stamp: string }[] }).rows;
@@ -31,19 +35,19 @@ export async function readConfigStamp(db: Db): Promise<string> {
 }
 
 /**
- * `load(db)`'s value for `key`, reused while the configuration fingerprint is unchanged. Pass the
- * `configStamp` of the request's session (SessionUser.configStamp); without it the fingerprint is read
- * with a query of its own. The value is shared by every request: never mutate it (freeze it in `load`).
+ * `load(db)`'s value for `key`, reused while menus, icons and settings are unchanged. Pass the
+ * request's SessionUser.configStamp as `stamp`: on PostgreSQL, without it, the fingerprint costs a
+ * query of its own. The value is shared by every request: never mutate it (freeze it in `load`).
  */
 export async function cachedForStamp<T>(key: string, stamp: string | undefined, load: (db: Db) => Promise<T>): Promise<T> {
-  const db = await getDb();
+  const { db, writes } = await getDbHandle();
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new Map()));
-  const current = stamp ?? (await readConfigStamp(db));
+  const version = writes ? `w${writes.value}` : (stamp ?? (await readConfigStamp(db)));
   const hit = cache.get(key);
-  if (hit && hit.stamp === current) return hit.value as Promise<T>;
+  if (hit && hit.version === version) return hit.value as Promise<T>;
   const value = load(db);
-  const entry = { stamp: current, value };
+  const entry = { version, value };
   cache.set(key, entry);
   value.catch(() => {
     if (cache.get(key) === entry) cache.delete(key);

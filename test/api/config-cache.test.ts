@@ -1,21 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { encode } from "next-auth/jwt";
 import { apiRequest, callRoute, tokenFor, useTestDatabase } from "@/test/db";
 import { GET as menuDetails } from "@/app/api/v1/get_menu_details/route";
 import { GET as firstMenu } from "@/app/api/v1/get_first_menu/route";
 import { readConfigStamp } from "@/lib/db/config-cache";
-import { resolveToken } from "@/lib/auth/session";
+import { schema } from "@/lib/db";
+import { resolveSessionCookie, resolveToken, revokeToken } from "@/lib/auth/session";
 import { getFirstMenuSlug, listMenuTree } from "@/lib/menus/queries";
 
 const t = useTestDatabase();
 
-// Menus and settings are served from memory (lib/db/config-cache.ts). These changes go around the app
-// in raw SQL, as another server process or psql would, and must show on the very next request.
+// Menus, settings and (on the embedded database) sessions are served from memory (lib/db/config-cache.ts,
+// lib/auth/session.ts). Most changes here go around the app in raw SQL, as another server process or
+// psql would on PostgreSQL, and must show on the very next request.
 describe("menus and settings kept in memory", () => {
   const details = async (token: string, slug = "company-news") =>
     callRoute(menuDetails, apiRequest(`/api/v1/get_menu_details?slug=${slug}`, { token }));
 
-  it("shows a title and system year changed by another process on the next call", async () => {
+  it("shows a title and system year changed behind the app's back on the next call", async () => {
     const token = await tokenFor(t.db(), "staff");
     const before = await details(token);
     expect(before.json.content.menu_details.menu_title).toBe("Company News");
@@ -42,10 +45,8 @@ describe("menus and settings kept in memory", () => {
     expect((await callRoute(firstMenu, apiRequest("/api/v1/get_first_menu", { token }))).json.content.slug).toBe("bulletin-board");
   });
 
-  it("reads the same stamp with the session as on its own, and changes it on any write", async () => {
-    const user = await resolveToken(await tokenFor(t.db(), "admin"));
+  it("changes the PostgreSQL fingerprint on any write to menus, icons or settings", async () => {
     const stamp = await readConfigStamp(t.db());
-    expect(user?.configStamp).toBe(stamp);
     expect(await readConfigStamp(t.db())).toBe(stamp);
     await t.db().execute(sql`update icons set url = url where id = (select min(id) from icons)`);
     expect(await readConfigStamp(t.db())).not.toBe(stamp);
@@ -57,5 +58,48 @@ describe("menus and settings kept in memory", () => {
       (tree as { title: string }[])[0].title = "changed";
     }).toThrow(TypeError);
     expect(() => tree.push(tree[0])).toThrow(TypeError);
+  });
+});
+
+describe("sessions resolved from memory stay exact", () => {
+  it("ends a session on sign-out, on disabling the account, and applies a role change, each on the next lookup", async () => {
+    const token = await tokenFor(t.db(), "manager");
+    expect((await resolveToken(token))?.roleId).toBe(2);
+    expect((await resolveToken(token))?.roleId).toBe(2); // served again (from memory on PGlite)
+
+    await t.db().update(schema.users).set({ roleId: 3 }).where(eq(schema.users.username, "manager"));
+    expect((await resolveToken(token))?.roleId).toBe(3);
+
+    await t.db().execute(sql`update users set status = 'disabled' where username = 'manager'`);
+    expect(await resolveToken(token)).toBeNull();
+    await t.db().execute(sql`update users set status = 'active', role_id = 2 where username = 'manager'`);
+    expect((await resolveToken(token))?.roleId).toBe(2);
+
+    await revokeToken(token);
+    expect(await resolveToken(token)).toBeNull();
+  });
+
+  it("drops a session whose row expired, and a user's permission removed", async () => {
+    const token = await tokenFor(t.db(), "admin");
+    expect((await resolveToken(token))?.permissions).toContain("access_form_email_manager");
+    await t.db().execute(
+      sql`delete from user_permissions where permission_id = (select id from permissions where name = 'access_form_email_manager')`,
+    );
+    expect((await resolveToken(token))?.permissions).not.toContain("access_form_email_manager");
+    await t.db().execute(sql`update api_tokens set expires_at = now() - interval '1 second' where kind = 'api'`);
+    expect(await resolveToken(token)).toBeNull();
+  });
+
+  it("resolves the browser cookie again after sign-out (a remembered cookie is not a valid session)", async () => {
+    const token = await tokenFor(t.db(), "staff");
+    const salt = "authjs.session-token";
+    const cookie = await encode({ token: { sid: token }, secret: process.env.AUTH_SECRET!, salt });
+    const get = (name: string) => (name === salt ? cookie : undefined);
+    expect((await resolveSessionCookie(get))?.username).toBe("staff");
+    expect((await resolveSessionCookie(get))?.username).toBe("staff");
+    await revokeToken(token);
+    expect(await resolveSessionCookie(get)).toBeNull();
+    const forged = cookie.slice(0, -4) + (cookie.endsWith("AAAA") ? "BBBB" : "AAAA");
+    expect(await resolveSessionCookie((n) => (n === salt ? forged : undefined))).toBeNull();
   });
 });
