@@ -6,7 +6,7 @@
  * `ctx.server()` gives the shared production server (built if needed, BENCH_ROUTES=1, temp DATA_DIR,
  * 50 menu items, admin cookie and bearer token); `ctx.check(label, value, target, pass)` records a
  * figure; `ctx.port()` and `ctx.tmpDir` serve modules that start processes of their own. The runner
- * stops the shared server after each module so modules do not compete for the 2 cores.
+ * builds first, and stops the shared server after each module so modules do not compete for the cores.
  * Figures are printed, not asserted: the exit code is 0 unless a module failed to run.
  */
 import fs from "node:fs";
@@ -44,6 +44,15 @@ process.on("SIGINT", () => void cleanup(130));
 process.on("SIGTERM", () => void cleanup(143));
 
 const failed: string[] = [];
+try {
+  console.log("Preparing: production build (when the sources changed), data with 50 menu items, sign-in...");
+  await ctx.ensureBuilt();
+} catch (err) {
+  console.error(`Could not prepare the server: ${err instanceof Error ? err.message : String(err)}`);
+  console.error(`Server log: ${ctx.logFile}`);
+  await ctx.dispose({ keep: true });
+  process.exit(1);
+}
 for (const name of wanted.length ? wanted : available) {
   const mod = (await import(pathToFileURL(path.join(dir, `${name}.ts`)).href)) as BenchModule;
   if (typeof mod.run !== "function") continue;

@@ -75,6 +75,15 @@ export class BenchContext {
     };
   }
 
+  /**
+   * Makes sure the production build is current (scripts/start.mjs builds when the sources changed) by
+   * starting the shared server once; modules that run servers of their own rely on it.
+   */
+  async ensureBuilt() {
+    await this.server();
+    await this.stopServer();
+  }
+
   /** Stops the shared server (the data stays for the next start). */
   async stopServer() {
     const r = this.running;
@@ -83,14 +92,15 @@ export class BenchContext {
   }
 
   /**
-   * Stops the server if it runs and starts it again on the same (built, migrated) data, returning the
-   * milliseconds until `readyPath` first answered 200.
+   * Stops the server if it runs and starts it again on the same (built, migrated) data: the
+   * milliseconds until `readyPath` first answered 200, and the CPU time the server's processes used
+   * meanwhile (null without /proc).
    */
-  async restart(readyPath: string): Promise<number> {
+  async restart(readyPath: string): Promise<{ ms: number; cpuMs: number | null }> {
     await this.server(); // built, migrated and seeded before the clock starts
     await this.stopServer();
     this.running = await this.start(readyPath);
-    return this.running.startMs;
+    return { ms: this.running.startMs, cpuMs: this.running.cpuMs() };
   }
 
   async dispose(opts: { keep?: boolean } = {}) {
