@@ -107,6 +107,8 @@ export async function receiveUploads(req: Request, opts: { kind: UploadKind; use
     parser.on("field", () => {});
     parser.on("file", (_field, stream, info) => {
       fileCount++;
+      // Errors of a file stream surface through the parser and the driver; never as an uncaught event.
+      stream.on("error", () => {});
       if (failure) {
         stream.resume();
         return;

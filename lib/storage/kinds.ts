@@ -111,7 +111,7 @@ export const UPLOAD_KINDS: Record<UploadKindName, UploadKind> = {
 /** Executables and scripts are refused by name for every kind (and by content on the server). */
 export const BLOCKED_EXTENSIONS: ReadonlySet<string> = new Set([
   "exe", "dll", "com", "scr", "pif", "msi", "msp", "bat", "cmd", "vbs", "vbe", "js", "jse", "wsf", "wsh",
-  "ps1", "psm1", "sh", "bash", "csh", "jar", "apk", "app", "elf", "bin", "run", "cpl", "hta", "lnk", "reg",
+  "ps1", "psm1", "sh", "bash", "csh", "jar", "apk", "app", "elf", "cpl", "hta", "lnk", "reg",
   "gadget", "inf", "scf", "msc", "dmg", "pkg", "deb", "rpm", "so", "dylib",
 ]);
 

@@ -88,5 +88,5 @@ export function uploadRequest(
   headers.set("content-type", `multipart/form-data; boundary=${BOUNDARY}`);
   if (init.cutAfter === undefined && init.truncateAfter === undefined) headers.set("content-length", String(body.length));
   if (init.token) headers.set("authorization", `Bearer ${init.token}`);
-  return new NextRequest(new URL(url, "http://localhost"), { method: "POST", headers, body: stream, duplex: "half" } as RequestInit & { duplex: "half" });
+  return new NextRequest(new URL(url, "http://localhost"), { method: "POST", headers, body: stream, duplex: "half" } as ConstructorParameters<typeof NextRequest>[1]);
 }
