@@ -12,7 +12,7 @@ export { FileTooLargeError, InvalidKeyError } from "./errors";
  * S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE, S3_PREFIX), otherwise local disk under
  * STORAGE_DIR (default DATA_DIR/uploads).
  */
-export function storageFromEnv(env: NodeJS.ProcessEnv = process.env): StorageDriver {
+export function storageFromEnv(env: Record<string, string | undefined> = process.env): StorageDriver {
   if (env.S3_BUCKET) {
     return new S3Driver({
       bucket: env.S3_BUCKET,

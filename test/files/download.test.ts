@@ -217,7 +217,7 @@ describe("download all (zip)", () => {
     const ids = [k1, k2, k3].map((k) => byKey.get(k)!.id);
 
     const url = zipDownloadUrl({ fileIds: ids, title: "Monthly / Meeting", baseUrl: "http://localhost" });
-    const res = await zipRoute(new NextRequest(url), { params: Promise.resolve({}) } as never);
+    const res = await zipRoute(new NextRequest(url));
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/zip");
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="Monthly Meeting.zip"/);
@@ -236,7 +236,7 @@ describe("download all (zip)", () => {
 
     const tampered = new URL(url);
     tampered.searchParams.set("ids", String(ids[0]));
-    expect((await zipRoute(new NextRequest(tampered), { params: Promise.resolve({}) } as never)).status).toBe(403);
+    expect((await zipRoute(new NextRequest(tampered))).status).toBe(403);
   });
 
   it("skips files whose bytes are gone and can be cancelled midway", async () => {
