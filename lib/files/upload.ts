@@ -8,6 +8,7 @@ import { requireCapability } from "@/lib/auth/guards";
 import type { SessionUser } from "@/lib/auth/session";
 import type { Capability } from "@/lib/auth/roles";
 import { getStorage, FileTooLargeError } from "@/lib/storage";
+import { checksumsEnabled } from "@/lib/storage/meter";
 import { newKey } from "@/lib/storage/keys";
 import {
   extensionAllowed,
@@ -21,7 +22,7 @@ import {
 import { cleanFileName } from "./names";
 import { checkContent, SNIFF_BYTES } from "./sniff";
 
-export type StoredUpload = { id: number; key: string; name: string; size: number; mime: string; sha256: string };
+export type StoredUpload = { id: number; key: string; name: string; size: number; mime: string; sha256: string | null };
 
 /** Who may upload each kind: the people who may save the form it belongs to. */
 const KIND_CAPABILITY: Record<UploadKindName, Capability | null> = {
@@ -81,7 +82,8 @@ export async function receiveUploads(req: Request, opts: { kind: UploadKind; use
 
   const db = await getDb();
   const storage = getStorage();
-  const source = Readable.fromWeb(req.body as import("node:stream/web").ReadableStream<Uint8Array>, { highWaterMark: IO_CHUNK });
+  const checksum = checksumsEnabled();
+  const reader = (req.body as ReadableStream<Uint8Array>).getReader();
   const stored: StoredUpload[] = [];
   let failure: unknown = null;
   let fileCount = 0;
@@ -91,16 +93,10 @@ export async function receiveUploads(req: Request, opts: { kind: UploadKind; use
     const fail = (err: unknown) => {
       if (failure) return;
       failure = err;
-      source.unpipe(parser);
       parser.destroy(err instanceof Error ? err : new Error(String(err)));
-      // Read the rest of the body and throw it away so the client gets our answer, not a reset.
-      source.on("error", () => {});
-      source.resume();
-      setTimeout(() => source.destroy(), DRAIN_MS).unref();
       reject(err);
     };
 
-    source.on("error", () => fail(new AppError(400, UPLOAD_MESSAGES.interrupted)));
     parser.on("error", (err: Error) => fail(failure ?? new AppError(400, /end of (form|file)/i.test(err.message) ? UPLOAD_MESSAGES.interrupted : "The upload is not valid multipart data.")));
     parser.on("filesLimit", () => fail(new AppError(422, tooManyMessage(kind))));
     parser.on("partsLimit", () => fail(new AppError(422, tooManyMessage(kind))));
@@ -132,7 +128,30 @@ export async function receiveUploads(req: Request, opts: { kind: UploadKind; use
         else resolve();
       });
     });
-    source.pipe(parser);
+
+    // Feed the parser from the request body with backpressure (cheaper than Readable.fromWeb + pipe).
+    // After a refusal the rest of the body is read and thrown away for a while, so the client gets
+    // our answer instead of a reset connection.
+    (async () => {
+      let drainUntil = 0;
+      try {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) {
+            if (!failure) parser.end();
+            return;
+          }
+          if (failure) {
+            drainUntil ||= Date.now() + DRAIN_MS;
+            if (Date.now() > drainUntil) return void reader.cancel().catch(() => {});
+            continue;
+          }
+          if (!parser.write(value)) await writable(parser);
+        }
+      } catch {
+        fail(new AppError(400, UPLOAD_MESSAGES.interrupted));
+      }
+    })();
   });
 
   async function storeOne(stream: Readable, rawName: string | undefined) {
@@ -140,42 +159,21 @@ export async function receiveUploads(req: Request, opts: { kind: UploadKind; use
     if (!extensionAllowed(kind, name)) throw new AppError(415, kind.messages.invalidType);
 
     // Read just enough to know what the file really is before anything is written.
-    const it = stream[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-    const headChunks: Buffer[] = [];
-    let headBytes = 0;
-    let ended = false;
-    while (headBytes < SNIFF_BYTES) {
-      const r = await it.next();
-      if (r.done) {
-        ended = true;
-        break;
-      }
-      headChunks.push(r.value);
-      headBytes += r.value.length;
-    }
-    if (headBytes === 0) throw new AppError(422, UPLOAD_MESSAGES.empty);
-    if (headBytes > maxBytes) throw new AppError(413, tooBigMessage(kind, bestSizeGuess(headBytes)));
-    const mime = await checkContent(kind, name, Buffer.concat(headChunks));
+    const { head, ended } = await readHead(stream, SNIFF_BYTES);
+    if (head.length === 0) throw new AppError(422, UPLOAD_MESSAGES.empty);
+    const mime = await checkContent(kind, name, head);
 
     const key = newKey(kind.name, name);
     const [row] = await db
       .insert(schema.files)
       .values({ storageKey: key, originalName: name, mime, ownerId: user.id, kind: kind.name, status: "temporary" })
       .returning({ id: schema.files.id });
-    const entry: StoredUpload = { id: row.id, key, name, size: 0, mime, sha256: "" };
+    const entry: StoredUpload = { id: row.id, key, name, size: 0, mime, sha256: null };
     stored.push(entry);
 
-    async function* body() {
-      yield* headChunks;
-      if (ended) return;
-      for (;;) {
-        const r = await it.next();
-        if (r.done) return;
-        yield r.value;
-      }
-    }
     try {
-      const result = await storage.put(key, Readable.from(body(), { objectMode: false, highWaterMark: IO_CHUNK }), { maxBytes, contentType: mime });
+      const body = ended ? Readable.from([head]) : stream;
+      const result = await storage.put(key, body, { maxBytes, contentType: mime, checksum });
       entry.size = result.size;
       entry.sha256 = result.sha256;
     } catch (err) {
@@ -201,6 +199,59 @@ export async function receiveUploads(req: Request, opts: { kind: UploadKind; use
     logger.error({ err }, "upload failed");
     throw new AppError(400, UPLOAD_MESSAGES.interrupted);
   }
+}
+
+/** Resolves when the writable can take more, or is finished/destroyed. */
+function writable(w: import("node:stream").Writable): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      w.off("drain", done);
+      w.off("close", done);
+      w.off("error", done);
+      resolve();
+    };
+    w.on("drain", done);
+    w.on("close", done);
+    w.on("error", done);
+  });
+}
+
+/**
+ * Reads the first `bytes` bytes of a stream (or all of it, if shorter) and puts them back, so the
+ * stream can then be piped whole. `ended` says the stream had no more than that.
+ */
+export function readHead(stream: Readable, bytes: number): Promise<{ head: Buffer; ended: boolean }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const cleanup = () => {
+      stream.off("readable", onReadable);
+      stream.off("end", onEnd);
+      stream.off("error", onError);
+    };
+    const finish = (ended: boolean) => {
+      cleanup();
+      const head = Buffer.concat(chunks);
+      if (!ended && head.length) stream.unshift(head);
+      resolve({ head, ended });
+    };
+    const onReadable = () => {
+      let chunk: Buffer | null;
+      while ((chunk = stream.read() as Buffer | null) !== null) {
+        chunks.push(chunk);
+        total += chunk.length;
+        if (total >= bytes) return finish(false);
+      }
+    };
+    const onEnd = () => finish(true);
+    const onError = (err: Error) => {
+      cleanup();
+      reject(err);
+    };
+    stream.on("readable", onReadable);
+    stream.on("end", onEnd);
+    stream.on("error", onError);
+  });
 }
 
 /** Removes the bytes and rows of uploads a failed request had already stored. */

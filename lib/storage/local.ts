@@ -26,7 +26,7 @@ export class LocalDriver implements StorageDriver {
     const target = resolveKeyPath(this.root, key);
     await fsp.mkdir(path.dirname(target), { recursive: true });
     const part = `${target}${PART_SUFFIX}${crypto.randomBytes(6).toString("hex")}`;
-    const meter = new ByteMeter(options.maxBytes);
+    const meter = new ByteMeter(options.maxBytes, { checksum: options.checksum });
     try {
       await pipeline(body, meter, fs.createWriteStream(part, { flags: "wx", mode: 0o640, highWaterMark: IO_CHUNK }));
       await fsp.rename(part, target);

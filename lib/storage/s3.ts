@@ -50,7 +50,7 @@ export class S3Driver implements StorageDriver {
 
   async put(key: string, body: Readable, options: PutOptions): Promise<PutResult> {
     const Key = this.objectKey(key);
-    const meter = new ByteMeter(options.maxBytes);
+    const meter = new ByteMeter(options.maxBytes, { checksum: options.checksum });
     let streamError: unknown;
     body.on("error", (err) => meter.destroy(err));
     meter.on("error", (err) => {

@@ -4,9 +4,11 @@ export type PutOptions = {
   /** The upload fails with FileTooLargeError (and leaves nothing behind) past this many bytes. */
   maxBytes: number;
   contentType?: string;
+  /** Also compute the sha256 while streaming (costs CPU; see checksumsEnabled). */
+  checksum?: boolean;
 };
 
-export type PutResult = { size: number; sha256: string };
+export type PutResult = { size: number; sha256: string | null };
 
 export type ByteRange = { start: number; end: number };
 

@@ -63,7 +63,7 @@ describe("S3 driver (against s3rver)", () => {
   it("streams a multipart upload, reads it back whole and by range, stats and deletes it", async () => {
     const data = crypto.randomBytes(20 * 1024 * 1024 + 123); // three parts of 8 MB
     const key = newKey("post", "manual.pdf");
-    const result = await driver.put(key, Readable.from([data.subarray(0, 7_000_000), data.subarray(7_000_000)]), { maxBytes: 250 * 1024 * 1024, contentType: "application/pdf" });
+    const result = await driver.put(key, Readable.from([data.subarray(0, 7_000_000), data.subarray(7_000_000)]), { maxBytes: 250 * 1024 * 1024, contentType: "application/pdf", checksum: true });
     expect(result).toEqual({ size: data.length, sha256: crypto.createHash("sha256").update(data).digest("hex") });
     expect(await driver.stat(key)).toMatchObject({ size: data.length });
     expect((await readAll(await driver.get(key))).equals(data)).toBe(true);

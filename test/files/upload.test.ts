@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { eq } from "drizzle-orm";
 import { schema } from "@/lib/db";
 import { callRoute, tokenFor, useTestDatabase } from "@/test/db";
@@ -25,6 +25,10 @@ async function expectNothingLeft() {
 
 describe("POST /api/v1/store_document", () => {
   it("streams a file to storage as a temporary upload of the caller and answers its path", async () => {
+    process.env.UPLOAD_CHECKSUMS = "1";
+    onTestFinished(() => {
+      delete process.env.UPLOAD_CHECKSUMS;
+    });
     const token = await tokenFor(t.db(), "admin");
     const { status, json } = await callRoute(storeDocument, uploadRequest("/api/v1/store_document", { token, parts: [{ name: "Service Manual.pdf", data: PDF }] }));
     expect(status).toBe(200);

@@ -2,6 +2,7 @@ import { connection } from "next/server";
 import { forbidden, notFound } from "next/navigation";
 import { pageGuard, requireUser } from "@/lib/auth/guards";
 import { getMenuBySlug } from "@/lib/menus/queries";
+import { BannerArea } from "@/components/banner/banner-area";
 
 type Props = { params: Promise<{ slug: string }> };
 
@@ -12,5 +13,10 @@ export default async function MenuPage({ params }: Props) {
   const found = await getMenuBySlug({ slug: slug.slice(0, 190), roleId: user.roleId });
   if (found.status === "not_found") notFound();
   if (found.status === "forbidden") forbidden();
-  return <h1 className="text-2xl font-semibold">{found.menu.title}</h1>;
+  return (
+    <>
+      <BannerArea menuId={found.menu.id} menuTitle={found.menu.title} user={user} />
+      <h1 className="text-2xl font-semibold">{found.menu.title}</h1>
+    </>
+  );
 }

@@ -1,0 +1,1 @@
+export { Dropzone, type DropzoneProps, type UploadedFile } from "./dropzone";
