@@ -178,8 +178,13 @@ export async function receiveUploads(req: Request, opts: { kind: UploadKind; use
       entry.sha256 = result.sha256;
     } catch (err) {
       if (err instanceof FileTooLargeError) throw new AppError(413, tooBigMessage(kind, bestSizeGuess(err.bytesSeen)));
+      // Let the parser report first: a broken request is the client's, anything else is ours.
+      await new Promise((r) => setImmediate(r));
       if (failure) throw failure;
-      throw new AppError(400, UPLOAD_MESSAGES.interrupted);
+      if (err instanceof AppError) throw err;
+      if (err instanceof Error && /unexpected end|aborted|premature close|ECONNRESET/i.test(err.message)) throw new AppError(400, UPLOAD_MESSAGES.interrupted);
+      logger.error({ err, key }, "storing an upload failed");
+      throw new AppError(500, "The file could not be stored. Please try again.");
     }
     await db.update(schema.files).set({ size: entry.size, sha256: entry.sha256 }).where(eq(schema.files.id, entry.id));
   }

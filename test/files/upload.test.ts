@@ -8,6 +8,8 @@ import { callRoute, tokenFor, useTestDatabase } from "@/test/db";
 import { POST as storeDocument } from "@/app/api/v1/store_document/route";
 import { POST as storeBanner } from "@/app/api/v1/store_media_banner/route";
 import { POST as uploadMedia } from "@/app/api/v1/uploadmedia/route";
+import { setStorageForTesting } from "@/lib/storage";
+import { LocalDriver } from "@/lib/storage/local";
 import { bigPng, EXE_HEAD, PDF, PNG_1X1, uploadRequest, useTempStorage } from "./helpers";
 
 const t = useTestDatabase();
@@ -166,6 +168,12 @@ describe("POST /api/v1/store_document", () => {
     expect(ev.status).toBe(200);
     const post = await callRoute(storeDocument, uploadRequest("/api/v1/store_document?kind=post", { token: manager, parts: [{ name: "a.pdf", data: PDF }] }));
     expect(post.status).toBe(403);
+    // An old client sends no kind: role 2's upload is an event attachment.
+    const plain = await callRoute(storeDocument, uploadRequest("/api/v1/store_document", { token: manager, parts: [{ name: "minutes.pdf", data: PDF }] }));
+    expect(plain.status).toBe(200);
+    expect(plain.json.content).toMatch(/^event\//);
+    const staffPlain = await callRoute(storeDocument, uploadRequest("/api/v1/store_document", { token: staff, parts: [{ name: "a.pdf", data: PDF }] }));
+    expect(staffPlain.status).toBe(403);
     await t.db().delete(schema.files);
     for (const f of storage.files()) fs.rmSync(f);
   });
@@ -176,6 +184,21 @@ describe("POST /api/v1/store_document", () => {
     req.headers.set("content-type", "application/json");
     const { status } = await callRoute(storeDocument, req);
     expect(status).toBe(415);
+  });
+});
+
+describe("storage failures", () => {
+  it("answers 500 without detail when the storage cannot take the file, and keeps no row", async () => {
+    const token = await tokenFor(t.db(), "admin");
+    setStorageForTesting(new LocalDriver("/dev/null/not-a-folder"));
+    try {
+      const { status, json } = await callRoute(storeDocument, uploadRequest("/api/v1/store_document", { token, parts: [{ name: "a.pdf", data: PDF }] }));
+      expect(status).toBe(500);
+      expect(json.message).toBe("The file could not be stored. Please try again.");
+      expect(await fileRows()).toEqual([]);
+    } finally {
+      setStorageForTesting(storage.driver());
+    }
   });
 });
 
