@@ -191,7 +191,7 @@ export function Dropzone({ kind: kindName, label, initialFiles, onChange, onBusy
     [items, kind],
   );
 
-  const { getRootProps, getInputProps, isDragActive } = useDropzone({
+  const { getRootProps, getInputProps, isDragActive, rootRef } = useDropzone({
     onDrop,
     accept: acceptOf(kind),
     multiple: kind.maxFiles > 1,
@@ -206,6 +206,8 @@ export function Dropzone({ kind: kindName, label, initialFiles, onChange, onBusy
       previews.current.delete(item.preview);
     }
     setItems((list) => list.filter((i) => i.id !== item.id));
+    // The button that had focus is gone: keep keyboard users in the widget.
+    requestAnimationFrame(() => rootRef.current?.focus());
   }
 
   function cancel(item: Item) {

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { getDb, schema, type Tx } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { logger } from "@/lib/log";
@@ -201,13 +201,4 @@ export async function removeMedia(input: { filePath: unknown; thumbnailPath?: un
     }
     await deleteFiles(rows, tx);
   });
-}
-
-/** The temporary uploads of one user (for a form that reloads its pending files). */
-export async function listTemporaryUploads({ userId }: { userId: number }) {
-  const db = await getDb();
-  return db
-    .select()
-    .from(schema.files)
-    .where(and(eq(schema.files.ownerId, userId), eq(schema.files.status, "temporary")));
 }
