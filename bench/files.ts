@@ -86,6 +86,7 @@ export async function run(ctx: Ctx = {}) {
     let firstKey = "";
     for (let r = 0; r < ROUNDS; r++) {
       cpTimes.push(timeCp(sources[0].file, path.join(tmp, "cp-copy.bin")));
+      settle();
       resetPeak(pid);
       const before = treeRss(pid);
       const t0 = performance.now();
@@ -95,14 +96,19 @@ export async function run(ctx: Ctx = {}) {
       if (!firstKey) firstKey = key;
       else await removeMedia(base, token, key);
     }
+    const ddTimes = [0, 1, 2].map(() => timeCommand("dd", [`if=${sources[0].file}`, `of=${path.join(tmp, "dd-copy.bin")}`, "bs=1M", "status=none"], path.join(tmp, "dd-copy.bin")));
     const cpBest = Math.min(...cpTimes);
     const upBest = Math.min(...upTimes);
-    record("cp of 250 MB (best of 5)", `${ms(cpBest)} (${speed(FILE_BYTES, cpBest)})`, "reference", null);
+    record("cp of 250 MB (best of 5)", `${ms(cpBest)} (${speed(FILE_BYTES, cpBest)})`, "reference (in-kernel copy_file_range)", null);
+    record("  dd bs=1M of 250 MB, for context (best of 3)", `${ms(Math.min(...ddTimes))} (${speed(FILE_BYTES, Math.min(...ddTimes))})`, "user-space read/write copy", null);
     record("upload 250 MB, store_document (best of 5)", `${ms(upBest)} (${speed(FILE_BYTES, upBest)})`, `>= 1/3 cp speed (${ms(cpBest * 3)})`, upBest <= cpBest * 3);
     record("  upload rounds", upTimes.map(ms).join(", "), `cp rounds ${cpTimes.map(ms).join(", ")}`, null);
+    const floor = await plainNodeUploadFloor(sources[0].file, tmp, port + 1);
+    record("  plain Node http server, body to file (best of 3)", `${ms(floor)} (${speed(FILE_BYTES, floor)})`, "context: no framework, no parsing", null);
     record("server peak memory increase, one upload", `${mb(Math.max(...upDeltas))} (max of 5)`, "< 64 MB", Math.max(...upDeltas) < 64 * MB);
 
     // 2. Four at once.
+    settle();
     resetPeak(pid);
     const before4 = treeRss(pid);
     const t4 = performance.now();
@@ -127,6 +133,7 @@ export async function run(ctx: Ctx = {}) {
     fs.rmSync(out, { force: true });
     for (let r = 0; r < ROUNDS; r++) {
       cp2.push(timeCp(sources[0].file, path.join(tmp, "cp-copy.bin")));
+      settle();
       const t0 = performance.now();
       await download(url, null);
       dlTimes.push(performance.now() - t0);
@@ -136,6 +143,7 @@ export async function run(ctx: Ctx = {}) {
     record("signed download 250 MB, discarded (best of 5)", `${ms(dlBest)} (${speed(FILE_BYTES, dlBest)})`, `>= 1/2 cp speed (${ms(cp2Best * 2)})`, dlBest <= cp2Best * 2);
     record("  download rounds", dlTimes.map(ms).join(", "), `cp rounds ${cp2.map(ms).join(", ")}`, null);
 
+    settle();
     const rangeTimes: number[] = [];
     for (let i = 0; i < 21; i++) {
       const t0 = performance.now();
@@ -161,6 +169,34 @@ export async function run(ctx: Ctx = {}) {
 }
 
 // ---------- helpers ----------
+
+/**
+ * For context: the same multipart body sent to a bare Node http server that writes it to a file
+ * (no Next.js, no multipart parsing, no checks). What Node itself costs on this machine.
+ */
+async function plainNodeUploadFloor(file: string, tmp: string, port: number): Promise<number> {
+  const out = path.join(tmp, "plain-node.bin");
+  const script = `require("http").createServer((q,s)=>{const w=require("fs").createWriteStream(${JSON.stringify(out)},{highWaterMark:1<<20});q.pipe(w);w.on("finish",()=>s.end("{}"))}).listen(${port},"127.0.0.1",()=>console.log("up"))`;
+  const child = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "pipe", "ignore"] });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      child.stdout!.once("data", () => resolve());
+      child.once("exit", () => reject(new Error("plain node server exited")));
+    });
+    const times: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      settle();
+      const t0 = performance.now();
+      if (HAS_CURL) await runCurl(["-o", "/dev/null", "-F", `file=@${file};type=application/pdf`, `http://127.0.0.1:${port}/`]);
+      else await uploadWithNode(`http://127.0.0.1:${port}`, "", file).catch(() => "");
+      times.push(performance.now() - t0);
+      fs.rmSync(out, { force: true });
+    }
+    return Math.min(...times);
+  } finally {
+    child.kill();
+  }
+}
 
 async function chooseDatabase(): Promise<{ kind: "postgres" | "pglite"; url?: string; drop: () => Promise<void> }> {
   const none = { kind: "pglite" as const, drop: async () => {} };
@@ -228,12 +264,25 @@ async function makeSource(file: string, seed: number): Promise<{ file: string; s
 }
 
 function timeCp(src: string, dst: string): number {
-  fs.rmSync(dst, { force: true });
+  return timeCommand("cp", [src, dst], dst);
+}
+
+/**
+ * Flushes dirty pages first, so that no timed step pays for the previous step's writes being
+ * written back to disk (the kernel does that about 30 s later, in the middle of some other step).
+ */
+function settle() {
+  spawnSync("sync");
+}
+
+function timeCommand(cmd: string, args: string[], output: string): number {
+  fs.rmSync(output, { force: true });
+  settle();
   const t0 = performance.now();
-  const r = spawnSync("cp", [src, dst]);
+  const r = spawnSync(cmd, args);
   const took = performance.now() - t0;
-  if (r.status !== 0) throw new Error(`cp failed: ${r.stderr}`);
-  fs.rmSync(dst, { force: true });
+  if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr}`);
+  fs.rmSync(output, { force: true });
   return took;
 }
 

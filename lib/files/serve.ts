@@ -40,9 +40,11 @@ function plain(status: number, text: string, extra?: HeadersInit) {
   });
 }
 
-/** A Node stream as a web stream that stops reading the file when the client goes away. */
-export function nodeToWeb(stream: Readable): ReadableStream<Uint8Array> {
-  return Readable.toWeb(stream) as ReadableStream<Uint8Array>;
+/** The stored bytes as a web stream (the driver's own when it has one); cancelled when the client goes away. */
+async function openWeb(key: string, range?: Range): Promise<ReadableStream<Uint8Array>> {
+  const storage = getStorage();
+  if (storage.getWebStream) return storage.getWebStream(key, range);
+  return Readable.toWeb(await storage.get(key, range)) as ReadableStream<Uint8Array>;
 }
 
 /**
@@ -92,9 +94,9 @@ export async function serveSignedFile(req: Request, key: string): Promise<Respon
     headers["content-range"] = `bytes ${range.start}-${range.end}/${size}`;
     headers["content-length"] = String(range.end - range.start + 1);
     if (isHead) return new Response(null, { status: 206, headers });
-    return new Response(nodeToWeb(await storage.get(key, range)), { status: 206, headers });
+    return new Response(await openWeb(key, range), { status: 206, headers });
   }
   headers["content-length"] = String(size);
   if (isHead || size === 0) return new Response(null, { status: 200, headers });
-  return new Response(nodeToWeb(await storage.get(key)), { status: 200, headers });
+  return new Response(await openWeb(key), { status: 200, headers });
 }
