@@ -18,9 +18,9 @@ export type SessionUser = {
   tokenId: number;
   provider: string;
   /**
-   * Fingerprint of menus, icons and settings read with the session (lib/db/config-cache.ts): pass it
-   * as `stamp` to listMenuTree, getMenuBySlug, getFirstMenuSlug and getSystemYear, which then answer
-   * from memory while those tables are unchanged.
+   * Fingerprint of menus, icons, settings and banners read with the session (lib/db/config-cache.ts):
+   * pass it as `stamp` to listMenuTree, getMenuBySlug, getFirstMenuSlug, getSystemYear and
+   * getBannerForMenu, which then answer from memory while those tables are unchanged.
    */
   configStamp: string;
 };

@@ -3,8 +3,9 @@ import { getDbHandle, type Db } from "./index";
 
 /**
  * The shell reads the same small, rarely changed tables on every page and v1 call: menus (with their
- * icons) and settings (system year). Each process keeps them in memory instead of querying them each
- * time, and checks on every request, at no extra round trip, that they are unchanged:
+ * icons), settings (system year) and banners (at most one per menu; a banner's file row never
+ * changes). Each process keeps them in memory instead of querying them each time, and checks on every
+ * request, at no extra round trip, that they are unchanged:
  *
  * - embedded database (one process only): the handle counts every write (lib/db/write-counter.ts); a
  *   copy is used while no write happened since it was read;
@@ -19,7 +20,8 @@ import { getDbHandle, type Db } from "./index";
 export const CONFIG_STAMP_SQL = sql<string>`md5(concat_ws('|',
   (select string_agg(id::text || ':' || xmin::text, ',' order by id) from menus),
   (select string_agg(id::text || ':' || xmin::text, ',' order by id) from icons),
-  (select string_agg(key || ':' || xmin::text, ',' order by key) from settings)))`;
+  (select string_agg(key || ':' || xmin::text, ',' order by key) from settings),
+  (select string_agg(id::text || ':' || xmin::text, ',' order by id) from banners)))`;
 
 type Entry = { version: string; value: Promise<unknown> };
 

@@ -45,7 +45,23 @@ describe("menus and settings kept in memory", () => {
     expect((await callRoute(firstMenu, apiRequest("/api/v1/get_first_menu", { token }))).json.content.slug).toBe("bulletin-board");
   });
 
-  it("changes the PostgreSQL fingerprint on any write to menus, icons or settings", async () => {
+  it("shows a banner added, hidden and removed behind the app's back on the next call", async () => {
+    const token = await tokenFor(t.db(), "staff");
+    expect((await details(token, "service-bulletins")).json.content.banner).toBeNull();
+    await t.db().execute(sql`insert into files (storage_key, original_name, size, mime, kind, status)
+      values ('banner/2030/01/cache-test.png', 'cache-test.png', 1234, 'image/png', 'banner', 'attached')`);
+    await t.db().execute(sql`insert into banners (menu_id, file_id, size)
+      select m.id, f.id, 1234 from menus m, files f where m.slug = 'service-bulletins' and f.original_name = 'cache-test.png'`);
+    expect((await details(token, "service-bulletins")).json.content.banner).toMatchObject({ status: "active", image_size: 1234 });
+    await t.db().execute(sql`update banners set status = 'inactive'`);
+    expect((await details(token, "service-bulletins")).json.content.banner).toBeNull();
+    const admin = await tokenFor(t.db(), "admin");
+    expect((await details(admin, "service-bulletins")).json.content.banner).toMatchObject({ status: "inactive" });
+    await t.db().execute(sql`delete from banners`);
+    expect((await details(admin, "service-bulletins")).json.content.banner).toBeNull();
+  });
+
+  it("changes the PostgreSQL fingerprint on any write to menus, icons, settings or banners", async () => {
     const stamp = await readConfigStamp(t.db());
     expect(await readConfigStamp(t.db())).toBe(stamp);
     await t.db().execute(sql`update icons set url = url where id = (select min(id) from icons)`);

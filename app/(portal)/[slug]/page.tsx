@@ -4,6 +4,7 @@ import { connection } from "next/server";
 import { forbidden, notFound } from "next/navigation";
 import { getCurrentUser, pageGuard, requireUser } from "@/lib/auth/guards";
 import { getMenuBySlug } from "@/lib/menus/queries";
+import { BannerArea } from "@/components/banner/banner-area";
 
 type Props = { params: Promise<{ slug: string }> };
 
@@ -27,6 +28,7 @@ export default async function MenuPage({ params }: Props) {
   const { menu } = found;
   return (
     <div className="mx-auto max-w-6xl">
+      <BannerArea menuId={menu.id} menuTitle={menu.title} user={user} />
       {menu.parent && (
         <nav aria-label="Breadcrumb" className="mb-2 text-sm text-slate-500">
           <Link href={`/${menu.parent.slug}`} className="hover:text-brand-700 hover:underline">
