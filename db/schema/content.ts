@@ -15,6 +15,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { timestamps } from "./_common";
+import { files } from "./files";
 import { menus } from "./menus";
 import { users } from "./users";
 
@@ -143,8 +144,10 @@ export const comments = pgTable(
 );
 
 /**
- * A stored file attached to exactly one post, attachment or save-the-date entry. `path` is the storage
- * key returned by store_document; name, size and type are what the uploader sent.
+ * A stored file attached to exactly one post, attachment or save-the-date entry: the `files` row
+ * (claimed from the uploader's temporary uploads in the save's transaction) plus its storage key,
+ * name, size and type as the list shows them. `file_id` is null only for references imported from the
+ * old portal without a row of their own.
  */
 export const contentDocuments = pgTable(
   "content_documents",
@@ -153,6 +156,7 @@ export const contentDocuments = pgTable(
     postId: integer().references(() => posts.id, { onDelete: "cascade" }),
     attachmentId: integer().references(() => attachments.id, { onDelete: "cascade" }),
     saveTheDateId: integer().references(() => saveTheDates.id, { onDelete: "cascade" }),
+    fileId: integer().references(() => files.id, { onDelete: "cascade" }),
     path: varchar({ length: 1024 }).notNull(),
     name: varchar({ length: 255 }).notNull(),
     size: bigint({ mode: "number" }).notNull().default(0),
@@ -166,6 +170,7 @@ export const contentDocuments = pgTable(
     index().on(t.attachmentId),
     index().on(t.saveTheDateId),
     index().on(t.path),
+    index().on(t.fileId),
     check("content_documents_one_owner", sql`num_nonnulls(${t.postId}, ${t.attachmentId}, ${t.saveTheDateId}) = 1`),
   ],
 );

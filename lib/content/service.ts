@@ -29,7 +29,7 @@ export type ContentMenu = Extract<MenuLookup, { status: "ok" }>["menu"];
  * `tab` is given the page must offer that tab (404).
  */
 export async function requireContentMenu(slug: string, user: SessionUser, tab?: ContentTab): Promise<ContentMenu> {
-  const found = await getMenuBySlug({ slug, roleId: user.roleId });
+  const found = await getMenuBySlug({ slug, roleId: user.roleId, stamp: user.configStamp });
   if (found.status === "not_found") throw new AppError(404, "Menu not found.");
   if (found.status === "forbidden") throw new AppError(403, "You don't have permission to access this page.");
   if (tab && !tabsOf(found.menu.pageTypes).includes(tab)) {

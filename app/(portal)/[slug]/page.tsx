@@ -17,16 +17,16 @@ import { Pager } from "@/components/content/pager";
 import { SaveTheDateList } from "@/components/content/save-the-date-list";
 import { SubMenuCarousel } from "@/components/content/submenu-carousel";
 import { BackIcon, FolderIcon } from "@/components/content/icons";
-import { BannerSlot } from "./_components/banner-slot";
+import { BannerArea } from "@/components/banner/banner-area";
 import { CalendarSlot } from "./_components/calendar-slot";
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 /** The menu lookup of this request, shared by generateMetadata and the page (primitive keys memoise). */
-const lookupMenu = cache((slug: string, roleId: number) => getMenuBySlug({ slug: slug.slice(0, 190), roleId }));
+const lookupMenu = cache((slug: string, roleId: number, stamp: string) => getMenuBySlug({ slug: slug.slice(0, 190), roleId, stamp }));
 
-async function findMenu(slug: string, roleId: number) {
-  const found = await lookupMenu(slug, roleId);
+async function findMenu(slug: string, user: { roleId: number; configStamp: string }) {
+  const found = await lookupMenu(slug, user.roleId, user.configStamp);
   if (found.status === "not_found") notFound();
   if (found.status === "forbidden") forbidden();
   return found.menu;
@@ -36,7 +36,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   await connection();
   const user = await getCurrentUser();
   if (!user) return {};
-  const found = await lookupMenu((await params).slug, user.roleId);
+  const found = await lookupMenu((await params).slug, user.roleId, user.configStamp);
   return found.status === "ok" ? { title: found.menu.title } : {};
 }
 
@@ -49,14 +49,14 @@ export default async function MenuPage({ params, searchParams }: Props) {
   await connection();
   const user = await pageGuard(requireUser());
   const { slug } = await params;
-  const menu = await findMenu(slug, user.roleId);
+  const menu = await findMenu(slug, user);
   const isAdmin = roleCan(user.roleId, "manageContent");
   const calendar = isCalendarPage(menu.pageTypes);
   const tabs = tabsOf(menu.pageTypes);
 
   const header = (
     <>
-      <BannerSlot menuId={menu.id} slug={menu.slug} isAdmin={isAdmin} />
+      <BannerArea menuId={menu.id} menuTitle={menu.title} user={user} />
       {menu.parent && (
         <p className="text-sm text-slate-500">
           <Link href={`/${menu.parent.slug}`} className="hover:text-brand-700 hover:underline">

@@ -14,7 +14,7 @@ export async function loadFormContext(params: Promise<{ slug: string }>, tab: Co
   await connection();
   const user = await pageGuard(requireCapability("manageContent"));
   const { slug } = await params;
-  const found = await getMenuBySlug({ slug: slug.slice(0, 190), roleId: user.roleId });
+  const found = await getMenuBySlug({ slug: slug.slice(0, 190), roleId: user.roleId, stamp: user.configStamp });
   if (found.status === "not_found") notFound();
   if (found.status === "forbidden") forbidden();
   const tabs = tabsOf(found.menu.pageTypes);

@@ -42,6 +42,7 @@ CREATE TABLE "content_documents" (
 	"post_id" integer,
 	"attachment_id" integer,
 	"save_the_date_id" integer,
+	"file_id" integer,
 	"path" varchar(1024) NOT NULL,
 	"name" varchar(255) NOT NULL,
 	"size" bigint DEFAULT 0 NOT NULL,
@@ -88,6 +89,7 @@ ALTER TABLE "comments" ADD CONSTRAINT "comments_created_by_users_id_fk" FOREIGN 
 ALTER TABLE "content_documents" ADD CONSTRAINT "content_documents_post_id_posts_id_fk" FOREIGN KEY ("post_id") REFERENCES "public"."posts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "content_documents" ADD CONSTRAINT "content_documents_attachment_id_attachments_id_fk" FOREIGN KEY ("attachment_id") REFERENCES "public"."attachments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "content_documents" ADD CONSTRAINT "content_documents_save_the_date_id_save_the_dates_id_fk" FOREIGN KEY ("save_the_date_id") REFERENCES "public"."save_the_dates"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "content_documents" ADD CONSTRAINT "content_documents_file_id_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."files"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "posts" ADD CONSTRAINT "posts_menu_id_menus_id_fk" FOREIGN KEY ("menu_id") REFERENCES "public"."menus"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "posts" ADD CONSTRAINT "posts_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "posts" ADD CONSTRAINT "posts_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -106,6 +108,7 @@ CREATE INDEX "content_documents_post_id_index" ON "content_documents" USING btre
 CREATE INDEX "content_documents_attachment_id_index" ON "content_documents" USING btree ("attachment_id");--> statement-breakpoint
 CREATE INDEX "content_documents_save_the_date_id_index" ON "content_documents" USING btree ("save_the_date_id");--> statement-breakpoint
 CREATE INDEX "content_documents_path_index" ON "content_documents" USING btree ("path");--> statement-breakpoint
+CREATE INDEX "content_documents_file_id_index" ON "content_documents" USING btree ("file_id");--> statement-breakpoint
 CREATE INDEX "posts_menu_updated_idx" ON "posts" USING btree ("menu_id","pin","updated_at","id");--> statement-breakpoint
 CREATE INDEX "posts_menu_pin_updated_idx" ON "posts" USING btree ("menu_id","pin" DESC NULLS FIRST,"updated_at","id");--> statement-breakpoint
 CREATE INDEX "posts_menu_title_idx" ON "posts" USING btree ("menu_id","pin",lower("title"),"id");--> statement-breakpoint
