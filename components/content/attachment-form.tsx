@@ -8,7 +8,7 @@ import { toast } from "sonner";
 import { Field } from "@/components/ui/input";
 import { saveAttachmentAction } from "@/lib/content/actions";
 import { attachmentFormSchema, TITLE_MAX, URL_MAX, type AttachmentFormValues } from "@/lib/content/schemas";
-import { DocumentsField } from "./documents-field";
+import { Dropzone } from "@/components/dropzone";
 import { applyServerErrors, FormButtons, FormCard } from "./form-parts";
 
 const FIELDS = ["title", "uploadType", "url", "groupId", "documents"] as const;
@@ -34,6 +34,9 @@ export function AttachmentForm({
   const editing = initial.id != null;
   const [saving, setSaving] = useState<"save" | "continue" | null>(null);
   const [uploading, setUploading] = useState(false);
+  // Save And Continue starts an empty form: a new key gives the dropzone a fresh, empty list.
+  const [resetKey, setResetKey] = useState(0);
+  const [initialFiles, setInitialFiles] = useState(initial.documents);
   const form = useForm<AttachmentFormValues>({ resolver: zodResolver(attachmentFormSchema), defaultValues: initial });
   const { errors } = form.formState;
   const uploadType = form.watch("uploadType");
@@ -51,6 +54,8 @@ export function AttachmentForm({
         toast.success(res.message ?? "Saved");
         if (mode === "continue") {
           form.reset({ ...initial, id: undefined, title: "", url: "", documents: [] });
+          setInitialFiles([]);
+          setResetKey((k) => k + 1);
         } else {
           router.push(backHref);
           router.refresh();
@@ -113,17 +118,17 @@ export function AttachmentForm({
             control={form.control}
             name="documents"
             render={({ field, fieldState }) => (
-              <DocumentsField
-                label="Upload Document"
-                value={field.value}
-                onChange={(docs) => {
-                  field.onChange(docs);
-                  form.clearErrors("documents");
-                }}
-                max={1}
+              <Dropzone
+                key={resetKey}
                 kind="attachment"
+                label="Upload Document"
+                initialFiles={initialFiles}
+                onChange={(files) => {
+                  field.onChange(files.map((f) => ({ path: f.path, name: f.name, size: f.size, type: f.type })));
+                  if (files.length) form.clearErrors("documents");
+                }}
+                onBusyChange={setUploading}
                 error={fieldState.error?.message}
-                onBusy={setUploading}
               />
             )}
           />

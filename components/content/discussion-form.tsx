@@ -7,8 +7,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "sonner";
 import { Field } from "@/components/ui/input";
 import { saveDiscussionAction } from "@/lib/content/actions";
-import { discussionFormSchema, MAX_POST_FILES, TITLE_MAX, type DiscussionFormValues } from "@/lib/content/schemas";
-import { DocumentsField } from "./documents-field";
+import { discussionFormSchema, TITLE_MAX, type DiscussionFormValues } from "@/lib/content/schemas";
+import { Dropzone } from "@/components/dropzone";
 import { applyServerErrors, FormButtons, FormCard, TextArea } from "./form-parts";
 
 const FIELDS = ["title", "description", "documents"] as const;
@@ -19,6 +19,9 @@ export function DiscussionForm({ initial, backHref, userName }: { initial: Discu
   const editing = initial.id != null;
   const [saving, setSaving] = useState<"save" | "continue" | null>(null);
   const [uploading, setUploading] = useState(false);
+  // Save And Continue starts an empty form: a new key gives the dropzone a fresh, empty list.
+  const [resetKey, setResetKey] = useState(0);
+  const [initialFiles, setInitialFiles] = useState(initial.documents);
   const form = useForm<DiscussionFormValues>({ resolver: zodResolver(discussionFormSchema), defaultValues: initial });
   const { errors } = form.formState;
 
@@ -35,6 +38,8 @@ export function DiscussionForm({ initial, backHref, userName }: { initial: Discu
         toast.success(res.message ?? "Saved");
         if (mode === "continue") {
           form.reset({ slug: initial.slug, title: "", description: "", documents: [] });
+          setInitialFiles([]);
+          setResetKey((k) => k + 1);
         } else {
           router.push(backHref);
           router.refresh();
@@ -55,17 +60,17 @@ export function DiscussionForm({ initial, backHref, userName }: { initial: Discu
           control={form.control}
           name="documents"
           render={({ field, fieldState }) => (
-            <DocumentsField
-              label="Upload Document"
-              value={field.value}
-              onChange={(docs) => {
-                field.onChange(docs);
-                form.clearErrors("documents");
-              }}
-              max={MAX_POST_FILES}
+            <Dropzone
+              key={resetKey}
               kind="post"
-              error={fieldState.error?.message ?? (fieldState.error as { root?: { message?: string } } | undefined)?.root?.message}
-              onBusy={setUploading}
+              label="Upload Document"
+              initialFiles={initialFiles}
+              onChange={(files) => {
+                field.onChange(files.map((f) => ({ path: f.path, name: f.name, size: f.size, type: f.type })));
+                if (files.length) form.clearErrors("documents");
+              }}
+              onBusyChange={setUploading}
+              error={fieldState.error?.message}
             />
           )}
         />

@@ -3,6 +3,7 @@ import { DESCRIPTION_PREVIEW, EMPTY_TEXT } from "@/lib/content/constants";
 import type { DiscussionRow } from "@/lib/content/queries";
 import { Avatar } from "./avatar";
 import { DateText } from "./date-text";
+import { toFileItems } from "@/lib/content/file-items";
 import { FileCarousel } from "./file-carousel";
 import { PinIcon } from "./icons";
 import { ItemActions } from "./item-actions";
@@ -51,7 +52,7 @@ export function DiscussionList({ rows, slug, isAdmin }: { rows: DiscussionRow[];
             )}
             {p.documents.length > 0 && (
               <div className="mt-3">
-                <FileCarousel files={p.documents.map((d) => ({ path: d.path, name: d.name, extension: d.extension }))} />
+                <FileCarousel files={toFileItems(p.documents)} />
               </div>
             )}
           </article>

@@ -12,7 +12,7 @@ import type { Gallery as GalleryType } from "./gallery";
 let galleryModule: Promise<typeof GalleryType> | null = null;
 const loadGallery = () => (galleryModule ??= import("./gallery").then((m) => m.Gallery));
 
-export type FileItem = { path: string; name: string; extension: string };
+export type FileItem = { path: string; name: string; extension: string; src?: string };
 
 /**
  * The files of a post or entry: a scrollable row (names cut to `nameMax` characters, 5 in the list) or

@@ -4,11 +4,11 @@ import { useEffect, useRef, useState } from "react";
 import { fetchSignedUrl } from "@/lib/content/signed-url";
 import { ChevronIcon, CloseIcon } from "./icons";
 
-export type GalleryImage = { path: string; name: string };
+export type GalleryImage = { path: string; name: string; src?: string };
 
 /**
  * Image gallery / lightbox in a modal <dialog>: the file name, previous / next (buttons and arrow keys),
- * Esc closes. Each image is loaded through a signed URL when it is shown.
+ * Esc closes. Images come with a signed URL from the server, or get one when they are shown.
  */
 export function Gallery({ images, index, onIndex, onClose }: { images: GalleryImage[]; index: number; onIndex: (i: number) => void; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -22,7 +22,7 @@ export function Gallery({ images, index, onIndex, onClose }: { images: GalleryIm
   }, []);
 
   useEffect(() => {
-    if (!current || urls[current.path]) return;
+    if (!current || current.src || urls[current.path]) return;
     let live = true;
     fetchSignedUrl(current.path).then(
       (url) => live && setUrls((u) => ({ ...u, [current.path]: url })),
@@ -39,7 +39,7 @@ export function Gallery({ images, index, onIndex, onClose }: { images: GalleryIm
   };
 
   if (!current) return null;
-  const src = urls[current.path];
+  const src = current.src ?? urls[current.path];
   return (
     <dialog
       ref={ref}

@@ -7,8 +7,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { toast } from "sonner";
 import { Field } from "@/components/ui/input";
 import { saveSaveTheDateAction } from "@/lib/content/actions";
-import { isoDateToUs, MAX_SAVE_THE_DATE_FILES, saveTheDateFormSchema, TITLE_MAX, usDateToIso, type SaveTheDateFormValues } from "@/lib/content/schemas";
-import { DocumentsField } from "./documents-field";
+import { isoDateToUs, saveTheDateFormSchema, TITLE_MAX, usDateToIso, type SaveTheDateFormValues } from "@/lib/content/schemas";
+import { Dropzone } from "@/components/dropzone";
 import { applyServerErrors, FormButtons, FormCard, TextArea } from "./form-parts";
 
 const FIELDS = ["title", "description", "eventDate", "documents"] as const;
@@ -19,6 +19,9 @@ export function SaveTheDateForm({ initial, backHref, userName }: { initial: Save
   const editing = initial.id != null;
   const [saving, setSaving] = useState<"save" | "continue" | null>(null);
   const [uploading, setUploading] = useState(false);
+  // Save And Continue starts an empty form: a new key gives the dropzone a fresh, empty list.
+  const [resetKey, setResetKey] = useState(0);
+  const [initialFiles, setInitialFiles] = useState(initial.documents);
   const form = useForm<SaveTheDateFormValues>({ resolver: zodResolver(saveTheDateFormSchema), defaultValues: initial });
   const { errors } = form.formState;
   const eventDate = form.watch("eventDate");
@@ -36,6 +39,8 @@ export function SaveTheDateForm({ initial, backHref, userName }: { initial: Save
         toast.success(res.message ?? "Saved");
         if (mode === "continue") {
           form.reset({ slug: initial.slug, title: "", description: "", eventDate: "", documents: [] });
+          setInitialFiles([]);
+          setResetKey((k) => k + 1);
         } else {
           router.push(backHref);
           router.refresh();
@@ -77,17 +82,17 @@ export function SaveTheDateForm({ initial, backHref, userName }: { initial: Save
           control={form.control}
           name="documents"
           render={({ field, fieldState }) => (
-            <DocumentsField
-              label="Upload Document"
-              value={field.value}
-              onChange={(docs) => {
-                field.onChange(docs);
-                form.clearErrors("documents");
-              }}
-              max={MAX_SAVE_THE_DATE_FILES}
+            <Dropzone
+              key={resetKey}
               kind="document"
+              label="Upload Document"
+              initialFiles={initialFiles}
+              onChange={(files) => {
+                field.onChange(files.map((f) => ({ path: f.path, name: f.name, size: f.size, type: f.type })));
+                if (files.length) form.clearErrors("documents");
+              }}
+              onBusyChange={setUploading}
               error={fieldState.error?.message}
-              onBusy={setUploading}
             />
           )}
         />

@@ -1,5 +1,6 @@
 import { EMPTY_TEXT, MONTH_NAMES } from "@/lib/content/constants";
 import type { SaveTheDateRow } from "@/lib/content/queries";
+import { toFileItems } from "@/lib/content/file-items";
 import { FileCarousel } from "./file-carousel";
 import { ItemActions } from "./item-actions";
 import { LinkifiedText } from "./linkified-text";
@@ -30,7 +31,7 @@ export function SaveTheDateList({ rows, slug, isAdmin }: { rows: SaveTheDateRow[
               )}
               {e.documents.length > 0 && (
                 <div className="mt-3">
-                  <FileCarousel files={e.documents.map((d) => ({ path: d.path, name: d.name, extension: d.extension }))} nameMax={12} />
+                  <FileCarousel files={toFileItems(e.documents)} nameMax={12} />
                 </div>
               )}
             </div>

@@ -1,13 +1,14 @@
 import "server-only";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb, schema, type Tx } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { SessionUser } from "@/lib/auth/session";
 import { getMenuBySlug, type MenuLookup } from "@/lib/menus/queries";
 import { writeAudit } from "@/lib/system/audit";
+import { claimUploads, deleteFiles, FILE_MESSAGES, keyFromClientPath, withFileTransaction } from "@/lib/files/service";
+import { extensionOf as fileExtensionOf, type UploadKindName } from "@/lib/storage/kinds";
 import {
   allowedUploadTypes,
-  extensionOf,
   usDateToIso,
   type AttachmentFormValues,
   type CommentFormValues,
@@ -57,28 +58,72 @@ function ownerWhere(owner: Owner) {
   return eq(contentDocuments.saveTheDateId, owner.saveTheDateId);
 }
 
-/** Replaces the document references of one row (same transaction as the row). Returns what is stored. */
-async function replaceDocuments(tx: Tx, owner: Owner, docs: DocumentRef[]) {
+/** Which uploads each form may claim (old clients upload through store_document as "document"). */
+const UPLOAD_KINDS: Record<"post" | "attachment" | "saveTheDate", readonly UploadKindName[]> = {
+  post: ["post", "document"],
+  attachment: ["attachment", "document"],
+  saveTheDate: ["document"],
+};
+
+type StoredDoc = typeof contentDocuments.$inferSelect;
+type DocValues = { fileId: number | null; path: string; name: string; size: number; mime: string; extension: string };
+
+/** Options of a save: the name of the documents field in the caller's payload (v1: imagePath, attachPath). */
+export type SaveOptions = { documentsField?: string };
+
+/**
+ * Replaces the document references of one row inside the save's transaction. Documents the row
+ * already has stay as they are; every other path must be a temporary upload of this user of an
+ * allowed kind, which is claimed (marked attached) here, and its name, size and type come from the
+ * files row, not from the client. Files the row no longer references are deleted (rows now, bytes
+ * after the commit). Returns what is stored, for the audit log.
+ */
+async function syncDocuments(
+  tx: Tx,
+  owner: Owner,
+  docs: DocumentRef[],
+  ctx: { user: SessionUser; kinds: readonly UploadKindName[]; field: string },
+): Promise<{ path: string; name: string; size: number }[]> {
+  const existing: StoredDoc[] = await tx.select().from(contentDocuments).where(ownerWhere(owner)).orderBy(contentDocuments.position);
+  const byPath = new Map(existing.map((d) => [d.path, d]));
+  const wanted: string[] = [];
+  for (const d of docs) {
+    let key: string;
+    try {
+      key = byPath.has(d.path) ? d.path : keyFromClientPath(d.path);
+    } catch {
+      throw new AppError(422, FILE_MESSAGES.invalidPath, { [ctx.field]: [FILE_MESSAGES.invalidPath] });
+    }
+    if (!wanted.includes(key)) wanted.push(key);
+  }
+  const fresh = wanted.filter((k) => !byPath.has(k));
+  const claimed = await claimUploads({ keys: fresh, user: ctx.user, kinds: ctx.kinds, field: ctx.field }, tx);
+  const claimedByKey = new Map(claimed.map((f) => [f.storageKey, f]));
+  const values: DocValues[] = wanted.map((key) => {
+    const kept = byPath.get(key);
+    if (kept) return { fileId: kept.fileId, path: kept.path, name: kept.name, size: kept.size, mime: kept.mime, extension: kept.extension };
+    const f = claimedByKey.get(key)!;
+    return { fileId: f.id, path: f.storageKey, name: f.originalName, size: f.size, mime: f.mime, extension: fileExtensionOf(f.originalName).slice(0, 16) };
+  });
+
   await tx.delete(contentDocuments).where(ownerWhere(owner));
-  const seen = new Set<string>();
-  const unique = docs.filter((d) => (seen.has(d.path) ? false : (seen.add(d.path), true)));
-  if (unique.length === 0) return [];
-  const values = unique.map((d, position) => ({
-    ...owner,
-    path: d.path,
-    name: d.name,
-    size: d.size,
-    mime: d.type.includes("/") ? d.type : "",
-    extension: extensionOf(d.name) || extensionOf(d.path) || (d.type.includes("/") ? "" : d.type.toLowerCase().slice(0, 16)),
-    position,
-  }));
-  await tx.insert(contentDocuments).values(values);
+  if (values.length) await tx.insert(contentDocuments).values(values.map((v, position) => ({ ...owner, ...v, position })));
+
+  const dropped = existing.filter((d) => d.fileId != null && !wanted.includes(d.path)).map((d) => d.fileId!);
+  await deleteFilesById(tx, dropped);
   return values.map(({ path, name, size }) => ({ path, name, size }));
+}
+
+/** Deletes stored files by id (rows in `tx`, bytes once it commits). */
+async function deleteFilesById(tx: Tx, ids: number[]) {
+  if (!ids.length) return;
+  const rows = await tx.select({ id: schema.files.id, storageKey: schema.files.storageKey }).from(schema.files).where(inArray(schema.files.id, ids));
+  await deleteFiles(rows, tx);
 }
 
 async function documentsForAudit(tx: Tx, owner: Owner) {
   return tx
-    .select({ path: contentDocuments.path, name: contentDocuments.name, size: contentDocuments.size })
+    .select({ path: contentDocuments.path, name: contentDocuments.name, size: contentDocuments.size, fileId: contentDocuments.fileId })
     .from(contentDocuments)
     .where(ownerWhere(owner))
     .orderBy(contentDocuments.position);
@@ -88,10 +133,10 @@ type Saved = { id: number; created: boolean; message: string };
 
 // ---------------------------------------------------------------- discussions
 
-export async function saveDiscussion(input: DiscussionFormValues, user: SessionUser): Promise<Saved> {
+export async function saveDiscussion(input: DiscussionFormValues, user: SessionUser, opts: SaveOptions = {}): Promise<Saved> {
   const menu = await requireContentMenu(input.slug, user, "discussion");
-  const db = await getDb();
-  return db.transaction(async (tx) => {
+  const files = { user, kinds: UPLOAD_KINDS.post, field: opts.documentsField ?? "documents" };
+  return withFileTransaction(async (tx) => {
     const fields = { title: input.title, description: input.description, updatedBy: user.id };
     if (input.id) {
       const [before] = await tx
@@ -102,7 +147,7 @@ export async function saveDiscussion(input: DiscussionFormValues, user: SessionU
       if (!before) throw new AppError(404, notFoundMessage("discussion"));
       const beforeDocs = await documentsForAudit(tx, { postId: before.id });
       const [after] = await tx.update(posts).set(fields).where(eq(posts.id, before.id)).returning();
-      const docs = await replaceDocuments(tx, { postId: before.id }, input.documents);
+      const docs = await syncDocuments(tx, { postId: before.id }, input.documents, files);
       await writeAudit(
         { actorId: user.id, action: "update", entity: "post", entityId: before.id, before: { ...before, documents: beforeDocs }, after: { ...after, documents: docs } },
         tx,
@@ -113,7 +158,7 @@ export async function saveDiscussion(input: DiscussionFormValues, user: SessionU
       .insert(posts)
       .values({ ...fields, menuId: menu.id, createdBy: user.id })
       .returning();
-    const docs = await replaceDocuments(tx, { postId: row.id }, input.documents);
+    const docs = await syncDocuments(tx, { postId: row.id }, input.documents, files);
     await writeAudit({ actorId: user.id, action: "create", entity: "post", entityId: row.id, after: { ...row, documents: docs } }, tx);
     return { id: row.id, created: true, message: "Post Added successfully" };
   });
@@ -121,15 +166,15 @@ export async function saveDiscussion(input: DiscussionFormValues, user: SessionU
 
 // ---------------------------------------------------------------- attachments
 
-export async function saveAttachment(input: AttachmentFormValues, user: SessionUser): Promise<Saved> {
+export async function saveAttachment(input: AttachmentFormValues, user: SessionUser, opts: SaveOptions = {}): Promise<Saved> {
   const menu = await requireContentMenu(input.slug, user, "attachment");
   const allowed = allowedUploadTypes(menu.allowInAttachment);
   if (!allowed.includes(input.uploadType)) {
     const message = allowed.includes("url") ? "This page accepts links only." : "This page accepts documents only.";
     throw new AppError(422, message, { uploadType: [message] });
   }
-  const db = await getDb();
-  return db.transaction(async (tx) => {
+  const files = { user, kinds: UPLOAD_KINDS.attachment, field: opts.documentsField ?? "documents" };
+  return withFileTransaction(async (tx) => {
     let before: typeof attachments.$inferSelect | undefined;
     if (input.id) {
       [before] = await tx
@@ -160,7 +205,7 @@ export async function saveAttachment(input: AttachmentFormValues, user: SessionU
     if (before) {
       const beforeDocs = await documentsForAudit(tx, { attachmentId: before.id });
       const [after] = await tx.update(attachments).set(fields).where(eq(attachments.id, before.id)).returning();
-      const docs = await replaceDocuments(tx, { attachmentId: before.id }, documents);
+      const docs = await syncDocuments(tx, { attachmentId: before.id }, documents, files);
       await writeAudit(
         {
           actorId: user.id,
@@ -178,7 +223,7 @@ export async function saveAttachment(input: AttachmentFormValues, user: SessionU
       .insert(attachments)
       .values({ ...fields, menuId: menu.id, createdBy: user.id })
       .returning();
-    const docs = await replaceDocuments(tx, { attachmentId: row.id }, documents);
+    const docs = await syncDocuments(tx, { attachmentId: row.id }, documents, files);
     await writeAudit({ actorId: user.id, action: "create", entity: "attachment", entityId: row.id, after: { ...row, documents: docs } }, tx);
     return { id: row.id, created: true, message: "Attachment Added successfully" };
   });
@@ -186,12 +231,12 @@ export async function saveAttachment(input: AttachmentFormValues, user: SessionU
 
 // ---------------------------------------------------------------- save the date
 
-export async function saveSaveTheDate(input: SaveTheDateFormValues, user: SessionUser): Promise<Saved> {
+export async function saveSaveTheDate(input: SaveTheDateFormValues, user: SessionUser, opts: SaveOptions = {}): Promise<Saved> {
   const menu = await requireContentMenu(input.slug, user, "save-the-date");
   const eventDate = usDateToIso(input.eventDate);
   if (!eventDate) throw new AppError(422, "Please enter the date as MM/DD/YYYY", { eventDate: ["Please enter the date as MM/DD/YYYY"] });
-  const db = await getDb();
-  return db.transaction(async (tx) => {
+  const files = { user, kinds: UPLOAD_KINDS.saveTheDate, field: opts.documentsField ?? "documents" };
+  return withFileTransaction(async (tx) => {
     const fields = { title: input.title, description: input.description, eventDate, updatedBy: user.id };
     if (input.id) {
       const [before] = await tx
@@ -202,7 +247,7 @@ export async function saveSaveTheDate(input: SaveTheDateFormValues, user: Sessio
       if (!before) throw new AppError(404, notFoundMessage("save-the-date"));
       const beforeDocs = await documentsForAudit(tx, { saveTheDateId: before.id });
       const [after] = await tx.update(saveTheDates).set(fields).where(eq(saveTheDates.id, before.id)).returning();
-      const docs = await replaceDocuments(tx, { saveTheDateId: before.id }, input.documents);
+      const docs = await syncDocuments(tx, { saveTheDateId: before.id }, input.documents, files);
       await writeAudit(
         {
           actorId: user.id,
@@ -220,7 +265,7 @@ export async function saveSaveTheDate(input: SaveTheDateFormValues, user: Sessio
       .insert(saveTheDates)
       .values({ ...fields, menuId: menu.id, createdBy: user.id })
       .returning();
-    const docs = await replaceDocuments(tx, { saveTheDateId: row.id }, input.documents);
+    const docs = await syncDocuments(tx, { saveTheDateId: row.id }, input.documents, files);
     await writeAudit({ actorId: user.id, action: "create", entity: "save_the_date", entityId: row.id, after: { ...row, documents: docs } }, tx);
     return { id: row.id, created: true, message: "Date Added successfully" };
   });
@@ -280,12 +325,12 @@ export async function deleteContentItem(
   await locateItem(input.kind, input.id, user, input.slug);
   const table = input.kind === "discussion" ? posts : attachments;
   const owner: Owner = input.kind === "discussion" ? { postId: input.id } : { attachmentId: input.id };
-  const db = await getDb();
-  await db.transaction(async (tx) => {
+  await withFileTransaction(async (tx) => {
     const [before] = await tx.select().from(table).where(eq(table.id, input.id)).for("update");
     if (!before) throw new AppError(404, notFoundMessage(input.kind));
     const docs = await documentsForAudit(tx, owner);
     await tx.delete(table).where(eq(table.id, input.id));
+    await deleteFilesById(tx, docs.flatMap((d) => (d.fileId != null ? [d.fileId] : [])));
     await writeAudit(
       { actorId: user.id, action: "delete", entity: input.kind === "discussion" ? "post" : "attachment", entityId: input.id, before: { ...before, documents: docs } },
       tx,
@@ -299,12 +344,12 @@ export async function deleteSaveTheDate(input: { id: number; slug?: string }, us
   if (!found) throw new AppError(404, notFoundMessage("save-the-date"));
   const menu = input.slug ? await requireContentMenu(input.slug, user, "save-the-date") : await requireMenuById(found.menuId, user, "save-the-date");
   if (menu.id !== found.menuId) throw new AppError(404, notFoundMessage("save-the-date"));
-  const db = await getDb();
-  await db.transaction(async (tx) => {
+  await withFileTransaction(async (tx) => {
     const [before] = await tx.select().from(saveTheDates).where(eq(saveTheDates.id, input.id)).for("update");
     if (!before) throw new AppError(404, notFoundMessage("save-the-date"));
     const docs = await documentsForAudit(tx, { saveTheDateId: input.id });
     await tx.delete(saveTheDates).where(eq(saveTheDates.id, input.id));
+    await deleteFilesById(tx, docs.flatMap((d) => (d.fileId != null ? [d.fileId] : [])));
     await writeAudit({ actorId: user.id, action: "delete", entity: "save_the_date", entityId: input.id, before: { ...before, documents: docs } }, tx);
   });
   return { message: "You successfully deleted the record(s)." };

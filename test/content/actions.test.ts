@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { schema } from "@/lib/db";
 import type { SessionUser } from "@/lib/auth/session";
 import { useTestDatabase } from "@/test/db";
-import { actors, contentCounts, menuId } from "./helpers";
+import { actors, contentCounts, fileRow, menuId, upload } from "./helpers";
 
 // Server actions read the browser session through getCurrentUser(); the test decides who is signed in.
 const signedIn = vi.hoisted(() => ({ user: null as SessionUser | null }));
@@ -41,12 +41,13 @@ beforeEach(() => {
 
 describe("content server actions", () => {
   it("save a post with the form's schema and write the audit log in the same transaction", async () => {
+    const key = await upload(t.db(), who.admin.user.id, "A.pdf");
     const before = await contentCounts(t.db());
     const res = await actions.saveDiscussionAction({
       slug: "company-news",
       title: "  Trimmed title  ",
       description: "Body",
-      documents: [{ path: "uploads/x/a.pdf", name: "A.pdf", size: 10, type: "application/pdf" }],
+      documents: [{ path: key, name: "A.pdf", size: 10, type: "application/pdf" }],
     });
     expect(res).toMatchObject({ ok: true, message: "Post Added successfully", data: { created: true } });
     if (!res.ok) return;
@@ -56,6 +57,7 @@ describe("content server actions", () => {
     expect(after).toMatchObject({ posts: before.posts + 1, documents: before.documents + 1, audit: before.audit + 1 });
     const [audit] = await t.db().select().from(schema.auditLog).where(eq(schema.auditLog.entityId, String(res.data.id)));
     expect(audit).toMatchObject({ action: "create", entity: "post", actorId: who.admin.user.id });
+    expect(await fileRow(t.db(), key)).toMatchObject({ status: "attached" });
   });
 
   it("refuses bad input with field messages and writes nothing", async () => {

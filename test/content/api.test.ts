@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { schema } from "@/lib/db";
-import { useTestDatabase } from "@/test/db";
-import { actors, call, contentCounts, menuId } from "./helpers";
+import { callRoute, useTestDatabase } from "@/test/db";
+import { actors, call, contentCounts, fileRow, menuId, upload } from "./helpers";
+import { useTempStorage } from "@/test/files/helpers";
 import { POST as storePost } from "@/app/api/v1/store_post/route";
 import { POST as storeAttachment } from "@/app/api/v1/store_attachment/route";
 import { POST as storeEvent } from "@/app/api/v1/store_event/route";
@@ -20,8 +21,11 @@ import { GET as getEvent } from "@/app/api/v1/get_event/route";
 import { GET as groupList } from "@/app/api/v1/attachment_group_list/route";
 
 const t = useTestDatabase();
+useTempStorage();
 let who: Awaited<ReturnType<typeof actors>>;
+/** A path that passes the form schema but was never uploaded (for input the schema refuses first). */
 const doc = (i: number) => `uploads/2026/01/file-${i}.pdf`;
+const up = (name: string, opts: Parameters<typeof upload>[3] = {}) => upload(t.db(), who.admin.user.id, name, opts);
 
 beforeAll(async () => {
   who = await actors(t.db());
@@ -35,6 +39,8 @@ async function newPost(slug: string, title: string, extra: Record<string, unknow
 
 describe("store_post and display_sales_post", () => {
   it("adds a post with documents, lists it with total_rows/per_page and writes the audit log", async () => {
+    const report = await up("Report Q1.pdf", { size: 1200 });
+    const photo = await up("Photo.JPG", { size: 3400, mime: "image/jpeg" });
     const before = await contentCounts(t.db());
     const res = await call(storePost, "/api/v1/store_post", {
       method: "POST",
@@ -43,10 +49,10 @@ describe("store_post and display_sales_post", () => {
         slug: "company-news",
         title: "Quarterly results",
         description: "See https://example.com/report for details",
-        imagePath: [doc(1), "uploads/2026/01/photo.JPG"],
-        imageSize: [1200, 3400],
-        imageType: ["application/pdf", "image/jpeg"],
-        imageName: ["Report Q1.pdf", "Photo.JPG"],
+        imagePath: [report, photo],
+        imageSize: [1, 2],
+        imageType: ["text/plain", "text/plain"],
+        imageName: ["Client name.txt", "Other.txt"],
         id: 0,
       },
     });
@@ -63,22 +69,31 @@ describe("store_post and display_sales_post", () => {
     expect(list.json.content).toMatchObject({ total_rows: 1, per_page: 10 });
     const post = list.json.content.discussions[0];
     expect(post).toMatchObject({ title: "Quarterly results", pin: 0, updated_name: "Alex Admin" });
+    // Name, size and type are the stored file's, not what the client claimed.
     expect(post.documents).toEqual([
-      expect.objectContaining({ document_path: doc(1), document_name: "Report Q1.pdf", doc_extension: "pdf" }),
-      expect.objectContaining({ document_name: "Photo.JPG", doc_extension: "jpg" }),
+      expect.objectContaining({ document_path: report, document_name: "Report Q1.pdf", doc_extension: "pdf", size: 1200, mime: "application/pdf" }),
+      expect.objectContaining({ document_path: photo, document_name: "Photo.JPG", doc_extension: "jpg", mime: "image/jpeg" }),
     ]);
+    expect(await fileRow(t.db(), report)).toMatchObject({ status: "attached" });
   });
 
   it("updates a post by id and replaces its documents", async () => {
-    const id = await newPost("company-news", "Draft title", { imagePath: [doc(2)], imageSize: [5], imageType: ["application/pdf"] });
+    const first = await up("first.pdf");
+    const kept = await up("kept.pdf");
+    const second = await up("second.pdf");
+    const id = await newPost("company-news", "Draft title", { imagePath: [first, kept], imageSize: [5, 5], imageType: ["application/pdf", "application/pdf"] });
     const res = await call(storePost, "/api/v1/store_post", {
       method: "POST",
       token: who.admin.token,
-      body: { slug: "company-news", id, title: "Final title", description: "Body", imagePath: [doc(3)], imageSize: [6], imageType: ["pdf"] },
+      body: { slug: "company-news", id, title: "Final title", description: "Body", imagePath: [kept, second], imageSize: [6, 6], imageType: ["pdf", "pdf"] },
     });
     expect(res.json.message).toBe("Post Updated successfully");
     const docs = await t.db().select().from(schema.contentDocuments).where(eq(schema.contentDocuments.postId, id));
-    expect(docs.map((d) => d.path)).toEqual([doc(3)]);
+    expect(docs.map((d) => d.path)).toEqual([kept, second]);
+    // The file the post no longer references is gone; the others are attached.
+    expect(await fileRow(t.db(), first)).toBeNull();
+    expect(await fileRow(t.db(), kept)).toMatchObject({ status: "attached" });
+    expect(await fileRow(t.db(), second)).toMatchObject({ status: "attached" });
     const [audit] = await t.db().select().from(schema.auditLog).where(eq(schema.auditLog.entityId, String(id))).orderBy(schema.auditLog.id);
     expect(audit).toBeTruthy();
   });
@@ -341,7 +356,8 @@ describe("attachments, groups and the save-the-date tab", () => {
     const inactive = await add({ attachTitle: "Old", selected_group: g2.id });
     expect(inactive.status).toBe(422);
     expect(inactive.json.message).toBe("The selected group is not available.");
-    const file = await add({ attachTitle: "Price list 2026", upload_type: "file", attachURL: "", attachPath: [doc(9)], attachSize: [10], attachType: ["application/pdf"], attachName: ["Prices.pdf"] });
+    const prices = await up("Prices.pdf", { kind: "attachment" });
+    const file = await add({ attachTitle: "Price list 2026", upload_type: "file", attachURL: "", attachPath: [prices], attachSize: [10], attachType: ["application/pdf"] });
     expect(file.status).toBe(200);
 
     const top = await call(displayAttachments, "/api/v1/display_sales_attachment/0?slug=documents", { token: who.staff.token, params: { group_id: "0" } });
@@ -383,13 +399,15 @@ describe("attachments, groups and the save-the-date tab", () => {
     expect(del.json).toMatchObject({ code: 200, message: "Attachment Delete successfully" });
     const docs = await db.select().from(schema.contentDocuments).where(eq(schema.contentDocuments.attachmentId, file.json.content.id));
     expect(docs).toEqual([]);
+    expect(await fileRow(db, prices)).toBeNull();
   });
 
   it("stores, lists, edits and deletes save-the-date entries", async () => {
+    const flyer = await up("Flyer.pdf", { kind: "document" });
     const res = await call(storeEvent, "/api/v1/store_event", {
       method: "POST",
       token: who.admin.token,
-      body: { slug: "documents", title: "Open house", description: "Bring a friend", eventDate: "07/04/2026", imagePath: [doc(5)], imageSize: [10], imageType: ["application/pdf"] },
+      body: { slug: "documents", title: "Open house", description: "Bring a friend", eventDate: "07/04/2026", imagePath: [flyer], imageSize: [10], imageType: ["application/pdf"] },
     });
     expect(res.json.message).toBe("Date Added successfully");
     const id = res.json.content.id;
@@ -401,14 +419,15 @@ describe("attachments, groups and the save-the-date tab", () => {
       eventDate: "07/04/2026",
       eventDateSplit: "04",
       eventDateMonthName: "July",
-      documents: [expect.objectContaining({ document_path: doc(5) })],
+      documents: [expect.objectContaining({ document_path: flyer, document_name: "Flyer.pdf" })],
     });
     const ev = await call(getEvent, `/api/v1/get_event?slug=documents&id=${id}`, { token: who.admin.token });
-    expect(ev.json.content).toMatchObject({ title: "Open house", eventDate: "07/04/2026", imageURL: [expect.objectContaining({ url: doc(5) })] });
+    expect(ev.json.content).toMatchObject({ title: "Open house", eventDate: "07/04/2026", imageURL: [expect.objectContaining({ url: flyer })] });
     const del = await call(deleteSaveDate, "/api/v1/delete_save_date_data", { method: "DELETE", token: who.admin.token, body: { eventId: id } });
     expect(del.json).toMatchObject({ code: 200, message: "Deleted", content: "You successfully deleted the record(s)." });
     const gone = await call(deleteSaveDate, "/api/v1/delete_save_date_data", { method: "DELETE", token: who.admin.token, body: { eventId: id } });
     expect(gone.status).toBe(404);
+    expect(await fileRow(t.db(), flyer)).toBeNull();
   });
 
   it("stores a comment and shows it on the post detail", async () => {
@@ -420,14 +439,50 @@ describe("attachments, groups and the save-the-date tab", () => {
   });
 
   it("deletes a discussion with its documents and comments", async () => {
-    const id = await newPost("company-news", "To delete", { imagePath: [doc(7)], imageSize: [1], imageType: ["pdf"] });
+    const attached = await up("to-delete.pdf");
+    const id = await newPost("company-news", "To delete", { imagePath: [attached], imageSize: [1], imageType: ["pdf"] });
     await call(storeComment, "/api/v1/store_comment", { method: "POST", token: who.admin.token, body: { comment: "bye", sales_id: id } });
     const res = await call(deleteSales, "/api/v1/delete_sales_data", { method: "DELETE", token: who.admin.token, body: { salesId: id, salest_type: "discussion" } });
     expect(res.json.message).toBe("Discussion Delete successfully");
     expect(await t.db().select().from(schema.contentDocuments).where(eq(schema.contentDocuments.postId, id))).toEqual([]);
     expect(await t.db().select().from(schema.comments).where(eq(schema.comments.postId, id))).toEqual([]);
+    expect(await fileRow(t.db(), attached)).toBeNull();
     const [audit] = await t.db().select().from(schema.auditLog).where(eq(schema.auditLog.action, "delete"));
     expect(audit).toMatchObject({ entity: expect.any(String), actorId: who.admin.user.id });
     expect(await menuId(t.db(), "company-news")).toBeGreaterThan(0);
+  });
+});
+
+describe("documents must be the caller's own uploads", () => {
+  it("refuses another user's upload, a file attached elsewhere, a banner, and a path that was never uploaded", async () => {
+    const theirs = await upload(t.db(), who.staff.user.id, "staff.pdf");
+    const banner = await up("banner.png", { kind: "banner", mime: "image/png" });
+    const used = await up("used.pdf");
+    await newPost("company-news", "Owner of used.pdf", { imagePath: [used], imageSize: [1], imageType: ["pdf"] });
+    const cases = [theirs, banner, used, "post/2026/01/00000000-0000-4000-8000-000000000000.pdf"];
+    for (const path of cases) {
+      const before = await contentCounts(t.db());
+      const res = await call(storePost, "/api/v1/store_post", {
+        method: "POST",
+        token: who.admin.token,
+        body: { slug: "company-news", title: "Borrowed file", imagePath: [path], imageSize: [1], imageType: ["pdf"] },
+      });
+      expect(res.status, path).toBe(422);
+      expect(res.json).toMatchObject({ message: "File not found.", content: { imagePath: ["File not found."] } });
+      expect(await contentCounts(t.db())).toEqual(before);
+    }
+    expect(await fileRow(t.db(), theirs)).toMatchObject({ status: "temporary" });
+  });
+
+  it("uploads through store_document and saves the post with that path", async () => {
+    const { uploadRequest, PDF } = await import("@/test/files/helpers");
+    const { POST: storeDocument } = await import("@/app/api/v1/store_document/route");
+    const req = uploadRequest("/api/v1/store_document?kind=post", { token: who.admin.token, parts: [{ name: "Manual.pdf", type: "application/pdf", data: PDF }] });
+    const stored = await callRoute(storeDocument, req);
+    expect(stored.status, JSON.stringify(stored.json)).toBe(200);
+    const path = stored.json.content as string;
+    const id = await newPost("company-news", "With a real upload", { imagePath: [path], imageSize: [1], imageType: ["pdf"] });
+    const d = await call(details, `/api/v1/display_sales_details?slug=company-news&id=${id}`, { token: who.staff.token });
+    expect(d.json.content.documents).toEqual([expect.objectContaining({ document_path: path, document_name: "Manual.pdf", size: PDF.length })]);
   });
 });

@@ -44,3 +44,29 @@ export async function call(
 }
 
 export const currentUser = vi.fn<() => Promise<SessionUser | null>>(async () => null);
+
+/** A temporary upload of `ownerId` as store_document leaves it (row only; the bytes are not needed). */
+export async function upload(
+  db: Db,
+  ownerId: number,
+  name: string,
+  opts: { kind?: "post" | "attachment" | "document" | "event" | "banner"; size?: number; mime?: string } = {},
+): Promise<string> {
+  const { newKey } = await import("@/lib/storage/keys");
+  const key = newKey(opts.kind ?? "post", name);
+  await db.insert(schema.files).values({
+    storageKey: key,
+    originalName: name,
+    size: opts.size ?? 1234,
+    mime: opts.mime ?? "application/pdf",
+    ownerId,
+    kind: opts.kind ?? "post",
+    status: "temporary",
+  });
+  return key;
+}
+
+export async function fileRow(db: Db, key: string) {
+  const [row] = await db.select().from(schema.files).where(eq(schema.files.storageKey, key));
+  return row ?? null;
+}

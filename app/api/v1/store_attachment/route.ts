@@ -33,6 +33,6 @@ export const POST = withApi({ capability: "manageContent" }, { body }, async ({ 
     },
     { slug: "attachSlug", title: "attachTitle", uploadType: "upload_type", url: "attachURL", groupId: "selected_group", documents: "attachPath" },
   );
-  const { id, created, message } = await saveAttachment(input, user);
+  const { id, created, message } = await saveAttachment(input, user, { documentsField: "attachPath" });
   return ok({ id, created }, message);
 });

@@ -24,6 +24,6 @@ export const POST = withApi({ capability: "manageContent" }, { body }, async ({ 
     },
     { documents: "imagePath" },
   );
-  const { id, created, message } = await saveSaveTheDate(input, user);
+  const { id, created, message } = await saveSaveTheDate(input, user, { documentsField: "imagePath" });
   return ok({ id, created }, message);
 });

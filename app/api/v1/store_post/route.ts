@@ -23,6 +23,6 @@ export const POST = withApi({ capability: "manageContent" }, { body }, async ({ 
     },
     { documents: "imagePath" },
   );
-  const { id, created, message } = await saveDiscussion(input, user);
+  const { id, created, message } = await saveDiscussion(input, user, { documentsField: "imagePath" });
   return ok({ id, created }, message);
 });

@@ -10,6 +10,7 @@ import { getDiscussion, listComments } from "@/lib/content/queries";
 import { tabsOf } from "@/lib/content/tabs";
 import { Avatar } from "@/components/content/avatar";
 import { DateText } from "@/components/content/date-text";
+import { toFileItems } from "@/lib/content/file-items";
 import { FileCarousel } from "@/components/content/file-carousel";
 import { BackIcon, PinIcon } from "@/components/content/icons";
 import { LinkifiedText } from "@/components/content/linkified-text";
@@ -90,7 +91,7 @@ export default async function PostDetailPage({ params }: Props) {
           <h2 id="files-title" className="text-lg font-semibold text-slate-900">
             Files
           </h2>
-          <FileCarousel layout="list" files={post.documents.map((d) => ({ path: d.path, name: d.name, extension: d.extension }))} />
+          <FileCarousel layout="list" files={toFileItems(post.documents)} />
         </section>
       )}
       {(comments.length > 0 || isAdmin) && (
