@@ -17,21 +17,11 @@ export async function fetchSignedUrl(path: string): Promise<string> {
 }
 
 /**
- * Opens a stored file in a new tab. The tab is opened during the click (so pop-up blockers allow it)
- * and sent to the signed URL once it arrives; on failure it is closed and the error is rethrown.
+ * Opens a stored file: the signed URL answers images inline and everything else as a download
+ * (Content-Disposition: attachment), so going to it starts the download and the page stays where it
+ * is; no blank tab is left behind.
  */
 export async function openStoredFile(path: string): Promise<void> {
-  const win = window.open("about:blank", "_blank");
-  try {
-    const url = await fetchSignedUrl(path);
-    if (win) {
-      win.opener = null;
-      win.location.href = url;
-    } else {
-      window.location.assign(url);
-    }
-  } catch (err) {
-    win?.close();
-    throw err;
-  }
+  const url = await fetchSignedUrl(path);
+  window.location.assign(url);
 }
