@@ -3,3 +3,4 @@ export * from "./auth";
 export * from "./menus";
 export * from "./system";
 export * from "./files";
+export * from "./content";

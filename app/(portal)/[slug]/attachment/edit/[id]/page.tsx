@@ -1,0 +1,36 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { AttachmentForm } from "@/components/content/attachment-form";
+import { getAttachment, listAttachmentGroups } from "@/lib/content/queries";
+import { allowedUploadTypes } from "@/lib/content/constants";
+import { idFromPath, loadFormContext } from "../../../_components/form-context";
+
+export const metadata: Metadata = { title: "Edit Attachment" };
+
+/** AttachmentEditForm (role 1): an attachment of this menu only. */
+export default async function EditAttachmentPage({ params }: { params: Promise<{ slug: string; id: string }> }) {
+  const { menu, backHref, userName } = await loadFormContext(params, "attachment");
+  const item = await getAttachment({ menuId: menu.id, id: idFromPath((await params).id) });
+  if (!item) notFound();
+  const allowedByMenu = allowedUploadTypes(menu.allowInAttachment);
+  // An entry saved before the menu's choice changed keeps its own type available.
+  const allowed = allowedByMenu.includes(item.uploadType) ? allowedByMenu : [...allowedByMenu, item.uploadType];
+  const groups = (await listAttachmentGroups()).filter((g) => g.status === "active" || g.id === item.groupId);
+  return (
+    <AttachmentForm
+      initial={{
+        slug: menu.slug,
+        id: item.id,
+        title: item.title,
+        uploadType: item.uploadType,
+        url: item.url ?? "",
+        groupId: item.groupId,
+        documents: item.documents.map((d) => ({ path: d.path, name: d.name, size: d.size, type: d.mime || d.extension })),
+      }}
+      allowed={allowed}
+      groups={groups.map((g) => ({ id: g.id, name: g.status === "active" ? g.name : `${g.name} (inactive)` }))}
+      backHref={item.groupId ? `${backHref}${backHref.includes("?") ? "&" : "?"}group=${item.groupId}` : backHref}
+      userName={userName}
+    />
+  );
+}

@@ -1,0 +1,127 @@
+import type { Metadata } from "next";
+import { cache } from "react";
+import Link from "next/link";
+import { connection } from "next/server";
+import { forbidden, notFound } from "next/navigation";
+import { getCurrentUser, pageGuard, requireUser } from "@/lib/auth/guards";
+import { roleCan } from "@/lib/auth/roles";
+import { getMenuBySlug } from "@/lib/menus/queries";
+import { getDiscussion, listComments } from "@/lib/content/queries";
+import { tabsOf } from "@/lib/content/tabs";
+import { Avatar } from "@/components/content/avatar";
+import { DateText } from "@/components/content/date-text";
+import { toFileItems } from "@/lib/content/file-items";
+import { FileCarousel } from "@/components/content/file-carousel";
+import { BackIcon, PinIcon } from "@/components/content/icons";
+import { LinkifiedText } from "@/components/content/linkified-text";
+import { CommentForm } from "@/components/content/comment-form";
+
+type Props = { params: Promise<{ slug: string; id: string }> };
+
+/** Memoised per request with primitive keys, so generateMetadata and the page share one lookup. */
+const lookup = cache(async (slug: string, id: string, roleId: number, stamp: string) => {
+  const found = await getMenuBySlug({ slug: slug.slice(0, 190), roleId, stamp });
+  if (found.status !== "ok" || !tabsOf(found.menu.pageTypes).includes("discussion") || !/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2_147_483_647) {
+    return { found, post: null };
+  }
+  return { found, post: await getDiscussion({ menuId: found.menu.id, id: Number(id) }) };
+});
+
+async function load(params: Props["params"]) {
+  const user = await pageGuard(requireUser());
+  const { slug, id } = await params;
+  const { found, post } = await lookup(slug, id, user.roleId, user.configStamp);
+  if (found.status === "not_found") notFound();
+  if (found.status === "forbidden") forbidden();
+  if (!post) notFound();
+  return { user, menu: found.menu, post };
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  await connection();
+  const user = await getCurrentUser();
+  if (!user) return {};
+  const { slug, id } = await params;
+  const { post } = await lookup(slug, id, user.roleId, user.configStamp);
+  return post ? { title: post.title } : {};
+}
+
+/** CommonPostDetail: one discussion post with its files and comments (id in the URL, shareable). */
+export default async function PostDetailPage({ params }: Props) {
+  await connection();
+  const { user, menu, post } = await load(params);
+  const comments = await listComments({ postId: post.id });
+  const isAdmin = roleCan(user.roleId, "manageContent");
+  return (
+    <article className="space-y-5" aria-labelledby="post-title">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <Link href={`/${menu.slug}`} className="inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50">
+          <BackIcon className="h-4 w-4" /> Back
+        </Link>
+        {isAdmin && (
+          <Link href={`/${menu.slug}/discussion/edit/${post.id}`} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50">
+            Edit
+          </Link>
+        )}
+      </div>
+      <header className="space-y-3">
+        <p className="text-sm text-slate-500">{menu.title}</p>
+        <div className="flex items-start gap-2">
+          <h1 id="post-title" className="text-2xl font-semibold break-words text-slate-900">
+            {post.title}
+          </h1>
+          {post.pin && <PinIcon className="mt-2 h-5 w-5 shrink-0 text-brand-600" label="Pinned" />}
+        </div>
+        <div className="flex items-center gap-3">
+          <Avatar name={post.updatedName} className="h-9 w-9 text-xs" />
+          <p className="text-sm text-slate-600">
+            <span className="font-medium text-slate-900">{post.updatedName}</span>
+            <br />
+            <DateText date={post.updatedAt} kind="long" /> <DateText date={post.updatedAt} kind="time" />
+          </p>
+        </div>
+      </header>
+      {post.description && (
+        <div className="rounded-lg border border-slate-200 bg-white p-5 break-words whitespace-pre-line text-slate-800">
+          <LinkifiedText text={post.description} />
+        </div>
+      )}
+      {post.documents.length > 0 && (
+        <section aria-labelledby="files-title" className="space-y-2">
+          <h2 id="files-title" className="text-lg font-semibold text-slate-900">
+            Files
+          </h2>
+          <FileCarousel layout="list" files={toFileItems(post.documents)} />
+        </section>
+      )}
+      {(comments.length > 0 || isAdmin) && (
+        <section aria-labelledby="comments-title" className="space-y-3">
+          <h2 id="comments-title" className="text-lg font-semibold text-slate-900">
+            Comments
+          </h2>
+          {comments.length > 0 && (
+            <ul className="space-y-3">
+              {comments.map((c) => (
+                <li key={c.id} className="flex gap-3 rounded-lg border border-slate-200 bg-white p-3">
+                  <Avatar name={c.authorName} className="h-8 w-8 text-xs" />
+                  <div className="min-w-0">
+                    <p className="text-sm">
+                      <span className="font-medium text-slate-900">{c.authorName}</span>{" "}
+                      <span className="text-slate-500">
+                        <DateText date={c.createdAt} kind="long" /> <DateText date={c.createdAt} kind="time" />
+                      </span>
+                    </p>
+                    <p className="mt-1 break-words whitespace-pre-line text-slate-800">
+                      <LinkifiedText text={c.comment} />
+                    </p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+          {isAdmin && <CommentForm postId={post.id} />}
+        </section>
+      )}
+    </article>
+  );
+}

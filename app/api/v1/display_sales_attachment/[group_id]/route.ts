@@ -1,0 +1,48 @@
+import { withApi } from "@/lib/api/with-api";
+import { ok } from "@/lib/api/envelope";
+import { AppError } from "@/lib/errors";
+import { assertPageInRange, listCallQuery, menuForCall, toApiAttachment, toApiGroupItem } from "@/lib/content/api";
+import { listAttachmentItems } from "@/lib/content/queries";
+import { DATE_SORTS, PAGE_SIZE, SORTS } from "@/lib/content/schemas";
+
+const topLevelQuery = listCallQuery(SORTS);
+const groupQuery = listCallQuery(DATE_SORTS);
+
+/**
+ * GET /api/v1/display_sales_attachment/{group_id}?slug=&page=&filter=&sort=: the Attachment tab.
+ * group_id 0 is the top level (groups as folders, then single attachments); another id is that
+ * group's child view (Newest/Oldest only).
+ */
+export const GET = withApi({}, {}, async ({ user, query: raw, params }) => {
+  const groupId = Number(params.group_id);
+  if (!/^\d{1,10}$/.test(params.group_id ?? "") || groupId > 2_147_483_647) throw new AppError(422, "The group id is not valid.", { group_id: ["The group id is not valid."] });
+  const parsed = (groupId ? groupQuery : topLevelQuery).safeParse(raw);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    throw new AppError(422, first?.message ?? "Invalid input.", { [String(first?.path[0] ?? "_")]: [first?.message ?? "Invalid input."] });
+  }
+  const query = parsed.data;
+  const menu = await menuForCall(query.slug, user, "attachment");
+  const list = await listAttachmentItems({
+    menuId: menu.id,
+    groupId: groupId || null,
+    q: query.q,
+    sort: query.sort,
+    page: query.page,
+    perPage: PAGE_SIZE.attachment,
+  });
+  if (!list) throw new AppError(404, "Attachment group not found.");
+  assertPageInRange(query.page, list.total, list.perPage);
+  const groupNames = new Map(list.group ? [[list.group.id, list.group.name]] : []);
+  const data = list.rows.map((r) => (r.kind === "group" ? toApiGroupItem(r) : toApiAttachment(r, groupNames)));
+  return ok({
+    is_group: list.group != null,
+    group_id: list.group?.id ?? 0,
+    group_name: list.group?.name ?? null,
+    data,
+    total_rows: list.total,
+    per_page: list.perPage,
+    page: list.page,
+    ...(list.group ? { groupAttachmentsResult: { data, total_rows: list.total, per_page: list.perPage } } : {}),
+  });
+});

@@ -1,0 +1,147 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { toast } from "sonner";
+import { Field } from "@/components/ui/input";
+import { saveAttachmentAction } from "@/lib/content/actions";
+import { attachmentFormSchema, TITLE_MAX, URL_MAX, type AttachmentFormValues } from "@/lib/content/schemas";
+import { Dropzone } from "@/components/dropzone";
+import { applyServerErrors, FormButtons, FormCard } from "./form-parts";
+
+const FIELDS = ["title", "uploadType", "url", "groupId", "documents"] as const;
+
+/**
+ * AttachmentAddForm / AttachmentEditForm: Title, Document/Link (offered when the menu allows both),
+ * Group, then the upload (one file) or the Link field.
+ */
+export function AttachmentForm({
+  initial,
+  allowed,
+  groups,
+  backHref,
+  userName,
+}: {
+  initial: AttachmentFormValues;
+  allowed: ("file" | "url")[];
+  groups: { id: number; name: string }[];
+  backHref: string;
+  userName: string;
+}) {
+  const router = useRouter();
+  const editing = initial.id != null;
+  const [saving, setSaving] = useState<"save" | "continue" | null>(null);
+  const [uploading, setUploading] = useState(false);
+  // Save And Continue starts an empty form: a new key gives the dropzone a fresh, empty list.
+  const [resetKey, setResetKey] = useState(0);
+  const [initialFiles, setInitialFiles] = useState(initial.documents);
+  const form = useForm<AttachmentFormValues>({ resolver: zodResolver(attachmentFormSchema), defaultValues: initial });
+  const { errors } = form.formState;
+  const uploadType = form.watch("uploadType");
+
+  const submit = (mode: "save" | "continue") =>
+    form.handleSubmit(async (values) => {
+      setSaving(mode);
+      try {
+        const res = await saveAttachmentAction(values);
+        if (!res.ok) {
+          applyServerErrors(form, res.fieldErrors, FIELDS);
+          toast.error(res.message);
+          return;
+        }
+        toast.success(res.message ?? "Saved");
+        if (mode === "continue") {
+          form.reset({ ...initial, id: undefined, title: "", url: "", documents: [] });
+          setInitialFiles([]);
+          setResetKey((k) => k + 1);
+        } else {
+          router.push(backHref);
+          router.refresh();
+        }
+      } catch {
+        toast.error("Remote server can not be reachable");
+      } finally {
+        setSaving(null);
+      }
+    });
+
+  return (
+    <FormCard title={editing ? "Edit Attachment" : "Add New Attachment"} editing={editing} userName={userName}>
+      <form onSubmit={submit("save")} noValidate className="space-y-5">
+        <Field label="Title" maxLength={TITLE_MAX} autoComplete="off" error={errors.title?.message} {...form.register("title")} />
+        {allowed.length > 1 && (
+          <fieldset>
+            <legend className="mb-1 block text-sm font-medium text-slate-700">Type</legend>
+            <div className="flex gap-6">
+              {(["file", "url"] as const).map((t) => (
+                <label key={t} className="inline-flex items-center gap-2 text-sm">
+                  <input type="radio" value={t} {...form.register("uploadType")} className="h-4 w-4 accent-brand-600" />
+                  {t === "file" ? "Document" : "Link"}
+                </label>
+              ))}
+            </div>
+            {errors.uploadType && <p className="mt-1 text-sm text-red-600">{errors.uploadType.message}</p>}
+          </fieldset>
+        )}
+        <div>
+          <label htmlFor="attachment-group" className="mb-1 block text-sm font-medium text-slate-700">
+            Group
+          </label>
+          <Controller
+            control={form.control}
+            name="groupId"
+            render={({ field }) => (
+              <select
+                id="attachment-group"
+                value={field.value ?? ""}
+                onChange={(e) => field.onChange(e.target.value ? Number(e.target.value) : null)}
+                aria-invalid={errors.groupId ? true : undefined}
+                className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-500 focus:ring-1 focus:ring-brand-500 focus:outline-none"
+              >
+                <option value="">No group</option>
+                {groups.map((g) => (
+                  <option key={g.id} value={g.id}>
+                    {g.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          />
+          {errors.groupId && <p className="mt-1 text-sm text-red-600">{errors.groupId.message}</p>}
+        </div>
+        {uploadType === "url" ? (
+          <Field label="Link" type="url" inputMode="url" placeholder="https://" maxLength={URL_MAX} error={errors.url?.message} {...form.register("url")} />
+        ) : (
+          <Controller
+            control={form.control}
+            name="documents"
+            render={({ field, fieldState }) => (
+              <Dropzone
+                key={resetKey}
+                kind="attachment"
+                label="Upload Document"
+                initialFiles={initialFiles}
+                onChange={(files) => {
+                  field.onChange(files.map((f) => ({ path: f.path, name: f.name, size: f.size, type: f.type })));
+                  if (files.length) form.clearErrors("documents");
+                }}
+                onBusyChange={setUploading}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+        )}
+        <FormButtons
+          cancelHref={backHref}
+          editing={editing}
+          saveLabel={editing ? "Update" : "Save"}
+          busy={saving !== null || uploading}
+          saving={saving}
+          onSaveAndContinue={submit("continue")}
+        />
+      </form>
+    </FormCard>
+  );
+}

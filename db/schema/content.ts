@@ -1,0 +1,176 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgSequence,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  varchar,
+} from "drizzle-orm/pg-core";
+import { timestamps } from "./_common";
+import { files } from "./files";
+import { menus } from "./menus";
+import { users } from "./users";
+
+/**
+ * Discussions and attachments share one id space, like the old portal's single "sales" table: the v1
+ * calls `get_document`, `display_sales_details` and `store_comment` name a row by id alone.
+ */
+export const contentItemIdSeq = pgSequence("content_item_id_seq");
+
+export const attachmentUploadType = pgEnum("attachment_upload_type", ["file", "url"]);
+export const attachmentGroupStatus = pgEnum("attachment_group_status", ["active", "inactive"]);
+
+/** Attachment groups (folders) are shared by every menu; an inactive group is not offered in forms. */
+export const attachmentGroups = pgTable(
+  "attachment_groups",
+  {
+    id: serial().primaryKey(),
+    name: varchar({ length: 190 }).notNull(),
+    colorCode: varchar({ length: 32 }).notNull().default("#444444"),
+    status: attachmentGroupStatus().notNull().default("active"),
+    createdBy: integer().references(() => users.id, { onDelete: "set null" }),
+    updatedBy: integer().references(() => users.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [index().on(t.status, t.name)],
+);
+
+/** Discussion posts of a menu page (page type 1). */
+export const posts = pgTable(
+  "posts",
+  {
+    id: integer()
+      .primaryKey()
+      .default(sql`nextval('content_item_id_seq')`),
+    menuId: integer()
+      .notNull()
+      .references(() => menus.id, { onDelete: "cascade" }),
+    title: varchar({ length: 190 }).notNull(),
+    description: text().notNull().default(""),
+    pin: boolean().notNull().default(false),
+    createdBy: integer().references(() => users.id, { onDelete: "set null" }),
+    updatedBy: integer().references(() => users.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [
+    // Pinned first, then Newest/Oldest (updated_at) or A-to-Z/Z-to-A (title, case-insensitive). Each
+    // order reads its page straight from an index: the ascending index backwards gives "pinned first,
+    // descending"; the pin-descending one forwards gives "pinned first, ascending".
+    index("posts_menu_updated_idx").on(t.menuId, t.pin, t.updatedAt, t.id),
+    index("posts_menu_pin_updated_idx").on(t.menuId, t.pin.desc().nullsFirst(), t.updatedAt, t.id),
+    index("posts_menu_title_idx").on(t.menuId, t.pin, sql`lower(${t.title})`, t.id),
+    index("posts_menu_pin_title_idx").on(t.menuId, t.pin.desc().nullsFirst(), sql`lower(${t.title})`, t.id),
+    // Search: case-insensitive substring on title and description at a million rows (pg_trgm).
+    index("posts_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
+    index("posts_description_trgm_idx").using("gin", t.description.op("gin_trgm_ops")),
+  ],
+);
+
+/** Attachment entries of a menu page (page type 2): one file or one link, optionally in a group. */
+export const attachments = pgTable(
+  "attachments",
+  {
+    id: integer()
+      .primaryKey()
+      .default(sql`nextval('content_item_id_seq')`),
+    menuId: integer()
+      .notNull()
+      .references(() => menus.id, { onDelete: "cascade" }),
+    title: varchar({ length: 190 }).notNull(),
+    uploadType: attachmentUploadType().notNull(),
+    url: varchar({ length: 2048 }),
+    groupId: integer().references(() => attachmentGroups.id, { onDelete: "set null" }),
+    pin: boolean().notNull().default(false),
+    createdBy: integer().references(() => users.id, { onDelete: "set null" }),
+    updatedBy: integer().references(() => users.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [
+    // As for posts, within the top level (group_id null) or one group.
+    index("attachments_menu_updated_idx").on(t.menuId, t.groupId, t.pin, t.updatedAt, t.id),
+    index("attachments_menu_pin_updated_idx").on(t.menuId, t.groupId, t.pin.desc().nullsFirst(), t.updatedAt, t.id),
+    index("attachments_menu_title_idx").on(t.menuId, t.groupId, t.pin, sql`lower(${t.title})`, t.id),
+    index("attachments_menu_pin_title_idx").on(t.menuId, t.groupId, t.pin.desc().nullsFirst(), sql`lower(${t.title})`, t.id),
+    index("attachments_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
+    index().on(t.groupId),
+    check("attachments_url_check", sql`${t.uploadType} <> 'url' OR ${t.url} IS NOT NULL`),
+  ],
+);
+
+/** Save-the-date entries of a menu page (every page type except the calendar). */
+export const saveTheDates = pgTable(
+  "save_the_dates",
+  {
+    id: serial().primaryKey(),
+    menuId: integer()
+      .notNull()
+      .references(() => menus.id, { onDelete: "cascade" }),
+    title: varchar({ length: 190 }).notNull(),
+    description: text().notNull().default(""),
+    eventDate: date({ mode: "string" }).notNull(),
+    createdBy: integer().references(() => users.id, { onDelete: "set null" }),
+    updatedBy: integer().references(() => users.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [
+    index("save_the_dates_menu_updated_idx").on(t.menuId, t.updatedAt, t.id),
+    index("save_the_dates_menu_date_idx").on(t.menuId, t.eventDate),
+    index("save_the_dates_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
+    index("save_the_dates_description_trgm_idx").using("gin", t.description.op("gin_trgm_ops")),
+  ],
+);
+
+/** Comments on a discussion post (v1 store_comment). */
+export const comments = pgTable(
+  "comments",
+  {
+    id: serial().primaryKey(),
+    postId: integer()
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    comment: text().notNull(),
+    createdBy: integer().references(() => users.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [index().on(t.postId, t.createdAt)],
+);
+
+/**
+ * A stored file attached to exactly one post, attachment or save-the-date entry: the `files` row
+ * (claimed from the uploader's temporary uploads in the save's transaction) plus its storage key,
+ * name, size and type as the list shows them. `file_id` is null only for references imported from the
+ * old portal without a row of their own.
+ */
+export const contentDocuments = pgTable(
+  "content_documents",
+  {
+    id: serial().primaryKey(),
+    postId: integer().references(() => posts.id, { onDelete: "cascade" }),
+    attachmentId: integer().references(() => attachments.id, { onDelete: "cascade" }),
+    saveTheDateId: integer().references(() => saveTheDates.id, { onDelete: "cascade" }),
+    fileId: integer().references(() => files.id, { onDelete: "cascade" }),
+    path: varchar({ length: 1024 }).notNull(),
+    name: varchar({ length: 255 }).notNull(),
+    size: bigint({ mode: "number" }).notNull().default(0),
+    mime: varchar({ length: 190 }).notNull().default(""),
+    extension: varchar({ length: 16 }).notNull().default(""),
+    position: smallint().notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    index().on(t.postId),
+    index().on(t.attachmentId),
+    index().on(t.saveTheDateId),
+    index().on(t.path),
+    index().on(t.fileId),
+    check("content_documents_one_owner", sql`num_nonnulls(${t.postId}, ${t.attachmentId}, ${t.saveTheDateId}) = 1`),
+  ],
+);

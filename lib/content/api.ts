@@ -1,0 +1,163 @@
+import "server-only";
+import { z } from "zod";
+import { AppError } from "@/lib/errors";
+import { fieldErrorsOf } from "@/lib/api/with-api";
+import type { SessionUser } from "@/lib/auth/session";
+import type { AttachmentGroupItem, AttachmentRow, DiscussionRow, DocumentRow, SaveTheDateRow } from "./queries";
+import { isoDateToUs, MONTH_NAMES, listQuerySchema, slugSchema, SORTS, type ContentTab, type DocumentRef, type Sort } from "./schemas";
+import { requireContentMenu } from "./service";
+
+/**
+ * The v1 edge of the content calls: the old payload names (misspellings included: `salest_type`) are
+ * translated to the schemas the forms use, and rows are answered in the old portal's shape.
+ */
+
+const MONTHS = MONTH_NAMES;
+
+/** Query of the paged list calls: slug, page, filter (the search), sort. */
+export function listCallQuery(sorts: readonly Sort[] = SORTS) {
+  const base = listQuerySchema(sorts);
+  return z
+    .object({ slug: slugSchema, filter: z.string().optional(), search: z.string().optional() })
+    .passthrough()
+    .transform((v, ctx) => {
+      const parsed = base.safeParse({ page: v.page, sort: v.sort, q: v.filter ?? v.search });
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          const path = issue.path[0] === "q" ? ["filter"] : issue.path;
+          ctx.addIssue({ code: "custom", message: issue.message, path: path as (string | number)[] });
+        }
+        return z.NEVER;
+      }
+      return { slug: v.slug, ...parsed.data };
+    });
+}
+
+/** A page past the end of a non-empty list is refused (page 1 of an empty list is just empty). */
+export function assertPageInRange(page: number, total: number, perPage: number) {
+  const last = Math.max(1, Math.ceil(total / perPage));
+  if (page > last) throw new AppError(404, `Page ${page} is past the end of the list (last page ${last}).`);
+}
+
+export async function menuForCall(slug: string, user: SessionUser, tab: ContentTab) {
+  return requireContentMenu(slug, user, tab);
+}
+
+export function toApiDocument(d: DocumentRow) {
+  return {
+    id: d.id,
+    document: d.path,
+    document_path: d.path,
+    document_name: d.name,
+    doc_extension: d.extension,
+    size: d.size,
+    mime: d.mime,
+  };
+}
+
+export function toApiPost(p: DiscussionRow) {
+  return {
+    id: p.id,
+    title: p.title,
+    description: p.description,
+    pin: p.pin ? 1 : 0,
+    updated_name: p.updatedName,
+    updated_at: p.updatedAt.toISOString(),
+    created_at: p.createdAt.toISOString(),
+    documents: p.documents.map(toApiDocument),
+  };
+}
+
+export function toApiAttachment(a: AttachmentRow, groups?: Map<number, string>) {
+  return {
+    is_group: 0,
+    id: a.id,
+    title: a.title,
+    upload_type: a.uploadType,
+    url: a.url,
+    pin: a.pin ? 1 : 0,
+    group_id: a.groupId,
+    selectedGroup: a.groupId != null ? { value: a.groupId, text: groups?.get(a.groupId) ?? null } : null,
+    updated_name: a.updatedName,
+    updated_at: a.updatedAt.toISOString(),
+    created_at: a.createdAt.toISOString(),
+    documents: a.documents.map(toApiDocument),
+  };
+}
+
+export function toApiGroupItem(g: AttachmentGroupItem) {
+  return {
+    is_group: 1,
+    id: g.id,
+    group_id: g.id,
+    group_name: g.name,
+    color_code: g.colorCode,
+    count: g.count,
+    updated_at: g.updatedAt.toISOString(),
+  };
+}
+
+export function toApiSaveTheDate(s: SaveTheDateRow) {
+  const [, m, d] = s.eventDate.split("-");
+  return {
+    id: s.id,
+    title: s.title,
+    description: s.description,
+    event_date: s.eventDate,
+    eventDate: isoDateToUs(s.eventDate),
+    eventDateSplit: d,
+    eventDateMonthName: MONTHS[Number(m) - 1],
+    updated_name: s.updatedName,
+    updated_at: s.updatedAt.toISOString(),
+    documents: s.documents.map(toApiDocument),
+  };
+}
+
+/** Documents as the edit calls (get_document, get_event) answer them. */
+export function toApiImageUrls(docs: DocumentRow[]) {
+  return docs.map((d) => ({ url: d.path, document_path: d.path, name: d.name, type: d.mime || d.extension, size: d.size, doc_extension: d.extension }));
+}
+
+const asList = (v: unknown): unknown[] => (v == null || v === "" ? [] : Array.isArray(v) ? v : [v]);
+
+/**
+ * Documents from the old parallel lists (imagePath[], imageSize[], imageType[], optional imageName[]):
+ * a path without a given name keeps its file name.
+ */
+export function documentsFromLists(paths: unknown, sizes: unknown, types: unknown, names?: unknown): DocumentRef[] {
+  const p = asList(paths);
+  const s = asList(sizes);
+  const t = asList(types);
+  const n = asList(names);
+  return p.map((path, i) => {
+    const str = typeof path === "string" ? path : String(path ?? "");
+    const base = str.split("/").pop() || str;
+    return {
+      path: str,
+      name: typeof n[i] === "string" && n[i] ? (n[i] as string) : base,
+      size: Number(s[i] ?? 0),
+      type: typeof t[i] === "string" ? (t[i] as string) : "",
+    };
+  });
+}
+
+/** `id` of the store calls: empty, 0 or missing means new. */
+export function optionalId(v: unknown): number | undefined {
+  if (v == null || v === "" || v === 0 || v === "0" || v === "null") return undefined;
+  const n = typeof v === "number" ? v : Number(v);
+  return n as number; // validated by the form schema (a non-numeric id is refused there)
+}
+
+/** Runs the form's schema on a translated payload; field errors carry the payload's names. */
+export function validatePayload<S extends z.ZodType>(schema: S, value: unknown, names: Record<string, string> = {}): z.infer<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const errors = fieldErrorsOf(parsed.error);
+  const renamed: Record<string, string[]> = {};
+  for (const [key, messages] of Object.entries(errors)) {
+    const [head, ...rest] = key.split(".");
+    const name = [names[head] ?? head, ...rest].join(".");
+    (renamed[name] ??= []).push(...messages);
+  }
+  throw new AppError(422, parsed.error.issues[0]?.message ?? "Invalid input.", renamed);
+}

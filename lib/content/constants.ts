@@ -1,0 +1,129 @@
+/**
+ * Limits, texts and small pure helpers of the content pages. No zod and no server imports here, so
+ * client components of the menu page can use them without shipping the schemas.
+ */
+
+export const PAGE_SIZE = { discussion: 10, attachment: 12, saveTheDate: 10 } as const;
+export const TITLE_MAX = 190;
+export const DESCRIPTION_MAX = 65534;
+export const SEARCH_MAX = 100;
+export const URL_MAX = 2048;
+export const MAX_POST_FILES = 20;
+/** The Event/document form takes one file (admin-and-forms 5). */
+export const MAX_SAVE_THE_DATE_FILES = 1;
+export const MAX_FILE_MB = 250;
+export const MAX_FILE_BYTES = MAX_FILE_MB * 1024 * 1024;
+export const DESCRIPTION_PREVIEW = 500;
+export const GALLERY_EXTENSIONS = ["gif", "jpg", "jpeg", "png"] as const;
+
+export const MESSAGES = {
+  titleRequired: "Title Required",
+  titleTooLong: `Title cannot be longer than ${TITLE_MAX} characters`,
+  descriptionTooLong: `Description cannot be longer than ${DESCRIPTION_MAX} characters`,
+  tooManyPostFiles: `Only ${MAX_POST_FILES} files are allowed`,
+  oneFileOnly: "You can only add one file. Please remove the current file to add another.",
+  fileTooBig: (sizeMb: number) => `File is too big (${sizeMb}MB). Max allowed file size is ${MAX_FILE_MB}MB`,
+  linkRequired: "The link field is required.",
+  linkInvalid: "The link field is not a valid URL.",
+  fileRequired: "Please upload file",
+  commentRequired: "The Comment is Required.",
+  dateRequired: "Date Required",
+  dateInvalid: "Please enter the date as MM/DD/YYYY",
+  page: "The page must be a whole number of 1 or more.",
+  sort: (allowed: readonly string[]) => `The sort must be one of: ${allowed.join(", ")}.`,
+  searchTooLong: `The search cannot be longer than ${SEARCH_MAX} characters.`,
+  slug: "The slug is not valid.",
+  id: "The id is not valid.",
+} as const;
+
+export const EMPTY_TEXT = {
+  discussion: "No discussions found...!!!",
+  attachment: "No attachments found...!!!",
+  "save-the-date": "No dates found...!!!",
+} as const;
+
+export const CONTENT_TABS = ["discussion", "attachment", "save-the-date"] as const;
+export type ContentTab = (typeof CONTENT_TABS)[number];
+
+/** Newest/Oldest sort by updated_at; A-to-Z/Z-to-A by title (DECISIONS). */
+export const SORTS = ["newest", "oldest", "a-z", "z-a"] as const;
+export type Sort = (typeof SORTS)[number];
+export const SORT_LABELS: Record<Sort, string> = {
+  newest: "Newest First",
+  oldest: "Oldest First",
+  "a-z": "A-to-Z",
+  "z-a": "Z-to-A",
+};
+/** Save-the-date and the group child view offer Newest and Oldest only. */
+export const DATE_SORTS = ["newest", "oldest"] as const satisfies readonly Sort[];
+
+export type ContentKind = "discussion" | "attachment";
+
+/** A relative storage key: no scheme, no `..`, no leading slash, no backslash. */
+export function isSafeStoragePath(p: string): boolean {
+  if (p.startsWith("/") || p.includes("\\") || p.includes("\0")) return false;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(p)) return false;
+  return p.split("/").every((seg) => seg !== "" && seg !== "." && seg !== "..");
+}
+
+/** An http(s) address with a host; anything else (javascript:, mailto:, bare words) is refused. */
+export function isWebUrl(value: string): boolean {
+  if (!/^https?:\/\//i.test(value) || /\s/.test(value)) return false;
+  try {
+    const u = new URL(value);
+    return (u.protocol === "http:" || u.protocol === "https:") && u.hostname.length > 0 && !u.username && !u.password;
+  } catch {
+    return false;
+  }
+}
+
+/** 1 link only, 2 document only, 3 both (menus.allow_in_attachment; null is treated as both). */
+export function allowedUploadTypes(allowInAttachment: number | null): ("file" | "url")[] {
+  if (allowInAttachment === 1) return ["url"];
+  if (allowInAttachment === 2) return ["file"];
+  return ["file", "url"];
+}
+
+const US_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+
+/** 'MM/DD/YYYY' (a real calendar day) to 'YYYY-MM-DD', or null. */
+export function usDateToIso(value: string): string | null {
+  const m = US_DATE.exec(value.trim());
+  if (!m) return null;
+  const [, mm, dd, yyyy] = m;
+  const d = new Date(Date.UTC(Number(yyyy), Number(mm) - 1, Number(dd)));
+  if (d.getUTCFullYear() !== Number(yyyy) || d.getUTCMonth() !== Number(mm) - 1 || d.getUTCDate() !== Number(dd)) return null;
+  if (Number(yyyy) < 1900 || Number(yyyy) > 2999) return null;
+  return `${yyyy}-${mm}-${dd}`;
+}
+
+/** 'YYYY-MM-DD' to 'MM/DD/YYYY'. */
+export function isoDateToUs(iso: string): string {
+  const [y, m, d] = iso.slice(0, 10).split("-");
+  return `${m}/${d}/${y}`;
+}
+
+export const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"] as const;
+
+/** Cuts to `max` characters with an ellipsis (document names 5, attachment titles 60 / 20 in grid). */
+export function cut(text: string, max: number): string {
+  const chars = Array.from(text);
+  return chars.length > max ? `${chars.slice(0, max).join("")}...` : text;
+}
+
+export function extensionOf(name: string): string {
+  const base = name.split("/").pop() ?? name;
+  const i = base.lastIndexOf(".");
+  return i > 0 ? base.slice(i + 1).toLowerCase().slice(0, 16) : "";
+}
+
+export function isGalleryImage(extension: string): boolean {
+  return (GALLERY_EXTENSIONS as readonly string[]).includes(extension.toLowerCase());
+}
+
+/** Initials of a display name ('Alex Admin' -> 'AA'). */
+export function initialsOf(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  if (parts.length === 0) return "?";
+  return (parts[0][0] + (parts.length > 1 ? parts[parts.length - 1][0] : "")).toUpperCase();
+}

@@ -1,0 +1,400 @@
+import "server-only";
+import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { getDb, schema } from "@/lib/db";
+import { countRows, discussionFilter, discussionListQuery, editorName, likePattern, orderFor, type ListParams } from "./sql";
+
+export { likePattern, type ListParams };
+
+const { posts, attachments, attachmentGroups, saveTheDates, contentDocuments, comments, users } = schema;
+
+export type DocumentRow = { id: number; path: string; name: string; size: number; mime: string; extension: string };
+
+export type DiscussionRow = {
+  id: number;
+  menuId: number;
+  title: string;
+  description: string;
+  pin: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  updatedName: string;
+  documents: DocumentRow[];
+};
+
+export type AttachmentRow = {
+  kind: "attachment";
+  id: number;
+  menuId: number;
+  title: string;
+  uploadType: "file" | "url";
+  url: string | null;
+  groupId: number | null;
+  pin: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  updatedName: string;
+  documents: DocumentRow[];
+};
+
+export type AttachmentGroupItem = {
+  kind: "group";
+  id: number;
+  name: string;
+  colorCode: string;
+  count: number;
+  updatedAt: Date;
+};
+
+export type SaveTheDateRow = {
+  id: number;
+  menuId: number;
+  title: string;
+  description: string;
+  /** 'YYYY-MM-DD' */
+  eventDate: string;
+  createdAt: Date;
+  updatedAt: Date;
+  updatedName: string;
+  documents: DocumentRow[];
+};
+
+export type Paged<T> = { rows: T[]; total: number; page: number; perPage: number };
+
+
+async function documentsOf(owner: "postId" | "attachmentId" | "saveTheDateId", ids: number[]): Promise<Map<number, DocumentRow[]>> {
+  const map = new Map<number, DocumentRow[]>();
+  if (ids.length === 0) return map;
+  const db = await getDb();
+  const col = contentDocuments[owner];
+  const rows = await db
+    .select({
+      ownerId: col,
+      id: contentDocuments.id,
+      path: contentDocuments.path,
+      name: contentDocuments.name,
+      size: contentDocuments.size,
+      mime: contentDocuments.mime,
+      extension: contentDocuments.extension,
+    })
+    .from(contentDocuments)
+    .where(inArray(col, ids))
+    .orderBy(asc(contentDocuments.position), asc(contentDocuments.id));
+  for (const { ownerId, ...doc } of rows) {
+    if (ownerId == null) continue;
+    const list = map.get(ownerId) ?? [];
+    list.push(doc);
+    map.set(ownerId, list);
+  }
+  return map;
+}
+
+/**
+ * Rows of one page and the total, as two statements run together: the rows come from the sort index
+ * (a LIMIT reads a page, not the whole menu) and the count from an index-only scan. A window count
+ * would read every row of the menu instead.
+ */
+async function paged<T>(rows: PromiseLike<T[]>, count: () => PromiseLike<number>): Promise<{ rows: T[]; total: number }> {
+  const [list, total] = await Promise.all([rows, count()]);
+  return { rows: list, total };
+}
+
+// ---------------------------------------------------------------- discussions
+
+/** The Discussion tab: pinned first, then the chosen sort; search on title and description. */
+export async function listDiscussions(params: ListParams): Promise<Paged<DiscussionRow>> {
+  const db = await getDb();
+  const where = discussionFilter(params.menuId, params.q);
+  const { rows, total } = await paged(discussionListQuery(db, params), () => countRows(db, posts, where));
+  const docs = await documentsOf("postId", rows.map((r) => r.id));
+  return {
+    rows: rows.map((r) => ({ ...r, documents: docs.get(r.id) ?? [] })),
+    total,
+    page: params.page,
+    perPage: params.perPage,
+  };
+}
+
+/** One discussion post of a menu (null when it does not exist or belongs to another menu). */
+export async function getDiscussion({ menuId, id }: { menuId: number; id: number }): Promise<DiscussionRow | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      id: posts.id,
+      menuId: posts.menuId,
+      title: posts.title,
+      description: posts.description,
+      pin: posts.pin,
+      createdAt: posts.createdAt,
+      updatedAt: posts.updatedAt,
+      updatedName: editorName,
+    })
+    .from(posts)
+    .leftJoin(users, eq(users.id, sql`coalesce(${posts.updatedBy}, ${posts.createdBy})`))
+    .where(and(eq(posts.menuId, menuId), eq(posts.id, id)))
+    .limit(1);
+  if (!row) return null;
+  const docs = await documentsOf("postId", [row.id]);
+  return { ...row, documents: docs.get(row.id) ?? [] };
+}
+
+export type CommentRow = { id: number; comment: string; createdAt: Date; authorName: string };
+
+export async function listComments({ postId }: { postId: number }): Promise<CommentRow[]> {
+  const db = await getDb();
+  return db
+    .select({
+      id: comments.id,
+      comment: comments.comment,
+      createdAt: comments.createdAt,
+      authorName: editorName,
+    })
+    .from(comments)
+    .leftJoin(users, eq(users.id, comments.createdBy))
+    .where(eq(comments.postId, postId))
+    .orderBy(asc(comments.createdAt), asc(comments.id))
+    .limit(500);
+}
+
+// ---------------------------------------------------------------- attachments
+
+const attachmentColumns = {
+  id: attachments.id,
+  menuId: attachments.menuId,
+  title: attachments.title,
+  uploadType: attachments.uploadType,
+  url: attachments.url,
+  groupId: attachments.groupId,
+  pin: attachments.pin,
+  createdAt: attachments.createdAt,
+  updatedAt: attachments.updatedAt,
+  updatedName: editorName,
+};
+
+async function withAttachmentDocs(rows: Omit<AttachmentRow, "kind" | "documents">[]): Promise<AttachmentRow[]> {
+  const docs = await documentsOf("attachmentId", rows.map((r) => r.id));
+  return rows.map((r) => ({ kind: "attachment" as const, ...r, documents: docs.get(r.id) ?? [] }));
+}
+
+export type AttachmentList = Paged<AttachmentRow | AttachmentGroupItem> & {
+  group: { id: number; name: string; colorCode: string } | null;
+};
+
+/**
+ * The Attachment tab. At the top level (groupId null) the items are the groups that hold attachments
+ * of this menu (folders first) followed by the ungrouped attachments (pinned first); inside a group,
+ * that group's attachments of this menu. Search matches titles (and group names at the top level).
+ */
+export async function listAttachmentItems(params: ListParams & { groupId: number | null }): Promise<AttachmentList | null> {
+  const db = await getDb();
+  const offset = (params.page - 1) * params.perPage;
+  const pattern = params.q ? likePattern(params.q) : null;
+
+  if (params.groupId != null) {
+    const [group] = await db
+      .select({ id: attachmentGroups.id, name: attachmentGroups.name, colorCode: attachmentGroups.colorCode })
+      .from(attachmentGroups)
+      .where(eq(attachmentGroups.id, params.groupId))
+      .limit(1);
+    if (!group) return null;
+    const where = and(
+      eq(attachments.menuId, params.menuId),
+      eq(attachments.groupId, group.id),
+      pattern ? ilike(attachments.title, pattern) : undefined,
+    );
+    const { rows, total } = await paged(
+      db
+        .select({ ...attachmentColumns })
+        .from(attachments)
+        .leftJoin(users, eq(users.id, sql`coalesce(${attachments.updatedBy}, ${attachments.createdBy})`))
+        .where(where)
+        // Entries in a group are never pinned; ordering by pin as well lets the sort index serve the page.
+        .orderBy(desc(attachments.pin), ...orderFor(params.sort, attachments))
+        .limit(params.perPage)
+        .offset(offset),
+      () => countRows(db, attachments, where),
+    );
+    return { rows: await withAttachmentDocs(rows), total, page: params.page, perPage: params.perPage, group };
+  }
+
+  // Folders: the groups holding this menu's attachments (a handful per menu).
+  const lastUpdate = sql<Date>`max(${attachments.updatedAt})`.mapWith(attachments.updatedAt);
+  const groupOrder: SQL[] =
+    params.sort === "a-z"
+      ? [sql`lower(${attachmentGroups.name}) asc`, asc(attachmentGroups.id)]
+      : params.sort === "z-a"
+        ? [sql`lower(${attachmentGroups.name}) desc`, desc(attachmentGroups.id)]
+        : params.sort === "oldest"
+          ? [sql`max(${attachments.updatedAt}) asc`, asc(attachmentGroups.id)]
+          : [sql`max(${attachments.updatedAt}) desc`, desc(attachmentGroups.id)];
+  const groups = await db
+    .select({
+      id: attachmentGroups.id,
+      name: attachmentGroups.name,
+      colorCode: attachmentGroups.colorCode,
+      count: sql<number>`count(*)`.mapWith(Number),
+      updatedAt: lastUpdate,
+    })
+    .from(attachments)
+    .innerJoin(attachmentGroups, eq(attachmentGroups.id, attachments.groupId))
+    .where(
+      and(
+        eq(attachments.menuId, params.menuId),
+        sql`${attachments.groupId} is not null`,
+        pattern ? or(ilike(attachments.title, pattern), ilike(attachmentGroups.name, pattern)) : undefined,
+      ),
+    )
+    .groupBy(attachmentGroups.id)
+    .orderBy(...groupOrder);
+  const groupItems: AttachmentGroupItem[] = groups.map((g) => ({ kind: "group", ...g }));
+  const groupSlice = groupItems.slice(offset, offset + params.perPage);
+  const singlesOffset = Math.max(0, offset - groupItems.length);
+  const singlesLimit = params.perPage - groupSlice.length;
+
+  const where = and(
+    eq(attachments.menuId, params.menuId),
+    isNull(attachments.groupId),
+    pattern ? ilike(attachments.title, pattern) : undefined,
+  );
+  const countSingles = () => countRows(db, attachments, where);
+  let singles: Omit<AttachmentRow, "kind" | "documents">[] = [];
+  let singlesTotal: number;
+  if (singlesLimit > 0) {
+    const r = await paged(
+      db
+        .select({ ...attachmentColumns })
+        .from(attachments)
+        .leftJoin(users, eq(users.id, sql`coalesce(${attachments.updatedBy}, ${attachments.createdBy})`))
+        .where(where)
+        .orderBy(desc(attachments.pin), ...orderFor(params.sort, attachments))
+        .limit(singlesLimit)
+        .offset(singlesOffset),
+      countSingles,
+    );
+    singles = r.rows;
+    singlesTotal = r.total;
+  } else {
+    singlesTotal = await countSingles();
+  }
+  return {
+    rows: [...groupSlice, ...(await withAttachmentDocs(singles))],
+    total: groupItems.length + singlesTotal,
+    page: params.page,
+    perPage: params.perPage,
+    group: null,
+  };
+}
+
+/** Every attachment of a menu in one flat list, groups ignored (v1 display_sales_attachment_old). */
+export async function listAttachmentsFlat(params: ListParams): Promise<Paged<AttachmentRow>> {
+  const db = await getDb();
+  const where = and(eq(attachments.menuId, params.menuId), params.q ? ilike(attachments.title, likePattern(params.q)) : undefined);
+  const { rows, total } = await paged(
+    db
+      .select({ ...attachmentColumns })
+      .from(attachments)
+      .leftJoin(users, eq(users.id, sql`coalesce(${attachments.updatedBy}, ${attachments.createdBy})`))
+      .where(where)
+      .orderBy(desc(attachments.pin), ...orderFor(params.sort, attachments))
+      .limit(params.perPage)
+      .offset((params.page - 1) * params.perPage),
+    () => countRows(db, attachments, where),
+  );
+  return { rows: await withAttachmentDocs(rows), total, page: params.page, perPage: params.perPage };
+}
+
+export async function getAttachment({ menuId, id }: { menuId: number; id: number }): Promise<AttachmentRow | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select(attachmentColumns)
+    .from(attachments)
+    .leftJoin(users, eq(users.id, sql`coalesce(${attachments.updatedBy}, ${attachments.createdBy})`))
+    .where(and(eq(attachments.menuId, menuId), eq(attachments.id, id)))
+    .limit(1);
+  if (!row) return null;
+  return (await withAttachmentDocs([row]))[0];
+}
+
+export type AttachmentGroupOption = { id: number; name: string; colorCode: string; status: "active" | "inactive" };
+
+/** Attachment groups for the form's Group choice (v1 attachment_group_list): one id, or all (id 0). */
+export async function listAttachmentGroups({
+  id = 0,
+  status,
+}: { id?: number; status?: "active" | "inactive" } = {}): Promise<AttachmentGroupOption[]> {
+  const db = await getDb();
+  return db
+    .select({ id: attachmentGroups.id, name: attachmentGroups.name, colorCode: attachmentGroups.colorCode, status: attachmentGroups.status })
+    .from(attachmentGroups)
+    .where(and(id ? eq(attachmentGroups.id, id) : undefined, status ? eq(attachmentGroups.status, status) : undefined))
+    .orderBy(sql`lower(${attachmentGroups.name})`, asc(attachmentGroups.id))
+    .limit(1000);
+}
+
+// ---------------------------------------------------------------- save the date
+
+const saveTheDateColumns = {
+  id: saveTheDates.id,
+  menuId: saveTheDates.menuId,
+  title: saveTheDates.title,
+  description: saveTheDates.description,
+  eventDate: saveTheDates.eventDate,
+  createdAt: saveTheDates.createdAt,
+  updatedAt: saveTheDates.updatedAt,
+  updatedName: editorName,
+};
+
+/** The Save-the-date tab (Newest / Oldest by last change; search on title and description). */
+export async function listSaveTheDates(params: ListParams): Promise<Paged<SaveTheDateRow>> {
+  const db = await getDb();
+  const p = params.q ? likePattern(params.q) : null;
+  const where = and(eq(saveTheDates.menuId, params.menuId), p ? or(ilike(saveTheDates.title, p), ilike(saveTheDates.description, p)) : undefined);
+  const { rows, total } = await paged(
+    db
+      .select({ ...saveTheDateColumns })
+      .from(saveTheDates)
+      .leftJoin(users, eq(users.id, sql`coalesce(${saveTheDates.updatedBy}, ${saveTheDates.createdBy})`))
+      .where(where)
+      .orderBy(...orderFor(params.sort, saveTheDates))
+      .limit(params.perPage)
+      .offset((params.page - 1) * params.perPage),
+    () => countRows(db, saveTheDates, where),
+  );
+  const docs = await documentsOf("saveTheDateId", rows.map((r) => r.id));
+  return { rows: rows.map((r) => ({ ...r, documents: docs.get(r.id) ?? [] })), total, page: params.page, perPage: params.perPage };
+}
+
+export async function getSaveTheDate({ menuId, id }: { menuId: number; id: number }): Promise<SaveTheDateRow | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select(saveTheDateColumns)
+    .from(saveTheDates)
+    .leftJoin(users, eq(users.id, sql`coalesce(${saveTheDates.updatedBy}, ${saveTheDates.createdBy})`))
+    .where(and(eq(saveTheDates.menuId, menuId), eq(saveTheDates.id, id)))
+    .limit(1);
+  if (!row) return null;
+  const docs = await documentsOf("saveTheDateId", [row.id]);
+  return { ...row, documents: docs.get(row.id) ?? [] };
+}
+
+/** Which menu a discussion or attachment belongs to (for calls that name a row by id alone). */
+export async function findContentItem(id: number): Promise<{ kind: "discussion" | "attachment"; menuId: number } | null> {
+  const db = await getDb();
+  const [p] = await db.select({ menuId: posts.menuId }).from(posts).where(eq(posts.id, id)).limit(1);
+  if (p) return { kind: "discussion", menuId: p.menuId };
+  const [a] = await db.select({ menuId: attachments.menuId }).from(attachments).where(eq(attachments.id, id)).limit(1);
+  if (a) return { kind: "attachment", menuId: a.menuId };
+  return null;
+}
+
+export async function findSaveTheDate(id: number): Promise<{ menuId: number } | null> {
+  const db = await getDb();
+  const [row] = await db.select({ menuId: saveTheDates.menuId }).from(saveTheDates).where(eq(saveTheDates.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The slug of a menu by id (calls that name content by id need the menu for the access check). */
+export async function menuSlugById(menuId: number): Promise<string | null> {
+  const db = await getDb();
+  const [row] = await db.select({ slug: schema.menus.slug }).from(schema.menus).where(eq(schema.menus.id, menuId)).limit(1);
+  return row?.slug ?? null;
+}

@@ -1,0 +1,368 @@
+import "server-only";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { getDb, schema, type Tx } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import type { SessionUser } from "@/lib/auth/session";
+import { getMenuBySlug, type MenuLookup } from "@/lib/menus/queries";
+import { writeAudit } from "@/lib/system/audit";
+import { claimUploads, deleteFiles, FILE_MESSAGES, keyFromClientPath, withFileTransaction } from "@/lib/files/service";
+import { extensionOf as fileExtensionOf, type UploadKindName } from "@/lib/storage/kinds";
+import {
+  allowedUploadTypes,
+  usDateToIso,
+  type AttachmentFormValues,
+  type CommentFormValues,
+  type ContentKind,
+  type ContentTab,
+  type DiscussionFormValues,
+  type DocumentRef,
+  type SaveTheDateFormValues,
+} from "./schemas";
+import { TAB_LABELS, tabsOf } from "./tabs";
+import { findContentItem, findSaveTheDate, menuSlugById } from "./queries";
+
+const { posts, attachments, attachmentGroups, saveTheDates, contentDocuments, comments } = schema;
+
+export type ContentMenu = Extract<MenuLookup, { status: "ok" }>["menu"];
+
+/**
+ * The menu page a content call works on: it must exist (404), the role must see it (403), and when
+ * `tab` is given the page must offer that tab (404).
+ */
+export async function requireContentMenu(slug: string, user: SessionUser, tab?: ContentTab): Promise<ContentMenu> {
+  const found = await getMenuBySlug({ slug, roleId: user.roleId, stamp: user.configStamp });
+  if (found.status === "not_found") throw new AppError(404, "Menu not found.");
+  if (found.status === "forbidden") throw new AppError(403, "You don't have permission to access this page.");
+  if (tab && !tabsOf(found.menu.pageTypes).includes(tab)) {
+    throw new AppError(404, `This page has no ${TAB_LABELS[tab]} tab.`);
+  }
+  return found.menu;
+}
+
+/** The menu of a row named by id alone, checked against the caller's role. */
+async function requireMenuById(menuId: number, user: SessionUser, tab: ContentTab): Promise<ContentMenu> {
+  const slug = await menuSlugById(menuId);
+  if (!slug) throw new AppError(404, "Menu not found.");
+  return requireContentMenu(slug, user, tab);
+}
+
+const KIND_LABEL: Record<ContentKind, string> = { discussion: "Discussion", attachment: "Attachment" };
+const notFoundMessage = (kind: ContentKind | "save-the-date") =>
+  kind === "discussion" ? "Post not found." : kind === "attachment" ? "Attachment not found." : "Date not found.";
+
+type Owner = { postId: number } | { attachmentId: number } | { saveTheDateId: number };
+
+function ownerWhere(owner: Owner) {
+  if ("postId" in owner) return eq(contentDocuments.postId, owner.postId);
+  if ("attachmentId" in owner) return eq(contentDocuments.attachmentId, owner.attachmentId);
+  return eq(contentDocuments.saveTheDateId, owner.saveTheDateId);
+}
+
+/** Which uploads each form may claim (old clients upload through store_document as "document"). */
+const UPLOAD_KINDS: Record<"post" | "attachment" | "saveTheDate", readonly UploadKindName[]> = {
+  post: ["post", "document"],
+  attachment: ["attachment", "document"],
+  saveTheDate: ["document"],
+};
+
+type StoredDoc = typeof contentDocuments.$inferSelect;
+type DocValues = { fileId: number | null; path: string; name: string; size: number; mime: string; extension: string };
+
+/** Options of a save: the name of the documents field in the caller's payload (v1: imagePath, attachPath). */
+export type SaveOptions = { documentsField?: string };
+
+/**
+ * Replaces the document references of one row inside the save's transaction. Documents the row
+ * already has stay as they are; every other path must be a temporary upload of this user of an
+ * allowed kind, which is claimed (marked attached) here, and its name, size and type come from the
+ * files row, not from the client. Files the row no longer references are deleted (rows now, bytes
+ * after the commit). Returns what is stored, for the audit log.
+ */
+async function syncDocuments(
+  tx: Tx,
+  owner: Owner,
+  docs: DocumentRef[],
+  ctx: { user: SessionUser; kinds: readonly UploadKindName[]; field: string },
+): Promise<{ path: string; name: string; size: number }[]> {
+  const existing: StoredDoc[] = await tx.select().from(contentDocuments).where(ownerWhere(owner)).orderBy(contentDocuments.position);
+  const byPath = new Map(existing.map((d) => [d.path, d]));
+  const wanted: string[] = [];
+  for (const d of docs) {
+    let key: string;
+    try {
+      key = byPath.has(d.path) ? d.path : keyFromClientPath(d.path);
+    } catch {
+      throw new AppError(422, FILE_MESSAGES.invalidPath, { [ctx.field]: [FILE_MESSAGES.invalidPath] });
+    }
+    if (!wanted.includes(key)) wanted.push(key);
+  }
+  const fresh = wanted.filter((k) => !byPath.has(k));
+  const claimed = await claimUploads({ keys: fresh, user: ctx.user, kinds: ctx.kinds, field: ctx.field }, tx);
+  const claimedByKey = new Map(claimed.map((f) => [f.storageKey, f]));
+  const values: DocValues[] = wanted.map((key) => {
+    const kept = byPath.get(key);
+    if (kept) return { fileId: kept.fileId, path: kept.path, name: kept.name, size: kept.size, mime: kept.mime, extension: kept.extension };
+    const f = claimedByKey.get(key)!;
+    return { fileId: f.id, path: f.storageKey, name: f.originalName, size: f.size, mime: f.mime, extension: fileExtensionOf(f.originalName).slice(0, 16) };
+  });
+
+  await tx.delete(contentDocuments).where(ownerWhere(owner));
+  if (values.length) await tx.insert(contentDocuments).values(values.map((v, position) => ({ ...owner, ...v, position })));
+
+  const dropped = existing.filter((d) => d.fileId != null && !wanted.includes(d.path)).map((d) => d.fileId!);
+  await deleteFilesById(tx, dropped);
+  return values.map(({ path, name, size }) => ({ path, name, size }));
+}
+
+/** Deletes stored files by id (rows in `tx`, bytes once it commits). */
+async function deleteFilesById(tx: Tx, ids: number[]) {
+  if (!ids.length) return;
+  const rows = await tx.select({ id: schema.files.id, storageKey: schema.files.storageKey }).from(schema.files).where(inArray(schema.files.id, ids));
+  await deleteFiles(rows, tx);
+}
+
+async function documentsForAudit(tx: Tx, owner: Owner) {
+  return tx
+    .select({ path: contentDocuments.path, name: contentDocuments.name, size: contentDocuments.size, fileId: contentDocuments.fileId })
+    .from(contentDocuments)
+    .where(ownerWhere(owner))
+    .orderBy(contentDocuments.position);
+}
+
+type Saved = { id: number; created: boolean; message: string };
+
+// ---------------------------------------------------------------- discussions
+
+export async function saveDiscussion(input: DiscussionFormValues, user: SessionUser, opts: SaveOptions = {}): Promise<Saved> {
+  const menu = await requireContentMenu(input.slug, user, "discussion");
+  const files = { user, kinds: UPLOAD_KINDS.post, field: opts.documentsField ?? "documents" };
+  return withFileTransaction(async (tx) => {
+    const fields = { title: input.title, description: input.description, updatedBy: user.id };
+    if (input.id) {
+      const [before] = await tx
+        .select()
+        .from(posts)
+        .where(and(eq(posts.id, input.id), eq(posts.menuId, menu.id)))
+        .for("update");
+      if (!before) throw new AppError(404, notFoundMessage("discussion"));
+      const beforeDocs = await documentsForAudit(tx, { postId: before.id });
+      const [after] = await tx.update(posts).set(fields).where(eq(posts.id, before.id)).returning();
+      const docs = await syncDocuments(tx, { postId: before.id }, input.documents, files);
+      await writeAudit(
+        { actorId: user.id, action: "update", entity: "post", entityId: before.id, before: { ...before, documents: beforeDocs }, after: { ...after, documents: docs } },
+        tx,
+      );
+      return { id: before.id, created: false, message: "Post Updated successfully" };
+    }
+    const [row] = await tx
+      .insert(posts)
+      .values({ ...fields, menuId: menu.id, createdBy: user.id })
+      .returning();
+    const docs = await syncDocuments(tx, { postId: row.id }, input.documents, files);
+    await writeAudit({ actorId: user.id, action: "create", entity: "post", entityId: row.id, after: { ...row, documents: docs } }, tx);
+    return { id: row.id, created: true, message: "Post Added successfully" };
+  });
+}
+
+// ---------------------------------------------------------------- attachments
+
+export async function saveAttachment(input: AttachmentFormValues, user: SessionUser, opts: SaveOptions = {}): Promise<Saved> {
+  const menu = await requireContentMenu(input.slug, user, "attachment");
+  const allowed = allowedUploadTypes(menu.allowInAttachment);
+  if (!allowed.includes(input.uploadType)) {
+    const message = allowed.includes("url") ? "This page accepts links only." : "This page accepts documents only.";
+    throw new AppError(422, message, { uploadType: [message] });
+  }
+  const files = { user, kinds: UPLOAD_KINDS.attachment, field: opts.documentsField ?? "documents" };
+  return withFileTransaction(async (tx) => {
+    let before: typeof attachments.$inferSelect | undefined;
+    if (input.id) {
+      [before] = await tx
+        .select()
+        .from(attachments)
+        .where(and(eq(attachments.id, input.id), eq(attachments.menuId, menu.id)))
+        .for("update");
+      if (!before) throw new AppError(404, notFoundMessage("attachment"));
+    }
+    if (input.groupId != null) {
+      const [group] = await tx.select().from(attachmentGroups).where(eq(attachmentGroups.id, input.groupId));
+      // An inactive group is not offered any more, but an entry already in it may stay there.
+      if (!group || (group.status !== "active" && before?.groupId !== group.id)) {
+        const message = "The selected group is not available.";
+        throw new AppError(422, message, { groupId: [message] });
+      }
+    }
+    const fields = {
+      title: input.title,
+      uploadType: input.uploadType,
+      url: input.uploadType === "url" ? input.url : null,
+      groupId: input.groupId,
+      updatedBy: user.id,
+      // There is no Pin/Unpin inside a group: moving an entry into a group unpins it.
+      ...(input.groupId != null ? { pin: false } : {}),
+    };
+    const documents = input.uploadType === "file" ? input.documents : [];
+    if (before) {
+      const beforeDocs = await documentsForAudit(tx, { attachmentId: before.id });
+      const [after] = await tx.update(attachments).set(fields).where(eq(attachments.id, before.id)).returning();
+      const docs = await syncDocuments(tx, { attachmentId: before.id }, documents, files);
+      await writeAudit(
+        {
+          actorId: user.id,
+          action: "update",
+          entity: "attachment",
+          entityId: before.id,
+          before: { ...before, documents: beforeDocs },
+          after: { ...after, documents: docs },
+        },
+        tx,
+      );
+      return { id: before.id, created: false, message: "Attachment Updated successfully" };
+    }
+    const [row] = await tx
+      .insert(attachments)
+      .values({ ...fields, menuId: menu.id, createdBy: user.id })
+      .returning();
+    const docs = await syncDocuments(tx, { attachmentId: row.id }, documents, files);
+    await writeAudit({ actorId: user.id, action: "create", entity: "attachment", entityId: row.id, after: { ...row, documents: docs } }, tx);
+    return { id: row.id, created: true, message: "Attachment Added successfully" };
+  });
+}
+
+// ---------------------------------------------------------------- save the date
+
+export async function saveSaveTheDate(input: SaveTheDateFormValues, user: SessionUser, opts: SaveOptions = {}): Promise<Saved> {
+  const menu = await requireContentMenu(input.slug, user, "save-the-date");
+  const eventDate = usDateToIso(input.eventDate);
+  if (!eventDate) throw new AppError(422, "Please enter the date as MM/DD/YYYY", { eventDate: ["Please enter the date as MM/DD/YYYY"] });
+  const files = { user, kinds: UPLOAD_KINDS.saveTheDate, field: opts.documentsField ?? "documents" };
+  return withFileTransaction(async (tx) => {
+    const fields = { title: input.title, description: input.description, eventDate, updatedBy: user.id };
+    if (input.id) {
+      const [before] = await tx
+        .select()
+        .from(saveTheDates)
+        .where(and(eq(saveTheDates.id, input.id), eq(saveTheDates.menuId, menu.id)))
+        .for("update");
+      if (!before) throw new AppError(404, notFoundMessage("save-the-date"));
+      const beforeDocs = await documentsForAudit(tx, { saveTheDateId: before.id });
+      const [after] = await tx.update(saveTheDates).set(fields).where(eq(saveTheDates.id, before.id)).returning();
+      const docs = await syncDocuments(tx, { saveTheDateId: before.id }, input.documents, files);
+      await writeAudit(
+        {
+          actorId: user.id,
+          action: "update",
+          entity: "save_the_date",
+          entityId: before.id,
+          before: { ...before, documents: beforeDocs },
+          after: { ...after, documents: docs },
+        },
+        tx,
+      );
+      return { id: before.id, created: false, message: "Date Updated successfully" };
+    }
+    const [row] = await tx
+      .insert(saveTheDates)
+      .values({ ...fields, menuId: menu.id, createdBy: user.id })
+      .returning();
+    const docs = await syncDocuments(tx, { saveTheDateId: row.id }, input.documents, files);
+    await writeAudit({ actorId: user.id, action: "create", entity: "save_the_date", entityId: row.id, after: { ...row, documents: docs } }, tx);
+    return { id: row.id, created: true, message: "Date Added successfully" };
+  });
+}
+
+// ---------------------------------------------------------------- pin, delete, comment
+
+/**
+ * Locates a discussion or attachment by id for pin/delete: it must be of the named kind, in the named
+ * menu when a slug is given (ids of another menu's rows are refused), and in a menu the role can see.
+ */
+async function locateItem(kind: ContentKind, id: number, user: SessionUser, slug?: string) {
+  const found = await findContentItem(id);
+  if (!found || found.kind !== kind) throw new AppError(404, notFoundMessage(kind));
+  const menu = slug ? await requireContentMenu(slug, user, kind) : await requireMenuById(found.menuId, user, kind);
+  if (menu.id !== found.menuId) throw new AppError(404, notFoundMessage(kind));
+  return menu;
+}
+
+export async function setPinned(
+  input: { kind: ContentKind; id: number; pin: boolean; slug?: string },
+  user: SessionUser,
+): Promise<{ message: string }> {
+  await locateItem(input.kind, input.id, user, input.slug);
+  const table = input.kind === "discussion" ? posts : attachments;
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(table).where(eq(table.id, input.id)).for("update");
+    if (!before) throw new AppError(404, notFoundMessage(input.kind));
+    if ("groupId" in before && before.groupId != null) {
+      throw new AppError(422, "Attachments inside a group cannot be pinned.");
+    }
+    // Pinning is not an edit: updated_at (the Newest/Oldest order and the shown date) stays as it was.
+    await tx
+      .update(table)
+      .set({ pin: input.pin, updatedAt: sql`${table.updatedAt}` })
+      .where(eq(table.id, input.id));
+    await writeAudit(
+      {
+        actorId: user.id,
+        action: input.pin ? "pin" : "unpin",
+        entity: input.kind === "discussion" ? "post" : "attachment",
+        entityId: input.id,
+        before: { pin: before.pin },
+        after: { pin: input.pin },
+      },
+      tx,
+    );
+  });
+  return { message: `${KIND_LABEL[input.kind]} ${input.pin ? "Pin" : "Unpin"} successfully` };
+}
+
+export async function deleteContentItem(
+  input: { kind: ContentKind; id: number; slug?: string },
+  user: SessionUser,
+): Promise<{ message: string }> {
+  await locateItem(input.kind, input.id, user, input.slug);
+  const table = input.kind === "discussion" ? posts : attachments;
+  const owner: Owner = input.kind === "discussion" ? { postId: input.id } : { attachmentId: input.id };
+  await withFileTransaction(async (tx) => {
+    const [before] = await tx.select().from(table).where(eq(table.id, input.id)).for("update");
+    if (!before) throw new AppError(404, notFoundMessage(input.kind));
+    const docs = await documentsForAudit(tx, owner);
+    await tx.delete(table).where(eq(table.id, input.id));
+    await deleteFilesById(tx, docs.flatMap((d) => (d.fileId != null ? [d.fileId] : [])));
+    await writeAudit(
+      { actorId: user.id, action: "delete", entity: input.kind === "discussion" ? "post" : "attachment", entityId: input.id, before: { ...before, documents: docs } },
+      tx,
+    );
+  });
+  return { message: `${KIND_LABEL[input.kind]} Delete successfully` };
+}
+
+export async function deleteSaveTheDate(input: { id: number; slug?: string }, user: SessionUser): Promise<{ message: string }> {
+  const found = await findSaveTheDate(input.id);
+  if (!found) throw new AppError(404, notFoundMessage("save-the-date"));
+  const menu = input.slug ? await requireContentMenu(input.slug, user, "save-the-date") : await requireMenuById(found.menuId, user, "save-the-date");
+  if (menu.id !== found.menuId) throw new AppError(404, notFoundMessage("save-the-date"));
+  await withFileTransaction(async (tx) => {
+    const [before] = await tx.select().from(saveTheDates).where(eq(saveTheDates.id, input.id)).for("update");
+    if (!before) throw new AppError(404, notFoundMessage("save-the-date"));
+    const docs = await documentsForAudit(tx, { saveTheDateId: input.id });
+    await tx.delete(saveTheDates).where(eq(saveTheDates.id, input.id));
+    await deleteFilesById(tx, docs.flatMap((d) => (d.fileId != null ? [d.fileId] : [])));
+    await writeAudit({ actorId: user.id, action: "delete", entity: "save_the_date", entityId: input.id, before: { ...before, documents: docs } }, tx);
+  });
+  return { message: "You successfully deleted the record(s)." };
+}
+
+export async function addComment(input: CommentFormValues, user: SessionUser): Promise<{ id: number; message: string }> {
+  const found = await findContentItem(input.postId);
+  if (!found || found.kind !== "discussion") throw new AppError(404, notFoundMessage("discussion"));
+  await requireMenuById(found.menuId, user, "discussion");
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(comments).values({ postId: input.postId, comment: input.comment, createdBy: user.id }).returning();
+    await writeAudit({ actorId: user.id, action: "create", entity: "comment", entityId: row.id, after: row }, tx);
+    return { id: row.id, message: "Comment Added successfully" };
+  });
+}

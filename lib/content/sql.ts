@@ -1,0 +1,78 @@
+import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import type { PgTable } from "drizzle-orm/pg-core";
+import { schema, type Db } from "@/lib/db";
+import type { Sort } from "./constants";
+
+/**
+ * Statement builders shared by lib/content/queries.ts and the bench (which EXPLAINs the exact
+ * statement the Discussion tab runs). No "server-only" marker here so the bench can import it under
+ * plain Node; nothing in this file is secret.
+ */
+
+const { posts, users } = schema;
+
+export type ListParams = { menuId: number; q?: string; sort: Sort; page: number; perPage: number };
+
+/** `%term%` for ILIKE with the wildcard characters of the term escaped. */
+export function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Display name of the last editor (or the author when never edited). */
+export const editorName = sql<string>`coalesce(nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''), ${users.username}, '')`;
+
+export function orderFor(sort: Sort, cols: { updatedAt: PgColumn; title: PgColumn; id: PgColumn }): SQL[] {
+  switch (sort) {
+    case "oldest":
+      return [asc(cols.updatedAt), asc(cols.id)];
+    case "a-z":
+      return [sql`lower(${cols.title}) asc`, asc(cols.id)];
+    case "z-a":
+      return [sql`lower(${cols.title}) desc`, desc(cols.id)];
+    default:
+      return [desc(cols.updatedAt), desc(cols.id)];
+  }
+}
+
+export function discussionFilter(menuId: number, q?: string): SQL {
+  const base = eq(posts.menuId, menuId);
+  if (!q) return base;
+  const p = likePattern(q);
+  return and(base, or(ilike(posts.title, p), ilike(posts.description, p)))!;
+}
+
+/**
+ * The Discussion tab's page of rows, exported so the bench can EXPLAIN the exact statement the page
+ * runs (the total comes from countRows with discussionFilter).
+ */
+export function discussionListQuery(db: Db, params: ListParams) {
+  return db
+    .select({
+      id: posts.id,
+      menuId: posts.menuId,
+      title: posts.title,
+      description: posts.description,
+      pin: posts.pin,
+      createdAt: posts.createdAt,
+      updatedAt: posts.updatedAt,
+      updatedName: editorName,
+    })
+    .from(posts)
+    .leftJoin(users, eq(users.id, sql`coalesce(${posts.updatedBy}, ${posts.createdBy})`))
+    .where(discussionFilter(params.menuId, params.q))
+    .orderBy(desc(posts.pin), ...orderFor(params.sort, posts))
+    .limit(params.perPage)
+    .offset((params.page - 1) * params.perPage);
+}
+
+
+/** `count(*)` of a filtered table (an index-only scan for the menu filters). */
+export function countQuery(db: Db, table: PgTable, where: SQL | undefined) {
+  return db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(table).where(where);
+}
+
+export async function countRows(db: Db, table: PgTable, where: SQL | undefined): Promise<number> {
+  const [row] = await countQuery(db, table, where);
+  return row?.n ?? 0;
+}
