@@ -2,3 +2,4 @@ export * from "./users";
 export * from "./auth";
 export * from "./menus";
 export * from "./system";
+export * from "./calendar";
