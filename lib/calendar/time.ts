@@ -1,7 +1,6 @@
 import { Temporal } from "temporal-polyfill";
 
-/** The zone for events whose creator sent none (the group's dealerships are on the US west coast). */
-export const DEFAULT_TIME_ZONE = "America/Los_Angeles";
+export { DEFAULT_TIME_ZONE } from "./constants";
 
 const WALL = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?$/;
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
