@@ -2,12 +2,13 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, pgEnum, pgTable, serial, smallint, text, timestamp, varchar } from "drizzle-orm/pg-core";
 import { timestamps } from "./_common";
 import { users } from "./users";
+import { DEFAULT_KEY_COLOR, DEFAULT_TIME_ZONE, EVENT_STATUSES, EVENT_TYPES, KEY_STATUSES, RECURRENCES } from "../../lib/calendar/constants";
 
-export const calendarKeyStatus = pgEnum("calendar_key_status", ["active", "inactive"]);
-export const calendarEventStatus = pgEnum("calendar_event_status", ["active", "inactive"]);
-export const calendarEventType = pgEnum("calendar_event_type", ["normal", "recursive"]);
+export const calendarKeyStatus = pgEnum("calendar_key_status", KEY_STATUSES);
+export const calendarEventStatus = pgEnum("calendar_event_status", EVENT_STATUSES);
+export const calendarEventType = pgEnum("calendar_event_type", EVENT_TYPES);
 /** The spec's `recursive_type`; yearly is labelled 'Annual' in the form. */
-export const calendarRecurrence = pgEnum("calendar_recurrence", ["weekly", "monthly", "yearly"]);
+export const calendarRecurrence = pgEnum("calendar_recurrence", RECURRENCES);
 
 /** Calendar colour keys (the old portal's "meeting keys"): the legend and the event's category. */
 export const calendarKeys = pgTable(
@@ -16,7 +17,7 @@ export const calendarKeys = pgTable(
     id: serial().primaryKey(),
     name: varchar({ length: 190 }).notNull(),
     /** `#rrggbb` or `#rrggbbaa`; the spec's default colour is #444444. */
-    colorCode: varchar({ length: 9 }).notNull().default("#444444"),
+    colorCode: varchar({ length: 9 }).notNull().default(DEFAULT_KEY_COLOR),
     status: calendarKeyStatus().notNull().default("active"),
     createdBy: integer().references(() => users.id, { onDelete: "set null" }),
     updatedBy: integer().references(() => users.id, { onDelete: "set null" }),
@@ -54,7 +55,7 @@ export const calendarEvents = pgTable(
     dayOfWeek: smallint(),
     startsAt: timestamp({ withTimezone: true }),
     endsAt: timestamp({ withTimezone: true }),
-    timeZone: varchar({ length: 64 }).notNull().default("America/Los_Angeles"),
+    timeZone: varchar({ length: 64 }).notNull().default(DEFAULT_TIME_ZONE),
     occursFrom: timestamp({ withTimezone: true }),
     occursUntil: timestamp({ withTimezone: true }),
     contactPerson: varchar({ length: 190 }).notNull().default(""),
