@@ -3,7 +3,7 @@ import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { fieldErrorsOf } from "@/lib/api/with-api";
 import { DEFAULT_TIME_ZONE, MAX_WINDOW_DAYS } from "./constants";
-import { eventFormSchema, searchText, type EventFormValues } from "./schemas";
+import { eventFormSchema, isKnownTimeZone, searchText, type EventFormValues } from "./schemas";
 import { isWallTime, legacyToIso, toInstant } from "./time";
 
 /**
@@ -24,6 +24,8 @@ export const getEventsQuery = z.object({
   /** A calendar key (0 or absent: every key). */
   id: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).optional()),
   search: searchText.optional(),
+  /** Zone of naive start/end dates when no offset_minutes is sent (the portal's own calendar sends it). */
+  time_zone: z.string().trim().max(64).refine(isKnownTimeZone, "Unknown time zone").optional(),
 });
 
 export const getEventQuery = z.object({
@@ -47,12 +49,12 @@ export const deleteEventsBody = z.object({
 });
 
 /** A naive or absolute date-time from a v1 client to an instant. */
-function instantFromApi(value: string, offset: number | undefined): Date | null {
+function instantFromApi(value: string, offset: number | undefined, timeZone = DEFAULT_TIME_ZONE): Date | null {
   if (offset !== undefined && isWallTime(value)) {
     const iso = legacyToIso(value, offset);
     return iso ? new Date(iso) : null;
   }
-  return toInstant(value, DEFAULT_TIME_ZONE);
+  return toInstant(value, timeZone);
 }
 
 const DAY = 86_400_000;
@@ -60,8 +62,8 @@ const DAY = 86_400_000;
 /** The window of a getevents call: the given dates, or 30 days either side of now (the spec's default). */
 export function windowFromQuery(q: z.infer<typeof getEventsQuery>): { start: Date; end: Date } {
   const now = Date.now();
-  const start = q.start_date ? instantFromApi(q.start_date, q.offset_minutes) : new Date(now - 30 * DAY);
-  const end = q.end_date ? instantFromApi(q.end_date, q.offset_minutes) : new Date(now + 30 * DAY);
+  const start = q.start_date ? instantFromApi(q.start_date, q.offset_minutes, q.time_zone) : new Date(now - 30 * DAY);
+  const end = q.end_date ? instantFromApi(q.end_date, q.offset_minutes, q.time_zone) : new Date(now + 30 * DAY);
   if (!start) throw new AppError(422, "start_date is not a valid date.", { start_date: ["start_date is not a valid date."] });
   if (!end) throw new AppError(422, "end_date is not a valid date.", { end_date: ["end_date is not a valid date."] });
   if (end <= start) throw new AppError(422, "end_date must be after start_date.", { end_date: ["end_date must be after start_date."] });
