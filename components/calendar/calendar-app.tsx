@@ -316,10 +316,10 @@ export function CalendarApp(props: Props) {
         <KeysLegend keys={activeKeys} hidden={hidden} onToggle={toggleKey} />
         <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
           <div className="flex items-center gap-1" role="group" aria-label="Navigate months">
-            <Button type="button" variant="secondary" aria-label="Previous month" onClick={() => api()?.prev()}>
+            <Button type="button" variant="secondary" className="whitespace-nowrap" aria-label="Previous month" onClick={() => api()?.prev()}>
               ‹ Prev
             </Button>
-            <Button type="button" variant="secondary" aria-label="Next month" onClick={() => api()?.next()}>
+            <Button type="button" variant="secondary" className="whitespace-nowrap" aria-label="Next month" onClick={() => api()?.next()}>
               Next ›
             </Button>
             <Button type="button" variant="secondary" onClick={() => api()?.today()}>
