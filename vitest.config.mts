@@ -14,6 +14,9 @@ export default defineConfig({
     environment: "node",
     globalSetup: ["test/global-setup.ts"],
     env: { NODE_ENV: "test", DATA_DIR: ".test-data", AUTH_SECRET: "test-secret-test-secret-test-secret-0000" },
+    // next-auth imports "next/server" without an extension, which Node's ESM loader cannot resolve;
+    // let vite bundle it (server actions import lib/auth/auth.ts).
+    server: { deps: { inline: ["next-auth"] } },
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

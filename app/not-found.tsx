@@ -1,13 +1,17 @@
-import Link from "next/link";
+import type { Metadata } from "next";
+import { NotFoundScreen } from "@/components/shell/status-screen";
 
+export const metadata: Metadata = { title: "Page not found" };
+
+/**
+ * 404 for any path no route matches, without header or sidebar (spec: PageNotFound). 'Go To Home Page'
+ * goes to `/`, which sends a signed-in user to the first menu page and anyone else to /login.
+ * (An unknown menu slug is answered inside the shell: app/(portal)/not-found.tsx.)
+ */
 export default function NotFound() {
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center p-8 text-center">
-      <p className="text-6xl font-bold text-brand-600">404</p>
-      <p className="mt-4 text-lg text-slate-700">The page you are looking for does not exist.</p>
-      <Link href="/" className="mt-6 rounded-md bg-brand-600 px-4 py-2 text-white hover:bg-brand-700">
-        Go To Home Page
-      </Link>
+    <main id="main-content" className="bg-slate-50">
+      <NotFoundScreen fullHeight />
     </main>
   );
 }

@@ -41,9 +41,18 @@ function parseCookies(header: string | null): Map<string, string> {
   const map = new Map<string, string>();
   for (const part of (header ?? "").split(";")) {
     const i = part.indexOf("=");
-    if (i > 0) map.set(part.slice(0, i).trim(), decodeURIComponent(part.slice(i + 1).trim()));
+    if (i > 0) map.set(part.slice(0, i).trim(), safeDecode(part.slice(i + 1).trim()));
   }
   return map;
+}
+
+/** A malformed %-escape in any cookie (even another site's) must not turn the request into a 500. */
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }
 
 /** zod issues to `{ field: [messages] }`. */

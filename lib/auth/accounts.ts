@@ -19,6 +19,8 @@ const DUMMY_HASH = "$2b$10$CwTycUXWue0Thq9StjUM0uJ8.1nqjHJrF3S5bFZ4l1dK5lU6c9mEa
 /** Checks a username/password sign-in, with the per-account and per-address failure limit. */
 export async function verifyPasswordLogin(input: { username: string; password: string; ip?: string | null }) {
   const username = input.username.trim();
+  // PostgreSQL text cannot hold NUL: such a name matches no account (and must not become a 500).
+  if (username.includes("\u0000")) throw new AppError(401, INVALID_LOGIN);
   const keys = attemptKeys(username, input.ip);
   await assertNotRateLimited(keys);
   const db = await getDb();
@@ -27,9 +29,13 @@ export async function verifyPasswordLogin(input: { username: string; password: s
     .from(schema.users)
     .where(or(sql`lower(${schema.users.username}) = lower(${username})`, sql`lower(${schema.users.email}) = lower(${username})`))
     .limit(1);
+  // An account can be named by its username or its e-mail: count its failures under its id as well,
+  // or alternating the two would double the limit.
+  const accountKeys = user ? [`account:${user.id}`] : [];
+  if (user) await assertNotRateLimited(accountKeys);
   const ok = await bcrypt.compare(input.password, user?.passwordHash ?? DUMMY_HASH);
   if (!user || !user.passwordHash || !ok) {
-    await recordFailedAttempt(keys);
+    await recordFailedAttempt([...keys, ...accountKeys]);
     throw new AppError(401, INVALID_LOGIN);
   }
   if (user.status !== "active") throw new AppError(403, ACCOUNT_DISABLED);

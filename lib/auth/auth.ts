@@ -2,6 +2,7 @@ import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { config, getAuthSecret } from "@/lib/config";
 import { AppError } from "@/lib/errors";
+import { logger } from "@/lib/log";
 import { verifyPasswordLogin, verifySsoTokenLogin, upsertSsoUser } from "./accounts";
 import { issueToken } from "./session";
 import { SESSION_TTL_MS } from "./tokens";
@@ -81,6 +82,16 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
   session: { strategy: "jwt", maxAge: SESSION_TTL_MS / 1000 },
   pages: { signIn: "/login", error: "/login" },
   providers,
+  // Auth.js logs through pino; a refused sign-in (wrong password, forged token) is expected, not an error.
+  logger: {
+    error(err) {
+      if (err instanceof CredentialsSignin || (err as { type?: string }).type === "CredentialsSignin") logger.info({ reason: err.message.split(". Read more")[0] }, "sign-in refused");
+      else logger.error({ err }, "auth error");
+    },
+    warn(code) {
+      logger.warn({ code }, "auth warning");
+    },
+  },
   callbacks: {
     async jwt({ token, user, account, profile, trigger }) {
       if (trigger !== "signIn" || !user) return token;

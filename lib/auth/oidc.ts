@@ -17,6 +17,8 @@ export async function getOidcDiscovery(): Promise<Discovery | null> {
   return doc;
 }
 
+const SSO_UNREACHABLE = "The single sign-on service could not be reached. Please try again.";
+
 export type SsoClaims = {
   sub: string;
   email?: string;
@@ -28,7 +30,12 @@ export type SsoClaims = {
 
 /** Verifies an SSO access token by asking the SSO's userinfo endpoint; refuses forged or expired ones. */
 export async function fetchUserinfo(accessToken: string): Promise<SsoClaims> {
-  const doc = await getOidcDiscovery();
+  let doc: Discovery | null;
+  try {
+    doc = await getOidcDiscovery();
+  } catch {
+    throw new AppError(401, SSO_UNREACHABLE);
+  }
   if (!doc?.userinfo_endpoint) throw new AppError(400, "Single sign-on is not configured.");
   let res: Response;
   try {
@@ -37,7 +44,7 @@ export async function fetchUserinfo(accessToken: string): Promise<SsoClaims> {
       signal: AbortSignal.timeout(5000),
     });
   } catch {
-    throw new AppError(401, "The single sign-on service could not be reached. Please try again.");
+    throw new AppError(401, SSO_UNREACHABLE);
   }
   if (!res.ok) throw new AppError(401, "Your sign-in link is invalid or has expired. Please sign in again.");
   const claims = (await res.json()) as SsoClaims;

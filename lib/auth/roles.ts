@@ -21,5 +21,7 @@ export const ROLE_CAPABILITIES = {
 export type Capability = keyof typeof ROLE_CAPABILITIES;
 
 export function roleCan(roleId: number, capability: Capability): boolean {
+  // An unknown capability (a typo that slipped past the types, "constructor") is denied, not a crash.
+  if (!Object.hasOwn(ROLE_CAPABILITIES, capability)) return false;
   return (ROLE_CAPABILITIES[capability] as readonly number[]).includes(roleId);
 }

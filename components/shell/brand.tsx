@@ -1,0 +1,20 @@
+import Link from "next/link";
+import { Icon } from "@/components/ui/icon";
+
+export const PORTAL_NAME = "Staff Portal";
+
+/** The portal's mark and name, linking home. `tone` matches the background it sits on. */
+export function Brand({ tone = "light" }: { tone?: "light" | "dark" }) {
+  return (
+    <Link
+      href="/"
+      prefetch={false}
+      className={`flex items-center gap-2.5 rounded-md font-semibold tracking-tight ${tone === "dark" ? "text-white focus-visible:outline-white" : "text-slate-900"}`}
+    >
+      <span className="inline-flex h-9 w-9 items-center justify-center rounded-lg bg-brand-600 text-white shadow-sm">
+        <Icon name="car" className="h-5 w-5" />
+      </span>
+      <span className="text-base">{PORTAL_NAME}</span>
+    </Link>
+  );
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { accountMenu, formsMenu, initialsOf, isActivePath, readableTextOn, safeColor, truncateTitle } from "./shell-utils";
+
+describe("truncateTitle", () => {
+  it("keeps titles up to the limit and cuts longer ones with an ellipsis", () => {
+    expect(truncateTitle("Company News", 22)).toEqual({ text: "Company News", truncated: false });
+    expect(truncateTitle("x".repeat(22), 22)).toEqual({ text: "x".repeat(22), truncated: false });
+    expect(truncateTitle("Documents and Forms Library", 22)).toEqual({ text: "Documents and Forms Li…", truncated: true });
+    expect(truncateTitle("Service Bulletins and Technical Updates", 30)).toEqual({ text: "Service Bulletins and Technica…", truncated: true });
+  });
+
+  it("does not leave a space before the ellipsis and counts characters, not UTF-16 units", () => {
+    expect(truncateTitle("Service Department Resources", 19).text).toBe("Service Department…");
+    expect(truncateTitle("🚗".repeat(5), 4)).toEqual({ text: "🚗🚗🚗🚗…", truncated: true });
+  });
+});
+
+describe("initialsOf", () => {
+  it("uses first and last name, else the username", () => {
+    expect(initialsOf({ firstName: "alex", lastName: "Admin" })).toBe("AA");
+    expect(initialsOf({ firstName: "", lastName: "", username: "staff" })).toBe("ST");
+    expect(initialsOf({})).toBe("?");
+  });
+});
+
+describe("colours", () => {
+  it("accepts only hex colours", () => {
+    expect(safeColor("#b91c1c")).toBe("#b91c1c");
+    expect(safeColor("#abc")).toBe("#abc");
+    expect(safeColor("red;background:url(x)")).toBe("#1d4ed8");
+    expect(safeColor(null)).toBe("#1d4ed8");
+  });
+
+  it("picks readable text", () => {
+    expect(readableTextOn("#b91c1c")).toBe("#ffffff");
+    expect(readableTextOn("#1d4ed8")).toBe("#ffffff");
+    expect(readableTextOn("#fde047")).toBe("#0f172a");
+    expect(readableTextOn("#fff")).toBe("#0f172a");
+  });
+});
+
+describe("isActivePath", () => {
+  it("matches the page and pages below it, not siblings with a common prefix", () => {
+    expect(isActivePath("/company-news", "/company-news")).toBe(true);
+    expect(isActivePath("/company-news/post/3", "/company-news")).toBe(true);
+    expect(isActivePath("/company-news-archive", "/company-news")).toBe(false);
+    expect(isActivePath(null, "/x")).toBe(false);
+  });
+});
+
+describe("formsMenu", () => {
+  it("sends roles 1 and 2 to the uniform request list and others to the form", () => {
+    expect(formsMenu({ roleId: 1, permissions: [] }).find((l) => l.label === "Uniform Request")?.href).toBe("/uniform/request/list");
+    expect(formsMenu({ roleId: 2, permissions: [] }).find((l) => l.label === "Uniform Request")?.href).toBe("/uniform/request/list");
+    expect(formsMenu({ roleId: 3, permissions: [] }).find((l) => l.label === "Uniform Request")?.href).toBe("/uniform/request/add");
+  });
+
+  it("shows Form Email Manager only with access_form_email_manager", () => {
+    expect(formsMenu({ roleId: 1, permissions: [] }).map((l) => l.label)).toEqual(["Continuous Improvement Suggestions List", "Uniform Request"]);
+    expect(formsMenu({ roleId: 3, permissions: ["access_form_email_manager"] }).at(-1)).toMatchObject({
+      label: "Form Email Manager",
+      href: "/form/email/manager/list",
+    });
+  });
+});
+
+describe("accountMenu", () => {
+  it("gives the administration links to role 1 only", () => {
+    expect(accountMenu({ roleId: 1 }).map((l) => [l.label, l.href])).toEqual([
+      ["Edit Menu", "/menu/add-edit-menu"],
+      ["User", "/user/list"],
+      ["Calendar Keys", "/key/list"],
+      ["Attachment Group", "/attachment-group/list"],
+    ]);
+    expect(accountMenu({ roleId: 2 })).toEqual([]);
+    expect(accountMenu({ roleId: 3 })).toEqual([]);
+  });
+});

@@ -1,0 +1,91 @@
+import { PERMISSION, ROLE, roleCan } from "@/lib/auth/roles";
+import type { IconName } from "@/components/ui/icon";
+
+/** Ids the shell's parts refer to (skip link -> main, menu button -> sidebar). */
+export const MAIN_ID = "main-content";
+export const SIDEBAR_ID = "portal-sidebar";
+
+/** Sidebar title limits (spec: 22 for menus, 30 for sub-menus). */
+export const MENU_TITLE_MAX = 22;
+export const SUB_MENU_TITLE_MAX = 30;
+
+/** Cuts a title at `max` characters with an ellipsis; `truncated` says whether a tooltip is needed. */
+export function truncateTitle(title: string, max: number): { text: string; truncated: boolean } {
+  const chars = Array.from(title.trim());
+  if (chars.length <= max) return { text: chars.join(""), truncated: false };
+  return { text: `${chars.slice(0, max).join("").trimEnd()}…`, truncated: true };
+}
+
+/** Two-letter initials from first and last name (falls back to the username). */
+export function initialsOf(user: { firstName?: string | null; lastName?: string | null; username?: string | null }): string {
+  const first = Array.from(user.firstName?.trim() ?? "")[0] ?? "";
+  const last = Array.from(user.lastName?.trim() ?? "")[0] ?? "";
+  const initials = `${first}${last}` || Array.from(user.username?.trim() ?? "").slice(0, 2).join("");
+  return (initials || "?").toUpperCase();
+}
+
+export function fullNameOf(user: { firstName?: string | null; lastName?: string | null; username?: string | null }): string {
+  return [user.firstName?.trim(), user.lastName?.trim()].filter(Boolean).join(" ") || user.username || "";
+}
+
+const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+
+/** The profile colour when it is a valid #rgb/#rrggbb value, else the brand colour. */
+export function safeColor(color: string | null | undefined, fallback = "#1d4ed8"): string {
+  return color && HEX.test(color) ? color : fallback;
+}
+
+/** Black or white text, whichever reads better on the background (WCAG relative luminance). */
+export function readableTextOn(background: string): "#ffffff" | "#0f172a" {
+  let hex = safeColor(background).slice(1);
+  if (hex.length === 3) hex = [...hex].map((c) => c + c).join("");
+  const [r, g, b] = [0, 2, 4].map((i) => {
+    const c = parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  // Contrast against white vs against slate-900 (#0f172a, luminance ~0.008)
+  return 1.05 / (luminance + 0.05) >= (luminance + 0.05) / 0.058 ? "#ffffff" : "#0f172a";
+}
+
+/** Whether `pathname` is the page `href` or below it (`/news` matches `/news/post/3`). */
+export function isActivePath(pathname: string | null | undefined, href: string): boolean {
+  if (!pathname) return false;
+  const base = href.replace(/\/+$/, "");
+  return pathname === href || pathname === base || pathname.startsWith(`${base}/`);
+}
+
+export type ShellLink = { href: string; label: string; icon: IconName; match?: string };
+
+/** The fixed Forms group of the sidebar for a user (spec portal-core 2, Sidebar). */
+export function formsMenu(user: { roleId: number; permissions: readonly string[] }): ShellLink[] {
+  const links: ShellLink[] = [
+    {
+      href: "/continuous/improvement/suggestions/list",
+      label: "Continuous Improvement Suggestions List",
+      icon: "lightbulb",
+      match: "/continuous/improvement/suggestions",
+    },
+    {
+      href: roleCan(user.roleId, "listUniformRequests") ? "/uniform/request/list" : "/uniform/request/add",
+      label: "Uniform Request",
+      icon: "shirt",
+      match: "/uniform/request",
+    },
+  ];
+  if (user.permissions.includes(PERMISSION.formEmailManager)) {
+    links.push({ href: "/form/email/manager/list", label: "Form Email Manager", icon: "mail", match: "/form/email/manager" });
+  }
+  return links;
+}
+
+/** The header dropdown's administration links (role 1 only). */
+export function accountMenu(user: { roleId: number }): ShellLink[] {
+  if (user.roleId !== ROLE.admin) return [];
+  return [
+    { href: "/menu/add-edit-menu", label: "Edit Menu", icon: "list" },
+    { href: "/user/list", label: "User", icon: "user" },
+    { href: "/key/list", label: "Calendar Keys", icon: "key" },
+    { href: "/attachment-group/list", label: "Attachment Group", icon: "layers" },
+  ];
+}

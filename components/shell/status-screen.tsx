@@ -1,0 +1,76 @@
+import Link from "next/link";
+import { Icon, type IconName } from "@/components/ui/icon";
+
+/** A full-width message screen (403, 404, empty states): big code, heading, sentence, actions. */
+export function StatusScreen({
+  code,
+  icon,
+  title,
+  children,
+  actions,
+  fullHeight,
+}: {
+  code?: string;
+  icon: IconName;
+  title: string;
+  children?: React.ReactNode;
+  actions?: React.ReactNode;
+  fullHeight?: boolean;
+}) {
+  return (
+    <div className={`flex flex-col items-center justify-center px-4 py-12 text-center ${fullHeight ? "min-h-dvh" : "min-h-[60vh]"}`}>
+      <div className="relative">
+        <span className="inline-flex h-20 w-20 items-center justify-center rounded-full bg-brand-50 text-brand-600 ring-8 ring-brand-50/60">
+          <Icon name={icon} className="h-10 w-10" />
+        </span>
+      </div>
+      {code && (
+        <p aria-hidden="true" className="mt-6 text-6xl font-extrabold tracking-tight text-brand-600 tabular-nums sm:text-7xl">
+          {code}
+        </p>
+      )}
+      <h1 className="mt-4 text-2xl font-semibold text-slate-900 sm:text-3xl">{title}</h1>
+      {children && <div className="mt-3 max-w-md text-base text-slate-600">{children}</div>}
+      {actions && <div className="mt-8 flex flex-wrap items-center justify-center gap-3">{actions}</div>}
+    </div>
+  );
+}
+
+export const primaryLinkClass =
+  "inline-flex items-center justify-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-brand-700";
+
+/** The 403 screen (spec: 'Oops! 403 Sorry!, You don't have permission to access this page.'). */
+export function ForbiddenScreen() {
+  return (
+    <StatusScreen
+      icon="lock"
+      title="Oops! 403 Sorry!"
+      actions={
+        <Link href="/" className={primaryLinkClass}>
+          Go To Home Page
+        </Link>
+      }
+    >
+      <p>You don&apos;t have permission to access this page.</p>
+    </StatusScreen>
+  );
+}
+
+/** The 404 screen (spec: 'The page you are looking for does not exist.' and 'Go To Home Page'). */
+export function NotFoundScreen({ fullHeight }: { fullHeight?: boolean }) {
+  return (
+    <StatusScreen
+      code="404"
+      icon="compass"
+      title="Page not found"
+      fullHeight={fullHeight}
+      actions={
+        <Link href="/" className={primaryLinkClass}>
+          Go To Home Page
+        </Link>
+      }
+    >
+      <p>The page you are looking for does not exist.</p>
+    </StatusScreen>
+  );
+}

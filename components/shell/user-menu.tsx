@@ -1,0 +1,179 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { useEffect, useId, useRef, useState } from "react";
+import { useFormStatus } from "react-dom";
+import { toast } from "sonner";
+import { Icon } from "@/components/ui/icon";
+import { Spinner } from "@/components/ui/button";
+import { logoutAction } from "@/lib/auth/actions";
+import type { ShellLink } from "./shell-utils";
+
+type Props = {
+  initials: string;
+  color: string;
+  textColor: string;
+  /** Full name, already in upper case. */
+  name: string;
+  email: string | null;
+  roleName: string;
+  links: ShellLink[];
+};
+
+const itemClass =
+  "flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm text-slate-700 outline-none hover:bg-slate-100 focus-visible:bg-brand-50 focus-visible:text-brand-700 focus-visible:outline-none";
+
+/**
+ * The header's account menu (menu button pattern): opens with click, Enter, Space or the arrow keys;
+ * arrows, Home and End move between items; Escape closes and returns focus; Tab or a click outside closes.
+ */
+export function UserMenu({ initials, color, textColor, name, email, roleName, links }: Props) {
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const focusOnOpen = useRef<"first" | "last" | null>(null);
+  const menuId = useId();
+  const pathname = usePathname();
+  const [lastPath, setLastPath] = useState(pathname);
+  if (pathname !== lastPath) {
+    setLastPath(pathname);
+    setOpen(false);
+  }
+
+  const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+  const focusItem = (index: number) => {
+    const list = items();
+    if (list.length) list[(index + list.length) % list.length].focus();
+  };
+  const close = (restoreFocus: boolean) => {
+    setOpen(false);
+    if (restoreFocus) buttonRef.current?.focus();
+  };
+
+  useEffect(() => {
+    if (!open) return;
+    if (focusOnOpen.current) focusItem(focusOnOpen.current === "first" ? 0 : -1);
+    focusOnOpen.current = null;
+    const onPointer = (e: PointerEvent) => {
+      if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") {
+        e.stopPropagation();
+        close(true);
+      }
+    };
+    document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open]);
+
+  const onButtonKey = (e: React.KeyboardEvent) => {
+    if (e.key === "ArrowDown" || e.key === "ArrowUp") {
+      e.preventDefault();
+      focusOnOpen.current = e.key === "ArrowDown" ? "first" : "last";
+      if (open) focusItem(e.key === "ArrowDown" ? 0 : -1);
+      else setOpen(true);
+    }
+  };
+
+  const onMenuKey = (e: React.KeyboardEvent) => {
+    const list = items();
+    const current = list.indexOf(document.activeElement as HTMLElement);
+    if (e.key === "ArrowDown") focusItem(current + 1);
+    else if (e.key === "ArrowUp") focusItem(current - 1);
+    else if (e.key === "Home") focusItem(0);
+    else if (e.key === "End") focusItem(-1);
+    else if (e.key === "Tab") {
+      setOpen(false);
+      return;
+    } else return;
+    e.preventDefault();
+  };
+
+  return (
+    <div ref={rootRef} className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => {
+          focusOnOpen.current = "first";
+          setOpen((o) => !o);
+        }}
+        onKeyDown={onButtonKey}
+        className="flex items-center gap-3 rounded-full py-1 pr-2 pl-1 text-left hover:bg-slate-100 md:rounded-lg md:pr-3"
+      >
+        <Avatar initials={initials} color={color} textColor={textColor} />
+        <span className="hidden min-w-0 flex-col md:flex">
+          <span className="max-w-[16rem] truncate text-sm font-semibold tracking-wide text-slate-900">{name}</span>
+          {email && <span className="max-w-[16rem] truncate text-xs text-slate-500">{email}</span>}
+        </span>
+        <Icon name="chevron-down" className={`h-4 w-4 text-slate-500 transition-transform motion-reduce:transition-none ${open ? "rotate-180" : ""}`} />
+        <span className="sr-only">Account menu</span>
+      </button>
+
+      <div
+        className={`absolute right-0 z-40 mt-2 w-[min(18rem,calc(100vw-1.5rem))] origin-top-right rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg ${open ? "" : "hidden"}`}
+      >
+        <div className="flex items-center gap-3 border-b border-slate-100 px-3 pt-2 pb-3">
+          <Avatar initials={initials} color={color} textColor={textColor} size="lg" />
+          <div className="min-w-0">
+            <p className="truncate text-sm font-semibold text-slate-900">{name}</p>
+            {email && <p className="truncate text-xs text-slate-500">{email}</p>}
+            <p className="mt-0.5 text-xs text-slate-400">{roleName}</p>
+          </div>
+        </div>
+        <div id={menuId} ref={menuRef} role="menu" aria-label="Account" tabIndex={-1} onKeyDown={onMenuKey} className="pt-1.5">
+          {links.map((l) => (
+            <Link key={l.href} href={l.href} prefetch={false} role="menuitem" tabIndex={-1} className={itemClass} onClick={() => setOpen(false)}>
+              <Icon name={l.icon} className="h-4 w-4 text-slate-500" />
+              {l.label}
+            </Link>
+          ))}
+          {links.length > 0 && <div role="separator" className="my-1.5 h-px bg-slate-100" />}
+          <form action={logout} role="none">
+            <LogoutButton />
+          </form>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Signs out; the action redirects to /login (or the SSO's logout), so only a failure returns here. */
+async function logout(formData: FormData) {
+  const res = await logoutAction(formData);
+  if (!res.ok) toast.error(res.message);
+}
+
+function LogoutButton() {
+  const { pending } = useFormStatus();
+  return (
+    <button type="submit" role="menuitem" tabIndex={-1} disabled={pending} aria-busy={pending || undefined} className={itemClass}>
+      {pending ? <Spinner className="h-4 w-4 text-slate-500" /> : <Icon name="logout" className="h-4 w-4 text-slate-500" />}
+      Logout
+    </button>
+  );
+}
+
+export function Avatar({ initials, color, textColor, size = "md" }: { initials: string; color: string; textColor: string; size?: "md" | "lg" }) {
+  return (
+    <span
+      aria-hidden="true"
+      style={{ backgroundColor: color, color: textColor }}
+      className={`inline-flex shrink-0 items-center justify-center rounded-full font-semibold ring-2 ring-white ${
+        size === "lg" ? "h-11 w-11 text-base" : "h-9 w-9 text-sm"
+      }`}
+    >
+      {initials}
+    </span>
+  );
+}

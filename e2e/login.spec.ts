@@ -1,0 +1,63 @@
+import { expect, test } from "@playwright/test";
+import { LoginPage } from "./pages/login-page";
+import { FIRST_MENU, PASSWORD, ROLES, storageStateOf } from "./support/env";
+
+test.describe("signed out", () => {
+  test("the login page shows the welcome panel, the SSO note and the SSO button, without header or sidebar", async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    await expect(login.welcome).toBeVisible();
+    await expect(login.ssoNote).toBeVisible();
+    await expect(login.ssoButton).toBeVisible(); // SSO is configured for this run
+    await expect(login.username).toBeVisible();
+    await expect(login.password).toBeVisible();
+    await expect(page.getByRole("banner")).toHaveCount(0);
+    await expect(page.getByRole("navigation")).toHaveCount(0);
+  });
+
+  test("a wrong password shows the server's message and keeps the username", async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.signIn("staff", "not-the-password");
+    await expect(login.alert).toHaveText("Invalid username or password.");
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(login.username).toHaveValue("staff");
+  });
+
+  test("an empty form is refused in the browser with the field messages", async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.submit.click();
+    await expect(page.getByText("Username Required")).toBeVisible();
+    await expect(page.getByText("Password Required")).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  for (const role of ROLES) {
+    test(`${role} signs in and lands on the first menu page`, async ({ page }) => {
+      const login = new LoginPage(page);
+      await login.signInAndLand(role, PASSWORD, FIRST_MENU.slug);
+      await expect(page.getByRole("heading", { name: FIRST_MENU.title })).toBeVisible();
+    });
+  }
+
+  test("a signed-out visit to a portal page goes to /login", async ({ page }) => {
+    await page.goto(`/${FIRST_MENU.slug}`);
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(new LoginPage(page).welcome).toBeVisible();
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test.describe("signed in", () => {
+  test.use({ storageState: storageStateOf("staff") });
+
+  test("/ and /login go to the first menu page", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveURL(new RegExp(`/${FIRST_MENU.slug}$`));
+    await page.goto("/login");
+    await expect(page).toHaveURL(new RegExp(`/${FIRST_MENU.slug}$`));
+    await expect(page.getByRole("heading", { name: FIRST_MENU.title })).toBeVisible();
+  });
+});

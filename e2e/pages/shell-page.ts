@@ -1,0 +1,46 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+
+/**
+ * The portal's shell (portal-core section 2): header with the user dropdown, sidebar from the menu, the
+ * phone menu button. Locators use roles and the labels issue 2 names.
+ */
+export class ShellPage {
+  readonly header;
+  readonly userMenuButton;
+  readonly menuButton;
+  readonly logoutItem;
+  readonly notFoundText;
+
+  constructor(readonly page: Page) {
+    this.header = page.getByRole("banner");
+    // The dropdown trigger in the header (avatar + name): a button that announces a popup.
+    this.userMenuButton = this.header.locator("button[aria-haspopup], button[aria-expanded]").first();
+    this.menuButton = page.getByRole("button", { name: /^(open )?(main )?menu$/i });
+    this.logoutItem = page.getByRole("menuitem", { name: "Logout" }).or(page.getByRole("button", { name: "Logout" }));
+    this.notFoundText = page.getByText("The page you are looking for does not exist.");
+  }
+
+  /** A dropdown entry (menu item or link) by its exact name. */
+  dropdownItem(name: string): Locator {
+    return this.page.getByRole("menuitem", { name, exact: true }).or(this.header.getByRole("link", { name, exact: true }));
+  }
+
+  /** A sidebar entry (a link) by its title. */
+  sidebarLink(title: string): Locator {
+    return this.page.getByRole("navigation").getByRole("link", { name: title });
+  }
+
+  async goto(slug: string) {
+    await this.page.goto(`/${slug}`);
+  }
+
+  async openUserMenu() {
+    await this.userMenuButton.click();
+    await expect(this.logoutItem).toBeVisible();
+  }
+
+  async logout() {
+    await this.openUserMenu();
+    await this.logoutItem.click();
+  }
+}

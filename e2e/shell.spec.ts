@@ -1,0 +1,51 @@
+import { expect, test } from "@playwright/test";
+import { ShellPage } from "./pages/shell-page";
+import { ADMIN_ITEMS, FIRST_MENU, storageStateOf } from "./support/env";
+import { shellTest } from "./support/fixtures";
+
+test.describe("administrator", () => {
+  test.use({ storageState: storageStateOf("admin") });
+
+  shellTest("the header dropdown offers the administration pages and Logout", async ({ page }) => {
+    const shell = new ShellPage(page);
+    await shell.goto(FIRST_MENU.slug);
+    await shell.openUserMenu();
+    for (const name of ADMIN_ITEMS) await expect(shell.dropdownItem(name)).toBeVisible();
+  });
+
+  test("an unknown slug shows the 404 screen with a way home", async ({ page }) => {
+    const shell = new ShellPage(page);
+    await shell.goto("no-such-page-here");
+    await expect(shell.notFoundText).toBeVisible();
+    await page.getByRole("link", { name: "Go To Home Page" }).click();
+    await expect(page).toHaveURL(new RegExp(`/${FIRST_MENU.slug}$`));
+  });
+});
+
+for (const role of ["manager", "staff"] as const) {
+  test.describe(role, () => {
+    test.use({ storageState: storageStateOf(role) });
+
+    shellTest(`the ${role}'s header dropdown has Logout but no administration pages`, async ({ page }) => {
+      const shell = new ShellPage(page);
+      await shell.goto(FIRST_MENU.slug);
+      await shell.openUserMenu();
+      for (const name of ADMIN_ITEMS) await expect(shell.dropdownItem(name)).toHaveCount(0);
+    });
+  });
+}
+
+test.describe("phone", () => {
+  test.use({ storageState: storageStateOf("staff"), viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  shellTest("the menu button opens the sidebar", async ({ page }) => {
+    const shell = new ShellPage(page);
+    await shell.goto(FIRST_MENU.slug);
+    const link = page.getByRole("link", { name: "Calendar", exact: true });
+    await expect(link).toBeHidden();
+    await shell.menuButton.click();
+    await expect(link).toBeVisible();
+    await link.click();
+    await expect(page).toHaveURL(/\/calendar$/);
+  });
+});

@@ -1,0 +1,52 @@
+import { expect, test } from "@playwright/test";
+import { LoginPage } from "./pages/login-page";
+import { ShellPage } from "./pages/shell-page";
+import { ADMIN_ITEMS, FIRST_MENU, SSO_ISSUER } from "./support/env";
+import { newSsoUsername, roleIdOf, shellTest, signInAtSso } from "./support/fixtures";
+
+const landed = new RegExp(`^http://localhost:\\d+/${FIRST_MENU.slug}$`);
+
+test("SSO round trip: a new user signs in at the SSO and lands on the portal as read-only staff", async ({ page, context }) => {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.ssoButton.click();
+  await expect(page).toHaveURL((url) => url.href.startsWith(`${SSO_ISSUER}/interaction/`));
+  await signInAtSso(page, newSsoUsername("newcomer"));
+  await expect(page).toHaveURL(landed);
+  await expect(page.getByRole("heading", { name: FIRST_MENU.title })).toBeVisible();
+  expect(await roleIdOf(page.request)).toBe(3);
+
+  // The SSO session lives on: with the portal's cookies gone, 'Sign in with SSO' signs in without asking.
+  await context.clearCookies({ domain: "localhost" });
+  await login.goto();
+  await login.ssoButton.click();
+  await expect(page).toHaveURL(landed);
+});
+
+test("an SSO identity with a portal user's e-mail signs in as that user", async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.ssoButton.click();
+  await signInAtSso(page, "sam.staff"); // staff@example.com, the seeded `staff` user
+  await expect(page).toHaveURL(landed);
+  expect(await roleIdOf(page.request)).toBe(3);
+});
+
+shellTest("SSO sign-out also ends the SSO session; an SSO newcomer has no administration pages", async ({ page }) => {
+  const login = new LoginPage(page);
+  const shell = new ShellPage(page);
+  await login.goto();
+  await login.ssoButton.click();
+  await signInAtSso(page, newSsoUsername("leaver"));
+  await expect(page).toHaveURL(landed);
+
+  await shell.openUserMenu();
+  for (const name of ADMIN_ITEMS) await expect(shell.dropdownItem(name)).toHaveCount(0);
+  await shell.logoutItem.click();
+  await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/login$/);
+
+  // The SSO asks again instead of signing in silently.
+  await login.ssoButton.click();
+  await expect(page).toHaveURL((url) => url.href.startsWith(`${SSO_ISSUER}/interaction/`));
+  await expect(page.getByRole("heading", { name: "Sign in to the company SSO" })).toBeVisible();
+});

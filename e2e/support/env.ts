@@ -1,0 +1,25 @@
+import path from "node:path";
+
+/** Ports, URLs and secrets of the end-to-end run (playwright.config.ts, global setup and the tests). */
+export const APP_PORT = Number(process.env.E2E_PORT ?? 3200);
+export const BASE_URL = `http://localhost:${APP_PORT}`;
+export const SSO_PORT = Number(process.env.E2E_SSO_PORT ?? 3290);
+export const SSO_ISSUER = `http://127.0.0.1:${SSO_PORT}`;
+export const SSO_CLIENT_ID = "portal-e2e";
+export const SSO_CLIENT_SECRET = "portal-e2e-secret";
+export const SSO_REDIRECT_URI = `${BASE_URL}/api/auth/callback/oidc`;
+export const SSO_POST_LOGOUT_URI = `${BASE_URL}/login`;
+
+/** Everything a run writes (embedded database, storage states); removed before each run. */
+export const E2E_DIR = path.resolve(import.meta.dirname, "..", ".e2e-data");
+export const DATA_DIR = path.join(E2E_DIR, "data");
+
+export const PASSWORD = "demo1234";
+export const ROLES = ["admin", "manager", "staff"] as const;
+export type Role = (typeof ROLES)[number];
+export const storageStateOf = (role: Role) => path.join(E2E_DIR, "auth", `${role}.json`);
+
+/** The first menu page every seeded role lands on. */
+export const FIRST_MENU = { slug: "company-news", title: "Company News" };
+/** The administrator's header dropdown items (role 1 only). */
+export const ADMIN_ITEMS = ["Edit Menu", "User", "Calendar Keys", "Attachment Group"] as const;

@@ -1,0 +1,78 @@
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { AppError } from "@/lib/errors";
+import type { SessionUser } from "./session";
+import { pageGuard, requireCapability, requirePermission, requireRole, requireUser } from "./guards";
+
+const user = (roleId: number, permissions: string[] = []): SessionUser => ({
+  id: 7,
+  username: "u",
+  email: null,
+  firstName: "U",
+  lastName: "Ser",
+  roleId,
+  roleName: "r",
+  profileColor: "#000000",
+  permissions,
+  tokenId: 1,
+  provider: "credentials",
+});
+
+const refusal = async (p: Promise<unknown>) => {
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(AppError);
+  return (err as AppError).status;
+};
+
+describe("guards", () => {
+  it("requireUser: 401 for nobody, the user otherwise", async () => {
+    expect(await refusal(requireUser(null))).toBe(401);
+    const u = user(3);
+    expect(await requireUser(u)).toBe(u);
+  });
+
+  it("requireRole: 401 signed out, 403 for another role", async () => {
+    expect(await refusal(requireRole([1], null))).toBe(401);
+    expect(await refusal(requireRole([1, 2], user(3)))).toBe(403);
+    expect((await requireRole([1, 2], user(2))).roleId).toBe(2);
+  });
+
+  it("requireCapability: follows the role table", async () => {
+    expect(await refusal(requireCapability("manageContent", null))).toBe(401);
+    expect(await refusal(requireCapability("manageContent", user(2)))).toBe(403);
+    expect(await refusal(requireCapability("manageEvents", user(3)))).toBe(403);
+    expect((await requireCapability("manageEvents", user(2))).roleId).toBe(2);
+  });
+
+  it("requirePermission: per user, whatever the role", async () => {
+    expect(await refusal(requirePermission("allow_environmental_data", null))).toBe(401);
+    expect(await refusal(requirePermission("allow_environmental_data", user(1)))).toBe(403);
+    expect((await requirePermission("allow_environmental_data", user(3, ["allow_environmental_data"]))).roleId).toBe(3);
+  });
+
+  it("refusals carry the spec's 403 message", async () => {
+    await expect(requireRole([1], user(3))).rejects.toThrow("You don't have permission to access this page.");
+  });
+});
+
+describe("pageGuard", () => {
+  beforeEach(() => {
+    vi.stubEnv("__NEXT_EXPERIMENTAL_AUTH_INTERRUPTS", "true");
+  });
+
+  it("sends a signed-out visitor to /login", async () => {
+    await expect(pageGuard(requireUser(null))).rejects.toMatchObject({ digest: expect.stringMatching(/^NEXT_REDIRECT;replace;\/login;/) });
+  });
+
+  it("renders the 403 screen for a refused role", async () => {
+    await expect(pageGuard(requireRole([1], user(3)))).rejects.toMatchObject({ digest: "NEXT_HTTP_ERROR_FALLBACK;403" });
+  });
+
+  it("passes the user through and other errors unchanged", async () => {
+    const u = user(1);
+    expect(await pageGuard(requireRole([1], u))).toBe(u);
+    await expect(pageGuard(Promise.reject(new Error("db down")))).rejects.toThrow("db down");
+  });
+});

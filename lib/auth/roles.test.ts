@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { PERMISSION, ROLE, ROLE_CAPABILITIES, roleCan, type Capability } from "./roles";
+
+describe("roleCan", () => {
+  it.each<[Capability, number[]]>([
+    ["manageContent", [ROLE.admin]],
+    ["manageBackOffice", [ROLE.admin]],
+    ["manageEvents", [ROLE.admin, ROLE.calendarManager]],
+    ["seeEventStatus", [ROLE.admin, ROLE.calendarManager]],
+    ["listUniformRequests", [ROLE.admin, ROLE.calendarManager]],
+  ])("%s belongs to roles %j only", (capability, allowed) => {
+    for (const role of [ROLE.admin, ROLE.calendarManager, ROLE.staff]) {
+      expect(roleCan(role, capability), `role ${role}`).toBe(allowed.includes(role));
+    }
+  });
+
+  it("gives staff (read-only) no capability at all", () => {
+    for (const cap of Object.keys(ROLE_CAPABILITIES) as Capability[]) expect(roleCan(ROLE.staff, cap)).toBe(false);
+  });
+
+  it("denies unknown roles and unknown capabilities (deny by default)", () => {
+    expect(roleCan(0, "manageContent")).toBe(false);
+    expect(roleCan(99, "manageEvents")).toBe(false);
+    expect(roleCan(ROLE.admin, "deleteEverything" as Capability)).toBe(false);
+    expect(roleCan(ROLE.admin, "constructor" as Capability)).toBe(false);
+  });
+
+  it("keeps the old portal's ids and permission names", () => {
+    expect(ROLE).toEqual({ admin: 1, calendarManager: 2, staff: 3 });
+    expect(Object.values(PERMISSION).sort()).toEqual(["access_form_email_manager", "access_social_media_calendar", "allow_environmental_data"]);
+  });
+});

@@ -1,0 +1,59 @@
+import fs from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+import { APP_PORT, BASE_URL, DATA_DIR, E2E_DIR, SSO_CLIENT_ID, SSO_CLIENT_SECRET, SSO_ISSUER } from "./e2e/support/env";
+
+// Debian's Chromium when installed (no browser download on these machines), else Playwright's own.
+const systemChromium = "/usr/bin/chromium";
+const launchOptions = fs.existsSync(systemChromium)
+  ? {
+      executablePath: systemChromium,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    }
+  : {};
+
+/**
+ * End-to-end journeys against the production build (`node scripts/start.mjs`, which builds when the
+ * sources changed) on a fresh embedded database, with the local OpenID Connect provider
+ * (test/oidc/provider.ts, started by e2e/global-setup.ts) as the SSO.
+ */
+export default defineConfig({
+  testDir: "./e2e",
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"], ["json", { outputFile: "test-results/e2e-report.json" }]],
+  globalSetup: "./e2e/global-setup.ts",
+  use: {
+    baseURL: BASE_URL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions,
+  },
+  projects: [
+    { name: "setup", testMatch: /auth\.setup\.ts$/, use: { ...devices["Desktop Chrome"] } },
+    { name: "chromium", testMatch: /\.spec\.ts$/, dependencies: ["setup"], use: { ...devices["Desktop Chrome"] } },
+  ],
+  webServer: {
+    // A fresh data folder (database, generated AUTH_SECRET) for every run.
+    command: `node -e "require('fs').rmSync(process.argv[1],{recursive:true,force:true})" "${E2E_DIR}" && node scripts/start.mjs`,
+    url: `${BASE_URL}/api/health`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      NEXT_TELEMETRY_DISABLED: "1",
+      PORT: String(APP_PORT),
+      DATA_DIR,
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
+      AUTH_URL: BASE_URL,
+      AUTH_OIDC_ISSUER: SSO_ISSUER,
+      AUTH_OIDC_CLIENT_ID: SSO_CLIENT_ID,
+      AUTH_OIDC_CLIENT_SECRET: SSO_CLIENT_SECRET,
+      SEED_PASSWORD: "demo1234",
+    },
+  },
+});

@@ -1,0 +1,272 @@
+/**
+ * The access test: every route handler under app/ and every server action ("use server" module under
+ * app/ and lib/) is found on disk and proven to deny by default. A new entry point is picked up by
+ * itself; one added without withApi / publicRoute / createAction makes this file fail, naming it.
+ *
+ * For each non-public entry point: anonymous -> 401; a revoked, expired or garbage token -> 401; each
+ * seeded role lacking the declared capability or permission -> 403 (bearer token and browser session).
+ */
+import path from "node:path";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { eq } from "drizzle-orm";
+
+vi.mock("next/headers", () => import("@/test/mock-next-headers"));
+// connection() needs Next's request scope; outside a server it only has to not throw.
+vi.mock("next/server", async (importOriginal) => ({ ...(await importOriginal<typeof import("next/server")>()), connection: async () => {} }));
+
+import { cookieJar } from "@/test/mock-next-headers";
+import { apiRequest, tokenFor, useTestDatabase } from "@/test/db";
+import { SESSION_COOKIE, expectErrorEnvelope, sessionCookieValue, sessionFor } from "@/test/auth";
+import {
+  HTTP_METHODS,
+  ROOT,
+  listInlineServerActions,
+  listRouteFiles,
+  listServerActionFiles,
+  routeUrlAndParams,
+} from "@/test/entry-points";
+import { schema } from "@/lib/db";
+import { issueToken, revokeToken } from "@/lib/auth/session";
+import { newSecretToken } from "@/lib/auth/tokens";
+import { ROLE, roleCan } from "@/lib/auth/roles";
+import type { Access } from "@/lib/api/with-api";
+import type { NextRequest } from "next/server";
+
+const t = useTestDatabase();
+
+type Handler = ((req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>) & { access?: Access };
+type Caller = { username: string; roleId: number; permissions: string[]; token: string; cookie: string };
+
+/** Seeded users, one per role, with a bearer token and a session cookie each. */
+const callers: Caller[] = [];
+const badTokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  const db = t.db();
+  for (const username of ["admin", "manager", "staff"]) {
+    const [u] = await db.select().from(schema.users).where(eq(schema.users.username, username));
+    const perms = await db
+      .select({ name: schema.permissions.name })
+      .from(schema.userPermissions)
+      .innerJoin(schema.permissions, eq(schema.permissions.id, schema.userPermissions.permissionId))
+      .where(eq(schema.userPermissions.userId, u.id));
+    callers.push({
+      username,
+      roleId: u.roleId,
+      permissions: perms.map((p) => p.name),
+      token: await tokenFor(db, username),
+      cookie: (await sessionFor(db, username)).header,
+    });
+  }
+  const [admin] = await db.select().from(schema.users).where(eq(schema.users.username, "admin"));
+  const revoked = await issueToken({ userId: admin.id, kind: "api" });
+  await revokeToken(revoked.token);
+  const expired = await issueToken({ userId: admin.id, kind: "api" });
+  await db
+    .update(schema.apiTokens)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(schema.apiTokens.userId, admin.id));
+  // Only the expired one should be expired: re-issue the admin caller's token afterwards.
+  callers[0].token = await tokenFor(db, "admin");
+  callers[0].cookie = (await sessionFor(db, "admin")).header;
+  badTokens.revoked = revoked.token;
+  badTokens.expired = expired.token;
+  badTokens.garbage = "not-a-token";
+  badTokens.unknown = newSecretToken();
+});
+
+/** Callers whose role or permissions do not satisfy `access` (they must get 403). */
+function callersLacking(access: Access): Caller[] {
+  if ("public" in access) return [];
+  if (!access.capability && !access.permission) return [];
+  return callers.filter(
+    (c) =>
+      (access.capability && !roleCan(c.roleId, access.capability)) ||
+      (access.permission && !c.permissions.includes(access.permission)),
+  );
+}
+
+async function call(handler: Handler, file: string, method: string, init: { token?: string; cookie?: string } = {}) {
+  const { url, params } = routeUrlAndParams(file);
+  const hasBody = !["GET", "HEAD", "OPTIONS"].includes(method);
+  const req = apiRequest(url, {
+    method,
+    token: init.token,
+    body: hasBody ? {} : undefined,
+    headers: init.cookie ? { cookie: init.cookie } : undefined,
+  });
+  const res = await handler(req, { params: Promise.resolve(params as Record<string, string>) });
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    /* not JSON */
+  }
+  return { status: res.status, json, location: res.headers.get("location") };
+}
+
+/** v1 answers in the envelope; other route handlers may send a browser to /login instead of a 401. */
+function expectUnauthenticated(file: string, res: Awaited<ReturnType<typeof call>>, label: string) {
+  expect(res.status === 401 || (!file.startsWith("app/api/v1/") && /\/login/.test(res.location ?? "")), `${label}: got ${res.status}`).toBe(true);
+  if (file.startsWith("app/api/v1/")) expectErrorEnvelope(res, 401);
+}
+
+const routeFiles = listRouteFiles();
+const v1Files = routeFiles.filter((f) => f.startsWith("app/api/v1/"));
+
+describe("route handlers", () => {
+  it("finds the v1 API on disk", () => {
+    expect(v1Files.length).toBeGreaterThanOrEqual(8);
+    expect(v1Files).toContain("app/api/v1/get_menu_details/route.ts");
+  });
+
+  describe.each(routeFiles)("%s", (file) => {
+    let mod: Record<string, unknown>;
+    const methods = () => HTTP_METHODS.filter((m) => typeof mod[m] === "function");
+
+    beforeAll(async () => {
+      mod = await import(/* @vite-ignore */ path.join(ROOT, file));
+    });
+
+    it("exports handlers, each declaring its access (withApi or publicRoute)", () => {
+      expect(methods().length, `${file} exports no HTTP handler`).toBeGreaterThan(0);
+      for (const m of methods()) {
+        const access = (mod[m] as Handler).access;
+        expect(access, `${file} ${m} has no access declaration: wrap it in withApi(...) or publicRoute(...)`).toBeTypeOf("object");
+      }
+    });
+
+    it("refuses anonymous callers and bad tokens with 401", async () => {
+      for (const m of methods()) {
+        const h = mod[m] as Handler;
+        if (!h.access || "public" in h.access) continue;
+        expectUnauthenticated(file, await call(h, file, m), `${file} ${m} anonymous`);
+        for (const [kind, token] of Object.entries(badTokens)) {
+          expectUnauthenticated(file, await call(h, file, m, { token }), `${file} ${m} with a ${kind} token`);
+        }
+        // A browser session whose row was revoked (signed out elsewhere) and a tampered cookie.
+        const session = await sessionFor(t.db(), "admin");
+        await revokeToken(session.sid);
+        expectUnauthenticated(file, await call(h, file, m, { cookie: session.header }), `${file} ${m} with a revoked session`);
+        const tampered = `${SESSION_COOKIE}=${session.cookie.slice(0, -4)}AAAA`;
+        expectUnauthenticated(file, await call(h, file, m, { cookie: tampered }), `${file} ${m} with a tampered cookie`);
+      }
+    });
+
+    it("refuses every role that lacks the declared capability or permission with 403", async () => {
+      for (const m of methods()) {
+        const h = mod[m] as Handler;
+        if (!h.access) continue;
+        for (const c of callersLacking(h.access)) {
+          const viaToken = await call(h, file, m, { token: c.token });
+          expect(viaToken.status, `${file} ${m} as ${c.username} (bearer)`).toBe(403);
+          if (file.startsWith("app/api/v1/")) expectErrorEnvelope(viaToken, 403);
+          const viaCookie = await call(h, file, m, { cookie: c.cookie });
+          expect(viaCookie.status, `${file} ${m} as ${c.username} (session)`).toBe(403);
+        }
+      }
+    });
+
+    it("lets a valid token through the authentication check", async () => {
+      for (const m of methods()) {
+        const h = mod[m] as Handler;
+        if (!h.access || "public" in h.access || m !== "GET") continue;
+        const admin = callers.find((c) => c.username === "admin")!;
+        const res = await call(h, file, m, { token: admin.token });
+        expect(res.status, `${file} ${m} as admin`).not.toBe(401);
+      }
+    });
+  });
+
+  it("refuses a staff session for an administrators-only call and accepts an administrator's", async () => {
+    const { GET } = await import("@/app/api/v1/get-all-permissions/route");
+    const staff = callers.find((c) => c.username === "staff")!;
+    const admin = callers.find((c) => c.username === "admin")!;
+    expect(GET.access).toEqual({ capability: "manageBackOffice" });
+    expect((await call(GET, "app/api/v1/get-all-permissions/route.ts", "GET", { cookie: staff.cookie })).status).toBe(403);
+    expect((await call(GET, "app/api/v1/get-all-permissions/route.ts", "GET", { cookie: admin.cookie })).status).toBe(200);
+    expect((await call(GET, "app/api/v1/get-all-permissions/route.ts", "GET", { token: admin.token })).status).toBe(200);
+  });
+});
+
+describe("GET /api/health", () => {
+  it("is deliberately public and reports the database as up", async () => {
+    const { GET } = (await import("@/app/api/health/route")) as unknown as { GET: Handler };
+    expect(GET.access).toEqual({ public: true });
+    const res = await GET(apiRequest("/api/health"), { params: Promise.resolve({}) });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: "ok", database: "up" });
+  });
+});
+
+const actionFiles = listServerActionFiles();
+
+describe("server actions", () => {
+  beforeEach(() => {
+    cookieJar.clear();
+  });
+
+  it("finds the server action modules on disk", () => {
+    expect(actionFiles).toContain("lib/auth/actions.ts");
+  });
+
+  it("has no inline \"use server\" functions (they would bypass createAction)", () => {
+    expect(listInlineServerActions()).toEqual([]);
+  });
+
+  describe.each(actionFiles)("%s", (file) => {
+    let mod: Record<string, unknown>;
+    beforeAll(async () => {
+      mod = await import(/* @vite-ignore */ path.join(ROOT, file));
+    });
+
+    it("exports only actions made by createAction (each declaring its access)", () => {
+      const names = Object.keys(mod);
+      expect(names.length, `${file} exports nothing`).toBeGreaterThan(0);
+      for (const name of names) {
+        const fn = mod[name] as { access?: Access };
+        expect(typeof fn, `${file} exports ${name}, which is not a function`).toBe("function");
+        expect(fn.access, `${file} ${name} is not made by createAction(access, schema, handler)`).toBeTypeOf("object");
+      }
+    });
+
+    it("answers anonymous callers and revoked sessions with { ok: false, status: 401 }", async () => {
+      const db = t.db();
+      for (const [name, value] of Object.entries(mod)) {
+        const fn = value as ((input: unknown) => Promise<unknown>) & { access?: Access };
+        if (!fn.access || "public" in fn.access) continue;
+        cookieJar.clear();
+        expect(await fn({}), `${file} ${name} anonymous`).toMatchObject({ ok: false, status: 401 });
+        const session = await sessionFor(db, "admin");
+        await revokeToken(session.sid);
+        cookieJar.set(SESSION_COOKIE, session.cookie);
+        expect(await fn({}), `${file} ${name} with a revoked session`).toMatchObject({ ok: false, status: 401 });
+        cookieJar.set(SESSION_COOKIE, await sessionCookieValue(newSecretToken()));
+        expect(await fn({}), `${file} ${name} with an unknown session`).toMatchObject({ ok: false, status: 401 });
+        cookieJar.set(SESSION_COOKIE, "garbage");
+        expect(await fn({}), `${file} ${name} with a garbage cookie`).toMatchObject({ ok: false, status: 401 });
+      }
+    });
+
+    it("answers every role lacking the declared capability or permission with { ok: false, status: 403 }", async () => {
+      const db = t.db();
+      for (const [name, value] of Object.entries(mod)) {
+        const fn = value as ((input: unknown) => Promise<unknown>) & { access?: Access };
+        if (!fn.access) continue;
+        for (const c of callersLacking(fn.access)) {
+          cookieJar.clear();
+          cookieJar.set(SESSION_COOKIE, (await sessionFor(db, c.username)).cookie);
+          expect(await fn({}), `${file} ${name} as ${c.username}`).toMatchObject({ ok: false, status: 403 });
+        }
+      }
+    });
+  });
+});
+
+describe("the roles used above", () => {
+  it("include a role without any capability (staff), so the 403 checks are never empty", () => {
+    expect(roleCan(ROLE.staff, "manageContent")).toBe(false);
+    expect(callers.find((c) => c.username === "staff")?.permissions).toEqual([]);
+  });
+});
