@@ -4,19 +4,21 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import dynamic from "next/dynamic";
 import type { CalendarRef, DatesSetInfo, EventInput } from "@fullcalendar/react";
 import { Button, Spinner } from "@/components/ui/button";
-import type { ApiCalendarKey, ApiEventDetail, ApiOccurrence } from "@/lib/calendar/types";
+import type { ApiCalendarKey, ApiEventDetail, CalendarItem } from "@/lib/calendar/types";
 import type { EventFormInput } from "@/lib/calendar/schemas";
 import { fetchEvent, fetchEvents, searchEventsApi } from "./client-api";
 import { Dialog, type DialogButton } from "./dialog";
 import { EventDetailView } from "./event-detail";
 import { KeysLegend } from "./keys-legend";
 import { SearchResults } from "./search-results";
+import { MonthPreview } from "./month-preview";
 import { browserTimeZone, monthTitle, todayIn, toLocalInput } from "./format";
 
 // FullCalendar is its own chunk so the menu pages that share this route ([slug]) do not download it;
 // it still renders on the server. The form (react-hook-form + zod) and the subscription panel load on
 // demand: most visitors only read.
-const CalendarGrid = dynamic(() => import("./calendar-grid").then((m) => m.CalendarGrid));
+// Client-only: the server draws the first month with MonthPreview (cheaper than FullCalendar's own SSR).
+const CalendarGrid = dynamic(() => import("./calendar-grid").then((m) => m.CalendarGrid), { ssr: false });
 const EventForm = dynamic(() => import("./event-form").then((m) => m.EventForm), { loading: () => <Loading label="Loading the form" /> });
 const FeedPanel = dynamic(() => import("./feed-panel").then((m) => m.FeedPanel));
 
@@ -24,8 +26,10 @@ type Props = {
   title: string;
   timeZone: string;
   initialDate: string;
+  /** Today in `timeZone` (YYYY-MM-DD), from the server so the preview matches on hydration. */
+  today: string;
   initialRange: { start: string; end: string };
-  initialEvents: ApiOccurrence[];
+  initialEvents: CalendarItem[];
   keys: ApiCalendarKey[];
   canManage: boolean;
   seeStatus: boolean;
@@ -61,7 +65,7 @@ function contrastOn(hex: string): string {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.4 ? "#111827" : "#ffffff";
 }
 
-function toFcEvent(e: ApiOccurrence): EventInput {
+function toFcEvent(e: CalendarItem): EventInput {
   const base = {
     id: e.occurrence_id,
     title: e.status === "inactive" ? `${e.title} (Inactive)` : e.title,
@@ -99,8 +103,10 @@ export function CalendarApp(props: Props) {
   const [notice, setNotice] = useState<string | null>(null);
   const [popup, setPopup] = useState<Popup | null>(null);
   const [searchText, setSearchText] = useState("");
-  const [search, setSearch] = useState<{ query: string; results: ApiOccurrence[] | null }>({ query: "", results: null });
+  const [search, setSearch] = useState<{ query: string; results: CalendarItem[] | null }>({ query: "", results: null });
   const [feedOpen, setFeedOpen] = useState(false);
+  const [gridReady, setGridReady] = useState(false);
+  const onGridReady = useCallback(() => setGridReady(true), []);
   const rangeRef = useRef<{ start: string; end: string }>(props.initialRange);
   const skipFirstDatesSet = useRef(true);
   const abortRef = useRef<AbortController | null>(null);
@@ -158,12 +164,12 @@ export function CalendarApp(props: Props) {
         window.history.replaceState(window.history.state, "", url);
       }
       if (skipFirstDatesSet.current) {
-        skipFirstDatesSet.current = false; // the server already rendered this range
-        return;
+        skipFirstDatesSet.current = false;
+        if (info.timeZone === props.timeZone) return; // the server already loaded this range in this zone
       }
       void load({ start: info.startStr, end: info.endStr }, info.timeZone || timeZone);
     },
-    [load, timeZone],
+    [load, timeZone, props.timeZone],
   );
 
   const refresh = useCallback(() => {
@@ -171,7 +177,8 @@ export function CalendarApp(props: Props) {
     void load(rangeRef.current, timeZone);
   }, [load, timeZone]);
 
-  const visibleEvents = useMemo(() => events.filter((e) => !hidden.has(e.meeting_id)).map(toFcEvent), [events, hidden]);
+  const shownEvents = useMemo(() => events.filter((e) => !hidden.has(e.meeting_id)), [events, hidden]);
+  const visibleEvents = useMemo(() => shownEvents.map(toFcEvent), [shownEvents]);
 
   const toggleKey = (id: number) =>
     setHidden((prev) => {
@@ -183,7 +190,7 @@ export function CalendarApp(props: Props) {
 
   /** Opens the detail; `occurrence` (the one clicked) replaces the series' first date. */
   const openEvent = useCallback(
-    async (id: number, from: "calendar" | "search", occurrence?: ApiOccurrence) => {
+    async (id: number, from: "calendar" | "search", occurrence?: CalendarItem) => {
       setBusyLabel("Loading the event");
       try {
         const event = await fetchEvent(id);
@@ -347,7 +354,17 @@ export function CalendarApp(props: Props) {
           </p>
         )}
         <div className="mt-3 rounded-lg bg-white p-2 shadow-sm" aria-busy={loading || undefined}>
+          {!gridReady && (
+            <MonthPreview
+              firstOfMonth={props.initialDate}
+              events={shownEvents}
+              timeZone={timeZone}
+              today={props.today}
+              onOpen={(occurrence) => void openEvent(occurrence.id, "calendar", occurrence)}
+            />
+          )}
           <CalendarGrid
+            onReady={onGridReady}
             calendarRef={calendarRef}
             initialDate={props.initialDate}
             timeZone={timeZone}

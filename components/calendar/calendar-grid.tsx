@@ -1,5 +1,6 @@
 "use client";
 
+import { useLayoutEffect } from "react";
 import FullCalendar, { type CalendarRef, type DatesSetInfo, type EventInput } from "@fullcalendar/react";
 import dayGridPlugin from "@fullcalendar/react/daygrid";
 import listPlugin from "@fullcalendar/react/list";
@@ -21,6 +22,7 @@ export function CalendarGrid({
   onDatesSet,
   onEventClick,
   onDayClick,
+  onReady,
 }: {
   calendarRef: React.Ref<CalendarRef>;
   initialDate: string;
@@ -30,7 +32,10 @@ export function CalendarGrid({
   /** FullCalendar's event id: the occurrence id (`{eventId}-{startMs}`). */
   onEventClick: (occurrenceId: string) => void;
   onDayClick?: (day: string) => void;
+  /** Called once FullCalendar is in the page (before paint), so the server's preview can go. */
+  onReady: () => void;
 }) {
+  useLayoutEffect(() => onReady(), [onReady]);
   return (
     <FullCalendar
       ref={calendarRef}

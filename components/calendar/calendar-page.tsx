@@ -5,8 +5,9 @@ import { DEFAULT_TIME_ZONE } from "@/lib/calendar/constants";
 import { listCalendarKeys, listOccurrences } from "@/lib/calendar/queries";
 import { monthGridRange, monthOf, parseMonthParam } from "@/lib/calendar/range";
 import { isKnownTimeZone } from "@/lib/calendar/schemas";
-import { toApiKey, toApiOccurrence } from "@/lib/calendar/serialize";
+import { toApiKey, toCalendarItem } from "@/lib/calendar/serialize";
 import { CalendarApp } from "./calendar-app";
+import { todayIn } from "./format";
 
 export const TZ_COOKIE = "tz";
 
@@ -38,8 +39,9 @@ export async function CalendarPage({ menu, user, searchParams }: Props) {
       title={menu.title}
       timeZone={timeZone}
       initialDate={range.firstDay}
+      today={todayIn(timeZone)}
       initialRange={{ start: range.start.toISOString(), end: range.end.toISOString() }}
-      initialEvents={occurrences.map((o) => toApiOccurrence(o, null))}
+      initialEvents={occurrences.map(toCalendarItem)}
       keys={keys.map(toApiKey)}
       canManage={roleCan(user.roleId, "manageEvents")}
       seeStatus={seeStatus}

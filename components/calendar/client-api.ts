@@ -1,4 +1,4 @@
-import type { ApiCalendarKey, ApiEventDetail, ApiOccurrence } from "@/lib/calendar/types";
+import type { ApiCalendarKey, ApiEventDetail, CalendarItem } from "@/lib/calendar/types";
 
 /** A failed v1 call: the server's message (or the old portal's text when the server cannot be reached). */
 export class ApiCallError extends Error {
@@ -27,16 +27,16 @@ async function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
   return body.content;
 }
 
-export type EventsContent = { events: ApiOccurrence[]; keys: ApiCalendarKey[] };
+export type EventsContent = { events: CalendarItem[]; keys: ApiCalendarKey[] };
 
 /** Occurrences in a window. Naive dates are read in `timeZone` (the calendar's zone). */
 export function fetchEvents(range: { start: string; end: string }, timeZone: string, signal?: AbortSignal) {
-  const q = new URLSearchParams({ start_date: range.start, end_date: range.end, time_zone: timeZone });
+  const q = new URLSearchParams({ start_date: range.start, end_date: range.end, time_zone: timeZone, fields: "calendar" });
   return getJson<EventsContent>(`/api/v1/getevents?${q}`, signal);
 }
 
 export function searchEventsApi(text: string, signal?: AbortSignal) {
-  return getJson<EventsContent>(`/api/v1/getevents?${new URLSearchParams({ search: text })}`, signal);
+  return getJson<EventsContent>(`/api/v1/getevents?${new URLSearchParams({ search: text, fields: "calendar" })}`, signal);
 }
 
 export async function fetchEvent(id: number, signal?: AbortSignal): Promise<ApiEventDetail> {

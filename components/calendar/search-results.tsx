@@ -1,7 +1,7 @@
 "use client";
 
 import { Button, Spinner } from "@/components/ui/button";
-import type { ApiOccurrence } from "@/lib/calendar/types";
+import type { CalendarItem } from "@/lib/calendar/types";
 import { describeOccurrence } from "./format";
 
 /** Search mode: the matching events (each once, its next or last date) with a way back. */
@@ -14,11 +14,11 @@ export function SearchResults({
   onOpen,
 }: {
   query: string;
-  results: ApiOccurrence[] | null;
+  results: CalendarItem[] | null;
   timeZone: string;
   seeStatus: boolean;
   onBack: () => void;
-  onOpen: (occurrence: ApiOccurrence) => void;
+  onOpen: (occurrence: CalendarItem) => void;
 }) {
   return (
     <div className="mt-4 rounded-lg bg-white p-4 shadow-sm">

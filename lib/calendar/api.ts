@@ -24,6 +24,8 @@ export const getEventsQuery = z.object({
   /** A calendar key (0 or absent: every key). */
   id: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).optional()),
   search: searchText.optional(),
+  /** `calendar`: the lean occurrences the portal's own calendar draws (no legacy strings). */
+  fields: z.enum(["all", "calendar"]).optional(),
   /** Zone of naive start/end dates when no offset_minutes is sent (the portal's own calendar sends it). */
   time_zone: z.string().trim().max(64).refine(isKnownTimeZone, "Unknown time zone").optional(),
 });

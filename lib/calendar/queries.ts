@@ -51,10 +51,29 @@ function seriesOf(r: { type: EventType; recurrence: RecurrenceType | null; dayOf
   return { type: r.type, recurrence: r.recurrence, dayOfWeek: r.dayOfWeek, startsAt: r.startsAt, endsAt: r.endsAt, timeZone: r.timeZone };
 }
 
+type WindowRow = {
+  id: number;
+  title: string;
+  keyId: number;
+  status: EventStatus;
+  type: EventType;
+  recurrence: RecurrenceType | null;
+  dayOfWeek: number | null;
+  startsAt: string | null;
+  endsAt: string | null;
+  timeZone: string;
+};
+
+/** Rows of a raw query on either driver (PGlite answers `{ rows }`, postgres.js an array). */
+function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
 /**
  * Every occurrence in [start, end): the GiST index on the events' occurrence span finds the rows
  * (normal events in the window and the recurring series alive in it), then series are expanded from
- * the window. Inactive events only for roles that see event status.
+ * the window. Inactive events only for roles that see event status. The rows come back as one JSON
+ * value (the embedded database pays per row returned, not per byte) and keys are joined in memory.
  */
 export async function listOccurrences({
   start,
@@ -71,23 +90,39 @@ export async function listOccurrences({
   const where: SQL[] = [
     sql`tstzrange(${e.occursFrom}, ${e.occursUntil}, '[]') && tstzrange(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, '[)')`,
   ];
-  if (!includeInactive) where.push(eq(e.status, "active"));
-  if (keyId) where.push(eq(e.calendarKeyId, keyId));
-  const rows = await db
-    .select({ id: e.id, title: e.title, keyId: e.calendarKeyId, keyName: k.name, color: k.colorCode, status: e.status, ...seriesColumns })
-    .from(e)
-    .innerJoin(k, eq(k.id, e.calendarKeyId))
-    .where(and(...where));
+  if (!includeInactive) where.push(sql`${e.status} = 'active'`);
+  if (keyId) where.push(sql`${e.calendarKeyId} = ${keyId}`);
+  const [result, keys] = await Promise.all([
+    db.execute(sql`
+      select coalesce(json_agg(json_build_object(
+        'id', ${e.id}, 'title', ${e.title}, 'keyId', ${e.calendarKeyId}, 'status', ${e.status}, 'type', ${e.type},
+        'recurrence', ${e.recurrence}, 'dayOfWeek', ${e.dayOfWeek},
+        'startsAt', to_char(${e.startsAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+        'endsAt', to_char(${e.endsAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+        'timeZone', ${e.timeZone}))::text, '[]') as rows
+      from ${e} where ${and(...where)}`),
+    listKeysById(),
+  ]);
+  const rows = JSON.parse(rowsOf<{ rows: string }>(result)[0]?.rows ?? "[]") as WindowRow[];
   const out: OccurrenceRow[] = [];
   const window = { start, end };
   for (const r of rows) {
-    for (const occurrence of expandOccurrences(seriesOf(r), window)) {
+    const key = keys.get(r.keyId);
+    const series: SeriesInput = {
+      type: r.type,
+      recurrence: r.recurrence,
+      dayOfWeek: r.dayOfWeek,
+      startsAt: r.startsAt ? new Date(r.startsAt) : null,
+      endsAt: r.endsAt ? new Date(r.endsAt) : null,
+      timeZone: r.timeZone,
+    };
+    for (const occurrence of expandOccurrences(series, window)) {
       out.push({
         eventId: r.id,
         title: r.title,
         keyId: r.keyId,
-        keyName: r.keyName,
-        color: r.color,
+        keyName: key?.name ?? "",
+        color: key?.colorCode ?? "#444444",
         status: r.status,
         type: r.type,
         recurrence: r.recurrence,
@@ -99,6 +134,12 @@ export async function listOccurrences({
   }
   out.sort((a, b) => a.occurrence.start.getTime() - b.occurrence.start.getTime() || a.eventId - b.eventId);
   return out;
+}
+
+/** Every key (active or not) by id: few rows, read with each window. */
+async function listKeysById(): Promise<Map<number, CalendarKeyRow>> {
+  const keys = await listCalendarKeys();
+  return new Map(keys.map((key) => [key.id, key]));
 }
 
 /** `%` and `_` are literal in the user's search text. */

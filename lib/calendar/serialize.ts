@@ -2,7 +2,7 @@ import "server-only";
 import type { CalendarKeyRow, EventDetail, OccurrenceRow } from "./queries";
 import type { Occurrence } from "./recurrence";
 import { toLegacy } from "./time";
-import type { ApiAttachment, ApiCalendarKey, ApiEventDetail, ApiOccurrence } from "./types";
+import type { ApiAttachment, ApiCalendarKey, ApiEventDetail, ApiOccurrence, CalendarItem } from "./types";
 
 function hex8(color: string) {
   return color.length === 9 ? color : `${color}ff`;
@@ -52,6 +52,26 @@ function occurrenceFields(r: OccurrenceFields, o: Occurrence | null, offsetMinut
 
 export function toApiOccurrence(r: OccurrenceRow, offsetMinutes: number | null): ApiOccurrence {
   return occurrenceFields(r, r.occurrence, offsetMinutes);
+}
+
+/** The lean shape for the portal's own calendar (no legacy local-time strings). */
+export function toCalendarItem(r: OccurrenceRow): CalendarItem {
+  const o = r.occurrence;
+  return {
+    id: r.eventId,
+    occurrence_id: `${r.eventId}-${o.start.getTime()}`,
+    title: r.title,
+    meeting_id: r.keyId,
+    mm_title: r.keyName,
+    color_code: r.color,
+    status: r.status,
+    type: r.type,
+    all_day: o.allDay,
+    start: o.start.toISOString(),
+    end: o.end.toISOString(),
+    start_day: o.startDate,
+    end_day: o.endDate,
+  };
 }
 
 export function toApiEventDetail(d: EventDetail, offsetMinutes: number | null, attachments: ApiAttachment[] = []): ApiEventDetail {

@@ -1,4 +1,5 @@
 import { Temporal } from "temporal-polyfill";
+import { toWallMs } from "./zone";
 
 export { DEFAULT_TIME_ZONE } from "./constants";
 
@@ -74,8 +75,8 @@ const pad = (n: number, w = 2) => String(n).padStart(w, "0");
  * California in winter), so local = UTC - offset. Without it the time is in `fallbackZone`.
  */
 export function toLegacy(date: Date, offsetMinutes: number | null, fallbackZone: string): string {
-  if (offsetMinutes == null) return toWall(date, fallbackZone).replace("T", " ");
-  const d = new Date(date.getTime() - offsetMinutes * 60_000);
+  // The zone's offset from the cached table (lib/calendar/zone.ts): Temporal is too slow per occurrence.
+  const d = new Date(offsetMinutes == null ? toWallMs(fallbackZone, date.getTime()) : date.getTime() - offsetMinutes * 60_000);
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
 }
 

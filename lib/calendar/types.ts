@@ -38,6 +38,12 @@ export type ApiOccurrence = {
   eventtime: string;
 };
 
+/** The lean occurrence the portal's own calendar uses (getevents with `fields=calendar`, page props). */
+export type CalendarItem = Pick<
+  ApiOccurrence,
+  "id" | "occurrence_id" | "title" | "meeting_id" | "mm_title" | "color_code" | "status" | "type" | "all_day" | "start" | "end" | "start_day" | "end_day"
+>;
+
 export type ApiAttachment = {
   id: number;
   url: string;

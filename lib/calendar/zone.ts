@@ -78,14 +78,28 @@ function yearOffsets(zone: string, year: number): YearOffsets {
   return info;
 }
 
+/** Last interval of constant offset found per zone: most lookups of a window hit the same one. */
+const lastHit = new Map<string, { from: number; to: number; offset: number }>();
+
 /** The zone's UTC offset (ms) at an instant. */
 export function offsetAt(zone: string, ms: number): number {
-  const info = yearOffsets(zone, new Date(ms).getUTCFullYear());
+  const hit = lastHit.get(zone);
+  if (hit && ms >= hit.from && ms < hit.to) return hit.offset;
+  const year = new Date(ms).getUTCFullYear();
+  const info = yearOffsets(zone, year);
+  let from = Date.UTC(year, 0, 1);
+  let to = Date.UTC(year + 1, 0, 1);
   let off = info.start;
   for (const t of info.transitions) {
-    if (t.at <= ms) off = t.offset;
-    else break;
+    if (t.at <= ms) {
+      off = t.offset;
+      from = t.at;
+    } else {
+      to = t.at;
+      break;
+    }
   }
+  lastHit.set(zone, { from, to, offset: off });
   return off;
 }
 
