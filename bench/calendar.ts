@@ -90,6 +90,8 @@ export async function seedEvents(dataDir: string) {
     }
     for (let i = 0; i < rows.length; i += 500) await db.insert(schema.calendarEvents).values(rows.slice(i, i + 500));
     await db.execute(sql`analyze calendar_events`);
+    // what lib/calendar/cache.ts's bumpCalendarStamp does (that module is server-only)
+    await db.execute(sql`insert into settings (key, value) values ('calendar_stamp', ${`bench-${Date.now()}`}) on conflict (key) do update set value = excluded.value`);
     return rows.length;
   } finally {
     await handle.close();

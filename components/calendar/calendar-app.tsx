@@ -6,6 +6,7 @@ import type { CalendarRef, DatesSetInfo, EventInput } from "@fullcalendar/react"
 import { Button, Spinner } from "@/components/ui/button";
 import type { ApiCalendarKey, ApiEventDetail, CalendarItem } from "@/lib/calendar/types";
 import type { EventFormInput } from "@/lib/calendar/schemas";
+import { unpackItems, type PackedItems } from "@/lib/calendar/pack";
 import { fetchEvent, fetchEvents, searchEventsApi } from "./client-api";
 import { Dialog, type DialogButton } from "./dialog";
 import { EventDetailView } from "./event-detail";
@@ -29,7 +30,8 @@ type Props = {
   /** Today in `timeZone` (YYYY-MM-DD), from the server so the preview matches on hydration. */
   today: string;
   initialRange: { start: string; end: string };
-  initialEvents: CalendarItem[];
+  /** The first range's occurrences (packed: lib/calendar/pack.ts). */
+  initialEvents: PackedItems;
   keys: ApiCalendarKey[];
   canManage: boolean;
   seeStatus: boolean;
@@ -92,7 +94,7 @@ function monthOfRange(startStr: string): string {
 export function CalendarApp(props: Props) {
   const calendarRef = useRef<CalendarRef>(null);
   const [timeZone, setTimeZone] = useState(props.timeZone);
-  const [events, setEvents] = useState(props.initialEvents);
+  const [events, setEvents] = useState(() => unpackItems(props.initialEvents));
   const [keys, setKeys] = useState(props.keys);
   const [hidden, setHidden] = useState<ReadonlySet<number>>(() => new Set());
   const [view, setView] = useState<View>({ kind: "calendar" });

@@ -6,6 +6,7 @@ import { listCalendarKeys, listOccurrences } from "@/lib/calendar/queries";
 import { monthGridRange, monthOf, parseMonthParam } from "@/lib/calendar/range";
 import { isKnownTimeZone } from "@/lib/calendar/schemas";
 import { toApiKey, toCalendarItem } from "@/lib/calendar/serialize";
+import { packItems } from "@/lib/calendar/pack";
 import { CalendarApp } from "./calendar-app";
 import { todayIn } from "./format";
 
@@ -41,7 +42,7 @@ export async function CalendarPage({ menu, user, searchParams }: Props) {
       initialDate={range.firstDay}
       today={todayIn(timeZone)}
       initialRange={{ start: range.start.toISOString(), end: range.end.toISOString() }}
-      initialEvents={occurrences.map(toCalendarItem)}
+      initialEvents={packItems(occurrences.map(toCalendarItem))}
       keys={keys.map(toApiKey)}
       canManage={roleCan(user.roleId, "manageEvents")}
       seeStatus={seeStatus}

@@ -6,6 +6,7 @@ import { writeAudit } from "@/lib/system/audit";
 import { hashToken, newSecretToken } from "@/lib/auth/tokens";
 import type { SessionUser } from "@/lib/auth/session";
 import { assertAttachable } from "./attachments";
+import { bumpCalendarStamp } from "./cache";
 import { occurrenceBounds, type SeriesInput } from "./recurrence";
 import { MESSAGES, type EventFormValues } from "./schemas";
 import { toInstant } from "./time";
@@ -76,6 +77,7 @@ export async function saveEvent(v: EventFormValues, actor: SessionUser, meta: Me
         .where(eq(e.id, v.id))
         .returning();
       await replaceAttachments(tx, v.id, attachmentIds);
+      await bumpCalendarStamp(tx);
       await writeAudit({ actorId: actor.id, action: "update", entity: "calendar_event", entityId: v.id, before, after, requestId: meta.requestId }, tx);
       return { id: v.id, created: false };
     }
@@ -85,6 +87,7 @@ export async function saveEvent(v: EventFormValues, actor: SessionUser, meta: Me
       .values({ ...columns, createdBy: actor.id, updatedBy: actor.id })
       .returning();
     await replaceAttachments(tx, row.id, attachmentIds);
+    await bumpCalendarStamp(tx);
     await writeAudit({ actorId: actor.id, action: "create", entity: "calendar_event", entityId: row.id, after: row, requestId: meta.requestId }, tx);
     return { id: row.id, created: true };
   });
@@ -103,6 +106,7 @@ export async function deleteEvents(ids: number[], actor: SessionUser, meta: Meta
   return db.transaction(async (tx) => {
     const rows = await tx.delete(e).where(inArray(e.id, ids)).returning();
     if (rows.length === 0) throw new AppError(404, "Event not found.");
+    await bumpCalendarStamp(tx);
     for (const row of rows) {
       await writeAudit({ actorId: actor.id, action: "delete", entity: "calendar_event", entityId: row.id, before: row, requestId: meta.requestId }, tx);
     }

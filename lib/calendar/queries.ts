@@ -4,6 +4,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { getDb, schema } from "@/lib/db";
 import { expandOccurrences, firstOccurrence, nextOccurrence, type Occurrence, type SeriesInput } from "./recurrence";
 import type { EventStatus, EventType, RecurrenceType } from "./constants";
+import { cachedWindow } from "./cache";
 
 const e = schema.calendarEvents;
 const k = schema.calendarKeys;
@@ -86,28 +87,36 @@ export async function listOccurrences({
   includeInactive: boolean;
   keyId?: number;
 }): Promise<OccurrenceRow[]> {
+  const cacheKey = `${start.getTime()}|${end.getTime()}|${includeInactive ? 1 : 0}|${keyId ?? 0}`;
+  const [expanded, keys] = await Promise.all([cachedWindow(cacheKey, () => expandWindow({ start, end, includeInactive, keyId })), listKeysById()]);
+  // Keys are joined after the cache: renaming or recolouring a key shows at once.
+  return expanded.map((o) => {
+    const key = keys.get(o.keyId);
+    return { ...o, keyName: key?.name ?? "", color: key?.colorCode ?? "#444444" };
+  });
+}
+
+type ExpandedRow = Omit<OccurrenceRow, "keyName" | "color">;
+
+async function expandWindow({ start, end, includeInactive, keyId }: { start: Date; end: Date; includeInactive: boolean; keyId?: number }): Promise<ExpandedRow[]> {
   const db = await getDb();
   const where: SQL[] = [
     sql`tstzrange(${e.occursFrom}, ${e.occursUntil}, '[]') && tstzrange(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, '[)')`,
   ];
   if (!includeInactive) where.push(sql`${e.status} = 'active'`);
   if (keyId) where.push(sql`${e.calendarKeyId} = ${keyId}`);
-  const [result, keys] = await Promise.all([
-    db.execute(sql`
-      select coalesce(json_agg(json_build_object(
-        'id', ${e.id}, 'title', ${e.title}, 'keyId', ${e.calendarKeyId}, 'status', ${e.status}, 'type', ${e.type},
-        'recurrence', ${e.recurrence}, 'dayOfWeek', ${e.dayOfWeek},
-        'startsAt', to_char(${e.startsAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-        'endsAt', to_char(${e.endsAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-        'timeZone', ${e.timeZone}))::text, '[]') as rows
-      from ${e} where ${and(...where)}`),
-    listKeysById(),
-  ]);
+  const result = await db.execute(sql`
+    select coalesce(json_agg(json_build_object(
+      'id', ${e.id}, 'title', ${e.title}, 'keyId', ${e.calendarKeyId}, 'status', ${e.status}, 'type', ${e.type},
+      'recurrence', ${e.recurrence}, 'dayOfWeek', ${e.dayOfWeek},
+      'startsAt', to_char(${e.startsAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'endsAt', to_char(${e.endsAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'timeZone', ${e.timeZone}))::text, '[]') as rows
+    from ${e} where ${and(...where)}`);
   const rows = JSON.parse(rowsOf<{ rows: string }>(result)[0]?.rows ?? "[]") as WindowRow[];
-  const out: OccurrenceRow[] = [];
+  const out: ExpandedRow[] = [];
   const window = { start, end };
   for (const r of rows) {
-    const key = keys.get(r.keyId);
     const series: SeriesInput = {
       type: r.type,
       recurrence: r.recurrence,
@@ -117,19 +126,7 @@ export async function listOccurrences({
       timeZone: r.timeZone,
     };
     for (const occurrence of expandOccurrences(series, window)) {
-      out.push({
-        eventId: r.id,
-        title: r.title,
-        keyId: r.keyId,
-        keyName: key?.name ?? "",
-        color: key?.colorCode ?? "#444444",
-        status: r.status,
-        type: r.type,
-        recurrence: r.recurrence,
-        dayOfWeek: r.dayOfWeek,
-        timeZone: r.timeZone,
-        occurrence,
-      });
+      out.push({ eventId: r.id, title: r.title, keyId: r.keyId, status: r.status, type: r.type, recurrence: r.recurrence, dayOfWeek: r.dayOfWeek, timeZone: r.timeZone, occurrence });
     }
   }
   out.sort((a, b) => a.occurrence.start.getTime() - b.occurrence.start.getTime() || a.eventId - b.eventId);

@@ -125,6 +125,19 @@ describe("addupdateevent, getevent, getevents", () => {
     expect(backwards.status).toBe(422);
   });
 
+  it("a cached window shows a change at once (every write changes the calendar stamp)", async () => {
+    const q = "start_date=2026-08-01T00:00:00Z&end_date=2026-09-01T00:00:00Z";
+    const titles = async () => ((await events(staff, q)).json.content.events as ApiOccurrence[]).map((e) => e.title);
+    expect(await titles()).not.toContain("Cache check");
+    await post(manager, body({ title: "Cache check", startDate: "2026-08-12 09:00:00", endDate: "2026-08-12 10:00:00" }));
+    expect(await titles()).toContain("Cache check");
+    const [row] = await t.db().select().from(schema.calendarEvents).where(eq(schema.calendarEvents.title, "Cache check"));
+    await post(manager, body({ id: row.id, title: "Cache check renamed", startDate: "2026-08-12 09:00:00", endDate: "2026-08-12 10:00:00" }));
+    expect(await titles()).toContain("Cache check renamed");
+    await callRoute(deleteEventsRoute, apiRequest("/api/v1/deleteevents", { method: "DELETE", token: admin, body: { deleteArr: [row.id] } }));
+    expect(await titles()).not.toContain("Cache check renamed");
+  });
+
   it("getevent answers 404 with a message for an unknown id", async () => {
     const { status, json } = await callRoute(getEvent, apiRequest("/api/v1/getevent?id=987654", { token: staff }));
     expect(status).toBe(404);
