@@ -4,11 +4,25 @@ const MAX_PER_DAY = 3;
 const WEEKDAY_LABELS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 const DAY_MS = 86_400_000;
 
-const dayKeyCache = new Map<string, Intl.DateTimeFormat>();
-function dayKeyIn(iso: string, timeZone: string): string {
-  let f = dayKeyCache.get(timeZone);
-  if (!f) dayKeyCache.set(timeZone, (f = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })));
-  return f.format(new Date(iso));
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+const QUARTER_HOUR = 900_000;
+
+/**
+ * `YYYY-MM-DD` of an instant in a zone. Memoised per quarter hour (every zone's offset is a multiple
+ * of 15 minutes, so a quarter hour never straddles local midnight): a busy month is ~1,600 events but
+ * a few hundred distinct quarter hours, and Intl formatting is the slow part of drawing the preview.
+ */
+function dayKeyFn(timeZone: string) {
+  let f = dayFormats.get(timeZone);
+  if (!f) dayFormats.set(timeZone, (f = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })));
+  const format = f;
+  const memo = new Map<number, string>();
+  return (iso: string) => {
+    const q = Math.floor(Date.parse(iso) / QUARTER_HOUR);
+    let key = memo.get(q);
+    if (key === undefined) memo.set(q, (key = format.format(new Date(q * QUARTER_HOUR))));
+    return key;
+  };
 }
 
 const timeCache = new Map<string, Intl.DateTimeFormat>();
@@ -52,10 +66,11 @@ export function MonthPreview({
     else byDay.set(day, [item]);
   };
   const gridEnd = addDays(gridStart, 42);
+  const dayKeyIn = dayKeyFn(timeZone);
   for (const e of events) {
     if (e.all_day && e.start_day && e.end_day) {
       for (let d = e.start_day < gridStart ? gridStart : e.start_day; d < e.end_day && d < gridEnd; d = addDays(d, 1)) push(d, e);
-    } else push(dayKeyIn(e.start, timeZone), e);
+    } else push(dayKeyIn(e.start), e);
   }
   const weeks = Array.from({ length: 6 }, (_, w) => Array.from({ length: 7 }, (_, d) => addDays(gridStart, w * 7 + d)));
   return (

@@ -12,7 +12,7 @@ import { getDb, schema, type Db, type Tx } from "@/lib/db";
 
 const STAMP_KEY = "calendar_stamp";
 const TTL_MS = 60_000;
-const MAX_ENTRIES = 64;
+const MAX_ENTRIES = 48;
 
 type Entry<T> = { stamp: string; at: number; value: T };
 const entries = new Map<string, Entry<unknown>>();
