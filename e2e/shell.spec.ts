@@ -43,8 +43,10 @@ test.describe("phone", () => {
     await shell.goto(FIRST_MENU.slug);
     const link = page.getByRole("link", { name: "Calendar", exact: true });
     await expect(link).toBeHidden();
-    await shell.menuButton.click();
-    await expect(link).toBeVisible();
+    await expect(async () => {
+      if (!(await link.isVisible())) await shell.menuButton.click(); // a click before hydration does nothing
+      await expect(link).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     await link.click();
     await expect(page).toHaveURL(/\/calendar$/);
   });

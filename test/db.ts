@@ -5,6 +5,7 @@ import { NextRequest } from "next/server";
 import { eq } from "drizzle-orm";
 import { openDatabase, setDbForTesting, schema, type Db } from "@/lib/db";
 import { issueToken } from "@/lib/auth/session";
+import { trackWrites } from "@/lib/db/write-counter";
 import { withDatabase } from "./global-setup";
 
 type Handle = Awaited<ReturnType<typeof openDatabase>>;
@@ -38,6 +39,7 @@ export async function createTestDatabase(): Promise<Handle> {
   return {
     db: drizzle(client, { schema: dbSchema, casing: "snake_case" }) as unknown as Db,
     kind: "pglite",
+    writes: trackWrites(client), // as openDatabase does: in-memory copies are checked against writes
     close: () => client.close(),
   };
 }

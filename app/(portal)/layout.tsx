@@ -14,7 +14,7 @@ import { formsMenu, MAIN_ID } from "@/components/shell/shell-utils";
 export default async function PortalLayout({ children }: { children: React.ReactNode }) {
   await connection();
   const user = await pageGuard(requireUser());
-  const [menus, year] = await Promise.all([listMenuTree({ roleId: user.roleId }), getSystemYear()]);
+  const [menus, year] = await Promise.all([listMenuTree({ roleId: user.roleId, stamp: user.configStamp }), getSystemYear({ stamp: user.configStamp })]);
   return (
     <ShellStateProvider>
       <InertWhenNavOpen className="sticky top-0 z-30">

@@ -8,7 +8,7 @@ import { StatusScreen } from "@/components/shell/status-screen";
 export default async function HomePage() {
   await connection();
   const user = await pageGuard(requireUser());
-  const slug = await getFirstMenuSlug({ roleId: user.roleId });
+  const slug = await getFirstMenuSlug({ roleId: user.roleId, stamp: user.configStamp });
   if (slug) redirect(`/${slug}`);
   return (
     <StatusScreen icon="folder" title="There are no pages in the menu yet.">

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, pgEnum, pgTable, serial, smallint, text, timestamp, varchar } from "drizzle-orm/pg-core";
 import { timestamps } from "./_common";
 import { users } from "./users";
+import { files } from "./files";
 import { DEFAULT_KEY_COLOR, DEFAULT_TIME_ZONE, EVENT_STATUSES, EVENT_TYPES, KEY_STATUSES, RECURRENCES } from "../../lib/calendar/constants";
 
 export const calendarKeyStatus = pgEnum("calendar_key_status", KEY_STATUSES);
@@ -80,10 +81,7 @@ export const calendarEvents = pgTable(
   ],
 );
 
-/**
- * Files attached to an event, in display order. `fileId` points at the `files` table of the files
- * issue (the foreign key is added when that table exists).
- */
+/** Files attached to an event, in display order (rows of the files issue's `files` table). */
 export const calendarEventAttachments = pgTable(
   "calendar_event_attachments",
   {
@@ -91,7 +89,9 @@ export const calendarEventAttachments = pgTable(
     eventId: integer()
       .notNull()
       .references(() => calendarEvents.id, { onDelete: "cascade" }),
-    fileId: integer().notNull(),
+    fileId: integer()
+      .notNull()
+      .references(() => files.id, { onDelete: "cascade" }),
     position: integer().notNull().default(0),
     ...timestamps,
   },

@@ -2,4 +2,5 @@ export * from "./users";
 export * from "./auth";
 export * from "./menus";
 export * from "./system";
+export * from "./files";
 export * from "./calendar";

@@ -15,6 +15,7 @@ const user = (roleId: number, permissions: string[] = []): SessionUser => ({
   permissions,
   tokenId: 1,
   provider: "credentials",
+  configStamp: "",
 });
 
 const refusal = async (p: Promise<unknown>) => {

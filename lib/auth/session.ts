@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { decode } from "next-auth/jwt";
-import { getDb, schema } from "@/lib/db";
+import { getDb, getDbHandle, schema, type Db } from "@/lib/db";
+import { CONFIG_STAMP_SQL } from "@/lib/db/config-cache";
 import { getAuthSecret } from "@/lib/config";
 import { hashToken, newSecretToken, SESSION_TTL_MS } from "./tokens";
 
@@ -16,6 +17,12 @@ export type SessionUser = {
   permissions: string[];
   tokenId: number;
   provider: string;
+  /**
+   * Fingerprint of menus, icons, settings and banners read with the session (lib/db/config-cache.ts):
+   * pass it as `stamp` to listMenuTree, getMenuBySlug, getFirstMenuSlug, getSystemYear and
+   * getBannerForMenu, which then answer from memory while those tables are unchanged.
+   */
+  configStamp: string;
 };
 
 /** Auth.js session cookie names (secure prefix when served over HTTPS). */
@@ -66,17 +73,47 @@ export async function revokeAllTokensOfUser(userId: number) {
     .where(and(eq(schema.apiTokens.userId, userId), isNull(schema.apiTokens.revokedAt)));
 }
 
+type CachedSession = { writes: number; user: SessionUser; expiresAt: number };
+
+// Embedded database only: sessions resolved since the last write (lib/db/write-counter.ts). A
+// sign-out, a disabled account or a role change is a write, so the next request reads the database
+// again. Per database handle, shared by every bundle of the process, bounded.
+const g = globalThis as unknown as {
+  __portalSessions?: WeakMap<Db, Map<string, CachedSession>>;
+  __portalSessionCookies?: Map<string, { sid: string | null; exp: number }>;
+};
+const sessionCaches = (g.__portalSessions ??= new WeakMap());
+const MAX_CACHED = 5000;
+
+function remember<V>(map: Map<string, V>, key: string, value: V) {
+  if (map.size >= MAX_CACHED) map.delete(map.keys().next().value!); // oldest first
+  map.set(key, value);
+}
+
 /**
  * Looks a secret token up in the database: it must exist, not be revoked or expired, and belong to an
- * active user. Role and permissions are read fresh, so role changes apply on the next request.
+ * active user. Role and permissions are read fresh, so role changes apply on the next request. On the
+ * embedded database the answer is reused until the next write (which is when it could change); on
+ * PostgreSQL every call queries, and also reads the configuration fingerprint (lib/db/config-cache.ts).
  */
 export async function resolveToken(token: string | null | undefined): Promise<SessionUser | null> {
   if (!token || token.length !== 70 || !/^[A-Za-z0-9]+$/.test(token)) return null;
-  const db = await getDb();
+  const { db, writes } = await getDbHandle();
+  const tokenHash = hashToken(token);
+  const now = new Date();
+  let cache: Map<string, CachedSession> | undefined;
+  if (writes) {
+    cache = sessionCaches.get(db);
+    if (!cache) sessionCaches.set(db, (cache = new Map()));
+    const hit = cache.get(tokenHash);
+    if (hit && hit.writes === writes.value && hit.expiresAt > now.getTime()) return hit.user;
+  }
+  const writesBefore = writes?.value ?? 0;
   const rows = await db
     .select({
       tokenId: schema.apiTokens.id,
       provider: schema.apiTokens.provider,
+      expiresAt: schema.apiTokens.expiresAt,
       id: schema.users.id,
       username: schema.users.username,
       email: schema.users.email,
@@ -86,6 +123,7 @@ export async function resolveToken(token: string | null | undefined): Promise<Se
       roleName: schema.roles.name,
       profileColor: schema.users.profileColor,
       permission: schema.permissions.name,
+      configStamp: writes ? sql<string>`${`w${writesBefore}`}::text` : CONFIG_STAMP_SQL,
     })
     .from(schema.apiTokens)
     .innerJoin(schema.users, eq(schema.users.id, schema.apiTokens.userId))
@@ -94,15 +132,32 @@ export async function resolveToken(token: string | null | undefined): Promise<Se
     .leftJoin(schema.permissions, eq(schema.permissions.id, schema.userPermissions.permissionId))
     .where(
       and(
-        eq(schema.apiTokens.tokenHash, hashToken(token)),
+        eq(schema.apiTokens.tokenHash, tokenHash),
         isNull(schema.apiTokens.revokedAt),
-        gt(schema.apiTokens.expiresAt, new Date()),
+        gt(schema.apiTokens.expiresAt, now),
         eq(schema.users.status, "active"),
       ),
     );
   if (rows.length === 0) return null;
-  const { permission: _p, ...user } = rows[0];
-  return { ...user, permissions: rows.flatMap((r) => (r.permission ? [r.permission] : [])) };
+  const { permission: _p, expiresAt, ...user } = rows[0];
+  const result: SessionUser = Object.freeze({ ...user, permissions: Object.freeze(rows.flatMap((r) => (r.permission ? [r.permission] : []))) as string[] });
+  if (cache) remember(cache, tokenHash, { writes: writesBefore, user: result, expiresAt: expiresAt.getTime() });
+  return result;
+}
+
+// Decrypting the Auth.js cookie costs about a millisecond; the same cookie string always decrypts to
+// the same payload, so successful decryptions are remembered (until the JWT's own expiry).
+const decodedCookies = (g.__portalSessionCookies ??= new Map());
+
+async function sidOfCookie(name: string, raw: string): Promise<string | null> {
+  const key = `${name}=${raw}`;
+  const hit = decodedCookies.get(key);
+  if (hit && hit.exp > Date.now()) return hit.sid;
+  const jwt = await decode({ token: raw, secret: getAuthSecret(), salt: name });
+  const sid = typeof jwt?.sid === "string" ? jwt.sid : null;
+  const exp = typeof jwt?.exp === "number" ? jwt.exp * 1000 : Date.now() + SESSION_TTL_MS;
+  remember(decodedCookies, key, { sid, exp });
+  return sid;
 }
 
 /** Reads the Auth.js session cookie (an encrypted JWT holding our session secret) and resolves it. */
@@ -111,9 +166,7 @@ export async function resolveSessionCookie(get: (name: string) => string | undef
     const raw = get(name);
     if (!raw) continue;
     try {
-      const jwt = await decode({ token: raw, secret: getAuthSecret(), salt: name });
-      const sid = typeof jwt?.sid === "string" ? jwt.sid : null;
-      return await resolveToken(sid);
+      return await resolveToken(await sidOfCookie(name, raw));
     } catch {
       return null; // tampered or signed with another secret
     }

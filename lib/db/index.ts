@@ -3,12 +3,19 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "@/db/schema";
 import { config } from "@/lib/config";
 import { acquirePgliteLock } from "./pglite-lock";
+import { trackWrites, type WriteCounter } from "./write-counter";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 export { schema };
 
-type Handle = { db: Db; kind: "pglite" | "postgres"; close: () => Promise<void> };
+type Handle = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  close: () => Promise<void>;
+  /** Embedded database only: counts writes so in-memory copies stay exact (lib/db/write-counter.ts). */
+  writes?: WriteCounter;
+};
 
 const MIGRATIONS = path.join(/*turbopackIgnore: true*/ process.cwd(), "db", "migrations");
 
@@ -39,9 +46,11 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; migra
     const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
     const { drizzle } = await import("drizzle-orm/pglite");
     const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+    const writes = trackWrites(client);
     handle = {
       db: drizzle(client, { schema, casing: "snake_case" }) as unknown as Db,
       kind: "pglite",
+      writes,
       close: async () => {
         await client.close();
         release();

@@ -47,7 +47,7 @@ export function acquirePgliteLock(dir: string): () => void {
  * its pid, so an empty file is given a moment before it counts as left by a crash (0).
  */
 function readHolder(lockFile: string): number | null {
-  for (let i = 0; i < 20; i++) {
+  for (let i = 0; i < 40; i++) {
     let text: string;
     try {
       text = fs.readFileSync(lockFile, "utf8");

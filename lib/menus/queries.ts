@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
-import { cache } from "react";
 import { getDb, schema } from "@/lib/db";
+import { cachedForStamp, deepFreeze } from "@/lib/db/config-cache";
 
 export type MenuNode = {
   id: number;
@@ -16,45 +16,69 @@ export type MenuNode = {
   children: MenuNode[];
 };
 
-export function canSeeMenu(menu: { allowedRoleIds: number[] }, roleId: number): boolean {
+export function canSeeMenu(menu: { allowedRoleIds: readonly number[] }, roleId: number): boolean {
   return menu.allowedRoleIds.length === 0 || menu.allowedRoleIds.includes(roleId);
 }
 
+type MenuRow = Omit<MenuNode, "children">;
+
+/** Every menu row with its icon, and the visible tree per role built from them on first use. */
+type MenuSnapshot = { rows: MenuRow[]; bySlug: Map<string, MenuRow>; trees: Map<number, MenuNode[]> };
+
 /**
- * The menu tree a role may see, in position order (one query; sub-menus nested under their parent).
- * Memoised per request.
+ * The menus, read once per change and kept in memory (lib/db/config-cache.ts): the shell needs them on
+ * every page and v1 call. `stamp` is the request's SessionUser.configStamp; without it a small query
+ * checks for changes. The result is shared and frozen.
  */
-export const listMenuTree = cache(async ({ roleId }: { roleId: number }): Promise<MenuNode[]> => {
-  const db = await getDb();
-  const rows = await db
-    .select({
-      id: schema.menus.id,
-      parentId: schema.menus.parentId,
-      slug: schema.menus.slug,
-      title: schema.menus.title,
-      icon: schema.icons.url,
-      url: schema.menus.url,
-      pageTypes: schema.menus.pageTypes,
-      allowInAttachment: schema.menus.allowInAttachment,
-      position: schema.menus.position,
-      allowedRoleIds: schema.menus.allowedRoleIds,
-    })
-    .from(schema.menus)
-    .leftJoin(schema.icons, eq(schema.icons.id, schema.menus.iconId))
-    .orderBy(asc(schema.menus.position), asc(schema.menus.id));
-  const visible = rows.filter((r) => canSeeMenu(r, roleId));
+function menuSnapshot(stamp: string | undefined): Promise<MenuSnapshot> {
+  return cachedForStamp("menus", stamp, async (db) => {
+    const rows = await db
+      .select({
+        id: schema.menus.id,
+        parentId: schema.menus.parentId,
+        slug: schema.menus.slug,
+        title: schema.menus.title,
+        icon: schema.icons.url,
+        url: schema.menus.url,
+        pageTypes: schema.menus.pageTypes,
+        allowInAttachment: schema.menus.allowInAttachment,
+        position: schema.menus.position,
+        allowedRoleIds: schema.menus.allowedRoleIds,
+      })
+      .from(schema.menus)
+      .leftJoin(schema.icons, eq(schema.icons.id, schema.menus.iconId))
+      .orderBy(asc(schema.menus.position), asc(schema.menus.id));
+    deepFreeze(rows);
+    return { rows, bySlug: new Map(rows.map((r) => [r.slug, r])), trees: new Map() };
+  });
+}
+
+function treeFor(snapshot: MenuSnapshot, roleId: number): MenuNode[] {
+  let roots = snapshot.trees.get(roleId);
+  if (roots) return roots;
+  const visible = snapshot.rows.filter((r) => canSeeMenu(r, roleId));
   const byId = new Map<number, MenuNode>(visible.map((r) => [r.id, { ...r, children: [] }]));
-  const roots: MenuNode[] = [];
+  roots = [];
   for (const node of byId.values()) {
     if (node.parentId == null) roots.push(node);
     else byId.get(node.parentId)?.children.push(node);
   }
+  snapshot.trees.set(roleId, deepFreeze(roots));
   return roots;
-});
+}
+
+/**
+ * The menu tree a role may see, in position order (sub-menus nested under their parent). Served from
+ * memory while the menus are unchanged; pass the session's `configStamp` to skip the change check.
+ * The tree is shared and frozen: copy before changing it.
+ */
+export async function listMenuTree({ roleId, stamp }: { roleId: number; stamp?: string }): Promise<MenuNode[]> {
+  return treeFor(await menuSnapshot(stamp), roleId);
+}
 
 /** The first menu a role may open (for `/`, `/login` and get_first_menu): first page, not external link. */
-export async function getFirstMenuSlug({ roleId }: { roleId: number }): Promise<string | null> {
-  const tree = await listMenuTree({ roleId });
+export async function getFirstMenuSlug({ roleId, stamp }: { roleId: number; stamp?: string }): Promise<string | null> {
+  const tree = await listMenuTree({ roleId, stamp });
   for (const m of tree) {
     if (!m.url) return m.slug;
     const child = m.children.find((c) => !c.url);
@@ -68,36 +92,19 @@ export type MenuLookup =
   | { status: "forbidden" }
   | { status: "not_found" };
 
-/** One menu page by slug, with its sub-menus, checked against the role. */
-export const getMenuBySlug = cache(async ({ slug, roleId }: { slug: string; roleId: number }): Promise<MenuLookup> => {
-  const db = await getDb();
-  const [row] = await db
-    .select({
-      id: schema.menus.id,
-      parentId: schema.menus.parentId,
-      slug: schema.menus.slug,
-      title: schema.menus.title,
-      icon: schema.icons.url,
-      url: schema.menus.url,
-      pageTypes: schema.menus.pageTypes,
-      allowInAttachment: schema.menus.allowInAttachment,
-      position: schema.menus.position,
-      allowedRoleIds: schema.menus.allowedRoleIds,
-    })
-    .from(schema.menus)
-    .leftJoin(schema.icons, eq(schema.icons.id, schema.menus.iconId))
-    .where(eq(schema.menus.slug, slug))
-    .limit(1);
+/** One menu page by slug, with its sub-menus, checked against the role (pass `stamp` as for listMenuTree). */
+export async function getMenuBySlug({ slug, roleId, stamp }: { slug: string; roleId: number; stamp?: string }): Promise<MenuLookup> {
+  const snapshot = await menuSnapshot(stamp);
+  const row = snapshot.bySlug.get(slug);
   if (!row) return { status: "not_found" };
   if (!canSeeMenu(row, roleId)) return { status: "forbidden" };
-  const tree = await listMenuTree({ roleId });
-  const flat = tree.flatMap((m) => [m, ...m.children]);
+  const flat = treeFor(snapshot, roleId).flatMap((m) => [m, ...m.children]);
   const node = flat.find((m) => m.id === row.id) ?? { ...row, children: [] };
   const parent = row.parentId ? flat.find((m) => m.id === row.parentId) : undefined;
   // A sub-menu under a parent the role cannot see is not reachable either.
   if (row.parentId && !parent) return { status: "forbidden" };
   return { status: "ok", menu: { ...node, parent: parent ? { slug: parent.slug, title: parent.title } : null } };
-});
+}
 
 export async function listFeatures() {
   const db = await getDb();

@@ -1,13 +1,22 @@
 import fs from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
-import { getDb, schema } from "@/lib/db";
+import { schema } from "@/lib/db";
+import { cachedForStamp } from "@/lib/db/config-cache";
 
-/** The server's system year (settings.system_year, else the current year) for the footer. */
-export async function getSystemYear(): Promise<number> {
-  const db = await getDb();
-  const [row] = await db.select().from(schema.settings).where(eq(schema.settings.key, "system_year"));
-  const year = Number(row?.value);
+/** Every settings row, kept in memory while unchanged (lib/db/config-cache.ts). */
+function settingsSnapshot(stamp: string | undefined): Promise<ReadonlyMap<string, string>> {
+  return cachedForStamp("settings", stamp, async (db) => {
+    const rows = await db.select({ key: schema.settings.key, value: schema.settings.value }).from(schema.settings);
+    return new Map(rows.map((r) => [r.key, r.value]));
+  });
+}
+
+/**
+ * The server's system year (settings.system_year, else the current year) for the footer. Pass the
+ * session's `configStamp` to skip the change check.
+ */
+export async function getSystemYear({ stamp }: { stamp?: string } = {}): Promise<number> {
+  const year = Number((await settingsSnapshot(stamp)).get("system_year"));
   return Number.isInteger(year) && year > 1900 ? year : new Date().getFullYear();
 }
 

@@ -115,16 +115,22 @@ describe("the embedded database lock", () => {
     const contender = spawn(
       process.execPath,
       ["--import", "tsx", "-e", `import(${JSON.stringify(path.join(process.cwd(), "lib/db/pglite-lock.ts"))}).then((m) => {
+        console.log("starting");
         try { m.acquirePgliteLock(${JSON.stringify(dir)}); console.log("took it"); } catch (e) { console.log(e.message); }
       })`],
       { stdio: ["ignore", "pipe", "inherit"] },
     );
     children.push(contender);
     let out = "";
-    contender.stdout!.on("data", (d: Buffer) => (out += d.toString()));
     const exited = new Promise((resolve) => contender.once("exit", resolve));
-    // The contender starts, finds the empty file and waits; the holder then writes its pid.
-    await new Promise((r) => setTimeout(r, 150));
+    // The contender finds the empty file and waits; only then does the holder write its pid.
+    await new Promise<void>((resolve) =>
+      contender.stdout!.on("data", (d: Buffer) => {
+        out += d.toString();
+        if (out.includes("starting")) resolve();
+      }),
+    );
+    await new Promise((r) => setTimeout(r, 200));
     fs.writeFileSync(lock, String(holder.pid));
     await exited;
     expect(out).toContain(`is in use by process ${holder.pid}`);

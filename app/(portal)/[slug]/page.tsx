@@ -4,6 +4,7 @@ import { connection } from "next/server";
 import { forbidden, notFound } from "next/navigation";
 import { getCurrentUser, pageGuard, requireUser } from "@/lib/auth/guards";
 import { getMenuBySlug } from "@/lib/menus/queries";
+import { BannerArea } from "@/components/banner/banner-area";
 import { CalendarPage } from "@/components/calendar/calendar-page";
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -13,7 +14,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const user = await getCurrentUser();
   if (!user) return {};
   const { slug } = await params;
-  const found = await getMenuBySlug({ slug: slug.slice(0, 190), roleId: user.roleId });
+  const found = await getMenuBySlug({ slug: slug.slice(0, 190), roleId: user.roleId, stamp: user.configStamp });
   return found.status === "ok" ? { title: found.menu.title } : {};
 }
 
@@ -22,14 +23,24 @@ export default async function MenuPage({ params, searchParams }: Props) {
   await connection();
   const user = await pageGuard(requireUser());
   const { slug } = await params;
-  const found = await getMenuBySlug({ slug: slug.slice(0, 190), roleId: user.roleId });
+  const found = await getMenuBySlug({ slug: slug.slice(0, 190), roleId: user.roleId, stamp: user.configStamp });
   if (found.status === "not_found") notFound();
   if (found.status === "forbidden") forbidden();
   // Page type 3: the calendar (issue 5).
-  if (found.menu.pageTypes.includes(3)) return <CalendarPage menu={found.menu} user={user} searchParams={await searchParams} />;
+  if (found.menu.pageTypes.includes(3)) {
+    return (
+      <>
+        <div className="mx-auto max-w-6xl">
+          <BannerArea menuId={found.menu.id} menuTitle={found.menu.title} user={user} />
+        </div>
+        <CalendarPage menu={found.menu} user={user} searchParams={await searchParams} />
+      </>
+    );
+  }
   const { menu } = found;
   return (
     <div className="mx-auto max-w-6xl">
+      <BannerArea menuId={menu.id} menuTitle={menu.title} user={user} />
       {menu.parent && (
         <nav aria-label="Breadcrumb" className="mb-2 text-sm text-slate-500">
           <Link href={`/${menu.parent.slug}`} className="hover:text-brand-700 hover:underline">

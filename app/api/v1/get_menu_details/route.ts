@@ -5,6 +5,8 @@ import { AppError } from "@/lib/errors";
 import { getMenuBySlug } from "@/lib/menus/queries";
 import { toApiMenu } from "@/lib/menus/serialize";
 import { getBuildVersion, getSystemYear } from "@/lib/system/settings";
+import { bannerToApi, getBannerForMenu } from "@/lib/files/banners";
+import { publicBaseUrl } from "@/lib/files/service";
 
 const query = z.object({
   slug: z
@@ -16,15 +18,15 @@ const query = z.object({
 });
 
 /** GET /api/v1/get_menu_details?slug=: the menu page, the caller's role, system year and build. */
-export const GET = withApi({}, { query }, async ({ user, query }) => {
-  const found = await getMenuBySlug({ slug: query.slug, roleId: user.roleId });
+export const GET = withApi({}, { query }, async ({ req, user, query }) => {
+  const found = await getMenuBySlug({ slug: query.slug, roleId: user.roleId, stamp: user.configStamp });
   if (found.status === "not_found") throw new AppError(404, "Menu not found.");
   if (found.status === "forbidden") throw new AppError(403, "You don't have permission to access this page.");
   return ok({
     menu_details: toApiMenu(found.menu, found.menu.parent),
     roles: { id: user.roleId },
-    system_year: await getSystemYear(),
+    system_year: await getSystemYear({ stamp: user.configStamp }),
     build: getBuildVersion(),
-    banner: null,
+    banner: bannerToApi(await getBannerForMenu({ menuId: found.menu.id, roleId: user.roleId, baseUrl: publicBaseUrl(req), stamp: user.configStamp })),
   });
 });

@@ -1,0 +1,37 @@
+import { ROLE } from "@/lib/auth/roles";
+import type { SessionUser } from "@/lib/auth/session";
+import { getBannerForMenu } from "@/lib/files/banners";
+import { BannerControls } from "./banner-controls";
+import { BannerFrame } from "./banner-frame";
+import { BannerUpload } from "./banner-upload";
+
+type Props = { menuId: number; menuTitle: string; user: SessionUser };
+
+/**
+ * The banner at the top of a content page. Everyone sees an active banner; role 1 also sees an
+ * inactive one (dimmed), the show/hide and delete controls, and the upload area when there is none.
+ */
+export async function BannerArea({ menuId, menuTitle, user }: Props) {
+  const isAdmin = user.roleId === ROLE.admin;
+  const banner = await getBannerForMenu({ menuId, roleId: user.roleId, stamp: user.configStamp });
+  if (!banner && !isAdmin) return null;
+  return (
+    <BannerFrame>
+      {banner ? (
+        <section aria-label="Banner" className="relative overflow-hidden rounded-lg bg-slate-200">
+          {/* eslint-disable-next-line @next/next/no-img-element */}
+          <img
+            src={banner.url}
+            alt={`${menuTitle} banner`}
+            width={banner.width ?? undefined}
+            height={banner.height ?? undefined}
+            className={`block h-auto max-h-80 w-full object-cover ${banner.status === "inactive" ? "opacity-40 grayscale" : ""}`}
+          />
+          {isAdmin && <BannerControls menuId={menuId} status={banner.status} />}
+        </section>
+      ) : (
+        <BannerUpload menuId={menuId} />
+      )}
+    </BannerFrame>
+  );
+}

@@ -1,0 +1,80 @@
+import { UPLOAD_MESSAGES } from "@/lib/storage/kinds";
+
+/** The old portal's upload timeout (3,000,000 ms). */
+const UPLOAD_TIMEOUT_MS = 3_000_000;
+
+export type UploadHandle = { abort: () => void };
+
+type Envelope = { code?: number; status?: string; message?: string; content?: unknown };
+
+function parse(text: string): Envelope | null {
+  try {
+    return JSON.parse(text) as Envelope;
+  } catch {
+    return null;
+  }
+}
+
+/** A 401 means the session is gone: back to the sign-in page (DECISIONS). */
+function signedOut() {
+  window.location.assign("/login");
+}
+
+/**
+ * Sends one file as multipart (`file`) with XHR so upload progress can be shown. The session cookie
+ * authenticates it. `onDone` gets the stored path; `onError` the server's message or the spec's
+ * 'Remote server can not be reachable'.
+ */
+export function uploadFile(
+  endpoint: string,
+  file: File,
+  cb: { onProgress: (percent: number) => void; onDone: (path: string) => void; onError: (message: string) => void },
+): UploadHandle {
+  const xhr = new XMLHttpRequest();
+  let aborted = false;
+  xhr.open("POST", endpoint);
+  xhr.timeout = UPLOAD_TIMEOUT_MS;
+  xhr.setRequestHeader("accept", "application/json");
+  xhr.upload.onprogress = (e) => {
+    if (e.lengthComputable) cb.onProgress(Math.min(100, Math.floor((e.loaded / e.total) * 100)));
+  };
+  xhr.onload = () => {
+    const body = parse(xhr.responseText);
+    if (xhr.status === 401) return signedOut();
+    if (xhr.status >= 200 && xhr.status < 300 && body && typeof body.content === "string") return cb.onDone(body.content);
+    if (xhr.status >= 200 && xhr.status < 300 && body && Array.isArray(body.content) && typeof body.content[0] === "string") return cb.onDone(body.content[0]);
+    cb.onError(body?.message || `Upload failed (${xhr.status}).`);
+  };
+  xhr.onerror = () => {
+    if (!aborted) cb.onError(UPLOAD_MESSAGES.unreachable);
+  };
+  xhr.ontimeout = () => cb.onError(UPLOAD_MESSAGES.unreachable);
+  const form = new FormData();
+  form.append("file", file, file.name);
+  xhr.send(form);
+  return {
+    abort: () => {
+      aborted = true;
+      xhr.abort();
+    },
+  };
+}
+
+/** DELETE removemedia for an upload the user no longer wants. */
+export async function removeUploadedFile(path: string): Promise<{ ok: true } | { ok: false; message: string }> {
+  try {
+    const res = await fetch("/api/v1/removemedia", {
+      method: "DELETE",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify({ filePath: path }),
+    });
+    if (res.status === 401) {
+      signedOut();
+      return { ok: false, message: "" };
+    }
+    const body = parse(await res.text());
+    return res.ok ? { ok: true } : { ok: false, message: body?.message || `Could not remove the file (${res.status}).` };
+  } catch {
+    return { ok: false, message: UPLOAD_MESSAGES.unreachable };
+  }
+}

@@ -1,0 +1,67 @@
+import { sql } from "drizzle-orm";
+import { getDbHandle, type Db } from "./index";
+
+/**
+ * The shell reads the same small, rarely changed tables on every page and v1 call: menus (with their
+ * icons), settings (system year) and banners (at most one per menu; a banner's file row never
+ * changes). Each process keeps them in memory instead of querying them each time, and checks on every
+ * request, at no extra round trip, that they are unchanged:
+ *
+ * - embedded database (one process only): the handle counts every write (lib/db/write-counter.ts); a
+ *   copy is used while no write happened since it was read;
+ * - PostgreSQL (maybe several processes): the session lookup also returns CONFIG_STAMP_SQL, a
+ *   fingerprint of those tables (every row's id and xmin, the transaction that wrote that row
+ *   version), so any committed insert, update or delete changes it, whoever made it: this process,
+ *   another server, a migration, psql.
+ *
+ * Either way a change shows on the next request in every process, as the session check does, and no
+ * writer has to remember to invalidate anything.
+ */
+export const CONFIG_STAMP_SQL = sql<string>`md5(concat_ws('|',
+  (select string_agg(id::text || ':' || xmin::text, ',' order by id) from menus),
+  (select string_agg(id::text || ':' || xmin::text, ',' order by id) from icons),
+  (select string_agg(key || ':' || xmin::text, ',' order by key) from settings),
+  (select string_agg(id::text || ':' || xmin::text, ',' order by id) from banners)))`;
+
+type Entry = { version: string; value: Promise<unknown> };
+
+// Per database handle (tests install several), shared by every bundle of the process.
+const g = globalThis as unknown as { __portalConfigCache?: WeakMap<Db, Map<string, Entry>> };
+const caches = (g.__portalConfigCache ??= new WeakMap());
+
+/** The fingerprint alone, for callers with no session at hand (sign-in, scripts): one small query. */
+export async function readConfigStamp(db: Db): Promise<string> {
+  const rows = await db.execute<{ stamp: string }>(sql`select ${CONFIG_STAMP_SQL} as stamp`);
+  const list = Array.isArray(rows) ? rows : (rows as unknown as { rows: { stamp: string }[] }).rows;
+  return list[0].stamp;
+}
+
+/**
+ * `load(db)`'s value for `key`, reused while menus, icons and settings are unchanged. Pass the
+ * request's SessionUser.configStamp as `stamp`: on PostgreSQL, without it, the fingerprint costs a
+ * query of its own. The value is shared by every request: never mutate it (freeze it in `load`).
+ */
+export async function cachedForStamp<T>(key: string, stamp: string | undefined, load: (db: Db) => Promise<T>): Promise<T> {
+  const { db, writes } = await getDbHandle();
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  const version = writes ? `w${writes.value}` : (stamp ?? (await readConfigStamp(db)));
+  const hit = cache.get(key);
+  if (hit && hit.version === version) return hit.value as Promise<T>;
+  const value = load(db);
+  const entry = { version, value };
+  cache.set(key, entry);
+  value.catch(() => {
+    if (cache.get(key) === entry) cache.delete(key);
+  });
+  return value;
+}
+
+/** Freezes a value and everything reachable from it (cached values are shared by every request). */
+export function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}

@@ -1,0 +1,204 @@
+import { eq, inArray } from "drizzle-orm";
+import { getDb, schema, type Tx } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { logger } from "@/lib/log";
+import { ROLE } from "@/lib/auth/roles";
+import type { SessionUser } from "@/lib/auth/session";
+import { getStorage } from "@/lib/storage";
+import { isValidKey } from "@/lib/storage/keys";
+import { IMAGE_PREVIEW_EXTENSIONS, extensionOf, type UploadKindName } from "@/lib/storage/kinds";
+import { signAppFileUrl } from "@/lib/storage/signing";
+
+export type FileRow = typeof schema.files.$inferSelect;
+
+/** Minutes a download link handed to a user stays valid (FILE_URL_TTL_SECONDS, default 5 minutes). */
+export function downloadTtlSeconds(): number {
+  const n = Number(process.env.FILE_URL_TTL_SECONDS);
+  return Number.isFinite(n) && n >= 10 ? Math.min(n, 7 * 24 * 3600) : 300;
+}
+
+/** Pictures shown in the page (banners, previews) get an hour: the page may stay open a while. */
+export const INLINE_TTL_SECONDS = 3600;
+
+export const FILE_MESSAGES = {
+  notFound: "File not found.",
+  invalidPath: "The file path is not valid.",
+  notYours: "You can only remove your own uploads.",
+  removed: "File Removed Successfully",
+} as const;
+
+export async function getFileByKey({ key }: { key: string }, tx?: Tx): Promise<FileRow | null> {
+  if (!isValidKey(key)) return null;
+  const db = tx ?? (await getDb());
+  const [row] = await db.select().from(schema.files).where(eq(schema.files.storageKey, key)).limit(1);
+  return row ?? null;
+}
+
+export async function getFilesByIds({ ids }: { ids: number[] }): Promise<FileRow[]> {
+  if (!ids.length) return [];
+  const db = await getDb();
+  const rows = await db.select().from(schema.files).where(inArray(schema.files.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is FileRow => !!r);
+}
+
+/**
+ * A path from a client (filePath, tempPath, imagePath, file) to a storage key. Old clients may send
+ * a signed URL or a leading slash; anything that is not one of our keys afterwards is refused with
+ * 422, which covers `../`, absolute paths and their percent-encoded forms.
+ */
+export function keyFromClientPath(input: unknown): string {
+  if (typeof input !== "string") throw new AppError(422, FILE_MESSAGES.invalidPath);
+  let s = input.trim();
+  const marker = "/api/files/";
+  const at = s.indexOf(marker);
+  if (at >= 0) s = s.slice(at + marker.length).split(/[?#]/)[0];
+  s = s.replace(/^\/+/, "");
+  if (!isValidKey(s)) throw new AppError(422, FILE_MESSAGES.invalidPath);
+  return s;
+}
+
+/** Whether the user may see the file: attached files are content; temporaries only their owner and role 1. */
+export function canReadFile(file: FileRow, user: SessionUser): boolean {
+  return file.status === "attached" || file.ownerId === user.id || user.roleId === ROLE.admin;
+}
+
+export function isImageFile(file: Pick<FileRow, "mime" | "originalName">): boolean {
+  return /^image\/(jpeg|png|gif)$/.test(file.mime) && IMAGE_PREVIEW_EXTENSIONS.has(extensionOf(file.originalName) || "");
+}
+
+/** Images open in the browser; everything else is saved (and never sniffed: nosniff). */
+export function dispositionOf(file: Pick<FileRow, "mime" | "originalName">): "inline" | "attachment" {
+  return /^image\/(jpeg|png|gif|webp)$/.test(file.mime) ? "inline" : "attachment";
+}
+
+/**
+ * The origin links are built on: APP_URL (or AUTH_URL) when set, else the request's forwarded or
+ * direct host.
+ */
+export function publicBaseUrl(req?: Request): string {
+  const configured = process.env.APP_URL || process.env.AUTH_URL;
+  if (configured) return new URL(configured).origin;
+  if (!req) return "";
+  const url = new URL(req.url);
+  const host = req.headers.get("x-forwarded-host")?.split(",")[0]?.trim() || req.headers.get("host") || url.host;
+  const proto = req.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() || url.protocol.replace(":", "");
+  return `${proto}://${host}`;
+}
+
+/** A short-lived download link: presigned on S3, HMAC-signed app route on local disk. */
+export async function signedDownloadUrl(file: FileRow, baseUrl: string, ttlSeconds = downloadTtlSeconds()): Promise<string> {
+  return getStorage().signedUrl(file.storageKey, {
+    expiresInSeconds: ttlSeconds,
+    fileName: file.originalName,
+    contentType: file.mime,
+    disposition: dispositionOf(file),
+    baseUrl,
+  });
+}
+
+/**
+ * A link for an <img> in our own pages: always the app's signed route (same origin, so the Content
+ * Security Policy holds with either driver).
+ */
+export function inlineFileUrl(file: Pick<FileRow, "storageKey">, ttlSeconds = INLINE_TTL_SECONDS): string {
+  return signAppFileUrl(file.storageKey, ttlSeconds);
+}
+
+/**
+ * Marks uploads as referenced by a save (post, attachment, event, banner, ...). Each path must be a
+ * temporary upload of this user (or already attached, when an edit sends its existing files back)
+ * of one of `kinds`. Anything else is a 422 naming the field. Call inside the save's transaction.
+ */
+export async function claimUploads(
+  input: { keys: string[]; user: SessionUser; kinds: readonly UploadKindName[]; field?: string; allowAttached?: boolean },
+  tx: Tx,
+): Promise<FileRow[]> {
+  const field = input.field ?? "file";
+  const keys = [...new Set(input.keys)];
+  if (!keys.length) return [];
+  const rows = await tx.select().from(schema.files).where(inArray(schema.files.storageKey, keys)).for("update");
+  const byKey = new Map(rows.map((r) => [r.storageKey, r]));
+  const out: FileRow[] = [];
+  for (const key of keys) {
+    const row = byKey.get(key);
+    const mine = row && row.status === "temporary" && row.ownerId === input.user.id;
+    const reused = row && row.status === "attached" && input.allowAttached;
+    if (!row || !(mine || reused) || !input.kinds.includes(row.kind)) {
+      throw new AppError(422, FILE_MESSAGES.notFound, { [field]: [FILE_MESSAGES.notFound] });
+    }
+    out.push(row);
+  }
+  const temporary = out.filter((r) => r.status === "temporary").map((r) => r.id);
+  if (temporary.length) {
+    const now = new Date();
+    await tx.update(schema.files).set({ status: "attached", attachedAt: now }).where(inArray(schema.files.id, temporary));
+    for (const r of out) if (temporary.includes(r.id)) Object.assign(r, { status: "attached", attachedAt: now });
+  }
+  return out;
+}
+
+/**
+ * Deletes files for good: rows first (in `tx` when given, so referencing rows cascade with the
+ * change), bytes after. Bytes that cannot be removed are logged; the rows are gone either way.
+ */
+export async function deleteFiles(rows: Pick<FileRow, "id" | "storageKey">[], tx?: Tx): Promise<void> {
+  if (!rows.length) return;
+  const db = tx ?? (await getDb());
+  await db.delete(schema.files).where(
+    inArray(
+      schema.files.id,
+      rows.map((r) => r.id),
+    ),
+  );
+  const removeBytes = async () => {
+    const storage = getStorage();
+    for (const r of rows) await storage.delete(r.storageKey).catch((err) => logger.warn({ err, key: r.storageKey }, "could not delete file bytes"));
+  };
+  if (tx) {
+    // Only after the transaction commits; a rolled-back change keeps its bytes.
+    const list = pendingAfterCommit.get(tx);
+    if (!list) throw new Error("deleteFiles(rows, tx) needs a transaction opened by withFileTransaction()");
+    list.push(removeBytes);
+  } else {
+    await removeBytes();
+  }
+}
+
+const pendingAfterCommit = new WeakMap<object, (() => Promise<void>)[]>();
+
+/**
+ * Runs `fn` in a transaction and, once it has committed, the byte deletions queued by deleteFiles.
+ * Use this instead of db.transaction for changes that delete files.
+ */
+export async function withFileTransaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+  const db = await getDb();
+  let txRef: Tx | undefined;
+  const result = await db.transaction(async (tx) => {
+    txRef = tx;
+    pendingAfterCommit.set(tx, []);
+    return fn(tx);
+  });
+  const jobs = txRef ? (pendingAfterCommit.get(txRef) ?? []) : [];
+  if (txRef) pendingAfterCommit.delete(txRef);
+  for (const job of jobs) await job();
+  return result;
+}
+
+/**
+ * removemedia: the caller's own temporary upload, or any file for role 1. The thumbnail, when given,
+ * follows the same rules.
+ */
+export async function removeMedia(input: { filePath: unknown; thumbnailPath?: unknown; user: SessionUser }): Promise<void> {
+  const paths = [input.filePath, ...(input.thumbnailPath ? [input.thumbnailPath] : [])];
+  const keys = paths.map(keyFromClientPath);
+  await withFileTransaction(async (tx) => {
+    const rows = await tx.select().from(schema.files).where(inArray(schema.files.storageKey, keys)).for("update");
+    if (rows.length !== new Set(keys).size) throw new AppError(404, FILE_MESSAGES.notFound);
+    for (const row of rows) {
+      const own = row.status === "temporary" && row.ownerId === input.user.id;
+      if (!own && input.user.roleId !== ROLE.admin) throw new AppError(403, FILE_MESSAGES.notYours);
+    }
+    await deleteFiles(rows, tx);
+  });
+}

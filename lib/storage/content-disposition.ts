@@ -1,0 +1,14 @@
+/**
+ * `inline` or `attachment` with the original file name: a plain ASCII `filename` for old clients and
+ * an RFC 5987 `filename*` (UTF-8) for everything else.
+ */
+export function contentDisposition(type: "inline" | "attachment", fileName: string): string {
+  const name = fileName.replace(/[\u0000-\u001f\u007f/\\]/g, "_").normalize("NFC") || "download";
+  const ascii = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^\x20-\x7e]/g, "_")
+    .replace(/["%;]/g, "_");
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}

@@ -1,0 +1,45 @@
+import type { Readable } from "node:stream";
+
+export type PutOptions = {
+  /** The upload fails with FileTooLargeError (and leaves nothing behind) past this many bytes. */
+  maxBytes: number;
+  contentType?: string;
+  /** Also compute the sha256 while streaming (costs CPU; see checksumsEnabled). */
+  checksum?: boolean;
+};
+
+export type PutResult = { size: number; sha256: string | null };
+
+export type ByteRange = { start: number; end: number };
+
+export type SignedUrlOptions = {
+  expiresInSeconds: number;
+  /** The name the browser saves the file as (Content-Disposition). */
+  fileName: string;
+  contentType: string;
+  disposition: "inline" | "attachment";
+  /** Origin the app is reached at, for drivers that sign the app's own download route. */
+  baseUrl: string;
+};
+
+/**
+ * One storage back end. Keys are relative, validated paths (lib/storage/keys.ts); drivers never see
+ * a user-supplied name.
+ */
+export interface StorageDriver {
+  readonly name: "local" | "s3";
+  /** Streams `body` to `key`. On any error (limit, broken stream) nothing is left at `key`. */
+  put(key: string, body: Readable, options: PutOptions): Promise<PutResult>;
+  /** A read stream of the object, or of the inclusive byte range. */
+  get(key: string, range?: ByteRange): Promise<Readable>;
+  /**
+   * The same as a web stream, for responses. Optional: drivers without it are converted from get().
+   * The local driver reads large chunks straight into the stream, which downloads noticeably faster.
+   */
+  getWebStream?(key: string, range?: ByteRange): Promise<ReadableStream<Uint8Array>>;
+  stat(key: string): Promise<{ size: number; modifiedAt: Date } | null>;
+  /** Removes the object; a missing object is not an error. */
+  delete(key: string): Promise<void>;
+  /** A short-lived URL a browser can fetch the object at. */
+  signedUrl(key: string, options: SignedUrlOptions): Promise<string>;
+}
