@@ -5,8 +5,6 @@ import { Button } from "@/components/ui/button";
 import type { ApiAttachment } from "@/lib/calendar/types";
 import type { Popup } from "./calendar-app";
 
-const IMAGE = new Set(["gif", "jpg", "jpeg", "png"]);
-
 function formatSize(bytes: number) {
   if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
   if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
@@ -55,9 +53,9 @@ export function AttachmentsCarousel({ eventId, attachments, setPopup }: { eventI
         {attachments.map((a) => (
           <li key={a.id} className="w-40 shrink-0 snap-start">
             <a href={a.url} target="_blank" rel="noopener noreferrer" className="block rounded-md border border-slate-200 p-2 hover:border-brand-500">
-              {IMAGE.has(a.doc_extension.toLowerCase()) ? (
-                // eslint-disable-next-line @next/next/no-img-element -- signed URLs from the storage driver
-                <img src={a.url} alt={a.document_name} className="h-24 w-full rounded object-cover" loading="lazy" />
+              {a.thumb_url ? (
+                // eslint-disable-next-line @next/next/no-img-element -- short-lived signed links from the storage driver
+                <img src={a.thumb_url} alt={a.document_name} className="h-24 w-full rounded object-cover" loading="lazy" />
               ) : (
                 <span aria-hidden="true" className="flex h-24 items-center justify-center rounded bg-slate-100 text-lg font-semibold text-slate-500 uppercase">
                   {a.doc_extension || "file"}

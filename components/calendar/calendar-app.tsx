@@ -237,7 +237,7 @@ export function CalendarApp(props: Props) {
         contactPerson: event.contact_person,
         contactEmail: event.contact_email,
         contactNumber: event.contact_number,
-        attachmentIds: event.attachments.map((a) => a.id),
+        attachments: event.attachments.map((a) => a.document_path),
       },
     });
   };

@@ -5,6 +5,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/input";
+import { Dropzone, type UploadedFile } from "@/components/dropzone";
 import { saveEventAction } from "@/lib/calendar/actions";
 import { CONTACT_EMAIL_MAX, RECURRENCE_LABELS, RECURRENCES, TITLE_MAX, WEEKDAYS } from "@/lib/calendar/constants";
 import { eventFormSchema, type EventFormInput, type EventFormValues } from "@/lib/calendar/schemas";
@@ -73,7 +74,7 @@ function defaults(initial: Partial<EventFormInput> = {}): EventFormInput {
     contactPerson: "",
     contactEmail: "",
     contactNumber: "",
-    attachmentIds: [],
+    attachments: [],
     ...initial,
   };
 }
@@ -111,6 +112,16 @@ export function EventForm({
   const [saving, setSaving] = useState(false);
   const [success, setSuccess] = useState<string | null>(null);
   const [failure, setFailure] = useState<{ messages: string[]; seconds: number } | null>(null);
+  const [uploading, setUploading] = useState(false);
+  // A new key re-mounts the dropzone empty when the form resets after an add.
+  const [dropzoneKey, setDropzoneKey] = useState(0);
+  const savedFiles: UploadedFile[] = (editing?.attachments ?? []).map((a) => ({
+    path: a.document_path,
+    name: a.document_name,
+    size: a.size,
+    type: a.file_type,
+    url: a.thumb_url ?? a.url,
+  }));
   const timers = useRef<number[]>([]);
   useEffect(() => () => timers.current.forEach((t) => window.clearTimeout(t)), []);
 
@@ -119,7 +130,7 @@ export function EventForm({
   const startsAt = watch("startsAt") as string;
   const endsAt = watch("endsAt") as string;
   const weekly = type === "recursive" && recurrence === "weekly";
-  const busy = saving || !!success;
+  const busy = saving || !!success || uploading;
 
   // Keys to offer: the active ones, plus an inactive key the edited event already has.
   const keyOptions = editing && !keys.some((k) => k.value === editing.meeting_id) ? [...keys, { value: editing.meeting_id, text: `${editing.mm_title} (inactive)` }] : keys;
@@ -159,6 +170,7 @@ export function EventForm({
       timers.current.push(
         window.setTimeout(() => {
           reset(defaults());
+          setDropzoneKey((k) => k + 1);
           setSuccess(null);
           setFocus("title");
         }, SUCCESS_RESET_MS),
@@ -277,6 +289,17 @@ export function EventForm({
         <Field label="Contact Email" type="email" maxLength={CONTACT_EMAIL_MAX} autoComplete="off" error={errors.contactEmail?.message} {...register("contactEmail")} />
         <Field label="Contact Number" type="tel" maxLength={32} autoComplete="off" error={errors.contactNumber?.message} {...register("contactNumber")} />
       </fieldset>
+      <Dropzone
+        key={dropzoneKey}
+        kind="event"
+        label="Attachments"
+        className="mt-4"
+        initialFiles={savedFiles}
+        disabled={saving || !!success}
+        onChange={(files) => setValue("attachments", files.map((file) => file.path), { shouldValidate: formState.isSubmitted })}
+        onBusyChange={setUploading}
+        error={errors.attachments?.message}
+      />
 
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
         <p className="text-sm text-slate-600">
@@ -288,7 +311,7 @@ export function EventForm({
           )}
         </p>
         <div className="flex gap-2">
-          <Button type="button" variant="secondary" onClick={onCancel} disabled={saving}>
+          <Button type="button" variant="secondary" onClick={onCancel} disabled={saving || uploading}>
             Cancel
           </Button>
           <Button type="submit" loading={saving} disabled={busy}>

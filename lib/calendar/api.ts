@@ -5,6 +5,7 @@ import { fieldErrorsOf } from "@/lib/api/with-api";
 import { DEFAULT_TIME_ZONE, MAX_WINDOW_DAYS } from "./constants";
 import { eventFormSchema, isKnownTimeZone, searchText, type EventFormValues } from "./schemas";
 import { isWallTime, legacyToIso, toInstant } from "./time";
+import { legacyImagePaths } from "./attachments";
 
 /**
  * Translation between the v1 calendar calls' names (the old portal's, kept for existing clients) and
@@ -92,7 +93,7 @@ const LEGACY_NAMES: Record<string, string> = {
   contactPerson: "contactPerson",
   contactEmail: "contactEmail",
   contactNumber: "contactNumber",
-  attachmentIds: "imagePath",
+  attachments: "imagePath",
 };
 
 const str = (v: unknown): string | undefined => (v === undefined || v === null ? undefined : typeof v === "string" ? v : typeof v === "number" ? String(v) : undefined);
@@ -100,9 +101,10 @@ const str = (v: unknown): string | undefined => (v === undefined || v === null ?
 /**
  * Parses an addupdateevent body with the event form's schema: legacy names mapped, naive dates shifted
  * by `offset_minutes` when given. Refusals carry the field messages under the legacy names.
- * `attachmentIds` are resolved by the caller from imagePath (files issue).
+ * imagePath[] carries the storage paths of the files (imageSize[] and imageType[] are read from
+ * the stored files instead).
  */
-export function parseLegacyEventBody(body: unknown, attachmentIds: number[] = []): EventFormValues {
+export function parseLegacyEventBody(body: unknown): EventFormValues {
   if (!body || typeof body !== "object" || Array.isArray(body)) throw new AppError(422, "The request body must be an object.");
   const b = body as Record<string, unknown>;
   const offset = offsetMinutes.safeParse(b.offset_minutes);
@@ -129,7 +131,7 @@ export function parseLegacyEventBody(body: unknown, attachmentIds: number[] = []
     contactPerson: str(b.contactPerson) ?? "",
     contactEmail: str(b.contactEmail) ?? "",
     contactNumber: str(b.contactNumber) ?? "",
-    attachmentIds,
+    attachments: legacyImagePaths(body),
   };
   const parsed = eventFormSchema.safeParse(input);
   if (!parsed.success) {

@@ -5,7 +5,8 @@ import { AppError } from "@/lib/errors";
 import { writeAudit } from "@/lib/system/audit";
 import { hashToken, newSecretToken } from "@/lib/auth/tokens";
 import type { SessionUser } from "@/lib/auth/session";
-import { assertAttachable } from "./attachments";
+import { deleteFilesOfEvents, setEventAttachments } from "./attachments";
+import { withFileTransaction } from "@/lib/files/service";
 import { bumpCalendarStamp } from "./cache";
 import { occurrenceBounds, type SeriesInput } from "./recurrence";
 import { MESSAGES, type EventFormValues } from "./schemas";
@@ -13,7 +14,7 @@ import { toInstant } from "./time";
 
 const e = schema.calendarEvents;
 
-type Meta = { requestId?: string | null };
+type Meta = { requestId?: string | null; /** Field name for attachment errors (imagePath on the v1 API). */ attachmentsField?: string };
 
 /** Turns validated form values into the row's columns (instants in the event's zone, recurrence fields). */
 export function toEventColumns(v: EventFormValues) {
@@ -64,9 +65,7 @@ async function assertKeyUsable(tx: Tx, keyId: number, currentKeyId: number | nul
  */
 export async function saveEvent(v: EventFormValues, actor: SessionUser, meta: Meta = {}): Promise<{ id: number; created: boolean }> {
   const columns = toEventColumns(v);
-  const attachmentIds = await assertAttachable(v.attachmentIds, actor);
-  const db = await getDb();
-  return db.transaction(async (tx) => {
+  return withFileTransaction(async (tx) => {
     if (v.id) {
       const [before] = await tx.select().from(e).where(eq(e.id, v.id)).for("update");
       if (!before) throw new AppError(404, "Event not found.");
@@ -76,7 +75,7 @@ export async function saveEvent(v: EventFormValues, actor: SessionUser, meta: Me
         .set({ ...columns, updatedBy: actor.id })
         .where(eq(e.id, v.id))
         .returning();
-      await replaceAttachments(tx, v.id, attachmentIds);
+      await setEventAttachments(tx, { eventId: v.id, paths: v.attachments, user: actor, field: meta.attachmentsField });
       await bumpCalendarStamp(tx);
       await writeAudit({ actorId: actor.id, action: "update", entity: "calendar_event", entityId: v.id, before, after, requestId: meta.requestId }, tx);
       return { id: v.id, created: false };
@@ -86,24 +85,17 @@ export async function saveEvent(v: EventFormValues, actor: SessionUser, meta: Me
       .insert(e)
       .values({ ...columns, createdBy: actor.id, updatedBy: actor.id })
       .returning();
-    await replaceAttachments(tx, row.id, attachmentIds);
+    await setEventAttachments(tx, { eventId: row.id, paths: v.attachments, user: actor, field: meta.attachmentsField });
     await bumpCalendarStamp(tx);
     await writeAudit({ actorId: actor.id, action: "create", entity: "calendar_event", entityId: row.id, after: row, requestId: meta.requestId }, tx);
     return { id: row.id, created: true };
   });
 }
 
-async function replaceAttachments(tx: Tx, eventId: number, fileIds: number[]) {
-  const a = schema.calendarEventAttachments;
-  await tx.delete(a).where(eq(a.eventId, eventId));
-  const unique = [...new Set(fileIds)];
-  if (unique.length) await tx.insert(a).values(unique.map((fileId, position) => ({ eventId, fileId, position })));
-}
-
-/** Deletes events (their attachments rows cascade) with one audit row each. 404 when none exists. */
+/** Deletes events with their files (rows now, bytes after commit) and one audit row each. 404 when none exists. */
 export async function deleteEvents(ids: number[], actor: SessionUser, meta: Meta = {}): Promise<number> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
+  return withFileTransaction(async (tx) => {
+    await deleteFilesOfEvents(tx, ids);
     const rows = await tx.delete(e).where(inArray(e.id, ids)).returning();
     if (rows.length === 0) throw new AppError(404, "Event not found.");
     await bumpCalendarStamp(tx);

@@ -5,6 +5,7 @@ import { getDb, schema } from "@/lib/db";
 import { expandOccurrences, firstOccurrence, nextOccurrence, type Occurrence, type SeriesInput } from "./recurrence";
 import type { EventStatus, EventType, RecurrenceType } from "./constants";
 import { cachedWindow } from "./cache";
+import { filesOfEvents, type AttachmentFile } from "./attachments";
 
 const e = schema.calendarEvents;
 const k = schema.calendarKeys;
@@ -195,7 +196,7 @@ export type EventDetail = {
   createdAt: Date;
   updatedAt: Date;
   first: Occurrence | null;
-  attachmentIds: number[];
+  attachments: AttachmentFile[];
 };
 
 const creator = alias(schema.users, "creator");
@@ -230,12 +231,8 @@ export async function getEventById({ id, includeInactive }: { id: number; includ
     .where(and(eq(e.id, id), includeInactive ? undefined : eq(e.status, "active")))
     .limit(1);
   if (!r) return null;
-  const attachments = await db
-    .select({ fileId: schema.calendarEventAttachments.fileId })
-    .from(schema.calendarEventAttachments)
-    .where(eq(schema.calendarEventAttachments.eventId, id))
-    .orderBy(asc(schema.calendarEventAttachments.position), asc(schema.calendarEventAttachments.id));
-  return { ...r, first: firstOccurrence(seriesOf(r)), attachmentIds: attachments.map((a) => a.fileId) };
+  const attachments = await filesOfEvents([id]);
+  return { ...r, first: firstOccurrence(seriesOf(r)), attachments };
 }
 
 export type FeedTokenRow = { id: number; calendarKeyId: number | null; keyName: string | null; createdAt: Date; lastUsedAt: Date | null };

@@ -9,6 +9,7 @@ import {
   RECURRENCES,
   TITLE_MAX,
 } from "./constants";
+import { tooManyMessage, UPLOAD_KINDS } from "@/lib/storage/kinds";
 
 /**
  * The event form's one schema: react-hook-form validates with it in the browser and the server action
@@ -84,8 +85,11 @@ export const eventFormSchema = z
     contactPerson: z.string().trim().max(190, "Contact Person cannot be longer than 190 character").default(""),
     contactEmail: z.string().trim().max(CONTACT_EMAIL_MAX, MESSAGES.emailTooLong).default(""),
     contactNumber: z.string().trim().default(""),
-    /** Files (ids from the files issue) in display order. */
-    attachmentIds: z.array(z.coerce.number().int().positive()).max(100).default([]),
+    /** Storage paths of the event's files (store_document uploads, kind `event`), in display order. */
+    attachments: z
+      .array(z.string().trim().min(1).max(300))
+      .max(UPLOAD_KINDS.event.maxFiles, tooManyMessage(UPLOAD_KINDS.event))
+      .default([]),
   })
   .superRefine((v, ctx) => {
     const weekly = v.type === "recursive" && v.recurrence === "weekly";

@@ -46,7 +46,10 @@ export type CalendarItem = Pick<
 
 export type ApiAttachment = {
   id: number;
+  /** A short-lived download link. */
   url: string;
+  /** Pictures: a same-origin preview link for <img>; null for other files. */
+  thumb_url: string | null;
   document_path: string;
   document_name: string;
   doc_extension: string;

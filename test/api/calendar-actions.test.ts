@@ -39,7 +39,7 @@ const form = async (over: Partial<EventFormInput> = {}): Promise<EventFormInput>
   contactPerson: "",
   contactEmail: "",
   contactNumber: "",
-  attachmentIds: [],
+  attachments: [],
   ...over,
 });
 
@@ -106,10 +106,11 @@ describe("saveEventAction (the form's server action, same schema)", () => {
     expect(edit).toMatchObject({ ok: true, message: "Event Updated Successfully" });
   });
 
-  it("refuses attachments until the files issue's table exists", async () => {
+  it("refuses an attachment path that is not an upload of the caller", async () => {
     await signIn("admin");
-    const res = await saveEventAction(await form({ attachmentIds: [1] }));
-    expect(res).toMatchObject({ ok: false, status: 422 });
+    const res = await saveEventAction(await form({ attachments: ["event/2026/01/0f8fad5b-d9cb-469f-a165-70867728950e.pdf"] }));
+    expect(res).toMatchObject({ ok: false, status: 422, fieldErrors: { attachments: ["File not found."] } });
+    expect(await saveEventAction(await form({ attachments: ["../../etc/passwd"] }))).toMatchObject({ ok: false, status: 422 });
   });
 });
 
