@@ -4,3 +4,4 @@ export * from "./menus";
 export * from "./system";
 export * from "./files";
 export * from "./content";
+export * from "./calendar";

@@ -14,7 +14,7 @@ export class ShellPage {
   constructor(readonly page: Page) {
     this.header = page.getByRole("banner");
     // The dropdown trigger in the header (avatar + name): a button that announces a popup.
-    this.userMenuButton = this.header.locator("button[aria-haspopup], button[aria-expanded]").first();
+    this.userMenuButton = this.header.getByRole("button", { name: /Account menu/ });
     this.menuButton = page.getByRole("button", { name: /^(open )?(main )?menu$/i });
     this.logoutItem = page.getByRole("menuitem", { name: "Logout" }).or(page.getByRole("button", { name: "Logout" }));
     this.notFoundText = page.getByText("The page you are looking for does not exist.");

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import bcrypt from "bcryptjs";
 import { schema, type Db } from "./index";
+import { seedCalendarDemo } from "@/lib/calendar/seed";
 
 export const ICON_KEYS = ["home", "chat", "folder", "calendar", "link", "megaphone", "wrench", "car", "users", "star", "book", "shield"] as const;
 
@@ -144,5 +145,6 @@ export async function seedDatabase(db: Db, opts: { password: string }) {
       for (const [i, child] of (m.children ?? []).entries()) await insertMenu(child, i, id);
     };
     for (const [i, m] of SEED_MENUS.entries()) await insertMenu(m, i, null);
+    await seedCalendarDemo(tx, { createdBy: admin.id });
   });
 }

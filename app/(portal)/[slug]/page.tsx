@@ -18,7 +18,7 @@ import { SaveTheDateList } from "@/components/content/save-the-date-list";
 import { SubMenuCarousel } from "@/components/content/submenu-carousel";
 import { BackIcon, FolderIcon } from "@/components/content/icons";
 import { BannerArea } from "@/components/banner/banner-area";
-import { CalendarSlot } from "./_components/calendar-slot";
+import { CalendarPage } from "@/components/calendar/calendar-page";
 
 type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -71,9 +71,8 @@ export default async function MenuPage({ params, searchParams }: Props) {
     return (
       <div className="space-y-4">
         {header}
-        <h1 className="text-2xl font-semibold break-words text-slate-900">{menu.title}</h1>
         {menu.children.length > 0 && <SubMenuCarousel items={menu.children} />}
-        <CalendarSlot slug={menu.slug} menuId={menu.id} />
+        <CalendarPage menu={menu} user={user} searchParams={await searchParams} />
       </div>
     );
   }

@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { withApi } from "@/lib/api/with-api";
+import { ok } from "@/lib/api/envelope";
+import { AppError } from "@/lib/errors";
+import { legacyFieldErrors, parseLegacyEventBody } from "@/lib/calendar/api";
+import { saveEvent } from "@/lib/calendar/mutations";
+
+/**
+ * POST /api/v1/addupdateevent (roles 1 and 2): creates an event, or updates it when `id` is sent.
+ * Body names as the old portal sent them: colorcode (the calendar key id), title, imagePath[] (the
+ * storage paths store_document answered; imageSize[] and imageType[] are taken from the stored files),
+ * description, keydescription, startDate, endDate, status, type, recursiveType, weekDay,
+ * contactPerson, contactEmail, contactNumber, id; optional offset_minutes (naive dates are the
+ * client's local time) and timeZone (IANA zone of the series).
+ */
+export const POST = withApi({ capability: "manageEvents" }, { body: z.unknown() }, async ({ user, body, requestId }) => {
+  const values = parseLegacyEventBody(body);
+  try {
+    const { created } = await saveEvent(values, user, { requestId, attachmentsField: "imagePath" });
+    return ok(created ? "Event Added Successfully" : "Event Updated Successfully", "success");
+  } catch (err) {
+    throw err instanceof AppError ? legacyFieldErrors(err) : err;
+  }
+});

@@ -1,0 +1,17 @@
+import { withApi } from "@/lib/api/with-api";
+import { ok } from "@/lib/api/envelope";
+import { AppError } from "@/lib/errors";
+import { roleCan } from "@/lib/auth/roles";
+import { publicBaseUrl } from "@/lib/files/service";
+import { getEventQuery } from "@/lib/calendar/api";
+import { toApiAttachments } from "@/lib/calendar/attachments";
+import { getEventById } from "@/lib/calendar/queries";
+import { toApiEventDetail } from "@/lib/calendar/serialize";
+
+/** GET /api/v1/getevent?id=&offset_minutes= : one event with its attachments in content.events[0]. */
+export const GET = withApi({}, { query: getEventQuery }, async ({ req, user, query }) => {
+  const detail = await getEventById({ id: query.id, includeInactive: roleCan(user.roleId, "seeEventStatus") });
+  if (!detail) throw new AppError(404, "Event not found.");
+  const attachments = await toApiAttachments(detail.attachments, publicBaseUrl(req));
+  return ok({ events: [toApiEventDetail(detail, query.offset_minutes ?? null, attachments)] });
+});

@@ -1,0 +1,196 @@
+import fs from "node:fs";
+import zlib from "node:zlib";
+import { sql } from "drizzle-orm";
+import { openDatabase, schema } from "@/lib/db";
+import { occurrenceBounds, type SeriesInput } from "@/lib/calendar/recurrence";
+import { monthGridRange, monthOf } from "@/lib/calendar/range";
+import { instantOf, dayNumber } from "@/lib/calendar/zone";
+
+export const description = "calendar: getevents month window and page SSR with 10,000 events (1,000 recurring), page JS size (issue 5)";
+
+/** What this module uses of bench/lib/context.ts's BenchContext (kept structural). */
+type BenchCtx = {
+  dataDir: string;
+  server(): Promise<{ baseUrl: string; cookie: string; bearer: string }>;
+  stopServer(): Promise<void>;
+  check(label: string, value: string, target: string, pass: boolean): void;
+};
+
+const EVENTS = 10_000;
+const RECURRING = 1_000;
+const TZ = "America/Los_Angeles";
+const TARGET = { getevents: 100, page: 150, jsKb: 250 };
+const RUNS = { warmup: 20, getevents: 200, page: 100 };
+
+/** Deterministic pseudo-random numbers (mulberry32), so every run benches the same data. */
+function rng(seed: number) {
+  return () => {
+    seed |= 0;
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * 9,000 normal events over three years around today (a tenth all-day) and 1,000 series: 100 weekly
+ * (half begun ten years ago in 2016), 450 monthly (days 1 to 31), 450 yearly. Inserted while no server
+ * holds the embedded database; skipped when the bench events are already there.
+ */
+export async function seedEvents(dataDir: string) {
+  const handle = await openDatabase({ dataDir });
+  try {
+    const db = handle.db;
+    const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(schema.calendarEvents).where(sql`${schema.calendarEvents.title} like 'Bench %'`);
+    if (n >= EVENTS) return n;
+    const keys = (await db.select({ id: schema.calendarKeys.id }).from(schema.calendarKeys)).map((k) => k.id);
+    const rand = rng(42);
+    const today = Math.floor(Date.now() / 86_400_000);
+    const rows: (typeof schema.calendarEvents.$inferInsert)[] = [];
+    const at = (day: number, sec: number) => new Date(instantOf(TZ, day, sec));
+    for (let i = 0; i < EVENTS; i++) {
+      let s: SeriesInput;
+      if (i < EVENTS - RECURRING) {
+        const day = today - 730 + Math.floor(rand() * 1095);
+        const allDay = rand() < 0.1;
+        const startSec = allDay ? 0 : (7 + Math.floor(rand() * 10)) * 3600 + (rand() < 0.5 ? 0 : 1800);
+        const endsAt = allDay ? at(day + Math.floor(rand() * 2), 86_399) : at(day, startSec + (1 + Math.floor(rand() * 3)) * 1800);
+        s = { type: "normal", recurrence: null, dayOfWeek: null, startsAt: at(day, startSec), endsAt, timeZone: TZ };
+      } else {
+        const j = i - (EVENTS - RECURRING);
+        const startSec = (8 + Math.floor(rand() * 9)) * 3600;
+        if (j < 100) {
+          const from = j < 50 ? dayNumber(2016, 1, 4) + Math.floor(rand() * 300) : today - Math.floor(rand() * 700);
+          const until = rand() < 0.5 ? null : at(today + 200 + Math.floor(rand() * 2000), startSec + 3600);
+          s = { type: "recursive", recurrence: "weekly", dayOfWeek: 1 + Math.floor(rand() * 7), startsAt: at(from, startSec), endsAt: until, timeZone: TZ };
+        } else {
+          const monthly = j < 550;
+          const from = today - Math.floor(rand() * (monthly ? 1800 : 7000));
+          const until = rand() < 0.5 ? null : at(today + Math.floor(rand() * 3000), startSec + 5400);
+          s = { type: "recursive", recurrence: monthly ? "monthly" : "yearly", dayOfWeek: null, startsAt: at(from, startSec), endsAt: until, timeZone: TZ };
+        }
+      }
+      rows.push({
+        title: `Bench ${s.type === "normal" ? "event" : s.recurrence} ${i + 1}: dealership operations review`,
+        calendarKeyId: keys[i % keys.length],
+        description: "Generated for the calendar bench. Agenda, location and materials are in the attachments.",
+        status: rand() < 0.05 ? "inactive" : "active",
+        type: s.type,
+        recurrence: s.recurrence,
+        dayOfWeek: s.dayOfWeek,
+        startsAt: s.startsAt,
+        endsAt: s.endsAt,
+        timeZone: TZ,
+        contactPerson: "Bench Person",
+        contactEmail: "bench@example.com",
+        contactNumber: "555 010 2000",
+        ...occurrenceBounds(s),
+      });
+    }
+    for (let i = 0; i < rows.length; i += 500) await db.insert(schema.calendarEvents).values(rows.slice(i, i + 500));
+    await db.execute(sql`analyze calendar_events`);
+    // what lib/calendar/cache.ts's bumpCalendarStamp does (that module is server-only)
+    await db.execute(sql`insert into settings (key, value) values ('calendar_stamp', ${`bench-${Date.now()}`}) on conflict (key) do update set value = excluded.value`);
+    return rows.length;
+  } finally {
+    await handle.close();
+  }
+}
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** One client, requests in sequence: p50/p95 in ms, after a warm-up. */
+async function timeSequential(label: string, urls: string[], headers: Record<string, string>, runs: number, expect: string) {
+  for (let i = 0; i < RUNS.warmup; i++) await (await fetch(urls[i % urls.length], { headers })).text();
+  const times: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    const res = await fetch(urls[i % urls.length], { headers, redirect: "manual" });
+    const text = await res.text();
+    times.push(performance.now() - t0);
+    if (res.status !== 200 || !text.includes(expect)) throw new Error(`${label}: answered ${res.status} without "${expect}"`);
+    bytes += text.length;
+  }
+  times.sort((a, b) => a - b);
+  const r = { p50: percentile(times, 50), p95: percentile(times, 95), max: times[times.length - 1], avgKb: bytes / runs / 1024 };
+  console.log(`  ${label.padEnd(44)} p50 ${r.p50.toFixed(1).padStart(6)} ms   p95 ${r.p95.toFixed(1).padStart(6)} ms   max ${r.max.toFixed(1).padStart(6)} ms   ${r.avgKb.toFixed(0)} KB`);
+  return r;
+}
+
+/** JavaScript the browser downloads to show the calendar page (gzip, noModule polyfills excluded). */
+async function pageJs(baseUrl: string, cookie: string): Promise<{ kb: number; scripts: number } | null> {
+  const chromium = "/usr/bin/chromium";
+  let pw: typeof import("@playwright/test");
+  try {
+    pw = await import("@playwright/test");
+  } catch {
+    return null;
+  }
+  const browser = await pw.chromium.launch({
+    executablePath: fs.existsSync(chromium) ? chromium : undefined,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+  try {
+    const ctx = await browser.newContext();
+    await ctx.addCookies(
+      cookie.split("; ").map((c) => {
+        const i = c.indexOf("=");
+        return { name: c.slice(0, i), value: c.slice(i + 1), url: baseUrl };
+      }),
+    );
+    const page = await ctx.newPage();
+    const sizes: Promise<number>[] = [];
+    page.on("response", (r) => {
+      if (r.request().resourceType() === "script") sizes.push(r.body().then((b) => zlib.gzipSync(b, { level: 9 }).length, () => 0));
+    });
+    await page.goto(`${baseUrl}/calendar`, { waitUntil: "networkidle" });
+    await page.getByRole("button", { name: "Next month" }).waitFor();
+    const all = await Promise.all(sizes);
+    return { kb: all.reduce((a, b) => a + b, 0) / 1024, scripts: all.length };
+  } finally {
+    await browser.close();
+  }
+}
+
+export async function run(ctx: BenchCtx) {
+  await ctx.server(); // prepares (migrates, seeds) the data folder and builds if needed
+  await ctx.stopServer();
+  const t0 = performance.now();
+  const n = await seedEvents(ctx.dataDir);
+  console.log(`  ${n} bench events in the database (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+  const s = await ctx.server();
+
+  const now = new Date();
+  const { year, month } = monthOf(now, TZ);
+  const months = [-1, 0, 1].map((d) => {
+    const m0 = year * 12 + (month - 1) + d;
+    const y = Math.floor(m0 / 12);
+    const m = (m0 % 12) + 1;
+    const next = m === 12 ? { y: y + 1, m: 1 } : { y, m: m + 1 };
+    return { y, m, start: new Date(instantOf(TZ, dayNumber(y, m, 1), 0)), end: new Date(instantOf(TZ, dayNumber(next.y, next.m, 1), 0)) };
+  });
+  const apiUrls = months.map((w) => `${s.baseUrl}/api/v1/getevents?start_date=${w.start.toISOString()}&end_date=${w.end.toISOString()}`);
+  const probe = await (await fetch(apiUrls[1], { headers: { authorization: s.bearer } })).json();
+  const grid = monthGridRange(year, month, TZ);
+  console.log(`  this month: ${probe.content.events.length} occurrences (month grid ${grid.start.toISOString().slice(0, 10)}..${grid.end.toISOString().slice(0, 10)})`);
+
+  const api = await timeSequential("GET /api/v1/getevents (month window)", apiUrls, { authorization: s.bearer }, RUNS.getevents, '"status":"success"');
+  ctx.check("getevents month window p95 (10,000 events, 1 client)", `${api.p95.toFixed(1)} ms`, `< ${TARGET.getevents} ms`, api.p95 < TARGET.getevents);
+
+  const pageUrls = months.map((w) => `${s.baseUrl}/calendar?month=${w.y}-${String(w.m).padStart(2, "0")}`);
+  const page = await timeSequential("GET /calendar (server render)", pageUrls, { cookie: s.cookie }, RUNS.page, "Bench ");
+  ctx.check("calendar page SSR p95 (10,000 events, 1 client)", `${page.p95.toFixed(1)} ms`, `< ${TARGET.page} ms`, page.p95 < TARGET.page);
+
+  const js = await pageJs(s.baseUrl, s.cookie);
+  if (js) {
+    console.log(`  calendar page loads ${js.scripts} scripts`);
+    ctx.check("calendar page JavaScript on first load (gzip)", `${js.kb.toFixed(1)} KB`, `< ${TARGET.jsKb} KB`, js.kb < TARGET.jsKb);
+  } else {
+    ctx.check("calendar page JavaScript on first load (gzip)", "not measured (no Playwright)", `< ${TARGET.jsKb} KB`, false);
+  }
+  return { api, page, js };
+}

@@ -1,0 +1,52 @@
+import { cookies } from "next/headers";
+import { roleCan } from "@/lib/auth/roles";
+import type { SessionUser } from "@/lib/auth/session";
+import { DEFAULT_TIME_ZONE } from "@/lib/calendar/constants";
+import { listCalendarKeys, listOccurrences } from "@/lib/calendar/queries";
+import { monthGridRange, monthOf, parseMonthParam } from "@/lib/calendar/range";
+import { isKnownTimeZone } from "@/lib/calendar/schemas";
+import { toApiKey, toCalendarItem } from "@/lib/calendar/serialize";
+import { packItems } from "@/lib/calendar/pack";
+import { CalendarApp } from "./calendar-app";
+import { todayIn } from "./format";
+
+export const TZ_COOKIE = "tz";
+
+type Props = {
+  menu: { id: number; slug: string; title: string };
+  user: SessionUser;
+  searchParams: Record<string, string | string[] | undefined>;
+};
+
+/**
+ * The calendar page (menu page type 3). Renders the month on the server with its occurrences, in the
+ * viewer's zone (the `tz` cookie the browser sets; California until it has), so the page is useful
+ * before any script runs; the client component takes over navigation, search, detail and the form.
+ */
+export async function CalendarPage({ menu, user, searchParams }: Props) {
+  const jar = await cookies();
+  const cookieTz = jar.get(TZ_COOKIE)?.value;
+  const timeZone = cookieTz && isKnownTimeZone(cookieTz) ? cookieTz : DEFAULT_TIME_ZONE;
+  const monthParam = typeof searchParams.month === "string" ? searchParams.month : undefined;
+  const { year, month } = parseMonthParam(monthParam) ?? monthOf(new Date(), timeZone);
+  const range = monthGridRange(year, month, timeZone);
+  const seeStatus = roleCan(user.roleId, "seeEventStatus");
+  const [keys, occurrences] = await Promise.all([
+    listCalendarKeys({ status: "active" }),
+    listOccurrences({ start: range.start, end: range.end, includeInactive: seeStatus }),
+  ]);
+  return (
+    <CalendarApp
+      title={menu.title}
+      timeZone={timeZone}
+      initialDate={range.firstDay}
+      today={todayIn(timeZone)}
+      initialRange={{ start: range.start.toISOString(), end: range.end.toISOString() }}
+      initialEvents={packItems(occurrences.map(toCalendarItem))}
+      keys={keys.map(toApiKey)}
+      canManage={roleCan(user.roleId, "manageEvents")}
+      seeStatus={seeStatus}
+      userName={`${user.firstName} ${user.lastName}`.trim() || user.username}
+    />
+  );
+}

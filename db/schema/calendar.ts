@@ -1,0 +1,119 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgEnum, pgTable, serial, smallint, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { timestamps } from "./_common";
+import { users } from "./users";
+import { files } from "./files";
+import { DEFAULT_KEY_COLOR, DEFAULT_TIME_ZONE, EVENT_STATUSES, EVENT_TYPES, KEY_STATUSES, RECURRENCES } from "../../lib/calendar/constants";
+
+export const calendarKeyStatus = pgEnum("calendar_key_status", KEY_STATUSES);
+export const calendarEventStatus = pgEnum("calendar_event_status", EVENT_STATUSES);
+export const calendarEventType = pgEnum("calendar_event_type", EVENT_TYPES);
+/** The spec's `recursive_type`; yearly is labelled 'Annual' in the form. */
+export const calendarRecurrence = pgEnum("calendar_recurrence", RECURRENCES);
+
+/** Calendar colour keys (the old portal's "meeting keys"): the legend and the event's category. */
+export const calendarKeys = pgTable(
+  "calendar_keys",
+  {
+    id: serial().primaryKey(),
+    name: varchar({ length: 190 }).notNull(),
+    /** `#rrggbb` or `#rrggbbaa`; the spec's default colour is #444444. */
+    colorCode: varchar({ length: 9 }).notNull().default(DEFAULT_KEY_COLOR),
+    status: calendarKeyStatus().notNull().default("active"),
+    createdBy: integer().references(() => users.id, { onDelete: "set null" }),
+    updatedBy: integer().references(() => users.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [index().on(t.status, t.name)],
+);
+
+/**
+ * One row per event or recurring series. Occurrences of a series are computed for the requested
+ * window (lib/calendar/recurrence.ts), never stored.
+ *
+ * - normal: `startsAt` .. `endsAt` (end optional: a point in time).
+ * - recursive: `startsAt` is the first occurrence (date and local time of day); `endsAt`, when set, is
+ *   the series end: its date is the last day an occurrence may fall on and its time of day is when each
+ *   occurrence ends. A weekly series may have no dates at all (all-day, every `dayOfWeek`).
+ * - `timeZone` is the IANA zone the local times belong to, so daylight-saving changes keep 10:00 at 10:00.
+ * - `occursFrom` / `occursUntil` bound every occurrence (null = unbounded); written by the code on every
+ *   save and GiST-indexed so a month window finds its rows without reading the table.
+ */
+export const calendarEvents = pgTable(
+  "calendar_events",
+  {
+    id: serial().primaryKey(),
+    title: varchar({ length: 190 }).notNull(),
+    calendarKeyId: integer()
+      .notNull()
+      .references(() => calendarKeys.id, { onDelete: "restrict" }),
+    keyDescription: text().notNull().default(""),
+    description: text().notNull().default(""),
+    status: calendarEventStatus().notNull().default("active"),
+    type: calendarEventType().notNull().default("normal"),
+    recurrence: calendarRecurrence(),
+    /** 1 Monday .. 7 Sunday (weekly series only). */
+    dayOfWeek: smallint(),
+    startsAt: timestamp({ withTimezone: true }),
+    endsAt: timestamp({ withTimezone: true }),
+    timeZone: varchar({ length: 64 }).notNull().default(DEFAULT_TIME_ZONE),
+    occursFrom: timestamp({ withTimezone: true }),
+    occursUntil: timestamp({ withTimezone: true }),
+    contactPerson: varchar({ length: 190 }).notNull().default(""),
+    contactEmail: varchar({ length: 49 }).notNull().default(""),
+    contactNumber: varchar({ length: 32 }).notNull().default(""),
+    createdBy: integer().references(() => users.id, { onDelete: "set null" }),
+    updatedBy: integer().references(() => users.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [
+    index("calendar_events_span_idx").using("gist", sql`tstzrange(${t.occursFrom}, ${t.occursUntil}, '[]')`),
+    index().on(t.calendarKeyId),
+    index().on(t.type, t.status),
+    index("calendar_events_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
+    index("calendar_events_description_trgm_idx").using("gin", sql`${t.description} gin_trgm_ops`),
+    check("calendar_events_day_of_week_check", sql`${t.dayOfWeek} is null or ${t.dayOfWeek} between 1 and 7`),
+    check("calendar_events_dates_check", sql`${t.endsAt} is null or ${t.startsAt} is null or ${t.endsAt} >= ${t.startsAt}`),
+    check(
+      "calendar_events_recurrence_check",
+      sql`(${t.type} = 'normal' and ${t.startsAt} is not null) or (${t.type} = 'recursive' and ${t.recurrence} is not null and (${t.recurrence} = 'weekly' or ${t.startsAt} is not null) and (${t.recurrence} <> 'weekly' or ${t.dayOfWeek} is not null))`,
+    ),
+  ],
+);
+
+/** Files attached to an event, in display order (rows of the files issue's `files` table). */
+export const calendarEventAttachments = pgTable(
+  "calendar_event_attachments",
+  {
+    id: serial().primaryKey(),
+    eventId: integer()
+      .notNull()
+      .references(() => calendarEvents.id, { onDelete: "cascade" }),
+    fileId: integer()
+      .notNull()
+      .references(() => files.id, { onDelete: "cascade" }),
+    position: integer().notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index().on(t.eventId, t.position), index().on(t.fileId)],
+);
+
+/**
+ * Private ICS subscription links: one per user and choice of key (null = all keys). Only a sha256 of
+ * the secret is stored; a revoked link answers 404.
+ */
+export const calendarFeedTokens = pgTable(
+  "calendar_feed_tokens",
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    calendarKeyId: integer().references(() => calendarKeys.id, { onDelete: "cascade" }),
+    tokenHash: varchar({ length: 64 }).notNull().unique(),
+    revokedAt: timestamp({ withTimezone: true }),
+    lastUsedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index().on(t.userId)],
+);

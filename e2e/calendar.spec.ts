@@ -1,0 +1,134 @@
+import { expect, test } from "@playwright/test";
+import { CalendarPage } from "./pages/calendar-page";
+import { storageStateOf } from "./support/env";
+
+/** The seeded demo events are placed relative to the current month (lib/calendar/seed.ts). */
+const WEEKLY = "Monday Sales Meeting";
+const TRAINING = "Warranty Process Training";
+
+test.describe("staff (role 3)", () => {
+  test.use({ storageState: storageStateOf("staff") });
+
+  test("reads the month, hides a key across months, opens an event without management buttons", async ({ page }) => {
+    const cal = new CalendarPage(page);
+    await cal.goto();
+    await expect(cal.event(WEEKLY)).toBeVisible();
+    await expect(cal.addButton).toHaveCount(0);
+
+    const key = cal.keyToggle("Company Event");
+    await key.click();
+    await expect(key).toHaveAttribute("aria-pressed", "false");
+    await expect(page.getByText(WEEKLY)).toHaveCount(0);
+    await cal.nextMonth.click();
+    await expect(key).toHaveAttribute("aria-pressed", "false");
+    await expect(page.getByText(WEEKLY)).toHaveCount(0);
+    await cal.prevMonth.click();
+    await key.click();
+    await expect(cal.event(WEEKLY)).toBeVisible();
+
+    await cal.event(TRAINING).click();
+    await expect(page.getByRole("heading", { name: TRAINING })).toBeVisible();
+    await expect(page.getByText("Event Date")).toBeVisible();
+    await expect(page.getByRole("link", { name: "555-0100" })).toHaveAttribute("href", "tel:5550100");
+    await expect(page.getByRole("button", { name: "Edit" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Delete" })).toHaveCount(0);
+    await expect(page.getByText("Status", { exact: true })).toHaveCount(0);
+    await page.getByRole("button", { name: "Back" }).click();
+    await expect(cal.nextMonth).toBeVisible();
+  });
+
+  test("search shows HTML as text, and 'No dates found...!!!' when nothing matches", async ({ page }) => {
+    const cal = new CalendarPage(page);
+    await cal.goto();
+    await cal.runSearch("<script>alert(1)</script>");
+    await expect(page.getByText("No dates found...!!!")).toBeVisible();
+    await expect(page.getByRole("heading", { name: /Search results for/ })).toContainText("<script>alert(1)</script>");
+    await page.getByRole("button", { name: "Back to Calendar" }).click();
+    await cal.runSearch("sales meeting");
+    await expect(page.getByRole("button", { name: new RegExp(WEEKLY) })).toBeVisible();
+  });
+
+  test("list view", async ({ page }) => {
+    const cal = new CalendarPage(page);
+    await cal.goto();
+    await cal.listButton.click();
+    await expect(cal.listButton).toHaveAttribute("aria-pressed", "true");
+    await expect(cal.event(TRAINING)).toBeVisible();
+  });
+});
+
+test.describe("calendar manager (role 2)", () => {
+  test.use({ storageState: storageStateOf("manager") });
+
+  test("adds an event with the form's rules, sees it, and deletes it with the spec's confirmations", async ({ page }) => {
+    const cal = new CalendarPage(page);
+    await cal.goto();
+    await cal.addButton.click();
+    await expect(page.getByRole("heading", { name: "Add Calendar Event" })).toBeVisible();
+    await expect(cal.field("Start DateTime")).toHaveValue(/T00:00:00$/);
+    await expect(cal.field("End DateTime")).toHaveValue(/T23:59:59$/);
+
+    // Field rules: recurring type only for recursive events; weekly shows the weekday and no dates.
+    await expect(cal.field("Recurring Type")).toHaveCount(0);
+    await cal.field("Event Type").selectOption("recursive");
+    await cal.field("Recurring Type").selectOption("weekly");
+    await expect(cal.field("Day Of Week")).toHaveValue("1");
+    await expect(cal.field("Start DateTime")).toHaveCount(0);
+    await cal.field("Event Type").selectOption("normal");
+    await expect(cal.field("Recurring Type")).toHaveCount(0);
+
+    // Validation messages, cleared as the user types.
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Title Required")).toBeVisible();
+    await expect(page.getByText("Please select Calendar Key")).toBeVisible();
+    await cal.field("Title").fill("E2E planning session");
+    await expect(page.getByText("Title Required")).toHaveCount(0);
+    await cal.field("Contact Number").fill("12ab");
+    await expect(page.getByText("Contact Number Must Be Numeric")).toBeVisible();
+    await cal.field("Contact Number").fill("555 123 4567");
+    await cal.field("Calendar Key").selectOption({ label: "Training" });
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Event Added Successfully")).toBeVisible();
+    await expect(cal.field("Title")).toHaveValue("", { timeout: 6000 }); // reset after 3 s
+    await page.getByRole("button", { name: "Cancel" }).click();
+
+    await expect(cal.event("E2E planning session")).toBeVisible();
+    await cal.event("E2E planning session").click();
+    await expect(page.getByText("Status", { exact: true })).toBeVisible();
+    await page.getByRole("button", { name: "Delete" }).click();
+    await expect(cal.dialog.getByRole("heading", { name: "Are you sure?" })).toBeVisible();
+    await expect(cal.dialog).toContainText("You can't revert your action");
+    await cal.dialog.getByRole("button", { name: "No, Keep it!" }).click();
+    await expect(cal.dialog.getByRole("heading", { name: "Cancelled" })).toBeVisible();
+    await expect(cal.dialog).toContainText("Your record still intact");
+    await cal.dialog.getByRole("button", { name: "OK" }).click();
+    await page.getByRole("button", { name: "Delete" }).click();
+    await cal.dialog.getByRole("button", { name: "Yes Delete it!" }).click();
+    await expect(cal.dialog.getByRole("heading", { name: "Deleted" })).toBeVisible();
+    await cal.dialog.getByRole("button", { name: "OK" }).click();
+    await expect(cal.nextMonth).toBeVisible();
+    await expect(page.getByText("E2E planning session")).toHaveCount(0);
+  });
+});
+
+test.describe("subscription link", () => {
+  test.use({ storageState: storageStateOf("staff") });
+
+  test("copies a private ICS URL that calendar apps can read, until it is revoked", async ({ page, request }) => {
+    const cal = new CalendarPage(page);
+    await cal.goto();
+    await cal.subscribeButton.click();
+    await cal.dialog.getByLabel("Events of").selectOption({ label: "Company Event" });
+    await cal.dialog.getByRole("button", { name: "Create private link" }).click();
+    const url = await cal.dialog.getByLabel(/Your new link/).inputValue();
+    expect(url).toMatch(/\/api\/calendar\/feed\/[A-Za-z0-9]{48}\.ics$/);
+    const feed = await request.get(url, { headers: { cookie: "" } });
+    expect(feed.status()).toBe(200);
+    const ics = await feed.text();
+    expect(ics).toContain("RRULE:FREQ=WEEKLY;BYDAY=MO");
+    expect(ics).not.toContain(TRAINING);
+    await cal.dialog.getByRole("button", { name: "Revoke" }).first().click();
+    await expect(cal.dialog.getByText("You have no subscription links.")).toBeVisible();
+    expect((await request.get(url)).status()).toBe(404);
+  });
+});

@@ -1,0 +1,54 @@
+import "server-only";
+import crypto from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { getDb, schema, type Db, type Tx } from "@/lib/db";
+
+/**
+ * A small per-process cache of expanded windows (everyone looks at this month), made safe across
+ * processes by a stamp row in `settings` that every event write changes in its own transaction: a
+ * request reads the stamp (one primary-key lookup) and reuses a window only if it was computed under
+ * the same stamp, and never for longer than a minute (a safety net for writes made outside this code).
+ */
+
+const STAMP_KEY = "calendar_stamp";
+const TTL_MS = 60_000;
+const MAX_ENTRIES = 48;
+
+type Entry<T> = { stamp: string; at: number; value: T };
+const entries = new Map<string, Entry<unknown>>();
+
+/** Marks every cached window stale (call inside the write's transaction). */
+export async function bumpCalendarStamp(db: Db | Tx) {
+  const value = `${Date.now()}-${crypto.randomBytes(6).toString("hex")}`;
+  await db
+    .insert(schema.settings)
+    .values({ key: STAMP_KEY, value })
+    .onConflictDoUpdate({ target: schema.settings.key, set: { value, updatedAt: sql`now()` } });
+}
+
+async function readStamp(): Promise<string> {
+  const db = await getDb();
+  const [row] = await db.select({ value: schema.settings.value }).from(schema.settings).where(eq(schema.settings.key, STAMP_KEY));
+  return row?.value ?? "none";
+}
+
+/** `compute()` unless an entry for `key` made under the current stamp is younger than a minute. */
+export async function cachedWindow<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  const stamp = await readStamp();
+  const hit = entries.get(key);
+  const now = Date.now();
+  if (hit && hit.stamp === stamp && now - hit.at < TTL_MS) {
+    entries.delete(key); // keep recently used entries last
+    entries.set(key, hit);
+    return hit.value as T;
+  }
+  const value = await compute();
+  entries.set(key, { stamp, at: now, value });
+  while (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  return value;
+}
+
+/** Tests: forget everything. */
+export function clearCalendarCache() {
+  entries.clear();
+}

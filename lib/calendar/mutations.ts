@@ -1,0 +1,143 @@
+import "server-only";
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import { getDb, schema, type Tx } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import { writeAudit } from "@/lib/system/audit";
+import { hashToken, newSecretToken } from "@/lib/auth/tokens";
+import type { SessionUser } from "@/lib/auth/session";
+import { deleteFilesOfEvents, setEventAttachments } from "./attachments";
+import { withFileTransaction } from "@/lib/files/service";
+import { bumpCalendarStamp } from "./cache";
+import { occurrenceBounds, type SeriesInput } from "./recurrence";
+import { MESSAGES, type EventFormValues } from "./schemas";
+import { toInstant } from "./time";
+
+const e = schema.calendarEvents;
+
+type Meta = { requestId?: string | null; /** Field name for attachment errors (imagePath on the v1 API). */ attachmentsField?: string };
+
+/** Turns validated form values into the row's columns (instants in the event's zone, recurrence fields). */
+export function toEventColumns(v: EventFormValues) {
+  const startsAt = v.startsAt ? toInstant(v.startsAt, v.timeZone) : null;
+  const endsAt = v.endsAt ? toInstant(v.endsAt, v.timeZone) : null;
+  if (v.startsAt && !startsAt) throw new AppError(422, MESSAGES.startInvalid, { startsAt: [MESSAGES.startInvalid] });
+  if (v.endsAt && !endsAt) throw new AppError(422, MESSAGES.endInvalid, { endsAt: [MESSAGES.endInvalid] });
+  if (startsAt && endsAt && endsAt < startsAt) throw new AppError(422, MESSAGES.endBeforeStart, { endsAt: [MESSAGES.endBeforeStart] });
+  const recursive = v.type === "recursive";
+  const series: SeriesInput = {
+    type: v.type,
+    recurrence: recursive ? v.recurrence : null,
+    dayOfWeek: recursive && v.recurrence === "weekly" ? v.dayOfWeek : null,
+    startsAt,
+    endsAt,
+    timeZone: v.timeZone,
+  };
+  return {
+    title: v.title,
+    calendarKeyId: v.calendarKeyId,
+    keyDescription: v.keyDescription,
+    description: v.description,
+    status: v.status,
+    type: series.type,
+    recurrence: series.recurrence,
+    dayOfWeek: series.dayOfWeek,
+    startsAt,
+    endsAt,
+    timeZone: v.timeZone,
+    contactPerson: v.contactPerson,
+    contactEmail: v.contactEmail,
+    contactNumber: v.contactNumber,
+    ...occurrenceBounds(series),
+  };
+}
+
+async function assertKeyUsable(tx: Tx, keyId: number, currentKeyId: number | null) {
+  const [key] = await tx.select({ id: schema.calendarKeys.id, status: schema.calendarKeys.status }).from(schema.calendarKeys).where(eq(schema.calendarKeys.id, keyId));
+  // An inactive key may stay on an event that already has it, but cannot be newly chosen.
+  if (!key || (key.status !== "active" && key.id !== currentKeyId)) {
+    throw new AppError(422, MESSAGES.keyRequired, { calendarKeyId: [MESSAGES.keyRequired] });
+  }
+}
+
+/**
+ * Creates or (with `id`) updates an event in one transaction with its attachments and an audit row.
+ * Callers have checked the manageEvents capability (createAction / withApi).
+ */
+export async function saveEvent(v: EventFormValues, actor: SessionUser, meta: Meta = {}): Promise<{ id: number; created: boolean }> {
+  const columns = toEventColumns(v);
+  return withFileTransaction(async (tx) => {
+    if (v.id) {
+      const [before] = await tx.select().from(e).where(eq(e.id, v.id)).for("update");
+      if (!before) throw new AppError(404, "Event not found.");
+      await assertKeyUsable(tx, columns.calendarKeyId, before.calendarKeyId);
+      const [after] = await tx
+        .update(e)
+        .set({ ...columns, updatedBy: actor.id })
+        .where(eq(e.id, v.id))
+        .returning();
+      await setEventAttachments(tx, { eventId: v.id, paths: v.attachments, user: actor, field: meta.attachmentsField });
+      await bumpCalendarStamp(tx);
+      await writeAudit({ actorId: actor.id, action: "update", entity: "calendar_event", entityId: v.id, before, after, requestId: meta.requestId }, tx);
+      return { id: v.id, created: false };
+    }
+    await assertKeyUsable(tx, columns.calendarKeyId, null);
+    const [row] = await tx
+      .insert(e)
+      .values({ ...columns, createdBy: actor.id, updatedBy: actor.id })
+      .returning();
+    await setEventAttachments(tx, { eventId: row.id, paths: v.attachments, user: actor, field: meta.attachmentsField });
+    await bumpCalendarStamp(tx);
+    await writeAudit({ actorId: actor.id, action: "create", entity: "calendar_event", entityId: row.id, after: row, requestId: meta.requestId }, tx);
+    return { id: row.id, created: true };
+  });
+}
+
+/** Deletes events with their files (rows now, bytes after commit) and one audit row each. 404 when none exists. */
+export async function deleteEvents(ids: number[], actor: SessionUser, meta: Meta = {}): Promise<number> {
+  return withFileTransaction(async (tx) => {
+    await deleteFilesOfEvents(tx, ids);
+    const rows = await tx.delete(e).where(inArray(e.id, ids)).returning();
+    if (rows.length === 0) throw new AppError(404, "Event not found.");
+    await bumpCalendarStamp(tx);
+    for (const row of rows) {
+      await writeAudit({ actorId: actor.id, action: "delete", entity: "calendar_event", entityId: row.id, before: row, requestId: meta.requestId }, tx);
+    }
+    return rows.length;
+  });
+}
+
+/** A new private subscription link for the user (all keys or one key). The secret is shown once. */
+export async function createFeedToken(userId: number, calendarKeyId: number | null): Promise<{ id: number; token: string }> {
+  const db = await getDb();
+  if (calendarKeyId) {
+    const [key] = await db.select({ id: schema.calendarKeys.id }).from(schema.calendarKeys).where(eq(schema.calendarKeys.id, calendarKeyId));
+    if (!key) throw new AppError(422, MESSAGES.keyRequired, { calendarKeyId: [MESSAGES.keyRequired] });
+  }
+  const token = newSecretToken(48);
+  const [row] = await db
+    .insert(schema.calendarFeedTokens)
+    .values({ userId, calendarKeyId, tokenHash: hashToken(token) })
+    .returning({ id: schema.calendarFeedTokens.id });
+  await writeAudit({ actorId: userId, action: "create", entity: "calendar_feed_token", entityId: row.id, after: { calendarKeyId } });
+  return { id: row.id, token };
+}
+
+/** Revokes one of the user's own links (another user's id is "not found"). */
+export async function revokeFeedToken(userId: number, id: number): Promise<void> {
+  const db = await getDb();
+  const t = schema.calendarFeedTokens;
+  const rows = await db
+    .update(t)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(t.id, id), eq(t.userId, userId), isNull(t.revokedAt)))
+    .returning({ id: t.id });
+  if (rows.length === 0) throw new AppError(404, "Subscription link not found.");
+  await writeAudit({ actorId: userId, action: "revoke", entity: "calendar_feed_token", entityId: id });
+}
+
+/** Records that a feed was read (at most once a minute per link, to spare writes). */
+export async function touchFeedToken(id: number, lastUsedAt: Date | null) {
+  if (lastUsedAt && Date.now() - lastUsedAt.getTime() < 60_000) return;
+  const db = await getDb();
+  await db.update(schema.calendarFeedTokens).set({ lastUsedAt: new Date() }).where(eq(schema.calendarFeedTokens.id, id));
+}

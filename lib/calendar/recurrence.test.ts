@@ -1,0 +1,244 @@
+import { describe, expect, it } from "vitest";
+import { RRule } from "rrule";
+import { Temporal } from "temporal-polyfill";
+import { expandOccurrences, firstOccurrence, nextOccurrence, occurrenceBounds, planSeries, type SeriesInput } from "./recurrence";
+import { rruleOf } from "./ics";
+import { toInstant } from "./time";
+
+const LA = "America/Los_Angeles";
+const at = (wall: string, tz = LA) => toInstant(wall, tz)!;
+const win = (from: string, to: string, tz = LA) => ({ start: at(from, tz), end: at(to, tz) });
+const local = (d: Date, tz = LA) => Temporal.Instant.fromEpochMilliseconds(d.getTime()).toZonedDateTimeISO(tz).toPlainDateTime().toString({ smallestUnit: "minute" });
+
+function series(p: Partial<SeriesInput>): SeriesInput {
+  return { type: "recursive", recurrence: "monthly", dayOfWeek: null, startsAt: null, endsAt: null, timeZone: LA, ...p };
+}
+
+describe("weekly series", () => {
+  it("finds this month's Mondays of a series begun ten years ago without walking the decade", () => {
+    const s = series({ recurrence: "weekly", dayOfWeek: 1, startsAt: at("2016-01-04 09:00"), endsAt: null });
+    const t0 = performance.now();
+    const occ = expandOccurrences(s, win("2026-03-01 00:00", "2026-04-01 00:00"));
+    const ms = performance.now() - t0;
+    expect(occ.map((o) => local(o.start))).toEqual(["2026-03-02T09:00", "2026-03-09T09:00", "2026-03-16T09:00", "2026-03-23T09:00", "2026-03-30T09:00"]);
+    expect(ms).toBeLessThan(50);
+  });
+
+  it("costs the same for a 10-year-old series as for a new one (1000 old series in well under a second)", () => {
+    const old = series({ recurrence: "weekly", dayOfWeek: 3, startsAt: at("2016-05-04 13:00"), endsAt: at("2099-01-01 14:00") });
+    const young = { ...old, startsAt: at("2026-05-06 13:00") };
+    const w = win("2026-06-01 00:00", "2026-07-12 00:00");
+    const time = (s: SeriesInput) => {
+      const t0 = performance.now();
+      let n = 0;
+      for (let i = 0; i < 1000; i++) n += expandOccurrences(s, w).length;
+      expect(n).toBe(6000);
+      return performance.now() - t0;
+    };
+    time(old); // warm the zone's offset cache
+    const tOld = time(old);
+    const tYoung = time(young);
+    expect(tOld).toBeLessThan(300);
+    expect(tOld).toBeLessThan(tYoung * 3 + 20);
+  });
+
+  it("maps Monday=1 .. Sunday=7 and starts on the first matching day on or after the start date", () => {
+    for (let dow = 1; dow <= 7; dow++) {
+      const s = series({ recurrence: "weekly", dayOfWeek: dow, startsAt: at("2025-06-04 08:00") }); // a Wednesday
+      const [first] = expandOccurrences(s, win("2025-06-01 00:00", "2025-06-30 00:00"));
+      const d = Temporal.Instant.fromEpochMilliseconds(first.start.getTime()).toZonedDateTimeISO(LA);
+      expect(d.dayOfWeek).toBe(dow);
+      expect(d.toPlainDate().toString() >= "2025-06-04").toBe(true);
+      expect(d.toPlainDate().toString() < "2025-06-11").toBe(true);
+    }
+  });
+
+  it("keeps 10:00 local across both daylight-saving changes", () => {
+    const s = series({ recurrence: "weekly", dayOfWeek: 7, startsAt: at("2025-01-05 10:00"), endsAt: at("2025-12-31 11:00") });
+    const occ = expandOccurrences(s, win("2025-03-01 00:00", "2025-11-30 00:00"));
+    expect(occ.length).toBeGreaterThan(30);
+    for (const o of occ) {
+      expect(local(o.start).slice(11)).toBe("10:00");
+      expect(local(o.end).slice(11)).toBe("11:00");
+    }
+    const utcHours = new Set(occ.map((o) => o.start.getUTCHours()));
+    expect(utcHours).toEqual(new Set([17, 18])); // PDT and PST
+    const mar9 = occ.find((o) => local(o.start).startsWith("2025-03-09"))!;
+    expect(mar9.start.toISOString()).toBe("2025-03-09T17:00:00.000Z");
+    const nov2 = occ.find((o) => local(o.start).startsWith("2025-11-02"))!;
+    expect(nov2.start.toISOString()).toBe("2025-11-02T18:00:00.000Z");
+  });
+
+  it("moves a local time skipped by spring-forward one hour later, only on that day", () => {
+    const s = series({ recurrence: "weekly", dayOfWeek: 7, startsAt: at("2025-03-02 02:30") });
+    const occ = expandOccurrences(s, win("2025-03-01 00:00", "2025-03-20 00:00"));
+    expect(occ.map((o) => local(o.start))).toEqual(["2025-03-02T02:30", "2025-03-09T03:30", "2025-03-16T02:30"]);
+  });
+
+  it("an undated weekly series is all-day and has no start: it shows in 1999 and in 2040", () => {
+    const s = series({ recurrence: "weekly", dayOfWeek: 5 });
+    for (const [from, to] of [
+      ["1999-03-01 00:00", "1999-03-08 00:00"],
+      ["2040-07-01 00:00", "2040-07-08 00:00"],
+    ]) {
+      const occ = expandOccurrences(s, win(from, to));
+      expect(occ).toHaveLength(1);
+      expect(occ[0].allDay).toBe(true);
+      expect(Temporal.PlainDate.from(occ[0].startDate!).dayOfWeek).toBe(5);
+      expect(Temporal.PlainDate.from(occ[0].startDate!).until(occ[0].endDate!).days).toBe(1);
+    }
+    expect(occurrenceBounds(s)).toEqual({ occursFrom: null, occursUntil: null });
+  });
+});
+
+describe("monthly series", () => {
+  it("falls on the last day of months without the 31st and returns to the 31st after", () => {
+    const s = series({ recurrence: "monthly", startsAt: at("2024-01-31 09:00") });
+    const occ = expandOccurrences(s, win("2024-01-01 00:00", "2025-01-01 00:00"));
+    expect(occ.map((o) => local(o.start).slice(0, 10))).toEqual([
+      "2024-01-31",
+      "2024-02-29",
+      "2024-03-31",
+      "2024-04-30",
+      "2024-05-31",
+      "2024-06-30",
+      "2024-07-31",
+      "2024-08-31",
+      "2024-09-30",
+      "2024-10-31",
+      "2024-11-30",
+      "2024-12-31",
+    ]);
+    const feb2025 = expandOccurrences(s, win("2025-02-01 00:00", "2025-03-01 00:00"));
+    expect(local(feb2025[0].start)).toBe("2025-02-28T09:00");
+  });
+
+  it("stops after the end date (inclusive) and uses the end's time of day for each occurrence", () => {
+    const s = series({ recurrence: "monthly", startsAt: at("2025-01-15 14:00"), endsAt: at("2025-06-15 15:30") });
+    const occ = expandOccurrences(s, win("2020-01-01 00:00", "2030-01-01 00:00"));
+    expect(occ.map((o) => `${local(o.start)}-${local(o.end).slice(11)}`)).toEqual([
+      "2025-01-15T14:00-15:30",
+      "2025-02-15T14:00-15:30",
+      "2025-03-15T14:00-15:30",
+      "2025-04-15T14:00-15:30",
+      "2025-05-15T14:00-15:30",
+      "2025-06-15T14:00-15:30",
+    ]);
+    const bounds = occurrenceBounds(s);
+    for (const o of occ) {
+      expect(o.start >= bounds.occursFrom!).toBe(true);
+      expect(o.end <= bounds.occursUntil!).toBe(true);
+    }
+  });
+
+  it("an end date before the series' day in the last month excludes that month", () => {
+    const s = series({ recurrence: "monthly", startsAt: at("2025-01-20 10:00"), endsAt: at("2025-03-19 11:00") });
+    expect(expandOccurrences(s, win("2025-01-01 00:00", "2026-01-01 00:00"))).toHaveLength(2);
+  });
+
+  it("includes an occurrence that began before the window and runs into it", () => {
+    const s = series({ recurrence: "monthly", startsAt: at("2025-01-31 22:00"), endsAt: at("2026-12-31 02:00") });
+    const occ = expandOccurrences(s, win("2025-04-01 00:00", "2025-04-02 00:00"));
+    expect(occ).toHaveLength(1);
+    expect(local(occ[0].start)).toBe("2025-03-31T22:00");
+    expect(local(occ[0].end)).toBe("2025-04-01T02:00");
+  });
+
+  it("is all-day when it runs from 00:00 to 23:59:59 (the day-click default)", () => {
+    const s = series({ recurrence: "monthly", startsAt: at("2025-02-10 00:00"), endsAt: at("2025-05-10 23:59:59") });
+    const occ = expandOccurrences(s, win("2025-01-01 00:00", "2026-01-01 00:00"));
+    expect(occ.map((o) => [o.allDay, o.startDate, o.endDate])).toEqual([
+      [true, "2025-02-10", "2025-02-11"],
+      [true, "2025-03-10", "2025-03-11"],
+      [true, "2025-04-10", "2025-04-11"],
+      [true, "2025-05-10", "2025-05-11"],
+    ]);
+  });
+
+  it("returns nothing before the series starts", () => {
+    const s = series({ recurrence: "monthly", startsAt: at("2030-01-01 09:00") });
+    expect(expandOccurrences(s, win("2029-01-01 00:00", "2029-12-31 00:00"))).toEqual([]);
+  });
+});
+
+describe("yearly series", () => {
+  it("puts 29 February on 28 February in common years", () => {
+    const s = series({ recurrence: "yearly", startsAt: at("2024-02-29 12:00") });
+    const occ = expandOccurrences(s, win("2024-01-01 00:00", "2029-01-01 00:00"));
+    expect(occ.map((o) => local(o.start).slice(0, 10))).toEqual(["2024-02-29", "2025-02-28", "2026-02-28", "2027-02-28", "2028-02-29"]);
+  });
+
+  it("finds the occurrence of a series begun in 1990", () => {
+    const s = series({ recurrence: "yearly", startsAt: at("1990-07-04 00:00") });
+    const occ = expandOccurrences(s, win("2026-07-01 00:00", "2026-08-01 00:00"));
+    expect(occ).toHaveLength(1);
+    expect(occ[0].startDate).toBe("2026-07-04");
+  });
+});
+
+describe("normal events", () => {
+  it("overlap: inside, spanning, touching the edges, and a point in time", () => {
+    const w = win("2025-05-01 00:00", "2025-06-01 00:00");
+    const ev = (s: string, e: string | null) => ({ type: "normal" as const, recurrence: null, dayOfWeek: null, startsAt: at(s), endsAt: e ? at(e) : null, timeZone: LA });
+    expect(expandOccurrences(ev("2025-05-10 09:00", "2025-05-10 10:00"), w)).toHaveLength(1);
+    expect(expandOccurrences(ev("2025-04-20 09:00", "2025-06-10 10:00"), w)).toHaveLength(1);
+    expect(expandOccurrences(ev("2025-04-30 09:00", "2025-05-01 00:00"), w)).toHaveLength(0);
+    expect(expandOccurrences(ev("2025-06-01 00:00", "2025-06-01 10:00"), w)).toHaveLength(0);
+    expect(expandOccurrences(ev("2025-05-01 00:00", null), w)).toHaveLength(1);
+    expect(expandOccurrences(ev("2025-06-01 00:00", null), w)).toHaveLength(0);
+  });
+
+  it("00:00 to 23:59:59 is an all-day event on its dates in its own zone", () => {
+    const e = { type: "normal" as const, recurrence: null, dayOfWeek: null, startsAt: at("2025-05-10 00:00"), endsAt: at("2025-05-12 23:59:59"), timeZone: LA };
+    const [o] = expandOccurrences(e, win("2025-05-01 00:00", "2025-06-01 00:00"));
+    expect([o.allDay, o.startDate, o.endDate]).toEqual([true, "2025-05-10", "2025-05-13"]);
+    expect(firstOccurrence(e)).toEqual(o);
+    expect(nextOccurrence(e, new Date())).toEqual(o);
+  });
+});
+
+describe("the ICS RRULE agrees with the expansion (rrule.js as the oracle)", () => {
+  const cases: Array<[string, Partial<SeriesInput>]> = [
+    ["weekly Sunday, DST-crossing, with end", { recurrence: "weekly", dayOfWeek: 7, startsAt: at("2023-02-01 10:00"), endsAt: at("2026-02-01 11:00") }],
+    ["weekly Monday from 2016", { recurrence: "weekly", dayOfWeek: 1, startsAt: at("2016-01-04 09:00") }],
+    ["monthly 29th", { recurrence: "monthly", startsAt: at("2023-01-29 08:15") }],
+    ["monthly 30th", { recurrence: "monthly", startsAt: at("2023-01-30 08:15"), endsAt: at("2027-01-01 09:00") }],
+    ["monthly 31st", { recurrence: "monthly", startsAt: at("2023-03-31 18:00") }],
+    ["monthly 5th all-day", { recurrence: "monthly", startsAt: at("2023-03-05 00:00"), endsAt: at("2026-08-05 23:59:59") }],
+    ["yearly 29 Feb", { recurrence: "yearly", startsAt: at("2020-02-29 12:00") }],
+    ["yearly 10 Nov", { recurrence: "yearly", startsAt: at("2019-11-10 07:00"), endsAt: at("2029-11-10 08:00") }],
+    ["Berlin monthly 31st", { recurrence: "monthly", startsAt: at("2023-01-31 02:30", "Europe/Berlin"), timeZone: "Europe/Berlin" }],
+  ];
+  for (const [name, p] of cases) {
+    it(name, () => {
+      const s = series(p);
+      const plan = planSeries(s)!;
+      const opts = RRule.parseString(rruleOf(plan).replace(/;?UNTIL=[^;]+/, ""));
+      const floating = (day: number, sec: number) => new Date(day * 86_400_000 + sec * 1000);
+      const rule = new RRule({
+        ...opts,
+        dtstart: floating(plan.firstDay, plan.startSec),
+        until: plan.untilDay !== null ? floating(plan.untilDay, 86_399) : null,
+      });
+      const w = win("2024-01-01 00:00", "2027-12-31 00:00", s.timeZone);
+      const expected = rule
+        .between(new Date(Date.UTC(2023, 11, 30)), new Date(Date.UTC(2028, 0, 2)), true)
+        .map((f) =>
+          Temporal.PlainDateTime.from({
+            year: f.getUTCFullYear(),
+            month: f.getUTCMonth() + 1,
+            day: f.getUTCDate(),
+            hour: f.getUTCHours(),
+            minute: f.getUTCMinutes(),
+            second: f.getUTCSeconds(),
+          }).toZonedDateTime(s.timeZone, { disambiguation: "compatible" }).epochMilliseconds,
+        )
+        .filter((ms) => ms >= w.start.getTime() && ms < w.end.getTime());
+      const ours = expandOccurrences(s, w)
+        .map((o) => o.start.getTime())
+        .filter((ms) => ms >= w.start.getTime());
+      expect(ours.length).toBeGreaterThan(3);
+      expect(ours).toEqual(expected);
+    });
+  }
+});

@@ -1,0 +1,135 @@
+import { z } from "zod";
+import {
+  CONTACT_EMAIL_MAX,
+  CONTACT_NUMBER_MAX_DIGITS,
+  CONTACT_NUMBER_MIN_DIGITS,
+  DEFAULT_TIME_ZONE,
+  EVENT_STATUSES,
+  EVENT_TYPES,
+  RECURRENCES,
+  TITLE_MAX,
+} from "./constants";
+import { tooManyMessage, UPLOAD_KINDS } from "@/lib/storage/kinds";
+
+/**
+ * The event form's one schema: react-hook-form validates with it in the browser and the server action
+ * and `addupdateevent` re-parse with it. It must stay free of server imports (it ships to the browser).
+ */
+
+export const MESSAGES = {
+  titleRequired: "Title Required",
+  titleTooLong: `Title cannot be longer than ${TITLE_MAX} character`,
+  keyRequired: "Please select Calendar Key",
+  startRequired: "Start Date Required",
+  startInvalid: "Please Enter Valid Start DateTime",
+  endInvalid: "Please Enter Valid End DateTime",
+  endBeforeStart: "End DateTime cannot be before Start DateTime",
+  weekday: "Day Of Week must be between 1 (Monday) and 7 (Sunday)",
+  emailInvalid: "Please Enter Valid Contact Email",
+  emailTooLong: `Contact Email cannot be longer than ${CONTACT_EMAIL_MAX} character`,
+  contactPersonFirst: "Please Enter Contact Person First",
+  numberNumeric: "Contact Number Must Be Numeric",
+  numberMin: `Contact Number Must Be Of Minimum ${CONTACT_NUMBER_MIN_DIGITS} Digits`,
+  numberMax: `Contact Number Must Be Of Maximum ${CONTACT_NUMBER_MAX_DIGITS} Digits`,
+  timeZone: "Unknown time zone",
+} as const;
+
+const WALL = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?$/;
+const ABSOLUTE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
+
+/** `YYYY-MM-DDTHH:mm:ss` of a real wall-clock date-time, or null (no zone needed). */
+export function normaliseWall(v: string): string | null {
+  const m = WALL.exec(v.trim());
+  if (!m) return null;
+  const [y, mo, d, h, mi, s] = [+m[1], +m[2], +m[3], +m[4], +m[5], m[6] ? +m[6] : 0];
+  const t = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+  if (t.getUTCFullYear() !== y || t.getUTCMonth() !== mo - 1 || t.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) return null;
+  return `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${String(s).padStart(2, "0")}`;
+}
+
+function isAbsolute(v: string) {
+  return ABSOLUTE.test(v.trim()) && !Number.isNaN(Date.parse(v.trim().replace(" ", "T")));
+}
+
+export function isValidDateTime(v: string): boolean {
+  return normaliseWall(v) !== null || isAbsolute(v);
+}
+
+export function isKnownTimeZone(tz: string): boolean {
+  if (!/^[A-Za-z0-9_+\-/]{1,64}$/.test(tz)) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const eventFormSchema = z
+  .object({
+    id: z.coerce.number().int().positive().optional(),
+    title: z.string({ error: MESSAGES.titleRequired }).trim().min(1, MESSAGES.titleRequired).max(TITLE_MAX, MESSAGES.titleTooLong),
+    calendarKeyId: z.coerce.number({ error: MESSAGES.keyRequired }).int(MESSAGES.keyRequired).positive(MESSAGES.keyRequired),
+    keyDescription: z.string().trim().max(65534).default(""),
+    description: z.string().trim().max(65534).default(""),
+    status: z.enum(EVENT_STATUSES).default("active"),
+    type: z.enum(EVENT_TYPES).default("normal"),
+    recurrence: z.enum(RECURRENCES).default("monthly"),
+    dayOfWeek: z.coerce.number({ error: MESSAGES.weekday }).int(MESSAGES.weekday).min(1, MESSAGES.weekday).max(7, MESSAGES.weekday).default(1),
+    /** Wall-clock `YYYY-MM-DDTHH:mm[:ss]` in `timeZone`, or an absolute ISO date-time (API). */
+    startsAt: z.string().trim().default(""),
+    endsAt: z.string().trim().default(""),
+    timeZone: z.string().trim().default(DEFAULT_TIME_ZONE).refine(isKnownTimeZone, MESSAGES.timeZone),
+    contactPerson: z.string().trim().max(190, "Contact Person cannot be longer than 190 character").default(""),
+    contactEmail: z.string().trim().max(CONTACT_EMAIL_MAX, MESSAGES.emailTooLong).default(""),
+    contactNumber: z.string().trim().default(""),
+    /** Storage paths of the event's files (store_document uploads, kind `event`), in display order. */
+    attachments: z
+      .array(z.string().trim().min(1).max(300))
+      .max(UPLOAD_KINDS.event.maxFiles, tooManyMessage(UPLOAD_KINDS.event))
+      .default([]),
+  })
+  .superRefine((v, ctx) => {
+    const weekly = v.type === "recursive" && v.recurrence === "weekly";
+    if (!weekly && !v.startsAt) ctx.addIssue({ code: "custom", path: ["startsAt"], message: MESSAGES.startRequired });
+    if (v.startsAt && !isValidDateTime(v.startsAt)) ctx.addIssue({ code: "custom", path: ["startsAt"], message: MESSAGES.startInvalid });
+    if (v.endsAt && !isValidDateTime(v.endsAt)) ctx.addIssue({ code: "custom", path: ["endsAt"], message: MESSAGES.endInvalid });
+    if (v.startsAt && v.endsAt) {
+      const ws = normaliseWall(v.startsAt);
+      const we = normaliseWall(v.endsAt);
+      // Two wall times share the zone; two absolute times compare as instants; a mix is checked by the server.
+      const before = ws && we ? we < ws : !ws && !we && isAbsolute(v.startsAt) && isAbsolute(v.endsAt) ? Date.parse(v.endsAt) < Date.parse(v.startsAt) : false;
+      if (before) ctx.addIssue({ code: "custom", path: ["endsAt"], message: MESSAGES.endBeforeStart });
+    }
+    if (v.contactEmail) {
+      if (!EMAIL.test(v.contactEmail)) ctx.addIssue({ code: "custom", path: ["contactEmail"], message: MESSAGES.emailInvalid });
+      if (!v.contactPerson) ctx.addIssue({ code: "custom", path: ["contactPerson"], message: MESSAGES.contactPersonFirst });
+    }
+    if (v.contactNumber) {
+      // digits plus the separators the old input allowed: space ( ) + , -
+      if (!/^[0-9 ()+,-]+$/.test(v.contactNumber)) ctx.addIssue({ code: "custom", path: ["contactNumber"], message: MESSAGES.numberNumeric });
+      else {
+        const digits = v.contactNumber.replace(/\D/g, "").length;
+        if (digits < CONTACT_NUMBER_MIN_DIGITS) ctx.addIssue({ code: "custom", path: ["contactNumber"], message: MESSAGES.numberMin });
+        if (digits > CONTACT_NUMBER_MAX_DIGITS) ctx.addIssue({ code: "custom", path: ["contactNumber"], message: MESSAGES.numberMax });
+      }
+    }
+  });
+
+export type EventFormInput = z.input<typeof eventFormSchema>;
+export type EventFormValues = z.output<typeof eventFormSchema>;
+
+export const deleteEventsSchema = z.object({
+  ids: z.array(z.coerce.number().int().positive()).min(1, "Select at least one event.").max(500),
+});
+
+export const feedTokenSchema = z.object({
+  calendarKeyId: z.union([z.literal(""), z.coerce.number().int().positive()]).optional(),
+});
+
+export const revokeFeedTokenSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/** Search text: trimmed, at most 190 characters (the box's limit). */
+export const searchText = z.string().trim().max(190, "The search text is too long.");

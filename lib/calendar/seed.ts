@@ -1,0 +1,68 @@
+import { sql } from "drizzle-orm";
+import { schema, type Db, type Tx } from "@/lib/db";
+import { occurrenceBounds, type SeriesInput } from "./recurrence";
+import { DEFAULT_TIME_ZONE } from "./constants";
+import { toInstant } from "./time";
+
+export const SEED_CALENDAR_KEYS = [
+  { name: "Company Event", colorCode: "#2563eb" },
+  { name: "CIC Monthly Meeting", colorCode: "#16a34a" },
+  { name: "Training", colorCode: "#d97706" },
+  { name: "Holiday", colorCode: "#dc2626" },
+] as const;
+
+/**
+ * Demo calendar keys and events around the current month (a weekly sales meeting, the monthly CIC
+ * meeting, a yearly anniversary, training days, an inactive draft). Runs only on a database without
+ * calendar keys, so it is idempotent.
+ */
+export async function seedCalendarDemo(db: Db | Tx, opts: { createdBy: number | null; now?: Date }) {
+  const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(schema.calendarKeys);
+  if (n > 0) return;
+  const keys = await db
+    .insert(schema.calendarKeys)
+    .values(SEED_CALENDAR_KEYS.map((k) => ({ ...k, createdBy: opts.createdBy, updatedBy: opts.createdBy })))
+    .returning({ id: schema.calendarKeys.id, name: schema.calendarKeys.name });
+  const key = (name: string) => keys.find((k) => k.name === name)!.id;
+  const now = opts.now ?? new Date();
+  const ym = (monthOffset: number, day: number) => {
+    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + monthOffset, day));
+    return d.toISOString().slice(0, 10);
+  };
+  const tz = DEFAULT_TIME_ZONE;
+  const at = (wall: string) => toInstant(wall, tz);
+  type Demo = Omit<SeriesInput, "timeZone"> & { title: string; key: string; description: string; keyDescription?: string; status?: "active" | "inactive"; contactPerson?: string; contactEmail?: string; contactNumber?: string };
+  const demo: Demo[] = [
+    { title: "Monday Sales Meeting", key: "Company Event", description: "Weekly sales review for all dealership managers.", type: "recursive", recurrence: "weekly", dayOfWeek: 1, startsAt: at(`${ym(-12, 1)} 09:00`), endsAt: at(`${ym(24, 28)} 10:00`), contactPerson: "Morgan Manager", contactEmail: "manager@example.com", contactNumber: "(555) 010-2000" },
+    { title: "CIC Monthly Meeting", key: "CIC Monthly Meeting", description: "Continuous improvement committee: suggestions review and follow-ups.", keyDescription: "Bring the month's suggestion list.", type: "recursive", recurrence: "monthly", dayOfWeek: null, startsAt: at(`${ym(-6, 15)} 14:00`), endsAt: at(`${ym(18, 15)} 15:30`), contactPerson: "Alex Admin", contactEmail: "admin@example.com" },
+    { title: "Company Anniversary", key: "Holiday", description: "The group was founded on this day.", type: "recursive", recurrence: "yearly", dayOfWeek: null, startsAt: at(`${ym(-24, 20)} 00:00`), endsAt: null },
+    { title: "Warranty Process Training", key: "Training", description: "Hands-on session for service advisors. Lunch provided.", type: "normal", recurrence: null, dayOfWeek: null, startsAt: at(`${ym(0, 9)} 10:00`), endsAt: at(`${ym(0, 9)} 12:30`), contactPerson: "Sam Staff", contactNumber: "555-0100" },
+    { title: "Service Department Open House", key: "Company Event", description: "Customers tour the new service bays.", type: "normal", recurrence: null, dayOfWeek: null, startsAt: at(`${ym(0, 22)} 00:00`), endsAt: at(`${ym(0, 23)} 23:59:59`) },
+    { title: "Safety Refresher (draft)", key: "Training", description: "Not yet confirmed.", status: "inactive", type: "normal", recurrence: null, dayOfWeek: null, startsAt: at(`${ym(0, 27)} 13:00`), endsAt: at(`${ym(0, 27)} 14:00`) },
+    { title: "Technician Certification Day", key: "Training", description: "Manufacturer certification exams.", type: "normal", recurrence: null, dayOfWeek: null, startsAt: at(`${ym(1, 5)} 08:00`), endsAt: at(`${ym(1, 5)} 17:00`) },
+  ];
+  await db.insert(schema.calendarEvents).values(
+    demo.map((d) => {
+      const series: SeriesInput = { type: d.type, recurrence: d.recurrence, dayOfWeek: d.dayOfWeek, startsAt: d.startsAt, endsAt: d.endsAt, timeZone: tz };
+      return {
+        title: d.title,
+        calendarKeyId: key(d.key),
+        description: d.description,
+        keyDescription: d.keyDescription ?? "",
+        status: d.status ?? "active",
+        type: d.type,
+        recurrence: d.recurrence,
+        dayOfWeek: d.dayOfWeek,
+        startsAt: d.startsAt,
+        endsAt: d.endsAt,
+        timeZone: tz,
+        contactPerson: d.contactPerson ?? "",
+        contactEmail: d.contactEmail ?? "",
+        contactNumber: d.contactNumber ?? "",
+        createdBy: opts.createdBy,
+        updatedBy: opts.createdBy,
+        ...occurrenceBounds(series),
+      };
+    }),
+  );
+}

@@ -1,0 +1,95 @@
+import { Temporal } from "temporal-polyfill";
+import { toWallMs } from "./zone";
+
+export { DEFAULT_TIME_ZONE } from "./constants";
+
+const WALL = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?$/;
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const ABSOLUTE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
+
+const zoneCache = new Map<string, boolean>();
+
+/** True for an IANA zone name this runtime knows (`America/Los_Angeles`, `UTC`, ...). */
+export function isValidTimeZone(tz: string): boolean {
+  let ok = zoneCache.get(tz);
+  if (ok === undefined) {
+    try {
+      Temporal.Now.zonedDateTimeISO(tz);
+      ok = /^[A-Za-z0-9_+\-/]{1,64}$/.test(tz);
+    } catch {
+      ok = false;
+    }
+    if (zoneCache.size < 1000) zoneCache.set(tz, ok);
+  }
+  return ok;
+}
+
+/**
+ * A form or API date-time to an instant. `YYYY-MM-DD HH:mm[:ss]` (or with `T`) is a wall-clock time in
+ * `timeZone` (a time skipped by a daylight-saving change moves forward, as calendars do); a value with
+ * `Z` or an offset is absolute; a bare date is that day's midnight. Null when it is not a real date.
+ */
+export function toInstant(value: string, timeZone: string): Date | null {
+  const v = value.trim();
+  if (ABSOLUTE.test(v)) {
+    try {
+      return new Date(Temporal.Instant.from(v.replace(" ", "T")).epochMilliseconds);
+    } catch {
+      return null;
+    }
+  }
+  const m = WALL.exec(v) ?? DATE_ONLY.exec(v);
+  if (!m) return null;
+  try {
+    const pdt = Temporal.PlainDateTime.from(
+      {
+        year: +m[1],
+        month: +m[2],
+        day: +m[3],
+        hour: m[4] ? +m[4] : 0,
+        minute: m[5] ? +m[5] : 0,
+        second: m[6] ? +m[6] : 0,
+      },
+      { overflow: "reject" },
+    );
+    return new Date(pdt.toZonedDateTime(timeZone, { disambiguation: "compatible" }).epochMilliseconds);
+  } catch {
+    return null;
+  }
+}
+
+export function zoned(date: Date, timeZone: string): Temporal.ZonedDateTime {
+  return Temporal.Instant.fromEpochMilliseconds(date.getTime()).toZonedDateTimeISO(timeZone);
+}
+
+/** `YYYY-MM-DDTHH:mm:ss` wall-clock time of an instant in a zone. */
+export function toWall(date: Date, timeZone: string): string {
+  return zoned(date, timeZone).toPlainDateTime().toString({ smallestUnit: "second" });
+}
+
+const pad = (n: number, w = 2) => String(n).padStart(w, "0");
+
+/**
+ * The old portal's `YYYY-MM-DD HH:mm:ss` in the client's local time. `offsetMinutes` is what the
+ * browser's `Date.getTimezoneOffset()` gives (minutes to add to local time to get UTC: 480 in
+ * California in winter), so local = UTC - offset. Without it the time is in `fallbackZone`.
+ */
+export function toLegacy(date: Date, offsetMinutes: number | null, fallbackZone: string): string {
+  // The zone's offset from the cached table (lib/calendar/zone.ts): Temporal is too slow per occurrence.
+  const d = new Date(offsetMinutes == null ? toWallMs(fallbackZone, date.getTime()) : date.getTime() - offsetMinutes * 60_000);
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+}
+
+/** A naive `YYYY-MM-DD HH:mm[:ss]` sent by an old client (local = UTC - offset) to an absolute ISO string. */
+export function legacyToIso(value: string, offsetMinutes: number): string | null {
+  const m = WALL.exec(value.trim()) ?? DATE_ONLY.exec(value.trim());
+  if (!m) return null;
+  const ms = Date.UTC(+m[1], +m[2] - 1, +m[3], m[4] ? +m[4] : 0, m[5] ? +m[5] : 0, m[6] ? +m[6] : 0);
+  if (Number.isNaN(ms)) return null;
+  return new Date(ms + offsetMinutes * 60_000).toISOString();
+}
+
+/** True when the string carries no zone (a wall-clock time). */
+export function isWallTime(value: string): boolean {
+  return WALL.test(value.trim()) || DATE_ONLY.test(value.trim());
+}

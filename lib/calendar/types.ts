@@ -1,0 +1,74 @@
+import type { EventStatus, EventType, RecurrenceType } from "./constants";
+
+/**
+ * What the v1 calendar calls answer (the old portal's names plus ISO instants), shared by the route
+ * handlers and the browser components. Legacy `start_date` etc. are local to the caller's
+ * `offset_minutes`; `start`/`end` are absolute; all-day occurrences also carry `start_day`/`end_day`
+ * (exclusive) dates.
+ */
+export type ApiCalendarKey = {
+  value: number;
+  text: string;
+  color_code: string;
+  color_code_obj: { hex: string; hex8: string };
+  status: "active" | "inactive";
+  is_view: boolean;
+};
+
+export type ApiOccurrence = {
+  id: number;
+  occurrence_id: string;
+  title: string;
+  meeting_id: number;
+  mm_title: string;
+  color_code: string;
+  status: EventStatus;
+  type: EventType;
+  recursive_type: RecurrenceType | null;
+  day_of_week: number | null;
+  all_day: boolean;
+  start: string;
+  end: string;
+  start_day: string | null;
+  end_day: string | null;
+  start_date: string;
+  end_date: string;
+  start_date_time: string;
+  eventdate: string;
+  eventtime: string;
+};
+
+/** The lean occurrence the portal's own calendar uses (getevents with `fields=calendar`, page props). */
+export type CalendarItem = Pick<
+  ApiOccurrence,
+  "id" | "occurrence_id" | "title" | "meeting_id" | "mm_title" | "color_code" | "status" | "type" | "all_day" | "start" | "end" | "start_day" | "end_day"
+>;
+
+export type ApiAttachment = {
+  id: number;
+  /** A short-lived download link. */
+  url: string;
+  /** Pictures: a same-origin preview link for <img>; null for other files. */
+  thumb_url: string | null;
+  document_path: string;
+  document_name: string;
+  doc_extension: string;
+  file_type: string;
+  size: number;
+};
+
+export type ApiEventDetail = ApiOccurrence & {
+  description: string;
+  key_description: string;
+  contact_person: string;
+  contact_email: string;
+  contact_number: string;
+  time_zone: string;
+  /** The series' own start and end (the form edits these), absolute. */
+  starts_at: string | null;
+  ends_at: string | null;
+  created_by: string | null;
+  updated_by: string | null;
+  updated_at: string;
+  attachments: ApiAttachment[];
+};

@@ -1,0 +1,47 @@
+import "server-only";
+import { NextResponse } from "next/server";
+import { cachedWindow } from "./cache";
+import { listCalendarKeys, listOccurrences } from "./queries";
+import { toApiKey, toApiOccurrence, toCalendarItem } from "./serialize";
+
+/** FNV-1a of a string, for short cache keys. */
+function fnv(s: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(36);
+}
+
+/**
+ * getevents' content for a window as JSON text, cached under the calendar stamp (lib/calendar/cache.ts)
+ * and the keys' current names and colours: a busy month is ~600 KB of JSON that many people ask for.
+ */
+export async function windowContentJson(opts: {
+  start: Date;
+  end: Date;
+  includeInactive: boolean;
+  keyId?: number;
+  offsetMinutes: number | null;
+  fields: "all" | "calendar";
+}): Promise<string> {
+  const keys = await listCalendarKeys();
+  const signature = fnv(keys.map((k) => `${k.id}\u0001${k.name}\u0001${k.colorCode}\u0001${k.status}`).join("\u0002"));
+  const cacheKey = ["body", opts.start.getTime(), opts.end.getTime(), opts.includeInactive ? 1 : 0, opts.keyId ?? 0, opts.offsetMinutes ?? "-", opts.fields, signature].join("|");
+  return cachedWindow(cacheKey, async () => {
+    const rows = await listOccurrences({ start: opts.start, end: opts.end, includeInactive: opts.includeInactive, keyId: opts.keyId });
+    const events = opts.fields === "calendar" ? rows.map(toCalendarItem) : rows.map((r) => toApiOccurrence(r, opts.offsetMinutes));
+    return JSON.stringify({
+      events,
+      keys: keys.filter((k) => k.status === "active").map(toApiKey),
+      start: opts.start.toISOString(),
+      end: opts.end.toISOString(),
+    });
+  });
+}
+
+/** The v1 success envelope around content that is already JSON text. */
+export function okJson(contentJson: string, message = "success") {
+  return new NextResponse(`{"code":200,"status":"success","message":${JSON.stringify(message)},"content":${contentJson}}`, {
+    status: 200,
+    headers: { "content-type": "application/json" },
+  });
+}
