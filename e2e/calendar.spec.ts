@@ -5,6 +5,7 @@ import { storageStateOf } from "./support/env";
 /** The seeded demo events are placed relative to the current month (lib/calendar/seed.ts). */
 const WEEKLY = "Monday Sales Meeting";
 const TRAINING = "Warranty Process Training";
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n");
 
 test.describe("staff (role 3)", () => {
   test.use({ storageState: storageStateOf("staff") });
@@ -65,7 +66,7 @@ test.describe("calendar manager (role 2)", () => {
     await cal.goto();
     await cal.addButton.click();
     await expect(page.getByRole("heading", { name: "Add Calendar Event" })).toBeVisible();
-    await expect(cal.field("Start DateTime")).toHaveValue(/T00:00:00$/);
+    await expect(cal.field("Start DateTime")).toHaveValue(/T00:00(:00)?$/);
     await expect(cal.field("End DateTime")).toHaveValue(/T23:59:59$/);
 
     // Field rules: recurring type only for recursive events; weekly shows the weekday and no dates.
@@ -87,6 +88,8 @@ test.describe("calendar manager (role 2)", () => {
     await expect(page.getByText("Contact Number Must Be Numeric")).toBeVisible();
     await cal.field("Contact Number").fill("555 123 4567");
     await cal.field("Calendar Key").selectOption({ label: "Training" });
+    await page.locator("input[type=file]").setInputFiles({ name: "agenda.pdf", mimeType: "application/pdf", buffer: PDF });
+    await expect(page.getByText("Uploaded", { exact: true })).toBeVisible();
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByText("Event Added Successfully")).toBeVisible();
     await expect(cal.field("Title")).toHaveValue("", { timeout: 6000 }); // reset after 3 s
@@ -95,6 +98,9 @@ test.describe("calendar manager (role 2)", () => {
     await expect(cal.event("E2E planning session")).toBeVisible();
     await cal.event("E2E planning session").click();
     await expect(page.getByText("Status", { exact: true })).toBeVisible();
+    await expect(page.getByRole("link", { name: /agenda\.pdf/ })).toBeVisible();
+    const [zip] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download All" }).click()]);
+    expect(zip.suggestedFilename()).toBe("E2E planning session.zip");
     await page.getByRole("button", { name: "Delete" }).click();
     await expect(cal.dialog.getByRole("heading", { name: "Are you sure?" })).toBeVisible();
     await expect(cal.dialog).toContainText("You can't revert your action");
