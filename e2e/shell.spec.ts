@@ -51,3 +51,26 @@ test.describe("phone", () => {
     await expect(page).toHaveURL(/\/calendar$/);
   });
 });
+
+test.describe("sidebar", () => {
+  test.use({ storageState: storageStateOf("staff") });
+
+  shellTest("marks the current page and moves between pages in the app, with the icons from the sprite", async ({ page }) => {
+    const shell = new ShellPage(page);
+    const sprite = page.waitForResponse((r) => new URL(r.url()).pathname === "/icons.svg");
+    await shell.goto(FIRST_MENU.slug);
+    expect((await sprite).status()).toBe(200);
+    await expect(shell.sidebarLink(FIRST_MENU.title)).toHaveAttribute("aria-current", "page");
+    const calendar = page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Calendar", exact: true });
+    await expect(calendar).not.toHaveAttribute("aria-current");
+    await shell.openUserMenu(); // retries until the page is hydrated
+    await page.keyboard.press("Escape");
+    // A navigation inside the app keeps the document (a full load would drop this marker).
+    await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
+    await calendar.click();
+    await expect(page).toHaveURL(/\/calendar$/);
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+    await expect(calendar).toHaveAttribute("aria-current", "page");
+    await expect(shell.sidebarLink(FIRST_MENU.title)).not.toHaveAttribute("aria-current");
+  });
+});

@@ -11,6 +11,8 @@ export const SUB_MENU_TITLE_MAX = 30;
 
 /** Cuts a title at `max` characters with an ellipsis; `truncated` says whether a tooltip is needed. */
 export function truncateTitle(title: string, max: number): { text: string; truncated: boolean } {
+  // Fast path: no more UTF-16 units than `max` means no more characters either.
+  if (title.length <= max && title.trim() === title) return { text: title, truncated: false };
   const chars = Array.from(title.trim());
   if (chars.length <= max) return { text: chars.join(""), truncated: false };
   return { text: `${chars.slice(0, max).join("").trimEnd()}…`, truncated: true };
@@ -53,6 +55,13 @@ export function isActivePath(pathname: string | null | undefined, href: string):
   if (!pathname) return false;
   const base = href.replace(/\/+$/, "");
   return pathname === href || pathname === base || pathname.startsWith(`${base}/`);
+}
+
+/** What a sidebar row needs of a menu (lib/menus/queries.ts MenuNode), and nothing more. */
+export type SidebarItem = { id: number; slug: string; title: string; icon: string | null; url: string | null; children: SidebarItem[] };
+
+export function toSidebarItems(menus: readonly SidebarItem[]): SidebarItem[] {
+  return menus.map(({ id, slug, title, icon, url, children }) => ({ id, slug, title, icon, url, children: toSidebarItems(children) }));
 }
 
 export type ShellLink = { href: string; label: string; icon: IconName; match?: string };

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { ICON_KEYS } from "@/lib/db/seed";
-import { isIconName, MENU_ICON_KEYS } from "./icon";
+import { GET } from "@/app/icons.svg/route";
+import { ICON_SPRITE_URL, iconSprite, isIconName, MENU_ICON_KEYS } from "./icon";
+import { ICON_SVG } from "./icon-set";
 
 describe("menu icons", () => {
   it("draws every icon key the seed and the menu editor offer", () => {
@@ -12,5 +14,15 @@ describe("menu icons", () => {
     expect(isIconName("fa fa-home")).toBe(false);
     expect(isIconName("constructor")).toBe(false);
     expect(isIconName(null)).toBe(false);
+  });
+
+  it("serves one sprite with a symbol per icon, cacheable for good under a versioned URL", async () => {
+    const sprite = iconSprite();
+    for (const name of Object.keys(ICON_SVG)) expect(sprite).toContain(`<symbol id="${name}" viewBox="0 0 24 24">`);
+    expect(ICON_SPRITE_URL).toMatch(/^\/icons\.svg\?v=[0-9a-z]+$/);
+    const res = await GET();
+    expect(res.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+    expect(res.headers.get("cache-control")).toContain("immutable");
+    expect(await res.text()).toBe(sprite);
   });
 });

@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { getDb, schema } from "@/lib/db";
+import { cachedRead, deepFreeze } from "@/lib/db/config-cache";
 import { countRows, discussionFilter, discussionListQuery, editorName, likePattern, orderFor, type ListParams } from "./sql";
 
 export { likePattern, type ListParams };
@@ -101,7 +102,7 @@ async function paged<T>(rows: PromiseLike<T[]>, count: () => PromiseLike<number>
 // ---------------------------------------------------------------- discussions
 
 /** The Discussion tab: pinned first, then the chosen sort; search on title and description. */
-export async function listDiscussions(params: ListParams): Promise<Paged<DiscussionRow>> {
+async function readDiscussions(params: ListParams): Promise<Paged<DiscussionRow>> {
   const db = await getDb();
   const where = discussionFilter(params.menuId, params.q);
   const { rows, total } = await paged(discussionListQuery(db, params), () => countRows(db, posts, where));
@@ -184,7 +185,7 @@ export type AttachmentList = Paged<AttachmentRow | AttachmentGroupItem> & {
  * of this menu (folders first) followed by the ungrouped attachments (pinned first); inside a group,
  * that group's attachments of this menu. Search matches titles (and group names at the top level).
  */
-export async function listAttachmentItems(params: ListParams & { groupId: number | null }): Promise<AttachmentList | null> {
+async function readAttachmentItems(params: ListParams & { groupId: number | null }): Promise<AttachmentList | null> {
   const db = await getDb();
   const offset = (params.page - 1) * params.perPage;
   const pattern = params.q ? likePattern(params.q) : null;
@@ -344,7 +345,7 @@ const saveTheDateColumns = {
 };
 
 /** The Save-the-date tab (Newest / Oldest by last change; search on title and description). */
-export async function listSaveTheDates(params: ListParams): Promise<Paged<SaveTheDateRow>> {
+async function readSaveTheDates(params: ListParams): Promise<Paged<SaveTheDateRow>> {
   const db = await getDb();
   const p = params.q ? likePattern(params.q) : null;
   const where = and(eq(saveTheDates.menuId, params.menuId), p ? or(ilike(saveTheDates.title, p), ilike(saveTheDates.description, p)) : undefined);
@@ -397,4 +398,21 @@ export async function menuSlugById(menuId: number): Promise<string | null> {
   const db = await getDb();
   const [row] = await db.select({ slug: schema.menus.slug }).from(schema.menus).where(eq(schema.menus.id, menuId)).limit(1);
   return row?.slug ?? null;
+}
+
+// ---------------------------------------------------------------- the tabs' lists, as pages and v1 read them
+
+/** readDiscussions through the embedded database's read cache (lib/db/config-cache.ts cachedRead). */
+export function listDiscussions(params: ListParams): Promise<Paged<DiscussionRow>> {
+  return cachedRead(`discussions:${JSON.stringify(params)}`, () => readDiscussions(params).then(deepFreeze));
+}
+
+/** readAttachmentItems through the embedded database's read cache (lib/db/config-cache.ts cachedRead). */
+export function listAttachmentItems(params: ListParams & { groupId: number | null }): Promise<AttachmentList | null> {
+  return cachedRead(`attachments:${JSON.stringify(params)}`, () => readAttachmentItems(params).then(deepFreeze));
+}
+
+/** readSaveTheDates through the embedded database's read cache (lib/db/config-cache.ts cachedRead). */
+export function listSaveTheDates(params: ListParams): Promise<Paged<SaveTheDateRow>> {
+  return cachedRead(`dates:${JSON.stringify(params)}`, () => readSaveTheDates(params).then(deepFreeze));
 }
