@@ -8,8 +8,8 @@
  * Standalone: `npx tsx bench/files.ts [--keep]`; also a module of bench/run.ts (`run(ctx)`).
  * The server uses PostgreSQL when one answers (BENCH_DATABASE_URL, default the local server; a
  * database of its own, dropped afterwards), as in production; `BENCH_DB=pglite` measures the
- * embedded database instead (its WASM heap adds about 270 MB to the process, so the 300 MB figure
- * only applies to the PostgreSQL setup). Each speed is the best of three rounds, interleaved with
+ * embedded database instead (the default setup; its WebAssembly heap stays in the process, see
+ * pgliteStartParams in lib/db/index.ts); the 300 MB target is checked on both. Each speed is the best of three rounds, interleaved with
  * `cp`, because the machines here are shared. `cp` copies inside the kernel (copy_file_range), so
  * the HTTP paths (two processes, a socket, user-space copies) are compared with a demanding yardstick.
  */
@@ -78,6 +78,9 @@ export async function run(ctx: Ctx = {}) {
     const smallPdf = path.join(tmp, "small.pdf");
     fs.writeFileSync(smallPdf, Buffer.concat([Buffer.from("%PDF-1.4\n"), crypto.randomBytes(4 * MB)]));
     for (let i = 0; i < 3; i++) await upload(base, token, smallPdf);
+    // And one full-size upload (not timed, removed): the figures are of a server in its steady state,
+    // not of the JIT's first pass over the 250 MB path (which took 2 to 4 times as long here).
+    await removeMedia(base, token, await upload(base, token, sources[0].file));
 
     // 1. One 250 MB upload against cp, three rounds.
     const cpTimes: number[] = [];
@@ -116,7 +119,7 @@ export async function run(ctx: Ctx = {}) {
     const took4 = performance.now() - t4;
     const peak4 = treePeak(pid);
     record("four 250 MB uploads at once", `${ms(took4)} (${speed(4 * FILE_BYTES, took4)})`, "", null);
-    record("server memory in all, four at once", `${mb(peak4)} (idle before ${mb(before4)})`, db.kind === "postgres" ? "< 300 MB" : "n/a with PGlite (see header)", db.kind === "postgres" ? peak4 < 300 * MB : null);
+    record("server memory in all, four at once", `${mb(peak4)} (idle before ${mb(before4)})`, `< 300 MB (${db.kind})`, peak4 < 300 * MB);
     record("  increase over idle, four at once", mb(peak4 - before4), "", null);
     const hashes = keys.map((k) => sha256File(path.join(dataDir, "uploads", k)));
     const matching = hashes.filter((h, i) => h === sources[i].sha256).length;

@@ -21,6 +21,7 @@ import {
   HTTP_METHODS,
   ROOT,
   listInlineServerActions,
+  listPagesApiFiles,
   listRouteFiles,
   listServerActionFiles,
   routeUrlAndParams,
@@ -106,19 +107,33 @@ async function call(handler: Handler, file: string, method: string, init: { toke
   return { status: res.status, json, location: res.headers.get("location") };
 }
 
+const isV1 = (file: string) => file.startsWith("app/api/v1/") || file.startsWith("pages/api/v1/");
+
 /** v1 answers in the envelope; other route handlers may send a browser to /login instead of a 401. */
 function expectUnauthenticated(file: string, res: Awaited<ReturnType<typeof call>>, label: string) {
-  expect(res.status === 401 || (!file.startsWith("app/api/v1/") && /\/login/.test(res.location ?? "")), `${label}: got ${res.status}`).toBe(true);
-  if (file.startsWith("app/api/v1/")) expectErrorEnvelope(res, 401);
+  expect(res.status === 401 || (!isV1(file) && /\/login/.test(res.location ?? "")), `${label}: got ${res.status}`).toBe(true);
+  if (isV1(file)) expectErrorEnvelope(res, 401);
 }
 
-const routeFiles = listRouteFiles();
-const v1Files = routeFiles.filter((f) => f.startsWith("app/api/v1/"));
+const pagesApiFiles = listPagesApiFiles();
+// Route handlers under app/, and the Pages Router API routes with their withApi handlers.
+const routeFiles = [...listRouteFiles(), ...pagesApiFiles];
+const v1Files = routeFiles.filter(isV1);
 
 describe("route handlers", () => {
   it("finds the v1 API on disk", () => {
     expect(v1Files.length).toBeGreaterThanOrEqual(8);
     expect(v1Files).toContain("app/api/v1/get_menu_details/route.ts");
+    // The big uploads are Pages Router API routes (raw request stream); they are checked like the rest.
+    expect(pagesApiFiles).toEqual(expect.arrayContaining(["pages/api/v1/store_document.ts", "pages/api/v1/store_media_banner.ts"]));
+  });
+
+  it("serves every Pages Router API route through nodeApiRoute with Next's body parser off", async () => {
+    for (const file of pagesApiFiles) {
+      const m = (await import(/* @vite-ignore */ path.join(ROOT, file))) as { default?: { methods?: unknown }; config?: unknown };
+      expect(m.default?.methods, `${file}: export default nodeApiRoute({ POST: handler })`).toBeTypeOf("object");
+      expect(m.config, `${file}: export const config = { api: { bodyParser: false } }`).toEqual({ api: { bodyParser: false } });
+    }
   });
 
   describe.each(routeFiles)("%s", (file) => {
@@ -127,6 +142,8 @@ describe("route handlers", () => {
 
     beforeAll(async () => {
       mod = await import(/* @vite-ignore */ path.join(ROOT, file));
+      // A Pages Router API route: its handlers are the ones nodeApiRoute mounts.
+      if (file.startsWith("pages/")) mod = (mod.default as { methods?: Record<string, unknown> } | undefined)?.methods ?? {};
     });
 
     it("exports handlers, each declaring its access (withApi or publicRoute)", () => {
@@ -161,7 +178,7 @@ describe("route handlers", () => {
         for (const c of callersLacking(h.access)) {
           const viaToken = await call(h, file, m, { token: c.token });
           expect(viaToken.status, `${file} ${m} as ${c.username} (bearer)`).toBe(403);
-          if (file.startsWith("app/api/v1/")) expectErrorEnvelope(viaToken, 403);
+          if (isV1(file)) expectErrorEnvelope(viaToken, 403);
           const viaCookie = await call(h, file, m, { cookie: c.cookie });
           expect(viaCookie.status, `${file} ${m} as ${c.username} (session)`).toBe(403);
         }

@@ -35,9 +35,21 @@ export function listRouteFiles(): string[] {
     .sort();
 }
 
-/** The URL path of a route file, with dummy values for its dynamic segments, and those params. */
+/**
+ * Every Pages Router API route (pages/api/**): the few calls served from the raw request stream
+ * (big uploads, lib/api/node-route.ts). Their default export carries the withApi handlers as `methods`.
+ */
+export function listPagesApiFiles(): string[] {
+  return walk(path.join(ROOT, "pages", "api"))
+    .filter((f) => SOURCE.test(f))
+    .sort();
+}
+
+/** The URL path of a route file (app/.../route.ts or pages/api/....ts), with dummy values for its dynamic segments, and those params. */
 export function routeUrlAndParams(file: string): { url: string; params: Record<string, string | string[]> } {
-  const segments = file.replace(/^app\//, "").split("/").slice(0, -1);
+  const segments = file.startsWith("pages/")
+    ? file.replace(/^pages\//, "").replace(/\.(ts|tsx)$/, "").replace(/\/index$/, "").split("/")
+    : file.replace(/^app\//, "").split("/").slice(0, -1);
   const params: Record<string, string | string[]> = {};
   const parts: string[] = [];
   for (const seg of segments) {

@@ -45,7 +45,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; migra
     const { PGlite } = await import("@electric-sql/pglite");
     const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
     const { drizzle } = await import("drizzle-orm/pglite");
-    const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+    const client = await PGlite.create(dir, { extensions: { pg_trgm }, startParams: pgliteStartParams(PGlite.defaultStartParams) });
     const writes = trackWrites(client);
     handle = {
       db: drizzle(client, { schema, casing: "snake_case" }) as unknown as Db,
@@ -63,6 +63,19 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; migra
   }
   return handle;
 }
+
+/**
+ * PGlite's postgres settings. Its buffer cache (shared_buffers) lives in the WebAssembly heap, which
+ * postgres touches whole at start and which never shrinks, so PostgreSQL's default of 128 MB adds
+ * that much to the server's resident memory for good. PGlite reads its files through the operating
+ * system, whose page cache keeps the hot ones anyway, so a smaller cache costs a system call on a
+ * miss rather than a disk read. PGLITE_SHARED_BUFFERS changes it (a postgres size, e.g. "128MB").
+ */
+export function pgliteStartParams(defaults: string[], env: Record<string, string | undefined> = process.env): string[] {
+  const sharedBuffers = env.PGLITE_SHARED_BUFFERS || PGLITE_SHARED_BUFFERS;
+  return [...defaults, "-c", `shared_buffers=${sharedBuffers}`];
+}
+const PGLITE_SHARED_BUFFERS = "32MB";
 
 /** The process-wide database handle (opened and migrated on first use). */
 export function getDbHandle(): Promise<Handle> {

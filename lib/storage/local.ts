@@ -4,6 +4,7 @@ import path from "node:path";
 import crypto from "node:crypto";
 import { pipeline } from "node:stream/promises";
 import type { Readable } from "node:stream";
+import { BatchedFileWriter } from "./file-writer";
 import { ByteMeter } from "./meter";
 import { resolveKeyPath } from "./keys";
 import { signAppFileUrl } from "./signing";
@@ -28,7 +29,7 @@ export class LocalDriver implements StorageDriver {
     const part = `${target}${PART_SUFFIX}${crypto.randomBytes(6).toString("hex")}`;
     const meter = new ByteMeter(options.maxBytes, { checksum: options.checksum });
     try {
-      await pipeline(body, meter, fs.createWriteStream(part, { flags: "wx", mode: 0o640, highWaterMark: IO_CHUNK }));
+      await pipeline(body, meter, new BatchedFileWriter(part, { flags: "wx", mode: 0o640 }));
       await fsp.rename(part, target);
     } catch (err) {
       await fsp.rm(part, { force: true });

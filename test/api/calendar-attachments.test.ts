@@ -5,7 +5,7 @@ import { eq, inArray } from "drizzle-orm";
 import { schema } from "@/lib/db";
 import { apiRequest, callRoute, tokenFor, useTestDatabase } from "@/test/db";
 import { PDF, PNG_1X1, uploadRequest, useTempStorage } from "@/test/files/helpers";
-import { POST as storeDocument } from "@/app/api/v1/store_document/route";
+import { storeDocument } from "@/lib/files/upload-routes";
 import { POST as addUpdateEvent } from "@/app/api/v1/addupdateevent/route";
 import { GET as getEvent } from "@/app/api/v1/getevent/route";
 import { DELETE as deleteEventsRoute } from "@/app/api/v1/deleteevents/route";

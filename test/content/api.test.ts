@@ -476,7 +476,7 @@ describe("documents must be the caller's own uploads", () => {
 
   it("uploads through store_document and saves the post with that path", async () => {
     const { uploadRequest, PDF } = await import("@/test/files/helpers");
-    const { POST: storeDocument } = await import("@/app/api/v1/store_document/route");
+    const { storeDocument } = await import("@/lib/files/upload-routes");
     const req = uploadRequest("/api/v1/store_document?kind=post", { token: who.admin.token, parts: [{ name: "Manual.pdf", type: "application/pdf", data: PDF }] });
     const stored = await callRoute(storeDocument, req);
     expect(stored.status, JSON.stringify(stored.json)).toBe(200);

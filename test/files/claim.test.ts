@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { schema } from "@/lib/db";
 import { resolveToken } from "@/lib/auth/session";
 import { callRoute, tokenFor, useTestDatabase } from "@/test/db";
-import { POST as storeDocument } from "@/app/api/v1/store_document/route";
+import { storeDocument } from "@/lib/files/upload-routes";
 import { claimUploads, deleteFiles, withFileTransaction } from "@/lib/files/service";
 import { PDF, uploadRequest, useTempStorage } from "./helpers";
 

@@ -8,7 +8,7 @@ import { NextRequest } from "next/server";
 import { eq } from "drizzle-orm";
 import { schema } from "@/lib/db";
 import { apiRequest, callRoute, tokenFor, useTestDatabase } from "@/test/db";
-import { POST as storeDocument } from "@/app/api/v1/store_document/route";
+import { storeDocument } from "@/lib/files/upload-routes";
 import { GET as signedUrlPath } from "@/app/api/v1/getsignedurlpath/route";
 import { DELETE as removeMedia } from "@/app/api/v1/removemedia/route";
 import { GET as downloadAttachment } from "@/app/api/v1/downloadattachment/route";

@@ -10,7 +10,7 @@ import { S3Driver } from "@/lib/storage/s3";
 import { setStorageForTesting, storageFromEnv } from "@/lib/storage";
 import { NextRequest } from "next/server";
 import { apiRequest, callRoute, tokenFor, useTestDatabase } from "@/test/db";
-import { POST as storeDocument } from "@/app/api/v1/store_document/route";
+import { storeDocument } from "@/lib/files/upload-routes";
 import { GET as signedUrlPath } from "@/app/api/v1/getsignedurlpath/route";
 import { GET as fileRoute } from "@/app/api/files/[...key]/route";
 import { signAppFileUrl } from "@/lib/storage/signing";
