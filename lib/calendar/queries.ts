@@ -2,9 +2,8 @@ import "server-only";
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, schema } from "@/lib/db";
-import { expandOccurrences, firstOccurrence, nextOccurrence, type Occurrence, type SeriesInput } from "./recurrence";
+import { expandOccurrencesMs, firstOccurrence, seriesMs, shownOccurrenceMs, type Occurrence, type OccurrenceMs, type SeriesInput } from "./recurrence";
 import type { EventStatus, EventType, RecurrenceType } from "./constants";
-import { cachedWindow } from "./cache";
 import { filesOfEvents, type AttachmentFile } from "./attachments";
 
 const e = schema.calendarEvents;
@@ -37,7 +36,7 @@ export type OccurrenceRow = {
   recurrence: RecurrenceType | null;
   dayOfWeek: number | null;
   timeZone: string;
-  occurrence: Occurrence;
+  occurrence: OccurrenceMs;
 };
 
 const seriesColumns = {
@@ -53,91 +52,88 @@ function seriesOf(r: { type: EventType; recurrence: RecurrenceType | null; dayOf
   return { type: r.type, recurrence: r.recurrence, dayOfWeek: r.dayOfWeek, startsAt: r.startsAt, endsAt: r.endsAt, timeZone: r.timeZone };
 }
 
-type WindowRow = {
-  id: number;
-  title: string;
-  keyId: number;
-  status: EventStatus;
-  type: EventType;
-  recurrence: RecurrenceType | null;
-  dayOfWeek: number | null;
-  startsAt: string | null;
-  endsAt: string | null;
-  timeZone: string;
-};
-
 /** Rows of a raw query on either driver (PGlite answers `{ rows }`, postgres.js an array). */
 function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
+const STATUS: Record<string, EventStatus> = { active: "active", inactive: "inactive" };
+const RECURRENCE: Record<string, RecurrenceType | null> = { "": null, weekly: "weekly", monthly: "monthly", yearly: "yearly" };
+
 /**
- * Every occurrence in [start, end): the GiST index on the events' occurrence span finds the rows
- * (normal events in the window and the recurring series alive in it), then series are expanded from
- * the window. Inactive events only for roles that see event status. The rows come back as one JSON
- * value (the embedded database pays per row returned, not per byte) and keys are joined in memory.
+ * Every occurrence in [start, end), sorted. Two index scans in one statement: normal events whose
+ * span meets the window (partial GiST index over normal rows) and the recurring series alive in it
+ * (partial GiST index over recurring rows, unbounded spans included); series are then expanded
+ * arithmetically from the window. Inactive events only for roles that see event status.
+ *
+ * The rows come back as one text value, a line per row (the embedded database pays per row and per
+ * JSON object it builds; instants travel as epoch milliseconds, the title as a JSON string), and the
+ * key names and colours are joined in memory.
  */
 export async function listOccurrences({
   start,
   end,
   includeInactive,
   keyId,
+  keys,
 }: {
   start: Date;
   end: Date;
   includeInactive: boolean;
   keyId?: number;
+  /** Every calendar key, when the caller has read them already. */
+  keys?: CalendarKeyRow[];
 }): Promise<OccurrenceRow[]> {
-  const cacheKey = `${start.getTime()}|${end.getTime()}|${includeInactive ? 1 : 0}|${keyId ?? 0}`;
-  const [expanded, keys] = await Promise.all([cachedWindow(cacheKey, () => expandWindow({ start, end, includeInactive, keyId })), listKeysById()]);
-  // Keys are joined after the cache: renaming or recolouring a key shows at once.
-  return expanded.map((o) => {
-    const key = keys.get(o.keyId);
-    return { ...o, keyName: key?.name ?? "", color: key?.colorCode ?? "#444444" };
-  });
+  const [expanded, allKeys] = await Promise.all([expandWindow({ start, end, includeInactive, keyId }), keys ?? listCalendarKeys()]);
+  const byId = new Map(allKeys.map((k) => [k.id, k]));
+  for (const o of expanded) {
+    const key = byId.get(o.keyId);
+    o.keyName = key?.name ?? "";
+    o.color = key?.colorCode ?? "#444444";
+  }
+  return expanded;
 }
 
-type ExpandedRow = Omit<OccurrenceRow, "keyName" | "color">;
-
-async function expandWindow({ start, end, includeInactive, keyId }: { start: Date; end: Date; includeInactive: boolean; keyId?: number }): Promise<ExpandedRow[]> {
+async function expandWindow({ start, end, includeInactive, keyId }: { start: Date; end: Date; includeInactive: boolean; keyId?: number }): Promise<OccurrenceRow[]> {
   const db = await getDb();
-  const where: SQL[] = [
-    sql`tstzrange(${e.occursFrom}, ${e.occursUntil}, '[]') && tstzrange(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, '[)')`,
-  ];
-  if (!includeInactive) where.push(sql`${e.status} = 'active'`);
-  if (keyId) where.push(sql`${e.calendarKeyId} = ${keyId}`);
+  const window = sql`tstzrange(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, '[)')`;
+  const filters: SQL[] = [];
+  if (!includeInactive) filters.push(sql` and ${e.status} = 'active'`);
+  if (keyId) filters.push(sql` and ${e.calendarKeyId} = ${keyId}`);
+  const extra = sql.join(filters);
+  // The predicates repeat the partial indexes' own (type = ...) so the planner can use them.
   const result = await db.execute(sql`
-    select coalesce(json_agg(json_build_object(
-      'id', ${e.id}, 'title', ${e.title}, 'keyId', ${e.calendarKeyId}, 'status', ${e.status}, 'type', ${e.type},
-      'recurrence', ${e.recurrence}, 'dayOfWeek', ${e.dayOfWeek},
-      'startsAt', to_char(${e.startsAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-      'endsAt', to_char(${e.endsAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-      'timeZone', ${e.timeZone}))::text, '[]') as rows
-    from ${e} where ${and(...where)}`);
-  const rows = JSON.parse(rowsOf<{ rows: string }>(result)[0]?.rows ?? "[]") as WindowRow[];
-  const out: ExpandedRow[] = [];
-  const window = { start, end };
-  for (const r of rows) {
-    const series: SeriesInput = {
-      type: r.type,
-      recurrence: r.recurrence,
-      dayOfWeek: r.dayOfWeek,
-      startsAt: r.startsAt ? new Date(r.startsAt) : null,
-      endsAt: r.endsAt ? new Date(r.endsAt) : null,
-      timeZone: r.timeZone,
-    };
-    for (const occurrence of expandOccurrences(series, window)) {
-      out.push({ eventId: r.id, title: r.title, keyId: r.keyId, status: r.status, type: r.type, recurrence: r.recurrence, dayOfWeek: r.dayOfWeek, timeZone: r.timeZone, occurrence });
+    select string_agg(format(E'%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s',
+      id, calendar_key_id, status, recurrence, day_of_week,
+      (date_part('epoch', starts_at) * 1000)::int8, (date_part('epoch', ends_at) * 1000)::int8, time_zone, to_json(title)), E'\n') as rows
+    from (
+      select * from ${e} where ${e.type} = 'normal' and tstzrange(${e.occursFrom}, ${e.occursUntil}, '[]') && ${window}${extra}
+      union all
+      select * from ${e} where ${e.type} = 'recursive' and tstzrange(${e.occursFrom}, ${e.occursUntil}, '[]') && ${window}${extra}
+    ) w`);
+  const text = rowsOf<{ rows: string | null }>(result)[0]?.rows ?? "";
+  const out: OccurrenceRow[] = [];
+  if (!text) return out;
+  const startMs = start.getTime();
+  const endMs = end.getTime();
+  for (const line of text.split("\n")) {
+    const f = line.split("\t");
+    const recurrence = RECURRENCE[f[3]] ?? null;
+    const type: EventType = recurrence ? "recursive" : "normal";
+    const rawTitle = f[8];
+    const title = rawTitle.includes("\\") ? (JSON.parse(rawTitle) as string) : rawTitle.slice(1, -1);
+    const dayOfWeek = f[4] ? Number(f[4]) : null;
+    const timeZone = f[7];
+    const series = { type, recurrence, dayOfWeek, startMs: f[5] ? Number(f[5]) : null, endMs: f[6] ? Number(f[6]) : null, timeZone };
+    const id = Number(f[0]);
+    const keyId = Number(f[1]);
+    const status = STATUS[f[2]] ?? "active";
+    for (const occurrence of expandOccurrencesMs(series, startMs, endMs)) {
+      out.push({ eventId: id, title, keyId, keyName: "", color: "", status, type, recurrence, dayOfWeek, timeZone, occurrence });
     }
   }
-  out.sort((a, b) => a.occurrence.start.getTime() - b.occurrence.start.getTime() || a.eventId - b.eventId);
+  out.sort((a, b) => a.occurrence.start - b.occurrence.start || a.eventId - b.eventId);
   return out;
-}
-
-/** Every key (active or not) by id: few rows, read with each window. */
-async function listKeysById(): Promise<Map<number, CalendarKeyRow>> {
-  const keys = await listCalendarKeys();
-  return new Map(keys.map((key) => [key.id, key]));
 }
 
 /** `%` and `_` are literal in the user's search text. */
@@ -161,15 +157,14 @@ export async function searchEvents({ q, includeInactive, limit = 100 }: { q: str
     .where(and(...where))
     .orderBy(desc(e.occursUntil), desc(e.id))
     .limit(limit);
-  const now = new Date();
+  const now = Date.now();
   const out: OccurrenceRow[] = [];
   for (const r of rows) {
-    const s = seriesOf(r);
-    const occurrence = nextOccurrence(s, now) ?? firstOccurrence(s);
+    const occurrence = shownOccurrenceMs(seriesMs(seriesOf(r)), now);
     if (!occurrence) continue;
     out.push({ eventId: r.id, title: r.title, keyId: r.keyId, keyName: r.keyName, color: r.color, status: r.status, type: r.type, recurrence: r.recurrence, dayOfWeek: r.dayOfWeek, timeZone: r.timeZone, occurrence });
   }
-  out.sort((a, b) => a.occurrence.start.getTime() - b.occurrence.start.getTime() || a.eventId - b.eventId);
+  out.sort((a, b) => a.occurrence.start - b.occurrence.start || a.eventId - b.eventId);
   return out;
 }
 

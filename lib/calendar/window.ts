@@ -27,7 +27,7 @@ export async function windowContentJson(opts: {
   const signature = fnv(keys.map((k) => `${k.id}\u0001${k.name}\u0001${k.colorCode}\u0001${k.status}`).join("\u0002"));
   const cacheKey = ["body", opts.start.getTime(), opts.end.getTime(), opts.includeInactive ? 1 : 0, opts.keyId ?? 0, opts.offsetMinutes ?? "-", opts.fields, signature].join("|");
   return cachedWindow(cacheKey, async () => {
-    const rows = await listOccurrences({ start: opts.start, end: opts.end, includeInactive: opts.includeInactive, keyId: opts.keyId });
+    const rows = await listOccurrences({ start: opts.start, end: opts.end, includeInactive: opts.includeInactive, keyId: opts.keyId, keys });
     const events = opts.fields === "calendar" ? rows.map(toCalendarItem) : rows.map((r) => toApiOccurrence(r, opts.offsetMinutes));
     return JSON.stringify({
       events,
