@@ -115,6 +115,21 @@ describe("addupdateevent, getevent, getevents", () => {
     expect((await callRoute(getEvent, apiRequest(`/api/v1/getevent?id=${id}`, { token: manager }))).status).toBe(200);
   });
 
+  it("returns any title verbatim in a window (tabs, line breaks, backslashes, quotes, HTML, non-ASCII)", async () => {
+    const title = 'Tab\there\nnew line \\ back "quoted" <b>bold</b> café – 東京 \\t';
+    expect(title).toContain("\t");
+    await t.db().insert(schema.calendarEvents).values({
+      title,
+      calendarKeyId: keyId,
+      startsAt: new Date("2026-10-07T16:00:00Z"),
+      endsAt: new Date("2026-10-07T17:00:00Z"),
+      occursFrom: new Date("2026-10-07T16:00:00Z"),
+      occursUntil: new Date("2026-10-07T17:00:00Z"),
+    });
+    const { json } = await events(staff, "start_date=2026-10-01T00:00:00Z&end_date=2026-11-01T00:00:00Z");
+    expect((json.content.events as ApiOccurrence[]).filter((e) => e.title === title)).toHaveLength(1);
+  });
+
   it("defaults to 30 days either side of today and refuses a window over 400 days", async () => {
     const { status, json } = await events(staff, "");
     expect(status).toBe(200);
