@@ -1,8 +1,20 @@
 import "server-only";
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { getDb, schema } from "@/lib/db";
-import { expandOccurrencesMs, firstOccurrence, seriesMs, shownOccurrenceMs, type Occurrence, type OccurrenceMs, type SeriesInput } from "./recurrence";
+import {
+  expandOccurrencesMs,
+  firstOccurrence,
+  planSeriesMs,
+  seriesMs,
+  shownOccurrenceMs,
+  type Occurrence,
+  type OccurrenceMs,
+  type SeriesInput,
+  type SeriesMs,
+  type SeriesPlan,
+} from "./recurrence";
+import { cachedWindow, readCalendarStamp } from "./cache";
 import type { EventStatus, EventType, RecurrenceType } from "./constants";
 import { filesOfEvents, type AttachmentFile } from "./attachments";
 
@@ -60,15 +72,78 @@ function rowsOf<T>(result: unknown): T[] {
 const STATUS: Record<string, EventStatus> = { active: "active", inactive: "inactive" };
 const RECURRENCE: Record<string, RecurrenceType | null> = { "": null, weekly: "weekly", monthly: "monthly", yearly: "yearly" };
 
+/** What the window needs of an event row, as one line of text (see `eventLines`). */
+type EventLine = {
+  id: number;
+  keyId: number;
+  status: EventStatus;
+  series: SeriesMs;
+  title: string;
+  /** occurs_from / occurs_until in ms (null = unbounded). */
+  from: number | null;
+  until: number | null;
+};
+
+const num = (v: string) => (v === "" ? null : Number(v));
+
 /**
- * Every occurrence in [start, end), sorted. Two index scans in one statement: normal events whose
- * span meets the window (partial GiST index over normal rows) and the recurring series alive in it
- * (partial GiST index over recurring rows, unbounded spans included); series are then expanded
- * arithmetically from the window. Inactive events only for roles that see event status.
- *
- * The rows come back as one text value, a line per row (the embedded database pays per row and per
- * JSON object it builds; instants travel as epoch milliseconds, the title as a JSON string), and the
- * key names and colours are joined in memory.
+ * Event rows matching `where` as text, a line per row and tab-separated fields: the embedded database
+ * pays per row and per JSON object it builds, so one text value is the cheapest way out. Instants
+ * travel as epoch milliseconds; the title as a JSON string (tabs and line breaks escaped).
+ */
+async function eventLines(where: SQL): Promise<EventLine[]> {
+  const db = await getDb();
+  const ms = (c: AnyPgColumn) => sql`(date_part('epoch', ${c}) * 1000)::int8`;
+  const result = await db.execute(sql`
+    select string_agg(format(E'%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s',
+      ${e.id}, ${e.calendarKeyId}, ${e.status}, ${e.recurrence}, ${e.dayOfWeek}, ${ms(e.startsAt)}, ${ms(e.endsAt)},
+      ${ms(e.occursFrom)}, ${ms(e.occursUntil)}, ${e.timeZone}, to_json(${e.title})), E'\n') as rows
+    from ${e} where ${where}`);
+  const text = rowsOf<{ rows: string | null }>(result)[0]?.rows ?? "";
+  if (!text) return [];
+  return text.split("\n").map((line) => {
+    const f = line.split("\t");
+    const recurrence = RECURRENCE[f[3]] ?? null;
+    const rawTitle = f[10];
+    return {
+      id: Number(f[0]),
+      keyId: Number(f[1]),
+      status: STATUS[f[2]] ?? "active",
+      series: { type: recurrence ? "recursive" : "normal", recurrence, dayOfWeek: num(f[4]), startMs: num(f[5]), endMs: num(f[6]), timeZone: f[9] },
+      from: num(f[7]),
+      until: num(f[8]),
+      title: rawTitle.includes("\\") ? (JSON.parse(rawTitle) as string) : rawTitle.slice(1, -1),
+    };
+  });
+}
+
+type PlannedSeries = EventLine & { plan: SeriesPlan };
+
+/**
+ * Every recurring series with its plan, kept per process under the calendar stamp (lib/calendar/cache.ts):
+ * a month meets nearly every live series, so reading and planning them for each window was most of
+ * a window's cost, while they only change when an event is written.
+ */
+function plannedSeries(stamp: string): Promise<PlannedSeries[]> {
+  return cachedWindow(
+    "series",
+    async () => {
+      const out: PlannedSeries[] = [];
+      for (const line of await eventLines(sql`${e.type} = 'recursive'`)) {
+        const plan = planSeriesMs(line.series);
+        if (plan) out.push({ ...line, plan });
+      }
+      return out;
+    },
+    stamp,
+  );
+}
+
+/**
+ * Every occurrence in [start, end), sorted. Normal events come from the partial GiST index over their
+ * spans (a month meets a few hundred); recurring series from `plannedSeries`, expanded arithmetically
+ * from the window. Inactive events only for roles that see event status. Key names and colours are
+ * joined in memory (`keys`: every key, when the caller has read them already).
  */
 export async function listOccurrences({
   start,
@@ -76,61 +151,41 @@ export async function listOccurrences({
   includeInactive,
   keyId,
   keys,
+  stamp,
 }: {
   start: Date;
   end: Date;
   includeInactive: boolean;
   keyId?: number;
-  /** Every calendar key, when the caller has read them already. */
   keys?: CalendarKeyRow[];
+  /** The calendar stamp, when the caller has read it already. */
+  stamp?: string;
 }): Promise<OccurrenceRow[]> {
-  const [expanded, allKeys] = await Promise.all([expandWindow({ start, end, includeInactive, keyId }), keys ?? listCalendarKeys()]);
+  const where: SQL[] = [sql`${e.type} = 'normal'`, sql`tstzrange(${e.occursFrom}, ${e.occursUntil}, '[]') && tstzrange(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, '[)')`];
+  if (!includeInactive) where.push(sql`${e.status} = 'active'`);
+  if (keyId) where.push(sql`${e.calendarKeyId} = ${keyId}`);
+  const [normal, series, allKeys] = await Promise.all([
+    eventLines(and(...where)!),
+    (stamp ? Promise.resolve(stamp) : readCalendarStamp()).then(plannedSeries),
+    keys ?? listCalendarKeys(),
+  ]);
   const byId = new Map(allKeys.map((k) => [k.id, k]));
-  for (const o of expanded) {
-    const key = byId.get(o.keyId);
-    o.keyName = key?.name ?? "";
-    o.color = key?.colorCode ?? "#444444";
-  }
-  return expanded;
-}
-
-async function expandWindow({ start, end, includeInactive, keyId }: { start: Date; end: Date; includeInactive: boolean; keyId?: number }): Promise<OccurrenceRow[]> {
-  const db = await getDb();
-  const window = sql`tstzrange(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, '[)')`;
-  const filters: SQL[] = [];
-  if (!includeInactive) filters.push(sql` and ${e.status} = 'active'`);
-  if (keyId) filters.push(sql` and ${e.calendarKeyId} = ${keyId}`);
-  const extra = sql.join(filters);
-  // The predicates repeat the partial indexes' own (type = ...) so the planner can use them.
-  const result = await db.execute(sql`
-    select string_agg(format(E'%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s',
-      id, calendar_key_id, status, recurrence, day_of_week,
-      (date_part('epoch', starts_at) * 1000)::int8, (date_part('epoch', ends_at) * 1000)::int8, time_zone, to_json(title)), E'\n') as rows
-    from (
-      select * from ${e} where ${e.type} = 'normal' and tstzrange(${e.occursFrom}, ${e.occursUntil}, '[]') && ${window}${extra}
-      union all
-      select * from ${e} where ${e.type} = 'recursive' and tstzrange(${e.occursFrom}, ${e.occursUntil}, '[]') && ${window}${extra}
-    ) w`);
-  const text = rowsOf<{ rows: string | null }>(result)[0]?.rows ?? "";
-  const out: OccurrenceRow[] = [];
-  if (!text) return out;
   const startMs = start.getTime();
   const endMs = end.getTime();
-  for (const line of text.split("\n")) {
-    const f = line.split("\t");
-    const recurrence = RECURRENCE[f[3]] ?? null;
-    const type: EventType = recurrence ? "recursive" : "normal";
-    const rawTitle = f[8];
-    const title = rawTitle.includes("\\") ? (JSON.parse(rawTitle) as string) : rawTitle.slice(1, -1);
-    const dayOfWeek = f[4] ? Number(f[4]) : null;
-    const timeZone = f[7];
-    const series = { type, recurrence, dayOfWeek, startMs: f[5] ? Number(f[5]) : null, endMs: f[6] ? Number(f[6]) : null, timeZone };
-    const id = Number(f[0]);
-    const keyId = Number(f[1]);
-    const status = STATUS[f[2]] ?? "active";
-    for (const occurrence of expandOccurrencesMs(series, startMs, endMs)) {
-      out.push({ eventId: id, title, keyId, keyName: "", color: "", status, type, recurrence, dayOfWeek, timeZone, occurrence });
+  const out: OccurrenceRow[] = [];
+  const add = (r: EventLine, plan?: SeriesPlan) => {
+    const key = byId.get(r.keyId);
+    const { type, recurrence, dayOfWeek, timeZone } = r.series;
+    for (const occurrence of expandOccurrencesMs(r.series, startMs, endMs, 1000, plan)) {
+      out.push({ eventId: r.id, title: r.title, keyId: r.keyId, keyName: key?.name ?? "", color: key?.colorCode ?? "#444444", status: r.status, type, recurrence, dayOfWeek, timeZone, occurrence });
     }
+  };
+  for (const r of normal) add(r);
+  for (const r of series) {
+    // The span test of the index, in memory: [from, until] meets [start, end).
+    if ((r.from !== null && r.from >= endMs) || (r.until !== null && r.until < startMs)) continue;
+    if ((!includeInactive && r.status !== "active") || (keyId && r.keyId !== keyId)) continue;
+    add(r, r.plan);
   }
   out.sort((a, b) => a.occurrence.start - b.occurrence.start || a.eventId - b.eventId);
   return out;

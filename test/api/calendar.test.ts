@@ -153,6 +153,24 @@ describe("addupdateevent, getevent, getevents", () => {
     expect(await titles()).not.toContain("Cache check renamed");
   });
 
+  it("a change to a recurring series shows at once in windows computed before (series are cached per stamp)", async () => {
+    const june = "start_date=2027-06-01T07:00:00Z&end_date=2027-07-01T07:00:00Z";
+    const july = "start_date=2027-07-01T07:00:00Z&end_date=2027-08-01T07:00:00Z";
+    const days = async (qs: string) =>
+      ((await events(staff, qs)).json.content.events as ApiOccurrence[]).filter((e) => e.title.startsWith("Series cache")).map((e) => `${e.title} ${e.start.slice(0, 10)}`);
+    expect(await days(june)).toEqual([]);
+    await post(manager, body({ title: "Series cache", type: "recursive", recursiveType: "monthly", startDate: "2027-01-15 09:00:00", endDate: "" }));
+    expect(await days(june)).toEqual(["Series cache 2027-06-15"]);
+    const [row] = await t.db().select().from(schema.calendarEvents).where(eq(schema.calendarEvents.title, "Series cache"));
+    await post(manager, body({ id: row.id, title: "Series cache moved", type: "recursive", recursiveType: "monthly", startDate: "2027-01-20 09:00:00", endDate: "" }));
+    expect(await days(july)).toEqual(["Series cache moved 2027-07-20"]);
+    expect(await days(june)).toEqual(["Series cache moved 2027-06-20"]);
+    await post(manager, body({ id: row.id, title: "Series cache moved", status: "inactive", type: "recursive", recursiveType: "monthly", startDate: "2027-01-20 09:00:00", endDate: "" }));
+    expect(await days(june)).toEqual([]);
+    await callRoute(deleteEventsRoute, apiRequest("/api/v1/deleteevents", { method: "DELETE", token: admin, body: { deleteArr: [row.id] } }));
+    expect(await days(july)).toEqual([]);
+  });
+
   it("getevent answers 404 with a message for an unknown id", async () => {
     const { status, json } = await callRoute(getEvent, apiRequest("/api/v1/getevent?id=987654", { token: staff }));
     expect(status).toBe(404);
