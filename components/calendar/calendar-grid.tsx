@@ -44,14 +44,22 @@ function toFcEvents(items: CalendarItem[]): EventInput[] {
   });
 }
 
-/** Controls inside a day cell (events, "+N more", links) keep their own meaning; the rest is "this day". */
-const NOT_A_DAY_CLICK = "a, button, input, select, textarea, [role=button], [tabindex], [role=dialog]";
+/** Controls in the grid (events, "+N more", links) keep their own meaning; the rest is "this day". */
+const CONTROL = "a, button, input, select, textarea, [role=button], [tabindex], [role=dialog]";
+const DAY_CELL = "[role=cell][data-date]";
 
-/** The `YYYY-MM-DD` of the month grid's day cell a click landed on, or null. */
-export function dayOfClick(target: EventTarget | null): string | null {
-  if (!(target instanceof Element) || target.closest(NOT_A_DAY_CLICK)) return null;
-  const cell = target.closest<HTMLElement>("[role=cell][data-date]");
-  const day = cell?.dataset.date ?? "";
+/**
+ * The `YYYY-MM-DD` of the month grid's day cell a click at (x, y) landed on, or null. Events are drawn
+ * in a layer over the cells, so the cell is found under the pointer, not only among the target's
+ * ancestors; a control counts unless it contains the cell (a scroller with a tabindex does).
+ */
+export function dayOfClick(target: EventTarget | null, x: number, y: number): string | null {
+  if (!(target instanceof Element)) return null;
+  const cell = target.closest<HTMLElement>(DAY_CELL) ?? document.elementsFromPoint(x, y).find((el): el is HTMLElement => el instanceof HTMLElement && el.matches(DAY_CELL));
+  if (!cell) return null;
+  const control = target.closest(CONTROL);
+  if (control && !control.contains(cell)) return null;
+  const day = cell.dataset.date ?? "";
   return /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : null;
 }
 
@@ -82,7 +90,7 @@ export function CalendarGrid({
   const fcEvents = useMemo(() => toFcEvents(events), [events]);
   const onGridClick = onDayClick
     ? (e: React.MouseEvent) => {
-        const day = dayOfClick(e.target);
+        const day = dayOfClick(e.target, e.clientX, e.clientY);
         if (day) onDayClick(day);
       }
     : undefined;
