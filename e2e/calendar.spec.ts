@@ -117,6 +117,33 @@ test.describe("calendar manager (role 2)", () => {
   });
 });
 
+test.describe("day click", () => {
+  test.describe("manager", () => {
+    test.use({ storageState: storageStateOf("manager") });
+
+    test("clicking a day opens the add form for that whole day", async ({ page }) => {
+      const cal = new CalendarPage(page);
+      await cal.goto("calendar", "2030-05");
+      await cal.clickDay("2030-05-15", page.getByRole("heading", { name: "Add Calendar Event" }));
+      await expect(cal.field("Start DateTime")).toHaveValue(/^2030-05-15T00:00(:00)?$/);
+      await expect(cal.field("End DateTime")).toHaveValue("2030-05-15T23:59:59");
+    });
+  });
+
+  test.describe("staff", () => {
+    test.use({ storageState: storageStateOf("staff") });
+
+    test("clicking a day does nothing for role 3", async ({ page }) => {
+      const cal = new CalendarPage(page);
+      await cal.goto("calendar", "2030-05");
+      await expect(cal.dayCell("2030-05-15")).toBeVisible();
+      await cal.dayCell("2030-05-15").click({ position: { x: 4, y: 4 } });
+      await expect(page.getByRole("heading", { name: "Add Calendar Event" })).toHaveCount(0);
+      await expect(cal.nextMonth).toBeVisible();
+    });
+  });
+});
+
 test.describe("subscription link", () => {
   test.use({ storageState: storageStateOf("staff") });
 

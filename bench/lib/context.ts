@@ -10,8 +10,12 @@ import { issueToken } from "@/lib/auth/session";
 import { SESSION_TTL_MS } from "@/lib/auth/tokens";
 import { startServer, type RunningServer } from "./server";
 
-/** Ports this bench may use (HELPERS.md); the shared server takes the first. */
-export const PORTS = { first: 3300, last: 3310 };
+/**
+ * Ports this bench may use; the shared server takes the first. `BENCH_PORT=3340` moves the range (eleven
+ * ports from there) so benches of several worktrees can run side by side.
+ */
+const BASE_PORT = Number(process.env.BENCH_PORT) || 3300;
+export const PORTS = { first: BASE_PORT, last: BASE_PORT + 10 };
 export const MENU_ITEMS = 50;
 export const SEED_PASSWORD = "demo1234";
 

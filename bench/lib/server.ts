@@ -32,6 +32,8 @@ export async function startServer(opts: ServerOptions & { readyPath?: string; ti
   const readyPath = opts.readyPath ?? "/api/health";
   const timeoutMs = opts.timeoutMs ?? 240_000; // covers a first build (25 to 45 s here) with room to spare
   const baseUrl = `http://127.0.0.1:${opts.port}`;
+  // Another server on the port would answer the readiness probe and be measured instead of this one.
+  if (await answers(baseUrl)) throw new Error(`Port ${opts.port} is already in use (another bench?); set BENCH_PORT to another range`);
   const log = fs.openSync(opts.logFile, "a");
   const started = performance.now();
   const child = spawn(process.execPath, [path.join(ROOT, "scripts", "start.mjs")], {
@@ -68,6 +70,16 @@ export async function startServer(opts: ServerOptions & { readyPath?: string; ti
   }
   await stop();
   throw new Error(`The server was not ready within ${timeoutMs / 1000} s; see ${opts.logFile}`);
+}
+
+async function answers(baseUrl: string): Promise<boolean> {
+  try {
+    const res = await fetch(baseUrl, { redirect: "manual", signal: AbortSignal.timeout(2000) });
+    await res.arrayBuffer();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** SIGTERM to the server's process group, SIGKILL after 10 s; resolves once it has exited. */

@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import dynamic from "next/dynamic";
-import type { CalendarRef, DatesSetInfo, EventInput } from "@fullcalendar/react";
+import type { CalendarRef, DatesSetInfo } from "@fullcalendar/react";
 import { Button, Spinner } from "@/components/ui/button";
 import type { ApiCalendarKey, ApiEventDetail, CalendarItem } from "@/lib/calendar/types";
 import type { EventFormInput } from "@/lib/calendar/schemas";
@@ -54,30 +54,6 @@ function Loading({ label }: { label: string }) {
       <Spinner /> {label}…
     </p>
   );
-}
-
-/** Black or white text, whichever reads better on the key's colour. */
-function contrastOn(hex: string): string {
-  const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})/i.exec(hex);
-  if (!m) return "#fff";
-  const [r, g, b] = [m[1], m[2], m[3]].map((h) => {
-    const c = parseInt(h, 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.4 ? "#111827" : "#ffffff";
-}
-
-function toFcEvent(e: CalendarItem): EventInput {
-  const base = {
-    id: e.occurrence_id,
-    title: e.status === "inactive" ? `${e.title} (Inactive)` : e.title,
-    color: e.color_code.slice(0, 7),
-    contrastColor: contrastOn(e.color_code),
-    className: e.status === "inactive" ? "opacity-60" : undefined,
-    extendedProps: { eventId: e.id },
-  };
-  if (e.all_day && e.start_day && e.end_day) return { ...base, start: e.start_day, end: e.end_day, allDay: true };
-  return { ...base, start: e.start, end: e.end !== e.start ? e.end : undefined, allDay: false };
 }
 
 /** `YYYY-MM` of the month a view range shows (its start plus 15 days lands inside the month). */
@@ -179,8 +155,7 @@ export function CalendarApp(props: Props) {
     void load(rangeRef.current, timeZone);
   }, [load, timeZone]);
 
-  const shownEvents = useMemo(() => events.filter((e) => !hidden.has(e.meeting_id)), [events, hidden]);
-  const visibleEvents = useMemo(() => shownEvents.map(toFcEvent), [shownEvents]);
+  const shownEvents = useMemo(() => (hidden.size ? events.filter((e) => !hidden.has(e.meeting_id)) : events), [events, hidden]);
 
   const toggleKey = (id: number) =>
     setHidden((prev) => {
@@ -350,7 +325,7 @@ export function CalendarApp(props: Props) {
             </Button>
           </div>
         </div>
-        {calView === "dayGridMonth" && visibleEvents.length === 0 && !loading && (
+        {calView === "dayGridMonth" && shownEvents.length === 0 && !loading && (
           <p role="status" className="mt-3 rounded-md bg-slate-100 p-3 text-center text-sm text-slate-600">
             Calendar Entries Not Available
           </p>
@@ -370,7 +345,7 @@ export function CalendarApp(props: Props) {
             calendarRef={calendarRef}
             initialDate={props.initialDate}
             timeZone={timeZone}
-            events={visibleEvents}
+            events={shownEvents}
             onDatesSet={onDatesSet}
             onEventClick={(occurrenceId) => {
               const occurrence = events.find((e) => e.occurrence_id === occurrenceId);

@@ -1,17 +1,67 @@
 "use client";
 
-import { useLayoutEffect } from "react";
+import { useLayoutEffect, useMemo } from "react";
 import FullCalendar, { type CalendarRef, type DatesSetInfo, type EventInput } from "@fullcalendar/react";
 import dayGridPlugin from "@fullcalendar/react/daygrid";
 import listPlugin from "@fullcalendar/react/list";
-import interactionPlugin from "@fullcalendar/react/interaction";
 import classicThemePlugin from "@fullcalendar/react/themes/classic";
+import type { CalendarItem } from "@/lib/calendar/types";
 import "@fullcalendar/react/skeleton.css";
 import "@fullcalendar/react/themes/classic/theme.css";
 import "@fullcalendar/react/themes/classic/palette.css";
 
-const PLUGINS = [classicThemePlugin, dayGridPlugin, listPlugin, interactionPlugin];
+// No interaction plugin (drag and drop, selection: ~10 KB gzip the page does not use); a day click is
+// read from the day cell's DOM instead (onGridClick).
+const PLUGINS = [classicThemePlugin, dayGridPlugin, listPlugin];
 const TIME_FORMAT = { hour: "numeric", minute: "2-digit", meridiem: "short" } as const;
+
+/** Black or white text, whichever reads better on the key's colour. */
+function contrastOn(hex: string): string {
+  const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})/i.exec(hex);
+  if (!m) return "#fff";
+  const [r, g, b] = [m[1], m[2], m[3]].map((h) => {
+    const c = parseInt(h, 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.4 ? "#111827" : "#ffffff";
+}
+
+function toFcEvents(items: CalendarItem[]): EventInput[] {
+  const contrast = new Map<string, string>();
+  return items.map((e) => {
+    let text = contrast.get(e.color_code);
+    if (text === undefined) contrast.set(e.color_code, (text = contrastOn(e.color_code)));
+    const base = {
+      id: e.occurrence_id,
+      title: e.status === "inactive" ? `${e.title} (Inactive)` : e.title,
+      color: e.color_code.slice(0, 7),
+      contrastColor: text,
+      className: e.status === "inactive" ? "opacity-60" : undefined,
+      extendedProps: { eventId: e.id },
+    };
+    if (e.all_day && e.start_day && e.end_day) return { ...base, start: e.start_day, end: e.end_day, allDay: true };
+    return { ...base, start: e.start, end: e.end !== e.start ? e.end : undefined, allDay: false };
+  });
+}
+
+/** Controls in the grid (events, "+N more", links) keep their own meaning; the rest is "this day". */
+const CONTROL = "a, button, input, select, textarea, [role=button], [tabindex], [role=dialog]";
+const DAY_CELL = "[role=cell][data-date]";
+
+/**
+ * The `YYYY-MM-DD` of the month grid's day cell a click at (x, y) landed on, or null. Events are drawn
+ * in a layer over the cells, so the cell is found under the pointer, not only among the target's
+ * ancestors; a control counts unless it contains the cell (a scroller with a tabindex does).
+ */
+export function dayOfClick(target: EventTarget | null, x: number, y: number): string | null {
+  if (!(target instanceof Element)) return null;
+  const cell = target.closest<HTMLElement>(DAY_CELL) ?? document.elementsFromPoint(x, y).find((el): el is HTMLElement => el instanceof HTMLElement && el.matches(DAY_CELL));
+  if (!cell) return null;
+  const control = target.closest(CONTROL);
+  if (control && !control.contains(cell)) return null;
+  const day = cell.dataset.date ?? "";
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : null;
+}
 
 /** FullCalendar 7 month/list grid without its own toolbar (the page draws one). */
 export function CalendarGrid({
@@ -27,7 +77,8 @@ export function CalendarGrid({
   calendarRef: React.Ref<CalendarRef>;
   initialDate: string;
   timeZone: string;
-  events: EventInput[];
+  /** The occurrences to draw (already filtered by the keys legend). */
+  events: CalendarItem[];
   onDatesSet: (info: DatesSetInfo) => void;
   /** FullCalendar's event id: the occurrence id (`{eventId}-{startMs}`). */
   onEventClick: (occurrenceId: string) => void;
@@ -36,25 +87,34 @@ export function CalendarGrid({
   onReady: () => void;
 }) {
   useLayoutEffect(() => onReady(), [onReady]);
+  const fcEvents = useMemo(() => toFcEvents(events), [events]);
+  const onGridClick = onDayClick
+    ? (e: React.MouseEvent) => {
+        const day = dayOfClick(e.target, e.clientX, e.clientY);
+        if (day) onDayClick(day);
+      }
+    : undefined;
   return (
-    <FullCalendar
-      ref={calendarRef}
-      plugins={PLUGINS}
-      initialView="dayGridMonth"
-      initialDate={initialDate}
-      timeZone={timeZone}
-      headerToolbar={false}
-      height="auto"
-      dayMaxEvents={4}
-      events={events}
-      noEventsText="Calendar Entries Not Available"
-      eventTimeFormat={TIME_FORMAT}
-      datesSet={onDatesSet}
-      eventClick={(info) => {
-        info.jsEvent.preventDefault();
-        onEventClick(info.event.id);
-      }}
-      dateClick={onDayClick ? (info) => onDayClick(info.dateStr.slice(0, 10)) : undefined}
-    />
+    // A pointer shortcut; the Add Event button is the keyboard path to the same form.
+    <div onClick={onGridClick} className={onDayClick ? "[&_[role=cell][data-date]]:cursor-pointer" : undefined}>
+      <FullCalendar
+        ref={calendarRef}
+        plugins={PLUGINS}
+        initialView="dayGridMonth"
+        initialDate={initialDate}
+        timeZone={timeZone}
+        headerToolbar={false}
+        height="auto"
+        dayMaxEvents={4}
+        events={fcEvents}
+        noEventsText="Calendar Entries Not Available"
+        eventTimeFormat={TIME_FORMAT}
+        datesSet={onDatesSet}
+        eventClick={(info) => {
+          info.jsEvent.preventDefault();
+          onEventClick(info.event.id);
+        }}
+      />
+    </div>
   );
 }

@@ -5,8 +5,8 @@ import { DEFAULT_TIME_ZONE } from "@/lib/calendar/constants";
 import { listCalendarKeys, listOccurrences } from "@/lib/calendar/queries";
 import { monthGridRange, monthOf, parseMonthParam } from "@/lib/calendar/range";
 import { isKnownTimeZone } from "@/lib/calendar/schemas";
-import { toApiKey, toCalendarItem } from "@/lib/calendar/serialize";
-import { packItems } from "@/lib/calendar/pack";
+import { toApiKey } from "@/lib/calendar/serialize";
+import { packOccurrences } from "@/lib/calendar/pack";
 import { CalendarApp } from "./calendar-app";
 import { todayIn } from "./format";
 
@@ -31,10 +31,9 @@ export async function CalendarPage({ menu, user, searchParams }: Props) {
   const { year, month } = parseMonthParam(monthParam) ?? monthOf(new Date(), timeZone);
   const range = monthGridRange(year, month, timeZone);
   const seeStatus = roleCan(user.roleId, "seeEventStatus");
-  const [keys, occurrences] = await Promise.all([
-    listCalendarKeys({ status: "active" }),
-    listOccurrences({ start: range.start, end: range.end, includeInactive: seeStatus }),
-  ]);
+  const allKeys = await listCalendarKeys();
+  const keys = allKeys.filter((k) => k.status === "active");
+  const occurrences = await listOccurrences({ start: range.start, end: range.end, includeInactive: seeStatus, keys: allKeys });
   return (
     <CalendarApp
       title={menu.title}
@@ -42,7 +41,7 @@ export async function CalendarPage({ menu, user, searchParams }: Props) {
       initialDate={range.firstDay}
       today={todayIn(timeZone)}
       initialRange={{ start: range.start.toISOString(), end: range.end.toISOString() }}
-      initialEvents={packItems(occurrences.map(toCalendarItem))}
+      initialEvents={packOccurrences(occurrences)}
       keys={keys.map(toApiKey)}
       canManage={roleCan(user.roleId, "manageEvents")}
       seeStatus={seeStatus}

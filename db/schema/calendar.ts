@@ -37,7 +37,9 @@ export const calendarKeys = pgTable(
  *   occurrence ends. A weekly series may have no dates at all (all-day, every `dayOfWeek`).
  * - `timeZone` is the IANA zone the local times belong to, so daylight-saving changes keep 10:00 at 10:00.
  * - `occursFrom` / `occursUntil` bound every occurrence (null = unbounded); written by the code on every
- *   save and GiST-indexed so a month window finds its rows without reading the table.
+ *   save and GiST-indexed so a month window finds its rows without reading the table: one partial index
+ *   over normal events (a window meets a few hundred of them) and one over recurring series (a window
+ *   meets every live series), so neither kind's rows crowd the other's scan.
  */
 export const calendarEvents = pgTable(
   "calendar_events",
@@ -67,7 +69,8 @@ export const calendarEvents = pgTable(
     ...timestamps,
   },
   (t) => [
-    index("calendar_events_span_idx").using("gist", sql`tstzrange(${t.occursFrom}, ${t.occursUntil}, '[]')`),
+    index("calendar_events_normal_span_idx").using("gist", sql`tstzrange(${t.occursFrom}, ${t.occursUntil}, '[]')`).where(sql`${t.type} = 'normal'`),
+    index("calendar_events_series_span_idx").using("gist", sql`tstzrange(${t.occursFrom}, ${t.occursUntil}, '[]')`).where(sql`${t.type} = 'recursive'`),
     index().on(t.calendarKeyId),
     index().on(t.type, t.status),
     index("calendar_events_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),

@@ -40,6 +40,19 @@ export class CalendarPage {
     return this.page.getByText(title, { exact: false }).first();
   }
 
+  /** A day of FullCalendar's month grid (`YYYY-MM-DD`); the server's preview has no such cells. */
+  dayCell(day: string): Locator {
+    return this.page.locator(`[role=cell][data-date="${day}"]`);
+  }
+
+  /** Clicks a day's empty top corner (not an event); retried until the grid has hydrated and answers. */
+  async clickDay(day: string, expectAfter: Locator) {
+    await expect(async () => {
+      await this.dayCell(day).click({ position: { x: 4, y: 4 } });
+      await expect(expectAfter).toBeVisible({ timeout: 1000 });
+    }).toPass();
+  }
+
   field(label: string): Locator {
     return this.page.getByLabel(label, { exact: true });
   }

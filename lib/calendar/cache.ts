@@ -4,10 +4,11 @@ import { eq, sql } from "drizzle-orm";
 import { getDb, schema, type Db, type Tx } from "@/lib/db";
 
 /**
- * A small per-process cache of expanded windows (everyone looks at this month), made safe across
- * processes by a stamp row in `settings` that every event write changes in its own transaction: a
- * request reads the stamp (one primary-key lookup) and reuses a window only if it was computed under
- * the same stamp, and never for longer than a minute (a safety net for writes made outside this code).
+ * A small per-process cache of what the calendar computes from its events (the recurring series with
+ * their plans, getevents bodies of the months everyone looks at), made safe across processes by a
+ * stamp row in `settings` that every event write changes in its own transaction: a request reads the
+ * stamp (one primary-key lookup) and reuses an entry only if it was computed under the same stamp, and
+ * never for longer than a minute (a safety net for writes made outside this code).
  */
 
 const STAMP_KEY = "calendar_stamp";
@@ -26,15 +27,16 @@ export async function bumpCalendarStamp(db: Db | Tx) {
     .onConflictDoUpdate({ target: schema.settings.key, set: { value, updatedAt: sql`now()` } });
 }
 
-async function readStamp(): Promise<string> {
+/** The current stamp; read it once per request and pass it to `cachedWindow`. */
+export async function readCalendarStamp(): Promise<string> {
   const db = await getDb();
   const [row] = await db.select({ value: schema.settings.value }).from(schema.settings).where(eq(schema.settings.key, STAMP_KEY));
   return row?.value ?? "none";
 }
 
-/** `compute()` unless an entry for `key` made under the current stamp is younger than a minute. */
-export async function cachedWindow<T>(key: string, compute: () => Promise<T>): Promise<T> {
-  const stamp = await readStamp();
+/** `compute()` unless an entry for `key` made under `stamp` (default: the current one) is younger than a minute. */
+export async function cachedWindow<T>(key: string, compute: () => Promise<T>, stamp?: string): Promise<T> {
+  stamp ??= await readCalendarStamp();
   const hit = entries.get(key);
   const now = Date.now();
   if (hit && hit.stamp === stamp && now - hit.at < TTL_MS) {

@@ -1,4 +1,6 @@
 import type { CalendarItem } from "./types";
+import type { OccurrenceRow } from "./queries";
+import { isoOf } from "./iso";
 
 /**
  * A compact form of the page's initial occurrences (server -> client props): a month of a busy
@@ -11,15 +13,17 @@ export type PackedItems = {
   rows: [number, string, number, number, number, number, string, string][];
 };
 
-export function packItems(items: CalendarItem[]): PackedItems {
+/** Packs the window's rows directly (the page: no ISO strings made only to be parsed again). */
+export function packOccurrences(rows: OccurrenceRow[]): PackedItems {
   const keys: PackedItems["keys"] = {};
-  const rows: PackedItems["rows"] = [];
-  for (const i of items) {
-    keys[i.meeting_id] ??= [i.mm_title, i.color_code];
-    const flags = (i.status === "inactive" ? 1 : 0) | (i.type === "recursive" ? 2 : 0) | (i.all_day ? 4 : 0);
-    rows.push([i.id, i.title, i.meeting_id, flags, Date.parse(i.start), Date.parse(i.end), i.start_day ?? "", i.end_day ?? ""]);
+  const out: PackedItems["rows"] = [];
+  for (const r of rows) {
+    const o = r.occurrence;
+    keys[r.keyId] ??= [r.keyName, r.color];
+    const flags = (r.status === "inactive" ? 1 : 0) | (r.type === "recursive" ? 2 : 0) | (o.allDay ? 4 : 0);
+    out.push([r.eventId, r.title, r.keyId, flags, o.start, o.end, o.startDate ?? "", o.endDate ?? ""]);
   }
-  return { keys, rows };
+  return { keys, rows: out };
 }
 
 export function unpackItems(p: PackedItems): CalendarItem[] {
@@ -35,8 +39,8 @@ export function unpackItems(p: PackedItems): CalendarItem[] {
       status: flags & 1 ? "inactive" : "active",
       type: flags & 2 ? "recursive" : "normal",
       all_day: !!(flags & 4),
-      start: new Date(startMs).toISOString(),
-      end: new Date(endMs).toISOString(),
+      start: isoOf(startMs),
+      end: isoOf(endMs),
       start_day: startDay || null,
       end_day: endDay || null,
     };

@@ -1,10 +1,21 @@
 import "server-only";
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { getDb, schema } from "@/lib/db";
-import { expandOccurrences, firstOccurrence, nextOccurrence, type Occurrence, type SeriesInput } from "./recurrence";
+import {
+  expandOccurrencesMs,
+  firstOccurrence,
+  planSeriesMs,
+  seriesMs,
+  shownOccurrenceMs,
+  type Occurrence,
+  type OccurrenceMs,
+  type SeriesInput,
+  type SeriesMs,
+  type SeriesPlan,
+} from "./recurrence";
+import { cachedWindow, readCalendarStamp } from "./cache";
 import type { EventStatus, EventType, RecurrenceType } from "./constants";
-import { cachedWindow } from "./cache";
 import { filesOfEvents, type AttachmentFile } from "./attachments";
 
 const e = schema.calendarEvents;
@@ -37,7 +48,7 @@ export type OccurrenceRow = {
   recurrence: RecurrenceType | null;
   dayOfWeek: number | null;
   timeZone: string;
-  occurrence: Occurrence;
+  occurrence: OccurrenceMs;
 };
 
 const seriesColumns = {
@@ -53,91 +64,131 @@ function seriesOf(r: { type: EventType; recurrence: RecurrenceType | null; dayOf
   return { type: r.type, recurrence: r.recurrence, dayOfWeek: r.dayOfWeek, startsAt: r.startsAt, endsAt: r.endsAt, timeZone: r.timeZone };
 }
 
-type WindowRow = {
-  id: number;
-  title: string;
-  keyId: number;
-  status: EventStatus;
-  type: EventType;
-  recurrence: RecurrenceType | null;
-  dayOfWeek: number | null;
-  startsAt: string | null;
-  endsAt: string | null;
-  timeZone: string;
-};
-
 /** Rows of a raw query on either driver (PGlite answers `{ rows }`, postgres.js an array). */
 function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
+const STATUS: Record<string, EventStatus> = { active: "active", inactive: "inactive" };
+const RECURRENCE: Record<string, RecurrenceType | null> = { "": null, weekly: "weekly", monthly: "monthly", yearly: "yearly" };
+
+/** What the window needs of an event row, as one line of text (see `eventLines`). */
+type EventLine = {
+  id: number;
+  keyId: number;
+  status: EventStatus;
+  series: SeriesMs;
+  title: string;
+  /** occurs_from / occurs_until in ms (null = unbounded). */
+  from: number | null;
+  until: number | null;
+};
+
+const num = (v: string) => (v === "" ? null : Number(v));
+
 /**
- * Every occurrence in [start, end): the GiST index on the events' occurrence span finds the rows
- * (normal events in the window and the recurring series alive in it), then series are expanded from
- * the window. Inactive events only for roles that see event status. The rows come back as one JSON
- * value (the embedded database pays per row returned, not per byte) and keys are joined in memory.
+ * Event rows matching `where` as text, a line per row and tab-separated fields: the embedded database
+ * pays per row and per JSON object it builds, so one text value is the cheapest way out. Instants
+ * travel as epoch milliseconds; the title as a JSON string (tabs and line breaks escaped).
+ */
+async function eventLines(where: SQL): Promise<EventLine[]> {
+  const db = await getDb();
+  const ms = (c: AnyPgColumn) => sql`(date_part('epoch', ${c}) * 1000)::int8`;
+  const result = await db.execute(sql`
+    select string_agg(format(E'%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s',
+      ${e.id}, ${e.calendarKeyId}, ${e.status}, ${e.recurrence}, ${e.dayOfWeek}, ${ms(e.startsAt)}, ${ms(e.endsAt)},
+      ${ms(e.occursFrom)}, ${ms(e.occursUntil)}, ${e.timeZone}, to_json(${e.title})), E'\n') as rows
+    from ${e} where ${where}`);
+  const text = rowsOf<{ rows: string | null }>(result)[0]?.rows ?? "";
+  if (!text) return [];
+  return text.split("\n").map((line) => {
+    const f = line.split("\t");
+    const recurrence = RECURRENCE[f[3]] ?? null;
+    const rawTitle = f[10];
+    return {
+      id: Number(f[0]),
+      keyId: Number(f[1]),
+      status: STATUS[f[2]] ?? "active",
+      series: { type: recurrence ? "recursive" : "normal", recurrence, dayOfWeek: num(f[4]), startMs: num(f[5]), endMs: num(f[6]), timeZone: f[9] },
+      from: num(f[7]),
+      until: num(f[8]),
+      title: rawTitle.includes("\\") ? (JSON.parse(rawTitle) as string) : rawTitle.slice(1, -1),
+    };
+  });
+}
+
+type PlannedSeries = EventLine & { plan: SeriesPlan };
+
+/**
+ * Every recurring series with its plan, kept per process under the calendar stamp (lib/calendar/cache.ts):
+ * a month meets nearly every live series, so reading and planning them for each window was most of
+ * a window's cost, while they only change when an event is written.
+ */
+function plannedSeries(stamp: string): Promise<PlannedSeries[]> {
+  return cachedWindow(
+    "series",
+    async () => {
+      const out: PlannedSeries[] = [];
+      for (const line of await eventLines(sql`${e.type} = 'recursive'`)) {
+        const plan = planSeriesMs(line.series);
+        if (plan) out.push({ ...line, plan });
+      }
+      return out;
+    },
+    stamp,
+  );
+}
+
+/**
+ * Every occurrence in [start, end), sorted. Normal events come from the partial GiST index over their
+ * spans (a month meets a few hundred); recurring series from `plannedSeries`, expanded arithmetically
+ * from the window. Inactive events only for roles that see event status. Key names and colours are
+ * joined in memory (`keys`: every key, when the caller has read them already).
  */
 export async function listOccurrences({
   start,
   end,
   includeInactive,
   keyId,
+  keys,
+  stamp,
 }: {
   start: Date;
   end: Date;
   includeInactive: boolean;
   keyId?: number;
+  keys?: CalendarKeyRow[];
+  /** The calendar stamp, when the caller has read it already. */
+  stamp?: string;
 }): Promise<OccurrenceRow[]> {
-  const cacheKey = `${start.getTime()}|${end.getTime()}|${includeInactive ? 1 : 0}|${keyId ?? 0}`;
-  const [expanded, keys] = await Promise.all([cachedWindow(cacheKey, () => expandWindow({ start, end, includeInactive, keyId })), listKeysById()]);
-  // Keys are joined after the cache: renaming or recolouring a key shows at once.
-  return expanded.map((o) => {
-    const key = keys.get(o.keyId);
-    return { ...o, keyName: key?.name ?? "", color: key?.colorCode ?? "#444444" };
-  });
-}
-
-type ExpandedRow = Omit<OccurrenceRow, "keyName" | "color">;
-
-async function expandWindow({ start, end, includeInactive, keyId }: { start: Date; end: Date; includeInactive: boolean; keyId?: number }): Promise<ExpandedRow[]> {
-  const db = await getDb();
-  const where: SQL[] = [
-    sql`tstzrange(${e.occursFrom}, ${e.occursUntil}, '[]') && tstzrange(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, '[)')`,
-  ];
+  const where: SQL[] = [sql`${e.type} = 'normal'`, sql`tstzrange(${e.occursFrom}, ${e.occursUntil}, '[]') && tstzrange(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, '[)')`];
   if (!includeInactive) where.push(sql`${e.status} = 'active'`);
   if (keyId) where.push(sql`${e.calendarKeyId} = ${keyId}`);
-  const result = await db.execute(sql`
-    select coalesce(json_agg(json_build_object(
-      'id', ${e.id}, 'title', ${e.title}, 'keyId', ${e.calendarKeyId}, 'status', ${e.status}, 'type', ${e.type},
-      'recurrence', ${e.recurrence}, 'dayOfWeek', ${e.dayOfWeek},
-      'startsAt', to_char(${e.startsAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-      'endsAt', to_char(${e.endsAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-      'timeZone', ${e.timeZone}))::text, '[]') as rows
-    from ${e} where ${and(...where)}`);
-  const rows = JSON.parse(rowsOf<{ rows: string }>(result)[0]?.rows ?? "[]") as WindowRow[];
-  const out: ExpandedRow[] = [];
-  const window = { start, end };
-  for (const r of rows) {
-    const series: SeriesInput = {
-      type: r.type,
-      recurrence: r.recurrence,
-      dayOfWeek: r.dayOfWeek,
-      startsAt: r.startsAt ? new Date(r.startsAt) : null,
-      endsAt: r.endsAt ? new Date(r.endsAt) : null,
-      timeZone: r.timeZone,
-    };
-    for (const occurrence of expandOccurrences(series, window)) {
-      out.push({ eventId: r.id, title: r.title, keyId: r.keyId, status: r.status, type: r.type, recurrence: r.recurrence, dayOfWeek: r.dayOfWeek, timeZone: r.timeZone, occurrence });
+  const [normal, series, allKeys] = await Promise.all([
+    eventLines(and(...where)!),
+    (stamp ? Promise.resolve(stamp) : readCalendarStamp()).then(plannedSeries),
+    keys ?? listCalendarKeys(),
+  ]);
+  const byId = new Map(allKeys.map((k) => [k.id, k]));
+  const startMs = start.getTime();
+  const endMs = end.getTime();
+  const out: OccurrenceRow[] = [];
+  const add = (r: EventLine, plan?: SeriesPlan) => {
+    const key = byId.get(r.keyId);
+    const { type, recurrence, dayOfWeek, timeZone } = r.series;
+    for (const occurrence of expandOccurrencesMs(r.series, startMs, endMs, 1000, plan)) {
+      out.push({ eventId: r.id, title: r.title, keyId: r.keyId, keyName: key?.name ?? "", color: key?.colorCode ?? "#444444", status: r.status, type, recurrence, dayOfWeek, timeZone, occurrence });
     }
+  };
+  for (const r of normal) add(r);
+  for (const r of series) {
+    // The span test of the index, in memory: [from, until] meets [start, end).
+    if ((r.from !== null && r.from >= endMs) || (r.until !== null && r.until < startMs)) continue;
+    if ((!includeInactive && r.status !== "active") || (keyId && r.keyId !== keyId)) continue;
+    add(r, r.plan);
   }
-  out.sort((a, b) => a.occurrence.start.getTime() - b.occurrence.start.getTime() || a.eventId - b.eventId);
+  out.sort((a, b) => a.occurrence.start - b.occurrence.start || a.eventId - b.eventId);
   return out;
-}
-
-/** Every key (active or not) by id: few rows, read with each window. */
-async function listKeysById(): Promise<Map<number, CalendarKeyRow>> {
-  const keys = await listCalendarKeys();
-  return new Map(keys.map((key) => [key.id, key]));
 }
 
 /** `%` and `_` are literal in the user's search text. */
@@ -161,15 +212,14 @@ export async function searchEvents({ q, includeInactive, limit = 100 }: { q: str
     .where(and(...where))
     .orderBy(desc(e.occursUntil), desc(e.id))
     .limit(limit);
-  const now = new Date();
+  const now = Date.now();
   const out: OccurrenceRow[] = [];
   for (const r of rows) {
-    const s = seriesOf(r);
-    const occurrence = nextOccurrence(s, now) ?? firstOccurrence(s);
+    const occurrence = shownOccurrenceMs(seriesMs(seriesOf(r)), now);
     if (!occurrence) continue;
     out.push({ eventId: r.id, title: r.title, keyId: r.keyId, keyName: r.keyName, color: r.color, status: r.status, type: r.type, recurrence: r.recurrence, dayOfWeek: r.dayOfWeek, timeZone: r.timeZone, occurrence });
   }
-  out.sort((a, b) => a.occurrence.start.getTime() - b.occurrence.start.getTime() || a.eventId - b.eventId);
+  out.sort((a, b) => a.occurrence.start - b.occurrence.start || a.eventId - b.eventId);
   return out;
 }
 

@@ -40,6 +40,23 @@ export type Occurrence = {
 
 export type Window = { start: Date; end: Date };
 
+/**
+ * The hot path's shapes: instants as epoch milliseconds. The window query expands thousands of
+ * occurrences per request, and every `new Date()` costs there (Next.js wraps the Date constructor on
+ * the server), so the Date-based functions below are thin wrappers over these.
+ */
+export type SeriesMs = Omit<SeriesInput, "startsAt" | "endsAt"> & { startMs: number | null; endMs: number | null };
+export type OccurrenceMs = { start: number; end: number; allDay: boolean; startDate: string | null; endDate: string | null };
+
+export function seriesMs(s: SeriesInput): SeriesMs {
+  return { type: s.type, recurrence: s.recurrence, dayOfWeek: s.dayOfWeek, startMs: s.startsAt?.getTime() ?? null, endMs: s.endsAt?.getTime() ?? null, timeZone: s.timeZone };
+}
+
+function toOccurrence(o: OccurrenceMs): Occurrence {
+  const start = new Date(o.start);
+  return { start, end: o.end === o.start ? start : new Date(o.end), allDay: o.allDay, startDate: o.startDate, endDate: o.endDate };
+}
+
 /** 2000-01-03, a Monday long ago: the anchor of weekly series that have no dates. */
 const UNDATED_WEEKLY_ANCHOR = dayNumber(2000, 1, 3);
 const END_OF_DAY = 23 * 3600 + 59 * 60 + 59;
@@ -66,10 +83,13 @@ export type SeriesPlan = {
 
 /** The plan of a recurring series, or null for a normal event or an unusable row. */
 export function planSeries(s: SeriesInput): SeriesPlan | null {
+  return planSeriesMs(seriesMs(s));
+}
+
+export function planSeriesMs(s: SeriesMs): SeriesPlan | null {
   if (s.type !== "recursive" || !s.recurrence) return null;
   const tz = s.timeZone;
-  const startMs = s.startsAt?.getTime() ?? null;
-  const endMs = s.endsAt?.getTime() ?? null;
+  const { startMs, endMs } = s;
   const dayOfWeek = s.dayOfWeek && s.dayOfWeek >= 1 && s.dayOfWeek <= 7 ? s.dayOfWeek : null;
   if (s.recurrence === "weekly" && !dayOfWeek) return null;
   if (s.recurrence !== "weekly" && startMs === null) return null;
@@ -107,18 +127,12 @@ function dayAt(p: SeriesPlan, k: number): number {
   return dayNumber(d.y, d.m, d.d);
 }
 
-function occurrenceOn(p: SeriesPlan, day: number): Occurrence {
+function occurrenceOn(p: SeriesPlan, day: number): OccurrenceMs {
   if (p.allDay) {
-    return {
-      start: new Date(instantOf(p.timeZone, day, 0)),
-      end: new Date(instantOf(p.timeZone, day + 1, 0)),
-      allDay: true,
-      startDate: formatDay(day),
-      endDate: formatDay(day + 1),
-    };
+    return { start: instantOf(p.timeZone, day, 0), end: instantOf(p.timeZone, day + 1, 0), allDay: true, startDate: formatDay(day), endDate: formatDay(day + 1) };
   }
-  const start = new Date(instantOf(p.timeZone, day, p.startSec));
-  const end = p.endSec === null ? start : new Date(instantOf(p.timeZone, p.endsNextDay ? day + 1 : day, p.endSec));
+  const start = instantOf(p.timeZone, day, p.startSec);
+  const end = p.endSec === null ? start : instantOf(p.timeZone, p.endsNextDay ? day + 1 : day, p.endSec);
   return { start, end, allDay: false, startDate: null, endDate: null };
 }
 
@@ -134,25 +148,24 @@ function firstIndexNear(p: SeriesPlan, from: number): number {
   return p.boundedBelow ? Math.max(0, k) : k;
 }
 
-function overlaps(o: { start: Date; end: Date }, w: Window): boolean {
-  const s = o.start.getTime();
-  const e = o.end.getTime();
-  if (e === s) return s >= w.start.getTime() && s < w.end.getTime();
-  return s < w.end.getTime() && e > w.start.getTime();
+function overlaps(o: OccurrenceMs, startMs: number, endMs: number): boolean {
+  if (o.end === o.start) return o.start >= startMs && o.start < endMs;
+  return o.start < endMs && o.end > startMs;
 }
 
-function normalOccurrence(s: SeriesInput): Occurrence | null {
-  if (!s.startsAt) return null;
-  const end = s.endsAt && s.endsAt.getTime() >= s.startsAt.getTime() ? s.endsAt : s.startsAt;
+function normalOccurrence(s: SeriesMs): OccurrenceMs | null {
+  if (s.startMs === null) return null;
+  const startMs = s.startMs;
+  const end = s.endMs !== null && s.endMs >= startMs ? s.endMs : startMs;
   const tz = s.timeZone;
-  const startDay = localDay(tz, s.startsAt.getTime());
-  const endDay = localDay(tz, end.getTime());
-  const startClock = localSeconds(tz, s.startsAt.getTime());
-  const endClock = localSeconds(tz, end.getTime());
+  const startDay = localDay(tz, startMs);
+  const endDay = localDay(tz, end);
+  const startClock = localSeconds(tz, startMs);
+  const endClock = localSeconds(tz, end);
   const endExcl = endClock === END_OF_DAY ? endDay + 1 : endClock === 0 && endDay > startDay ? endDay : null;
-  const allDay = startClock === 0 && !!s.endsAt && endExcl !== null;
+  const allDay = startClock === 0 && s.endMs !== null && endExcl !== null;
   return {
-    start: s.startsAt,
+    start: startMs,
     end,
     allDay,
     startDate: allDay ? formatDay(startDay) : null,
@@ -165,37 +178,55 @@ function normalOccurrence(s: SeriesInput): Occurrence | null {
  * before the window and still runs into it. At most `limit` occurrences per series.
  */
 export function expandOccurrences(s: SeriesInput, window: Window, limit = 1000): Occurrence[] {
+  return expandOccurrencesMs(seriesMs(s), window.start.getTime(), window.end.getTime(), limit).map(toOccurrence);
+}
+
+/** `expandOccurrences` on epoch milliseconds; a plan already made for the series may be passed in. */
+export function expandOccurrencesMs(s: SeriesMs, startMs: number, endMs: number, limit = 1000, plan?: SeriesPlan | null): OccurrenceMs[] {
   if (s.type === "normal") {
     const o = normalOccurrence(s);
-    return o && overlaps(o, window) ? [o] : [];
+    return o && overlaps(o, startMs, endMs) ? [o] : [];
   }
-  const p = planSeries(s);
+  const p = plan === undefined ? planSeriesMs(s) : plan;
   if (!p) return [];
-  const out: Occurrence[] = [];
-  const endMs = window.end.getTime();
-  for (let k = firstIndexNear(p, localDay(p.timeZone, window.start.getTime())); out.length < limit; k++) {
+  const out: OccurrenceMs[] = [];
+  for (let k = firstIndexNear(p, localDay(p.timeZone, startMs)); out.length < limit; k++) {
     const day = dayAt(p, k);
     if (p.untilDay !== null && day > p.untilDay) break;
     const o = occurrenceOn(p, day);
-    if (o.start.getTime() >= endMs) break;
-    if (overlaps(o, window)) out.push(o);
+    if (o.start >= endMs) break;
+    if (overlaps(o, startMs, endMs)) out.push(o);
   }
   return out;
 }
 
 /** The next occurrence that ends at or after `from` (search results show it), or null. */
 export function nextOccurrence(s: SeriesInput, from: Date): Occurrence | null {
+  const o = nextOccurrenceMs(seriesMs(s), from.getTime());
+  return o && toOccurrence(o);
+}
+
+function nextOccurrenceMs(s: SeriesMs, fromMs: number): OccurrenceMs | null {
   if (s.type === "normal") return normalOccurrence(s);
-  const horizon = { start: from, end: new Date(from.getTime() + 367 * 86_400_000) };
-  return expandOccurrences(s, horizon, 1)[0] ?? null;
+  return expandOccurrencesMs(s, fromMs, fromMs + 367 * 86_400_000, 1)[0] ?? null;
 }
 
 /** The first occurrence of an event (the detail view's date); for an undated weekly series the next one. */
 export function firstOccurrence(s: SeriesInput): Occurrence | null {
+  const o = firstOccurrenceMs(seriesMs(s));
+  return o && toOccurrence(o);
+}
+
+function firstOccurrenceMs(s: SeriesMs): OccurrenceMs | null {
   if (s.type === "normal") return normalOccurrence(s);
-  const p = planSeries(s);
+  const p = planSeriesMs(s);
   if (!p) return null;
-  return p.boundedBelow ? occurrenceOn(p, p.firstDay) : nextOccurrence(s, new Date());
+  return p.boundedBelow ? occurrenceOn(p, p.firstDay) : nextOccurrenceMs(s, Date.now());
+}
+
+/** The occurrence a search result shows: the next one from `fromMs`, or the first of a finished event. */
+export function shownOccurrenceMs(s: SeriesMs, fromMs: number): OccurrenceMs | null {
+  return nextOccurrenceMs(s, fromMs) ?? firstOccurrenceMs(s);
 }
 
 /**
@@ -203,11 +234,12 @@ export function firstOccurrence(s: SeriesInput): Occurrence | null {
  * the window query can use an index. Two days generous at the end for occurrences past midnight.
  */
 export function occurrenceBounds(s: SeriesInput): { occursFrom: Date | null; occursUntil: Date | null } {
-  if (s.type === "normal") {
-    const o = normalOccurrence(s);
-    return { occursFrom: o?.start ?? null, occursUntil: o?.end ?? null };
+  const m = seriesMs(s);
+  if (m.type === "normal") {
+    const o = normalOccurrence(m);
+    return { occursFrom: o ? new Date(o.start) : null, occursUntil: o ? new Date(o.end) : null };
   }
-  const p = planSeries(s);
+  const p = planSeriesMs(m);
   if (!p) return { occursFrom: null, occursUntil: null };
   return {
     occursFrom: p.boundedBelow ? new Date(instantOf(p.timeZone, p.firstDay, 0)) : null,

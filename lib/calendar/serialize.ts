@@ -1,6 +1,7 @@
 import "server-only";
 import type { CalendarKeyRow, EventDetail, OccurrenceRow } from "./queries";
-import type { Occurrence } from "./recurrence";
+import type { OccurrenceMs } from "./recurrence";
+import { isoOf } from "./iso";
 import { toLegacy } from "./time";
 import type { ApiAttachment, ApiCalendarKey, ApiEventDetail, ApiOccurrence, CalendarItem } from "./types";
 
@@ -21,14 +22,14 @@ function twelveHour(legacy: string) {
 
 type OccurrenceFields = Omit<OccurrenceRow, "occurrence" | "eventId"> & { eventId: number };
 
-function occurrenceFields(r: OccurrenceFields, o: Occurrence | null, offsetMinutes: number | null): ApiOccurrence {
+function occurrenceFields(r: OccurrenceFields, o: OccurrenceMs | null, offsetMinutes: number | null): ApiOccurrence {
   const start = o?.start ?? null;
   const end = o?.end ?? null;
-  const startLegacy = start ? toLegacy(start, offsetMinutes, r.timeZone) : "";
-  const endLegacy = end ? toLegacy(end, offsetMinutes, r.timeZone) : "";
+  const startLegacy = start !== null ? toLegacy(start, offsetMinutes, r.timeZone) : "";
+  const endLegacy = end !== null ? toLegacy(end, offsetMinutes, r.timeZone) : "";
   return {
     id: r.eventId,
-    occurrence_id: `${r.eventId}-${start?.getTime() ?? 0}`,
+    occurrence_id: `${r.eventId}-${start ?? 0}`,
     title: r.title,
     meeting_id: r.keyId,
     mm_title: r.keyName,
@@ -38,8 +39,8 @@ function occurrenceFields(r: OccurrenceFields, o: Occurrence | null, offsetMinut
     recursive_type: r.recurrence,
     day_of_week: r.dayOfWeek,
     all_day: o?.allDay ?? false,
-    start: start?.toISOString() ?? "",
-    end: end?.toISOString() ?? "",
+    start: start !== null ? isoOf(start) : "",
+    end: end !== null ? isoOf(end) : "",
     start_day: o?.startDate ?? null,
     end_day: o?.endDate ?? null,
     start_date: startLegacy,
@@ -59,7 +60,7 @@ export function toCalendarItem(r: OccurrenceRow): CalendarItem {
   const o = r.occurrence;
   return {
     id: r.eventId,
-    occurrence_id: `${r.eventId}-${o.start.getTime()}`,
+    occurrence_id: `${r.eventId}-${o.start}`,
     title: r.title,
     meeting_id: r.keyId,
     mm_title: r.keyName,
@@ -67,15 +68,16 @@ export function toCalendarItem(r: OccurrenceRow): CalendarItem {
     status: r.status,
     type: r.type,
     all_day: o.allDay,
-    start: o.start.toISOString(),
-    end: o.end.toISOString(),
+    start: isoOf(o.start),
+    end: isoOf(o.end),
     start_day: o.startDate,
     end_day: o.endDate,
   };
 }
 
 export function toApiEventDetail(d: EventDetail, offsetMinutes: number | null, attachments: ApiAttachment[] = []): ApiEventDetail {
-  const base = occurrenceFields({ ...d, eventId: d.id }, d.first, offsetMinutes);
+  const first = d.first && { ...d.first, start: d.first.start.getTime(), end: d.first.end.getTime() };
+  const base = occurrenceFields({ ...d, eventId: d.id }, first, offsetMinutes);
   return {
     ...base,
     description: d.description,

@@ -1,5 +1,6 @@
 import { Temporal } from "temporal-polyfill";
 import { toWallMs } from "./zone";
+import { wallText } from "./iso";
 
 export { DEFAULT_TIME_ZONE } from "./constants";
 
@@ -67,17 +68,15 @@ export function toWall(date: Date, timeZone: string): string {
   return zoned(date, timeZone).toPlainDateTime().toString({ smallestUnit: "second" });
 }
 
-const pad = (n: number, w = 2) => String(n).padStart(w, "0");
-
 /**
  * The old portal's `YYYY-MM-DD HH:mm:ss` in the client's local time. `offsetMinutes` is what the
  * browser's `Date.getTimezoneOffset()` gives (minutes to add to local time to get UTC: 480 in
  * California in winter), so local = UTC - offset. Without it the time is in `fallbackZone`.
  */
-export function toLegacy(date: Date, offsetMinutes: number | null, fallbackZone: string): string {
+export function toLegacy(date: Date | number, offsetMinutes: number | null, fallbackZone: string): string {
+  const ms = typeof date === "number" ? date : date.getTime();
   // The zone's offset from the cached table (lib/calendar/zone.ts): Temporal is too slow per occurrence.
-  const d = new Date(offsetMinutes == null ? toWallMs(fallbackZone, date.getTime()) : date.getTime() - offsetMinutes * 60_000);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+  return wallText(offsetMinutes == null ? toWallMs(fallbackZone, ms) : ms - offsetMinutes * 60_000);
 }
 
 /** A naive `YYYY-MM-DD HH:mm[:ss]` sent by an old client (local = UTC - offset) to an absolute ISO string. */

@@ -1,6 +1,6 @@
 import "server-only";
 import { NextResponse } from "next/server";
-import { cachedWindow } from "./cache";
+import { cachedWindow, readCalendarStamp } from "./cache";
 import { listCalendarKeys, listOccurrences } from "./queries";
 import { toApiKey, toApiOccurrence, toCalendarItem } from "./serialize";
 
@@ -23,11 +23,11 @@ export async function windowContentJson(opts: {
   offsetMinutes: number | null;
   fields: "all" | "calendar";
 }): Promise<string> {
-  const keys = await listCalendarKeys();
+  const [keys, stamp] = await Promise.all([listCalendarKeys(), readCalendarStamp()]);
   const signature = fnv(keys.map((k) => `${k.id}\u0001${k.name}\u0001${k.colorCode}\u0001${k.status}`).join("\u0002"));
   const cacheKey = ["body", opts.start.getTime(), opts.end.getTime(), opts.includeInactive ? 1 : 0, opts.keyId ?? 0, opts.offsetMinutes ?? "-", opts.fields, signature].join("|");
   return cachedWindow(cacheKey, async () => {
-    const rows = await listOccurrences({ start: opts.start, end: opts.end, includeInactive: opts.includeInactive, keyId: opts.keyId });
+    const rows = await listOccurrences({ start: opts.start, end: opts.end, includeInactive: opts.includeInactive, keyId: opts.keyId, keys, stamp });
     const events = opts.fields === "calendar" ? rows.map(toCalendarItem) : rows.map((r) => toApiOccurrence(r, opts.offsetMinutes));
     return JSON.stringify({
       events,
@@ -35,7 +35,7 @@ export async function windowContentJson(opts: {
       start: opts.start.toISOString(),
       end: opts.end.toISOString(),
     });
-  });
+  }, stamp);
 }
 
 /** The v1 success envelope around content that is already JSON text. */

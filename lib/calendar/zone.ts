@@ -78,14 +78,28 @@ function yearOffsets(zone: string, year: number): YearOffsets {
   return info;
 }
 
-/** Last interval of constant offset found per zone: most lookups of a window hit the same one. */
-const lastHit = new Map<string, { from: number; to: number; offset: number }>();
+type Span = { from: number; to: number; offset: number };
+/**
+ * The last few intervals of constant offset found per zone, most recent first: a window's lookups
+ * fall into one or two of them (two when it spans a daylight-saving change), so nearly every lookup
+ * is a comparison or two, without building a Date.
+ */
+const recent = new Map<string, Span[]>();
+const RECENT_SPANS = 4;
 
 /** The zone's UTC offset (ms) at an instant. */
 export function offsetAt(zone: string, ms: number): number {
-  const hit = lastHit.get(zone);
-  if (hit && ms >= hit.from && ms < hit.to) return hit.offset;
-  const year = new Date(ms).getUTCFullYear();
+  let spans = recent.get(zone);
+  if (spans) {
+    for (let i = 0; i < spans.length; i++) {
+      const hit = spans[i];
+      if (ms >= hit.from && ms < hit.to) return hit.offset;
+    }
+  } else {
+    if (recent.size > 1000) recent.clear();
+    recent.set(zone, (spans = []));
+  }
+  const year = civil(Math.floor(ms / DAY_MS)).y;
   const info = yearOffsets(zone, year);
   let from = Date.UTC(year, 0, 1);
   let to = Date.UTC(year + 1, 0, 1);
@@ -99,7 +113,8 @@ export function offsetAt(zone: string, ms: number): number {
       break;
     }
   }
-  lastHit.set(zone, { from, to, offset: off });
+  spans.unshift({ from, to, offset: off });
+  if (spans.length > RECENT_SPANS) spans.pop();
   return off;
 }
 

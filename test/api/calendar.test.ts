@@ -115,6 +115,21 @@ describe("addupdateevent, getevent, getevents", () => {
     expect((await callRoute(getEvent, apiRequest(`/api/v1/getevent?id=${id}`, { token: manager }))).status).toBe(200);
   });
 
+  it("returns any title verbatim in a window (tabs, line breaks, backslashes, quotes, HTML, non-ASCII)", async () => {
+    const title = 'Tab\there\nnew line \\ back "quoted" <b>bold</b> café – 東京 \\t';
+    expect(title).toContain("\t");
+    await t.db().insert(schema.calendarEvents).values({
+      title,
+      calendarKeyId: keyId,
+      startsAt: new Date("2026-10-07T16:00:00Z"),
+      endsAt: new Date("2026-10-07T17:00:00Z"),
+      occursFrom: new Date("2026-10-07T16:00:00Z"),
+      occursUntil: new Date("2026-10-07T17:00:00Z"),
+    });
+    const { json } = await events(staff, "start_date=2026-10-01T00:00:00Z&end_date=2026-11-01T00:00:00Z");
+    expect((json.content.events as ApiOccurrence[]).filter((e) => e.title === title)).toHaveLength(1);
+  });
+
   it("defaults to 30 days either side of today and refuses a window over 400 days", async () => {
     const { status, json } = await events(staff, "");
     expect(status).toBe(200);
@@ -136,6 +151,24 @@ describe("addupdateevent, getevent, getevents", () => {
     expect(await titles()).toContain("Cache check renamed");
     await callRoute(deleteEventsRoute, apiRequest("/api/v1/deleteevents", { method: "DELETE", token: admin, body: { deleteArr: [row.id] } }));
     expect(await titles()).not.toContain("Cache check renamed");
+  });
+
+  it("a change to a recurring series shows at once in windows computed before (series are cached per stamp)", async () => {
+    const june = "start_date=2027-06-01T07:00:00Z&end_date=2027-07-01T07:00:00Z";
+    const july = "start_date=2027-07-01T07:00:00Z&end_date=2027-08-01T07:00:00Z";
+    const days = async (qs: string) =>
+      ((await events(staff, qs)).json.content.events as ApiOccurrence[]).filter((e) => e.title.startsWith("Series cache")).map((e) => `${e.title} ${e.start.slice(0, 10)}`);
+    expect(await days(june)).toEqual([]);
+    await post(manager, body({ title: "Series cache", type: "recursive", recursiveType: "monthly", startDate: "2027-01-15 09:00:00", endDate: "" }));
+    expect(await days(june)).toEqual(["Series cache 2027-06-15"]);
+    const [row] = await t.db().select().from(schema.calendarEvents).where(eq(schema.calendarEvents.title, "Series cache"));
+    await post(manager, body({ id: row.id, title: "Series cache moved", type: "recursive", recursiveType: "monthly", startDate: "2027-01-20 09:00:00", endDate: "" }));
+    expect(await days(july)).toEqual(["Series cache moved 2027-07-20"]);
+    expect(await days(june)).toEqual(["Series cache moved 2027-06-20"]);
+    await post(manager, body({ id: row.id, title: "Series cache moved", status: "inactive", type: "recursive", recursiveType: "monthly", startDate: "2027-01-20 09:00:00", endDate: "" }));
+    expect(await days(june)).toEqual([]);
+    await callRoute(deleteEventsRoute, apiRequest("/api/v1/deleteevents", { method: "DELETE", token: admin, body: { deleteArr: [row.id] } }));
+    expect(await days(july)).toEqual([]);
   });
 
   it("getevent answers 404 with a message for an unknown id", async () => {

@@ -1,0 +1,3 @@
+DROP INDEX "calendar_events_span_idx";--> statement-breakpoint
+CREATE INDEX "calendar_events_normal_span_idx" ON "calendar_events" USING gist (tstzrange("occurs_from", "occurs_until", '[]')) WHERE "calendar_events"."type" = 'normal';--> statement-breakpoint
+CREATE INDEX "calendar_events_series_span_idx" ON "calendar_events" USING gist (tstzrange("occurs_from", "occurs_until", '[]')) WHERE "calendar_events"."type" = 'recursive';
