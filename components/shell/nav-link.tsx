@@ -26,7 +26,7 @@ const NavContext = createContext<Nav | null>(null);
  * cost 50 server renders on each page load.
  */
 export function NavProvider({ children }: { children: React.ReactNode }) {
-  const pathname = usePathname();
+  const pathname = usePathname() ?? ""; // null only under the Pages Router (pages/api has no pages)
   const router = useRouter();
   const [isPending, startTransition] = useTransition();
   const [target, setTarget] = useState<string | null>(null);
