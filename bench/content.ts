@@ -5,7 +5,6 @@ import path from "node:path";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
 import { encode } from "next-auth/jwt";
-import postgres from "postgres";
 import { eq, sql } from "drizzle-orm";
 import { openDatabase, schema, setDbForTesting, type Db } from "@/lib/db";
 import { seedDatabase } from "@/lib/db/seed";
@@ -14,6 +13,7 @@ import { SESSION_TTL_MS } from "@/lib/auth/tokens";
 import { countQuery, discussionFilter, discussionListQuery } from "@/lib/content/sql";
 import { PAGE_SIZE } from "@/lib/content/constants";
 import type { BenchContext } from "./lib/context";
+import { chooseDatabase, type BenchDb } from "./lib/database";
 import { startServer } from "./lib/server";
 
 export const description = "content pages with 1,000,000 posts and 1,000,000 attachments over 200 menus (issue 4)";
@@ -45,38 +45,11 @@ const LOAD = { connections: 10, warmupS: 3, rounds: 3, roundS: 4 };
  */
 export async function run(ctx: BenchContext) {
   const dataDir = path.join(ctx.tmpDir, "content-data");
-  const db = await chooseDatabase();
+  const db = await chooseDatabase("content_bench");
   try {
     return await measureAll(ctx, dataDir, db);
   } finally {
     await db.drop();
-  }
-}
-
-type BenchDb = { kind: "postgres" | "pglite"; url?: string; drop: () => Promise<void> };
-
-async function chooseDatabase(): Promise<BenchDb> {
-  const embedded: BenchDb = { kind: "pglite", drop: async () => {} };
-  if (process.env.BENCH_DB === "pglite") return embedded;
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {}, connect_timeout: 3 });
-  try {
-    const name = `content_bench_${process.pid}`;
-    await admin.unsafe(`DROP DATABASE IF EXISTS ${name}`);
-    await admin.unsafe(`CREATE DATABASE ${name}`);
-    const u = new URL(adminUrl);
-    u.pathname = `/${name}`;
-    return {
-      kind: "postgres",
-      url: u.toString(),
-      drop: async () => {
-        await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
-        await admin.end();
-      },
-    };
-  } catch {
-    await admin.end().catch(() => {});
-    return embedded;
   }
 }
 

@@ -21,7 +21,7 @@ import os from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { pathToFileURL } from "node:url";
-import postgres from "postgres";
+import { chooseDatabase } from "./lib/database";
 
 export const description = "uploads, downloads and Range on the production server (memory and speed against cp)";
 
@@ -46,7 +46,7 @@ export async function run(ctx: Ctx = {}) {
     console.log(`  ${pass === null ? " " : pass ? "✓" : "✗"} ${label.padEnd(46)} ${value.padEnd(26)} ${target}`);
   };
 
-  const db = await chooseDatabase();
+  const db = await chooseDatabase("files_bench");
   let server: ChildProcess | null = null;
   try {
     const dataDir = path.join(tmp, "data");
@@ -198,32 +198,6 @@ async function plainNodeUploadFloor(file: string, tmp: string, port: number): Pr
     return Math.min(...times);
   } finally {
     child.kill();
-  }
-}
-
-async function chooseDatabase(): Promise<{ kind: "postgres" | "pglite"; url?: string; drop: () => Promise<void> }> {
-  const none = { kind: "pglite" as const, drop: async () => {} };
-  if (process.env.BENCH_DB === "pglite") return none;
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  const admin = postgres(adminUrl, { max: 1, onnotice: () => {}, connect_timeout: 3 });
-  try {
-    const name = `files_bench_${process.pid}`;
-    await admin.unsafe(`DROP DATABASE IF EXISTS ${name}`);
-    await admin.unsafe(`CREATE DATABASE ${name}`);
-    const u = new URL(adminUrl);
-    u.pathname = `/${name}`;
-    return {
-      kind: "postgres",
-      url: u.toString(),
-      drop: async () => {
-        await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
-        await admin.end();
-      },
-    };
-  } catch {
-    await admin.end().catch(() => {});
-    if (process.env.BENCH_DB === "postgres") throw new Error(`PostgreSQL at ${adminUrl} does not answer`);
-    return none;
   }
 }
 

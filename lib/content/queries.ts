@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { getDb, schema } from "@/lib/db";
 import { cachedRead, deepFreeze } from "@/lib/db/config-cache";
-import { countRows, discussionFilter, discussionListQuery, editorName, likePattern, orderFor, type ListParams } from "./sql";
+import { countRows, discussionFilter, discussionListQuery, discussionRows, editorName, likePattern, orderFor, type ListParams } from "./sql";
 
 export { likePattern, type ListParams };
 
@@ -118,19 +118,7 @@ async function readDiscussions(params: ListParams): Promise<Paged<DiscussionRow>
 /** One discussion post of a menu (null when it does not exist or belongs to another menu). */
 export async function getDiscussion({ menuId, id }: { menuId: number; id: number }): Promise<DiscussionRow | null> {
   const db = await getDb();
-  const [row] = await db
-    .select({
-      id: posts.id,
-      menuId: posts.menuId,
-      title: posts.title,
-      description: posts.description,
-      pin: posts.pin,
-      createdAt: posts.createdAt,
-      updatedAt: posts.updatedAt,
-      updatedName: editorName,
-    })
-    .from(posts)
-    .leftJoin(users, eq(users.id, sql`coalesce(${posts.updatedBy}, ${posts.createdBy})`))
+  const [row] = await discussionRows(db)
     .where(and(eq(posts.menuId, menuId), eq(posts.id, id)))
     .limit(1);
   if (!row) return null;

@@ -42,11 +42,8 @@ export function discussionFilter(menuId: number, q?: string): SQL {
   return and(base, or(ilike(posts.title, p), ilike(posts.description, p)))!;
 }
 
-/**
- * The Discussion tab's page of rows, exported so the bench can EXPLAIN the exact statement the page
- * runs (the total comes from countRows with discussionFilter).
- */
-export function discussionListQuery(db: Db, params: ListParams) {
+/** Discussion posts with their columns and the last editor's name: the list and the detail read the same rows. */
+export function discussionRows(db: Db) {
   return db
     .select({
       id: posts.id,
@@ -59,13 +56,20 @@ export function discussionListQuery(db: Db, params: ListParams) {
       updatedName: editorName,
     })
     .from(posts)
-    .leftJoin(users, eq(users.id, sql`coalesce(${posts.updatedBy}, ${posts.createdBy})`))
+    .leftJoin(users, eq(users.id, sql`coalesce(${posts.updatedBy}, ${posts.createdBy})`));
+}
+
+/**
+ * The Discussion tab's page of rows, exported so the bench can EXPLAIN the exact statement the page
+ * runs (the total comes from countRows with discussionFilter).
+ */
+export function discussionListQuery(db: Db, params: ListParams) {
+  return discussionRows(db)
     .where(discussionFilter(params.menuId, params.q))
     .orderBy(desc(posts.pin), ...orderFor(params.sort, posts))
     .limit(params.perPage)
     .offset((params.page - 1) * params.perPage);
 }
-
 
 /** `count(*)` of a filtered table (an index-only scan for the menu filters). */
 export function countQuery(db: Db, table: PgTable, where: SQL | undefined) {

@@ -43,48 +43,40 @@ export async function readConfigStamp(db: Db): Promise<string> {
  */
 export async function cachedForStamp<T>(key: string, stamp: string | undefined, load: (db: Db) => Promise<T>): Promise<T> {
   const { db, writes } = await getDbHandle();
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
   const version = writes ? `w${writes.value}` : (stamp ?? (await readConfigStamp(db)));
-  const hit = cache.get(key);
-  if (hit && hit.version === version) return hit.value as Promise<T>;
-  const value = load(db);
-  const entry = { version, value };
-  cache.set(key, entry);
-  value.catch(() => {
-    if (cache.get(key) === entry) cache.delete(key);
-  });
-  return value;
+  return remember(db, key, version, load);
 }
-
-const READ_CACHE_MAX = 500;
-const g2 = globalThis as unknown as { __portalReadCache?: WeakMap<Db, Map<string, Entry>> };
-const readCaches = (g2.__portalReadCache ??= new WeakMap());
 
 /**
  * A read of content (a page of posts, attachments, dates) kept while the embedded database has seen no
  * write since it was read: in one process every write goes through the counting client, so the copy is
- * exact, and any write (any table) drops them all. The most recently used READ_CACHE_MAX reads are
- * kept. On PostgreSQL, which other processes may change unseen, every call reads. `key` must name
- * everything the read depends on; the value is shared by every request (freeze it in `load`).
+ * exact, and any write (any table) drops them all. On PostgreSQL, which other processes may change
+ * unseen, every call reads. `key` must name everything the read depends on; the value is shared by
+ * every request (freeze it in `load`).
  */
 export async function cachedRead<T>(key: string, load: (db: Db) => Promise<T>): Promise<T> {
   const { db, writes } = await getDbHandle();
   if (!writes) return load(db);
-  let cache = readCaches.get(db);
-  if (!cache) readCaches.set(db, (cache = new Map()));
-  const version = `w${writes.value}`;
+  return remember(db, key, `w${writes.value}`, load);
+}
+
+/** The most recently used CACHE_MAX values are kept (config entries, used on every request, stay). */
+const CACHE_MAX = 500;
+
+/** The cached value of `key` when it was read at `version`, else `load(db)`'s (a failed load is not kept). */
+function remember<T>(db: Db, key: string, version: string, load: (db: Db) => Promise<T>): Promise<T> {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
   const hit = cache.get(key);
+  cache.delete(key); // re-inserted below: a Map iterates in insertion order, least recently used first
   if (hit && hit.version === version) {
-    cache.delete(key); // most recently used last
     cache.set(key, hit);
     return hit.value as Promise<T>;
   }
   const value = load(db);
   const entry = { version, value };
-  cache.delete(key);
   cache.set(key, entry);
-  if (cache.size > READ_CACHE_MAX) cache.delete(cache.keys().next().value!);
+  if (cache.size > CACHE_MAX) cache.delete(cache.keys().next().value!);
   value.catch(() => {
     if (cache.get(key) === entry) cache.delete(key);
   });
