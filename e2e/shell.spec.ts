@@ -73,4 +73,36 @@ test.describe("sidebar", () => {
     await expect(calendar).toHaveAttribute("aria-current", "page");
     await expect(shell.sidebarLink(FIRST_MENU.title)).not.toHaveAttribute("aria-current");
   });
+
+  shellTest("sub-menus open and close from their toggle, by mouse and keyboard, and open when a page inside them becomes current", async ({ page }) => {
+    const shell = new ShellPage(page);
+    await shell.goto(FIRST_MENU.slug);
+    const nav = page.getByRole("navigation", { name: "Main menu" });
+    const show = nav.getByRole("button", { name: "Show sub-menus of Service Department Resources and Training" });
+    const sub = nav.getByRole("link", { name: "Warranty Policies" });
+    await expect(show).toHaveAttribute("aria-expanded", "false");
+    await expect(sub).toBeHidden();
+    await shell.openUserMenu(); // retries until the page is hydrated
+    await page.keyboard.press("Escape");
+
+    await show.click();
+    const hide = nav.getByRole("button", { name: "Hide sub-menus of Service Department Resources and Training" });
+    await expect(hide).toHaveAttribute("aria-expanded", "true");
+    await expect(sub).toBeVisible();
+    await hide.focus();
+    await page.keyboard.press("Enter");
+    await expect(show).toHaveAttribute("aria-expanded", "false");
+    await expect(sub).toBeHidden();
+    await page.keyboard.press("Space");
+    await expect(sub).toBeVisible();
+
+    // Into a sub-menu's page: marked current, its menu open; leaving it leaves the menu as it was.
+    await sub.click();
+    await expect(page).toHaveURL(/\/warranty-policies$/);
+    await expect(sub).toHaveAttribute("aria-current", "page");
+    await expect(shell.sidebarLink(FIRST_MENU.title)).not.toHaveAttribute("aria-current");
+    await page.reload();
+    await expect(hide).toHaveAttribute("aria-expanded", "true");
+    await expect(sub).toHaveAttribute("aria-current", "page");
+  });
 });

@@ -1,94 +1,114 @@
 "use client";
 
-import { Icon } from "@/components/ui/icon";
-import { NavLink, NavProvider, SubMenu } from "./nav-link";
-import { MENU_TITLE_MAX, SUB_MENU_TITLE_MAX, truncateTitle, type ShellLink, type SidebarItem } from "./shell-utils";
+import { useLayoutEffect, useRef, useState, useTransition } from "react";
+import { usePathname, useRouter } from "next/navigation";
+import { isActivePath, type ShellLink, type SidebarItem } from "./shell-utils";
+import { currentState, NAV_ATTR, sidebarMarkup, toggleParts } from "./sidebar-markup";
 
-/** A title cut at `max` characters; the full title is the tooltip and what screen readers hear. */
-function Title({ title, max }: { title: string; max: number }) {
-  const { text, truncated } = truncateTitle(title, max);
-  if (!truncated) return <span className="min-w-0 truncate">{text}</span>;
-  return (
-    <>
-      <span aria-hidden="true" className="min-w-0 truncate">
-        {text}
-      </span>
-      <span className="sr-only">{title}</span>
-    </>
-  );
+const LINK = `a[${NAV_ATTR.match}]`;
+const TOGGLE = `button[${NAV_ATTR.paths}]`;
+
+/** Opens or closes a sub-menu: its toggle's state, icon and label, and the list's visibility. */
+function setSubMenu(toggle: HTMLButtonElement, open: boolean) {
+  const parts = toggleParts(open, toggle.dataset.title ?? "");
+  toggle.setAttribute("aria-expanded", String(open));
+  toggle.querySelector("svg")?.setAttribute("class", `icon ${parts.iconClass}`);
+  const label = toggle.querySelector(".sr-only");
+  if (label) label.textContent = parts.label;
+  const list = document.getElementById(toggle.getAttribute("aria-controls") ?? "");
+  list?.toggleAttribute("hidden", !open);
 }
 
-function MenuRow({ item, max, sub }: { item: SidebarItem; max: number; sub?: boolean }) {
-  const tooltip = truncateTitle(item.title, max).truncated ? item.title : undefined;
-  const icon = <Icon name={item.icon} className={sub ? "h-4 w-4 opacity-80" : "h-5 w-5 opacity-90"} />;
-  if (item.url) {
-    return (
-      <a href={item.url} target="_blank" rel="noopener noreferrer" title={tooltip} className="nav-row">
-        {icon}
-        <Title title={item.title} max={max} />
-        <Icon name="external" className="ml-auto h-3.5 w-3.5 opacity-60" />
-        <span className="sr-only">(opens in a new tab)</span>
-      </a>
-    );
+/** Marks the links of the current path (aria-current and data-active) and opens the sub-menu it is in. */
+function showCurrent(nav: HTMLElement, pathname: string) {
+  for (const a of nav.querySelectorAll<HTMLAnchorElement>(LINK)) {
+    const state = currentState(pathname, a.getAttribute("href") ?? "", a.getAttribute(NAV_ATTR.match) ?? "");
+    if (state) {
+      a.setAttribute("aria-current", state);
+      a.setAttribute("data-active", "true");
+    } else {
+      a.removeAttribute("aria-current");
+      a.removeAttribute("data-active");
+    }
   }
-  return (
-    <NavLink href={`/${item.slug}`} title={tooltip} className="nav-row">
-      {icon}
-      <Title title={item.title} max={max} />
-    </NavLink>
-  );
+  // Navigating into a menu opens it; navigating away leaves it as the user set it.
+  for (const toggle of nav.querySelectorAll<HTMLButtonElement>(TOGGLE)) {
+    if (toggle.getAttribute("aria-expanded") === "true") continue;
+    const paths = JSON.parse(toggle.getAttribute(NAV_ATTR.paths) ?? "[]") as string[];
+    if (paths.some((p) => isActivePath(pathname, p))) setSubMenu(toggle, true);
+  }
+}
+
+function linkOf(event: React.SyntheticEvent): HTMLAnchorElement | null {
+  return (event.target as Element).closest?.<HTMLAnchorElement>(LINK) ?? null;
 }
 
 /**
- * The sidebar: the role's menu tree plus the fixed Forms group. One client component fed with plain
- * data, so a page carries the menu once as data and once as HTML (not as 50 server-rendered element
- * trees beside 50 client links); it highlights the current page on the server render already.
+ * The sidebar: the role's menu tree plus the fixed Forms group. The server renders it as one string
+ * of plain HTML (sidebar-markup.ts) with the current page marked; this component adds the behaviour
+ * by delegation on the <nav>: a plain left click on a link navigates in the app inside a transition
+ * (the link shows a spinner while it takes a moment; other clicks keep the browser's behaviour),
+ * a link is prefetched once on intent (hover, focus, touch) rather than all 50 on every page load,
+ * the toggles open and close sub-menus, and the current page follows client-side navigation.
+ * The markup is rebuilt only when the menu itself changes (a refresh after an administrator's edit).
  */
 export function Sidebar({ menus, forms }: { menus: SidebarItem[]; forms: ShellLink[] }) {
-  return (
-    <NavProvider>
-      <nav aria-label="Main menu" className="flex-1 overflow-y-auto overscroll-contain px-3 py-4 [scrollbar-color:rgb(255_255_255/0.2)_transparent]">
-        {menus.length === 0 ? (
-          <p className="px-3 py-2 text-sm text-brand-200">No pages yet.</p>
-        ) : (
-          <ul className="space-y-0.5">
-            {menus.map((item) => (
-              <li key={item.id}>
-                {item.children.length > 0 ? (
-                  <SubMenu
-                    id={`submenu-${item.id}`}
-                    title={item.title}
-                    paths={[`/${item.slug}`, ...item.children.filter((c) => !c.url).map((c) => `/${c.slug}`)]}
-                    row={<MenuRow item={item} max={MENU_TITLE_MAX} />}
-                  >
-                    {item.children.map((child) => (
-                      <li key={child.id}>
-                        <MenuRow item={child} max={SUB_MENU_TITLE_MAX} sub />
-                      </li>
-                    ))}
-                  </SubMenu>
-                ) : (
-                  <MenuRow item={item} max={MENU_TITLE_MAX} />
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
+  const pathname = usePathname() ?? ""; // null only under the Pages Router (pages/api has no pages)
+  const router = useRouter();
+  const navRef = useRef<HTMLElement>(null);
+  const warmed = useRef(new Set<string>());
+  const [isPending, startTransition] = useTransition();
+  const [target, setTarget] = useState<string | null>(null);
+  const [built, setBuilt] = useState(() => ({ menus, forms, html: sidebarMarkup(menus, forms, pathname) }));
+  if (built.menus !== menus || built.forms !== forms) setBuilt({ menus, forms, html: sidebarMarkup(menus, forms, pathname) });
 
-        <h2 id="sidebar-forms" className="mt-6 mb-2 px-3 text-xs font-semibold tracking-wider text-brand-300 uppercase">
-          Forms
-        </h2>
-        <ul aria-labelledby="sidebar-forms" className="space-y-0.5">
-          {forms.map((f) => (
-            <li key={f.label}>
-              <NavLink href={f.href} match={f.match} className="nav-row">
-                <Icon name={f.icon} className="h-5 w-5 opacity-90" />
-                <span className="min-w-0">{f.label}</span>
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-    </NavProvider>
+  useLayoutEffect(() => {
+    if (navRef.current) showCurrent(navRef.current, pathname);
+  }, [pathname, built.html]);
+
+  useLayoutEffect(() => {
+    const nav = navRef.current;
+    if (!nav) return;
+    for (const a of nav.querySelectorAll(`[${NAV_ATTR.pending}]`)) {
+      a.removeAttribute(NAV_ATTR.pending);
+      a.removeAttribute("aria-busy");
+    }
+    if (!isPending || !target) return;
+    const link = [...nav.querySelectorAll<HTMLAnchorElement>(LINK)].find((a) => a.getAttribute("href") === target);
+    link?.setAttribute(NAV_ATTR.pending, "");
+    link?.setAttribute("aria-busy", "true");
+  }, [isPending, target, built.html]);
+
+  const onIntent = (event: React.SyntheticEvent) => {
+    const href = linkOf(event)?.getAttribute("href");
+    if (!href || href === pathname || warmed.current.has(href)) return;
+    warmed.current.add(href);
+    router.prefetch(href);
+  };
+
+  const onClick = (event: React.MouseEvent<HTMLElement>) => {
+    const toggle = (event.target as Element).closest?.<HTMLButtonElement>(TOGGLE);
+    if (toggle) {
+      setSubMenu(toggle, toggle.getAttribute("aria-expanded") !== "true");
+      return;
+    }
+    const href = linkOf(event)?.getAttribute("href");
+    if (!href || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    setTarget(href);
+    startTransition(() => router.push(href));
+  };
+
+  return (
+    <nav
+      ref={navRef}
+      aria-label="Main menu"
+      className="flex-1 overflow-y-auto overscroll-contain px-3 py-4 [scrollbar-color:rgb(255_255_255/0.2)_transparent]"
+      onClick={onClick}
+      onMouseOver={onIntent}
+      onFocus={onIntent}
+      onTouchStart={onIntent}
+      dangerouslySetInnerHTML={{ __html: built.html }}
+    />
   );
 }

@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import { ICON_SPRITE_URL } from "@/components/ui/icon";
+import type { ShellLink, SidebarItem } from "./shell-utils";
+import { currentState, escapeHtml, sidebarMarkup } from "./sidebar-markup";
+
+const item = (id: number, slug: string, title: string, extra: Partial<SidebarItem> = {}): SidebarItem => ({
+  id,
+  slug,
+  title,
+  icon: "home",
+  url: null,
+  children: [],
+  ...extra,
+});
+
+const forms: ShellLink[] = [
+  { href: "/continuous/improvement/suggestions/list", label: "Continuous Improvement Suggestions List", icon: "lightbulb", match: "/continuous/improvement/suggestions" },
+];
+
+/** The opening tag of the element that carries `needle`. */
+function tagWith(html: string, needle: string): string {
+  const at = html.indexOf(needle);
+  expect(at, `${needle} in the markup`).toBeGreaterThanOrEqual(0);
+  return html.slice(html.lastIndexOf("<", at), html.indexOf(">", at) + 1);
+}
+
+describe("sidebarMarkup", () => {
+  it("links each menu to its page with its icon from the sprite, and marks the current page", () => {
+    const html = sidebarMarkup([item(1, "news", "News"), item(2, "calendar", "Calendar", { icon: "calendar" })], [], "/news");
+    expect(tagWith(html, 'href="/news"')).toContain('aria-current="page"');
+    expect(tagWith(html, 'href="/news"')).toContain('data-active="true"');
+    expect(tagWith(html, 'href="/calendar"')).not.toContain("aria-current");
+    expect(html).toContain(`<use href="${ICON_SPRITE_URL}#calendar"></use>`);
+  });
+
+  it("marks a menu as containing the current page below it (a post of that menu)", () => {
+    const html = sidebarMarkup([item(1, "news", "News")], [], "/news/post/3");
+    expect(tagWith(html, 'href="/news"')).toContain('aria-current="true"');
+  });
+
+  it("draws the fallback icon for an unknown icon key", () => {
+    const html = sidebarMarkup([item(1, "news", "News", { icon: "no-such-icon" })], [], "/");
+    expect(html).toContain(`${ICON_SPRITE_URL}#file"`);
+  });
+
+  it("cuts titles at 22 characters (sub-menus at 30) with the full title as tooltip and for screen readers", () => {
+    const long = "Dealership Operations and Training Material";
+    const html = sidebarMarkup([item(1, "ops", long, { children: [item(2, "ops-sub", `Sub ${long}`)] })], [], "/");
+    expect(tagWith(html, 'href="/ops"')).toContain(`title="${long}"`);
+    expect(html).toContain('<span aria-hidden="true" class="min-w-0 truncate">Dealership Operations…</span>');
+    expect(html).toContain(`<span class="sr-only">${long}</span>`);
+    expect(html).toContain(">Sub Dealership Operations and…</span>");
+    const short = sidebarMarkup([item(1, "n", "Short")], [], "/");
+    expect(short).not.toContain("title=");
+  });
+
+  it("escapes titles and addresses, so markup in a menu title is shown as text", () => {
+    const html = sidebarMarkup([item(1, "x", `<img src=x onerror="alert(1)">&'`)], [], "/");
+    expect(html).not.toContain("<img");
+    expect(html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;&amp;&#39;");
+    expect(escapeHtml(`a<b>"c"&'d'`)).toBe("a&lt;b&gt;&quot;c&quot;&amp;&#39;d&#39;");
+  });
+
+  it("opens external addresses in a new tab and never links a script address", () => {
+    const html = sidebarMarkup(
+      [item(1, "ext", "Supplier", { url: "https://example.com/a?b=1&c=2" }), item(2, "bad", "Bad", { url: "javascript:alert(1)" })],
+      [],
+      "/",
+    );
+    const ext = tagWith(html, 'href="https://example.com/a?b=1&amp;c=2"');
+    expect(ext).toContain('target="_blank"');
+    expect(ext).toContain('rel="noopener noreferrer"');
+    expect(html).toContain("(opens in a new tab)");
+    expect(html).not.toContain("javascript:");
+    expect(html).toContain(">Bad</span>");
+  });
+
+  it("renders sub-menus closed, and open when the current page is the menu or one of its sub-menus", () => {
+    const tree = [item(1, "parts", "Parts", { children: [item(2, "parts-a", "Parts A"), item(3, "parts-b", "Parts B")] })];
+    const closed = sidebarMarkup(tree, [], "/elsewhere");
+    expect(tagWith(closed, 'aria-controls="submenu-1"')).toContain('aria-expanded="false"');
+    expect(closed).toContain('<ul id="submenu-1" hidden');
+    expect(closed).toContain("Show sub-menus of Parts");
+
+    const open = sidebarMarkup(tree, [], "/parts-b");
+    expect(tagWith(open, 'aria-controls="submenu-1"')).toContain('aria-expanded="true"');
+    expect(open).not.toContain('<ul id="submenu-1" hidden');
+    expect(open).toContain("Hide sub-menus of Parts");
+    expect(tagWith(open, 'href="/parts-b"')).toContain('aria-current="page"');
+    expect(tagWith(open, 'aria-controls="submenu-1"')).toContain(`data-paths="${escapeHtml(JSON.stringify(["/parts", "/parts-a", "/parts-b"]))}"`);
+  });
+
+  it("ends with the Forms group, whose links are current anywhere under their section", () => {
+    const html = sidebarMarkup([item(1, "news", "News")], forms, "/continuous/improvement/suggestions/add");
+    expect(html.indexOf(">Forms</h2>")).toBeGreaterThan(html.indexOf('href="/news"'));
+    expect(tagWith(html, 'href="/continuous/improvement/suggestions/list"')).toContain('aria-current="true"');
+  });
+
+  it("says so when the role sees no pages", () => {
+    expect(sidebarMarkup([], forms, "/")).toContain("No pages yet.");
+  });
+});
+
+describe("currentState", () => {
+  it("tells the page itself from a page below it and from an unrelated one", () => {
+    expect(currentState("/a", "/a")).toBe("page");
+    expect(currentState("/a/b", "/a")).toBe("true");
+    expect(currentState("/ab", "/a")).toBeNull();
+    expect(currentState("/uniform/request/add", "/uniform/request/list", "/uniform/request")).toBe("true");
+  });
+});

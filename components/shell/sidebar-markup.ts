@@ -1,0 +1,113 @@
+import { ICON_SPRITE_URL, isIconName } from "@/components/ui/icon";
+import { isActivePath, MENU_TITLE_MAX, SUB_MENU_TITLE_MAX, truncateTitle, type ShellLink, type SidebarItem } from "./shell-utils";
+
+/**
+ * The sidebar's markup as one HTML string (components/shell/sidebar.tsx puts it in the page).
+ *
+ * A sidebar is the largest part of every page (50 to 200 rows, each a link with an icon and a title)
+ * and the same on all of them. Built as React elements, it cost the server more than the rest of the
+ * page together (each row rendered by React on every request); as a string it costs a fraction of a
+ * millisecond. The markup is plain HTML that works before (and without) JavaScript: links are links,
+ * the sub-menus of the current page are open. sidebar.tsx adds the behaviour by delegation: in-app
+ * navigation, prefetch on intent, the current page as the path changes, opening and closing sub-menus.
+ *
+ * Every text and attribute is escaped here; external addresses other than http(s) are not linked.
+ */
+
+/** Attributes sidebar.tsx reads: a link's path to match against the current one, a sub-menu's paths. */
+export const NAV_ATTR = { match: "data-match", paths: "data-paths", pending: "data-pending" } as const;
+
+const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/** Text or attribute value made safe for HTML. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+}
+
+function icon(name: string | null | undefined, className: string): string {
+  return `<svg class="icon ${className}" aria-hidden="true"><use href="${ICON_SPRITE_URL}#${isIconName(name) ? name : "file"}"></use></svg>`;
+}
+
+/** How a link relates to the current path: the page itself, a page below it, or neither. */
+export function currentState(pathname: string, href: string, match = href): "page" | "true" | null {
+  if (pathname === href) return "page";
+  return isActivePath(pathname, match) ? "true" : null;
+}
+
+function currentAttrs(state: "page" | "true" | null): string {
+  return state ? ` aria-current="${state}" data-active="true"` : "";
+}
+
+/** A title cut at `max` characters; the full title is the tooltip and what screen readers hear. */
+function title(text: string, max: number): string {
+  const cut = truncateTitle(text, max);
+  if (!cut.truncated) return `<span class="min-w-0 truncate">${escapeHtml(cut.text)}</span>`;
+  return `<span aria-hidden="true" class="min-w-0 truncate">${escapeHtml(cut.text)}</span><span class="sr-only">${escapeHtml(text)}</span>`;
+}
+
+function isWebAddress(url: string): boolean {
+  return /^https?:\/\//i.test(url.trim());
+}
+
+function row(item: SidebarItem, pathname: string, sub: boolean): string {
+  const max = sub ? SUB_MENU_TITLE_MAX : MENU_TITLE_MAX;
+  const tooltip = truncateTitle(item.title, max).truncated ? ` title="${escapeHtml(item.title)}"` : "";
+  const itemIcon = icon(item.icon, sub ? "h-4 w-4 opacity-80" : "h-5 w-5 opacity-90");
+  if (item.url) {
+    if (!isWebAddress(item.url)) return `<span class="nav-row"${tooltip}>${itemIcon}${title(item.title, max)}</span>`;
+    return (
+      `<a href="${escapeHtml(item.url.trim())}" target="_blank" rel="noopener noreferrer"${tooltip} class="nav-row">${itemIcon}${title(item.title, max)}` +
+      `${icon("external", "ml-auto h-3.5 w-3.5 opacity-60")}<span class="sr-only">(opens in a new tab)</span></a>`
+    );
+  }
+  const href = `/${item.slug}`;
+  return `<a href="${escapeHtml(href)}" ${NAV_ATTR.match}="${escapeHtml(href)}"${tooltip}${currentAttrs(currentState(pathname, href))} class="nav-row">${itemIcon}${title(item.title, max)}</a>`;
+}
+
+/** The paths that open a sub-menu when current: the menu's own page and its sub-menus' pages. */
+export function subMenuPaths(item: SidebarItem): string[] {
+  return [`/${item.slug}`, ...item.children.filter((c) => !c.url).map((c) => `/${c.slug}`)];
+}
+
+/** The toggle's look for a state (sidebar.tsx applies the same when it opens or closes a sub-menu). */
+export function toggleParts(open: boolean, menuTitle: string) {
+  return {
+    iconClass: `h-4 w-4 transition-transform motion-reduce:transition-none${open ? " rotate-180" : ""}`,
+    label: `${open ? "Hide" : "Show"} sub-menus of ${menuTitle}`,
+  };
+}
+
+function subMenu(item: SidebarItem, pathname: string): string {
+  const id = `submenu-${item.id}`;
+  const paths = subMenuPaths(item);
+  const open = paths.some((p) => isActivePath(pathname, p));
+  const parts = toggleParts(open, item.title);
+  const children = item.children.map((child) => `<li>${row(child, pathname, true)}</li>`).join("");
+  return (
+    `<div class="flex items-center"><div class="min-w-0 flex-1">${row(item, pathname, false)}</div>` +
+    `<button type="button" aria-expanded="${open}" aria-controls="${id}" ${NAV_ATTR.paths}="${escapeHtml(JSON.stringify(paths))}" data-title="${escapeHtml(item.title)}" class="nav-toggle">` +
+    `${icon("chevron-down", parts.iconClass)}<span class="sr-only">${escapeHtml(parts.label)}</span></button></div>` +
+    `<ul id="${id}"${open ? "" : " hidden"} class="mt-0.5 ml-5 space-y-0.5 border-l border-white/10 pl-1.5">${children}</ul>`
+  );
+}
+
+/** The sidebar's inner markup for the current path: the menu tree, then the fixed Forms group. */
+export function sidebarMarkup(menus: readonly SidebarItem[], forms: readonly ShellLink[], pathname: string): string {
+  const tree = menus.length
+    ? `<ul class="space-y-0.5">${menus.map((item) => `<li>${item.children.length ? subMenu(item, pathname) : row(item, pathname, false)}</li>`).join("")}</ul>`
+    : `<p class="px-3 py-2 text-sm text-brand-200">No pages yet.</p>`;
+  const formLinks = forms
+    .map((f) => {
+      const match = f.match ?? f.href;
+      return (
+        `<li><a href="${escapeHtml(f.href)}" ${NAV_ATTR.match}="${escapeHtml(match)}"${currentAttrs(currentState(pathname, f.href, match))} class="nav-row">` +
+        `${icon(f.icon, "h-5 w-5 opacity-90")}<span class="min-w-0">${escapeHtml(f.label)}</span></a></li>`
+      );
+    })
+    .join("");
+  return (
+    tree +
+    `<h2 id="sidebar-forms" class="mt-6 mb-2 px-3 text-xs font-semibold tracking-wider text-brand-300 uppercase">Forms</h2>` +
+    `<ul aria-labelledby="sidebar-forms" class="space-y-0.5">${formLinks}</ul>`
+  );
+}
