@@ -1,7 +1,7 @@
 "use client";
 
 import { useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { cut, isGalleryImage } from "@/lib/content/constants";
 import { openStoredFile } from "@/lib/content/signed-url";
 import { ChevronIcon, FileTypeIcon } from "./icons";
