@@ -1,9 +1,8 @@
 import { ROLE } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/session";
 import { getBannerForMenu } from "@/lib/files/banners";
-import { BannerControls } from "./banner-controls";
+import { BannerControls, BannerUpload } from "./lazy";
 import { BannerFrame } from "./banner-frame";
-import { BannerUpload } from "./banner-upload";
 
 type Props = { menuId: number; menuTitle: string; user: SessionUser };
 
