@@ -2,7 +2,7 @@
 
 import { useRef, useState } from "react";
 import { toast } from "@/components/ui/toast";
-import { cut, isGalleryImage } from "@/lib/content/constants";
+import { cut, isGalleryImage } from "@/lib/content/basics";
 import { openStoredFile } from "@/lib/content/signed-url";
 import { ChevronIcon, FileTypeIcon } from "./icons";
 

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
-import { SORT_LABELS, type ContentTab, type Sort } from "@/lib/content/constants";
+import { SORT_LABELS, type ContentTab, type Sort } from "@/lib/content/basics";
 import { pageHref, type PageState } from "@/lib/content/page-state";
 import { GridIcon, ListIcon, SearchIcon } from "./icons";
 

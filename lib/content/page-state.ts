@@ -1,4 +1,4 @@
-import { CONTENT_TABS, DATE_SORTS, SEARCH_MAX, SORTS, type ContentTab, type Sort } from "./constants";
+import { CONTENT_TABS, DATE_SORTS, SEARCH_MAX, SORTS, type ContentTab, type Sort } from "./basics";
 
 /** The state of a menu page, all of it in the URL: `?tab=attachment&q=...&sort=...&page=2&group=3&view=list`. */
 export type PageState = {
