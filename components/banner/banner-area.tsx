@@ -1,9 +1,7 @@
 import { ROLE } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/session";
 import { getBannerForMenu } from "@/lib/files/banners";
-import { BannerControls } from "./banner-controls";
-import { BannerFrame } from "./banner-frame";
-import { BannerUpload } from "./banner-upload";
+import { AdminBanner } from "./lazy";
 
 type Props = { menuId: number; menuTitle: string; user: SessionUser };
 
@@ -14,24 +12,30 @@ type Props = { menuId: number; menuTitle: string; user: SessionUser };
 export async function BannerArea({ menuId, menuTitle, user }: Props) {
   const isAdmin = user.roleId === ROLE.admin;
   const banner = await getBannerForMenu({ menuId, roleId: user.roleId, stamp: user.configStamp });
-  if (!banner && !isAdmin) return null;
+  const image = banner && (
+    // eslint-disable-next-line @next/next/no-img-element
+    <img
+      src={banner.url}
+      alt={`${menuTitle} banner`}
+      width={banner.width ?? undefined}
+      height={banner.height ?? undefined}
+      className={`block h-auto max-h-80 w-full object-cover ${banner.status === "inactive" ? "opacity-40 grayscale" : ""}`}
+    />
+  );
+  if (isAdmin) {
+    return (
+      <AdminBanner menuId={menuId} status={banner?.status ?? null}>
+        {image}
+      </AdminBanner>
+    );
+  }
+  if (!banner) return null;
+  // Everyone else: the image only, no script.
   return (
-    <BannerFrame>
-      {banner ? (
-        <section aria-label="Banner" className="relative overflow-hidden rounded-lg bg-slate-200">
-          {/* eslint-disable-next-line @next/next/no-img-element */}
-          <img
-            src={banner.url}
-            alt={`${menuTitle} banner`}
-            width={banner.width ?? undefined}
-            height={banner.height ?? undefined}
-            className={`block h-auto max-h-80 w-full object-cover ${banner.status === "inactive" ? "opacity-40 grayscale" : ""}`}
-          />
-          {isAdmin && <BannerControls menuId={menuId} status={banner.status} />}
-        </section>
-      ) : (
-        <BannerUpload menuId={menuId} />
-      )}
-    </BannerFrame>
+    <div className="mb-6">
+      <section aria-label="Banner" className="relative overflow-hidden rounded-lg bg-slate-200">
+        {image}
+      </section>
+    </div>
   );
 }

@@ -7,7 +7,7 @@ import { monthGridRange, monthOf, parseMonthParam } from "@/lib/calendar/range";
 import { isKnownTimeZone } from "@/lib/calendar/schemas";
 import { toApiKey } from "@/lib/calendar/serialize";
 import { packOccurrences } from "@/lib/calendar/pack";
-import { CalendarApp } from "./calendar-app";
+import { CalendarApp } from "./calendar-app-lazy";
 import { todayIn } from "./format";
 
 export const TZ_COOKIE = "tz";

@@ -4,7 +4,7 @@ import type { AttachmentGroupItem, AttachmentRow } from "@/lib/content/queries";
 import { DateText } from "./date-text";
 import { DownloadButton } from "./file-carousel";
 import { FileTypeIcon, FolderIcon, PinIcon } from "./icons";
-import { ItemActions } from "./item-actions";
+import { ItemActions } from "./item-actions-lazy";
 
 type Props = {
   rows: (AttachmentRow | AttachmentGroupItem)[];

@@ -6,7 +6,7 @@ import { DateText } from "./date-text";
 import { toFileItems } from "@/lib/content/file-items";
 import { FileCarousel } from "./file-carousel";
 import { PinIcon } from "./icons";
-import { ItemActions } from "./item-actions";
+import { ItemActions } from "./item-actions-lazy";
 import { LinkifiedText } from "./linkified-text";
 
 /** The Discussion tab's posts: pinned first (the query orders them), text previews, files, admin actions. */

@@ -1,8 +1,8 @@
 "use client";
 
 import { useRef, useState } from "react";
-import { toast } from "sonner";
-import { cut, isGalleryImage } from "@/lib/content/constants";
+import { toast } from "@/components/ui/toast";
+import { cut, isGalleryImage } from "@/lib/content/basics";
 import { openStoredFile } from "@/lib/content/signed-url";
 import { ChevronIcon, FileTypeIcon } from "./icons";
 

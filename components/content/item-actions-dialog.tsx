@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { deleteContentAction, deleteSaveTheDateAction, setPinAction } from "@/lib/content/actions";
 import { useConfirm } from "./confirm-dialog";
 

@@ -3,8 +3,8 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
-import { SORT_LABELS, type ContentTab, type Sort } from "@/lib/content/constants";
-import { pageHref, type PageState } from "@/lib/content/page-state";
+import { SORT_LABELS, type ContentTab, type Sort } from "@/lib/content/basics";
+import { pageHref, type PageState } from "@/lib/content/page-href";
 import { GridIcon, ListIcon, SearchIcon } from "./icons";
 
 type Props = { slug: string; tabs: ContentTab[]; state: PageState; sorts: readonly Sort[]; viewToggle?: boolean; label: string };

@@ -2,7 +2,7 @@ import { EMPTY_TEXT, MONTH_NAMES } from "@/lib/content/constants";
 import type { SaveTheDateRow } from "@/lib/content/queries";
 import { toFileItems } from "@/lib/content/file-items";
 import { FileCarousel } from "./file-carousel";
-import { ItemActions } from "./item-actions";
+import { ItemActions } from "./item-actions-lazy";
 import { LinkifiedText } from "./linkified-text";
 
 /** The Save-the-date tab: day and month name, title, description, files; role 1 Edit and Delete. */

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRef } from "react";
-import { cut } from "@/lib/content/constants";
+import { cut } from "@/lib/content/basics";
 import { ChevronIcon } from "./icons";
 
 /** The page's sub-menus as a horizontal carousel (titles cut at 30 characters, full title on hover). */

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
 import { useFormStatus } from "react-dom";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { Icon } from "@/components/ui/icon";
 import { Spinner } from "@/components/ui/button";
 import { logoutAction } from "@/lib/auth/actions";

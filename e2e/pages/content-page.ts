@@ -38,7 +38,7 @@ export class ContentPage {
   }
 
   toast(text: string | RegExp): Locator {
-    return this.page.locator("[data-sonner-toast]").filter({ hasText: text });
+    return this.page.getByRole("region", { name: "Notifications alt+T" }).getByRole("listitem").filter({ hasText: text });
   }
 
   /** Clicks an item button (e.g. "Pin", "Delete") and answers the confirmation. */

@@ -1,12 +1,17 @@
 /**
  * Limits, texts and small pure helpers of the content pages. No zod and no server imports here, so
- * client components of the menu page can use them without shipping the schemas.
+ * client components of the menu page can use them without shipping the schemas. What the browser needs
+ * lives in ./basics (re-exported here), so the menu page does not ship the rest.
  */
+
+import { SEARCH_MAX } from "./basics";
+
+export { CONTENT_TABS, DATE_SORTS, GALLERY_EXTENSIONS, MONTH_NAMES, SEARCH_MAX, SORT_LABELS, SORTS, cut, isGalleryImage } from "./basics";
+export type { ContentTab, Sort } from "./basics";
 
 export const PAGE_SIZE = { discussion: 10, attachment: 12, saveTheDate: 10 } as const;
 export const TITLE_MAX = 190;
 export const DESCRIPTION_MAX = 65534;
-export const SEARCH_MAX = 100;
 export const URL_MAX = 2048;
 export const MAX_POST_FILES = 20;
 /** The Event/document form takes one file (admin-and-forms 5). */
@@ -14,7 +19,6 @@ export const MAX_SAVE_THE_DATE_FILES = 1;
 export const MAX_FILE_MB = 250;
 export const MAX_FILE_BYTES = MAX_FILE_MB * 1024 * 1024;
 export const DESCRIPTION_PREVIEW = 500;
-export const GALLERY_EXTENSIONS = ["gif", "jpg", "jpeg", "png"] as const;
 
 export const MESSAGES = {
   titleRequired: "Title Required",
@@ -41,21 +45,6 @@ export const EMPTY_TEXT = {
   attachment: "No attachments found...!!!",
   "save-the-date": "No dates found...!!!",
 } as const;
-
-export const CONTENT_TABS = ["discussion", "attachment", "save-the-date"] as const;
-export type ContentTab = (typeof CONTENT_TABS)[number];
-
-/** Newest/Oldest sort by updated_at; A-to-Z/Z-to-A by title (DECISIONS). */
-export const SORTS = ["newest", "oldest", "a-z", "z-a"] as const;
-export type Sort = (typeof SORTS)[number];
-export const SORT_LABELS: Record<Sort, string> = {
-  newest: "Newest First",
-  oldest: "Oldest First",
-  "a-z": "A-to-Z",
-  "z-a": "Z-to-A",
-};
-/** Save-the-date and the group child view offer Newest and Oldest only. */
-export const DATE_SORTS = ["newest", "oldest"] as const satisfies readonly Sort[];
 
 export type ContentKind = "discussion" | "attachment";
 
@@ -103,22 +92,10 @@ export function isoDateToUs(iso: string): string {
   return `${m}/${d}/${y}`;
 }
 
-export const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"] as const;
-
-/** Cuts to `max` characters with an ellipsis (document names 5, attachment titles 60 / 20 in grid). */
-export function cut(text: string, max: number): string {
-  const chars = Array.from(text);
-  return chars.length > max ? `${chars.slice(0, max).join("")}...` : text;
-}
-
 export function extensionOf(name: string): string {
   const base = name.split("/").pop() ?? name;
   const i = base.lastIndexOf(".");
   return i > 0 ? base.slice(i + 1).toLowerCase().slice(0, 16) : "";
-}
-
-export function isGalleryImage(extension: string): boolean {
-  return (GALLERY_EXTENSIONS as readonly string[]).includes(extension.toLowerCase());
 }
 
 /** Initials of a display name ('Alex Admin' -> 'AA'). */

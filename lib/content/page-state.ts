@@ -1,16 +1,8 @@
-import { CONTENT_TABS, DATE_SORTS, SEARCH_MAX, SORTS, type ContentTab, type Sort } from "./constants";
+import { CONTENT_TABS, DATE_SORTS, SEARCH_MAX, SORTS, type ContentTab, type Sort } from "./basics";
+import type { PageState } from "./page-href";
 
-/** The state of a menu page, all of it in the URL: `?tab=attachment&q=...&sort=...&page=2&group=3&view=list`. */
-export type PageState = {
-  tab: ContentTab;
-  q: string;
-  sort: Sort;
-  page: number;
-  /** Attachment group child view. */
-  group: number | null;
-  /** Attachment tab layout; grid is the default. */
-  view: "grid" | "list";
-};
+// The URL side (the browser needs it) is in ./page-href; the parsing only runs on the server.
+export { pageHref, type PageState } from "./page-href";
 
 type RawParams = Record<string, string | string[] | undefined>;
 
@@ -70,18 +62,4 @@ export function parsePageState(raw: RawParams, tabs: readonly ContentTab[]): { s
   }
 
   return { state: { tab, q, sort, page, group, view }, changed };
-}
-
-/** The canonical URL of a state (defaults left out), optionally changed by `patch`. */
-export function pageHref(slug: string, tabs: readonly ContentTab[], state: PageState, patch: Partial<PageState> = {}): string {
-  const s = { ...state, ...patch };
-  const params = new URLSearchParams();
-  if (s.tab !== tabs[0]) params.set("tab", s.tab);
-  if (s.tab === "attachment" && s.group != null) params.set("group", String(s.group));
-  if (s.q) params.set("q", s.q);
-  if (s.sort !== "newest") params.set("sort", s.sort);
-  if (s.tab === "attachment" && s.view !== "grid") params.set("view", s.view);
-  if (s.page > 1) params.set("page", String(s.page));
-  const qs = params.toString();
-  return `/${slug}${qs ? `?${qs}` : ""}`;
 }
