@@ -32,11 +32,6 @@ export interface StorageDriver {
   put(key: string, body: Readable, options: PutOptions): Promise<PutResult>;
   /** A read stream of the object, or of the inclusive byte range. */
   get(key: string, range?: ByteRange): Promise<Readable>;
-  /**
-   * The same as a web stream, for responses. Optional: drivers without it are converted from get().
-   * The local driver reads large chunks straight into the stream, which downloads noticeably faster.
-   */
-  getWebStream?(key: string, range?: ByteRange): Promise<ReadableStream<Uint8Array>>;
   stat(key: string): Promise<{ size: number; modifiedAt: Date } | null>;
   /** Removes the object; a missing object is not an error. */
   delete(key: string): Promise<void>;
