@@ -38,10 +38,13 @@ export class LocalDriver implements StorageDriver {
     return { size: meter.bytes, sha256: meter.digest() };
   }
 
+  async open(key: string): Promise<fsp.FileHandle> {
+    return fsp.open(resolveKeyPath(this.root, key), "r");
+  }
+
   async get(key: string, range?: ByteRange): Promise<Readable> {
-    const file = resolveKeyPath(this.root, key);
     // Open first so a missing file is an error here, not later in the response stream.
-    const handle = await fsp.open(file, "r");
+    const handle = await this.open(key);
     return handle.createReadStream({ start: range?.start, end: range?.end, highWaterMark: IO_CHUNK, autoClose: true });
   }
 

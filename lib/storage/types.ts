@@ -1,3 +1,4 @@
+import type { FileHandle } from "node:fs/promises";
 import type { Readable } from "node:stream";
 
 export type PutOptions = {
@@ -32,6 +33,11 @@ export interface StorageDriver {
   put(key: string, body: Readable, options: PutOptions): Promise<PutResult>;
   /** A read stream of the object, or of the inclusive byte range. */
   get(key: string, range?: ByteRange): Promise<Readable>;
+  /**
+   * Drivers on local disk: the open file, so the download route can read it into a few reused
+   * buffers (lib/files/serve.ts) instead of a stream's fresh buffer per chunk. The caller closes it.
+   */
+  open?(key: string): Promise<FileHandle>;
   stat(key: string): Promise<{ size: number; modifiedAt: Date } | null>;
   /** Removes the object; a missing object is not an error. */
   delete(key: string): Promise<void>;

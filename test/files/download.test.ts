@@ -188,6 +188,17 @@ describe("getsignedurlpath and the signed download route", () => {
     expect(post.res.headers.get("allow")).toBe("GET, HEAD");
   });
 
+  it("sends files of several buffers' worth whole and by range, byte for byte", async () => {
+    const data = crypto.randomBytes(5 * 1024 * 1024 + 123);
+    const key = await upload("admin", "several.bin", data);
+    const url = signAppFileUrl(key, 60);
+    const whole = await fetchFile(url);
+    expect(whole.body.equals(data)).toBe(true);
+    const across = await fetchFile(url, { range: "bytes=1000-4500000" });
+    expect(across.res.status).toBe(206);
+    expect(across.body.equals(data.subarray(1000, 4500001))).toBe(true);
+  });
+
   it("closes the file when the client goes away mid-download", async () => {
     const data = crypto.randomBytes(48 * 1024 * 1024);
     const key = await upload("admin", "big.bin", data);
