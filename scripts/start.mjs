@@ -1,14 +1,22 @@
 #!/usr/bin/env node
-// `npm start`: builds when the sources changed since the last build, then serves the portal.
-// The server applies migrations and seeds demo data on first start (instrumentation.ts).
-import { spawnSync, spawn } from "node:child_process";
+// `npm start`: builds when the sources changed since the last build, prepares the database
+// (migrations, first-start seed) in a short-lived process, then serves the portal in this process.
+// `--no-build` serves the existing build as it is (the benches build first and refuse to run without one).
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { createRequire } from "node:module";
 
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const require = createRequire(import.meta.url);
+const nextBin = path.join(root, "node_modules/next/dist/bin/next");
+
+// .env files, as Next reads them, so the database step below sees the same DATABASE_URL as the server.
+require("@next/env").loadEnvConfig(root, false, { info: () => {}, error: console.error });
+
 const stampFile = path.join(root, ".next", "source-stamp");
-const watched = ["app", "components", "lib", "db", "public", "proxy.ts", "instrumentation.ts", "next.config.ts", "package-lock.json", "postcss.config.mjs"];
+const watched = ["app", "components", "lib", "db", "pages", "public", "proxy.ts", "instrumentation.ts", "next.config.ts", "package-lock.json", "postcss.config.mjs"];
 
 function newestMtime(p) {
   let st;
@@ -23,19 +31,32 @@ function newestMtime(p) {
   return max;
 }
 
-const stamp = String(Math.max(...watched.map((w) => newestMtime(path.join(root, w)))));
-const built = fs.existsSync(path.join(root, ".next", "BUILD_ID")) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, "utf8") === stamp;
-if (!built || process.env.FORCE_BUILD === "1") {
-  console.log("Building the portal (first start or sources changed)...");
-  const r = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], { cwd: root, stdio: "inherit" });
-  if (r.status !== 0) process.exit(r.status ?? 1);
-  fs.writeFileSync(stampFile, stamp);
+if (process.argv.includes("--no-build")) {
+  if (!fs.existsSync(path.join(root, ".next", "BUILD_ID"))) {
+    console.error("No production build: run `npx next build` first (or `npm start` without --no-build).");
+    process.exit(1);
+  }
+} else {
+  const stamp = String(Math.max(...watched.map((w) => newestMtime(path.join(root, w)))));
+  const built = fs.existsSync(path.join(root, ".next", "BUILD_ID")) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, "utf8") === stamp;
+  if (!built || process.env.FORCE_BUILD === "1") {
+    console.log("Building the portal (first start or sources changed)...");
+    const r = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, stdio: "inherit" });
+    if (r.status !== 0) process.exit(r.status ?? 1);
+    fs.writeFileSync(stampFile, stamp);
+  }
 }
 
-const port = process.env.PORT ?? "3000";
-const child = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", port, ...(process.env.HOSTNAME ? ["-H", process.env.HOSTNAME] : [])], {
+// Migrations and the first-start seed run in a process of their own that exits before the server
+// starts: the embedded database keeps whatever memory that work needed for the life of the process
+// (lib/db/bootstrap.ts, prepareDatabase). The server still checks the migrations when it starts.
+const prepared = spawnSync(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "scripts/db-prepare.ts")], {
   cwd: root,
   stdio: "inherit",
 });
-for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => child.kill(sig));
-child.on("exit", (code) => process.exit(code ?? 0));
+if (prepared.status !== 0) process.exit(prepared.status ?? 1);
+
+// The server runs in this process (no supervisor process beside it): exactly `next start`.
+const port = process.env.PORT ?? "3000";
+process.argv = [process.argv[0], nextBin, "start", "-p", port, ...(process.env.HOSTNAME ? ["-H", process.env.HOSTNAME] : [])];
+require(nextBin);

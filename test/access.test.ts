@@ -128,11 +128,18 @@ describe("route handlers", () => {
     expect(pagesApiFiles).toEqual(expect.arrayContaining(["pages/api/v1/store_document.ts", "pages/api/v1/store_media_banner.ts"]));
   });
 
-  it("serves every Pages Router API route through nodeApiRoute with Next's body parser off", async () => {
+  it("serves every Pages Router API route through nodeApiRoute, or as a deliberately public Node handler, with Next's body parser off", async () => {
+    // The signed download route writes the file to the Node response itself; its signature is the permission.
+    expect(pagesApiFiles).toContain("pages/api/files/[...key].ts");
     for (const file of pagesApiFiles) {
-      const m = (await import(/* @vite-ignore */ path.join(ROOT, file))) as { default?: { methods?: unknown }; config?: unknown };
-      expect(m.default?.methods, `${file}: export default nodeApiRoute({ POST: handler })`).toBeTypeOf("object");
-      expect(m.config, `${file}: export const config = { api: { bodyParser: false } }`).toEqual({ api: { bodyParser: false } });
+      const m = (await import(/* @vite-ignore */ path.join(ROOT, file))) as { default?: { methods?: unknown; access?: unknown }; config?: unknown };
+      if (m.default?.access) {
+        expect(m.default.access, `${file}: a Node handler must be publicRoute(...)`).toEqual({ public: true });
+        expect(typeof m.default, file).toBe("function");
+      } else {
+        expect(m.default?.methods, `${file}: export default nodeApiRoute({ POST: handler })`).toBeTypeOf("object");
+      }
+      expect(m.config, `${file}: export const config = { api: { bodyParser: false } }`).toMatchObject({ api: { bodyParser: false } });
     }
   });
 
@@ -142,8 +149,11 @@ describe("route handlers", () => {
 
     beforeAll(async () => {
       mod = await import(/* @vite-ignore */ path.join(ROOT, file));
-      // A Pages Router API route: its handlers are the ones nodeApiRoute mounts.
-      if (file.startsWith("pages/")) mod = (mod.default as { methods?: Record<string, unknown> } | undefined)?.methods ?? {};
+      // A Pages Router API route: its handlers are the ones nodeApiRoute mounts, or one public Node handler.
+      if (file.startsWith("pages/")) {
+        const route = mod.default as ({ methods?: Record<string, unknown>; access?: unknown } & ((...args: never[]) => unknown)) | undefined;
+        mod = route?.methods ?? (route?.access ? { GET: route } : {});
+      }
     });
 
     it("exports handlers, each declaring its access (withApi or publicRoute)", () => {

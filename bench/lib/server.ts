@@ -11,6 +11,8 @@ export type ServerOptions = {
   env?: Record<string, string>;
   /** The server's stdout/stderr go to this file (the build's output too). */
   logFile: string;
+  /** Arguments for scripts/start.mjs (`--no-build`: serve the existing build). */
+  args?: string[];
 };
 
 export type RunningServer = {
@@ -25,8 +27,9 @@ export type RunningServer = {
 
 /**
  * Starts the production server the way `npm start` does (scripts/start.mjs: builds when the sources
- * changed, then `next start`) and waits until `readyPath` answers 200. The child runs in its own process
- * group so stopping it also stops `next start` under it. Traffic only goes to 127.0.0.1.
+ * changed, prepares the database in a short-lived process, then serves in its own process) and waits
+ * until `readyPath` answers 200. The child runs in its own process group so stopping it also stops
+ * anything under it. Traffic only goes to 127.0.0.1.
  */
 export async function startServer(opts: ServerOptions & { readyPath?: string; timeoutMs?: number }): Promise<RunningServer> {
   const readyPath = opts.readyPath ?? "/api/health";
@@ -36,7 +39,7 @@ export async function startServer(opts: ServerOptions & { readyPath?: string; ti
   if (await answers(baseUrl)) throw new Error(`Port ${opts.port} is already in use (another bench?); set BENCH_PORT to another range`);
   const log = fs.openSync(opts.logFile, "a");
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(ROOT, "scripts", "start.mjs")], {
+  const child = spawn(process.execPath, [path.join(ROOT, "scripts", "start.mjs"), ...(opts.args ?? [])], {
     cwd: ROOT,
     detached: true,
     stdio: ["ignore", log, log],

@@ -38,57 +38,14 @@ export class LocalDriver implements StorageDriver {
     return { size: meter.bytes, sha256: meter.digest() };
   }
 
-  async get(key: string, range?: ByteRange): Promise<Readable> {
-    const file = resolveKeyPath(this.root, key);
-    // Open first so a missing file is an error here, not later in the response stream.
-    const handle = await fsp.open(file, "r");
-    return handle.createReadStream({ start: range?.start, end: range?.end, highWaterMark: IO_CHUNK, autoClose: true });
+  async open(key: string): Promise<fsp.FileHandle> {
+    return fsp.open(resolveKeyPath(this.root, key), "r");
   }
 
-  async getWebStream(key: string, range?: ByteRange): Promise<ReadableStream<Uint8Array>> {
-    const handle = await fsp.open(resolveKeyPath(this.root, key), "r");
-    let position = range?.start ?? 0;
-    let end: number;
-    try {
-      end = range ? range.end + 1 : (await handle.stat()).size;
-    } catch (err) {
-      await handle.close();
-      throw err;
-    }
-    let closed = false;
-    const close = async () => {
-      if (closed) return;
-      closed = true;
-      await handle.close().catch(() => {});
-    };
-    return new ReadableStream<Uint8Array>(
-      {
-        async pull(controller) {
-          try {
-            const want = Math.min(IO_CHUNK, end - position);
-            if (want <= 0) {
-              await close();
-              return controller.close();
-            }
-            // A fresh buffer per chunk: the stream hands it on without copying.
-            const buf = Buffer.allocUnsafeSlow(want);
-            const { bytesRead } = await handle.read(buf, 0, want, position);
-            if (bytesRead === 0) {
-              await close();
-              return controller.close();
-            }
-            position += bytesRead;
-            controller.enqueue(new Uint8Array(buf.buffer, buf.byteOffset, bytesRead));
-          } catch (err) {
-            await close();
-            controller.error(err);
-          }
-        },
-        cancel: close,
-      },
-      // Read ahead up to 4 chunks while the socket sends.
-      { highWaterMark: 4 * IO_CHUNK, size: (chunk) => chunk.byteLength },
-    );
+  async get(key: string, range?: ByteRange): Promise<Readable> {
+    // Open first so a missing file is an error here, not later in the response stream.
+    const handle = await this.open(key);
+    return handle.createReadStream({ start: range?.start, end: range?.end, highWaterMark: IO_CHUNK, autoClose: true });
   }
 
   async stat(key: string) {

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
 import os from "node:os";
@@ -12,17 +13,18 @@ import { storeDocument } from "@/lib/files/upload-routes";
 import { GET as signedUrlPath } from "@/app/api/v1/getsignedurlpath/route";
 import { DELETE as removeMedia } from "@/app/api/v1/removemedia/route";
 import { GET as downloadAttachment } from "@/app/api/v1/downloadattachment/route";
-import { GET as fileRoute } from "@/app/api/files/[...key]/route";
+import fileRoute, { config as fileRouteConfig } from "@/pages/api/files/[...key]";
 import { GET as zipRoute } from "@/app/api/zip/route";
 import { signAppFileUrl } from "@/lib/storage/signing";
 import { parseRange } from "@/lib/files/serve";
 import { streamZipOfFiles, zipDownloadUrl, zipEntryNames } from "@/lib/files/archive";
 import { getFilesByIds } from "@/lib/files/service";
 import { sweepUploads } from "@/lib/files/sweep";
-import { PDF, PNG_1X1, uploadRequest, useTempStorage } from "./helpers";
+import { PDF, PNG_1X1, uploadRequest, useNodeRouteServer, useTempStorage } from "./helpers";
 
 const t = useTestDatabase();
 const storage = useTempStorage();
+const server = useNodeRouteServer(fileRoute);
 
 async function upload(user: string, name: string, data: Buffer, kind = "document"): Promise<string> {
   const token = await tokenFor(t.db(), user);
@@ -31,11 +33,12 @@ async function upload(user: string, name: string, data: Buffer, kind = "document
   return json.content;
 }
 
-async function fetchFile(url: string, headers: Record<string, string> = {}) {
-  const u = new URL(url, "http://localhost");
-  const key = u.pathname.replace(/^\/api\/files\//, "");
-  const res = await fileRoute(new NextRequest(u, { headers }), { params: Promise.resolve({ key: key.split("/") }) });
-  return { res, body: Buffer.from(await res.arrayBuffer()) };
+/** Fetches a signed URL (its path and query) from the download route on a real Node http server. */
+async function fetchFile(url: string, headers: Record<string, string> = {}, method = "GET") {
+  const answer = await server.request(url, { headers, method });
+  const h = new Headers();
+  for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined) h.set(name, Array.isArray(value) ? value.join(", ") : value);
+  return { res: { status: answer.status, headers: h }, body: answer.body };
 }
 
 describe("getsignedurlpath and the signed download route", () => {
@@ -118,6 +121,110 @@ describe("getsignedurlpath and the signed download route", () => {
     await t.db().update(schema.files).set({ status: "attached" }).where(eq(schema.files.storageKey, key));
     const after = await callRoute(signedUrlPath, apiRequest(`/api/v1/getsignedurlpath?file=${encodeURIComponent(key)}`, { token: staff }));
     expect(after.status).toBe(200);
+  });
+
+  it("is a deliberately public Pages Router API route with Next's body parser and response limit off", () => {
+    expect(fileRoute.access).toEqual({ public: true });
+    expect(fileRouteConfig).toEqual({ api: { bodyParser: false, responseLimit: false } });
+  });
+
+  it("says why a forged link fails, and keeps refusals out of caches", async () => {
+    const key = await upload("admin", "forged.pdf", PDF);
+    const good = new URL(signAppFileUrl(key, 60), "http://localhost");
+    good.searchParams.set("s", crypto.randomBytes(32).toString("base64url"));
+    const r = await fetchFile(good.toString());
+    expect(r.res.status).toBe(403);
+    expect(r.body.toString()).toBe("This link is not valid.");
+    expect(r.res.headers.get("cache-control")).toBe("no-store");
+    expect(r.res.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+  });
+
+  it("answers 404 for a path that is not a key, a key without a row, and a row whose bytes are gone", async () => {
+    const notAKey = await fetchFile("/api/files/..%2F..%2Fetc%2Fpasswd?e=1&s=x");
+    expect(notAKey.res.status).toBe(404);
+    const unknown = `document/2025/01/${crypto.randomUUID()}.pdf`;
+    expect((await fetchFile(signAppFileUrl(unknown, 60))).res.status).toBe(404);
+    const key = await upload("admin", "gone.pdf", PDF);
+    fs.rmSync(path.join(storage.root(), key));
+    const gone = await fetchFile(signAppFileUrl(key, 60));
+    expect(gone.res.status).toBe(404);
+    expect(gone.body.toString()).toBe("Not found");
+  });
+
+  it("answers conditional requests: 304 for a matching ETag, the whole file when If-Range no longer matches", async () => {
+    const data = crypto.randomBytes(100_000);
+    const key = await upload("admin", "cached.bin", data);
+    const url = signAppFileUrl(key, 60);
+    const first = await fetchFile(url);
+    const etag = first.res.headers.get("etag")!;
+    expect(etag).toMatch(/^"[0-9a-f-]+"$/);
+    expect(first.res.headers.get("last-modified")).toBeTruthy();
+    expect(first.res.headers.get("cache-control")).toMatch(/^private, no-transform, max-age=\d+$/);
+    expect(first.res.headers.get("content-security-policy")).toContain("sandbox");
+    const notModified = await fetchFile(url, { "if-none-match": etag });
+    expect(notModified.res.status).toBe(304);
+    expect(notModified.body.length).toBe(0);
+    const stillSame = await fetchFile(url, { range: "bytes=0-9", "if-range": etag });
+    expect(stillSame.res.status).toBe(206);
+    expect(stillSame.body.equals(data.subarray(0, 10))).toBe(true);
+    const changed = await fetchFile(url, { range: "bytes=0-9", "if-range": '"something-else"' });
+    expect(changed.res.status).toBe(200);
+    expect(changed.body.equals(data)).toBe(true);
+  });
+
+  it("answers HEAD with the headers and no body, and refuses other methods with 405", async () => {
+    const data = crypto.randomBytes(50_000);
+    const key = await upload("admin", "head.bin", data);
+    const url = signAppFileUrl(key, 60);
+    const head = await fetchFile(url, {}, "HEAD");
+    expect(head.res.status).toBe(200);
+    expect(head.res.headers.get("content-length")).toBe(String(data.length));
+    expect(head.body.length).toBe(0);
+    const headRange = await fetchFile(url, { range: "bytes=-10" }, "HEAD");
+    expect(headRange.res.status).toBe(206);
+    expect(headRange.res.headers.get("content-length")).toBe("10");
+    const post = await fetchFile(url, {}, "POST");
+    expect(post.res.status).toBe(405);
+    expect(post.res.headers.get("allow")).toBe("GET, HEAD");
+  });
+
+  it("sends files of several buffers' worth whole and by range, byte for byte", async () => {
+    const data = crypto.randomBytes(5 * 1024 * 1024 + 123);
+    const key = await upload("admin", "several.bin", data);
+    const url = signAppFileUrl(key, 60);
+    const whole = await fetchFile(url);
+    expect(whole.body.equals(data)).toBe(true);
+    const across = await fetchFile(url, { range: "bytes=1000-4500000" });
+    expect(across.res.status).toBe(206);
+    expect(across.body.equals(data.subarray(1000, 4500001))).toBe(true);
+  });
+
+  it("closes the file when the client goes away mid-download", async () => {
+    const data = crypto.randomBytes(48 * 1024 * 1024);
+    const key = await upload("admin", "big.bin", data);
+    const file = fs.realpathSync(path.join(storage.root(), key));
+    const openOnFile = () =>
+      fs.readdirSync("/proc/self/fd").filter((fd) => {
+        try {
+          return fs.readlinkSync(`/proc/self/fd/${fd}`) === file;
+        } catch {
+          return false;
+        }
+      }).length;
+    const u = new URL(signAppFileUrl(key, 60), "http://localhost");
+    await new Promise<void>((resolve, reject) => {
+      const req = http.get({ host: "127.0.0.1", port: server.port(), path: u.pathname + u.search, agent: false }, (res) => {
+        expect(res.statusCode).toBe(200);
+        res.once("data", () => {
+          // The server is mid-stream: the file is open, and the client is gone.
+          expect(openOnFile()).toBe(1);
+          req.destroy();
+          resolve();
+        });
+      });
+      req.on("error", (err) => ((err as NodeJS.ErrnoException).code === "ECONNRESET" ? undefined : reject(err)));
+    });
+    await expect.poll(openOnFile, { timeout: 5000 }).toBe(0);
   });
 
   it("parses byte ranges per RFC 9110", () => {

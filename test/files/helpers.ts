@@ -1,4 +1,6 @@
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
@@ -89,4 +91,39 @@ export function uploadRequest(
   if (init.cutAfter === undefined && init.truncateAfter === undefined) headers.set("content-length", String(body.length));
   if (init.token) headers.set("authorization", `Bearer ${init.token}`);
   return new NextRequest(new URL(url, "http://localhost"), { method: "POST", headers, body: stream, duplex: "half" } as ConstructorParameters<typeof NextRequest>[1]);
+}
+
+export type NodeAnswer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
+
+/**
+ * Mounts a Pages Router API route's Node handler on a real http server on 127.0.0.1 for the test
+ * file (as `next start` calls it), and fetches from it with Node's http client.
+ */
+export function useNodeRouteServer(route: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>) {
+  let server: http.Server;
+  let port = 0;
+  beforeAll(async () => {
+    server = http.createServer((req, res) => void route(req, res));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  });
+  /** GETs (or HEADs) a path or URL on the test server; only its path and query are used. */
+  function request(url: string, init: { headers?: Record<string, string>; method?: string } = {}): Promise<NodeAnswer> {
+    const u = new URL(url, "http://localhost");
+    return new Promise((resolve, reject) => {
+      const req = http.request({ host: "127.0.0.1", port, path: u.pathname + u.search, method: init.method ?? "GET", headers: init.headers, agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on("error", reject);
+      });
+      req.on("error", reject);
+      req.end();
+    });
+  }
+  return { request, port: () => port };
 }
