@@ -76,3 +76,12 @@ describe("accountMenu", () => {
     expect(accountMenu({ roleId: 3 })).toEqual([]);
   });
 });
+
+describe("truncateTitle with and without characters outside the basic plane", () => {
+  it("cuts the same way whether or not a title has surrogate pairs", () => {
+    expect(truncateTitle("  Parts and Accessories Catalogue  ", 22)).toEqual({ text: "Parts and Accessories…", truncated: true });
+    expect(truncateTitle(" Short ", 22)).toEqual({ text: "Short", truncated: false });
+    expect(truncateTitle("Parts 🚗 and Accessories Catalogue", 8)).toEqual({ text: "Parts 🚗…", truncated: true });
+    expect(truncateTitle("Ünïcödé Títle Wïth Áccents Everywhere", 13)).toEqual({ text: "Ünïcödé Títle…", truncated: true });
+  });
+});

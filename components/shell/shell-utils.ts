@@ -9,11 +9,19 @@ export const SIDEBAR_ID = "portal-sidebar";
 export const MENU_TITLE_MAX = 22;
 export const SUB_MENU_TITLE_MAX = 30;
 
+const SURROGATE = /[\uD800-\uDFFF]/;
+
 /** Cuts a title at `max` characters with an ellipsis; `truncated` says whether a tooltip is needed. */
 export function truncateTitle(title: string, max: number): { text: string; truncated: boolean } {
   // Fast path: no more UTF-16 units than `max` means no more characters either.
   if (title.length <= max && title.trim() === title) return { text: title, truncated: false };
-  const chars = Array.from(title.trim());
+  const trimmed = title.trim();
+  // Without surrogate pairs, UTF-16 units are characters: slice instead of splitting into an array.
+  if (!SURROGATE.test(trimmed)) {
+    if (trimmed.length <= max) return { text: trimmed, truncated: false };
+    return { text: `${trimmed.slice(0, max).trimEnd()}…`, truncated: true };
+  }
+  const chars = Array.from(trimmed);
   if (chars.length <= max) return { text: chars.join(""), truncated: false };
   return { text: `${chars.slice(0, max).join("").trimEnd()}…`, truncated: true };
 }

@@ -39,8 +39,7 @@ function currentAttrs(state: "page" | "true" | null): string {
 }
 
 /** A title cut at `max` characters; the full title is the tooltip and what screen readers hear. */
-function title(text: string, max: number): string {
-  const cut = truncateTitle(text, max);
+function title(text: string, cut: { text: string; truncated: boolean }): string {
   if (!cut.truncated) return `<span class="min-w-0 truncate">${escapeHtml(cut.text)}</span>`;
   return `<span aria-hidden="true" class="min-w-0 truncate">${escapeHtml(cut.text)}</span><span class="sr-only">${escapeHtml(text)}</span>`;
 }
@@ -51,17 +50,18 @@ function isWebAddress(url: string): boolean {
 
 function row(item: SidebarItem, pathname: string, sub: boolean): string {
   const max = sub ? SUB_MENU_TITLE_MAX : MENU_TITLE_MAX;
-  const tooltip = truncateTitle(item.title, max).truncated ? ` title="${escapeHtml(item.title)}"` : "";
+  const cut = truncateTitle(item.title, max);
+  const tooltip = cut.truncated ? ` title="${escapeHtml(item.title)}"` : "";
   const itemIcon = icon(item.icon, sub ? "h-4 w-4 opacity-80" : "h-5 w-5 opacity-90");
   if (item.url) {
-    if (!isWebAddress(item.url)) return `<span class="nav-row"${tooltip}>${itemIcon}${title(item.title, max)}</span>`;
+    if (!isWebAddress(item.url)) return `<span class="nav-row"${tooltip}>${itemIcon}${title(item.title, cut)}</span>`;
     return (
-      `<a href="${escapeHtml(item.url.trim())}" target="_blank" rel="noopener noreferrer"${tooltip} class="nav-row">${itemIcon}${title(item.title, max)}` +
+      `<a href="${escapeHtml(item.url.trim())}" target="_blank" rel="noopener noreferrer"${tooltip} class="nav-row">${itemIcon}${title(item.title, cut)}` +
       `${icon("external", "ml-auto h-3.5 w-3.5 opacity-60")}<span class="sr-only">(opens in a new tab)</span></a>`
     );
   }
   const href = `/${item.slug}`;
-  return `<a href="${escapeHtml(href)}" ${NAV_ATTR.match}="${escapeHtml(href)}"${tooltip}${currentAttrs(currentState(pathname, href))} class="nav-row">${itemIcon}${title(item.title, max)}</a>`;
+  return `<a href="${escapeHtml(href)}" ${NAV_ATTR.match}="${escapeHtml(href)}"${tooltip}${currentAttrs(currentState(pathname, href))} class="nav-row">${itemIcon}${title(item.title, cut)}</a>`;
 }
 
 /** The paths that open a sub-menu when current: the menu's own page and its sub-menus' pages. */

@@ -47,9 +47,11 @@ export class CalendarPage {
 
   /** Clicks a day's empty top corner (not an event); retried until the grid has hydrated and answers. */
   async clickDay(day: string, expectAfter: Locator) {
+    // Clicks again only while nothing has answered: a late answer replaces the grid, and a click on
+    // the day cell that is gone would wait out the test.
     await expect(async () => {
-      await this.dayCell(day).click({ position: { x: 4, y: 4 } });
-      await expect(expectAfter).toBeVisible({ timeout: 1000 });
+      if (!(await expectAfter.isVisible())) await this.dayCell(day).click({ position: { x: 4, y: 4 }, timeout: 2000 });
+      await expect(expectAfter).toBeVisible({ timeout: 2000 });
     }).toPass();
   }
 
