@@ -28,10 +28,17 @@ export class LocalDriver implements StorageDriver {
     await fsp.mkdir(path.dirname(target), { recursive: true });
     const part = `${target}${PART_SUFFIX}${crypto.randomBytes(6).toString("hex")}`;
     const meter = new ByteMeter(options.maxBytes, { checksum: options.checksum });
+    const writer = new BatchedFileWriter(part, { flags: "wx", mode: 0o640 });
     try {
-      await pipeline(body, meter, new BatchedFileWriter(part, { flags: "wx", mode: 0o640 }));
+      await pipeline(body, meter, writer);
       await fsp.rename(part, target);
     } catch (err) {
+      // The pipeline can fail before the writer has opened (or closed) its file: remove the part only
+      // once the writer is closed, or a late open would leave it behind.
+      if (!writer.closed) {
+        writer.destroy();
+        await new Promise<void>((resolve) => writer.once("close", () => resolve()));
+      }
       await fsp.rm(part, { force: true });
       throw err;
     }
