@@ -65,7 +65,7 @@ function row(item: SidebarItem, pathname: string, sub: boolean): string {
 }
 
 /** The paths that open a sub-menu when current: the menu's own page and its sub-menus' pages. */
-export function subMenuPaths(item: SidebarItem): string[] {
+function subMenuPaths(item: SidebarItem): string[] {
   return [`/${item.slug}`, ...item.children.filter((c) => !c.url).map((c) => `/${c.slug}`)];
 }
 
