@@ -1,5 +1,5 @@
 import { publicRoute } from "@/lib/api/public-route";
-import { iconSprite } from "@/components/ui/icon";
+import { iconSprite } from "@/components/ui/icon-set";
 
 /** Built once at build time: the URL carries the sprite's version (ICON_SPRITE_URL). */
 export const dynamic = "force-static";

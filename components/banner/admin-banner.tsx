@@ -6,8 +6,10 @@ import { BannerControls } from "./banner-controls";
 import { BannerFrame } from "./banner-frame";
 
 // The upload area is a chunk of its own within role 1's: it brings react-dropzone and the upload
-// client, and most menus already have a banner.
+// client, and most menus already have a banner. It is useless without JavaScript, so the server renders
+// only its placeholder.
 const BannerUpload = dynamic(() => import("./banner-upload").then((m) => m.BannerUpload), {
+  ssr: false,
   loading: () => (
     <section aria-label="Banner" aria-busy="true" className="rounded-lg border border-slate-200 bg-white p-4">
       <div role="status" className="mt-6 flex min-h-28 items-center justify-center gap-2 rounded-lg border-2 border-dashed border-slate-200 bg-slate-50 px-4 py-6 text-sm text-slate-500">

@@ -103,7 +103,7 @@ export function UserMenu({ initials, color, textColor, name, email, roleName, li
         type="button"
         aria-haspopup="menu"
         aria-expanded={open}
-        aria-controls={menuId}
+        aria-controls={open ? menuId : undefined}
         onClick={() => {
           focusOnOpen.current = "first";
           setOpen((o) => !o);
@@ -120,30 +120,31 @@ export function UserMenu({ initials, color, textColor, name, email, roleName, li
         <span className="sr-only">Account menu</span>
       </button>
 
-      <div
-        className={`absolute right-0 z-40 mt-2 w-[min(18rem,calc(100vw-1.5rem))] origin-top-right rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg ${open ? "" : "hidden"}`}
-      >
-        <div className="flex items-center gap-3 border-b border-slate-100 px-3 pt-2 pb-3">
-          <Avatar initials={initials} color={color} textColor={textColor} size="lg" />
-          <div className="min-w-0">
-            <p className="truncate text-sm font-semibold text-slate-900">{name}</p>
-            {email && <p className="truncate text-xs text-slate-500">{email}</p>}
-            <p className="mt-0.5 text-xs text-slate-400">{roleName}</p>
+      {/* The menu exists only while open: a closed menu costs every page render nothing. */}
+      {open && (
+        <div className="absolute right-0 z-40 mt-2 w-[min(18rem,calc(100vw-1.5rem))] origin-top-right rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg">
+          <div className="flex items-center gap-3 border-b border-slate-100 px-3 pt-2 pb-3">
+            <Avatar initials={initials} color={color} textColor={textColor} size="lg" />
+            <div className="min-w-0">
+              <p className="truncate text-sm font-semibold text-slate-900">{name}</p>
+              {email && <p className="truncate text-xs text-slate-500">{email}</p>}
+              <p className="mt-0.5 text-xs text-slate-400">{roleName}</p>
+            </div>
+          </div>
+          <div id={menuId} ref={menuRef} role="menu" aria-label="Account" tabIndex={-1} onKeyDown={onMenuKey} className="pt-1.5">
+            {links.map((l) => (
+              <Link key={l.href} href={l.href} prefetch={false} role="menuitem" tabIndex={-1} className={itemClass} onClick={() => setOpen(false)}>
+                <Icon name={l.icon} className="h-4 w-4 text-slate-500" />
+                {l.label}
+              </Link>
+            ))}
+            {links.length > 0 && <div role="separator" className="my-1.5 h-px bg-slate-100" />}
+            <form action={logout} role="none">
+              <LogoutButton />
+            </form>
           </div>
         </div>
-        <div id={menuId} ref={menuRef} role="menu" aria-label="Account" tabIndex={-1} onKeyDown={onMenuKey} className="pt-1.5">
-          {links.map((l) => (
-            <Link key={l.href} href={l.href} prefetch={false} role="menuitem" tabIndex={-1} className={itemClass} onClick={() => setOpen(false)}>
-              <Icon name={l.icon} className="h-4 w-4 text-slate-500" />
-              {l.label}
-            </Link>
-          ))}
-          {links.length > 0 && <div role="separator" className="my-1.5 h-px bg-slate-100" />}
-          <form action={logout} role="none">
-            <LogoutButton />
-          </form>
-        </div>
-      </div>
+      )}
     </div>
   );
 }

@@ -1,8 +1,11 @@
+import type { IconName } from "./icon-names";
+
 /**
  * The portal's icons (24x24, drawn with strokes in currentColor), as SVG markup by key. They are served
  * once as a sprite (app/icons.svg/route.ts, cached by the browser) and drawn with <use>, so a page with
  * 50 menu rows carries 50 short references instead of 50 copies of the paths (components/ui/icon.tsx).
- * Menu icons are stored by key in `icons.url`.
+ * Menu icons are stored by key in `icons.url`. Server-only in practice: the browser needs only
+ * ./icon-names.ts.
  */
 export const ICON_SVG = {
   // Keys offered for menus (MENU_ICON_KEYS; lib/db/seed.ts)
@@ -36,5 +39,20 @@ export const ICON_SVG = {
   lock: '<rect x="4.5" y="10.5" width="15" height="11" rx="2"/><path d="M8 10.5V7a4 4 0 0 1 8 0v3.5M12 15v2.5"/>',
   compass: '<circle cx="12" cy="12" r="9"/><path d="m15.5 8.5-2 5-5 2 2-5z"/>',
   refresh: '<path d="M20 11a8 8 0 0 0-14.6-4.5L4 8M4 4v4h4M4 13a8 8 0 0 0 14.6 4.5L20 16M20 20v-4h-4"/>',
-} as const satisfies Record<string, string>;
+} as const satisfies Record<IconName, string>;
+
+/** The sprite document: one <symbol> per icon. The stroke style comes from `.icon` (app/globals.css). */
+export function iconSprite(): string {
+  const symbols = Object.entries(ICON_SVG)
+    .map(([name, body]) => `<symbol id="${name}" viewBox="0 0 24 24">${body}</symbol>`)
+    .join("");
+  return `<svg xmlns="http://www.w3.org/2000/svg">${symbols}</svg>`;
+}
+
+/** FNV-1a over the sprite: short and stable across builds (ICON_SPRITE_VERSION must equal it). */
+export function spriteVersion(): string {
+  let h = 0x811c9dc5;
+  for (const ch of iconSprite()) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
+  return h.toString(36);
+}
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { ICON_KEYS } from "@/lib/db/seed";
 import { GET } from "@/app/icons.svg/route";
-import { ICON_SPRITE_URL, iconSprite, isIconName, MENU_ICON_KEYS } from "./icon";
-import { ICON_SVG } from "./icon-set";
+import { ICON_SPRITE_URL, isIconName, MENU_ICON_KEYS } from "./icon";
+import { ICON_NAMES, ICON_SPRITE_VERSION } from "./icon-names";
+import { ICON_SVG, iconSprite, spriteVersion } from "./icon-set";
 
 describe("menu icons", () => {
   it("draws every icon key the seed and the menu editor offer", () => {
@@ -14,6 +15,14 @@ describe("menu icons", () => {
     expect(isIconName("fa fa-home")).toBe(false);
     expect(isIconName("constructor")).toBe(false);
     expect(isIconName(null)).toBe(false);
+  });
+
+  it("knows exactly the icons the sprite draws, under the sprite's current version", () => {
+    expect([...ICON_NAMES].sort()).toEqual(Object.keys(ICON_SVG).sort());
+    for (const name of ICON_NAMES) expect(isIconName(name)).toBe(true);
+    // When an icon changes, set ICON_SPRITE_VERSION in icon-names.ts to the value printed here.
+    expect(ICON_SPRITE_VERSION, "ICON_SPRITE_VERSION is stale").toBe(spriteVersion());
+    expect(ICON_SPRITE_URL).toBe(`/icons.svg?v=${spriteVersion()}`);
   });
 
   it("serves one sprite with a symbol per icon, cacheable for good under a versioned URL", async () => {

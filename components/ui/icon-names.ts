@@ -1,0 +1,42 @@
+/**
+ * The keys of the portal's icons (their paths are in ./icon-set.ts, served as the sprite), and the
+ * sprite's version for its URL. Kept apart from the paths so the browser's bundle carries a list of
+ * names, not every icon's paths: a page draws icons with <use> references to the cached sprite.
+ * `icon.test.ts` fails when the sprite changes without a new ICON_SPRITE_VERSION (it prints the value).
+ */
+export const ICON_NAMES = [
+  "home",
+  "chat",
+  "folder",
+  "calendar",
+  "link",
+  "megaphone",
+  "wrench",
+  "car",
+  "users",
+  "star",
+  "book",
+  "shield",
+  "file",
+  "menu",
+  "close",
+  "chevron-down",
+  "chevron-right",
+  "external",
+  "logout",
+  "list",
+  "user",
+  "key",
+  "layers",
+  "lightbulb",
+  "shirt",
+  "mail",
+  "lock",
+  "compass",
+  "refresh",
+] as const;
+
+export type IconName = (typeof ICON_NAMES)[number];
+
+/** FNV-1a of the sprite document (iconSprite() in ./icon-set.ts), base 36. */
+export const ICON_SPRITE_VERSION = "e3sb04";
