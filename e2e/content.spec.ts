@@ -86,7 +86,8 @@ test.describe("administrator", () => {
       { name: "Bay layout.png", mimeType: "image/png", buffer: PNG },
       { name: "Safety checklist.pdf", mimeType: "application/pdf", buffer: PDF },
     ]);
-    await expect(page.getByText("Safety checklist.pdf")).toBeVisible();
+    // Exact: once the upload finishes, the live region also says "Safety checklist.pdf uploaded."
+    await expect(page.getByText("Safety checklist.pdf", { exact: true })).toBeVisible();
     await expect(content.button("Save")).toBeEnabled();
     await content.button("Save").click();
     await expect(page).toHaveURL(/\/company-news$/);
