@@ -2,7 +2,7 @@
 
 import { useState, useTransition } from "react";
 import { changeBannerStatusAction, deleteBannerAction } from "@/lib/files/banner-actions";
-import { ConfirmDialog } from "./confirm-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { useBannerFlash } from "./banner-frame";
 
 type Props = { menuId: number; status: "active" | "inactive" };

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef } from "react";
 import { toast } from "@/components/ui/toast";
 import { deleteContentAction, deleteSaveTheDateAction, setPinAction } from "@/lib/content/actions";
-import { useConfirm } from "./confirm-dialog";
+import { useConfirm } from "@/components/ui/confirm-dialog";
 
 export type ItemActionRequest = {
   action: "pin" | "unpin" | "delete";

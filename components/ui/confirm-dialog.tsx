@@ -1,23 +1,22 @@
 "use client";
 
-import { useEffect, useId, useRef } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 
-export type ConfirmDialogProps = {
+export type ConfirmOptions = { title: string; text: string; confirmLabel: string; cancelLabel: string; danger?: boolean };
+
+export type ConfirmDialogProps = ConfirmOptions & {
   open: boolean;
-  title: string;
-  text: string;
-  confirmLabel: string;
-  cancelLabel: string;
-  danger?: boolean;
+  /** While the confirmed action runs: the confirm button spins and nothing can cancel. */
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 };
 
 /**
- * The spec's confirmation ('Are you sure?' ...) as a native modal <dialog>: focus moves into it and
- * is trapped, Escape cancels, and focus returns to the button that opened it.
+ * The spec's confirmation ('Are you sure?' ...) as a native modal <dialog>, the portal's only one:
+ * focus moves into it (on the cancel button) and is trapped, Escape cancels, and focus returns to the
+ * button that opened it. Controlled (`open`, `busy`); `useConfirm` below wraps it as a promise.
  */
 export function ConfirmDialog({ open, title, text, confirmLabel, cancelLabel, danger, busy, onConfirm, onCancel }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -61,4 +60,31 @@ export function ConfirmDialog({ open, title, text, confirmLabel, cancelLabel, da
       </div>
     </dialog>
   );
+}
+
+/**
+ * The same dialog as a promise, for code that asks and then acts:
+ * `const [confirm, dialog] = useConfirm(); if (await confirm({...})) ...; return <>{dialog}</>`.
+ * A new question answers the pending one with false.
+ */
+export function useConfirm(): [(opts: ConfirmOptions) => Promise<boolean>, React.ReactNode] {
+  const [question, setQuestion] = useState<{ opts: ConfirmOptions; open: boolean } | null>(null);
+  const resolver = useRef<((v: boolean) => void) | null>(null);
+
+  const settle = useCallback((value: boolean) => {
+    setQuestion((q) => (q ? { ...q, open: false } : q));
+    resolver.current?.(value);
+    resolver.current = null;
+  }, []);
+
+  const confirm = useCallback((opts: ConfirmOptions) => {
+    resolver.current?.(false);
+    setQuestion({ opts, open: true });
+    return new Promise<boolean>((resolve) => {
+      resolver.current = resolve;
+    });
+  }, []);
+
+  const dialog = question ? <ConfirmDialog {...question.opts} open={question.open} onConfirm={() => settle(true)} onCancel={() => settle(false)} /> : null;
+  return [confirm, dialog];
 }
