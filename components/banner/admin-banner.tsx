@@ -12,7 +12,10 @@ const BannerUpload = dynamic(() => import("./banner-upload").then((m) => m.Banne
   ssr: false,
   loading: () => (
     <section aria-label="Banner" aria-busy="true" className="rounded-lg border border-slate-200 bg-white p-4">
-      <div role="status" className="mt-6 flex min-h-28 items-center justify-center gap-2 rounded-lg border-2 border-dashed border-slate-200 bg-slate-50 px-4 py-6 text-sm text-slate-500">
+      <p aria-hidden="true" className="mb-1 block text-sm font-medium text-slate-700">
+        Banner
+      </p>
+      <div role="status" className="flex min-h-28 items-center justify-center gap-2 rounded-lg border-2 border-dashed border-slate-200 bg-slate-50 px-4 py-6 text-sm text-slate-500">
         <Spinner /> Loading the upload area…
       </div>
     </section>
