@@ -1,13 +1,14 @@
 "use client";
 
-import { useEffect, useId, useRef } from "react";
+import { useId } from "react";
 import { Button } from "@/components/ui/button";
+import { Modal } from "@/components/ui/modal";
 
 export type DialogButton = { label: string; variant?: "primary" | "secondary" | "danger"; onClick: () => void; autoFocus?: boolean };
 
 /**
- * A modal built on <dialog> (focus is trapped and Escape closes it natively): the spec's confirmation
- * and 'Cancelled' / 'Deleted' popups. `onClose` runs on Escape too.
+ * The calendar's popups in a Modal (components/ui/modal.tsx): the event detail, its confirmation and
+ * the 'Cancelled' / 'Deleted' answers, with any buttons. `onClose` runs on Escape too.
  */
 export function Dialog({
   open,
@@ -26,26 +27,16 @@ export function Dialog({
   tone?: "info" | "warning" | "error" | "success";
   wide?: boolean;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const bodyId = useId();
-  useEffect(() => {
-    const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
-  }, [open]);
   const accent = { info: "text-brand-700", warning: "text-amber-700", error: "text-red-700", success: "text-emerald-700" }[tone];
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      aria-describedby={children ? bodyId : undefined}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-      className={`m-auto w-[calc(100%-2rem)] ${wide ? "max-w-2xl" : "max-w-md"} rounded-lg p-0 shadow-xl backdrop:bg-slate-900/50`}
+    <Modal
+      open={open}
+      labelledBy={titleId}
+      describedBy={children ? bodyId : undefined}
+      onCancel={onClose}
+      className={`w-[calc(100%-2rem)] ${wide ? "max-w-2xl" : "max-w-md"} rounded-lg p-0 shadow-xl`}
     >
       {open && (
         <div className="p-6">
@@ -66,6 +57,6 @@ export function Dialog({
           </div>
         </div>
       )}
-    </dialog>
+    </Modal>
   );
 }

@@ -1,7 +1,8 @@
 "use client";
 
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useCallback, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
+import { Modal } from "@/components/ui/modal";
 
 export type ConfirmOptions = { title: string; text: string; confirmLabel: string; cancelLabel: string; danger?: boolean };
 
@@ -14,32 +15,23 @@ export type ConfirmDialogProps = ConfirmOptions & {
 };
 
 /**
- * The spec's confirmation ('Are you sure?' ...) as a native modal <dialog>, the portal's only one:
- * focus moves into it (on the cancel button) and is trapped, Escape cancels, and focus returns to the
- * button that opened it. Controlled (`open`, `busy`); `useConfirm` below wraps it as a promise.
+ * The spec's confirmation ('Are you sure?' ...) in a Modal: focus moves into it (on the cancel
+ * button) and is trapped, Escape cancels unless the action runs, and focus returns to the button that
+ * opened it. Controlled (`open`, `busy`); `useConfirm` below wraps it as a promise.
  */
 export function ConfirmDialog({ open, title, text, confirmLabel, cancelLabel, danger, busy, onConfirm, onCancel }: ConfirmDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const textId = useId();
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
-
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-      onCancel={(e) => {
-        e.preventDefault();
+    <Modal
+      open={open}
+      labelledBy={titleId}
+      describedBy={textId}
+      onCancel={() => {
         if (!busy) onCancel();
       }}
-      className="m-auto w-[min(26rem,calc(100vw-2rem))] rounded-lg bg-white p-6 text-center shadow-xl backdrop:bg-slate-900/50"
+      className="w-[min(26rem,calc(100vw-2rem))] rounded-lg bg-white p-6 text-center shadow-xl"
     >
       <div aria-hidden="true" className={`mx-auto mb-3 flex h-12 w-12 items-center justify-center rounded-full border-2 text-2xl font-semibold ${danger ? "border-red-300 text-red-500" : "border-amber-300 text-amber-500"}`}>
         !
@@ -58,7 +50,7 @@ export function ConfirmDialog({ open, title, text, confirmLabel, cancelLabel, da
           {confirmLabel}
         </Button>
       </div>
-    </dialog>
+    </Modal>
   );
 }
 
