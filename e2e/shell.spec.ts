@@ -74,6 +74,28 @@ test.describe("sidebar", () => {
     await expect(shell.sidebarLink(FIRST_MENU.title)).not.toHaveAttribute("aria-current");
   });
 
+  shellTest("a slow navigation shows the progress bar until the new page is on screen", async ({ page }) => {
+    const shell = new ShellPage(page);
+    await shell.goto(FIRST_MENU.slug);
+    await shell.openUserMenu(); // retries until the page is hydrated
+    await page.keyboard.press("Escape");
+    // Hold the calendar page's server answer back for a moment, as a busy server would.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/calendar(\?|$)/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const progress = page.getByRole("progressbar", { name: "Loading page" });
+    await expect(progress).toHaveCount(0);
+    await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Calendar", exact: true }).click();
+    await expect(progress).toBeVisible();
+    await expect(page).not.toHaveURL(/\/calendar$/);
+    release();
+    await expect(page).toHaveURL(/\/calendar$/);
+    await expect(progress).toHaveCount(0);
+  });
+
   shellTest("sub-menus open and close from their toggle, by mouse and keyboard, and open when a page inside them becomes current", async ({ page }) => {
     const shell = new ShellPage(page);
     await shell.goto(FIRST_MENU.slug);

@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { SORT_LABELS, type ContentTab, type Sort } from "@/lib/content/basics";
 import { pageHref, type PageState } from "@/lib/content/page-href";
+import { startNavigationProgress } from "@/components/shell/navigation-progress";
 import { GridIcon, ListIcon, SearchIcon } from "./icons";
 
 type Props = { slug: string; tabs: ContentTab[]; state: PageState; sorts: readonly Sort[]; viewToggle?: boolean; label: string };
@@ -17,7 +18,11 @@ export function ListToolbar({ slug, tabs, state, sorts, viewToggle, label }: Pro
   const router = useRouter();
   const [q, setQ] = useState(state.q);
   const id = useId();
-  const go = (patch: Partial<PageState>) => router.push(pageHref(slug, tabs, state, { ...patch, page: 1 }));
+  const go = (patch: Partial<PageState>) => {
+    const href = pageHref(slug, tabs, state, { ...patch, page: 1 });
+    startNavigationProgress(href);
+    router.push(href);
+  };
 
   return (
     <form

@@ -3,6 +3,7 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type RefObject } from "react";
 import { usePathname } from "next/navigation";
 import { Icon } from "@/components/ui/icon";
+import { NavigationProgress } from "./navigation-progress";
 import { MAIN_ID, SIDEBAR_ID } from "./shell-utils";
 
 /** Below 766 px (the spec's mobile view) the sidebar is a drawer; this query is the desktop side. */
@@ -23,7 +24,10 @@ function useShell(): ShellState {
   return ctx;
 }
 
-/** Holds the mobile drawer's state: closes on navigation, on Escape and when the window grows to desktop. */
+/**
+ * Holds the mobile drawer's state (closes on navigation, on Escape and when the window grows to desktop)
+ * and shows the navigation progress bar.
+ */
 export function ShellStateProvider({ children }: { children: React.ReactNode }) {
   const [navOpen, setNavOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -71,7 +75,12 @@ export function ShellStateProvider({ children }: { children: React.ReactNode }) 
     };
   }, [navOpen, closeNav]);
 
-  return <ShellContext value={{ navOpen, openNav, closeNav, toggleRef }}>{children}</ShellContext>;
+  return (
+    <ShellContext value={{ navOpen, openNav, closeNav, toggleRef }}>
+      <NavigationProgress />
+      {children}
+    </ShellContext>
+  );
 }
 
 /** The header's menu button (phones only). */
