@@ -51,16 +51,18 @@ function linkOf(event: React.SyntheticEvent): HTMLAnchorElement | null {
  * a link is prefetched once on intent (hover, focus, touch) rather than all 50 on every page load,
  * the toggles open and close sub-menus, and the current page follows client-side navigation.
  * The markup is rebuilt only when the menu itself changes (a refresh after an administrator's edit).
+ * `menus` is the tree as JSON (shell-utils.ts sidebarMenusJson).
  */
-export function Sidebar({ menus, forms }: { menus: SidebarItem[]; forms: ShellLink[] }) {
+export function Sidebar({ menus, forms }: { menus: string; forms: ShellLink[] }) {
   const pathname = usePathname() ?? ""; // null only under the Pages Router (pages/api has no pages)
   const router = useRouter();
   const navRef = useRef<HTMLElement>(null);
   const warmed = useRef(new Set<string>());
   const [isPending, startTransition] = useTransition();
   const [target, setTarget] = useState<string | null>(null);
-  const [built, setBuilt] = useState(() => ({ menus, forms, html: sidebarMarkup(menus, forms, pathname) }));
-  if (built.menus !== menus || built.forms !== forms) setBuilt({ menus, forms, html: sidebarMarkup(menus, forms, pathname) });
+  const build = () => ({ menus, forms, html: sidebarMarkup(JSON.parse(menus) as SidebarItem[], forms, pathname) });
+  const [built, setBuilt] = useState(build);
+  if (built.menus !== menus || built.forms !== forms) setBuilt(build());
 
   useLayoutEffect(() => {
     if (navRef.current) showCurrent(navRef.current, pathname);
