@@ -174,3 +174,19 @@ export const contentDocuments = pgTable(
     check("content_documents_one_owner", sql`num_nonnulls(${t.postId}, ${t.attachmentId}, ${t.saveTheDateId}) = 1`),
   ],
 );
+
+/**
+ * One row: a counter that every committed change to what the content lists show moves on (posts,
+ * attachments, save-the-date entries, their documents, attachment groups, editors' names). Triggers
+ * in migration 0005 bump it in the writing transaction, so a new value is visible exactly when the
+ * change is; the session lookup reads it, and lib/db/config-cache.ts cachedRead keeps a list while it
+ * is unchanged, whichever process or tool wrote.
+ */
+export const contentVersion = pgTable(
+  "content_version",
+  {
+    id: smallint().primaryKey().default(1),
+    version: bigint({ mode: "number" }).notNull().default(0),
+  },
+  (t) => [check("content_version_one_row", sql`${t.id} = 1`)],
+);

@@ -16,6 +16,7 @@ const user = (roleId: number, permissions: string[] = []): SessionUser => ({
   tokenId: 1,
   provider: "credentials",
   configStamp: "",
+  contentStamp: "",
 });
 
 const refusal = async (p: Promise<unknown>) => {

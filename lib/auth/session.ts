@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { decode } from "next-auth/jwt";
 import { getDb, getDbHandle, schema, type Db } from "@/lib/db";
-import { CONFIG_STAMP_SQL } from "@/lib/db/config-cache";
+import { CONFIG_STAMP_SQL, CONTENT_STAMP_SQL } from "@/lib/db/config-cache";
 import { getAuthSecret } from "@/lib/config";
 import { hashToken, newSecretToken, SESSION_TTL_MS } from "./tokens";
 
@@ -23,6 +23,11 @@ export type SessionUser = {
    * getBannerForMenu, which then answer from memory while those tables are unchanged.
    */
   configStamp: string;
+  /**
+   * The content version read with the session (content_version, lib/db/config-cache.ts cachedRead):
+   * pass it as `stamp` to listDiscussions, listAttachmentItems and listSaveTheDates.
+   */
+  contentStamp: string;
 };
 
 /** Auth.js session cookie names (secure prefix when served over HTTPS). */
@@ -124,6 +129,7 @@ export async function resolveToken(token: string | null | undefined): Promise<Se
       profileColor: schema.users.profileColor,
       permission: schema.permissions.name,
       configStamp: writes ? sql<string>`${`w${writesBefore}`}::text` : CONFIG_STAMP_SQL,
+      contentStamp: writes ? sql<string>`${`w${writesBefore}`}::text` : CONTENT_STAMP_SQL,
     })
     .from(schema.apiTokens)
     .innerJoin(schema.users, eq(schema.users.id, schema.apiTokens.userId))

@@ -390,17 +390,20 @@ export async function menuSlugById(menuId: number): Promise<string | null> {
 
 // ---------------------------------------------------------------- the tabs' lists, as pages and v1 read them
 
-/** readDiscussions through the embedded database's read cache (lib/db/config-cache.ts cachedRead). */
-export function listDiscussions(params: ListParams): Promise<Paged<DiscussionRow>> {
-  return cachedRead(`discussions:${JSON.stringify(params)}`, () => readDiscussions(params).then(deepFreeze));
+// Each list goes through the read cache (lib/db/config-cache.ts cachedRead); pass the request's
+// SessionUser.contentStamp as `stamp`, or nothing to read PostgreSQL every time.
+
+/** readDiscussions, kept while the content is unchanged. */
+export function listDiscussions(params: ListParams, stamp?: string): Promise<Paged<DiscussionRow>> {
+  return cachedRead(`discussions:${JSON.stringify(params)}`, stamp, () => readDiscussions(params).then(deepFreeze));
 }
 
-/** readAttachmentItems through the embedded database's read cache (lib/db/config-cache.ts cachedRead). */
-export function listAttachmentItems(params: ListParams & { groupId: number | null }): Promise<AttachmentList | null> {
-  return cachedRead(`attachments:${JSON.stringify(params)}`, () => readAttachmentItems(params).then(deepFreeze));
+/** readAttachmentItems, kept while the content is unchanged. */
+export function listAttachmentItems(params: ListParams & { groupId: number | null }, stamp?: string): Promise<AttachmentList | null> {
+  return cachedRead(`attachments:${JSON.stringify(params)}`, stamp, () => readAttachmentItems(params).then(deepFreeze));
 }
 
-/** readSaveTheDates through the embedded database's read cache (lib/db/config-cache.ts cachedRead). */
-export function listSaveTheDates(params: ListParams): Promise<Paged<SaveTheDateRow>> {
-  return cachedRead(`dates:${JSON.stringify(params)}`, () => readSaveTheDates(params).then(deepFreeze));
+/** readSaveTheDates, kept while the content is unchanged. */
+export function listSaveTheDates(params: ListParams, stamp?: string): Promise<Paged<SaveTheDateRow>> {
+  return cachedRead(`dates:${JSON.stringify(params)}`, stamp, () => readSaveTheDates(params).then(deepFreeze));
 }

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { getDbHandle, type Db } from "./index";
 
 /**
@@ -23,6 +23,14 @@ export const CONFIG_STAMP_SQL = sql<string>`md5(concat_ws('|',
   (select string_agg(key || ':' || xmin::text, ',' order by key) from settings),
   (select string_agg(id::text || ':' || xmin::text, ',' order by id) from banners)))`;
 
+/** The content version (db/schema/content.ts contentVersion), moved on by every committed content change. */
+export const CONTENT_STAMP_SQL = sql<string>`(select version::text from content_version where id = 1)`;
+
+/** The content version alone, for callers with no session at hand (scripts, tests): one small query. */
+export function readContentStamp(db: Db): Promise<string> {
+  return readStamp(db, CONTENT_STAMP_SQL);
+}
+
 type Entry = { version: string; value: Promise<unknown> };
 
 // Per database handle (tests install several), shared by every bundle of the process.
@@ -30,8 +38,12 @@ const g = globalThis as unknown as { __portalConfigCache?: WeakMap<Db, Map<strin
 const caches = (g.__portalConfigCache ??= new WeakMap());
 
 /** The fingerprint alone, for callers with no session at hand (sign-in, scripts): one small query. */
-export async function readConfigStamp(db: Db): Promise<string> {
-  const rows = await db.execute<{ stamp: string }>(sql`select ${CONFIG_STAMP_SQL} as stamp`);
+export function readConfigStamp(db: Db): Promise<string> {
+  return readStamp(db, CONFIG_STAMP_SQL);
+}
+
+async function readStamp(db: Db, stamp: SQL<string>): Promise<string> {
+  const rows = await db.execute<{ stamp: string }>(sql`select ${stamp} as stamp`);
   const list = Array.isArray(rows) ? rows : (rows as unknown as { rows: { stamp: string }[] }).rows;
   return list[0].stamp;
 }
@@ -48,16 +60,22 @@ export async function cachedForStamp<T>(key: string, stamp: string | undefined, 
 }
 
 /**
- * A read of content (a page of posts, attachments, dates) kept while the embedded database has seen no
- * write since it was read: in one process every write goes through the counting client, so the copy is
- * exact, and any write (any table) drops them all. On PostgreSQL, which other processes may change
- * unseen, every call reads. `key` must name everything the read depends on; the value is shared by
- * every request (freeze it in `load`).
+ * A read of content (a page of posts, attachments, dates) kept while that content is unchanged:
+ * - embedded database: while it has seen no write since the read (in one process every write goes
+ *   through the counting client, so the copy is exact; any write drops them all);
+ * - PostgreSQL: while the content version is the `stamp` given, the request's
+ *   SessionUser.contentStamp. Triggers move the version on in the transaction of every change to what
+ *   the lists show (migration 0005), so a change by any process or tool shows on the next request.
+ *   The stamp is read before the list, so a copy can only be newer than its stamp, never older.
+ *   Without a stamp every call reads.
+ * `key` must name everything the read depends on; the value is shared by every request (freeze it in
+ * `load`).
  */
-export async function cachedRead<T>(key: string, load: (db: Db) => Promise<T>): Promise<T> {
+export async function cachedRead<T>(key: string, stamp: string | undefined, load: (db: Db) => Promise<T>): Promise<T> {
   const { db, writes } = await getDbHandle();
-  if (!writes) return load(db);
-  return remember(db, key, `w${writes.value}`, load);
+  const version = writes ? `w${writes.value}` : stamp && `c${stamp}`;
+  if (!version) return load(db);
+  return remember(db, key, version, load);
 }
 
 /** The most recently used CACHE_MAX values are kept (config entries, used on every request, stay). */

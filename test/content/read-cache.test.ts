@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDbHandle, schema } from "@/lib/db";
+import { readContentStamp } from "@/lib/db/config-cache";
 import { listDiscussions } from "@/lib/content/queries";
 import { useTestDatabase } from "../db";
 
@@ -12,33 +14,66 @@ async function newMenu(slug: string) {
 
 const params = (menuId: number) => ({ menuId, sort: "newest" as const, page: 1, perPage: 10 });
 
+/** A list read the way a request makes it: the content stamp first (the session lookup), then the list. */
+async function listAsRequest(menuId: number, extra: { q?: string } = {}) {
+  return listDiscussions({ ...params(menuId), ...extra }, await readContentStamp(db()));
+}
+
 describe("the content lists' read cache (lib/db/config-cache.ts cachedRead)", () => {
-  it("shows every write on the next read, on either database", async () => {
+  it("shows every write on the next request's read, on either database", async () => {
     const menuId = await newMenu("read-cache-a");
-    expect((await listDiscussions(params(menuId))).total).toBe(0);
-    await db().insert(schema.posts).values({ menuId, title: "First" });
-    const one = await listDiscussions(params(menuId));
-    expect(one.rows.map((r) => r.title)).toEqual(["First"]);
+    const [editor] = await db().insert(schema.users).values({ username: "cache-editor", firstName: "Ann", lastName: "Old", roleId: 1 }).returning({ id: schema.users.id });
+    expect((await listAsRequest(menuId)).total).toBe(0);
+    const [post] = await db().insert(schema.posts).values({ menuId, title: "First", createdBy: editor.id }).returning({ id: schema.posts.id });
+    const one = await listAsRequest(menuId);
+    expect(one.rows.map((r) => [r.title, r.updatedName])).toEqual([["First", "Ann Old"]]);
     await db().update(schema.posts).set({ title: "Renamed" });
-    expect((await listDiscussions(params(menuId))).rows.map((r) => r.title)).toEqual(["Renamed"]);
+    expect((await listAsRequest(menuId)).rows.map((r) => r.title)).toEqual(["Renamed"]);
+    // The editor's name is part of the list.
+    await db().update(schema.users).set({ lastName: "New" }).where(eq(schema.users.id, editor.id));
+    expect((await listAsRequest(menuId)).rows.map((r) => r.updatedName)).toEqual(["Ann New"]);
+    await db().insert(schema.contentDocuments).values({ postId: post.id, path: "x/a.pdf", name: "a.pdf" });
+    expect((await listAsRequest(menuId)).rows[0].documents.map((d) => d.name)).toEqual(["a.pdf"]);
     await db().delete(schema.posts);
-    expect((await listDiscussions(params(menuId))).total).toBe(0);
+    expect((await listAsRequest(menuId)).total).toBe(0);
   });
 
-  it("serves a repeated read from memory on the embedded database only, as a frozen value", async () => {
+  it("moves the content version on with each change the lists show, and not with others", async () => {
+    const menuId = await newMenu("read-cache-c");
+    const [editor] = await db().insert(schema.users).values({ username: "cache-stamp", roleId: 1 }).returning({ id: schema.users.id });
+    const stamp = () => readContentStamp(db());
+    const changes: [string, () => Promise<unknown>][] = [
+      ["post", () => db().insert(schema.posts).values({ menuId, title: "P" })],
+      ["attachment", () => db().insert(schema.attachments).values({ menuId, title: "A", uploadType: "url", url: "https://example.com/" })],
+      ["save-the-date", () => db().insert(schema.saveTheDates).values({ menuId, title: "S", eventDate: "2026-12-01" })],
+      ["attachment group", () => db().insert(schema.attachmentGroups).values({ name: "G" })],
+      ["editor's name", () => db().update(schema.users).set({ firstName: "Bea" }).where(eq(schema.users.id, editor.id))],
+    ];
+    for (const [what, change] of changes) {
+      const before = await stamp();
+      await change();
+      expect(await stamp(), what).not.toBe(before);
+    }
+    const before = await stamp();
+    await db().update(schema.users).set({ profileColor: "#123456" }).where(eq(schema.users.id, editor.id));
+    await db().update(schema.users).set({ firstName: "Bea" }).where(eq(schema.users.id, editor.id)); // unchanged name
+    await db().insert(schema.menus).values({ slug: "read-cache-d", title: "D", pageTypes: [1], position: 901 });
+    expect(await stamp()).toBe(before);
+  });
+
+  it("serves a repeated read with the same stamp from memory, as a frozen value; without a stamp PostgreSQL reads", async () => {
     const menuId = await newMenu("read-cache-b");
     await db().insert(schema.posts).values({ menuId, title: "Kept" });
-    const a = await listDiscussions(params(menuId));
-    const b = await listDiscussions(params(menuId));
-    const { kind } = await getDbHandle();
-    if (kind === "pglite") {
-      expect(b).toBe(a);
-      expect(Object.isFrozen(a.rows[0])).toBe(true);
-    } else {
-      expect(b).not.toBe(a);
-      expect(b).toEqual(a);
-    }
+    const a = await listAsRequest(menuId);
+    const b = await listAsRequest(menuId);
+    expect(b).toBe(a);
+    expect(Object.isFrozen(a.rows[0])).toBe(true);
     // Different parameters are different reads.
-    expect(await listDiscussions({ ...params(menuId), q: "nothing-matches" })).not.toBe(a);
+    expect(await listAsRequest(menuId, { q: "nothing-matches" })).not.toBe(a);
+    const { kind } = await getDbHandle();
+    const unstamped = await listDiscussions(params(menuId));
+    if (kind === "pglite") expect(unstamped).toBe(a);
+    else expect(unstamped).not.toBe(a);
+    expect(unstamped).toEqual(a);
   });
 });

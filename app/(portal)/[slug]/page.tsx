@@ -88,11 +88,11 @@ export default async function MenuPage({ params, searchParams }: Props) {
   let groupName: string | null = null;
 
   if (state.tab === "discussion") {
-    const result = await listDiscussions({ ...list, perPage: PAGE_SIZE.discussion });
+    const result = await listDiscussions({ ...list, perPage: PAGE_SIZE.discussion }, user.contentStamp);
     ({ total, perPage } = result);
     body = <DiscussionList rows={result.rows} slug={menu.slug} isAdmin={isAdmin} />;
   } else if (state.tab === "attachment") {
-    const result = await listAttachmentItems({ ...list, groupId: state.group, perPage: PAGE_SIZE.attachment });
+    const result = await listAttachmentItems({ ...list, groupId: state.group, perPage: PAGE_SIZE.attachment }, user.contentStamp);
     if (!result) redirect(href({ group: null, page: 1 }));
     ({ total, perPage } = result);
     groupName = result.group?.name ?? null;
@@ -107,7 +107,7 @@ export default async function MenuPage({ params, searchParams }: Props) {
       />
     );
   } else {
-    const result = await listSaveTheDates({ ...list, perPage: PAGE_SIZE.saveTheDate });
+    const result = await listSaveTheDates({ ...list, perPage: PAGE_SIZE.saveTheDate }, user.contentStamp);
     ({ total, perPage } = result);
     body = <SaveTheDateList rows={result.rows} slug={menu.slug} isAdmin={isAdmin} />;
   }

@@ -30,7 +30,7 @@ export const GET = withApi({}, {}, async ({ user, query: raw, params }) => {
     sort: query.sort,
     page: query.page,
     perPage: PAGE_SIZE.attachment,
-  });
+  }, user.contentStamp);
   if (!list) throw new AppError(404, "Attachment group not found.");
   assertPageInRange(query.page, list.total, list.perPage);
   const groupNames = new Map(list.group ? [[list.group.id, list.group.name]] : []);
