@@ -2,15 +2,12 @@
 
 import dynamic from "next/dynamic";
 import { Spinner } from "@/components/ui/button";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { BannerControls } from "./banner-controls";
 import { BannerFrame } from "./banner-frame";
 
-// The upload area is a chunk of its own within role 1's: it brings react-dropzone and the upload
-// client, and most menus already have a banner. It is useless without JavaScript, so the server renders
-// only its placeholder.
-const BannerUpload = dynamic(() => import("./banner-upload").then((m) => m.BannerUpload), {
-  ssr: false,
-  loading: () => (
+function UploadPlaceholder() {
+  return (
     <section aria-label="Banner" aria-busy="true" className="rounded-lg border border-slate-200 bg-white p-4">
       <p aria-hidden="true" className="mb-1 block text-sm font-medium text-slate-700">
         Banner
@@ -19,8 +16,13 @@ const BannerUpload = dynamic(() => import("./banner-upload").then((m) => m.Banne
         <Spinner /> Loading the upload area…
       </div>
     </section>
-  ),
-});
+  );
+}
+
+// The upload area is a chunk of its own within role 1's: it brings react-dropzone and the upload
+// client, and most menus already have a banner. It is useless without JavaScript, so the server (and
+// hydration) render only its placeholder.
+const BannerUpload = dynamic(() => import("./banner-upload").then((m) => m.BannerUpload), { loading: UploadPlaceholder });
 
 type Props = { menuId: number; status: "active" | "inactive" | null; children?: React.ReactNode };
 
@@ -29,6 +31,7 @@ type Props = { menuId: number; status: "active" | "inactive" | null; children?: 
  * delete controls, or the upload area when there is none, and their messages.
  */
 export function AdminBanner({ menuId, status, children }: Props) {
+  const hydrated = useHydrated();
   return (
     <BannerFrame>
       {status ? (
@@ -37,7 +40,7 @@ export function AdminBanner({ menuId, status, children }: Props) {
           <BannerControls menuId={menuId} status={status} />
         </section>
       ) : (
-        <BannerUpload menuId={menuId} />
+        hydrated ? <BannerUpload menuId={menuId} /> : <UploadPlaceholder />
       )}
     </BannerFrame>
   );

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import dynamic from "next/dynamic";
 import type { CalendarRef, DatesSetInfo } from "@fullcalendar/react";
 import { Button, Spinner } from "@/components/ui/button";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import type { ApiCalendarKey, ApiEventDetail, CalendarItem } from "@/lib/calendar/types";
 import type { EventFormInput } from "@/lib/calendar/schemas";
 import { unpackItems, type PackedItems } from "@/lib/calendar/pack";
@@ -18,8 +19,9 @@ import { browserTimeZone, monthTitle, todayIn, toLocalInput } from "./format";
 // FullCalendar is its own chunk so the menu pages that share this route ([slug]) do not download it;
 // it still renders on the server. The form (react-hook-form + zod) and the subscription panel load on
 // demand: most visitors only read.
-// Client-only: the server draws the first month with MonthPreview (cheaper than FullCalendar's own SSR).
-const CalendarGrid = dynamic(() => import("./calendar-grid").then((m) => m.CalendarGrid), { ssr: false });
+// Browser-only (rendered once hydrated): the server draws the first month with MonthPreview (cheaper
+// than FullCalendar's own SSR).
+const CalendarGrid = dynamic(() => import("./calendar-grid").then((m) => m.CalendarGrid));
 const EventForm = dynamic(() => import("./event-form").then((m) => m.EventForm), { loading: () => <Loading label="Loading the form" /> });
 const FeedPanel = dynamic(() => import("./feed-panel").then((m) => m.FeedPanel));
 
@@ -68,6 +70,7 @@ function monthOfRange(startStr: string): string {
  * (hidden) while the detail or form shows, so Back returns to the same month.
  */
 export function CalendarApp(props: Props) {
+  const hydrated = useHydrated();
   const calendarRef = useRef<CalendarRef>(null);
   const [timeZone, setTimeZone] = useState(props.timeZone);
   const [events, setEvents] = useState(() => unpackItems(props.initialEvents));
@@ -340,7 +343,7 @@ export function CalendarApp(props: Props) {
               onOpen={(occurrence) => void openEvent(occurrence.id, "calendar", occurrence)}
             />
           )}
-          <CalendarGrid
+          {hydrated && <CalendarGrid
             onReady={onGridReady}
             calendarRef={calendarRef}
             initialDate={props.initialDate}
@@ -352,7 +355,7 @@ export function CalendarApp(props: Props) {
               if (occurrence) void openEvent(occurrence.id, "calendar", occurrence);
             }}
             onDayClick={props.canManage ? (day) => openAddForm(day) : undefined}
-          />
+          />}
         </div>
         <p className="mt-4 text-right">
           <a href="#calendar-top" className="text-sm font-medium text-brand-700 underline">

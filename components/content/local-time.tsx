@@ -1,20 +1,14 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
+import { useHydrated } from "@/components/ui/use-hydrated";
 import { formatLocal, type DateKind } from "@/lib/content/dates";
-
-const subscribe = () => () => {};
 
 /**
  * A date shown in the viewer's time zone. The server renders it in its own zone (`serverText`); after
  * hydration the browser re-formats it, so the first paint and hydration always agree.
  */
 export function LocalTime({ iso, kind, serverText, className }: { iso: string; kind: DateKind; serverText: string; className?: string }) {
-  const hydrated = useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   return (
     <time dateTime={iso} className={className}>
       {hydrated ? formatLocal(new Date(iso), kind) : serverText}
