@@ -14,8 +14,14 @@ import { isActivePath, MENU_TITLE_MAX, SUB_MENU_TITLE_MAX, truncateTitle, type S
  * Every text and attribute is escaped here; external addresses other than http(s) are not linked.
  */
 
-/** Attributes sidebar.tsx reads: a link's path to match against the current one, a sub-menu's paths. */
+/**
+ * Attributes sidebar.tsx reads: the path a link is current under when it is not the link's own (the
+ * Forms links), a sub-menu's paths, a link whose navigation is under way.
+ */
 export const NAV_ATTR = { match: "data-match", paths: "data-paths", pending: "data-pending" } as const;
+
+/** The in-app links of the sidebar (external ones open in a new tab). */
+export const NAV_LINK = "a:not([target])";
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
@@ -24,8 +30,9 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ESCAPES[c]);
 }
 
-function icon(name: string | null | undefined, className: string): string {
-  return `<svg class="icon ${className}" aria-hidden="true"><use href="${ICON_SPRITE_URL}#${isIconName(name) ? name : "file"}"></use></svg>`;
+/** An icon from the sprite; its size comes from where it is (app/globals.css, .nav-row and .nav-sub). */
+function icon(name: string | null | undefined, className = ""): string {
+  return `<svg class="icon${className && ` ${className}`}" aria-hidden="true"><use href="${ICON_SPRITE_URL}#${isIconName(name) ? name : "file"}"></use></svg>`;
 }
 
 /** How a link relates to the current path: the page itself, a page below it, or neither. */
@@ -40,8 +47,8 @@ function currentAttrs(state: "page" | "true" | null): string {
 
 /** A title cut at `max` characters; the full title is the tooltip and what screen readers hear. */
 function title(text: string, cut: { text: string; truncated: boolean }): string {
-  if (!cut.truncated) return `<span class="min-w-0 truncate">${escapeHtml(cut.text)}</span>`;
-  return `<span aria-hidden="true" class="min-w-0 truncate">${escapeHtml(cut.text)}</span><span class="sr-only">${escapeHtml(text)}</span>`;
+  if (!cut.truncated) return `<span>${escapeHtml(cut.text)}</span>`;
+  return `<span aria-hidden="true">${escapeHtml(cut.text)}</span><span class="sr-only">${escapeHtml(text)}</span>`;
 }
 
 function isWebAddress(url: string): boolean {
@@ -52,16 +59,16 @@ function row(item: SidebarItem, pathname: string, sub: boolean): string {
   const max = sub ? SUB_MENU_TITLE_MAX : MENU_TITLE_MAX;
   const cut = truncateTitle(item.title, max);
   const tooltip = cut.truncated ? ` title="${escapeHtml(item.title)}"` : "";
-  const itemIcon = icon(item.icon, sub ? "h-4 w-4 opacity-80" : "h-5 w-5 opacity-90");
+  const itemIcon = icon(item.icon);
   if (item.url) {
     if (!isWebAddress(item.url)) return `<span class="nav-row"${tooltip}>${itemIcon}${title(item.title, cut)}</span>`;
     return (
       `<a href="${escapeHtml(item.url.trim())}" target="_blank" rel="noopener noreferrer"${tooltip} class="nav-row">${itemIcon}${title(item.title, cut)}` +
-      `${icon("external", "ml-auto h-3.5 w-3.5 opacity-60")}<span class="sr-only">(opens in a new tab)</span></a>`
+      `${icon("external", "nav-ext")}<span class="sr-only">(opens in a new tab)</span></a>`
     );
   }
   const href = `/${item.slug}`;
-  return `<a href="${escapeHtml(href)}" ${NAV_ATTR.match}="${escapeHtml(href)}"${tooltip}${currentAttrs(currentState(pathname, href))} class="nav-row">${itemIcon}${title(item.title, cut)}</a>`;
+  return `<a href="${escapeHtml(href)}"${tooltip}${currentAttrs(currentState(pathname, href))} class="nav-row">${itemIcon}${title(item.title, cut)}</a>`;
 }
 
 /** The paths that open a sub-menu when current: the menu's own page and its sub-menus' pages. */
@@ -87,7 +94,7 @@ function subMenu(item: SidebarItem, pathname: string): string {
     `<div class="flex items-center"><div class="min-w-0 flex-1">${row(item, pathname, false)}</div>` +
     `<button type="button" aria-expanded="${open}" aria-controls="${id}" ${NAV_ATTR.paths}="${escapeHtml(JSON.stringify(paths))}" data-title="${escapeHtml(item.title)}" class="nav-toggle">` +
     `${icon("chevron-down", parts.iconClass)}<span class="sr-only">${escapeHtml(parts.label)}</span></button></div>` +
-    `<ul id="${id}"${open ? "" : " hidden"} class="mt-0.5 ml-5 space-y-0.5 border-l border-white/10 pl-1.5">${children}</ul>`
+    `<ul id="${id}"${open ? "" : " hidden"} class="nav-sub">${children}</ul>`
   );
 }
 
@@ -99,9 +106,10 @@ export function sidebarMarkup(menus: readonly SidebarItem[], forms: readonly She
   const formLinks = forms
     .map((f) => {
       const match = f.match ?? f.href;
+      const matchAttr = match === f.href ? "" : ` ${NAV_ATTR.match}="${escapeHtml(match)}"`;
       return (
-        `<li><a href="${escapeHtml(f.href)}" ${NAV_ATTR.match}="${escapeHtml(match)}"${currentAttrs(currentState(pathname, f.href, match))} class="nav-row">` +
-        `${icon(f.icon, "h-5 w-5 opacity-90")}<span class="min-w-0">${escapeHtml(f.label)}</span></a></li>`
+        `<li><a href="${escapeHtml(f.href)}"${matchAttr}${currentAttrs(currentState(pathname, f.href, match))} class="nav-row">` +
+        `${icon(f.icon)}<span class="min-w-0">${escapeHtml(f.label)}</span></a></li>`
       );
     })
     .join("");

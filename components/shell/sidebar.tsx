@@ -3,9 +3,8 @@
 import { useLayoutEffect, useRef, useState, useTransition } from "react";
 import { usePathname, useRouter } from "next/navigation";
 import { isActivePath, type ShellLink, type SidebarItem } from "./shell-utils";
-import { currentState, NAV_ATTR, sidebarMarkup, toggleParts } from "./sidebar-markup";
+import { currentState, NAV_ATTR, NAV_LINK, sidebarMarkup, toggleParts } from "./sidebar-markup";
 
-const LINK = `a[${NAV_ATTR.match}]`;
 const TOGGLE = `button[${NAV_ATTR.paths}]`;
 
 /** Opens or closes a sub-menu: its toggle's state, icon and label, and the list's visibility. */
@@ -21,8 +20,9 @@ function setSubMenu(toggle: HTMLButtonElement, open: boolean) {
 
 /** Marks the links of the current path (aria-current and data-active) and opens the sub-menu it is in. */
 function showCurrent(nav: HTMLElement, pathname: string) {
-  for (const a of nav.querySelectorAll<HTMLAnchorElement>(LINK)) {
-    const state = currentState(pathname, a.getAttribute("href") ?? "", a.getAttribute(NAV_ATTR.match) ?? "");
+  for (const a of nav.querySelectorAll<HTMLAnchorElement>(NAV_LINK)) {
+    const href = a.getAttribute("href") ?? "";
+    const state = currentState(pathname, href, a.getAttribute(NAV_ATTR.match) ?? href);
     if (state) {
       a.setAttribute("aria-current", state);
       a.setAttribute("data-active", "true");
@@ -40,7 +40,7 @@ function showCurrent(nav: HTMLElement, pathname: string) {
 }
 
 function linkOf(event: React.SyntheticEvent): HTMLAnchorElement | null {
-  return (event.target as Element).closest?.<HTMLAnchorElement>(LINK) ?? null;
+  return (event.target as Element).closest?.<HTMLAnchorElement>(NAV_LINK) ?? null;
 }
 
 /**
@@ -76,7 +76,7 @@ export function Sidebar({ menus, forms }: { menus: string; forms: ShellLink[] })
       a.removeAttribute("aria-busy");
     }
     if (!isPending || !target) return;
-    const link = [...nav.querySelectorAll<HTMLAnchorElement>(LINK)].find((a) => a.getAttribute("href") === target);
+    const link = [...nav.querySelectorAll<HTMLAnchorElement>(NAV_LINK)].find((a) => a.getAttribute("href") === target);
     link?.setAttribute(NAV_ATTR.pending, "");
     link?.setAttribute("aria-busy", "true");
   }, [isPending, target, built.html]);
