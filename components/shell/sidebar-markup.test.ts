@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ICON_SPRITE_URL } from "@/components/ui/icon";
 import type { ShellLink, SidebarItem } from "./shell-utils";
-import { currentState, escapeHtml, sidebarMarkup } from "./sidebar-markup";
+import { currentState, escapeHtml, sidebarMarkup, sidebarMarkupOf } from "./sidebar-markup";
 
 const item = (id: number, slug: string, title: string, extra: Partial<SidebarItem> = {}): SidebarItem => ({
   id,
@@ -110,5 +110,20 @@ describe("currentState", () => {
     expect(currentState("/a/b", "/a")).toBe("true");
     expect(currentState("/ab", "/a")).toBeNull();
     expect(currentState("/uniform/request/add", "/uniform/request/list", "/uniform/request")).toBe("true");
+  });
+});
+
+describe("sidebarMarkupOf", () => {
+  it("builds the same markup from the JSON tree and reuses it for the same menus, forms and path", () => {
+    const tree = [item(1, "news", "News"), item(2, "parts", "Parts", { children: [item(3, "parts-a", "Parts A")] })];
+    const json = JSON.stringify(tree);
+    const first = sidebarMarkupOf(json, forms, "/parts-a");
+    expect(first).toBe(sidebarMarkup(tree, forms, "/parts-a"));
+    expect(sidebarMarkupOf(json, forms, "/parts-a")).toBe(first);
+    // Another path, other forms or another tree is another sidebar.
+    expect(tagWith(sidebarMarkupOf(json, forms, "/news"), 'href="/news"')).toContain('aria-current="page"');
+    expect(sidebarMarkupOf(json, forms, "/parts-a")).toContain("/suggestions/list");
+    expect(sidebarMarkupOf(json, [], "/parts-a")).not.toContain("/suggestions/list");
+    expect(sidebarMarkupOf(JSON.stringify([item(1, "news", "Renamed")]), forms, "/parts-a")).toContain(">Renamed</span>");
   });
 });

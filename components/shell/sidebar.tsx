@@ -2,8 +2,8 @@
 
 import { useLayoutEffect, useRef, useState, useTransition } from "react";
 import { usePathname, useRouter } from "next/navigation";
-import { isActivePath, type ShellLink, type SidebarItem } from "./shell-utils";
-import { currentState, NAV_ATTR, NAV_LINK, sidebarMarkup, toggleParts } from "./sidebar-markup";
+import { isActivePath, type ShellLink } from "./shell-utils";
+import { currentState, NAV_ATTR, NAV_LINK, sidebarMarkupOf, toggleParts } from "./sidebar-markup";
 
 const TOGGLE = `button[${NAV_ATTR.paths}]`;
 
@@ -60,7 +60,7 @@ export function Sidebar({ menus, forms }: { menus: string; forms: ShellLink[] })
   const warmed = useRef(new Set<string>());
   const [isPending, startTransition] = useTransition();
   const [target, setTarget] = useState<string | null>(null);
-  const build = () => ({ menus, forms, html: sidebarMarkup(JSON.parse(menus) as SidebarItem[], forms, pathname) });
+  const build = () => ({ menus, forms, html: sidebarMarkupOf(menus, forms, pathname) });
   const [built, setBuilt] = useState(build);
   if (built.menus !== menus || built.forms !== forms) setBuilt(build());
 
