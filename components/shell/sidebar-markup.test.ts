@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ICON_SPRITE_URL } from "@/components/ui/icon";
 import type { ShellLink, SidebarItem } from "./shell-utils";
-import { currentState, escapeHtml, sidebarMarkup, sidebarMarkupOf } from "./sidebar-markup";
+import { currentState, escapeHtml, sidebarMarkup, sidebarMarkupOf, subMenuId, subMenuRows } from "./sidebar-markup";
 
 const item = (id: number, slug: string, title: string, extra: Partial<SidebarItem> = {}): SidebarItem => ({
   id,
@@ -45,7 +45,7 @@ describe("sidebarMarkup", () => {
 
   it("cuts titles at 22 characters (sub-menus at 30) with the full title as tooltip and for screen readers", () => {
     const long = "Dealership Operations and Training Material";
-    const html = sidebarMarkup([item(1, "ops", long, { children: [item(2, "ops-sub", `Sub ${long}`)] })], [], "/");
+    const html = sidebarMarkup([item(1, "ops", long, { children: [item(2, "ops-sub", `Sub ${long}`)] })], [], "/ops");
     expect(tagWith(html, 'href="/ops"')).toContain(`title="${long}"`);
     expect(html).toContain('<span aria-hidden="true">Dealership Operations…</span>');
     expect(html).toContain(`<span class="sr-only">${long}</span>`);
@@ -79,8 +79,13 @@ describe("sidebarMarkup", () => {
     const tree = [item(1, "parts", "Parts", { children: [item(2, "parts-a", "Parts A"), item(3, "parts-b", "Parts B")] })];
     const closed = sidebarMarkup(tree, [], "/elsewhere");
     expect(tagWith(closed, 'aria-controls="submenu-1"')).toContain('aria-expanded="false"');
-    expect(closed).toContain('<ul id="submenu-1" hidden');
+    expect(closed).toContain('<ul id="submenu-1" hidden class="nav-sub"></ul>'); // filled by sidebar.tsx when opened
+    expect(closed).not.toContain('href="/parts-a"');
     expect(closed).toContain("Show sub-menus of Parts");
+    expect(subMenuId(1)).toBe("submenu-1");
+    expect(subMenuRows(tree[0], "/parts-a")).toBe(
+      sidebarMarkup(tree, [], "/parts-a").match(/<ul id="submenu-1" class="nav-sub">(.*?)<\/ul>/)![1],
+    );
 
     const open = sidebarMarkup(tree, [], "/parts-b");
     expect(tagWith(open, 'aria-controls="submenu-1"')).toContain('aria-expanded="true"');

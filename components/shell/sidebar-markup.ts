@@ -84,12 +84,27 @@ export function toggleParts(open: boolean, menuTitle: string) {
   };
 }
 
+/** The id of a menu's sub-menu list (its toggle's aria-controls). */
+export function subMenuId(menuId: number): string {
+  return `submenu-${menuId}`;
+}
+
+/** The rows of a menu's sub-menu list. */
+export function subMenuRows(item: SidebarItem, pathname: string): string {
+  return item.children.map((child) => `<li>${row(child, pathname, true)}</li>`).join("");
+}
+
+/**
+ * A menu with sub-menus: its row, the toggle, and the list. A closed list is sent empty: it cannot be
+ * opened without JavaScript anyway, and with 200 menus the hidden rows were a good part of every page;
+ * sidebar.tsx fills it from the menu data when it is first opened.
+ */
 function subMenu(item: SidebarItem, pathname: string): string {
-  const id = `submenu-${item.id}`;
+  const id = subMenuId(item.id);
   const paths = subMenuPaths(item);
   const open = paths.some((p) => isActivePath(pathname, p));
   const parts = toggleParts(open, item.title);
-  const children = item.children.map((child) => `<li>${row(child, pathname, true)}</li>`).join("");
+  const children = open ? subMenuRows(item, pathname) : "";
   return (
     `<div class="flex items-center"><div class="min-w-0 flex-1">${row(item, pathname, false)}</div>` +
     `<button type="button" aria-expanded="${open}" aria-controls="${id}" ${NAV_ATTR.paths}="${escapeHtml(JSON.stringify(paths))}" data-title="${escapeHtml(item.title)}" class="nav-toggle">` +

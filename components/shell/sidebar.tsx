@@ -2,24 +2,29 @@
 
 import { useLayoutEffect, useRef, useState, useTransition } from "react";
 import { usePathname, useRouter } from "next/navigation";
-import { isActivePath, type ShellLink } from "./shell-utils";
-import { currentState, NAV_ATTR, NAV_LINK, sidebarMarkupOf, toggleParts } from "./sidebar-markup";
+import { isActivePath, type ShellLink, type SidebarItem } from "./shell-utils";
+import { currentState, NAV_ATTR, NAV_LINK, sidebarMarkupOf, subMenuId, subMenuRows, toggleParts } from "./sidebar-markup";
 
 const TOGGLE = `button[${NAV_ATTR.paths}]`;
 
-/** Opens or closes a sub-menu: its toggle's state, icon and label, and the list's visibility. */
-function setSubMenu(toggle: HTMLButtonElement, open: boolean) {
+/**
+ * Opens or closes a sub-menu: its toggle's state, icon and label, and the list's visibility. A list the
+ * server sent empty (closed) gets its rows from `rowsOf` the first time it opens.
+ */
+function setSubMenu(toggle: HTMLButtonElement, open: boolean, rowsOf: (listId: string) => string) {
   const parts = toggleParts(open, toggle.dataset.title ?? "");
   toggle.setAttribute("aria-expanded", String(open));
   toggle.querySelector("svg")?.setAttribute("class", `icon ${parts.iconClass}`);
   const label = toggle.querySelector(".sr-only");
   if (label) label.textContent = parts.label;
   const list = document.getElementById(toggle.getAttribute("aria-controls") ?? "");
-  list?.toggleAttribute("hidden", !open);
+  if (!list) return;
+  if (open && !list.firstElementChild) list.innerHTML = rowsOf(list.id);
+  list.toggleAttribute("hidden", !open);
 }
 
 /** Marks the links of the current path (aria-current and data-active) and opens the sub-menu it is in. */
-function showCurrent(nav: HTMLElement, pathname: string) {
+function showCurrent(nav: HTMLElement, pathname: string, rowsOf: (listId: string) => string) {
   for (const a of nav.querySelectorAll<HTMLAnchorElement>(NAV_LINK)) {
     const href = a.getAttribute("href") ?? "";
     const state = currentState(pathname, href, a.getAttribute(NAV_ATTR.match) ?? href);
@@ -35,7 +40,7 @@ function showCurrent(nav: HTMLElement, pathname: string) {
   for (const toggle of nav.querySelectorAll<HTMLButtonElement>(TOGGLE)) {
     if (toggle.getAttribute("aria-expanded") === "true") continue;
     const paths = JSON.parse(toggle.getAttribute(NAV_ATTR.paths) ?? "[]") as string[];
-    if (paths.some((p) => isActivePath(pathname, p))) setSubMenu(toggle, true);
+    if (paths.some((p) => isActivePath(pathname, p))) setSubMenu(toggle, true, rowsOf);
   }
 }
 
@@ -64,9 +69,15 @@ export function Sidebar({ menus, forms }: { menus: string; forms: ShellLink[] })
   const [built, setBuilt] = useState(build);
   if (built.menus !== menus || built.forms !== forms) setBuilt(build());
 
+  // The rows of a sub-menu list the server sent empty, built with the current path marked.
+  const rowsOf = (listId: string) => {
+    const item = (JSON.parse(menus) as SidebarItem[]).find((m) => subMenuId(m.id) === listId);
+    return item ? subMenuRows(item, pathname) : "";
+  };
+
   useLayoutEffect(() => {
-    if (navRef.current) showCurrent(navRef.current, pathname);
-  }, [pathname, built.html]);
+    if (navRef.current) showCurrent(navRef.current, pathname, rowsOf);
+  }, [pathname, built.html]); // rowsOf reads this render's menus (built.html follows them) and path
 
   useLayoutEffect(() => {
     const nav = navRef.current;
@@ -91,7 +102,7 @@ export function Sidebar({ menus, forms }: { menus: string; forms: ShellLink[] })
   const onClick = (event: React.MouseEvent<HTMLElement>) => {
     const toggle = (event.target as Element).closest?.<HTMLButtonElement>(TOGGLE);
     if (toggle) {
-      setSubMenu(toggle, toggle.getAttribute("aria-expanded") !== "true");
+      setSubMenu(toggle, toggle.getAttribute("aria-expanded") !== "true", rowsOf);
       return;
     }
     const href = linkOf(event)?.getAttribute("href");
