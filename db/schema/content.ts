@@ -178,9 +178,9 @@ export const contentDocuments = pgTable(
 /**
  * One row: a counter that every committed change to what the content lists show moves on (posts,
  * attachments, save-the-date entries, their documents, attachment groups, editors' names). Triggers
- * in migration 0005 bump it in the writing transaction, so a new value is visible exactly when the
- * change is; the session lookup reads it, and lib/db/config-cache.ts cachedRead keeps a list while it
- * is unchanged, whichever process or tool wrote.
+ * (migrations 0005 and 0006) bump it in the writing transaction, before the statement takes its own
+ * row locks, so a new value is visible exactly when the change is; the session lookup reads it, and
+ * lib/db/config-cache.ts cachedRead keeps a list while it is unchanged, whichever process or tool wrote.
  */
 export const contentVersion = pgTable(
   "content_version",

@@ -65,7 +65,7 @@ export async function cachedForStamp<T>(key: string, stamp: string | undefined, 
  *   through the counting client, so the copy is exact; any write drops them all);
  * - PostgreSQL: while the content version is the `stamp` given, the request's
  *   SessionUser.contentStamp. Triggers move the version on in the transaction of every change to what
- *   the lists show (migration 0005), so a change by any process or tool shows on the next request.
+ *   the lists show (migrations 0005 and 0006), so a change by any process or tool shows on the next request.
  *   The stamp is read before the list, so a copy can only be newer than its stamp, never older.
  *   Without a stamp every call reads.
  * `key` must name everything the read depends on; the value is shared by every request (freeze it in

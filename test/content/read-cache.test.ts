@@ -61,6 +61,25 @@ describe("the content lists' read cache (lib/db/config-cache.ts cachedRead)", ()
     expect(await stamp()).toBe(before);
   });
 
+  it("lets a one-statement edit wait for a longer transaction instead of deadlocking on the version row", async () => {
+    const menuId = await newMenu("read-cache-e");
+    const [p1, p2] = await db().insert(schema.posts).values([{ menuId, title: "One" }, { menuId, title: "Two" }]).returning({ id: schema.posts.id });
+    let firstDone!: () => void;
+    const firstWrote = new Promise<void>((resolve) => (firstDone = resolve));
+    // A transaction edits post 1, then (while another edits post 2) post 2 as well.
+    const long = db().transaction(async (tx) => {
+      await tx.update(schema.posts).set({ title: "One (long)" }).where(eq(schema.posts.id, p1.id));
+      firstDone();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await tx.update(schema.posts).set({ title: "Two (long)" }).where(eq(schema.posts.id, p2.id));
+    });
+    await firstWrote;
+    const short = db().update(schema.posts).set({ title: "Two (short)" }).where(eq(schema.posts.id, p2.id));
+    await Promise.all([long, short]);
+    const rows = await db().select({ id: schema.posts.id, title: schema.posts.title }).from(schema.posts).where(eq(schema.posts.menuId, menuId));
+    expect(rows.find((r) => r.id === p1.id)?.title).toBe("One (long)");
+  });
+
   it("serves a repeated read with the same stamp from memory, as a frozen value; without a stamp PostgreSQL reads", async () => {
     const menuId = await newMenu("read-cache-b");
     await db().insert(schema.posts).values({ menuId, title: "Kept" });
