@@ -2,7 +2,8 @@ import { linkify, truncateParts } from "@/lib/content/linkify";
 
 /**
  * User text rendered as text (never as HTML), with web links made clickable. `max` cuts the visible
- * text (the 500-character description preview); `more` is shown after a cut.
+ * text (the 500-character description preview); `more` is shown after a cut. Text between links is
+ * plain text (no wrapping element): a list of posts then sends a third fewer elements per description.
  */
 export function LinkifiedText({ text, max, more }: { text: string; max?: number; more?: React.ReactNode }) {
   const all = linkify(text);
@@ -15,7 +16,7 @@ export function LinkifiedText({ text, max, more }: { text: string; max?: number;
             {p.text}
           </a>
         ) : (
-          <span key={i}>{p.text}</span>
+          p.text
         ),
       )}
       {truncated && <>... {more}</>}

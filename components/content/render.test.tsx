@@ -14,6 +14,8 @@ describe("user text is shown as text, links stay clickable", () => {
     expect(html).toContain("&lt;script&gt;");
     expect(html).toContain('<a href="https://example.com/a?b=1&amp;c=2" target="_blank" rel="noopener noreferrer nofollow"');
     expect(html).not.toContain('href="javascript:');
+    expect(html).toContain("&gt; see <a href="); // text between links is plain text, no wrapping element
+    expect(html).not.toContain("<span");
   });
 
   it("a discussion with markup in title and description renders it as text, cut at 500 characters", () => {
