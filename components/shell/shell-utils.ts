@@ -1,5 +1,5 @@
 import { PERMISSION, ROLE, roleCan } from "@/lib/auth/roles";
-import type { IconName } from "@/components/ui/icon";
+import { isIconName, type IconName } from "@/components/ui/icon-names";
 
 /** Ids the shell's parts refer to (skip link -> main, menu button -> sidebar). */
 export const MAIN_ID = "main-content";
@@ -66,20 +66,23 @@ export function isActivePath(pathname: string | null | undefined, href: string):
 }
 
 /** What a sidebar row needs of a menu (lib/menus/queries.ts MenuNode), and nothing more. */
-export type SidebarItem = { id: number; slug: string; title: string; icon: string | null; url: string | null; children: SidebarItem[] };
+export type SidebarItem = { id: number; slug: string; title: string; icon: IconName; url: string | null; children: SidebarItem[] };
 
-export function toSidebarItems(menus: readonly SidebarItem[]): SidebarItem[] {
-  return menus.map(({ id, slug, title, icon, url, children }) => ({ id, slug, title, icon, url, children: toSidebarItems(children) }));
+export type MenuLike = { id: number; slug: string; title: string; icon: string | null; url: string | null; children: readonly MenuLike[] };
+
+/** The rows of a menu tree; an icon the sprite does not draw (renamed, or none) becomes the fallback. */
+export function toSidebarItems(menus: readonly MenuLike[]): SidebarItem[] {
+  return menus.map(({ id, slug, title, icon, url, children }) => ({ id, slug, title, icon: isIconName(icon) ? icon : "file", url, children: toSidebarItems(children) }));
 }
 
-const menusJson = new WeakMap<readonly SidebarItem[], string>();
+const menusJson = new WeakMap<readonly MenuLike[], string>();
 
 /**
  * The Sidebar's menu prop: the rows as one JSON string. React then sends a single string instead of
  * walking every row's fields on each request, and a role's tree, which lib/menus/queries.ts shares
  * until the menus change, is serialised only once.
  */
-export function sidebarMenusJson(menus: readonly SidebarItem[]): string {
+export function sidebarMenusJson(menus: readonly MenuLike[]): string {
   let json = menusJson.get(menus);
   if (json === undefined) {
     json = JSON.stringify(toSidebarItems(menus));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ICON_SPRITE_URL } from "@/components/ui/icon";
-import type { ShellLink, SidebarItem } from "./shell-utils";
+import { toSidebarItems, type ShellLink, type SidebarItem } from "./shell-utils";
 import { currentState, escapeHtml, sidebarMarkup, sidebarMarkupOf, subMenuId, subMenuRows } from "./sidebar-markup";
 
 const item = (id: number, slug: string, title: string, extra: Partial<SidebarItem> = {}): SidebarItem => ({
@@ -38,9 +38,12 @@ describe("sidebarMarkup", () => {
     expect(tagWith(html, 'href="/news"')).toContain('aria-current="true"');
   });
 
-  it("draws the fallback icon for an unknown icon key", () => {
-    const html = sidebarMarkup([item(1, "news", "News", { icon: "no-such-icon" })], [], "/");
+  it("draws the fallback icon for an icon key the sprite does not have (checked where the rows are made)", () => {
+    const rows = toSidebarItems([{ ...item(1, "news", "News"), icon: "no-such-icon" }, { ...item(2, "docs", "Docs"), icon: null }]);
+    expect(rows.map((r) => r.icon)).toEqual(["file", "file"]);
+    const html = sidebarMarkup(rows, [], "/");
     expect(html).toContain(`${ICON_SPRITE_URL}#file"`);
+    expect(html).not.toContain("no-such-icon");
   });
 
   it("cuts titles at 22 characters (sub-menus at 30) with the full title as tooltip and for screen readers", () => {

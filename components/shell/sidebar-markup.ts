@@ -1,4 +1,4 @@
-import { ICON_SPRITE_URL, isIconName } from "@/components/ui/icon";
+import { ICON_SPRITE_URL, type IconName } from "@/components/ui/icon";
 import { isActivePath, MENU_TITLE_MAX, SUB_MENU_TITLE_MAX, truncateTitle, type ShellLink, type SidebarItem } from "./shell-utils";
 
 /**
@@ -31,8 +31,8 @@ export function escapeHtml(value: string): string {
 }
 
 /** An icon from the sprite; its size comes from where it is (app/globals.css, .nav-row and .nav-sub). */
-function icon(name: string | null | undefined, className = ""): string {
-  return `<svg class="icon${className && ` ${className}`}" aria-hidden="true"><use href="${ICON_SPRITE_URL}#${isIconName(name) ? name : "file"}"></use></svg>`;
+function icon(name: IconName, className = ""): string {
+  return `<svg class="icon${className && ` ${className}`}" aria-hidden="true"><use href="${ICON_SPRITE_URL}#${name}"></use></svg>`;
 }
 
 /** How a link relates to the current path: the page itself, a page below it, or neither. */

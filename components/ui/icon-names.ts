@@ -38,5 +38,14 @@ export const ICON_NAMES = [
 
 export type IconName = (typeof ICON_NAMES)[number];
 
+/**
+ * Whether a key (a menu's icon from the database) is one the sprite draws. Checked on the server where
+ * menus are read (shell-utils.ts toSidebarItems); the browser's code takes IconName as given, so the
+ * list of names stays out of its bundle.
+ */
+export function isIconName(name: string | null | undefined): name is IconName {
+  return !!name && (ICON_NAMES as readonly string[]).includes(name);
+}
+
 /** FNV-1a of the sprite document (iconSprite() in ./icon-set.ts), base 36. */
 export const ICON_SPRITE_VERSION = "e3sb04";

@@ -1,29 +1,23 @@
-import { ICON_NAMES, ICON_SPRITE_VERSION, type IconName } from "./icon-names";
+import { ICON_SPRITE_VERSION, type IconName } from "./icon-names";
 
 export type { IconName };
+export { isIconName } from "./icon-names";
 
 /** The icon keys an administrator can give a menu. */
 export const MENU_ICON_KEYS = ["home", "chat", "folder", "calendar", "link", "megaphone", "wrench", "car", "users", "star", "book", "shield"] as const satisfies readonly IconName[];
 
-const KNOWN: ReadonlySet<string> = new Set(ICON_NAMES);
-
-export function isIconName(name: string | null | undefined): name is IconName {
-  return !!name && KNOWN.has(name);
-}
-
 /** The sprite's URL; its version changes whenever an icon does, so browsers may cache it for good. */
 export const ICON_SPRITE_URL = `/icons.svg?v=${ICON_SPRITE_VERSION}`;
 
-type IconProps = { name: string | null | undefined; className?: string; label?: string };
+type IconProps = { name: IconName; className?: string; label?: string };
 
 /**
  * Icons drawn from the sprite (/icons.svg, built from ./icon-set.ts): each icon on a page is one short
- * <use> reference, and the paths travel once, cached by the browser. An unknown key (a menu whose icon
- * was renamed) draws the fallback. Decorative by default (aria-hidden); pass `label` when the icon is
+ * <use> reference, and the paths travel once, cached by the browser. Keys from the database are checked
+ * where they are read (isIconName). Decorative by default (aria-hidden); pass `label` when the icon is
  * the only content of a control.
  */
 export function Icon({ name, className = "h-5 w-5", label }: IconProps) {
-  const key: IconName = isIconName(name) ? name : "file";
   return (
     <svg
       className={`icon ${className}`}
@@ -31,7 +25,7 @@ export function Icon({ name, className = "h-5 w-5", label }: IconProps) {
       role={label ? "img" : undefined}
       aria-label={label}
     >
-      <use href={`${ICON_SPRITE_URL}#${key}`} />
+      <use href={`${ICON_SPRITE_URL}#${name}`} />
     </svg>
   );
 }
