@@ -128,3 +128,47 @@ test.describe("sidebar", () => {
     await expect(sub).toHaveAttribute("aria-current", "page");
   });
 });
+
+test.describe("sidebar tree", () => {
+  test.use({ storageState: storageStateOf("staff") });
+  const SUB_MENU = "Warranty Policies"; // in Service Department's list, which is sent closed (empty)
+
+  shellTest("travels once in the document: in its JSON element, not in the page's React payload", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") errors.push(m.text());
+    });
+    page.on("pageerror", (e) => errors.push(e.message));
+    const shell = new ShellPage(page);
+    await shell.goto(FIRST_MENU.slug);
+    await shell.openUserMenu(); // retries until the page is hydrated
+    expect(errors, "no hydration or other errors").toEqual([]);
+
+    const html = await (await page.request.get(`/${FIRST_MENU.slug}`)).text();
+    const tree = /<script type="application\/json" id="sidebar-menus" data-menus="([\w-]+)">([^<]*)<\/script>/.exec(html);
+    expect(tree, "the sidebar's JSON element").not.toBeNull();
+    expect(JSON.stringify(JSON.parse(tree![2]))).toContain(SUB_MENU);
+    expect(html.split(SUB_MENU)).toHaveLength(2); // that one place only
+    const payload = [...html.matchAll(/<script>self\.__next_f\.push\(([\s\S]*?)\)<\/script>/g)].map((m) => m[1]).join("");
+    expect(payload).toContain(tree![1]); // the payload names the version
+    expect(payload).not.toContain("warranty-policies");
+  });
+
+  shellTest("without its JSON element, the sidebar asks the server for the tree, and sub-menus work", async ({ page }) => {
+    await page.route(`**/${FIRST_MENU.slug}`, async (route) => {
+      if (route.request().resourceType() !== "document") return route.fallback();
+      const res = await route.fetch();
+      const body = (await res.text()).replace(/<script type="application\/json" id="sidebar-menus"[^>]*>[^<]*<\/script>/, "");
+      await route.fulfill({ response: res, body });
+    });
+    const asked = page.waitForResponse((r) => r.request().method() === "POST" && r.request().headers()["next-action"] !== undefined);
+    const shell = new ShellPage(page);
+    await shell.goto(FIRST_MENU.slug);
+    await expect(page.locator("#sidebar-menus")).toHaveCount(0);
+    expect((await asked).status()).toBe(200);
+    await expect(page.locator("#sidebar-menus")).toHaveCount(1); // the answer is rendered in
+    const nav = page.getByRole("navigation", { name: "Main menu" });
+    await nav.getByRole("button", { name: "Show sub-menus of Service Department Resources and Training" }).click();
+    await expect(nav.getByRole("link", { name: SUB_MENU })).toBeVisible();
+  });
+});

@@ -8,7 +8,8 @@ import { Footer } from "@/components/shell/footer";
 import { Header } from "@/components/shell/header";
 import { Sidebar } from "@/components/shell/sidebar";
 import { InertWhenNavOpen, ShellStateProvider, SidebarDrawer } from "@/components/shell/shell-state";
-import { formsMenu, MAIN_ID, sidebarMenusJson } from "@/components/shell/shell-utils";
+import { formsMenu, MAIN_ID } from "@/components/shell/shell-utils";
+import { sidebarMenus } from "@/lib/menus/sidebar-menus";
 
 /** The signed-in shell: header, sidebar (a drawer below 766 px), main content and footer. */
 export default async function PortalLayout({ children }: { children: React.ReactNode }) {
@@ -28,7 +29,7 @@ export default async function PortalLayout({ children }: { children: React.React
       </InertWhenNavOpen>
       <div className="flex">
         <SidebarDrawer brand={<Brand tone="dark" />}>
-          <Sidebar menus={sidebarMenusJson(menus)} forms={formsMenu(user)} />
+          <Sidebar menusId={sidebarMenus(menus).id} forms={formsMenu(user)} />
         </SidebarDrawer>
         <InertWhenNavOpen className="flex min-h-[calc(100dvh-4rem)] min-w-0 flex-1 flex-col">
           <main id={MAIN_ID} tabIndex={-1} className="flex-1 px-4 py-6 outline-none md:px-8 md:py-8">

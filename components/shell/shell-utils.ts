@@ -75,22 +75,6 @@ export function toSidebarItems(menus: readonly MenuLike[]): SidebarItem[] {
   return menus.map(({ id, slug, title, icon, url, children }) => ({ id, slug, title, icon: isIconName(icon) ? icon : "file", url, children: toSidebarItems(children) }));
 }
 
-const menusJson = new WeakMap<readonly MenuLike[], string>();
-
-/**
- * The Sidebar's menu prop: the rows as one JSON string. React then sends a single string instead of
- * walking every row's fields on each request, and a role's tree, which lib/menus/queries.ts shares
- * until the menus change, is serialised only once.
- */
-export function sidebarMenusJson(menus: readonly MenuLike[]): string {
-  let json = menusJson.get(menus);
-  if (json === undefined) {
-    json = JSON.stringify(toSidebarItems(menus));
-    menusJson.set(menus, json);
-  }
-  return json;
-}
-
 export type ShellLink = { href: string; label: string; icon: IconName; match?: string };
 
 /** The fixed Forms group of the sidebar for a user (spec portal-core 2, Sidebar). */

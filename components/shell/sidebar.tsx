@@ -1,9 +1,11 @@
 "use client";
 
-import { useLayoutEffect, useRef, useState, useTransition } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, useTransition } from "react";
 import { usePathname, useRouter } from "next/navigation";
+import { sidebarMenusAction } from "@/lib/menus/actions";
 import { isActivePath, type ShellLink, type SidebarItem } from "./shell-utils";
 import { currentState, NAV_ATTR, NAV_LINK, sidebarMarkupOf, subMenuId, subMenuRows, toggleParts } from "./sidebar-markup";
+import { documentSidebarMenus, publishedSidebarMenus, SIDEBAR_MENUS_ELEMENT_ID } from "./sidebar-menus";
 
 const TOGGLE = `button[${NAV_ATTR.paths}]`;
 
@@ -56,18 +58,33 @@ function linkOf(event: React.SyntheticEvent): HTMLAnchorElement | null {
  * a link is prefetched once on intent (hover, focus, touch) rather than all 50 on every page load,
  * the toggles open and close sub-menus, and the current page follows client-side navigation.
  * The markup is rebuilt only when the menu itself changes (a refresh after an administrator's edit).
- * `menus` is the tree as JSON (shell-utils.ts sidebarMenusJson).
+ * `menusId` is the version of the role's tree, which travels beside the page payload
+ * (sidebar-menus.ts): published on the server, in the document in the browser, and asked of the
+ * server when a refresh brings a version the browser does not have (the old rows stay meanwhile).
  */
-export function Sidebar({ menus, forms }: { menus: string; forms: ShellLink[] }) {
+export function Sidebar({ menusId, forms }: { menusId: string; forms: ShellLink[] }) {
   const pathname = usePathname() ?? ""; // null only under the Pages Router (pages/api has no pages)
   const router = useRouter();
   const navRef = useRef<HTMLElement>(null);
   const warmed = useRef(new Set<string>());
   const [isPending, startTransition] = useTransition();
   const [target, setTarget] = useState<string | null>(null);
+  const [tree, setTree] = useState(() => ({ id: menusId, json: knownMenus(menusId) }));
+  const menus = tree.json ?? "[]";
   const build = () => ({ menus, forms, html: sidebarMarkupOf(menus, forms, pathname) });
   const [built, setBuilt] = useState(build);
   if (built.menus !== menus || built.forms !== forms) setBuilt(build());
+
+  useEffect(() => {
+    if (tree.id === menusId && tree.json !== null) return;
+    let current = true;
+    void sidebarMenusAction({}).then((res) => {
+      if (current && res.ok) setTree(res.data);
+    });
+    return () => {
+      current = false;
+    };
+  }, [menusId]); // eslint-disable-line react-hooks/exhaustive-deps -- asks once per version the page names
 
   // The rows of a sub-menu list the server sent empty, built with the current path marked.
   const rowsOf = (listId: string) => {
@@ -113,15 +130,25 @@ export function Sidebar({ menus, forms }: { menus: string; forms: ShellLink[] })
   };
 
   return (
-    <nav
-      ref={navRef}
-      aria-label="Main menu"
-      className="flex-1 overflow-y-auto overscroll-contain px-3 py-4 [scrollbar-color:rgb(255_255_255/0.2)_transparent]"
-      onClick={onClick}
-      onMouseOver={onIntent}
-      onFocus={onIntent}
-      onTouchStart={onIntent}
-      dangerouslySetInnerHTML={{ __html: built.html }}
-    />
+    <>
+      {tree.json !== null && (
+        <script type="application/json" id={SIDEBAR_MENUS_ELEMENT_ID} data-menus={tree.id} dangerouslySetInnerHTML={{ __html: tree.json }} />
+      )}
+      <nav
+        ref={navRef}
+        aria-label="Main menu"
+        className="flex-1 overflow-y-auto overscroll-contain px-3 py-4 [scrollbar-color:rgb(255_255_255/0.2)_transparent]"
+        onClick={onClick}
+        onMouseOver={onIntent}
+        onFocus={onIntent}
+        onTouchStart={onIntent}
+        dangerouslySetInnerHTML={{ __html: built.html }}
+      />
+    </>
   );
+}
+
+/** The tree of a version where it is at hand: published on the server, in the document in the browser. */
+function knownMenus(id: string): string | null {
+  return (typeof window === "undefined" ? publishedSidebarMenus(id) : documentSidebarMenus(id)) ?? null;
 }
