@@ -22,7 +22,7 @@ const linkBtn = "inline-flex items-center gap-1 rounded-md bg-brand-600 px-3 py-
  * icon, title cut at 20 in the grid / 60 in the list, Download or Visit Now, pin, updater and date).
  */
 export function AttachmentList({ rows, slug, isAdmin, view, inGroup, groupHref }: Props) {
-  if (rows.length === 0) return <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">{EMPTY_TEXT.attachment}</p>;
+  if (rows.length === 0) return <p className="empty-list">{EMPTY_TEXT.attachment}</p>;
   const grid = view === "grid";
   const max = grid ? 20 : 60;
   return (
@@ -33,7 +33,7 @@ export function AttachmentList({ rows, slug, isAdmin, view, inGroup, groupHref }
             <Link
               href={groupHref(item.id)}
               title={item.name}
-              className={`flex items-center gap-3 hover:text-brand-700 ${grid ? "h-full rounded-lg border border-slate-200 bg-white p-4 shadow-sm hover:border-brand-500" : ""}`}
+              className={`flex items-center gap-3 hover:text-brand-700 ${grid ? "card h-full hover:border-brand-500" : ""}`}
             >
               <FolderIcon className="h-10 w-10 shrink-0" style={{ color: item.colorCode }} />
               <span className="min-w-0">
@@ -45,7 +45,7 @@ export function AttachmentList({ rows, slug, isAdmin, view, inGroup, groupHref }
             </Link>
           </li>
         ) : (
-          <li key={item.id} className={grid ? "flex flex-col rounded-lg border border-slate-200 bg-white p-4 shadow-sm" : "flex flex-wrap items-center gap-3 p-3 sm:flex-nowrap"}>
+          <li key={item.id} className={grid ? "card flex flex-col" : "flex flex-wrap items-center gap-3 p-3 sm:flex-nowrap"}>
             <div className={`flex min-w-0 items-start gap-3 ${grid ? "" : "flex-1"}`}>
               <FileTypeIcon extension={item.documents[0]?.extension ?? ""} isLink={item.uploadType === "url"} className="h-10 w-10 shrink-0" />
               <div className="min-w-0 flex-1">

@@ -11,12 +11,12 @@ import { LinkifiedText } from "./linkified-text";
 
 /** The Discussion tab's posts: pinned first (the query orders them), text previews, files, admin actions. */
 export function DiscussionList({ rows, slug, isAdmin }: { rows: DiscussionRow[]; slug: string; isAdmin: boolean }) {
-  if (rows.length === 0) return <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">{EMPTY_TEXT.discussion}</p>;
+  if (rows.length === 0) return <p className="empty-list">{EMPTY_TEXT.discussion}</p>;
   return (
     <ul className="space-y-4" aria-label="Discussions">
       {rows.map((p) => (
         <li key={p.id}>
-          <article className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5" aria-labelledby={`post-${p.id}`}>
+          <article className="card sm:p-5" aria-labelledby={`post-${p.id}`}>
             <div className="flex items-start justify-between gap-3">
               <div className="flex min-w-0 items-center gap-3">
                 <Avatar name={p.updatedName} />
@@ -38,7 +38,7 @@ export function DiscussionList({ rows, slug, isAdmin }: { rows: DiscussionRow[];
               {p.pin && <PinIcon className="mt-1.5 h-4 w-4 shrink-0 text-brand-600" label="Pinned" />}
             </div>
             {p.description && (
-              <p className="mt-2 break-words whitespace-pre-line text-slate-700">
+              <p className="user-text mt-2">
                 <LinkifiedText
                   text={p.description}
                   max={DESCRIPTION_PREVIEW}

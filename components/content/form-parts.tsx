@@ -52,7 +52,7 @@ export function FormCard({ title, editing, userName, children }: { title: string
   return (
     <div className="mx-auto max-w-3xl space-y-4">
       <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
-      <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">{children}</div>
+      <div className="card sm:p-6">{children}</div>
       <p className="text-sm text-slate-600">
         {editing ? "Updated By" : "Created By"}: <span className="font-medium text-slate-900">{userName}</span>
       </p>

@@ -12,7 +12,7 @@ export function LinkifiedText({ text, max, more }: { text: string; max?: number;
     <>
       {parts.map((p, i) =>
         p.type === "link" ? (
-          <a key={i} href={p.href} target="_blank" rel="noopener noreferrer nofollow" className="break-all text-brand-600 underline hover:text-brand-700">
+          <a key={i} href={p.href} target="_blank" rel="noopener noreferrer nofollow" className="user-link">
             {p.text}
           </a>
         ) : (

@@ -7,13 +7,13 @@ import { LinkifiedText } from "./linkified-text";
 
 /** The Save-the-date tab: day and month name, title, description, files; role 1 Edit and Delete. */
 export function SaveTheDateList({ rows, slug, isAdmin }: { rows: SaveTheDateRow[]; slug: string; isAdmin: boolean }) {
-  if (rows.length === 0) return <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">{EMPTY_TEXT["save-the-date"]}</p>;
+  if (rows.length === 0) return <p className="empty-list">{EMPTY_TEXT["save-the-date"]}</p>;
   return (
     <ul className="space-y-4" aria-label="Dates">
       {rows.map((e) => {
         const [year, month, day] = e.eventDate.split("-");
         return (
-          <li key={e.id} className="flex gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+          <li key={e.id} className="card flex gap-4">
             <time dateTime={e.eventDate} className="flex h-20 w-20 shrink-0 flex-col items-center justify-center rounded-lg bg-brand-600 text-white">
               <span className="text-2xl leading-none font-bold">{day}</span>
               <span className="mt-1 text-xs font-medium tracking-wide uppercase">{MONTH_NAMES[Number(month) - 1]}</span>
@@ -25,7 +25,7 @@ export function SaveTheDateList({ rows, slug, isAdmin }: { rows: SaveTheDateRow[
                 {isAdmin && <ItemActions kind="save-the-date" id={e.id} slug={slug} title={e.title} editHref={`/${slug}/event/edit/${e.id}`} />}
               </div>
               {e.description && (
-                <p className="mt-1 break-words whitespace-pre-line text-slate-700">
+                <p className="user-text mt-1">
                   <LinkifiedText text={e.description} />
                 </p>
               )}
