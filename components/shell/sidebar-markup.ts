@@ -1,4 +1,5 @@
 import { ICON_SPRITE_URL, type IconName } from "@/components/ui/icon";
+import { setRecent } from "@/lib/lru";
 import { isActivePath, MENU_TITLE_MAX, SUB_MENU_TITLE_MAX, truncateTitle, type ShellLink, type SidebarItem } from "./shell-utils";
 
 /**
@@ -146,13 +147,7 @@ const markupCache = new Map<string, string>();
  */
 export function sidebarMarkupOf(menusJson: string, forms: readonly ShellLink[], pathname: string): string {
   const key = `${pathname}\n${JSON.stringify(forms)}\n${menusJson}`;
-  let html = markupCache.get(key);
-  if (html === undefined) {
-    html = sidebarMarkup(JSON.parse(menusJson) as SidebarItem[], forms, pathname);
-    if (markupCache.size >= MARKUP_CACHE_MAX) markupCache.delete(markupCache.keys().next().value!);
-  } else {
-    markupCache.delete(key);
-  }
-  markupCache.set(key, html);
+  const html = markupCache.get(key) ?? sidebarMarkup(JSON.parse(menusJson) as SidebarItem[], forms, pathname);
+  setRecent(markupCache, key, html, MARKUP_CACHE_MAX);
   return html;
 }

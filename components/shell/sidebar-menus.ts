@@ -12,6 +12,8 @@
  * instance of their own.
  */
 
+import { setRecent } from "@/lib/lru";
+
 /** The id of the inert `<script type="application/json">` holding the tree in the document. */
 export const SIDEBAR_MENUS_ELEMENT_ID = "sidebar-menus";
 
@@ -26,10 +28,7 @@ function registry(): Map<string, string> {
 
 /** Publishes a tree's JSON under its id for the server rendering of this process (least recently used go first). */
 export function publishSidebarMenus(id: string, json: string): void {
-  const r = registry();
-  r.delete(id);
-  r.set(id, json);
-  if (r.size > REGISTRY_MAX) r.delete(r.keys().next().value!);
+  setRecent(registry(), id, json, REGISTRY_MAX);
 }
 
 /** The published tree of `id` (server), or undefined. */

@@ -3,6 +3,7 @@ import { decode } from "next-auth/jwt";
 import { getDb, getDbHandle, schema, type Db } from "@/lib/db";
 import { CONFIG_STAMP_SQL, CONTENT_STAMP_SQL } from "@/lib/db/config-cache";
 import { getAuthSecret } from "@/lib/config";
+import { setRecent } from "@/lib/lru";
 import { hashToken, newSecretToken, SESSION_TTL_MS } from "./tokens";
 
 export type SessionUser = {
@@ -90,11 +91,6 @@ const g = globalThis as unknown as {
 const sessionCaches = (g.__portalSessions ??= new WeakMap());
 const MAX_CACHED = 5000;
 
-function remember<V>(map: Map<string, V>, key: string, value: V) {
-  if (map.size >= MAX_CACHED) map.delete(map.keys().next().value!); // oldest first
-  map.set(key, value);
-}
-
 /**
  * Looks a secret token up in the database: it must exist, not be revoked or expired, and belong to an
  * active user. Role and permissions are read fresh, so role changes apply on the next request. On the
@@ -147,7 +143,7 @@ export async function resolveToken(token: string | null | undefined): Promise<Se
   if (rows.length === 0) return null;
   const { permission: _p, expiresAt, ...user } = rows[0];
   const result: SessionUser = Object.freeze({ ...user, permissions: Object.freeze(rows.flatMap((r) => (r.permission ? [r.permission] : []))) as string[] });
-  if (cache) remember(cache, tokenHash, { writes: writesBefore, user: result, expiresAt: expiresAt.getTime() });
+  if (cache) setRecent(cache, tokenHash, { writes: writesBefore, user: result, expiresAt: expiresAt.getTime() }, MAX_CACHED);
   return result;
 }
 
@@ -162,7 +158,7 @@ async function sidOfCookie(name: string, raw: string): Promise<string | null> {
   const jwt = await decode({ token: raw, secret: getAuthSecret(), salt: name });
   const sid = typeof jwt?.sid === "string" ? jwt.sid : null;
   const exp = typeof jwt?.exp === "number" ? jwt.exp * 1000 : Date.now() + SESSION_TTL_MS;
-  remember(decodedCookies, key, { sid, exp });
+  setRecent(decodedCookies, key, { sid, exp }, MAX_CACHED);
   return sid;
 }
 

@@ -2,6 +2,7 @@ import "server-only";
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { getDb, schema, type Db, type Tx } from "@/lib/db";
+import { setRecent } from "@/lib/lru";
 
 /**
  * A small per-process cache of what the calendar computes from its events (the recurring series with
@@ -40,13 +41,11 @@ export async function cachedWindow<T>(key: string, compute: () => Promise<T>, st
   const hit = entries.get(key);
   const now = Date.now();
   if (hit && hit.stamp === stamp && now - hit.at < TTL_MS) {
-    entries.delete(key); // keep recently used entries last
-    entries.set(key, hit);
+    setRecent(entries, key, hit, MAX_ENTRIES);
     return hit.value as T;
   }
   const value = await compute();
-  entries.set(key, { stamp, at: now, value });
-  while (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  setRecent(entries, key, { stamp, at: now, value }, MAX_ENTRIES);
   return value;
 }
 

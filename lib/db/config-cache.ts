@@ -1,4 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
+import { setRecent } from "@/lib/lru";
 import { getDbHandle, type Db } from "./index";
 
 /**
@@ -86,15 +87,13 @@ function remember<T>(db: Db, key: string, version: string, load: (db: Db) => Pro
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new Map()));
   const hit = cache.get(key);
-  cache.delete(key); // re-inserted below: a Map iterates in insertion order, least recently used first
   if (hit && hit.version === version) {
-    cache.set(key, hit);
+    setRecent(cache, key, hit, CACHE_MAX);
     return hit.value as Promise<T>;
   }
   const value = load(db);
   const entry = { version, value };
-  cache.set(key, entry);
-  if (cache.size > CACHE_MAX) cache.delete(cache.keys().next().value!);
+  setRecent(cache, key, entry, CACHE_MAX);
   value.catch(() => {
     if (cache.get(key) === entry) cache.delete(key);
   });
