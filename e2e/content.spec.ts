@@ -12,6 +12,7 @@ test.describe("administrator", () => {
   test.use({ storageState: storageStateOf("admin") });
 
   test("adds, edits, pins, finds, opens and deletes a discussion post", async ({ page }) => {
+    test.slow(); // a long journey: eleven steps, each a save or a navigation
     const content = new ContentPage(page);
     const title = unique("Service bay opening");
     await content.goto("company-news");

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { fetchSignedUrl } from "@/lib/content/signed-url";
-import { ChevronIcon, CloseIcon } from "./icons";
+import { Icon } from "@/components/ui/icon";
 
 export type GalleryImage = { path: string; name: string; src?: string };
 
@@ -61,7 +61,7 @@ export function Gallery({ images, index, onIndex, onClose }: { images: GalleryIm
             {images.length > 1 && <span className="ml-2 text-slate-400">({index + 1} / {images.length})</span>}
           </p>
           <button type="button" onClick={onClose} className="rounded-md p-2 hover:bg-white/10" aria-label="Close">
-            <CloseIcon />
+            <Icon name="close" />
           </button>
         </div>
         <div className="relative flex min-h-0 flex-1 items-center justify-center px-12 pb-4">
@@ -78,10 +78,10 @@ export function Gallery({ images, index, onIndex, onClose }: { images: GalleryIm
           {images.length > 1 && (
             <>
               <button type="button" onClick={() => go(-1)} className="absolute left-2 rounded-full bg-white/10 p-2 hover:bg-white/20" aria-label="Previous image">
-                <ChevronIcon direction="left" className="h-6 w-6" />
+                <Icon name="chevron-left" className="h-6 w-6" />
               </button>
               <button type="button" onClick={() => go(1)} className="absolute right-2 rounded-full bg-white/10 p-2 hover:bg-white/20" aria-label="Next image">
-                <ChevronIcon className="h-6 w-6" />
+                <Icon name="chevron-right" className="h-6 w-6" />
               </button>
             </>
           )}

@@ -6,7 +6,7 @@ import { useId, useState } from "react";
 import { SORT_LABELS, type ContentTab, type Sort } from "@/lib/content/basics";
 import { pageHref, type PageState } from "@/lib/content/page-href";
 import { startNavigationProgress } from "@/components/shell/navigation-progress";
-import { GridIcon, ListIcon, SearchIcon } from "./icons";
+import { Icon } from "@/components/ui/icon";
 
 type Props = { slug: string; tabs: ContentTab[]; state: PageState; sorts: readonly Sort[]; viewToggle?: boolean; label: string };
 
@@ -43,7 +43,7 @@ export function ListToolbar({ slug, tabs, state, sorts, viewToggle, label }: Pro
         <label htmlFor={`${id}-q`} className="sr-only">
           Search
         </label>
-        <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
+        <Icon name="search" className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
         <input
           id={`${id}-q`}
           name="q"
@@ -84,7 +84,7 @@ export function ListToolbar({ slug, tabs, state, sorts, viewToggle, label }: Pro
             aria-current={state.view === "grid" ? "true" : undefined}
             className={`rounded p-1.5 ${state.view === "grid" ? "bg-brand-600 text-white" : "text-slate-600 hover:bg-slate-100"}`}
           >
-            <GridIcon className="h-4 w-4" />
+            <Icon name="grid" className="h-4 w-4" />
           </Link>
           <Link
             href={pageHref(slug, tabs, state, { view: "list" })}
@@ -92,7 +92,7 @@ export function ListToolbar({ slug, tabs, state, sorts, viewToggle, label }: Pro
             aria-current={state.view === "list" ? "true" : undefined}
             className={`rounded p-1.5 ${state.view === "list" ? "bg-brand-600 text-white" : "text-slate-600 hover:bg-slate-100"}`}
           >
-            <ListIcon className="h-4 w-4" />
+            <Icon name="list" className="h-4 w-4" />
           </Link>
         </div>
       )}

@@ -1,49 +1,126 @@
 import { describe, expect, it } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
-import { DiscussionList } from "./discussion-list";
 import { LinkifiedText } from "./linkified-text";
-import { SaveTheDateList } from "./save-the-date-list";
+import { attachmentListMarkup, discussionListMarkup, saveTheDateListMarkup, userTextMarkup } from "./list-markup";
+import type { AttachmentRow, DiscussionRow, SaveTheDateRow } from "@/lib/content/queries";
 
 const evil = `<script>alert("x")</script><img src=x onerror=alert(1)>`;
+const at = new Date("2026-03-04T10:05:00Z");
+const doc = (id: number, name: string, extension: string) => ({ id, path: `post/2026/03/${id}.${extension}`, name, size: 10, mime: "application/octet-stream", extension });
+
+const post = (over: Partial<DiscussionRow> = {}): DiscussionRow => ({
+  id: 5,
+  menuId: 1,
+  title: evil,
+  description: `${evil} https://example.com ${"y".repeat(600)}`,
+  pin: true,
+  createdAt: at,
+  updatedAt: at,
+  updatedName: "Alex Admin",
+  documents: [],
+  ...over,
+});
 
 describe("user text is shown as text, links stay clickable", () => {
-  it("LinkifiedText escapes markup and links only web addresses", () => {
-    const html = renderToStaticMarkup(<LinkifiedText text={`${evil} see https://example.com/a?b=1&c=2 or javascript:alert(1)`} />);
-    expect(html).not.toContain("<script");
-    expect(html).not.toContain("<img");
-    expect(html).toContain("&lt;script&gt;");
-    expect(html).toContain('<a href="https://example.com/a?b=1&amp;c=2" target="_blank" rel="noopener noreferrer nofollow"');
-    expect(html).not.toContain('href="javascript:');
-    expect(html).toContain("&gt; see <a href="); // text between links is plain text, no wrapping element
-    expect(html).not.toContain("<span");
+  const text = `${evil} see https://example.com/a?b=1&c=2 or javascript:alert(1)`;
+
+  it("LinkifiedText (React) and userTextMarkup (server lists) escape markup and link only web addresses", () => {
+    for (const out of [renderToStaticMarkup(<LinkifiedText text={text} />), userTextMarkup(text).value]) {
+      expect(out).not.toContain("<script");
+      expect(out).not.toContain("<img");
+      expect(out).toContain("&lt;script&gt;");
+      expect(out).toContain('<a href="https://example.com/a?b=1&amp;c=2" target="_blank" rel="noopener noreferrer nofollow"');
+      expect(out).not.toContain('href="javascript:');
+      expect(out).toContain("&gt; see <a href="); // text between links is plain text, no wrapping element
+      expect(out).not.toContain("<span");
+    }
   });
 
   it("a discussion with markup in title and description renders it as text, cut at 500 characters", () => {
-    const row = {
-      id: 5,
+    const out = discussionListMarkup([post()], { slug: "news", isAdmin: false });
+    expect(out).not.toContain("<script");
+    expect(out).not.toContain("<img src=x");
+    expect(out).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;");
+    expect(out).toContain('href="https://example.com"');
+    expect(out).toContain('<a href="/news/post/5" data-nav');
+    expect(out).toMatch(/\.\.\. <a href="\/news\/post\/5" data-nav[^>]*>Read more<\/a>/);
+    expect(out).not.toContain("y".repeat(500));
+    expect(out).toContain(">AA</span>");
+    expect(out).toContain('aria-label="Pinned"');
+    expect(out).toContain(`<time datetime="${at.toISOString()}" data-local="long">`);
+    expect(out).not.toContain("data-action"); // no admin buttons for other roles
+  });
+
+  it("role 1 gets Edit, Pin/Unpin and Delete with the item's title escaped", () => {
+    const out = discussionListMarkup([post({ title: `"Bay" <2>`, pin: false })], { slug: "news", isAdmin: true });
+    expect(out).toContain('<a href="/news/discussion/edit/5" data-nav');
+    expect(out).toContain('aria-label="Edit &quot;Bay&quot; &lt;2&gt;"');
+    expect(out).toContain('data-action="pin" data-kind="discussion" data-id="5" data-slug="news" aria-label="Pin &quot;Bay&quot; &lt;2&gt;"');
+    expect(out).toContain('aria-pressed="false"');
+    expect(out).toContain('data-action="delete"');
+    const pinned = discussionListMarkup([post({ pin: true })], { slug: "news", isAdmin: true });
+    expect(pinned).toContain('data-action="unpin"');
+    expect(pinned).toContain('aria-pressed="true"');
+  });
+
+  it("files become buttons with names cut at 5 (the gallery's images carry a signed address)", () => {
+    const out = discussionListMarkup([post({ documents: [doc(1, "Safety checklist.pdf", "pdf"), doc(2, 'Bay "x".png', "png")] })], { slug: "news", isAdmin: false });
+    expect(out).toContain('data-file="post/2026/03/1.pdf" data-name="Safety checklist.pdf" data-ext="pdf" title="Safety checklist.pdf" aria-label="Open Safety checklist.pdf"');
+    expect(out).toContain(">Safet...</span>");
+    expect(out).toMatch(/data-file="post\/2026\/03\/2\.png" data-name="Bay &quot;x&quot;\.png" data-ext="png" data-src="\/api\/files\/[^"]+"/);
+    expect(out).toContain('aria-label="PDF file"');
+    expect(out).not.toContain("data-scroll"); // arrows only past four files
+  });
+
+  it("attachments: groups link to their view, links say Visit Now, files Download; no Pin/Unpin inside a group", () => {
+    const row: AttachmentRow = {
+      kind: "attachment",
+      id: 9,
       menuId: 1,
-      title: evil,
-      description: `${evil} https://example.com ${"y".repeat(600)}`,
-      pin: true,
-      createdAt: new Date("2026-03-04T10:05:00Z"),
-      updatedAt: new Date("2026-03-04T10:05:00Z"),
+      title: "Parts catalogue for every dealership",
+      uploadType: "url",
+      url: "https://parts.example.com/?a=1&b=2",
+      groupId: null,
+      pin: false,
+      createdAt: at,
+      updatedAt: at,
       updatedName: "Alex Admin",
       documents: [],
     };
-    const html = renderToStaticMarkup(<DiscussionList rows={[row]} slug="news" isAdmin={false} />);
-    expect(html).not.toContain("<script");
-    expect(html).not.toContain("<img src=x");
-    expect(html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;");
-    expect(html).toContain('href="https://example.com"');
-    expect(html).toContain('href="/news/post/5"');
-    expect(html).toContain("Read more");
-    expect(html).not.toContain("y".repeat(500));
-    expect(html).toContain("AA");
-    expect(html).toContain('aria-label="Pinned"');
+    const file: AttachmentRow = { ...row, id: 10, uploadType: "file", url: null, documents: [doc(3, "Form.pdf", "pdf")] };
+    const group = { kind: "group" as const, id: 4, name: "Forms <b>", colorCode: "#2563eb", count: 1, updatedAt: at };
+    const out = attachmentListMarkup([group, row, file], { slug: "docs", isAdmin: true, view: "grid", inGroup: false, groupHref: (id) => `/docs?tab=attachment&group=${id}` });
+    expect(out).toContain('<a href="/docs?tab=attachment&amp;group=4" data-nav title="Forms &lt;b&gt;"');
+    expect(out).toContain('style="color:#2563eb"');
+    expect(out).toContain(">1 item</span>");
+    expect(out).toContain('<a href="https://parts.example.com/?a=1&amp;b=2" target="_blank" rel="noopener noreferrer nofollow"');
+    expect(out).toContain('aria-label="Visit Now: Parts catalogue for every dealership">Visit Now</a>');
+    expect(out).toContain('title="Parts catalogue for every dealership">Parts catalogue for ...</h3>');
+    expect(out).toContain('data-file="post/2026/03/3.pdf" data-name="Form.pdf" data-download');
+    expect(out).toMatch(/data-local="us">\d\d\/0[34]\/2026<\/time>/);
+    expect(out.match(/data-action="pin"/g)).toHaveLength(2);
+    const inGroup = attachmentListMarkup([row], { slug: "docs", isAdmin: true, view: "list", inGroup: true, groupHref: String });
+    expect(inGroup).not.toContain('data-action="pin"');
+    expect(inGroup).toContain('data-action="delete"');
+    expect(inGroup).toContain("Parts catalogue for every dealership</h3>"); // 60 characters in the list
+  });
+
+  it("save-the-date entries show day, month and year; role 1 gets Edit and Delete only", () => {
+    const entry: SaveTheDateRow = { id: 3, menuId: 1, title: "Open <day>", description: "See www.example.com", eventDate: "2026-07-04", createdAt: at, updatedAt: at, updatedName: "A", documents: [] };
+    const out = saveTheDateListMarkup([entry], { slug: "n", isAdmin: true });
+    expect(out).toContain('<time datetime="2026-07-04"');
+    expect(out).toContain(">04</span>");
+    expect(out).toContain(">July</span>");
+    expect(out).toContain(">Open &lt;day&gt;</h2>");
+    expect(out).toContain('<a href="https://www.example.com"');
+    expect(out).toContain('href="/n/event/edit/3" data-nav');
+    expect(out).not.toContain('data-action="pin"');
+    expect(out).toContain('data-action="delete" data-kind="save-the-date"');
   });
 
   it("shows the empty texts", () => {
-    expect(renderToStaticMarkup(<DiscussionList rows={[]} slug="n" isAdmin={false} />)).toContain("No discussions found...!!!");
-    expect(renderToStaticMarkup(<SaveTheDateList rows={[]} slug="n" isAdmin={false} />)).toContain("No dates found...!!!");
+    expect(discussionListMarkup([], { slug: "n", isAdmin: false })).toBe('<p class="empty-list">No discussions found...!!!</p>');
+    expect(attachmentListMarkup([], { slug: "n", isAdmin: false, view: "grid", inGroup: false, groupHref: String })).toContain("No attachments found...!!!");
+    expect(saveTheDateListMarkup([], { slug: "n", isAdmin: false })).toContain("No dates found...!!!");
   });
 });

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useRef } from "react";
 import { cut } from "@/lib/content/basics";
-import { ChevronIcon } from "./icons";
+import { Icon } from "@/components/ui/icon";
 
 /** The page's sub-menus as a horizontal carousel (titles cut at 30 characters, full title on hover). */
 export function SubMenuCarousel({ items }: { items: { slug: string; title: string; url: string | null }[] }) {
@@ -12,7 +12,7 @@ export function SubMenuCarousel({ items }: { items: { slug: string; title: strin
   return (
     <nav aria-label="Sub-pages" className="flex items-center gap-2">
       <button type="button" onClick={() => scroll(-1)} className="hidden shrink-0 rounded-full border border-slate-200 bg-white p-1.5 text-slate-600 hover:bg-slate-50 md:block" aria-label="Scroll sub-pages left">
-        <ChevronIcon direction="left" className="h-4 w-4" />
+        <Icon name="chevron-left" className="h-4 w-4" />
       </button>
       <ul ref={row} className="flex min-w-0 flex-1 snap-x gap-2 overflow-x-auto scroll-smooth py-1 [scrollbar-width:none]">
         {items.map((m) => (
@@ -30,7 +30,7 @@ export function SubMenuCarousel({ items }: { items: { slug: string; title: strin
         ))}
       </ul>
       <button type="button" onClick={() => scroll(1)} className="hidden shrink-0 rounded-full border border-slate-200 bg-white p-1.5 text-slate-600 hover:bg-slate-50 md:block" aria-label="Scroll sub-pages right">
-        <ChevronIcon className="h-4 w-4" />
+        <Icon name="chevron-right" className="h-4 w-4" />
       </button>
     </nav>
   );

@@ -1,4 +1,5 @@
-import { ICON_SPRITE_URL, type IconName } from "@/components/ui/icon";
+import { iconMarkup, type IconName } from "@/components/ui/icon";
+import { escapeHtml } from "@/lib/html";
 import { setRecent } from "@/lib/lru";
 import { isActivePath, MENU_TITLE_MAX, SUB_MENU_TITLE_MAX, truncateTitle, type ShellLink, type SidebarItem } from "./shell-utils";
 
@@ -24,17 +25,8 @@ export const NAV_ATTR = { match: "data-match", paths: "data-paths", pending: "da
 /** The in-app links of the sidebar (external ones open in a new tab). */
 export const NAV_LINK = "a:not([target])";
 
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-/** Text or attribute value made safe for HTML. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ESCAPES[c]);
-}
-
 /** An icon from the sprite; its size comes from where it is (app/globals.css, .nav-row and .nav-sub). */
-function icon(name: IconName, className = ""): string {
-  return `<svg class="icon${className && ` ${className}`}" aria-hidden="true"><use href="${ICON_SPRITE_URL}#${name}"></use></svg>`;
-}
+const icon = (name: IconName, className = "") => iconMarkup(name, { className });
 
 /** How a link relates to the current path: the page itself, a page below it, or neither. */
 export function currentState(pathname: string, href: string, match = href): "page" | "true" | null {

@@ -34,6 +34,18 @@ export const ICON_NAMES = [
   "lock",
   "compass",
   "refresh",
+  "pin",
+  "edit",
+  "trash",
+  "grid",
+  "search",
+  "chevron-left",
+  "back",
+  "file-img",
+  "file-doc",
+  "file-xls",
+  "file-ppt",
+  "file-pdf",
 ] as const;
 
 export type IconName = (typeof ICON_NAMES)[number];
@@ -48,4 +60,4 @@ export function isIconName(name: string | null | undefined): name is IconName {
 }
 
 /** FNV-1a of the sprite document (iconSprite() in ./icon-set.ts), base 36. */
-export const ICON_SPRITE_VERSION = "e3sb04";
+export const ICON_SPRITE_VERSION = "9mwsoh";

@@ -7,6 +7,9 @@ import type { IconName } from "./icon-names";
  * Menu icons are stored by key in `icons.url`. Server-only in practice: the browser needs only
  * ./icon-names.ts.
  */
+const FILE_PAGE = '<path d="M6 3h8l4 4v14H6z"/><path d="M14 3v4h4"/>';
+const fileLabel = (text: string) => `<text x="12" y="17" text-anchor="middle" font-size="4.6" font-weight="700" fill="currentColor" stroke="none">${text}</text>`;
+
 export const ICON_SVG = {
   // Keys offered for menus (MENU_ICON_KEYS; lib/db/seed.ts)
   home: '<path d="M3 10.5 12 3l9 7.5"/><path d="M5 9v11a1 1 0 0 0 1 1h4v-6h4v6h4a1 1 0 0 0 1-1V9"/>',
@@ -39,6 +42,20 @@ export const ICON_SVG = {
   lock: '<rect x="4.5" y="10.5" width="15" height="11" rx="2"/><path d="M8 10.5V7a4 4 0 0 1 8 0v3.5M12 15v2.5"/>',
   compass: '<circle cx="12" cy="12" r="9"/><path d="m15.5 8.5-2 5-5 2 2-5z"/>',
   refresh: '<path d="M20 11a8 8 0 0 0-14.6-4.5L4 8M4 4v4h4M4 13a8 8 0 0 0 14.6 4.5L20 16M20 20v-4h-4"/>',
+  // Content pages (lists, toolbar, gallery)
+  pin: '<path d="M9 4h6l-1 6 3 3v2H7v-2l3-3z"/><path d="M12 15v6"/>',
+  edit: '<path d="M4 20h4L19 9l-4-4L4 16z"/><path d="m13.5 6.5 4 4"/>',
+  trash: '<path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3"/>',
+  grid: '<rect x="4" y="4" width="7" height="7" rx="1"/><rect x="13" y="4" width="7" height="7" rx="1"/><rect x="4" y="13" width="7" height="7" rx="1"/><rect x="13" y="13" width="7" height="7" rx="1"/>',
+  search: '<circle cx="11" cy="11" r="6.5"/><path d="m20 20-4.2-4.2"/>',
+  "chevron-left": '<path d="m15 6-6 6 6 6"/>',
+  back: '<path d="M19 12H5M11 6l-6 6 6 6"/>',
+  // File types: a page with its kind written on it (FILE_ICONS in icon.tsx)
+  "file-img": FILE_PAGE + fileLabel("IMG"),
+  "file-doc": FILE_PAGE + fileLabel("DOC"),
+  "file-xls": FILE_PAGE + fileLabel("XLS"),
+  "file-ppt": FILE_PAGE + fileLabel("PPT"),
+  "file-pdf": FILE_PAGE + fileLabel("PDF"),
 } as const satisfies Record<IconName, string>;
 
 /** The sprite document: one <symbol> per icon. The stroke style comes from `.icon` (app/globals.css). */

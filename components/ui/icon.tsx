@@ -1,3 +1,4 @@
+import { escapeHtml } from "@/lib/html";
 import { ICON_SPRITE_VERSION, type IconName } from "./icon-names";
 
 export type { IconName };
@@ -28,4 +29,30 @@ export function Icon({ name, className = "h-5 w-5", label }: IconProps) {
       <use href={`${ICON_SPRITE_URL}#${name}`} />
     </svg>
   );
+}
+
+/**
+ * The same icon as markup, for HTML the server builds as a string (the sidebar, the content lists):
+ * `className` adds to `icon` (sizes may come from where it is); `color` sets its colour.
+ */
+export function iconMarkup(name: IconName, { className = "", label, color }: { className?: string; label?: string; color?: string } = {}): string {
+  const a11y = label ? ` role="img" aria-label="${escapeHtml(label)}"` : ` aria-hidden="true"`;
+  const style = color ? ` style="color:${escapeHtml(color)}"` : "";
+  return `<svg class="icon${className && ` ${escapeHtml(className)}`}"${style}${a11y}><use href="${ICON_SPRITE_URL}#${name}"></use></svg>`;
+}
+
+const FILE_KINDS: { name: IconName; label: string; color: string; extensions: string[] }[] = [
+  { name: "file-img", label: "IMG file", color: "text-emerald-600", extensions: ["gif", "jpg", "jpeg", "png", "webp", "svg", "bmp"] },
+  { name: "file-doc", label: "DOC file", color: "text-blue-600", extensions: ["doc", "docx"] },
+  { name: "file-xls", label: "XLS file", color: "text-green-700", extensions: ["xls", "xlsx", "csv"] },
+  { name: "file-ppt", label: "PPT file", color: "text-orange-600", extensions: ["ppt", "pptx"] },
+  { name: "file-pdf", label: "PDF file", color: "text-red-600", extensions: ["pdf"] },
+];
+
+/** A file's type icon by extension (image, doc, xls, ppt, pdf; otherwise a link icon), labelled for screen readers. */
+export function fileTypeIconMarkup(extension: string, { isLink = false, className = "h-8 w-8" }: { isLink?: boolean; className?: string } = {}): string {
+  const ext = extension.toLowerCase();
+  const kind = isLink ? undefined : FILE_KINDS.find((k) => k.extensions.includes(ext));
+  if (kind) return iconMarkup(kind.name, { className: `${className} ${kind.color}`, label: kind.label });
+  return iconMarkup("link", { className: `${className} text-slate-500`, label: isLink ? "Link" : ext ? `${ext.toUpperCase()} file` : "File" });
 }

@@ -10,13 +10,12 @@ import { listAttachmentItems, listDiscussions, listSaveTheDates } from "@/lib/co
 import { PAGE_SIZE, type ContentTab } from "@/lib/content/constants";
 import { pageHref, parsePageState, sortsFor, type PageState } from "@/lib/content/page-state";
 import { TAB_ACTIONS, TAB_LABELS, isCalendarPage, tabsOf } from "@/lib/content/tabs";
-import { AttachmentList } from "@/components/content/attachment-list";
-import { DiscussionList } from "@/components/content/discussion-list";
+import { attachmentListMarkup, discussionListMarkup, saveTheDateListMarkup } from "@/components/content/list-markup";
+import { MarkupList } from "@/components/content/markup-list";
 import { ListToolbar } from "@/components/content/list-toolbar";
 import { Pager } from "@/components/content/pager";
-import { SaveTheDateList } from "@/components/content/save-the-date-list";
 import { SubMenuCarousel } from "@/components/content/submenu-carousel";
-import { BackIcon, FolderIcon } from "@/components/content/icons";
+import { Icon } from "@/components/ui/icon";
 import { BannerArea } from "@/components/banner/banner-area";
 import { CalendarPage } from "@/components/calendar/calendar-page";
 
@@ -82,7 +81,7 @@ export default async function MenuPage({ params, searchParams }: Props) {
   if (changed) redirect(href());
 
   const list = { menuId: menu.id, q: state.q, sort: state.sort, page: state.page };
-  let body: React.ReactNode;
+  let body: string;
   let total = 0;
   let perPage: number = PAGE_SIZE.discussion;
   let groupName: string | null = null;
@@ -90,26 +89,23 @@ export default async function MenuPage({ params, searchParams }: Props) {
   if (state.tab === "discussion") {
     const result = await listDiscussions({ ...list, perPage: PAGE_SIZE.discussion }, user.contentStamp);
     ({ total, perPage } = result);
-    body = <DiscussionList rows={result.rows} slug={menu.slug} isAdmin={isAdmin} />;
+    body = discussionListMarkup(result.rows, { slug: menu.slug, isAdmin });
   } else if (state.tab === "attachment") {
     const result = await listAttachmentItems({ ...list, groupId: state.group, perPage: PAGE_SIZE.attachment }, user.contentStamp);
     if (!result) redirect(href({ group: null, page: 1 }));
     ({ total, perPage } = result);
     groupName = result.group?.name ?? null;
-    body = (
-      <AttachmentList
-        rows={result.rows}
-        slug={menu.slug}
-        isAdmin={isAdmin}
-        view={state.view}
-        inGroup={state.group != null}
-        groupHref={(id) => href({ group: id, page: 1, q: "", sort: "newest" })}
-      />
-    );
+    body = attachmentListMarkup(result.rows, {
+      slug: menu.slug,
+      isAdmin,
+      view: state.view,
+      inGroup: state.group != null,
+      groupHref: (id) => href({ group: id, page: 1, q: "", sort: "newest" }),
+    });
   } else {
     const result = await listSaveTheDates({ ...list, perPage: PAGE_SIZE.saveTheDate }, user.contentStamp);
     ({ total, perPage } = result);
-    body = <SaveTheDateList rows={result.rows} slug={menu.slug} isAdmin={isAdmin} />;
+    body = saveTheDateListMarkup(result.rows, { slug: menu.slug, isAdmin });
   }
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   if (state.page > lastPage) redirect(href({ page: lastPage }));
@@ -148,10 +144,10 @@ export default async function MenuPage({ params, searchParams }: Props) {
         {state.tab === "attachment" && state.group != null && (
           <div className="flex items-center gap-3">
             <Link href={href({ group: null, page: 1, q: "", sort: "newest" })} className="inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50">
-              <BackIcon className="h-4 w-4" /> Back
+              <Icon name="back" className="h-4 w-4" /> Back
             </Link>
             <h2 className="flex min-w-0 items-center gap-2 text-lg font-semibold text-slate-900">
-              <FolderIcon className="h-5 w-5 shrink-0 text-slate-500" />
+              <Icon name="folder" className="h-5 w-5 shrink-0 text-slate-500" />
               <span className="truncate">{groupName}</span>
             </h2>
           </div>
@@ -165,7 +161,7 @@ export default async function MenuPage({ params, searchParams }: Props) {
           viewToggle={state.tab === "attachment"}
           label={tabLabel(state.tab)}
         />
-        {body}
+        <MarkupList html={body} />
         <Pager page={state.page} total={total} perPage={perPage} href={(page) => href({ page })} />
       </section>
     </div>

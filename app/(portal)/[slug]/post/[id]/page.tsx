@@ -10,9 +10,9 @@ import { getDiscussion, listComments } from "@/lib/content/queries";
 import { tabsOf } from "@/lib/content/tabs";
 import { Avatar } from "@/components/content/avatar";
 import { DateText } from "@/components/content/date-text";
-import { toFileItems } from "@/lib/content/file-items";
-import { FileCarousel } from "@/components/content/file-carousel";
-import { BackIcon, PinIcon } from "@/components/content/icons";
+import { fileListMarkup } from "@/components/content/list-markup";
+import { MarkupList } from "@/components/content/markup-list";
+import { Icon } from "@/components/ui/icon";
 import { LinkifiedText } from "@/components/content/linkified-text";
 import { CommentForm } from "@/components/content/comment-form";
 
@@ -56,7 +56,7 @@ export default async function PostDetailPage({ params }: Props) {
     <article className="space-y-5" aria-labelledby="post-title">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <Link href={`/${menu.slug}`} className="inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50">
-          <BackIcon className="h-4 w-4" /> Back
+          <Icon name="back" className="h-4 w-4" /> Back
         </Link>
         {isAdmin && (
           <Link href={`/${menu.slug}/discussion/edit/${post.id}`} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50">
@@ -70,7 +70,7 @@ export default async function PostDetailPage({ params }: Props) {
           <h1 id="post-title" className="text-2xl font-semibold break-words text-slate-900">
             {post.title}
           </h1>
-          {post.pin && <PinIcon className="mt-2 h-5 w-5 shrink-0 text-brand-600" label="Pinned" />}
+          {post.pin && <Icon name="pin" className="mt-2 h-5 w-5 shrink-0 text-brand-600" label="Pinned" />}
         </div>
         <div className="flex items-center gap-3">
           <Avatar name={post.updatedName} className="h-9 w-9 text-xs" />
@@ -91,7 +91,7 @@ export default async function PostDetailPage({ params }: Props) {
           <h2 id="files-title" className="text-lg font-semibold text-slate-900">
             Files
           </h2>
-          <FileCarousel layout="list" files={toFileItems(post.documents)} />
+          <MarkupList html={fileListMarkup(post.documents).value} />
         </section>
       )}
       {(comments.length > 0 || isAdmin) && (

@@ -1,0 +1,133 @@
+"use client";
+
+import { useLayoutEffect, useRef, useState } from "react";
+import { useRouter } from "next/navigation";
+import { toast } from "@/components/ui/toast";
+import { isGalleryImage } from "@/lib/content/basics";
+import { formatLocal, type DateKind } from "@/lib/content/dates";
+import { openStoredFile } from "@/lib/content/signed-url";
+import type { Gallery as GalleryType, GalleryImage } from "./gallery";
+import type { ItemActionRequest, ItemActionsDialog as DialogType } from "./item-actions-dialog";
+
+// The gallery and the admin confirmation load on first use, not with the page.
+let galleryModule: Promise<typeof GalleryType> | null = null;
+const loadGallery = () => (galleryModule ??= import("./gallery").then((m) => m.Gallery));
+let dialogModule: Promise<typeof DialogType> | null = null;
+const loadDialog = () => (dialogModule ??= import("./item-actions-dialog").then((m) => m.ItemActionsDialog));
+
+const NAV = "a[data-nav]";
+
+/** Shows the server's dates in the viewer's time zone (the server wrote them in its own). */
+function localiseTimes(root: HTMLElement) {
+  for (const t of root.querySelectorAll<HTMLTimeElement>("time[data-local]")) {
+    const date = new Date(t.dateTime);
+    if (!Number.isNaN(date.getTime())) t.textContent = formatLocal(date, t.dataset.local as DateKind);
+  }
+}
+
+function setBusy(scope: Element | null, busy: boolean) {
+  if (!scope) return;
+  scope.toggleAttribute("aria-busy", busy);
+  for (const b of scope.querySelectorAll<HTMLButtonElement>("button")) b.disabled = busy;
+}
+
+/**
+ * A content list built on the server as HTML (list-markup.ts), with its behaviour added here by
+ * delegation on one element: in-app links navigate inside the app (prefetched on intent), file buttons
+ * open the gallery (images) or a signed URL (other files), carousel arrows scroll, role 1's Pin/Unpin
+ * and Delete ask for confirmation and call the server, and dates are shown in the viewer's time zone.
+ */
+export function MarkupList({ html }: { html: string }) {
+  const router = useRouter();
+  const ref = useRef<HTMLDivElement>(null);
+  const warmed = useRef(new Set<string>());
+  const [gallery, setGallery] = useState<{ Gallery: typeof GalleryType; images: GalleryImage[]; index: number } | null>(null);
+  const [request, setRequest] = useState<{ Dialog: typeof DialogType; request: ItemActionRequest; scope: Element | null } | null>(null);
+
+  useLayoutEffect(() => {
+    if (ref.current) localiseTimes(ref.current);
+  }, [html]);
+
+  const openFile = async (button: HTMLButtonElement) => {
+    const { file: path = "", name = "", ext = "" } = button.dataset;
+    if (button.dataset.download === undefined && isGalleryImage(ext)) {
+      const group = [...(button.closest("[data-files]")?.querySelectorAll<HTMLButtonElement>("button[data-file]") ?? [button])].filter((b) =>
+        isGalleryImage(b.dataset.ext ?? ""),
+      );
+      try {
+        const Gallery = await loadGallery();
+        const images = group.map((b) => ({ path: b.dataset.file ?? "", name: b.dataset.name ?? "", src: b.dataset.src }));
+        setGallery({ Gallery, images, index: Math.max(0, group.indexOf(button)) });
+      } catch {
+        toast.error("Remote server can not be reachable");
+      }
+      return;
+    }
+    button.disabled = true;
+    try {
+      await openStoredFile(path);
+    } catch (err) {
+      toast.error((err as Error).message || `${name} could not be opened`);
+    } finally {
+      button.disabled = false;
+    }
+  };
+
+  const ask = (button: HTMLButtonElement) => {
+    const { action, kind, id, slug = "" } = button.dataset;
+    const scope = button.closest("[data-actions]");
+    setBusy(scope, true);
+    loadDialog().then(
+      (Dialog) => setRequest({ Dialog, scope, request: { action, kind, id: Number(id), slug } as ItemActionRequest }),
+      () => {
+        setBusy(scope, false);
+        toast.error("Remote server can not be reachable");
+      },
+    );
+  };
+
+  const onClick = (event: React.MouseEvent<HTMLDivElement>) => {
+    const target = event.target as Element;
+    const button = target.closest<HTMLButtonElement>("button");
+    if (button && !button.disabled) {
+      if (button.dataset.file !== undefined) void openFile(button);
+      else if (button.dataset.action) ask(button);
+      else if (button.dataset.scroll) {
+        const row = button.closest("[data-files]")?.querySelector("ul");
+        row?.scrollBy({ left: Number(button.dataset.scroll) * row.clientWidth * 0.8, behavior: "smooth" });
+      }
+      return;
+    }
+    const link = target.closest<HTMLAnchorElement>(NAV);
+    const href = link?.getAttribute("href");
+    if (!href || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    router.push(href);
+  };
+
+  const onIntent = (event: React.SyntheticEvent) => {
+    const href = (event.target as Element).closest?.<HTMLAnchorElement>(NAV)?.getAttribute("href");
+    if (!href || warmed.current.has(href)) return;
+    warmed.current.add(href);
+    router.prefetch(href);
+  };
+
+  return (
+    <>
+      <div ref={ref} onClick={onClick} onMouseOver={onIntent} onFocus={onIntent} onTouchStart={onIntent} dangerouslySetInnerHTML={{ __html: html }} />
+      {gallery && (
+        <gallery.Gallery images={gallery.images} index={gallery.index} onIndex={(index) => setGallery({ ...gallery, index })} onClose={() => setGallery(null)} />
+      )}
+      {request && (
+        <request.Dialog
+          request={request.request}
+          onPending={(pending) => request.scope?.toggleAttribute("aria-busy", pending)}
+          onDone={() => {
+            setBusy(request.scope, false);
+            setRequest(null);
+          }}
+        />
+      )}
+    </>
+  );
+}
