@@ -87,9 +87,58 @@ type CachedSession = { writes: number; user: SessionUser; expiresAt: number };
 const g = globalThis as unknown as {
   __portalSessions?: WeakMap<Db, Map<string, CachedSession>>;
   __portalSessionCookies?: Map<string, { sid: string | null; exp: number }>;
+  __portalSessionLookups?: WeakMap<Db, unknown>;
 };
 const sessionCaches = (g.__portalSessions ??= new WeakMap());
 const MAX_CACHED = 5000;
+
+/**
+ * The session lookup as a prepared statement per database handle (built once, not per request). On
+ * PostgreSQL it also reads the config and content versions (lib/db/config-cache.ts); the embedded
+ * database stamps by its write counter instead.
+ */
+function buildSessionLookup(db: Db, withStamps: boolean) {
+  const none = sql<string | null>`null`;
+  return db
+    .select({
+      tokenId: schema.apiTokens.id,
+      provider: schema.apiTokens.provider,
+      expiresAt: schema.apiTokens.expiresAt,
+      id: schema.users.id,
+      username: schema.users.username,
+      email: schema.users.email,
+      firstName: schema.users.firstName,
+      lastName: schema.users.lastName,
+      roleId: schema.users.roleId,
+      roleName: schema.roles.name,
+      profileColor: schema.users.profileColor,
+      permission: schema.permissions.name,
+      configStamp: withStamps ? sql<string | null>`${CONFIG_STAMP_SQL}` : none,
+      contentStamp: withStamps ? sql<string | null>`${CONTENT_STAMP_SQL}` : none,
+    })
+    .from(schema.apiTokens)
+    .innerJoin(schema.users, eq(schema.users.id, schema.apiTokens.userId))
+    .innerJoin(schema.roles, eq(schema.roles.id, schema.users.roleId))
+    .leftJoin(schema.userPermissions, eq(schema.userPermissions.userId, schema.users.id))
+    .leftJoin(schema.permissions, eq(schema.permissions.id, schema.userPermissions.permissionId))
+    .where(
+      and(
+        eq(schema.apiTokens.tokenHash, sql.placeholder("tokenHash")),
+        isNull(schema.apiTokens.revokedAt),
+        gt(schema.apiTokens.expiresAt, sql`now()`),
+        eq(schema.users.status, "active"),
+      ),
+    )
+    .prepare(withStamps ? "session_lookup_stamped" : "session_lookup");
+}
+
+const sessionLookups = (g.__portalSessionLookups ??= new WeakMap());
+
+function sessionLookup(db: Db, withStamps: boolean): ReturnType<typeof buildSessionLookup> {
+  let lookup = sessionLookups.get(db) as ReturnType<typeof buildSessionLookup> | undefined;
+  if (!lookup) sessionLookups.set(db, (lookup = buildSessionLookup(db, withStamps)));
+  return lookup;
+}
 
 /**
  * Looks a secret token up in the database: it must exist, not be revoked or expired, and belong to an
@@ -110,39 +159,11 @@ export async function resolveToken(token: string | null | undefined): Promise<Se
     if (hit && hit.writes === writes.value && hit.expiresAt > now.getTime()) return hit.user;
   }
   const writesBefore = writes?.value ?? 0;
-  const rows = await db
-    .select({
-      tokenId: schema.apiTokens.id,
-      provider: schema.apiTokens.provider,
-      expiresAt: schema.apiTokens.expiresAt,
-      id: schema.users.id,
-      username: schema.users.username,
-      email: schema.users.email,
-      firstName: schema.users.firstName,
-      lastName: schema.users.lastName,
-      roleId: schema.users.roleId,
-      roleName: schema.roles.name,
-      profileColor: schema.users.profileColor,
-      permission: schema.permissions.name,
-      configStamp: writes ? sql<string>`${`w${writesBefore}`}::text` : CONFIG_STAMP_SQL,
-      contentStamp: writes ? sql<string>`${`w${writesBefore}`}::text` : CONTENT_STAMP_SQL,
-    })
-    .from(schema.apiTokens)
-    .innerJoin(schema.users, eq(schema.users.id, schema.apiTokens.userId))
-    .innerJoin(schema.roles, eq(schema.roles.id, schema.users.roleId))
-    .leftJoin(schema.userPermissions, eq(schema.userPermissions.userId, schema.users.id))
-    .leftJoin(schema.permissions, eq(schema.permissions.id, schema.userPermissions.permissionId))
-    .where(
-      and(
-        eq(schema.apiTokens.tokenHash, tokenHash),
-        isNull(schema.apiTokens.revokedAt),
-        gt(schema.apiTokens.expiresAt, now),
-        eq(schema.users.status, "active"),
-      ),
-    );
+  const rows = await sessionLookup(db, !writes).execute({ tokenHash });
   if (rows.length === 0) return null;
-  const { permission: _p, expiresAt, ...user } = rows[0];
-  const result: SessionUser = Object.freeze({ ...user, permissions: Object.freeze(rows.flatMap((r) => (r.permission ? [r.permission] : []))) as string[] });
+  const { permission: _p, expiresAt, configStamp, contentStamp, ...user } = rows[0];
+  const stamps = writes ? { configStamp: `w${writesBefore}`, contentStamp: `w${writesBefore}` } : { configStamp: configStamp ?? "", contentStamp: contentStamp ?? "" };
+  const result: SessionUser = Object.freeze({ ...user, ...stamps, permissions: Object.freeze(rows.flatMap((r) => (r.permission ? [r.permission] : []))) as string[] });
   if (cache) setRecent(cache, tokenHash, { writes: writesBefore, user: result, expiresAt: expiresAt.getTime() }, MAX_CACHED);
   return result;
 }

@@ -10,19 +10,15 @@ import { getDbHandle, type Db } from "./index";
  *
  * - embedded database (one process only): the handle counts every write (lib/db/write-counter.ts); a
  *   copy is used while no write happened since it was read;
- * - PostgreSQL (maybe several processes): the session lookup also returns CONFIG_STAMP_SQL, a
- *   fingerprint of those tables (every row's id and xmin, the transaction that wrote that row
- *   version), so any committed insert, update or delete changes it, whoever made it: this process,
- *   another server, a migration, psql.
+ * - PostgreSQL (maybe several processes): the session lookup also returns CONFIG_STAMP_SQL, the
+ *   config version (db/schema/system.ts configVersion), which triggers move on in the transaction of
+ *   every insert, update, delete or truncate of those tables, whoever makes it: this process, another
+ *   server, a migration, psql.
  *
  * Either way a change shows on the next request in every process, as the session check does, and no
  * writer has to remember to invalidate anything.
  */
-export const CONFIG_STAMP_SQL = sql<string>`md5(concat_ws('|',
-  (select string_agg(id::text || ':' || xmin::text, ',' order by id) from menus),
-  (select string_agg(id::text || ':' || xmin::text, ',' order by id) from icons),
-  (select string_agg(key || ':' || xmin::text, ',' order by key) from settings),
-  (select string_agg(id::text || ':' || xmin::text, ',' order by id) from banners)))`;
+export const CONFIG_STAMP_SQL = sql<string>`(select version::text from config_version where id = 1)`;
 
 /** The content version (db/schema/content.ts contentVersion), moved on by every committed content change. */
 export const CONTENT_STAMP_SQL = sql<string>`(select version::text from content_version where id = 1)`;

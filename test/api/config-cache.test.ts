@@ -61,11 +61,24 @@ describe("menus and settings kept in memory", () => {
     expect((await details(admin, "service-bulletins")).json.content.banner).toBeNull();
   });
 
-  it("changes the PostgreSQL fingerprint on any write to menus, icons, settings or banners", async () => {
-    const stamp = await readConfigStamp(t.db());
+  it("moves the PostgreSQL config version on any write to menus, icons, settings or banners", async () => {
+    let stamp = await readConfigStamp(t.db());
     expect(await readConfigStamp(t.db())).toBe(stamp);
-    await t.db().execute(sql`update icons set url = url where id = (select min(id) from icons)`);
-    expect(await readConfigStamp(t.db())).not.toBe(stamp);
+    await t.db().execute(sql`select count(*) from menus`); // reads do not
+    expect(await readConfigStamp(t.db())).toBe(stamp);
+    for (const write of [
+      sql`update icons set url = url where id = (select min(id) from icons)`,
+      sql`update menus set title = title where slug = 'company-news'`,
+      sql`insert into settings (key, value) values ('cache_test', 'x')`,
+      sql`delete from settings where key = 'cache_test'`,
+      sql`delete from banners`,
+      sql`truncate banners`,
+    ]) {
+      await t.db().execute(write);
+      const next = await readConfigStamp(t.db());
+      expect(next).not.toBe(stamp);
+      stamp = next;
+    }
   });
 
   it("hands out a frozen tree so no caller can change what others see", async () => {
