@@ -104,6 +104,25 @@ test.describe("administrator", () => {
     await expect(page).toHaveURL(/\/company-news$/);
   });
 
+  test("puts up a banner, makes it inactive, and deletes it", async ({ page }) => {
+    await page.goto("/warranty-policies");
+    const banner = page.getByRole("region", { name: "Banner" });
+    // The server sends a placeholder; the upload area arrives once the page is interactive.
+    await expect(banner.getByText("Drop files here or click to upload")).toBeVisible();
+    await banner.locator("input[type=file]").setInputFiles([{ name: "Warranty banner.png", mimeType: "image/png", buffer: PNG }]);
+    const image = page.getByRole("img", { name: "Warranty Policies banner" });
+    await expect(image).toBeVisible();
+    await page.reload(); // served with the page now, tools included
+    await expect(image).toBeVisible();
+    await page.getByRole("button", { name: "Hide banner (make inactive)" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Yes Change it!" }).click();
+    await expect(page.getByRole("button", { name: "Show banner (make active)" })).toBeVisible();
+    await page.getByRole("button", { name: "Delete banner" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Yes Delete it!" }).click();
+    await expect(image).toHaveCount(0);
+    await expect(banner.getByText("Drop files here or click to upload")).toBeVisible();
+  });
+
   test("markup in a title is shown as text and runs nothing", async ({ page }) => {
     const content = new ContentPage(page);
     page.on("dialog", (d) => {
