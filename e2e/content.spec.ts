@@ -136,6 +136,11 @@ test.describe("administrator", () => {
     await expect(content.heading(title)).toBeVisible();
     await expect(content.item(title)).toContainText("<script>alert(2)</script>");
     await expect(content.item(title).getByRole("link", { name: "www.example.com" })).toHaveAttribute("href", "https://www.example.com");
+    // The post detail shows the same text the same way.
+    await content.item(title).getByRole("link", { name: title, exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(page.getByText("<script>alert(2)</script> see")).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link", { name: "www.example.com" })).toHaveAttribute("href", "https://www.example.com");
   });
 
   test("adds a link attachment; the grid/list toggle and invalid links", async ({ page }) => {

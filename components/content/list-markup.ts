@@ -34,11 +34,14 @@ type Kind = "discussion" | "attachment" | "save-the-date";
 // file-tile, item-open): a page of posts then carries one short name instead of the utilities each time.
 
 /** A date in one of the spec's formats (server time zone), shown again in the viewer's after load. */
-export function timeMarkup(date: Date, kind: DateKind): Html {
+function timeMarkup(date: Date, kind: DateKind): Html {
   return html`<time datetime="${date.toISOString()}" data-local="${kind}">${formatLocal(date, kind)}</time>`;
 }
 
-/** User text as text, web links clickable; cut at `max` visible characters with a 'Read more' link. */
+/**
+ * User text as text (never as HTML), web links clickable (http and https only); cut at `max` visible
+ * characters with a 'Read more' link. Text between links is plain text, no wrapping element.
+ */
 export function userTextMarkup(text: string, max?: number, moreHref?: string): Html {
   const all = linkify(text);
   const { parts, truncated } = max ? truncateParts(all, max) : { parts: all, truncated: false };
@@ -59,8 +62,8 @@ function actionsMarkup(a: { kind: Kind; id: number; slug: string; title: string;
   return html`<div class="flex shrink-0 items-center gap-1" data-actions><a href="${a.editHref}" data-nav class="item-action" aria-label="Edit ${a.title}" title="Edit">${raw(iconMarkup("edit", { className: "h-5 w-5" }))}</a>${pin}<button type="button" class="item-action hover:text-red-600" data-action="delete" ${data} aria-label="Delete ${a.title}" title="Delete">${raw(iconMarkup("trash", { className: "h-5 w-5" }))}</button></div>`;
 }
 
-function fileButton(f: FileItem, label: Html | string, className: string, extra: Html | null = null): Html {
-  return html`<button type="button" data-file="${f.path}" data-name="${f.name}" data-ext="${f.extension}"${f.src ? html` data-src="${f.src}"` : null}${extra} title="${f.name}" aria-label="Open ${f.name}" class="${className}">${raw(fileTypeIconMarkup(f.extension))}${label}</button>`;
+function fileButton(f: FileItem, label: Html | string, className: string): Html {
+  return html`<button type="button" data-file="${f.path}" data-name="${f.name}" data-ext="${f.extension}"${f.src ? html` data-src="${f.src}"` : null} title="${f.name}" aria-label="Open ${f.name}" class="${className}">${raw(fileTypeIconMarkup(f.extension))}${label}</button>`;
 }
 
 /** The files of a post or entry as a scrollable row, names cut at `nameMax`; images open in the gallery. */

@@ -25,10 +25,9 @@ function localiseTimes(root: HTMLElement) {
   }
 }
 
-function setBusy(scope: Element | null, busy: boolean) {
-  if (!scope) return;
-  scope.toggleAttribute("aria-busy", busy);
-  for (const b of scope.querySelectorAll<HTMLButtonElement>("button")) b.disabled = busy;
+/** An item's admin buttons are disabled while one of its requests is open (aria-busy marks the server call). */
+function setDisabled(scope: Element | null, disabled: boolean) {
+  for (const b of scope?.querySelectorAll<HTMLButtonElement>("button") ?? []) b.disabled = disabled;
 }
 
 /**
@@ -76,11 +75,11 @@ export function MarkupList({ html }: { html: string }) {
   const ask = (button: HTMLButtonElement) => {
     const { action, kind, id, slug = "" } = button.dataset;
     const scope = button.closest("[data-actions]");
-    setBusy(scope, true);
+    setDisabled(scope, true);
     loadDialog().then(
       (Dialog) => setRequest({ Dialog, scope, request: { action, kind, id: Number(id), slug } as ItemActionRequest }),
       () => {
-        setBusy(scope, false);
+        setDisabled(scope, false);
         toast.error("Remote server can not be reachable");
       },
     );
@@ -123,7 +122,7 @@ export function MarkupList({ html }: { html: string }) {
           request={request.request}
           onPending={(pending) => request.scope?.toggleAttribute("aria-busy", pending)}
           onDone={() => {
-            setBusy(request.scope, false);
+            setDisabled(request.scope, false);
             setRequest(null);
           }}
         />

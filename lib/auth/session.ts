@@ -144,7 +144,7 @@ function sessionLookup(db: Db, withStamps: boolean): ReturnType<typeof buildSess
  * Looks a secret token up in the database: it must exist, not be revoked or expired, and belong to an
  * active user. Role and permissions are read fresh, so role changes apply on the next request. On the
  * embedded database the answer is reused until the next write (which is when it could change); on
- * PostgreSQL every call queries, and also reads the configuration fingerprint (lib/db/config-cache.ts).
+ * PostgreSQL every call queries (one prepared statement), and also reads the config and content versions.
  */
 export async function resolveToken(token: string | null | undefined): Promise<SessionUser | null> {
   if (!token || token.length !== 70 || !/^[A-Za-z0-9]+$/.test(token)) return null;

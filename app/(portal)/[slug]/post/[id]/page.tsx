@@ -10,10 +10,9 @@ import { getDiscussion, listComments } from "@/lib/content/queries";
 import { tabsOf } from "@/lib/content/tabs";
 import { Avatar } from "@/components/content/avatar";
 import { DateText } from "@/components/content/date-text";
-import { fileListMarkup } from "@/components/content/list-markup";
+import { fileListMarkup, userTextMarkup } from "@/components/content/list-markup";
 import { MarkupList } from "@/components/content/markup-list";
 import { Icon } from "@/components/ui/icon";
-import { LinkifiedText } from "@/components/content/linkified-text";
 import { CommentForm } from "@/components/content/comment-form";
 
 type Props = { params: Promise<{ slug: string; id: string }> };
@@ -82,9 +81,10 @@ export default async function PostDetailPage({ params }: Props) {
         </div>
       </header>
       {post.description && (
-        <div className="rounded-lg border border-slate-200 bg-white p-5 break-words whitespace-pre-line text-slate-800">
-          <LinkifiedText text={post.description} />
-        </div>
+        <div
+          className="rounded-lg border border-slate-200 bg-white p-5 break-words whitespace-pre-line text-slate-800"
+          dangerouslySetInnerHTML={{ __html: userTextMarkup(post.description).value }}
+        />
       )}
       {post.documents.length > 0 && (
         <section aria-labelledby="files-title" className="space-y-2">
@@ -111,9 +111,7 @@ export default async function PostDetailPage({ params }: Props) {
                         <DateText date={c.createdAt} kind="long" /> <DateText date={c.createdAt} kind="time" />
                       </span>
                     </p>
-                    <p className="mt-1 break-words whitespace-pre-line text-slate-800">
-                      <LinkifiedText text={c.comment} />
-                    </p>
+                    <p className="mt-1 break-words whitespace-pre-line text-slate-800" dangerouslySetInnerHTML={{ __html: userTextMarkup(c.comment).value }} />
                   </div>
                 </li>
               ))}
