@@ -50,6 +50,24 @@ test.describe("phone", () => {
     await link.click();
     await expect(page).toHaveURL(/\/calendar$/);
   });
+
+  shellTest("the drawer takes focus, makes the page behind it inert, and Escape closes it", async ({ page }) => {
+    const shell = new ShellPage(page);
+    await shell.goto(FIRST_MENU.slug);
+    const close = page.getByRole("button", { name: "Close menu" });
+    await expect(async () => {
+      if (!(await close.isVisible())) await shell.menuButton.click(); // a click before hydration does nothing
+      await expect(close).toBeFocused({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(shell.menuButton).toHaveAttribute("aria-expanded", "true");
+    await expect(page.locator("#main-content")).toHaveJSProperty("inert", false); // inert comes from its wrapper
+    expect(await page.locator("#main-content").evaluate((el) => el.closest("[inert]") !== null)).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect(close).toBeHidden();
+    await expect(shell.menuButton).toBeFocused();
+    await expect(shell.menuButton).toHaveAttribute("aria-expanded", "false");
+    expect(await page.locator("#main-content").evaluate((el) => el.closest("[inert]") !== null)).toBe(false);
+  });
 });
 
 test.describe("sidebar", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accountMenu, formsMenu, initialsOf, isActivePath, readableTextOn, safeColor, truncateTitle } from "./shell-utils";
+import { accountMenu, accountOf, formsMenu, initialsOf, isActivePath, readableTextOn, safeColor, truncateTitle } from "./shell-utils";
 
 describe("truncateTitle", () => {
   it("keeps titles up to the limit and cuts longer ones with an ellipsis", () => {
@@ -74,6 +74,26 @@ describe("accountMenu", () => {
     ]);
     expect(accountMenu({ roleId: 2 })).toEqual([]);
     expect(accountMenu({ roleId: 3 })).toEqual([]);
+  });
+});
+
+describe("accountOf", () => {
+  const base = { roleId: 3, roleName: "Staff", username: "staff", firstName: "sam", lastName: "Staff", email: "staff@example.com", profileColor: "#fde047" };
+  it("gives the header what it shows: initials, readable colours, upper-case name, e-mail, role", () => {
+    expect(accountOf(base)).toEqual({
+      initials: "SS",
+      color: "#fde047",
+      textColor: "#0f172a",
+      name: "SAM STAFF",
+      email: "staff@example.com",
+      roleName: "Staff",
+      links: [],
+    });
+  });
+  it("replaces an unsafe profile colour and falls back to the username, and gives role 1 its links", () => {
+    const account = accountOf({ ...base, roleId: 1, firstName: "", lastName: "", profileColor: "red;background:url(x)" });
+    expect(account).toMatchObject({ initials: "ST", color: "#1d4ed8", textColor: "#ffffff", name: "STAFF" });
+    expect(account.links.map((l) => l.label)).toEqual(["Edit Menu", "User", "Calendar Keys", "Attachment Group"]);
   });
 });
 

@@ -100,6 +100,42 @@ export function formsMenu(user: { roleId: number; permissions: readonly string[]
 }
 
 /** The header dropdown's administration links (role 1 only). */
+/** Who is signed in, as the header shows it (accountOf). */
+export type Account = {
+  initials: string;
+  /** Profile colour (a safe #rgb/#rrggbb) and the text colour that reads on it. */
+  color: string;
+  textColor: string;
+  /** Full name, already in upper case. */
+  name: string;
+  email: string | null;
+  roleName: string;
+  /** The dropdown's links (role 1's administration pages). */
+  links: ShellLink[];
+};
+
+/** The header's account data for a signed-in user: initials on the profile colour, name, e-mail, role, links. */
+export function accountOf(user: {
+  roleId: number;
+  roleName: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  profileColor: string | null;
+}): Account {
+  const color = safeColor(user.profileColor);
+  return {
+    initials: initialsOf(user),
+    color,
+    textColor: readableTextOn(color),
+    name: fullNameOf(user).toUpperCase(),
+    email: user.email,
+    roleName: user.roleName,
+    links: accountMenu(user),
+  };
+}
+
 export function accountMenu(user: { roleId: number }): ShellLink[] {
   if (user.roleId !== ROLE.admin) return [];
   return [

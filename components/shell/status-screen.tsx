@@ -1,7 +1,15 @@
+"use client";
+
 import Link from "next/link";
 import { Icon, type IconName } from "@/components/ui/icon";
 
-/** A full-width message screen (403, 404, empty states): big code, heading, sentence, actions. */
+/**
+ * A full-width message screen (403, 404, empty states): big code, heading, sentence, actions.
+ *
+ * A client module: every page's server payload carries its layouts' 404 and 403 screens (Next renders
+ * them only when a page calls notFound() or forbidden()), so as client components they travel as one
+ * reference each instead of their whole element tree.
+ */
 export function StatusScreen({
   code,
   icon,
@@ -36,7 +44,7 @@ export function StatusScreen({
   );
 }
 
-export const primaryLinkClass =
+const primaryLinkClass =
   "inline-flex items-center justify-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-brand-700";
 
 /** The 403 screen (spec: 'Oops! 403 Sorry!, You don't have permission to access this page.'). */

@@ -8,18 +8,7 @@ import { toast } from "@/components/ui/toast";
 import { Icon } from "@/components/ui/icon";
 import { Spinner } from "@/components/ui/button";
 import { logoutAction } from "@/lib/auth/actions";
-import type { ShellLink } from "./shell-utils";
-
-type Props = {
-  initials: string;
-  color: string;
-  textColor: string;
-  /** Full name, already in upper case. */
-  name: string;
-  email: string | null;
-  roleName: string;
-  links: ShellLink[];
-};
+import type { Account } from "./shell-utils";
 
 const itemClass =
   "flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm text-slate-700 outline-none hover:bg-slate-100 focus-visible:bg-brand-50 focus-visible:text-brand-700 focus-visible:outline-none";
@@ -28,7 +17,8 @@ const itemClass =
  * The header's account menu (menu button pattern): opens with click, Enter, Space or the arrow keys;
  * arrows, Home and End move between items; Escape closes and returns focus; Tab or a click outside closes.
  */
-export function UserMenu({ initials, color, textColor, name, email, roleName, links }: Props) {
+export function UserMenu({ account }: { account: Account }) {
+  const { initials, color, textColor, name, email, roleName, links } = account;
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);

@@ -1,0 +1,154 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import { usePathname } from "next/navigation";
+import { Icon } from "@/components/ui/icon";
+import { Brand } from "./brand";
+import { BuildCheck } from "./build-check";
+import { Footer } from "./footer";
+import { NavigationProgress } from "./navigation-progress";
+import { Sidebar } from "./sidebar";
+import { UserMenu } from "./user-menu";
+import { MAIN_ID, SIDEBAR_ID, type Account, type ShellLink } from "./shell-utils";
+
+/** Below 766 px (the spec's mobile view) the sidebar is a drawer; this query is the desktop side. */
+const DESKTOP_QUERY = "(min-width: 47.875rem)";
+
+type Props = {
+  account: Account;
+  /** The version of the role's menu tree (components/shell/sidebar-menus.ts). */
+  menusId: string;
+  forms: ShellLink[];
+  /** The build this page was rendered with (the spec's build check). */
+  build: string;
+  /** The copyright year (settings.system_year). */
+  year: number;
+  children: React.ReactNode;
+};
+
+/**
+ * The signed-in shell around every portal page: the header (menu button on phones, the portal's name,
+ * the account menu), the sidebar (a column on desktop, a drawer with a backdrop below 766 px), the
+ * page, the footer, the navigation progress bar and the build check.
+ *
+ * It is one client component that the layout gives plain data (strings, numbers, a few links), so a
+ * page's server payload carries one reference for the whole shell instead of a tree of elements and
+ * client components; the shell's markup is rendered only where HTML is made.
+ *
+ * The drawer closes on navigation (focus then goes to the new page's content), on Escape, on the
+ * backdrop, and when the window grows to desktop; while it is open the rest of the page is inert, so
+ * focus stays in the drawer.
+ */
+export function ShellFrame({ account, menusId, forms, build, year, children }: Props) {
+  const [navOpen, setNavOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const pathname = usePathname();
+  const [lastPath, setLastPath] = useState(pathname);
+  const [focusMain, setFocusMain] = useState(false);
+
+  // A navigation from inside the open drawer closes it and puts focus on the new page's content.
+  if (pathname !== lastPath) {
+    setLastPath(pathname);
+    if (navOpen) {
+      setNavOpen(false);
+      setFocusMain(true);
+    }
+  }
+
+  useEffect(() => {
+    if (!focusMain) return;
+    setFocusMain(false);
+    document.getElementById(MAIN_ID)?.focus({ preventScroll: true });
+  }, [focusMain]);
+
+  const closeNav = useCallback((opts?: { restoreFocus?: boolean }) => {
+    setNavOpen(false);
+    if (opts?.restoreFocus) requestAnimationFrame(() => toggleRef.current?.focus());
+  }, []);
+
+  useEffect(() => {
+    const root = document.documentElement;
+    if (!navOpen) return;
+    root.setAttribute("data-nav-open", "");
+    closeRef.current?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === "Escape") closeNav({ restoreFocus: true });
+    };
+    const mq = window.matchMedia(DESKTOP_QUERY);
+    const onMq = () => mq.matches && closeNav();
+    document.addEventListener("keydown", onKey);
+    mq.addEventListener("change", onMq);
+    return () => {
+      root.removeAttribute("data-nav-open");
+      document.removeEventListener("keydown", onKey);
+      mq.removeEventListener("change", onMq);
+    };
+  }, [navOpen, closeNav]);
+
+  return (
+    <>
+      <NavigationProgress />
+      <div className="sticky top-0 z-30" inert={navOpen}>
+        <a
+          href={`#${MAIN_ID}`}
+          className="sr-only z-[60] rounded-md bg-white px-4 py-2 text-sm font-medium text-brand-700 shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
+          Skip to content
+        </a>
+        <header className="border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+          <div className="flex h-16 items-center gap-2 px-3 md:gap-4 md:px-6">
+            <button
+              ref={toggleRef}
+              type="button"
+              onClick={() => setNavOpen(true)}
+              aria-expanded={navOpen}
+              aria-controls={SIDEBAR_ID}
+              className="-ml-1 inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden"
+            >
+              <Icon name="menu" className="h-6 w-6" />
+              <span className="sr-only">Open menu</span>
+            </button>
+            <Brand />
+            <div className="ml-auto">
+              <UserMenu account={account} />
+            </div>
+          </div>
+        </header>
+      </div>
+      <div className="flex">
+        {navOpen && <div aria-hidden="true" className="fixed inset-0 z-40 bg-slate-950/50 md:hidden" onClick={() => closeNav({ restoreFocus: true })} />}
+        <aside
+          id={SIDEBAR_ID}
+          aria-label="Sidebar"
+          data-open={navOpen || undefined}
+          className={`fixed inset-y-0 left-0 z-50 flex w-[min(19rem,86vw)] flex-col bg-brand-900 text-brand-100 shadow-2xl duration-200 ease-out motion-reduce:transition-none md:sticky md:top-16 md:z-auto md:h-[calc(100dvh-4rem)] md:w-76 md:shrink-0 md:translate-x-0 md:self-start md:shadow-none md:visible md:transition-none ${
+            // Opening shows it at once (so focus can move in); closing keeps it visible until it has slid out.
+            navOpen ? "visible translate-x-0 transition-[translate]" : "invisible -translate-x-full transition-[translate,visibility]"
+          }`}
+        >
+          <div className="flex h-16 shrink-0 items-center justify-between gap-2 border-b border-white/10 px-4 md:hidden">
+            <Brand tone="dark" />
+            <button
+              ref={closeRef}
+              type="button"
+              onClick={() => closeNav({ restoreFocus: true })}
+              className="inline-flex h-10 w-10 items-center justify-center rounded-md text-brand-100 hover:bg-white/10 focus-visible:outline-white"
+            >
+              <Icon name="close" className="h-6 w-6" />
+              <span className="sr-only">Close menu</span>
+            </button>
+          </div>
+          <Sidebar menusId={menusId} forms={forms} />
+        </aside>
+        <div className="flex min-h-[calc(100dvh-4rem)] min-w-0 flex-1 flex-col" inert={navOpen}>
+          <main id={MAIN_ID} tabIndex={-1} className="flex-1 px-4 py-6 outline-none md:px-8 md:py-8">
+            {children}
+          </main>
+          <Footer year={year} />
+        </div>
+      </div>
+      <BuildCheck build={build} />
+    </>
+  );
+}
