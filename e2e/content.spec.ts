@@ -59,6 +59,14 @@ test.describe("administrator", () => {
     await expect(page).toHaveURL(/[?&]q=Tuesday\+instead/);
     await expect(content.heading(title)).toBeVisible();
     await expect(content.heading(`${title} draft`)).toHaveCount(0);
+    // A new sort applies at once and keeps the search.
+    await content.sort.selectOption("oldest");
+    await expect(page).toHaveURL(/[?&]q=Tuesday\+instead&sort=oldest$/);
+    await expect(content.sort).toHaveValue("oldest");
+    await expect(content.search).toHaveValue("Tuesday instead");
+    await expect(content.heading(title)).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/[?&]q=Tuesday\+instead$/);
     await page.goBack();
     await expect(content.heading(`${title} draft`)).toBeVisible();
 

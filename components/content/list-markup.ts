@@ -4,6 +4,8 @@ import { formatLocal, type DateKind } from "@/lib/content/dates";
 import { toFileItems, type FileItem } from "@/lib/content/file-items";
 import { linkify, truncateParts } from "@/lib/content/linkify";
 import type { AttachmentGroupItem, AttachmentRow, DiscussionRow, DocumentRow, SaveTheDateRow } from "@/lib/content/queries";
+import { SORT_LABELS, type ContentTab, type Sort } from "@/lib/content/basics";
+import { pageHref, type PageState } from "@/lib/content/page-href";
 import { html, raw, type Html } from "@/lib/html";
 import { fileTypeIconMarkup, iconMarkup } from "@/components/ui/icon";
 
@@ -25,7 +27,9 @@ import { fileTypeIconMarkup, iconMarkup } from "@/components/ui/icon";
  * - `data-scroll` (-1 or 1) on a carousel's arrows;
  * - `data-action` (pin, unpin, delete), `data-kind`, `data-id`, `data-slug` on admin buttons, inside
  *   a `data-actions` element;
- * - `data-local` (long, time, us) on a `<time>` shown again in the viewer's time zone.
+ * - `data-local` (long, time, us) on a `<time>` shown again in the viewer's time zone;
+ * - `data-toolbar` (the page's slug, tabs and state as JSON) on the search form: Enter in the search
+ *   field and a change of sort go to the canonical URL of the new state (lib/content/page-href.ts).
  */
 
 type Kind = "discussion" | "attachment" | "save-the-date";
@@ -145,4 +149,40 @@ export function saveTheDateListMarkup(rows: SaveTheDateRow[], { slug, isAdmin }:
     }${e.documents.length > 0 ? html`<div class="mt-3">${filesMarkup(e.documents, 12)}</div>` : null}</div></li>`;
   });
   return html`<ul class="space-y-4" aria-label="Dates">${items}</ul>`.value;
+}
+
+const FIELD = "border border-slate-300 bg-white text-sm focus:border-brand-500 focus:ring-1 focus:ring-brand-500 focus:outline-none";
+
+/**
+ * Search (Enter), sort and the attachment tab's grid/list toggle. Every change is a URL (rendered on
+ * the server), so Back/Forward and shared links work; without JavaScript the form submits as GET.
+ */
+export function toolbarMarkup(t: { slug: string; tabs: readonly ContentTab[]; state: PageState; sorts: readonly Sort[]; viewToggle: boolean; label: string }): Html {
+  const { slug, tabs, state } = t;
+  const hidden = html`<input type="hidden" name="tab" value="${state.tab}">${
+    state.group != null ? html`<input type="hidden" name="group" value="${state.group}">` : null
+  }${state.view !== "grid" ? html`<input type="hidden" name="view" value="${state.view}">` : null}`;
+  const options = t.sorts.map((s) => html`<option value="${s}"${s === state.sort ? raw(" selected") : null}>${SORT_LABELS[s]}</option>`);
+  const views = (["grid", "list"] as const).map((v) => {
+    const on = state.view === v;
+    return html`<a href="${pageHref(slug, tabs, state, { view: v })}" data-nav aria-label="${v === "grid" ? "Grid view" : "List view"}"${
+      on ? raw(' aria-current="true"') : null
+    } class="rounded p-1.5 ${on ? "bg-brand-600 text-white" : "text-slate-600 hover:bg-slate-100"}">${raw(iconMarkup(v, { className: "h-4 w-4" }))}</a>`;
+  });
+  return html`<form role="search" aria-label="Search ${t.label}" action="/${slug}" method="get" data-toolbar="${JSON.stringify({ slug, tabs, state })}" class="flex flex-wrap items-center gap-2">${hidden}<div class="relative min-w-0 flex-1 basis-56"><label for="list-q" class="sr-only">Search</label>${raw(
+    iconMarkup("search", { className: "pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" }),
+  )}<input id="list-q" name="q" type="search" value="${state.q}" maxlength="100" placeholder="Search and press Enter" class="block w-full rounded-md py-2 pr-3 pl-9 ${FIELD}"></div><label for="list-sort" class="sr-only">Sort</label><select id="list-sort" name="sort" class="rounded-md px-3 py-2 ${FIELD}">${options}</select><noscript><button type="submit" class="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm">Search</button></noscript>${
+    t.viewToggle ? html`<div class="flex rounded-md border border-slate-300 bg-white p-0.5" role="group" aria-label="Layout">${views}</div>` : null
+  }</form>`;
+}
+
+/** Previous / Next, shown when the total reaches the page size (spec). */
+export function pagerMarkup({ page, total, perPage, href }: { page: number; total: number; perPage: number; href: (page: number) => string }): Html | null {
+  if (total < perPage) return null;
+  const last = Math.max(1, Math.ceil(total / perPage));
+  const step = (label: string, to: number, enabled: boolean, rel: string) =>
+    enabled
+      ? html`<a href="${href(to)}" data-nav rel="${rel}" class="pager-step text-slate-800 hover:bg-slate-50">${label}</a>`
+      : html`<span aria-disabled="true" class="pager-step cursor-not-allowed text-slate-400">${label}</span>`;
+  return html`<nav aria-label="Pagination" class="flex items-center justify-between gap-3 pt-2">${step("Previous", page - 1, page > 1, "prev")}<span class="text-sm text-slate-600">Page ${page} of ${last}</span>${step("Next", page + 1, page < last, "next")}</nav>`;
 }

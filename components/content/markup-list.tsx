@@ -1,11 +1,14 @@
 "use client";
 
-import { useLayoutEffect, useRef, useState } from "react";
+import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { toast } from "@/components/ui/toast";
 import { isGalleryImage } from "@/lib/content/basics";
 import { formatLocal, type DateKind } from "@/lib/content/dates";
+import { pageHref, type PageState } from "@/lib/content/page-href";
+import type { ContentTab } from "@/lib/content/basics";
 import { openStoredFile } from "@/lib/content/signed-url";
+import { startNavigationProgress } from "@/components/shell/navigation-progress";
 import type { Gallery as GalleryType, GalleryImage } from "./gallery";
 import type { ItemActionRequest, ItemActionsDialog as DialogType } from "./item-actions-dialog";
 
@@ -16,6 +19,7 @@ let dialogModule: Promise<typeof DialogType> | null = null;
 const loadDialog = () => (dialogModule ??= import("./item-actions-dialog").then((m) => m.ItemActionsDialog));
 
 const NAV = "a[data-nav]";
+const TOOLBAR = "form[data-toolbar]";
 
 /** Shows the server's dates in the viewer's time zone (the server wrote them in its own). */
 function localiseTimes(root: HTMLElement) {
@@ -34,9 +38,10 @@ function setDisabled(scope: Element | null, disabled: boolean) {
  * A content list built on the server as HTML (list-markup.ts), with its behaviour added here by
  * delegation on one element: in-app links navigate inside the app (prefetched on intent), file buttons
  * open the gallery (images) or a signed URL (other files), carousel arrows scroll, role 1's Pin/Unpin
- * and Delete ask for confirmation and call the server, and dates are shown in the viewer's time zone.
+ * and Delete ask for confirmation and call the server, dates are shown in the viewer's time zone, and
+ * the toolbar's search and sort go to the URL of the new state.
  */
-export function MarkupList({ html }: { html: string }) {
+export function MarkupList({ html, className }: { html: string; className?: string }) {
   const router = useRouter();
   const ref = useRef<HTMLDivElement>(null);
   const warmed = useRef(new Set<string>());
@@ -104,6 +109,36 @@ export function MarkupList({ html }: { html: string }) {
     router.push(href);
   };
 
+  // The search form (list-markup.ts toolbarMarkup): Enter searches, a new sort applies at once; both
+  // go to the canonical URL of the new state, back on page 1.
+  const search = (form: HTMLFormElement, patch: Partial<PageState>) => {
+    const { slug, tabs, state } = JSON.parse(form.dataset.toolbar ?? "{}") as { slug: string; tabs: ContentTab[]; state: PageState };
+    const q = (form.elements.namedItem("q") as HTMLInputElement | null)?.value.trim() ?? "";
+    const href = pageHref(slug, tabs, state, { q, ...patch, page: 1 });
+    startNavigationProgress(href);
+    router.push(href);
+  };
+
+  const onSubmit = (event: React.FormEvent<HTMLDivElement>) => {
+    const form = (event.target as Element).closest<HTMLFormElement>(TOOLBAR);
+    if (!form) return;
+    event.preventDefault();
+    search(form, {});
+  };
+
+  // A native listener: React's onChange does not report changes of elements it did not render.
+  useEffect(() => {
+    const root = ref.current;
+    const onChange = (event: Event) => {
+      const select = event.target;
+      if (!(select instanceof HTMLSelectElement) || select.name !== "sort") return;
+      const form = select.closest<HTMLFormElement>(TOOLBAR);
+      if (form) search(form, { sort: select.value as PageState["sort"] });
+    };
+    root?.addEventListener("change", onChange);
+    return () => root?.removeEventListener("change", onChange);
+  });
+
   const onIntent = (event: React.SyntheticEvent) => {
     const href = (event.target as Element).closest?.<HTMLAnchorElement>(NAV)?.getAttribute("href");
     if (!href || warmed.current.has(href)) return;
@@ -113,7 +148,16 @@ export function MarkupList({ html }: { html: string }) {
 
   return (
     <>
-      <div ref={ref} onClick={onClick} onMouseOver={onIntent} onFocus={onIntent} onTouchStart={onIntent} dangerouslySetInnerHTML={{ __html: html }} />
+      <div
+        ref={ref}
+        className={className}
+        onClick={onClick}
+        onSubmit={onSubmit}
+        onMouseOver={onIntent}
+        onFocus={onIntent}
+        onTouchStart={onIntent}
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
       {gallery && (
         <gallery.Gallery images={gallery.images} index={gallery.index} onIndex={(index) => setGallery({ ...gallery, index })} onClose={() => setGallery(null)} />
       )}

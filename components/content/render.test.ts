@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { attachmentListMarkup, discussionListMarkup, saveTheDateListMarkup, userTextMarkup } from "./list-markup";
+import { attachmentListMarkup, discussionListMarkup, pagerMarkup, saveTheDateListMarkup, toolbarMarkup, userTextMarkup } from "./list-markup";
+import type { PageState } from "@/lib/content/page-href";
 import type { AttachmentRow, DiscussionRow, SaveTheDateRow } from "@/lib/content/queries";
 
 const evil = `<script>alert("x")</script><img src=x onerror=alert(1)>`;
@@ -119,5 +120,46 @@ describe("user text is shown as text, links stay clickable", () => {
     expect(discussionListMarkup([], { slug: "n", isAdmin: false })).toBe('<p class="empty-list">No discussions found...!!!</p>');
     expect(attachmentListMarkup([], { slug: "n", isAdmin: false, view: "grid", inGroup: false, groupHref: String })).toContain("No attachments found...!!!");
     expect(saveTheDateListMarkup([], { slug: "n", isAdmin: false })).toContain("No dates found...!!!");
+  });
+});
+
+describe("toolbar and pager", () => {
+  const state: PageState = { tab: "attachment", q: `"><script>x</script>`, sort: "a-z", page: 2, group: 7, view: "list" };
+  const toolbar = (over: Partial<Parameters<typeof toolbarMarkup>[0]> = {}) =>
+    toolbarMarkup({ slug: "news", tabs: ["discussion", "attachment"], state, sorts: ["newest", "oldest", "a-z", "z-a"], viewToggle: true, label: "Attachment", ...over }).value;
+
+  it("the search form submits as GET without JavaScript, keeps the state in hidden fields and escapes the query", () => {
+    const out = toolbar();
+    expect(out).toContain('<form role="search" aria-label="Search Attachment" action="/news" method="get"');
+    expect(out).toContain('<input type="hidden" name="tab" value="attachment"><input type="hidden" name="group" value="7"><input type="hidden" name="view" value="list">');
+    expect(out).toContain('value="&quot;&gt;&lt;script&gt;x&lt;/script&gt;" maxlength="100"');
+    expect(out).not.toContain("<script>");
+    expect(out).toContain('<label for="list-q" class="sr-only">Search</label>');
+    expect(out).toContain('<label for="list-sort" class="sr-only">Sort</label><select id="list-sort" name="sort"');
+    expect(out).toContain('<option value="a-z" selected>A-to-Z</option>');
+    expect(out.match(/ selected/g)).toHaveLength(1);
+    // The state the browser computes the next URL from, as escaped JSON.
+    const json = /data-toolbar="([^"]*)"/.exec(out)?.[1].replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+    expect(JSON.parse(json ?? "")).toEqual({ slug: "news", tabs: ["discussion", "attachment"], state });
+  });
+
+  it("the grid/list toggle links the same state in the other layout and marks the current one", () => {
+    const out = toolbar();
+    expect(out).toMatch(/<a href="\/news\?tab=attachment&amp;group=7&amp;q=[^"]*&amp;sort=a-z&amp;page=2" data-nav aria-label="Grid view" class=/);
+    expect(out).toMatch(/aria-label="List view" aria-current="true"/);
+    expect(toolbar({ viewToggle: false })).not.toContain('aria-label="Layout"');
+    expect(toolbar({ state: { ...state, tab: "discussion", group: null, view: "grid" }, viewToggle: false })).not.toContain('name="group"');
+  });
+
+  it("the pager shows from a full page on, with Previous/Next as links only where there is a page", () => {
+    const href = (p: number) => `/news?page=${p}`;
+    expect(pagerMarkup({ page: 1, total: 9, perPage: 10, href })).toBeNull();
+    const first = pagerMarkup({ page: 1, total: 25, perPage: 10, href })!.value;
+    expect(first).toContain('<span aria-disabled="true" class="pager-step cursor-not-allowed text-slate-400">Previous</span>');
+    expect(first).toContain("Page 1 of 3");
+    expect(first).toContain('<a href="/news?page=2" data-nav rel="next"');
+    const last = pagerMarkup({ page: 3, total: 25, perPage: 10, href })!.value;
+    expect(last).toContain('<a href="/news?page=2" data-nav rel="prev"');
+    expect(last).toContain('aria-disabled="true" class="pager-step cursor-not-allowed text-slate-400">Next</span>');
   });
 });

@@ -10,12 +10,11 @@ import { listAttachmentItems, listDiscussions, listSaveTheDates } from "@/lib/co
 import { PAGE_SIZE, type ContentTab } from "@/lib/content/constants";
 import { pageHref, parsePageState, sortsFor, type PageState } from "@/lib/content/page-state";
 import { TAB_ACTIONS, TAB_LABELS, isCalendarPage, tabsOf } from "@/lib/content/tabs";
-import { attachmentListMarkup, discussionListMarkup, saveTheDateListMarkup } from "@/components/content/list-markup";
+import { attachmentListMarkup, discussionListMarkup, pagerMarkup, saveTheDateListMarkup, toolbarMarkup } from "@/components/content/list-markup";
 import { MarkupList } from "@/components/content/markup-list";
-import { ListToolbar } from "@/components/content/list-toolbar";
-import { Pager } from "@/components/content/pager";
 import { SubMenuCarousel } from "@/components/content/submenu-carousel";
 import { Icon } from "@/components/ui/icon";
+import { html, raw } from "@/lib/html";
 import { BannerArea } from "@/components/banner/banner-area";
 import { CalendarPage } from "@/components/calendar/calendar-page";
 
@@ -152,17 +151,12 @@ export default async function MenuPage({ params, searchParams }: Props) {
             </h2>
           </div>
         )}
-        <ListToolbar
-          key={href()}
-          slug={menu.slug}
-          tabs={tabs}
-          state={state}
-          sorts={sortsFor(state.tab, state.group)}
-          viewToggle={state.tab === "attachment"}
-          label={tabLabel(state.tab)}
+        <MarkupList
+          className="space-y-4"
+          html={
+            html`${toolbarMarkup({ slug: menu.slug, tabs, state, sorts: sortsFor(state.tab, state.group), viewToggle: state.tab === "attachment", label: tabLabel(state.tab) })}${raw(body)}${pagerMarkup({ page: state.page, total, perPage, href: (page) => href({ page }) })}`.value
+          }
         />
-        <MarkupList html={body} />
-        <Pager page={state.page} total={total} perPage={perPage} href={(page) => href({ page })} />
       </section>
     </div>
   );
