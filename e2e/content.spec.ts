@@ -233,6 +233,21 @@ test.describe("staff", () => {
     }
   });
 
+  test("a page's sub-pages are a carousel above the tabs; one opens in the app, under its parent", async ({ page }) => {
+    const content = new ContentPage(page);
+    await content.goto("service-department");
+    const subPages = page.getByRole("navigation", { name: "Sub-pages" });
+    await expect(subPages.getByRole("link")).toHaveText(["Service Bulletins and Technica...", "Warranty Policies"]);
+    await expect(subPages.getByRole("link").first()).toHaveAttribute("title", "Service Bulletins and Technical Updates");
+    await expect(async () => {
+      // A click before hydration loads the page as a document; after it, the app navigates. Both land.
+      await subPages.getByRole("link", { name: "Warranty Policies" }).click();
+      await expect(page).toHaveURL(/\/warranty-policies$/, { timeout: 3_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(page.getByRole("heading", { level: 1, name: "Warranty Policies" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Service Department Resources and Training" }).first()).toBeVisible();
+  });
+
   test("unknown pages and posts answer 404", async ({ page }) => {
     await page.goto("/no-such-menu-page");
     await expect(page.getByText("The page you are looking for does not exist.")).toBeVisible();

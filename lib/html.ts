@@ -40,3 +40,8 @@ export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): Htm
 export function raw(markup: string): Html {
   return new Html(markup);
 }
+
+/** Whether a stored address may become a link: http(s) only (never javascript:, data: and the like). */
+export function isWebAddress(url: string): boolean {
+  return /^https?:\/\//i.test(url.trim());
+}

@@ -6,7 +6,7 @@ import { linkify, truncateParts } from "@/lib/content/linkify";
 import type { AttachmentGroupItem, AttachmentRow, DiscussionRow, DocumentRow, SaveTheDateRow } from "@/lib/content/queries";
 import { SORT_LABELS, type ContentTab, type Sort } from "@/lib/content/basics";
 import { pageHref, type PageState } from "@/lib/content/page-href";
-import { html, raw, type Html } from "@/lib/html";
+import { html, isWebAddress, raw, type Html } from "@/lib/html";
 import { fileTypeIconMarkup, iconMarkup } from "@/components/ui/icon";
 
 /**
@@ -24,7 +24,7 @@ import { fileTypeIconMarkup, iconMarkup } from "@/components/ui/icon";
  * - `data-nav` on in-app links (navigated in the app, prefetched on intent);
  * - `data-file` (stored path), `data-name`, `data-ext`, `data-src` on file buttons; a `data-files`
  *   element groups them (the gallery shows a group's images); `data-download` marks a Download button;
- * - `data-scroll` (-1 or 1) on a carousel's arrows;
+ * - `data-scroll` (-1 or 1) on a carousel's arrows, which scroll the list of their `data-scroller` element;
  * - `data-action` (pin, unpin, delete), `data-kind`, `data-id`, `data-slug` on admin buttons, inside
  *   a `data-actions` element;
  * - `data-local` (long, time, us) on a `<time>` shown again in the viewer's time zone;
@@ -81,7 +81,7 @@ export function filesMarkup(docs: DocumentRow[], nameMax = 5): Html {
     files.length > 4
       ? html`<div class="mt-1 flex justify-end gap-1"><button type="button" data-scroll="-1" class="rounded p-1 text-slate-500 hover:bg-slate-100" aria-label="Previous files">${raw(iconMarkup("chevron-left", { className: "h-4 w-4" }))}</button><button type="button" data-scroll="1" class="rounded p-1 text-slate-500 hover:bg-slate-100" aria-label="Next files">${raw(iconMarkup("chevron-right", { className: "h-4 w-4" }))}</button></div>`
       : null;
-  return html`<div class="relative" data-files><ul aria-label="Files" class="file-row">${items}</ul>${arrows}</div>`;
+  return html`<div class="relative" data-files${arrows ? raw(" data-scroller") : null}><ul aria-label="Files" class="file-row">${items}</ul>${arrows}</div>`;
 }
 
 /** The files of one post on its detail page: a wrapped list with whole names. */
@@ -185,4 +185,51 @@ export function pagerMarkup({ page, total, perPage, href }: { page: number; tota
       ? html`<a href="${href(to)}" data-nav rel="${rel}" class="pager-step text-slate-800 hover:bg-slate-50">${label}</a>`
       : html`<span aria-disabled="true" class="pager-step cursor-not-allowed text-slate-400">${label}</span>`;
   return html`<nav aria-label="Pagination" class="flex items-center justify-between gap-3 pt-2">${step("Previous", page - 1, page > 1, "prev")}<span class="text-sm text-slate-600">Page ${page} of ${last}</span>${step("Next", page + 1, page < last, "next")}</nav>`;
+}
+
+/** A content page's heading, with role 1's add button (Add New Post, Add New Attachment, ...). */
+export function pageHeadMarkup(title: string, add: { href: string; label: string } | null): Html {
+  return html`<div class="flex flex-wrap items-center justify-between gap-3"><h1 class="text-2xl font-semibold break-words text-slate-900">${title}</h1>${
+    add ? html`<a href="${add.href}" data-nav class="inline-flex items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">${add.label}</a>` : null
+  }</div>`;
+}
+
+/** The page's sub-menus as a horizontal carousel (titles cut at 30 characters, the full title on hover). */
+export function subMenusMarkup(items: readonly { slug: string; title: string; url: string | null }[]): Html | null {
+  if (items.length === 0) return null;
+  const arrow = (dir: -1 | 1) =>
+    html`<button type="button" data-scroll="${dir}" aria-label="Scroll sub-pages ${dir < 0 ? "left" : "right"}" class="hidden shrink-0 rounded-full border border-slate-200 bg-white p-1.5 text-slate-600 hover:bg-slate-50 md:block">${raw(
+      iconMarkup(dir < 0 ? "chevron-left" : "chevron-right", { className: "h-4 w-4" }),
+    )}</button>`;
+  const links = items.map(
+    (m) =>
+      html`<li class="shrink-0 snap-start">${
+        !m.url
+          ? html`<a href="/${m.slug}" data-nav title="${m.title}" class="sub-page">${cut(m.title, 30)}</a>`
+          : isWebAddress(m.url)
+            ? html`<a href="${m.url.trim()}" target="_blank" rel="noopener noreferrer" title="${m.title}" class="sub-page">${cut(m.title, 30)}</a>`
+            : html`<span title="${m.title}" class="sub-page">${cut(m.title, 30)}</span>`
+      }</li>`,
+  );
+  return html`<nav aria-label="Sub-pages" class="flex items-center gap-2" data-scroller>${arrow(-1)}<ul class="flex min-w-0 flex-1 snap-x gap-2 overflow-x-auto scroll-smooth py-1 [scrollbar-width:none]">${links}</ul>${arrow(1)}</nav>`;
+}
+
+/** The page's tabs (Discussion, Attachment, Save the Date), the current one marked. */
+export function tabsMarkup(tabs: readonly { href: string; label: string; current: boolean }[]): Html {
+  const items = tabs.map(
+    (t) =>
+      html`<li><a href="${t.href}" data-nav${t.current ? raw(' aria-current="page"') : null} class="block border-b-2 px-4 py-2 text-sm font-medium whitespace-nowrap ${
+        t.current ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
+      }">${t.label}</a></li>`,
+  );
+  return html`<nav aria-label="Content" class="border-b border-slate-200"><ul class="-mb-px flex gap-1 overflow-x-auto">${items}</ul></nav>`;
+}
+
+/** An attachment group's own view: Back to the tab, and the group's name. */
+export function groupHeadMarkup(backHref: string, name: string): Html {
+  return html`<div class="flex items-center gap-3"><a href="${backHref}" data-nav class="inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50">${raw(
+    iconMarkup("back", { className: "h-4 w-4" }),
+  )} Back</a><h2 class="flex min-w-0 items-center gap-2 text-lg font-semibold text-slate-900">${raw(
+    iconMarkup("folder", { className: "h-5 w-5 shrink-0 text-slate-500" }),
+  )}<span class="truncate">${name}</span></h2></div>`;
 }

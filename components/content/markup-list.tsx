@@ -97,7 +97,7 @@ export function MarkupList({ html, className }: { html: string; className?: stri
       if (button.dataset.file !== undefined) void openFile(button);
       else if (button.dataset.action) ask(button);
       else if (button.dataset.scroll) {
-        const row = button.closest("[data-files]")?.querySelector("ul");
+        const row = button.closest("[data-scroller]")?.querySelector("ul");
         row?.scrollBy({ left: Number(button.dataset.scroll) * row.clientWidth * 0.8, behavior: "smooth" });
       }
       return;

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { attachmentListMarkup, discussionListMarkup, pagerMarkup, saveTheDateListMarkup, toolbarMarkup, userTextMarkup } from "./list-markup";
+import {
+  attachmentListMarkup,
+  discussionListMarkup,
+  groupHeadMarkup,
+  pageHeadMarkup,
+  pagerMarkup,
+  saveTheDateListMarkup,
+  subMenusMarkup,
+  tabsMarkup,
+  toolbarMarkup,
+  userTextMarkup,
+} from "./list-markup";
 import type { PageState } from "@/lib/content/page-href";
 import type { AttachmentRow, DiscussionRow, SaveTheDateRow } from "@/lib/content/queries";
 
@@ -68,6 +79,9 @@ describe("user text is shown as text, links stay clickable", () => {
     expect(out).toMatch(/data-file="post\/2026\/03\/2\.png" data-name="Bay &quot;x&quot;\.png" data-ext="png" data-src="\/api\/files\/[^"]+"/);
     expect(out).toContain('aria-label="PDF file"');
     expect(out).not.toContain("data-scroll"); // arrows only past four files
+    const five = discussionListMarkup([post({ documents: [1, 2, 3, 4, 5].map((i) => doc(i, `f${i}.pdf`, "pdf")) })], { slug: "news", isAdmin: false });
+    expect(five).toContain('<div class="relative" data-files data-scroller><ul aria-label="Files" class="file-row">');
+    expect(five).toContain('data-scroll="1" class="rounded p-1 text-slate-500 hover:bg-slate-100" aria-label="Next files"');
   });
 
   it("attachments: groups link to their view, links say Visit Now, files Download; no Pin/Unpin inside a group", () => {
@@ -161,5 +175,46 @@ describe("toolbar and pager", () => {
     const last = pagerMarkup({ page: 3, total: 25, perPage: 10, href })!.value;
     expect(last).toContain('<a href="/news?page=2" data-nav rel="prev"');
     expect(last).toContain('aria-disabled="true" class="pager-step cursor-not-allowed text-slate-400">Next</span>');
+  });
+});
+
+describe("page head, sub-pages, tabs and group head", () => {
+  it("the heading escapes the title; the add button is there only when given", () => {
+    expect(pageHeadMarkup(evil, null).value).toBe(
+      `<div class="flex flex-wrap items-center justify-between gap-3"><h1 class="text-2xl font-semibold break-words text-slate-900">&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;</h1></div>`,
+    );
+    expect(pageHeadMarkup("News", { href: "/news/discussion/add", label: "Add New Post" }).value).toContain('<a href="/news/discussion/add" data-nav');
+  });
+
+  it("sub-pages link in the app, web addresses in a new tab, anything else not at all; titles cut at 30", () => {
+    expect(subMenusMarkup([])).toBeNull();
+    const out = subMenusMarkup([
+      { slug: "warranty", title: "Warranty Policies and Procedures for All Brands", url: null },
+      { slug: "site", title: "Dealer Website", url: " https://dealer.example.com " },
+      { slug: "bad", title: "Bad", url: "javascript:alert(1)" },
+    ])!.value;
+    expect(out).toContain('<a href="/warranty" data-nav title="Warranty Policies and Procedures for All Brands" class="sub-page">Warranty Policies and Procedur...</a>');
+    expect(out).toContain('<a href="https://dealer.example.com" target="_blank" rel="noopener noreferrer" title="Dealer Website" class="sub-page">');
+    expect(out).not.toContain("javascript:");
+    expect(out).toContain('<span title="Bad" class="sub-page">Bad</span>');
+    expect(out).toContain('data-scroller');
+    expect(out).toContain('data-scroll="-1" aria-label="Scroll sub-pages left"');
+  });
+
+  it("tabs mark the current one", () => {
+    const out = tabsMarkup([
+      { href: "/news", label: "Discussion", current: false },
+      { href: "/news?tab=attachment", label: "Attachment", current: true },
+    ]).value;
+    expect(out).toContain('<nav aria-label="Content"');
+    expect(out).toContain('<a href="/news" data-nav class=');
+    expect(out).toContain('<a href="/news?tab=attachment" data-nav aria-current="page" class=');
+    expect(out.match(/aria-current/g)).toHaveLength(1);
+  });
+
+  it("a group's view has Back and the group's name, escaped", () => {
+    const out = groupHeadMarkup("/news?tab=attachment", "<b>Forms</b>").value;
+    expect(out).toContain('<a href="/news?tab=attachment" data-nav');
+    expect(out).toContain('<span class="truncate">&lt;b&gt;Forms&lt;/b&gt;</span>');
   });
 });

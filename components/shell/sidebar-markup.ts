@@ -1,5 +1,5 @@
 import { iconMarkup, type IconName } from "@/components/ui/icon";
-import { escapeHtml } from "@/lib/html";
+import { escapeHtml, isWebAddress } from "@/lib/html";
 import { setRecent } from "@/lib/lru";
 import { isActivePath, MENU_TITLE_MAX, SUB_MENU_TITLE_MAX, truncateTitle, type ShellLink, type SidebarItem } from "./shell-utils";
 
@@ -42,10 +42,6 @@ function currentAttrs(state: "page" | "true" | null): string {
 function title(text: string, cut: { text: string; truncated: boolean }): string {
   if (!cut.truncated) return `<span>${escapeHtml(cut.text)}</span>`;
   return `<span aria-hidden="true">${escapeHtml(cut.text)}</span><span class="sr-only">${escapeHtml(text)}</span>`;
-}
-
-function isWebAddress(url: string): boolean {
-  return /^https?:\/\//i.test(url.trim());
 }
 
 function row(item: SidebarItem, pathname: string, sub: boolean): string {

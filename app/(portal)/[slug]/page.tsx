@@ -10,10 +10,18 @@ import { listAttachmentItems, listDiscussions, listSaveTheDates } from "@/lib/co
 import { PAGE_SIZE, type ContentTab } from "@/lib/content/constants";
 import { pageHref, parsePageState, sortsFor, type PageState } from "@/lib/content/page-state";
 import { TAB_ACTIONS, TAB_LABELS, isCalendarPage, tabsOf } from "@/lib/content/tabs";
-import { attachmentListMarkup, discussionListMarkup, pagerMarkup, saveTheDateListMarkup, toolbarMarkup } from "@/components/content/list-markup";
+import {
+  attachmentListMarkup,
+  discussionListMarkup,
+  groupHeadMarkup,
+  pageHeadMarkup,
+  pagerMarkup,
+  saveTheDateListMarkup,
+  subMenusMarkup,
+  tabsMarkup,
+  toolbarMarkup,
+} from "@/components/content/list-markup";
 import { MarkupList } from "@/components/content/markup-list";
-import { SubMenuCarousel } from "@/components/content/submenu-carousel";
-import { Icon } from "@/components/ui/icon";
 import { html, raw } from "@/lib/html";
 import { BannerArea } from "@/components/banner/banner-area";
 import { CalendarPage } from "@/components/calendar/calendar-page";
@@ -69,7 +77,7 @@ export default async function MenuPage({ params, searchParams }: Props) {
     return (
       <div className="space-y-4">
         {header}
-        {menu.children.length > 0 && <SubMenuCarousel items={menu.children} />}
+        {menu.children.length > 0 && <MarkupList html={subMenusMarkup(menu.children)!.value} />}
         <CalendarPage menu={menu} user={user} searchParams={await searchParams} />
       </div>
     );
@@ -111,53 +119,22 @@ export default async function MenuPage({ params, searchParams }: Props) {
 
   const action = TAB_ACTIONS[state.tab];
   const tabLabel = (t: ContentTab) => TAB_LABELS[t];
+  // The page below the banner is one string of server-built HTML (components/content/list-markup.ts).
+  const content = html`${pageHeadMarkup(menu.title, isAdmin ? { href: `/${menu.slug}/${action.path}${state.tab === "attachment" && state.group ? `?group=${state.group}` : ""}`, label: action.label } : null)}${subMenusMarkup(menu.children)}${tabsMarkup(
+    tabs.map((t) => ({ href: pageHref(menu.slug, tabs, { tab: t, q: "", sort: "newest", page: 1, group: null, view: state.view }), label: tabLabel(t), current: t === state.tab })),
+  )}<section aria-label="${tabLabel(state.tab)}" class="space-y-4">${
+    state.tab === "attachment" && state.group != null ? groupHeadMarkup(href({ group: null, page: 1, q: "", sort: "newest" }), groupName ?? "") : null
+  }${toolbarMarkup({ slug: menu.slug, tabs, state, sorts: sortsFor(state.tab, state.group), viewToggle: state.tab === "attachment", label: tabLabel(state.tab) })}${raw(body)}${pagerMarkup({
+    page: state.page,
+    total,
+    perPage,
+    href: (page) => href({ page }),
+  })}</section>`;
 
   return (
     <div className="space-y-4">
       {header}
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold break-words text-slate-900">{menu.title}</h1>
-        {isAdmin && (
-          <Link href={`/${menu.slug}/${action.path}${state.tab === "attachment" && state.group ? `?group=${state.group}` : ""}`} className="inline-flex items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
-            {action.label}
-          </Link>
-        )}
-      </div>
-      {menu.children.length > 0 && <SubMenuCarousel items={menu.children} />}
-      <nav aria-label="Content" className="border-b border-slate-200">
-        <ul className="-mb-px flex gap-1 overflow-x-auto">
-          {tabs.map((t) => (
-            <li key={t}>
-              <Link
-                href={pageHref(menu.slug, tabs, { tab: t, q: "", sort: "newest", page: 1, group: null, view: state.view })}
-                aria-current={t === state.tab ? "page" : undefined}
-                className={`block border-b-2 px-4 py-2 text-sm font-medium whitespace-nowrap ${t === state.tab ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"}`}
-              >
-                {tabLabel(t)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <section aria-label={tabLabel(state.tab)} className="space-y-4">
-        {state.tab === "attachment" && state.group != null && (
-          <div className="flex items-center gap-3">
-            <Link href={href({ group: null, page: 1, q: "", sort: "newest" })} className="inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50">
-              <Icon name="back" className="h-4 w-4" /> Back
-            </Link>
-            <h2 className="flex min-w-0 items-center gap-2 text-lg font-semibold text-slate-900">
-              <Icon name="folder" className="h-5 w-5 shrink-0 text-slate-500" />
-              <span className="truncate">{groupName}</span>
-            </h2>
-          </div>
-        )}
-        <MarkupList
-          className="space-y-4"
-          html={
-            html`${toolbarMarkup({ slug: menu.slug, tabs, state, sorts: sortsFor(state.tab, state.group), viewToggle: state.tab === "attachment", label: tabLabel(state.tab) })}${raw(body)}${pagerMarkup({ page: state.page, total, perPage, href: (page) => href({ page }) })}`.value
-          }
-        />
-      </section>
+      <MarkupList className="space-y-4" html={content.value} />
     </div>
   );
 }
