@@ -82,3 +82,26 @@ export function NotFoundScreen({ fullHeight }: { fullHeight?: boolean }) {
     </StatusScreen>
   );
 }
+
+/**
+ * The 401 screen. Pages send a signed-out visitor to /login (lib/auth/guards.ts pageGuard) and never
+ * raise Next's unauthorized(); this replaces Next's default screen, which every page's payload would
+ * otherwise carry for each layout.
+ */
+export function UnauthorizedScreen({ fullHeight }: { fullHeight?: boolean }) {
+  return (
+    <StatusScreen
+      code="401"
+      icon="lock"
+      title="Please sign in"
+      fullHeight={fullHeight}
+      actions={
+        <a href="/login" className={primaryLinkClass}>
+          Sign in
+        </a>
+      }
+    >
+      <p>Your session has ended. Sign in again to continue.</p>
+    </StatusScreen>
+  );
+}
