@@ -92,6 +92,37 @@ test.describe("sidebar", () => {
     await expect(shell.sidebarLink(FIRST_MENU.title)).not.toHaveAttribute("aria-current");
   });
 
+  shellTest("a page reloads when the server reports another build, and only once for it", async ({ page }) => {
+    const shell = new ShellPage(page);
+    await shell.goto(FIRST_MENU.slug);
+    await shell.openUserMenu(); // retries until the page is hydrated
+    await page.keyboard.press("Escape");
+    await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
+    // The same build: nothing happens.
+    const same = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/health");
+    await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+    expect((await same).status()).toBe(200);
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+    // A new build (a deploy): the page reloads, as a document.
+    await page.route("**/api/health", (route) => route.fulfill({ json: { status: "ok", build: "a-newer-build" } }));
+    await page.clock.install(); // the check waits 10 s between two asks
+    await page.clock.fastForward(11_000);
+    await Promise.all([page.waitForEvent("load"), page.evaluate(() => window.dispatchEvent(new Event("focus")))]);
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBeUndefined();
+    await expect(shell.sidebarLink(FIRST_MENU.title)).toHaveAttribute("aria-current", "page");
+    // The server still reports that build (this page was rendered by the old one): no reload loop.
+    await shell.openUserMenu();
+    await page.keyboard.press("Escape");
+    await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
+    await page.clock.fastForward(11_000);
+    const again = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/health");
+    await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+    await again;
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+  });
+
   shellTest("a slow navigation shows the progress bar until the new page is on screen", async ({ page }) => {
     const shell = new ShellPage(page);
     await shell.goto(FIRST_MENU.slug);
