@@ -3,10 +3,9 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { toast } from "@/components/ui/toast";
-import { isGalleryImage } from "@/lib/content/basics";
+import { isGalleryImage, type ContentTab } from "@/lib/content/basics";
 import { formatLocal, type DateKind } from "@/lib/content/dates";
 import { pageHref, type PageState } from "@/lib/content/page-href";
-import type { ContentTab } from "@/lib/content/basics";
 import { openStoredFile } from "@/lib/content/signed-url";
 import { startNavigationProgress } from "@/components/shell/navigation-progress";
 import type { Gallery as GalleryType, GalleryImage } from "./gallery";

@@ -74,10 +74,11 @@ export default async function MenuPage({ params, searchParams }: Props) {
   );
 
   if (calendar) {
+    const subMenus = subMenusMarkup(menu.children);
     return (
       <div className="space-y-4">
         {header}
-        {menu.children.length > 0 && <MarkupList html={subMenusMarkup(menu.children)!.value} />}
+        {subMenus && <MarkupList html={subMenus.value} />}
         <CalendarPage menu={menu} user={user} searchParams={await searchParams} />
       </div>
     );
@@ -119,17 +120,17 @@ export default async function MenuPage({ params, searchParams }: Props) {
 
   const action = TAB_ACTIONS[state.tab];
   const tabLabel = (t: ContentTab) => TAB_LABELS[t];
-  // The page below the banner is one string of server-built HTML (components/content/list-markup.ts).
-  const content = html`${pageHeadMarkup(menu.title, isAdmin ? { href: `/${menu.slug}/${action.path}${state.tab === "attachment" && state.group ? `?group=${state.group}` : ""}`, label: action.label } : null)}${subMenusMarkup(menu.children)}${tabsMarkup(
-    tabs.map((t) => ({ href: pageHref(menu.slug, tabs, { tab: t, q: "", sort: "newest", page: 1, group: null, view: state.view }), label: tabLabel(t), current: t === state.tab })),
-  )}<section aria-label="${tabLabel(state.tab)}" class="space-y-4">${
-    state.tab === "attachment" && state.group != null ? groupHeadMarkup(href({ group: null, page: 1, q: "", sort: "newest" }), groupName ?? "") : null
-  }${toolbarMarkup({ slug: menu.slug, tabs, state, sorts: sortsFor(state.tab, state.group), viewToggle: state.tab === "attachment", label: tabLabel(state.tab) })}${raw(body)}${pagerMarkup({
-    page: state.page,
-    total,
-    perPage,
-    href: (page) => href({ page }),
-  })}</section>`;
+  // Below the banner the page is one string of server-built HTML (components/content/list-markup.ts).
+  const addHref = `/${menu.slug}/${action.path}${state.tab === "attachment" && state.group ? `?group=${state.group}` : ""}`;
+  const tabLinks = tabs.map((t) => ({
+    href: pageHref(menu.slug, tabs, { tab: t, q: "", sort: "newest", page: 1, group: null, view: state.view }),
+    label: tabLabel(t),
+    current: t === state.tab,
+  }));
+  const groupHead = state.tab === "attachment" && state.group != null ? groupHeadMarkup(href({ group: null, page: 1, q: "", sort: "newest" }), groupName ?? "") : null;
+  const toolbar = toolbarMarkup({ slug: menu.slug, tabs, state, sorts: sortsFor(state.tab, state.group), viewToggle: state.tab === "attachment", label: tabLabel(state.tab) });
+  const pager = pagerMarkup({ page: state.page, total, perPage, href: (page) => href({ page }) });
+  const content = html`${pageHeadMarkup(menu.title, isAdmin ? { href: addHref, label: action.label } : null)}${subMenusMarkup(menu.children)}${tabsMarkup(tabLinks)}<section aria-label="${tabLabel(state.tab)}" class="space-y-4">${groupHead}${toolbar}${raw(body)}${pager}</section>`;
 
   return (
     <div className="space-y-4">
