@@ -41,7 +41,16 @@ export function raw(markup: string): Html {
   return new Html(markup);
 }
 
-/** Whether a stored address may become a link: http(s) only (never javascript:, data: and the like). */
-export function isWebAddress(url: string): boolean {
-  return /^https?:\/\//i.test(url.trim());
+/**
+ * An http(s) address with a host; anything else (javascript:, data:, mailto:, bare words) is refused.
+ * What the content forms accept as a link, and what markup built on the server links at all.
+ */
+export function isWebUrl(value: string): boolean {
+  if (!/^https?:\/\//i.test(value) || /\s/.test(value)) return false;
+  try {
+    const u = new URL(value);
+    return (u.protocol === "http:" || u.protocol === "https:") && u.hostname.length > 0 && !u.username && !u.password;
+  } catch {
+    return false;
+  }
 }

@@ -6,7 +6,7 @@ import { linkify, truncateParts } from "@/lib/content/linkify";
 import type { AttachmentGroupItem, AttachmentRow, DiscussionRow, DocumentRow, SaveTheDateRow } from "@/lib/content/queries";
 import { SORT_LABELS, type ContentTab, type Sort } from "@/lib/content/basics";
 import { pageHref, type PageState } from "@/lib/content/page-href";
-import { html, isWebAddress, raw, type Html } from "@/lib/html";
+import { html, isWebUrl, raw, type Html } from "@/lib/html";
 import { fileTypeIconMarkup, iconMarkup } from "@/components/ui/icon";
 
 /**
@@ -123,7 +123,7 @@ export function attachmentListMarkup(rows: (AttachmentRow | AttachmentGroupItem)
     }
     const doc = item.documents[0];
     const open =
-      item.uploadType === "url" && item.url
+      item.uploadType === "url" && item.url && isWebUrl(item.url)
         ? html`<a href="${item.url}" target="_blank" rel="noopener noreferrer nofollow" class="item-open" aria-label="Visit Now: ${item.title}">Visit Now</a>`
         : doc
           ? html`<button type="button" data-file="${doc.path}" data-name="${doc.name}" data-download class="item-open" aria-label="Download ${doc.name}">Download</button>`
@@ -206,7 +206,7 @@ export function subMenusMarkup(items: readonly { slug: string; title: string; ur
       html`<li class="shrink-0 snap-start">${
         !m.url
           ? html`<a href="/${m.slug}" data-nav title="${m.title}" class="sub-page">${cut(m.title, 30)}</a>`
-          : isWebAddress(m.url)
+          : isWebUrl(m.url.trim())
             ? html`<a href="${m.url.trim()}" target="_blank" rel="noopener noreferrer" title="${m.title}" class="sub-page">${cut(m.title, 30)}</a>`
             : html`<span title="${m.title}" class="sub-page">${cut(m.title, 30)}</span>`
       }</li>`,

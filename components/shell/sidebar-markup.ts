@@ -1,5 +1,5 @@
 import { iconMarkup, type IconName } from "@/components/ui/icon";
-import { escapeHtml, isWebAddress } from "@/lib/html";
+import { escapeHtml, isWebUrl } from "@/lib/html";
 import { setRecent } from "@/lib/lru";
 import { isActivePath, MENU_TITLE_MAX, SUB_MENU_TITLE_MAX, truncateTitle, type ShellLink, type SidebarItem } from "./shell-utils";
 
@@ -50,7 +50,7 @@ function row(item: SidebarItem, pathname: string, sub: boolean): string {
   const tooltip = cut.truncated ? ` title="${escapeHtml(item.title)}"` : "";
   const itemIcon = icon(item.icon);
   if (item.url) {
-    if (!isWebAddress(item.url)) return `<span class="nav-row"${tooltip}>${itemIcon}${title(item.title, cut)}</span>`;
+    if (!isWebUrl(item.url.trim())) return `<span class="nav-row"${tooltip}>${itemIcon}${title(item.title, cut)}</span>`;
     return (
       `<a href="${escapeHtml(item.url.trim())}" target="_blank" rel="noopener noreferrer"${tooltip} class="nav-row">${itemIcon}${title(item.title, cut)}` +
       `${icon("external", "nav-ext")}<span class="sr-only">(opens in a new tab)</span></a>`

@@ -19,7 +19,7 @@ export type SessionUser = {
   tokenId: number;
   provider: string;
   /**
-   * Fingerprint of menus, icons, settings and banners read with the session (lib/db/config-cache.ts):
+   * The version of menus, icons, settings and banners read with the session (lib/db/config-cache.ts):
    * pass it as `stamp` to listMenuTree, getMenuBySlug, getFirstMenuSlug, getSystemYear and
    * getBannerForMenu, which then answer from memory while those tables are unchanged.
    */

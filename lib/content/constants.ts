@@ -8,6 +8,7 @@ import { SEARCH_MAX } from "./basics";
 
 export { CONTENT_TABS, DATE_SORTS, GALLERY_EXTENSIONS, MONTH_NAMES, SEARCH_MAX, SORT_LABELS, SORTS, cut, isGalleryImage } from "./basics";
 export type { ContentTab, Sort } from "./basics";
+export { isWebUrl } from "@/lib/html";
 
 export const PAGE_SIZE = { discussion: 10, attachment: 12, saveTheDate: 10 } as const;
 export const TITLE_MAX = 190;
@@ -55,18 +56,6 @@ export function isSafeStoragePath(p: string): boolean {
   return p.split("/").every((seg) => seg !== "" && seg !== "." && seg !== "..");
 }
 
-/** An http(s) address with a host; anything else (javascript:, mailto:, bare words) is refused. */
-export function isWebUrl(value: string): boolean {
-  if (!/^https?:\/\//i.test(value) || /\s/.test(value)) return false;
-  try {
-    const u = new URL(value);
-    return (u.protocol === "http:" || u.protocol === "https:") && u.hostname.length > 0 && !u.username && !u.password;
-  } catch {
-    return false;
-  }
-}
-
-/** 1 link only, 2 document only, 3 both (menus.allow_in_attachment; null is treated as both). */
 export function allowedUploadTypes(allowInAttachment: number | null): ("file" | "url")[] {
   if (allowInAttachment === 1) return ["url"];
   if (allowInAttachment === 2) return ["file"];
