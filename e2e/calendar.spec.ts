@@ -38,6 +38,13 @@ test.describe("staff (role 3)", () => {
     await expect(cal.nextMonth).toBeVisible();
   });
 
+  test("the calendar is in place in the document, not a part React sends late and reveals after a spinner", async ({ page }) => {
+    const doc = await (await page.request.get("/calendar")).text();
+    expect(doc).not.toMatch(/<template id="B:\d+">/);
+    expect(doc.indexOf('aria-pressed="true"')).toBeGreaterThan(doc.indexOf("<main"));
+    expect(doc.indexOf('aria-pressed="true"')).toBeLessThan(doc.indexOf("</main>"));
+  });
+
   test("search shows HTML as text, and 'No dates found...!!!' when nothing matches", async ({ page }) => {
     const cal = new CalendarPage(page);
     await cal.goto();

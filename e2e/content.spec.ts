@@ -122,6 +122,11 @@ test.describe("administrator", () => {
     await expect(image).toBeVisible();
     await page.reload(); // served with the page now, tools included
     await expect(image).toBeVisible();
+    // In place in the document, not a part React sends late and reveals after a spinner.
+    const doc = await (await page.request.get("/warranty-policies")).text();
+    expect(doc).not.toMatch(/<template id="B:\d+">/);
+    expect(doc.indexOf('alt="Warranty Policies banner"')).toBeGreaterThan(doc.indexOf("<main"));
+    expect(doc.indexOf('alt="Warranty Policies banner"')).toBeLessThan(doc.indexOf("</main>"));
     await page.getByRole("button", { name: "Hide banner (make inactive)" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Yes Change it!" }).click();
     await expect(page.getByRole("button", { name: "Show banner (make active)" })).toBeVisible();
