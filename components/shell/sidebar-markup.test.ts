@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ICON_SPRITE_URL } from "@/components/ui/icon";
 import { toSidebarItems, type ShellLink, type SidebarItem } from "./shell-utils";
-import { escapeHtml } from "@/lib/html";
-import { currentState, sidebarMarkup, sidebarMarkupOf, subMenuId, subMenuRows } from "./sidebar-markup";
+import { currentState, sidebarMarkup, sidebarMarkupOf, subMenuId, subMenuPaths, subMenuRows } from "./sidebar-markup";
 
 const item = (id: number, slug: string, title: string, extra: Partial<SidebarItem> = {}): SidebarItem => ({
   id,
@@ -47,12 +46,13 @@ describe("sidebarMarkup", () => {
     expect(html).not.toContain("no-such-icon");
   });
 
-  it("cuts titles at 22 characters (sub-menus at 30) with the full title as tooltip and for screen readers", () => {
+  it("cuts titles at 22 characters (sub-menus at 30) with the full title as tooltip, which also names the link", () => {
     const long = "Dealership Operations and Training Material";
     const html = sidebarMarkup([item(1, "ops", long, { children: [item(2, "ops-sub", `Sub ${long}`)] })], [], "/ops");
     expect(tagWith(html, 'href="/ops"')).toContain(`title="${long}"`);
-    expect(html).toContain('<span aria-hidden="true">Dealership Operations…</span>');
-    expect(html).toContain(`<span class="sr-only">${long}</span>`);
+    // The cut text is hidden from screen readers, so the link's name comes from its title (the full one).
+    expect(html).toContain(`<span aria-hidden="true">Dealership Operations…</span></a>`);
+    expect(html).not.toContain(`>${long}</span>`);
     expect(html).toContain(">Sub Dealership Operations and…</span>");
     const short = sidebarMarkup([item(1, "n", "Short")], [], "/");
     expect(short).not.toContain("title=");
@@ -95,7 +95,11 @@ describe("sidebarMarkup", () => {
     expect(open).not.toContain('<ul id="submenu-1" hidden');
     expect(open).toContain("Hide sub-menus of Parts");
     expect(tagWith(open, 'href="/parts-b"')).toContain('aria-current="page"');
-    expect(tagWith(open, 'aria-controls="submenu-1"')).toContain(`data-paths="${escapeHtml(JSON.stringify(["/parts", "/parts-a", "/parts-b"]))}"`);
+    // The paths that open it, which sidebar.tsx takes from the tree rather than from the markup.
+    expect(subMenuPaths(tree[0])).toEqual(["/parts", "/parts-a", "/parts-b"]);
+    expect(tagWith(open, 'aria-controls="submenu-1"')).toBe(
+      '<button type="button" aria-expanded="true" aria-controls="submenu-1" class="nav-toggle">',
+    );
   });
 
   it("ends with the Forms group, whose links are current anywhere under their section", () => {

@@ -1,6 +1,7 @@
 import { iconMarkup, type IconName } from "@/components/ui/icon";
 import { escapeHtml, isWebUrl } from "@/lib/html";
 import { setRecent } from "@/lib/lru";
+import { parseSidebarMenus } from "./sidebar-menus";
 import { isActivePath, MENU_TITLE_MAX, SUB_MENU_TITLE_MAX, truncateTitle, type ShellLink, type SidebarItem } from "./shell-utils";
 
 /**
@@ -18,9 +19,10 @@ import { isActivePath, MENU_TITLE_MAX, SUB_MENU_TITLE_MAX, truncateTitle, type S
 
 /**
  * Attributes sidebar.tsx reads: the path a link is current under when it is not the link's own (the
- * Forms links), a sub-menu's paths, a link whose navigation is under way.
+ * Forms links), a link whose navigation is under way. (A sub-menu's paths and title it takes from
+ * the tree it holds, by the list's id: the page carries them once, not in every toggle.)
  */
-export const NAV_ATTR = { match: "data-match", paths: "data-paths", pending: "data-pending" } as const;
+export const NAV_ATTR = { match: "data-match", pending: "data-pending" } as const;
 
 /** The in-app links of the sidebar (external ones open in a new tab). */
 export const NAV_LINK = "a:not([target])";
@@ -39,9 +41,9 @@ function currentAttrs(state: "page" | "true" | null): string {
 }
 
 /** A title cut at `max` characters; the full title is the tooltip and what screen readers hear. */
-function title(text: string, cut: { text: string; truncated: boolean }): string {
-  if (!cut.truncated) return `<span>${escapeHtml(cut.text)}</span>`;
-  return `<span aria-hidden="true">${escapeHtml(cut.text)}</span><span class="sr-only">${escapeHtml(text)}</span>`;
+function title(cut: { text: string; truncated: boolean }): string {
+  // A cut title is hidden from screen readers: the row's tooltip (title attribute) then names the link.
+  return cut.truncated ? `<span aria-hidden="true">${escapeHtml(cut.text)}</span>` : `<span>${escapeHtml(cut.text)}</span>`;
 }
 
 function row(item: SidebarItem, pathname: string, sub: boolean): string {
@@ -50,18 +52,18 @@ function row(item: SidebarItem, pathname: string, sub: boolean): string {
   const tooltip = cut.truncated ? ` title="${escapeHtml(item.title)}"` : "";
   const itemIcon = icon(item.icon);
   if (item.url) {
-    if (!isWebUrl(item.url.trim())) return `<span class="nav-row"${tooltip}>${itemIcon}${title(item.title, cut)}</span>`;
+    if (!isWebUrl(item.url.trim())) return `<span class="nav-row"${tooltip}>${itemIcon}<span>${escapeHtml(cut.text)}</span></span>`;
     return (
-      `<a href="${escapeHtml(item.url.trim())}" target="_blank" rel="noopener noreferrer"${tooltip} class="nav-row">${itemIcon}${title(item.title, cut)}` +
+      `<a href="${escapeHtml(item.url.trim())}" target="_blank" rel="noopener noreferrer"${tooltip} class="nav-row">${itemIcon}${title(cut)}` +
       `${icon("external", "nav-ext")}<span class="sr-only">(opens in a new tab)</span></a>`
     );
   }
   const href = `/${item.slug}`;
-  return `<a href="${escapeHtml(href)}"${tooltip}${currentAttrs(currentState(pathname, href))} class="nav-row">${itemIcon}${title(item.title, cut)}</a>`;
+  return `<a href="${escapeHtml(href)}"${tooltip}${currentAttrs(currentState(pathname, href))} class="nav-row">${itemIcon}${title(cut)}</a>`;
 }
 
 /** The paths that open a sub-menu when current: the menu's own page and its sub-menus' pages. */
-function subMenuPaths(item: SidebarItem): string[] {
+export function subMenuPaths(item: SidebarItem): string[] {
   return [`/${item.slug}`, ...item.children.filter((c) => !c.url).map((c) => `/${c.slug}`)];
 }
 
@@ -96,7 +98,7 @@ function subMenu(item: SidebarItem, pathname: string): string {
   const children = open ? subMenuRows(item, pathname) : "";
   return (
     `<div class="flex items-center"><div class="min-w-0 flex-1">${row(item, pathname, false)}</div>` +
-    `<button type="button" aria-expanded="${open}" aria-controls="${id}" ${NAV_ATTR.paths}="${escapeHtml(JSON.stringify(paths))}" data-title="${escapeHtml(item.title)}" class="nav-toggle">` +
+    `<button type="button" aria-expanded="${open}" aria-controls="${id}" class="nav-toggle">` +
     `${icon("chevron-down", parts.iconClass)}<span class="sr-only">${escapeHtml(parts.label)}</span></button></div>` +
     `<ul id="${id}"${open ? "" : " hidden"} class="nav-sub">${children}</ul>`
   );
@@ -135,7 +137,7 @@ const markupCache = new Map<string, string>();
  */
 export function sidebarMarkupOf(menusJson: string, forms: readonly ShellLink[], pathname: string): string {
   const key = `${pathname}\n${JSON.stringify(forms)}\n${menusJson}`;
-  const html = markupCache.get(key) ?? sidebarMarkup(JSON.parse(menusJson) as SidebarItem[], forms, pathname);
+  const html = markupCache.get(key) ?? sidebarMarkup(parseSidebarMenus(menusJson), forms, pathname);
   setRecent(markupCache, key, html, MARKUP_CACHE_MAX);
   return html;
 }

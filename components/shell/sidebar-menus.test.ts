@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { documentSidebarMenus, publishedSidebarMenus, publishSidebarMenus, scriptSafeJson, SIDEBAR_MENUS_ELEMENT_ID } from "./sidebar-menus";
+import { documentSidebarMenus, parseSidebarMenus, publishedSidebarMenus, publishSidebarMenus, scriptSafeJson, SIDEBAR_MENUS_ELEMENT_ID, sidebarMenusJson } from "./sidebar-menus";
+import type { SidebarItem } from "./shell-utils";
 
 describe("the sidebar tree registry (server)", () => {
   it("keeps what was published under its id, shared through globalThis", () => {
@@ -27,6 +28,32 @@ describe("scriptSafeJson", () => {
     const safe = scriptSafeJson(JSON.stringify(value));
     expect(safe).not.toContain("<");
     expect(JSON.parse(safe)).toEqual(value);
+  });
+});
+
+describe("sidebarMenusJson and parseSidebarMenus", () => {
+  const tree: SidebarItem[] = [
+    { id: 1, slug: "news", title: "News </script>", icon: "megaphone", url: null, children: [] },
+    {
+      id: 2,
+      slug: "parts",
+      title: "Parts",
+      icon: "folder",
+      url: null,
+      children: [
+        { id: 3, slug: "parts-a", title: "Parts A", icon: "home", url: null, children: [] },
+        { id: 4, slug: "supplier", title: "Supplier", icon: "link", url: "https://example.com/", children: [] },
+      ],
+    },
+  ];
+
+  it("leaves out empty addresses and empty sub-menu lists, and reads back to the same tree", () => {
+    const json = sidebarMenusJson(tree);
+    expect(json).not.toContain('"url":null');
+    expect(json).not.toContain('"children":[]');
+    expect(json).not.toContain("<");
+    expect(json).toContain('"url":"https://example.com/"');
+    expect(parseSidebarMenus(json)).toEqual(tree);
   });
 });
 

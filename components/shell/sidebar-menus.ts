@@ -13,6 +13,7 @@
  */
 
 import { setRecent } from "@/lib/lru";
+import type { SidebarItem } from "./shell-utils";
 
 /** The id of the inert `<script type="application/json">` holding the tree in the document. */
 export const SIDEBAR_MENUS_ELEMENT_ID = "sidebar-menus";
@@ -45,4 +46,20 @@ export function documentSidebarMenus(id: string): string | undefined {
 /** JSON made safe inside a `<script>` element: no `<`, so no `</script>` or `<!--` (JSON.parse reads `\u003c` back). */
 export function scriptSafeJson(json: string): string {
   return json.replace(/</g, "\\u003c");
+}
+
+/**
+ * The tree as the JSON that travels: a row leaves out `url` when it has none and `children` when it
+ * has none (most rows), and `<` is escaped for the script element.
+ */
+export function sidebarMenusJson(items: readonly SidebarItem[]): string {
+  return scriptSafeJson(JSON.stringify(items, (key, value: unknown) => ((key === "url" && value === null) || (key === "children" && Array.isArray(value) && value.length === 0) ? undefined : value)));
+}
+
+type SentItem = Omit<SidebarItem, "url" | "children"> & { url?: string | null; children?: SentItem[] };
+
+/** The tree from that JSON, every row complete again. */
+export function parseSidebarMenus(json: string): SidebarItem[] {
+  const complete = (rows: SentItem[]): SidebarItem[] => rows.map((r) => ({ ...r, url: r.url ?? null, children: complete(r.children ?? []) }));
+  return complete(JSON.parse(json) as SentItem[]);
 }

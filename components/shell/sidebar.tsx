@@ -1,32 +1,41 @@
 "use client";
 
-import { useEffect, useLayoutEffect, useRef, useState, useTransition } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, useTransition } from "react";
 import { usePathname, useRouter } from "next/navigation";
 import { sidebarMenusAction } from "@/lib/menus/actions";
 import { isActivePath, type ShellLink, type SidebarItem } from "./shell-utils";
-import { currentState, NAV_ATTR, NAV_LINK, sidebarMarkupOf, subMenuId, subMenuRows, toggleParts } from "./sidebar-markup";
-import { documentSidebarMenus, publishedSidebarMenus, SIDEBAR_MENUS_ELEMENT_ID } from "./sidebar-menus";
+import { currentState, NAV_ATTR, NAV_LINK, sidebarMarkupOf, subMenuId, subMenuPaths, subMenuRows, toggleParts } from "./sidebar-markup";
+import { documentSidebarMenus, parseSidebarMenus, publishedSidebarMenus, SIDEBAR_MENUS_ELEMENT_ID } from "./sidebar-menus";
 
-const TOGGLE = `button[${NAV_ATTR.paths}]`;
+const TOGGLE = "button.nav-toggle";
+
+/** The menus with sub-menus, by the id of their sub-menu list (the toggle's aria-controls). */
+type SubMenus = ReadonlyMap<string, SidebarItem>;
+
+function subMenusOf(menus: readonly SidebarItem[]): SubMenus {
+  return new Map(menus.filter((m) => m.children.length).map((m) => [subMenuId(m.id), m]));
+}
 
 /**
  * Opens or closes a sub-menu: its toggle's state, icon and label, and the list's visibility. A list the
- * server sent empty (closed) gets its rows from `rowsOf` the first time it opens.
+ * server sent empty (closed) gets its rows the first time it opens, built with the current path marked.
  */
-function setSubMenu(toggle: HTMLButtonElement, open: boolean, rowsOf: (listId: string) => string) {
-  const parts = toggleParts(open, toggle.dataset.title ?? "");
+function setSubMenu(toggle: HTMLButtonElement, open: boolean, subMenus: SubMenus, pathname: string) {
+  const listId = toggle.getAttribute("aria-controls") ?? "";
+  const item = subMenus.get(listId);
+  const list = document.getElementById(listId);
+  if (!item || !list) return;
+  const parts = toggleParts(open, item.title);
   toggle.setAttribute("aria-expanded", String(open));
   toggle.querySelector("svg")?.setAttribute("class", `icon ${parts.iconClass}`);
   const label = toggle.querySelector(".sr-only");
   if (label) label.textContent = parts.label;
-  const list = document.getElementById(toggle.getAttribute("aria-controls") ?? "");
-  if (!list) return;
-  if (open && !list.firstElementChild) list.innerHTML = rowsOf(list.id);
+  if (open && !list.firstElementChild) list.innerHTML = subMenuRows(item, pathname);
   list.toggleAttribute("hidden", !open);
 }
 
 /** Marks the links of the current path (aria-current and data-active) and opens the sub-menu it is in. */
-function showCurrent(nav: HTMLElement, pathname: string, rowsOf: (listId: string) => string) {
+function showCurrent(nav: HTMLElement, pathname: string, subMenus: SubMenus) {
   for (const a of nav.querySelectorAll<HTMLAnchorElement>(NAV_LINK)) {
     const href = a.getAttribute("href") ?? "";
     const state = currentState(pathname, href, a.getAttribute(NAV_ATTR.match) ?? href);
@@ -41,8 +50,8 @@ function showCurrent(nav: HTMLElement, pathname: string, rowsOf: (listId: string
   // Navigating into a menu opens it; navigating away leaves it as the user set it.
   for (const toggle of nav.querySelectorAll<HTMLButtonElement>(TOGGLE)) {
     if (toggle.getAttribute("aria-expanded") === "true") continue;
-    const paths = JSON.parse(toggle.getAttribute(NAV_ATTR.paths) ?? "[]") as string[];
-    if (paths.some((p) => isActivePath(pathname, p))) setSubMenu(toggle, true, rowsOf);
+    const item = subMenus.get(toggle.getAttribute("aria-controls") ?? "");
+    if (item && subMenuPaths(item).some((p) => isActivePath(pathname, p))) setSubMenu(toggle, true, subMenus, pathname);
   }
 }
 
@@ -86,15 +95,11 @@ export function Sidebar({ menusId, forms }: { menusId: string; forms: ShellLink[
     };
   }, [menusId]); // eslint-disable-line react-hooks/exhaustive-deps -- asks once per version the page names
 
-  // The rows of a sub-menu list the server sent empty, built with the current path marked.
-  const rowsOf = (listId: string) => {
-    const item = (JSON.parse(menus) as SidebarItem[]).find((m) => subMenuId(m.id) === listId);
-    return item ? subMenuRows(item, pathname) : "";
-  };
+  const subMenus = useMemo(() => subMenusOf(parseSidebarMenus(menus)), [menus]);
 
   useLayoutEffect(() => {
-    if (navRef.current) showCurrent(navRef.current, pathname, rowsOf);
-  }, [pathname, built.html]); // rowsOf reads this render's menus (built.html follows them) and path
+    if (navRef.current) showCurrent(navRef.current, pathname, subMenus);
+  }, [pathname, built.html, subMenus]);
 
   useLayoutEffect(() => {
     const nav = navRef.current;
@@ -119,7 +124,7 @@ export function Sidebar({ menusId, forms }: { menusId: string; forms: ShellLink[
   const onClick = (event: React.MouseEvent<HTMLElement>) => {
     const toggle = (event.target as Element).closest?.<HTMLButtonElement>(TOGGLE);
     if (toggle) {
-      setSubMenu(toggle, toggle.getAttribute("aria-expanded") !== "true", rowsOf);
+      setSubMenu(toggle, toggle.getAttribute("aria-expanded") !== "true", subMenus, pathname);
       return;
     }
     const href = linkOf(event)?.getAttribute("href");

@@ -1,7 +1,7 @@
 import "server-only";
 import crypto from "node:crypto";
 import { toSidebarItems, type MenuLike } from "@/components/shell/shell-utils";
-import { publishSidebarMenus, scriptSafeJson } from "@/components/shell/sidebar-menus";
+import { publishSidebarMenus, sidebarMenusJson } from "@/components/shell/sidebar-menus";
 
 const versions = new WeakMap<readonly MenuLike[], { id: string; json: string }>();
 
@@ -16,7 +16,7 @@ const versions = new WeakMap<readonly MenuLike[], { id: string; json: string }>(
 export function sidebarMenus(menus: readonly MenuLike[]): { id: string; json: string } {
   let v = versions.get(menus);
   if (v === undefined) {
-    const json = scriptSafeJson(JSON.stringify(toSidebarItems(menus)));
+    const json = sidebarMenusJson(toSidebarItems(menus));
     v = { id: crypto.createHash("sha1").update(json).digest("base64url").slice(0, 16), json };
     versions.set(menus, v);
   }

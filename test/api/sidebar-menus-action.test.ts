@@ -8,7 +8,7 @@ import { schema } from "@/lib/db";
 import type { SessionUser } from "@/lib/auth/session";
 import { listMenuTree } from "@/lib/menus/queries";
 import { sidebarMenus } from "@/lib/menus/sidebar-menus";
-import { publishedSidebarMenus } from "@/components/shell/sidebar-menus";
+import { parseSidebarMenus, publishedSidebarMenus } from "@/components/shell/sidebar-menus";
 import { useTestDatabase } from "@/test/db";
 import { actors } from "@/test/content/helpers";
 
@@ -31,7 +31,7 @@ beforeEach(() => {
   signedIn.user = null;
 });
 
-const slugsOf = (json: string) => (JSON.parse(json) as { slug: string; children: { slug: string }[] }[]).flatMap((m) => [m.slug, ...m.children.map((c) => c.slug)]);
+const slugsOf = (json: string) => parseSidebarMenus(json).flatMap((m) => [m.slug, ...m.children.map((c) => c.slug)]);
 
 describe("sidebarMenusAction", () => {
   it("answers 401 signed out", async () => {
