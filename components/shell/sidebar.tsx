@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, useTransition } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, useTransition } from "react";
 import { usePathname, useRouter } from "next/navigation";
 import { sidebarMenusAction } from "@/lib/menus/actions";
 import { isActivePath, type ShellLink, type SidebarItem } from "./shell-utils";
@@ -12,8 +12,15 @@ const TOGGLE = "button.nav-toggle";
 /** The menus with sub-menus, by the id of their sub-menu list (the toggle's aria-controls). */
 type SubMenus = ReadonlyMap<string, SidebarItem>;
 
-function subMenusOf(menus: readonly SidebarItem[]): SubMenus {
-  return new Map(menus.filter((m) => m.children.length).map((m) => [subMenuId(m.id), m]));
+let lastSubMenus: { json: string; subMenus: SubMenus } | null = null;
+
+/** The sub-menus of a tree's JSON, worked out in the browser when first needed (not while rendering). */
+function subMenusOf(json: string): SubMenus {
+  if (lastSubMenus?.json !== json) {
+    const menus = parseSidebarMenus(json);
+    lastSubMenus = { json, subMenus: new Map(menus.filter((m) => m.children.length).map((m) => [subMenuId(m.id), m])) };
+  }
+  return lastSubMenus.subMenus;
 }
 
 /**
@@ -95,11 +102,9 @@ export function Sidebar({ menusId, forms }: { menusId: string; forms: ShellLink[
     };
   }, [menusId]); // eslint-disable-line react-hooks/exhaustive-deps -- asks once per version the page names
 
-  const subMenus = useMemo(() => subMenusOf(parseSidebarMenus(menus)), [menus]);
-
   useLayoutEffect(() => {
-    if (navRef.current) showCurrent(navRef.current, pathname, subMenus);
-  }, [pathname, built.html, subMenus]);
+    if (navRef.current) showCurrent(navRef.current, pathname, subMenusOf(menus));
+  }, [pathname, built.html, menus]);
 
   useLayoutEffect(() => {
     const nav = navRef.current;
@@ -124,7 +129,7 @@ export function Sidebar({ menusId, forms }: { menusId: string; forms: ShellLink[
   const onClick = (event: React.MouseEvent<HTMLElement>) => {
     const toggle = (event.target as Element).closest?.<HTMLButtonElement>(TOGGLE);
     if (toggle) {
-      setSubMenu(toggle, toggle.getAttribute("aria-expanded") !== "true", subMenus, pathname);
+      setSubMenu(toggle, toggle.getAttribute("aria-expanded") !== "true", subMenusOf(menus), pathname);
       return;
     }
     const href = linkOf(event)?.getAttribute("href");

@@ -23,7 +23,9 @@ export function canSeeMenu(menu: { allowedRoleIds: readonly number[] }, roleId: 
 type MenuRow = Omit<MenuNode, "children">;
 
 /** Every menu row with its icon, and the visible tree per role built from them on first use. */
-type MenuSnapshot = { rows: MenuRow[]; bySlug: Map<string, MenuRow>; trees: Map<number, MenuNode[]> };
+/** A role's tree: its roots, and every node in it by id (the nodes are the tree's own). */
+type RoleTree = { roots: MenuNode[]; byId: ReadonlyMap<number, MenuNode> };
+type MenuSnapshot = { rows: MenuRow[]; bySlug: Map<string, MenuRow>; trees: Map<number, RoleTree> };
 
 /**
  * The menus, read once per change and kept in memory (lib/db/config-cache.ts): the shell needs them on
@@ -53,18 +55,22 @@ function menuSnapshot(stamp: string | undefined): Promise<MenuSnapshot> {
   });
 }
 
-function treeFor(snapshot: MenuSnapshot, roleId: number): MenuNode[] {
-  let roots = snapshot.trees.get(roleId);
-  if (roots) return roots;
+function roleTree(snapshot: MenuSnapshot, roleId: number): RoleTree {
+  let tree = snapshot.trees.get(roleId);
+  if (tree) return tree;
   const visible = snapshot.rows.filter((r) => canSeeMenu(r, roleId));
-  const byId = new Map<number, MenuNode>(visible.map((r) => [r.id, { ...r, children: [] }]));
-  roots = [];
-  for (const node of byId.values()) {
+  const all = new Map<number, MenuNode>(visible.map((r) => [r.id, { ...r, children: [] }]));
+  const roots: MenuNode[] = [];
+  for (const node of all.values()) {
     if (node.parentId == null) roots.push(node);
-    else byId.get(node.parentId)?.children.push(node);
+    else all.get(node.parentId)?.children.push(node);
   }
-  snapshot.trees.set(roleId, deepFreeze(roots));
-  return roots;
+  deepFreeze(roots);
+  // Only the nodes reachable from the roots: a menu under a parent the role cannot see is not in it.
+  const byId = new Map<number, MenuNode>(roots.flatMap((m) => [m, ...m.children]).map((m) => [m.id, m]));
+  tree = { roots, byId };
+  snapshot.trees.set(roleId, tree);
+  return tree;
 }
 
 /**
@@ -73,7 +79,7 @@ function treeFor(snapshot: MenuSnapshot, roleId: number): MenuNode[] {
  * The tree is shared and frozen: copy before changing it.
  */
 export async function listMenuTree({ roleId, stamp }: { roleId: number; stamp?: string }): Promise<MenuNode[]> {
-  return treeFor(await menuSnapshot(stamp), roleId);
+  return roleTree(await menuSnapshot(stamp), roleId).roots;
 }
 
 /** The first menu a role may open (for `/`, `/login` and get_first_menu): first page, not external link. */
@@ -98,9 +104,9 @@ export async function getMenuBySlug({ slug, roleId, stamp }: { slug: string; rol
   const row = snapshot.bySlug.get(slug);
   if (!row) return { status: "not_found" };
   if (!canSeeMenu(row, roleId)) return { status: "forbidden" };
-  const flat = treeFor(snapshot, roleId).flatMap((m) => [m, ...m.children]);
-  const node = flat.find((m) => m.id === row.id) ?? { ...row, children: [] };
-  const parent = row.parentId ? flat.find((m) => m.id === row.parentId) : undefined;
+  const { byId } = roleTree(snapshot, roleId);
+  const node = byId.get(row.id) ?? { ...row, children: [] };
+  const parent = row.parentId ? byId.get(row.parentId) : undefined;
   // A sub-menu under a parent the role cannot see is not reachable either.
   if (row.parentId && !parent) return { status: "forbidden" };
   return { status: "ok", menu: { ...node, parent: parent ? { slug: parent.slug, title: parent.title } : null } };
