@@ -93,6 +93,10 @@ test.describe("sidebar", () => {
     expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
     await expect(calendar).toHaveAttribute("aria-current", "page");
     await expect(shell.sidebarLink(FIRST_MENU.title)).not.toHaveAttribute("aria-current");
+    // The portal's name leads home (the first menu), in the app as well.
+    await page.getByRole("banner").getByRole("link", { name: "Staff Portal" }).click();
+    await expect(page).toHaveURL(new RegExp(`/${FIRST_MENU.slug}$`));
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
   });
 
   shellTest("a page reloads when the server reports another build, and only once for it", async ({ page }) => {

@@ -8,6 +8,7 @@ import { formatLocal, type DateKind } from "@/lib/content/dates";
 import { pageHref, type PageState } from "@/lib/content/page-href";
 import { openStoredFile } from "@/lib/content/signed-url";
 import { startNavigationProgress } from "@/components/shell/navigation-progress";
+import { appLinkHref } from "@/components/shell/navigation-target";
 import type { Gallery as GalleryType, GalleryImage } from "./gallery";
 import type { ItemActionRequest, ItemActionsDialog as DialogType } from "./item-actions-dialog";
 
@@ -101,9 +102,8 @@ export function MarkupList({ html, className }: { html: string; className?: stri
       }
       return;
     }
-    const link = target.closest<HTMLAnchorElement>(NAV);
-    const href = link?.getAttribute("href");
-    if (!href || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const href = appLinkHref(event, NAV);
+    if (!href) return;
     event.preventDefault();
     router.push(href);
   };

@@ -1,20 +1,25 @@
-import Link from "next/link";
 import { Icon } from "@/components/ui/icon";
 
 export const PORTAL_NAME = "Staff Portal";
 
-/** The portal's mark and name, linking home. `tone` matches the background it sits on. */
+/** What marks a link the shell follows in the app (components/shell/shell-frame.tsx) rather than by loading a page. */
+export const SHELL_LINK = "a[data-nav]";
+
+/**
+ * The portal's mark and name, linking home. `tone` matches the background it sits on. A plain link:
+ * the shell follows it in the app (a next/link costs every page's server rendering more, twice).
+ */
 export function Brand({ tone = "light" }: { tone?: "light" | "dark" }) {
   return (
-    <Link
+    <a
       href="/"
-      prefetch={false}
+      data-nav=""
       className={`flex items-center gap-2.5 rounded-md font-semibold tracking-tight ${tone === "dark" ? "text-white focus-visible:outline-white" : "text-slate-900"}`}
     >
       <span className="inline-flex h-9 w-9 items-center justify-center rounded-lg bg-brand-600 text-white shadow-sm">
         <Icon name="car" className="h-5 w-5" />
       </span>
       <span className="text-base">{PORTAL_NAME}</span>
-    </Link>
+    </a>
   );
 }

@@ -26,3 +26,16 @@ export function isOtherPage(href: string | null, here: Here): boolean {
   if (url.origin !== here.origin || url.pathname.startsWith("/api/")) return false;
   return url.pathname !== here.pathname || url.search !== here.search;
 }
+
+type LinkClick = Click & { target: EventTarget | null; defaultPrevented: boolean };
+
+/**
+ * The address to follow in the app for a click on a link matching `selector` (the shell's and the
+ * server-built pages' links, handled by delegation): a plain left click nobody handled yet. Null
+ * otherwise, and the browser does what it does with the link (new tab, window, download).
+ */
+export function appLinkHref(click: LinkClick, selector: string): string | null {
+  const href = (click.target as Element | null)?.closest?.(selector)?.getAttribute("href");
+  if (!href || click.defaultPrevented || click.button !== 0 || click.metaKey || click.ctrlKey || click.shiftKey || click.altKey) return null;
+  return href;
+}

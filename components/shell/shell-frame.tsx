@@ -1,12 +1,13 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { usePathname } from "next/navigation";
+import { usePathname, useRouter } from "next/navigation";
 import { Icon } from "@/components/ui/icon";
-import { Brand } from "./brand";
+import { Brand, SHELL_LINK } from "./brand";
 import { BuildCheck } from "./build-check";
 import { Footer } from "./footer";
 import { NavigationProgress } from "./navigation-progress";
+import { appLinkHref } from "./navigation-target";
 import { Sidebar } from "./sidebar";
 import { UserMenu } from "./user-menu";
 import { MAIN_ID, SIDEBAR_ID, type Account, type ShellLink } from "./shell-utils";
@@ -44,6 +45,7 @@ export function ShellFrame({ account, menusId, forms, build, year, children }: P
   const toggleRef = useRef<HTMLButtonElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const pathname = usePathname();
+  const router = useRouter();
   const [lastPath, setLastPath] = useState(pathname);
   const [focusMain, setFocusMain] = useState(false);
 
@@ -86,6 +88,14 @@ export function ShellFrame({ account, menusId, forms, build, year, children }: P
     };
   }, [navOpen, closeNav]);
 
+  // The shell's own links (the portal's name) go through the app's router.
+  const onShellClick = (event: React.MouseEvent) => {
+    const href = appLinkHref(event, SHELL_LINK);
+    if (!href) return;
+    event.preventDefault();
+    router.push(href);
+  };
+
   return (
     <>
       <NavigationProgress />
@@ -96,7 +106,7 @@ export function ShellFrame({ account, menusId, forms, build, year, children }: P
         >
           Skip to content
         </a>
-        <header className="border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+        <header onClick={onShellClick} className="border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
           <div className="flex h-16 items-center gap-2 px-3 md:gap-4 md:px-6">
             <button
               ref={toggleRef}
@@ -127,7 +137,7 @@ export function ShellFrame({ account, menusId, forms, build, year, children }: P
             navOpen ? "visible translate-x-0 transition-[translate]" : "invisible -translate-x-full transition-[translate,visibility]"
           }`}
         >
-          <div className="flex h-16 shrink-0 items-center justify-between gap-2 border-b border-white/10 px-4 md:hidden">
+          <div onClick={onShellClick} className="flex h-16 shrink-0 items-center justify-between gap-2 border-b border-white/10 px-4 md:hidden">
             <Brand tone="dark" />
             <button
               ref={closeRef}

@@ -3,6 +3,7 @@
 import { useEffect, useLayoutEffect, useRef, useState, useTransition } from "react";
 import { usePathname, useRouter } from "next/navigation";
 import { sidebarMenusAction } from "@/lib/menus/actions";
+import { appLinkHref } from "./navigation-target";
 import { isActivePath, type ShellLink, type SidebarItem } from "./shell-utils";
 import { currentState, NAV_ATTR, NAV_LINK, sidebarMarkupOf, subMenuId, subMenuPaths, subMenuRows, toggleParts } from "./sidebar-markup";
 import { documentSidebarMenus, parseSidebarMenus, publishedSidebarMenus, SIDEBAR_MENUS_ELEMENT_ID } from "./sidebar-menus";
@@ -132,8 +133,8 @@ export function Sidebar({ menusId, forms }: { menusId: string; forms: ShellLink[
       setSubMenu(toggle, toggle.getAttribute("aria-expanded") !== "true", subMenusOf(menus), pathname);
       return;
     }
-    const href = linkOf(event)?.getAttribute("href");
-    if (!href || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const href = appLinkHref(event, NAV_LINK);
+    if (!href) return;
     event.preventDefault();
     setTarget(href);
     startTransition(() => router.push(href));
