@@ -8,7 +8,7 @@ import { formatLocal, type DateKind } from "@/lib/content/dates";
 import { pageHref, type PageState } from "@/lib/content/page-href";
 import { openStoredFile } from "@/lib/content/signed-url";
 import { startNavigationProgress } from "@/components/shell/navigation-progress";
-import { appLinkHref } from "@/components/shell/navigation-target";
+import { APP_LINK, appLinkHref } from "@/components/shell/navigation-target";
 import type { Gallery as GalleryType, GalleryImage } from "./gallery";
 import type { ItemActionRequest, ItemActionsDialog as DialogType } from "./item-actions-dialog";
 
@@ -18,7 +18,6 @@ const loadGallery = () => (galleryModule ??= import("./gallery").then((m) => m.G
 let dialogModule: Promise<typeof DialogType> | null = null;
 const loadDialog = () => (dialogModule ??= import("./item-actions-dialog").then((m) => m.ItemActionsDialog));
 
-const NAV = "a[data-nav]";
 const TOOLBAR = "form[data-toolbar]";
 
 /** Shows the server's dates in the viewer's time zone (the server wrote them in its own). */
@@ -102,7 +101,7 @@ export function MarkupList({ html, className }: { html: string; className?: stri
       }
       return;
     }
-    const href = appLinkHref(event, NAV);
+    const href = appLinkHref(event, APP_LINK);
     if (!href) return;
     event.preventDefault();
     router.push(href);
@@ -139,7 +138,7 @@ export function MarkupList({ html, className }: { html: string; className?: stri
   });
 
   const onIntent = (event: React.SyntheticEvent) => {
-    const href = (event.target as Element).closest?.<HTMLAnchorElement>(NAV)?.getAttribute("href");
+    const href = (event.target as Element).closest?.<HTMLAnchorElement>(APP_LINK)?.getAttribute("href");
     if (!href || warmed.current.has(href)) return;
     warmed.current.add(href);
     router.prefetch(href);

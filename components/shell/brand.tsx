@@ -2,12 +2,10 @@ import { Icon } from "@/components/ui/icon";
 
 export const PORTAL_NAME = "Staff Portal";
 
-/** What marks a link the shell follows in the app (components/shell/shell-frame.tsx) rather than by loading a page. */
-export const SHELL_LINK = "a[data-nav]";
-
 /**
- * The portal's mark and name, linking home. `tone` matches the background it sits on. A plain link:
- * the shell follows it in the app (a next/link costs every page's server rendering more, twice).
+ * The portal's mark and name, linking home. `tone` matches the background it sits on. A plain link
+ * marked `data-nav` (APP_LINK), which the shell follows in the app (a next/link costs every page's
+ * server rendering more, twice).
  */
 export function Brand({ tone = "light" }: { tone?: "light" | "dark" }) {
   return (

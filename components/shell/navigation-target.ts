@@ -27,6 +27,9 @@ export function isOtherPage(href: string | null, here: Here): boolean {
   return url.pathname !== here.pathname || url.search !== here.search;
 }
 
+/** What marks a link the app follows with its router (the shell's and the server-built pages' links). */
+export const APP_LINK = "a[data-nav]";
+
 type LinkClick = Click & { target: EventTarget | null; defaultPrevented: boolean };
 
 /**

@@ -3,11 +3,11 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { usePathname, useRouter } from "next/navigation";
 import { Icon } from "@/components/ui/icon";
-import { Brand, SHELL_LINK } from "./brand";
+import { Brand } from "./brand";
 import { BuildCheck } from "./build-check";
 import { Footer } from "./footer";
 import { NavigationProgress } from "./navigation-progress";
-import { appLinkHref } from "./navigation-target";
+import { APP_LINK, appLinkHref } from "./navigation-target";
 import { Sidebar } from "./sidebar";
 import { UserMenu } from "./user-menu";
 import { MAIN_ID, SIDEBAR_ID, type Account, type ShellLink } from "./shell-utils";
@@ -90,7 +90,7 @@ export function ShellFrame({ account, menusId, forms, build, year, children }: P
 
   // The shell's own links (the portal's name) go through the app's router.
   const onShellClick = (event: React.MouseEvent) => {
-    const href = appLinkHref(event, SHELL_LINK);
+    const href = appLinkHref(event, APP_LINK);
     if (!href) return;
     event.preventDefault();
     router.push(href);

@@ -99,7 +99,6 @@ export function formsMenu(user: { roleId: number; permissions: readonly string[]
   return links;
 }
 
-/** The header dropdown's administration links (role 1 only). */
 /** Who is signed in, as the header shows it (accountOf). */
 export type Account = {
   initials: string;
@@ -136,6 +135,7 @@ export function accountOf(user: {
   };
 }
 
+/** The header dropdown's administration links (role 1 only). */
 export function accountMenu(user: { roleId: number }): ShellLink[] {
   if (user.roleId !== ROLE.admin) return [];
   return [

@@ -56,6 +56,7 @@ export function isSafeStoragePath(p: string): boolean {
   return p.split("/").every((seg) => seg !== "" && seg !== "." && seg !== "..");
 }
 
+/** 1 link only, 2 document only, 3 both (menus.allow_in_attachment; null is treated as both). */
 export function allowedUploadTypes(allowInAttachment: number | null): ("file" | "url")[] {
   if (allowInAttachment === 1) return ["url"];
   if (allowInAttachment === 2) return ["file"];

@@ -22,9 +22,10 @@ export function canSeeMenu(menu: { allowedRoleIds: readonly number[] }, roleId: 
 
 type MenuRow = Omit<MenuNode, "children">;
 
-/** Every menu row with its icon, and the visible tree per role built from them on first use. */
 /** A role's tree: its roots, and every node in it by id (the nodes are the tree's own). */
 type RoleTree = { roots: MenuNode[]; byId: ReadonlyMap<number, MenuNode> };
+
+/** Every menu row with its icon, and the visible tree per role built from them on first use. */
 type MenuSnapshot = { rows: MenuRow[]; bySlug: Map<string, MenuRow>; trees: Map<number, RoleTree> };
 
 /**
