@@ -126,18 +126,24 @@ export function sidebarMarkup(menus: readonly SidebarItem[], forms: readonly She
   );
 }
 
-/** How many built sidebars sidebarMarkupOf keeps (a few menus' worth of pages and roles). */
-const MARKUP_CACHE_MAX = 128;
-const markupCache = new Map<string, string>();
+/** How many trees (roles and menu versions) and, per tree, how many paths and forms sidebarMarkupOf keeps. */
+const MARKUP_CACHE_TREES = 16;
+const MARKUP_CACHE_PAGES = 128;
+const markupCache = new Map<string, Map<string, string>>();
 
 /**
  * sidebarMarkup for the tree as JSON (the Sidebar's prop), kept for the next request with the same
  * menus, forms and path: the same few hundred strings would otherwise be rebuilt on every page view
- * (about a millisecond of server time with 200 menus). The least recently used are dropped.
+ * (about a millisecond of server time with 200 menus). The tree's JSON is a key of its own rather than
+ * part of one long key, because the server hands over the same string every time and a string keeps
+ * its hash: a long key built per request would be copied and hashed whole on every page view. The
+ * least recently used are dropped.
  */
 export function sidebarMarkupOf(menusJson: string, forms: readonly ShellLink[], pathname: string): string {
-  const key = `${pathname}\n${JSON.stringify(forms)}\n${menusJson}`;
-  const html = markupCache.get(key) ?? sidebarMarkup(parseSidebarMenus(menusJson), forms, pathname);
-  setRecent(markupCache, key, html, MARKUP_CACHE_MAX);
+  const pages = markupCache.get(menusJson) ?? new Map<string, string>();
+  setRecent(markupCache, menusJson, pages, MARKUP_CACHE_TREES);
+  const key = `${pathname}\n${JSON.stringify(forms)}`;
+  const html = pages.get(key) ?? sidebarMarkup(parseSidebarMenus(menusJson), forms, pathname);
+  setRecent(pages, key, html, MARKUP_CACHE_PAGES);
   return html;
 }
