@@ -2,7 +2,18 @@ export async function register() {
   // Only in the Node.js server at run time: not in the build, not in the edge runtime.
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
   const { bootstrapDatabase } = await import("@/lib/db/bootstrap");
-  await bootstrapDatabase();
+  const { DATABASE_IN_USE } = await import("@/lib/db/pglite-lock");
+  try {
+    await bootstrapDatabase();
+  } catch (err) {
+    // Another process holds the embedded database: this server could only answer errors, so it stops
+    // with the reason instead of serving 500s.
+    if ((err as { code?: unknown }).code === DATABASE_IN_USE) {
+      console.error((err as Error).message);
+      process.exit(1);
+    }
+    throw err;
+  }
   // Hourly: uploads nobody saved within a day are deleted (lib/files/sweep.ts).
   const { startUploadSweeper } = await import("@/lib/files/sweep");
   startUploadSweeper();

@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
+import { isPrepared } from "./prepared-marker.mjs";
 
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -49,12 +50,19 @@ if (process.argv.includes("--no-build")) {
 
 // Migrations and the first-start seed run in a process of their own that exits before the server
 // starts: the embedded database keeps whatever memory that work needed for the life of the process
-// (lib/db/bootstrap.ts, prepareDatabase). The server still checks the migrations when it starts.
-const prepared = spawnSync(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "scripts/db-prepare.ts")], {
-  cwd: root,
-  stdio: "inherit",
-});
-if (prepared.status !== 0) process.exit(prepared.status ?? 1);
+// (lib/db/bootstrap.ts, prepareDatabase). The server still checks the migrations when it starts. An
+// embedded database already prepared for these migrations has nothing left to prepare, so a warm
+// restart skips that process (scripts/prepared-marker.mjs).
+const dataDir = path.resolve(root, process.env.DATA_DIR ?? ".data");
+if (!process.env.DATABASE_URL && isPrepared(root, dataDir)) {
+  console.log("Database already prepared for these migrations (pglite).");
+} else {
+  const prepared = spawnSync(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "scripts/db-prepare.ts")], {
+    cwd: root,
+    stdio: "inherit",
+  });
+  if (prepared.status !== 0) process.exit(prepared.status ?? 1);
+}
 
 // The server runs in this process (no supervisor process beside it): exactly `next start`.
 const port = process.env.PORT ?? "3000";

@@ -1,6 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 
+/** The `code` of the error that refuses a folder another live process holds. */
+export const DATABASE_IN_USE = "DATABASE_IN_USE";
+
 /**
  * PGlite has no lock of its own: two processes on one folder silently lose rows. Every process that
  * opens the folder takes this lock file (holding its pid); a second process is refused with a clear
@@ -28,10 +31,10 @@ export function acquirePgliteLock(dir: string): () => void {
     if (pid === null) continue; // released in the meantime: try again
     if (pid === process.pid) return () => {};
     if (pid && isAlive(pid)) {
-      throw new Error(
+      const message =
         `The embedded database in ${dir} is in use by process ${pid} (a running portal server, seed or migration). ` +
-          `Stop that process first, or set DATABASE_URL to use PostgreSQL.`,
-      );
+        `Stop that process first, or set DATABASE_URL to use PostgreSQL.`;
+      throw Object.assign(new Error(message), { code: DATABASE_IN_USE });
     }
     try {
       fs.unlinkSync(lockFile); // stale lock from a process that died

@@ -78,6 +78,21 @@ describe("the embedded database lock", () => {
     expect(fs.readFileSync(path.join(dir, "portal.lock"), "utf8")).toBe(String(child.pid));
   });
 
+  it("stops a server starting on a folder another live process holds, with the reason (not a server answering 500s)", async () => {
+    const dir = tempDir();
+    const holder = await holdLockInChild(dir);
+    // As under Next, which logs an instrumentation hook's failure and keeps serving.
+    const server = spawnSync(
+      process.execPath,
+      ["--import", "tsx", "-e", `import(${JSON.stringify(path.join(process.cwd(), "instrumentation.ts"))}).then((m) => m.register()).then(() => console.log("serving"), (e) => console.log("serving, though " + e.message))`],
+      { env: { ...process.env, NEXT_RUNTIME: "nodejs", NEXT_PHASE: "", DATABASE_URL: "", DATA_DIR: dir }, encoding: "utf8", timeout: 60_000 },
+    );
+    expect(server.status).toBe(1);
+    expect(server.stdout).not.toContain("serving");
+    expect(server.stderr).toContain(`The embedded database in ${dir} is in use by process ${holder.pid}`);
+    expect(fs.readFileSync(path.join(dir, "portal.lock"), "utf8")).toBe(String(holder.pid));
+  });
+
   it("takes over the lock of a process that was killed, opens the database, and releases it on close", async () => {
     vi.stubEnv("DATABASE_URL", "");
     const dir = tempDir();
