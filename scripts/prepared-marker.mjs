@@ -13,11 +13,13 @@ const MARKER = "prepared";
 /**
  * What a prepared folder was prepared for: the migrations (their journal) and the database folder
  * itself (a folder deleted and made again is another database). Null while the folder does not exist.
+ * The paths are lib/db/index.ts's (DATA_DIR/pgdata, db/migrations); should they move without this
+ * following, the marker never matches and every start prepares, as before the marker.
  * @param {string} root the project root (db/migrations)
  * @param {string} dataDir DATA_DIR, resolved
  * @returns {string | null}
  */
-export function preparedFingerprint(root, dataDir) {
+function preparedFingerprint(root, dataDir) {
   let folder;
   try {
     folder = fs.statSync(path.join(dataDir, "pgdata"), { bigint: true });
