@@ -3,19 +3,20 @@ import { pageGuard, requireUser } from "@/lib/auth/guards";
 import { listMenuTree } from "@/lib/menus/queries";
 import { getBuildVersion, getSystemYear } from "@/lib/system/settings";
 import { ShellFrame } from "@/components/shell/shell-frame";
-import { accountOf, formsMenu } from "@/components/shell/shell-utils";
-import { sidebarMenus } from "@/lib/menus/sidebar-menus";
+import { Sidebar } from "@/components/shell/sidebar";
+import { accountOf, formsMenu, toSidebarItems } from "@/components/shell/shell-utils";
 
 /**
- * The signed-in shell: header, sidebar (a drawer below 766 px), main content and footer. The shell is
- * one client component given plain data (components/shell/shell-frame.tsx).
+ * The signed-in shell: header, sidebar (a drawer below 766 px), main content and footer. The frame is
+ * one client component (components/shell/shell-frame.tsx); the sidebar is a server component it
+ * places.
  */
 export default async function PortalLayout({ children }: { children: React.ReactNode }) {
   await connection();
   const user = await pageGuard(requireUser());
   const [menus, year] = await Promise.all([listMenuTree({ roleId: user.roleId, stamp: user.configStamp }), getSystemYear({ stamp: user.configStamp })]);
   return (
-    <ShellFrame account={accountOf(user)} menusId={sidebarMenus(menus).id} forms={formsMenu(user)} build={getBuildVersion()} year={year}>
+    <ShellFrame account={accountOf(user)} sidebar={<Sidebar menus={toSidebarItems(menus)} forms={formsMenu(user)} />} build={getBuildVersion()} year={year}>
       {children}
     </ShellFrame>
   );

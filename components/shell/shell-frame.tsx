@@ -8,18 +8,16 @@ import { BuildCheck } from "./build-check";
 import { Footer } from "./footer";
 import { NavigationProgress } from "./navigation-progress";
 import { APP_LINK, appLinkHref } from "./navigation-target";
-import { Sidebar } from "./sidebar";
 import { UserMenu } from "./user-menu";
-import { MAIN_ID, SIDEBAR_ID, type Account, type ShellLink } from "./shell-utils";
+import { MAIN_ID, SIDEBAR_ID, type Account } from "./shell-utils";
 
 /** Below 766 px (the spec's mobile view) the sidebar is a drawer; this query is the desktop side. */
 const DESKTOP_QUERY = "(min-width: 47.875rem)";
 
 type Props = {
   account: Account;
-  /** The version of the role's menu tree (components/shell/sidebar-menus.ts). */
-  menusId: string;
-  forms: ShellLink[];
+  /** The sidebar (components/shell/sidebar.tsx, rendered on the server). */
+  sidebar: React.ReactNode;
   /** The build this page was rendered with (the spec's build check). */
   build: string;
   /** The copyright year (settings.system_year). */
@@ -32,15 +30,14 @@ type Props = {
  * the account menu), the sidebar (a column on desktop, a drawer with a backdrop below 766 px), the
  * page, the footer, the navigation progress bar and the build check.
  *
- * It is one client component that the layout gives plain data (strings, numbers, a few links), so a
- * page's server payload carries one reference for the whole shell instead of a tree of elements and
- * client components; the shell's markup is rendered only where HTML is made.
+ * It is one client component that the layout gives plain data (strings, numbers, a few links) and the
+ * server-rendered sidebar to place.
  *
  * The drawer closes on navigation (focus then goes to the new page's content), on Escape, on the
  * backdrop, and when the window grows to desktop; while it is open the rest of the page is inert, so
  * focus stays in the drawer.
  */
-export function ShellFrame({ account, menusId, forms, build, year, children }: Props) {
+export function ShellFrame({ account, sidebar, build, year, children }: Props) {
   const [navOpen, setNavOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -149,7 +146,7 @@ export function ShellFrame({ account, menusId, forms, build, year, children }: P
               <span className="sr-only">Close menu</span>
             </button>
           </div>
-          <Sidebar menusId={menusId} forms={forms} />
+          {sidebar}
         </aside>
         <div className="flex min-h-[calc(100dvh-4rem)] min-w-0 flex-1 flex-col" inert={navOpen}>
           <main id={MAIN_ID} tabIndex={-1} className="flex-1 px-4 py-6 outline-none md:px-8 md:py-8">

@@ -83,7 +83,6 @@ describe("accountOf", () => {
     expect(accountOf(base)).toEqual({
       initials: "SS",
       color: "#fde047",
-      textColor: "#0f172a",
       name: "SAM STAFF",
       email: "staff@example.com",
       roleName: "Staff",
@@ -92,7 +91,7 @@ describe("accountOf", () => {
   });
   it("replaces an unsafe profile colour and falls back to the username, and gives role 1 its links", () => {
     const account = accountOf({ ...base, roleId: 1, firstName: "", lastName: "", profileColor: "red;background:url(x)" });
-    expect(account).toMatchObject({ initials: "ST", color: "#1d4ed8", textColor: "#ffffff", name: "STAFF" });
+    expect(account).toMatchObject({ initials: "ST", color: "#1d4ed8", name: "STAFF" });
     expect(account.links.map((l) => l.label)).toEqual(["Edit Menu", "User", "Calendar Keys", "Attachment Group"]);
   });
 });

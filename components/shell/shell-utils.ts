@@ -38,9 +38,9 @@ export function fullNameOf(user: { firstName?: string | null; lastName?: string 
   return [user.firstName?.trim(), user.lastName?.trim()].filter(Boolean).join(" ") || user.username || "";
 }
 
-const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+const HEX = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 
-/** The profile colour when it is a valid #rgb/#rrggbb value, else the brand colour. */
+/** A colour from the database when it is a valid #rgb, #rgba, #rrggbb or #rrggbbaa value, else `fallback` (the brand colour). */
 export function safeColor(color: string | null | undefined, fallback = "#1d4ed8"): string {
   return color && HEX.test(color) ? color : fallback;
 }
@@ -48,7 +48,7 @@ export function safeColor(color: string | null | undefined, fallback = "#1d4ed8"
 /** Black or white text, whichever reads better on the background (WCAG relative luminance). */
 export function readableTextOn(background: string): "#ffffff" | "#0f172a" {
   let hex = safeColor(background).slice(1);
-  if (hex.length === 3) hex = [...hex].map((c) => c + c).join("");
+  if (hex.length <= 4) hex = [...hex].map((c) => c + c).join("");
   const [r, g, b] = [0, 2, 4].map((i) => {
     const c = parseInt(hex.slice(i, i + 2), 16) / 255;
     return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
@@ -102,9 +102,8 @@ export function formsMenu(user: { roleId: number; permissions: readonly string[]
 /** Who is signed in, as the header shows it (accountOf). */
 export type Account = {
   initials: string;
-  /** Profile colour (a safe #rgb/#rrggbb) and the text colour that reads on it. */
+  /** Profile colour (a safe hex colour); the avatar picks the text colour that reads on it. */
   color: string;
-  textColor: string;
   /** Full name, already in upper case. */
   name: string;
   email: string | null;
@@ -127,7 +126,6 @@ export function accountOf(user: {
   return {
     initials: initialsOf(user),
     color,
-    textColor: readableTextOn(color),
     name: fullNameOf(user).toUpperCase(),
     email: user.email,
     roleName: user.roleName,

@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useFormStatus } from "react-dom";
 import { toast } from "@/components/ui/toast";
 import { Icon } from "@/components/ui/icon";
+import { Avatar } from "@/components/ui/avatar";
 import { Spinner } from "@/components/ui/button";
 import { logoutAction } from "@/lib/auth/actions";
 import type { Account } from "./shell-utils";
@@ -18,7 +19,7 @@ const itemClass =
  * arrows, Home and End move between items; Escape closes and returns focus; Tab or a click outside closes.
  */
 export function UserMenu({ account }: { account: Account }) {
-  const { initials, color, textColor, name, email, roleName, links } = account;
+  const { initials, color, name, email, roleName, links } = account;
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -101,7 +102,7 @@ export function UserMenu({ account }: { account: Account }) {
         onKeyDown={onButtonKey}
         className="flex items-center gap-3 rounded-full py-1 pr-2 pl-1 text-left hover:bg-slate-100 md:rounded-lg md:pr-3"
       >
-        <Avatar initials={initials} color={color} textColor={textColor} />
+        <Avatar initials={initials} color={color} className="h-9 w-9 text-sm ring-2 ring-white" />
         <span className="hidden min-w-0 flex-col md:flex">
           <span className="max-w-[16rem] truncate text-sm font-semibold tracking-wide text-slate-900">{name}</span>
           {email && <span className="max-w-[16rem] truncate text-xs text-slate-500">{email}</span>}
@@ -114,7 +115,7 @@ export function UserMenu({ account }: { account: Account }) {
       {open && (
         <div className="absolute right-0 z-40 mt-2 w-[min(18rem,calc(100vw-1.5rem))] origin-top-right rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg">
           <div className="flex items-center gap-3 border-b border-slate-100 px-3 pt-2 pb-3">
-            <Avatar initials={initials} color={color} textColor={textColor} size="lg" />
+            <Avatar initials={initials} color={color} className="h-11 w-11 text-base ring-2 ring-white" />
             <div className="min-w-0">
               <p className="truncate text-sm font-semibold text-slate-900">{name}</p>
               {email && <p className="truncate text-xs text-slate-500">{email}</p>}
@@ -155,16 +156,3 @@ function LogoutButton() {
   );
 }
 
-export function Avatar({ initials, color, textColor, size = "md" }: { initials: string; color: string; textColor: string; size?: "md" | "lg" }) {
-  return (
-    <span
-      aria-hidden="true"
-      style={{ backgroundColor: color, color: textColor }}
-      className={`inline-flex shrink-0 items-center justify-center rounded-full font-semibold ring-2 ring-white ${
-        size === "lg" ? "h-11 w-11 text-base" : "h-9 w-9 text-sm"
-      }`}
-    >
-      {initials}
-    </span>
-  );
-}

@@ -1,4 +1,3 @@
-import { escapeHtml } from "@/lib/html";
 import { ICON_SPRITE_VERSION, type IconName } from "./icon-names";
 
 export type { IconName };
@@ -10,7 +9,7 @@ export const MENU_ICON_KEYS = ["home", "chat", "folder", "calendar", "link", "me
 /** The sprite's URL; its version changes whenever an icon does, so browsers may cache it for good. */
 export const ICON_SPRITE_URL = `/icons.svg?v=${ICON_SPRITE_VERSION}`;
 
-type IconProps = { name: IconName; className?: string; label?: string };
+type IconProps = { name: IconName; className?: string; label?: string; /** A colour from the database, already checked (safeColor). */ color?: string };
 
 /**
  * Icons drawn from the sprite (/icons.svg, built from ./icon-set.ts): each icon on a page is one short
@@ -18,10 +17,11 @@ type IconProps = { name: IconName; className?: string; label?: string };
  * where they are read (isIconName). Decorative by default (aria-hidden); pass `label` when the icon is
  * the only content of a control.
  */
-export function Icon({ name, className = "h-5 w-5", label }: IconProps) {
+export function Icon({ name, className = "h-5 w-5", label, color }: IconProps) {
   return (
     <svg
       className={`icon ${className}`}
+      style={color ? { color } : undefined}
       aria-hidden={label ? undefined : true}
       role={label ? "img" : undefined}
       aria-label={label}
@@ -29,16 +29,6 @@ export function Icon({ name, className = "h-5 w-5", label }: IconProps) {
       <use href={`${ICON_SPRITE_URL}#${name}`} />
     </svg>
   );
-}
-
-/**
- * The same icon as markup, for HTML the server builds as a string (the sidebar, the content lists):
- * `className` adds to `icon` (sizes may come from where it is); `color` sets its colour.
- */
-export function iconMarkup(name: IconName, { className = "", label, color }: { className?: string; label?: string; color?: string } = {}): string {
-  const a11y = label ? ` role="img" aria-label="${escapeHtml(label)}"` : ` aria-hidden="true"`;
-  const style = color ? ` style="color:${escapeHtml(color)}"` : "";
-  return `<svg class="icon${className && ` ${escapeHtml(className)}`}"${style}${a11y}><use href="${ICON_SPRITE_URL}#${name}"></use></svg>`;
 }
 
 const FILE_KINDS: { name: IconName; label: string; color: string; extensions: string[] }[] = [
@@ -50,9 +40,9 @@ const FILE_KINDS: { name: IconName; label: string; color: string; extensions: st
 ];
 
 /** A file's type icon by extension (image, doc, xls, ppt, pdf; otherwise a link icon), labelled for screen readers. */
-export function fileTypeIconMarkup(extension: string, { isLink = false, className = "h-8 w-8" }: { isLink?: boolean; className?: string } = {}): string {
+export function FileTypeIcon({ extension, isLink = false, className = "h-8 w-8" }: { extension: string; isLink?: boolean; className?: string }) {
   const ext = extension.toLowerCase();
   const kind = isLink ? undefined : FILE_KINDS.find((k) => k.extensions.includes(ext));
-  if (kind) return iconMarkup(kind.name, { className: `${className} ${kind.color}`, label: kind.label });
-  return iconMarkup("link", { className: `${className} text-slate-500`, label: isLink ? "Link" : ext ? `${ext.toUpperCase()} file` : "File" });
+  if (kind) return <Icon name={kind.name} className={`${className} ${kind.color}`} label={kind.label} />;
+  return <Icon name="link" className={`${className} text-slate-500`} label={isLink ? "Link" : ext ? `${ext.toUpperCase()} file` : "File"} />;
 }

@@ -8,7 +8,7 @@ import { SEARCH_MAX } from "./basics";
 
 export { CONTENT_TABS, DATE_SORTS, GALLERY_EXTENSIONS, MONTH_NAMES, SEARCH_MAX, SORT_LABELS, SORTS, cut, isGalleryImage } from "./basics";
 export type { ContentTab, Sort } from "./basics";
-export { isWebUrl } from "@/lib/html";
+export { isWebUrl } from "@/lib/url";
 
 export const PAGE_SIZE = { discussion: 10, attachment: 12, saveTheDate: 10 } as const;
 export const TITLE_MAX = 190;

@@ -1,4 +1,6 @@
-/** Text split into plain runs and web links (http, https, www.). Only http(s) targets become links. */
+import { isWebUrl } from "@/lib/url";
+
+/** Text split into plain runs and web links (http, https, www.). Only targets isWebUrl accepts become links. */
 export type TextPart = { type: "text"; text: string } | { type: "link"; text: string; href: string };
 
 const URL_RE = /\b(?:https?:\/\/|www\.)[^\s<>"'`]+/gi;
@@ -14,14 +16,7 @@ export function linkify(text: string): TextPart[] {
     if (trail) raw = raw.slice(0, raw.length - trail.length);
     if (!raw || /^www\.$/i.test(raw)) continue;
     const href = /^www\./i.test(raw) ? `https://${raw}` : raw;
-    let ok = false;
-    try {
-      const u = new URL(href);
-      ok = (u.protocol === "http:" || u.protocol === "https:") && !!u.hostname;
-    } catch {
-      ok = false;
-    }
-    if (!ok) continue;
+    if (!isWebUrl(href)) continue;
     const start = m.index ?? 0;
     if (start > last) parts.push({ type: "text", text: text.slice(last, start) });
     parts.push({ type: "link", text: raw, href });

@@ -7,22 +7,13 @@ import { getCurrentUser, pageGuard, requireUser } from "@/lib/auth/guards";
 import { roleCan } from "@/lib/auth/roles";
 import { getMenuBySlug } from "@/lib/menus/queries";
 import { listAttachmentItems, listDiscussions, listSaveTheDates } from "@/lib/content/queries";
-import { PAGE_SIZE, type ContentTab } from "@/lib/content/constants";
+import { PAGE_SIZE } from "@/lib/content/constants";
 import { pageHref, parsePageState, sortsFor, type PageState } from "@/lib/content/page-state";
 import { TAB_ACTIONS, TAB_LABELS, isCalendarPage, tabsOf } from "@/lib/content/tabs";
-import {
-  attachmentListMarkup,
-  discussionListMarkup,
-  groupHeadMarkup,
-  pageHeadMarkup,
-  pagerMarkup,
-  saveTheDateListMarkup,
-  subMenusMarkup,
-  tabsMarkup,
-  toolbarMarkup,
-} from "@/components/content/list-markup";
-import { MarkupList } from "@/components/content/markup-list";
-import { html, raw } from "@/lib/html";
+import { AttachmentList, DiscussionList, SaveTheDateList } from "@/components/content/list-items";
+import { ContentTabs, GroupHead, PageHead, Pager, SubMenus } from "@/components/content/page-parts";
+import { ListToolbar } from "@/components/content/list-toolbar";
+import { ContentRegion } from "@/components/content/content-region";
 import { BannerArea } from "@/components/banner/banner-area";
 import { CalendarPage } from "@/components/calendar/calendar-page";
 
@@ -74,11 +65,14 @@ export default async function MenuPage({ params, searchParams }: Props) {
   );
 
   if (calendar) {
-    const subMenus = subMenusMarkup(menu.children);
     return (
       <div className="space-y-4">
         {header}
-        {subMenus && <MarkupList html={subMenus.value} />}
+        {menu.children.length > 0 && (
+          <ContentRegion>
+            <SubMenus items={menu.children} />
+          </ContentRegion>
+        )}
         <CalendarPage menu={menu} user={user} searchParams={await searchParams} />
       </div>
     );
@@ -89,7 +83,7 @@ export default async function MenuPage({ params, searchParams }: Props) {
   if (changed) redirect(href());
 
   const list = { menuId: menu.id, q: state.q, sort: state.sort, page: state.page };
-  let body: string;
+  let body: React.ReactNode;
   let total = 0;
   let perPage: number = PAGE_SIZE.discussion;
   let groupName: string | null = null;
@@ -97,45 +91,53 @@ export default async function MenuPage({ params, searchParams }: Props) {
   if (state.tab === "discussion") {
     const result = await listDiscussions({ ...list, perPage: PAGE_SIZE.discussion }, user.contentStamp);
     ({ total, perPage } = result);
-    body = discussionListMarkup(result.rows, { slug: menu.slug, isAdmin });
+    body = <DiscussionList rows={result.rows} slug={menu.slug} isAdmin={isAdmin} />;
   } else if (state.tab === "attachment") {
     const result = await listAttachmentItems({ ...list, groupId: state.group, perPage: PAGE_SIZE.attachment }, user.contentStamp);
     if (!result) redirect(href({ group: null, page: 1 }));
     ({ total, perPage } = result);
     groupName = result.group?.name ?? null;
-    body = attachmentListMarkup(result.rows, {
-      slug: menu.slug,
-      isAdmin,
-      view: state.view,
-      inGroup: state.group != null,
-      groupHref: (id) => href({ group: id, page: 1, q: "", sort: "newest" }),
-    });
+    body = (
+      <AttachmentList
+        rows={result.rows}
+        slug={menu.slug}
+        isAdmin={isAdmin}
+        view={state.view}
+        inGroup={state.group != null}
+        groupHref={(id) => href({ group: id, page: 1, q: "", sort: "newest" })}
+      />
+    );
   } else {
     const result = await listSaveTheDates({ ...list, perPage: PAGE_SIZE.saveTheDate }, user.contentStamp);
     ({ total, perPage } = result);
-    body = saveTheDateListMarkup(result.rows, { slug: menu.slug, isAdmin });
+    body = <SaveTheDateList rows={result.rows} slug={menu.slug} isAdmin={isAdmin} />;
   }
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   if (state.page > lastPage) redirect(href({ page: lastPage }));
 
   const action = TAB_ACTIONS[state.tab];
-  const tabLabel = (t: ContentTab) => TAB_LABELS[t];
-  // Below the banner the page is one string of server-built HTML (components/content/list-markup.ts).
+  const label = TAB_LABELS[state.tab];
   const addHref = `/${menu.slug}/${action.path}${state.tab === "attachment" && state.group ? `?group=${state.group}` : ""}`;
   const tabLinks = tabs.map((t) => ({
     href: pageHref(menu.slug, tabs, { tab: t, q: "", sort: "newest", page: 1, group: null, view: state.view }),
-    label: tabLabel(t),
+    label: TAB_LABELS[t],
     current: t === state.tab,
   }));
-  const groupHead = state.tab === "attachment" && state.group != null ? groupHeadMarkup(href({ group: null, page: 1, q: "", sort: "newest" }), groupName ?? "") : null;
-  const toolbar = toolbarMarkup({ slug: menu.slug, tabs, state, sorts: sortsFor(state.tab, state.group), viewToggle: state.tab === "attachment", label: tabLabel(state.tab) });
-  const pager = pagerMarkup({ page: state.page, total, perPage, href: (page) => href({ page }) });
-  const content = html`${pageHeadMarkup(menu.title, isAdmin ? { href: addHref, label: action.label } : null)}${subMenusMarkup(menu.children)}${tabsMarkup(tabLinks)}<section aria-label="${tabLabel(state.tab)}" class="space-y-4">${groupHead}${toolbar}${raw(body)}${pager}</section>`;
 
   return (
     <div className="space-y-4">
       {header}
-      <MarkupList className="space-y-4" html={content.value} />
+      <ContentRegion className="space-y-4">
+        <PageHead title={menu.title} add={isAdmin ? { href: addHref, label: action.label } : null} />
+        <SubMenus items={menu.children} />
+        <ContentTabs tabs={tabLinks} />
+        <section aria-label={label} className="space-y-4">
+          {state.tab === "attachment" && state.group != null && <GroupHead backHref={href({ group: null, page: 1, q: "", sort: "newest" })} name={groupName ?? ""} />}
+          <ListToolbar slug={menu.slug} tabs={tabs} state={state} sorts={sortsFor(state.tab, state.group)} viewToggle={state.tab === "attachment"} label={label} />
+          {body}
+          <Pager page={state.page} total={total} perPage={perPage} href={(page) => href({ page })} />
+        </section>
+      </ContentRegion>
     </div>
   );
 }

@@ -8,10 +8,12 @@ import { roleCan } from "@/lib/auth/roles";
 import { getMenuBySlug } from "@/lib/menus/queries";
 import { getDiscussion, listComments } from "@/lib/content/queries";
 import { tabsOf } from "@/lib/content/tabs";
-import { Avatar } from "@/components/content/avatar";
+import { initialsOf } from "@/lib/content/constants";
+import { Avatar } from "@/components/ui/avatar";
 import { DateText } from "@/components/content/date-text";
-import { fileListMarkup, userTextMarkup } from "@/components/content/list-markup";
-import { MarkupList } from "@/components/content/markup-list";
+import { FileList } from "@/components/content/list-items";
+import { ContentRegion } from "@/components/content/content-region";
+import { UserText } from "@/components/content/user-text";
 import { Icon } from "@/components/ui/icon";
 import { CommentForm } from "@/components/content/comment-form";
 
@@ -72,7 +74,7 @@ export default async function PostDetailPage({ params }: Props) {
           {post.pin && <Icon name="pin" className="mt-2 h-5 w-5 shrink-0 text-brand-600" label="Pinned" />}
         </div>
         <div className="flex items-center gap-3">
-          <Avatar name={post.updatedName} className="h-9 w-9 text-xs" />
+          <Avatar initials={initialsOf(post.updatedName || "?")} className="h-9 w-9 text-xs" />
           <p className="text-sm text-slate-600">
             <span className="font-medium text-slate-900">{post.updatedName}</span>
             <br />
@@ -81,17 +83,18 @@ export default async function PostDetailPage({ params }: Props) {
         </div>
       </header>
       {post.description && (
-        <div
-          className="rounded-lg border border-slate-200 bg-white p-5 break-words whitespace-pre-line text-slate-800"
-          dangerouslySetInnerHTML={{ __html: userTextMarkup(post.description).value }}
-        />
+        <div className="rounded-lg border border-slate-200 bg-white p-5 break-words whitespace-pre-line text-slate-800">
+          <UserText text={post.description} />
+        </div>
       )}
       {post.documents.length > 0 && (
         <section aria-labelledby="files-title" className="space-y-2">
           <h2 id="files-title" className="text-lg font-semibold text-slate-900">
             Files
           </h2>
-          <MarkupList html={fileListMarkup(post.documents).value} />
+          <ContentRegion>
+            <FileList documents={post.documents} />
+          </ContentRegion>
         </section>
       )}
       {(comments.length > 0 || isAdmin) && (
@@ -103,7 +106,7 @@ export default async function PostDetailPage({ params }: Props) {
             <ul className="space-y-3">
               {comments.map((c) => (
                 <li key={c.id} className="flex gap-3 rounded-lg border border-slate-200 bg-white p-3">
-                  <Avatar name={c.authorName} className="h-8 w-8 text-xs" />
+                  <Avatar initials={initialsOf(c.authorName || "?")} className="h-8 w-8 text-xs" />
                   <div className="min-w-0">
                     <p className="text-sm">
                       <span className="font-medium text-slate-900">{c.authorName}</span>{" "}
@@ -111,7 +114,9 @@ export default async function PostDetailPage({ params }: Props) {
                         <DateText date={c.createdAt} kind="long" /> <DateText date={c.createdAt} kind="time" />
                       </span>
                     </p>
-                    <p className="mt-1 break-words whitespace-pre-line text-slate-800" dangerouslySetInnerHTML={{ __html: userTextMarkup(c.comment).value }} />
+                    <p className="mt-1 break-words whitespace-pre-line text-slate-800">
+                      <UserText text={c.comment} />
+                    </p>
                   </div>
                 </li>
               ))}
