@@ -3,8 +3,9 @@
 import { useState } from "react";
 import Link, { useLinkStatus } from "next/link";
 import { usePathname } from "next/navigation";
+import { isWebUrl } from "@/lib/url";
 import { Icon } from "@/components/ui/icon";
-import { isActivePath } from "./shell-utils";
+import { isActivePath, truncateTitle, type SidebarItem } from "./shell-utils";
 import { useIntentPrefetch } from "./use-intent-prefetch";
 
 /** The sidebar's in-app links (external ones open in a new tab). */
@@ -32,17 +33,53 @@ function Pending() {
   return pending ? <span className="nav-pending" aria-hidden="true" /> : null;
 }
 
+// Row icons take their size from where they are (app/globals.css, .nav-row and .nav-sub), hence className="".
+
 /**
  * A sidebar link to a page of the portal, marked as the current page (or as the section the current
- * page is in, by `match`) as the path changes, with a spinner while its navigation is under way.
+ * page is in, by `match`) as the path changes, with a spinner while its navigation is under way. It
+ * takes its row as data (a few strings) rather than as rendered children: a role's sidebar has up to a
+ * few hundred rows, and each is in every page's payload.
  */
-export function NavLink({ href, match, title, children }: { href: string; match?: string; title?: string; children: React.ReactNode }) {
+export function NavLink({ href, match, icon, text, title, wrap }: { href: string; match?: string; icon: SidebarItem["icon"]; text: string; title?: string; wrap?: boolean }) {
   const state = currentState(usePathname() ?? "", href, match);
   return (
     <Link href={href} prefetch={false} title={title} aria-current={state} data-active={state ? "true" : undefined} className="nav-row">
-      {children}
+      <Icon name={icon} className="" />
+      {/* A cut title is hidden from screen readers: the row's tooltip (title attribute) then names the link. */}
+      {/* Menu titles are cut to one line (app/globals.css); `wrap` lets a fixed label wrap instead. */}
+      <span aria-hidden={title ? true : undefined} className={wrap ? "min-w-0" : undefined}>
+        {text}
+      </span>
       <Pending />
     </Link>
+  );
+}
+
+/**
+ * One menu's row: an in-app link, an external link (new tab), or plain text for an address that is
+ * not a web address. Titles are cut at `max` characters with the whole title as the tooltip.
+ */
+export function MenuRow({ item, max }: { item: SidebarItem; max: number }) {
+  const cut = truncateTitle(item.title, max);
+  const title = cut.truncated ? item.title : undefined;
+  const url = item.url?.trim();
+  if (!url) return <NavLink href={`/${item.slug}`} icon={item.icon} text={cut.text} title={title} />;
+  if (!isWebUrl(url)) {
+    return (
+      <span className="nav-row" title={title}>
+        <Icon name={item.icon} className="" />
+        <span>{cut.text}</span>
+      </span>
+    );
+  }
+  return (
+    <a href={url} target="_blank" rel="noopener noreferrer" title={title} className="nav-row">
+      <Icon name={item.icon} className="" />
+      <span aria-hidden={title ? true : undefined}>{cut.text}</span>
+      <Icon name="external" className="nav-ext" />
+      <span className="sr-only">(opens in a new tab)</span>
+    </a>
   );
 }
 
@@ -51,26 +88,34 @@ export function NavLink({ href, match, title, children }: { href: string; match?
  * one of its sub-menus; navigating into it opens it, navigating away leaves it as the user set it. A
  * closed list renders no rows (with 200 menus the hidden rows were a good part of every page).
  */
-export function SubMenu({ listId, title, paths, row, children }: { listId: string; title: string; paths: string[]; row: React.ReactNode; children: React.ReactNode }) {
+export function SubMenu({ item, max, subMax }: { item: SidebarItem; max: number; subMax: number }) {
   const pathname = usePathname() ?? "";
-  const inside = paths.some((p) => isActivePath(pathname, p));
+  const inside = [`/${item.slug}`, ...item.children.filter((c) => !c.url).map((c) => `/${c.slug}`)].some((p) => isActivePath(pathname, p));
   const [open, setOpen] = useState(inside);
   const [seen, setSeen] = useState(pathname);
   if (seen !== pathname) {
     setSeen(pathname);
     if (inside && !open) setOpen(true);
   }
+  const listId = `submenu-${item.id}`;
   return (
     <>
       <div className="flex items-center">
-        <div className="min-w-0 flex-1">{row}</div>
+        <div className="min-w-0 flex-1">
+          <MenuRow item={item} max={max} />
+        </div>
         <button type="button" aria-expanded={open} aria-controls={listId} onClick={() => setOpen(!open)} className="nav-toggle">
           <Icon name="chevron-down" className={`h-4 w-4 transition-transform motion-reduce:transition-none${open ? " rotate-180" : ""}`} />
-          <span className="sr-only">{`${open ? "Hide" : "Show"} sub-menus of ${title}`}</span>
+          <span className="sr-only">{`${open ? "Hide" : "Show"} sub-menus of ${item.title}`}</span>
         </button>
       </div>
       <ul id={listId} hidden={!open} className="nav-sub">
-        {open && children}
+        {open &&
+          item.children.map((child) => (
+            <li key={child.id}>
+              <MenuRow item={child} max={subMax} />
+            </li>
+          ))}
       </ul>
     </>
   );
