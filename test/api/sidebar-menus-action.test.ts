@@ -9,7 +9,7 @@ import type { SessionUser } from "@/lib/auth/session";
 import { listMenuTree } from "@/lib/menus/queries";
 import { sidebarMenus } from "@/lib/menus/sidebar-menus";
 import { parseSidebarMenus, publishedSidebarMenus } from "@/components/shell/sidebar-menus";
-import { useTestDatabase } from "@/test/db";
+import { setupTestDatabase } from "@/test/db";
 import { actors } from "@/test/content/helpers";
 
 const signedIn = vi.hoisted(() => ({ user: null as SessionUser | null }));
@@ -20,7 +20,7 @@ vi.mock("@/lib/auth/guards", async (importOriginal) => {
 
 const { sidebarMenusAction } = await import("@/lib/menus/actions");
 
-const t = useTestDatabase();
+const t = setupTestDatabase();
 let who: Awaited<ReturnType<typeof actors>>;
 
 beforeAll(async () => {

@@ -12,13 +12,13 @@ import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schema } from "@/lib/db";
-import { tokenFor, useTestDatabase } from "@/test/db";
+import { tokenFor, setupTestDatabase } from "@/test/db";
 import storeDocumentRoute, { config as storeDocumentConfig } from "@/pages/api/v1/store_document";
 import storeBannerRoute, { config as storeBannerConfig } from "@/pages/api/v1/store_media_banner";
-import { bigPng, multipartBody, PDF, PNG_1X1, useTempStorage, type Part } from "./helpers";
+import { bigPng, multipartBody, PDF, PNG_1X1, setupTempStorage, type Part } from "./helpers";
 
-const t = useTestDatabase();
-const storage = useTempStorage();
+const t = setupTestDatabase();
+const storage = setupTempStorage();
 const MB = 1024 * 1024;
 const BOUNDARY = "----portaltestboundary7MA4YWxkTrZu0gW";
 
