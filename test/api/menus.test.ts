@@ -3,7 +3,7 @@
  * get-login-id-permissions, their refusals and bad input (always the envelope, never a 500).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { eq, inArray } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import { apiRequest, callRoute, tokenFor, setupTestDatabase } from "@/test/db";
 import { expectErrorEnvelope, userIdOf } from "@/test/auth";
 import { schema } from "@/lib/db";
