@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { LoginPage } from "./pages/login-page";
 import { ShellPage } from "./pages/shell-page";
 import { FIRST_MENU, PASSWORD } from "./support/env";

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
-// `npm test`: type check, vitest (unit + database/API integration), then Playwright (when configured).
+// `npm test`: type check, lint, vitest (unit + database/API integration), then Playwright (when configured).
 // Prints a closing plain line `N passed, N failed[, N skipped]` counted from the JSON reports (CI reads
 // it) and exits non-zero when anything failed.
 //
 // Environment:
-//   TEST_SCOPE=integration   vitest only (no type check, no Playwright): the PostgreSQL re-run in CI
+//   TEST_SCOPE=integration   vitest only (no type check, lint or Playwright): the PostgreSQL re-run in CI
 //   TEST_DATABASE_URL        run the database tests against PostgreSQL instead of embedded PGlite
 //   TEST_RESULTS_DIR         where the JSON reports go (default .test-results/<scope>)
 import { spawnSync } from "node:child_process";
@@ -50,7 +50,16 @@ if (scope === "all") {
   }
 }
 
-// 2. Vitest: readable output on the console, JSON report to a file.
+// 2. Lint: eslint with Next's rules, warnings included (skipped in the integration re-run too).
+if (scope === "all") {
+  const code = run("Lint", bin("eslint"), [".", "--max-warnings=0"]);
+  if (code !== 0) {
+    failed += 1;
+    problems.push("eslint failed");
+  }
+}
+
+// 3. Vitest: readable output on the console, JSON report to a file.
 {
   const report = path.join(resultsDir, "vitest.json");
   const code = run("Vitest", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]);
@@ -77,7 +86,7 @@ if (scope === "all") {
   }
 }
 
-// 3. Playwright (user journeys in Chromium), when the project has it configured.
+// 4. Playwright (user journeys in Chromium), when the project has it configured.
 if (scope === "all" && fs.existsSync(path.join(root, "playwright.config.ts"))) {
   const report = path.join(resultsDir, "playwright.json");
   const code = run("Playwright", bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_FILE: report });

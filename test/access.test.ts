@@ -15,7 +15,7 @@ vi.mock("next/headers", () => import("@/test/mock-next-headers"));
 vi.mock("next/server", async (importOriginal) => ({ ...(await importOriginal<typeof import("next/server")>()), connection: async () => {} }));
 
 import { cookieJar } from "@/test/mock-next-headers";
-import { apiRequest, tokenFor, useTestDatabase } from "@/test/db";
+import { apiRequest, tokenFor, setupTestDatabase } from "@/test/db";
 import { SESSION_COOKIE, expectErrorEnvelope, sessionCookieValue, sessionFor } from "@/test/auth";
 import {
   HTTP_METHODS,
@@ -33,7 +33,7 @@ import { ROLE, roleCan } from "@/lib/auth/roles";
 import type { Access } from "@/lib/api/with-api";
 import type { NextRequest } from "next/server";
 
-const t = useTestDatabase();
+const t = setupTestDatabase();
 
 type Handler = ((req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>) & { access?: Access };
 type Caller = { username: string; roleId: number; permissions: string[]; token: string; cookie: string };

@@ -45,7 +45,7 @@ export async function createTestDatabase(): Promise<Handle> {
 }
 
 /** Installs a private test database for the whole file (as the app's getDb()), closed afterwards. */
-export function useTestDatabase(): { db: () => Db } {
+export function setupTestDatabase(): { db: () => Db } {
   let handle: Handle | undefined;
   beforeAll(async () => {
     handle = await createTestDatabase();

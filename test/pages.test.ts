@@ -12,10 +12,10 @@ vi.mock("next/headers", () => import("@/test/mock-next-headers"));
 vi.mock("next/server", async (importOriginal) => ({ ...(await importOriginal<typeof import("next/server")>()), connection: async () => {} }));
 
 import { cookieJar } from "@/test/mock-next-headers";
-import { useTestDatabase } from "@/test/db";
+import { setupTestDatabase } from "@/test/db";
 import { ROOT } from "@/test/entry-points";
 
-useTestDatabase();
+setupTestDatabase();
 
 /** Pages anyone may open, deliberately. */
 const PUBLIC_PAGES: Record<string, string> = {

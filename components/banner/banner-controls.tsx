@@ -3,6 +3,7 @@
 import { useState, useTransition } from "react";
 import { changeBannerStatusAction, deleteBannerAction } from "@/lib/files/banner-actions";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { goToSignIn } from "@/components/shell/sign-in";
 import { useBannerFlash } from "./banner-frame";
 
 type Props = { menuId: number; status: "active" | "inactive" };
@@ -25,7 +26,7 @@ export function BannerControls({ menuId, status }: Props) {
       const result = which === "status" ? await changeBannerStatusAction({ menuId }) : await deleteBannerAction({ menuId });
       setConfirm(null);
       if (!result.ok && result.status === 401) {
-        window.location.assign("/login");
+        goToSignIn();
         return;
       }
       flash(result.ok ? { kind: "success", title: result.message ?? "" } : { kind: "error", title: result.message });

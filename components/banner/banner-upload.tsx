@@ -2,6 +2,7 @@
 
 import { useState, useTransition } from "react";
 import { Dropzone } from "@/components/dropzone";
+import { goToSignIn } from "@/components/shell/sign-in";
 import { addBannerAction } from "@/lib/files/banner-actions";
 import { useBannerFlash } from "./banner-frame";
 
@@ -24,7 +25,7 @@ export function BannerUpload({ menuId }: { menuId: number }) {
           startTransition(async () => {
             const result = await addBannerAction({ menuId, tempPath: file.path });
             if (!result.ok && result.status === 401) {
-              window.location.assign("/login");
+              goToSignIn();
               return;
             }
             if (result.ok) {

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import dynamic from "next/dynamic";
 import type { CalendarRef, DatesSetInfo } from "@fullcalendar/react";
 import { Button, Spinner } from "@/components/ui/button";
@@ -64,6 +64,9 @@ function monthOfRange(startStr: string): string {
   return new Date(d.getTime() + 15 * 86_400_000).toISOString().slice(0, 7);
 }
 
+/** The browser's zone has no change event: read once after hydration (useSyncExternalStore's subscribe). */
+const zoneNeverChanges = () => () => {};
+
 /**
  * The calendar page's client: keys legend, FullCalendar month/list, search, event detail and the
  * add/edit form, as the spec's views (0 calendar, 1 detail, 2 form). FullCalendar stays mounted
@@ -72,7 +75,9 @@ function monthOfRange(startStr: string): string {
 export function CalendarApp(props: Props) {
   const hydrated = useHydrated();
   const calendarRef = useRef<CalendarRef>(null);
-  const [timeZone, setTimeZone] = useState(props.timeZone);
+  // Times show in the viewer's zone: the server renders (and the page hydrates) in the zone of the `tz`
+  // cookie (or California); when the browser's differs, the calendar redraws in it right after.
+  const timeZone = useSyncExternalStore(zoneNeverChanges, browserTimeZone, () => props.timeZone);
   const [events, setEvents] = useState(() => unpackItems(props.initialEvents));
   const [keys, setKeys] = useState(props.keys);
   const [hidden, setHidden] = useState<ReadonlySet<number>>(() => new Set());
@@ -117,13 +122,10 @@ export function CalendarApp(props: Props) {
     [showCancelled],
   );
 
-  // Times show in the viewer's zone: the server rendered in the zone of the `tz` cookie (or California);
-  // when the browser's differs, remember it for the next render and redraw in it now.
+  // The browser's zone, remembered for the server's next render.
   useEffect(() => {
-    const tz = browserTimeZone();
-    document.cookie = `tz=${encodeURIComponent(tz)}; path=/; max-age=31536000; samesite=lax`;
-    if (tz !== props.timeZone) setTimeZone(tz);
-  }, [props.timeZone]);
+    document.cookie = `tz=${encodeURIComponent(browserTimeZone())}; path=/; max-age=31536000; samesite=lax`;
+  }, []);
   const firstZone = useRef(true);
   useEffect(() => {
     if (firstZone.current) {

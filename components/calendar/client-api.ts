@@ -1,3 +1,4 @@
+import { goToSignIn } from "@/components/shell/sign-in";
 import type { ApiCalendarKey, ApiEventDetail, CalendarItem } from "@/lib/calendar/types";
 
 /** A failed v1 call: the server's message (or the old portal's text when the server cannot be reached). */
@@ -19,7 +20,7 @@ async function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
     throw new ApiCallError("Remote server can not be reachable", 0);
   }
   if (res.status === 401) {
-    window.location.assign("/login");
+    goToSignIn();
     throw new ApiCallError("Unauthenticated. Please sign in again.", 401);
   }
   const body = (await res.json().catch(() => null)) as { code: number; message: string; content: T } | null;

@@ -116,7 +116,7 @@ export function Dropzone({ kind: kindName, label, initialFiles, onChange, onBusy
   const doneKey = done.map((d) => d.path).join("\n");
   useEffect(() => {
     onChangeRef.current?.(done);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per change of the stored paths, not per new list
   }, [doneKey]);
   useEffect(() => {
     onBusyRef.current?.(busy);
@@ -127,6 +127,9 @@ export function Dropzone({ kind: kindName, label, initialFiles, onChange, onBusy
     const running = items.filter((i) => i.status === "uploading" || i.status === "processing").length;
     const next = items.filter((i) => i.status === "queued").slice(0, Math.max(0, PARALLEL_UPLOADS - running));
     for (const item of next) {
+      // Starting the upload (the XHR) is this effect's work; marking the item started is what keeps the
+      // next run from starting it again.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
       update(item.id, { status: "uploading", progress: 0 });
       const handle = uploadFile(kind.endpoint, item.file!, {
         onProgress: (pct) => update(item.id, pct >= 100 ? { progress: 100, status: "processing" } : { progress: pct }),
@@ -293,7 +296,7 @@ export function Dropzone({ kind: kindName, label, initialFiles, onChange, onBusy
           {items.map((item) => (
             <li key={item.id} className={`flex items-center gap-3 rounded-md border bg-white p-2 ${item.status === "error" ? "border-red-300" : "border-slate-200"}`}>
               {item.preview ? (
-                // eslint-disable-next-line @next/next/no-img-element
+                // eslint-disable-next-line @next/next/no-img-element -- a local object URL, nothing to optimise
                 <img src={item.preview} alt="" className="h-12 w-12 shrink-0 rounded object-cover" />
               ) : (
                 <FileIcon />

@@ -1,3 +1,4 @@
+import { goToSignIn } from "@/components/shell/sign-in";
 import { UPLOAD_MESSAGES } from "@/lib/storage/kinds";
 
 /** The old portal's upload timeout (3,000,000 ms). */
@@ -13,11 +14,6 @@ function parse(text: string): Envelope | null {
   } catch {
     return null;
   }
-}
-
-/** A 401 means the session is gone: back to the sign-in page (DECISIONS). */
-function signedOut() {
-  window.location.assign("/login");
 }
 
 /**
@@ -40,7 +36,7 @@ export function uploadFile(
   };
   xhr.onload = () => {
     const body = parse(xhr.responseText);
-    if (xhr.status === 401) return signedOut();
+    if (xhr.status === 401) return goToSignIn();
     if (xhr.status >= 200 && xhr.status < 300 && body && typeof body.content === "string") return cb.onDone(body.content);
     if (xhr.status >= 200 && xhr.status < 300 && body && Array.isArray(body.content) && typeof body.content[0] === "string") return cb.onDone(body.content[0]);
     cb.onError(body?.message || `Upload failed (${xhr.status}).`);
@@ -69,7 +65,7 @@ export async function removeUploadedFile(path: string): Promise<{ ok: true } | {
       body: JSON.stringify({ filePath: path }),
     });
     if (res.status === 401) {
-      signedOut();
+      goToSignIn();
       return { ok: false, message: "" };
     }
     const body = parse(await res.text());

@@ -9,6 +9,7 @@ export const PORTAL_NAME = "Staff Portal";
  */
 export function Brand({ tone = "light" }: { tone?: "light" | "dark" }) {
   return (
+    // eslint-disable-next-line @next/next/no-html-link-for-pages -- followed in the app by the shell (above)
     <a
       href="/"
       data-nav=""

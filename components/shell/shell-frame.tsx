@@ -44,22 +44,21 @@ export function ShellFrame({ account, sidebar, build, year, children }: Props) {
   const pathname = usePathname();
   const router = useRouter();
   const [lastPath, setLastPath] = useState(pathname);
-  const [focusMain, setFocusMain] = useState(false);
+  /** How many times a navigation from the drawer asked for focus on the new page's content. */
+  const [focusMainRequests, setFocusMainRequests] = useState(0);
 
   // A navigation from inside the open drawer closes it and puts focus on the new page's content.
   if (pathname !== lastPath) {
     setLastPath(pathname);
     if (navOpen) {
       setNavOpen(false);
-      setFocusMain(true);
+      setFocusMainRequests((n) => n + 1);
     }
   }
 
   useEffect(() => {
-    if (!focusMain) return;
-    setFocusMain(false);
-    document.getElementById(MAIN_ID)?.focus({ preventScroll: true });
-  }, [focusMain]);
+    if (focusMainRequests > 0) document.getElementById(MAIN_ID)?.focus({ preventScroll: true });
+  }, [focusMainRequests]);
 
   const closeNav = useCallback((opts?: { restoreFocus?: boolean }) => {
     setNavOpen(false);

@@ -96,6 +96,7 @@ export function UnauthorizedScreen({ fullHeight }: { fullHeight?: boolean }) {
       title="Please sign in"
       fullHeight={fullHeight}
       actions={
+        // eslint-disable-next-line @next/next/no-html-link-for-pages -- a full load, as goToSignIn (components/shell/sign-in.ts)
         <a href="/login" className={primaryLinkClass}>
           Sign in
         </a>

@@ -14,6 +14,17 @@ import type { Account } from "./shell-utils";
 const itemClass =
   "flex w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm text-slate-700 outline-none hover:bg-slate-100 focus-visible:bg-brand-50 focus-visible:text-brand-700 focus-visible:outline-none";
 
+/** The menu's items, in order. */
+function menuItems(menu: HTMLElement | null): HTMLElement[] {
+  return Array.from(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+}
+
+/** Focuses the menu's item at `index`, wrapping around (-1 is the last). */
+function focusMenuItem(menu: HTMLElement | null, index: number) {
+  const list = menuItems(menu);
+  if (list.length) list[(index + list.length) % list.length].focus();
+}
+
 /**
  * The header's account menu (menu button pattern): opens with click, Enter, Space or the arrow keys;
  * arrows, Home and End move between items; Escape closes and returns focus; Tab or a click outside closes.
@@ -33,19 +44,11 @@ export function UserMenu({ account }: { account: Account }) {
     setOpen(false);
   }
 
-  const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
-  const focusItem = (index: number) => {
-    const list = items();
-    if (list.length) list[(index + list.length) % list.length].focus();
-  };
-  const close = (restoreFocus: boolean) => {
-    setOpen(false);
-    if (restoreFocus) buttonRef.current?.focus();
-  };
+  const focusItem = (index: number) => focusMenuItem(menuRef.current, index);
 
   useEffect(() => {
     if (!open) return;
-    if (focusOnOpen.current) focusItem(focusOnOpen.current === "first" ? 0 : -1);
+    if (focusOnOpen.current) focusMenuItem(menuRef.current, focusOnOpen.current === "first" ? 0 : -1);
     focusOnOpen.current = null;
     const onPointer = (e: PointerEvent) => {
       if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
@@ -53,7 +56,8 @@ export function UserMenu({ account }: { account: Account }) {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === "Escape") {
         e.stopPropagation();
-        close(true);
+        setOpen(false);
+        buttonRef.current?.focus();
       }
     };
     document.addEventListener("pointerdown", onPointer);
@@ -74,7 +78,7 @@ export function UserMenu({ account }: { account: Account }) {
   };
 
   const onMenuKey = (e: React.KeyboardEvent) => {
-    const list = items();
+    const list = menuItems(menuRef.current);
     const current = list.indexOf(document.activeElement as HTMLElement);
     if (e.key === "ArrowDown") focusItem(current + 1);
     else if (e.key === "ArrowUp") focusItem(current - 1);

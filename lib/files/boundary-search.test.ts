@@ -1,14 +1,14 @@
 import crypto from "node:crypto";
 import busboy from "busboy";
 import { describe, expect, it } from "vitest";
-import { useNativeBoundarySearch } from "./boundary-search";
+import { installNativeBoundarySearch } from "./boundary-search";
 
 type Event = [boolean, string, boolean];
 
 /** Runs a busboy parser's search over `chunks`, recording every callback (match flag, bytes, safe flag). */
 function searchEvents(boundary: string, chunks: Buffer[], native: boolean): Event[] {
   const parser = busboy({ headers: { "content-type": `multipart/form-data; boundary=${boundary}` } });
-  if (native) expect(useNativeBoundarySearch(parser)).toBe(true);
+  if (native) expect(installNativeBoundarySearch(parser)).toBe(true);
   const search = (parser as unknown as { _bparser: { _cb: (...a: unknown[]) => void; push: (c: Buffer) => number; destroy: () => void } })._bparser;
   const events: Event[] = [];
   search._cb = (isMatch: unknown, data: unknown, start: unknown, end: unknown, safe: unknown) => {
@@ -40,7 +40,7 @@ function awkwardChunks(needle: Buffer, seed: number): Buffer[] {
   return chunks;
 }
 
-describe("useNativeBoundarySearch", () => {
+describe("installNativeBoundarySearch", () => {
   it("reports exactly what busboy's own search reports, for needles cut at every awkward place", () => {
     const boundary = "----portaltest7MA4YWxkTrZu0gW";
     const needle = Buffer.from(`\r\n--${boundary}`);
@@ -64,7 +64,7 @@ describe("useNativeBoundarySearch", () => {
     ]);
     for (const size of [1, 3, 7, 64, 4096, 65536, body.length]) {
       const parser = busboy({ headers: { "content-type": `multipart/form-data; boundary=${boundary}` } });
-      expect(useNativeBoundarySearch(parser)).toBe(true);
+      expect(installNativeBoundarySearch(parser)).toBe(true);
       const got: Buffer[] = [];
       parser.on("file", (_n, stream) => {
         const parts: Buffer[] = [];

@@ -46,7 +46,7 @@ function isStreamSearch(s: unknown): s is StreamSearch {
 }
 
 /** Installs the indexOf search on a busboy multipart parser. Returns whether it did. */
-export function useNativeBoundarySearch(parser: busboy.Busboy): boolean {
+export function installNativeBoundarySearch(parser: busboy.Busboy): boolean {
   const search = (parser as unknown as { _bparser?: unknown })._bparser;
   if (!isStreamSearch(search)) return false;
   search.push = function push(chunk: Buffer | string, pos?: number): number {

@@ -20,7 +20,7 @@ import {
   type UploadKind,
   type UploadKindName,
 } from "@/lib/storage/kinds";
-import { useNativeBoundarySearch } from "./boundary-search";
+import { installNativeBoundarySearch } from "./boundary-search";
 import { cleanFileName } from "./names";
 import { checkContent, SNIFF_BYTES } from "./sniff";
 
@@ -80,7 +80,7 @@ export async function receiveUploads(req: Request, opts: { kind: UploadKind; use
   } catch {
     throw new AppError(415, "The upload must be sent as multipart/form-data.");
   }
-  useNativeBoundarySearch(parser);
+  installNativeBoundarySearch(parser);
 
   const source = bodyAsNodeStream(req);
   if (!source) throw new AppError(422, kind.messages.required);

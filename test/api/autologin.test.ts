@@ -4,14 +4,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { apiRequest, callRoute, useTestDatabase } from "@/test/db";
+import { apiRequest, callRoute, setupTestDatabase } from "@/test/db";
 import { expectErrorEnvelope } from "@/test/auth";
 import { startOidcStub } from "@/test/oidc-stub";
 import { schema } from "@/lib/db";
 import { POST as autologin } from "@/app/api/v1/autologinuser/route";
 import { GET as firstMenu } from "@/app/api/v1/get_first_menu/route";
 
-const t = useTestDatabase();
+const t = setupTestDatabase();
 const JDOE = { sub: "sso-jdoe-1", preferred_username: "jdoe", email: "Jane.Doe@Example.com", given_name: "Jane", family_name: "Doe" };
 const STAFF = { sub: "sso-staff-1", preferred_username: "staff", email: "staff@example.com" };
 let sso: Awaited<ReturnType<typeof startOidcStub>>;

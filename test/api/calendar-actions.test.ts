@@ -4,13 +4,13 @@ import { eq, sql } from "drizzle-orm";
 vi.mock("next/headers", () => import("@/test/mock-next-headers"));
 
 import { cookieJar } from "@/test/mock-next-headers";
-import { useTestDatabase } from "@/test/db";
+import { setupTestDatabase } from "@/test/db";
 import { SESSION_COOKIE, sessionFor } from "@/test/auth";
 import { schema } from "@/lib/db";
 import type { EventFormInput } from "@/lib/calendar/schemas";
 import { createFeedLinkAction, deleteEventsAction, listFeedLinksAction, revokeFeedLinkAction, saveEventAction } from "@/lib/calendar/actions";
 
-const t = useTestDatabase();
+const t = setupTestDatabase();
 
 async function signIn(username: string) {
   cookieJar.clear();

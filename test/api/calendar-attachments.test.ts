@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { NextRequest } from "next/server";
 import { eq, inArray } from "drizzle-orm";
 import { schema } from "@/lib/db";
-import { apiRequest, callRoute, tokenFor, useTestDatabase } from "@/test/db";
-import { PDF, PNG_1X1, uploadRequest, useTempStorage } from "@/test/files/helpers";
+import { apiRequest, callRoute, tokenFor, setupTestDatabase } from "@/test/db";
+import { PDF, PNG_1X1, uploadRequest, setupTempStorage } from "@/test/files/helpers";
 import { storeDocument } from "@/lib/files/upload-routes";
 import { POST as addUpdateEvent } from "@/app/api/v1/addupdateevent/route";
 import { GET as getEvent } from "@/app/api/v1/getevent/route";
@@ -13,8 +13,8 @@ import { GET as downloadAttachment } from "@/app/api/v1/downloadattachment/route
 import { GET as zipRoute } from "@/app/api/zip/route";
 import type { ApiEventDetail } from "@/lib/calendar/types";
 
-const t = useTestDatabase();
-const storage = useTempStorage();
+const t = setupTestDatabase();
+const storage = setupTempStorage();
 
 async function upload(token: string, name: string, data: Buffer): Promise<string> {
   const { status, json } = await callRoute(storeDocument, uploadRequest("/api/v1/store_document?kind=event", { token, parts: [{ name, data }] }));

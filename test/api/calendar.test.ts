@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
-import { apiRequest, callRoute, tokenFor, useTestDatabase } from "@/test/db";
+import { apiRequest, callRoute, tokenFor, setupTestDatabase } from "@/test/db";
 import { schema } from "@/lib/db";
 import { GET as getEvents } from "@/app/api/v1/getevents/route";
 import { GET as getEvent } from "@/app/api/v1/getevent/route";
@@ -11,7 +11,7 @@ import { GET as feedRoute } from "@/app/api/calendar/feed/[token]/route";
 import { createFeedToken, revokeFeedToken } from "@/lib/calendar/mutations";
 import type { ApiEventDetail, ApiOccurrence } from "@/lib/calendar/types";
 
-const t = useTestDatabase();
+const t = setupTestDatabase();
 let admin: string, manager: string, staff: string;
 let keyId: number, otherKeyId: number;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { encode } from "next-auth/jwt";
-import { apiRequest, callRoute, tokenFor, useTestDatabase } from "@/test/db";
+import { apiRequest, callRoute, tokenFor, setupTestDatabase } from "@/test/db";
 import { GET as menuDetails } from "@/app/api/v1/get_menu_details/route";
 import { GET as firstMenu } from "@/app/api/v1/get_first_menu/route";
 import { readConfigStamp } from "@/lib/db/config-cache";
@@ -9,7 +9,7 @@ import { schema } from "@/lib/db";
 import { resolveSessionCookie, resolveToken, revokeToken } from "@/lib/auth/session";
 import { getFirstMenuSlug, listMenuTree } from "@/lib/menus/queries";
 
-const t = useTestDatabase();
+const t = setupTestDatabase();
 
 // Menus, settings and (on the embedded database) sessions are served from memory (lib/db/config-cache.ts,
 // lib/auth/session.ts). Most changes here go around the app in raw SQL, as another server process or

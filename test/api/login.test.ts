@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { apiRequest, callRoute, useTestDatabase } from "@/test/db";
+import { apiRequest, callRoute, setupTestDatabase } from "@/test/db";
 import { POST as login } from "@/app/api/v1/login/route";
 import { GET as firstMenu } from "@/app/api/v1/get_first_menu/route";
 import { GET as menuDetails } from "@/app/api/v1/get_menu_details/route";
 
-const t = useTestDatabase();
+const t = setupTestDatabase();
 
 describe("POST /api/v1/login", () => {
   it("gives an API token, the role and the first menu for the right password", async () => {

@@ -3,8 +3,8 @@
  * get-login-id-permissions, their refusals and bad input (always the envelope, never a 500).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { eq, inArray } from "drizzle-orm";
-import { apiRequest, callRoute, tokenFor, useTestDatabase } from "@/test/db";
+import { inArray } from "drizzle-orm";
+import { apiRequest, callRoute, tokenFor, setupTestDatabase } from "@/test/db";
 import { expectErrorEnvelope, userIdOf } from "@/test/auth";
 import { schema } from "@/lib/db";
 import { GET as menuDetails } from "@/app/api/v1/get_menu_details/route";
@@ -13,7 +13,7 @@ import { GET as features } from "@/app/api/v1/get_features/route";
 import { GET as allPermissions } from "@/app/api/v1/get-all-permissions/route";
 import { POST as loginIdPermissions } from "@/app/api/v1/get-login-id-permissions/route";
 
-const t = useTestDatabase();
+const t = setupTestDatabase();
 const tokens: Record<string, string> = {};
 const ids: Record<string, number> = {};
 

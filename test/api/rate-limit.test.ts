@@ -4,13 +4,13 @@
  */
 import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { apiRequest, callRoute, useTestDatabase } from "@/test/db";
+import { apiRequest, callRoute, setupTestDatabase } from "@/test/db";
 import { expectErrorEnvelope } from "@/test/auth";
 import { schema } from "@/lib/db";
 import { MAX_FAILED_PER_MINUTE } from "@/lib/auth/rate-limit";
 import { POST as login } from "@/app/api/v1/login/route";
 
-const t = useTestDatabase();
+const t = setupTestDatabase();
 const TOO_MANY = "Too many failed sign-in attempts. Please wait a minute and try again.";
 
 function signIn(username: string, password: string, ip?: string) {

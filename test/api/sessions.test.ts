@@ -8,7 +8,7 @@ import { and, eq } from "drizzle-orm";
 vi.mock("next/headers", () => import("@/test/mock-next-headers"));
 
 import { cookieJar } from "@/test/mock-next-headers";
-import { apiRequest, callRoute, tokenFor, useTestDatabase } from "@/test/db";
+import { apiRequest, callRoute, tokenFor, setupTestDatabase } from "@/test/db";
 import { SESSION_COOKIE, expectErrorEnvelope, sessionFor, userIdOf } from "@/test/auth";
 import { schema } from "@/lib/db";
 import { hashToken } from "@/lib/auth/tokens";
@@ -19,7 +19,7 @@ import { GET as firstMenu } from "@/app/api/v1/get_first_menu/route";
 import { GET as allPermissions } from "@/app/api/v1/get-all-permissions/route";
 import { POST as loginIdPermissions } from "@/app/api/v1/get-login-id-permissions/route";
 
-const t = useTestDatabase();
+const t = setupTestDatabase();
 
 const me = (init: { token?: string; cookie?: string }) =>
   callRoute(firstMenu, apiRequest("/api/v1/get_first_menu", { token: init.token, headers: init.cookie ? { cookie: init.cookie } : undefined }));

@@ -2,7 +2,7 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { schema } from "@/lib/db";
 import type { SessionUser } from "@/lib/auth/session";
-import { useTestDatabase } from "@/test/db";
+import { setupTestDatabase } from "@/test/db";
 import { actors, contentCounts, fileRow, menuId, upload } from "./helpers";
 
 // Server actions read the browser session through getCurrentUser(); the test decides who is signed in.
@@ -14,7 +14,7 @@ vi.mock("@/lib/auth/guards", async (importOriginal) => {
 
 const actions = await import("@/lib/content/actions");
 
-const t = useTestDatabase();
+const t = setupTestDatabase();
 let who: Awaited<ReturnType<typeof actors>>;
 let bulletinPost: number;
 let newsPost: number;

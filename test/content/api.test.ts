@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { schema } from "@/lib/db";
-import { callRoute, useTestDatabase } from "@/test/db";
+import { callRoute, setupTestDatabase } from "@/test/db";
 import { actors, call, contentCounts, fileRow, menuId, upload } from "./helpers";
-import { useTempStorage } from "@/test/files/helpers";
+import { setupTempStorage } from "@/test/files/helpers";
 import { POST as storePost } from "@/app/api/v1/store_post/route";
 import { POST as storeAttachment } from "@/app/api/v1/store_attachment/route";
 import { POST as storeEvent } from "@/app/api/v1/store_event/route";
@@ -20,8 +20,8 @@ import { GET as getDocument } from "@/app/api/v1/get_document/route";
 import { GET as getEvent } from "@/app/api/v1/get_event/route";
 import { GET as groupList } from "@/app/api/v1/attachment_group_list/route";
 
-const t = useTestDatabase();
-useTempStorage();
+const t = setupTestDatabase();
+setupTempStorage();
 let who: Awaited<ReturnType<typeof actors>>;
 /** A path that passes the form schema but was never uploaded (for input the schema refuses first). */
 const doc = (i: number) => `uploads/2026/01/file-${i}.pdf`;

@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { getDbHandle, schema } from "@/lib/db";
 import { readContentStamp } from "@/lib/db/config-cache";
 import { listDiscussions } from "@/lib/content/queries";
-import { useTestDatabase } from "../db";
+import { setupTestDatabase } from "../db";
 
-const { db } = useTestDatabase();
+const { db } = setupTestDatabase();
 
 async function newMenu(slug: string) {
   const [menu] = await db().insert(schema.menus).values({ slug, title: slug, pageTypes: [1], position: 900 }).returning({ id: schema.menus.id });

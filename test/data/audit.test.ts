@@ -1,12 +1,12 @@
 /** The audit helper writes who, what, when, before and after; inside a transaction it shares its fate. */
 import { describe, expect, it } from "vitest";
 import { desc, eq } from "drizzle-orm";
-import { useTestDatabase } from "@/test/db";
+import { setupTestDatabase } from "@/test/db";
 import { userIdOf } from "@/test/auth";
 import { schema } from "@/lib/db";
 import { writeAudit } from "@/lib/system/audit";
 
-const t = useTestDatabase();
+const t = setupTestDatabase();
 
 describe("writeAudit", () => {
   it("writes one row with the actor, action, entity and before/after", async () => {

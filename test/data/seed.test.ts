@@ -2,11 +2,11 @@
 import { describe, expect, it } from "vitest";
 import { asc, getTableName, is, sql } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
-import { useTestDatabase } from "@/test/db";
+import { setupTestDatabase } from "@/test/db";
 import { schema } from "@/lib/db";
 import { seedDatabase } from "@/lib/db/seed";
 
-const t = useTestDatabase();
+const t = setupTestDatabase();
 const tables: PgTable[] = (Object.values(schema) as unknown[]).filter((v): v is PgTable => is(v, PgTable));
 
 async function snapshot() {

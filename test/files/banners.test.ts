@@ -3,17 +3,17 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { schema } from "@/lib/db";
-import { apiRequest, callRoute, tokenFor, useTestDatabase } from "@/test/db";
+import { apiRequest, callRoute, tokenFor, setupTestDatabase } from "@/test/db";
 import { storeDocument, storeMediaBanner as storeBanner } from "@/lib/files/upload-routes";
 import { POST as addBanner } from "@/app/api/v1/add_banner/route";
 import { POST as statusChange } from "@/app/api/v1/banner_status_change/route";
 import { DELETE as deleteBanner } from "@/app/api/v1/delete_banner/route";
 import { GET as menuDetails } from "@/app/api/v1/get_menu_details/route";
 import { sweepUploads } from "@/lib/files/sweep";
-import { bigPng, PDF, uploadRequest, useTempStorage } from "./helpers";
+import { bigPng, PDF, uploadRequest, setupTempStorage } from "./helpers";
 
-const t = useTestDatabase();
-const storage = useTempStorage();
+const t = setupTestDatabase();
+const storage = setupTempStorage();
 
 async function uploadBanner(user = "admin"): Promise<string> {
   const token = await tokenFor(t.db(), user);

@@ -4,13 +4,13 @@ import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { schema } from "@/lib/db";
 import { resolveToken } from "@/lib/auth/session";
-import { callRoute, tokenFor, useTestDatabase } from "@/test/db";
+import { callRoute, tokenFor, setupTestDatabase } from "@/test/db";
 import { storeDocument } from "@/lib/files/upload-routes";
 import { claimUploads, deleteFiles, withFileTransaction } from "@/lib/files/service";
-import { PDF, uploadRequest, useTempStorage } from "./helpers";
+import { PDF, uploadRequest, setupTempStorage } from "./helpers";
 
-const t = useTestDatabase();
-const storage = useTempStorage();
+const t = setupTestDatabase();
+const storage = setupTempStorage();
 
 async function userOf(name: string) {
   const token = await tokenFor(t.db(), name);

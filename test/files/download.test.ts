@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { NextRequest } from "next/server";
 import { eq } from "drizzle-orm";
 import { schema } from "@/lib/db";
-import { apiRequest, callRoute, tokenFor, useTestDatabase } from "@/test/db";
+import { apiRequest, callRoute, tokenFor, setupTestDatabase } from "@/test/db";
 import { storeDocument } from "@/lib/files/upload-routes";
 import { GET as signedUrlPath } from "@/app/api/v1/getsignedurlpath/route";
 import { DELETE as removeMedia } from "@/app/api/v1/removemedia/route";
@@ -20,11 +20,11 @@ import { parseRange } from "@/lib/files/serve";
 import { streamZipOfFiles, zipDownloadUrl, zipEntryNames } from "@/lib/files/archive";
 import { getFilesByIds } from "@/lib/files/service";
 import { sweepUploads } from "@/lib/files/sweep";
-import { PDF, PNG_1X1, uploadRequest, useNodeRouteServer, useTempStorage } from "./helpers";
+import { PDF, PNG_1X1, uploadRequest, setupNodeRouteServer, setupTempStorage } from "./helpers";
 
-const t = useTestDatabase();
-const storage = useTempStorage();
-const server = useNodeRouteServer(fileRoute);
+const t = setupTestDatabase();
+const storage = setupTempStorage();
+const server = setupNodeRouteServer(fileRoute);
 
 async function upload(user: string, name: string, data: Buffer, kind = "document"): Promise<string> {
   const token = await tokenFor(t.db(), user);

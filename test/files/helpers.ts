@@ -25,7 +25,7 @@ export function bigPng(bytes: number): Buffer {
 }
 
 /** Installs local storage in a private temporary folder for the test file. */
-export function useTempStorage(): { root: () => string; driver: () => LocalDriver; files: () => string[] } {
+export function setupTempStorage(): { root: () => string; driver: () => LocalDriver; files: () => string[] } {
   let root = "";
   let driver: LocalDriver;
   beforeAll(() => {
@@ -99,7 +99,7 @@ export type NodeAnswer = { status: number; headers: http.IncomingHttpHeaders; bo
  * Mounts a Pages Router API route's Node handler on a real http server on 127.0.0.1 for the test
  * file (as `next start` calls it), and fetches from it with Node's http client.
  */
-export function useNodeRouteServer(route: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>) {
+export function setupNodeRouteServer(route: (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>) {
   let server: http.Server;
   let port = 0;
   beforeAll(async () => {

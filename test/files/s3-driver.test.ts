@@ -8,17 +8,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ListObjectsV2Command, ListMultipartUploadsCommand } from "@aws-sdk/client-s3";
 import { S3Driver } from "@/lib/storage/s3";
 import { setStorageForTesting, storageFromEnv } from "@/lib/storage";
-import { apiRequest, callRoute, tokenFor, useTestDatabase } from "@/test/db";
+import { apiRequest, callRoute, tokenFor, setupTestDatabase } from "@/test/db";
 import { storeDocument } from "@/lib/files/upload-routes";
 import { GET as signedUrlPath } from "@/app/api/v1/getsignedurlpath/route";
 import fileRoute from "@/pages/api/files/[...key]";
 import { signAppFileUrl } from "@/lib/storage/signing";
-import { PDF, uploadRequest, useNodeRouteServer } from "./helpers";
+import { PDF, uploadRequest, setupNodeRouteServer } from "./helpers";
 import { FileTooLargeError } from "@/lib/storage/errors";
 import { newKey } from "@/lib/storage/keys";
 
-const t = useTestDatabase();
-const fileServer = useNodeRouteServer(fileRoute);
+const t = setupTestDatabase();
+const fileServer = setupNodeRouteServer(fileRoute);
 
 // s3rver is a local S3 for wiring tests; it does not check signatures.
 let server: { close: (cb?: () => void) => void; run: () => Promise<{ port: number } & AddressInfo> };

@@ -11,14 +11,15 @@ import net from "node:net";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Envelope } from "@/lib/api/envelope";
 import { schema } from "@/lib/db";
-import { tokenFor, useTestDatabase } from "@/test/db";
+import { tokenFor, setupTestDatabase } from "@/test/db";
 import storeDocumentRoute, { config as storeDocumentConfig } from "@/pages/api/v1/store_document";
 import storeBannerRoute, { config as storeBannerConfig } from "@/pages/api/v1/store_media_banner";
-import { bigPng, multipartBody, PDF, PNG_1X1, useTempStorage, type Part } from "./helpers";
+import { bigPng, multipartBody, PDF, PNG_1X1, setupTempStorage, type Part } from "./helpers";
 
-const t = useTestDatabase();
-const storage = useTempStorage();
+const t = setupTestDatabase();
+const storage = setupTempStorage();
 const MB = 1024 * 1024;
 const BOUNDARY = "----portaltestboundary7MA4YWxkTrZu0gW";
 
@@ -39,7 +40,7 @@ afterAll(async () => {
 });
 
 /** POSTs a multipart body in 64 KB writes; `chunked` leaves out Content-Length. */
-function post(url: string, init: { token?: string; parts: Part[]; chunked?: boolean; method?: string }): Promise<{ status: number; json: any }> {
+function post(url: string, init: { token?: string; parts: Part[]; chunked?: boolean; method?: string }): Promise<{ status: number; json: Envelope<string> }> {
   const body = multipartBody(init.parts);
   const headers: Record<string, string | number> = { "content-type": `multipart/form-data; boundary=${BOUNDARY}` };
   if (!init.chunked) headers["content-length"] = body.length;

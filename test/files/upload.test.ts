@@ -4,15 +4,15 @@ import path from "node:path";
 import { describe, expect, it, onTestFinished } from "vitest";
 import { eq } from "drizzle-orm";
 import { schema } from "@/lib/db";
-import { callRoute, tokenFor, useTestDatabase } from "@/test/db";
+import { callRoute, tokenFor, setupTestDatabase } from "@/test/db";
 import { storeDocument, storeMediaBanner as storeBanner } from "@/lib/files/upload-routes";
 import { POST as uploadMedia } from "@/app/api/v1/uploadmedia/route";
 import { setStorageForTesting } from "@/lib/storage";
 import { LocalDriver } from "@/lib/storage/local";
-import { bigPng, EXE_HEAD, PDF, PNG_1X1, uploadRequest, useTempStorage } from "./helpers";
+import { bigPng, EXE_HEAD, PDF, PNG_1X1, uploadRequest, setupTempStorage } from "./helpers";
 
-const t = useTestDatabase();
-const storage = useTempStorage();
+const t = setupTestDatabase();
+const storage = setupTempStorage();
 const MB = 1024 * 1024;
 
 async function fileRows() {

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiRequest, callRoute, useTestDatabase } from "@/test/db";
+import { apiRequest, callRoute, setupTestDatabase } from "@/test/db";
 import { POST as autoLogin } from "@/app/api/v1/autologinuser/route";
 import { ssoLogoutUrl } from "@/lib/auth/oidc";
 import { startOidcProvider, type RunningOidcProvider } from "./provider";
 import { mintAccessToken } from "./mint-token";
 
 // The local SSO (test/oidc/provider.ts) against the portal's SSO code: real tokens, real userinfo.
-const t = useTestDatabase();
+const t = setupTestDatabase();
 const client = { clientId: "portal-vitest", clientSecret: "vitest-secret", redirectUri: "http://localhost:3999/api/auth/callback/oidc" };
 let sso: RunningOidcProvider;
 const saved = { ...process.env };
