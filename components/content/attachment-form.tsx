@@ -1,15 +1,11 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { toast } from "@/components/ui/toast";
 import { Field } from "@/components/ui/input";
 import { saveAttachmentAction } from "@/lib/content/actions";
 import { attachmentFormSchema, TITLE_MAX, URL_MAX, type AttachmentFormValues } from "@/lib/content/schemas";
-import { Dropzone } from "@/components/dropzone";
-import { applyServerErrors, FormButtons, FormCard } from "./form-parts";
+import { DocumentsField, FormButtons, FormCard, useContentFormSave } from "./form-parts";
 
 const FIELDS = ["title", "uploadType", "url", "groupId", "documents"] as const;
 
@@ -30,42 +26,17 @@ export function AttachmentForm({
   backHref: string;
   userName: string;
 }) {
-  const router = useRouter();
   const editing = initial.id != null;
-  const [saving, setSaving] = useState<"save" | "continue" | null>(null);
-  const [uploading, setUploading] = useState(false);
-  // Save And Continue starts an empty form: a new key gives the dropzone a fresh, empty list.
-  const [resetKey, setResetKey] = useState(0);
-  const [initialFiles, setInitialFiles] = useState(initial.documents);
   const form = useForm<AttachmentFormValues>({ resolver: zodResolver(attachmentFormSchema), defaultValues: initial });
   const { errors } = form.formState;
   const uploadType = form.watch("uploadType");
-
-  const submit = (mode: "save" | "continue") =>
-    form.handleSubmit(async (values) => {
-      setSaving(mode);
-      try {
-        const res = await saveAttachmentAction(values);
-        if (!res.ok) {
-          applyServerErrors(form, res.fieldErrors, FIELDS);
-          toast.error(res.message);
-          return;
-        }
-        toast.success(res.message ?? "Saved");
-        if (mode === "continue") {
-          form.reset({ ...initial, id: undefined, title: "", url: "", documents: [] });
-          setInitialFiles([]);
-          setResetKey((k) => k + 1);
-        } else {
-          router.push(backHref);
-          router.refresh();
-        }
-      } catch {
-        toast.error("Remote server can not be reachable");
-      } finally {
-        setSaving(null);
-      }
-    });
+  const { saving, busy, submit, upload } = useContentFormSave({
+    form,
+    save: saveAttachmentAction,
+    fields: FIELDS,
+    blank: () => ({ ...initial, id: undefined, title: "", url: "", documents: [] }),
+    backHref,
+  });
 
   return (
     <FormCard title={editing ? "Edit Attachment" : "Add New Attachment"} editing={editing} userName={userName}>
@@ -114,30 +85,13 @@ export function AttachmentForm({
         {uploadType === "url" ? (
           <Field label="Link" type="url" inputMode="url" placeholder="https://" maxLength={URL_MAX} error={errors.url?.message} {...form.register("url")} />
         ) : (
-          <Controller
-            control={form.control}
-            name="documents"
-            render={({ field, fieldState }) => (
-              <Dropzone
-                key={resetKey}
-                kind="attachment"
-                label="Upload Document"
-                initialFiles={initialFiles}
-                onChange={(files) => {
-                  field.onChange(files.map((f) => ({ path: f.path, name: f.name, size: f.size, type: f.type })));
-                  if (files.length) form.clearErrors("documents");
-                }}
-                onBusyChange={setUploading}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
+          <DocumentsField form={form} kind="attachment" upload={upload} />
         )}
         <FormButtons
           cancelHref={backHref}
           editing={editing}
           saveLabel={editing ? "Update" : "Save"}
-          busy={saving !== null || uploading}
+          busy={busy}
           saving={saving}
           onSaveAndContinue={submit("continue")}
         />

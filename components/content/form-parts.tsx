@@ -1,9 +1,15 @@
 "use client";
 
 import Link from "next/link";
-import { useId } from "react";
-import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
+import { useRouter } from "next/navigation";
+import { useId, useState } from "react";
+import { Controller, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
+import type { ActionResult } from "@/lib/actions/action";
+import type { DocumentRef } from "@/lib/content/schemas";
+import type { UploadKindName } from "@/lib/storage/kinds";
 import { Button } from "@/components/ui/button";
+import { toast } from "@/components/ui/toast";
+import { Dropzone } from "@/components/dropzone";
 
 /** Server field errors (`documents.0.size`, `title`, ...) onto the form's fields; returns what it set. */
 export function applyServerErrors<T extends FieldValues>(form: UseFormReturn<T>, fieldErrors: Record<string, string[]> | undefined, fields: readonly string[]) {
@@ -90,5 +96,93 @@ export function FormButtons({
         {saveLabel}
       </Button>
     </div>
+  );
+}
+
+type Saving = "save" | "continue" | null;
+type WithDocuments = FieldValues & { documents: DocumentRef[] };
+
+/** The upload block's state a content form hands to its DocumentsField. */
+export type UploadState = { key: number; initialFiles: DocumentRef[]; onBusyChange: (busy: boolean) => void };
+
+/**
+ * The save of a content form (post, attachment, save-the-date): Save goes back to the list, Save And
+ * Continue starts an empty form (`blank`) with a fresh upload list; the server's field errors go onto
+ * the fields and its message into a toast, and what was typed stays. Saving is disabled while a save or
+ * an upload is under way.
+ */
+export function useContentFormSave<T extends WithDocuments>({
+  form,
+  save,
+  fields,
+  blank,
+  backHref,
+}: {
+  form: UseFormReturn<T>;
+  save: (values: T) => Promise<ActionResult<unknown>>;
+  fields: readonly string[];
+  blank: () => DefaultValues<T>;
+  backHref: string;
+}) {
+  const router = useRouter();
+  const [saving, setSaving] = useState<Saving>(null);
+  const [uploading, setUploading] = useState(false);
+  // A new key gives the dropzone a fresh list (Save And Continue); its first files are the record's.
+  const [upload, setUpload] = useState(() => ({ key: 0, initialFiles: form.getValues("documents" as Path<T>) as DocumentRef[] }));
+
+  const submit = (mode: "save" | "continue") =>
+    form.handleSubmit(async (values) => {
+      setSaving(mode);
+      try {
+        const res = await save(values);
+        if (!res.ok) {
+          applyServerErrors(form, res.fieldErrors, fields);
+          toast.error(res.message);
+          return;
+        }
+        toast.success(res.message ?? "Saved");
+        if (mode === "continue") {
+          form.reset(blank());
+          setUpload((u) => ({ key: u.key + 1, initialFiles: [] }));
+        } else {
+          router.push(backHref);
+          router.refresh();
+        }
+      } catch {
+        toast.error("Remote server can not be reachable");
+      } finally {
+        setSaving(null);
+      }
+    });
+
+  return {
+    saving,
+    busy: saving !== null || uploading,
+    submit,
+    upload: { key: upload.key, initialFiles: upload.initialFiles, onBusyChange: setUploading } satisfies UploadState,
+  };
+}
+
+/** A content form's upload block: the form's `documents`, through the one Dropzone. */
+export function DocumentsField<T extends WithDocuments>({ form, kind, upload }: { form: UseFormReturn<T>; kind: UploadKindName; upload: UploadState }) {
+  return (
+    <Controller
+      control={form.control}
+      name={"documents" as Path<T>}
+      render={({ field, fieldState }) => (
+        <Dropzone
+          key={upload.key}
+          kind={kind}
+          label="Upload Document"
+          initialFiles={upload.initialFiles}
+          onChange={(files) => {
+            field.onChange(files.map((f) => ({ path: f.path, name: f.name, size: f.size, type: f.type })));
+            if (files.length) form.clearErrors("documents" as Path<T>);
+          }}
+          onBusyChange={upload.onBusyChange}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
   );
 }

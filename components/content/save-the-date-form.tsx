@@ -1,56 +1,27 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { toast } from "@/components/ui/toast";
 import { Field } from "@/components/ui/input";
 import { saveSaveTheDateAction } from "@/lib/content/actions";
 import { isoDateToUs, saveTheDateFormSchema, TITLE_MAX, usDateToIso, type SaveTheDateFormValues } from "@/lib/content/schemas";
-import { Dropzone } from "@/components/dropzone";
-import { applyServerErrors, FormButtons, FormCard, TextArea } from "./form-parts";
+import { DocumentsField, FormButtons, FormCard, TextArea, useContentFormSave } from "./form-parts";
 
 const FIELDS = ["title", "description", "eventDate", "documents"] as const;
 
 /** The Event/document form (EventAddForm / EventEditForm): title, description, date (MM/DD/YYYY), upload. */
 export function SaveTheDateForm({ initial, backHref, userName }: { initial: SaveTheDateFormValues; backHref: string; userName: string }) {
-  const router = useRouter();
   const editing = initial.id != null;
-  const [saving, setSaving] = useState<"save" | "continue" | null>(null);
-  const [uploading, setUploading] = useState(false);
-  // Save And Continue starts an empty form: a new key gives the dropzone a fresh, empty list.
-  const [resetKey, setResetKey] = useState(0);
-  const [initialFiles, setInitialFiles] = useState(initial.documents);
   const form = useForm<SaveTheDateFormValues>({ resolver: zodResolver(saveTheDateFormSchema), defaultValues: initial });
   const { errors } = form.formState;
   const eventDate = form.watch("eventDate");
-
-  const submit = (mode: "save" | "continue") =>
-    form.handleSubmit(async (values) => {
-      setSaving(mode);
-      try {
-        const res = await saveSaveTheDateAction(values);
-        if (!res.ok) {
-          applyServerErrors(form, res.fieldErrors, FIELDS);
-          toast.error(res.message);
-          return;
-        }
-        toast.success(res.message ?? "Saved");
-        if (mode === "continue") {
-          form.reset({ slug: initial.slug, title: "", description: "", eventDate: "", documents: [] });
-          setInitialFiles([]);
-          setResetKey((k) => k + 1);
-        } else {
-          router.push(backHref);
-          router.refresh();
-        }
-      } catch {
-        toast.error("Remote server can not be reachable");
-      } finally {
-        setSaving(null);
-      }
-    });
+  const { saving, busy, submit, upload } = useContentFormSave({
+    form,
+    save: saveSaveTheDateAction,
+    fields: FIELDS,
+    blank: () => ({ slug: initial.slug, title: "", description: "", eventDate: "", documents: [] }),
+    backHref,
+  });
 
   return (
     <FormCard title={editing ? "Edit Date" : "Add New Date"} editing={editing} userName={userName}>
@@ -78,29 +49,12 @@ export function SaveTheDateForm({ initial, backHref, userName }: { initial: Save
             />
           </label>
         </div>
-        <Controller
-          control={form.control}
-          name="documents"
-          render={({ field, fieldState }) => (
-            <Dropzone
-              key={resetKey}
-              kind="document"
-              label="Upload Document"
-              initialFiles={initialFiles}
-              onChange={(files) => {
-                field.onChange(files.map((f) => ({ path: f.path, name: f.name, size: f.size, type: f.type })));
-                if (files.length) form.clearErrors("documents");
-              }}
-              onBusyChange={setUploading}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
+        <DocumentsField form={form} kind="document" upload={upload} />
         <FormButtons
           cancelHref={backHref}
           editing={editing}
           saveLabel={editing ? "Update" : "Save"}
-          busy={saving !== null || uploading}
+          busy={busy}
           saving={saving}
           onSaveAndContinue={submit("continue")}
         />
