@@ -260,3 +260,32 @@ test.describe("staff", () => {
     await expect(page.getByText("The page you are looking for does not exist.")).toBeVisible();
   });
 });
+
+test.describe("administrator far from the server's time zone", () => {
+  test.use({ storageState: storageStateOf("admin"), timezoneId: "Pacific/Kiritimati" }); // UTC+14
+
+  test("a post's date and time are shown in the viewer's time zone", async ({ page }) => {
+    const content = new ContentPage(page);
+    const title = unique("Time zone check");
+    await page.goto("/company-news/discussion/add");
+    await content.titleField.fill(title);
+    await content.button("Save").click();
+    await expect(content.heading(title)).toBeVisible();
+    const times = content.item(title).locator("time");
+    await expect(times).toHaveCount(2);
+    const expected = await times.first().evaluate((t) => {
+      const d = new Date(t.getAttribute("datetime") ?? "");
+      const months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+      const hour = d.getHours() % 12 || 12;
+      return {
+        long: `${d.getDate()} ${months[d.getMonth()]}, ${d.getFullYear()}`,
+        time: `${String(hour).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")} ${d.getHours() < 12 ? "AM" : "PM"}`,
+      };
+    });
+    await expect(times.first()).toHaveText(expected.long);
+    await expect(times.nth(1)).toHaveText(expected.time);
+    // Clean up.
+    await content.confirmItemAction(title, "Delete", "yes");
+    await expect(content.heading(title)).toHaveCount(0);
+  });
+});

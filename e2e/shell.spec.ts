@@ -213,4 +213,24 @@ test.describe("sidebar tree", () => {
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true); // no full page load
     expect(errors).toEqual([]);
   });
+
+  shellTest("prefetches a sidebar page when the user shows intent, not every link on load", async ({ page }) => {
+    const prefetched: string[] = [];
+    page.on("request", (r) => {
+      if (r.headers()["next-router-prefetch"]) prefetched.push(new URL(r.url()).pathname);
+    });
+    const shell = new ShellPage(page);
+    await shell.goto(FIRST_MENU.slug);
+    await shell.openUserMenu(); // retries until the page is hydrated
+    await page.keyboard.press("Escape");
+    await page.waitForLoadState("networkidle");
+    expect(prefetched, "nothing is prefetched before intent").toEqual([]);
+    const calendar = page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Calendar", exact: true });
+    const asked = page.waitForRequest((r) => !!r.headers()["next-router-prefetch"] && new URL(r.url()).pathname === "/calendar");
+    await calendar.hover();
+    await asked;
+    await calendar.focus();
+    await page.waitForLoadState("networkidle");
+    expect(prefetched.filter((p) => p === "/calendar")).toHaveLength(1); // once per link
+  });
 });
