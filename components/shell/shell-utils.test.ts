@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { accountMenu, accountOf, formsMenu, initialsOf, isActivePath, readableTextOn, safeColor, truncateTitle } from "./shell-utils";
+import { accountMenu, accountOf, formsMenu, initialsOf, isActivePath, readableTextOn, safeColor, toSidebarItems, truncateTitle } from "./shell-utils";
 
 describe("truncateTitle", () => {
   it("keeps titles up to the limit and cuts longer ones with an ellipsis", () => {
@@ -102,5 +102,18 @@ describe("truncateTitle with and without characters outside the basic plane", ()
     expect(truncateTitle(" Short ", 22)).toEqual({ text: "Short", truncated: false });
     expect(truncateTitle("Parts 🚗 and Accessories Catalogue", 8)).toEqual({ text: "Parts 🚗…", truncated: true });
     expect(truncateTitle("Ünïcödé Títle Wïth Áccents Everywhere", 13)).toEqual({ text: "Ünïcödé Títle…", truncated: true });
+  });
+});
+
+describe("toSidebarItems", () => {
+  it("keeps what a row shows, leaves out an empty address and sub-menu list, and draws unknown icons as the fallback", () => {
+    const tree = [
+      { id: 1, slug: "news", title: "News", icon: "megaphone", url: null, children: [] },
+      { id: 2, slug: "sales", title: "Sales", icon: "fa fa-car", url: "", children: [{ id: 3, slug: "crm", title: "CRM", icon: "link", url: "https://crm.example.com", children: [] }] },
+    ];
+    expect(toSidebarItems(tree)).toEqual([
+      { id: 1, slug: "news", title: "News", icon: "megaphone" },
+      { id: 2, slug: "sales", title: "Sales", icon: "file", children: [{ id: 3, slug: "crm", title: "CRM", icon: "link", url: "https://crm.example.com" }] },
+    ]);
   });
 });

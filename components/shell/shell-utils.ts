@@ -66,13 +66,21 @@ export function isActivePath(pathname: string | null | undefined, href: string):
 }
 
 /** What a sidebar row needs of a menu (lib/menus/queries.ts MenuNode), and nothing more. */
-export type SidebarItem = { id: number; slug: string; title: string; icon: IconName; url: string | null; children: SidebarItem[] };
+export type SidebarItem = { id: number; slug: string; title: string; icon: IconName; url?: string; children?: SidebarItem[] };
 
 export type MenuLike = { id: number; slug: string; title: string; icon: string | null; url: string | null; children: readonly MenuLike[] };
 
 /** The rows of a menu tree; an icon the sprite does not draw (renamed, or none) becomes the fallback. */
 export function toSidebarItems(menus: readonly MenuLike[]): SidebarItem[] {
-  return menus.map(({ id, slug, title, icon, url, children }) => ({ id, slug, title, icon: isIconName(icon) ? icon : "file", url, children: toSidebarItems(children) }));
+  // Without an empty address or sub-menu list: every row of the tree is in every page's payload.
+  return menus.map(({ id, slug, title, icon, url, children }) => ({
+    id,
+    slug,
+    title,
+    icon: isIconName(icon) ? icon : "file",
+    ...(url && { url }),
+    ...(children.length > 0 && { children: toSidebarItems(children) }),
+  }));
 }
 
 export type ShellLink = { href: string; label: string; icon: IconName; match?: string };

@@ -5,7 +5,7 @@ import Link, { useLinkStatus } from "next/link";
 import { usePathname } from "next/navigation";
 import { isWebUrl } from "@/lib/url";
 import { Icon } from "@/components/ui/icon";
-import { isActivePath, truncateTitle, type SidebarItem } from "./shell-utils";
+import { isActivePath, MENU_TITLE_MAX, SUB_MENU_TITLE_MAX, truncateTitle, type SidebarItem } from "./shell-utils";
 import { useIntentPrefetch } from "./use-intent-prefetch";
 
 /** The sidebar's in-app links (external ones open in a new tab). */
@@ -58,10 +58,10 @@ export function NavLink({ href, match, icon, text, title, wrap }: { href: string
 
 /**
  * One menu's row: an in-app link, an external link (new tab), or plain text for an address that is
- * not a web address. Titles are cut at `max` characters with the whole title as the tooltip.
+ * not a web address. Titles are cut at 22 characters (30 in a sub-menu) with the whole title as the tooltip.
  */
-export function MenuRow({ item, max }: { item: SidebarItem; max: number }) {
-  const cut = truncateTitle(item.title, max);
+export function MenuRow({ item, sub }: { item: SidebarItem; sub?: boolean }) {
+  const cut = truncateTitle(item.title, sub ? SUB_MENU_TITLE_MAX : MENU_TITLE_MAX);
   const title = cut.truncated ? item.title : undefined;
   const url = item.url?.trim();
   if (!url) return <NavLink href={`/${item.slug}`} icon={item.icon} text={cut.text} title={title} />;
@@ -88,9 +88,10 @@ export function MenuRow({ item, max }: { item: SidebarItem; max: number }) {
  * one of its sub-menus; navigating into it opens it, navigating away leaves it as the user set it. A
  * closed list renders no rows (with 200 menus the hidden rows were a good part of every page).
  */
-export function SubMenu({ item, max, subMax }: { item: SidebarItem; max: number; subMax: number }) {
+export function SubMenu({ item }: { item: SidebarItem }) {
   const pathname = usePathname() ?? "";
-  const inside = [`/${item.slug}`, ...item.children.filter((c) => !c.url).map((c) => `/${c.slug}`)].some((p) => isActivePath(pathname, p));
+  const children = item.children ?? [];
+  const inside = [`/${item.slug}`, ...children.filter((c) => !c.url).map((c) => `/${c.slug}`)].some((p) => isActivePath(pathname, p));
   const [open, setOpen] = useState(inside);
   const [seen, setSeen] = useState(pathname);
   if (seen !== pathname) {
@@ -102,7 +103,7 @@ export function SubMenu({ item, max, subMax }: { item: SidebarItem; max: number;
     <>
       <div className="flex items-center">
         <div className="min-w-0 flex-1">
-          <MenuRow item={item} max={max} />
+          <MenuRow item={item} />
         </div>
         <button type="button" aria-expanded={open} aria-controls={listId} onClick={() => setOpen(!open)} className="nav-toggle">
           <Icon name="chevron-down" className={`h-4 w-4 transition-transform motion-reduce:transition-none${open ? " rotate-180" : ""}`} />
@@ -111,9 +112,9 @@ export function SubMenu({ item, max, subMax }: { item: SidebarItem; max: number;
       </div>
       <ul id={listId} hidden={!open} className="nav-sub">
         {open &&
-          item.children.map((child) => (
+          children.map((child) => (
             <li key={child.id}>
-              <MenuRow item={child} max={subMax} />
+              <MenuRow item={child} sub />
             </li>
           ))}
       </ul>

@@ -8,7 +8,7 @@ import { Sidebar } from "./sidebar";
 import { currentState } from "./sidebar-parts";
 import type { ShellLink, SidebarItem } from "./shell-utils";
 
-const item = (id: number, slug: string, title: string, over: Partial<SidebarItem> = {}): SidebarItem => ({ id, slug, title, icon: "file", url: null, children: [], ...over });
+const item = (id: number, slug: string, title: string, over: Partial<SidebarItem> = {}): SidebarItem => ({ id, slug, title, icon: "file", ...over });
 
 const menus: SidebarItem[] = [
   item(1, "company-news", "Company News"),

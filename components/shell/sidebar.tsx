@@ -1,4 +1,4 @@
-import { MENU_TITLE_MAX, SUB_MENU_TITLE_MAX, type ShellLink, type SidebarItem } from "./shell-utils";
+import type { ShellLink, SidebarItem } from "./shell-utils";
 import { MenuRow, NavLink, SidebarNav, SubMenu } from "./sidebar-parts";
 
 /**
@@ -15,7 +15,7 @@ export function Sidebar({ menus, forms }: { menus: readonly SidebarItem[]; forms
         <ul className="space-y-0.5">
           {menus.map((item) => (
             <li key={item.id}>
-              {item.children.length ? <SubMenu item={item} max={MENU_TITLE_MAX} subMax={SUB_MENU_TITLE_MAX} /> : <MenuRow item={item} max={MENU_TITLE_MAX} />}
+              {item.children ? <SubMenu item={item} /> : <MenuRow item={item} />}
             </li>
           ))}
         </ul>

@@ -7,7 +7,7 @@ import { readableTextOn } from "@/components/shell/shell-utils";
  */
 export function Avatar({ initials, color, className = "h-10 w-10 text-sm" }: { initials: string; color?: string; className?: string }) {
   return (
-    <span aria-hidden="true" style={color ? { backgroundColor: color, color: readableTextOn(color) } : undefined} className={`avatar ${className}`}>
+    <span aria-hidden="true" {...(color && { style: { backgroundColor: color, color: readableTextOn(color) } })} className={`avatar ${className}`}>
       {initials}
     </span>
   );

@@ -18,14 +18,11 @@ type IconProps = { name: IconName; className?: string; label?: string; /** A col
  * the only content of a control.
  */
 export function Icon({ name, className = "h-5 w-5", label, color }: IconProps) {
+  // Only the attributes in use: an icon rendered on the server travels in the page's payload, where
+  // every unset attribute would still be written out.
+  const a11y = label ? { role: "img", "aria-label": label } : { "aria-hidden": true };
   return (
-    <svg
-      className={`icon ${className}`}
-      style={color ? { color } : undefined}
-      aria-hidden={label ? undefined : true}
-      role={label ? "img" : undefined}
-      aria-label={label}
-    >
+    <svg className={`icon ${className}`} {...(color && { style: { color } })} {...a11y}>
       <use href={`${ICON_SPRITE_URL}#${name}`} />
     </svg>
   );
