@@ -28,7 +28,7 @@ type Kind = "discussion" | "attachment" | "save-the-date";
 function ItemActions({ kind, id, slug, title, editHref, pinned }: { kind: Kind; id: number; slug: string; title: string; editHref: string; pinned?: boolean }) {
   const data = { "data-kind": kind, "data-id": id, "data-slug": slug };
   return (
-    <div className="flex shrink-0 items-center gap-1" data-actions>
+    <div className="item-actions" data-actions>
       <Link href={editHref} prefetch={false} data-nav className="item-action" aria-label={`Edit ${title}`} title="Edit">
         <Icon name="edit" className="h-5 w-5" />
       </Link>
@@ -133,12 +133,12 @@ export function DiscussionList({ rows, slug, isAdmin }: { rows: DiscussionRow[];
         return (
           <li key={p.id}>
             <article className="card sm:p-5" aria-labelledby={`post-${p.id}`}>
-              <div className="flex items-start justify-between gap-3">
+              <div className="item-head">
                 <div className="flex min-w-0 items-center gap-3">
                   <Avatar initials={initialsOf(p.updatedName || "?")} />
                   <div className="min-w-0">
                     <p className="truncate font-medium text-slate-900">{p.updatedName || "Unknown"}</p>
-                    <p className="text-xs text-slate-500">
+                    <p className="item-meta">
                       <DateText date={p.updatedAt} kind="long" /> <DateText date={p.updatedAt} kind="time" />
                     </p>
                   </div>
@@ -146,8 +146,8 @@ export function DiscussionList({ rows, slug, isAdmin }: { rows: DiscussionRow[];
                 {isAdmin && <ItemActions kind="discussion" id={p.id} slug={slug} title={p.title} editHref={`/${slug}/discussion/edit/${p.id}`} pinned={p.pin} />}
               </div>
               <div className="mt-3 flex items-start gap-2">
-                <h2 id={`post-${p.id}`} className="text-lg font-semibold break-words text-slate-900">
-                  <Link href={detail} prefetch={false} data-nav className="hover:text-brand-700 hover:underline">
+                <h2 id={`post-${p.id}`} className="item-title">
+                  <Link href={detail} prefetch={false} data-nav className="item-link">
                     {p.title}
                   </Link>
                 </h2>
@@ -227,7 +227,7 @@ export function AttachmentList({ rows, slug, isAdmin, view, inGroup, groupHref }
                   </Title>
                   {item.pin && <Icon name="pin" className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" label="Pinned" />}
                 </div>
-                <p className="mt-0.5 text-xs text-slate-500">
+                <p className="item-meta mt-0.5">
                   {item.updatedName} · <DateText date={item.updatedAt} kind="us" /> <DateText date={item.updatedAt} kind="time" />
                 </p>
               </div>
@@ -277,8 +277,8 @@ export function SaveTheDateList({ rows, slug, isAdmin }: { rows: SaveTheDateRow[
               <span className="text-[0.65rem] opacity-80">{year}</span>
             </time>
             <div className="min-w-0 flex-1">
-              <div className="flex items-start justify-between gap-2">
-                <h2 className="text-lg font-semibold break-words text-slate-900">{e.title}</h2>
+              <div className="item-head">
+                <h2 className="item-title">{e.title}</h2>
                 {isAdmin && <ItemActions kind="save-the-date" id={e.id} slug={slug} title={e.title} editHref={`/${slug}/event/edit/${e.id}`} />}
               </div>
               {e.description && (
