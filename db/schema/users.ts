@@ -79,10 +79,12 @@ export const users = pgTable(
     uniqueIndex().on(t.oidcSubject),
     index().on(t.roleId),
     // The user list (lib/users/list.ts): a trigram index per 'contains' filter, a b-tree per sort.
-    index("users_full_name_trgm_idx").using("gin", sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
-    index("users_email_trgm_idx").using("gin", t.email.op("gin_trgm_ops")),
-    index("users_emp_id_trgm_idx").using("gin", t.empId.op("gin_trgm_ops")),
-    index("users_phone_trgm_idx").using("gin", t.phone.op("gin_trgm_ops")),
+    // lower(...) LIKE lower(...) rather than ILIKE: the planner then prices the trigram index well
+    // below a sequential scan (with ILIKE the two came out within 1% and it chose the scan, 10x slower).
+    index("users_full_name_trgm_idx").using("gin", sql`lower(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
+    index("users_email_trgm_idx").using("gin", sql`lower(${t.email}) gin_trgm_ops`),
+    index("users_emp_id_trgm_idx").using("gin", sql`lower(${t.empId}) gin_trgm_ops`),
+    index("users_phone_trgm_idx").using("gin", sql`lower(${t.phone}) gin_trgm_ops`),
     index("users_name_sort_idx").on(sql`lower(${t.firstName})`, sql`lower(${t.lastName})`, t.id),
     index("users_emp_id_sort_idx").on(t.empId, t.id),
     index("users_phone_sort_idx").on(t.phone, t.id),

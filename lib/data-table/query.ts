@@ -30,9 +30,13 @@ export function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** A case-insensitive 'contains' filter on an expression (pair it with a pg_trgm index on the same expression). */
+/**
+ * A case-insensitive 'contains' filter on an expression: `lower(expr) like lower('%term%')`. Pair it
+ * with a pg_trgm index on `lower(expr)` (gin_trgm_ops); ILIKE would match the same rows but the planner
+ * underprices its scan and may skip the index.
+ */
 export function contains(expr: SQL | PgColumn): ColumnSql["filter"] {
-  return { kind: "text", where: (value) => sql`${expr} ilike ${likePattern(value)}` };
+  return { kind: "text", where: (value) => sql`lower(${expr}) like lower(${likePattern(value)})` };
 }
 
 /** An equality filter on an integer column (a select's value). */
