@@ -4,7 +4,17 @@
 import { useId, useState, useTransition } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { rowSelectionFeature, rowSortingFeature, tableFeatures, useTable, type ColumnDef, type RowData, type RowSelectionState } from "@tanstack/react-table";
+import {
+  functionalUpdate,
+  rowSelectionFeature,
+  rowSortingFeature,
+  tableFeatures,
+  useTable,
+  type ColumnDef,
+  type RowData,
+  type RowSelectionState,
+  type SortingState,
+} from "@tanstack/react-table";
 import { Spinner } from "@/components/ui/button";
 import { PAGE_SIZES, clampPageInput, lastPage, pageWindow, rangeCaption, tableHref, type PageSize, type TableSort, type TableState } from "@/lib/data-table/state";
 
@@ -78,17 +88,27 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     accessorFn: (row: T) => row,
     header: c.header,
     enableSorting: !!c.sortable,
+    sortDescFirst: false,
     cell: (info) => c.cell(info.row.original),
   }));
+  // The sort lives in the URL: the table reads it from there, and a header's toggle becomes a new URL.
+  // The default sort (id) is not a visible column, so no header shows it as sorted.
+  const sorting: SortingState = columns.some((c) => c.id === state.sort.id) ? [{ id: state.sort.id, desc: state.sort.desc }] : [];
   const table = useTable<typeof features, T>({
     features,
     columns: defs,
     data: rows,
     getRowId: (row: T) => rowId(row),
     manualSorting: true,
+    enableSortingRemoval: false,
+    enableMultiSort: false,
     enableRowSelection: true,
-    state: { rowSelection, sorting: [{ id: state.sort.id, desc: state.sort.desc }] },
+    state: { rowSelection, sorting },
     onRowSelectionChange: setRowSelection,
+    onSortingChange: (updater) => {
+      const [next] = functionalUpdate(updater, sorting);
+      go({ sort: next ? { id: next.id, desc: next.desc } : defaultSort, page: 1 });
+    },
   });
 
   const selected = Object.keys(rowSelection).filter((id) => rowSelection[id]);
@@ -100,10 +120,6 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     if (value.trim()) filters[id] = value.trim();
     else delete filters[id];
     go({ filters, page: 1 });
-  };
-  const sortBy = (id: string) => {
-    const desc = state.sort.id === id ? !state.sort.desc : false;
-    go({ sort: { id, desc }, page: 1 });
   };
 
   return (
@@ -165,11 +181,12 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                 </th>
                 {group.headers.map((header) => {
                   const col = columns.find((c) => c.id === header.column.id)!;
-                  const sorted = state.sort.id === col.id ? (state.sort.desc ? "descending" : "ascending") : undefined;
+                  const dir = header.column.getIsSorted();
+                  const sorted = dir === "asc" ? "ascending" : dir === "desc" ? "descending" : undefined;
                   return (
-                    <th key={header.id} scope="col" aria-sort={col.sortable ? (sorted ?? "none") : undefined} className={`px-3 py-2 whitespace-nowrap ${col.className ?? ""}`}>
-                      {col.sortable ? (
-                        <button type="button" className="inline-flex items-center gap-1 uppercase hover:text-slate-900" onClick={() => sortBy(col.id)}>
+                    <th key={header.id} scope="col" aria-sort={header.column.getCanSort() ? (sorted ?? "none") : undefined} className={`px-3 py-2 whitespace-nowrap ${col.className ?? ""}`}>
+                      {header.column.getCanSort() ? (
+                        <button type="button" className="inline-flex items-center gap-1 uppercase hover:text-slate-900" onClick={header.column.getToggleSortingHandler()}>
                           <table.FlexRender header={header} />
                           <span aria-hidden="true" className="text-slate-400">
                             {sorted === "ascending" ? "▲" : sorted === "descending" ? "▼" : "↕"}
