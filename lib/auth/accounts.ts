@@ -38,6 +38,8 @@ export async function verifyPasswordLogin(input: { username: string; password: s
     await recordFailedAttempt([...keys, ...accountKeys]);
     throw new AppError(401, INVALID_LOGIN);
   }
+  // A deleted user (lib/users/mutations.ts) no longer exists as far as signing in is concerned.
+  if (user.deletedAt) throw new AppError(401, INVALID_LOGIN);
   if (user.status !== "active") throw new AppError(403, ACCOUNT_DISABLED);
   return user;
 }
@@ -63,7 +65,7 @@ export async function upsertSsoUser(claims: SsoClaims) {
     .orderBy(sql`${schema.users.oidcSubject} = ${claims.sub} desc nulls last`)
     .limit(1);
   if (existing) {
-    if (existing.status !== "active") throw new AppError(403, ACCOUNT_DISABLED);
+    if (existing.status !== "active" || existing.deletedAt) throw new AppError(403, ACCOUNT_DISABLED);
     if (existing.oidcSubject !== claims.sub) {
       await db.update(schema.users).set({ oidcSubject: claims.sub }).where(eq(schema.users.id, existing.id));
     }

@@ -127,6 +127,7 @@ function buildSessionLookup(db: Db, withStamps: boolean) {
         isNull(schema.apiTokens.revokedAt),
         gt(schema.apiTokens.expiresAt, sql`now()`),
         eq(schema.users.status, "active"),
+        isNull(schema.users.deletedAt),
       ),
     )
     .prepare(withStamps ? "session_lookup_stamped" : "session_lookup");

@@ -65,3 +65,26 @@ export function verifyArchiveSignature(q: URLSearchParams, now = Date.now()): { 
   const status = /^\d{1,10}(?:\.\d{1,10}){0,499}$/.test(ids) ? check(`zip\n${ids}\n${name}\n${q.get("e")}`, q.get("e"), q.get("s"), now) : "invalid";
   return { status, fileIds: status === "ok" ? ids.split(".").map(Number) : [], name };
 }
+
+/**
+ * A signed, expiring query for one of the app's own routes: `p` (the payload, base64url JSON), `e`
+ * (expiry) and `s` (HMAC over kind, payload and expiry). Used by the list exports' download links.
+ */
+export function signQuery(kind: string, payload: unknown, ttlSeconds: number, now = Date.now()): URLSearchParams {
+  const p = Buffer.from(JSON.stringify(payload)).toString("base64url");
+  const e = expiryFor(ttlSeconds, now);
+  return new URLSearchParams({ p, e: String(e), s: mac(`${kind}\n${p}\n${e}`) });
+}
+
+/** Checks a signQuery link; the payload is only returned when the signature holds and it has not expired. */
+export function verifySignedQuery(kind: string, q: URLSearchParams, now = Date.now()): { status: SignatureCheck; payload: unknown } {
+  const p = q.get("p") ?? "";
+  if (!/^[A-Za-z0-9_-]{1,8000}$/.test(p)) return { status: "invalid", payload: null };
+  const status = check(`${kind}\n${p}\n${q.get("e")}`, q.get("e"), q.get("s"), now);
+  if (status !== "ok") return { status, payload: null };
+  try {
+    return { status, payload: JSON.parse(Buffer.from(p, "base64url").toString("utf8")) };
+  } catch {
+    return { status: "invalid", payload: null };
+  }
+}

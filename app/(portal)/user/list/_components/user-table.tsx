@@ -1,0 +1,132 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { DataTable, type DataTableColumn } from "@/components/data-table/data-table";
+import { ExportButton } from "@/components/data-table/export-button";
+import { Button } from "@/components/ui/button";
+import { useConfirm } from "@/components/ui/confirm-dialog";
+import { toast } from "@/components/ui/toast";
+import { goToSignIn } from "@/components/shell/sign-in";
+import type { TableState } from "@/lib/data-table/state";
+import { USER_COLUMNS, USER_DEFAULT_SORT, USER_DELETE_TEXTS, type UserListRow } from "@/lib/users/columns";
+
+type Option = { value: number; text: string };
+type Props = {
+  state: TableState;
+  rows: UserListRow[];
+  total: number;
+  currentUserId: number;
+  options: Record<"role" | "location" | "department" | "state", Option[]>;
+};
+
+/** A v1 call from the browser (session cookie): the answer's content, or an Error with the server's message. */
+async function callV1<T>(name: string, body: unknown): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(`/api/v1/${name}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), credentials: "same-origin" });
+  } catch {
+    throw new Error("Remote server can not be reachable");
+  }
+  if (res.status === 401) {
+    goToSignIn();
+    throw new Error("Unauthenticated. Please sign in again.");
+  }
+  const json = (await res.json().catch(() => null)) as { message?: string; content?: T } | null;
+  if (!res.ok || !json) throw new Error(json?.message ?? `Request failed (${res.status}).`);
+  return json.content as T;
+}
+
+const text = (v: string | null) => v ?? "";
+
+/** The user list's columns and actions on the shared DataTable. */
+export function UserTable({ state, rows, total, currentUserId, options }: Props) {
+  const router = useRouter();
+  const [confirm, dialog] = useConfirm();
+  const label = (id: (typeof USER_COLUMNS)[number]["id"]) => USER_COLUMNS.find((c) => c.id === id)!.label;
+  const select = (id: keyof Props["options"]) => ({ kind: "select" as const, options: options[id] });
+
+  const columns: DataTableColumn<UserListRow>[] = [
+    { id: "name", header: label("name"), sortable: true, filter: { kind: "text" }, cell: (r) => [r.firstName, r.lastName].filter(Boolean).join(" ") },
+    { id: "email", header: label("email"), sortable: true, filter: { kind: "text" }, cell: (r) => text(r.email) },
+    { id: "emp_id", header: label("emp_id"), sortable: true, filter: { kind: "text" }, cell: (r) => text(r.empId) },
+    { id: "role", header: label("role"), sortable: true, filter: select("role"), cell: (r) => r.roleName },
+    { id: "location", header: label("location"), sortable: true, filter: select("location"), cell: (r) => text(r.locationName) },
+    { id: "department", header: label("department"), sortable: true, filter: select("department"), cell: (r) => text(r.departmentName) },
+    { id: "state", header: label("state"), sortable: true, filter: select("state"), cell: (r) => text(r.stateName) },
+    { id: "phone", header: label("phone"), sortable: true, filter: { kind: "text" }, cell: (r) => text(r.phone) },
+    {
+      id: "actions",
+      header: "Action",
+      // One's own record is edited on the profile screen, not here (spec section 2).
+      cell: (r) =>
+        r.id === currentUserId ? null : (
+          <Link href={`/updateusers/${r.id}`} prefetch={false} className="text-brand-700 hover:underline" aria-label={`Edit ${r.firstName} ${r.lastName}`.trim()}>
+            Edit
+          </Link>
+        ),
+    },
+  ];
+
+  const exportLink = (format: "csv" | "xlsx", selected: string[]) => async () => {
+    const content = await callV1<{ web: string }>("listuser", {
+      filters: state.filters,
+      sort: { field: state.sort.id, type: state.sort.desc ? "desc" : "asc" },
+      export_users: format,
+      ...(selected.length ? { users_arr: selected.map(Number) } : {}),
+    });
+    return content.web;
+  };
+
+  const remove = async (selected: string[], clear: () => void) => {
+    const ids = selected.map(Number);
+    if (ids.includes(currentUserId)) {
+      toast.error(USER_DELETE_TEXTS.self);
+      return;
+    }
+    const yes = await confirm({ title: USER_DELETE_TEXTS.title, text: USER_DELETE_TEXTS.text, confirmLabel: "Yes, delete it!", cancelLabel: "Cancel", danger: true });
+    if (!yes) {
+      toast(USER_DELETE_TEXTS.cancelled);
+      return;
+    }
+    try {
+      await callV1("deleteuser", { deleteArr: ids });
+      toast.success(USER_DELETE_TEXTS.done);
+      clear();
+      router.refresh();
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : "The records could not be deleted.");
+    }
+  };
+
+  return (
+    <>
+      <DataTable
+        path="/user/list"
+        title="Users"
+        state={state}
+        defaultSort={USER_DEFAULT_SORT}
+        rows={rows}
+        total={total}
+        columns={columns}
+        rowId={(r) => String(r.id)}
+        rowLabel={(r) => [r.firstName, r.lastName].filter(Boolean).join(" ") || r.username}
+        bulkActions={(selected, clear) => (
+          <Button type="button" variant="danger" className="px-3 py-1" onClick={() => remove(selected, clear)}>
+            Delete
+          </Button>
+        )}
+        toolbar={(selected) => (
+          <>
+            <ExportButton label={selected.length ? "Export selected (CSV)" : "Export CSV"} getLink={exportLink("csv", selected)} onDone={() => router.refresh()} />
+            <ExportButton label={selected.length ? "Export selected (XLSX)" : "Export XLSX"} getLink={exportLink("xlsx", selected)} onDone={() => router.refresh()} />
+            <Link href="/hrdragview" prefetch={false} className="text-sm text-brand-700 hover:underline">
+              HR list order
+            </Link>
+          </>
+        )}
+      />
+      {dialog}
+    </>
+  );
+}

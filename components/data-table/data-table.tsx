@@ -1,0 +1,329 @@
+"use client";
+"use no memo"; // TanStack Table 9 keeps its own state; the React Compiler must not memoise around it (STACK.md)
+
+import { useId, useState, useTransition } from "react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import {
+  functionalUpdate,
+  rowSelectionFeature,
+  rowSortingFeature,
+  tableFeatures,
+  useTable,
+  type ColumnDef,
+  type RowData,
+  type RowSelectionState,
+  type SortingState,
+} from "@tanstack/react-table";
+import { Spinner } from "@/components/ui/button";
+import { PAGE_SIZES, clampPageInput, lastPage, pageWindow, rangeCaption, tableHref, type PageSize, type TableSort, type TableState } from "@/lib/data-table/state";
+
+const features = tableFeatures({ rowSortingFeature, rowSelectionFeature });
+
+export type DataTableFilter = { kind: "text"; placeholder?: string } | { kind: "select"; options: { value: number | string; text: string }[] };
+
+/** One column: how its cell renders, whether it sorts (server side) and how it filters. */
+export type DataTableColumn<T> = {
+  id: string;
+  header: string;
+  cell: (row: T) => React.ReactNode;
+  sortable?: boolean;
+  filter?: DataTableFilter;
+  className?: string;
+};
+
+export type DataTableProps<T> = {
+  /** The page's path; every state change goes to `path` + the state's canonical query. */
+  path: string;
+  /** The server's reading of the URL (lib/data-table/state.ts parseTableState). */
+  state: TableState;
+  defaultSort: TableSort;
+  rows: T[];
+  total: number;
+  columns: DataTableColumn<T>[];
+  rowId: (row: T) => string;
+  /** What a row is called for the selection checkbox's label ('Select {label}'). */
+  rowLabel: (row: T) => string;
+  /** The table's accessible name (its caption, with the range). */
+  title: string;
+  /** Renders the bulk-action bar while rows are selected; `clear` empties the selection. */
+  bulkActions?: (selected: string[], clear: () => void) => React.ReactNode;
+  /** Buttons above the table (export, links to other screens). */
+  toolbar?: (selected: string[]) => React.ReactNode;
+  emptyText?: string;
+};
+
+/**
+ * The one data table of the portal: server-side and driven by the URL (page, size, sort, per-column
+ * filters), so links and the back button restore a view. Rows and total come from the page (a server
+ * component); this component only renders them and turns clicks into new URLs: sort headers and the
+ * page-size select push at once, text filters on Enter, select filters on change, the pager's links
+ * and the 'Page' box (spec clamping) navigate. Row selection covers the rows of the page on screen.
+ * Below 766 px the table scrolls sideways inside its frame; the controls wrap.
+ */
+export function DataTable<T extends RowData>(props: DataTableProps<T>) {
+  const { path, state, defaultSort, rows, total, columns, rowId, rowLabel, title, bulkActions, toolbar, emptyText = "No records found." } = props;
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  const [seenRows, setSeenRows] = useState(rows);
+  if (seenRows !== rows) {
+    // A new page of rows (navigation, refresh after a delete): the selection was of the old rows.
+    setSeenRows(rows);
+    setRowSelection({});
+  }
+  const [drafts, setDrafts] = useState<Record<string, string>>(state.filters);
+  const [seenFilters, setSeenFilters] = useState(state.filters);
+  if (seenFilters !== state.filters) {
+    setSeenFilters(state.filters);
+    setDrafts(state.filters);
+  }
+  const captionId = useId();
+
+  const go = (patch: Partial<TableState>) => startTransition(() => router.push(tableHref(path, state, { defaultSort }, patch)));
+  const last = lastPage(total, state.size);
+
+  const defs: ColumnDef<typeof features, T>[] = columns.map((c) => ({
+    id: c.id,
+    accessorFn: (row: T) => row,
+    header: c.header,
+    enableSorting: !!c.sortable,
+    sortDescFirst: false,
+    cell: (info) => c.cell(info.row.original),
+  }));
+  // The sort lives in the URL: the table reads it from there, and a header's toggle becomes a new URL.
+  // The default sort (id) is not a visible column, so no header shows it as sorted.
+  const sorting: SortingState = columns.some((c) => c.id === state.sort.id) ? [{ id: state.sort.id, desc: state.sort.desc }] : [];
+  const table = useTable<typeof features, T>({
+    features,
+    columns: defs,
+    data: rows,
+    getRowId: (row: T) => rowId(row),
+    manualSorting: true,
+    enableSortingRemoval: false,
+    enableMultiSort: false,
+    enableRowSelection: true,
+    state: { rowSelection, sorting },
+    onRowSelectionChange: setRowSelection,
+    onSortingChange: (updater) => {
+      const [next] = functionalUpdate(updater, sorting);
+      go({ sort: next ? { id: next.id, desc: next.desc } : defaultSort, page: 1 });
+    },
+  });
+
+  const selected = Object.keys(rowSelection).filter((id) => rowSelection[id]);
+  const clear = () => setRowSelection({});
+  const allSelected = rows.length > 0 && selected.length === rows.length;
+
+  const applyFilter = (id: string, value: string) => {
+    const filters = { ...state.filters };
+    if (value.trim()) filters[id] = value.trim();
+    else delete filters[id];
+    go({ filters, page: 1 });
+  };
+
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex flex-wrap items-center gap-2">{toolbar?.(selected)}</div>
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          Rows per page
+          <select
+            className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm"
+            value={state.size}
+            onChange={(e) => go({ size: Number(e.target.value) as PageSize, page: 1 })}
+          >
+            {PAGE_SIZES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+
+      {bulkActions && selected.length > 0 && (
+        <div role="region" aria-label="Bulk actions" className="flex flex-wrap items-center gap-3 rounded-md border border-brand-200 bg-brand-50 px-3 py-2 text-sm">
+          <span>{selected.length} selected</span>
+          {bulkActions(selected, clear)}
+          <button type="button" className="text-slate-600 underline hover:text-slate-900" onClick={clear}>
+            Clear selection
+          </button>
+        </div>
+      )}
+
+      <div className="relative max-w-full overflow-x-auto rounded-md border border-slate-200 bg-white" aria-busy={pending || undefined}>
+        {pending && (
+          <div className="absolute inset-0 z-10 flex items-start justify-center bg-white/60 pt-10" role="status">
+            <Spinner className="h-6 w-6 text-brand-600" />
+            <span className="sr-only">Loading</span>
+          </div>
+        )}
+        <table className="min-w-full text-left text-sm" aria-labelledby={captionId}>
+          <caption id={captionId} className="px-3 py-2 text-left text-sm text-slate-600">
+            <span className="sr-only">{title}, </span>
+            {rangeCaption(state.page, state.size, total)}
+          </caption>
+          <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                <th scope="col" className="w-10 px-3 py-2">
+                  <input
+                    type="checkbox"
+                    aria-label="Select all rows on this page"
+                    checked={allSelected}
+                    ref={(el) => {
+                      if (el) el.indeterminate = selected.length > 0 && !allSelected;
+                    }}
+                    onChange={(e) => table.toggleAllPageRowsSelected(e.target.checked)}
+                    disabled={rows.length === 0}
+                  />
+                </th>
+                {group.headers.map((header) => {
+                  const col = columns.find((c) => c.id === header.column.id)!;
+                  const dir = header.column.getIsSorted();
+                  const sorted = dir === "asc" ? "ascending" : dir === "desc" ? "descending" : undefined;
+                  return (
+                    <th key={header.id} scope="col" aria-sort={header.column.getCanSort() ? (sorted ?? "none") : undefined} className={`px-3 py-2 whitespace-nowrap ${col.className ?? ""}`}>
+                      {header.column.getCanSort() ? (
+                        <button type="button" className="inline-flex items-center gap-1 uppercase hover:text-slate-900" onClick={header.column.getToggleSortingHandler()}>
+                          <table.FlexRender header={header} />
+                          <span aria-hidden="true" className="text-slate-400">
+                            {sorted === "ascending" ? "▲" : sorted === "descending" ? "▼" : "↕"}
+                          </span>
+                        </button>
+                      ) : (
+                        <table.FlexRender header={header} />
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+            <tr>
+              <td className="px-3 pb-2" />
+              {columns.map((col) => (
+                <td key={col.id} className="px-3 pb-2 font-normal normal-case">
+                  {col.filter?.kind === "text" && (
+                    <input
+                      type="search"
+                      aria-label={`Filter by ${col.header}`}
+                      placeholder={col.filter.placeholder ?? "Filter"}
+                      maxLength={190}
+                      className="w-full min-w-24 rounded border border-slate-300 px-2 py-1 text-sm"
+                      value={drafts[col.id] ?? ""}
+                      onChange={(e) => setDrafts((d) => ({ ...d, [col.id]: e.target.value }))}
+                      onKeyDown={(e) => {
+                        if (e.key === "Enter") {
+                          e.preventDefault();
+                          applyFilter(col.id, e.currentTarget.value);
+                        }
+                      }}
+                    />
+                  )}
+                  {col.filter?.kind === "select" && (
+                    <select
+                      aria-label={`Filter by ${col.header}`}
+                      className="w-full min-w-24 rounded border border-slate-300 bg-white px-2 py-1 text-sm"
+                      value={state.filters[col.id] ?? ""}
+                      onChange={(e) => applyFilter(col.id, e.target.value)}
+                    >
+                      <option value="">All</option>
+                      {col.filter.options.map((o) => (
+                        <option key={o.value} value={String(o.value)}>
+                          {o.text}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </td>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {table.getRowModel().rows.map((row) => (
+              <tr key={row.id} className={row.getIsSelected() ? "bg-brand-50" : "hover:bg-slate-50"}>
+                <td className="px-3 py-2">
+                  <input type="checkbox" aria-label={`Select ${rowLabel(row.original)}`} checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} />
+                </td>
+                {row.getAllCells().map((cell) => (
+                  <td key={cell.id} className="px-3 py-2 whitespace-nowrap text-slate-800">
+                    <table.FlexRender cell={cell} />
+                  </td>
+                ))}
+              </tr>
+            ))}
+            {rows.length === 0 && (
+              <tr>
+                <td colSpan={columns.length + 1} className="px-3 py-10 text-center text-slate-500">
+                  {emptyText}
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+
+      <Pagination page={state.page} last={last} href={(page) => tableHref(path, state, { defaultSort }, { page })} onJump={(page) => go({ page })} />
+    </div>
+  );
+}
+
+/** First, previous, a window of 7 page numbers, next, last, and the 'Page' box (Enter jumps, clamped). */
+function Pagination({ page, last, href, onJump }: { page: number; last: number; href: (page: number) => string; onJump: (page: number) => void }) {
+  const [draft, setDraft] = useState(String(page));
+  const [seenPage, setSeenPage] = useState(page);
+  if (seenPage !== page) {
+    setSeenPage(page);
+    setDraft(String(page));
+  }
+  const step = (label: string, to: number, enabled: boolean, text: string) =>
+    enabled ? (
+      <Link href={href(to)} aria-label={label} className="rounded border border-slate-300 px-2 py-1 hover:bg-slate-50">
+        {text}
+      </Link>
+    ) : (
+      <span aria-disabled="true" aria-label={label} className="cursor-not-allowed rounded border border-slate-200 px-2 py-1 text-slate-400">
+        {text}
+      </span>
+    );
+  return (
+    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 text-sm">
+      <div className="flex flex-wrap items-center gap-1">
+        {step("First page", 1, page > 1, "«")}
+        {step("Previous page", page - 1, page > 1, "‹")}
+        {pageWindow(page, last).map((n) =>
+          n === page ? (
+            <span key={n} aria-current="page" className="rounded border border-brand-600 bg-brand-600 px-2 py-1 text-white">
+              {n}
+            </span>
+          ) : (
+            <Link key={n} href={href(n)} aria-label={`Page ${n}`} className="rounded border border-slate-300 px-2 py-1 hover:bg-slate-50">
+              {n}
+            </Link>
+          ),
+        )}
+        {step("Next page", page + 1, page < last, "›")}
+        {step("Last page", last, page < last, "»")}
+      </div>
+      <label className="flex items-center gap-2">
+        Page
+        <input
+          inputMode="numeric"
+          className="w-16 rounded border border-slate-300 px-2 py-1"
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter") {
+              e.preventDefault();
+              const to = clampPageInput(e.currentTarget.value, last);
+              setDraft(String(to));
+              if (to !== page) onJump(to);
+            }
+          }}
+        />
+        <span className="text-slate-500">of {last}</span>
+      </label>
+    </nav>
+  );
+}

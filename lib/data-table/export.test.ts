@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { csvStream, formatExportDate, neutralizeFormula, type ExportColumn } from "./export";
+
+async function* batches<T>(...lists: T[][]) {
+  for (const l of lists) yield l;
+}
+
+describe("exports", () => {
+  it.each(["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx"])("neutralises a cell starting %j", (text) => {
+    expect(neutralizeFormula(text)).toBe(`'${text}`);
+  });
+
+  it("leaves other text alone", () => {
+    for (const text of ["Alice", "a=b", " =1", "1-2", ""]) expect(neutralizeFormula(text)).toBe(text);
+  });
+
+  it("writes dates as MM/DD/YYYY in the given zone", () => {
+    const d = new Date("2026-03-05T03:00:00Z");
+    expect(formatExportDate(d)).toBe("03/05/2026");
+    expect(formatExportDate(d, "America/Los_Angeles")).toBe("03/04/2026");
+  });
+
+  it("quotes CSV fields with commas, quotes and line breaks; numbers and dates as such", async () => {
+    const cols: ExportColumn<{ a: string; n: number; d: Date | null }>[] = [
+      { header: "A", value: (r) => r.a },
+      { header: "N", value: (r) => r.n },
+      { header: "D", value: (r) => r.d },
+    ];
+    const bytes = new Uint8Array(await new Response(csvStream(cols, batches([{ a: 'x, "y"\nz', n: -5, d: new Date("2026-01-02T12:00:00Z") }], [{ a: "=cmd", n: 0, d: null }]))).arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // the BOM: Excel reads UTF-8
+    expect(new TextDecoder().decode(bytes)).toBe('A,N,D\r\n"x, ""y""\nz",-5,01/02/2026\r\n\'=cmd,0,\r\n');
+  });
+});

@@ -1,0 +1,141 @@
+import { Readable } from "node:stream";
+import { ZipArchive } from "archiver";
+import { logger } from "@/lib/log";
+
+/**
+ * CSV and XLSX of a list, written while they are sent: rows arrive in batches (keyset pages of the
+ * query) and only the batch in hand is in memory. The consumer's pace drives the reading (a pull
+ * stream), so a slow download never piles rows up on the server.
+ */
+
+export type ExportCell = string | number | Date | null | undefined;
+export type ExportColumn<T> = { header: string; value: (row: T) => ExportCell };
+
+/**
+ * Spreadsheet formula injection: a text cell starting with `=`, `+`, `-`, `@`, a tab or a carriage
+ * return would be read as a formula by Excel or LibreOffice; a leading apostrophe makes it plain text.
+ */
+export function neutralizeFormula(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+/** Dates in the spec's display format (section 9): MM/DD/YYYY, in the given time zone. */
+export function formatExportDate(d: Date, timeZone = "UTC"): string {
+  const parts = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(d);
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? "";
+  return `${get("month")}/${get("day")}/${get("year")}`;
+}
+
+function cellText(v: ExportCell, timeZone: string): string {
+  if (v == null) return "";
+  if (v instanceof Date) return formatExportDate(v, timeZone);
+  if (typeof v === "number") return String(v);
+  return neutralizeFormula(v);
+}
+
+function csvField(text: string): string {
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+async function* csvChunks<T>(columns: ExportColumn<T>[], batches: AsyncIterable<T[]>, timeZone: string): AsyncGenerator<string> {
+  // The BOM makes Excel read the file as UTF-8.
+  yield `\uFEFF${columns.map((c) => csvField(neutralizeFormula(c.header))).join(",")}\r\n`;
+  for await (const batch of batches) {
+    let out = "";
+    for (const row of batch) out += `${columns.map((c) => csvField(cellText(c.value(row), timeZone))).join(",")}\r\n`;
+    yield out;
+  }
+}
+
+/** A CSV (UTF-8 with BOM, CRLF, RFC 4180 quoting) of the batches. */
+export function csvStream<T>(columns: ExportColumn<T>[], batches: AsyncIterable<T[]>, opts: { timeZone?: string } = {}): ReadableStream<Uint8Array> {
+  return toWeb(Readable.from(csvChunks(columns, batches, opts.timeZone ?? "UTC"), { objectMode: false }));
+}
+
+const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+function xml(text: string): string {
+  // Characters XML 1.0 cannot carry at all (most C0 controls) are dropped.
+  return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "").replace(/[&<>"]/g, (c) => XML_ESCAPES[c]);
+}
+
+function columnName(i: number): string {
+  let n = i + 1;
+  let s = "";
+  while (n > 0) {
+    const m = (n - 1) % 26;
+    s = String.fromCharCode(65 + m) + s;
+    n = Math.floor((n - 1) / 26);
+  }
+  return s;
+}
+
+function xlsxRow(r: number, cells: ExportCell[], timeZone: string): string {
+  let out = `<row r="${r}">`;
+  cells.forEach((v, i) => {
+    const ref = `${columnName(i)}${r}`;
+    if (v == null || v === "") return;
+    if (typeof v === "number" && Number.isFinite(v)) out += `<c r="${ref}"><v>${v}</v></c>`;
+    // Inline strings are never evaluated as formulas; they are still neutralised so that a copy into
+    // another sheet, or a re-save as CSV, stays harmless.
+    else out += `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${xml(cellText(v, timeZone))}</t></is></c>`;
+  });
+  return `${out}</row>`;
+}
+
+async function* sheetChunks<T>(columns: ExportColumn<T>[], batches: AsyncIterable<T[]>, timeZone: string): AsyncGenerator<string> {
+  yield '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>';
+  let r = 1;
+  yield xlsxRow(r++, columns.map((c) => c.header), timeZone);
+  for await (const batch of batches) {
+    let out = "";
+    for (const row of batch) out += xlsxRow(r++, columns.map((c) => c.value(row)), timeZone);
+    yield out;
+  }
+  yield "</sheetData></worksheet>";
+}
+
+const XLSX_PARTS: Record<string, string> = {
+  "[Content_Types].xml":
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
+  "_rels/.rels":
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
+  "xl/_rels/workbook.xml.rels":
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
+};
+
+/**
+ * An XLSX workbook of one sheet (inline strings, no shared-string table, so nothing has to be
+ * collected before the sheet is written), zipped by archiver while the rows stream in.
+ */
+export function xlsxStream<T>(columns: ExportColumn<T>[], batches: AsyncIterable<T[]>, opts: { timeZone?: string; sheetName?: string } = {}): ReadableStream<Uint8Array> {
+  const archive = new ZipArchive({ zlib: { level: 6 } });
+  archive.on("warning", (err) => logger.warn({ err }, "xlsx warning"));
+  const sheetName = xml((opts.sheetName ?? "Sheet1").replace(/[\\/?*[\]:]/g, " ").slice(0, 31));
+  for (const [name, text] of Object.entries(XLSX_PARTS)) archive.append(text, { name });
+  archive.append(
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="${sheetName}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    { name: "xl/workbook.xml" },
+  );
+  const sheet = Readable.from(sheetChunks(columns, batches, opts.timeZone ?? "UTC"), { objectMode: false });
+  sheet.on("error", (err) => archive.destroy(err));
+  archive.append(sheet, { name: "xl/worksheets/sheet1.xml" });
+  void archive.finalize().catch((err: unknown) => logger.error({ err }, "xlsx failed"));
+  return toWeb(archive, () => sheet.destroy());
+}
+
+function toWeb(node: Readable, onCancel?: () => void): ReadableStream<Uint8Array> {
+  const reader = (Readable.toWeb(node) as ReadableStream<Uint8Array | string>).getReader();
+  const enc = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(typeof value === "string" ? enc.encode(value) : value);
+    },
+    async cancel(reason) {
+      onCancel?.();
+      node.destroy();
+      await reader.cancel(reason).catch(() => {});
+    },
+  });
+}

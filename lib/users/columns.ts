@@ -1,0 +1,48 @@
+import type { TableSort } from "@/lib/data-table/state";
+
+/**
+ * The user list's columns (ids as in the URL and the listuser call) and labels: shared by the page,
+ * the DataTable, the export and the API. The SQL behind each id is in lib/users/queries.ts.
+ */
+export const USER_COLUMNS = [
+  { id: "name", label: "Name", filter: "text" },
+  { id: "email", label: "E-mail", filter: "text" },
+  { id: "emp_id", label: "Dayforce Id", filter: "text" },
+  { id: "role", label: "Role", filter: "id" },
+  { id: "location", label: "Location", filter: "id" },
+  { id: "department", label: "Department", filter: "id" },
+  { id: "state", label: "State", filter: "id" },
+  { id: "phone", label: "Phone", filter: "text" },
+] as const;
+export type UserColumnId = (typeof USER_COLUMNS)[number]["id"];
+
+/** The spec's default order for tables: id, newest first (section 9). */
+export const USER_DEFAULT_SORT: TableSort = { id: "id", desc: true };
+
+/** One row of the user list (and of its export). */
+export type UserListRow = {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string | null;
+  username: string;
+  empId: string | null;
+  roleId: number;
+  roleName: string;
+  locationId: number | null;
+  locationName: string | null;
+  departmentId: number | null;
+  departmentName: string | null;
+  stateId: number | null;
+  stateName: string | null;
+  phone: string | null;
+};
+
+/** The texts of the bulk delete (spec section 8). */
+export const USER_DELETE_TEXTS = {
+  title: "Are you sure?",
+  text: "You can't revert your action",
+  cancelled: "Your record(s) still intact",
+  done: "You successfully deleted the record(s).",
+  self: "You can't delete your own account.",
+} as const;

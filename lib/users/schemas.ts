@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { DEFAULT_PAGE_SIZE, FILTER_MAX, PAGE_MAX, PAGE_SIZES, type TableState } from "@/lib/data-table/state";
+import { USER_DEFAULT_SORT } from "./columns";
+
+/** The old portal's names for a few list columns, accepted as filter and sort fields. */
+const FIELD_ALIASES: Record<string, string> = {
+  role_id: "role",
+  role_name: "role",
+  location_id: "location",
+  location_name: "location",
+  department_id: "department",
+  department_name: "department",
+  state_id: "state",
+  username: "emp_id",
+};
+const field = (name: string) => FIELD_ALIASES[name] ?? name;
+
+const sortItem = z.object({ field: z.string().max(60), type: z.enum(["asc", "desc", "none", "ASC", "DESC", ""]).optional() });
+const ids = z.array(z.coerce.number().int().positive().max(2_147_483_647)).max(500, "At most 500 users at a time.");
+
+/**
+ * POST listuser: `page`, `perPage`, `filters` ({ column: value }), `sort` ({ field, type } or a list
+ * of them; the first counts), `export_users` (truthy: a download link instead of rows; "xlsx" for a
+ * workbook, else CSV) and `users_arr` (export only these ids). Range and column checks happen in
+ * assertTableState, so they answer with the field named.
+ */
+export const listUserBody = z
+  .object({
+    page: z.coerce.number().int().min(1, "The page must be a whole number of 1 or more.").max(PAGE_MAX).default(1),
+    perPage: z.coerce.number().int().default(DEFAULT_PAGE_SIZE),
+    filters: z.record(z.string().max(60), z.union([z.string().max(FILTER_MAX), z.number()]).nullable()).default({}),
+    sort: z.union([sortItem, z.array(sortItem).max(5)]).optional(),
+    export_users: z.union([z.boolean(), z.number(), z.string().max(10)]).optional(),
+    users_arr: ids.optional(),
+  })
+  .transform((b) => {
+    const s = Array.isArray(b.sort) ? b.sort[0] : b.sort;
+    const type = s?.type?.toLowerCase();
+    const sort = s && s.field && type && type !== "none" ? { id: field(s.field), desc: type === "desc" } : USER_DEFAULT_SORT;
+    const filters: Record<string, string> = {};
+    for (const [k, v] of Object.entries(b.filters)) if (v != null && String(v).trim() !== "") filters[field(k)] = String(v).trim();
+    const exp = b.export_users;
+    const exportAs = exp === undefined || exp === false || exp === 0 || exp === "" || exp === "0" || exp === "false" ? null : exp === "xlsx" ? "xlsx" : "csv";
+    const state: TableState = { page: b.page, size: b.perPage as TableState["size"], sort, filters };
+    return { state, exportAs: exportAs as "csv" | "xlsx" | null, ids: b.users_arr };
+  });
+
+/** POST deleteuser: `deleteArr`, the ids to delete. */
+export const deleteUserBody = z.object({ deleteArr: ids.min(1, "Select at least one record.") });
+
+/** POST getstate: optional `search`. */
+export const getStateBody = z.object({ search: z.string().trim().max(100).optional() });
+
+/** POST getdepartment: optional `location` (a location id). */
+export const getDepartmentBody = z.object({ location: z.union([z.coerce.number().int().positive().max(2_147_483_647), z.literal(""), z.null()]).optional() });
+
+/** The payload of a signed export link (lib/users/export.ts). */
+export const exportPayload = z.object({
+  u: z.number().int(),
+  f: z.enum(["csv", "xlsx"]),
+  q: z.record(z.string(), z.string()),
+  o: z.object({ id: z.string(), desc: z.boolean() }),
+  i: ids.optional(),
+});
+export type ExportPayload = z.infer<typeof exportPayload>;
+
+export { PAGE_SIZES };
