@@ -4,6 +4,7 @@ import { useState, useTransition } from "react";
 import { Dropzone } from "@/components/dropzone";
 import { addBannerAction } from "@/lib/files/banner-actions";
 import { useBannerFlash } from "./banner-frame";
+import { signedIn } from "@/lib/auth/session-ended";
 
 /** Role 1's upload area on a page without a banner: the finished upload becomes the banner at once. */
 export function BannerUpload({ menuId }: { menuId: number }) {
@@ -22,11 +23,7 @@ export function BannerUpload({ menuId }: { menuId: number }) {
         disabled={pending}
         onUploaded={(file) =>
           startTransition(async () => {
-            const result = await addBannerAction({ menuId, tempPath: file.path });
-            if (!result.ok && result.status === 401) {
-              window.location.assign("/login");
-              return;
-            }
+            const result = await signedIn(addBannerAction({ menuId, tempPath: file.path }));
             if (result.ok) {
               setError(undefined);
               flash({ kind: "success", title: result.message ?? "" });

@@ -10,6 +10,7 @@ import { saveAttachmentAction } from "@/lib/content/actions";
 import { attachmentFormSchema, TITLE_MAX, URL_MAX, type AttachmentFormValues } from "@/lib/content/schemas";
 import { Dropzone } from "@/components/dropzone";
 import { applyServerErrors, FormButtons, FormCard } from "./form-parts";
+import { signedIn } from "@/lib/auth/session-ended";
 
 const FIELDS = ["title", "uploadType", "url", "groupId", "documents"] as const;
 
@@ -45,7 +46,7 @@ export function AttachmentForm({
     form.handleSubmit(async (values) => {
       setSaving(mode);
       try {
-        const res = await saveAttachmentAction(values);
+        const res = await signedIn(saveAttachmentAction(values));
         if (!res.ok) {
           applyServerErrors(form, res.fieldErrors, FIELDS);
           toast.error(res.message);

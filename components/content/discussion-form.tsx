@@ -10,6 +10,7 @@ import { saveDiscussionAction } from "@/lib/content/actions";
 import { discussionFormSchema, TITLE_MAX, type DiscussionFormValues } from "@/lib/content/schemas";
 import { Dropzone } from "@/components/dropzone";
 import { applyServerErrors, FormButtons, FormCard, TextArea } from "./form-parts";
+import { signedIn } from "@/lib/auth/session-ended";
 
 const FIELDS = ["title", "description", "documents"] as const;
 
@@ -29,7 +30,7 @@ export function DiscussionForm({ initial, backHref, userName }: { initial: Discu
     form.handleSubmit(async (values) => {
       setSaving(mode);
       try {
-        const res = await saveDiscussionAction(values);
+        const res = await signedIn(saveDiscussionAction(values));
         if (!res.ok) {
           applyServerErrors(form, res.fieldErrors, FIELDS);
           toast.error(res.message);

@@ -10,6 +10,7 @@ import { saveSaveTheDateAction } from "@/lib/content/actions";
 import { isoDateToUs, saveTheDateFormSchema, TITLE_MAX, usDateToIso, type SaveTheDateFormValues } from "@/lib/content/schemas";
 import { Dropzone } from "@/components/dropzone";
 import { applyServerErrors, FormButtons, FormCard, TextArea } from "./form-parts";
+import { signedIn } from "@/lib/auth/session-ended";
 
 const FIELDS = ["title", "description", "eventDate", "documents"] as const;
 
@@ -30,7 +31,7 @@ export function SaveTheDateForm({ initial, backHref, userName }: { initial: Save
     form.handleSubmit(async (values) => {
       setSaving(mode);
       try {
-        const res = await saveSaveTheDateAction(values);
+        const res = await signedIn(saveSaveTheDateAction(values));
         if (!res.ok) {
           applyServerErrors(form, res.fieldErrors, FIELDS);
           toast.error(res.message);
