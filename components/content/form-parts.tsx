@@ -77,7 +77,8 @@ export function FormButtons({
   onSaveAndContinue: () => void;
 }) {
   return (
-    <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 pt-4">
+    // One row from 640 px; below, one full-width column (Save first), so no button wraps alone.
+    <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end sm:gap-3 max-sm:[&>*]:w-full">
       <Link href={cancelHref} className="inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50" aria-disabled={busy || undefined}>
         Cancel
       </Link>
