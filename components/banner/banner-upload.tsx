@@ -6,7 +6,7 @@ import { addBannerAction } from "@/lib/files/banner-actions";
 import { useBannerFlash } from "./banner-frame";
 import { signedIn } from "@/lib/auth/session-ended";
 
-/** Role 1's upload area on a page without a banner: the finished upload becomes the banner at once. */
+/** Role 1's upload area on a page without a banner ('Add banner'): the finished upload becomes the banner at once. */
 export function BannerUpload({ menuId }: { menuId: number }) {
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string | undefined>();
@@ -14,7 +14,7 @@ export function BannerUpload({ menuId }: { menuId: number }) {
   const flash = useBannerFlash();
 
   return (
-    <section aria-label="Banner" className="rounded-lg border border-slate-200 bg-white p-4">
+    <div className="rounded-lg border border-slate-200 bg-white p-4">
       <Dropzone
         key={round}
         kind="banner"
@@ -34,6 +34,6 @@ export function BannerUpload({ menuId }: { menuId: number }) {
           })
         }
       />
-    </section>
+    </div>
   );
 }
