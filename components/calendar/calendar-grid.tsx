@@ -14,7 +14,7 @@ import "@fullcalendar/react/themes/classic/palette.css";
 // No interaction plugin (drag and drop, selection: ~10 KB gzip the page does not use); a day click is
 // read from the day cell's DOM instead (onGridClick).
 const PLUGINS = [classicThemePlugin, dayGridPlugin, listPlugin];
-const MONTH_TITLES = { dayGridMonth: { eventTitleClass: "cal-event-title" } };
+const TITLE_CLASSES = { dayGridMonth: { eventTitleClass: "cal-event-title" }, listMonth: { eventTitleClass: "cal-list-title" } };
 const TIME_FORMAT = { hour: "numeric", minute: "2-digit", meridiem: "short" } as const;
 
 function toFcEvents(items: CalendarItem[]): EventInput[] {
@@ -103,8 +103,8 @@ export function CalendarGrid({
         noEventsText="Calendar Entries Not Available"
         eventTimeFormat={TIME_FORMAT}
         // Month cells show as much of a title as fits, on up to two lines; the whole title on hover and
-        // on focus (app/globals.css .cal-event-title), and as the tooltip.
-        views={MONTH_TITLES}
+        // on focus (app/globals.css .cal-event-title), and as the tooltip. The list wraps whole titles.
+        views={TITLE_CLASSES}
         eventDidMount={(info) => info.el.setAttribute("title", info.event.title)}
         datesSet={onDatesSet}
         eventClick={(info) => {
