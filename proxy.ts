@@ -11,7 +11,9 @@ export function proxy(request: NextRequest) {
   const hasSession = SESSION_COOKIES.some((n) => request.cookies.has(n));
   const requestId = request.headers.get("x-request-id") ?? crypto.randomUUID();
   let res: NextResponse;
-  if (!hasSession) {
+  // A server action (a POST with Next-Action) answers a missing session itself, with a result the page
+  // acts on (lib/auth/session-ended.ts); redirected here, it would get the login page's HTML instead.
+  if (!hasSession && !request.headers.has("next-action")) {
     const url = request.nextUrl.clone();
     url.pathname = "/login";
     url.search = "";

@@ -33,6 +33,19 @@ test.describe("signed out", () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
+  test("a new attempt clears the last one's error: empty fields after a wrong password show only the field messages", async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.goto();
+    await login.signIn("staff", "not-the-password");
+    await expect(login.alert).toHaveText("Invalid username or password.");
+    await login.username.fill("");
+    await login.password.fill("");
+    await login.submit.click();
+    await expect(page.getByText("Username Required")).toBeVisible();
+    await expect(page.getByText("Password Required")).toBeVisible();
+    await expect(page.getByText("Invalid username or password.")).toHaveCount(0);
+  });
+
   for (const role of ROLES) {
     test(`${role} signs in and lands on the first menu page`, async ({ page }) => {
       const login = new LoginPage(page);

@@ -1,10 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { LoginPage } from "./pages/login-page";
 import { ShellPage } from "./pages/shell-page";
-import { ADMIN_ITEMS, FIRST_MENU, SSO_ISSUER } from "./support/env";
+import { ADMIN_ITEMS, BASE_URL, FIRST_MENU, SSO_ISSUER } from "./support/env";
 import { newSsoUsername, roleIdOf, shellTest, signInAtSso } from "./support/fixtures";
 
-const landed = new RegExp(`^http://localhost:\\d+/${FIRST_MENU.slug}$`);
+// The portal runs at BASE_URL, on 127.0.0.1 rather than localhost (e2e/support/env.ts).
+const landed = `${BASE_URL}/${FIRST_MENU.slug}`;
 
 test("SSO round trip: a new user signs in at the SSO and lands on the portal as read-only staff", async ({ page, context }) => {
   const login = new LoginPage(page);
@@ -17,7 +18,8 @@ test("SSO round trip: a new user signs in at the SSO and lands on the portal as 
   expect(await roleIdOf(page.request)).toBe(3);
 
   // The SSO session lives on: with the portal's cookies gone, 'Sign in with SSO' signs in without asking.
-  await context.clearCookies({ domain: "localhost" });
+  // (Portal and SSO share the host 127.0.0.1, and cookies ignore ports: clear the portal's by name.)
+  await context.clearCookies({ name: /^(__Secure-)?authjs\./ });
   await login.goto();
   await login.ssoButton.click();
   await expect(page).toHaveURL(landed);
@@ -43,7 +45,7 @@ shellTest("SSO sign-out also ends the SSO session; an SSO newcomer has no admini
   await shell.openUserMenu();
   for (const name of ADMIN_ITEMS) await expect(shell.dropdownItem(name)).toHaveCount(0);
   await shell.logoutItem.click();
-  await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/login$/);
+  await expect(page).toHaveURL(`${BASE_URL}/login`);
 
   // The SSO asks again instead of signing in silently.
   await login.ssoButton.click();

@@ -3,8 +3,8 @@
 import { useState, useTransition } from "react";
 import { changeBannerStatusAction, deleteBannerAction } from "@/lib/files/banner-actions";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
-import { goToSignIn } from "@/components/shell/sign-in";
 import { useBannerFlash } from "./banner-frame";
+import { signedIn } from "@/lib/auth/session-ended";
 
 type Props = { menuId: number; status: "active" | "inactive" };
 
@@ -23,12 +23,8 @@ export function BannerControls({ menuId, status }: Props) {
 
   function run(which: "status" | "delete") {
     startTransition(async () => {
-      const result = which === "status" ? await changeBannerStatusAction({ menuId }) : await deleteBannerAction({ menuId });
+      const result = await signedIn(which === "status" ? changeBannerStatusAction({ menuId }) : deleteBannerAction({ menuId }));
       setConfirm(null);
-      if (!result.ok && result.status === 401) {
-        goToSignIn();
-        return;
-      }
       flash(result.ok ? { kind: "success", title: result.message ?? "" } : { kind: "error", title: result.message });
     });
   }

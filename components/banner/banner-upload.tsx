@@ -2,11 +2,11 @@
 
 import { useState, useTransition } from "react";
 import { Dropzone } from "@/components/dropzone";
-import { goToSignIn } from "@/components/shell/sign-in";
 import { addBannerAction } from "@/lib/files/banner-actions";
 import { useBannerFlash } from "./banner-frame";
+import { signedIn } from "@/lib/auth/session-ended";
 
-/** Role 1's upload area on a page without a banner: the finished upload becomes the banner at once. */
+/** Role 1's upload area on a page without a banner ('Add banner'): the finished upload becomes the banner at once. */
 export function BannerUpload({ menuId }: { menuId: number }) {
   const [pending, startTransition] = useTransition();
   const [error, setError] = useState<string | undefined>();
@@ -14,7 +14,7 @@ export function BannerUpload({ menuId }: { menuId: number }) {
   const flash = useBannerFlash();
 
   return (
-    <section aria-label="Banner" className="rounded-lg border border-slate-200 bg-white p-4">
+    <div className="rounded-lg border border-slate-200 bg-white p-4">
       <Dropzone
         key={round}
         kind="banner"
@@ -23,11 +23,7 @@ export function BannerUpload({ menuId }: { menuId: number }) {
         disabled={pending}
         onUploaded={(file) =>
           startTransition(async () => {
-            const result = await addBannerAction({ menuId, tempPath: file.path });
-            if (!result.ok && result.status === 401) {
-              goToSignIn();
-              return;
-            }
+            const result = await signedIn(addBannerAction({ menuId, tempPath: file.path }));
             if (result.ok) {
               setError(undefined);
               flash({ kind: "success", title: result.message ?? "" });
@@ -38,6 +34,6 @@ export function BannerUpload({ menuId }: { menuId: number }) {
           })
         }
       />
-    </section>
+    </div>
   );
 }

@@ -4,6 +4,7 @@ import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { ApiAttachment } from "@/lib/calendar/types";
 import type { Popup } from "./calendar-app";
+import { portalFetch } from "@/lib/auth/session-ended";
 
 function formatSize(bytes: number) {
   if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -20,7 +21,7 @@ export function AttachmentsCarousel({ eventId, attachments, setPopup }: { eventI
   const downloadAll = async () => {
     setDownloading(true);
     try {
-      const res = await fetch(`/api/v1/downloadattachment?id=${eventId}`, { headers: { accept: "application/json" } });
+      const res = await portalFetch(`/api/v1/downloadattachment?id=${eventId}`, { headers: { accept: "application/json" } });
       const body = (await res.json().catch(() => null)) as { message?: string; content?: { zip_file?: string } } | null;
       if (!res.ok || !body?.content?.zip_file) throw new Error(body?.message || `Download failed (${res.status}).`);
       window.location.assign(body.content.zip_file);

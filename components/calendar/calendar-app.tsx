@@ -49,6 +49,8 @@ type View =
 export type Popup = { title: string; text?: React.ReactNode; tone?: "info" | "warning" | "error" | "success"; buttons?: DialogButton[]; onClose?: () => void };
 
 type CalView = "dayGridMonth" | "listMonth";
+/** 766 px and wider: the spec's desktop view (components/shell/shell-frame.tsx). */
+const DESKTOP_QUERY = "(min-width: 47.875rem)";
 
 function Loading({ label }: { label: string }) {
   return (
@@ -92,7 +94,15 @@ export function CalendarApp(props: Props) {
   const [search, setSearch] = useState<{ query: string; results: CalendarItem[] | null }>({ query: "", results: null });
   const [feedOpen, setFeedOpen] = useState(false);
   const [gridReady, setGridReady] = useState(false);
-  const onGridReady = useCallback(() => setGridReady(true), []);
+  const onGridReady = useCallback(() => {
+    setGridReady(true);
+    // Below 766 px (the spec's mobile view) a month grid of seven 50-px columns shows about four letters
+    // of a title: phones open in the list, the month one tap away. Before paint: no month flashes.
+    if (!window.matchMedia(DESKTOP_QUERY).matches) {
+      setCalView("listMonth");
+      calendarRef.current?.getApi().changeView("listMonth");
+    }
+  }, []);
   const rangeRef = useRef<{ start: string; end: string }>(props.initialRange);
   const skipFirstDatesSet = useRef(true);
   const abortRef = useRef<AbortController | null>(null);
@@ -335,7 +345,7 @@ export function CalendarApp(props: Props) {
             Calendar Entries Not Available
           </p>
         )}
-        <div className="mt-3 rounded-lg bg-white p-2 shadow-sm" aria-busy={loading || undefined}>
+        <div className="mt-3 rounded-lg bg-white p-2 shadow-sm" aria-busy={loading || undefined} data-calendar-ready={gridReady || undefined}>
           {!gridReady && (
             <MonthPreview
               firstOfMonth={props.initialDate}

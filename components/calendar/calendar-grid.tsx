@@ -5,6 +5,7 @@ import FullCalendar, { type CalendarRef, type DatesSetInfo, type EventInput } fr
 import dayGridPlugin from "@fullcalendar/react/daygrid";
 import listPlugin from "@fullcalendar/react/list";
 import classicThemePlugin from "@fullcalendar/react/themes/classic";
+import { readableTextOn } from "@/components/shell/shell-utils";
 import type { CalendarItem } from "@/lib/calendar/types";
 import "@fullcalendar/react/skeleton.css";
 import "@fullcalendar/react/themes/classic/theme.css";
@@ -13,30 +14,22 @@ import "@fullcalendar/react/themes/classic/palette.css";
 // No interaction plugin (drag and drop, selection: ~10 KB gzip the page does not use); a day click is
 // read from the day cell's DOM instead (onGridClick).
 const PLUGINS = [classicThemePlugin, dayGridPlugin, listPlugin];
+const TITLE_CLASSES = { dayGridMonth: { eventTitleClass: "cal-event-title" }, listMonth: { eventTitleClass: "cal-list-title" } };
 const TIME_FORMAT = { hour: "numeric", minute: "2-digit", meridiem: "short" } as const;
-
-/** Black or white text, whichever reads better on the key's colour. */
-function contrastOn(hex: string): string {
-  const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})/i.exec(hex);
-  if (!m) return "#fff";
-  const [r, g, b] = [m[1], m[2], m[3]].map((h) => {
-    const c = parseInt(h, 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.4 ? "#111827" : "#ffffff";
-}
 
 function toFcEvents(items: CalendarItem[]): EventInput[] {
   const contrast = new Map<string, string>();
   return items.map((e) => {
     let text = contrast.get(e.color_code);
-    if (text === undefined) contrast.set(e.color_code, (text = contrastOn(e.color_code)));
+    // Black or white, whichever contrasts more with the key's colour (white on Training's #d97706 was 3.18:1).
+    if (text === undefined) contrast.set(e.color_code, (text = readableTextOn(e.color_code.slice(0, 7))));
     const base = {
       id: e.occurrence_id,
       title: e.status === "inactive" ? `${e.title} (Inactive)` : e.title,
       color: e.color_code.slice(0, 7),
       contrastColor: text,
-      className: e.status === "inactive" ? "opacity-60" : undefined,
+      // Marked by its title and a dashed outline, not by fading (faded text fails contrast).
+      className: e.status === "inactive" ? "cal-event-inactive" : undefined,
       extendedProps: { eventId: e.id },
     };
     if (e.all_day && e.start_day && e.end_day) return { ...base, start: e.start_day, end: e.end_day, allDay: true };
@@ -109,6 +102,10 @@ export function CalendarGrid({
         events={fcEvents}
         noEventsText="Calendar Entries Not Available"
         eventTimeFormat={TIME_FORMAT}
+        // Month cells show as much of a title as fits, on up to two lines; the whole title on hover and
+        // on focus (app/globals.css .cal-event-title), and as the tooltip. The list wraps whole titles.
+        views={TITLE_CLASSES}
+        eventDidMount={(info) => info.el.setAttribute("title", info.event.title)}
         datesSet={onDatesSet}
         eventClick={(info) => {
           info.jsEvent.preventDefault();

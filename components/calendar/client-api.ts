@@ -1,5 +1,5 @@
-import { goToSignIn } from "@/components/shell/sign-in";
 import type { ApiCalendarKey, ApiEventDetail, CalendarItem } from "@/lib/calendar/types";
+import { portalFetch } from "@/lib/auth/session-ended";
 
 /** A failed v1 call: the server's message (or the old portal's text when the server cannot be reached). */
 export class ApiCallError extends Error {
@@ -14,14 +14,10 @@ export class ApiCallError extends Error {
 async function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(path, { headers: { accept: "application/json" }, credentials: "same-origin", signal });
+    res = await portalFetch(path, { headers: { accept: "application/json" }, signal });
   } catch (err) {
     if (err instanceof DOMException && err.name === "AbortError") throw err;
     throw new ApiCallError("Remote server can not be reachable", 0);
-  }
-  if (res.status === 401) {
-    goToSignIn();
-    throw new ApiCallError("Unauthenticated. Please sign in again.", 401);
   }
   const body = (await res.json().catch(() => null)) as { code: number; message: string; content: T } | null;
   if (!res.ok || !body) throw new ApiCallError(body?.message || `Request failed (${res.status}).`, res.status);

@@ -7,6 +7,7 @@ import type { ApiEventDetail } from "@/lib/calendar/types";
 import { AttachmentsCarousel } from "./attachments-carousel";
 import { describeOccurrence, describeRecurrence } from "./format";
 import type { Popup } from "./calendar-app";
+import { signedIn } from "@/lib/auth/session-ended";
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -58,7 +59,7 @@ export function EventDetailView({
           onClick: async () => {
             setPopup(null);
             setDeleting(true);
-            const res = await deleteEventsAction({ ids: [event.id] });
+            const res = await signedIn(deleteEventsAction({ ids: [event.id] }));
             setDeleting(false);
             if (res.ok) setPopup({ title: "Deleted", text: res.message ?? "You successfully deleted the record(s).", tone: "success", onClose: onDeleted });
             else setPopup({ title: "Cancelled", text: res.message, tone: "error", onClose: onDeleted });

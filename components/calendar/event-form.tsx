@@ -11,6 +11,7 @@ import { CONTACT_EMAIL_MAX, RECURRENCE_LABELS, RECURRENCES, TITLE_MAX, WEEKDAYS 
 import { eventFormSchema, type EventFormInput, type EventFormValues } from "@/lib/calendar/schemas";
 import type { ApiCalendarKey, ApiEventDetail } from "@/lib/calendar/types";
 import { browserTimeZone } from "./format";
+import { signedIn } from "@/lib/auth/session-ended";
 
 const SUCCESS_RESET_MS = 3000;
 const FAILURE_RETURN_MS = 5000;
@@ -153,12 +154,14 @@ export function EventForm({
   const onSubmit = handleSubmit(async (values) => {
     setSaving(true);
     setFailure(null);
-    const res = await saveEventAction({
-      ...values,
-      startsAt: weekly ? "" : values.startsAt,
-      endsAt: weekly ? "" : values.endsAt,
-      timeZone: browserTimeZone(),
-    });
+    const res = await signedIn(
+      saveEventAction({
+        ...values,
+        startsAt: weekly ? "" : values.startsAt,
+        endsAt: weekly ? "" : values.endsAt,
+        timeZone: browserTimeZone(),
+      }),
+    );
     setSaving(false);
     if (res.ok) {
       const message = res.message ?? (editing ? "Event Updated Successfully" : "Event Added Successfully");

@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button";
 import { createFeedLinkAction, listFeedLinksAction, revokeFeedLinkAction, type FeedLink } from "@/lib/calendar/actions";
 import type { ApiCalendarKey } from "@/lib/calendar/types";
 import { Dialog } from "./dialog";
+import { signedIn } from "@/lib/auth/session-ended";
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" }) : "never");
 
@@ -23,13 +24,13 @@ export function FeedPanel({ keys, onClose }: { keys: ApiCalendarKey[]; onClose: 
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    void listFeedLinksAction({}).then((res) => (res.ok ? setLinks(res.data) : setError(res.message)));
+    void signedIn(listFeedLinksAction({})).then((res) => (res.ok ? setLinks(res.data) : setError(res.message)));
   }, []);
 
   const create = async () => {
     setBusy(true);
     setError(null);
-    const res = await createFeedLinkAction({ calendarKeyId: keyId ? Number(keyId) : "" });
+    const res = await signedIn(createFeedLinkAction({ calendarKeyId: keyId ? Number(keyId) : "" }));
     setBusy(false);
     if (!res.ok) return setError(res.message);
     setCreated(`${window.location.origin}${res.data.path}`);
@@ -39,7 +40,7 @@ export function FeedPanel({ keys, onClose }: { keys: ApiCalendarKey[]; onClose: 
 
   const revoke = async (id: number) => {
     setError(null);
-    const res = await revokeFeedLinkAction({ id });
+    const res = await signedIn(revokeFeedLinkAction({ id }));
     if (!res.ok) return setError(res.message);
     setLinks(res.data);
   };

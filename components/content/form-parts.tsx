@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { Controller, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
 import type { ActionResult } from "@/lib/actions/action";
+import { signedIn } from "@/lib/auth/session-ended";
 import type { DocumentRef } from "@/lib/content/schemas";
 import type { UploadKindName } from "@/lib/storage/kinds";
 import { Button } from "@/components/ui/button";
@@ -83,7 +84,8 @@ export function FormButtons({
   onSaveAndContinue: () => void;
 }) {
   return (
-    <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 pt-4">
+    // One row from 640 px; below, one full-width column (Save first), so no button wraps alone.
+    <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end sm:gap-3 max-sm:[&>*]:w-full">
       <Link href={cancelHref} className="inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50" aria-disabled={busy || undefined}>
         Cancel
       </Link>
@@ -134,7 +136,7 @@ export function useContentFormSave<T extends WithDocuments>({
     form.handleSubmit(async (values) => {
       setSaving(mode);
       try {
-        const res = await save(values);
+        const res = await signedIn(save(values));
         if (!res.ok) {
           applyServerErrors(form, res.fieldErrors, fields);
           toast.error(res.message);

@@ -5,6 +5,7 @@ import { useEffect, useRef } from "react";
 import { toast } from "@/components/ui/toast";
 import { deleteContentAction, deleteSaveTheDateAction, setPinAction } from "@/lib/content/actions";
 import { useConfirm } from "@/components/ui/confirm-dialog";
+import { signedIn } from "@/lib/auth/session-ended";
 
 export type ItemActionRequest = {
   action: "pin" | "unpin" | "delete";
@@ -46,13 +47,13 @@ export function ItemActionsDialog({ request, onPending, onDone }: { request: Ite
         }
         onPending(true);
         if (action === "delete") {
-          const res = kind === "save-the-date" ? await deleteSaveTheDateAction({ id, slug }) : await deleteContentAction({ kind, id, slug });
+          const res = await signedIn(kind === "save-the-date" ? deleteSaveTheDateAction({ id, slug }) : deleteContentAction({ kind, id, slug }));
           if (!res.ok) toast.error(res.message);
           else if (kind === "save-the-date") toast.success("Deleted", { description: res.message ?? "You successfully deleted the record(s)." });
           else toast.success(res.message ?? `${type} Delete successfully`);
           if (res.ok) router.refresh();
         } else if (kind !== "save-the-date") {
-          const res = await setPinAction({ kind, id, pin: action === "pin", slug });
+          const res = await signedIn(setPinAction({ kind, id, pin: action === "pin", slug }));
           if (res.ok) {
             toast.success(res.message ?? `${type} ${action === "pin" ? "Pin" : "Unpin"} successfully`);
             router.refresh();

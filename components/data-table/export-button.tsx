@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toast";
-import { goToSignIn } from "@/components/shell/sign-in";
+import { portalFetch } from "@/lib/auth/session-ended";
 
 function size(bytes: number): string {
   return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -20,8 +20,7 @@ export function ExportButton({ label, getLink, onDone }: { label: string; getLin
     setProgress(0);
     try {
       const link = await getLink();
-      const res = await fetch(link, { credentials: "same-origin" });
-      if (res.status === 401) return goToSignIn();
+      const res = await portalFetch(link);
       if (!res.ok || !res.body) {
         const body = (await res.json().catch(() => null)) as { message?: string } | null;
         throw new Error(body?.message ?? `The export failed (${res.status}).`);

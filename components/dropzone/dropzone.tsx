@@ -243,6 +243,9 @@ export function Dropzone({ kind: kindName, label, initialFiles, onChange, onBusy
       <p id={`${baseId}-label`} className="mb-1 block text-sm font-medium text-slate-700">
         {label ?? kind.label}
       </p>
+      {/* The file input sits beside the zone, not in it: the zone is the one button (a focusable control
+          inside a button is axe's nested-interactive); it opens the input by its ref. */}
+      <input {...getInputProps({ id: `${baseId}-input`, "aria-hidden": true })} />
       <div
         {...getRootProps({
           role: "button",
@@ -258,7 +261,6 @@ export function Dropzone({ kind: kindName, label, initialFiles, onChange, onBusy
           }`,
         })}
       >
-        <input {...getInputProps({ id: `${baseId}-input` })} />
         <UploadIcon />
         <span className="font-medium">
           {full ? (kind.maxFiles === 1 ? "Remove the current file to add another." : tooManyMessage(kind)) : isDragActive ? "Drop the files here" : "Drop files here or click to upload"}

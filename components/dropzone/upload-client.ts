@@ -1,5 +1,5 @@
-import { goToSignIn } from "@/components/shell/sign-in";
 import { UPLOAD_MESSAGES } from "@/lib/storage/kinds";
+import { portalFetch, sessionEnded } from "@/lib/auth/session-ended";
 
 /** The old portal's upload timeout (3,000,000 ms). */
 const UPLOAD_TIMEOUT_MS = 3_000_000;
@@ -36,7 +36,7 @@ export function uploadFile(
   };
   xhr.onload = () => {
     const body = parse(xhr.responseText);
-    if (xhr.status === 401) return goToSignIn();
+    if (xhr.status === 401) return void sessionEnded();
     if (xhr.status >= 200 && xhr.status < 300 && body && typeof body.content === "string") return cb.onDone(body.content);
     if (xhr.status >= 200 && xhr.status < 300 && body && Array.isArray(body.content) && typeof body.content[0] === "string") return cb.onDone(body.content[0]);
     cb.onError(body?.message || `Upload failed (${xhr.status}).`);
@@ -59,15 +59,11 @@ export function uploadFile(
 /** DELETE removemedia for an upload the user no longer wants. */
 export async function removeUploadedFile(path: string): Promise<{ ok: true } | { ok: false; message: string }> {
   try {
-    const res = await fetch("/api/v1/removemedia", {
+    const res = await portalFetch("/api/v1/removemedia", {
       method: "DELETE",
       headers: { "content-type": "application/json", accept: "application/json" },
       body: JSON.stringify({ filePath: path }),
     });
-    if (res.status === 401) {
-      goToSignIn();
-      return { ok: false, message: "" };
-    }
     const body = parse(await res.text());
     return res.ok ? { ok: true } : { ok: false, message: body?.message || `Could not remove the file (${res.status}).` };
   } catch {

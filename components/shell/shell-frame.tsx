@@ -9,6 +9,7 @@ import { Footer } from "./footer";
 import { NavigationProgress } from "./navigation-progress";
 import { APP_LINK, appLinkHref } from "./navigation-target";
 import { UserMenu } from "./user-menu";
+import { ShellContent } from "./page-not-found";
 import { MAIN_ID, SIDEBAR_ID, type Account } from "./shell-utils";
 
 /** Below 766 px (the spec's mobile view) the sidebar is a drawer; this query is the desktop side. */
@@ -95,7 +96,7 @@ export function ShellFrame({ account, sidebar, build, year, children }: Props) {
   return (
     <>
       <NavigationProgress />
-      <div className="sticky top-0 z-30" inert={navOpen}>
+      <div data-shell-chrome="" className="sticky top-0 z-30" inert={navOpen}>
         <a
           href={`#${MAIN_ID}`}
           className="sr-only z-[60] rounded-md bg-white px-4 py-2 text-sm font-medium text-brand-700 shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
@@ -127,6 +128,7 @@ export function ShellFrame({ account, sidebar, build, year, children }: Props) {
         <aside
           id={SIDEBAR_ID}
           aria-label="Sidebar"
+          data-shell-chrome=""
           data-open={navOpen || undefined}
           className={`fixed inset-y-0 left-0 z-50 flex w-[min(19rem,86vw)] flex-col bg-brand-900 text-brand-100 shadow-2xl duration-200 ease-out motion-reduce:transition-none md:sticky md:top-16 md:z-auto md:h-[calc(100dvh-4rem)] md:w-76 md:shrink-0 md:translate-x-0 md:self-start md:shadow-none md:visible md:transition-none ${
             // Opening shows it at once (so focus can move in); closing keeps it visible until it has slid out.
@@ -149,7 +151,7 @@ export function ShellFrame({ account, sidebar, build, year, children }: Props) {
         </aside>
         <div className="flex min-h-[calc(100dvh-4rem)] min-w-0 flex-1 flex-col" inert={navOpen}>
           <main id={MAIN_ID} tabIndex={-1} className="flex-1 px-4 py-6 outline-none md:px-8 md:py-8">
-            {children}
+            <ShellContent>{children}</ShellContent>
           </main>
           <Footer year={year} />
         </div>

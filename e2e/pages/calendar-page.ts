@@ -29,9 +29,10 @@ export class CalendarPage {
   async goto(slug = "calendar", month?: string) {
     await this.page.goto(`/${slug}${month ? `?month=${month}` : ""}`);
     await expect(this.nextMonth).toBeVisible();
-    // FullCalendar (whose day cells carry data-date) mounts only once the page has hydrated; from then
-    // on the controls act in the app (a search typed before that would be submitted as a plain form).
-    await expect(this.page.locator("[role=cell][data-date]").first()).toBeAttached();
+    // FullCalendar mounts only once the page has hydrated (data-calendar-ready; below 766 px it opens
+    // in its list view); from then on the controls act in the app (a search typed before that would be
+    // submitted as a plain form).
+    await expect(this.page.locator("[data-calendar-ready]")).toBeAttached();
   }
 
   keyToggle(name: string): Locator {

@@ -2,7 +2,12 @@ import path from "node:path";
 
 /** Ports, URLs and secrets of the end-to-end run (playwright.config.ts, global setup and the tests). */
 export const APP_PORT = Number(process.env.E2E_PORT ?? 3200);
-export const BASE_URL = `http://localhost:${APP_PORT}`;
+/**
+ * The portal's public URL (its AUTH_URL) is not `localhost`, as a real domain would not be: Next calls
+ * every loopback host `localhost` inside, and SSO once broke on any other origin (issue 20).
+ */
+export const APP_HOST = "127.0.0.1";
+export const BASE_URL = `http://${APP_HOST}:${APP_PORT}`;
 export const SSO_PORT = Number(process.env.E2E_SSO_PORT ?? 3290);
 export const SSO_ISSUER = `http://127.0.0.1:${SSO_PORT}`;
 export const SSO_CLIENT_ID = "portal-e2e";

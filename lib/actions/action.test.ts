@@ -31,10 +31,19 @@ describe("createAction", () => {
   });
 
   it("401 signed out, 403 for a role without the capability; the handler never runs", async () => {
-    expect(await action({ title: "x" })).toMatchObject({ ok: false, status: 401 });
+    expect(await action({ title: "x" })).toEqual({ ok: false, status: 401, message: "Unauthenticated. Please sign in again.", sessionEnded: true });
     current.user = as(2);
     expect(await action({ title: "x" })).toEqual({ ok: false, status: 403, message: "You don't have permission to access this page.", fieldErrors: undefined });
     expect(handler).not.toHaveBeenCalled();
+  });
+
+  it("marks only a missing session as ended: a public action's own 401 (a wrong password) is a plain failure", async () => {
+    const login = createAction({ public: true }, schema, async () => {
+      throw new AppError(401, "Invalid username or password.");
+    });
+    const res = await login({ title: "x" });
+    expect(res).toMatchObject({ ok: false, status: 401, message: "Invalid username or password." });
+    expect(res).not.toHaveProperty("sessionEnded");
   });
 
   it("checks access before validating input", async () => {

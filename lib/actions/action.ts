@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { AppError } from "@/lib/errors";
+import { AppError, unauthorized } from "@/lib/errors";
 import { logger } from "@/lib/log";
-import { getCurrentUser, requireCapability, requirePermission, requireUser } from "@/lib/auth/guards";
+import { getCurrentUser, requireCapability, requirePermission } from "@/lib/auth/guards";
 import type { SessionUser } from "@/lib/auth/session";
 import type { Capability, PermissionName } from "@/lib/auth/roles";
 import type { Access } from "@/lib/api/with-api";
@@ -9,7 +9,7 @@ import { fieldErrorsOf } from "@/lib/api/with-api";
 
 export type ActionResult<T = undefined> =
   | { ok: true; data: T; message?: string }
-  | { ok: false; status: number; message: string; fieldErrors?: Record<string, string[]> };
+  | { ok: false; status: number; message: string; fieldErrors?: Record<string, string[]>; sessionEnded?: true };
 
 export type Action<I, T> = ((input: I) => Promise<ActionResult<T>>) & { access: Access };
 
@@ -51,7 +51,9 @@ export function createAction<S extends z.ZodType, T>(
     try {
       const user = await getCurrentUser();
       if (!("public" in access)) {
-        await requireUser(user);
+        // No session (signed out elsewhere, expired, revoked): the client ends it and goes to sign-in
+        // (lib/client/session-ended.ts), instead of showing the message on a page it can no longer use.
+        if (!user) return { ok: false, status: 401, message: unauthorized().message, sessionEnded: true };
         if (access.capability) await requireCapability(access.capability, user);
         if (access.permission) await requirePermission(access.permission, user);
       }

@@ -1,3 +1,4 @@
+import { Auth } from "@auth/core";
 import NextAuth, { CredentialsSignin, type NextAuthConfig } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { config, getAuthSecret } from "@/lib/config";
@@ -6,6 +7,7 @@ import { logger } from "@/lib/log";
 import { verifyPasswordLogin, verifySsoTokenLogin, upsertSsoUser } from "./accounts";
 import { issueToken } from "./session";
 import { SESSION_TTL_MS } from "./tokens";
+import { publicRequestUrl } from "./public-url";
 import type { SsoClaims } from "./oidc";
 
 /** Carries our AppError message and status through Auth.js to the sign-in action. */
@@ -75,7 +77,7 @@ if (oidc) {
  * secret travels inside the encrypted Auth.js cookie (`sid`). Every request checks that row
  * (lib/auth/session.ts), so sign-out, a disabled account or a role change take effect at once.
  */
-export const { handlers, auth, signIn, signOut } = NextAuth({
+const authConfig: NextAuthConfig = {
   secret: getAuthSecret(),
   trustHost: true,
   useSecureCookies: process.env.AUTH_URL?.startsWith("https://") ?? false,
@@ -120,4 +122,16 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
       }
     },
   },
-});
+};
+
+export const { auth, signIn, signOut } = NextAuth(authConfig);
+
+async function authHandler(request: Request): Promise<Response> {
+  const url = publicRequestUrl(request.url, request.headers);
+  const hasBody = request.method !== "GET" && request.method !== "HEAD";
+  const plain = new Request(url, { method: request.method, headers: request.headers, body: hasBody ? await request.arrayBuffer() : undefined });
+  return Auth(plain, authConfig);
+}
+
+/** Auth.js's endpoints (app/api/auth/[...nextauth]) on a plain Request at the public URL (publicRequestUrl). */
+export const handlers = { GET: authHandler, POST: authHandler };

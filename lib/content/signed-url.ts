@@ -1,3 +1,5 @@
+import { portalFetch } from "@/lib/auth/session-ended";
+
 /**
  * Browser helpers for stored files: they are served only through short-lived signed URLs
  * (GET /api/v1/getsignedurlpath?file=), fetched when the user opens a file.
@@ -5,7 +7,7 @@
 export async function fetchSignedUrl(path: string): Promise<string> {
   let res: Response;
   try {
-    res = await fetch(`/api/v1/getsignedurlpath?file=${encodeURIComponent(path)}`, { credentials: "same-origin" });
+    res = await portalFetch(`/api/v1/getsignedurlpath?file=${encodeURIComponent(path)}`);
   } catch {
     throw new Error("Remote server can not be reachable");
   }

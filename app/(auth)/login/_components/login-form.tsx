@@ -14,9 +14,8 @@ export function LoginForm({ ssoEnabled, initialError, callbackUrl }: { ssoEnable
   const [ssoPending, startSso] = useTransition();
   const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { username: "", password: "", callbackUrl } });
 
-  const onSubmit = form.handleSubmit((values) =>
+  const submit = form.handleSubmit((values) =>
     startTransition(async () => {
-      setError(undefined);
       const res = await loginAction(values);
       if (res.ok) {
         window.location.assign(res.data.redirectTo);
@@ -28,6 +27,12 @@ export function LoginForm({ ssoEnabled, initialError, callbackUrl }: { ssoEnable
       setError(res.message);
     }),
   );
+
+  // A new attempt clears the last one's message, also when the browser refuses it (empty fields).
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    setError(undefined);
+    return submit(event);
+  };
 
   return (
     <div>

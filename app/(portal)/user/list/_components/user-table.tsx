@@ -7,7 +7,7 @@ import { ExportButton } from "@/components/data-table/export-button";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
 import { toast } from "@/components/ui/toast";
-import { goToSignIn } from "@/components/shell/sign-in";
+import { portalFetch } from "@/lib/auth/session-ended";
 import type { TableState } from "@/lib/data-table/state";
 import { USER_COLUMNS, USER_DEFAULT_SORT, USER_DELETE_TEXTS, type UserListRow } from "@/lib/users/columns";
 
@@ -24,13 +24,9 @@ type Props = {
 async function callV1<T>(name: string, body: unknown): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(`/api/v1/${name}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), credentials: "same-origin" });
+    res = await portalFetch(`/api/v1/${name}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   } catch {
     throw new Error("Remote server can not be reachable");
-  }
-  if (res.status === 401) {
-    goToSignIn();
-    throw new Error("Unauthenticated. Please sign in again.");
   }
   const json = (await res.json().catch(() => null)) as { message?: string; content?: T } | null;
   if (!res.ok || !json) throw new Error(json?.message ?? `Request failed (${res.status}).`);

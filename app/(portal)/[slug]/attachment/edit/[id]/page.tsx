@@ -1,17 +1,14 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { AttachmentForm } from "@/components/content/attachment-form";
 import { getAttachment, listAttachmentGroups } from "@/lib/content/queries";
 import { allowedUploadTypes } from "@/lib/content/constants";
-import { idFromPath, loadFormContext } from "../../../_components/form-context";
+import { loadFormContext } from "../../../_components/form-context";
 
 export const metadata: Metadata = { title: "Edit Attachment" };
 
 /** AttachmentEditForm (role 1): an attachment of this menu only. */
 export default async function EditAttachmentPage({ params }: { params: Promise<{ slug: string; id: string }> }) {
-  const { menu, backHref, userName } = await loadFormContext(params, "attachment");
-  const item = await getAttachment({ menuId: menu.id, id: idFromPath((await params).id) });
-  if (!item) notFound();
+  const { menu, backHref, userName, record: item } = await loadFormContext(params, "attachment", (menu, id) => getAttachment({ menuId: menu.id, id }));
   const allowedByMenu = allowedUploadTypes(menu.allowInAttachment);
   // An entry saved before the menu's choice changed keeps its own type available.
   const allowed = allowedByMenu.includes(item.uploadType) ? allowedByMenu : [...allowedByMenu, item.uploadType];

@@ -1,16 +1,13 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { DiscussionForm } from "@/components/content/discussion-form";
 import { getDiscussion } from "@/lib/content/queries";
-import { idFromPath, loadFormContext } from "../../../_components/form-context";
+import { loadFormContext } from "../../../_components/form-context";
 
 export const metadata: Metadata = { title: "Edit Post" };
 
 /** DiscussionEditForm (role 1): a post of this menu only. */
 export default async function EditDiscussionPage({ params }: { params: Promise<{ slug: string; id: string }> }) {
-  const { menu, backHref, userName } = await loadFormContext(params, "discussion");
-  const post = await getDiscussion({ menuId: menu.id, id: idFromPath((await params).id) });
-  if (!post) notFound();
+  const { menu, backHref, userName, record: post } = await loadFormContext(params, "discussion", (menu, id) => getDiscussion({ menuId: menu.id, id }));
   return (
     <DiscussionForm
       initial={{

@@ -1,17 +1,14 @@
 import type { Metadata } from "next";
-import { notFound } from "next/navigation";
 import { SaveTheDateForm } from "@/components/content/save-the-date-form";
 import { getSaveTheDate } from "@/lib/content/queries";
 import { isoDateToUs } from "@/lib/content/constants";
-import { idFromPath, loadFormContext } from "../../../_components/form-context";
+import { loadFormContext } from "../../../_components/form-context";
 
 export const metadata: Metadata = { title: "Edit Date" };
 
 /** EventEditForm: a save-the-date entry of this menu only (role 1). */
 export default async function EditSaveTheDatePage({ params }: { params: Promise<{ slug: string; id: string }> }) {
-  const { menu, backHref, userName } = await loadFormContext(params, "save-the-date");
-  const entry = await getSaveTheDate({ menuId: menu.id, id: idFromPath((await params).id) });
-  if (!entry) notFound();
+  const { menu, backHref, userName, record: entry } = await loadFormContext(params, "save-the-date", (menu, id) => getSaveTheDate({ menuId: menu.id, id }));
   return (
     <SaveTheDateForm
       initial={{

@@ -1,0 +1,34 @@
+"use client";
+
+import { createContext, useContext } from "react";
+import { NotFoundScreen } from "./status-screen";
+
+const InShell = createContext(false);
+
+/** Marks what the portal shell (components/shell/shell-frame.tsx) renders as its page content. */
+export function ShellContent({ children }: { children: React.ReactNode }) {
+  return <InShell.Provider value={true}>{children}</InShell.Provider>;
+}
+
+/**
+ * The one 404 page (spec: PageNotFound, without header or sidebar), app/not-found.tsx. Next renders it
+ * inside the portal's layout when a portal page calls notFound() (an unknown menu slug, a missing
+ * record) and alone for a path no route matches. Inside the shell it is no second `<main>`, and its
+ * `data-page-not-found` hides the shell's header, sidebar and footer (`[data-shell-chrome]`,
+ * app/globals.css), so both look and read the same.
+ */
+export function PageNotFound() {
+  const inShell = useContext(InShell);
+  if (inShell) {
+    return (
+      <div data-page-not-found="" className="-mx-4 -my-6 bg-slate-50 md:-mx-8 md:-my-8">
+        <NotFoundScreen fullHeight />
+      </div>
+    );
+  }
+  return (
+    <main id="main-content" data-page-not-found="" className="bg-slate-50">
+      <NotFoundScreen fullHeight />
+    </main>
+  );
+}

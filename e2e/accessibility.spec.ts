@@ -1,0 +1,143 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/axe";
+import { CalendarPage } from "./pages/calendar-page";
+import { ContentPage } from "./pages/content-page";
+import { ROLES, storageStateOf, type Role } from "./support/env";
+
+/**
+ * axe on every screen, for every role, at desktop and phone width: 0 violations is the bar (issue 20).
+ * A new screen adds itself to SCREENS: a name, and how to open it (and for whom, when not everyone).
+ */
+const WIDTHS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
+
+/** Records made once per run for the screens that show one (post detail, edit forms). */
+type Fixture = { postPath: string; postEdit: string; attachmentEdit: string; dateEdit: string };
+
+type Screen = { name: string; roles?: readonly Role[]; open: (page: Page, f: Fixture) => Promise<void> };
+
+const content = (path: string, ready: (p: Page) => Promise<void>) => async (page: Page) => {
+  await page.goto(path);
+  await ready(page);
+};
+const heading = (name: string, level = 1) => async (page: Page) => void (await expect(page.getByRole("heading", { level, name })).toBeVisible());
+
+const SCREENS: Screen[] = [
+  { name: "discussion tab", open: content("/company-news", heading("Company News")) },
+  { name: "save-the-date tab", open: content("/company-news?tab=save-the-date", heading("Company News")) },
+  { name: "attachment tab", open: content("/documents", async (p) => void (await expect(p.getByRole("link", { name: "List view" })).toBeVisible())) },
+  { name: "attachment tab, list view", open: content("/documents?view=list", async (p) => void (await expect(p.getByRole("link", { name: "Grid view" })).toBeVisible())) },
+  {
+    name: "post detail",
+    open: async (page, f) => {
+      await page.goto(f.postPath);
+      await expect(page.getByRole("link", { name: "Back" }).or(page.getByRole("button", { name: "Back" })).first()).toBeVisible();
+    },
+  },
+  { name: "discussion add form (admin) / 403", open: content("/company-news/discussion/add", formOr403) },
+  { name: "attachment add form (admin) / 403", open: content("/documents/attachment/add", formOr403) },
+  { name: "save-the-date add form (admin) / 403", open: content("/company-news/event/add", formOr403) },
+  { name: "discussion edit form (admin) / 403", open: async (page, f) => content(f.postEdit, formOr403)(page) },
+  { name: "attachment edit form (admin) / 403", open: async (page, f) => content(f.attachmentEdit, formOr403)(page) },
+  { name: "save-the-date edit form (admin) / 403", open: async (page, f) => content(f.dateEdit, formOr403)(page) },
+  {
+    name: "calendar month",
+    open: async (page) => {
+      const cal = new CalendarPage(page);
+      await cal.goto();
+      await cal.monthButton.click(); // phones open in the list
+      await expect(cal.monthButton).toHaveAttribute("aria-pressed", "true");
+    },
+  },
+  {
+    name: "calendar list",
+    open: async (page) => {
+      const cal = new CalendarPage(page);
+      await cal.goto();
+      await cal.listButton.click();
+      await expect(cal.monthButton).toHaveAttribute("aria-pressed", "false");
+    },
+  },
+  {
+    name: "event form",
+    roles: ["admin", "manager"],
+    open: async (page) => {
+      const cal = new CalendarPage(page);
+      await cal.goto();
+      await cal.addButton.click();
+      await expect(page.getByRole("heading", { name: "Add Calendar Event" })).toBeVisible();
+    },
+  },
+  { name: "404", open: content("/no-such-page", async (p) => void (await expect(p.getByText("The page you are looking for does not exist.")).toBeVisible())) },
+];
+
+async function formOr403(page: Page) {
+  await expect(page.getByRole("button", { name: /^(Save|Update|Update Post)$/ }).first().or(page.getByText("Oops! 403 Sorry!"))).toBeVisible();
+}
+
+let fixture: Promise<Fixture> | null = null;
+
+/** One post, link attachment and save-the-date entry, made by the administrator (once per worker). */
+function makeFixture(browser: Browser): Promise<Fixture> {
+  return (fixture ??= (async () => {
+    const context = await browser.newContext({ storageState: storageStateOf("admin") });
+    const page = await context.newPage();
+    const ui = new ContentPage(page);
+    const title = `Axe ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+
+    await page.goto("/company-news/discussion/add");
+    await ui.titleField.fill(`${title} post`);
+    await ui.descriptionField.fill("Checked by axe; see www.example.com");
+    await ui.button("Save").click();
+    const postLink = page.getByRole("link", { name: `${title} post`, exact: true });
+    const postPath = (await postLink.getAttribute("href"))!;
+    const postEdit = (await page.getByRole("link", { name: `Edit ${title} post`, exact: true }).getAttribute("href"))!;
+
+    await page.goto("/documents/attachment/add");
+    await ui.titleField.fill(`${title} link`);
+    await page.getByRole("radio", { name: "Link" }).check();
+    await page.getByRole("textbox", { name: "Link" }).fill("https://parts.example.com/axe");
+    await ui.button("Save").click();
+    await expect(page).toHaveURL(/\/documents$/);
+    await page.goto("/documents?view=list");
+    const attachmentEdit = (await page.getByRole("link", { name: `Edit ${title} link`, exact: true }).getAttribute("href"))!;
+
+    await page.goto("/company-news/event/add");
+    await ui.titleField.fill(`${title} date`);
+    await page.getByLabel("Date", { exact: true }).fill("07/04/2030");
+    await ui.button("Save").click();
+    await expect(page).toHaveURL(/tab=save-the-date$/);
+    const dateEdit = (await page.getByRole("link", { name: `Edit ${title} date`, exact: true }).getAttribute("href"))!;
+    await context.close();
+    return { postPath, postEdit, attachmentEdit, dateEdit };
+  })());
+}
+
+for (const [widthName, viewport] of Object.entries(WIDTHS)) {
+  test.describe(`axe at ${widthName} width`, () => {
+    test.use({ viewport });
+
+    test("login", async ({ page }) => {
+      await page.goto("/login");
+      await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
+      await expectNoAxeViolations(page, `login (${widthName})`);
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
+      await expect(page.getByText("Username Required")).toBeVisible();
+      await expectNoAxeViolations(page, `login with field errors (${widthName})`);
+    });
+
+    for (const role of ROLES) {
+      test.describe(role, () => {
+        test.use({ storageState: storageStateOf(role) });
+
+        for (const screen of SCREENS) {
+          if (screen.roles && !screen.roles.includes(role)) continue;
+          test(screen.name, async ({ page, browser }) => {
+            const f = await makeFixture(browser);
+            await screen.open(page, f);
+            await expectNoAxeViolations(page, `${screen.name} as ${role} (${widthName})`);
+          });
+        }
+      });
+    }
+  });
+}

@@ -1,0 +1,55 @@
+import type { ActionResult } from "@/lib/actions/action";
+
+/**
+ * The one place the browser handles a call that finds the session gone (a 401: signed out in another
+ * tab, expired, revoked), for server actions (`signedIn`) and the v1 API (`portalFetch`, the uploads):
+ * it clears the session and goes to /login with the page to come back to (DECISIONS; spec section 8),
+ * instead of showing an error on a page whose controls no longer work.
+ */
+let ending: Promise<never> | null = null;
+
+export function sessionEnded(): Promise<never> {
+  ending ??= (async () => {
+    await clearSessionCookie().catch(() => undefined);
+    const back = `${window.location.pathname}${window.location.search}`;
+    // A full page load on purpose, not the router: nothing the app holds for the old session (router
+    // cache, open forms, uploads) carries over to the next one.
+    // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- see above
+    window.location.assign(`/login?callbackUrl=${encodeURIComponent(back)}`);
+    // The page is leaving: whoever awaited the call never resumes (no toast, no re-enabled button).
+    return new Promise<never>(() => {});
+  })();
+  return ending;
+}
+
+/**
+ * Auth.js's own sign-out endpoint clears the session cookie (what next-auth/react's signOut does). Not a
+ * server action: one that changes cookies makes Next re-render the page it was called from, whose
+ * layout then redirects to /login without the page to come back to.
+ */
+async function clearSessionCookie() {
+  const csrf = (await (await fetch("/api/auth/csrf", { credentials: "same-origin" })).json()) as { csrfToken?: string };
+  await fetch("/api/auth/signout", {
+    method: "POST",
+    credentials: "same-origin",
+    headers: { "content-type": "application/x-www-form-urlencoded", "x-auth-return-redirect": "1" },
+    body: new URLSearchParams({ csrfToken: csrf.csrfToken ?? "", callbackUrl: "/login" }),
+  });
+}
+
+/** True for the result of a server action that found no session (lib/actions/action.ts). */
+export function isSessionEnded(result: unknown): boolean {
+  return !!result && typeof result === "object" && (result as { sessionEnded?: unknown }).sessionEnded === true;
+}
+
+/** Awaits a server action; when it found no session, ends it and goes to sign-in instead of returning. */
+export async function signedIn<T>(call: Promise<ActionResult<T>>): Promise<ActionResult<T>> {
+  const result = await call;
+  return isSessionEnded(result) ? sessionEnded() : result;
+}
+
+/** fetch for the portal's own API (same origin, session cookie): a 401 ends the session and goes to sign-in. */
+export async function portalFetch(input: string, init?: RequestInit): Promise<Response> {
+  const res = await fetch(input, { credentials: "same-origin", ...init });
+  return res.status === 401 ? sessionEnded() : res;
+}
