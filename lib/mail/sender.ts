@@ -19,7 +19,7 @@ export const MAX_ATTEMPTS = 10;
  * died; a shorter lease would let a slow send and its successor both deliver.
  */
 export const LEASE_MS = 10 * 60_000;
-const DEFAULT_LIMIT = 20;
+export const DEFAULT_LIMIT = 20;
 const DEFAULT_CONCURRENCY = 5;
 
 export type DeliverOptions = {
@@ -36,7 +36,11 @@ export type DeliverOptions = {
   leaseMs?: number;
 };
 
-export type DeliverResult = { claimed: number; sent: number; retrying: number; failed: number };
+/**
+ * `postponed`: claimed rows not tried because the server proved unreachable in this round; they go
+ * back to pending, without an attempt counted, due when the failed one is retried.
+ */
+export type DeliverResult = { claimed: number; sent: number; retrying: number; failed: number; postponed: number };
 
 /** The delay before attempt `attempts + 1`. */
 export function retryDelayMs(attempts: number, backoff: Backoff = DEFAULT_BACKOFF): number {
@@ -134,7 +138,7 @@ async function sendOne(row: OutboxRow, transport: MailTransport, from: string): 
  */
 export async function deliverDue(options: DeliverOptions = {}): Promise<DeliverResult> {
   const transport = options.transport === undefined ? getMailTransport() : options.transport;
-  const result: DeliverResult = { claimed: 0, sent: 0, retrying: 0, failed: 0 };
+  const result: DeliverResult = { claimed: 0, sent: 0, retrying: 0, failed: 0, postponed: 0 };
   if (!transport) return result;
   const from = options.from ?? mailFrom();
   const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
@@ -178,11 +182,18 @@ export async function deliverDue(options: DeliverOptions = {}): Promise<DeliverR
     }
   };
 
+  // Once a send finds no server, the rest of the round is not tried: a server that is down costs one
+  // connection attempt per round, not one per mail.
+  let unreachable: { error: string; delayMs: number } | null = null;
+  const postponed: OutboxRow[] = [];
+
   const deliver = async (row: OutboxRow) => {
+    if (unreachable) return void postponed.push(row);
     let sent: Awaited<ReturnType<typeof sendOne>>;
     try {
       sent = await sendOne(row, transport, from);
     } catch (err) {
+      if (isUnreachable(err)) unreachable ??= { error: errorText(err), delayMs: retryDelayMs(row.attempts, backoff) };
       return markNotSent(row, err);
     }
     // Not in the try above: a database error after a successful send must not schedule a resend.
@@ -197,6 +208,23 @@ export async function deliverDue(options: DeliverOptions = {}): Promise<DeliverR
     }
   });
   await Promise.all(workers);
+  if (postponed.length && unreachable) {
+    const { error, delayMs } = unreachable;
+    const claims = sql.join(postponed.map((r) => sql`(${r.id}, ${r.attempts})`), sql`, `);
+    await db
+      .update(o)
+      .set({
+        status: "pending",
+        attempts: sql`${o.attempts} - 1`,
+        lockedUntil: null,
+        lastError: `Not tried: ${error}`.slice(0, 2000),
+        nextAttemptAt: sql`now() + ${delayMs} * interval '1 millisecond'`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(o.status, "sending"), sql`(${o.id}, ${o.attempts}) in (${claims})`))
+      .catch((err) => logger.error({ err }, "mail: postponed rows not released; they are retried when their lease expires"));
+    result.postponed = postponed.length;
+  }
   logger.info(result, "mail outbox batch");
   return result;
 }

@@ -1,5 +1,5 @@
 import { logger } from "@/lib/log";
-import { deliverDue, type DeliverOptions } from "./sender";
+import { DEFAULT_LIMIT, deliverDue, type DeliverOptions } from "./sender";
 import { closeMailTransport, getMailTransport, smtpUrl } from "./transport";
 
 export const POLL_MS = 5_000;
@@ -22,7 +22,7 @@ const g = globalThis as unknown as { __portalMailWorker?: Worker };
 
 /** Sends what is due until a batch comes back short (or the worker stops). */
 async function drain(w: Worker) {
-  const limit = w.options.limit ?? 20;
+  const limit = w.options.limit ?? DEFAULT_LIMIT;
   try {
     for (;;) {
       const r = await deliverDue(w.options);

@@ -56,7 +56,7 @@ describe("enqueueMail and deliverDue", () => {
     );
     expect((await rowOf(id)).status).toBe("pending");
 
-    expect(await deliverDue({ transport, from: FROM })).toEqual({ claimed: 1, sent: 1, retrying: 0, failed: 0 });
+    expect(await deliverDue({ transport, from: FROM })).toEqual({ claimed: 1, sent: 1, retrying: 0, failed: 0, postponed: 0 });
 
     expect(smtp.received).toHaveLength(1);
     const [mail] = smtp.received;
@@ -114,7 +114,7 @@ describe("enqueueMail and deliverDue", () => {
     delete process.env.SMTP_URL;
     try {
       const [id] = await enqueueMail(t.db(), { to: "ann@example.com", subject: "Kept", text: "x" });
-      expect(await deliverDue()).toEqual({ claimed: 0, sent: 0, retrying: 0, failed: 0 });
+      expect(await deliverDue()).toEqual({ claimed: 0, sent: 0, retrying: 0, failed: 0, postponed: 0 });
       expect(startMailWorker()).toBe(false);
       expect(await rowOf(id)).toMatchObject({ status: "pending", attempts: 0 });
     } finally {
@@ -147,6 +147,27 @@ describe("enqueueMail and deliverDue", () => {
     } finally {
       local.close();
       await down.stop();
+    }
+  });
+
+  it("tries one mail per round while the server cannot be reached, and puts the rest back untried", async () => {
+    const down = await startTestSmtp();
+    const port = down.port;
+    await down.stop();
+    const local = createMailTransport(`smtp://127.0.0.1:${port}`);
+    try {
+      const ids = await enqueueMails(
+        t.db(),
+        Array.from({ length: 5 }, (_, i) => ({ to: `user${i}@example.com`, subject: `Down ${i}`, text: "x" })),
+      );
+      expect(await deliverDue({ transport: local, concurrency: 1 })).toMatchObject({ claimed: 5, retrying: 1, postponed: 4 });
+      const rows = await Promise.all(ids.map(rowOf));
+      expect(rows.map((r) => [r.status, r.attempts])).toEqual([["pending", 1], ["pending", 0], ["pending", 0], ["pending", 0], ["pending", 0]]);
+      expect(rows[1].lastError).toMatch(/^Not tried: /);
+      expect(Math.abs(rows[1].nextAttemptAt.getTime() - rows[0].nextAttemptAt.getTime())).toBeLessThan(5_000);
+      expect(rows[1].nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
+    } finally {
+      local.close();
     }
   });
 
