@@ -18,7 +18,7 @@ const csp = [
 ].join("; ");
 
 const nextConfig: NextConfig = {
-  serverExternalPackages: ["@electric-sql/pglite", "pino", "oidc-provider"],
+  serverExternalPackages: ["@electric-sql/pglite", "pino", "oidc-provider", "nodemailer"],
   poweredByHeader: false,
   experimental: { authInterrupts: true },
   async headers() {

@@ -16,6 +16,16 @@ test.describe("administrator", () => {
     for (const name of ADMIN_ITEMS) await expect(shell.dropdownItem(name)).toBeVisible();
   });
 
+  test("Mail Outbox in the dropdown opens the outbox list", async ({ page }) => {
+    const shell = new ShellPage(page);
+    await shell.goto(FIRST_MENU.slug);
+    await shell.openUserMenu();
+    await shell.dropdownItem("Mail Outbox").click();
+    await expect(page).toHaveURL(/\/mail\/outbox$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Mail Outbox" })).toBeVisible();
+    await expect(page.getByText("No mail server is configured (SMTP_URL), so mail is kept here and not sent.")).toBeVisible();
+  });
+
   test("an unknown slug shows the 404 screen with a way home", async ({ page }) => {
     const shell = new ShellPage(page);
     await shell.goto("no-such-page-here");

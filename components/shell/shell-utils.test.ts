@@ -71,6 +71,7 @@ describe("accountMenu", () => {
       ["User", "/user/list"],
       ["Calendar Keys", "/key/list"],
       ["Attachment Group", "/attachment-group/list"],
+      ["Mail Outbox", "/mail/outbox"],
     ]);
     expect(accountMenu({ roleId: 2 })).toEqual([]);
     expect(accountMenu({ roleId: 3 })).toEqual([]);
@@ -92,7 +93,7 @@ describe("accountOf", () => {
   it("replaces an unsafe profile colour and falls back to the username, and gives role 1 its links", () => {
     const account = accountOf({ ...base, roleId: 1, firstName: "", lastName: "", profileColor: "red;background:url(x)" });
     expect(account).toMatchObject({ initials: "ST", color: "#1d4ed8", name: "STAFF" });
-    expect(account.links.map((l) => l.label)).toEqual(["Edit Menu", "User", "Calendar Keys", "Attachment Group"]);
+    expect(account.links.map((l) => l.label)).toEqual(["Edit Menu", "User", "Calendar Keys", "Attachment Group", "Mail Outbox"]);
   });
 });
 

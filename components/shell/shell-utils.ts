@@ -149,5 +149,6 @@ export function accountMenu(user: { roleId: number }): ShellLink[] {
     { href: "/user/list", label: "User", icon: "user" },
     { href: "/key/list", label: "Calendar Keys", icon: "key" },
     { href: "/attachment-group/list", label: "Attachment Group", icon: "layers" },
+    { href: "/mail/outbox", label: "Mail Outbox", icon: "mail" },
   ];
 }

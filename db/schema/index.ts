@@ -5,3 +5,4 @@ export * from "./system";
 export * from "./files";
 export * from "./content";
 export * from "./calendar";
+export * from "./mail";

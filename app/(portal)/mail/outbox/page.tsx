@@ -1,0 +1,117 @@
+import type { Metadata } from "next";
+import { connection } from "next/server";
+import { redirect } from "next/navigation";
+import { pageGuard, requireCapability } from "@/lib/auth/guards";
+import { listOutbox, type OutboxRow } from "@/lib/mail/queries";
+import { smtpUrl } from "@/lib/mail/transport";
+import { DateText } from "@/components/content/date-text";
+import { Pager } from "@/components/content/page-parts";
+
+export const metadata: Metadata = { title: "Mail Outbox" };
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const STATUS_LABEL: Record<OutboxRow["status"], string> = { pending: "Pending", sending: "Sending", sent: "Sent", failed: "Failed" };
+const STATUS_CLASS: Record<OutboxRow["status"], string> = {
+  pending: "bg-amber-50 text-amber-800 ring-amber-200",
+  sending: "bg-brand-50 text-brand-700 ring-brand-200",
+  sent: "bg-emerald-50 text-emerald-800 ring-emerald-200",
+  failed: "bg-red-50 text-red-800 ring-red-200",
+};
+
+const href = (page: number) => (page > 1 ? `/mail/outbox?page=${page}` : "/mail/outbox");
+
+function When({ date }: { date: Date }) {
+  return (
+    <span className="whitespace-nowrap">
+      <DateText date={date} kind="us" /> <DateText date={date} kind="time" />
+    </span>
+  );
+}
+
+function Recipients({ row }: { row: OutboxRow }) {
+  const lines = [...row.to, ...row.cc.map((a) => `cc ${a}`), ...row.bcc.map((a) => `bcc ${a}`)];
+  return (
+    <ul className="space-y-0.5">
+      {lines.map((line) => (
+        <li key={line} className="break-all">
+          {line}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The mail outbox (role 1): every queued mail, newest first, with its state; 25 a page (`?page=`). */
+export default async function MailOutboxPage({ searchParams }: Props) {
+  await connection();
+  await pageGuard(requireCapability("manageBackOffice"));
+  const raw = (await searchParams).page;
+  const page = typeof raw === "string" && /^[1-9]\d{0,6}$/.test(raw) ? Number(raw) : 1;
+  if (raw !== undefined && String(page) !== raw) redirect(href(page));
+  const { rows, total, perPage } = await listOutbox({ page });
+  const last = Math.max(1, Math.ceil(total / perPage));
+  if (page > last) redirect(href(last));
+  const sending = smtpUrl() !== null;
+
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-semibold text-slate-900">Mail Outbox</h1>
+      <p className="text-sm text-slate-600">
+        {sending
+          ? "Mail is sent from here by the server, with retries while the mail server is unavailable."
+          : "No mail server is configured (SMTP_URL), so mail is kept here and not sent."}
+      </p>
+      {rows.length === 0 ? (
+        <p className="empty-list">The outbox is empty.</p>
+      ) : (
+        <div className="card overflow-x-auto p-0">
+          <table className="w-full border-collapse text-left text-sm">
+            <caption className="px-4 py-3 text-left text-sm text-slate-600">
+              Mail, newest first: {total} in all, page {page} of {last}
+            </caption>
+            <thead className="border-y border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+              <tr>
+                <th scope="col" className="px-4 py-2">Created</th>
+                <th scope="col" className="px-4 py-2">Status</th>
+                <th scope="col" className="px-4 py-2">Recipients</th>
+                <th scope="col" className="px-4 py-2">Subject</th>
+                <th scope="col" className="px-4 py-2 text-right">Attempts</th>
+                <th scope="col" className="px-4 py-2">Last error</th>
+                <th scope="col" className="px-4 py-2">Sent</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100 align-top text-slate-800">
+              {rows.map((row) => (
+                <tr key={row.id}>
+                  <td className="px-4 py-2">
+                    <When date={row.createdAt} />
+                  </td>
+                  <td className="px-4 py-2">
+                    <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${STATUS_CLASS[row.status]}`}>{STATUS_LABEL[row.status]}</span>
+                    {row.status === "pending" && row.attempts > 0 && (
+                      <span className="mt-1 block text-xs text-slate-500">
+                        next try <When date={row.nextAttemptAt} />
+                      </span>
+                    )}
+                  </td>
+                  <td className="px-4 py-2">
+                    <Recipients row={row} />
+                  </td>
+                  <td className="px-4 py-2 break-words">
+                    {row.subject}
+                    {row.attachmentName && <span className="mt-1 block text-xs text-slate-500">Attachment: {row.attachmentName}</span>}
+                  </td>
+                  <td className="px-4 py-2 text-right tabular-nums">{row.attempts}</td>
+                  <td className="max-w-xs px-4 py-2 text-xs break-words text-slate-600">{row.lastError ?? ""}</td>
+                  <td className="px-4 py-2">{row.sentAt ? <When date={row.sentAt} /> : ""}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={page} total={total} perPage={perPage} href={href} />
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import "server-only";
+import { desc, sql } from "drizzle-orm";
+import { getDb, schema } from "@/lib/db";
+
+const o = schema.mailOutbox;
+
+export const OUTBOX_PAGE_SIZE = 25;
+
+export type OutboxRow = {
+  id: number;
+  status: "pending" | "sending" | "sent" | "failed";
+  to: string[];
+  cc: string[];
+  bcc: string[];
+  subject: string;
+  attachmentName: string | null;
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: Date;
+  createdAt: Date;
+  sentAt: Date | null;
+};
+
+/** One page of the outbox, newest first, with the total (for the administrators' page). */
+export async function listOutbox({ page = 1, perPage = OUTBOX_PAGE_SIZE }: { page?: number; perPage?: number } = {}): Promise<{
+  rows: OutboxRow[];
+  total: number;
+  page: number;
+  perPage: number;
+}> {
+  const db = await getDb();
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select({
+        id: o.id,
+        status: o.status,
+        to: o.toAddresses,
+        cc: o.ccAddresses,
+        bcc: o.bccAddresses,
+        subject: o.subject,
+        attachmentName: o.attachmentName,
+        attempts: o.attempts,
+        lastError: o.lastError,
+        nextAttemptAt: o.nextAttemptAt,
+        createdAt: o.createdAt,
+        sentAt: o.sentAt,
+      })
+      .from(o)
+      .orderBy(desc(o.createdAt), desc(o.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db.select({ total: sql<number>`count(*)::int` }).from(o),
+  ]);
+  return { rows, total, page, perPage };
+}

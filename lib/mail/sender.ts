@@ -1,0 +1,230 @@
+import type { Readable } from "node:stream";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { getDb, schema } from "@/lib/db";
+import { logger } from "@/lib/log";
+import { getStorage } from "@/lib/storage";
+import { getMailTransport, mailFrom, type MailTransport } from "./transport";
+
+const o = schema.mailOutbox;
+type OutboxRow = typeof o.$inferSelect;
+
+/** Retry delays: `baseMs × 2^(attempts − 1)`, at most `maxMs` (30 s, 1 min, 2 min, ... 1 h). */
+export type Backoff = { baseMs: number; maxMs: number };
+export const DEFAULT_BACKOFF: Backoff = { baseMs: 30_000, maxMs: 60 * 60_000 };
+/** After this many attempts a mail the server refused (or that could not be built) is given up as failed. */
+export const MAX_ATTEMPTS = 10;
+/**
+ * How long a claim holds a row. Far longer than one send can take (the transport's timeouts, 30 s to
+ * connect and 60 s of silence, lib/mail/transport.ts), so a row is claimed again only when its sender
+ * died; a shorter lease would let a slow send and its successor both deliver.
+ */
+export const LEASE_MS = 10 * 60_000;
+export const DEFAULT_LIMIT = 20;
+const DEFAULT_CONCURRENCY = 5;
+
+export type DeliverOptions = {
+  /** Rows claimed in one call. */
+  limit?: number;
+  /** Sends at once (the pooled transport's connections). */
+  concurrency?: number;
+  /** Default: the process's transport for SMTP_URL; with none, nothing is claimed. */
+  transport?: MailTransport | null;
+  /** Default MAIL_FROM. */
+  from?: string;
+  maxAttempts?: number;
+  backoff?: Backoff;
+  leaseMs?: number;
+};
+
+/**
+ * `postponed`: claimed rows not tried because the server proved unreachable in this round; they go
+ * back to pending, without an attempt counted, due when the failed one is retried.
+ */
+export type DeliverResult = { claimed: number; sent: number; retrying: number; failed: number; postponed: number };
+
+/** The delay before attempt `attempts + 1`. */
+export function retryDelayMs(attempts: number, backoff: Backoff = DEFAULT_BACKOFF): number {
+  return Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.max(0, attempts - 1));
+}
+
+// Codes nodemailer gives errors where no server answered (refused, reset, timed out, no DNS).
+const UNREACHABLE_CODES = new Set(["ECONNECTION", "ETIMEDOUT", "ESOCKET", "EDNS"]);
+
+/**
+ * Whether the mail server could not be reached (or said it is going away, 421), as opposed to
+ * answering and refusing the mail. Such attempts never give a mail up: while the server is down,
+ * mail waits (at the longest backoff) and goes out when it recovers.
+ */
+export function isUnreachable(err: unknown): boolean {
+  const e = err as { code?: unknown; responseCode?: unknown } | null;
+  if (e?.responseCode === 421) return true;
+  return typeof e?.code === "string" && UNREACHABLE_CODES.has(e.code) && typeof e.responseCode !== "number";
+}
+
+/** A Message-ID that is the same on every attempt of a row, so a mail sent twice is recognisable as one. */
+export function messageIdFor(row: Pick<OutboxRow, "id" | "createdAt">, from: string): string {
+  const domain = /@([^\s<>@]+?)>?\s*$/.exec(from)?.[1] ?? "localhost";
+  return `<outbox.${row.id}.${row.createdAt.getTime().toString(36)}@${domain}>`;
+}
+
+function errorText(err: unknown): string {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  const message = typeof e?.message === "string" ? e.message : String(err);
+  return (typeof e?.code === "string" && !message.includes(e.code) ? `${e.code}: ${message}` : message).slice(0, 2000);
+}
+
+const DUE = sql`${o.status} in ('pending', 'sending') and ${o.nextAttemptAt} <= now()`;
+
+/**
+ * Claims up to `limit` due rows in one short transaction (`SELECT ... FOR UPDATE SKIP LOCKED`, then
+ * the lease), so senders in other processes skip them: each row is claimed by one sender at a time.
+ */
+async function claimDue(limit: number, leaseMs: number): Promise<OutboxRow[]> {
+  const db = await getDb();
+  // A plain read first: an idle outbox costs one index probe and no transaction (on the embedded
+  // database every transaction counts as a write and would invalidate the in-memory copies of the
+  // menus and sessions, lib/db/write-counter.ts).
+  const [any] = await db.select({ id: o.id }).from(o).where(DUE).limit(1);
+  if (!any) return [];
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: o.id })
+      .from(o)
+      .where(DUE)
+      .orderBy(o.nextAttemptAt, o.id)
+      .limit(limit)
+      .for("update", { skipLocked: true });
+    if (!due.length) return [];
+    const lease = sql`now() + ${leaseMs} * interval '1 millisecond'`;
+    const rows = await tx
+      .update(o)
+      .set({ status: "sending", attempts: sql`${o.attempts} + 1`, lockedUntil: lease, nextAttemptAt: lease, updatedAt: sql`now()` })
+      .where(inArray(o.id, due.map((d) => d.id)))
+      .returning();
+    return rows.sort((a, b) => a.id - b.id);
+  });
+}
+
+async function sendOne(row: OutboxRow, transport: MailTransport, from: string): Promise<{ messageId: string; rejected: string[] }> {
+  let attachment: Readable | undefined;
+  try {
+    if (row.attachmentKey) attachment = await getStorage().get(row.attachmentKey);
+    const info = await transport.sendMail({
+      from,
+      to: row.toAddresses,
+      cc: row.ccAddresses.length ? row.ccAddresses : undefined,
+      bcc: row.bccAddresses.length ? row.bccAddresses : undefined,
+      subject: row.subject,
+      text: row.body,
+      messageId: messageIdFor(row, from),
+      attachments: attachment
+        ? [{ filename: row.attachmentName ?? "attachment", contentType: row.attachmentType ?? "application/octet-stream", content: attachment }]
+        : undefined,
+    });
+    const rejected = ((info as { rejected?: unknown[] }).rejected ?? []).map((r) => (typeof r === "string" ? r : (r as { address?: string }).address ?? String(r)));
+    return { messageId: String((info as { messageId?: unknown }).messageId ?? messageIdFor(row, from)), rejected };
+  } finally {
+    // A send that failed before reading the attachment must not leave its file open.
+    attachment?.destroy();
+  }
+}
+
+/**
+ * Sends what is due: claims up to `limit` rows, sends them over the transport (`concurrency` at a
+ * time), and records each outcome: `sent` (with its Message-ID), or `pending` again with the error
+ * and a later `next_attempt_at` (growing backoff), or `failed` after `maxAttempts` attempts the
+ * server refused. Attempts that found no server never give a mail up (isUnreachable). Without a
+ * transport (SMTP_URL unset) nothing is claimed: mail stays pending in the outbox.
+ */
+export async function deliverDue(options: DeliverOptions = {}): Promise<DeliverResult> {
+  const transport = options.transport === undefined ? getMailTransport() : options.transport;
+  const result: DeliverResult = { claimed: 0, sent: 0, retrying: 0, failed: 0, postponed: 0 };
+  if (!transport) return result;
+  const from = options.from ?? mailFrom();
+  const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
+  const backoff = options.backoff ?? DEFAULT_BACKOFF;
+  const rows = await claimDue(options.limit ?? DEFAULT_LIMIT, options.leaseMs ?? LEASE_MS);
+  result.claimed = rows.length;
+  if (!rows.length) return result;
+  const db = await getDb();
+
+  const markSent = async (row: OutboxRow, messageId: string, rejected: string[]) => {
+    // Sent is the truth whoever holds the row now, so this update is not tied to the claim.
+    await db
+      .update(o)
+      .set({
+        status: "sent",
+        sentAt: sql`now()`,
+        messageId: messageId.slice(0, 255),
+        lockedUntil: null,
+        lastError: rejected.length ? `Refused by the server for: ${rejected.join(", ")}`.slice(0, 2000) : null,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(o.id, row.id));
+    result.sent++;
+  };
+
+  const markNotSent = async (row: OutboxRow, err: unknown) => {
+    const giveUp = row.attempts >= maxAttempts && !isUnreachable(err);
+    const lastError = errorText(err);
+    const retry = { status: "pending" as const, nextAttemptAt: sql`now() + ${retryDelayMs(row.attempts, backoff)} * interval '1 millisecond'` };
+    // Only while this claim still holds the row (a later claim has counted one more attempt).
+    await db
+      .update(o)
+      .set({ ...(giveUp ? { status: "failed" as const } : retry), lockedUntil: null, lastError, updatedAt: sql`now()` })
+      .where(and(eq(o.id, row.id), eq(o.status, "sending"), eq(o.attempts, row.attempts)));
+    if (giveUp) {
+      result.failed++;
+      logger.error({ mailId: row.id, attempts: row.attempts, err: lastError }, "mail failed for good");
+    } else {
+      result.retrying++;
+      logger.warn({ mailId: row.id, attempts: row.attempts, err: lastError }, "mail not sent, will retry");
+    }
+  };
+
+  // Once a send finds no server, the rest of the round is not tried: a server that is down costs one
+  // connection attempt per round, not one per mail.
+  let unreachable: { error: string; delayMs: number } | null = null;
+  const postponed: OutboxRow[] = [];
+
+  const deliver = async (row: OutboxRow) => {
+    if (unreachable) return void postponed.push(row);
+    let sent: Awaited<ReturnType<typeof sendOne>>;
+    try {
+      sent = await sendOne(row, transport, from);
+    } catch (err) {
+      if (isUnreachable(err)) unreachable ??= { error: errorText(err), delayMs: retryDelayMs(row.attempts, backoff) };
+      return markNotSent(row, err);
+    }
+    // Not in the try above: a database error after a successful send must not schedule a resend.
+    return markSent(row, sent.messageId, sent.rejected);
+  };
+
+  const queue = [...rows];
+  const workers = Array.from({ length: Math.min(options.concurrency ?? DEFAULT_CONCURRENCY, queue.length) }, async () => {
+    for (let row = queue.shift(); row; row = queue.shift()) {
+      // A row whose outcome could not be recorded keeps its lease and is tried again when it expires.
+      await deliver(row).catch((err) => logger.error({ err, mailId: row!.id }, "mail outcome not recorded"));
+    }
+  });
+  await Promise.all(workers);
+  if (postponed.length && unreachable) {
+    const { error, delayMs } = unreachable;
+    const claims = sql.join(postponed.map((r) => sql`(${r.id}, ${r.attempts})`), sql`, `);
+    await db
+      .update(o)
+      .set({
+        status: "pending",
+        attempts: sql`${o.attempts} - 1`,
+        lockedUntil: null,
+        lastError: `Not tried: ${error}`.slice(0, 2000),
+        nextAttemptAt: sql`now() + ${delayMs} * interval '1 millisecond'`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(o.status, "sending"), sql`(${o.id}, ${o.attempts}) in (${claims})`))
+      .catch((err) => logger.error({ err }, "mail: postponed rows not released; they are retried when their lease expires"));
+    result.postponed = postponed.length;
+  }
+  logger.info(result, "mail outbox batch");
+  return result;
+}
