@@ -3,6 +3,7 @@ import Credentials from "next-auth/providers/credentials";
 import { config, getAuthSecret } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { logger } from "@/lib/log";
+import { clientIp } from "@/lib/http/forwarded";
 import { verifyPasswordLogin, verifySsoTokenLogin, upsertSsoUser } from "./accounts";
 import { issueToken } from "./session";
 import { SESSION_TTL_MS } from "./tokens";
@@ -14,11 +15,6 @@ class PortalSignInError extends CredentialsSignin {
     super(err.message);
     this.code = `${err.status}:${err.message}`;
   }
-}
-
-function clientIp(request: Request | undefined): string | null {
-  const fwd = request?.headers.get("x-forwarded-for");
-  return fwd?.split(",")[0]?.trim() || request?.headers.get("x-real-ip") || null;
 }
 
 async function guardAuthorize<T>(fn: () => Promise<T>): Promise<T> {
@@ -38,7 +34,7 @@ const providers: NextAuthConfig["providers"] = [
       guardAuthorize(async () => {
         const username = String(creds?.username ?? "").slice(0, 190);
         const password = String(creds?.password ?? "").slice(0, 1024);
-        const user = await verifyPasswordLogin({ username, password, ip: clientIp(request) });
+        const user = await verifyPasswordLogin({ username, password, ip: request ? clientIp(request) : null });
         return { id: String(user.id), name: user.username };
       }),
   }),
