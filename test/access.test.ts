@@ -31,7 +31,7 @@ import { issueToken, revokeToken } from "@/lib/auth/session";
 import { newSecretToken } from "@/lib/auth/tokens";
 import { ROLE, roleCan } from "@/lib/auth/roles";
 import type { Access } from "@/lib/api/with-api";
-import type { NextRequest } from "next/server";
+import { NextRequest } from "next/server";
 
 const t = useTestDatabase();
 
@@ -87,15 +87,22 @@ function callersLacking(access: Access): Caller[] {
   );
 }
 
-async function call(handler: Handler, file: string, method: string, init: { token?: string; cookie?: string } = {}) {
+/**
+ * Calls a handler as a client would. A browser session comes from the portal's own page (Origin
+ * http://localhost) unless `origin` says otherwise; `form` sends the body as a form would.
+ */
+async function call(handler: Handler, file: string, method: string, init: { token?: string; cookie?: string; origin?: string | null; form?: boolean } = {}) {
   const { url, params } = routeUrlAndParams(file);
   const hasBody = !["GET", "HEAD", "OPTIONS"].includes(method);
-  const req = apiRequest(url, {
-    method,
-    token: init.token,
-    body: hasBody ? {} : undefined,
-    headers: init.cookie ? { cookie: init.cookie } : undefined,
-  });
+  const headers: Record<string, string> = {};
+  if (init.cookie) {
+    headers.cookie = init.cookie;
+    const origin = init.origin === undefined ? "http://localhost" : init.origin;
+    if (origin !== null) headers.origin = origin;
+  }
+  const req = init.form
+    ? new NextRequest(new URL(url, "http://localhost"), { method, headers: { ...headers, "content-type": "application/x-www-form-urlencoded" }, body: "a=1" })
+    : apiRequest(url, { method, token: init.token, body: hasBody ? {} : undefined, headers });
   const res = await handler(req, { params: Promise.resolve(params as Record<string, string>) });
   const text = await res.text();
   let json: unknown = null;
@@ -192,6 +199,23 @@ describe("route handlers", () => {
           const viaCookie = await call(h, file, m, { cookie: c.cookie });
           expect(viaCookie.status, `${file} ${m} as ${c.username} (session)`).toBe(403);
         }
+      }
+    });
+
+    it("refuses every state-changing call from another origin with the administrator's session cookie (403)", async () => {
+      const admin = callers.find((c) => c.username === "admin")!;
+      for (const m of methods()) {
+        const h = mod[m] as Handler;
+        if (!h.access || ["GET", "HEAD", "OPTIONS"].includes(m)) continue;
+        // Another site, a sibling subdomain, another port, a sandboxed frame, a malformed header, none at all.
+        for (const origin of ["https://evil.example", "http://sub.localhost", "http://localhost:8080", "null", "::not a url", null]) {
+          const res = await call(h, file, m, { cookie: admin.cookie, origin });
+          expect(res.status, `${file} ${m} from origin ${origin}`).toBe(403);
+          if (isV1(file)) expectErrorEnvelope(res, 403);
+        }
+        // The portal's own origin, but a body a form of another site could send.
+        const form = await call(h, file, m, { cookie: admin.cookie, form: true });
+        expect(form.status, `${file} ${m} with a form body`).toBe(403);
       }
     });
 

@@ -5,7 +5,7 @@ import { AppError } from "@/lib/errors";
 import { logger } from "@/lib/log";
 import { clientIp } from "@/lib/http/forwarded";
 import { verifyPasswordLogin, verifySsoTokenLogin, upsertSsoUser } from "./accounts";
-import { issueToken } from "./session";
+import { issueToken, resolveToken } from "./session";
 import { SESSION_TTL_MS } from "./tokens";
 import type { SsoClaims } from "./oidc";
 
@@ -90,7 +90,9 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
   },
   callbacks: {
     async jwt({ token, user, account, profile, trigger }) {
-      if (trigger !== "signIn" || !user) return token;
+      // Every later read of the cookie (GET /api/auth/session included) asks the session resolver, so
+      // a revoked or expired session is no session here either, as everywhere else in the app.
+      if (trigger !== "signIn" || !user) return typeof token.sid === "string" && (await resolveToken(token.sid)) ? token : null;
       let userId = Number(user.id);
       let provider = "credentials";
       let idToken: string | null = null;
