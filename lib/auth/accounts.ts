@@ -5,9 +5,10 @@ import { AppError } from "@/lib/errors";
 import { attemptKeys, checkLoginThrottle, recordFailedAttempt } from "./rate-limit";
 import { fetchUserinfo, type SsoClaims } from "./oidc";
 import { ROLE } from "./roles";
+import { LOGIN_ERRORS } from "./login-params";
 
 export const INVALID_LOGIN = "Invalid username or password.";
-export const ACCOUNT_DISABLED = "Your account is disabled. Please contact an administrator.";
+export const ACCOUNT_DISABLED = LOGIN_ERRORS.AccountDisabled;
 
 export async function hashPassword(password: string) {
   return bcrypt.hash(password, 10);

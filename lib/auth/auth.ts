@@ -113,7 +113,8 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
         await upsertSsoUser(profile as unknown as SsoClaims);
         return true;
       } catch (err) {
-        if (err instanceof AppError) return `/login?error=${encodeURIComponent(err.message)}`;
+        // A code, never the message: the sign-in page shows only known codes' texts (lib/auth/login-params.ts).
+        if (err instanceof AppError) return `/login?error=${err.status === 403 ? "AccountDisabled" : "AccessDenied"}`;
         throw err;
       }
     },
