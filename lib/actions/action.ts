@@ -11,7 +11,11 @@ export type ActionResult<T = undefined> =
   | { ok: true; data: T; message?: string }
   | { ok: false; status: number; message: string; fieldErrors?: Record<string, string[]> };
 
-export type Action<I, T> = ((input: I) => Promise<ActionResult<T>>) & { access: Access };
+export type Action<I, T> = ((input: I) => Promise<ActionResult<T>>) & {
+  access: Access;
+  /** The input schema (what the tests fill with hostile text). */
+  schema: z.ZodType;
+};
 
 /** FormData (from a <form action>) or a plain object (from react-hook-form) to a plain object. */
 function toObject(input: unknown): unknown {
@@ -79,5 +83,5 @@ export function createAction<S extends z.ZodType, T>(
       return { ok: false, status: 500, message: "Something went wrong. Please try again." };
     }
   };
-  return Object.assign(action, { access });
+  return Object.assign(action, { access, schema });
 }

@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { text } from "@/lib/validation/text";
 import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
 import { AppError } from "@/lib/errors";
 import { canReadFile, FILE_MESSAGES, getFileByKey, keyFromClientPath, publicBaseUrl, signedDownloadUrl } from "@/lib/files/service";
 
-const query = z.object({ file: z.string({ error: "The file is required." }).min(1, "The file is required.").max(2048, FILE_MESSAGES.invalidPath) });
+const query = z.object({ file: text({ error: "The file is required." }).min(1, "The file is required.").max(2048, FILE_MESSAGES.invalidPath) });
 
 /** GET /api/v1/getsignedurlpath?file=: a download link valid for a few minutes (`content.file_path`). */
 export const GET = withApi({}, { query }, async ({ req, user, query }) => {
