@@ -59,11 +59,6 @@ export function keyFromClientPath(input: unknown): string {
   return s;
 }
 
-/** Whether the user may see the file: attached files are content; temporaries only their owner and role 1. */
-export function canReadFile(file: FileRow, user: SessionUser): boolean {
-  return file.status === "attached" || file.ownerId === user.id || user.roleId === ROLE.admin;
-}
-
 export function isImageFile(file: Pick<FileRow, "mime" | "originalName">): boolean {
   return /^image\/(jpeg|png|gif)$/.test(file.mime) && IMAGE_PREVIEW_EXTENSIONS.has(extensionOf(file.originalName) || "");
 }
