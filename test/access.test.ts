@@ -14,7 +14,7 @@ vi.mock("next/headers", () => import("@/test/mock-next-headers"));
 // connection() needs Next's request scope; outside a server it only has to not throw.
 vi.mock("next/server", async (importOriginal) => ({ ...(await importOriginal<typeof import("next/server")>()), connection: async () => {} }));
 
-import { cookieJar } from "@/test/mock-next-headers";
+import { cookieJar, requestHeaders } from "@/test/mock-next-headers";
 import { apiRequest, tokenFor, useTestDatabase } from "@/test/db";
 import { SESSION_COOKIE, expectErrorEnvelope, sessionCookieValue, sessionFor } from "@/test/auth";
 import {
@@ -297,6 +297,34 @@ describe("server actions", () => {
         expect(await fn({}), `${file} ${name} with an unknown session`).toMatchObject({ ok: false, status: 401 });
         cookieJar.set(SESSION_COOKIE, "garbage");
         expect(await fn({}), `${file} ${name} with a garbage cookie`).toMatchObject({ ok: false, status: 401 });
+      }
+    });
+
+    it("answers a call from another origin with the administrator's session with { ok: false, status: 403 }", async () => {
+      const admin = await sessionFor(t.db(), "admin");
+      try {
+        for (const [name, value] of Object.entries(mod)) {
+          const fn = value as ((input: unknown) => Promise<unknown>) & { access?: Access };
+          if (!fn.access) continue;
+          // Another site, a sibling subdomain, another port, a sandboxed frame, a malformed header; a same-site fetch.
+          for (const headers of [
+            { origin: "https://evil.example" },
+            { origin: "http://sub.localhost" },
+            { origin: "http://localhost:8080" },
+            { origin: "null" },
+            { origin: "::not a url" },
+            { "sec-fetch-site": "same-site" },
+          ]) {
+            cookieJar.clear();
+            cookieJar.set(SESSION_COOKIE, admin.cookie);
+            for (const k of [...requestHeaders.keys()]) requestHeaders.delete(k);
+            requestHeaders.set("host", "localhost");
+            for (const [k, v] of Object.entries(headers)) requestHeaders.set(k, v);
+            expect(await fn({}), `${file} ${name} with ${JSON.stringify(headers)}`).toMatchObject({ ok: false, status: 403 });
+          }
+        }
+      } finally {
+        for (const k of [...requestHeaders.keys()]) requestHeaders.delete(k);
       }
     });
 

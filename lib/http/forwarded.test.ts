@@ -98,3 +98,31 @@ describe("sanitiseForwardedHeaders (the Node server's guard)", () => {
     }
   });
 });
+
+describe("installNodeGuard on a real server", () => {
+  it("runs before the app on every request: the peer appended, forwarded host dropped, HSTS when the public URL is https", async () => {
+    const { installNodeGuard } = await import("./node-guard");
+    installNodeGuard();
+    const server = http.createServer((req, res) => {
+      res.setHeader("content-type", "application/json");
+      res.end(JSON.stringify({ xff: req.headers["x-forwarded-for"], xfh: req.headers["x-forwarded-host"] ?? null }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const port = (server.address() as { port: number }).port;
+    const saved = process.env.APP_URL;
+    try {
+      const get = () => fetch(`http://127.0.0.1:${port}/api/health`, { headers: { "x-forwarded-for": "6.6.6.6", "x-forwarded-host": "evil.example" } });
+      delete process.env.APP_URL;
+      const plain = await get();
+      expect(await plain.json()).toEqual({ xff: "6.6.6.6, 127.0.0.1", xfh: null });
+      expect(plain.headers.get("strict-transport-security")).toBeNull();
+      process.env.APP_URL = "https://portal.example.com";
+      const secure = await get();
+      expect(secure.headers.get("strict-transport-security")).toBe("max-age=63072000; includeSubDomains");
+    } finally {
+      if (saved === undefined) delete process.env.APP_URL;
+      else process.env.APP_URL = saved;
+      server.close();
+    }
+  });
+});

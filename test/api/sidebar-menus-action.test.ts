@@ -13,6 +13,8 @@ import { useTestDatabase } from "@/test/db";
 import { actors } from "@/test/content/helpers";
 
 const signedIn = vi.hoisted(() => ({ user: null as SessionUser | null }));
+// createAction reads the request headers (its origin check): an empty request here.
+vi.mock("next/headers", () => import("@/test/mock-next-headers"));
 vi.mock("@/lib/auth/guards", async (importOriginal) => {
   const mod = await importOriginal<typeof import("@/lib/auth/guards")>();
   return { ...mod, getCurrentUser: async () => signedIn.user };
