@@ -1,6 +1,9 @@
 export async function register() {
   // Only in the Node.js server at run time: not in the build, not in the edge runtime.
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
+  // Before the first request: forwarded headers are believed only from TRUST_PROXY, HSTS everywhere.
+  const { installNodeGuard } = await import("@/lib/http/node-guard");
+  installNodeGuard();
   const { bootstrapDatabase } = await import("@/lib/db/bootstrap");
   const { DATABASE_IN_USE } = await import("@/lib/db/pglite-lock");
   try {

@@ -1,35 +1,96 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { isSameOriginRequest } from "@/lib/http/forwarded";
 
 const SESSION_COOKIES = ["__Secure-authjs.session-token", "authjs.session-token"];
+
+/** Largest server action body (Next's own default limit, enforced here before Next reads it). */
+export const ACTION_BODY_LIMIT = 1024 * 1024;
+
+/**
+ * The page Content-Security-Policy: scripts only with this response's nonce (Next puts it on its own
+ * scripts when it finds it in the request's policy), no inline event handlers, forms post only here.
+ * `'strict-dynamic'` lets those scripts load the app's chunks. Development adds `'unsafe-eval'`
+ * (React's debugging aids).
+ */
+export function pageCsp(nonce: string, dev = process.env.NODE_ENV !== "production"): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ""}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "media-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+function refuse(status: number, message: string): NextResponse {
+  return new NextResponse(`${message}\n`, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+}
+
+/**
+ * A POST to a page is a server action. Next answers a foreign, `null` or malformed Origin and an
+ * oversize body with a 500; they are refused here first with a 4xx: 403 unless the request comes from
+ * the portal's own origin (the configured public URL or the request's host, lib/http/forwarded.ts),
+ * 411 without a declared length, 413 over the limit.
+ */
+function refuseServerAction(request: NextRequest): NextResponse | null {
+  if (request.method !== "POST") return null;
+  if (!isSameOriginRequest(request)) return refuse(403, "This request must come from the portal's own pages.");
+  const length = request.headers.get("content-length");
+  if (length === null || !/^\d+$/.test(length)) return refuse(411, "A length is required.");
+  if (Number(length) > ACTION_BODY_LIMIT) return refuse(413, "The request body is too large.");
+  return null;
+}
 
 /**
  * Optimistic redirect only: a visitor with no session cookie is sent to /login. It is never the
  * protection: every page, action and route handler checks access itself (lib/auth/guards.ts).
- * Also adds HSTS when the request came over HTTPS and a request id for the logs.
+ * Also: the per-request CSP nonce, the server-action origin and size checks, and a request id for the
+ * logs. HSTS is added by the Node server to every response (lib/http/node-guard.ts).
  */
 export function proxy(request: NextRequest) {
-  const hasSession = SESSION_COOKIES.some((n) => request.cookies.has(n));
   const requestId = request.headers.get("x-request-id") ?? crypto.randomUUID();
+  const refused = refuseServerAction(request);
+  if (refused) {
+    refused.headers.set("x-request-id", requestId);
+    return refused;
+  }
+  const isLogin = request.nextUrl.pathname === "/login" || request.nextUrl.pathname.startsWith("/login/");
+  const hasSession = SESSION_COOKIES.some((n) => request.cookies.has(n));
   let res: NextResponse;
   // A server action (a POST with Next-Action) answers a missing session itself, with a result the page
   // acts on (lib/auth/session-ended.ts); redirected here, it would get the login page's HTML instead.
-  if (!hasSession && !request.headers.has("next-action")) {
+  if (!hasSession && !isLogin && !request.headers.has("next-action")) {
     const url = request.nextUrl.clone();
     url.pathname = "/login";
     url.search = "";
     res = NextResponse.redirect(url);
   } else {
+    const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
+    const csp = pageCsp(nonce);
     const headers = new Headers(request.headers);
     headers.set("x-request-id", requestId);
+    headers.set("x-nonce", nonce);
+    headers.set("content-security-policy", csp);
+    // Next's own server-action check compares Origin with the forwarded host, else Host. The Origin was
+    // checked above against the configured public URL and the request's host; hand Next the host it
+    // matched, so a portal behind a proxy that keeps its internal Host still accepts its own pages.
+    const origin = request.headers.get("origin");
+    if (request.method === "POST" && origin) headers.set("x-forwarded-host", new URL(origin).host);
     res = NextResponse.next({ request: { headers } });
+    res.headers.set("Content-Security-Policy", csp);
   }
-  const proto = request.headers.get("x-forwarded-proto") ?? request.nextUrl.protocol.replace(":", "");
-  if (proto === "https") res.headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
   res.headers.set("x-request-id", requestId);
   return res;
 }
 
 export const config = {
-  // Skips: the API (answers 401 itself), Auth.js, the login page, static files, uploads (streamed).
-  matcher: ["/((?!api/|login|_next/static|_next/image|favicon.ico|robots.txt|icons/|.*\\.(?:png|jpg|jpeg|svg|ico|css|js|woff2?)$).*)"],
+  // Skips: the API (answers 401 itself), static files, uploads (streamed). The sign-in page is seen
+  // (its nonce and its server actions' checks) but never redirected.
+  matcher: ["/((?!api/|_next/static|_next/image|favicon.ico|robots.txt|icons/|.*\\.(?:png|jpg|jpeg|svg|ico|css|js|woff2?)$).*)"],
 };

@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from "next";
+import { connection } from "next/server";
 import { Toaster } from "@/components/ui/toast";
 import "./globals.css";
 
@@ -9,7 +10,12 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#172554" };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+/**
+ * Every page renders per request: its scripts carry the request's CSP nonce (proxy.ts), which a page
+ * prerendered at build time (the 404 page) could not.
+ */
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  await connection();
   return (
     <html lang="en">
       <body className="min-h-dvh font-sans">

@@ -14,7 +14,7 @@ vi.mock("next/headers", () => import("@/test/mock-next-headers"));
 // connection() needs Next's request scope; outside a server it only has to not throw.
 vi.mock("next/server", async (importOriginal) => ({ ...(await importOriginal<typeof import("next/server")>()), connection: async () => {} }));
 
-import { cookieJar } from "@/test/mock-next-headers";
+import { cookieJar, requestHeaders } from "@/test/mock-next-headers";
 import { apiRequest, tokenFor, setupTestDatabase } from "@/test/db";
 import { SESSION_COOKIE, expectErrorEnvelope, sessionCookieValue, sessionFor } from "@/test/auth";
 import {
@@ -31,7 +31,7 @@ import { issueToken, revokeToken } from "@/lib/auth/session";
 import { newSecretToken } from "@/lib/auth/tokens";
 import { ROLE, roleCan } from "@/lib/auth/roles";
 import type { Access } from "@/lib/api/with-api";
-import type { NextRequest } from "next/server";
+import { NextRequest } from "next/server";
 
 const t = setupTestDatabase();
 
@@ -87,15 +87,22 @@ function callersLacking(access: Access): Caller[] {
   );
 }
 
-async function call(handler: Handler, file: string, method: string, init: { token?: string; cookie?: string } = {}) {
+/**
+ * Calls a handler as a client would. A browser session comes from the portal's own page (Origin
+ * http://localhost) unless `origin` says otherwise; `form` sends the body as a form would.
+ */
+async function call(handler: Handler, file: string, method: string, init: { token?: string; cookie?: string; origin?: string | null; form?: boolean } = {}) {
   const { url, params } = routeUrlAndParams(file);
   const hasBody = !["GET", "HEAD", "OPTIONS"].includes(method);
-  const req = apiRequest(url, {
-    method,
-    token: init.token,
-    body: hasBody ? {} : undefined,
-    headers: init.cookie ? { cookie: init.cookie } : undefined,
-  });
+  const headers: Record<string, string> = {};
+  if (init.cookie) {
+    headers.cookie = init.cookie;
+    const origin = init.origin === undefined ? "http://localhost" : init.origin;
+    if (origin !== null) headers.origin = origin;
+  }
+  const req = init.form
+    ? new NextRequest(new URL(url, "http://localhost"), { method, headers: { ...headers, "content-type": "application/x-www-form-urlencoded" }, body: "a=1" })
+    : apiRequest(url, { method, token: init.token, body: hasBody ? {} : undefined, headers });
   const res = await handler(req, { params: Promise.resolve(params as Record<string, string>) });
   const text = await res.text();
   let json: unknown = null;
@@ -195,6 +202,23 @@ describe("route handlers", () => {
       }
     });
 
+    it("refuses every state-changing call from another origin with the administrator's session cookie (403)", async () => {
+      const admin = callers.find((c) => c.username === "admin")!;
+      for (const m of methods()) {
+        const h = mod[m] as Handler;
+        if (!h.access || ["GET", "HEAD", "OPTIONS"].includes(m)) continue;
+        // Another site, a sibling subdomain, another port, a sandboxed frame, a malformed header, none at all.
+        for (const origin of ["https://evil.example", "http://sub.localhost", "http://localhost:8080", "null", "::not a url", null]) {
+          const res = await call(h, file, m, { cookie: admin.cookie, origin });
+          expect(res.status, `${file} ${m} from origin ${origin}`).toBe(403);
+          if (isV1(file)) expectErrorEnvelope(res, 403);
+        }
+        // The portal's own origin, but a body a form of another site could send.
+        const form = await call(h, file, m, { cookie: admin.cookie, form: true });
+        expect(form.status, `${file} ${m} with a form body`).toBe(403);
+      }
+    });
+
     it("lets a valid token through the authentication check", async () => {
       for (const m of methods()) {
         const h = mod[m] as Handler;
@@ -273,6 +297,34 @@ describe("server actions", () => {
         expect(await fn({}), `${file} ${name} with an unknown session`).toMatchObject({ ok: false, status: 401 });
         cookieJar.set(SESSION_COOKIE, "garbage");
         expect(await fn({}), `${file} ${name} with a garbage cookie`).toMatchObject({ ok: false, status: 401 });
+      }
+    });
+
+    it("answers a call from another origin with the administrator's session with { ok: false, status: 403 }", async () => {
+      const admin = await sessionFor(t.db(), "admin");
+      try {
+        for (const [name, value] of Object.entries(mod)) {
+          const fn = value as ((input: unknown) => Promise<unknown>) & { access?: Access };
+          if (!fn.access) continue;
+          // Another site, a sibling subdomain, another port, a sandboxed frame, a malformed header; a same-site fetch.
+          for (const headers of [
+            { origin: "https://evil.example" },
+            { origin: "http://sub.localhost" },
+            { origin: "http://localhost:8080" },
+            { origin: "null" },
+            { origin: "::not a url" },
+            { "sec-fetch-site": "same-site" },
+          ]) {
+            cookieJar.clear();
+            cookieJar.set(SESSION_COOKIE, admin.cookie);
+            for (const k of [...requestHeaders.keys()]) requestHeaders.delete(k);
+            requestHeaders.set("host", "localhost");
+            for (const [k, v] of Object.entries(headers)) requestHeaders.set(k, v);
+            expect(await fn({}), `${file} ${name} with ${JSON.stringify(headers)}`).toMatchObject({ ok: false, status: 403 });
+          }
+        }
+      } finally {
+        for (const k of [...requestHeaders.keys()]) requestHeaders.delete(k);
       }
     });
 

@@ -31,6 +31,8 @@ export function uploadFile(
   xhr.open("POST", endpoint);
   xhr.timeout = UPLOAD_TIMEOUT_MS;
   xhr.setRequestHeader("accept", "application/json");
+  // A header no form of another site can send: the API refuses cookie-authenticated form posts without it.
+  xhr.setRequestHeader("x-requested-with", "XMLHttpRequest");
   xhr.upload.onprogress = (e) => {
     if (e.lengthComputable) cb.onProgress(Math.min(100, Math.floor((e.loaded / e.total) * 100)));
   };

@@ -3,6 +3,8 @@ import { z } from "zod";
 import type { SessionUser } from "@/lib/auth/session";
 
 const current = vi.hoisted(() => ({ user: null as SessionUser | null }));
+// createAction reads the request headers (its origin check): an empty request here.
+vi.mock("next/headers", () => import("@/test/mock-next-headers"));
 vi.mock("@/lib/auth/guards", async (importOriginal) => ({
   ...(await importOriginal<typeof import("@/lib/auth/guards")>()),
   getCurrentUser: async () => current.user,

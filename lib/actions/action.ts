@@ -1,17 +1,41 @@
 import { z } from "zod";
+import { headers } from "next/headers";
 import { AppError, unauthorized } from "@/lib/errors";
 import { logger } from "@/lib/log";
 import { getCurrentUser, requireCapability, requirePermission } from "@/lib/auth/guards";
 import type { SessionUser } from "@/lib/auth/session";
 import type { Capability, PermissionName } from "@/lib/auth/roles";
 import type { Access } from "@/lib/api/with-api";
-import { fieldErrorsOf } from "@/lib/api/with-api";
+import { CROSS_SITE_REFUSED, fieldErrorsOf } from "@/lib/api/with-api";
+import { isSameOriginRequest } from "@/lib/http/forwarded";
+
+/**
+ * Whether the action was posted from another origin: a foreign, `null` or malformed Origin, or a
+ * browser's Sec-Fetch-Site other than same-origin. proxy.ts refuses these (and a browser POST with
+ * neither header) with a 4xx before Next sees them; this is the same rule where the action runs.
+ */
+async function isCrossSiteAction(): Promise<boolean> {
+  const h = await headers();
+  const origin = h.get("origin");
+  const site = h.get("sec-fetch-site");
+  if (origin === null && (site === null || site === "same-origin")) return false;
+  const proto = h.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https" ? "https" : "http";
+  try {
+    return !isSameOriginRequest({ url: `${proto}://${h.get("host") ?? "localhost"}/`, headers: h });
+  } catch {
+    return true; // a Host that is not a host
+  }
+}
 
 export type ActionResult<T = undefined> =
   | { ok: true; data: T; message?: string }
   | { ok: false; status: number; message: string; fieldErrors?: Record<string, string[]>; sessionEnded?: true };
 
-export type Action<I, T> = ((input: I) => Promise<ActionResult<T>>) & { access: Access };
+export type Action<I, T> = ((input: I) => Promise<ActionResult<T>>) & {
+  access: Access;
+  /** The input schema (what the tests fill with hostile text). */
+  schema: z.ZodType;
+};
 
 /** FormData (from a <form action>) or a plain object (from react-hook-form) to a plain object. */
 function toObject(input: unknown): unknown {
@@ -49,10 +73,11 @@ export function createAction<S extends z.ZodType, T>(
 ): Action<z.input<S> | FormData, T> {
   const action = async (input: unknown): Promise<ActionResult<T>> => {
     try {
+      if (await isCrossSiteAction()) return { ok: false, status: 403, message: CROSS_SITE_REFUSED };
       const user = await getCurrentUser();
       if (!("public" in access)) {
         // No session (signed out elsewhere, expired, revoked): the client ends it and goes to sign-in
-        // (lib/client/session-ended.ts), instead of showing the message on a page it can no longer use.
+        // (lib/auth/session-ended.ts), instead of showing the message on a page it can no longer use.
         if (!user) return { ok: false, status: 401, message: unauthorized().message, sessionEnded: true };
         if (access.capability) await requireCapability(access.capability, user);
         if (access.permission) await requirePermission(access.permission, user);
@@ -81,5 +106,5 @@ export function createAction<S extends z.ZodType, T>(
       return { ok: false, status: 500, message: "Something went wrong. Please try again." };
     }
   };
-  return Object.assign(action, { access });
+  return Object.assign(action, { access, schema });
 }

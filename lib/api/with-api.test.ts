@@ -155,6 +155,97 @@ describe("withApi", () => {
   });
 });
 
+describe("withApi: bodies have a size limit, enforced while they stream", () => {
+  const route = withApi({ public: true }, { body: z.object({ username: z.string() }) }, async () => ok(null));
+
+  /** An endless JSON body, 64 KB a chunk; `pulled` counts the bytes the server asked for. */
+  function endlessBody() {
+    const chunk = new TextEncoder().encode(" ".repeat(64 * 1024));
+    const state = { pulled: 0, cancelled: false };
+    const stream = new ReadableStream<Uint8Array>({
+      start(c) {
+        c.enqueue(new TextEncoder().encode('{"username":"'));
+      },
+      pull(c) {
+        state.pulled += chunk.byteLength;
+        if (state.pulled > 100 * 1024 * 1024) c.close();
+        else c.enqueue(chunk);
+      },
+      cancel() {
+        state.cancelled = true;
+      },
+    });
+    return { stream, state };
+  }
+
+  it("an anonymous 100 MB JSON body is cut off just past 1 MB and answered 413 in the envelope", async () => {
+    const { stream, state } = endlessBody();
+    const request = new NextRequest("http://localhost/api/v1/login", { method: "POST", body: stream, headers: { "content-type": "application/json" }, duplex: "half" } as never);
+    const res = await route(request, { params: Promise.resolve({}) });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ code: 413, status: "error", message: "The request body is too large.", content: null });
+    expect(state.pulled).toBeLessThan(1.5 * 1024 * 1024);
+    expect(state.cancelled).toBe(true);
+  });
+
+  it("a declared Content-Length over the limit is refused before reading; a call may set its own limit", async () => {
+    const big = req("/x", { method: "POST", body: JSON.stringify({ username: "x".repeat(2 * 1024 * 1024) }), headers: { "content-type": "application/json" } });
+    expect((await route(big, { params: Promise.resolve({}) })).status).toBe(413);
+    const small = withApi({ public: true }, { body: z.object({ username: z.string() }), bodyLimit: 16 }, async () => ok(null));
+    const res = await small(req("/x", { method: "POST", body: JSON.stringify({ username: "just over sixteen" }), headers: { "content-type": "application/json" } }), { params: Promise.resolve({}) });
+    expect(res.status).toBe(413);
+    expect((await route(req("/x", { method: "POST", body: JSON.stringify({ username: "ok" }), headers: { "content-type": "application/json" } }), { params: Promise.resolve({}) })).status).toBe(200);
+  });
+});
+
+describe("withApi: cross-site requests with the session cookie", () => {
+  const handler = vi.fn(async () => ok("done"));
+  const route = withApi({}, { body: z.object({}) }, handler);
+  const call = (headers: Record<string, string>, body = "{}") =>
+    route(req("/api/v1/store_post", { method: "POST", body, headers: { cookie: "authjs.session-token=x", host: "localhost", ...headers } }), { params: Promise.resolve({}) });
+
+  beforeEach(() => {
+    handler.mockClear();
+    signedInAs(admin);
+  });
+
+  it.each([
+    ["another site's auto-submitting form", { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" }],
+    ["a sibling subdomain posting text/plain", { origin: "http://intranet.localhost", "content-type": "text/plain" }],
+    ["another port of the same host", { origin: "http://localhost:8080", "content-type": "application/json" }],
+    ["a sandboxed frame (Origin null)", { origin: "null", "content-type": "application/json" }],
+    ["no Origin, Sec-Fetch-Site same-site", { "sec-fetch-site": "same-site", "content-type": "application/json" }],
+    ["no Origin and no Sec-Fetch-Site", { "content-type": "application/json" }],
+    ["the portal's own origin but a form body", { origin: "http://localhost", "content-type": "application/x-www-form-urlencoded" }],
+  ])("refuses %s with 403 in the envelope, without running the handler", async (_label, headers) => {
+    const res = await call(headers);
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ code: 403, status: "error", message: "This request must come from the portal's own pages." });
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it("accepts the portal's own pages: JSON from its origin, Sec-Fetch-Site same-origin, or an upload with X-Requested-With", async () => {
+    expect((await call({ origin: "http://localhost", "content-type": "application/json" })).status).toBe(200);
+    expect((await call({ "sec-fetch-site": "same-origin", "content-type": "application/json; charset=utf-8" })).status).toBe(200);
+    expect((await call({ origin: "http://localhost", "content-type": "multipart/form-data; boundary=x", "x-requested-with": "XMLHttpRequest" }, "")).status).toBe(200);
+  });
+
+  it("accepts the configured public URL as the origin behind a proxy", async () => {
+    vi.stubEnv("APP_URL", "https://portal.example.com");
+    try {
+      expect((await call({ origin: "https://portal.example.com", "content-type": "application/json" })).status).toBe(200);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it("leaves bearer-token calls and safe methods alone", async () => {
+    expect((await call({ authorization: "Bearer t", origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" }, "")).status).toBe(200);
+    const get = withApi({}, {}, async () => ok("read"));
+    expect((await get(req("/x", { headers: { cookie: "authjs.session-token=x", origin: "https://evil.example" } }), { params: Promise.resolve({}) })).status).toBe(200);
+  });
+});
+
 describe("fieldErrorsOf", () => {
   it("groups zod issues by dotted path ('_' for the whole object)", () => {
     const schema = z.object({ a: z.string(), b: z.object({ c: z.number() }) });

@@ -5,7 +5,9 @@ import { logger, requestIdFrom } from "@/lib/log";
 import { resolveSessionCookie, resolveToken, type SessionUser } from "@/lib/auth/session";
 import { requireCapability, requirePermission, requireUser } from "@/lib/auth/guards";
 import type { Capability, PermissionName } from "@/lib/auth/roles";
+import { isSameOriginRequest } from "@/lib/http/forwarded";
 import { fail } from "./envelope";
+import { DEFAULT_BODY_LIMIT, readBodyText } from "./body";
 
 /** Who may call a route. `public` must be chosen deliberately; everything else needs a signed-in user. */
 export type Access = { public: true } | { capability?: Capability; permission?: PermissionName };
@@ -20,10 +22,17 @@ type Ctx<Q, B> = {
 };
 type PublicCtx<Q, B> = Omit<Ctx<Q, B>, "user"> & { user: SessionUser | null };
 
-type Options<Q extends z.ZodType, B extends z.ZodType> = { query?: Q; body?: B };
+type Options<Q extends z.ZodType, B extends z.ZodType> = {
+  query?: Q;
+  body?: B;
+  /** Largest JSON or form body the call reads, in bytes (DEFAULT_BODY_LIMIT, 1 MB, unless set). */
+  bodyLimit?: number;
+};
 
 export type ApiHandler = ((req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>) & {
   access: Access;
+  /** The call's query and body schemas (what the tests fill with hostile text). */
+  schemas: { query?: z.ZodType; body?: z.ZodType };
 };
 
 /** The bearer token (v1 clients) or the browser session cookie of a request. */
@@ -65,10 +74,10 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
   return out;
 }
 
-async function readBody(req: NextRequest): Promise<unknown> {
+async function readBody(req: NextRequest, limit: number): Promise<unknown> {
   if (req.method === "GET" || req.method === "HEAD") return {};
   const type = req.headers.get("content-type") ?? "";
-  const text = await req.text();
+  const text = await readBodyText(req, limit);
   if (!text) return {};
   if (type.includes("application/x-www-form-urlencoded")) return Object.fromEntries(new URLSearchParams(text));
   try {
@@ -76,6 +85,27 @@ async function readBody(req: NextRequest): Promise<unknown> {
   } catch {
     throw new AppError(400, "The request body is not valid JSON.");
   }
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export const CROSS_SITE_REFUSED = "This request must come from the portal's own pages.";
+
+/** A JSON body, or a header (X-Requested-With): neither can be sent by a form or a simple request of another site. */
+function hasNonFormBody(req: Request): boolean {
+  const type = (req.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  return type === "application/json" || type.endsWith("+json") || req.headers.has("x-requested-with");
+}
+
+/**
+ * Cross-site request forgery: a state-changing call that the browser's session cookie authenticates
+ * must come from the portal's own origin (Origin, else Sec-Fetch-Site) and carry a JSON body or the
+ * X-Requested-With header. SameSite=Lax alone lets a sibling subdomain or another port post forms with
+ * the cookie. Bearer-token calls carry no ambient credential and are not affected.
+ */
+export function assertNotCrossSite(req: Request): void {
+  if (SAFE_METHODS.has(req.method) || req.headers.get("authorization")) return;
+  if (!isSameOriginRequest(req) || !hasNonFormBody(req)) throw new AppError(403, CROSS_SITE_REFUSED);
 }
 
 /**
@@ -104,6 +134,7 @@ export function withApi(
     const log = logger.child({ requestId, method: req.method, path: new URL(req.url).pathname });
     try {
       const user = await userFromRequest(req);
+      if (user) assertNotCrossSite(req);
       if (!("public" in access)) {
         await requireUser(user);
         if (access.capability) await requireCapability(access.capability, user);
@@ -112,7 +143,7 @@ export function withApi(
       const url = new URL(req.url);
       const rawQuery = Object.fromEntries(url.searchParams);
       const query = options.query ? parse(options.query, rawQuery) : rawQuery;
-      const body = options.body ? parse(options.body, await readBody(req)) : undefined;
+      const body = options.body ? parse(options.body, await readBody(req, options.bodyLimit ?? DEFAULT_BODY_LIMIT)) : undefined;
       const params = (await routeCtx?.params) ?? {};
       const res = await handler({ req, user, query, body, params, requestId });
       res.headers.set("x-request-id", requestId);
@@ -127,7 +158,7 @@ export function withApi(
       return fail(500, "Something went wrong. Please try again.", null, { "x-request-id": requestId });
     }
   };
-  return Object.assign(wrapped, { access });
+  return Object.assign(wrapped, { access, schemas: { query: options.query, body: options.body } });
 }
 
 function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {

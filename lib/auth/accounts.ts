@@ -2,12 +2,13 @@ import bcrypt from "bcryptjs";
 import { eq, or, sql } from "drizzle-orm";
 import { getDb, schema } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import { assertNotRateLimited, attemptKeys, recordFailedAttempt } from "./rate-limit";
+import { attemptKeys, checkLoginThrottle, recordFailedAttempt } from "./rate-limit";
 import { fetchUserinfo, type SsoClaims } from "./oidc";
 import { ROLE } from "./roles";
+import { LOGIN_ERRORS } from "./login-params";
 
 export const INVALID_LOGIN = "Invalid username or password.";
-export const ACCOUNT_DISABLED = "Your account is disabled. Please contact an administrator.";
+export const ACCOUNT_DISABLED = LOGIN_ERRORS.AccountDisabled;
 
 export async function hashPassword(password: string) {
   return bcrypt.hash(password, 10);
@@ -16,26 +17,27 @@ export async function hashPassword(password: string) {
 // A real hash to compare against when the user does not exist, so timing does not reveal usernames.
 const DUMMY_HASH = "$2b$10$CwTycUXWue0Thq9StjUM0uJ8.1nqjHJrF3S5bFZ4l1dK5lU6c9mEa";
 
-/** Checks a username/password sign-in, with the per-account and per-address failure limit. */
+/**
+ * Checks a username/password sign-in. Failures are limited per account and address pair, a failing
+ * account is slowed rather than locked, and an address only at very high volumes (lib/auth/rate-limit.ts).
+ */
 export async function verifyPasswordLogin(input: { username: string; password: string; ip?: string | null }) {
   const username = input.username.trim();
   // PostgreSQL text cannot hold NUL: such a name matches no account (and must not become a 500).
   if (username.includes("\u0000")) throw new AppError(401, INVALID_LOGIN);
-  const keys = attemptKeys(username, input.ip);
-  await assertNotRateLimited(keys);
   const db = await getDb();
   const [user] = await db
     .select()
     .from(schema.users)
     .where(or(sql`lower(${schema.users.username}) = lower(${username})`, sql`lower(${schema.users.email}) = lower(${username})`))
     .limit(1);
-  // An account can be named by its username or its e-mail: count its failures under its id as well,
-  // or alternating the two would double the limit.
-  const accountKeys = user ? [`account:${user.id}`] : [];
-  if (user) await assertNotRateLimited(accountKeys);
+  // A known account is counted under its id, so naming it by username or by e-mail counts together.
+  const keys = attemptKeys(user ? { id: user.id } : username, input.ip);
+  const { delayMs } = await checkLoginThrottle(keys);
+  if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
   const ok = await bcrypt.compare(input.password, user?.passwordHash ?? DUMMY_HASH);
   if (!user || !user.passwordHash || !ok) {
-    await recordFailedAttempt([...keys, ...accountKeys]);
+    await recordFailedAttempt(keys);
     throw new AppError(401, INVALID_LOGIN);
   }
   // A deleted user (lib/users/mutations.ts) no longer exists as far as signing in is concerned.

@@ -12,6 +12,7 @@ import { signIn, signOut } from "./auth";
 import { autoLoginSchema, loginSchema } from "./schemas";
 import { revokeToken, SESSION_COOKIES } from "./session";
 import { ssoLogoutUrl } from "./oidc";
+import { safeCallbackPath } from "./login-params";
 
 /** Auth.js wraps our AppError in CredentialsSignin with code "status:message"; unwrap it. */
 function signInError(err: unknown): AppError {
@@ -35,11 +36,6 @@ async function currentSid(): Promise<string | undefined> {
   return undefined;
 }
 
-/** Safe same-origin path to return to after sign-in. */
-function safeCallback(url: string | undefined): string | null {
-  return url && url.startsWith("/") && !url.startsWith("//") && !url.startsWith("/login") ? url : null;
-}
-
 /** Username/password sign-in (publicRoute: anyone may try; failures are rate limited per account and address). */
 export const loginAction = createAction({ public: true }, loginSchema, async (input) => {
   try {
@@ -47,7 +43,7 @@ export const loginAction = createAction({ public: true }, loginSchema, async (in
   } catch (err) {
     throw signInError(err);
   }
-  return { redirectTo: safeCallback(input.callbackUrl) ?? "/" };
+  return { redirectTo: safeCallbackPath(input.callbackUrl) ?? "/" };
 });
 
 /** The old portal's auto sign-in (`/login?token=&username=`), verified with the SSO (publicRoute). */

@@ -1,3 +1,4 @@
+import { clientIp } from "@/lib/http/forwarded";
 import { getFirstMenuSlug } from "@/lib/menus/queries";
 import { getUserPermissions } from "@/lib/menus/queries";
 import { issueToken } from "./session";
@@ -26,6 +27,7 @@ export async function apiLoginContent(user: UserRow, meta: { ip?: string | null;
   };
 }
 
+/** The caller's address: X-Forwarded-For is believed only as far as TRUST_PROXY says (lib/http/forwarded.ts). */
 export function clientIpOf(req: Request): string | null {
-  return req.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || req.headers.get("x-real-ip") || null;
+  return clientIp(req);
 }

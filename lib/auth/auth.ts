@@ -4,8 +4,9 @@ import Credentials from "next-auth/providers/credentials";
 import { config, getAuthSecret } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { logger } from "@/lib/log";
+import { clientIp } from "@/lib/http/forwarded";
 import { verifyPasswordLogin, verifySsoTokenLogin, upsertSsoUser } from "./accounts";
-import { issueToken } from "./session";
+import { issueToken, resolveToken } from "./session";
 import { SESSION_TTL_MS } from "./tokens";
 import { publicRequestUrl } from "./public-url";
 import type { SsoClaims } from "./oidc";
@@ -16,11 +17,6 @@ class PortalSignInError extends CredentialsSignin {
     super(err.message);
     this.code = `${err.status}:${err.message}`;
   }
-}
-
-function clientIp(request: Request | undefined): string | null {
-  const fwd = request?.headers.get("x-forwarded-for");
-  return fwd?.split(",")[0]?.trim() || request?.headers.get("x-real-ip") || null;
 }
 
 async function guardAuthorize<T>(fn: () => Promise<T>): Promise<T> {
@@ -40,7 +36,7 @@ const providers: NextAuthConfig["providers"] = [
       guardAuthorize(async () => {
         const username = String(creds?.username ?? "").slice(0, 190);
         const password = String(creds?.password ?? "").slice(0, 1024);
-        const user = await verifyPasswordLogin({ username, password, ip: clientIp(request) });
+        const user = await verifyPasswordLogin({ username, password, ip: request ? clientIp(request) : null });
         return { id: String(user.id), name: user.username };
       }),
   }),
@@ -96,7 +92,9 @@ const authConfig: NextAuthConfig = {
   },
   callbacks: {
     async jwt({ token, user, account, profile, trigger }) {
-      if (trigger !== "signIn" || !user) return token;
+      // Every later read of the cookie (GET /api/auth/session included) asks the session resolver, so
+      // a revoked or expired session is no session here either, as everywhere else in the app.
+      if (trigger !== "signIn" || !user) return typeof token.sid === "string" && (await resolveToken(token.sid)) ? token : null;
       let userId = Number(user.id);
       let provider = "credentials";
       let idToken: string | null = null;
@@ -117,7 +115,8 @@ const authConfig: NextAuthConfig = {
         await upsertSsoUser(profile as unknown as SsoClaims);
         return true;
       } catch (err) {
-        if (err instanceof AppError) return `/login?error=${encodeURIComponent(err.message)}`;
+        // A code, never the message: the sign-in page shows only known codes' texts (lib/auth/login-params.ts).
+        if (err instanceof AppError) return `/login?error=${err.status === 403 ? "AccountDisabled" : "AccessDenied"}`;
         throw err;
       }
     },

@@ -2,34 +2,83 @@ import { and, gt, inArray, lt, sql } from "drizzle-orm";
 import { getDb, schema } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 
-export const MAX_FAILED_PER_MINUTE = 10;
+/**
+ * Failed sign-ins, counted in the database so the limits hold across server processes. Staff of a
+ * dealership share one office address, and anyone may type anyone's username, so:
+ * - failures are limited per account *and address pair*: after PAIR_FREE_FAILURES the pair waits a
+ *   growing time before its next try (1 s, 2 s, 4 s, ... up to 15 minutes);
+ * - an account failing from many addresses is slowed (a growing delay before the answer), never locked;
+ * - an address is refused only at very high volumes, and then only for accounts it has failed for.
+ * A correct password from an address that has not failed for this account is never refused.
+ */
+export const LIMITS = {
+  windowMs: 15 * 60_000,
+  pairFreeFailures: 5,
+  pairMaxWaitMs: 15 * 60_000,
+  accountFreeFailures: 10,
+  accountMaxDelayMs: 3_000,
+  addressMaxFailures: 100,
+} as const;
 
-export function attemptKeys(username: string, ip: string | null | undefined): string[] {
-  const keys = [`user:${username.trim().toLowerCase().slice(0, 190)}`];
-  if (ip) keys.push(`ip:${ip.slice(0, 64)}`);
-  return keys;
+export const TOO_MANY_ATTEMPTS = "Too many failed sign-in attempts. Please wait a minute and try again.";
+
+export type AttemptKeys = { pair: string; account: string; address: string };
+
+/**
+ * The keys one attempt is counted under. `account` is `account:<id>` for a known account (so its
+ * username and e-mail count together), else the typed name; an unknown address counts as `unknown`.
+ */
+export function attemptKeys(account: { id: number } | string, ip: string | null | undefined): AttemptKeys {
+  const acc = typeof account === "string" ? `user:${account.trim().toLowerCase().slice(0, 190)}` : `account:${account.id}`;
+  const address = `ip:${(ip || "unknown").slice(0, 45)}`;
+  return { pair: `pair:${acc}|${address.slice(3)}`, account: acc, address };
+}
+
+/** How long a pair with `failures` failures waits after its last one (0 below the free failures). */
+export function pairWaitMs(failures: number): number {
+  if (failures < LIMITS.pairFreeFailures) return 0;
+  return Math.min(LIMITS.pairMaxWaitMs, 1000 * 2 ** (failures - LIMITS.pairFreeFailures));
+}
+
+/** The delay before answering for an account with `failures` recent failures from any address. */
+export function accountDelayMs(failures: number): number {
+  if (failures < LIMITS.accountFreeFailures) return 0;
+  return Math.min(LIMITS.accountMaxDelayMs, 100 * 2 ** (failures - LIMITS.accountFreeFailures));
+}
+
+type Counts = Record<keyof AttemptKeys, { n: number; last: number }>;
+
+async function recentFailures(keys: AttemptKeys): Promise<Counts> {
+  const db = await getDb();
+  const since = new Date(Date.now() - LIMITS.windowMs);
+  const rows = await db
+    .select({ key: schema.loginAttempts.key, n: sql<number>`count(*)::int`, last: sql<string>`max(${schema.loginAttempts.createdAt})` })
+    .from(schema.loginAttempts)
+    .where(and(inArray(schema.loginAttempts.key, Object.values(keys)), gt(schema.loginAttempts.createdAt, since)))
+    .groupBy(schema.loginAttempts.key);
+  const of = (key: string) => {
+    const r = rows.find((row) => row.key === key);
+    return { n: r?.n ?? 0, last: r ? new Date(r.last).getTime() : 0 };
+  };
+  return { pair: of(keys.pair), account: of(keys.account), address: of(keys.address) };
 }
 
 /**
- * Refuses (429) when the account or the address had MAX_FAILED_PER_MINUTE failed attempts in the last
- * minute. Counted in the database so it holds across server processes.
+ * Before checking a password: refuses (429) a pair still waiting after its failures, or an address
+ * over the high-volume limit for an account it has failed for; returns how long to delay the answer
+ * for an account failing from many addresses.
  */
-export async function assertNotRateLimited(keys: string[]) {
-  const db = await getDb();
-  const since = new Date(Date.now() - 60_000);
-  const rows = await db
-    .select({ key: schema.loginAttempts.key, n: sql<number>`count(*)::int` })
-    .from(schema.loginAttempts)
-    .where(and(inArray(schema.loginAttempts.key, keys), gt(schema.loginAttempts.createdAt, since)))
-    .groupBy(schema.loginAttempts.key);
-  if (rows.some((r) => r.n >= MAX_FAILED_PER_MINUTE)) {
-    throw new AppError(429, "Too many failed sign-in attempts. Please wait a minute and try again.");
-  }
+export async function checkLoginThrottle(keys: AttemptKeys): Promise<{ delayMs: number }> {
+  const c = await recentFailures(keys);
+  const wait = pairWaitMs(c.pair.n);
+  if (wait > 0 && Date.now() - c.pair.last < wait) throw new AppError(429, TOO_MANY_ATTEMPTS);
+  if (c.address.n >= LIMITS.addressMaxFailures && c.pair.n > 0) throw new AppError(429, TOO_MANY_ATTEMPTS);
+  return { delayMs: accountDelayMs(c.account.n) };
 }
 
-export async function recordFailedAttempt(keys: string[]) {
+export async function recordFailedAttempt(keys: AttemptKeys) {
   const db = await getDb();
-  await db.insert(schema.loginAttempts).values(keys.map((key) => ({ key })));
+  await db.insert(schema.loginAttempts).values([keys.pair, keys.account, keys.address].map((key) => ({ key })));
   // Keep the table small: attempts older than a day no longer matter.
   if (Math.random() < 0.05) {
     await db.delete(schema.loginAttempts).where(lt(schema.loginAttempts.createdAt, new Date(Date.now() - 86_400_000)));

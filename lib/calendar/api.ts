@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { text } from "@/lib/validation/text";
 import { AppError } from "@/lib/errors";
 import { fieldErrorsOf } from "@/lib/api/with-api";
 import { DEFAULT_TIME_ZONE, MAX_WINDOW_DAYS } from "./constants";
@@ -19,8 +20,8 @@ const offsetMinutes = z.preprocess(
 );
 
 export const getEventsQuery = z.object({
-  start_date: z.string().trim().max(40).optional(),
-  end_date: z.string().trim().max(40).optional(),
+  start_date: text().trim().max(40).optional(),
+  end_date: text().trim().max(40).optional(),
   offset_minutes: offsetMinutes,
   /** A calendar key (0 or absent: every key). */
   id: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).optional()),
@@ -28,7 +29,7 @@ export const getEventsQuery = z.object({
   /** `calendar`: the lean occurrences the portal's own calendar draws (no legacy strings). */
   fields: z.enum(["all", "calendar"]).optional(),
   /** Zone of naive start/end dates when no offset_minutes is sent (the portal's own calendar sends it). */
-  time_zone: z.string().trim().max(64).refine(isKnownTimeZone, "Unknown time zone").optional(),
+  time_zone: text().trim().max(64).refine(isKnownTimeZone, "Unknown time zone").optional(),
 });
 
 export const getEventQuery = z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "@/lib/validation/text";
 import {
   CONTACT_EMAIL_MAX,
   CONTACT_NUMBER_MAX_DIGITS,
@@ -70,24 +71,24 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const eventFormSchema = z
   .object({
     id: z.coerce.number().int().positive().optional(),
-    title: z.string({ error: MESSAGES.titleRequired }).trim().min(1, MESSAGES.titleRequired).max(TITLE_MAX, MESSAGES.titleTooLong),
+    title: text({ error: MESSAGES.titleRequired }).trim().min(1, MESSAGES.titleRequired).max(TITLE_MAX, MESSAGES.titleTooLong),
     calendarKeyId: z.coerce.number({ error: MESSAGES.keyRequired }).int(MESSAGES.keyRequired).positive(MESSAGES.keyRequired),
-    keyDescription: z.string().trim().max(65534).default(""),
-    description: z.string().trim().max(65534).default(""),
+    keyDescription: text().trim().max(65534).default(""),
+    description: text().trim().max(65534).default(""),
     status: z.enum(EVENT_STATUSES).default("active"),
     type: z.enum(EVENT_TYPES).default("normal"),
     recurrence: z.enum(RECURRENCES).default("monthly"),
     dayOfWeek: z.coerce.number({ error: MESSAGES.weekday }).int(MESSAGES.weekday).min(1, MESSAGES.weekday).max(7, MESSAGES.weekday).default(1),
     /** Wall-clock `YYYY-MM-DDTHH:mm[:ss]` in `timeZone`, or an absolute ISO date-time (API). */
-    startsAt: z.string().trim().default(""),
-    endsAt: z.string().trim().default(""),
-    timeZone: z.string().trim().default(DEFAULT_TIME_ZONE).refine(isKnownTimeZone, MESSAGES.timeZone),
-    contactPerson: z.string().trim().max(190, "Contact Person cannot be longer than 190 character").default(""),
-    contactEmail: z.string().trim().max(CONTACT_EMAIL_MAX, MESSAGES.emailTooLong).default(""),
-    contactNumber: z.string().trim().default(""),
+    startsAt: text().trim().default(""),
+    endsAt: text().trim().default(""),
+    timeZone: text().trim().default(DEFAULT_TIME_ZONE).refine(isKnownTimeZone, MESSAGES.timeZone),
+    contactPerson: text().trim().max(190, "Contact Person cannot be longer than 190 character").default(""),
+    contactEmail: text().trim().max(CONTACT_EMAIL_MAX, MESSAGES.emailTooLong).default(""),
+    contactNumber: text().trim().default(""),
     /** Storage paths of the event's files (store_document uploads, kind `event`), in display order. */
     attachments: z
-      .array(z.string().trim().min(1).max(300))
+      .array(text().trim().min(1).max(300))
       .max(UPLOAD_KINDS.event.maxFiles, tooManyMessage(UPLOAD_KINDS.event))
       .default([]),
   })
@@ -132,4 +133,4 @@ export const feedTokenSchema = z.object({
 export const revokeFeedTokenSchema = z.object({ id: z.coerce.number().int().positive() });
 
 /** Search text: trimmed, at most 190 characters (the box's limit). */
-export const searchText = z.string().trim().max(190, "The search text is too long.");
+export const searchText = text().trim().max(190, "The search text is too long.");

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { text } from "@/lib/validation/text";
 import { AppError } from "@/lib/errors";
 import { fieldErrorsOf } from "@/lib/api/with-api";
 import type { SessionUser } from "@/lib/auth/session";
@@ -18,7 +19,7 @@ const MONTHS = MONTH_NAMES;
 export function listCallQuery(sorts: readonly Sort[] = SORTS) {
   const base = listQuerySchema(sorts);
   return z
-    .object({ slug: slugSchema, filter: z.string().optional(), search: z.string().optional() })
+    .object({ slug: slugSchema, filter: text().optional(), search: text().optional() })
     .passthrough()
     .transform((v, ctx) => {
       const parsed = base.safeParse({ page: v.page, sort: v.sort, q: v.filter ?? v.search });

@@ -1,3 +1,4 @@
+import { stripControlChars } from "@/lib/validation/text";
 import { CONTENT_TABS, DATE_SORTS, SEARCH_MAX, SORTS, type ContentTab, type Sort } from "./basics";
 import type { PageState } from "./page-href";
 
@@ -33,7 +34,10 @@ export function parsePageState(raw: RawParams, tabs: readonly ContentTab[]): { s
     else changed = true;
   }
 
-  let q = (first(raw.q) ?? "").trim();
+  const qRaw = first(raw.q) ?? "";
+  // Control characters (a NUL would be a 500 from PostgreSQL) are dropped, and the URL made canonical.
+  let q = stripControlChars(qRaw).trim();
+  if (q !== qRaw.trim()) changed = true;
   if (q.length > SEARCH_MAX) {
     q = q.slice(0, SEARCH_MAX);
     changed = true;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "@/lib/validation/text";
 import {
   DESCRIPTION_MAX,
   isSafeStoragePath,
@@ -22,8 +23,7 @@ export * from "./constants";
  * v1 calls on the server (one schema per form). No server-only imports here.
  */
 
-export const slugSchema = z
-  .string({ error: MESSAGES.slug })
+export const slugSchema = text({ error: MESSAGES.slug })
   .trim()
   .min(1, MESSAGES.slug)
   .max(190, MESSAGES.slug)
@@ -31,32 +31,30 @@ export const slugSchema = z
 
 export const idSchema = z.number({ error: MESSAGES.id }).int(MESSAGES.id).positive(MESSAGES.id).max(2_147_483_647, MESSAGES.id);
 
-export const titleSchema = z
-  .string({ error: MESSAGES.titleRequired })
+export const titleSchema = text({ error: MESSAGES.titleRequired })
   .trim()
   .min(1, MESSAGES.titleRequired)
   .max(TITLE_MAX, MESSAGES.titleTooLong);
 
-export const descriptionSchema = z.string().max(DESCRIPTION_MAX, MESSAGES.descriptionTooLong);
+export const descriptionSchema = text().max(DESCRIPTION_MAX, MESSAGES.descriptionTooLong);
 
 /**
  * A stored file as the upload call returned it: the storage path plus what the uploader sent. The path
  * is a relative storage key (no scheme, no `..`, no leading slash).
  */
 export const documentRefSchema = z.object({
-  path: z
-    .string()
+  path: text()
     .trim()
     .min(1, "The file path is required.")
     .max(1024, "The file path is too long.")
     .refine((p) => isSafeStoragePath(p), "The file path is not valid."),
-  name: z.string().trim().min(1, "The file name is required.").max(255, "The file name is too long."),
+  name: text().trim().min(1, "The file name is required.").max(255, "The file name is too long."),
   size: z
     .number()
     .int()
     .min(0)
     .refine((n) => n <= MAX_FILE_BYTES, { error: (iss) => MESSAGES.fileTooBig(Math.ceil(Number(iss.input) / 1024 / 1024)) }),
-  type: z.string().trim().max(190).catch(""),
+  type: text().trim().max(190).catch(""),
 });
 export type DocumentRef = z.infer<typeof documentRefSchema>;
 
@@ -77,7 +75,7 @@ export const attachmentFormSchema = z
     id: idSchema.optional(),
     title: titleSchema,
     uploadType: z.enum(["file", "url"], { error: "Please choose Document or Link." }),
-    url: z.string().trim().max(URL_MAX, MESSAGES.linkInvalid),
+    url: text().trim().max(URL_MAX, MESSAGES.linkInvalid),
     groupId: idSchema.nullable(),
     documents: z.array(documentRefSchema).max(1, MESSAGES.oneFileOnly),
   })
@@ -97,8 +95,7 @@ export const saveTheDateFormSchema = z.object({
   id: idSchema.optional(),
   title: titleSchema,
   description: descriptionSchema,
-  eventDate: z
-    .string({ error: MESSAGES.dateRequired })
+  eventDate: text({ error: MESSAGES.dateRequired })
     .trim()
     .min(1, MESSAGES.dateRequired)
     .refine((v) => usDateToIso(v) !== null, MESSAGES.dateInvalid),
@@ -108,8 +105,7 @@ export type SaveTheDateFormValues = z.infer<typeof saveTheDateFormSchema>;
 
 export const commentFormSchema = z.object({
   postId: idSchema,
-  comment: z
-    .string({ error: MESSAGES.commentRequired })
+  comment: text({ error: MESSAGES.commentRequired })
     .trim()
     .min(1, MESSAGES.commentRequired)
     .max(DESCRIPTION_MAX, `The Comment cannot be longer than ${DESCRIPTION_MAX} characters.`),
@@ -143,9 +139,8 @@ const SORT_SYNONYMS: Record<string, Sort> = { desc: "newest", asc: "oldest", ato
 export function listQuerySchema(sorts: readonly Sort[] = SORTS) {
   return z.object({
     page: z.coerce.number({ error: MESSAGES.page }).int(MESSAGES.page).min(1, MESSAGES.page).max(1_000_000, MESSAGES.page).default(1),
-    q: z.string().trim().max(SEARCH_MAX, MESSAGES.searchTooLong).default(""),
-    sort: z
-      .string()
+    q: text().trim().max(SEARCH_MAX, MESSAGES.searchTooLong).default(""),
+    sort: text()
       .trim()
       .transform((s) => SORT_SYNONYMS[s.toLowerCase()] ?? s.toLowerCase())
       .pipe(z.enum(sorts as [Sort, ...Sort[]], { error: MESSAGES.sort(sorts) }))

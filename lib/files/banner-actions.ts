@@ -1,6 +1,7 @@
 "use server";
 
 import { z } from "zod";
+import { text } from "@/lib/validation/text";
 import { revalidatePath } from "next/cache";
 import { createAction } from "@/lib/actions/action";
 import { addBanner, BANNER_MESSAGES, deleteBanner, toggleBannerStatus } from "./banners";
@@ -10,7 +11,7 @@ const menuInput = z.object({ menuId: z.coerce.number().int().positive() });
 /** The banner area's upload: the finished upload becomes the page's banner (active). */
 export const addBannerAction = createAction(
   { capability: "manageContent" },
-  z.object({ menuId: z.coerce.number().int().positive(), tempPath: z.string().min(1, "Required Banner.").max(2048) }),
+  z.object({ menuId: z.coerce.number().int().positive(), tempPath: text().min(1, "Required Banner.").max(2048) }),
   async (input, user) => {
     await addBanner({ menuId: input.menuId, tempPath: input.tempPath, user });
     revalidatePath("/[slug]", "page");

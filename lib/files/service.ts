@@ -8,6 +8,7 @@ import { getStorage } from "@/lib/storage";
 import { isValidKey } from "@/lib/storage/keys";
 import { IMAGE_PREVIEW_EXTENSIONS, extensionOf, type UploadKindName } from "@/lib/storage/kinds";
 import { signAppFileUrl } from "@/lib/storage/signing";
+import { publicOrigin } from "@/lib/http/forwarded";
 
 export type FileRow = typeof schema.files.$inferSelect;
 
@@ -58,11 +59,6 @@ export function keyFromClientPath(input: unknown): string {
   return s;
 }
 
-/** Whether the user may see the file: attached files are content; temporaries only their owner and role 1. */
-export function canReadFile(file: FileRow, user: SessionUser): boolean {
-  return file.status === "attached" || file.ownerId === user.id || user.roleId === ROLE.admin;
-}
-
 export function isImageFile(file: Pick<FileRow, "mime" | "originalName">): boolean {
   return /^image\/(jpeg|png|gif)$/.test(file.mime) && IMAGE_PREVIEW_EXTENSIONS.has(extensionOf(file.originalName) || "");
 }
@@ -73,17 +69,11 @@ export function dispositionOf(file: Pick<FileRow, "mime" | "originalName">): "in
 }
 
 /**
- * The origin links are built on: APP_URL (or AUTH_URL) when set, else the request's forwarded or
- * direct host.
+ * The origin links are built on: APP_URL (or AUTH_URL) when set, else the request's host (the
+ * forwarded host only from a proxy named by TRUST_PROXY, lib/http/forwarded.ts).
  */
 export function publicBaseUrl(req?: Request): string {
-  const configured = process.env.APP_URL || process.env.AUTH_URL;
-  if (configured) return new URL(configured).origin;
-  if (!req) return "";
-  const url = new URL(req.url);
-  const host = req.headers.get("x-forwarded-host")?.split(",")[0]?.trim() || req.headers.get("host") || url.host;
-  const proto = req.headers.get("x-forwarded-proto")?.split(",")[0]?.trim() || url.protocol.replace(":", "");
-  return `${proto}://${host}`;
+  return publicOrigin(req);
 }
 
 /** A short-lived download link: presigned on S3, HMAC-signed app route on local disk. */

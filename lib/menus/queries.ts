@@ -99,6 +99,11 @@ export type MenuLookup =
   | { status: "forbidden" }
   | { status: "not_found" };
 
+/** Whether a role may open the menu page with this id (its own roles and its parent's). */
+export async function canRoleSeeMenu({ menuId, roleId, stamp }: { menuId: number; roleId: number; stamp?: string }): Promise<boolean> {
+  return roleTree(await menuSnapshot(stamp), roleId).byId.has(menuId);
+}
+
 /** One menu page by slug, with its sub-menus, checked against the role (pass `stamp` as for listMenuTree). */
 export async function getMenuBySlug({ slug, roleId, stamp }: { slug: string; roleId: number; stamp?: string }): Promise<MenuLookup> {
   const snapshot = await menuSnapshot(stamp);

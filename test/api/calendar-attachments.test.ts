@@ -136,3 +136,46 @@ describe("event attachments", () => {
     expect(storage.files().some((f) => fs.existsSync(f) && f.endsWith(k.split("/").pop()!))).toBe(false);
   });
 });
+
+describe("files belong to their record (issue 19)", () => {
+  it("getsignedurlpath gives a link to an inactive event's attachment only to those who may see the event", async () => {
+    const { GET: signedUrlPath } = await import("@/app/api/v1/getsignedurlpath/route");
+    const manager = await tokenFor(t.db(), "manager");
+    const staff = await tokenFor(t.db(), "staff");
+    const pdf = await upload(manager, "hidden.pdf", PDF);
+    expect((await save(manager, { title: "Hidden event", imagePath: [pdf], imageSize: [1], imageType: ["application/pdf"] })).status).toBe(200);
+    const ev = await eventByTitle("Hidden event");
+    const link = (token: string) => callRoute(signedUrlPath, apiRequest(`/api/v1/getsignedurlpath?file=${encodeURIComponent(pdf)}`, { token }));
+    expect((await link(staff)).status).toBe(200);
+
+    await t.db().update(schema.calendarEvents).set({ status: "inactive" }).where(eq(schema.calendarEvents.id, ev.id));
+    expect((await callRoute(getEvent, apiRequest(`/api/v1/getevent?id=${ev.id}`, { token: staff }))).status).toBe(404);
+    const refused = await link(staff);
+    expect(refused.status).toBe(404);
+    expect(refused.json.message).toBe("File not found.");
+    expect((await link(manager)).status).toBe(200);
+  });
+
+  it("a document of a post on a menu page the role may not open gets no link", async () => {
+    const { GET: signedUrlPath } = await import("@/app/api/v1/getsignedurlpath/route");
+    const admin = await tokenFor(t.db(), "admin");
+    const staff = await tokenFor(t.db(), "staff");
+    const { POST: storePost } = await import("@/app/api/v1/store_post/route");
+    const { status, json } = await callRoute(storeDocument, uploadRequest("/api/v1/store_document?kind=post", { token: admin, parts: [{ name: "secret.pdf", data: PDF }] }));
+    expect(status).toBe(200);
+    const key = json.content as string;
+    const saved = await callRoute(storePost, apiRequest("/api/v1/store_post", { method: "POST", token: admin, body: { slug: "company-news", title: "Managers only", description: "", imagePath: [key], imageSize: [1], imageType: ["pdf"] } }));
+    expect(saved.status, JSON.stringify(saved.json)).toBe(200);
+    const link = () => callRoute(signedUrlPath, apiRequest(`/api/v1/getsignedurlpath?file=${encodeURIComponent(key)}`, { token: staff }));
+    expect((await link()).status).toBe(200);
+    // The menu page is closed to staff: its documents are too.
+    const [menu] = await t.db().select().from(schema.menus).where(eq(schema.menus.slug, "company-news"));
+    await t.db().update(schema.menus).set({ allowedRoleIds: [1, 2] }).where(eq(schema.menus.id, menu.id));
+    try {
+      expect((await link()).status).toBe(404);
+      expect((await callRoute(signedUrlPath, apiRequest(`/api/v1/getsignedurlpath?file=${encodeURIComponent(key)}`, { token: admin }))).status).toBe(200);
+    } finally {
+      await t.db().update(schema.menus).set({ allowedRoleIds: [] }).where(eq(schema.menus.id, menu.id));
+    }
+  });
+});

@@ -162,3 +162,33 @@ describe("bad credentials on the wire", () => {
     expectErrorEnvelope(await callRoute(firstMenu, apiRequest("/api/v1/get_first_menu", { headers })), 401);
   });
 });
+
+describe("Auth.js's own session endpoint", () => {
+  const session = async (cookie: string) => {
+    const { GET } = await import("@/app/api/auth/[...nextauth]/route");
+    const { NextRequest } = await import("next/server");
+    const res = await GET(new NextRequest("http://localhost/api/auth/session", { headers: { cookie } }));
+    return { status: res.status, json: await res.json() };
+  };
+
+  it("answers no user for a revoked session cookie, as the rest of the app does", async () => {
+    const live = await sessionFor(t.db(), "staff");
+    expect((await session(live.header)).json).not.toBeNull();
+    const { revokeToken } = await import("@/lib/auth/session");
+    await revokeToken(live.sid);
+    const revoked = await session(live.header);
+    expect(revoked.status).toBe(200);
+    expect(revoked.json?.user ?? null).toBeNull();
+  });
+});
+
+describe("Auth.js's own POST endpoints", () => {
+  it("refuse an oversize body (413) before Auth.js reads it", async () => {
+    const { POST } = await import("@/app/api/auth/[...nextauth]/route");
+    const { NextRequest } = await import("next/server");
+    const body = "csrfToken=x&username=" + "a".repeat(2 * 1024 * 1024);
+    const res = await POST(new NextRequest("http://localhost/api/auth/callback/credentials", { method: "POST", body, headers: { "content-type": "application/x-www-form-urlencoded" } }));
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ code: 413, status: "error" });
+  });
+});

@@ -7,6 +7,8 @@ import { actors, contentCounts, fileRow, menuId, upload } from "./helpers";
 
 // Server actions read the browser session through getCurrentUser(); the test decides who is signed in.
 const signedIn = vi.hoisted(() => ({ user: null as SessionUser | null }));
+// createAction reads the request headers (its origin check): an empty request here.
+vi.mock("next/headers", () => import("@/test/mock-next-headers"));
 vi.mock("@/lib/auth/guards", async (importOriginal) => {
   const mod = await importOriginal<typeof import("@/lib/auth/guards")>();
   return { ...mod, getCurrentUser: async () => signedIn.user };

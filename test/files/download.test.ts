@@ -42,6 +42,23 @@ async function fetchFile(url: string, headers: Record<string, string> = {}, meth
 }
 
 describe("getsignedurlpath and the signed download route", () => {
+  it("builds links on the request's own host: X-Forwarded-Host is believed only from a proxy TRUST_PROXY names", async () => {
+    const key = await upload("admin", "forwarded.pdf", PDF);
+    const token = await tokenFor(t.db(), "admin");
+    const headers = { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https", "x-forwarded-for": "10.0.0.1" };
+    const signed = await callRoute(signedUrlPath, apiRequest(`/api/v1/getsignedurlpath?file=${encodeURIComponent(key)}`, { token, headers }));
+    expect(new URL(signed.json.content.file_path).origin).toBe("http://localhost");
+    const saved = process.env.TRUST_PROXY;
+    process.env.TRUST_PROXY = "10.0.0.1";
+    try {
+      const behindProxy = await callRoute(signedUrlPath, apiRequest(`/api/v1/getsignedurlpath?file=${encodeURIComponent(key)}`, { token, headers }));
+      expect(new URL(behindProxy.json.content.file_path).origin).toBe("https://evil.example");
+    } finally {
+      if (saved === undefined) delete process.env.TRUST_PROXY;
+      else process.env.TRUST_PROXY = saved;
+    }
+  });
+
   it("hands out a short-lived link that streams the file with its original name", async () => {
     const data = Buffer.concat([PDF, crypto.randomBytes(300_000)]);
     const key = await upload("admin", "Wartung – Übersicht.pdf", data);

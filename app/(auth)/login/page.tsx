@@ -3,6 +3,7 @@ import { redirect } from "next/navigation";
 import { getCurrentUser } from "@/lib/auth/guards";
 import { config } from "@/lib/config";
 import { publicPage } from "@/lib/auth/public-page";
+import { loginErrorText, safeCallbackPath } from "@/lib/auth/login-params";
 import { LoginForm } from "./_components/login-form";
 import { AutoLogin } from "./_components/auto-login";
 
@@ -36,7 +37,7 @@ export default publicPage(async function LoginPage({ searchParams }: Props) {
           {token && username ? (
             <AutoLogin token={token} username={username} />
           ) : (
-            <LoginForm ssoEnabled={!!config.oidc} initialError={error?.slice(0, 300)} callbackUrl={one(params.callbackUrl)} />
+            <LoginForm ssoEnabled={!!config.oidc} initialError={loginErrorText(error)} callbackUrl={safeCallbackPath(one(params.callbackUrl)) ?? undefined} />
           )}
         </section>
       </div>

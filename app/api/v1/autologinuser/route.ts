@@ -1,12 +1,13 @@
 import { z } from "zod";
+import { text } from "@/lib/validation/text";
 import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
 import { verifySsoTokenLogin } from "@/lib/auth/accounts";
 import { apiLoginContent, clientIpOf } from "@/lib/auth/api-login";
 
 const body = z.object({
-  username: z.string({ error: "Username Required" }).trim().min(1, "Username Required").max(190),
-  access_token: z.string({ error: "Access Token Required" }).trim().min(1, "Access Token Required").max(4096),
+  username: text({ error: "Username Required" }).trim().min(1, "Username Required").max(190),
+  access_token: text({ error: "Access Token Required" }).trim().min(1, "Access Token Required").max(4096),
 });
 
 /** POST /api/v1/autologinuser (public): an SSO access token, verified with the SSO's userinfo, for an API token. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "@/lib/validation/text";
 import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
 import { AppError } from "@/lib/errors";
@@ -9,8 +10,7 @@ import { bannerToApi, getBannerForMenu } from "@/lib/files/banners";
 import { publicBaseUrl } from "@/lib/files/service";
 
 const query = z.object({
-  slug: z
-    .string({ error: "The slug is required." })
+  slug: text({ error: "The slug is required." })
     .trim()
     .min(1, "The slug is required.")
     .max(190, "The slug is too long.")

@@ -1,12 +1,13 @@
 import { z } from "zod";
+import { text } from "@/lib/validation/text";
 import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
 import { verifyPasswordLogin } from "@/lib/auth/accounts";
 import { apiLoginContent, clientIpOf } from "@/lib/auth/api-login";
 
 const body = z.object({
-  username: z.string({ error: "Username Required" }).trim().min(1, "Username Required").max(190, "Username is too long"),
-  password: z.string({ error: "Password Required" }).min(1, "Password Required").max(1024, "Password is too long"),
+  username: text({ error: "Username Required" }).trim().min(1, "Username Required").max(190, "Username is too long"),
+  password: text({ error: "Password Required" }).min(1, "Password Required").max(1024, "Password is too long"),
 });
 
 /** POST /api/v1/login (public): username and password for an API token. Failures are rate limited. */

@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { text } from "@/lib/validation/text";
 import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
 import { FILE_MESSAGES, removeMedia } from "@/lib/files/service";
 
 const body = z.object({
-  filePath: z.string({ error: "The file path is required." }).min(1, "The file path is required.").max(2048, FILE_MESSAGES.invalidPath),
-  thumbnailPath: z.string().max(2048, FILE_MESSAGES.invalidPath).nullish(),
+  filePath: text({ error: "The file path is required." }).min(1, "The file path is required.").max(2048, FILE_MESSAGES.invalidPath),
+  thumbnailPath: text().max(2048, FILE_MESSAGES.invalidPath).nullish(),
 });
 
 /** DELETE /api/v1/removemedia: the caller's own temporary upload, or any file for role 1. */

@@ -1,0 +1,46 @@
+import { eq, sql } from "drizzle-orm";
+import { getDb, schema } from "@/lib/db";
+import { ROLE, roleCan } from "@/lib/auth/roles";
+import type { SessionUser } from "@/lib/auth/session";
+import { canRoleSeeMenu } from "@/lib/menus/queries";
+import type { FileRow } from "./service";
+
+/**
+ * Whether the user may see the record that owns the file, and so get a link to it. A temporary upload
+ * belongs to its uploader (and role 1). An attached file belongs to the event, post, attachment,
+ * save-the-date entry or banner it is attached to: it is visible when one of them is to this user
+ * (an inactive event only to roles 1 and 2, a content entry or banner on a menu page the role may
+ * open, an inactive banner only to role 1). An attached file with no owning record at all (a profile
+ * photo) stays visible to every signed-in user.
+ */
+export async function canSeeFileRecord(file: FileRow, user: SessionUser): Promise<boolean> {
+  if (file.status !== "attached") return file.ownerId === user.id || user.roleId === ROLE.admin;
+  if (user.roleId === ROLE.admin) return true;
+  const db = await getDb();
+  const ev = schema.calendarEventAttachments;
+  const doc = schema.contentDocuments;
+  const [events, documents, banners] = await Promise.all([
+    db
+      .select({ status: schema.calendarEvents.status })
+      .from(ev)
+      .innerJoin(schema.calendarEvents, eq(schema.calendarEvents.id, ev.eventId))
+      .where(eq(ev.fileId, file.id)),
+    db
+      .select({ menuId: sql<number | null>`coalesce(${schema.posts.menuId}, ${schema.attachments.menuId}, ${schema.saveTheDates.menuId})` })
+      .from(doc)
+      .leftJoin(schema.posts, eq(schema.posts.id, doc.postId))
+      .leftJoin(schema.attachments, eq(schema.attachments.id, doc.attachmentId))
+      .leftJoin(schema.saveTheDates, eq(schema.saveTheDates.id, doc.saveTheDateId))
+      .where(eq(doc.fileId, file.id)),
+    db.select({ status: schema.banners.status, menuId: schema.banners.menuId }).from(schema.banners).where(eq(schema.banners.fileId, file.id)),
+  ]);
+  if (events.length + documents.length + banners.length === 0) return true;
+  if (events.some((e) => e.status === "active" || roleCan(user.roleId, "seeEventStatus"))) return true;
+  for (const d of documents) {
+    if (d.menuId != null && (await canRoleSeeMenu({ menuId: d.menuId, roleId: user.roleId, stamp: user.configStamp }))) return true;
+  }
+  for (const b of banners) {
+    if (b.status === "active" && (await canRoleSeeMenu({ menuId: b.menuId, roleId: user.roleId, stamp: user.configStamp }))) return true;
+  }
+  return false;
+}

@@ -1,0 +1,22 @@
+import { z } from "zod";
+
+/**
+ * Control characters (C0 but tab, line feed and carriage return; DEL; C1). PostgreSQL refuses NUL in
+ * text outright (a 500 if it got there), and none of the others belongs in a title, a search or a
+ * description.
+ */
+const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
+
+/** The text without control characters (tab, line feed and carriage return stay). */
+export function stripControlChars(value: string): string {
+  return value.replace(CONTROL_CHARS, "");
+}
+
+/**
+ * The one string schema for input (forms, API bodies, query parameters): `z.string()` that strips
+ * control characters before any other check, so `text().trim().min(1)` sees the cleaned text and no
+ * NUL ever reaches the database. Use it instead of `z.string()` (a test refuses `z.string(` in app code).
+ */
+export function text(params?: Parameters<typeof z.string>[0]) {
+  return z.string(params).overwrite(stripControlChars);
+}
