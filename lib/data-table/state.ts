@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "@/lib/validation/text";
 
 /**
  * The state of a server-side table as it lives in the URL (house style rule 7): page, page size, one
@@ -34,8 +35,8 @@ const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v
 
 const pageSchema = z.coerce.number().int().min(1).max(PAGE_MAX);
 const sizeSchema = z.coerce.number().pipe(z.union(PAGE_SIZES.map((n) => z.literal(n)) as [z.ZodLiteral<PageSize>, ...z.ZodLiteral<PageSize>[]]));
-const sortSchema = z.string().regex(/^[a-z_]{1,40}\.(asc|desc)$/);
-const idFilterSchema = z.string().regex(/^[1-9]\d{0,9}$/).refine((v) => Number(v) <= 2_147_483_647);
+const sortSchema = text().regex(/^[a-z_]{1,40}\.(asc|desc)$/);
+const idFilterSchema = text().regex(/^[1-9]\d{0,9}$/).refine((v) => Number(v) <= 2_147_483_647);
 
 export const FILTER_PREFIX = "f_";
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "@/lib/validation/text";
 import { schema, type Db, type Tx } from "@/lib/db";
 import { isValidKey } from "@/lib/storage/keys";
 import { wakeMailSender } from "./worker";
@@ -13,14 +14,14 @@ export const mailMessageSchema = z
     cc: addresses.optional(),
     bcc: addresses.optional(),
     // A line break in a header would let text pass as headers of its own.
-    subject: z.string().trim().min(1).max(998).regex(/^[^\r\n]*$/, "The subject must be one line"),
-    text: z.string().max(1_000_000),
+    subject: text().trim().min(1).max(998).regex(/^[^\r\n]*$/, "The subject must be one line"),
+    text: text().max(1_000_000),
     /** A file already in storage (lib/storage); the outbox reads it when sending and never deletes it. */
     attachment: z
       .object({
-        key: z.string().refine(isValidKey, "Invalid storage key"),
-        fileName: z.string().trim().min(1).max(255),
-        contentType: z.string().max(190).default("application/octet-stream"),
+        key: text().refine(isValidKey, "Invalid storage key"),
+        fileName: text().trim().min(1).max(255),
+        contentType: text().max(190).default("application/octet-stream"),
       })
       .optional(),
   })

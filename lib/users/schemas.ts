@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "@/lib/validation/text";
 import { DEFAULT_PAGE_SIZE, FILTER_MAX, PAGE_MAX, PAGE_SIZES, type TableState } from "@/lib/data-table/state";
 import { USER_DEFAULT_SORT } from "./columns";
 
@@ -15,7 +16,7 @@ const FIELD_ALIASES: Record<string, string> = {
 };
 const field = (name: string) => FIELD_ALIASES[name] ?? name;
 
-const sortItem = z.object({ field: z.string().max(60), type: z.enum(["asc", "desc", "none", "ASC", "DESC", ""]).optional() });
+const sortItem = z.object({ field: text().max(60), type: z.enum(["asc", "desc", "none", "ASC", "DESC", ""]).optional() });
 const ids = z.array(z.coerce.number().int().positive().max(2_147_483_647)).max(500, "At most 500 users at a time.");
 
 /**
@@ -28,9 +29,9 @@ export const listUserBody = z
   .object({
     page: z.coerce.number().int().min(1, "The page must be a whole number of 1 or more.").max(PAGE_MAX).default(1),
     perPage: z.coerce.number().int().default(DEFAULT_PAGE_SIZE),
-    filters: z.record(z.string().max(60), z.union([z.string().max(FILTER_MAX), z.number()]).nullable()).default({}),
+    filters: z.record(text().max(60), z.union([text().max(FILTER_MAX), z.number()]).nullable()).default({}),
     sort: z.union([sortItem, z.array(sortItem).max(5)]).optional(),
-    export_users: z.union([z.boolean(), z.number(), z.string().max(10)]).optional(),
+    export_users: z.union([z.boolean(), z.number(), text().max(10)]).optional(),
     users_arr: ids.optional(),
   })
   .transform((b) => {
@@ -49,7 +50,7 @@ export const listUserBody = z
 export const deleteUserBody = z.object({ deleteArr: ids.min(1, "Select at least one record.") });
 
 /** POST getstate: optional `search`. */
-export const getStateBody = z.object({ search: z.string().trim().max(100).optional() });
+export const getStateBody = z.object({ search: text().trim().max(100).optional() });
 
 /** POST getdepartment: optional `location` (a location id). */
 export const getDepartmentBody = z.object({ location: z.union([z.coerce.number().int().positive().max(2_147_483_647), z.literal(""), z.null()]).optional() });
@@ -58,8 +59,8 @@ export const getDepartmentBody = z.object({ location: z.union([z.coerce.number()
 export const exportPayload = z.object({
   u: z.number().int(),
   f: z.enum(["csv", "xlsx"]),
-  q: z.record(z.string(), z.string()),
-  o: z.object({ id: z.string(), desc: z.boolean() }),
+  q: z.record(text(), text()),
+  o: z.object({ id: text(), desc: z.boolean() }),
   i: ids.optional(),
 });
 export type ExportPayload = z.infer<typeof exportPayload>;
