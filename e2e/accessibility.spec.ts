@@ -67,6 +67,8 @@ const SCREENS: Screen[] = [
       await expect(page.getByRole("heading", { name: "Add Calendar Event" })).toBeVisible();
     },
   },
+  { name: "user list (admin) / 403", open: content("/user/list", async (p) => void (await expect(p.getByRole("table").or(p.getByText("Oops! 403 Sorry!"))).toBeVisible())) },
+  { name: "mail outbox (admin) / 403", open: content("/mail/outbox", async (p) => void (await expect(p.getByRole("heading", { level: 1 }).or(p.getByText("Oops! 403 Sorry!")).first()).toBeVisible())) },
   { name: "404", open: content("/no-such-page", async (p) => void (await expect(p.getByText("The page you are looking for does not exist.")).toBeVisible())) },
 ];
 
