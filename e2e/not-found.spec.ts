@@ -7,7 +7,7 @@ import { BASE_URL, FIRST_MENU, ROLES, storageStateOf } from "./support/env";
  * that names nothing is 404 for every role, never 403 for one and 404 for another (issue 20).
  */
 const MISSING = [
-  "/user/list", // no route of several segments
+  "/no-such/section/list", // no route of several segments
   "/no-such-page", // an unknown menu slug
   "/company-news/post/999999", // a missing record under a menu page
   "/documents/event/edit/99999", // a missing record of a form
