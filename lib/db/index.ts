@@ -4,6 +4,7 @@ import * as schema from "@/db/schema";
 import { config } from "@/lib/config";
 import { acquirePgliteLock } from "./pglite-lock";
 import { trackWrites, type WriteCounter } from "./write-counter";
+import { readTypesOnce, retryReadsOnLostConnection } from "./retry";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -29,7 +30,10 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; migra
   if (url) {
     const { default: postgres } = await import("postgres");
     const { drizzle } = await import("drizzle-orm/postgres-js");
-    const client = postgres(url, { max: Number(process.env.DATABASE_POOL ?? 10), onnotice: () => {} });
+    // A read whose connection was dropped (a restart, pg_terminate_backend) runs once more on a fresh one.
+    const poolSize = Number(process.env.DATABASE_POOL ?? 10);
+    const client = retryReadsOnLostConnection(postgres(url, { max: poolSize, onnotice: () => {} }), poolSize);
+    await readTypesOnce(client);
     handle = {
       db: drizzle(client, { schema, casing: "snake_case" }) as unknown as Db,
       kind: "postgres",

@@ -1,0 +1,89 @@
+/**
+ * PostgreSQL restarts, failovers and an administrator's pg_terminate_backend close pooled connections
+ * under the app. postgres.js opens fresh ones by itself, but the query that was on (or next sent to)
+ * a dropped connection fails. A read is safe to send again: it is retried on a fresh connection.
+ * A write is never retried (it may have been applied before the connection dropped), and
+ * nothing inside a transaction is (postgres.js's `begin` hands out its own connection object).
+ */
+
+/** postgres.js's and PostgreSQL's codes for a connection that went away. */
+const CONNECTION_LOST = new Set([
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "ECONNRESET",
+  "ECONNREFUSED",
+  "EPIPE",
+  "57P01", // admin_shutdown: pg_terminate_backend, a fast shutdown
+  "57P02", // crash_shutdown
+  "57P03", // cannot_connect_now: starting up
+  "08000",
+  "08003",
+  "08006",
+]);
+
+export function isConnectionLost(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === "string" && CONNECTION_LOST.has(code);
+}
+
+/** A plain SELECT (no locking, no sequence, no function known to write): safe to send twice. */
+export function isRetryableRead(query: string): boolean {
+  const q = query.trimStart().toLowerCase();
+  if (!q.startsWith("select")) return false;
+  return !/\bfor\s+(update|share|no\s+key\s+update|key\s+share)\b|\bnextval\s*\(|\bsetval\s*\(|pg_advisory|\binsert\b|\bupdate\b|\bdelete\b/.test(q);
+}
+
+/** How long a read waits before its one retry (see retryReadsOnLostConnection). */
+const RETRY_DELAY_MS = 100;
+
+type Pending = PromiseLike<unknown> & { values(): PromiseLike<unknown> };
+type Unsafe = (query: string, params?: unknown[], options?: unknown) => Pending;
+
+/**
+ * Wraps a postgres.js client's `unsafe` (what Drizzle sends every query through) so a read that fails
+ * because its connection was lost is sent again on a fresh connection. A restart drops every pooled
+ * connection, and postgres.js finds out about each one only when a query fails on it (each fails at
+ * most one query, then it is replaced), so the read is sent again until it runs on a connection
+ * opened after the drop: at most `poolSize` more times, after a short pause. The client is changed in
+ * place and returned.
+ */
+export function retryReadsOnLostConnection<T extends { unsafe: unknown }>(client: T, poolSize = 10, onRetry?: (err: unknown) => void): T {
+  const unsafe = (client.unsafe as Unsafe).bind(client);
+  const wrapped: Unsafe = (query, params, options) => {
+    if (!isRetryableRead(query)) return unsafe(query, params, options);
+    const run = (values: boolean): Promise<unknown> => {
+      const once = () => {
+        const q = unsafe(query, params, options);
+        return Promise.resolve(values ? q.values() : q);
+      };
+      const attempt = (left: number, paused: boolean): Promise<unknown> =>
+        once().catch(async (err: unknown) => {
+          if (!isConnectionLost(err) || left <= 0) throw err;
+          onRetry?.(err);
+          if (!paused) await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
+          return attempt(left - 1, true);
+        });
+      return attempt(poolSize, false);
+    };
+    // Lazy like postgres.js's own query: nothing is sent until it is awaited, once.
+    let rows: Promise<unknown> | undefined;
+    return {
+      then: (onFulfilled, onRejected) => (rows ??= run(false)).then(onFulfilled, onRejected),
+      values: () => run(true),
+    } as Pending;
+  };
+  (client as { unsafe: Unsafe }).unsafe = wrapped;
+  return client;
+}
+
+/**
+ * postgres.js reads the array types on every new connection (fetch_types) in a promise nobody
+ * awaits: a connection dropped during that read (a restart) surfaced as an unhandledRejection. The
+ * types are the same for every connection and kept in the client's shared options once read, so after
+ * the first connection has read them, later connections skip the read.
+ */
+export async function readTypesOnce(client: { options: { fetch_types?: boolean } } & ((strings: TemplateStringsArray) => PromiseLike<unknown>)) {
+  await client`select 1`;
+  client.options.fetch_types = false;
+}
