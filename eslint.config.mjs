@@ -10,7 +10,7 @@ export default defineConfig([
   {
     rules: {
       // Leaving a property out by destructuring the rest (`const { secret: _s, ...rest } = row`).
-      "@typescript-eslint/no-unused-vars": ["warn", { ignoreRestSiblings: true }],
+      "@typescript-eslint/no-unused-vars": ["warn", { ignoreRestSiblings: true, argsIgnorePattern: "^_" }],
       // Only says which components the React Compiler would skip (react-hook-form's watch() in the
       // forms); the compiler is off (next.config.ts), so there is nothing to act on.
       "react-hooks/incompatible-library": "off",

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import postgres from "postgres";
 import { sql } from "drizzle-orm";
-import { apiRequest, callRoute, tokenFor, useTestDatabase } from "@/test/db";
+import { apiRequest, callRoute, tokenFor, setupTestDatabase } from "@/test/db";
 import { isConnectionLost, isRetryableRead, retryReadsOnLostConnection } from "@/lib/db/retry";
 import { getDbHandle } from "@/lib/db";
 import { GET as displayPosts } from "@/app/api/v1/display_sales_post/route";
@@ -51,7 +51,7 @@ describe("which queries are retried", () => {
 });
 
 describe.skipIf(!url)("pg_terminate_backend of the pool's connections while reads run", () => {
-  const t = useTestDatabase();
+  const t = setupTestDatabase();
   const unhandled: unknown[] = [];
   const onUnhandled = (err: unknown) => unhandled.push(err);
   let killer: ReturnType<typeof postgres>;
