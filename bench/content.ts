@@ -327,6 +327,7 @@ async function firstLoadJs(base: string, pathname: string, cookie: string) {
     raw += buf.length;
     gzip += zlib.gzipSync(buf, { level: 9 }).length;
   }
-  const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].reduce((n, m) => n + m[1].length, 0);
+  // Inline scripts (the RSC payload), with or without the page's CSP nonce attribute.
+  const inline = [...html.matchAll(/<script(?:\s+nonce="[^"]*")?>([\s\S]*?)<\/script>/g)].reduce((n, m) => n + m[1].length, 0);
   return { files: srcs.length, raw, gzip, inline };
 }
