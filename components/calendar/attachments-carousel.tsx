@@ -4,7 +4,7 @@ import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { ApiAttachment } from "@/lib/calendar/types";
 import type { Popup } from "./calendar-app";
-import { portalFetch } from "@/lib/auth/session-ended";
+import { callV1 } from "@/lib/api/client";
 
 function formatSize(bytes: number) {
   if (bytes >= 1024 * 1024) return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -21,10 +21,9 @@ export function AttachmentsCarousel({ eventId, attachments, setPopup }: { eventI
   const downloadAll = async () => {
     setDownloading(true);
     try {
-      const res = await portalFetch(`/api/v1/downloadattachment?id=${eventId}`, { headers: { accept: "application/json" } });
-      const body = (await res.json().catch(() => null)) as { message?: string; content?: { zip_file?: string } } | null;
-      if (!res.ok || !body?.content?.zip_file) throw new Error(body?.message || `Download failed (${res.status}).`);
-      window.location.assign(body.content.zip_file);
+      const content = await callV1<{ zip_file?: string } | undefined>(`/api/v1/downloadattachment?id=${eventId}`, { failure: "Download failed." });
+      if (!content?.zip_file) throw new Error("Download failed.");
+      window.location.assign(content.zip_file);
     } catch (err) {
       setPopup({ title: "Cancelled", text: err instanceof Error ? err.message : String(err), tone: "error" });
     } finally {

@@ -1,28 +1,9 @@
 import type { ApiCalendarKey, ApiEventDetail, CalendarItem } from "@/lib/calendar/types";
-import { portalFetch } from "@/lib/auth/session-ended";
+import { ApiCallError, callV1 } from "@/lib/api/client";
 
-/** A failed v1 call: the server's message (or the old portal's text when the server cannot be reached). */
-export class ApiCallError extends Error {
-  constructor(
-    message: string,
-    public status: number,
-  ) {
-    super(message);
-  }
-}
+export { ApiCallError };
 
-async function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
-  let res: Response;
-  try {
-    res = await portalFetch(path, { headers: { accept: "application/json" }, signal });
-  } catch (err) {
-    if (err instanceof DOMException && err.name === "AbortError") throw err;
-    throw new ApiCallError("Remote server can not be reachable", 0);
-  }
-  const body = (await res.json().catch(() => null)) as { code: number; message: string; content: T } | null;
-  if (!res.ok || !body) throw new ApiCallError(body?.message || `Request failed (${res.status}).`, res.status);
-  return body.content;
-}
+const getJson = <T,>(path: string, signal?: AbortSignal) => callV1<T>(path, { signal });
 
 export type EventsContent = { events: CalendarItem[]; keys: ApiCalendarKey[] };
 

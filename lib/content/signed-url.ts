@@ -1,20 +1,14 @@
-import { portalFetch } from "@/lib/auth/session-ended";
+import { callV1 } from "@/lib/api/client";
 
 /**
  * Browser helpers for stored files: they are served only through short-lived signed URLs
  * (GET /api/v1/getsignedurlpath?file=), fetched when the user opens a file.
  */
 export async function fetchSignedUrl(path: string): Promise<string> {
-  let res: Response;
-  try {
-    res = await portalFetch(`/api/v1/getsignedurlpath?file=${encodeURIComponent(path)}`);
-  } catch {
-    throw new Error("Remote server can not be reachable");
-  }
-  const body = (await res.json().catch(() => null)) as { message?: string; content?: { file_path?: string; url?: string } | string } | null;
-  const content = body?.content;
+  const failure = "The file could not be opened.";
+  const content = await callV1<{ file_path?: string; url?: string } | string | undefined>(`/api/v1/getsignedurlpath?file=${encodeURIComponent(path)}`, { failure });
   const url = typeof content === "string" ? content : (content?.file_path ?? content?.url);
-  if (!res.ok || !url) throw new Error(body?.message ?? "The file could not be opened.");
+  if (!url) throw new Error(failure);
   return url;
 }
 

@@ -7,7 +7,7 @@ import { ExportButton } from "@/components/data-table/export-button";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
 import { toast } from "@/components/ui/toast";
-import { portalFetch } from "@/lib/auth/session-ended";
+import { callV1 } from "@/lib/api/client";
 import type { TableState } from "@/lib/data-table/state";
 import { USER_COLUMNS, USER_DEFAULT_SORT, USER_DELETE_TEXTS, type UserListRow } from "@/lib/users/columns";
 
@@ -20,18 +20,8 @@ type Props = {
   options: Record<"role" | "location" | "department" | "state", Option[]>;
 };
 
-/** A v1 call from the browser (session cookie): the answer's content, or an Error with the server's message. */
-async function callV1<T>(name: string, body: unknown): Promise<T> {
-  let res: Response;
-  try {
-    res = await portalFetch(`/api/v1/${name}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  } catch {
-    throw new Error("Remote server can not be reachable");
-  }
-  const json = (await res.json().catch(() => null)) as { message?: string; content?: T } | null;
-  if (!res.ok || !json) throw new Error(json?.message ?? `Request failed (${res.status}).`);
-  return json.content as T;
-}
+/** A v1 call from the browser with a JSON body (lib/api/client.ts). */
+const postV1 = <T,>(name: string, body: unknown) => callV1<T>(`/api/v1/${name}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
 const text = (v: string | null) => v ?? "";
 
@@ -65,7 +55,7 @@ export function UserTable({ state, rows, total, currentUserId, options }: Props)
   ];
 
   const exportLink = (format: "csv" | "xlsx", selected: string[]) => async () => {
-    const content = await callV1<{ web: string }>("listuser", {
+    const content = await postV1<{ web: string }>("listuser", {
       filters: state.filters,
       sort: { field: state.sort.id, type: state.sort.desc ? "desc" : "asc" },
       export_users: format,
@@ -86,7 +76,7 @@ export function UserTable({ state, rows, total, currentUserId, options }: Props)
       return;
     }
     try {
-      await callV1("deleteuser", { deleteArr: ids });
+      await postV1("deleteuser", { deleteArr: ids });
       toast.success(USER_DELETE_TEXTS.done);
       clear();
       router.refresh();

@@ -1,0 +1,30 @@
+import { portalFetch } from "@/lib/auth/session-ended";
+
+/** A failed v1 call: the server's message (or the old portal's text when the server cannot be reached). */
+export class ApiCallError extends Error {
+  constructor(
+    message: string,
+    public status: number,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * A v1 call from the browser (session cookie, lib/auth/session-ended.ts handles a 401): the envelope's
+ * `content`, or an ApiCallError with the server's message (`failure` when it sent none, the old
+ * portal's 'Remote server can not be reachable' when it could not be reached). An abort is passed on.
+ */
+export async function callV1<T>(path: string, init?: RequestInit & { failure?: string }): Promise<T> {
+  const { failure, ...request } = init ?? {};
+  let res: Response;
+  try {
+    res = await portalFetch(path, { ...request, headers: { accept: "application/json", ...request.headers } });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === "AbortError") throw err;
+    throw new ApiCallError("Remote server can not be reachable", 0);
+  }
+  const body = (await res.json().catch(() => null)) as { message?: string; content?: T } | null;
+  if (!res.ok || !body) throw new ApiCallError(body?.message || failure || `Request failed (${res.status}).`, res.status);
+  return body.content as T;
+}
