@@ -19,7 +19,7 @@ test.describe("administrator", () => {
   test.use({ storageState: storageStateOf("admin") });
 
   for (const [name, viewport] of [["desktop", { width: 1280, height: 800 }], ["phone", PHONE]] as const) {
-    test(`toasts cover none of the header (${name})`, async ({ page }) => {
+    test(`toasts cover none of the header, nor a list item's tools (${name})`, async ({ page }) => {
       await page.setViewportSize(viewport);
       const content = new ContentPage(page);
       const title = `Toast ${Date.now().toString(36)}`;
@@ -30,6 +30,9 @@ test.describe("administrator", () => {
       const toast = content.toast("Cancelled");
       await expect(toast).toBeVisible();
       expect(overlaps(await box(toast), await box(new ShellPage(page).header))).toBe(false);
+      // Nor a list item's tools (Edit, Pin, Delete sit at the right of every item).
+      expect(overlaps(await box(toast), await box(page.getByRole("button", { name: `Delete ${title}`, exact: true })))).toBe(false);
+      if (name === "desktop") expect(overlaps(await box(toast), await box(page.getByRole("main")))).toBe(false); // over the sidebar's foot
     });
   }
 

@@ -4,7 +4,8 @@ import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 
 // The portal's toasts, in place of sonner (about 9 KB gzip that every page paid for on first load):
 // the part of its API the app uses (`toast`, `toast.success`, `toast.error`, a description), its look
-// with `richColors` and `closeButton` (bottom right, where they cover none of the header's controls;
+// with `richColors` and `closeButton` (bottom left: on a desktop over the foot of the sidebar, where they
+// cover none of the header's controls nor a list item's Edit/Pin/Delete at the right of the page;
 // 4 s, paused while hovered, focused or the tab is
 // hidden) and its keyboard and screen-reader behaviour: an always-present polite live region labelled
 // 'Notifications alt+T', Alt+T focuses the list, focus returns where it was when it leaves the list,
@@ -135,7 +136,7 @@ export function Toaster() {
         <ol
           ref={listRef}
           tabIndex={-1}
-          className="fixed right-4 bottom-4 z-[999999999] flex w-[356px] max-w-[calc(100vw-32px)] flex-col-reverse gap-3.5 outline-none sm:right-6 sm:bottom-6"
+          className="fixed bottom-4 left-4 z-[999999999] flex w-[356px] max-w-[calc(100vw-32px)] flex-col-reverse gap-3.5 outline-none sm:bottom-6 md:w-68"
           onMouseEnter={() => setHovered(true)}
           onMouseLeave={() => setHovered(false)}
           onFocus={(e) => {
