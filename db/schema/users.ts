@@ -66,6 +66,13 @@ export const users = pgTable(
     profileColor: varchar({ length: 16 }).notNull().default("#1d4ed8"),
     profileImage: text(),
     hrPosition: integer().notNull().default(0),
+    /** The profile's own texts (Edit Profile; shown on the HR cards). */
+    post: varchar({ length: 190 }),
+    teamDesignation: varchar({ length: 190 }),
+    description: text(),
+    bio: text(),
+    quote: varchar({ length: 190 }),
+    quoteName: varchar({ length: 190 }),
     /**
      * Set when an administrator deletes the user: the account is deactivated (no sign-in, sessions
      * revoked, gone from the user list) but the row stays, so what they wrote keeps its author name.
@@ -91,6 +98,7 @@ export const users = pgTable(
     index().on(t.stateId),
     index().on(t.locationId),
     index().on(t.departmentId),
+    index().on(t.hrPosition, t.id),
   ],
 );
 

@@ -161,7 +161,8 @@ export function withApi(
   return Object.assign(wrapped, { access, schemas: { query: options.query, body: options.body } });
 }
 
-function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+/** Parses input with a schema; failure is a 422 AppError with the first message and the field messages. */
+export function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
   const result = schema.safeParse(input);
   if (!result.success) {
     const fieldErrors = fieldErrorsOf(result.error);

@@ -1,0 +1,156 @@
+"use client";
+
+import { useState } from "react";
+import { useRouter } from "next/navigation";
+import { Controller, useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Field, ReadOnlyField, SelectField } from "@/components/ui/input";
+import { toast } from "@/components/ui/toast";
+import { FormButtons, applyServerErrors } from "@/components/content/form-parts";
+import { signedIn } from "@/lib/auth/session-ended";
+import { updateUserAction } from "@/lib/users/actions";
+import { editUserSchema, type EditUser, type EditUserInput } from "@/lib/users/profile-schemas";
+
+type Option = { value: number; text: string };
+type Props = {
+  user: {
+    id: number;
+    firstName: string;
+    lastName: string;
+    email: string | null;
+    empId: string | null;
+    roleId: number;
+    stateId: number | null;
+    locationId: number | null;
+    departmentId: number | null;
+    phone: string | null;
+    permissionIds: number[];
+  };
+  options: Record<"roles" | "states" | "locations" | "departments" | "permissions", Option[]>;
+};
+
+const FIELDS = ["roleId", "stateId", "locationId", "departmentId", "phone", "permissionIds"] as const;
+const str = (v: number | null) => (v == null ? "" : String(v));
+
+/** Edit User: the role (required; 0 is never offered), read-only personal data, the editable fields and the permission checklist. */
+export function EditUserForm({ user, options }: Props) {
+  const router = useRouter();
+  const [saving, setSaving] = useState(false);
+  const form = useForm<EditUserInput, unknown, EditUser>({
+    resolver: zodResolver(editUserSchema),
+    defaultValues: {
+      id: user.id,
+      roleId: str(user.roleId),
+      stateId: str(user.stateId),
+      locationId: str(user.locationId),
+      departmentId: str(user.departmentId),
+      phone: user.phone ?? "",
+      permissionIds: user.permissionIds,
+    },
+  });
+  const err = (name: (typeof FIELDS)[number]) => form.formState.errors[name]?.message as string | undefined;
+
+  const submit = form.handleSubmit(async (values) => {
+    setSaving(true);
+    try {
+      const res = await signedIn(updateUserAction(values));
+      if (!res.ok) {
+        applyServerErrors(form, res.fieldErrors, FIELDS);
+        toast.error(res.message);
+        return;
+      }
+      toast.success(res.message ?? "User Updated Successfully");
+      router.push("/user/list");
+      router.refresh();
+    } catch {
+      toast.error("Remote server can not be reachable");
+    } finally {
+      setSaving(false);
+    }
+  });
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-4">
+      <h1 className="text-2xl font-semibold text-slate-900">Edit User</h1>
+      <form onSubmit={submit} noValidate className="card space-y-5 sm:p-6">
+        <SelectField label="Role" required error={err("roleId")} {...form.register("roleId")}>
+          <option value="">Select Role</option>
+          {options.roles.map((r) => (
+            <option key={r.value} value={r.value}>
+              {r.text}
+            </option>
+          ))}
+        </SelectField>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <ReadOnlyField label="First Name" value={user.firstName} />
+          <ReadOnlyField label="Last Name" value={user.lastName} />
+          <ReadOnlyField label="Email" value={user.email} />
+          <ReadOnlyField label="Dayforce Id" value={user.empId} />
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField label="State" error={err("stateId")} {...form.register("stateId")}>
+            <option value="">Select State</option>
+            {options.states.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.text}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Location" error={err("locationId")} {...form.register("locationId")}>
+            <option value="">Select Location</option>
+            {options.locations.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.text}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Department" error={err("departmentId")} {...form.register("departmentId")}>
+            <option value="">Select Department</option>
+            {options.departments.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.text}
+              </option>
+            ))}
+          </SelectField>
+          <Field label="Phone" type="tel" inputMode="tel" maxLength={32} autoComplete="off" error={err("phone")} {...form.register("phone")} />
+        </div>
+        <Controller
+          control={form.control}
+          name="permissionIds"
+          render={({ field }) => {
+            const checked = new Set(((field.value as unknown[]) ?? []).map(Number));
+            return (
+              <fieldset aria-describedby={err("permissionIds") ? "permissions-error" : undefined}>
+                <legend className="mb-2 text-sm font-medium text-slate-700">Permissions</legend>
+                <div className="grid gap-2 sm:grid-cols-2">
+                  {options.permissions.map((p) => (
+                    <label key={p.value} className="flex items-center gap-2 rounded-md border border-slate-200 px-3 py-2 text-sm text-slate-800">
+                      <input
+                        type="checkbox"
+                        className="h-4 w-4 accent-brand-600"
+                        checked={checked.has(p.value)}
+                        onChange={(e) => {
+                          const next = new Set(checked);
+                          if (e.target.checked) next.add(p.value);
+                          else next.delete(p.value);
+                          field.onChange([...next]);
+                        }}
+                      />
+                      {p.text}
+                    </label>
+                  ))}
+                </div>
+                {err("permissionIds") && (
+                  <p id="permissions-error" className="mt-1 text-sm text-red-600">
+                    {err("permissionIds")}
+                  </p>
+                )}
+              </fieldset>
+            );
+          }}
+        />
+        <FormButtons cancelHref="/user/list" editing saveLabel="Update" busy={saving} saving={saving ? "save" : null} onSaveAndContinue={() => {}} />
+      </form>
+    </div>
+  );
+}

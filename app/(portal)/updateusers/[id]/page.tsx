@@ -1,0 +1,46 @@
+import type { Metadata } from "next";
+import { connection } from "next/server";
+import { notFound, redirect } from "next/navigation";
+import { pageGuard, requireCapability } from "@/lib/auth/guards";
+import { listPermissions } from "@/lib/menus/queries";
+import { getUserDetail } from "@/lib/users/people";
+import { listDepartments, listLocations, listRoles, listStates } from "@/lib/users/queries";
+import { EditUserForm } from "./_components/edit-user-form";
+
+export const metadata: Metadata = { title: "Edit User" };
+
+type Props = { params: Promise<{ id: string }> };
+
+/**
+ * Edit User (administrators; others get the 403 page): role, state, location, department, phone and
+ * permissions of another user. One's own id goes to the profile; an unknown or deleted id is the 404.
+ */
+export default async function EditUserPage({ params }: Props) {
+  await connection();
+  const me = await pageGuard(requireCapability("manageBackOffice"));
+  const { id: raw } = await params;
+  const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isSafeInteger(id) || id > 2_147_483_647) notFound();
+  if (id === me.id) redirect("/changeprofile");
+  const user = await getUserDetail({ id });
+  if (!user) notFound();
+  const [roles, states, locations, departments, permissions] = await Promise.all([listRoles(), listStates(), listLocations(), listDepartments(), listPermissions()]);
+  return (
+    <EditUserForm
+      user={{
+        id: user.id,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: user.email,
+        empId: user.empId,
+        roleId: user.roleId,
+        stateId: user.stateId,
+        locationId: user.locationId,
+        departmentId: user.departmentId,
+        phone: user.phone,
+        permissionIds: user.permissions.map((p) => p.id),
+      }}
+      options={{ roles, states, locations, departments, permissions: permissions.map((p) => ({ value: p.id, text: p.label })) }}
+    />
+  );
+}

@@ -1,0 +1,345 @@
+import "server-only";
+import bcrypt from "bcryptjs";
+import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { getDb, schema, type Tx } from "@/lib/db";
+import { AppError, forbidden } from "@/lib/errors";
+import { hashPassword } from "@/lib/auth/accounts";
+import type { SessionUser } from "@/lib/auth/session";
+import { writeAudit } from "@/lib/system/audit";
+import { claimUploads, deleteFiles, getFileByKey, inlineFileUrl, keyFromClientPath, withFileTransaction } from "@/lib/files/service";
+import { assertTableState, tableWhere } from "@/lib/data-table/query";
+import { enqueueMails } from "@/lib/mail";
+import { PEOPLE_MESSAGES as M, type EditUser, type Profile } from "./profile-schemas";
+import { USER_QUERY } from "./queries";
+import { USER_DEFAULT_SORT } from "./columns";
+
+const { users, roles, states, locations, departments, permissions, userPermissions, apiTokens } = schema;
+
+/** One user as the Edit User and Edit Profile screens show them. */
+export type UserDetail = {
+  id: number;
+  username: string;
+  email: string | null;
+  firstName: string;
+  lastName: string;
+  empId: string | null;
+  roleId: number;
+  roleName: string;
+  stateId: number | null;
+  stateName: string | null;
+  locationId: number | null;
+  locationName: string | null;
+  departmentId: number | null;
+  departmentName: string | null;
+  phone: string | null;
+  post: string | null;
+  teamDesignation: string | null;
+  description: string | null;
+  bio: string | null;
+  quote: string | null;
+  quoteName: string | null;
+  profileImage: string | null;
+  /** A signed link to the photo (an hour), or null. */
+  profileImageUrl: string | null;
+  profileColor: string;
+  /** Whether the account has a password here (false: it signs in through the SSO only). */
+  hasPassword: boolean;
+  permissions: { id: number; name: string }[];
+};
+
+/** A user that exists and is not deleted, with names of their references and their permissions; null if none. */
+export async function getUserDetail({ id }: { id: number }): Promise<UserDetail | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      empId: users.empId,
+      roleId: users.roleId,
+      roleName: roles.name,
+      stateId: users.stateId,
+      stateName: states.name,
+      locationId: users.locationId,
+      locationName: locations.name,
+      departmentId: users.departmentId,
+      departmentName: departments.name,
+      phone: users.phone,
+      post: users.post,
+      teamDesignation: users.teamDesignation,
+      description: users.description,
+      bio: users.bio,
+      quote: users.quote,
+      quoteName: users.quoteName,
+      profileImage: users.profileImage,
+      profileColor: users.profileColor,
+      hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+    })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(states, eq(states.id, users.stateId))
+    .leftJoin(locations, eq(locations.id, users.locationId))
+    .leftJoin(departments, eq(departments.id, users.departmentId))
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .limit(1);
+  if (!row) return null;
+  const perms = await db
+    .select({ id: permissions.id, name: permissions.name })
+    .from(userPermissions)
+    .innerJoin(permissions, eq(permissions.id, userPermissions.permissionId))
+    .where(eq(userPermissions.userId, id))
+    .orderBy(asc(permissions.id));
+  return { ...row, hasPassword: !!row.hasPassword, profileImageUrl: photoUrl(row.profileImage), permissions: perms };
+}
+
+/** A signed, hour-long link to a profile photo (its storage key), or null. */
+export function photoUrl(key: string | null | undefined): string | null {
+  return key ? inlineFileUrl({ storageKey: key }) : null;
+}
+
+/** A user detail with the v1 API's payload names. */
+export function toApiUserDetail(u: UserDetail) {
+  return {
+    id: u.id,
+    first_name: u.firstName,
+    last_name: u.lastName,
+    email: u.email,
+    username: u.username,
+    emp_id: u.empId,
+    role: { id: u.roleId, system_id: u.roleId, name: u.roleName },
+    role_id: u.roleId,
+    role_name: u.roleName,
+    state: u.stateId,
+    state_name: u.stateName,
+    location_id: u.locationId,
+    location_name: u.locationName,
+    department_id: u.departmentId,
+    department_name: u.departmentName,
+    phone: u.phone,
+    description: u.description,
+    bio: u.bio,
+    quote: u.quote,
+    quote_name: u.quoteName,
+    post: u.post,
+    team_designation: u.teamDesignation,
+    profile_image: u.profileImageUrl,
+    profile_image_path: u.profileImage,
+    profile_color: u.profileColor,
+    permissions: u.permissions,
+  };
+}
+
+/** 422 naming the field unless the id is a row of `table` (ids from a select: a stale or forged one). */
+async function assertExists(tx: Tx, table: typeof states | typeof locations | typeof departments | typeof roles, id: number | null, field: string, message: string) {
+  if (id == null) return;
+  const [row] = await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1);
+  if (!row) throw new AppError(422, message, { [field]: [message] });
+}
+
+/** Ends every session and API token of a user, in the change's transaction; `except` keeps one (the caller's own). */
+async function revokeSessions(tx: Tx, userId: number, now: Date, except?: number) {
+  await tx
+    .update(apiTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt), except ? ne(apiTokens.id, except) : undefined));
+}
+
+/**
+ * Edit User (administrators): role, state, location, department, phone and permissions of another
+ * user. Every id must exist (422 naming the field); one's own record is edited on the profile (403
+ * here, so an administrator cannot take their own rights away by accident). A role or permission
+ * change ends that user's sessions. One audit row with what changed.
+ */
+export async function updateUserByAdmin(input: { data: EditUser; actor: SessionUser; requestId?: string | null }): Promise<void> {
+  const { data, actor } = input;
+  if (data.id === actor.id) throw forbidden("Your own record is edited on your profile.");
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ roleId: users.roleId, stateId: users.stateId, locationId: users.locationId, departmentId: users.departmentId, phone: users.phone })
+      .from(users)
+      .where(and(eq(users.id, data.id), isNull(users.deletedAt)))
+      .for("update");
+    if (!before) throw new AppError(404, M.notRegistered);
+    await assertExists(tx, roles, data.roleId, "roleId", M.roleUnknown);
+    await assertExists(tx, states, data.stateId, "stateId", M.stateUnknown);
+    await assertExists(tx, locations, data.locationId, "locationId", M.locationUnknown);
+    await assertExists(tx, departments, data.departmentId, "departmentId", M.departmentUnknown);
+    const wanted = [...new Set(data.permissionIds)].sort((a, b) => a - b);
+    if (wanted.length) {
+      const found = await tx.select({ id: permissions.id }).from(permissions).where(inArray(permissions.id, wanted));
+      if (found.length !== wanted.length) throw new AppError(422, M.permissionUnknown, { permissionIds: [M.permissionUnknown] });
+    }
+    const had = (await tx.select({ id: userPermissions.permissionId }).from(userPermissions).where(eq(userPermissions.userId, data.id))).map((r) => r.id).sort((a, b) => a - b);
+
+    const after = { roleId: data.roleId, stateId: data.stateId, locationId: data.locationId, departmentId: data.departmentId, phone: data.phone || null };
+    await tx.update(users).set(after).where(eq(users.id, data.id));
+    const permissionsChanged = had.join(",") !== wanted.join(",");
+    if (permissionsChanged) {
+      await tx.delete(userPermissions).where(eq(userPermissions.userId, data.id));
+      if (wanted.length) await tx.insert(userPermissions).values(wanted.map((permissionId) => ({ userId: data.id, permissionId })));
+    }
+    // Their open sessions carry the old rights in the browser (menus, buttons): they sign in again.
+    if (before.roleId !== data.roleId || permissionsChanged) await revokeSessions(tx, data.id, new Date());
+    await writeAudit(
+      { actorId: actor.id, action: "user.update", entity: "user", entityId: data.id, before: { ...before, permissionIds: had }, after: { ...after, permissionIds: wanted }, requestId: input.requestId },
+      tx,
+    );
+  });
+}
+
+/**
+ * Edit Profile (one's own): the editable items and the photo. A new photo must be the caller's own
+ * profile-photo upload (uploadmedia); the previous photo's file is deleted once the change commits.
+ * Personal data (names, e-mail) changes only when an administrator sends it (`personal`).
+ */
+export async function updateOwnProfile(input: {
+  data: Profile;
+  personal?: { firstName: string; lastName: string; email: string } | null;
+  user: SessionUser;
+  requestId?: string | null;
+}): Promise<{ profileImageUrl: string | null }> {
+  const { data, user } = input;
+  if (input.personal && user.roleId !== 1) throw forbidden("Your personal data is kept by an administrator.");
+  const newKey = data.filePath ? keyFromClientPath(data.filePath) : null;
+  return withFileTransaction(async (tx) => {
+    const [before] = await tx.select().from(users).where(and(eq(users.id, user.id), isNull(users.deletedAt))).for("update");
+    if (!before) throw new AppError(404, M.notRegistered);
+    await assertExists(tx, locations, data.locationId, "locationId", M.locationUnknown);
+    if (input.personal?.email) {
+      const [taken] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(sql`lower(${users.email}) = lower(${input.personal.email})`, ne(users.id, user.id)))
+        .limit(1);
+      if (taken) throw new AppError(422, M.emailTaken, { email: [M.emailTaken] });
+    }
+    let profileImage = before.profileImage;
+    if (newKey && newKey !== before.profileImage) {
+      await claimUploads({ keys: [newKey], user, kinds: ["profilePhoto"], field: "filePath" }, tx);
+      profileImage = newKey;
+    } else if (!newKey && data.removePhoto) {
+      profileImage = null;
+    }
+    if (before.profileImage && profileImage !== before.profileImage) {
+      const old = await getFileByKey({ key: before.profileImage }, tx);
+      if (old) await deleteFiles([old], tx);
+    }
+    const after = {
+      locationId: data.locationId,
+      post: data.post || null,
+      teamDesignation: data.teamDesignation || null,
+      description: data.description || null,
+      bio: data.bio || null,
+      quote: data.quote || null,
+      quoteName: data.quoteName || null,
+      profileImage,
+      ...(input.personal ?? {}),
+    };
+    await tx.update(users).set(after).where(eq(users.id, user.id));
+    const changed = Object.fromEntries(Object.entries(after).filter(([k, v]) => before[k as keyof typeof before] !== v));
+    const was = Object.fromEntries(Object.keys(changed).map((k) => [k, before[k as keyof typeof before]]));
+    await writeAudit({ actorId: user.id, action: "user.profile", entity: "user", entityId: user.id, before: was, after: changed, requestId: input.requestId }, tx);
+    return { profileImageUrl: photoUrl(profileImage) };
+  });
+}
+
+/**
+ * Change Password: the old password must match; the new one is stored as a bcrypt hash and every
+ * other session and token of the user ends (the one in use stays). An account without a password
+ * (SSO only) is told to change it at the SSO.
+ */
+export async function changePassword(input: { user: SessionUser; oldPassword: string; newPassword: string; requestId?: string | null }): Promise<void> {
+  const db = await getDb();
+  const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, input.user.id)).limit(1);
+  if (!row?.hash) throw new AppError(422, M.ssoOnly, { oldPassword: [M.ssoOnly] });
+  if (!(await bcrypt.compare(input.oldPassword, row.hash))) throw new AppError(422, M.oldPasswordWrong, { oldPassword: [M.oldPasswordWrong] });
+  const hash = await hashPassword(input.newPassword);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash: hash }).where(eq(users.id, input.user.id));
+    await revokeSessions(tx, input.user.id, new Date(), input.user.tokenId);
+    await writeAudit({ actorId: input.user.id, action: "user.password", entity: "user", entityId: input.user.id, requestId: input.requestId }, tx);
+  });
+}
+
+/**
+ * The e-mail notification: one mail per recipient (nobody sees the others' addresses), queued in the
+ * outbox in one transaction with the attachment's claim, so either every mail is queued or none.
+ * Recipients: the selected users (`ids`), else every user matching the list's filters. Users without
+ * an e-mail address are skipped. Returns how many mails were queued.
+ */
+export async function sendNotification(input: {
+  subject: string;
+  message: string;
+  attachmentPath?: string;
+  ids?: number[];
+  filters: Record<string, string>;
+  actor: SessionUser;
+  requestId?: string | null;
+}): Promise<{ queued: number }> {
+  const key = input.attachmentPath ? keyFromClientPath(input.attachmentPath) : null;
+  if (!input.ids?.length) assertTableState(USER_QUERY, { page: 1, size: 25, sort: USER_DEFAULT_SORT, filters: input.filters });
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const where = input.ids?.length ? and(inArray(users.id, input.ids), isNull(users.deletedAt)) : tableWhere(USER_QUERY, input.filters);
+    const rows = await tx
+      .selectDistinct({ email: sql<string>`lower(${users.email})` })
+      .from(users)
+      .where(and(where, isNotNull(users.email), sql`${users.email} <> ''`));
+    if (!rows.length) throw new AppError(422, M.noRecipients);
+    let attachment: { key: string; fileName: string; contentType: string } | undefined;
+    if (key) {
+      const [file] = await claimUploads({ keys: [key], user: input.actor, kinds: ["attachment", "document"], field: "attachment" }, tx);
+      attachment = { key: file.storageKey, fileName: file.originalName, contentType: file.mime };
+    }
+    const ids = await enqueueMails(
+      tx,
+      rows.map((r) => ({ to: r.email, subject: input.subject, text: input.message, ...(attachment && { attachment }) })),
+    );
+    await writeAudit(
+      { actorId: input.actor.id, action: "user.notify", entity: "mail", after: { subject: input.subject, recipients: ids.length, attachment: key }, requestId: input.requestId },
+      tx,
+    );
+    return { queued: ids.length };
+  });
+}
+
+/** One card of the HR list. */
+export type HrCard = { id: number; name: string; post: string | null; position: number; imageUrl: string | null; initials: string; color: string };
+
+/** The HR list: every (not deleted) user, in HR order (then name). */
+export async function listHrCards(): Promise<HrCard[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username, post: users.post, position: users.hrPosition, image: users.profileImage, color: users.profileColor })
+    .from(users)
+    .where(isNull(users.deletedAt))
+    .orderBy(asc(users.hrPosition), asc(sql`lower(${users.firstName})`), asc(users.id))
+    .limit(2000);
+  return rows.map((r) => {
+    const name = [r.firstName, r.lastName].filter(Boolean).join(" ") || r.username;
+    const initials = ((r.firstName[0] ?? "") + (r.lastName[0] ?? "")).toUpperCase() || r.username.slice(0, 2).toUpperCase();
+    return { id: r.id, name, post: r.post, position: r.position, imageUrl: photoUrl(r.image), initials, color: r.color };
+  });
+}
+
+/**
+ * Saves the HR order: `ids` in their new order get positions 1, 2, ... in one statement, in one
+ * transaction. An id that is not a (not deleted) user is a 422 and nothing changes.
+ */
+export async function saveHrOrder(input: { ids: number[]; actor: SessionUser; requestId?: string | null }): Promise<void> {
+  const ids = [...new Set(input.ids)];
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const found = await tx.select({ id: users.id }).from(users).where(and(inArray(users.id, ids), isNull(users.deletedAt))).for("update");
+    if (found.length !== ids.length) throw new AppError(422, M.hrUnknownUser, { imageList: [M.hrUnknownUser] });
+    const values = sql.join(
+      ids.map((id, i) => sql`(${id}::int, ${i + 1}::int)`),
+      sql`, `,
+    );
+    await tx.execute(sql`update ${users} set hr_position = v.pos from (values ${values}) as v(id, pos) where ${users.id} = v.id`);
+    await writeAudit({ actorId: input.actor.id, action: "user.hr_order", entity: "user", after: { ids }, requestId: input.requestId }, tx);
+  });
+}
