@@ -5,6 +5,7 @@ import { getBuildVersion, getSystemYear } from "@/lib/system/settings";
 import { ShellFrame } from "@/components/shell/shell-frame";
 import { Sidebar } from "@/components/shell/sidebar";
 import { accountOf, formsMenu, toSidebarItems } from "@/components/shell/shell-utils";
+import { photoUrl } from "@/lib/users/people";
 
 /**
  * The signed-in shell: header, sidebar (a drawer below 766 px), main content and footer. The frame is
@@ -16,7 +17,7 @@ export default async function PortalLayout({ children }: { children: React.React
   const user = await pageGuard(requireUser());
   const [menus, year] = await Promise.all([listMenuTree({ roleId: user.roleId, stamp: user.configStamp }), getSystemYear({ stamp: user.configStamp })]);
   return (
-    <ShellFrame account={accountOf(user)} sidebar={<Sidebar menus={toSidebarItems(menus)} forms={formsMenu(user)} />} build={getBuildVersion()} year={year}>
+    <ShellFrame account={accountOf(user, photoUrl(user.profileImage))} sidebar={<Sidebar menus={toSidebarItems(menus)} forms={formsMenu(user)} />} build={getBuildVersion()} year={year}>
       {children}
     </ShellFrame>
   );

@@ -65,16 +65,16 @@ describe("formsMenu", () => {
 });
 
 describe("accountMenu", () => {
-  it("gives the administration links to role 1 only", () => {
+  it("gives everyone their profile, and the administration links to role 1 only", () => {
     expect(accountMenu({ roleId: 1 }).map((l) => [l.label, l.href])).toEqual([
+      ["Edit Profile", "/changeprofile"],
       ["Edit Menu", "/menu/add-edit-menu"],
       ["User", "/user/list"],
       ["Calendar Keys", "/key/list"],
       ["Attachment Group", "/attachment-group/list"],
       ["Mail Outbox", "/mail/outbox"],
     ]);
-    expect(accountMenu({ roleId: 2 })).toEqual([]);
-    expect(accountMenu({ roleId: 3 })).toEqual([]);
+    for (const roleId of [2, 3]) expect(accountMenu({ roleId }).map((l) => [l.label, l.href])).toEqual([["Edit Profile", "/changeprofile"]]);
   });
 });
 
@@ -87,13 +87,15 @@ describe("accountOf", () => {
       name: "SAM STAFF",
       email: "staff@example.com",
       roleName: "Staff",
-      links: [],
+      photo: null,
+      links: [{ href: "/changeprofile", label: "Edit Profile", icon: "user" }],
     });
+    expect(accountOf(base, "/api/files/x.png?e=1&s=2").photo).toBe("/api/files/x.png?e=1&s=2");
   });
   it("replaces an unsafe profile colour and falls back to the username, and gives role 1 its links", () => {
     const account = accountOf({ ...base, roleId: 1, firstName: "", lastName: "", profileColor: "red;background:url(x)" });
     expect(account).toMatchObject({ initials: "ST", color: "#1d4ed8", name: "STAFF" });
-    expect(account.links.map((l) => l.label)).toEqual(["Edit Menu", "User", "Calendar Keys", "Attachment Group", "Mail Outbox"]);
+    expect(account.links.map((l) => l.label)).toEqual(["Edit Profile", "Edit Menu", "User", "Calendar Keys", "Attachment Group", "Mail Outbox"]);
   });
 });
 

@@ -116,7 +116,9 @@ export type Account = {
   name: string;
   email: string | null;
   roleName: string;
-  /** The dropdown's links (role 1's administration pages). */
+  /** A signed link to the profile photo, or null (initials). */
+  photo: string | null;
+  /** The dropdown's links (one's profile; role 1's administration pages). */
   links: ShellLink[];
 };
 
@@ -129,7 +131,7 @@ export function accountOf(user: {
   lastName: string;
   email: string | null;
   profileColor: string | null;
-}): Account {
+}, photo: string | null = null): Account {
   const color = safeColor(user.profileColor);
   return {
     initials: initialsOf(user),
@@ -137,14 +139,17 @@ export function accountOf(user: {
     name: fullNameOf(user).toUpperCase(),
     email: user.email,
     roleName: user.roleName,
+    photo,
     links: accountMenu(user),
   };
 }
 
-/** The header dropdown's administration links (role 1 only). */
+/** The header dropdown's links: one's profile (everyone; Change Password is there), then role 1's administration pages. */
 export function accountMenu(user: { roleId: number }): ShellLink[] {
-  if (user.roleId !== ROLE.admin) return [];
+  const profile: ShellLink = { href: "/changeprofile", label: "Edit Profile", icon: "user" };
+  if (user.roleId !== ROLE.admin) return [profile];
   return [
+    profile,
     { href: "/menu/add-edit-menu", label: "Edit Menu", icon: "list" },
     { href: "/user/list", label: "User", icon: "user" },
     { href: "/key/list", label: "Calendar Keys", icon: "key" },

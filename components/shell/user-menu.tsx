@@ -30,7 +30,7 @@ function focusMenuItem(menu: HTMLElement | null, index: number) {
  * arrows, Home and End move between items; Escape closes and returns focus; Tab or a click outside closes.
  */
 export function UserMenu({ account }: { account: Account }) {
-  const { initials, color, name, email, roleName, links } = account;
+  const { initials, color, photo, name, email, roleName, links } = account;
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -106,7 +106,7 @@ export function UserMenu({ account }: { account: Account }) {
         onKeyDown={onButtonKey}
         className="flex items-center gap-3 rounded-full py-1 pr-2 pl-1 text-left hover:bg-slate-100 md:rounded-lg md:pr-3"
       >
-        <Avatar initials={initials} color={color} className="h-9 w-9 text-sm ring-2 ring-white" />
+        <Avatar initials={initials} color={color} src={photo} className="h-9 w-9 text-sm ring-2 ring-white" />
         <span className="hidden min-w-0 flex-col md:flex">
           <span className="max-w-[16rem] truncate text-sm font-semibold tracking-wide text-slate-900">{name}</span>
           {email && <span className="max-w-[16rem] truncate text-xs text-slate-500">{email}</span>}
@@ -119,7 +119,7 @@ export function UserMenu({ account }: { account: Account }) {
       {open && (
         <div className="absolute right-0 z-40 mt-2 w-[min(18rem,calc(100vw-1.5rem))] origin-top-right rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg">
           <div className="flex items-center gap-3 border-b border-slate-100 px-3 pt-2 pb-3">
-            <Avatar initials={initials} color={color} className="h-11 w-11 text-base ring-2 ring-white" />
+            <Avatar initials={initials} color={color} src={photo} className="h-11 w-11 text-base ring-2 ring-white" />
             <div className="min-w-0">
               <p className="truncate text-sm font-semibold text-slate-900">{name}</p>
               {email && <p className="truncate text-xs text-slate-500">{email}</p>}

@@ -9,6 +9,7 @@ const user = (roleId: number, permissions: string[] = []): SessionUser => ({
   email: null,
   firstName: "U",
   lastName: "Ser",
+  profileImage: null,
   roleId,
   roleName: "r",
   profileColor: "#000000",

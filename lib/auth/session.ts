@@ -15,6 +15,8 @@ export type SessionUser = {
   roleId: number;
   roleName: string;
   profileColor: string;
+  /** The profile photo's storage key, or null (the header shows initials then). */
+  profileImage: string | null;
   permissions: string[];
   tokenId: number;
   provider: string;
@@ -112,6 +114,7 @@ function buildSessionLookup(db: Db, withStamps: boolean) {
       roleId: schema.users.roleId,
       roleName: schema.roles.name,
       profileColor: schema.users.profileColor,
+      profileImage: schema.users.profileImage,
       permission: schema.permissions.name,
       configStamp: withStamps ? sql<string | null>`${CONFIG_STAMP_SQL}` : none,
       contentStamp: withStamps ? sql<string | null>`${CONTENT_STAMP_SQL}` : none,
