@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useState } from "react";
 import { DataTable, type DataTableColumn } from "@/components/data-table/data-table";
 import { ExportButton } from "@/components/data-table/export-button";
 import { Button } from "@/components/ui/button";
@@ -10,6 +11,7 @@ import { toast } from "@/components/ui/toast";
 import { callV1 } from "@/lib/api/client";
 import type { TableState } from "@/lib/data-table/state";
 import { USER_COLUMNS, USER_DEFAULT_SORT, USER_DELETE_TEXTS, type UserListRow } from "@/lib/users/columns";
+import { NotifyModal } from "./notify-modal";
 
 type Option = { value: number; text: string };
 type Props = {
@@ -29,6 +31,7 @@ const text = (v: string | null) => v ?? "";
 export function UserTable({ state, rows, total, currentUserId, options }: Props) {
   const router = useRouter();
   const [confirm, dialog] = useConfirm();
+  const [notifyIds, setNotifyIds] = useState<number[] | null>(null);
   const label = (id: (typeof USER_COLUMNS)[number]["id"]) => USER_COLUMNS.find((c) => c.id === id)!.label;
   const select = (id: keyof Props["options"]) => ({ kind: "select" as const, options: options[id] });
 
@@ -106,6 +109,9 @@ export function UserTable({ state, rows, total, currentUserId, options }: Props)
           <>
             <ExportButton label={selected.length ? "Export selected (CSV)" : "Export CSV"} getLink={exportLink("csv", selected)} onDone={() => router.refresh()} />
             <ExportButton label={selected.length ? "Export selected (XLSX)" : "Export XLSX"} getLink={exportLink("xlsx", selected)} onDone={() => router.refresh()} />
+            <Button type="button" variant="secondary" className="px-3 py-1" onClick={() => setNotifyIds(selected.map(Number))}>
+              {selected.length ? "E-mail selected" : "Send e-mail notification"}
+            </Button>
             <Link href="/hrdragview" prefetch={false} className="text-sm text-brand-700 hover:underline">
               HR list order
             </Link>
@@ -113,6 +119,7 @@ export function UserTable({ state, rows, total, currentUserId, options }: Props)
         )}
       />
       {dialog}
+      <NotifyModal open={notifyIds !== null} ids={notifyIds ?? []} filters={state.filters} total={total} onClose={() => setNotifyIds(null)} onSent={() => setNotifyIds(null)} />
     </>
   );
 }
