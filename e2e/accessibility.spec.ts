@@ -69,6 +69,34 @@ const SCREENS: Screen[] = [
   },
   { name: "user list (admin) / 403", open: content("/user/list", async (p) => void (await expect(p.getByRole("table").or(p.getByText("Oops! 403 Sorry!"))).toBeVisible())) },
   { name: "mail outbox (admin) / 403", open: content("/mail/outbox", async (p) => void (await expect(p.getByRole("heading", { level: 1 }).or(p.getByText("Oops! 403 Sorry!")).first()).toBeVisible())) },
+  { name: "edit profile", open: content("/changeprofile", async (p) => void (await expect(p.getByRole("heading", { name: "Edit Profile" })).toBeVisible())) },
+  {
+    name: "change password modal",
+    open: async (page) => {
+      await page.goto("/changeprofile");
+      await page.getByRole("button", { name: "Change Password" }).click();
+      await expect(page.getByRole("dialog", { name: "Change Password" })).toBeVisible();
+    },
+  },
+  {
+    name: "edit user (admin)",
+    roles: ["admin"],
+    open: async (page) => {
+      await page.goto("/user/list?f_email=staff%40example.com");
+      await page.getByRole("link", { name: /^Edit / }).first().click();
+      await expect(page.getByRole("heading", { name: "Edit User" })).toBeVisible();
+    },
+  },
+  { name: "HR list order (admin) / 403", open: content("/hrdragview", async (p) => void (await expect(p.getByRole("heading", { name: "HR List Order" }).or(p.getByText("Oops! 403 Sorry!"))).toBeVisible())) },
+  {
+    name: "e-mail notification (admin)",
+    roles: ["admin"],
+    open: async (page) => {
+      await page.goto("/user/list");
+      await page.getByRole("button", { name: "Send e-mail notification" }).click();
+      await expect(page.getByRole("dialog", { name: "Send e-mail notification" })).toBeVisible();
+    },
+  },
   { name: "404", open: content("/no-such-page", async (p) => void (await expect(p.getByText("The page you are looking for does not exist.")).toBeVisible())) },
 ];
 
