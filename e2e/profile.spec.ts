@@ -54,6 +54,27 @@ test.describe("administrator", () => {
     await context.close();
   });
 
+  test("sends an e-mail notification to the selected users; it is in the outbox", async ({ page }) => {
+    const users = new UsersPage(page);
+    await users.goto("?f_email=staff%40example.com");
+    await expect(users.rows()).toHaveCount(1);
+    await users.selectAll.check();
+    await page.getByRole("button", { name: "E-mail selected" }).click();
+    const dialog = page.getByRole("dialog", { name: "Send e-mail notification" });
+    await expect(dialog).toContainText("To 1 selected user(s)");
+    await dialog.getByRole("button", { name: "Send" }).click();
+    await expect(dialog.getByText("Subject Is Required")).toBeVisible();
+    await expect(dialog.getByText("Email Message Is Required")).toBeVisible();
+    const subject = `Uniform fitting ${Date.now().toString(36)}`;
+    await dialog.getByLabel("Subject").fill(subject);
+    await dialog.getByLabel("Message").fill("Fittings are on Friday.");
+    await dialog.getByRole("button", { name: "Send" }).click();
+    await expect(page.getByText("Email Notification Sent Successfully")).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await page.goto("/mail/outbox");
+    await expect(page.getByText(subject)).toBeVisible();
+  });
+
   test("one's own id goes to the profile; an unknown id is the 404; the aliases redirect", async ({ page }) => {
     const me = (await (await page.request.get("/api/v1/getuserdata")).json()) as { content: { user_obj: { id: number } } };
     await page.goto(`/updateusers/${me.content.user_obj.id}`);
