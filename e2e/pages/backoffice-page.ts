@@ -37,7 +37,8 @@ export class MenuEditorPage {
   }
 
   goto = () => this.page.goto("/menu/add-edit-menu");
-  item = (title: string) => this.mainList.getByRole("listitem").filter({ has: this.page.getByText(title, { exact: true }) });
+  /** A main menu by its whole title (the screen shows 16 characters; the rest is read to screen readers). */
+  item = (title: string) => this.mainList.getByRole("listitem").filter({ hasText: title });
   handle = (title: string) => this.page.getByRole("button", { name: `Move ${title}`, exact: true });
   editButton = (title: string) => this.page.getByRole("button", { name: `Edit ${title}`, exact: true });
   deleteButton = (title: string) => this.page.getByRole("button", { name: `Delete ${title}`, exact: true });

@@ -136,18 +136,20 @@ export function MenuEditor({ menus: initial, selectedId: initialSelected }: { me
     const open = sub ? subEditor === menu.id : mainEditor === menu.id;
     return (
       <>
-        <div className="flex flex-wrap items-center gap-2 p-2">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 p-2">
           {handle}
-          {menu.icon && isIconName(menu.icon) ? <Icon name={menu.icon} className="h-5 w-5 text-slate-600" /> : <span className="h-5 w-5" aria-hidden="true" />}
-          <span className="min-w-0 flex-1 font-medium text-slate-900" title={cut.truncated ? menu.title : undefined}>
-            {cut.text}
-            {cut.truncated && <span className="sr-only"> ({menu.title})</span>}
-          </span>
-          <span className="text-xs text-slate-500">
-            {menu.url ? "Link" : menu.pageTypes.map((t) => PAGE_TYPES.find((p) => p.id === t)?.name).join(", ")}
-            {menu.isBuiltin ? " · built-in" : ""}
-          </span>
-          <div className="flex items-center gap-1">
+          {menu.icon && isIconName(menu.icon) ? <Icon name={menu.icon} className="h-5 w-5 shrink-0 text-slate-600" /> : <span className="h-5 w-5 shrink-0" aria-hidden="true" />}
+          <div className="min-w-0 flex-1">
+            <div className="font-medium whitespace-nowrap text-slate-900" title={cut.truncated ? menu.title : undefined}>
+              {cut.text}
+              {cut.truncated && <span className="sr-only"> ({menu.title})</span>}
+            </div>
+            <div className="text-xs text-slate-500">
+              {menu.url ? "Link" : menu.pageTypes.map((t) => PAGE_TYPES.find((p) => p.id === t)?.name).join(", ")}
+              {menu.isBuiltin ? " · built-in" : ""}
+            </div>
+          </div>
+          <div className="ml-auto flex shrink-0 items-center gap-1">
             {!sub && (
               <Button type="button" variant="ghost" className="px-2 py-1" aria-pressed={selectedId === menu.id} aria-controls={subPanelId} onClick={() => openSubs(menu.id)}>
                 Sub menus ({menu.children.length})
@@ -169,7 +171,7 @@ export function MenuEditor({ menus: initial, selectedId: initialSelected }: { me
   };
 
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid gap-6 xl:grid-cols-[3fr_2fr]">
       <section aria-labelledby={`${subPanelId}-main`} className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id={`${subPanelId}-main`} className="text-lg font-semibold text-slate-900">
