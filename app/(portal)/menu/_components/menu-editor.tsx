@@ -139,12 +139,13 @@ export function MenuEditor({ menus: initial, selectedId: initialSelected }: { me
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1 p-2">
           {handle}
           {menu.icon && isIconName(menu.icon) ? <Icon name={menu.icon} className="h-5 w-5 shrink-0 text-slate-600" /> : <span className="h-5 w-5 shrink-0" aria-hidden="true" />}
-          <div className="min-w-0 flex-1">
+          {/* Room for 16 characters: the actions wrap below rather than overlap the title. */}
+          <div className="min-w-40 flex-1">
             <div className="font-medium whitespace-nowrap text-slate-900" title={cut.truncated ? menu.title : undefined}>
               {cut.text}
               {cut.truncated && <span className="sr-only"> ({menu.title})</span>}
             </div>
-            <div className="text-xs text-slate-500">
+            <div className="text-xs whitespace-nowrap text-slate-500">
               {menu.url ? "Link" : menu.pageTypes.map((t) => PAGE_TYPES.find((p) => p.id === t)?.name).join(", ")}
               {menu.isBuiltin ? " · built-in" : ""}
             </div>
