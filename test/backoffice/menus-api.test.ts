@@ -15,6 +15,7 @@ import { DELETE as deleteMenu } from "@/app/api/v1/delete_menu/route";
 import { GET as getIcons } from "@/app/api/v1/get_icons/route";
 import { listMenuTree } from "@/lib/menus/queries";
 import { findRenamedMenuSlug } from "@/lib/menus/admin";
+import { menuNotFound } from "@/lib/menus/renamed";
 import { MENU_TEXTS } from "@/lib/menus/admin-schemas";
 
 const t = setupTestDatabase();
@@ -72,6 +73,11 @@ describe("add_edit_menu", () => {
     // Back to the first name: the menu takes its old slug back.
     expect(content<{ slug: string }>(await save({ id, menu_title: "Sales Tips!", features: [1] })).slug).toBe("sales-tips");
     expect(await findRenamedMenuSlug("sales-playbook")).toBe("sales-tips");
+    // The pages: a 308 to the same page under the new slug (post links too); an unknown slug is the 404.
+    const moved = (await menuNotFound("sales-playbook", "/post/5").catch((e: unknown) => e)) as { digest?: string };
+    expect(moved.digest).toMatch(/^NEXT_REDIRECT;[a-z]+;\/sales-tips\/post\/5;308;/);
+    const missing = (await menuNotFound("never-was").catch((e: unknown) => e)) as { digest?: string };
+    expect(missing.digest).toMatch(/404/);
   });
 
   it.each([
