@@ -169,18 +169,18 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
                 {selectable && (
-                <th scope="col" className="w-10 px-3 py-2">
-                  <input
-                    type="checkbox"
-                    aria-label="Select all rows on this page"
-                    checked={allSelected}
-                    ref={(el) => {
-                      if (el) el.indeterminate = selected.length > 0 && !allSelected;
-                    }}
-                    onChange={(e) => table.toggleAllPageRowsSelected(e.target.checked)}
-                    disabled={rows.length === 0}
-                  />
-                </th>
+                  <th scope="col" className="w-10 px-3 py-2">
+                    <input
+                      type="checkbox"
+                      aria-label="Select all rows on this page"
+                      checked={allSelected}
+                      ref={(el) => {
+                        if (el) el.indeterminate = selected.length > 0 && !allSelected;
+                      }}
+                      onChange={(e) => table.toggleAllPageRowsSelected(e.target.checked)}
+                      disabled={rows.length === 0}
+                    />
+                  </th>
                 )}
                 {group.headers.map((header) => {
                   const col = columns.find((c) => c.id === header.column.id)!;
