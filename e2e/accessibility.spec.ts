@@ -97,8 +97,29 @@ const SCREENS: Screen[] = [
       await expect(page.getByRole("dialog", { name: "Send e-mail notification" })).toBeVisible();
     },
   },
+  { name: "calendar key list (admin) / 403", open: content("/key/list", tableOr403) },
+  { name: "calendar key add form (admin) / 403", open: content("/key/add", formOr403) },
+  { name: "attachment group list (admin) / 403", open: content("/attachment-group/list", tableOr403) },
+  { name: "attachment group add form (admin) / 403", open: content("/attachment-group/add", formOr403) },
+  { name: "menu editor (admin) / 403", open: content("/menu/add-edit-menu", async (p) => void (await expect(p.getByRole("list", { name: "Main menus" }).or(p.getByText("Oops! 403 Sorry!"))).toBeVisible())) },
+  {
+    name: "menu editor with a sub-menu panel and an open editor (admin) / 403",
+    open: async (page) => {
+      await page.goto("/menu/service-department");
+      const subs = page.getByRole("list", { name: /^Sub menus of / });
+      await expect(subs.or(page.getByText("Oops! 403 Sorry!"))).toBeVisible();
+      if (await subs.isVisible()) {
+        await page.getByRole("button", { name: "Add Sub Menu" }).click();
+        await expect(page.getByRole("form", { name: "Add sub menu" })).toBeVisible();
+      }
+    },
+  },
   { name: "404", open: content("/no-such-page", async (p) => void (await expect(p.getByText("The page you are looking for does not exist.")).toBeVisible())) },
 ];
+
+async function tableOr403(page: Page) {
+  await expect(page.getByRole("table").or(page.getByText("Oops! 403 Sorry!"))).toBeVisible();
+}
 
 async function formOr403(page: Page) {
   await expect(page.getByRole("button", { name: /^(Save|Update|Update Post)$/ }).first().or(page.getByText("Oops! 403 Sorry!"))).toBeVisible();

@@ -67,9 +67,10 @@ export function FormCard({ title, editing, userName, children }: { title: string
   );
 }
 
-/** Cancel, Save And Continue (new only), Save / Update. Disabled while saving or uploading. */
+/** Cancel (or `cancelLabel`, e.g. Back), Save And Continue (new only), Save / Update. Disabled while saving or uploading. */
 export function FormButtons({
   cancelHref,
+  cancelLabel = "Cancel",
   editing,
   saveLabel,
   busy,
@@ -77,6 +78,7 @@ export function FormButtons({
   onSaveAndContinue,
 }: {
   cancelHref: string;
+  cancelLabel?: string;
   editing: boolean;
   saveLabel: string;
   busy: boolean;
@@ -87,7 +89,7 @@ export function FormButtons({
     // One row from 640 px; below, one full-width column (Save first), so no button wraps alone.
     <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end sm:gap-3 max-sm:[&>*]:w-full">
       <Link href={cancelHref} className="inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50" aria-disabled={busy || undefined}>
-        Cancel
+        {cancelLabel}
       </Link>
       {!editing && (
         <Button type="button" variant="secondary" disabled={busy} loading={saving === "continue"} onClick={onSaveAndContinue}>

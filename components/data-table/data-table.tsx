@@ -46,7 +46,7 @@ export type DataTableProps<T> = {
   rowLabel: (row: T) => string;
   /** The table's accessible name (its caption, with the range). */
   title: string;
-  /** Renders the bulk-action bar while rows are selected; `clear` empties the selection. */
+  /** Renders the bulk-action bar while rows are selected; `clear` empties the selection. Without it rows are not selectable. */
   bulkActions?: (selected: string[], clear: () => void) => React.ReactNode;
   /** Buttons above the table (export, links to other screens). */
   toolbar?: (selected: string[]) => React.ReactNode;
@@ -63,6 +63,7 @@ export type DataTableProps<T> = {
  */
 export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const { path, state, defaultSort, rows, total, columns, rowId, rowLabel, title, bulkActions, toolbar, emptyText = "No records found." } = props;
+  const selectable = bulkActions !== undefined;
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
@@ -167,18 +168,20 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
-                <th scope="col" className="w-10 px-3 py-2">
-                  <input
-                    type="checkbox"
-                    aria-label="Select all rows on this page"
-                    checked={allSelected}
-                    ref={(el) => {
-                      if (el) el.indeterminate = selected.length > 0 && !allSelected;
-                    }}
-                    onChange={(e) => table.toggleAllPageRowsSelected(e.target.checked)}
-                    disabled={rows.length === 0}
-                  />
-                </th>
+                {selectable && (
+                  <th scope="col" className="w-10 px-3 py-2">
+                    <input
+                      type="checkbox"
+                      aria-label="Select all rows on this page"
+                      checked={allSelected}
+                      ref={(el) => {
+                        if (el) el.indeterminate = selected.length > 0 && !allSelected;
+                      }}
+                      onChange={(e) => table.toggleAllPageRowsSelected(e.target.checked)}
+                      disabled={rows.length === 0}
+                    />
+                  </th>
+                )}
                 {group.headers.map((header) => {
                   const col = columns.find((c) => c.id === header.column.id)!;
                   const dir = header.column.getIsSorted();
@@ -201,7 +204,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
               </tr>
             ))}
             <tr>
-              <td className="px-3 pb-2" />
+              {selectable && <td className="px-3 pb-2" />}
               {columns.map((col) => (
                 <td key={col.id} className="px-3 pb-2 font-normal normal-case">
                   {col.filter?.kind === "text" && (
@@ -243,9 +246,11 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           <tbody className="divide-y divide-slate-100">
             {table.getRowModel().rows.map((row) => (
               <tr key={row.id} className={row.getIsSelected() ? "bg-brand-50" : "hover:bg-slate-50"}>
-                <td className="px-3 py-2">
-                  <input type="checkbox" aria-label={`Select ${rowLabel(row.original)}`} checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} />
-                </td>
+                {selectable && (
+                  <td className="px-3 py-2">
+                    <input type="checkbox" aria-label={`Select ${rowLabel(row.original)}`} checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} />
+                  </td>
+                )}
                 {row.getAllCells().map((cell) => (
                   <td key={cell.id} className="px-3 py-2 whitespace-nowrap text-slate-800">
                     <table.FlexRender cell={cell} />
@@ -255,7 +260,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
             ))}
             {rows.length === 0 && (
               <tr>
-                <td colSpan={columns.length + 1} className="px-3 py-10 text-center text-slate-500">
+                <td colSpan={columns.length + (selectable ? 1 : 0)} className="px-3 py-10 text-center text-slate-500">
                   {emptyText}
                 </td>
               </tr>

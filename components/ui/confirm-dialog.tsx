@@ -12,6 +12,8 @@ export type ConfirmDialogProps = ConfirmOptions & {
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** Choices the question needs (e.g. where a deleted menu's content goes), between the text and the buttons. */
+  children?: React.ReactNode;
 };
 
 /**
@@ -19,7 +21,7 @@ export type ConfirmDialogProps = ConfirmOptions & {
  * button) and is trapped, Escape cancels unless the action runs, and focus returns to the button that
  * opened it. Controlled (`open`, `busy`); `useConfirm` below wraps it as a promise.
  */
-export function ConfirmDialog({ open, title, text, confirmLabel, cancelLabel, danger, busy, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, title, text, confirmLabel, cancelLabel, danger, busy, onConfirm, onCancel, children }: ConfirmDialogProps) {
   const titleId = useId();
   const textId = useId();
 
@@ -42,6 +44,7 @@ export function ConfirmDialog({ open, title, text, confirmLabel, cancelLabel, da
       <p id={textId} className="mt-2 text-slate-600">
         {text}
       </p>
+      {children}
       <div className="mt-6 flex flex-col-reverse justify-center gap-2 sm:flex-row">
         <Button type="button" variant="secondary" onClick={onCancel} disabled={busy} autoFocus>
           {cancelLabel}

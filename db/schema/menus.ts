@@ -38,3 +38,20 @@ export const menus = pgTable(
   },
   (t) => [index().on(t.parentId, t.position)],
 );
+
+/**
+ * Slugs a menu had before it was renamed: `/{old slug}` answers a permanent redirect to the menu's
+ * current page, so bookmarks keep working. An old slug stays taken (no new menu gets it).
+ */
+export const menuSlugHistory = pgTable(
+  "menu_slug_history",
+  {
+    id: serial().primaryKey(),
+    slug: varchar({ length: 190 }).notNull().unique(),
+    menuId: integer()
+      .notNull()
+      .references(() => menus.id, { onDelete: "cascade" }),
+    ...timestamps,
+  },
+  (t) => [index().on(t.menuId)],
+);

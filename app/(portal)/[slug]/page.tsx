@@ -2,10 +2,11 @@ import type { Metadata } from "next";
 import { cache } from "react";
 import Link from "next/link";
 import { connection } from "next/server";
-import { forbidden, notFound, redirect } from "next/navigation";
+import { forbidden, redirect } from "next/navigation";
 import { getCurrentUser, pageGuard, requireUser } from "@/lib/auth/guards";
 import { roleCan } from "@/lib/auth/roles";
 import { getMenuBySlug } from "@/lib/menus/queries";
+import { menuNotFound } from "@/lib/menus/renamed";
 import { listAttachmentItems, listDiscussions, listSaveTheDates } from "@/lib/content/queries";
 import { PAGE_SIZE } from "@/lib/content/constants";
 import { pageHref, parsePageState, sortsFor, type PageState } from "@/lib/content/page-state";
@@ -24,7 +25,8 @@ const lookupMenu = cache((slug: string, roleId: number, stamp: string) => getMen
 
 async function findMenu(slug: string, user: { roleId: number; configStamp: string }) {
   const found = await lookupMenu(slug, user.roleId, user.configStamp);
-  if (found.status === "not_found") notFound();
+  // A renamed menu's old address (a bookmark, a link in a mail) goes to its page for good (308).
+  if (found.status === "not_found") return menuNotFound(slug);
   if (found.status === "forbidden") forbidden();
   return found.menu;
 }

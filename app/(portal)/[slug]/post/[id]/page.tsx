@@ -5,6 +5,7 @@ import { connection } from "next/server";
 import { forbidden, notFound } from "next/navigation";
 import { getCurrentUser, pageGuard, requireUser } from "@/lib/auth/guards";
 import { roleCan } from "@/lib/auth/roles";
+import { menuNotFound } from "@/lib/menus/renamed";
 import { getMenuBySlug } from "@/lib/menus/queries";
 import { getDiscussion, listComments } from "@/lib/content/queries";
 import { tabsOf } from "@/lib/content/tabs";
@@ -32,7 +33,7 @@ async function load(params: Props["params"]) {
   const user = await pageGuard(requireUser());
   const { slug, id } = await params;
   const { found, post } = await lookup(slug, id, user.roleId, user.configStamp);
-  if (found.status === "not_found") notFound();
+  if (found.status === "not_found") return menuNotFound(slug, `/post/${encodeURIComponent(id)}`);
   if (found.status === "forbidden") forbidden();
   if (!post) notFound();
   return { user, menu: found.menu, post };

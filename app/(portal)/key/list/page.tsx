@@ -1,0 +1,8 @@
+import type { Metadata } from "next";
+import { ColorOptionListPage } from "@/components/backoffice/color-option-pages";
+
+export const metadata: Metadata = { title: "Calendar Keys" };
+
+export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  return ColorOptionListPage({ kind: "key", searchParams });
+}

@@ -1,0 +1,8 @@
+import type { Metadata } from "next";
+import { MenuEditorPage } from "../_components/editor-page";
+
+export const metadata: Metadata = { title: "Edit Menu" };
+
+export default async function Page({ params }: { params: Promise<{ slug: string }> }) {
+  return MenuEditorPage({ slug: (await params).slug });
+}

@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { text } from "@/lib/validation/text";
+import { COLOR_INVALID, colorCodeSchema } from "./color";
+import { COLOR_OPTION, COLOR_OPTION_NAME_MAX, type ColorOptionKind } from "./color-options";
+
+const idSchema = z.coerce.number({ error: "The id is not valid." }).int("The id is not valid.").min(1, "The id is not valid.").max(2_147_483_647, "The id is not valid.");
+const optionalId = z.preprocess((v) => (v === "" || v === null || v === 0 || v === "0" ? undefined : v), idSchema.optional());
+
+function nameSchema(kind: ColorOptionKind) {
+  const t = COLOR_OPTION[kind];
+  return text({ error: t.nameRequired }).trim().min(1, t.nameRequired).max(COLOR_OPTION_NAME_MAX, t.nameTooLong);
+}
+
+/**
+ * The save call's body for a kind: the name under its v1 payload name (`key_name`, `group_title`),
+ * `color_code` (lib/backoffice/color.ts) and `id` when editing. Answers `{ id?, name, colorCode }`.
+ */
+export function saveColorOptionBody(kind: ColorOptionKind) {
+  const t = COLOR_OPTION[kind];
+  return z
+    .object({ id: optionalId, color_code: colorCodeSchema })
+    .extend({ [t.nameField]: nameSchema(kind) } as Record<typeof t.nameField, ReturnType<typeof nameSchema>>)
+    .transform((b) => ({ id: b.id, name: b[t.nameField], colorCode: b.color_code }));
+}
+
+/** The toggle call's body: `{ id }`. */
+export const toggleColorOptionBody = z.object({ id: idSchema });
+
+/** The add/edit form (browser and server alike): the name and the picked colour as `#rrggbb`. */
+export function colorOptionFormSchema(kind: ColorOptionKind) {
+  return z.object({
+    name: nameSchema(kind),
+    color: text().regex(/^#[0-9a-f]{6}([0-9a-f]{2})?$/i, COLOR_INVALID),
+  });
+}
+export type ColorOptionFormValues = z.infer<ReturnType<typeof colorOptionFormSchema>>;

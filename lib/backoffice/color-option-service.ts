@@ -1,0 +1,128 @@
+import "server-only";
+import { asc, eq, sql } from "drizzle-orm";
+import { getDb, schema, type Tx } from "@/lib/db";
+import { contains, queryPage, specOf, type Page, type TableQuerySpec } from "@/lib/data-table/query";
+import type { TableState } from "@/lib/data-table/state";
+import { AppError } from "@/lib/errors";
+import { writeAudit } from "@/lib/system/audit";
+import { bumpCalendarStamp } from "@/lib/calendar/cache";
+import { colorObject } from "./color";
+import { COLOR_OPTION, type ApiColorOption, type ColorOptionKind, type ColorOptionRow } from "./color-options";
+
+/** The table behind each kind (same columns: name, colorCode, status, createdBy, updatedBy). */
+const TABLES = { key: schema.calendarKeys, group: schema.attachmentGroups } as const;
+
+function tableOf(kind: ColorOptionKind) {
+  // Both tables have the same shape; typing them as one keeps the queries below written once.
+  return TABLES[kind] as unknown as typeof schema.calendarKeys;
+}
+
+/** The list's query over its allow-list of columns (name filter; name, status and id sorts). */
+export function colorOptionQuery(kind: ColorOptionKind): TableQuerySpec {
+  const t = tableOf(kind);
+  return {
+    columns: {
+      id: { sort: [] },
+      name: { sort: [sql`lower(${t.name})`], filter: contains(t.name) },
+      status: { sort: [t.status] },
+    },
+    tiebreak: t.id,
+    defaultSort: { id: "id", desc: true },
+  };
+}
+
+export const colorOptionTable = (kind: ColorOptionKind) => specOf(colorOptionQuery(kind));
+
+const columnsOf = (kind: ColorOptionKind) => {
+  const t = tableOf(kind);
+  return { id: t.id, name: t.name, colorCode: t.colorCode, status: t.status };
+};
+
+/** One page of keys or groups for the back-office list. */
+export async function listColorOptionPage(kind: ColorOptionKind, state: TableState): Promise<Page<ColorOptionRow>> {
+  const db = await getDb();
+  const t = tableOf(kind);
+  return queryPage<ColorOptionRow & { total: number }>(db, colorOptionQuery(kind), t, state, ({ where, orderBy, limit, offset, total }) =>
+    db
+      .select({ ...columnsOf(kind), total })
+      .from(t)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset),
+  );
+}
+
+/** Every key or group by name (what the toggle call answers: the refreshed list). */
+export async function listAllColorOptions(kind: ColorOptionKind, tx?: Tx): Promise<ColorOptionRow[]> {
+  const db = tx ?? (await getDb());
+  const t = tableOf(kind);
+  return db.select(columnsOf(kind)).from(t).orderBy(sql`lower(${t.name})`, asc(t.id));
+}
+
+export async function getColorOption(kind: ColorOptionKind, id: number): Promise<ColorOptionRow | null> {
+  const db = await getDb();
+  const t = tableOf(kind);
+  const [row] = await db.select(columnsOf(kind)).from(t).where(eq(t.id, id));
+  return row ?? null;
+}
+
+export function toApiColorOption(row: ColorOptionRow): ApiColorOption {
+  return { value: row.id, text: row.name, color_code: row.colorCode, color_code_obj: colorObject(row.colorCode), status: row.status };
+}
+
+/** Keys colour the calendar's cached windows: a change to one must drop them (lib/calendar/cache.ts). */
+async function afterChange(kind: ColorOptionKind, tx: Tx) {
+  if (kind === "key") await bumpCalendarStamp(tx);
+}
+
+/** Adds (no id) or updates a key or group, audited, in one transaction. A missing id is a 404. */
+export async function saveColorOption(
+  kind: ColorOptionKind,
+  input: { id?: number; name: string; colorCode: string },
+  actor: { id: number; requestId?: string | null },
+): Promise<{ row: ColorOptionRow; created: boolean; message: string }> {
+  const db = await getDb();
+  const t = tableOf(kind);
+  const texts = COLOR_OPTION[kind];
+  return db.transaction(async (tx) => {
+    if (input.id) {
+      const [before] = await tx.select(columnsOf(kind)).from(t).where(eq(t.id, input.id)).for("update");
+      if (!before) throw new AppError(404, texts.notFound);
+      const [row] = await tx
+        .update(t)
+        .set({ name: input.name, colorCode: input.colorCode, updatedBy: actor.id })
+        .where(eq(t.id, input.id))
+        .returning(columnsOf(kind));
+      await afterChange(kind, tx);
+      await writeAudit({ actorId: actor.id, action: "update", entity: texts.entity, entityId: row.id, before, after: row, requestId: actor.requestId }, tx);
+      return { row, created: false, message: texts.updated };
+    }
+    const [row] = await tx
+      .insert(t)
+      .values({ name: input.name, colorCode: input.colorCode, createdBy: actor.id, updatedBy: actor.id })
+      .returning(columnsOf(kind));
+    await afterChange(kind, tx);
+    await writeAudit({ actorId: actor.id, action: "create", entity: texts.entity, entityId: row.id, after: row, requestId: actor.requestId }, tx);
+    return { row, created: true, message: texts.saved };
+  });
+}
+
+/**
+ * Active to inactive and back. An inactive key or group leaves the pickers (they ask for active ones)
+ * but the events and attachments that use it keep it, and so their colour. Answers every row.
+ */
+export async function toggleColorOptionStatus(kind: ColorOptionKind, id: number, actor: { id: number; requestId?: string | null }): Promise<ColorOptionRow[]> {
+  const db = await getDb();
+  const t = tableOf(kind);
+  const texts = COLOR_OPTION[kind];
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select(columnsOf(kind)).from(t).where(eq(t.id, id)).for("update");
+    if (!before) throw new AppError(404, texts.notFound);
+    const status = before.status === "active" ? "inactive" : "active";
+    await tx.update(t).set({ status, updatedBy: actor.id }).where(eq(t.id, id));
+    await afterChange(kind, tx);
+    await writeAudit({ actorId: actor.id, action: "status", entity: texts.entity, entityId: id, before: { status: before.status }, after: { status }, requestId: actor.requestId }, tx);
+    return listAllColorOptions(kind, tx);
+  });
+}
