@@ -48,7 +48,7 @@ export const INVALID_DATE = "Please enter a valid date (MM/DD/YYYY).";
 export const requiredDate = (message: string) =>
   text({ error: message })
     .trim()
-    .min(1, message)
+    .min(1, { error: message, abort: true })
     .refine((v) => parseFormDate(v) !== null, INVALID_DATE)
     .transform((v) => parseFormDate(v)!);
 
@@ -73,7 +73,7 @@ export const optionalTime = () =>
 
 /** An e-mail: `required` when empty, `invalid` when malformed. */
 export const emailField = (required: string, invalid: string) =>
-  text({ error: required }).trim().min(1, required).max(TEXT_MAX, invalid).pipe(z.email({ error: invalid }));
+  text({ error: required }).trim().min(1, { error: required, abort: true }).max(TEXT_MAX, invalid).pipe(z.email({ error: invalid }));
 
 /**
  * A record id from a form or a payload: a whole number written in digits only ('12' or 12; not '1e3',

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { text } from "@/lib/validation/text";
 import { apiBody } from "@/lib/forms/api-body";
+import { LOCATION_REQUIRED_MESSAGE } from "@/lib/forms/messages";
 import { LONG_TEXT_MAX, idField, optionalText, requiredDate, requiredText, todayIso, tooLong } from "@/lib/forms/fields";
 
 export const PAY_TYPES = ["Customer Pay", "Warranty"] as const;
@@ -12,7 +13,7 @@ export const RO_MESSAGES = {
   dateOfRequest: "Select Date of Request",
   fullRa: "Please enter Full RA",
   dateRaClosed: "Select Date RA was originally Closed Date",
-  location: "select Location",
+  location: LOCATION_REQUIRED_MESSAGE,
   reason: "Please enter reason",
   questions: "Please enter question",
   billedTime: "Please enter Billed time",
