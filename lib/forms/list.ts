@@ -131,7 +131,7 @@ export function defineFormList<Row extends { id: number }>(def: FormListDefiniti
   }
 
   /** GET handler of the export link (`app/api/export/<list>/route.ts`): checks signature, expiry and owner. */
-  function exportRoute(access: { capability?: Capability } = {}) {
+  function exportRoute(access: { capability?: Capability; permission?: PermissionName } = {}) {
     return withApi(access, {}, async ({ req, user }) => {
       const check = verifyExport(new URL(req.url).searchParams);
       if (check.status === "expired") throw new AppError(403, "This link has expired. Please export again.");
@@ -188,11 +188,15 @@ export function defineFormList<Row extends { id: number }>(def: FormListDefiniti
     });
   }
 
-  /** The v1 delete call (`DELETE .../delete`, body `deleteArr`): needs `deleteCapability`. */
-  function deleteRoute(doneMessage: string) {
-    if (!def.deleteCapability) throw new Error(`${def.kind}: no deleteCapability`);
-    return withApi({ capability: def.deleteCapability }, { body: deleteRecordsBody }, async ({ user, body, requestId }) => {
-      const { deleted } = await remove({ ids: body.deleteArr, user, requestId });
+  /**
+   * The v1 delete call (`DELETE .../delete`, body `deleteArr`): needs `deleteCapability` (or the
+   * given permission); `remove` replaces the plain delete (e.g. with per-row rules).
+   */
+  function deleteRoute(doneMessage: string, opts: { permission?: PermissionName; remove?: typeof remove } = {}) {
+    if (!def.deleteCapability && !opts.permission) throw new Error(`${def.kind}: no deleteCapability`);
+    const access = opts.permission ? { permission: opts.permission } : { capability: def.deleteCapability };
+    return withApi(access, { body: deleteRecordsBody }, async ({ user, body, requestId }) => {
+      const { deleted } = await (opts.remove ?? remove)({ ids: body.deleteArr, user, requestId });
       return ok({ deleted }, doneMessage);
     });
   }
