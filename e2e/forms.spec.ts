@@ -15,7 +15,7 @@ test.describe("staff", () => {
     // Empty save: the spec's messages, nothing sent.
     await ui.button("Save").click();
     await expect(page.getByText("Please enter employee name")).toBeVisible();
-    await expect(page.getByText("select Location")).toBeVisible();
+    await expect(page.getByText("select Location", { exact: true })).toBeVisible();
 
     await ui.field("Employee Name").fill(name);
     await ui.field("Full RA#").fill("RA-77");
@@ -58,7 +58,7 @@ test.describe("staff", () => {
     await ui.field("Employee's Full Name").fill(name);
     await ui.location.selectOption({ label: "Valley Trucks" });
     await ui.field("Employee Email").fill("not-an-email");
-    const shop1 = page.getByRole("group", { name: "Shop time row 1" });
+    const shop1 = page.getByRole("group", { name: "Shop time row 1", exact: true });
     await shop1.getByLabel("Customer Name").fill("ACME");
     await shop1.getByLabel("Time In").fill("25:99");
     await ui.button("Save").click();
@@ -74,7 +74,7 @@ test.describe("staff", () => {
     const row = page.getByRole("row").filter({ hasText: name });
     await row.getByRole("link", { name: `Edit ${name}` }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Edit Tech Time Edit Form" })).toBeVisible();
-    await expect(page.getByRole("group", { name: "Shop time row 1" }).getByLabel("Customer Name")).toHaveValue("ACME");
+    await expect(page.getByRole("group", { name: "Shop time row 1", exact: true }).getByLabel("Customer Name")).toHaveValue("ACME");
   });
 
   test("gets the no-access panel on the form email manager", async ({ page }) => {
@@ -97,7 +97,7 @@ test.describe("administrator and staff", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Form Email Manager" })).toBeVisible();
     await page.getByLabel("Form", { exact: true }).selectOption({ label: "RO Reversal Request" });
     await ui.location.selectOption([{ label: "Coastal Auto Group" }]);
-    await ui.addTags("To Email", "bad@", to, to.toUpperCase());
+    await ui.addTags("To Email", to, to.toUpperCase(), "bad@");
     await expect(page.getByText("Please enter valid Email")).toBeVisible();
     await page.getByLabel("To Email", { exact: true }).fill("");
     await expect(page.getByRole("list", { name: "To Email addresses" }).getByRole("listitem")).toHaveCount(1);
