@@ -6,3 +6,4 @@ export * from "./files";
 export * from "./content";
 export * from "./calendar";
 export * from "./mail";
+export * from "./staff-requests";
