@@ -54,42 +54,53 @@ export function TextArea({
   );
 }
 
-/** Heading, 'Created By' / 'Updated By' line and the card around an admin form. */
-export function FormCard({ title, editing, userName, children }: { title: string; editing: boolean; userName: string; children: React.ReactNode }) {
+/** Heading, 'Created By' / 'Updated By' line (when `userName` is given) and the card around a form. */
+export function FormCard({ title, editing, userName, children }: { title: string; editing: boolean; userName?: string; children: React.ReactNode }) {
   return (
     <div className="mx-auto max-w-3xl space-y-4">
       <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
       <div className="card sm:p-6">{children}</div>
-      <p className="text-sm text-slate-600">
-        {editing ? "Updated By" : "Created By"}: <span className="font-medium text-slate-900">{userName}</span>
-      </p>
+      {userName !== undefined && (
+        <p className="text-sm text-slate-600">
+          {editing ? "Updated By" : "Created By"}: <span className="font-medium text-slate-900">{userName}</span>
+        </p>
+      )}
     </div>
   );
 }
 
-/** Cancel, Save And Continue (new only), Save / Update. Disabled while saving or uploading. */
+/**
+ * Cancel (or `cancelLabel`; hidden when `cancelHref` is null), Save And Continue (new only, unless
+ * `showContinue` says otherwise), Save / Update. Disabled while saving or uploading.
+ */
 export function FormButtons({
   cancelHref,
+  cancelLabel = "Cancel",
   editing,
   saveLabel,
   busy,
   saving,
   onSaveAndContinue,
+  showContinue = !editing,
 }: {
-  cancelHref: string;
+  cancelHref: string | null;
+  cancelLabel?: string;
   editing: boolean;
   saveLabel: string;
   busy: boolean;
   saving: "save" | "continue" | null;
   onSaveAndContinue: () => void;
+  showContinue?: boolean;
 }) {
   return (
     // One row from 640 px; below, one full-width column (Save first), so no button wraps alone.
     <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end sm:gap-3 max-sm:[&>*]:w-full">
-      <Link href={cancelHref} className="inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50" aria-disabled={busy || undefined}>
-        Cancel
-      </Link>
-      {!editing && (
+      {cancelHref !== null && (
+        <Link href={cancelHref} className="inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50" aria-disabled={busy || undefined}>
+          {cancelLabel}
+        </Link>
+      )}
+      {showContinue && (
         <Button type="button" variant="secondary" disabled={busy} loading={saving === "continue"} onClick={onSaveAndContinue}>
           Save And Continue
         </Button>
@@ -106,6 +117,48 @@ type WithDocuments = FieldValues & { documents: DocumentRef[] };
 
 /** The upload block's state a content form hands to its DocumentsField. */
 export type UploadState = { key: number; initialFiles: DocumentRef[]; onBusyChange: (busy: boolean) => void };
+
+/**
+ * The save of any form: runs react-hook-form's validation, then `save`; on failure the server's field
+ * errors go onto the fields and its message into a toast and `error` (for an inline alert), and what
+ * was typed stays; on success `onSaved` decides what happens next (clear, go back).
+ */
+export function useFormSave<T extends FieldValues>({
+  form,
+  save,
+  fields,
+  onSaved,
+}: {
+  form: UseFormReturn<T>;
+  save: (values: T, mode: "save" | "continue") => Promise<ActionResult<unknown>>;
+  fields: readonly string[];
+  onSaved: (mode: "save" | "continue", message: string | undefined) => void;
+}) {
+  const [saving, setSaving] = useState<Saving>(null);
+  const [error, setError] = useState<string | null>(null);
+  const submit = (mode: "save" | "continue") =>
+    form.handleSubmit(async (values) => {
+      setSaving(mode);
+      setError(null);
+      try {
+        const res = await signedIn(save(values, mode));
+        if (!res.ok) {
+          applyServerErrors(form, res.fieldErrors, fields);
+          setError(res.message);
+          toast.error(res.message);
+          return;
+        }
+        toast.success(res.message ?? "Saved");
+        onSaved(mode, res.message);
+      } catch {
+        setError("Remote server can not be reachable");
+        toast.error("Remote server can not be reachable");
+      } finally {
+        setSaving(null);
+      }
+    });
+  return { saving, error, submit };
+}
 
 /**
  * The save of a content form (post, attachment, save-the-date): Save goes back to the list, Save And
@@ -127,35 +180,23 @@ export function useContentFormSave<T extends WithDocuments>({
   backHref: string;
 }) {
   const router = useRouter();
-  const [saving, setSaving] = useState<Saving>(null);
   const [uploading, setUploading] = useState(false);
   // A new key gives the dropzone a fresh list (Save And Continue); its first files are the record's.
   const [upload, setUpload] = useState(() => ({ key: 0, initialFiles: form.getValues("documents" as Path<T>) as DocumentRef[] }));
-
-  const submit = (mode: "save" | "continue") =>
-    form.handleSubmit(async (values) => {
-      setSaving(mode);
-      try {
-        const res = await signedIn(save(values));
-        if (!res.ok) {
-          applyServerErrors(form, res.fieldErrors, fields);
-          toast.error(res.message);
-          return;
-        }
-        toast.success(res.message ?? "Saved");
-        if (mode === "continue") {
-          form.reset(blank());
-          setUpload((u) => ({ key: u.key + 1, initialFiles: [] }));
-        } else {
-          router.push(backHref);
-          router.refresh();
-        }
-      } catch {
-        toast.error("Remote server can not be reachable");
-      } finally {
-        setSaving(null);
+  const { saving, submit } = useFormSave({
+    form,
+    save: (values) => save(values),
+    fields,
+    onSaved: (mode) => {
+      if (mode === "continue") {
+        form.reset(blank());
+        setUpload((u) => ({ key: u.key + 1, initialFiles: [] }));
+      } else {
+        router.push(backHref);
+        router.refresh();
       }
-    });
+    },
+  });
 
   return {
     saving,

@@ -6,4 +6,5 @@ export * from "./files";
 export * from "./content";
 export * from "./calendar";
 export * from "./mail";
+export * from "./forms";
 export * from "./staff-requests";

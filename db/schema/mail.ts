@@ -24,6 +24,8 @@ export const mailOutbox = pgTable(
     subject: varchar({ length: 998 }).notNull(),
     /** Plain text body. */
     body: text().notNull(),
+    /** Optional HTML alternative of the body (React rendered to static markup by the caller). */
+    html: text(),
     /** Optional attachment: a key of the storage driver (lib/storage), read as a stream at send time. */
     attachmentKey: varchar({ length: 200 }),
     attachmentName: varchar({ length: 255 }),

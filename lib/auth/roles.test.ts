@@ -8,6 +8,7 @@ describe("roleCan", () => {
     ["manageEvents", [ROLE.admin, ROLE.calendarManager]],
     ["seeEventStatus", [ROLE.admin, ROLE.calendarManager]],
     ["listUniformRequests", [ROLE.admin, ROLE.calendarManager]],
+    ["manageStaffForms", [ROLE.admin, ROLE.calendarManager]],
   ])("%s belongs to roles %j only", (capability, allowed) => {
     for (const role of [ROLE.admin, ROLE.calendarManager, ROLE.staff]) {
       expect(roleCan(role, capability), `role ${role}`).toBe(allowed.includes(role));

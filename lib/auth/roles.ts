@@ -17,6 +17,8 @@ export const ROLE_CAPABILITIES = {
   manageEvents: [ROLE.admin, ROLE.calendarManager],
   seeEventStatus: [ROLE.admin, ROLE.calendarManager],
   listUniformRequests: [ROLE.admin, ROLE.calendarManager],
+  /** The administrative roles of the staff forms: see and edit everyone's submissions, delete them. */
+  manageStaffForms: [ROLE.admin, ROLE.calendarManager],
 } as const satisfies Record<string, readonly number[]>;
 export type Capability = keyof typeof ROLE_CAPABILITIES;
 

@@ -16,6 +16,8 @@ export const mailMessageSchema = z
     // A line break in a header would let text pass as headers of its own.
     subject: text().trim().min(1).max(998).regex(/^[^\r\n]*$/, "The subject must be one line"),
     text: text().max(1_000_000),
+    /** An HTML alternative of `text` (rendered by React, never built from strings). */
+    html: text().max(2_000_000).optional(),
     /** A file already in storage (lib/storage); the outbox reads it when sending and never deletes it. */
     attachment: z
       .object({
@@ -42,6 +44,7 @@ function toRow(message: MailMessage): typeof schema.mailOutbox.$inferInsert {
     bccAddresses: m.bcc ?? [],
     subject: m.subject,
     body: m.text,
+    html: m.html ?? null,
     attachmentKey: m.attachment?.key ?? null,
     attachmentName: m.attachment?.fileName ?? null,
     attachmentType: m.attachment?.contentType ?? null,

@@ -116,6 +116,7 @@ async function sendOne(row: OutboxRow, transport: MailTransport, from: string): 
       bcc: row.bccAddresses.length ? row.bccAddresses : undefined,
       subject: row.subject,
       text: row.body,
+      html: row.html ?? undefined,
       messageId: messageIdFor(row, from),
       attachments: attachment
         ? [{ filename: row.attachmentName ?? "attachment", contentType: row.attachmentType ?? "application/octet-stream", content: attachment }]

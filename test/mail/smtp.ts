@@ -8,6 +8,8 @@ export type Received = {
   rcpt: string[];
   headers: Record<string, string>;
   text: string;
+  /** The text/html alternative, when the mail has one. */
+  html: string;
   attachments: { fileName: string | null; contentType: string; content: Buffer }[];
 };
 
@@ -48,11 +50,13 @@ export function parseMail(raw: Buffer, from: string, rcpt: string[]): Received {
   const parts = leaves(top);
   const isAttachment = (p: ReceivedPart) => /attachment/i.test(p.headers["content-disposition"] ?? "");
   const textPart = parts.find((p) => !isAttachment(p) && /^text\/plain/i.test(p.headers["content-type"] ?? "text/plain"));
+  const htmlPart = parts.find((p) => !isAttachment(p) && /^text\/html/i.test(p.headers["content-type"] ?? ""));
   return {
     from,
     rcpt,
     headers: top.headers,
     text: textPart ? decode(textPart).toString("utf8").replace(/\r\n/g, "\n") : "",
+    html: htmlPart ? decode(htmlPart).toString("utf8") : "",
     attachments: parts.filter(isAttachment).map((p) => ({
       fileName: /filename="?([^";]+)"?/i.exec(p.headers["content-disposition"] ?? "")?.[1] ?? null,
       contentType: (p.headers["content-type"] ?? "").split(";")[0].trim(),

@@ -1,0 +1,89 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { ExportButton } from "@/components/data-table/export-button";
+import { Button } from "@/components/ui/button";
+import { useConfirm } from "@/components/ui/confirm-dialog";
+import { toast } from "@/components/ui/toast";
+import { callV1 } from "@/lib/api/client";
+import type { TableState } from "@/lib/data-table/state";
+import { deleteTexts } from "@/lib/forms/delete-texts";
+
+/** A v1 call from the browser with a JSON body. */
+export const sendV1 = <T,>(name: string, body: unknown, method: "POST" | "DELETE" = "POST") =>
+  callV1<T>(`/api/v1/${name}`, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+
+/**
+ * The toolbar and bulk actions of a staff-form list on the DataTable: exports (all or the filtered
+ * list as CSV/XLSX, or 'Export N record(s)' of the selection) through the list call's export flag,
+ * and the multi-select delete with the spec's confirmation texts. Failures show the server's message.
+ */
+export function useFormListActions({
+  state,
+  listCall,
+  deleteCall,
+  what,
+  extraBody,
+}: {
+  state: TableState;
+  /** The v1 list call ('ro-reversal-request/list'). */
+  listCall: string;
+  /** The v1 delete call; omitted: no delete. */
+  deleteCall?: string;
+  /** What a record is called in the delete question ('RO Reversal Request'). */
+  what: string;
+  extraBody?: Record<string, unknown>;
+}) {
+  const router = useRouter();
+  const [confirm, dialog] = useConfirm();
+  const texts = deleteTexts(what);
+
+  const exportLink = (format: "csv" | "xlsx", selected: string[]) => async () => {
+    const content = await sendV1<{ web: string }>(listCall, {
+      ...extraBody,
+      filters: state.filters,
+      sort: { field: state.sort.id, type: state.sort.desc ? "desc" : "asc" },
+      is_export: format,
+      ...(selected.length ? { ids: selected.map(Number) } : {}),
+    });
+    return content.web;
+  };
+
+  const remove = async (selected: string[], clear: () => void) => {
+    if (!deleteCall) return;
+    const yes = await confirm({ title: texts.title, text: texts.text, confirmLabel: "Yes, delete it!", cancelLabel: "Cancel", danger: true });
+    if (!yes) {
+      toast(texts.cancelled);
+      return;
+    }
+    try {
+      await sendV1(deleteCall, { deleteArr: selected.map(Number) }, "DELETE");
+      toast.success(texts.done);
+      clear();
+      router.refresh();
+    } catch (err) {
+      toast.error(err instanceof Error ? err.message : "The records could not be deleted.");
+    }
+  };
+
+  const toolbar = (selected: string[]) => {
+    const n = selected.length;
+    const label = (f: string) => (n ? `Export ${n} record(s) (${f})` : `Export ${f}`);
+    return (
+      <>
+        <ExportButton label={label("CSV")} getLink={exportLink("csv", selected)} onDone={() => router.refresh()} />
+        <ExportButton label={label("XLSX")} getLink={exportLink("xlsx", selected)} onDone={() => router.refresh()} />
+      </>
+    );
+  };
+
+  const bulkActions = deleteCall
+    ? (selected: string[], clear: () => void) => (
+        <Button type="button" variant="danger" className="px-3 py-1" onClick={() => remove(selected, clear)}>
+          {`Delete ${selected.length} record(s)`}
+        </Button>
+      )
+    : undefined;
+
+  return { toolbar, bulkActions, dialog };
+}

@@ -1,0 +1,21 @@
+/**
+ * The staff forms the form email manager routes (one key per form; stored in
+ * `form_email_mappings.form_key` and on nothing else). Shared by the server and the browser.
+ */
+export const FORM_KEYS = ["ro_reversal", "tech_time", "improvement_suggestion", "uniform_request"] as const;
+export type FormKey = (typeof FORM_KEYS)[number];
+
+/** The labels of the 'Request Options' picker (spec section 2, form email manager list), in its order. */
+export const FORM_LABELS: Record<FormKey, string> = {
+  ro_reversal: "RO Reversal Request",
+  tech_time: "Tech Time Edit Form",
+  improvement_suggestion: "Continuous Improvement Suggestions",
+  uniform_request: "Uniform Request",
+};
+
+/** The picker's options as the v1 `form/manager/get` call answers them (`text` / `value`). */
+export const FORM_OPTIONS = FORM_KEYS.map((value) => ({ value, text: FORM_LABELS[value] }));
+
+export function isFormKey(value: unknown): value is FormKey {
+  return typeof value === "string" && (FORM_KEYS as readonly string[]).includes(value);
+}

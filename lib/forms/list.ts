@@ -1,0 +1,177 @@
+import "server-only";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { getDb, type Db } from "@/lib/db";
+import { assertTableState, queryPage, specOf, tableOrder, tableWhere, type Page, type TableQuerySpec } from "@/lib/data-table/query";
+import { csvStream, xlsxStream, type ExportColumn } from "@/lib/data-table/export";
+import type { TableState } from "@/lib/data-table/state";
+import { downloadTtlSeconds } from "@/lib/files/service";
+import { signQuery, verifySignedQuery } from "@/lib/storage/signing";
+import { withApi } from "@/lib/api/with-api";
+import { AppError } from "@/lib/errors";
+import { contentDisposition } from "@/lib/storage/content-disposition";
+import { writeAudit } from "@/lib/system/audit";
+import type { SessionUser } from "@/lib/auth/session";
+import type { Capability } from "@/lib/auth/roles";
+import { formExportPayload, type FormExportPayload } from "./list-body";
+
+/** Batches of export rows. */
+const EXPORT_BATCH = 1000;
+
+/** A query builder after `.from(...)` and its joins (Drizzle's select types are too deep to name). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Selection = any;
+
+export type FormListDefinition<Row extends { id: number }> = {
+  /** Names the export link's signature ('ro-reversals') and the audit entity. */
+  kind: string;
+  /** The list's table and its id column (the keyset tiebreak). */
+  table: PgTable;
+  id: PgColumn;
+  /** The allow-list of sorts and filters (lib/data-table/query.ts); filters only on `table`. */
+  query: TableQuerySpec;
+  /** The row's columns (Drizzle fields, over the joins `from` makes). */
+  columns: Record<string, unknown>;
+  /** `db.select(cols).from(table)` plus the joins the columns need. */
+  from: (db: Db, cols: Record<string, unknown>) => Selection;
+  /** Sorts on a joined column: the page's ids then need the joins too. */
+  joinedSorts?: readonly string[];
+  /** Rows a user may see and delete beyond their role: e.g. staff see their own submissions only. */
+  scope?: (user: SessionUser) => SQL | undefined;
+  /** Who may delete (every row of the list); default: nobody. */
+  deleteCapability?: Capability;
+  export: { path: string; columns: ExportColumn<Row>[]; sheetName: string; filePrefix: string };
+};
+
+/**
+ * The generic server half of a staff-form list on the data table (the user list is the model): one
+ * page with its total in one statement (a deferred join when the sort needs none), CSV/XLSX exports of
+ * the whole list, of a filtered state or of a selection, streamed from keyset batches behind a short-
+ * lived signed link, and the bulk delete with one audit row per record.
+ */
+export function defineFormList<Row extends { id: number }>(def: FormListDefinition<Row>) {
+  const TABLE = specOf(def.query);
+  const joinedSorts = new Set(def.joinedSorts ?? []);
+  const scoped = (user: SessionUser): TableQuerySpec => {
+    const extra = def.scope?.(user);
+    return extra ? { ...def.query, base: def.query.base ? and(def.query.base, extra) : extra } : def.query;
+  };
+
+  async function list(state: TableState, user: SessionUser): Promise<Page<Row>> {
+    const db = await getDb();
+    const q = scoped(user);
+    const page = await queryPage<Row & { total: number }>(db, q, def.table, state, ({ where, orderBy, limit, offset, total }) => {
+      const ids = joinedSorts.has(state.sort.id) ? def.from(db, { id: def.id }) : db.select({ id: def.id }).from(def.table);
+      const ofPage = ids.where(where).orderBy(...orderBy).limit(limit).offset(offset).as("page");
+      return def
+        .from(db, { ...def.columns, total })
+        .innerJoin(ofPage, eq(ofPage.id, def.id))
+        .orderBy(...orderBy) as Promise<(Row & { total: number })[]>;
+    });
+    return page as unknown as Page<Row>;
+  }
+
+  /** The rows of an export in the list's order, read by keyset; only one batch is in memory. */
+  async function* exportBatches(input: { filters: Record<string, string>; sort: TableState["sort"]; ids?: number[]; user: SessionUser }): AsyncGenerator<Row[]> {
+    const db = await getDb();
+    const q = scoped(input.user);
+    const column = q.columns[input.sort.id];
+    const keys: SQL[] = (column?.sort ?? []).map((e) => sql`coalesce((${e})::text, '')`);
+    const order = tableOrder({ ...q, columns: { ...q.columns, [input.sort.id]: { ...column, sort: keys } } }, input.sort);
+    const base = and(tableWhere(q, input.filters), input.ids ? inArray(def.id, input.ids.length ? input.ids : [0]) : undefined);
+    const keyColumns = Object.fromEntries(keys.map((k, i) => [`k${i}`, sql<string>`${k}`]));
+    let last: { keys: string[]; id: number } | null = null;
+    for (;;) {
+      let after: SQL | undefined;
+      if (last) {
+        const lhs = sql.join([...keys, sql`${def.id}`], sql`, `);
+        const rhs = sql.join([...last.keys.map((k) => sql`${k}`), sql`${last.id}`], sql`, `);
+        after = input.sort.desc ? sql`(${lhs}) < (${rhs})` : sql`(${lhs}) > (${rhs})`;
+      }
+      const rows = (await def
+        .from(db, { ...def.columns, ...keyColumns })
+        .where(and(base, after))
+        .orderBy(...order)
+        .limit(EXPORT_BATCH)) as (Row & Record<string, string>)[];
+      if (rows.length === 0) return;
+      const tail = rows[rows.length - 1];
+      last = { keys: keys.map((_, i) => String(tail[`k${i}`])), id: tail.id };
+      yield rows;
+      if (rows.length < EXPORT_BATCH) return;
+    }
+  }
+
+  /** A short-lived link to the export of a list state (or a selection) for one user. */
+  function signExport(input: Omit<FormExportPayload, "u"> & { userId: number }, baseUrl: string): string {
+    assertTableState(def.query, { page: 1, size: 25, sort: input.o, filters: input.q });
+    const payload: FormExportPayload = { u: input.userId, f: input.f, q: input.q, o: input.o, ...(input.i ? { i: input.i } : {}) };
+    return `${baseUrl}${def.export.path}?${signQuery(`${def.kind}-export`, payload, downloadTtlSeconds())}`;
+  }
+
+  function verifyExport(q: URLSearchParams): { status: "ok"; payload: FormExportPayload } | { status: "expired" | "invalid" } {
+    const { status, payload } = verifySignedQuery(`${def.kind}-export`, q);
+    if (status !== "ok") return { status };
+    const parsed = formExportPayload.safeParse(payload);
+    return parsed.success ? { status, payload: parsed.data } : { status: "invalid" };
+  }
+
+  function exportFile(payload: FormExportPayload, user: SessionUser): { body: ReadableStream<Uint8Array>; type: string; name: string } {
+    const batches = exportBatches({ filters: payload.q, sort: payload.o, ids: payload.i, user });
+    const stamp = new Date().toISOString().slice(0, 10);
+    const { columns, sheetName, filePrefix } = def.export;
+    if (payload.f === "xlsx") {
+      return { body: xlsxStream(columns, batches, { sheetName }), type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", name: `${filePrefix}-${stamp}.xlsx` };
+    }
+    return { body: csvStream(columns, batches), type: "text/csv; charset=utf-8", name: `${filePrefix}-${stamp}.csv` };
+  }
+
+  /** GET handler of the export link (`app/api/export/<list>/route.ts`): checks signature, expiry and owner. */
+  function exportRoute(access: { capability?: Capability } = {}) {
+    return withApi(access, {}, async ({ req, user }) => {
+      const check = verifyExport(new URL(req.url).searchParams);
+      if (check.status === "expired") throw new AppError(403, "This link has expired. Please export again.");
+      if (check.status !== "ok" || check.payload.u !== user.id) throw new AppError(403, "This link is not valid.");
+      const file = exportFile(check.payload, user);
+      return new Response(file.body, {
+        headers: {
+          "content-type": file.type,
+          "content-disposition": contentDisposition("attachment", file.name),
+          "x-content-type-options": "nosniff",
+          "cache-control": "no-store",
+        },
+      });
+    });
+  }
+
+  /**
+   * Deletes records (one transaction, one audit row each). Ids the user may not see or that do not
+   * exist are skipped; none left is a 404.
+   */
+  async function remove(input: { ids: number[]; user: SessionUser; requestId?: string | null }): Promise<{ deleted: number[] }> {
+    const ids = [...new Set(input.ids)];
+    const db = await getDb();
+    const extra = def.scope?.(input.user);
+    return db.transaction(async (tx) => {
+      const rows = (await tx
+        .delete(def.table)
+        .where(and(inArray(def.id, ids), extra))
+        .returning({ id: def.id })) as { id: number }[];
+      if (rows.length === 0) throw new AppError(404, "No such record.");
+      for (const r of rows) await writeAudit({ actorId: input.user.id, action: "delete", entity: def.kind, entityId: r.id, requestId: input.requestId }, tx);
+      return { deleted: rows.map((r) => r.id) };
+    });
+  }
+
+  /** The list call's common part: a page of rows, or (with an export flag) the download link. */
+  async function answer(input: { state: TableState; exportAs: "csv" | "xlsx" | null; ids?: number[]; user: SessionUser; baseUrl: string }) {
+    assertTableState(def.query, input.state);
+    if (input.exportAs) {
+      return { export: true as const, web: signExport({ userId: input.user.id, f: input.exportAs, q: input.state.filters, o: input.state.sort, i: input.ids }, input.baseUrl) };
+    }
+    return { export: false as const, page: await list(input.state, input.user) };
+  }
+
+  return { TABLE, definition: def, list, exportBatches, signExport, verifyExport, exportFile, exportRoute, remove, answer };
+}
+
+export type FormList<Row extends { id: number }> = ReturnType<typeof defineFormList<Row>>;

@@ -1,0 +1,61 @@
+import "server-only";
+import { and, asc, eq } from "drizzle-orm";
+import { getDb, schema, type Db, type Tx } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+
+/** The staff forms' locations are department 5's (spec section 9: the lookup's fixed department). */
+export const FORM_DEPARTMENT_ID = 5;
+
+/** The spec's message for a missing (or unknown) location on every staff form. */
+export const LOCATION_REQUIRED = "select Location";
+
+export type FormLocation = {
+  id: number;
+  name: string;
+  managerEmail: string | null;
+  managerName: string | null;
+  latitude: string | null;
+  longitude: string | null;
+  isBuswest: boolean;
+};
+
+const { locations } = schema;
+
+/** Department 5's locations by name, as the `getdepartmentlocationswohtml` lookup answers them. */
+export async function listFormLocations(): Promise<FormLocation[]> {
+  const db = await getDb();
+  return db
+    .select({
+      id: locations.id,
+      name: locations.name,
+      managerEmail: locations.managerEmail,
+      managerName: locations.managerName,
+      latitude: locations.latitude,
+      longitude: locations.longitude,
+      isBuswest: locations.isBuswest,
+    })
+    .from(locations)
+    .where(eq(locations.departmentId, FORM_DEPARTMENT_ID))
+    .orderBy(asc(locations.name), asc(locations.id));
+}
+
+/** One form location (department 5), or null when there is no such location. */
+export async function getFormLocation(tx: Db | Tx, id: number): Promise<{ id: number; name: string; managerEmail: string | null } | null> {
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
+  const [row] = await tx
+    .select({ id: locations.id, name: locations.name, managerEmail: locations.managerEmail })
+    .from(locations)
+    .where(and(eq(locations.id, id), eq(locations.departmentId, FORM_DEPARTMENT_ID)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The location a submission names, or a 422 on `field` ('select Location') when it does not exist:
+ * an unknown id is a validation error of the form, never a foreign-key 500.
+ */
+export async function requireFormLocation(tx: Db | Tx, id: number, field = "location"): Promise<{ id: number; name: string; managerEmail: string | null }> {
+  const row = await getFormLocation(tx, id);
+  if (!row) throw new AppError(422, LOCATION_REQUIRED, { [field]: [LOCATION_REQUIRED] });
+  return row;
+}
