@@ -3,12 +3,12 @@ import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { getDb, schema } from "@/lib/db";
 import { DEFAULT_TIME_ZONE } from "@/lib/calendar/constants";
-import { instantOf } from "@/lib/calendar/zone";
+import { formatDay, instantOf, localDay } from "@/lib/calendar/zone";
 import { AppError } from "@/lib/errors";
 import { contains, equalsId, specOf, tableOrder, tableWhere, type ColumnSql, type Page, type TableQuerySpec } from "@/lib/data-table/query";
 import type { TableState } from "@/lib/data-table/state";
 import { UNIFORM_DEFAULT_SORT, type UniformListRow } from "./columns";
-import { ALL_DATES, isoDay, parseRange } from "./date-range";
+import { ALL_DATES, defaultRange, formatRange, isoDay, parseRange } from "./date-range";
 
 const u = schema.uniformRequests;
 
@@ -141,4 +141,9 @@ export async function* exportUniformBatches(input: { filters: Record<string, str
     yield rows;
     if (rows.length < EXPORT_BATCH) return;
   }
+}
+
+/** The list's default range, the last 6 days through today, as a `range` filter value (dealerships' zone). */
+export function defaultRangeFilter(now = Date.now(), timeZone = DEFAULT_TIME_ZONE): string {
+  return formatRange(defaultRange(formatDay(localDay(timeZone, now))));
 }
