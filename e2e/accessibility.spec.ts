@@ -69,6 +69,20 @@ const SCREENS: Screen[] = [
   },
   { name: "user list (admin) / 403", open: content("/user/list", async (p) => void (await expect(p.getByRole("table").or(p.getByText("Oops! 403 Sorry!"))).toBeVisible())) },
   { name: "mail outbox (admin) / 403", open: content("/mail/outbox", async (p) => void (await expect(p.getByRole("heading", { level: 1 }).or(p.getByText("Oops! 403 Sorry!")).first()).toBeVisible())) },
+  { name: "suggestion list", open: content("/continuous/improvement/suggestions/list", heading("Continuous Improvement Suggestions")) },
+  { name: "suggestion add form", open: content("/continuous/improvement/suggestions/add", heading("Continuous Improvement Suggestion")) },
+  { name: "uniform request form", open: content("/uniform/request/add", heading("Uniform Request")) },
+  { name: "uniform request list", roles: ["admin", "manager"], open: content("/uniform/request/list", heading("Uniform Requests")) },
+  {
+    name: "uniform request list, date-range picker open",
+    roles: ["admin"],
+    open: async (page) => {
+      await page.goto("/uniform/request/list");
+      await page.getByRole("button", { name: /^Date range:/ }).click();
+      await expect(page.getByRole("button", { name: "Apply Filter" })).toBeVisible();
+    },
+  },
+  { name: "uniform request list, no-access panel", roles: ["staff"], open: content("/uniform/request/list", heading("No access")) },
   { name: "404", open: content("/no-such-page", async (p) => void (await expect(p.getByText("The page you are looking for does not exist.")).toBeVisible())) },
 ];
 
