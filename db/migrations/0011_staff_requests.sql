@@ -68,9 +68,9 @@ CREATE INDEX "uniform_requests_requestor_trgm_idx" ON "uniform_requests" USING g
 CREATE INDEX "uniform_requests_employee_sort_idx" ON "uniform_requests" USING btree (lower("employee_first_name"),lower("employee_last_name"),"id");--> statement-breakpoint
 CREATE INDEX "uniform_requests_requestor_sort_idx" ON "uniform_requests" USING btree (lower("requestor_name"),"id");--> statement-breakpoint
 CREATE INDEX "uniform_requests_location_sort_idx" ON "uniform_requests" USING btree (lower("location_name"),"id");--> statement-breakpoint
-CREATE INDEX "uniform_requests_quantity_sort_idx" ON "uniform_requests" USING btree ("quantity","id");--> statement-breakpoint
-CREATE INDEX "uniform_requests_shirt_sort_idx" ON "uniform_requests" USING btree ("shirt_quantity","id");--> statement-breakpoint
-CREATE INDEX "uniform_requests_pant_sort_idx" ON "uniform_requests" USING btree ("pant_quantity","id");--> statement-breakpoint
+CREATE INDEX "uniform_requests_quantity_sort_idx" ON "uniform_requests" USING btree (coalesce("quantity", 2147483647),"id");--> statement-breakpoint
+CREATE INDEX "uniform_requests_shirt_sort_idx" ON "uniform_requests" USING btree (coalesce("shirt_quantity", 2147483647),"id");--> statement-breakpoint
+CREATE INDEX "uniform_requests_pant_sort_idx" ON "uniform_requests" USING btree (coalesce("pant_quantity", 2147483647),"id");--> statement-breakpoint
 CREATE INDEX "uniform_requests_designation_idx" ON "uniform_requests" USING btree ("designation_id","updated_at","id");--> statement-breakpoint
 CREATE INDEX "uniform_requests_location_idx" ON "uniform_requests" USING btree ("location_id","updated_at","id");--> statement-breakpoint
 CREATE INDEX "uniform_requests_wear_idx" ON "uniform_requests" USING btree ("wear_id","updated_at","id");--> statement-breakpoint

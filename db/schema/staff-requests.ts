@@ -60,7 +60,8 @@ export const improvementSuggestions = pgTable(
  * Indexes for the list at a million rows (bench/forms.ts): the date range is on `updated_at`, so
  * (updated_at, id) answers a range in the default order and every sort; each sort has a b-tree ending
  * in id (a deep page walks one index, the last pages walk it backwards: lib/forms/uniform-queries.ts);
- * the two name filters have trigram indexes; the select filters (designation, location, wear, the three
+ * the quantities sort with an empty one as the largest (where PostgreSQL puts NULL), through an
+ * expression the export's keyset can compare; the two name filters have trigram indexes; the select filters (designation, location, wear, the three
  * yes/no) are b-trees on (column, updated_at, id), so a filter with a date range is one index range.
  */
 export const uniformRequests = pgTable(
@@ -100,9 +101,9 @@ export const uniformRequests = pgTable(
     index("uniform_requests_employee_sort_idx").on(sql`lower(${t.employeeFirstName})`, sql`lower(${t.employeeLastName})`, t.id),
     index("uniform_requests_requestor_sort_idx").on(sql`lower(${t.requestorName})`, t.id),
     index("uniform_requests_location_sort_idx").on(sql`lower(${t.locationName})`, t.id),
-    index("uniform_requests_quantity_sort_idx").on(t.quantity, t.id),
-    index("uniform_requests_shirt_sort_idx").on(t.shirtQuantity, t.id),
-    index("uniform_requests_pant_sort_idx").on(t.pantQuantity, t.id),
+    index("uniform_requests_quantity_sort_idx").on(sql`coalesce(${t.quantity}, 2147483647)`, t.id),
+    index("uniform_requests_shirt_sort_idx").on(sql`coalesce(${t.shirtQuantity}, 2147483647)`, t.id),
+    index("uniform_requests_pant_sort_idx").on(sql`coalesce(${t.pantQuantity}, 2147483647)`, t.id),
     index("uniform_requests_designation_idx").on(t.designationId, t.updatedAt, t.id),
     index("uniform_requests_location_idx").on(t.locationId, t.updatedAt, t.id),
     index("uniform_requests_wear_idx").on(t.wearId, t.updatedAt, t.id),

@@ -17,6 +17,9 @@ function yesNoFilter(column: PgColumn): ColumnSql["filter"] {
   return { kind: "id", where: (value) => eq(column, value === "1") };
 }
 
+/** A quantity for sorting: an empty one counts as the largest, where PostgreSQL sorts NULL. */
+const emptyLast = (column: PgColumn) => sql`coalesce(${column}, 2147483647)`;
+
 /**
  * `from..to` (YYYY-MM-DD, inclusive) as an `updated_at` range: from midnight of `from` to midnight
  * after `to` in the dealerships' time zone. `all` is no condition. Anything else is a 422.
@@ -47,9 +50,9 @@ export const UNIFORM_QUERY: TableQuerySpec = {
     new_order: { sort: [u.newOrder, u.updatedAt], filter: yesNoFilter(u.newOrder) },
     re_order: { sort: [u.reOrder, u.updatedAt], filter: yesNoFilter(u.reOrder) },
     wear: { sort: [u.wearId, u.updatedAt], filter: equalsId(u.wearId) },
-    quantity: { sort: [u.quantity] },
-    shirt_quantity: { sort: [u.shirtQuantity] },
-    pant_quantity: { sort: [u.pantQuantity] },
+    quantity: { sort: [emptyLast(u.quantity)] },
+    shirt_quantity: { sort: [emptyLast(u.shirtQuantity)] },
+    pant_quantity: { sort: [emptyLast(u.pantQuantity)] },
     updated_at: { sort: [u.updatedAt] },
     range: { filter: { kind: "text", where: (value) => rangeWhere(value) } },
   },
@@ -109,14 +112,14 @@ const EXPORT_BATCH = 1000;
 /**
  * The rows of an export in the list's order, as keyset batches (the sort's values and the id of the
  * last row sent), so every batch is an index range however deep and only one is in memory. `ids`
- * limits it to a selection. Nullable sort columns (the quantities) compare through coalesce(-1).
+ * limits it to a selection. Every sort expression is non-null (the quantities go through emptyLast), so
+ * the row comparison never meets a NULL.
  */
 export async function* exportUniformBatches(input: { filters: Record<string, string>; sort: TableState["sort"]; ids?: number[] }): AsyncGenerator<UniformListRow[]> {
   const db = await getDb();
   const column = UNIFORM_QUERY.columns[input.sort.id];
   if (!column?.sort) throw new AppError(422, `The list cannot be sorted by '${input.sort.id.slice(0, 40)}'.`);
-  const nullable = ["quantity", "shirt_quantity", "pant_quantity"].includes(input.sort.id);
-  const keys: SQL[] = column.sort.map((e) => (nullable ? sql`coalesce(${e}, -1)` : sql`${e}`));
+  const keys: SQL[] = column.sort.map((e) => sql`${e}`);
   const dir = input.sort.desc ? desc : asc;
   const order = [...keys.map((k) => dir(k)), dir(u.id)];
   const base = and(tableWhere(UNIFORM_QUERY, input.filters), input.ids ? inArray(u.id, input.ids.length ? input.ids : [0]) : undefined);
