@@ -4,6 +4,7 @@ import "react-day-picker/style.css";
 import { useEffect, useId, useRef, useState } from "react";
 import { DayPicker, type DateRange } from "react-day-picker";
 import { Button } from "@/components/ui/button";
+import { Icon } from "@/components/ui/icon";
 import { todayIso } from "@/lib/forms/form-date";
 import { RANGE_SHORTCUTS, isoDay, parseRange, shortcutRange, type DayRange } from "@/lib/forms/uniform/date-range";
 
@@ -24,7 +25,7 @@ type Props = {
  * Month), a two-month calendar (react-day-picker: a grid the arrow keys move through, with labelled
  * days), From and To boxes that take typed dates, and Clear Filter / Apply Filter. Nothing applies until
  * Apply Filter; Escape or a click outside closes the panel and puts the focus back on the button.
- * Below 766 px the panel shows one month.
+ * Below 766 px the panel shows one month and sits across the screen instead of under the button.
  */
 export function DateRangePicker({ value, onApply, onClear, label = "Date range" }: Props) {
   const [open, setOpen] = useState(false);
@@ -80,7 +81,7 @@ export function DateRangePicker({ value, onApply, onClear, label = "Date range" 
         onClick={() => (open ? close() : show())}
         className="inline-flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800 hover:bg-slate-50"
       >
-        <span aria-hidden="true">📅</span>
+        <Icon name="calendar" className="h-4 w-4 text-slate-500" />
         <span className="tabular-nums">{text}</span>
       </button>
       {open && (
@@ -88,7 +89,7 @@ export function DateRangePicker({ value, onApply, onClear, label = "Date range" 
           id={panelId}
           role="group"
           aria-label={label}
-          className="absolute left-0 z-30 mt-2 w-max max-w-[calc(100vw-2rem)] rounded-lg border border-slate-200 bg-white p-3 shadow-lg"
+          className="fixed inset-x-2 top-20 z-30 max-h-[calc(100dvh-6rem)] overflow-y-auto rounded-lg border border-slate-200 bg-white p-3 shadow-lg md:absolute md:inset-x-auto md:top-auto md:left-0 md:mt-2 md:max-h-none md:w-max md:overflow-visible"
         >
           <div className="flex flex-col gap-3 md:flex-row">
             <ul className="flex flex-wrap gap-1 md:flex-col" aria-label="Shortcuts">

@@ -67,6 +67,12 @@ describe("the uniform request schema", () => {
     expect(errors({ [field]: "   " })[field]).toBe(message);
   });
 
+  it("an empty form reports every required field at once", () => {
+    const r = uniformRequestSchema.safeParse(emptyUniformRequest("Ada Admin"));
+    const fields = new Set(r.success ? [] : r.error.issues.map((i) => i.path.join(".")));
+    expect([...fields].sort()).toEqual(["comment", "designationId", "employeeFirstName", "employeeLastName", "locationId", "quantity", "sizes", "wearId"]);
+  });
+
   it("a technician's 'Shirt & Pant' requires both split quantities and ignores the total", () => {
     const split = { designationId: "2", wearId: String(WEAR.shirtAndPant), quantity: "" };
     expect(errors({ ...split, shirtQuantity: "", pantQuantity: "2" })).toEqual({ shirtQuantity: M.shirtQuantity.required });

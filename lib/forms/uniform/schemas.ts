@@ -35,77 +35,84 @@ const yesNo = z
   .transform((v) => (v === true || v === 1 || (typeof v === "string" && ["yes", "1", "true"].includes(v.trim().toLowerCase())) ? "yes" : "no"));
 const requiredText = (message: string) => text({ error: message }).trim().min(1, message).max(TEXT_MAX, M.textMax);
 
+const isId = (v: string) => /^[1-9]\d{0,9}$/.test(v) && Number(v) <= 2_147_483_647;
+
 /**
  * A quantity as typed: digits only (so 'abc', '1e3', '2.5' and '-1' are 'Please enter numeric value'),
- * then 1 to 1000. `undefined` for an empty field; the object check decides whether it was required.
+ * then 1 to 1000. Empty passes here; the object check decides whether it was required.
  */
-function quantityOf(value: string, field: "quantity" | "shirtQuantity" | "pantQuantity", ctx: z.RefinementCtx): number | undefined {
-  if (value === "") return undefined;
-  if (!/^\d{1,9}$/.test(value)) {
-    ctx.addIssue({ code: "custom", path: [field], message: M.numeric });
-    return undefined;
-  }
-  const n = Number(value);
-  if (n > QUANTITY_MAX) ctx.addIssue({ code: "custom", path: [field], message: M[field].max });
-  else if (n < 1) ctx.addIssue({ code: "custom", path: [field], message: M[field].min });
-  return n;
+function quantity(field: "quantity" | "shirtQuantity" | "pantQuantity") {
+  return choice
+    .optional()
+    .default("")
+    .superRefine((v, ctx) => {
+      if (v === "") return;
+      if (!/^\d{1,9}$/.test(v)) ctx.addIssue({ code: "custom", message: M.numeric });
+      else if (Number(v) > QUANTITY_MAX) ctx.addIssue({ code: "custom", message: M[field].max });
+      else if (Number(v) < 1) ctx.addIssue({ code: "custom", message: M[field].min });
+    });
 }
 
 /**
  * The one uniform request schema: the form (react-hook-form, string values) and the server (the
  * action and POST /uniform/request/add/update, after the API's names are mapped) parse the same.
- * Output: ids and quantities as numbers; for a technician's 'Shirt & Pant' the total is null and the
- * shirt and pant quantities are required, otherwise the reverse. The location's existence and its
- * manager e-mail are the server's business (lib/forms/uniform/mutations.ts).
+ * Every field reports at once: the checks that need two fields (the wear the designation offers, which
+ * quantities are required) run even when another field failed. Output: ids and quantities as numbers;
+ * for a technician's 'Shirt & Pant' the total is null and the shirt and pant quantities are required,
+ * otherwise the reverse. The location's existence and its manager e-mail are the server's business
+ * (lib/forms/uniform/mutations.ts).
  */
 export const uniformRequestSchema = z
   .object({
-    designationId: choice,
-    locationId: choice,
+    designationId: choice.refine((v) => isId(v) && designationIds.includes(Number(v)), M.designation),
+    locationId: choice.refine(isId, M.location),
     employeeFirstName: requiredText(M.firstName),
     employeeLastName: requiredText(M.lastName),
     requestorName: requiredText(M.requestor),
     newHire: yesNo,
     newOrder: yesNo,
     reOrder: yesNo,
-    wearId: choice,
+    wearId: choice.refine((v) => isId(v) && wearIds.includes(Number(v)), M.wear),
     sizes: requiredText(M.sizes),
-    quantity: choice.optional().default(""),
-    shirtQuantity: choice.optional().default(""),
-    pantQuantity: choice.optional().default(""),
+    quantity: quantity("quantity"),
+    shirtQuantity: quantity("shirtQuantity"),
+    pantQuantity: quantity("pantQuantity"),
     comment: text({ error: M.comment }).trim().min(1, M.comment).max(LONG_MAX, M.commentMax),
   })
-  .transform((v, ctx) => {
-    const designationId = designationIds.includes(Number(v.designationId)) && /^\d+$/.test(v.designationId) ? Number(v.designationId) : null;
-    if (designationId === null) ctx.addIssue({ code: "custom", path: ["designationId"], message: M.designation });
-    const locationId = /^[1-9]\d{0,9}$/.test(v.locationId) && Number(v.locationId) <= 2_147_483_647 ? Number(v.locationId) : null;
-    if (locationId === null) ctx.addIssue({ code: "custom", path: ["locationId"], message: M.location });
-    const wear = /^\d+$/.test(v.wearId) && wearIds.includes(Number(v.wearId)) ? Number(v.wearId) : null;
-    const wearId = wear !== null && (designationId === null || wearOptionsFor(designationId).some((o) => o.value === wear)) ? wear : null;
-    if (wearId === null) ctx.addIssue({ code: "custom", path: ["wearId"], message: M.wear });
+  .superRefine(
+    (raw, ctx) => {
+      // Runs even when a field failed (`when`), so the values may be anything: read them defensively.
+      const v = raw as Partial<Record<string, unknown>>;
+      const designationId = Number(v.designationId) || null;
+      const wearId = Number(v.wearId) || null;
+      if (designationId && wearId && wearIds.includes(wearId) && !wearOptionsFor(designationId).some((o) => o.value === wearId)) {
+        ctx.addIssue({ code: "custom", path: ["wearId"], message: M.wear });
+      }
+      const fields = splitsQuantities(designationId, wearId) ? (["shirtQuantity", "pantQuantity"] as const) : (["quantity"] as const);
+      for (const f of fields) {
+        if (v[f] === undefined || v[f] === null || String(v[f]).trim() === "") ctx.addIssue({ code: "custom", path: [f], message: M[f].required });
+      }
+    },
+    { when: () => true },
+  )
+  .transform((v) => {
+    const designationId = Number(v.designationId);
+    const wearId = Number(v.wearId);
     const split = splitsQuantities(designationId, wearId);
-    const need = (field: "quantity" | "shirtQuantity" | "pantQuantity") => {
-      const n = quantityOf(v[field], field, ctx);
-      if (n === undefined && v[field] === "") ctx.addIssue({ code: "custom", path: [field], message: M[field].required });
-      return n ?? null;
-    };
-    const quantity = split ? null : need("quantity");
-    const shirtQuantity = split ? need("shirtQuantity") : null;
-    const pantQuantity = split ? need("pantQuantity") : null;
     return {
-      designationId: designationId ?? 0,
-      locationId: locationId ?? 0,
+      designationId,
+      locationId: Number(v.locationId),
       employeeFirstName: v.employeeFirstName,
       employeeLastName: v.employeeLastName,
       requestorName: v.requestorName,
       newHire: v.newHire === "yes",
       newOrder: v.newOrder === "yes",
       reOrder: v.reOrder === "yes",
-      wearId: wearId ?? 0,
+      wearId,
       sizes: v.sizes,
-      quantity,
-      shirtQuantity,
-      pantQuantity,
+      quantity: split ? null : Number(v.quantity),
+      shirtQuantity: split ? Number(v.shirtQuantity) : null,
+      pantQuantity: split ? Number(v.pantQuantity) : null,
       comment: v.comment,
     };
   });
