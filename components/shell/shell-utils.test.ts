@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { accountMenu, accountOf, formsMenu, initialsOf, isActivePath, readableTextOn, safeColor, toSidebarItems, truncateTitle } from "./shell-utils";
 
@@ -56,11 +58,21 @@ describe("formsMenu", () => {
   });
 
   it("shows Form Email Manager only with access_form_email_manager", () => {
-    expect(formsMenu({ roleId: 1, permissions: [] }).map((l) => l.label)).toEqual(["Continuous Improvement Suggestions List", "Uniform Request"]);
+    expect(formsMenu({ roleId: 1, permissions: [] }).map((l) => l.label)).toEqual(["RO Reversal Request", "Tech Time", "Continuous Improvement Suggestions List", "Uniform Request"]);
     expect(formsMenu({ roleId: 3, permissions: ["access_form_email_manager"] }).at(-1)).toMatchObject({
       label: "Form Email Manager",
       href: "/form/email/manager/list",
     });
+  });
+});
+
+describe("formsMenu pages", () => {
+  it("links RO reversal and tech time to their lists, which exist as pages", () => {
+    const links = formsMenu({ roleId: 3, permissions: ["access_form_email_manager"] });
+    for (const href of ["/roreversal/list", "/techtime/list", "/form/email/manager/list"]) {
+      expect(links.map((l) => l.href)).toContain(href);
+      expect(fs.existsSync(path.join(process.cwd(), "app/(portal)", href, "page.tsx")), href).toBe(true);
+    }
   });
 });
 

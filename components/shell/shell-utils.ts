@@ -88,6 +88,8 @@ export type ShellLink = { href: string; label: string; icon: IconName; match?: s
 /** The fixed Forms group of the sidebar for a user (spec portal-core 2, Sidebar). */
 export function formsMenu(user: { roleId: number; permissions: readonly string[] }): ShellLink[] {
   const links: ShellLink[] = [
+    { href: "/roreversal/list", label: "RO Reversal Request", icon: "refresh", match: "/roreversal" },
+    { href: "/techtime/list", label: "Tech Time", icon: "wrench", match: "/techtime" },
     {
       href: "/continuous/improvement/suggestions/list",
       label: "Continuous Improvement Suggestions List",

@@ -19,3 +19,9 @@ export const FORM_OPTIONS = FORM_KEYS.map((value) => ({ value, text: FORM_LABELS
 export function isFormKey(value: unknown): value is FormKey {
   return typeof value === "string" && (FORM_KEYS as readonly string[]).includes(value);
 }
+
+/** The numeric form id of the v1 calls (`form_id`, `formType`): 1-based position in FORM_KEYS. */
+export const formIdOf = (key: FormKey) => FORM_KEYS.indexOf(key) + 1;
+export const formKeyOf = (id: number): FormKey | null => FORM_KEYS[id - 1] ?? null;
+/** The 'Request Options' picker with numeric ids (what `form/manager/get` answers). */
+export const FORM_PICKER = FORM_KEYS.map((key) => ({ value: formIdOf(key), key, text: FORM_LABELS[key] }));

@@ -4,7 +4,8 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { getDb, type Db } from "@/lib/db";
 import { assertTableState, queryPage, specOf, tableOrder, tableWhere, type Page, type TableQuerySpec } from "@/lib/data-table/query";
 import { csvStream, xlsxStream, type ExportColumn } from "@/lib/data-table/export";
-import type { TableState } from "@/lib/data-table/state";
+import { lastPage, parseTableState, tableHref, type TableState } from "@/lib/data-table/state";
+import { redirect } from "next/navigation";
 import { downloadTtlSeconds } from "@/lib/files/service";
 import { signQuery, verifySignedQuery } from "@/lib/storage/signing";
 import { withApi } from "@/lib/api/with-api";
@@ -13,7 +14,11 @@ import { contentDisposition } from "@/lib/storage/content-disposition";
 import { writeAudit } from "@/lib/system/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import type { Capability } from "@/lib/auth/roles";
-import { formExportPayload, type FormExportPayload } from "./list-body";
+import type { z } from "zod";
+import { ok } from "@/lib/api/envelope";
+import { publicBaseUrl } from "@/lib/files/service";
+import type { PermissionName } from "@/lib/auth/roles";
+import { deleteRecordsBody, formExportPayload, type FormExportPayload } from "./list-body";
 
 /** Batches of export rows. */
 const EXPORT_BATCH = 1000;
@@ -126,7 +131,7 @@ export function defineFormList<Row extends { id: number }>(def: FormListDefiniti
   }
 
   /** GET handler of the export link (`app/api/export/<list>/route.ts`): checks signature, expiry and owner. */
-  function exportRoute(access: { capability?: Capability } = {}) {
+  function exportRoute(access: { capability?: Capability; permission?: PermissionName } = {}) {
     return withApi(access, {}, async ({ req, user }) => {
       const check = verifyExport(new URL(req.url).searchParams);
       if (check.status === "expired") throw new AppError(403, "This link has expired. Please export again.");
@@ -171,7 +176,45 @@ export function defineFormList<Row extends { id: number }>(def: FormListDefiniti
     return { export: false as const, page: await list(input.state, input.user) };
   }
 
-  return { TABLE, definition: def, list, exportBatches, signExport, verifyExport, exportFile, exportRoute, remove, answer };
+  /**
+   * The v1 list call (`POST .../list`): a page as `content.row` / `content.totalRecords`, or with
+   * `is_export` the message 'success export' and the download link in `content.web`.
+   */
+  function listRoute<B extends z.ZodType<{ state: TableState; exportAs: "csv" | "xlsx" | null; ids?: number[] }>>(body: B, toApi: (row: Row) => unknown, access: { capability?: Capability; permission?: PermissionName } = {}) {
+    return withApi(access, { body }, async ({ req, user, body: b }) => {
+      const res = await answer({ state: b.state, exportAs: b.exportAs, ids: b.ids, user, baseUrl: publicBaseUrl(req) });
+      if (res.export) return ok({ web: res.web }, "success export");
+      return ok({ row: res.page.rows.map(toApi), totalRecords: res.page.total, page: res.page.page, perPage: res.page.size });
+    });
+  }
+
+  /**
+   * The v1 delete call (`DELETE .../delete`, body `deleteArr`): needs `deleteCapability` (or the
+   * given permission); `remove` replaces the plain delete (e.g. with per-row rules).
+   */
+  function deleteRoute(doneMessage: string, opts: { permission?: PermissionName; remove?: typeof remove } = {}) {
+    if (!def.deleteCapability && !opts.permission) throw new Error(`${def.kind}: no deleteCapability`);
+    const access = opts.permission ? { permission: opts.permission } : { capability: def.deleteCapability };
+    return withApi(access, { body: deleteRecordsBody }, async ({ user, body, requestId }) => {
+      const { deleted } = await (opts.remove ?? remove)({ ids: body.deleteArr, user, requestId });
+      return ok({ deleted }, doneMessage);
+    });
+  }
+
+  return { TABLE, definition: def, list, exportBatches, signExport, verifyExport, exportFile, exportRoute, remove, answer, listRoute, deleteRoute };
 }
 
 export type FormList<Row extends { id: number }> = ReturnType<typeof defineFormList<Row>>;
+
+/**
+ * A list page's data: the URL's table state (an invalid one redirects to the canonical URL, a page
+ * past the end to the last page) and that page of rows for `user`.
+ */
+export async function loadFormListPage<Row extends { id: number }>(list: FormList<Row>, path: string, searchParams: Record<string, string | string[] | undefined>, user: SessionUser) {
+  const { state, changed } = parseTableState(searchParams, list.TABLE);
+  if (changed) redirect(tableHref(path, state, list.TABLE));
+  const page = await list.list(state, user);
+  const last = lastPage(page.total, state.size);
+  if (state.page > last) redirect(tableHref(path, state, list.TABLE, { page: last }));
+  return { state, rows: page.rows, total: page.total };
+}

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb, schema, type Db, type Tx } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 
@@ -7,7 +7,8 @@ import { AppError } from "@/lib/errors";
 export const FORM_DEPARTMENT_ID = 5;
 
 /** The spec's message for a missing (or unknown) location on every staff form. */
-export const LOCATION_REQUIRED = "select Location";
+export { LOCATION_REQUIRED_MESSAGE as LOCATION_REQUIRED } from "./messages";
+import { LOCATION_REQUIRED_MESSAGE as LOCATION_REQUIRED } from "./messages";
 
 export type FormLocation = {
   id: number;
@@ -58,4 +59,15 @@ export async function requireFormLocation(tx: Db | Tx, id: number, field = "loca
   const row = await getFormLocation(tx, id);
   if (!row) throw new AppError(422, LOCATION_REQUIRED, { [field]: [LOCATION_REQUIRED] });
   return row;
+}
+
+/** A form location by its name (the tech time call sends the name), case-insensitive; null when none. */
+export async function getFormLocationByName(tx: Db | Tx, name: string): Promise<{ id: number; name: string; managerEmail: string | null } | null> {
+  const [row] = await tx
+    .select({ id: locations.id, name: locations.name, managerEmail: locations.managerEmail })
+    .from(locations)
+    .where(and(sql`lower(${locations.name}) = lower(${name.trim()})`, eq(locations.departmentId, FORM_DEPARTMENT_ID)))
+    .orderBy(asc(locations.id))
+    .limit(1);
+  return row ?? null;
 }

@@ -1,0 +1,29 @@
+import type { Metadata } from "next";
+import { connection } from "next/server";
+import Link from "next/link";
+import { pageGuard, requireUser } from "@/lib/auth/guards";
+import { loadFormListPage } from "@/lib/forms/list";
+import { techTimeList } from "@/lib/forms/tech-time/service";
+import { TechTimeTable } from "./_components/tech-time-table";
+
+export const metadata: Metadata = { title: "Tech Time" };
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** The tech time list: roles 1 and 2 see every form, everyone else their own. */
+export default async function TechTimeListPage({ searchParams }: Props) {
+  await connection();
+  const user = await pageGuard(requireUser());
+  const { state, rows, total } = await loadFormListPage(techTimeList, "/techtime/list", await searchParams, user);
+  return (
+    <div className="space-y-4 rounded-lg bg-white p-4 shadow-sm sm:p-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold text-slate-900">Tech Time</h1>
+        <Link href="/techtime/add" prefetch={false} className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+          Add
+        </Link>
+      </div>
+      <TechTimeTable state={state} rows={rows} total={total} />
+    </div>
+  );
+}

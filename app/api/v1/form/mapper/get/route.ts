@@ -1,0 +1,8 @@
+import { withApi } from "@/lib/api/with-api";
+import { ok } from "@/lib/api/envelope";
+import { recordIdQuery } from "@/lib/forms/list-body";
+import { MAPPER_ACCESS } from "@/lib/forms/email-manager/api";
+import { getMapping, toApiMapping } from "@/lib/forms/email-manager/service";
+
+/** GET /api/v1/form/mapper/get?id=: one mapping, addresses comma-separated (permission access_form_email_manager). */
+export const GET = withApi(MAPPER_ACCESS, { query: recordIdQuery }, async ({ query }) => ok(toApiMapping(await getMapping(query.id))));

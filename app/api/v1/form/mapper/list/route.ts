@@ -1,0 +1,5 @@
+import { MAPPER_ACCESS, mapperListBody } from "@/lib/forms/email-manager/api";
+import { mappingList, toApiMapping } from "@/lib/forms/email-manager/service";
+
+/** POST /api/v1/form/mapper/list: one form's mappings (`formType`), id order (permission access_form_email_manager). */
+export const POST = mappingList.listRoute(mapperListBody, toApiMapping, MAPPER_ACCESS);

@@ -1,0 +1,15 @@
+import { withApi } from "@/lib/api/with-api";
+import { ok } from "@/lib/api/envelope";
+import { publicBaseUrl } from "@/lib/files/service";
+import { roReversalApiBody } from "@/lib/forms/ro-reversal/schema";
+import { saveRoReversal } from "@/lib/forms/ro-reversal/service";
+
+/**
+ * POST /api/v1/ro-reversal-request/add/update: the payload's names as written (`empolyee_name`,
+ * `howMuchTimeBilled`...); with `id` an edit (staff: their own only). Saves and queues the mail in
+ * one transaction; `content.routed` is false when no form email mapping covered the location.
+ */
+export const POST = withApi({}, { body: roReversalApiBody }, async ({ req, user, body }) => {
+  const saved = await saveRoReversal(body, user, publicBaseUrl(req));
+  return ok(saved, body.id ? "RO Reversal Request Updated Successfully" : "RO Reversal Request Added Successfully");
+});

@@ -1,0 +1,7 @@
+import { deleteTexts } from "@/lib/forms/delete-texts";
+import { roReversalList } from "@/lib/forms/ro-reversal/service";
+
+/** DELETE (or POST) /api/v1/ro-reversal-request/delete: `deleteArr` (roles 1 and 2). */
+const handler = roReversalList.deleteRoute(deleteTexts("RO Reversal Request").done);
+export const DELETE = handler;
+export const POST = handler;

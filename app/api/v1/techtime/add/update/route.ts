@@ -1,0 +1,21 @@
+import { withApi } from "@/lib/api/with-api";
+import { ok } from "@/lib/api/envelope";
+import { AppError } from "@/lib/errors";
+import { getDb } from "@/lib/db";
+import { publicBaseUrl } from "@/lib/files/service";
+import { getFormLocationByName } from "@/lib/forms/locations";
+import { TECH_MESSAGES, TECH_SAVED, techTimeApiBody } from "@/lib/forms/tech-time/schema";
+import { saveTechTime } from "@/lib/forms/tech-time/service";
+
+/**
+ * POST /api/v1/techtime/add/update: `empolyee_number`, `empolyee_name`, `date`, `location` (the
+ * location's name), `employee_email`, `attendanceClockTimeArr`, `shopTimeObjects`, and `id` for an
+ * edit (staff: their own only). An unknown location name is a 422 on `location`.
+ */
+export const POST = withApi({}, { body: techTimeApiBody }, async ({ req, user, body }) => {
+  const { locationName, ...rest } = body;
+  const location = await getFormLocationByName(await getDb(), locationName);
+  if (!location) throw new AppError(422, TECH_MESSAGES.location, { location: [TECH_MESSAGES.location] });
+  const saved = await saveTechTime({ ...rest, locationId: location.id }, user, publicBaseUrl(req));
+  return ok(saved, TECH_SAVED);
+});

@@ -1,0 +1,133 @@
+import { expect, test } from "@playwright/test";
+import { StaffFormsPage } from "./pages/staff-forms-page";
+import { storageStateOf } from "./support/env";
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+
+test.describe("staff", () => {
+  test.use({ storageState: storageStateOf("staff") });
+
+  test("submits an RO reversal: Warranty reveals its fields, the form clears, the request is in their list", async ({ page }) => {
+    const ui = new StaffFormsPage(page);
+    const name = `Ro Staff ${unique()}`;
+    await ui.gotoRoAdd();
+    await expect(ui.button("Back").or(page.getByRole("link", { name: "Back" }))).toBeVisible();
+    // Empty save: the spec's messages, nothing sent.
+    await ui.button("Save").click();
+    await expect(page.getByText("Please enter employee name")).toBeVisible();
+    await expect(page.getByText("select Location")).toBeVisible();
+
+    await ui.field("Employee Name").fill(name);
+    await ui.field("Full RA#").fill("RA-77");
+    await ui.field("Date RA Was Originally Closed").fill("2026-11-02");
+    await ui.location.selectOption({ label: "Downtown Motors" });
+    await ui.field("Reason Reversal Is Required").fill("Duplicate labour line");
+    await expect(ui.field("How much time in vs Billed?")).toHaveCount(0);
+    await page.getByRole("radio", { name: "Warranty" }).check();
+    await ui.button("Save").click();
+    await expect(page.getByText("Please enter Billed time")).toBeVisible();
+    await ui.field("How much time in vs Billed?").fill("2.0 vs 1.5");
+    await ui.field("What is the Tech's Efficiency MTD?").fill("94%");
+    await ui.button("Save").click();
+    await expect(page.getByText("RO Reversal Request Added Successfully")).toBeVisible();
+    // Staff stay on a cleared form (roles 1 and 2 go back to the list).
+    await expect(page).toHaveURL(/\/roreversal\/add$/);
+    await expect(ui.field("Employee Name")).toHaveValue("");
+
+    await page.goto("/roreversal/list");
+    const row = page.getByRole("row").filter({ hasText: name });
+    await expect(row).toContainText("Warranty");
+    await row.getByRole("link", { name: `Edit ${name}` }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Edit RO Reversal Request" })).toBeVisible();
+    await expect(ui.button("Update")).toBeVisible();
+    await expect(ui.button("Save And Continue")).toHaveCount(0);
+  });
+
+  test("submits a tech time form with shop rows up to 16", async ({ page }) => {
+    const ui = new StaffFormsPage(page);
+    const name = `Tt Staff ${unique()}`;
+    await ui.gotoTechTimeAdd();
+    await expect(page.getByRole("group", { name: /^Attendance row/ })).toHaveCount(4);
+    await expect(page.getByRole("group", { name: /^Shop time row/ })).toHaveCount(4);
+    const plus = page.getByRole("button", { name: "Add a shop time row" });
+    for (let i = 0; i < 12; i++) await plus.click();
+    await expect(page.getByRole("group", { name: /^Shop time row/ })).toHaveCount(16);
+    await expect(plus).toBeDisabled();
+
+    await ui.field("Emp Number").fill("T-1");
+    await ui.field("Employee's Full Name").fill(name);
+    await ui.location.selectOption({ label: "Valley Trucks" });
+    await ui.field("Employee Email").fill("not-an-email");
+    const shop1 = page.getByRole("group", { name: "Shop time row 1" });
+    await shop1.getByLabel("Customer Name").fill("ACME");
+    await shop1.getByLabel("Time In").fill("25:99");
+    await ui.button("Save").click();
+    await expect(page.getByText("Please Enter Valid employee Email")).toBeVisible();
+    await expect(shop1.getByText("Please enter the time as HH:MM.")).toBeVisible();
+    await ui.field("Employee Email").fill("tt@example.com");
+    await shop1.getByLabel("Time In").fill("09:00");
+    await ui.button("Save").click();
+    await expect(page.getByText("Tech Time Saved Successfully")).toBeVisible();
+    await expect(ui.field("Employee's Full Name")).toHaveValue("");
+
+    await page.goto("/techtime/list");
+    const row = page.getByRole("row").filter({ hasText: name });
+    await row.getByRole("link", { name: `Edit ${name}` }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Edit Tech Time Edit Form" })).toBeVisible();
+    await expect(page.getByRole("group", { name: "Shop time row 1" }).getByLabel("Customer Name")).toHaveValue("ACME");
+  });
+
+  test("gets the no-access panel on the form email manager", async ({ page }) => {
+    for (const path of ["/form/email/manager/list", "/form/email/manager/add", "/form/email/manager/edit/1"]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { name: "No access" })).toBeVisible();
+      await expect(page.getByLabel("To Email")).toHaveCount(0);
+    }
+  });
+});
+
+test.describe("administrator and staff", () => {
+  test("admin maps a form and location; a staff submission's mail is in the outbox", async ({ browser }) => {
+    const admin = await browser.newContext({ storageState: storageStateOf("admin") });
+    const page = await admin.newPage();
+    const ui = new StaffFormsPage(page);
+    const to = `svc-${unique()}@example.com`;
+
+    await page.goto("/form/email/manager/add?form=1");
+    await expect(page.getByRole("heading", { level: 1, name: "Form Email Manager" })).toBeVisible();
+    await page.getByLabel("Form", { exact: true }).selectOption({ label: "RO Reversal Request" });
+    await ui.location.selectOption([{ label: "Coastal Auto Group" }]);
+    await ui.addTags("To Email", "bad@", to, to.toUpperCase());
+    await expect(page.getByText("Please enter valid Email")).toBeVisible();
+    await page.getByLabel("To Email", { exact: true }).fill("");
+    await expect(page.getByRole("list", { name: "To Email addresses" }).getByRole("listitem")).toHaveCount(1);
+    await ui.button("Save").click();
+    await expect(page).toHaveURL(/\/form\/email\/manager\/list/);
+    await expect(page.getByRole("row").filter({ hasText: "Coastal Auto Group" })).toContainText(to);
+
+    // The same form and location again: the server's duplicate message, Save disabled.
+    await page.goto("/form/email/manager/add?form=1");
+    await ui.location.selectOption([{ label: "Coastal Auto Group" }]);
+    await expect(page.getByText("RO Reversal Request is already mapped for Coastal Auto Group.")).toBeVisible();
+    await expect(ui.button("Save")).toBeDisabled();
+
+    const staff = await browser.newContext({ storageState: storageStateOf("staff") });
+    const s = await staff.newPage();
+    const sf = new StaffFormsPage(s);
+    const name = `Mail ${unique()}`;
+    await sf.gotoRoAdd();
+    await sf.field("Employee Name").fill(name);
+    await sf.field("Full RA#").fill("RA-1");
+    await sf.field("Date RA Was Originally Closed").fill("2026-11-03");
+    await sf.location.selectOption({ label: "Coastal Auto Group" });
+    await sf.field("Reason Reversal Is Required").fill("Mail test");
+    await sf.button("Save").click();
+    await expect(s.getByText("RO Reversal Request Added Successfully")).toBeVisible();
+
+    await page.goto("/mail/outbox");
+    const mail = page.getByRole("row").filter({ hasText: `RO Reversal Request: ${name}` }).filter({ hasText: to });
+    await expect(mail).toHaveCount(1);
+    await admin.close();
+    await staff.close();
+  });
+});

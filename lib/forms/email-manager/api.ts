@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { text } from "@/lib/validation/text";
+import { apiBody } from "@/lib/forms/api-body";
+import { formListBody } from "@/lib/forms/list-body";
+import { FORM_KEYS, formIdOf, isFormKey } from "@/lib/forms/form-keys";
+import { PERMISSION } from "@/lib/auth/roles";
+import { MAPPER_DEFAULT_SORT } from "./columns";
+import { mappingSchema } from "./schema";
+
+/** Every form email manager call needs the per-user permission. */
+export const MAPPER_ACCESS = { permission: PERMISSION.formEmailManager } as const;
+
+/** A form given as its id (1..4) or its key; the first form when absent. */
+export function formIdFrom(v: unknown): number | null {
+  if (v === undefined || v === null || v === "" || v === "NULL") return 1;
+  if (typeof v === "string" && isFormKey(v)) return formIdOf(v);
+  const n = typeof v === "number" ? v : /^\d{1,2}$/.test(String(v)) ? Number(v) : NaN;
+  return Number.isInteger(n) && n >= 1 && n <= FORM_KEYS.length ? n : null;
+}
+
+/** POST form/mapper/list: the list body plus `formType` (a form id or key; default the first form). */
+export const mapperListBody = formListBody({
+  defaultSort: MAPPER_DEFAULT_SORT,
+  aliases: { locationName: "location", location_name: "location", to: "to_email", cc: "cc_email" },
+  extra: { formType: z.union([z.number(), text().max(40)]).nullish() },
+}).transform((b, ctx) => {
+  const id = formIdFrom((b.raw as { formType?: unknown }).formType);
+  if (id === null) {
+    ctx.addIssue({ code: "custom", path: ["formType"], message: "select Form" });
+    return z.NEVER;
+  }
+  return { ...b, state: { ...b.state, filters: { ...b.state.filters, form: String(id) } } };
+});
+
+/** POST form/mapper/add/update: `id`, `form_id`, `location` (comma-joined ids), `to_email`, `cc_email`. */
+export const mapperSaveBody = apiBody(mappingSchema, { id: "id", form_id: "formId", location: "locationIds", to_email: "to", cc_email: "cc", status: "status" }, { extra: { manager_email: z.unknown().optional() } });

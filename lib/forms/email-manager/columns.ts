@@ -1,0 +1,29 @@
+import type { TableSort } from "@/lib/data-table/state";
+
+/** The form email manager list's columns (spec section 2). */
+export const MAPPER_COLUMNS = [
+  { id: "location", label: "Location Name" },
+  { id: "to_email", label: "To Email" },
+  { id: "cc_email", label: "CC Email" },
+  { id: "status", label: "Status" },
+  { id: "updated_by", label: "Updated By" },
+  { id: "updated_at", label: "Updated At" },
+] as const;
+export const mapperLabel = (id: (typeof MAPPER_COLUMNS)[number]["id"]) => MAPPER_COLUMNS.find((c) => c.id === id)!.label;
+/** The mapper list is in id order, oldest first (spec section 9). */
+export const MAPPER_DEFAULT_SORT: TableSort = { id: "id", desc: false };
+
+export type MappingRow = {
+  id: number;
+  formKey: string;
+  locationId: number;
+  locationName: string;
+  toEmails: string[];
+  ccEmails: string[];
+  status: "Open" | "Close";
+  updatedByName: string | null;
+  updatedAt: Date;
+};
+
+/** Edit and delete show when the row is not closed or the user is an administrator (role 1). */
+export const mayChangeMapping = (row: Pick<MappingRow, "status">, roleId: number) => row.status !== "Close" || roleId === 1;

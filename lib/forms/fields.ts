@@ -1,0 +1,95 @@
+import { z } from "zod";
+import { text } from "@/lib/validation/text";
+
+/**
+ * Field schemas the staff forms share (client and server: one zod schema per form). Texts are at most
+ * 190 characters and long texts 65534 (spec section 9); dates arrive as the date input's YYYY-MM-DD or
+ * the old clients' MM/DD/YYYY and leave as YYYY-MM-DD, real calendar dates only (02/30/2026 is refused).
+ */
+
+export const TEXT_MAX = 190;
+export const LONG_TEXT_MAX = 65534;
+
+export const tooLong = (label: string, max = TEXT_MAX) => `${label} Can Not Be Longer Than ${max} Characters.`;
+
+/** A required one-line text: `message` when empty, at most `max` characters. */
+export const requiredText = (message: string, label: string, max = TEXT_MAX) => text({ error: message }).trim().min(1, message).max(max, tooLong(label, max));
+
+/** An optional text ('' when absent). */
+export const optionalText = (label: string, max = TEXT_MAX) => text().trim().max(max, tooLong(label, max)).optional().default("");
+
+/** Whether y-m-d is a real calendar date (and a year the database keeps sensibly). */
+export function isCalendarDate(y: number, m: number, d: number): boolean {
+  if (y < 1900 || y > 2999 || m < 1 || m > 12 || d < 1) return false;
+  return d <= new Date(Date.UTC(y, m, 0)).getUTCDate();
+}
+
+/** YYYY-MM-DD of 'YYYY-MM-DD' or 'MM/DD/YYYY', or null when it is not a real date. */
+export function parseFormDate(value: string): string | null {
+  const v = value.trim();
+  let y: number, m: number, d: number;
+  let match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+  if (match) [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  else if ((match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(v))) [m, d, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  else return null;
+  if (!isCalendarDate(y, m, d)) return null;
+  return `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+}
+
+/** MM/DD/YYYY (the spec's display format) of a YYYY-MM-DD date. */
+export function displayDate(iso: string | null | undefined): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso ?? "");
+  return m ? `${m[2]}/${m[3]}/${m[1]}` : "";
+}
+
+export const INVALID_DATE = "Please enter a valid date (MM/DD/YYYY).";
+
+/** A required date: `message` when empty, INVALID_DATE when not a real date; YYYY-MM-DD out. */
+export const requiredDate = (message: string) =>
+  text({ error: message })
+    .trim()
+    .min(1, { error: message, abort: true })
+    .refine((v) => parseFormDate(v) !== null, INVALID_DATE)
+    .transform((v) => parseFormDate(v)!);
+
+/** An optional date ('' stays ''). */
+export const optionalDate = () =>
+  text()
+    .trim()
+    .optional()
+    .default("")
+    .refine((v) => v === "" || parseFormDate(v) !== null, INVALID_DATE)
+    .transform((v) => (v === "" ? "" : parseFormDate(v)!));
+
+export const INVALID_TIME = "Please enter the time as HH:MM.";
+/** An optional time of day, HH:MM (00:00 to 23:59); H:MM is padded. */
+export const optionalTime = () =>
+  text()
+    .trim()
+    .optional()
+    .default("")
+    .refine((v) => v === "" || /^([01]?\d|2[0-3]):[0-5]\d$/.test(v), INVALID_TIME)
+    .transform((v) => (v.length === 4 ? `0${v}` : v));
+
+/** An e-mail: `required` when empty, `invalid` when malformed. */
+export const emailField = (required: string, invalid: string) =>
+  text({ error: required }).trim().min(1, { error: required, abort: true }).max(TEXT_MAX, invalid).pipe(z.email({ error: invalid }));
+
+/**
+ * A record id from a form or a payload: a whole number written in digits only ('12' or 12; not '1e3',
+ * '12.0', 'abc'). `message` for anything else, including empty.
+ */
+export const idField = (message: string) =>
+  z
+    .union([z.number(), text()], { error: message })
+    .refine((v) => (typeof v === "number" ? Number.isInteger(v) : /^\s*\d{1,10}\s*$/.test(v)), message)
+    .transform((v) => Number(v))
+    .refine((n) => n >= 1 && n <= 2_147_483_647, message);
+
+/** Today's date (YYYY-MM-DD) in the browser's or server's local time: the forms' date default. */
+export function todayIso(now = new Date()): string {
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, "0")}-${String(now.getDate()).padStart(2, "0")}`;
+}
+
+/** The old clients send the literal 'NULL' for an empty value: read it as empty. */
+export const nullAsEmpty = (v: unknown) => (v === "NULL" || v === null ? "" : v);

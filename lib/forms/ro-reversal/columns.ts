@@ -1,0 +1,43 @@
+import type { TableSort } from "@/lib/data-table/state";
+import type { PayType } from "./schema";
+
+/** The RO reversal list's columns (spec section 2), ids as in the URL and the list call. */
+export const RO_COLUMNS = [
+  { id: "employee_name", label: "Employee Name" },
+  { id: "date_of_request", label: "Date Of Request" },
+  { id: "full_ra", label: "Full RA" },
+  { id: "date_ra", label: "Date RA" },
+  { id: "pay_type", label: "Pay Type" },
+  { id: "reason", label: "Reason" },
+  { id: "billed_time", label: "Billed Time" },
+  { id: "questions", label: "Question" },
+  { id: "updated_by", label: "Updated By" },
+  { id: "updated_at", label: "Updated At" },
+] as const;
+export const roLabel = (id: (typeof RO_COLUMNS)[number]["id"]) => RO_COLUMNS.find((c) => c.id === id)!.label;
+
+export const RO_DEFAULT_SORT: TableSort = { id: "id", desc: true };
+/** The pay type filter's select values (id filters are numbers). */
+export const PAY_TYPE_FILTER = [
+  { value: 1, text: "Customer Pay" },
+  { value: 2, text: "Warranty" },
+] as const;
+
+export type RoReversalRow = {
+  id: number;
+  employeeName: string;
+  dateOfRequest: string;
+  fullRa: string;
+  dateRaClosed: string;
+  payType: PayType;
+  reason: string;
+  billedTime: string | null;
+  questions: string | null;
+  locationId: number | null;
+  locationName: string | null;
+  managerEmail: string | null;
+  routed: boolean;
+  createdBy: number | null;
+  updatedByName: string | null;
+  updatedAt: Date;
+};

@@ -1,0 +1,83 @@
+import { z } from "zod";
+import { text } from "@/lib/validation/text";
+import { apiBody } from "@/lib/forms/api-body";
+import { LOCATION_REQUIRED_MESSAGE } from "@/lib/forms/messages";
+import { LONG_TEXT_MAX, idField, optionalText, requiredDate, requiredText, todayIso, tooLong } from "@/lib/forms/fields";
+
+export const PAY_TYPES = ["Customer Pay", "Warranty"] as const;
+export type PayType = (typeof PAY_TYPES)[number];
+
+/** The spec's messages (section 5). */
+export const RO_MESSAGES = {
+  employeeName: "Please enter employee name",
+  dateOfRequest: "Select Date of Request",
+  fullRa: "Please enter Full RA",
+  dateRaClosed: "Select Date RA was originally Closed Date",
+  location: LOCATION_REQUIRED_MESSAGE,
+  reason: "Please enter reason",
+  questions: "Please enter question",
+  billedTime: "Please enter Billed time",
+  payType: "Select Pay Type",
+} as const;
+
+/**
+ * The RO reversal form (react-hook-form in the browser, the action and the v1 call on the server).
+ * Pay type Warranty makes billed time and the question required; Customer Pay drops them.
+ */
+export const roReversalSchema = z
+  .object({
+    id: z.union([z.literal(""), z.null(), idField("The id must be a number.")]).optional().transform((v) => (v === "" || v == null ? null : v)),
+    employeeName: requiredText(RO_MESSAGES.employeeName, "Employee Name"),
+    dateOfRequest: requiredDate(RO_MESSAGES.dateOfRequest),
+    fullRa: requiredText(RO_MESSAGES.fullRa, "Full RA#"),
+    dateRaClosed: requiredDate(RO_MESSAGES.dateRaClosed),
+    payType: z.enum(PAY_TYPES, { error: RO_MESSAGES.payType }),
+    locationId: idField(RO_MESSAGES.location),
+    reason: text({ error: RO_MESSAGES.reason }).trim().min(1, RO_MESSAGES.reason).max(LONG_TEXT_MAX, tooLong("Reason", LONG_TEXT_MAX)),
+    billedTime: optionalText("Billed Time"),
+    questions: optionalText("Question", LONG_TEXT_MAX),
+  })
+  .superRefine((v, ctx) => {
+    if (v.payType !== "Warranty") return;
+    if (!v.billedTime) ctx.addIssue({ code: "custom", path: ["billedTime"], message: RO_MESSAGES.billedTime });
+    if (!v.questions) ctx.addIssue({ code: "custom", path: ["questions"], message: RO_MESSAGES.questions });
+  })
+  .transform((v) => (v.payType === "Warranty" ? v : { ...v, billedTime: "", questions: "" }));
+
+export type RoReversalInput = z.input<typeof roReversalSchema>;
+export type RoReversalValues = z.output<typeof roReversalSchema>;
+export const RO_FIELDS = ["employeeName", "dateOfRequest", "fullRa", "dateRaClosed", "payType", "locationId", "reason", "billedTime", "questions"] as const;
+
+/** An empty form: Customer Pay, today's date of request. */
+export const blankRoReversal = (): RoReversalInput => ({
+  id: "",
+  employeeName: "",
+  dateOfRequest: todayIso(),
+  fullRa: "",
+  dateRaClosed: "",
+  payType: "Customer Pay",
+  locationId: "",
+  reason: "",
+  billedTime: "",
+  questions: "",
+});
+
+/** The v1 payload's names (DECISIONS: misspellings at the API edge only). */
+export const RO_API_FIELDS: Record<string, keyof RoReversalInput> = {
+  id: "id",
+  empolyee_name: "employeeName",
+  date_of_request: "dateOfRequest",
+  full_ra: "fullRa",
+  date_ra_was_originally_closed: "dateRaClosed",
+  pay_type: "payType",
+  location: "locationId",
+  reason: "reason",
+  howMuchTimeBilled: "billedTime",
+  questions: "questions",
+};
+
+/**
+ * POST /ro-reversal-request/add/update's body ('NULL' reads as empty; a missing pay type is Customer
+ * Pay; `manager_email` is accepted and ignored: the location's manager is recorded).
+ */
+export const roReversalApiBody = apiBody(roReversalSchema, RO_API_FIELDS, { defaults: { payType: "Customer Pay" }, extra: { manager_email: z.unknown().optional() } });

@@ -1,0 +1,38 @@
+import "server-only";
+import { eq, sql, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import { headers } from "next/headers";
+import { roleCan } from "@/lib/auth/roles";
+import type { SessionUser } from "@/lib/auth/session";
+import { AppError } from "@/lib/errors";
+import { publicOrigin } from "@/lib/http/forwarded";
+import { schema } from "@/lib/db";
+
+/** Roles 1 and 2 see, edit and delete everyone's submissions; others only see and edit their own. */
+export const managesForms = (user: Pick<SessionUser, "roleId">) => roleCan(user.roleId, "manageStaffForms");
+
+/** A list's scope for `user`: nothing for managers, their own submissions for everyone else. */
+export const ownSubmissions = (createdBy: PgColumn) => (user: SessionUser): SQL | undefined => (managesForms(user) ? undefined : eq(createdBy, user.id));
+
+export const NOT_YOURS = "You can only edit your own submissions.";
+
+/** Refuses (403) an edit of someone else's submission by a user who does not manage the forms. */
+export function assertMayEdit(row: { createdBy: number | null }, user: SessionUser): void {
+  if (!managesForms(user) && row.createdBy !== user.id) throw new AppError(403, NOT_YOURS);
+}
+
+/** The submitter as the mail names them. */
+export function submitterOf(user: SessionUser) {
+  return { id: user.id, name: [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username, email: user.email ?? null };
+}
+
+/** The portal's origin for links in mail, from the configuration or this request (server actions). */
+export async function requestBaseUrl(): Promise<string> {
+  const configured = publicOrigin();
+  if (configured) return configured;
+  const h = await headers();
+  return publicOrigin({ url: `http://${h.get("host") ?? "localhost"}/`, headers: h });
+}
+
+/** 'First Last' of the user in `column` (for Updated By), a SQL expression over a join on users. */
+export const updatedByName = sql<string | null>`nullif(trim(${schema.users.firstName} || ' ' || ${schema.users.lastName}), '')`;

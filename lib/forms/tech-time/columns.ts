@@ -1,0 +1,28 @@
+import type { TableSort } from "@/lib/data-table/state";
+
+/** The tech time list's columns (spec section 2). */
+export const TECH_COLUMNS = [
+  { id: "employee_number", label: "Employee Number" },
+  { id: "employee_name", label: "Employee Name" },
+  { id: "employee_email", label: "Employee Email" },
+  { id: "date", label: "Date" },
+  { id: "updated_by", label: "Updated By" },
+  { id: "updated_at", label: "Updated At" },
+] as const;
+export const techLabel = (id: (typeof TECH_COLUMNS)[number]["id"]) => TECH_COLUMNS.find((c) => c.id === id)!.label;
+export const TECH_DEFAULT_SORT: TableSort = { id: "id", desc: true };
+
+export type TechTimeRow = {
+  id: number;
+  employeeNumber: string;
+  employeeName: string;
+  employeeEmail: string;
+  date: string;
+  locationId: number | null;
+  locationName: string | null;
+  managerEmail: string | null;
+  routed: boolean;
+  createdBy: number | null;
+  updatedByName: string | null;
+  updatedAt: Date;
+};

@@ -1,0 +1,104 @@
+import { z } from "zod";
+import { apiBody } from "@/lib/forms/api-body";
+import { emailField, idField, nullAsEmpty, optionalDate, optionalText, optionalTime, requiredDate, requiredText, todayIso } from "@/lib/forms/fields";
+import { LOCATION_REQUIRED_MESSAGE } from "@/lib/forms/messages";
+
+/** The spec's messages (section 5). */
+export const TECH_MESSAGES = {
+  employeeNumber: "Please enter employee number",
+  employeeName: "Please enter employee name",
+  date: "Select Date",
+  location: LOCATION_REQUIRED_MESSAGE,
+  emailRequired: "employee Email Required",
+  emailInvalid: "Please Enter Valid employee Email",
+} as const;
+
+/** The success message of a save (shown by the form, answered by the call). */
+export const TECH_SAVED = "Tech Time Saved Successfully";
+
+/** 4 attendance rows; shop rows start at 4 and the plus button adds up to 16 (spec section 9). */
+export const ATTENDANCE_ROWS = 4;
+export const SHOP_ROWS_START = 4;
+export const SHOP_ROWS_MAX = 16;
+
+const cell = <T extends z.ZodType>(s: T) => z.preprocess(nullAsEmpty, s);
+
+/** The rows are not required (spec section 5), but what is typed must be a real date and HH:MM. */
+export const attendanceRow = z.object({
+  date: cell(optionalDate()),
+  reason: cell(optionalText("Reason For Edit")),
+  timeIn: cell(optionalTime()),
+  timeOut: cell(optionalTime()),
+});
+export const shopRow = z.object({
+  date: cell(optionalDate()),
+  customerName: cell(optionalText("Customer Name")),
+  roNumber: cell(optionalText("RO Number")),
+  reason: cell(optionalText("Reason")),
+  job: cell(optionalText("Job")),
+  timeIn: cell(optionalTime()),
+  timeOut: cell(optionalTime()),
+});
+export type AttendanceRowValues = z.output<typeof attendanceRow>;
+export type ShopRowValues = z.output<typeof shopRow>;
+
+const fields = {
+  id: z.union([z.literal(""), z.null(), idField("The id must be a number.")]).optional().transform((v) => (v === "" || v == null ? null : v)),
+  employeeNumber: requiredText(TECH_MESSAGES.employeeNumber, "Emp Number"),
+  employeeName: requiredText(TECH_MESSAGES.employeeName, "Employee's Full Name"),
+  date: requiredDate(TECH_MESSAGES.date),
+  employeeEmail: emailField(TECH_MESSAGES.emailRequired, TECH_MESSAGES.emailInvalid),
+  attendance: z.array(attendanceRow).max(ATTENDANCE_ROWS, `At most ${ATTENDANCE_ROWS} attendance rows.`).default([]),
+  shop: z.array(shopRow).max(SHOP_ROWS_MAX, `At most ${SHOP_ROWS_MAX} shop time rows.`).default([]),
+};
+
+/** The tech time form (react-hook-form and the action). */
+export const techTimeSchema = z.object({ ...fields, locationId: idField(TECH_MESSAGES.location) });
+export type TechTimeInput = z.input<typeof techTimeSchema>;
+export type TechTimeValues = z.output<typeof techTimeSchema>;
+export const TECH_FIELDS = ["employeeNumber", "employeeName", "date", "locationId", "employeeEmail", "attendance", "shop"] as const;
+
+/** Whether a row holds anything (empty rows are not stored). */
+export const rowHasData = (row: Record<string, string>) => Object.values(row).some((v) => v !== "");
+
+const blankAttendance = () => ({ date: "", reason: "", timeIn: "", timeOut: "" });
+export const blankShop = () => ({ date: "", customerName: "", roNumber: "", reason: "", job: "", timeIn: "", timeOut: "" });
+
+export const blankTechTime = (): TechTimeInput => ({
+  id: "",
+  employeeNumber: "",
+  employeeName: "",
+  date: todayIso(),
+  locationId: "",
+  employeeEmail: "",
+  attendance: Array.from({ length: ATTENDANCE_ROWS }, blankAttendance),
+  shop: Array.from({ length: SHOP_ROWS_START }, blankShop),
+});
+
+/** The form filled to its row counts (4 attendance, at least 4 shop rows) from stored rows. */
+export function techTimeFormRows(attendance: z.input<typeof attendanceRow>[], shop: z.input<typeof shopRow>[]) {
+  return {
+    attendance: [...attendance, ...Array.from({ length: Math.max(0, ATTENDANCE_ROWS - attendance.length) }, blankAttendance)],
+    shop: [...shop, ...Array.from({ length: Math.max(0, SHOP_ROWS_START - shop.length) }, blankShop)],
+  };
+}
+
+/**
+ * POST /techtime/add/update: `empolyee_number`, `empolyee_name`, `date`, `location` (the location's
+ * name, as the old portal sent it), `employee_email`, `attendanceClockTimeArr`, `shopTimeObjects`,
+ * `id`; `manager_email` is accepted and ignored (the location's manager is recorded).
+ */
+export const techTimeApiBody = apiBody(
+  z.object({ ...fields, locationName: requiredText(TECH_MESSAGES.location, "Location") }),
+  {
+    id: "id",
+    empolyee_number: "employeeNumber",
+    empolyee_name: "employeeName",
+    date: "date",
+    location: "locationName",
+    employee_email: "employeeEmail",
+    attendanceClockTimeArr: "attendance",
+    shopTimeObjects: "shop",
+  },
+  { extra: { manager_email: z.unknown().optional() } },
+);
