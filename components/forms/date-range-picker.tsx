@@ -5,7 +5,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { DayPicker, type DateRange } from "react-day-picker";
 import { Button } from "@/components/ui/button";
 import { Icon } from "@/components/ui/icon";
-import { todayIso } from "@/lib/forms/form-date";
+import { todayIso } from "@/lib/forms/fields";
 import { RANGE_SHORTCUTS, isoDay, parseRange, shortcutRange, type DayRange } from "@/lib/forms/uniform/date-range";
 
 const toDate = (iso: string) => new Date(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)));

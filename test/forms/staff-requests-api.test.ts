@@ -23,7 +23,7 @@ import { POST as suggestionAdd } from "@/app/api/v1/continuous/improvement/sugge
 import { GET as suggestionFile } from "@/app/api/export/improvement-suggestions/route";
 import { UNIFORM_MESSAGES } from "@/lib/forms/uniform/schemas";
 import { SUGGESTION_MESSAGES } from "@/lib/forms/suggestions/schemas";
-import { SUGGESTION_NOT_YOURS } from "@/lib/forms/suggestions/mutations";
+import { NOT_YOURS } from "@/lib/forms/submission";
 
 const t = setupTestDatabase();
 const tokens: Record<string, string> = {};
@@ -271,7 +271,7 @@ describe("continuous improvement suggestions", () => {
     expect((await listSuggestions({}, tokens.admin)).json.content.totalRecords).toBe(2);
     const edit = await addSuggestion(suggestion({ id: theirs, name: "Hijacked" }));
     expectErrorEnvelope(edit, 403);
-    expect(edit.json.message).toBe(SUGGESTION_NOT_YOURS);
+    expect(edit.json.message).toBe(NOT_YOURS);
     expectErrorEnvelope(await call(suggestionGet, `/api/v1/continuous/improvement/suggestions/get?id=${theirs}`, tokens.staff, undefined, "GET"), 404);
     expect((await addSuggestion(suggestion({ id: mine, name: "Pat, edited" }))).status).toBe(200);
     expect((await addSuggestion(suggestion({ id: mine, name: "Admin edit" }), tokens.admin)).status).toBe(200);

@@ -1,13 +1,19 @@
 import { z } from "zod";
-import { text } from "@/lib/validation/text";
 import { formListBody } from "@/lib/forms/list-body";
-import { toUsDate } from "@/lib/forms/form-date";
+import { apiBody } from "@/lib/forms/api-body";
+import { displayDate } from "@/lib/forms/fields";
 import { SUGGESTION_DEFAULT_SORT, type SuggestionListRow } from "./columns";
 import { SUGGESTION_API_NAMES, suggestionSchema } from "./schemas";
 
+/** An optional record id (empty, 0 or absent: a new record). */
+export const recordId = z
+  .union([z.coerce.number().int().min(0).max(2_147_483_647), z.literal(""), z.null()])
+  .optional()
+  .transform((v) => (v ? Number(v) : null));
+
 /** A list row with the v1 names. */
 export function toApiSuggestionRow(r: SuggestionListRow) {
-  return { id: r.id, name: r.name, date: toUsDate(r.date), location_id: r.locationId, location_name: r.locationName, email: r.email, updated_by: r.updatedByName, updated_at: r.updatedAt, routed: r.routed };
+  return { id: r.id, name: r.name, date: displayDate(r.date), location_id: r.locationId, location_name: r.locationName, email: r.email, updated_by: r.updatedByName, updated_at: r.updatedAt, routed: r.routed };
 }
 
 /** GET continuous/improvement/suggestions/get's content (spec section 7's names). */
@@ -27,7 +33,7 @@ export function toApiSuggestion(r: {
   return {
     id: r.id,
     name: r.name,
-    date: toUsDate(r.date),
+    date: displayDate(r.date),
     email: r.email,
     phone_number: r.phoneNumber ?? "",
     describe_current_process_and_problem: r.describeCurrentProcessAndProblem ?? "",
@@ -45,20 +51,8 @@ export const suggestionListBody = formListBody({
 });
 
 /**
- * POST continuous/improvement/suggestions/add/update: the spec's names mapped onto the form's schema.
- * `manager_email`, `manager_name` and `location_name` are not taken from the body: the location's own
- * are recorded. The literal 'NULL' (old clients' empty) reads as empty.
+ * POST continuous/improvement/suggestions/add/update: the spec's names onto the form's schema (with
+ * `id` for an edit). `manager_email`, `manager_name` and `location_name` are read but not used: the
+ * location's own are recorded. The literal 'NULL' (old clients' empty) reads as empty.
  */
-export const suggestionAddUpdateBody = z
-  .record(text().max(60), z.unknown())
-  .transform((b) => {
-    const out: Record<string, unknown> = {};
-    for (const [api, name] of Object.entries(SUGGESTION_API_NAMES)) out[name] = b[api] === "NULL" || b[api] === undefined ? "" : b[api];
-    return { values: out, id: b.id };
-  })
-  .pipe(
-    z.object({
-      values: suggestionSchema,
-      id: z.union([z.coerce.number().int().min(0).max(2_147_483_647), z.literal(""), z.null(), z.undefined()]).transform((v) => (v ? Number(v) : null)),
-    }),
-  );
+export const suggestionAddUpdateBody = apiBody(suggestionSchema.extend({ id: recordId }), { ...SUGGESTION_API_NAMES, id: "id" }, { extra: { manager_email: z.unknown().optional(), manager_name: z.unknown().optional(), location_name: z.unknown().optional() } });

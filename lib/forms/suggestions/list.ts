@@ -1,12 +1,11 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { schema } from "@/lib/db";
-import { roleCan } from "@/lib/auth/roles";
-import type { SessionUser } from "@/lib/auth/session";
 import { contains, type TableQuerySpec } from "@/lib/data-table/query";
 import { formatExportDate, type ExportColumn } from "@/lib/data-table/export";
 import { defineFormList } from "@/lib/forms/list";
-import { toUsDate } from "@/lib/forms/form-date";
+import { ownSubmissions } from "@/lib/forms/submission";
+import { displayDate } from "@/lib/forms/fields";
 import { SUGGESTION_DEFAULT_SORT, suggestionLabel, type SuggestionListRow } from "./columns";
 
 const s = schema.improvementSuggestions;
@@ -41,7 +40,7 @@ export const suggestionRowColumns = {
 
 export const SUGGESTION_EXPORT_COLUMNS: ExportColumn<SuggestionListRow>[] = [
   { header: suggestionLabel("name"), value: (r) => r.name },
-  { header: suggestionLabel("date"), value: (r) => toUsDate(r.date) },
+  { header: suggestionLabel("date"), value: (r) => displayDate(r.date) },
   { header: suggestionLabel("location_name"), value: (r) => r.locationName },
   { header: suggestionLabel("email"), value: (r) => r.email },
   { header: suggestionLabel("updated_by"), value: (r) => r.updatedByName },
@@ -49,9 +48,7 @@ export const SUGGESTION_EXPORT_COLUMNS: ExportColumn<SuggestionListRow>[] = [
 ];
 
 /** Roles 1 and 2 see, edit and delete every suggestion; everyone else only their own. */
-export function suggestionScope(user: SessionUser) {
-  return roleCan(user.roleId, "manageStaffForms") ? undefined : eq(s.createdBy, user.id);
-}
+export const suggestionScope = ownSubmissions(s.createdBy);
 
 export const suggestionList = defineFormList<SuggestionListRow>({
   kind: "improvement-suggestions",

@@ -5,7 +5,8 @@ import { AppError } from "@/lib/errors";
 import type { SessionUser } from "@/lib/auth/session";
 import { requireFormLocation } from "@/lib/forms/locations";
 import { enqueueSubmissionMail } from "@/lib/forms/submission-mail";
-import { toUsDate } from "@/lib/forms/form-date";
+import { assertMayEdit, submitterOf } from "@/lib/forms/submission";
+import { displayDate } from "@/lib/forms/fields";
 import { writeAudit } from "@/lib/system/audit";
 import { suggestionScope } from "./list";
 import type { SuggestionInput } from "./schemas";
@@ -14,7 +15,6 @@ const s = schema.improvementSuggestions;
 const fullName = (user: SessionUser) => `${user.firstName} ${user.lastName}`.trim() || user.username;
 
 export const SUGGESTION_SAVED = "Continuous Improvement Suggestion Saved Successfully";
-export const SUGGESTION_NOT_YOURS = "You can only edit your own suggestions.";
 
 /** A suggestion as its form and the get call read it, or null when the user may not see it. */
 export async function getSuggestion(id: number, user: SessionUser) {
@@ -55,8 +55,7 @@ export async function saveSuggestion(input: SuggestionInput & { id?: number | nu
     if (input.id) {
       const [existing] = await tx.select({ id: s.id, createdBy: s.createdBy }).from(s).where(eq(s.id, input.id)).for("update");
       if (!existing) throw new AppError(404, "No such suggestion.");
-      const scope = suggestionScope(user);
-      if (scope && existing.createdBy !== user.id) throw new AppError(403, SUGGESTION_NOT_YOURS);
+      assertMayEdit(existing, user);
       const [row] = await tx.update(s).set(values).where(eq(s.id, input.id)).returning({ id: s.id, routed: s.routed });
       await writeAudit({ actorId: user.id, action: "update", entity: "improvement-suggestion", entityId: row.id, requestId: opts.requestId }, tx);
       return row;
@@ -69,11 +68,11 @@ export async function saveSuggestion(input: SuggestionInput & { id?: number | nu
       form: "improvement_suggestion",
       locationId: location.id,
       managerEmail: location.managerEmail,
-      submitter: { id: user.id, name: fullName(user), email: user.email },
+      submitter: submitterOf(user),
       title: `Continuous Improvement Suggestion: ${input.name}`,
       fields: [
         { label: "Name", value: input.name },
-        { label: "Date", value: toUsDate(input.date) },
+        { label: "Date", value: displayDate(input.date) },
         { label: "Location", value: location.name },
         { label: "Email", value: input.email },
         { label: "Phone", value: input.phoneNumber },

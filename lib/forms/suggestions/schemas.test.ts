@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { INVALID_DATE, parseFormDate } from "../form-date";
+import { INVALID_DATE, parseFormDate, tooLong } from "../fields";
 import { SUGGESTION_MESSAGES as M, suggestionSchema, type SuggestionValues } from "./schemas";
 
 const valid: SuggestionValues = { name: "Pat", date: "03/05/2026", locationId: "2", email: "pat@example.com", phoneNumber: "", describeCurrentProcessAndProblem: "", howWillItBenefit: "" };
@@ -35,7 +35,7 @@ describe("the continuous improvement schema", () => {
   it("refuses 02/30/2026, a bad e-mail, a 191-character name", () => {
     expect(errors({ date: "02/30/2026" }).date).toBe(INVALID_DATE);
     expect(errors({ email: "pat@" }).email).toBe(M.emailFormat);
-    expect(errors({ name: "n".repeat(191) }).name).toBe(M.textMax);
+    expect(errors({ name: "n".repeat(191) }).name).toBe(tooLong("Name"));
   });
 
   it("phone is optional; when given, a phone and at most 13 characters", () => {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { text } from "@/lib/validation/text";
-import { formDate } from "../form-date";
+import { LONG_TEXT_MAX, emailField, idField, requiredDate, requiredText, tooLong } from "../fields";
 
 /** The continuous improvement form's messages (spec section 5). */
 export const SUGGESTION_MESSAGES = {
@@ -11,8 +11,6 @@ export const SUGGESTION_MESSAGES = {
   emailFormat: "Please Enter Valid Email",
   phone: "Please Enter Valid Phone",
   phoneMax: "Max Length is 13",
-  textMax: "At most 190 characters.",
-  longMax: "At most 65534 characters.",
 } as const;
 const M = SUGGESTION_MESSAGES;
 
@@ -26,14 +24,10 @@ const PHONE = /^\+?[0-9 ().-]{7,}$/;
  * are optional, at most 65534 characters.
  */
 export const suggestionSchema = z.object({
-  name: text({ error: M.name }).trim().min(1, M.name).max(190, M.textMax),
-  date: formDate(M.date),
-  locationId: z
-    .union([text(), z.number(), z.null()])
-    .transform((v) => (v === null ? "" : String(v).trim()))
-    .refine((v) => /^[1-9]\d{0,9}$/.test(v) && Number(v) <= 2_147_483_647, M.location)
-    .transform(Number),
-  email: text({ error: M.email }).trim().min(1, M.email).max(190, M.textMax).pipe(z.email(M.emailFormat)),
+  name: requiredText(M.name, "Name"),
+  date: requiredDate(M.date),
+  locationId: idField(M.location),
+  email: emailField(M.email, M.emailFormat),
   phoneNumber: z
     .union([text(), z.null()])
     .optional()
@@ -44,12 +38,12 @@ export const suggestionSchema = z.object({
     .union([text(), z.null()])
     .optional()
     .transform((v) => (v ?? "").trim())
-    .refine((v) => v.length <= 65534, M.longMax),
+    .refine((v) => v.length <= LONG_TEXT_MAX, tooLong("Proposal", LONG_TEXT_MAX)),
   howWillItBenefit: z
     .union([text(), z.null()])
     .optional()
     .transform((v) => (v ?? "").trim())
-    .refine((v) => v.length <= 65534, M.longMax),
+    .refine((v) => v.length <= LONG_TEXT_MAX, tooLong("Benefit", LONG_TEXT_MAX)),
 });
 
 export type SuggestionValues = z.input<typeof suggestionSchema>;

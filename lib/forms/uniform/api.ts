@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { text } from "@/lib/validation/text";
 import { formListBody, recordIds } from "@/lib/forms/list-body";
+import { apiBody } from "@/lib/forms/api-body";
+import { recordId } from "@/lib/forms/suggestions/api";
 import { UNIFORM_DEFAULT_SORT, yesNo, type UniformListRow } from "./columns";
 import { formatRange } from "./date-range";
 import { designationName, wearName } from "./rules";
@@ -57,17 +59,9 @@ export const uniformExportBody = z.object({
   format: z.enum(["csv", "xlsx"]).optional(),
 });
 
-/** POST uniform/request/add/update: the API's names (spec section 7) mapped onto the form's schema. */
-export const uniformAddUpdateBody = z
-  .record(text().max(60), z.unknown())
-  .transform((b) => {
-    const out: Record<string, unknown> = {};
-    for (const [api, name] of Object.entries(UNIFORM_API_NAMES)) if (b[api] !== undefined) out[name] = b[api] === "NULL" ? "" : b[api];
-    return { values: out, id: b.id };
-  })
-  .pipe(
-    z.object({
-      values: uniformRequestSchema,
-      id: z.union([z.coerce.number().int().min(0).max(2_147_483_647), z.literal(""), z.null(), z.undefined()]).transform((v) => (v ? Number(v) : null)),
-    }),
-  );
+/**
+ * POST uniform/request/add/update: the API's names (spec section 7) onto the form's schema, with `id`
+ * for an update. `manager_email` and `location` (the name) are read but not used: the location's own
+ * are recorded.
+ */
+export const uniformAddUpdateBody = apiBody(uniformRequestSchema.and(z.object({ id: recordId })), { ...UNIFORM_API_NAMES, id: "id" }, { extra: { manager_email: z.unknown().optional(), location: z.unknown().optional() } });

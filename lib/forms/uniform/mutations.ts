@@ -2,10 +2,10 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { getDb, schema } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import { roleCan } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/session";
 import { requireFormLocation } from "@/lib/forms/locations";
 import { enqueueSubmissionMail } from "@/lib/forms/submission-mail";
+import { managesForms, submitterOf } from "@/lib/forms/submission";
 import { writeAudit } from "@/lib/system/audit";
 import { yesNo } from "./columns";
 import { designationName, wearName } from "./rules";
@@ -67,7 +67,7 @@ export async function saveUniformRequest(input: UniformRequestInput & { id?: num
       updatedByName: fullName(user),
     };
     if (input.id) {
-      if (!roleCan(user.roleId, "manageStaffForms")) throw new AppError(403, "You do not have access to edit uniform requests.");
+      if (!managesForms(user)) throw new AppError(403, "You do not have access to edit uniform requests.");
       const [row] = await tx.update(u).set(values).where(eq(u.id, input.id)).returning({ id: u.id, routed: u.routed });
       if (!row) throw new AppError(404, "No such uniform request.");
       await writeAudit({ actorId: user.id, action: "update", entity: "uniform-request", entityId: row.id, requestId: opts.requestId }, tx);
@@ -81,7 +81,7 @@ export async function saveUniformRequest(input: UniformRequestInput & { id?: num
       form: "uniform_request",
       locationId: location.id,
       managerEmail: location.managerEmail,
-      submitter: { id: user.id, name: fullName(user), email: user.email },
+      submitter: submitterOf(user),
       title: `Uniform Request: ${input.employeeFirstName} ${input.employeeLastName}`,
       fields: mailFields(input, location.name),
       recordPath: `/uniform/request/list?f_employee_name=${encodeURIComponent(`${input.employeeFirstName} ${input.employeeLastName}`)}&f_range=all`,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { tooLong } from "../fields";
 import { afterNewHire, splitsQuantities, wearAfterDesignation, wearOptionsFor, WEAR } from "./rules";
 import { UNIFORM_MESSAGES as M, emptyUniformRequest, uniformRequestSchema, type UniformRequestValues } from "./schemas";
 
@@ -105,7 +106,7 @@ describe("the uniform request schema", () => {
   });
 
   it("a 191-character name is refused, 190 accepted", () => {
-    expect(errors({ employeeFirstName: "a".repeat(191) }).employeeFirstName).toBe(M.textMax);
+    expect(errors({ employeeFirstName: "a".repeat(191) }).employeeFirstName).toBe(tooLong("Employee First Name"));
     expect(errors({ employeeFirstName: "a".repeat(190) })).toEqual({});
   });
 });

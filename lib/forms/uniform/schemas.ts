@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { text } from "@/lib/validation/text";
+import { LONG_TEXT_MAX, nullAsEmpty, requiredText } from "../fields";
 import { QUANTITY_MAX, WEARS, DESIGNATIONS, splitsQuantities, wearOptionsFor } from "./rules";
 
 /** The uniform request form's messages (spec section 5). */
@@ -16,24 +17,19 @@ export const UNIFORM_MESSAGES = {
   quantity: { required: "Please enter Total Item Quantity", max: "Max Quantity is 1000", min: "Min Quantity is 1" },
   shirtQuantity: { required: "Please enter Total Shirt Quantity", max: "Max Shirt Quantity is 1000", min: "Min Shirt Quantity is 1" },
   pantQuantity: { required: "Please enter Total Pant Quantity", max: "Max Pant Quantity is 1000", min: "Min Pant Quantity is 1" },
-  textMax: "At most 190 characters.",
-  commentMax: "At most 65534 characters.",
 } as const;
 
 const M = UNIFORM_MESSAGES;
-const TEXT_MAX = 190;
-const LONG_MAX = 65534;
 
 const designationIds = DESIGNATIONS.map((d) => d.value) as number[];
 const wearIds = WEARS.map((w) => w.value) as number[];
 
 /** A select's value as a string ("" when nothing is chosen); numbers from API clients too. */
-const choice = z.union([text(), z.number(), z.null()]).transform((v) => (v === null ? "" : String(v).trim()));
+const choice = z.union([text(), z.number(), z.null()]).transform((v) => String(nullAsEmpty(v)).trim());
 const yesNo = z
   .union([text(), z.boolean(), z.number()])
   .optional()
   .transform((v) => (v === true || v === 1 || (typeof v === "string" && ["yes", "1", "true"].includes(v.trim().toLowerCase())) ? "yes" : "no"));
-const requiredText = (message: string) => text({ error: message }).trim().min(1, message).max(TEXT_MAX, M.textMax);
 
 const isId = (v: string) => /^[1-9]\d{0,9}$/.test(v) && Number(v) <= 2_147_483_647;
 
@@ -66,18 +62,18 @@ export const uniformRequestSchema = z
   .object({
     designationId: choice.refine((v) => isId(v) && designationIds.includes(Number(v)), M.designation),
     locationId: choice.refine(isId, M.location),
-    employeeFirstName: requiredText(M.firstName),
-    employeeLastName: requiredText(M.lastName),
-    requestorName: requiredText(M.requestor),
+    employeeFirstName: requiredText(M.firstName, "Employee First Name"),
+    employeeLastName: requiredText(M.lastName, "Employee Last Name"),
+    requestorName: requiredText(M.requestor, "Requestor Name"),
     newHire: yesNo,
     newOrder: yesNo,
     reOrder: yesNo,
     wearId: choice.refine((v) => isId(v) && wearIds.includes(Number(v)), M.wear),
-    sizes: requiredText(M.sizes),
+    sizes: requiredText(M.sizes, "Size(s)"),
     quantity: quantity("quantity"),
     shirtQuantity: quantity("shirtQuantity"),
     pantQuantity: quantity("pantQuantity"),
-    comment: text({ error: M.comment }).trim().min(1, M.comment).max(LONG_MAX, M.commentMax),
+    comment: requiredText(M.comment, "Note/Comment", LONG_TEXT_MAX),
   })
   .superRefine(
     (raw, ctx) => {

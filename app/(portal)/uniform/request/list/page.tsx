@@ -1,5 +1,4 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { connection } from "next/server";
 import { redirect } from "next/navigation";
 import { pageGuard, requireUser } from "@/lib/auth/guards";
@@ -8,7 +7,7 @@ import { lastPage, parseTableState, tableHref } from "@/lib/data-table/state";
 import { listFormLocations } from "@/lib/forms/locations";
 import { parseRange } from "@/lib/forms/uniform/date-range";
 import { UNIFORM_TABLE, defaultRangeFilter, listUniformRequests } from "@/lib/forms/uniform/queries";
-import { StatusScreen } from "@/components/shell/status-screen";
+import { NoAccessPanel } from "@/components/forms/no-access-panel";
 import { UniformTable } from "./_components/uniform-table";
 
 export const metadata: Metadata = { title: "Uniform Requests" };
@@ -26,21 +25,7 @@ export default async function UniformListPage({ searchParams }: Props) {
   await connection();
   const user = await pageGuard(requireUser());
   if (!roleCan(user.roleId, "listUniformRequests")) {
-    return (
-      <div className="rounded-lg bg-white shadow-sm">
-        <StatusScreen
-          icon="lock"
-          title="No access"
-          actions={
-            <Link href="/uniform/request/add" className="inline-flex items-center justify-center rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-brand-700">
-              Request a uniform
-            </Link>
-          }
-        >
-          <p>You don&apos;t have access to the uniform request list.</p>
-        </StatusScreen>
-      </div>
-    );
+    return <NoAccessPanel what="the uniform request list" />;
   }
   const { state, changed } = parseTableState(await searchParams, UNIFORM_TABLE);
   const range = state.filters.range;

@@ -8,12 +8,12 @@ import { LocationSelect, type LocationOption } from "@/components/forms/location
 import { StaffFormShell } from "@/components/forms/staff-form-shell";
 import { saveSuggestionAction } from "@/lib/forms/suggestions/actions";
 import { SUGGESTION_FIELDS, suggestionSchema, type SuggestionValues } from "@/lib/forms/suggestions/schemas";
-import { todayIso, toUsDate } from "@/lib/forms/form-date";
+import { displayDate, todayIso } from "@/lib/forms/fields";
 
 type Props = { roleId: number; locations: LocationOption[]; id?: number; initial?: SuggestionValues };
 
 /** An empty suggestion: the date defaults to today (MM/DD/YYYY). */
-const blank = (): SuggestionValues => ({ name: "", date: toUsDate(todayIso()), locationId: "", email: "", phoneNumber: "", describeCurrentProcessAndProblem: "", howWillItBenefit: "" });
+const blank = (): SuggestionValues => ({ name: "", date: displayDate(todayIso()), locationId: "", email: "", phoneNumber: "", describeCurrentProcessAndProblem: "", howWillItBenefit: "" });
 
 /**
  * The continuous improvement form (spec sections 2, 4, 5): add and edit ('Edit ...', Update). Save

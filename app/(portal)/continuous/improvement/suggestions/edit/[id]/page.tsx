@@ -3,8 +3,9 @@ import { connection } from "next/server";
 import { notFound } from "next/navigation";
 import { pageGuard, requireUser } from "@/lib/auth/guards";
 import { listFormLocations } from "@/lib/forms/locations";
-import { toUsDate } from "@/lib/forms/form-date";
+import { displayDate } from "@/lib/forms/fields";
 import { getSuggestion } from "@/lib/forms/suggestions/mutations";
+import { formRecordId } from "@/lib/forms/page-id";
 import { SuggestionForm } from "../../_components/suggestion-form";
 
 export const metadata: Metadata = { title: "Edit Continuous Improvement Suggestion" };
@@ -16,8 +17,8 @@ export default async function SuggestionEditPage({ params }: Props) {
   await connection();
   const user = await pageGuard(requireUser());
   const { id: raw } = await params;
-  const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
-  const row = Number.isSafeInteger(id) && id <= 2_147_483_647 ? await getSuggestion(id, user) : null;
+  const id = formRecordId(raw);
+  const row = id ? await getSuggestion(id, user) : null;
   if (!row) notFound();
   const locations = await listFormLocations();
   return (
@@ -27,7 +28,7 @@ export default async function SuggestionEditPage({ params }: Props) {
       locations={locations.map((l) => ({ id: l.id, name: l.name, managerEmail: l.managerEmail }))}
       initial={{
         name: row.name,
-        date: toUsDate(row.date),
+        date: displayDate(row.date),
         locationId: String(row.locationId),
         email: row.email,
         phoneNumber: row.phoneNumber ?? "",

@@ -6,7 +6,7 @@ import { DateText } from "@/components/content/date-text";
 import { useFormListActions } from "@/components/forms/form-list-actions";
 import { UnroutedBadge } from "@/components/forms/unrouted-badge";
 import type { TableState } from "@/lib/data-table/state";
-import { toUsDate } from "@/lib/forms/form-date";
+import { displayDate } from "@/lib/forms/fields";
 import { SUGGESTION_DEFAULT_SORT, SUGGESTION_WHAT, suggestionLabel, type SuggestionListRow } from "@/lib/forms/suggestions/columns";
 
 type Props = { state: TableState; rows: SuggestionListRow[]; total: number };
@@ -32,7 +32,7 @@ export function SuggestionTable({ state, rows, total }: Props) {
         </>
       ),
     },
-    { id: "date", header: suggestionLabel("date"), sortable: true, cell: (r) => toUsDate(r.date) },
+    { id: "date", header: suggestionLabel("date"), sortable: true, cell: (r) => displayDate(r.date) },
     { id: "location_name", header: suggestionLabel("location_name"), sortable: true, filter: { kind: "text" }, cell: (r) => r.locationName },
     { id: "email", header: suggestionLabel("email"), sortable: true, filter: { kind: "text" }, cell: (r) => r.email },
     { id: "updated_by", header: suggestionLabel("updated_by"), sortable: true, filter: { kind: "text" }, cell: (r) => r.updatedByName },

@@ -10,6 +10,6 @@ import { UNIFORM_SAVED, saveUniformRequest } from "@/lib/forms/uniform/mutations
  * the location's own is recorded. An `id` updates (roles 1 and 2 only).
  */
 export const POST = withApi({}, { body: uniformAddUpdateBody }, async ({ req, user, body, requestId }) => {
-  const saved = await saveUniformRequest({ ...body.values, id: body.id }, user, { requestId, baseUrl: publicBaseUrl(req) });
+  const saved = await saveUniformRequest(body, user, { requestId, baseUrl: publicBaseUrl(req) });
   return ok({ id: saved.id, routed: saved.routed }, UNIFORM_SAVED);
 });

@@ -9,6 +9,6 @@ import { SUGGESTION_SAVED, saveSuggestion } from "@/lib/forms/suggestions/mutati
  * (`how_will_it_benefit_the_business`, ...); with `id`, an update (others' suggestions: roles 1 and 2).
  */
 export const POST = withApi({}, { body: suggestionAddUpdateBody }, async ({ req, user, body, requestId }) => {
-  const saved = await saveSuggestion({ ...body.values, id: body.id }, user, { requestId, baseUrl: publicBaseUrl(req) });
+  const saved = await saveSuggestion(body, user, { requestId, baseUrl: publicBaseUrl(req) });
   return ok({ id: saved.id, routed: saved.routed }, SUGGESTION_SAVED);
 });
