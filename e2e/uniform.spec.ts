@@ -3,7 +3,8 @@ import { StaffFormsPage } from "./pages/staff-forms-page";
 import { storageStateOf } from "./support/env";
 
 const stamp = () => Date.now().toString(36) + Math.random().toString(36).slice(2, 5);
-const iso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+/** YYYY-MM-DD of an instant in the dealerships' zone (the server's default range is in it). */
+const iso = (d: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles", year: "numeric", month: "2-digit", day: "2-digit" }).format(d);
 
 test.describe("staff", () => {
   test.use({ storageState: storageStateOf("staff") });
