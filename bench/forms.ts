@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
@@ -6,8 +7,6 @@ import { openDatabase, schema } from "@/lib/db";
 import { seedDatabase } from "@/lib/db/seed";
 import { logger } from "@/lib/log";
 import type { SessionUser } from "@/lib/auth/session";
-import { saveUniformRequest } from "@/lib/forms/uniform/mutations";
-import { listFormLocations } from "@/lib/forms/locations";
 import type { BenchContext } from "./lib/context";
 import { chooseDatabase, type BenchDb } from "./lib/database";
 import { startServer } from "./lib/server";
@@ -133,6 +132,13 @@ export async function seedUniformRequests(where: { dataDir?: string; url?: strin
  * submitter's copy), then the outage run of bench/mail.ts delivers them.
  */
 async function measureMail(ctx: BenchContext, kinds: string[]) {
+  // The form's save lives in server-only modules (the `server-only` package throws outside a React
+  // server build); the bench runs them in Node as the server does, so that guard is stood down here.
+  const require = createRequire(import.meta.url);
+  const guard = require.resolve("server-only");
+  require.cache[guard] = { id: guard, filename: guard, loaded: true, exports: {} } as NodeJS.Module;
+  const { saveUniformRequest } = await import("@/lib/forms/uniform/mutations");
+  const { listFormLocations } = await import("@/lib/forms/locations");
   const level = logger.level;
   logger.level = "error";
   const tmp = fs.mkdtempSync(path.join(ctx.tmpDir ?? os.tmpdir(), "forms-mail-"));

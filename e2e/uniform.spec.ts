@@ -6,6 +6,9 @@ const stamp = () => Date.now().toString(36) + Math.random().toString(36).slice(2
 /** YYYY-MM-DD of an instant in the dealerships' zone (the server's default range is in it). */
 const iso = (d: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles", year: "numeric", month: "2-digit", day: "2-digit" }).format(d);
 
+// Journeys of several saves and a download: more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
 test.describe("staff", () => {
   test.use({ storageState: storageStateOf("staff") });
 

@@ -109,8 +109,10 @@ export function UniformForm({ roleId, requestorName, locations }: Props) {
             id="uniform-wear"
             className={selectClass(err("wearId"))}
             aria-invalid={err("wearId") ? true : undefined}
-            aria-describedby={err("wearId") ? "uniform-wear-error" : "uniform-wear-hint"}
+            aria-describedby={err("wearId") ? "uniform-wear-error" : designationId ? undefined : "uniform-wear-hint"}
             {...register("wearId")}
+            // Controlled: a designation change picks the wear (Polo) before that option is rendered.
+            value={String(wear ?? "")}
           >
             <option value="">Select Wear</option>
             {wearOptions.map((w) => (
