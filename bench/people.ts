@@ -12,7 +12,7 @@ import { run as runMailBench } from "./mail";
 export const description = "the user list with 50,000 users: listuser latency and the exports' server memory; 2,000 notification mails through an SMTP outage (issue 21)";
 
 const USERS = 50_000;
-const SEED_PASSWORD = "demo1234";
+export const SEED_PASSWORD = "demo1234";
 const TARGET = { filterP95Ms: 50, lastPageP95Ms: 100, csvMb: 50, xlsxMb: 150 };
 const REQUESTS = 100;
 /** A surname a fiftieth of the users have: the name filter matches about 1,000 of them. */
@@ -95,13 +95,13 @@ async function measure(ctx: BenchContext, db: BenchDb) {
   }
 }
 
-function report(ctx: BenchContext, label: string, ms: number[], target: number) {
+export function report(ctx: BenchContext, label: string, ms: number[], target: number) {
   const p95 = percentile(ms, 95);
   console.log(`  ${label}: p50 ${percentile(ms, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`);
   ctx.check(`${label} p95`, `${p95.toFixed(1)} ms`, `< ${target} ms`, p95 < target);
 }
 
-async function sample(fn: () => Promise<unknown>): Promise<number[]> {
+export async function sample(fn: () => Promise<unknown>): Promise<number[]> {
   for (let i = 0; i < 10; i++) await fn();
   const ms: number[] = [];
   for (let i = 0; i < REQUESTS; i++) {
@@ -113,7 +113,7 @@ async function sample(fn: () => Promise<unknown>): Promise<number[]> {
 }
 
 /** Resident memory of every process in the server's process group, bytes (Linux /proc). */
-function groupRss(pgid: number): number {
+export function groupRss(pgid: number): number {
   let total = 0;
   for (const pid of fs.readdirSync("/proc").filter((e) => /^\d+$/.test(e))) {
     try {
@@ -127,9 +127,12 @@ function groupRss(pgid: number): number {
   return total;
 }
 
-/** Downloads an export of every user, sampling the server's memory every 20 ms: peak minus the level before. */
-async function exportMemory(pgid: number, base: string, bearer: string, format: "csv" | "xlsx") {
-  const link = ((await post(`${base}/api/v1/listuser`, bearer, { export_users: format })).json as { content: { web: string } }).content.web;
+/**
+ * Downloads an export (of every user, or the link `linkFor` asks for), sampling the server's memory
+ * every 20 ms: peak minus the level before.
+ */
+export async function exportMemory(pgid: number, base: string, bearer: string, format: "csv" | "xlsx", linkFor?: () => Promise<string>) {
+  const link = linkFor ? await linkFor() : ((await post(`${base}/api/v1/listuser`, bearer, { export_users: format })).json as { content: { web: string } }).content.web;
   const before = groupRss(pgid);
   let peak = before;
   const timer = setInterval(() => (peak = Math.max(peak, groupRss(pgid))), 20);
@@ -147,21 +150,21 @@ async function exportMemory(pgid: number, base: string, bearer: string, format: 
   return { bytes, ms: performance.now() - started, growthMb: (peak - before) / 1e6 };
 }
 
-async function post(url: string, bearer: string, body: unknown) {
+export async function post(url: string, bearer: string, body: unknown) {
   const res = await fetch(url, { method: "POST", headers: { authorization: bearer, "content-type": "application/json" }, body: JSON.stringify(body) });
   const json = await res.json();
   if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${JSON.stringify(json).slice(0, 200)}`);
   return { status: res.status, json };
 }
 
-async function login(base: string): Promise<string> {
+export async function login(base: string): Promise<string> {
   const res = await fetch(`${base}/api/v1/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "admin", password: SEED_PASSWORD }) });
   const body = (await res.json()) as { content?: { api_token?: string }; message?: string };
   if (res.status !== 200 || !body.content?.api_token) throw new Error(`POST /api/v1/login answered ${res.status}: ${body.message}`);
   return `Bearer ${body.content.api_token}`;
 }
 
-function percentile(values: number[], p: number): number {
+export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }

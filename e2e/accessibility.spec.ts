@@ -114,6 +114,20 @@ const SCREENS: Screen[] = [
       }
     },
   },
+  { name: "suggestion list", open: content("/continuous/improvement/suggestions/list", heading("Continuous Improvement Suggestions")) },
+  { name: "suggestion add form", open: content("/continuous/improvement/suggestions/add", heading("Continuous Improvement Suggestion")) },
+  { name: "uniform request form", open: content("/uniform/request/add", heading("Uniform Request")) },
+  { name: "uniform request list", roles: ["admin", "manager"], open: content("/uniform/request/list", heading("Uniform Requests")) },
+  {
+    name: "uniform request list, date-range picker open",
+    roles: ["admin"],
+    open: async (page) => {
+      await page.goto("/uniform/request/list");
+      await page.getByRole("button", { name: /^Date range:/ }).click();
+      await expect(page.getByRole("button", { name: "Apply Filter" })).toBeVisible();
+    },
+  },
+  { name: "uniform request list, no-access panel", roles: ["staff"], open: content("/uniform/request/list", heading("No access")) },
   { name: "RO reversal form", open: content("/roreversal/add", heading("RO Reversal Request")) },
   { name: "RO reversal list", open: content("/roreversal/list", heading("RO Reversal Requests")) },
   { name: "tech time form", open: content("/techtime/add", heading("Tech Time Edit Form")) },

@@ -7,3 +7,4 @@ export * from "./content";
 export * from "./calendar";
 export * from "./mail";
 export * from "./forms";
+export * from "./staff-requests";

@@ -1,6 +1,9 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
-/** The staff forms (RO reversal, tech time, form email manager): fields by label, the shell's buttons. */
+/**
+ * The staff forms (RO reversal, tech time, suggestions, uniform requests, form email manager): fields by
+ * label, the shell's buttons, the lists and the uniform list's date-range picker.
+ */
 export class StaffFormsPage {
   constructor(readonly page: Page) {}
 
@@ -37,5 +40,28 @@ export class StaffFormsPage {
       await input.fill(a);
       await input.press("Enter");
     }
+  }
+
+  radio(group: string, value: "Yes" | "No"): Locator {
+    return this.page.getByRole("group", { name: group }).getByRole("radio", { name: value });
+  }
+
+  get table(): Locator {
+    return this.page.getByRole("table");
+  }
+
+  rows(): Locator {
+    return this.table.locator("tbody tr");
+  }
+
+  get rangeButton(): Locator {
+    return this.page.getByRole("button", { name: /^Date range:/ });
+  }
+
+  async applyRange(from: string, to: string) {
+    await this.rangeButton.click();
+    await this.field("From").fill(from);
+    await this.field("To").fill(to);
+    await this.button("Apply Filter").click();
   }
 }

@@ -1,0 +1,56 @@
+"use client";
+
+import { useForm, useWatch, type Resolver } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Field } from "@/components/ui/input";
+import { TextArea } from "@/components/content/form-parts";
+import { LocationSelect, type LocationOption } from "@/components/forms/location-select";
+import { StaffFormShell } from "@/components/forms/staff-form-shell";
+import { saveSuggestionAction } from "@/lib/forms/suggestions/actions";
+import { SUGGESTION_FIELDS, suggestionSchema, type SuggestionValues } from "@/lib/forms/suggestions/schemas";
+import { displayDate, todayIso } from "@/lib/forms/fields";
+
+type Props = { roleId: number; locations: LocationOption[]; id?: number; initial?: SuggestionValues };
+
+/** An empty suggestion: the date defaults to today (MM/DD/YYYY). */
+const blank = (): SuggestionValues => ({ name: "", date: displayDate(todayIso()), locationId: "", email: "", phoneNumber: "", describeCurrentProcessAndProblem: "", howWillItBenefit: "" });
+
+/**
+ * The continuous improvement form (spec sections 2, 4, 5): add and edit ('Edit ...', Update). Save
+ * returns to the list; Save And Continue clears the form and resets the date to today. Errors clear
+ * as the user types.
+ */
+export function SuggestionForm({ roleId, locations, id, initial }: Props) {
+  const form = useForm<SuggestionValues>({ resolver: zodResolver(suggestionSchema) as unknown as Resolver<SuggestionValues>, defaultValues: initial ?? blank(), mode: "onTouched" });
+  const { register, control } = form;
+  const errors = form.formState.errors;
+  const err = (name: keyof SuggestionValues) => errors[name]?.message as string | undefined;
+  const locationId = useWatch({ control, name: "locationId" });
+  const manager = locations.find((l) => String(l.id) === String(locationId))?.managerEmail;
+  return (
+    <StaffFormShell
+      form={form}
+      screen="improvement_suggestion"
+      roleId={roleId}
+      title="Continuous Improvement Suggestion"
+      editing={id !== undefined}
+      listHref="/continuous/improvement/suggestions/list"
+      fields={SUGGESTION_FIELDS}
+      blank={blank}
+      save={(values) => saveSuggestionAction({ ...values, ...(id !== undefined ? { id } : {}) })}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Name" maxLength={190} autoComplete="name" error={err("name")} {...register("name")} />
+        <Field label="Date" placeholder="MM/DD/YYYY" inputMode="numeric" maxLength={10} error={err("date")} {...register("date")} />
+        <div>
+          <LocationSelect locations={locations} error={err("locationId")} {...register("locationId")} />
+          {manager && <p className="mt-1 text-xs text-slate-600">Manager e-mail: {manager}</p>}
+        </div>
+        <Field label="Email" type="email" maxLength={190} autoComplete="email" error={err("email")} {...register("email")} />
+        <Field label="Phone" type="tel" maxLength={13} autoComplete="tel" error={err("phoneNumber")} {...register("phoneNumber")} />
+      </div>
+      <TextArea label="What Project / Process Improvement are you Proposing?" rows={4} maxLength={65534} error={err("describeCurrentProcessAndProblem")} {...register("describeCurrentProcessAndProblem")} />
+      <TextArea label="How will it Benefit the Business?" rows={4} maxLength={65534} error={err("howWillItBenefit")} {...register("howWillItBenefit")} />
+    </StaffFormShell>
+  );
+}

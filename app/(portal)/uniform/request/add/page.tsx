@@ -1,0 +1,21 @@
+import type { Metadata } from "next";
+import { connection } from "next/server";
+import { pageGuard, requireUser } from "@/lib/auth/guards";
+import { listFormLocations } from "@/lib/forms/locations";
+import { UniformForm } from "./_components/uniform-form";
+
+export const metadata: Metadata = { title: "Uniform Request" };
+
+/** The uniform request form (every signed-in user; no edit route, spec section 2). */
+export default async function UniformAddPage() {
+  await connection();
+  const user = await pageGuard(requireUser());
+  const locations = await listFormLocations();
+  return (
+    <UniformForm
+      roleId={user.roleId}
+      requestorName={`${user.firstName} ${user.lastName}`.trim() || user.username}
+      locations={locations.map((l) => ({ id: l.id, name: l.name, managerEmail: l.managerEmail }))}
+    />
+  );
+}

@@ -1,0 +1,7 @@
+import { uniformExportRoute } from "@/lib/forms/uniform/list";
+
+/**
+ * GET /api/export/uniform-requests?... (roles 1 and 2): the CSV or XLSX behind a signed link from the
+ * uniform list call or the export call, streamed from keyset batches, valid only for its user.
+ */
+export const GET = uniformExportRoute();

@@ -1,0 +1,14 @@
+import { withApi } from "@/lib/api/with-api";
+import { ok } from "@/lib/api/envelope";
+import { publicBaseUrl } from "@/lib/files/service";
+import { suggestionAddUpdateBody } from "@/lib/forms/suggestions/api";
+import { SUGGESTION_SAVED, saveSuggestion } from "@/lib/forms/suggestions/mutations";
+
+/**
+ * POST /api/v1/continuous/improvement/suggestions/add/update: a suggestion with the spec's names
+ * (`how_will_it_benefit_the_business`, ...); with `id`, an update (others' suggestions: roles 1 and 2).
+ */
+export const POST = withApi({}, { body: suggestionAddUpdateBody }, async ({ req, user, body, requestId }) => {
+  const saved = await saveSuggestion(body, user, { requestId, baseUrl: publicBaseUrl(req) });
+  return ok({ id: saved.id, routed: saved.routed }, SUGGESTION_SAVED);
+});

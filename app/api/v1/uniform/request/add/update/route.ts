@@ -1,0 +1,15 @@
+import { withApi } from "@/lib/api/with-api";
+import { ok } from "@/lib/api/envelope";
+import { publicBaseUrl } from "@/lib/files/service";
+import { uniformAddUpdateBody } from "@/lib/forms/uniform/api";
+import { UNIFORM_SAVED, saveUniformRequest } from "@/lib/forms/uniform/mutations";
+
+/**
+ * POST /api/v1/uniform/request/add/update (every signed-in user): a uniform request with the spec's
+ * names (`empolyee_first_name`, `re_order`, `text`, ...). `manager_email` is not taken from the body:
+ * the location's own is recorded. An `id` updates (roles 1 and 2 only).
+ */
+export const POST = withApi({}, { body: uniformAddUpdateBody }, async ({ req, user, body, requestId }) => {
+  const saved = await saveUniformRequest(body, user, { requestId, baseUrl: publicBaseUrl(req) });
+  return ok({ id: saved.id, routed: saved.routed }, UNIFORM_SAVED);
+});

@@ -1,0 +1,128 @@
+import { expect, test } from "@playwright/test";
+import { StaffFormsPage } from "./pages/staff-forms-page";
+import { storageStateOf } from "./support/env";
+
+const stamp = () => Date.now().toString(36) + Math.random().toString(36).slice(2, 5);
+/** YYYY-MM-DD of an instant in the dealerships' zone (the server's default range is in it). */
+const iso = (d: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles", year: "numeric", month: "2-digit", day: "2-digit" }).format(d);
+
+// Journeys of several saves and a download: more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
+test.describe("staff", () => {
+  test.use({ storageState: storageStateOf("staff") });
+
+  test("submits a suggestion: the server's messages, then the list shows it; Save And Continue clears", async ({ page }) => {
+    const ui = new StaffFormsPage(page);
+    const name = `Idea ${stamp()}`;
+    await page.goto("/continuous/improvement/suggestions/add");
+    await expect(ui.field("Date")).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/);
+    await ui.button("Save").click();
+    await expect(page.getByText("Please enter name")).toBeVisible();
+    await expect(page.getByText("Please enter email")).toBeVisible();
+    await ui.field("Name").fill(name);
+    await ui.field("Date").fill("02/30/2026");
+    await ui.field("Location").selectOption({ index: 1 });
+    await ui.field("Email").fill("staff@example.com");
+    await ui.button("Save").click();
+    await expect(page.getByText("Please enter a valid date (MM/DD/YYYY).")).toBeVisible();
+    await ui.field("Date").fill("03/05/2026");
+    await ui.field("How will it Benefit the Business?").fill("Less paper");
+    await ui.button("Save").click();
+    await expect(page).toHaveURL(/\/continuous\/improvement\/suggestions\/list$/);
+    await expect(ui.rows().filter({ hasText: name })).toHaveCount(1);
+
+    await page.goto("/continuous/improvement/suggestions/add");
+    await ui.field("Name").fill(`${name} two`);
+    await ui.field("Location").selectOption({ index: 1 });
+    await ui.field("Email").fill("staff@example.com");
+    await ui.button("Save And Continue").click();
+    await expect(ui.field("Name")).toHaveValue("");
+    await expect(page).toHaveURL(/\/add$/);
+  });
+
+  test("submits a uniform request: New Hire copies into New Order, designation decides wear, technician splits quantities", async ({ page }) => {
+    const ui = new StaffFormsPage(page);
+    await page.goto("/uniform/request/add");
+    // Back/Cancel only for roles 1 and 2.
+    await expect(page.getByRole("link", { name: "Cancel" })).toHaveCount(0);
+    await expect(ui.field("Requestor Name")).toHaveValue("Sam Staff");
+    await ui.field("Designation").selectOption("Service Advisor");
+    await expect(ui.field("Wear")).toHaveValue("4"); // Polo, the only option
+    await ui.field("Designation").selectOption("Technician");
+    await ui.field("Wear").selectOption("Shirt & Pant");
+    await expect(ui.field("Total Shirt Quantity")).toBeVisible();
+    await expect(ui.field("Total Item Quantity")).toHaveCount(0);
+    await ui.radio("New Hire", "Yes").check();
+    await expect(ui.radio("New Order", "Yes")).toBeChecked();
+    await ui.field("Employee First Name").fill(`Tess${stamp()}`);
+    await ui.field("Employee Last Name").fill("Tech");
+    await ui.field("Location").selectOption({ index: 1 });
+    await ui.field("Size(s)").fill("M / 32x30");
+    await ui.field("Total Shirt Quantity").fill("1e3");
+    await ui.field("Total Pant Quantity").fill("1001");
+    await ui.field("Note/Comment").fill("Starts Monday");
+    await ui.button("Save").click();
+    await expect(page.getByText("Please enter numeric value")).toBeVisible();
+    await expect(page.getByText("Max Pant Quantity is 1000")).toBeVisible();
+    await ui.field("Total Shirt Quantity").fill("3");
+    await ui.field("Total Pant Quantity").fill("2");
+    await ui.button("Save").click();
+    // Staff stay on a cleared form.
+    await expect(page.getByText("Uniform Request Saved Successfully").first()).toBeVisible();
+    await expect(ui.field("Employee First Name")).toHaveValue("");
+    await expect(page).toHaveURL(/\/uniform\/request\/add$/);
+  });
+
+  test("gets the no-access panel on the uniform list", async ({ page }) => {
+    await page.goto("/uniform/request/list");
+    await expect(page.getByRole("heading", { name: "No access" })).toBeVisible();
+    await expect(page.getByRole("table")).toHaveCount(0);
+  });
+});
+
+test.describe("administrator", () => {
+  test.use({ storageState: storageStateOf("admin") });
+
+  test("filters the uniform list by date range and exports", async ({ page }) => {
+    const ui = new StaffFormsPage(page);
+    const first = `Rae${stamp()}`;
+    await page.goto("/uniform/request/add");
+    await ui.field("Designation").selectOption("Driver/Porter");
+    await ui.field("Wear").selectOption("Shirt");
+    await ui.field("Employee First Name").fill(first);
+    await ui.field("Employee Last Name").fill("Porter");
+    await ui.field("Location").selectOption({ index: 1 });
+    await ui.field("Size(s)").fill("L");
+    await ui.field("Total Item Quantity").fill("4");
+    await ui.field("Note/Comment").fill("=cmd|' /C calc'!A0");
+    await ui.button("Save").click();
+    await expect(page).toHaveURL(/\/uniform\/request\/list$/);
+
+    // The default range (last 6 days through today) shows today's request.
+    const today = new Date();
+    const sixAgo = new Date(today.getTime() - 6 * 86_400_000);
+    await expect(ui.rangeButton).toHaveAccessibleName(`Date range: ${iso(sixAgo)} - ${iso(today)}`);
+    await expect(ui.rows().filter({ hasText: first })).toHaveCount(1);
+
+    // A range in the past: not there. Clear Filter: every date.
+    await ui.applyRange("2020-01-01", "2020-01-31");
+    await expect(page).toHaveURL(/f_range=2020-01-01\.\.2020-01-31/);
+    await expect(ui.rows().filter({ hasText: first })).toHaveCount(0);
+    await ui.rangeButton.click();
+    await page.getByRole("button", { name: "Yesterday" }).click();
+    await ui.button("Clear Filter").click();
+    await expect(page).toHaveURL(/f_range=all/);
+    await expect(ui.rangeButton).toHaveAccessibleName("Date range: All dates");
+    await expect(ui.rows().filter({ hasText: first })).toHaveCount(1);
+
+    // Export the selected row as CSV.
+    await ui.table.getByRole("checkbox", { name: `Select ${first} Porter` }).check();
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Export 1 record(s) (CSV)" }).click();
+    const file = await (await download).path();
+    const text = (await import("node:fs")).readFileSync(file, "utf8");
+    expect(text).toContain(`${first} Porter`);
+    expect(text).toContain("Designation,Employee Name,Location,Requestor");
+  });
+});

@@ -1,0 +1,14 @@
+"use server";
+
+import { z } from "zod";
+import { createAction } from "@/lib/actions/action";
+import { suggestionSchema } from "./schemas";
+import { SUGGESTION_SAVED, saveSuggestion } from "./mutations";
+
+const withId = suggestionSchema.extend({ id: z.coerce.number().int().min(0).max(2_147_483_647).optional() });
+
+/** Adds a suggestion (everyone) or updates one (roles 1 and 2: any; others: their own). */
+export const saveSuggestionAction = createAction({}, withId, async (input, user) => {
+  const data = await saveSuggestion(input, user);
+  return { ok: true as const, data, message: SUGGESTION_SAVED };
+});

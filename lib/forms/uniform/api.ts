@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { text } from "@/lib/validation/text";
+import { formListBody, recordIds } from "@/lib/forms/list-body";
+import { apiBody } from "@/lib/forms/api-body";
+import { recordId } from "@/lib/forms/suggestions/api";
+import { UNIFORM_DEFAULT_SORT, yesNo, type UniformListRow } from "./columns";
+import { formatRange } from "./date-range";
+import { designationName, wearName } from "./rules";
+import { UNIFORM_API_NAMES, uniformRequestSchema } from "./schemas";
+
+/** A list row with the v1 API's payload names (spec section 3; misspellings kept). */
+export function toApiUniform(r: UniformListRow) {
+  return {
+    id: r.id,
+    designation_id: r.designationId,
+    designation_name: designationName(r.designationId),
+    empolyee_first_name: r.employeeFirstName,
+    empolyee_last_name: r.employeeLastName,
+    employee_name: `${r.employeeFirstName} ${r.employeeLastName}`,
+    location_id: r.locationId,
+    location: r.locationName,
+    requestor_name: r.requestorName,
+    new_hire: yesNo(r.newHire).toLowerCase(),
+    new_order: yesNo(r.newOrder).toLowerCase(),
+    re_order: yesNo(r.reOrder).toLowerCase(),
+    wear_id: r.wearId,
+    wear_name: wearName(r.wearId),
+    text: r.sizes,
+    quantity: r.quantity,
+    shirt_quantity: r.shirtQuantity,
+    pant_quantity: r.pantQuantity,
+    comment: r.comment,
+    routed: r.routed,
+    updated_at: r.updatedAt,
+  };
+}
+
+const day = text().trim().max(10).optional();
+
+/**
+ * POST uniform/request/list: the staff-form list body plus `from_date` and `to_date` (YYYY-MM-DD,
+ * both or neither; the old client sends the picker's range). They become the `range` filter.
+ */
+export const uniformListBody = formListBody({
+  defaultSort: UNIFORM_DEFAULT_SORT,
+  aliases: { designation_id: "designation", designation_name: "designation", location_id: "location", location_name: "location", requestor_name: "requestor", wear_id: "wear", wear_name: "wear", employee_name: "employee_name" },
+  extra: { from_date: day, to_date: day },
+}).transform((b) => {
+  const raw = b.raw as typeof b.raw & { from_date?: string; to_date?: string };
+  const from = raw.from_date;
+  const to = raw.to_date;
+  if (from || to) b.state.filters.range = formatRange({ from: from || to!, to: to || from! });
+  return b;
+});
+
+/** POST uniform/request/export: `technician_uniform_id_arr`, the selected ids; `format` csv (default) or xlsx. */
+export const uniformExportBody = z.object({
+  technician_uniform_id_arr: recordIds.min(1, "Select at least one record."),
+  format: z.enum(["csv", "xlsx"]).optional(),
+});
+
+/**
+ * POST uniform/request/add/update: the API's names (spec section 7) onto the form's schema, with `id`
+ * for an update. `manager_email` and `location` (the name) are read but not used: the location's own
+ * are recorded.
+ */
+export const uniformAddUpdateBody = apiBody(uniformRequestSchema.and(z.object({ id: recordId })), { ...UNIFORM_API_NAMES, id: "id" }, { extra: { manager_email: z.unknown().optional(), location: z.unknown().optional() } });

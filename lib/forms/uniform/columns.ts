@@ -1,0 +1,60 @@
+import type { TableSort } from "@/lib/data-table/state";
+
+/**
+ * The uniform request list's columns (ids as in the URL and the list call) and labels (spec section
+ * 2): shared by the page, the DataTable, the export and the API. The SQL behind each id is in
+ * lib/forms/uniform/queries.ts. `range` is the date-range filter (lib/forms/uniform/date-range.ts), not
+ * a column.
+ */
+export const UNIFORM_COLUMNS = [
+  { id: "designation", label: "Designation" },
+  { id: "employee_name", label: "Employee Name" },
+  { id: "location", label: "Location" },
+  { id: "requestor", label: "Requestor" },
+  { id: "new_hire", label: "New Hire" },
+  { id: "new_order", label: "New Order" },
+  { id: "re_order", label: "Replacement Uniform" },
+  { id: "wear", label: "Wear" },
+  { id: "quantity", label: "Total Item Quantity" },
+  { id: "shirt_quantity", label: "Total Shirt Quantity" },
+  { id: "pant_quantity", label: "Total Pant Quantity" },
+  { id: "updated_at", label: "Updated At" },
+] as const;
+export type UniformColumnId = (typeof UNIFORM_COLUMNS)[number]["id"];
+
+export function uniformLabel(id: UniformColumnId): string {
+  return UNIFORM_COLUMNS.find((c) => c.id === id)!.label;
+}
+
+/** The spec's default order for tables: id, newest first (section 9). */
+export const UNIFORM_DEFAULT_SORT: TableSort = { id: "id", desc: true };
+
+/** Yes/No select filters carry 1 (Yes) or 2 (No): the data table's select filters take ids. */
+export const YES_NO_FILTER = [
+  { value: 1, text: "Yes" },
+  { value: 2, text: "No" },
+];
+
+/** One row of the uniform list (and of its export). */
+export type UniformListRow = {
+  id: number;
+  designationId: number;
+  employeeFirstName: string;
+  employeeLastName: string;
+  locationId: number;
+  locationName: string;
+  requestorName: string;
+  newHire: boolean;
+  newOrder: boolean;
+  reOrder: boolean;
+  wearId: number;
+  sizes: string;
+  quantity: number | null;
+  shirtQuantity: number | null;
+  pantQuantity: number | null;
+  comment: string;
+  routed: boolean;
+  updatedAt: Date;
+};
+
+export const yesNo = (v: boolean) => (v ? "Yes" : "No");

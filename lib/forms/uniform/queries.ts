@@ -1,0 +1,152 @@
+import "server-only";
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import { getDb, schema } from "@/lib/db";
+import { DEFAULT_TIME_ZONE } from "@/lib/calendar/constants";
+import { formatDay, instantOf, localDay } from "@/lib/calendar/zone";
+import { AppError } from "@/lib/errors";
+import { contains, equalsId, specOf, tableOrder, tableWhere, type ColumnSql, type Page, type TableQuerySpec } from "@/lib/data-table/query";
+import type { TableState } from "@/lib/data-table/state";
+import { UNIFORM_DEFAULT_SORT, type UniformListRow } from "./columns";
+import { ALL_DATES, defaultRange, formatRange, isoDay, parseRange } from "./date-range";
+
+const u = schema.uniformRequests;
+
+/** Yes (1) / No (2) on a boolean column. */
+function yesNoFilter(column: PgColumn): ColumnSql["filter"] {
+  return { kind: "id", where: (value) => eq(column, value === "1") };
+}
+
+/** A quantity for sorting: an empty one counts as the largest, where PostgreSQL sorts NULL. */
+const emptyLast = (column: PgColumn) => sql`coalesce(${column}, 2147483647)`;
+
+/**
+ * `from..to` (YYYY-MM-DD, inclusive) as an `updated_at` range: from midnight of `from` to midnight
+ * after `to` in the dealerships' time zone. `all` is no condition. Anything else is a 422.
+ */
+export function rangeWhere(value: string, timeZone = DEFAULT_TIME_ZONE): SQL {
+  const range = parseRange(value);
+  if (!range) throw new AppError(422, "The date range must be YYYY-MM-DD..YYYY-MM-DD.", { range: ["The date range must be YYYY-MM-DD..YYYY-MM-DD."] });
+  if (range === ALL_DATES) return sql`true`;
+  const start = new Date(instantOf(timeZone, isoDay(range.from)!, 0));
+  const end = new Date(instantOf(timeZone, isoDay(range.to)! + 1, 0));
+  return and(gte(u.updatedAt, start), lt(u.updatedAt, end))!;
+}
+
+/**
+ * The uniform list over its allow-list of columns. Every filter is on the table itself, each served by
+ * an index (db/schema/staff-requests.ts): the select filters and their sorts by (column, updated_at,
+ * id), so a filter, the date range and that column's sort are one index range; names by trigram
+ * ('contains') and lower(...) b-trees (sorts).
+ */
+export const UNIFORM_QUERY: TableQuerySpec = {
+  columns: {
+    id: { sort: [] },
+    designation: { sort: [u.designationId, u.updatedAt], filter: equalsId(u.designationId) },
+    employee_name: { sort: [sql`lower(${u.employeeFirstName})`, sql`lower(${u.employeeLastName})`], filter: contains(sql`(${u.employeeFirstName} || ' ' || ${u.employeeLastName})`) },
+    location: { sort: [sql`lower(${u.locationName})`], filter: equalsId(u.locationId) },
+    requestor: { sort: [sql`lower(${u.requestorName})`], filter: contains(u.requestorName) },
+    new_hire: { sort: [u.newHire, u.updatedAt], filter: yesNoFilter(u.newHire) },
+    new_order: { sort: [u.newOrder, u.updatedAt], filter: yesNoFilter(u.newOrder) },
+    re_order: { sort: [u.reOrder, u.updatedAt], filter: yesNoFilter(u.reOrder) },
+    wear: { sort: [u.wearId, u.updatedAt], filter: equalsId(u.wearId) },
+    quantity: { sort: [emptyLast(u.quantity)] },
+    shirt_quantity: { sort: [emptyLast(u.shirtQuantity)] },
+    pant_quantity: { sort: [emptyLast(u.pantQuantity)] },
+    updated_at: { sort: [u.updatedAt] },
+    range: { filter: { kind: "text", where: (value) => rangeWhere(value) } },
+  },
+  tiebreak: u.id,
+  defaultSort: UNIFORM_DEFAULT_SORT,
+};
+export const UNIFORM_TABLE = specOf(UNIFORM_QUERY);
+
+export const uniformRowColumns = {
+  id: u.id,
+  designationId: u.designationId,
+  employeeFirstName: u.employeeFirstName,
+  employeeLastName: u.employeeLastName,
+  locationId: u.locationId,
+  locationName: u.locationName,
+  requestorName: u.requestorName,
+  newHire: u.newHire,
+  newOrder: u.newOrder,
+  reOrder: u.reOrder,
+  wearId: u.wearId,
+  sizes: u.sizes,
+  quantity: u.quantity,
+  shirtQuantity: u.shirtQuantity,
+  pantQuantity: u.pantQuantity,
+  comment: u.comment,
+  routed: u.routed,
+  updatedAt: u.updatedAt,
+};
+
+/**
+ * One page of the uniform list and the total. The total is counted first (an index range, or an
+ * index-only scan for the whole table); a page in the second half of the list is then read from the
+ * other end (the reversed order, a small offset) and turned around, so the last page of a million rows
+ * walks 25 index entries instead of a million.
+ */
+export async function listUniformRequests(state: TableState): Promise<Page<UniformListRow>> {
+  const db = await getDb();
+  const where = tableWhere(UNIFORM_QUERY, state.filters);
+  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(u).where(where);
+  const offset = (state.page - 1) * state.size;
+  if (offset >= total) return { rows: [], total, page: state.page, size: state.size };
+  const fromEnd = offset + state.size / 2 > total / 2;
+  const limit = Math.min(state.size, total - offset);
+  const order = tableOrder(UNIFORM_QUERY, fromEnd ? { ...state.sort, desc: !state.sort.desc } : state.sort);
+  const rows = (await db
+    .select(uniformRowColumns)
+    .from(u)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset(fromEnd ? total - offset - limit : offset)) as UniformListRow[];
+  return { rows: fromEnd ? rows.reverse() : rows, total, page: state.page, size: state.size };
+}
+
+const EXPORT_BATCH = 1000;
+
+/**
+ * The rows of an export in the list's order, as keyset batches (the sort's values and the id of the
+ * last row sent), so every batch is an index range however deep and only one is in memory. `ids`
+ * limits it to a selection. Every sort expression is non-null (the quantities go through emptyLast), so
+ * the row comparison never meets a NULL.
+ */
+export async function* exportUniformBatches(input: { filters: Record<string, string>; sort: TableState["sort"]; ids?: number[] }): AsyncGenerator<UniformListRow[]> {
+  const db = await getDb();
+  const column = UNIFORM_QUERY.columns[input.sort.id];
+  if (!column?.sort) throw new AppError(422, `The list cannot be sorted by '${input.sort.id.slice(0, 40)}'.`);
+  const keys: SQL[] = column.sort.map((e) => sql`${e}`);
+  const dir = input.sort.desc ? desc : asc;
+  const order = [...keys.map((k) => dir(k)), dir(u.id)];
+  const base = and(tableWhere(UNIFORM_QUERY, input.filters), input.ids ? inArray(u.id, input.ids.length ? input.ids : [0]) : undefined);
+  const keyColumns = Object.fromEntries(keys.map((k, i) => [`k${i}`, sql<unknown>`${k}`]));
+  let last: { keys: unknown[]; id: number } | null = null;
+  for (;;) {
+    let after: SQL | undefined;
+    if (last) {
+      const lhs = sql.join([...keys, sql`${u.id}`], sql`, `);
+      const rhs = sql.join([...last.keys.map((k) => sql`${k instanceof Date ? k.toISOString() : k}`), sql`${last.id}`], sql`, `);
+      after = input.sort.desc ? sql`(${lhs}) < (${rhs})` : sql`(${lhs}) > (${rhs})`;
+    }
+    const rows = (await db
+      .select({ ...uniformRowColumns, ...keyColumns })
+      .from(u)
+      .where(and(base, after))
+      .orderBy(...order)
+      .limit(EXPORT_BATCH)) as unknown as (UniformListRow & Record<string, unknown>)[];
+    if (rows.length === 0) return;
+    const tail = rows[rows.length - 1];
+    last = { keys: keys.map((_, i) => tail[`k${i}`]), id: tail.id };
+    yield rows;
+    if (rows.length < EXPORT_BATCH) return;
+  }
+}
+
+/** The list's default range, the last 6 days through today, as a `range` filter value (dealerships' zone). */
+export function defaultRangeFilter(now = Date.now(), timeZone = DEFAULT_TIME_ZONE): string {
+  return formatRange(defaultRange(formatDay(localDay(timeZone, now))));
+}

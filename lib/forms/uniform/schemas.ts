@@ -1,0 +1,173 @@
+import { z } from "zod";
+import { text } from "@/lib/validation/text";
+import { LONG_TEXT_MAX, nullAsEmpty, requiredText } from "../fields";
+import { QUANTITY_MAX, WEARS, DESIGNATIONS, splitsQuantities, wearOptionsFor } from "./rules";
+
+/** The uniform request form's messages (spec section 5). */
+export const UNIFORM_MESSAGES = {
+  designation: "Select designation",
+  location: "select Location",
+  firstName: "Please enter employee first name",
+  lastName: "Please enter employee last name",
+  requestor: "Please enter requestor name",
+  wear: "Select wear",
+  sizes: "Please enter Size(s)",
+  comment: "Please enter Note/Comment",
+  numeric: "Please enter numeric value",
+  quantity: { required: "Please enter Total Item Quantity", max: "Max Quantity is 1000", min: "Min Quantity is 1" },
+  shirtQuantity: { required: "Please enter Total Shirt Quantity", max: "Max Shirt Quantity is 1000", min: "Min Shirt Quantity is 1" },
+  pantQuantity: { required: "Please enter Total Pant Quantity", max: "Max Pant Quantity is 1000", min: "Min Pant Quantity is 1" },
+} as const;
+
+const M = UNIFORM_MESSAGES;
+
+const designationIds = DESIGNATIONS.map((d) => d.value) as number[];
+const wearIds = WEARS.map((w) => w.value) as number[];
+
+/** A select's value as a string ("" when nothing is chosen); numbers from API clients too. */
+const choice = z.union([text(), z.number(), z.null()]).transform((v) => String(nullAsEmpty(v)).trim());
+const yesNo = z
+  .union([text(), z.boolean(), z.number()])
+  .optional()
+  .transform((v) => (v === true || v === 1 || (typeof v === "string" && ["yes", "1", "true"].includes(v.trim().toLowerCase())) ? "yes" : "no"));
+
+const isId = (v: string) => /^[1-9]\d{0,9}$/.test(v) && Number(v) <= 2_147_483_647;
+
+/**
+ * A quantity as typed: digits only (so 'abc', '1e3', '2.5' and '-1' are 'Please enter numeric value'),
+ * then 1 to 1000. Empty passes here; the object check decides whether it was required.
+ */
+function quantity(field: "quantity" | "shirtQuantity" | "pantQuantity") {
+  return choice
+    .optional()
+    .default("")
+    .superRefine((v, ctx) => {
+      if (v === "") return;
+      if (!/^\d{1,9}$/.test(v)) ctx.addIssue({ code: "custom", message: M.numeric });
+      else if (Number(v) > QUANTITY_MAX) ctx.addIssue({ code: "custom", message: M[field].max });
+      else if (Number(v) < 1) ctx.addIssue({ code: "custom", message: M[field].min });
+    });
+}
+
+/**
+ * The one uniform request schema: the form (react-hook-form, string values) and the server (the
+ * action and POST /uniform/request/add/update, after the API's names are mapped) parse the same.
+ * Every field reports at once: the checks that need two fields (the wear the designation offers, which
+ * quantities are required) run even when another field failed. Output: ids and quantities as numbers;
+ * for a technician's 'Shirt & Pant' the total is null and the shirt and pant quantities are required,
+ * otherwise the reverse. The location's existence and its manager e-mail are the server's business
+ * (lib/forms/uniform/mutations.ts).
+ */
+export const uniformRequestSchema = z
+  .object({
+    designationId: choice.refine((v) => isId(v) && designationIds.includes(Number(v)), M.designation),
+    locationId: choice.refine(isId, M.location),
+    employeeFirstName: requiredText(M.firstName, "Employee First Name"),
+    employeeLastName: requiredText(M.lastName, "Employee Last Name"),
+    requestorName: requiredText(M.requestor, "Requestor Name"),
+    newHire: yesNo,
+    newOrder: yesNo,
+    reOrder: yesNo,
+    wearId: choice.refine((v) => isId(v) && wearIds.includes(Number(v)), M.wear),
+    sizes: requiredText(M.sizes, "Size(s)"),
+    quantity: quantity("quantity"),
+    shirtQuantity: quantity("shirtQuantity"),
+    pantQuantity: quantity("pantQuantity"),
+    comment: requiredText(M.comment, "Note/Comment", LONG_TEXT_MAX),
+  })
+  .superRefine(
+    (raw, ctx) => {
+      // Runs even when a field failed (`when`), so the values may be anything: read them defensively.
+      const v = raw as Partial<Record<string, unknown>>;
+      const designationId = Number(v.designationId) || null;
+      const wearId = Number(v.wearId) || null;
+      if (designationId && wearId && wearIds.includes(wearId) && !wearOptionsFor(designationId).some((o) => o.value === wearId)) {
+        ctx.addIssue({ code: "custom", path: ["wearId"], message: M.wear });
+      }
+      const fields = splitsQuantities(designationId, wearId) ? (["shirtQuantity", "pantQuantity"] as const) : (["quantity"] as const);
+      for (const f of fields) {
+        if (v[f] === undefined || v[f] === null || String(v[f]).trim() === "") ctx.addIssue({ code: "custom", path: [f], message: M[f].required });
+      }
+    },
+    { when: () => true },
+  )
+  .transform((v) => {
+    const designationId = Number(v.designationId);
+    const wearId = Number(v.wearId);
+    const split = splitsQuantities(designationId, wearId);
+    return {
+      designationId,
+      locationId: Number(v.locationId),
+      employeeFirstName: v.employeeFirstName,
+      employeeLastName: v.employeeLastName,
+      requestorName: v.requestorName,
+      newHire: v.newHire === "yes",
+      newOrder: v.newOrder === "yes",
+      reOrder: v.reOrder === "yes",
+      wearId,
+      sizes: v.sizes,
+      quantity: split ? null : Number(v.quantity),
+      shirtQuantity: split ? Number(v.shirtQuantity) : null,
+      pantQuantity: split ? Number(v.pantQuantity) : null,
+      comment: v.comment,
+    };
+  });
+
+export type UniformRequestValues = z.input<typeof uniformRequestSchema>;
+export type UniformRequestInput = z.output<typeof uniformRequestSchema>;
+
+/** The form's fields, for mapping server errors back onto them. */
+export const UNIFORM_FIELDS = [
+  "designationId",
+  "locationId",
+  "employeeFirstName",
+  "employeeLastName",
+  "requestorName",
+  "newHire",
+  "newOrder",
+  "reOrder",
+  "wearId",
+  "sizes",
+  "quantity",
+  "shirtQuantity",
+  "pantQuantity",
+  "comment",
+] as const;
+
+/** An empty form: New Hire, New Order and Replacement default to No; the requestor is the signed-in user. */
+export function emptyUniformRequest(requestorName: string): UniformRequestValues {
+  return {
+    designationId: "",
+    locationId: "",
+    employeeFirstName: "",
+    employeeLastName: "",
+    requestorName,
+    newHire: "no",
+    newOrder: "no",
+    reOrder: "no",
+    wearId: "",
+    sizes: "",
+    quantity: "",
+    shirtQuantity: "",
+    pantQuantity: "",
+    comment: "",
+  };
+}
+
+/** API names (spec section 7, misspellings kept) onto the schema's names. */
+export const UNIFORM_API_NAMES = {
+  designation_id: "designationId",
+  location_id: "locationId",
+  empolyee_first_name: "employeeFirstName",
+  empolyee_last_name: "employeeLastName",
+  requestor_name: "requestorName",
+  new_hire: "newHire",
+  new_order: "newOrder",
+  re_order: "reOrder",
+  wear_id: "wearId",
+  text: "sizes",
+  quantity: "quantity",
+  shirt_quantity: "shirtQuantity",
+  pant_quantity: "pantQuantity",
+  comment: "comment",
+} as const;
