@@ -388,7 +388,7 @@ describe("attachments, groups and the save-the-date tab", () => {
     expect(pinGrouped.status).toBe(422);
 
     const groups = await call(groupList, "/api/v1/attachment_group_list?id=0&status=active", { token: who.staff.token });
-    expect(groups.json.content).toEqual([{ value: g1.id, text: "Brochures", color_code: "#ff0000", status: "active" }]);
+    expect(groups.json.content).toEqual([{ value: g1.id, text: "Brochures", color_code: "#ff0000", color_code_obj: { hex: "#ff0000", hex8: "#ff0000ff" }, status: "active" }]);
     const one = await call(groupList, `/api/v1/attachment_group_list?id=${g2.id}`, { token: who.staff.token });
     expect(one.json.content).toHaveLength(1);
 
