@@ -30,7 +30,8 @@ const SPACING_S = 63;
  * - 1,000 uniform requests submitted at once (each its own transaction with its mail, as the form
  *   does), then delivered with the SMTP server stopped for 30 s in the middle (bench/mail.ts's outage
  *   run): every mail delivered exactly once.
- * `BENCH_DB=pglite` or `postgres` runs one; `BENCH_FORMS_ROWS` changes the million.
+ * `BENCH_DB=pglite` or `postgres` runs one; `BENCH_FORMS_ROWS` changes the million; `BENCH_FORMS_MAIL=0`
+ * leaves out the mail part.
  */
 export async function run(ctx: BenchContext) {
   const kinds = process.env.BENCH_DB ? [process.env.BENCH_DB] : ["postgres", "pglite"];
@@ -46,7 +47,7 @@ export async function run(ctx: BenchContext) {
       await db.drop();
     }
   }
-  await measureMail(ctx, kinds);
+  if (process.env.BENCH_FORMS_MAIL !== "0") await measureMail(ctx, kinds);
 }
 
 async function measureList(ctx: BenchContext, db: BenchDb) {

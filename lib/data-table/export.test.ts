@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvStream, formatExportDate, neutralizeFormula, type ExportColumn } from "./export";
+import { csvStream, formatExportDate, neutralizeFormula, xlsxStream, type ExportColumn } from "./export";
 
 async function* batches<T>(...lists: T[][]) {
   for (const l of lists) yield l;
@@ -29,5 +29,25 @@ describe("exports", () => {
     const bytes = new Uint8Array(await new Response(csvStream(cols, batches([{ a: 'x, "y"\nz', n: -5, d: new Date("2026-01-02T12:00:00Z") }], [{ a: "=cmd", n: 0, d: null }]))).arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // the BOM: Excel reads UTF-8
     expect(new TextDecoder().decode(bytes)).toBe('A,N,D\r\n"x, ""y""\nz",-5,01/02/2026\r\n\'=cmd,0,\r\n');
+  });
+
+  // The server's memory follows the download: a consumer that has read one chunk has made the query
+  // run a batch or two ahead at most, not the whole list (Node's Readable.toWeb queues up to 16,384
+  // chunks before it pauses its source).
+  it.each(["csv", "xlsx"] as const)("reads the batches at the consumer's pace (%s)", async (format) => {
+    let produced = 0;
+    async function* many() {
+      for (let i = 0; i < 1000; i++) {
+        produced++;
+        yield Array.from({ length: 100 }, (_, j) => ({ a: `row ${i}-${j} ${crypto.randomUUID()} ${crypto.randomUUID()} ${crypto.randomUUID()}` }));
+      }
+    }
+    const cols: ExportColumn<{ a: string }>[] = [{ header: "A", value: (r) => r.a }];
+    const stream = format === "csv" ? csvStream(cols, many()) : xlsxStream(cols, many());
+    const reader = stream.getReader();
+    await reader.read();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(produced).toBeLessThan(format === "csv" ? 5 : 200);
+    await reader.cancel();
   });
 });
