@@ -237,6 +237,28 @@ describe("the uniform export's keyset batches", () => {
   });
 });
 
+describe("the generic form list's export batches (lib/forms/list.ts)", () => {
+  it.each([
+    ["quantity", false],
+    ["quantity", true],
+    ["updated_at", false],
+    ["designation", true],
+  ] as const)("sorted by %s (desc %s) follow the list's order, numbers and dates by value", async (field, desc) => {
+    await t.db().execute(sql`insert into uniform_requests (designation_id, location_id, location_name, employee_first_name, employee_last_name, new_hire, new_order, re_order,
+      requestor_name, wear_id, sizes, quantity, comment, updated_at)
+      select 1 + g % 6, ${locationId}, 'Loc', 'N' || (g % 50), 'L' || g, false, false, false, 'R', 4, 'M', case when g % 7 = 0 then null else g % 30 end, 'c',
+        timestamptz '2026-01-01' + (g % 400) * interval '1 minute' + (g % 3) * interval '1 microsecond'
+      from generate_series(1, 2100) g`);
+    const { uniformList: generic } = await import("@/lib/forms/uniform/list");
+    const seen: number[] = [];
+    for await (const batch of generic.exportBatches({ filters: {}, sort: { id: field, desc }, user: {} as never })) seen.push(...batch.map((r) => r.id));
+    const paged: number[] = [];
+    for (let page = 1; page <= 5; page++) paged.push(...(await listUniform({ page, perPage: 500, sort: { field, type: desc ? "desc" : "asc" } })).json.content.row.map((r: { id: number }) => r.id));
+    expect(seen).toHaveLength(2100);
+    expect(seen).toEqual(paged);
+  });
+});
+
 describe("continuous improvement suggestions", () => {
   it("saves with the spec's names, reads 'NULL' as empty, queues the mail, and answers get", async () => {
     const res = await addSuggestion(suggestion());
