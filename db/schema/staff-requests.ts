@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, index, integer, pgTable, serial, smallint, text, varchar } from "drizzle-orm/pg-core";
+import { bigint, boolean, date, index, integer, pgTable, serial, smallint, text, varchar } from "drizzle-orm/pg-core";
 import { timestamps } from "./_common";
 import { locations, users } from "./users";
 
@@ -113,3 +113,13 @@ export const uniformRequests = pgTable(
     index().on(t.createdBy),
   ],
 );
+
+/**
+ * Exact row counts kept by statement-level triggers (migration 0014: insert, delete and truncate of
+ * uniform_requests add or subtract the statement's rows in the same transaction), so the unfiltered
+ * list's total ('1–25 of 1,000,000') is one row read instead of a count of a million.
+ */
+export const rowCounts = pgTable("row_counts", {
+  tableName: varchar({ length: 63 }).primaryKey(),
+  n: bigint({ mode: "number" }).notNull().default(0),
+});

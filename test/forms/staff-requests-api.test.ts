@@ -237,6 +237,27 @@ describe("the uniform export's keyset batches", () => {
   });
 });
 
+describe("the uniform list's total", () => {
+  it("without a filter is the trigger-kept count: inserts, deletes and a truncate keep it exact", async () => {
+    const total = async (body: unknown = {}) => (await listUniform(body)).json.content.totalRecords as number;
+    const insert = (n: number) =>
+      t.db().execute(sql`insert into uniform_requests (designation_id, location_id, location_name, employee_first_name, employee_last_name, new_hire, new_order, re_order,
+        requestor_name, wear_id, sizes, quantity, comment) select 1 + g % 6, ${locationId}, 'Loc', 'N', 'L' || g, false, false, false, 'R', 4, 'M', 1, 'c' from generate_series(1, ${n}) g`);
+    await insert(60);
+    await insert(2);
+    expect(await total()).toBe(62);
+    await t.db().execute(sql`delete from uniform_requests where designation_id = 2`);
+    const [{ n }] = await t.db().select({ n: sql<number>`count(*)::int` }).from(schema.uniformRequests);
+    expect(n).toBe(51);
+    expect(await total()).toBe(51);
+    expect(await total({ from_date: "2000-01-01", to_date: "2000-01-02" })).toBe(0); // a filter still counts
+    const lastPage = (await listUniform({ page: 3, perPage: 25 })).json.content;
+    expect([lastPage.totalRecords, lastPage.row.length]).toEqual([51, 1]);
+    await t.db().execute(sql`truncate uniform_requests`);
+    expect(await total()).toBe(0);
+  });
+});
+
 describe("the generic form list's export batches (lib/forms/list.ts)", () => {
   it.each([
     ["quantity", false],

@@ -83,15 +83,33 @@ export const uniformRowColumns = {
 };
 
 /**
- * One page of the uniform list and the total. The total is counted first (an index range, or an
- * index-only scan for the whole table); a page in the second half of the list is then read from the
+ * One page of the uniform list and the total. The total comes first: with a filter it is counted (an
+ * index range), without one it is the trigger-kept counter row (exact, one row read); a page in the second half of the list is then read from the
  * other end (the reversed order, a small offset) and turned around, so the last page of a million rows
  * walks 25 index entries instead of a million.
  */
+/** Whether a filter leaves requests out (an empty value and the range 'all' do not). */
+function narrows(filters: Record<string, string>): boolean {
+  return Object.entries(filters).some(([id, v]) => v.trim() !== "" && !(id === "range" && parseRange(v.trim()) === ALL_DATES));
+}
+
+async function countWhere(where: SQL | undefined): Promise<number> {
+  const db = await getDb();
+  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(u).where(where);
+  return total;
+}
+
+/** Every request: the trigger-kept counter (db/schema/staff-requests.ts rowCounts), else a count. */
+async function countAll(): Promise<number> {
+  const db = await getDb();
+  const [row] = await db.select({ n: schema.rowCounts.n }).from(schema.rowCounts).where(eq(schema.rowCounts.tableName, "uniform_requests"));
+  return row ? Number(row.n) : countWhere(undefined);
+}
+
 export async function listUniformRequests(state: TableState): Promise<Page<UniformListRow>> {
   const db = await getDb();
   const where = tableWhere(UNIFORM_QUERY, state.filters);
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(u).where(where);
+  const total = narrows(state.filters) ? await countWhere(where) : await countAll();
   const offset = (state.page - 1) * state.size;
   if (offset >= total) return { rows: [], total, page: state.page, size: state.size };
   const fromEnd = offset + state.size / 2 > total / 2;
