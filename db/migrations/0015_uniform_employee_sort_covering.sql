@@ -1,0 +1,2 @@
+DROP INDEX "uniform_requests_employee_sort_idx";--> statement-breakpoint
+CREATE INDEX "uniform_requests_employee_sort_idx" ON "uniform_requests" USING btree (lower("employee_first_name"),lower("employee_last_name"),"id","designation_id","location_id","wear_id","new_hire","new_order","re_order","updated_at","employee_first_name","employee_last_name");
