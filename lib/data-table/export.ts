@@ -141,9 +141,7 @@ export function xlsxStream<T>(columns: ExportColumn<T>[], batches: AsyncIterable
 
 /**
  * A web stream over chunks, one chunk read per pull: the consumer's pace drives the producer (so the
- * query), and at most a chunk waits ahead of the socket. Node's `Readable.toWeb` is not used: it
- * queues up to `readableHighWaterMark` chunks (16,384 for a byte stream) before it pauses its source,
- * so a slow download held the whole export in memory.
+ * query), and at most a chunk waits ahead of the socket, with no Node stream in between.
  */
 function pullStream(source: AsyncIterable<Uint8Array | string>, onCancel?: () => void): ReadableStream<Uint8Array> {
   const chunks = source[Symbol.asyncIterator]();
