@@ -220,11 +220,11 @@ describe("the uniform export's keyset batches", () => {
     ["designation", false],
     ["employee_name", false],
     ["updated_at", true],
-  ] as const)("sorted by %s (desc %s), 2,100 rows: every row once, in the list's order", async (field, desc) => {
+  ] as const)("sorted by %s (desc %s), 2,100 rows with microseconds apart: every row once, in the list's order", async (field, desc) => {
     await t.db().execute(sql`insert into uniform_requests (designation_id, location_id, location_name, employee_first_name, employee_last_name, new_hire, new_order, re_order,
       requestor_name, wear_id, sizes, quantity, comment, updated_at)
       select 1 + g % 6, ${locationId}, 'Loc', 'N' || (g % 50), 'L' || g, false, false, false, 'R', 4, 'M', case when g % 7 = 0 then null else g % 30 end, 'c',
-        timestamptz '2026-01-01' + (g % 400) * interval '1 minute'
+        timestamptz '2026-01-01' + (g % 400) * interval '1 minute' + (g % 3) * interval '1 microsecond'
       from generate_series(1, 2100) g`);
     const { exportUniformBatches } = await import("@/lib/forms/uniform/queries");
     const seen: number[] = [];
