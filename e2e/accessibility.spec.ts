@@ -209,6 +209,10 @@ for (const [widthName, viewport] of Object.entries(WIDTHS)) {
         for (const screen of SCREENS) {
           if (screen.roles && !screen.roles.includes(role)) continue;
           test(screen.name, async ({ page, browser }) => {
+            // Three times the usual time: a worker's first test also makes the shared records (three
+            // saves), and axe on a large screen (the menu editor) takes a while on a busy machine. With
+            // 30 s, one slow test restarted the worker and every later test of it timed out making them.
+            test.slow();
             const f = await makeFixture(browser);
             await screen.open(page, f);
             await expectNoAxeViolations(page, `${screen.name} as ${role} (${widthName})`);
