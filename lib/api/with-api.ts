@@ -74,7 +74,8 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
   return out;
 }
 
-async function readBody(req: NextRequest, limit: number): Promise<unknown> {
+/** A JSON or URL-encoded request body (empty object for none), up to `limit` bytes. */
+export async function readBody(req: Request, limit: number = DEFAULT_BODY_LIMIT): Promise<unknown> {
   if (req.method === "GET" || req.method === "HEAD") return {};
   const type = req.headers.get("content-type") ?? "";
   const text = await readBodyText(req, limit);

@@ -43,27 +43,44 @@ export async function assertMayUpload(kind: UploadKind, user: SessionUser): Prom
 
 /** Multipart framing and small fields around the files; used only for the early Content-Length check. */
 const MULTIPART_OVERHEAD = 64 * 1024;
+const MAX_FIELDS = 20;
+const DEFAULT_FIELD_SIZE = 4096;
 const IO_CHUNK = 1024 * 1024;
 /** How long a refused upload's remaining body is read and thrown away, so the client sees our answer. */
 const DRAIN_MS = 60_000;
+
+export type ReceiveOptions = {
+  kind: UploadKind;
+  user: SessionUser;
+  /**
+   * The text fields around the files (a form's other inputs), each with its name and value. Without
+   * it, fields are skipped. A field longer than `fieldSize` is refused (422), never cut short.
+   */
+  onField?: (name: string, value: string) => void;
+  /** The longest text field taken, in bytes (default 4 KB). */
+  fieldSize?: number;
+  /** The request may carry no file at all (a form whose attachment is optional). */
+  optional?: boolean;
+};
 
 /**
  * Streams the files of a multipart request (any field name) to the storage driver, one after the
  * other, never holding more than a few chunks in memory. Each file is checked for its name, its
  * extension, its real type (first bytes) and its size while it streams. Every file becomes a
- * `temporary` row owned by the user.
+ * `temporary` row owned by the user. Text fields go to `onField` as they arrive.
  *
  * All or nothing: if any file is refused, the request breaks off, or the count passes the kind's
  * limit, every file of the request is removed (bytes and rows) and an AppError is thrown
  * (413 too big, 415 wrong type, 422 count/name/empty, 400 interrupted).
  */
-export async function receiveUploads(req: Request, opts: { kind: UploadKind; user: SessionUser }): Promise<StoredUpload[]> {
-  const { kind, user } = opts;
+export async function receiveUploads(req: Request, opts: ReceiveOptions): Promise<StoredUpload[]> {
+  const { kind, user, onField, optional = false } = opts;
+  const fieldSize = opts.fieldSize ?? DEFAULT_FIELD_SIZE;
   const contentType = req.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data/i.test(contentType)) throw new AppError(415, "The upload must be sent as multipart/form-data.");
   const maxBytes = maxBytesOf(kind);
   const contentLength = Number(req.headers.get("content-length") ?? Number.NaN);
-  if (Number.isFinite(contentLength) && contentLength > kind.maxFiles * maxBytes + MULTIPART_OVERHEAD) {
+  if (Number.isFinite(contentLength) && contentLength > kind.maxFiles * maxBytes + MULTIPART_OVERHEAD + (onField ? MAX_FIELDS * fieldSize : 0)) {
     throw new AppError(413, tooBigMessage(kind, kind.maxFiles === 1 ? contentLength : maxBytes + 1));
   }
 
@@ -75,7 +92,7 @@ export async function receiveUploads(req: Request, opts: { kind: UploadKind; use
       preservePath: true,
       highWaterMark: IO_CHUNK,
       fileHwm: IO_CHUNK,
-      limits: { files: kind.maxFiles, fields: 20, fieldSize: 4096, parts: kind.maxFiles + 20, headerPairs: 50 },
+      limits: { files: kind.maxFiles, fields: MAX_FIELDS, fieldSize, parts: kind.maxFiles + MAX_FIELDS, headerPairs: 50 },
     });
   } catch {
     throw new AppError(415, "The upload must be sent as multipart/form-data.");
@@ -106,7 +123,12 @@ export async function receiveUploads(req: Request, opts: { kind: UploadKind; use
     parser.on("error", (err: Error) => fail(failure ?? new AppError(400, /end of (form|file)/i.test(err.message) ? UPLOAD_MESSAGES.interrupted : "The upload is not valid multipart data.")));
     parser.on("filesLimit", () => fail(new AppError(422, tooManyMessage(kind))));
     parser.on("partsLimit", () => fail(new AppError(422, tooManyMessage(kind))));
-    parser.on("field", () => {});
+    parser.on("fieldsLimit", () => fail(new AppError(422, "The form has too many fields.")));
+    parser.on("field", (name, value, info) => {
+      if (failure || !onField) return;
+      if (info.valueTruncated || info.nameTruncated) return fail(new AppError(422, `The field ${JSON.stringify(name.slice(0, 40))} is too long.`));
+      onField(name, value);
+    });
     parser.on("file", (_field, stream, info) => {
       fileCount++;
       // Errors of a file stream surface through the parser and the driver; never as an uncaught event.
@@ -130,7 +152,7 @@ export async function receiveUploads(req: Request, opts: { kind: UploadKind; use
     parser.on("finish", () => {
       work.then(() => {
         if (failure) return;
-        if (fileCount === 0) fail(new AppError(422, kind.messages.required));
+        if (fileCount === 0 && !optional) fail(new AppError(422, kind.messages.required));
         else resolve();
       });
     });
@@ -247,7 +269,7 @@ export function readHead(stream: Readable, bytes: number): Promise<{ head: Buffe
 }
 
 /** Removes the bytes and rows of uploads a failed request had already stored. */
-async function discardUploads(items: StoredUpload[]) {
+export async function discardUploads(items: StoredUpload[]) {
   if (!items.length) return;
   const storage = getStorage();
   for (const item of items) {

@@ -11,7 +11,7 @@ vi.mock("next/headers", () => import("@/test/mock-next-headers"));
 
 import { apiRequest, callRoute, setupTestDatabase, tokenFor } from "@/test/db";
 import { expectErrorEnvelope, sessionFor, userIdOf } from "@/test/auth";
-import { PDF, PNG_1X1, uploadRequest, setupTempStorage } from "@/test/files/helpers";
+import { BOUNDARY, PDF, PNG_1X1, multipartBody, uploadRequest, setupNodeRouteServer, setupTempStorage } from "@/test/files/helpers";
 import { schema } from "@/lib/db";
 import { resolveToken } from "@/lib/auth/session";
 import { createMailTransport, deliverDue, type MailTransport } from "@/lib/mail";
@@ -19,7 +19,8 @@ import { PEOPLE_MESSAGES as M } from "@/lib/users/profile-schemas";
 import { POST as getregisteruser } from "@/app/api/v1/getregisteruser/[id]/route";
 import { POST as changeprofile } from "@/app/api/v1/changeprofile/route";
 import { POST as changepassword } from "@/app/api/v1/changepassword/route";
-import { POST as sendemail } from "@/app/api/v1/sendemail/route";
+import { sendEmail as sendemail } from "@/lib/users/send-email-route";
+import sendemailRoute from "@/pages/api/v1/sendemail";
 import { GET as gethrimages } from "@/app/api/v1/gethrimages/route";
 import { POST as changepositionhr } from "@/app/api/v1/changepositionhr/route";
 import { POST as userPermission } from "@/app/api/v1/user/permission/route";
@@ -31,7 +32,7 @@ import { storeDocument } from "@/lib/files/upload-routes";
 import { startTestSmtp, type TestSmtp } from "@/test/mail/smtp";
 
 const t = setupTestDatabase();
-setupTempStorage();
+const storage = setupTempStorage();
 const tokens: Record<string, string> = {};
 const ids: Record<string, number> = {};
 
@@ -324,6 +325,85 @@ describe("sendemail", () => {
     expect(res.json.content.queued).toBe(1);
     const rows = await t.db().select().from(schema.mailOutbox);
     expect(rows.map((r) => r.toAddresses)).toEqual([["admin@example.com"]]);
+  });
+
+  describe("as the spec's form data, the attachment a file of the request", () => {
+    const form = (fields: Record<string, string>, parts: { name: string; data: Buffer }[] = [], token = tokens.admin) =>
+      callRoute(sendemail, uploadRequest("/api/v1/sendemail", { token, parts: parts.map((p) => ({ field: "attachment", ...p })), fields }));
+    const fileRows = () => t.db().select({ id: schema.files.id }).from(schema.files).where(eq(schema.files.originalName, "policy.pdf"));
+
+    it("streams the file, then sends it with every mail", async () => {
+      const res = await form({ subject: "New policy", message: "Attached.", users_arr: `${ids.staff},${ids.manager}`, send_email: "1" }, [{ name: "policy.pdf", data: PDF }]);
+      expect(res.status).toBe(200);
+      expect(res.json.content).toEqual({ queued: 2 });
+      const [file] = await t.db().select().from(schema.files).where(eq(schema.files.originalName, "policy.pdf"));
+      expect(file.status).not.toBe("temporary");
+      expect((await deliverDue({ transport, from: "portal@example.com" })).sent).toBe(2);
+      expect(smtp.received).toHaveLength(2);
+      for (const mail of smtp.received) {
+        expect(mail.attachments.map((a) => a.fileName)).toEqual(["policy.pdf"]);
+        expect(mail.attachments[0].content.equals(PDF)).toBe(true);
+      }
+    });
+
+    it("without a file: the mail goes out without an attachment", async () => {
+      const res = await form({ subject: "No file", message: "Just text.", users_arr: String(ids.staff) });
+      expect(res.status).toBe(200);
+      expect((await deliverDue({ transport, from: "portal@example.com" })).sent).toBe(1);
+      expect(smtp.received[0].attachments).toHaveLength(0);
+      expect(smtp.received[0].text.trim()).toBe("Just text.");
+    });
+
+    it.each([
+      ["no subject", { message: "Hello", users_arr: "1" }, M.subjectRequired],
+      ["no message", { subject: "Hi", users_arr: "1" }, M.messageRequired],
+      ["a broken filter", { subject: "Hi", message: "Hello", filters: "{not json" }, "The filters are not valid."],
+    ])("%s: 422 with the message, the file removed (bytes and row), nothing queued", async (_label, fields, message) => {
+      const before = { bytes: storage.files().length, rows: (await fileRows()).length };
+      const res = await form(fields, [{ name: "policy.pdf", data: PDF }]);
+      expectErrorEnvelope(res, 422);
+      expect(res.json.message).toBe(message);
+      expect(await fileRows()).toHaveLength(before.rows);
+      expect(storage.files()).toHaveLength(before.bytes);
+      expect(await t.db().select().from(schema.mailOutbox)).toHaveLength(0);
+    });
+
+    it("a message over the limit is refused, not cut short", async () => {
+      const res = await form({ subject: "Hi", message: "x".repeat(65_535 * 4 + 1), users_arr: String(ids.staff) });
+      expectErrorEnvelope(res, 422);
+      expect(await t.db().select().from(schema.mailOutbox)).toHaveLength(0);
+    });
+
+    it("a staff user is refused before anything is stored", async () => {
+      const rows = (await fileRows()).length;
+      const res = await form({ subject: "Hi", message: "Hello", users_arr: String(ids.staff) }, [{ name: "policy.pdf", data: PDF }], tokens.staff);
+      expectErrorEnvelope(res, 403);
+      expect(await fileRows()).toHaveLength(rows);
+    });
+
+    describe("through the Pages Router route, as next start serves it", () => {
+      const server = setupNodeRouteServer(sendemailRoute);
+      it("takes JSON", async () => {
+        const res = await server.request("/api/v1/sendemail", {
+          method: "POST",
+          headers: { authorization: `Bearer ${tokens.admin}`, "content-type": "application/json" },
+          body: JSON.stringify({ subject: "Json", message: "Hi", users_arr: [ids.staff] }),
+        });
+        expect(res.status).toBe(200);
+        expect(JSON.parse(res.body.toString())).toMatchObject({ message: M.emailSent, content: { queued: 1 } });
+      });
+      it("takes form data with the file", async () => {
+        const body = multipartBody([{ field: "attachment", name: "policy.pdf", data: PDF }], { subject: "Form", message: "Hi", users_arr: String(ids.manager) });
+        const res = await server.request("/api/v1/sendemail", {
+          method: "POST",
+          headers: { authorization: `Bearer ${tokens.admin}`, "content-type": `multipart/form-data; boundary=${BOUNDARY}`, "content-length": String(body.length) },
+          body,
+        });
+        expect(res.status).toBe(200);
+        expect((await deliverDue({ transport, from: "portal@example.com" })).sent).toBe(1);
+        expect(smtp.received[0].attachments[0].content.equals(PDF)).toBe(true);
+      });
+    });
   });
 
   it("an unknown filter column or someone else's upload queues nothing", async () => {
