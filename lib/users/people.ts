@@ -167,6 +167,10 @@ export async function updateUserByAdmin(input: { data: EditUser; actor: SessionU
     await assertExists(tx, states, data.stateId, "stateId", M.stateUnknown);
     await assertExists(tx, locations, data.locationId, "locationId", M.locationUnknown);
     await assertExists(tx, departments, data.departmentId, "departmentId", M.departmentUnknown);
+    if (data.locationId && data.departmentId) {
+      const [at] = await tx.select({ departmentId: locations.departmentId }).from(locations).where(eq(locations.id, data.locationId));
+      if (at.departmentId !== data.departmentId) throw new AppError(422, M.departmentNotAtLocation, { departmentId: [M.departmentNotAtLocation] });
+    }
     const wanted = [...new Set(data.permissionIds)].sort((a, b) => a - b);
     if (wanted.length) {
       const found = await tx.select({ id: permissions.id }).from(permissions).where(inArray(permissions.id, wanted));

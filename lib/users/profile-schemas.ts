@@ -16,6 +16,7 @@ export const PEOPLE_MESSAGES = {
   stateUnknown: "The selected state does not exist.",
   locationUnknown: "The selected location does not exist.",
   departmentUnknown: "The selected department does not exist.",
+  departmentNotAtLocation: "The selected department is not the location's department.",
   emailRequired: "Please Enter Email",
   emailInvalid: "Please Enter Valid Email",
   emailTaken: "This e-mail address is already used by another user.",

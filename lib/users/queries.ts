@@ -148,10 +148,10 @@ export async function listDepartments(locationId?: number): Promise<Option[]> {
   return db.select({ value: departments.id, text: departments.name }).from(departments).orderBy(asc(departments.name));
 }
 
-/** Locations (for the list's location filter). */
-export async function listLocations(): Promise<Option[]> {
+/** Locations (for the list's location filter and the forms), each with the department it belongs to. */
+export async function listLocations(): Promise<(Option & { departmentId: number })[]> {
   const db = await getDb();
-  return db.select({ value: locations.id, text: locations.name }).from(locations).orderBy(asc(locations.name));
+  return db.select({ value: locations.id, text: locations.name, departmentId: locations.departmentId }).from(locations).orderBy(asc(locations.name));
 }
 
 /** Ids of the given users that exist and are not deleted. */

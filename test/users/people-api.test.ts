@@ -154,6 +154,19 @@ describe("Edit User (changeprofile with another user's id)", () => {
     tokens.staff = await tokenFor(t.db(), "staff");
   });
 
+  it("a department that is not the location's is refused (a location belongs to one department)", async () => {
+    await t.db().insert(schema.departments).values({ id: 77, name: "Body Shops" }).onConflictDoNothing();
+    const [location] = await t.db().select().from(schema.locations).where(eq(schema.locations.departmentId, 5)).limit(1);
+    const before = (await t.db().select().from(schema.users).where(eq(schema.users.id, ids.staff)))[0];
+    const res = await editUser({ location_id: location.id, department: 77 });
+    expectErrorEnvelope(res, 422);
+    expect(res.json.message).toBe(M.departmentNotAtLocation);
+    expect((await t.db().select().from(schema.users).where(eq(schema.users.id, ids.staff)))[0]).toEqual(before);
+    // Without a location, any existing department will do.
+    expect((await editUser({ department: 77 })).status).toBe(200);
+    expect((await editUser({ location_id: location.id, department: 5 })).status).toBe(200);
+  });
+
   it("an administrator's own id is refused here (it is the profile's job); deleting oneself is refused", async () => {
     const res = await post(changeprofile, "/api/v1/changeprofile", tokens.admin, { id: ids.admin, role_id: 3 });
     // Own id: the profile path, which ignores role_id.

@@ -26,7 +26,7 @@ type Props = {
     phone: string | null;
     permissionIds: number[];
   };
-  options: Record<"roles" | "states" | "locations" | "departments" | "permissions", Option[]>;
+  options: Record<"roles" | "states" | "departments" | "permissions", Option[]> & { locations: (Option & { departmentId: number })[] };
 };
 
 const FIELDS = ["roleId", "stateId", "locationId", "departmentId", "phone", "permissionIds"] as const;
@@ -43,12 +43,22 @@ export function EditUserForm({ user, options }: Props) {
       roleId: str(user.roleId),
       stateId: str(user.stateId),
       locationId: str(user.locationId),
-      departmentId: str(user.departmentId),
+      // A record from before locations had departments: its location's department is the only choice.
+      departmentId: str(options.locations.find((l) => l.value === user.locationId)?.departmentId ?? user.departmentId),
       phone: user.phone ?? "",
       permissionIds: user.permissionIds,
     },
   });
   const err = (name: (typeof FIELDS)[number]) => form.formState.errors[name]?.message as string | undefined;
+  // A location belongs to one department: picking it picks that department, and the list offers only it.
+  const location = options.locations.find((l) => String(l.value) === form.watch("locationId"));
+  const departments = location ? options.departments.filter((d) => d.value === location.departmentId) : options.departments;
+  const locationField = form.register("locationId", {
+    onChange: (e: { target: { value: string } }) => {
+      const picked = options.locations.find((l) => String(l.value) === e.target.value);
+      if (picked) form.setValue("departmentId", String(picked.departmentId), { shouldDirty: true });
+    },
+  });
 
   const submit = form.handleSubmit(async (values) => {
     setSaving(true);
@@ -96,7 +106,7 @@ export function EditUserForm({ user, options }: Props) {
               </option>
             ))}
           </SelectField>
-          <SelectField label="Location" error={err("locationId")} {...form.register("locationId")}>
+          <SelectField label="Location" error={err("locationId")} {...locationField}>
             <option value="">Select Location</option>
             {options.locations.map((o) => (
               <option key={o.value} value={o.value}>
@@ -106,7 +116,7 @@ export function EditUserForm({ user, options }: Props) {
           </SelectField>
           <SelectField label="Department" error={err("departmentId")} {...form.register("departmentId")}>
             <option value="">Select Department</option>
-            {options.departments.map((o) => (
+            {departments.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.text}
               </option>
