@@ -8,6 +8,7 @@ test.describe("administrator", () => {
   test.use({ storageState: storageStateOf("admin") });
 
   test("filters, sorts, pages, selects and deletes users; a deleted user's session ends", async ({ page, browser }) => {
+    test.slow(); // two SSO sign-ins, then a dozen navigations
     // Two people who signed in once through the SSO (which creates their accounts as staff).
     const prefix = `quill${Date.now().toString(36)}`;
     // A context each: the SSO's own session would otherwise sign the second in as the first.

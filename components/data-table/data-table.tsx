@@ -46,8 +46,10 @@ export type DataTableProps<T> = {
   rowLabel: (row: T) => string;
   /** The table's accessible name (its caption, with the range). */
   title: string;
-  /** Renders the bulk-action bar while rows are selected; `clear` empties the selection. Without it rows are not selectable. */
+  /** Renders the bulk-action bar while rows are selected; `clear` empties the selection. */
   bulkActions?: (selected: string[], clear: () => void) => React.ReactNode;
+  /** Rows have selection checkboxes (for the bulk actions, or a toolbar that acts on the selection, such as 'Export N record(s)'). Default: when there are bulk actions. */
+  selectable?: boolean;
   /** Buttons above the table (export, links to other screens). */
   toolbar?: (selected: string[]) => React.ReactNode;
   emptyText?: string;
@@ -63,7 +65,7 @@ export type DataTableProps<T> = {
  */
 export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const { path, state, defaultSort, rows, total, columns, rowId, rowLabel, title, bulkActions, toolbar, emptyText = "No records found." } = props;
-  const selectable = bulkActions !== undefined;
+  const selectable = props.selectable ?? bulkActions !== undefined;
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});

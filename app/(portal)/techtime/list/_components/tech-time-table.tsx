@@ -51,6 +51,7 @@ export function TechTimeTable({ state, rows, total }: { state: TableState; rows:
         total={total}
         columns={columns}
         rowId={(r) => String(r.id)}
+        selectable
         rowLabel={(r) => `${r.employeeName} ${r.employeeNumber}`}
         toolbar={toolbar}
       />

@@ -66,6 +66,7 @@ export function UniformTable({ state, rows, total, locations }: Props) {
         total={total}
         columns={columns}
         rowId={(r) => String(r.id)}
+        selectable
         rowLabel={(r) => `${r.employeeFirstName} ${r.employeeLastName}`}
         emptyText="No uniform requests in this date range."
         toolbar={(selected) => (
