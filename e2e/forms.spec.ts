@@ -44,6 +44,7 @@ test.describe("staff", () => {
   });
 
   test("submits a tech time form with shop rows up to 16", async ({ page }) => {
+    test.slow(); // sixteen rows, two saves, the list, then the edit form
     const ui = new StaffFormsPage(page);
     const name = `Tt Staff ${unique()}`;
     await ui.gotoTechTimeAdd();
@@ -88,6 +89,7 @@ test.describe("staff", () => {
 
 test.describe("administrator and staff", () => {
   test("admin maps a form and location; a staff submission's mail is in the outbox", async ({ browser }) => {
+    test.slow(); // two people in two browser contexts: a mapping saved, then a submission and the outbox
     const admin = await browser.newContext({ storageState: storageStateOf("admin") });
     const page = await admin.newPage();
     const ui = new StaffFormsPage(page);

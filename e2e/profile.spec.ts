@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { LoginPage } from "./pages/login-page";
 import { ProfilePage } from "./pages/profile-page";
 import { UsersPage } from "./pages/users-page";
-import { FIRST_MENU, PASSWORD, storageStateOf } from "./support/env";
+import { BASE_URL, FIRST_MENU, PASSWORD, storageStateOf } from "./support/env";
 import { newSsoUsername, signInAtSso } from "./support/fixtures";
 
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
@@ -71,6 +71,25 @@ test.describe("administrator", () => {
     await dialog.getByRole("button", { name: "Send" }).click();
     await expect(page.getByText("Email Notification Sent Successfully")).toBeVisible();
     await expect(dialog).toBeHidden();
+    await page.goto("/mail/outbox");
+    await expect(page.getByText(subject)).toBeVisible();
+  });
+
+  test("the sendemail call takes the spec's form data with the attachment as a file", async ({ page }) => {
+    const subject = `Policy ${Date.now().toString(36)}`;
+    const res = await page.request.post("/api/v1/sendemail", {
+      // What the portal's own pages send (the cross-site check wants both).
+      headers: { origin: BASE_URL, "x-requested-with": "XMLHttpRequest" },
+      multipart: {
+        subject,
+        message: "The new policy is attached.",
+        filters: JSON.stringify({ email: "staff@example.com" }),
+        send_email: "1",
+        attachment: { name: "policy.txt", mimeType: "text/plain", buffer: Buffer.from("Policy text\n") },
+      },
+    });
+    expect(res.status()).toBe(200);
+    expect(await res.json()).toMatchObject({ message: "Email Notification Sent Successfully", content: { queued: 1 } });
     await page.goto("/mail/outbox");
     await expect(page.getByText(subject)).toBeVisible();
   });

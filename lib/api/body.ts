@@ -1,5 +1,4 @@
 import { AppError } from "@/lib/errors";
-import { nodeBodyOf } from "./node-body";
 
 /** The size limit of a JSON or form body read by withApi and the auth routes, unless a call sets its own. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -14,31 +13,19 @@ export const BODY_TOO_LARGE = "The request body is too large.";
 export async function readBodyBytes(req: Request, limit = DEFAULT_BODY_LIMIT): Promise<Uint8Array> {
   const declared = Number(req.headers.get("content-length") ?? NaN);
   if (Number.isFinite(declared) && declared > limit) throw new AppError(413, BODY_TOO_LARGE);
+  if (!req.body) return new Uint8Array(0);
+  const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  const node = nodeBodyOf(req);
-  if (node) {
-    // A request served by nodeApiRoute: its body is the raw Node stream.
-    for await (const chunk of node as AsyncIterable<Buffer>) {
-      size += chunk.byteLength;
-      if (size > limit) {
-        node.destroy();
-        throw new AppError(413, BODY_TOO_LARGE);
-      }
-      chunks.push(chunk);
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw new AppError(413, BODY_TOO_LARGE);
     }
-  } else if (req.body) {
-    const reader = req.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > limit) {
-        await reader.cancel().catch(() => {});
-        throw new AppError(413, BODY_TOO_LARGE);
-      }
-      chunks.push(value);
-    }
+    chunks.push(value);
   }
   const out = new Uint8Array(size);
   let at = 0;

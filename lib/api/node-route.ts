@@ -2,15 +2,20 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { NextRequest } from "next/server";
 import { fail } from "./envelope";
-import { nodeBodyOf, setNodeBody } from "./node-body";
 import type { ApiHandler } from "./with-api";
+
+/**
+ * Bodies of requests that came in through nodeApiRoute: the raw Node request stream, read directly
+ * instead of through the web `Request.body` (which copies every chunk and adds several promise hops).
+ */
+const nodeBodies = new WeakMap<Request, Readable>();
 
 /**
  * A request's body as a Node stream: the socket's own stream for requests served by nodeApiRoute,
  * otherwise the web body converted (route handlers, tests). Null when there is no body.
  */
 export function bodyAsNodeStream(req: Request): Readable | null {
-  const raw = nodeBodyOf(req);
+  const raw = nodeBodies.get(req);
   if (raw) return raw;
   return req.body ? Readable.fromWeb(req.body as import("node:stream/web").ReadableStream<Uint8Array>) : null;
 }
@@ -36,7 +41,7 @@ export function nodeApiRoute(methods: Partial<Record<Method, ApiHandler>>): Node
       response = fail(405, "Method not allowed.", null, { allow: Object.keys(methods).join(", ") });
     } else {
       const request = new NextRequest(requestUrl(req), { method: req.method, headers: nodeHeaders(req) });
-      setNodeBody(request, req);
+      nodeBodies.set(request, req);
       response = await handler(request, { params: Promise.resolve({}) });
     }
     await sendResponse(response, res);

@@ -44,7 +44,7 @@ export function setupTempStorage(): { root: () => string; driver: () => LocalDri
 
 export type Part = { field?: string; name: string; type?: string; data: Buffer; /** A ready-made filename parameter (e.g. RFC 5987 `filename*=`). */ filenameParam?: string };
 
-export const BOUNDARY = "----portaltestboundary7MA4YWxkTrZu0gW";
+const BOUNDARY = "----portaltestboundary7MA4YWxkTrZu0gW";
 
 function partHeader(p: Part): Buffer {
   const name = p.name.replace(/"/g, "%22");
@@ -111,8 +111,8 @@ export function setupNodeRouteServer(route: (req: http.IncomingMessage, res: htt
     server.closeAllConnections();
     await new Promise((r) => server.close(r));
   });
-  /** Sends a request (GET unless told) to a path or URL on the test server; only its path and query are used. */
-  function request(url: string, init: { headers?: Record<string, string>; method?: string; body?: Buffer | string } = {}): Promise<NodeAnswer> {
+  /** GETs (or HEADs) a path or URL on the test server; only its path and query are used. */
+  function request(url: string, init: { headers?: Record<string, string>; method?: string } = {}): Promise<NodeAnswer> {
     const u = new URL(url, "http://localhost");
     return new Promise((resolve, reject) => {
       const req = http.request({ host: "127.0.0.1", port, path: u.pathname + u.search, method: init.method ?? "GET", headers: init.headers, agent: false }, (res) => {
@@ -122,7 +122,7 @@ export function setupNodeRouteServer(route: (req: http.IncomingMessage, res: htt
         res.on("error", reject);
       });
       req.on("error", reject);
-      req.end(init.body);
+      req.end();
     });
   }
   return { request, port: () => port };

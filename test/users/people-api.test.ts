@@ -11,7 +11,7 @@ vi.mock("next/headers", () => import("@/test/mock-next-headers"));
 
 import { apiRequest, callRoute, setupTestDatabase, tokenFor } from "@/test/db";
 import { expectErrorEnvelope, sessionFor, userIdOf } from "@/test/auth";
-import { BOUNDARY, PDF, PNG_1X1, multipartBody, uploadRequest, setupNodeRouteServer, setupTempStorage } from "@/test/files/helpers";
+import { PDF, PNG_1X1, uploadRequest, setupTempStorage } from "@/test/files/helpers";
 import { schema } from "@/lib/db";
 import { resolveToken } from "@/lib/auth/session";
 import { createMailTransport, deliverDue, type MailTransport } from "@/lib/mail";
@@ -19,8 +19,7 @@ import { PEOPLE_MESSAGES as M } from "@/lib/users/profile-schemas";
 import { POST as getregisteruser } from "@/app/api/v1/getregisteruser/[id]/route";
 import { POST as changeprofile } from "@/app/api/v1/changeprofile/route";
 import { POST as changepassword } from "@/app/api/v1/changepassword/route";
-import { sendEmail as sendemail } from "@/lib/users/send-email-route";
-import sendemailRoute from "@/pages/api/v1/sendemail";
+import { POST as sendemail } from "@/app/api/v1/sendemail/route";
 import { GET as gethrimages } from "@/app/api/v1/gethrimages/route";
 import { POST as changepositionhr } from "@/app/api/v1/changepositionhr/route";
 import { POST as userPermission } from "@/app/api/v1/user/permission/route";
@@ -394,29 +393,6 @@ describe("sendemail", () => {
       expect(await fileRows()).toHaveLength(rows);
     });
 
-    describe("through the Pages Router route, as next start serves it", () => {
-      const server = setupNodeRouteServer(sendemailRoute);
-      it("takes JSON", async () => {
-        const res = await server.request("/api/v1/sendemail", {
-          method: "POST",
-          headers: { authorization: `Bearer ${tokens.admin}`, "content-type": "application/json" },
-          body: JSON.stringify({ subject: "Json", message: "Hi", users_arr: [ids.staff] }),
-        });
-        expect(res.status).toBe(200);
-        expect(JSON.parse(res.body.toString())).toMatchObject({ message: M.emailSent, content: { queued: 1 } });
-      });
-      it("takes form data with the file", async () => {
-        const body = multipartBody([{ field: "attachment", name: "policy.pdf", data: PDF }], { subject: "Form", message: "Hi", users_arr: String(ids.manager) });
-        const res = await server.request("/api/v1/sendemail", {
-          method: "POST",
-          headers: { authorization: `Bearer ${tokens.admin}`, "content-type": `multipart/form-data; boundary=${BOUNDARY}`, "content-length": String(body.length) },
-          body,
-        });
-        expect(res.status).toBe(200);
-        expect((await deliverDue({ transport, from: "portal@example.com" })).sent).toBe(1);
-        expect(smtp.received[0].attachments[0].content.equals(PDF)).toBe(true);
-      });
-    });
   });
 
   it("an unknown filter column or someone else's upload queues nothing", async () => {

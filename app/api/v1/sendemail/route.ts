@@ -2,9 +2,9 @@ import { parse, readBody, withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
 import { discardUploads, receiveUploads, type StoredUpload } from "@/lib/files/upload";
 import { UPLOAD_KINDS } from "@/lib/storage/kinds";
-import { sendNotification } from "./people";
-import { PEOPLE_MESSAGES, notificationSchema } from "./profile-schemas";
-import { sendEmailBody } from "./schemas";
+import { sendNotification } from "@/lib/users/people";
+import { PEOPLE_MESSAGES, notificationSchema } from "@/lib/users/profile-schemas";
+import { sendEmailBody } from "@/lib/users/schemas";
 
 /** The message field may hold 65,534 characters of up to 4 bytes each. */
 const FIELD_BYTES = 65_534 * 4;
@@ -17,9 +17,10 @@ const FIELD_BYTES = 65_534 * 4;
  * attachment as a file: the file streams to storage as the attachment upload kind (any type, 250 MB),
  * then is claimed with the mails in one transaction. JSON (or a form field `attachment` holding an
  * uploaded file's path, as the portal's own dialog sends after its upload with a progress bar) works
- * too. A refused request leaves no file behind. Served as a Pages Router route for the raw stream.
+ * too. A refused request leaves no file behind. The body streams (busboy over the request stream;
+ * proxy.ts does not run on /api, so nothing buffers it).
  */
-export const sendEmail = withApi({ capability: "manageBackOffice" }, {}, async ({ req, user, requestId }) => {
+export const POST = withApi({ capability: "manageBackOffice" }, {}, async ({ req, user, requestId }) => {
   let raw: Record<string, unknown> = {};
   let stored: StoredUpload[] = [];
   if (/^multipart\/form-data/i.test(req.headers.get("content-type") ?? "")) {
