@@ -26,8 +26,9 @@ export type StaffFormTableProps<Row extends { id: number }> = {
 };
 
 /**
- * A staff-form list on the shared DataTable: the exports in the toolbar, the bulk delete (when the
- * list has a delete call) with its confirm dialog, the row id as the selection key.
+ * A staff-form list on the shared DataTable: selectable rows, the exports (all, or the selection) in
+ * the toolbar, the bulk delete (when the list has a delete call) with its confirm dialog, the row id as
+ * the selection key.
  */
 export function StaffFormTable<Row extends { id: number }>({ actions, toolbarStart, refuseDelete, ...table }: StaffFormTableProps<Row>) {
   const { toolbar, bulkActions, dialog } = useFormListActions({ state: table.state, ...actions });
@@ -36,7 +37,8 @@ export function StaffFormTable<Row extends { id: number }>({ actions, toolbarSta
       <DataTable
         {...table}
         rowId={(r) => String(r.id)}
-        bulkActions={bulkActions && ((selected, clear) => refuseDelete?.(selected) ?? bulkActions(selected, clear))}
+        // Rows are selectable on every list: a selection can be exported even where nothing can be deleted.
+        bulkActions={(selected, clear) => (bulkActions ? (refuseDelete?.(selected) ?? bulkActions(selected, clear)) : null)}
         toolbar={(selected) => (
           <>
             {toolbarStart}
