@@ -13,6 +13,12 @@ import { FILTER_MAX, PAGE_MAX, PAGE_SIZES, type TableSort, type TableSpec, type 
 /** How one column sorts (expressions in ascending order; the helper applies the direction) and filters. */
 export type ColumnSql = {
   sort?: (SQL | PgColumn)[];
+  /**
+   * None of the sort expressions is ever NULL (NOT NULL columns are recognised without it): an export's
+   * keyset (lib/data-table/keyset.ts) is then one row comparison, an index range, instead of a
+   * NULL-aware disjunction.
+   */
+  notNull?: boolean;
   filter?: { kind: "text" | "id"; where: (value: string) => SQL };
 };
 

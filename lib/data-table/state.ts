@@ -133,3 +133,14 @@ export function rangeCaption(page: number, size: number, total: number): string 
   const from = (page - 1) * size + 1;
   return `${from}–${Math.min(page * size, total)} of ${total}`;
 }
+
+/** A list's column label by id, from its `[{ id, label }]` table (ids typed from the table). */
+export function labelsOf<const C extends readonly { id: string; label: string }[]>(columns: C): (id: C[number]["id"]) => string {
+  return (id) => columns.find((c) => c.id === id)!.label;
+}
+
+/** The columns every staff-form list ends with. */
+export const UPDATED_COLUMNS = [
+  { id: "updated_by", label: "Updated By" },
+  { id: "updated_at", label: "Updated At" },
+] as const;

@@ -1,8 +1,9 @@
 import "server-only";
-import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { getDb, type Db } from "@/lib/db";
-import { assertTableState, queryPage, specOf, tableOrder, tableWhere, type Page, type TableQuerySpec } from "@/lib/data-table/query";
+import { assertTableState, queryPage, specOf, type Page, type TableQuerySpec } from "@/lib/data-table/query";
+import { keysetBatches } from "@/lib/data-table/keyset";
 import { csvStream, xlsxStream, type ExportColumn } from "@/lib/data-table/export";
 import { lastPage, parseTableState, tableHref, type TableState } from "@/lib/data-table/state";
 import { redirect } from "next/navigation";
@@ -19,9 +20,6 @@ import { ok } from "@/lib/api/envelope";
 import { publicBaseUrl } from "@/lib/files/service";
 import type { PermissionName } from "@/lib/auth/roles";
 import { deleteRecordsBody, formExportPayload, type FormExportPayload } from "./list-body";
-
-/** Batches of export rows. */
-const EXPORT_BATCH = 1000;
 
 /** A query builder after `.from(...)` and its joins (Drizzle's select types are too deep to name). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -76,32 +74,10 @@ export function defineFormList<Row extends { id: number }>(def: FormListDefiniti
     return page as unknown as Page<Row>;
   }
 
-  /**
-   * The rows of an export in the list's order (the list's own ORDER BY), read by keyset; only one batch
-   * is in memory. The keyset compares the sort's own values, not their text (a number or a date sorts
-   * as one), NULL-aware: ascending puts NULL last and descending first, as ORDER BY does. A key travels
-   * back as its text and is read as the expression's type by the comparison.
-   */
+  /** The rows of an export in the list's order, as keyset batches (lib/data-table/keyset.ts). */
   async function* exportBatches(input: { filters: Record<string, string>; sort: TableState["sort"]; ids?: number[]; user: SessionUser }): AsyncGenerator<Row[]> {
     const db = await getDb();
-    const q = scoped(input.user);
-    const keys = (q.columns[input.sort.id]?.sort ?? []).map((e) => sql`${e}`);
-    const order = tableOrder(q, input.sort);
-    const base = and(tableWhere(q, input.filters), input.ids ? inArray(def.id, input.ids.length ? input.ids : [0]) : undefined);
-    const keyColumns = Object.fromEntries(keys.map((k, i) => [`k${i}`, sql<string | null>`(${k})::text`]));
-    let last: { keys: (string | null)[]; id: number } | null = null;
-    for (;;) {
-      const rows = (await def
-        .from(db, { ...def.columns, ...keyColumns })
-        .where(and(base, last ? keysetAfter(keys, last.keys, def.id, last.id, input.sort.desc) : undefined))
-        .orderBy(...order)
-        .limit(EXPORT_BATCH)) as (Row & Record<string, string | null>)[];
-      if (rows.length === 0) return;
-      const tail = rows[rows.length - 1];
-      last = { keys: keys.map((_, i) => tail[`k${i}`]), id: tail.id };
-      yield rows;
-      if (rows.length < EXPORT_BATCH) return;
-    }
+    yield* keysetBatches<Row>({ query: scoped(input.user), filters: input.filters, sort: input.sort, ids: input.ids, select: (keys) => def.from(db, { ...def.columns, ...keys }) });
   }
 
   /** A short-lived link to the export of a list state (or a selection) for one user. */
@@ -200,25 +176,6 @@ export function defineFormList<Row extends { id: number }>(def: FormListDefiniti
   }
 
   return { TABLE, definition: def, list, exportBatches, signExport, verifyExport, exportFile, exportRoute, remove, answer, listRoute, deleteRoute };
-}
-
-/**
- * The rows after (`keys`, `id`) = (`values`, `lastId`) in the order `keys... id` ascending (NULLs last)
- * or descending (NULLs first): the first key that differs decides.
- */
-export function keysetAfter(keys: SQL[], values: (string | null)[], id: PgColumn, lastId: number, desc: boolean): SQL {
-  const same = (k: SQL, v: string | null) => (v === null ? sql`${k} is null` : sql`${k} = ${v}`);
-  const beyond = (k: SQL, v: string | null): SQL | undefined => {
-    if (desc) return v === null ? sql`${k} is not null` : sql`${k} < ${v}`;
-    return v === null ? undefined : sql`(${k} > ${v} or ${k} is null)`;
-  };
-  const options: SQL[] = [];
-  keys.forEach((k, i) => {
-    const b = beyond(k, values[i]);
-    if (b) options.push(and(...keys.slice(0, i).map((kj, j) => same(kj, values[j])), b)!);
-  });
-  options.push(and(...keys.map((k, i) => same(k, values[i])), desc ? sql`${id} < ${lastId}` : sql`${id} > ${lastId}`)!);
-  return sql`(${sql.join(options.map((o) => sql`(${o})`), sql` or `)})`;
 }
 
 export type FormList<Row extends { id: number }> = ReturnType<typeof defineFormList<Row>>;

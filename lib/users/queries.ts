@@ -1,7 +1,8 @@
 import "server-only";
-import { and, asc, eq, ilike, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, isNull, sql } from "drizzle-orm";
 import { getDb, schema, type Db } from "@/lib/db";
-import { contains, equalsId, likePattern, queryPage, specOf, tableOrder, tableWhere, type Page, type TableQuerySpec } from "@/lib/data-table/query";
+import { contains, equalsId, likePattern, queryPage, specOf, type Page, type TableQuerySpec } from "@/lib/data-table/query";
+import { keysetBatches } from "@/lib/data-table/keyset";
 import type { TableState } from "@/lib/data-table/state";
 import { USER_DEFAULT_SORT, type UserListRow } from "./columns";
 
@@ -19,10 +20,10 @@ const fullName = sql`(${users.firstName} || ' ' || ${users.lastName})`;
 export const USER_QUERY: TableQuerySpec = {
   columns: {
     id: { sort: [] },
-    name: { sort: [sql`lower(${users.firstName})`, sql`lower(${users.lastName})`], filter: contains(fullName) },
+    name: { sort: [sql`lower(${users.firstName})`, sql`lower(${users.lastName})`], notNull: true, filter: contains(fullName) },
     email: { sort: [sql`lower(${users.email})`], filter: contains(users.email) },
     emp_id: { sort: [users.empId], filter: contains(users.empId) },
-    role: { sort: [sql`${roles.name}`], filter: equalsId(users.roleId) },
+    role: { sort: [sql`${roles.name}`], notNull: true, filter: equalsId(users.roleId) },
     location: { sort: [sql`${locations.name}`], filter: equalsId(users.locationId) },
     department: { sort: [sql`${departments.name}`], filter: equalsId(users.departmentId) },
     state: { sort: [sql`${states.name}`], filter: equalsId(users.stateId) },
@@ -81,39 +82,13 @@ export async function listUsers(state: TableState): Promise<Page<UserListRow>> {
   });
 }
 
-/** Batches of export rows. */
-const EXPORT_BATCH = 1000;
-
 /**
- * The rows of an export, in the list's order, as batches read by keyset (the sort's values and the id
- * of the last row sent): every batch is an index range, however deep, and only one is in memory.
- * `ids` limits it to a selection. Nullable sort columns compare as '' so the keyset never skips rows.
+ * The rows of an export in the list's order, as keyset batches (lib/data-table/keyset.ts). `ids`
+ * limits it to a selection.
  */
 export async function* exportUserBatches(input: { filters: Record<string, string>; sort: TableState["sort"]; ids?: number[] }): AsyncGenerator<UserListRow[]> {
   const db = await getDb();
-  const column = USER_QUERY.columns[input.sort.id];
-  const keys: SQL[] = (column?.sort ?? []).map((e) => sql`coalesce(${e}, '')`);
-  const order = tableOrder({ ...USER_QUERY, columns: { ...USER_QUERY.columns, [input.sort.id]: { ...column, sort: keys } } }, input.sort);
-  const base = and(tableWhere(USER_QUERY, input.filters), input.ids ? inArray(users.id, input.ids.length ? input.ids : [0]) : undefined);
-  const keyColumns = Object.fromEntries(keys.map((k, i) => [`k${i}`, sql<string>`${k}`]));
-  let last: { keys: string[]; id: number } | null = null;
-  for (;;) {
-    let after: SQL | undefined;
-    if (last) {
-      const lhs = sql.join([...keys, sql`${users.id}`], sql`, `);
-      const rhs = sql.join([...last.keys.map((k) => sql`${k}`), sql`${last.id}`], sql`, `);
-      after = input.sort.desc ? sql`(${lhs}) < (${rhs})` : sql`(${lhs}) > (${rhs})`;
-    }
-    const rows = (await joined(db, { ...rowColumns, ...keyColumns })
-      .where(and(base, after))
-      .orderBy(...order)
-      .limit(EXPORT_BATCH)) as unknown as (UserListRow & Record<string, string>)[];
-    if (rows.length === 0) return;
-    const tail = rows[rows.length - 1];
-    last = { keys: keys.map((_, i) => String(tail[`k${i}`])), id: tail.id };
-    yield rows;
-    if (rows.length < EXPORT_BATCH) return;
-  }
+  yield* keysetBatches<UserListRow>({ query: USER_QUERY, ...input, select: (keys) => joined(db, { ...rowColumns, ...keys }) });
 }
 
 export type Option = { value: number; text: string };

@@ -1,4 +1,4 @@
-import type { TableSort } from "@/lib/data-table/state";
+import { UPDATED_COLUMNS, labelsOf, type TableSort } from "@/lib/data-table/state";
 
 /** The form email manager list's columns (spec section 2). */
 export const MAPPER_COLUMNS = [
@@ -6,10 +6,9 @@ export const MAPPER_COLUMNS = [
   { id: "to_email", label: "To Email" },
   { id: "cc_email", label: "CC Email" },
   { id: "status", label: "Status" },
-  { id: "updated_by", label: "Updated By" },
-  { id: "updated_at", label: "Updated At" },
+  ...UPDATED_COLUMNS,
 ] as const;
-export const mapperLabel = (id: (typeof MAPPER_COLUMNS)[number]["id"]) => MAPPER_COLUMNS.find((c) => c.id === id)!.label;
+export const mapperLabel = labelsOf(MAPPER_COLUMNS);
 /** The mapper list is in id order, oldest first (spec section 9). */
 export const MAPPER_DEFAULT_SORT: TableSort = { id: "id", desc: false };
 

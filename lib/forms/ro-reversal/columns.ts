@@ -1,4 +1,4 @@
-import type { TableSort } from "@/lib/data-table/state";
+import { UPDATED_COLUMNS, labelsOf, type TableSort } from "@/lib/data-table/state";
 import type { PayType } from "./schema";
 
 /** The RO reversal list's columns (spec section 2), ids as in the URL and the list call. */
@@ -11,10 +11,9 @@ export const RO_COLUMNS = [
   { id: "reason", label: "Reason" },
   { id: "billed_time", label: "Billed Time" },
   { id: "questions", label: "Question" },
-  { id: "updated_by", label: "Updated By" },
-  { id: "updated_at", label: "Updated At" },
+  ...UPDATED_COLUMNS,
 ] as const;
-export const roLabel = (id: (typeof RO_COLUMNS)[number]["id"]) => RO_COLUMNS.find((c) => c.id === id)!.label;
+export const roLabel = labelsOf(RO_COLUMNS);
 
 export const RO_DEFAULT_SORT: TableSort = { id: "id", desc: true };
 /** The pay type filter's select values (id filters are numbers). */

@@ -1,4 +1,4 @@
-import type { TableSort } from "@/lib/data-table/state";
+import { UPDATED_COLUMNS, labelsOf, type TableSort } from "@/lib/data-table/state";
 
 /** The tech time list's columns (spec section 2). */
 export const TECH_COLUMNS = [
@@ -6,10 +6,9 @@ export const TECH_COLUMNS = [
   { id: "employee_name", label: "Employee Name" },
   { id: "employee_email", label: "Employee Email" },
   { id: "date", label: "Date" },
-  { id: "updated_by", label: "Updated By" },
-  { id: "updated_at", label: "Updated At" },
+  ...UPDATED_COLUMNS,
 ] as const;
-export const techLabel = (id: (typeof TECH_COLUMNS)[number]["id"]) => TECH_COLUMNS.find((c) => c.id === id)!.label;
+export const techLabel = labelsOf(TECH_COLUMNS);
 export const TECH_DEFAULT_SORT: TableSort = { id: "id", desc: true };
 
 export type TechTimeRow = {

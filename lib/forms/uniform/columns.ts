@@ -1,4 +1,4 @@
-import type { TableSort } from "@/lib/data-table/state";
+import { labelsOf, type TableSort } from "@/lib/data-table/state";
 
 /**
  * The uniform request list's columns (ids as in the URL and the list call) and labels (spec section
@@ -22,9 +22,7 @@ export const UNIFORM_COLUMNS = [
 ] as const;
 export type UniformColumnId = (typeof UNIFORM_COLUMNS)[number]["id"];
 
-export function uniformLabel(id: UniformColumnId): string {
-  return UNIFORM_COLUMNS.find((c) => c.id === id)!.label;
-}
+export const uniformLabel = labelsOf(UNIFORM_COLUMNS);
 
 /** The spec's default order for tables: id, newest first (section 9). */
 export const UNIFORM_DEFAULT_SORT: TableSort = { id: "id", desc: true };

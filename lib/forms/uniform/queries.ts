@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { getDb, schema } from "@/lib/db";
 import { DEFAULT_TIME_ZONE } from "@/lib/calendar/constants";
@@ -7,6 +7,7 @@ import { formatDay, instantOf, localDay } from "@/lib/calendar/zone";
 import { AppError } from "@/lib/errors";
 import { contains, equalsId, specOf, tableOrder, tableWhere, type ColumnSql, type Page, type TableQuerySpec } from "@/lib/data-table/query";
 import type { TableState } from "@/lib/data-table/state";
+import { keysetBatches } from "@/lib/data-table/keyset";
 import { UNIFORM_DEFAULT_SORT, type UniformListRow } from "./columns";
 import { ALL_DATES, defaultRange, formatRange, isoDay, parseRange } from "./date-range";
 
@@ -43,16 +44,16 @@ export const UNIFORM_QUERY: TableQuerySpec = {
   columns: {
     id: { sort: [] },
     designation: { sort: [u.designationId, u.updatedAt], filter: equalsId(u.designationId) },
-    employee_name: { sort: [sql`lower(${u.employeeFirstName})`, sql`lower(${u.employeeLastName})`], filter: contains(sql`(${u.employeeFirstName} || ' ' || ${u.employeeLastName})`) },
-    location: { sort: [sql`lower(${u.locationName})`], filter: equalsId(u.locationId) },
-    requestor: { sort: [sql`lower(${u.requestorName})`], filter: contains(u.requestorName) },
+    employee_name: { sort: [sql`lower(${u.employeeFirstName})`, sql`lower(${u.employeeLastName})`], notNull: true, filter: contains(sql`(${u.employeeFirstName} || ' ' || ${u.employeeLastName})`) },
+    location: { sort: [sql`lower(${u.locationName})`], notNull: true, filter: equalsId(u.locationId) },
+    requestor: { sort: [sql`lower(${u.requestorName})`], notNull: true, filter: contains(u.requestorName) },
     new_hire: { sort: [u.newHire, u.updatedAt], filter: yesNoFilter(u.newHire) },
     new_order: { sort: [u.newOrder, u.updatedAt], filter: yesNoFilter(u.newOrder) },
     re_order: { sort: [u.reOrder, u.updatedAt], filter: yesNoFilter(u.reOrder) },
     wear: { sort: [u.wearId, u.updatedAt], filter: equalsId(u.wearId) },
-    quantity: { sort: [emptyLast(u.quantity)] },
-    shirt_quantity: { sort: [emptyLast(u.shirtQuantity)] },
-    pant_quantity: { sort: [emptyLast(u.pantQuantity)] },
+    quantity: { sort: [emptyLast(u.quantity)], notNull: true },
+    shirt_quantity: { sort: [emptyLast(u.shirtQuantity)], notNull: true },
+    pant_quantity: { sort: [emptyLast(u.pantQuantity)], notNull: true },
     updated_at: { sort: [u.updatedAt] },
     range: { filter: { kind: "text", where: (value) => rangeWhere(value) } },
   },
@@ -129,43 +130,14 @@ export async function listUniformRequests(state: TableState): Promise<Page<Unifo
   return { rows: fromEnd ? rows.reverse() : rows, total, page: state.page, size: state.size };
 }
 
-const EXPORT_BATCH = 1000;
-
 /**
- * The rows of an export in the list's order, as keyset batches (the sort's values and the id of the
- * last row sent), so every batch is an index range however deep and only one is in memory. `ids`
- * limits it to a selection. Every sort expression is non-null (the quantities go through emptyLast), so
- * the row comparison never meets a NULL.
+ * The rows of an export in the list's order, as keyset batches (lib/data-table/keyset.ts). Every sort
+ * expression is non-null (the quantities go through emptyLast, the names are NOT NULL), so each
+ * batch's keyset is one row comparison: an index range on the sort's index, however deep.
  */
 export async function* exportUniformBatches(input: { filters: Record<string, string>; sort: TableState["sort"]; ids?: number[] }): AsyncGenerator<UniformListRow[]> {
   const db = await getDb();
-  const column = UNIFORM_QUERY.columns[input.sort.id];
-  if (!column?.sort) throw new AppError(422, `The list cannot be sorted by '${input.sort.id.slice(0, 40)}'.`);
-  const keys: SQL[] = column.sort.map((e) => sql`${e}`);
-  const dir = input.sort.desc ? desc : asc;
-  const order = [...keys.map((k) => dir(k)), dir(u.id)];
-  const base = and(tableWhere(UNIFORM_QUERY, input.filters), input.ids ? inArray(u.id, input.ids.length ? input.ids : [0]) : undefined);
-  const keyColumns = Object.fromEntries(keys.map((k, i) => [`k${i}`, sql<unknown>`${k}`]));
-  let last: { keys: unknown[]; id: number } | null = null;
-  for (;;) {
-    let after: SQL | undefined;
-    if (last) {
-      const lhs = sql.join([...keys, sql`${u.id}`], sql`, `);
-      const rhs = sql.join([...last.keys.map((k) => sql`${k instanceof Date ? k.toISOString() : k}`), sql`${last.id}`], sql`, `);
-      after = input.sort.desc ? sql`(${lhs}) < (${rhs})` : sql`(${lhs}) > (${rhs})`;
-    }
-    const rows = (await db
-      .select({ ...uniformRowColumns, ...keyColumns })
-      .from(u)
-      .where(and(base, after))
-      .orderBy(...order)
-      .limit(EXPORT_BATCH)) as unknown as (UniformListRow & Record<string, unknown>)[];
-    if (rows.length === 0) return;
-    const tail = rows[rows.length - 1];
-    last = { keys: keys.map((_, i) => tail[`k${i}`]), id: tail.id };
-    yield rows;
-    if (rows.length < EXPORT_BATCH) return;
-  }
+  yield* keysetBatches<UniformListRow>({ query: UNIFORM_QUERY, ...input, select: (keys) => db.select({ ...uniformRowColumns, ...keys }).from(u) });
 }
 
 /** The list's default range, the last 6 days through today, as a `range` filter value (dealerships' zone). */

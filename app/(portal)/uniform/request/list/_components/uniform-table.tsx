@@ -3,11 +3,10 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
-import { DataTable, type DataTableColumn } from "@/components/data-table/data-table";
+import type { DataTableColumn } from "@/components/data-table/data-table";
 import { DateText } from "@/components/content/date-text";
 import { DateRangePicker } from "@/components/forms/date-range-picker";
-import { useFormListActions } from "@/components/forms/form-list-actions";
-import { UnroutedBadge } from "@/components/forms/unrouted-badge";
+import { StaffFormTable, nameWithBadge } from "@/components/forms/staff-form-table";
 import { tableHref, type TableState } from "@/lib/data-table/state";
 import { UNIFORM_DEFAULT_SORT, YES_NO_FILTER, uniformLabel, yesNo, type UniformListRow } from "@/lib/forms/uniform/columns";
 import { ALL_DATES, formatRange, parseRange } from "@/lib/forms/uniform/date-range";
@@ -20,29 +19,17 @@ const PATH = "/uniform/request/list";
 const options = (list: readonly Option[]) => list.map((o) => ({ value: o.value, text: o.text }));
 const num = (n: number | null) => (n === null ? "" : String(n));
 
-/** The uniform list's columns, date range, exports and Add on the shared DataTable. */
+/** The uniform list's columns, date range, exports and Add on the shared staff-form table. */
 export function UniformTable({ state, rows, total, locations }: Props) {
   const router = useRouter();
   const [, startTransition] = useTransition();
-  const { toolbar, dialog } = useFormListActions({ state, listCall: "uniform/request/list", what: "Uniform Request" });
   const range = parseRange(state.filters.range);
   const setRange = (value: string) => startTransition(() => router.push(tableHref(PATH, state, { defaultSort: UNIFORM_DEFAULT_SORT }, { filters: { ...state.filters, range: value }, page: 1 })));
   const yesNoFilter = { kind: "select" as const, options: YES_NO_FILTER };
 
   const columns: DataTableColumn<UniformListRow>[] = [
     { id: "designation", header: uniformLabel("designation"), sortable: true, filter: { kind: "select", options: options(DESIGNATIONS) }, cell: (r) => designationName(r.designationId) },
-    {
-      id: "employee_name",
-      header: uniformLabel("employee_name"),
-      sortable: true,
-      filter: { kind: "text" },
-      cell: (r) => (
-        <>
-          {`${r.employeeFirstName} ${r.employeeLastName}`}
-          <UnroutedBadge routed={r.routed} />
-        </>
-      ),
-    },
+    { id: "employee_name", header: uniformLabel("employee_name"), sortable: true, filter: { kind: "text" }, cell: nameWithBadge((r) => `${r.employeeFirstName} ${r.employeeLastName}`) },
     { id: "location", header: uniformLabel("location"), sortable: true, filter: { kind: "select", options: locations }, cell: (r) => r.locationName },
     { id: "requestor", header: uniformLabel("requestor"), sortable: true, filter: { kind: "text" }, cell: (r) => r.requestorName },
     { id: "new_hire", header: uniformLabel("new_hire"), sortable: true, filter: yesNoFilter, cell: (r) => yesNo(r.newHire) },
@@ -56,30 +43,25 @@ export function UniformTable({ state, rows, total, locations }: Props) {
   ];
 
   return (
-    <>
-      <DataTable
-        path={PATH}
-        title="Uniform Requests"
-        state={state}
-        defaultSort={UNIFORM_DEFAULT_SORT}
-        rows={rows}
-        total={total}
-        columns={columns}
-        rowId={(r) => String(r.id)}
-        selectable
-        rowLabel={(r) => `${r.employeeFirstName} ${r.employeeLastName}`}
-        emptyText="No uniform requests in this date range."
-        toolbar={(selected) => (
-          <>
-            <Link href="/uniform/request/add" prefetch={false} className="inline-flex items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
-              Add
-            </Link>
-            <DateRangePicker value={range && range !== ALL_DATES ? range : null} onApply={(r) => setRange(formatRange(r))} onClear={() => setRange(ALL_DATES)} />
-            {toolbar(selected)}
-          </>
-        )}
-      />
-      {dialog}
-    </>
+    <StaffFormTable
+      path={PATH}
+      title="Uniform Requests"
+      state={state}
+      defaultSort={UNIFORM_DEFAULT_SORT}
+      rows={rows}
+      total={total}
+      columns={columns}
+      rowLabel={(r) => `${r.employeeFirstName} ${r.employeeLastName}`}
+      emptyText="No uniform requests in this date range."
+      actions={{ listCall: "uniform/request/list", what: "Uniform Request" }}
+      toolbarStart={
+        <>
+          <Link href="/uniform/request/add" prefetch={false} className="inline-flex items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+            Add
+          </Link>
+          <DateRangePicker value={range && range !== ALL_DATES ? range : null} onApply={(r) => setRange(formatRange(r))} onClear={() => setRange(ALL_DATES)} />
+        </>
+      }
+    />
   );
 }

@@ -1,11 +1,9 @@
 "use client";
 
-import Link from "next/link";
 import { useId } from "react";
 import { useRouter } from "next/navigation";
-import { DataTable, type DataTableColumn } from "@/components/data-table/data-table";
-import { useFormListActions } from "@/components/forms/form-list-actions";
-import { DateText } from "@/components/content/date-text";
+import type { DataTableColumn } from "@/components/data-table/data-table";
+import { StaffFormTable, editColumn, updatedColumns } from "@/components/forms/staff-form-table";
 import { tableHref, type TableState } from "@/lib/data-table/state";
 import { MAPPER_DEFAULT_SORT, mapperLabel, mayChangeMapping, type MappingRow } from "@/lib/forms/email-manager/columns";
 
@@ -22,29 +20,18 @@ const Lines = ({ list }: { list: string[] }) => (
   </ul>
 );
 
-/** The 'Request Options' picker and the mappings of the chosen form on the shared DataTable. */
+/** The 'Request Options' picker and the mappings of the chosen form on the shared staff-form table. */
 export function MappingTable({ state, rows, total, roleId, forms }: { state: TableState; rows: MappingRow[]; total: number; roleId: number; forms: { value: number; text: string }[] }) {
   const router = useRouter();
   const pickerId = useId();
   const formId = state.filters.form ?? "1";
-  const { toolbar, bulkActions, dialog } = useFormListActions({ state, listCall: "form/mapper/list", deleteCall: "form/mapper/delete", what: "Form Email Mapper", extraBody: { formType: Number(formId) } });
   const columns: DataTableColumn<MappingRow>[] = [
     { id: "location", header: mapperLabel("location"), sortable: true, cell: (r) => r.locationName },
     { id: "to_email", header: mapperLabel("to_email"), sortable: true, filter: { kind: "text" }, cell: (r) => <Lines list={r.toEmails} /> },
     { id: "cc_email", header: mapperLabel("cc_email"), sortable: true, filter: { kind: "text" }, cell: (r) => <Lines list={r.ccEmails} /> },
     { id: "status", header: mapperLabel("status"), sortable: true, cell: (r) => r.status },
-    { id: "updated_by", header: mapperLabel("updated_by"), sortable: true, cell: (r) => r.updatedByName ?? "" },
-    { id: "updated_at", header: mapperLabel("updated_at"), sortable: true, cell: (r) => <DateText date={new Date(r.updatedAt)} kind="us" /> },
-    {
-      id: "actions",
-      header: "Actions",
-      cell: (r) =>
-        mayChangeMapping(r, roleId) ? (
-          <Link href={`/form/email/manager/edit/${r.id}`} prefetch={false} className="text-brand-700 hover:underline" aria-label={`Edit the mapping of ${r.locationName}`}>
-            Edit
-          </Link>
-        ) : null,
-    },
+    ...updatedColumns<MappingRow>(mapperLabel),
+    editColumn((r) => (mayChangeMapping(r, roleId) ? `/form/email/manager/edit/${r.id}` : null), (r) => `Edit the mapping of ${r.locationName}`, "Actions"),
   ];
   return (
     <>
@@ -65,7 +52,7 @@ export function MappingTable({ state, rows, total, roleId, forms }: { state: Tab
           ))}
         </select>
       </div>
-      <DataTable
+      <StaffFormTable
         path={PATH}
         title="Form Email Mappings"
         state={state}
@@ -73,16 +60,13 @@ export function MappingTable({ state, rows, total, roleId, forms }: { state: Tab
         rows={rows}
         total={total}
         columns={columns}
-        rowId={(r) => String(r.id)}
         rowLabel={(r) => r.locationName}
-        bulkActions={(selected, clear) => {
-          // Closed rows can only be deleted by an administrator (the server checks it too).
-          const blocked = rows.some((r) => selected.includes(String(r.id)) && !mayChangeMapping(r, roleId));
-          return blocked ? <span className="text-sm text-slate-600">Closed mappings can only be deleted by an administrator.</span> : bulkActions?.(selected, clear);
-        }}
-        toolbar={toolbar}
+        actions={{ listCall: "form/mapper/list", deleteCall: "form/mapper/delete", what: "Form Email Mapper", extraBody: { formType: Number(formId) } }}
+        // Closed rows can only be deleted by an administrator (the server checks it too).
+        refuseDelete={(selected) =>
+          rows.some((r) => selected.includes(String(r.id)) && !mayChangeMapping(r, roleId)) ? <span className="text-sm text-slate-600">Closed mappings can only be deleted by an administrator.</span> : null
+        }
       />
-      {dialog}
     </>
   );
 }
