@@ -22,7 +22,7 @@ async function openWithKeyboard(page: Page) {
 test.describe("staff", () => {
   test.use({ storageState: storageStateOf("staff") });
 
-  test("suggests as you type, by keyboard: arrows move, Enter opens, Escape closes", async ({ page }) => {
+  test("suggests as you type, by keyboard: arrows move, Enter opens, Escape closes", async ({ page }, testInfo) => {
     await page.goto("/company-news");
     await openWithKeyboard(page);
     await expect(box(page)).toBeFocused();
@@ -35,6 +35,7 @@ test.describe("staff", () => {
     // The matched letters are marked.
     await expect(option.locator("mark").first()).toHaveText(/Warranty/i);
     await expect(dialog(page).getByRole("status")).toContainText(/suggestion/);
+    await page.screenshot({ path: testInfo.outputPath("suggestions-desktop.png") });
 
     await box(page).press("ArrowDown");
     const activeId = await box(page).getAttribute("aria-activedescendant");
@@ -82,7 +83,7 @@ test.describe("staff", () => {
 test.describe("administrator", () => {
   test.use({ storageState: storageStateOf("admin") });
 
-  test("pages through one kind with the page in the URL", async ({ page }) => {
+  test("pages through one kind with the page in the URL", async ({ page }, testInfo) => {
     const tag = `pagetest${Date.now().toString(36)}`;
     for (let i = 1; i <= 23; i++) {
       const res = await page.request.post("/api/v1/store_post", {
@@ -92,10 +93,12 @@ test.describe("administrator", () => {
       expect(res.ok()).toBe(true);
     }
     await page.goto(`/search?q=${tag}&kind=post`);
-    await expect(page.getByRole("heading", { level: 2 })).toHaveText("Discussions 1–20 of 23");
+    const caption = page.getByRole("main").getByRole("heading", { level: 2, name: /^Discussions \d/ });
+    await expect(caption).toHaveText("Discussions 1–20 of 23");
+    await page.screenshot({ path: testInfo.outputPath("results-page.png"), fullPage: true });
     await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Next" }).click();
     await expect(page).toHaveURL(new RegExp(`kind=post&page=2$`));
-    await expect(page.getByRole("heading", { level: 2 })).toHaveText("Discussions 21–23 of 23");
+    await expect(caption).toHaveText("Discussions 21–23 of 23");
     const first = page.getByRole("main").getByRole("listitem").first().getByRole("link");
     await first.click();
     await expect(page).toHaveURL(/\/company-news\/post\/\d+$/);
@@ -105,7 +108,7 @@ test.describe("administrator", () => {
 test.describe("phone width", () => {
   test.use({ storageState: storageStateOf("staff"), viewport: { width: 390, height: 844 } });
 
-  test("the header's search button opens the box", async ({ page }) => {
+  test("the header's search button opens the box", async ({ page }, testInfo) => {
     await page.goto("/company-news");
     await expect(async () => {
       await searchButton(page).click();
@@ -113,6 +116,7 @@ test.describe("phone width", () => {
     }).toPass();
     await box(page).fill("calendar");
     await expect(dialog(page).getByRole("option", { name: /Calendar/ }).first()).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath("suggestions-phone.png") });
     const size = await dialog(page).boundingBox();
     expect(size!.width).toBeLessThanOrEqual(390);
     await box(page).press("ArrowDown");

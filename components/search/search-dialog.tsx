@@ -181,7 +181,7 @@ export function SearchLauncher() {
         open={open}
         onCancel={close}
         labelledBy={titleId}
-        className="mt-[8vh] mb-auto flex max-h-[80dvh] w-[min(42rem,calc(100vw-1.5rem))] flex-col overflow-hidden rounded-xl bg-white p-0 shadow-2xl"
+        className="mt-[8vh] mb-auto max-h-[80dvh] open:flex w-[min(42rem,calc(100vw-1.5rem))] flex-col overflow-hidden rounded-xl bg-white p-0 shadow-2xl"
       >
         <h2 id={titleId} className="sr-only">
           Search the portal

@@ -59,7 +59,8 @@ export default async function SearchPage({ searchParams }: Props) {
   return (
     <div className="space-y-4 rounded-lg bg-white p-4 shadow-sm sm:p-6">
       <h1 className="text-2xl font-semibold break-words text-slate-900">{heading}</h1>
-      <form action="/search" method="get" role="search" aria-label="Search the portal" className="grid gap-3 sm:grid-cols-[1fr_auto] lg:grid-cols-[1fr_12rem_9.5rem_9.5rem_auto] lg:items-end">
+      {/* Keyed by the state: a kind link or the pager is a client navigation, and the fields' defaults must follow the URL. */}
+      <form key={stateHref(state)} action="/search" method="get" role="search" aria-label="Search the portal" className="grid gap-3 sm:grid-cols-[1fr_auto] lg:grid-cols-[1fr_12rem_9.5rem_9.5rem_auto] lg:items-end">
         <label className="block text-sm font-medium text-slate-700">
           Search for
           <input type="search" name="q" defaultValue={state.q} maxLength={200} className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base text-slate-900" />
