@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { text } from "@/lib/validation/text";
 import { MAX_QUERY_CHARS } from "./query";
 import { SEARCH_KINDS } from "./types";
 
-const isoDate = z
-  .string()
+const isoDate = text()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Use the date format YYYY-MM-DD.")
   .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), "Use a real date.");
 
@@ -13,8 +13,7 @@ const isoDate = z
  * Text longer than the query limit is cut, not refused: a pasted paragraph still searches its start.
  */
 export const searchQuerySchema = z.object({
-  q: z
-    .string()
+  q: text()
     .optional()
     .transform((s) => (s ?? "").slice(0, MAX_QUERY_CHARS * 4)),
   kind: z.enum(SEARCH_KINDS, { message: `Choose one of: ${SEARCH_KINDS.join(", ")}.` }).optional(),
