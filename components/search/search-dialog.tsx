@@ -141,6 +141,10 @@ export function SearchLauncher() {
     } else if (e.key === "End" && options.length && e.ctrlKey) {
       e.preventDefault();
       setActive(options.length - 1);
+    } else if (e.key === "Escape") {
+      // A search input clears itself on Escape and swallows the dialog's cancel: close here instead.
+      e.preventDefault();
+      close();
     } else if (e.key === "Enter") {
       e.preventDefault();
       if (active >= 0 && options[active]) go(options[active]);
