@@ -211,7 +211,7 @@ export function SearchLauncher() {
               setActive(-1);
             }}
             onKeyDown={onKeyDown}
-            className="h-14 min-w-0 flex-1 bg-transparent text-base text-slate-900 outline-none placeholder:text-slate-400"
+            className="h-14 min-w-0 flex-1 bg-transparent text-base text-slate-900 outline-none placeholder:text-slate-400 [&::-webkit-search-cancel-button]:appearance-none"
           />
           {loading && <Spinner className="h-4 w-4 text-slate-400" />}
           <button type="button" onClick={close} className="inline-flex h-9 w-9 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100">
