@@ -25,6 +25,12 @@ import { SEARCH_KINDS, type KindPage, type MatchSource, type SearchKind, type Se
  * more rows than that is ranked within the first CANDIDATES found, and the total says "1,000+".
  */
 export const CANDIDATES = 1000;
+/**
+ * The header box ranks fewer: its few suggestions per kind come from the first SUGGEST_CANDIDATES
+ * matches of each source. Ranking reads every candidate's text again (the indexes are on expressions),
+ * so this is most of a common prefix's cost (bench/search.ts).
+ */
+export const SUGGEST_CANDIDATES = 100;
 export const PAGE_SIZE = 20;
 export const SUGGEST_PER_KIND = 5;
 
@@ -36,7 +42,7 @@ export type SearchFilters = {
 
 type Viewer = { user: SessionUser; menus: VisibleMenus; seeInactiveEvents: boolean; seeForms: boolean; seePeopleAdmin: boolean };
 
-type Ctx = { tsq: string; viewer: Viewer; filters: SearchFilters; limit: number; offset: number };
+type Ctx = { tsq: string; viewer: Viewer; filters: SearchFilters; limit: number; offset: number; candidates: number };
 
 /** What a kind's statement returns per row (every value as text or a number, the same on both drivers). */
 type Row = {
@@ -90,14 +96,13 @@ function pageStatement(ctx: Ctx, hits: SQL, select: SQL): SQL {
     order by h.rank desc, h.id desc`;
 }
 
-const cap = sql.raw(String(CANDIDATES));
 
 // ---------------------------------------------------------------------------------------------- kinds
 
 function menuPages(ctx: Ctx): SQL | null {
   if (hasDateFilter(ctx.filters) || !ctx.viewer.menus.all.length) return null;
   const hits = sql`select m.id, ts_rank(setweight(to_tsvector('english'::regconfig, m.title::text), 'A'), q.q) as rank, 'title' as src, null::int as src_id, null::int as src_pos
-    from menus m, q where m.id = any(${intArray(ctx.viewer.menus.all)}) and to_tsvector('english'::regconfig, m.title::text) @@ q.q limit ${cap}`;
+    from menus m, q where m.id = any(${intArray(ctx.viewer.menus.all)}) and to_tsvector('english'::regconfig, m.title::text) @@ q.q limit ${sql.raw(String(ctx.candidates))}`;
   return pageStatement(
     ctx,
     hits,
@@ -112,11 +117,11 @@ function documentHits(ctx: Ctx, ownerCol: "post_id" | "attachment_id" | "save_th
   const col = sql.raw(ownerCol);
   return sql`
     (select d.${col} as id, ts_rank(${v("contentDocuments")}, q.q) * 0.9 as rank, 'file-name' as src, d.id as src_id, null::int as src_pos
-      from content_documents d ${ownerJoin}, q where ${v("contentDocuments")} @@ q.q and d.${col} is not null and o.menu_id = any(${intArray(ctx.viewer.menus.content)}) ${ownerDate(ctx, ownerCol)} limit ${cap})
+      from content_documents d ${ownerJoin}, q where ${v("contentDocuments")} @@ q.q and d.${col} is not null and o.menu_id = any(${intArray(ctx.viewer.menus.content)}) ${ownerDate(ctx, ownerCol)} limit ${sql.raw(String(ctx.candidates))})
     union all
     (select d.${col} as id, ts_rank(ch.search_vector, q.q) as rank, 'document' as src, d.id as src_id, ch.position as src_pos
       from file_text_chunks ch join content_documents d on d.file_id = ch.file_id ${ownerJoin}, q
-      where ch.search_vector @@ q.q and d.${col} is not null and o.menu_id = any(${intArray(ctx.viewer.menus.content)}) ${ownerDate(ctx, ownerCol)} limit ${cap})`;
+      where ch.search_vector @@ q.q and d.${col} is not null and o.menu_id = any(${intArray(ctx.viewer.menus.content)}) ${ownerDate(ctx, ownerCol)} limit ${sql.raw(String(ctx.candidates))})`;
 }
 
 function ownerDate(ctx: Ctx, ownerCol: string): SQL {
@@ -135,10 +140,10 @@ function posts(ctx: Ctx): SQL | null {
   const date = dateRange(sql`p.updated_at`, ctx.filters);
   const hits = sql`
     (select p.id, ts_rank(${v("posts")}, q.q) as rank, 'text' as src, null::int as src_id, null::int as src_pos
-      from posts p, q where ${v("posts")} @@ q.q and p.menu_id = any(${menus}) ${date} limit ${cap})
+      from posts p, q where ${v("posts")} @@ q.q and p.menu_id = any(${menus}) ${date} limit ${sql.raw(String(ctx.candidates))})
     union all
     (select c.post_id as id, ts_rank(${v("comments")}, q.q) as rank, 'comment' as src, c.id as src_id, null::int as src_pos
-      from comments c join posts p on p.id = c.post_id, q where ${v("comments")} @@ q.q and p.menu_id = any(${menus}) ${date} limit ${cap})
+      from comments c join posts p on p.id = c.post_id, q where ${v("comments")} @@ q.q and p.menu_id = any(${menus}) ${date} limit ${sql.raw(String(ctx.candidates))})
     union all
     ${documentHits(ctx, "post_id", sql`join posts o on o.id = d.post_id`)}`;
   return pageStatement(
@@ -159,7 +164,7 @@ function attachments(ctx: Ctx): SQL | null {
   const date = dateRange(sql`a.updated_at`, ctx.filters);
   const hits = sql`
     (select a.id, ts_rank(${v("attachments")}, q.q) as rank, 'title' as src, null::int as src_id, null::int as src_pos
-      from attachments a, q where ${v("attachments")} @@ q.q and a.menu_id = any(${menus}) ${date} limit ${cap})
+      from attachments a, q where ${v("attachments")} @@ q.q and a.menu_id = any(${menus}) ${date} limit ${sql.raw(String(ctx.candidates))})
     union all
     ${documentHits(ctx, "attachment_id", sql`join attachments o on o.id = d.attachment_id`)}`;
   return pageStatement(
@@ -178,7 +183,7 @@ function saveTheDates(ctx: Ctx): SQL | null {
   const date = dateRange(sql`s.event_date`, ctx.filters);
   const hits = sql`
     (select s.id, ts_rank(${v("saveTheDates")}, q.q) as rank, 'text' as src, null::int as src_id, null::int as src_pos
-      from save_the_dates s, q where ${v("saveTheDates")} @@ q.q and s.menu_id = any(${menus}) ${date} limit ${cap})
+      from save_the_dates s, q where ${v("saveTheDates")} @@ q.q and s.menu_id = any(${menus}) ${date} limit ${sql.raw(String(ctx.candidates))})
     union all
     ${documentHits(ctx, "save_the_date_id", sql`join save_the_dates o on o.id = d.save_the_date_id`)}`;
   return pageStatement(
@@ -199,7 +204,7 @@ function events(ctx: Ctx): SQL | null {
     ? sql` and tstzrange(e.occurs_from, e.occurs_until, '[]') && tstzrange(${f.from ?? null}::date::timestamptz, (${f.to ?? null}::date + 1)::timestamptz, '[)')`
     : sql``;
   const hits = sql`select e.id, ts_rank(${v("calendarEvents")}, q.q) as rank, 'text' as src, null::int as src_id, null::int as src_pos
-    from calendar_events e, q where ${v("calendarEvents")} @@ q.q ${status} ${date} limit ${cap}`;
+    from calendar_events e, q where ${v("calendarEvents")} @@ q.q ${status} ${date} limit ${sql.raw(String(ctx.candidates))}`;
   return pageStatement(
     ctx,
     hits,
@@ -215,10 +220,10 @@ function people(ctx: Ctx): SQL | null {
   const live = sql`u.deleted_at is null and u.status = 'active'`;
   const hits = sql`
     (select u.id, ts_rank(${v("users")}, q.q) as rank, 'title' as src, null::int as src_id, null::int as src_pos
-      from users u, q where ${v("users")} @@ q.q and ${live} limit ${cap})
+      from users u, q where ${v("users")} @@ q.q and ${live} limit ${sql.raw(String(ctx.candidates))})
     union all
     (select u.id, ts_rank(${v("locations")}, q.q) * 0.5 as rank, 'text' as src, null::int as src_id, null::int as src_pos
-      from locations l join users u on u.location_id = l.id, q where ${v("locations")} @@ q.q and ${live} limit ${cap})`;
+      from locations l join users u on u.location_id = l.id, q where ${v("locations")} @@ q.q and ${live} limit ${sql.raw(String(ctx.candidates))})`;
   return pageStatement(
     ctx,
     hits,
@@ -234,7 +239,7 @@ function forms(ctx: Ctx): SQL | null {
   if (!ctx.viewer.seeForms) return null;
   const part = (table: string, key: string, vector: keyof typeof VECTOR, dateCol: string) =>
     sql`(select t.id * 4 + ${sql.raw(key)} as id, ts_rank(${v(vector)}, q.q) as rank, 'text' as src, t.id as src_id, null::int as src_pos
-      from ${sql.raw(table)} t, q where ${v(vector)} @@ q.q ${dateRange(sql.raw(`t.${dateCol}`), ctx.filters)} limit ${cap})`;
+      from ${sql.raw(table)} t, q where ${v(vector)} @@ q.q ${dateRange(sql.raw(`t.${dateCol}`), ctx.filters)} limit ${sql.raw(String(ctx.candidates))})`;
   // One id space for the four tables (id * 4 + table): `h.id % 4` says which, `src_id` is the row's id.
   const hits = sql`${part("ro_reversals", "0", "roReversals", "date_of_request")} union all ${part("tech_times", "1", "techTimes", "date")}
     union all ${part("improvement_suggestions", "2", "improvementSuggestions", "date")} union all ${part("uniform_requests", "3", "uniformRequests", "updated_at")}`;
@@ -377,17 +382,17 @@ async function prepare(db: Db, q: unknown, user: SessionUser): Promise<Prepared>
   return { tsq: toTsQueryText(tokens, alternatives), viewer };
 }
 
-async function runKind(db: Db, kind: SearchKind, prepared: NonNullable<Prepared>, filters: SearchFilters, limit: number, offset: number): Promise<KindPage> {
-  const statement = STATEMENTS[kind]({ tsq: prepared.tsq, viewer: prepared.viewer, filters, limit, offset });
+async function runKind(db: Db, kind: SearchKind, prepared: NonNullable<Prepared>, filters: SearchFilters, limit: number, offset: number, candidates = CANDIDATES): Promise<KindPage> {
+  const statement = STATEMENTS[kind]({ tsq: prepared.tsq, viewer: prepared.viewer, filters, limit, offset, candidates });
   if (!statement) return { kind, results: [], total: 0, totalCapped: false };
   const rows = rowsOf<Row>(await db.execute(statement));
   const total = rows.length ? Number(rows[0].total) : offset > 0 ? await countOnly(db, kind, prepared, filters) : 0;
-  return { kind, results: rows.map((r) => toResult(kind, r, prepared.viewer)), total, totalCapped: total >= CANDIDATES };
+  return { kind, results: rows.map((r) => toResult(kind, r, prepared.viewer)), total, totalCapped: total >= candidates };
 }
 
 /** A page past the end still reports the total (for the pager). */
 async function countOnly(db: Db, kind: SearchKind, prepared: NonNullable<Prepared>, filters: SearchFilters): Promise<number> {
-  const statement = STATEMENTS[kind]({ tsq: prepared.tsq, viewer: prepared.viewer, filters, limit: 1, offset: 0 });
+  const statement = STATEMENTS[kind]({ tsq: prepared.tsq, viewer: prepared.viewer, filters, limit: 1, offset: 0, candidates: CANDIDATES });
   if (!statement) return 0;
   const rows = rowsOf<Row>(await db.execute(statement));
   return rows.length ? Number(rows[0].total) : 0;
@@ -401,7 +406,7 @@ export async function suggest({ q, user, perKind = SUGGEST_PER_KIND }: { q: unkn
   const db = await getDb();
   const prepared = await prepare(db, q, user);
   if (!prepared) return [];
-  const pages = await Promise.all(SEARCH_KINDS.map((kind) => runKind(db, kind, prepared, {}, perKind, 0)));
+  const pages = await Promise.all(SEARCH_KINDS.map((kind) => runKind(db, kind, prepared, {}, perKind, 0, SUGGEST_CANDIDATES)));
   return pages.filter((p) => p.results.length);
 }
 
