@@ -95,7 +95,8 @@ async function readPdf(stream: Readable, sink: TextSink) {
     if (size > MAX_PDF_BYTES) throw new Error(`PDF larger than ${MAX_PDF_BYTES} bytes`);
     chunks.push(chunk as Buffer);
   }
-  const bytes = new Uint8Array(Buffer.concat(chunks, size));
+  const joined = Buffer.concat(chunks, size);
+  const bytes = new Uint8Array(joined.buffer, joined.byteOffset, joined.byteLength); // a view, not a second copy
   chunks.length = 0;
   const { getDocumentProxy } = await import("unpdf");
   const pdf = await getDocumentProxy(bytes, { useSystemFonts: false, disableFontFace: true, verbosity: 0 });
@@ -108,6 +109,8 @@ async function readPdf(stream: Readable, sink: TextSink) {
       }
       sink.add("\n");
       page.cleanup();
+      // The document keeps what it parsed (fonts, resources) until told: release it every few pages.
+      if (n % 5 === 0) await pdf.cleanup();
     }
   } finally {
     await pdf.loadingTask.destroy();

@@ -17,17 +17,21 @@ export function pdfWithText(pages: string[]): Buffer {
     objects[pageId] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> /Contents ${pageId + 1} 0 R >>`;
     objects[pageId + 1] = `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`;
   });
-  let out = "%PDF-1.4\n";
+  // Parts and a running offset (a 20 MB PDF of 2,000 pages for the bench: no re-measuring of the whole).
+  const parts: string[] = ["%PDF-1.4\n"];
+  let length = parts[0].length;
   const offsets: number[] = [];
   for (let id = 1; id < objects.length; id++) {
-    offsets[id] = Buffer.byteLength(out);
-    out += `${id} 0 obj\n${objects[id]}\nendobj\n`;
+    offsets[id] = length;
+    const part = `${id} 0 obj\n${objects[id]}\nendobj\n`;
+    parts.push(part);
+    length += Buffer.byteLength(part, "latin1");
   }
-  const xref = Buffer.byteLength(out);
-  out += `xref\n0 ${objects.length}\n0000000000 65535 f \n`;
-  for (let id = 1; id < objects.length; id++) out += `${String(offsets[id]).padStart(10, "0")} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, "latin1");
+  const xref = length;
+  parts.push(`xref\n0 ${objects.length}\n0000000000 65535 f \n`);
+  for (let id = 1; id < objects.length; id++) parts.push(`${String(offsets[id]).padStart(10, "0")} 00000 n \n`);
+  parts.push(`trailer\n<< /Size ${objects.length} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`);
+  return Buffer.from(parts.join(""), "latin1");
 }
 
 const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
