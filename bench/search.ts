@@ -103,9 +103,18 @@ async function pdfMemory(pgid: number, base: string, bearer: string) {
   const line = "Replace the camshaft sprocket and check the timing chain tensioner before every long trip. ".repeat(110);
   const pages = Array.from({ length: 2000 }, (_, i) => `Page ${i + 1}. ${line}`);
   const bytes = pdfWithText(pages);
-  const form = new FormData();
-  form.append("file", new Blob([new Uint8Array(bytes)], { type: "application/pdf" }), "workshop-manual.pdf");
-  const up = await fetch(`${base}/api/v1/store_document?kind=attachment`, { method: "POST", headers: { authorization: bearer }, body: form });
+  // A multipart body with its length, as bench/files.ts sends it (the upload route streams it).
+  const boundary = `----bench${Date.now().toString(36)}`;
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="workshop-manual.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+    bytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const up = await fetch(`${base}/api/v1/store_document?kind=attachment`, {
+    method: "POST",
+    headers: { authorization: bearer, "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": String(body.length) },
+    body,
+  });
   const key = ((await up.json()) as { content: string }).content;
   if (up.status !== 200) throw new Error(`store_document answered ${up.status}`);
   await sleep(2000);
