@@ -20,6 +20,10 @@ export async function register() {
   // Hourly: uploads nobody saved within a day are deleted (lib/files/sweep.ts).
   const { startUploadSweeper } = await import("@/lib/files/sweep");
   startUploadSweeper();
+  // Search: extracts the text of uploaded documents in the background (lib/search/extract-worker.ts).
+  const { startTextExtractor, stopTextExtractor } = await import("@/lib/search/extract-worker");
+  startTextExtractor();
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void stopTextExtractor());
   // Mail: sends the outbox when SMTP_URL is set (lib/mail/worker.ts), and stops with the server
   // (Next's own signal handler then exits; a round cut short keeps its lease and is resumed later).
   const { startMailWorker, stopMailWorker } = await import("@/lib/mail/worker");

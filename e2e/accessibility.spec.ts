@@ -69,6 +69,20 @@ const SCREENS: Screen[] = [
   },
   { name: "user list (admin) / 403", open: content("/user/list", async (p) => void (await expect(p.getByRole("table").or(p.getByText("Oops! 403 Sorry!"))).toBeVisible())) },
   { name: "mail outbox (admin) / 403", open: content("/mail/outbox", async (p) => void (await expect(p.getByRole("heading", { level: 1 }).or(p.getByText("Oops! 403 Sorry!")).first()).toBeVisible())) },
+  { name: "search results", open: content("/search?q=warranty+policies", async (p) => void (await expect(p.getByRole("heading", { level: 1, name: "Results for “warranty policies”" })).toBeVisible())) },
+  {
+    name: "search box with suggestions",
+    open: async (page) => {
+      await page.goto("/company-news");
+      const box = page.getByRole("combobox", { name: "Search the portal" });
+      await expect(async () => {
+        await page.keyboard.press("Control+k");
+        await expect(box).toBeVisible({ timeout: 1000 });
+      }).toPass();
+      await box.fill("warr");
+      await expect(page.getByRole("option", { name: /Warranty Policies/ })).toBeVisible();
+    },
+  },
   { name: "edit profile", open: content("/changeprofile", async (p) => void (await expect(p.getByRole("heading", { name: "Edit Profile" })).toBeVisible())) },
   {
     name: "change password modal",

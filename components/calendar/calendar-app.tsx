@@ -38,6 +38,8 @@ type Props = {
   canManage: boolean;
   seeStatus: boolean;
   userName: string;
+  /** An event to open at once (the calendar page's `?event=` from a search result). */
+  openEventId?: number;
 };
 
 type View =
@@ -132,6 +134,7 @@ export function CalendarApp(props: Props) {
     [showCancelled],
   );
 
+
   // The browser's zone, remembered for the server's next render.
   useEffect(() => {
     document.cookie = `tz=${encodeURIComponent(browserTimeZone())}; path=/; max-age=31536000; samesite=lax`;
@@ -198,6 +201,13 @@ export function CalendarApp(props: Props) {
     },
     [showCancelled],
   );
+  // A search result links to `/{calendar}?event={id}`: its detail opens once, on arrival.
+  const openedFromUrl = useRef(false);
+  useEffect(() => {
+    if (!props.openEventId || openedFromUrl.current) return;
+    openedFromUrl.current = true;
+    void openEvent(props.openEventId, "calendar");
+  }, [props.openEventId, openEvent]);
 
   const openAddForm = useCallback(
     (day: string) => {

@@ -29,6 +29,8 @@ export async function CalendarPage({ menu, user, searchParams }: Props) {
   const timeZone = cookieTz && isKnownTimeZone(cookieTz) ? cookieTz : DEFAULT_TIME_ZONE;
   const monthParam = typeof searchParams.month === "string" ? searchParams.month : undefined;
   const { year, month } = parseMonthParam(monthParam) ?? monthOf(new Date(), timeZone);
+  // `?event=12` (a search result) opens that event's detail once the calendar is ready.
+  const eventParam = typeof searchParams.event === "string" && /^[1-9]\d{0,9}$/.test(searchParams.event) ? Number(searchParams.event) : undefined;
   const range = monthGridRange(year, month, timeZone);
   const seeStatus = roleCan(user.roleId, "seeEventStatus");
   const allKeys = await listCalendarKeys();
@@ -46,6 +48,7 @@ export async function CalendarPage({ menu, user, searchParams }: Props) {
       canManage={roleCan(user.roleId, "manageEvents")}
       seeStatus={seeStatus}
       userName={`${user.firstName} ${user.lastName}`.trim() || user.username}
+      openEventId={eventParam}
     />
   );
 }

@@ -9,6 +9,7 @@ import { Footer } from "./footer";
 import { NavigationProgress } from "./navigation-progress";
 import { APP_LINK, appLinkHref } from "./navigation-target";
 import { UserMenu } from "./user-menu";
+import { SearchLauncher } from "@/components/search/search-dialog";
 import { ShellContent } from "./page-not-found";
 import { MAIN_ID, SIDEBAR_ID, type Account } from "./shell-utils";
 
@@ -117,7 +118,8 @@ export function ShellFrame({ account, sidebar, build, year, children }: Props) {
               <span className="sr-only">Open menu</span>
             </button>
             <Brand />
-            <div className="ml-auto">
+            <div className="ml-auto flex items-center gap-2 md:gap-3">
+              <SearchLauncher />
               <UserMenu account={account} />
             </div>
           </div>

@@ -8,3 +8,4 @@ export * from "./calendar";
 export * from "./mail";
 export * from "./forms";
 export * from "./staff-requests";
+export * from "./search";

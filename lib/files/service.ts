@@ -1,4 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
+import { enqueueTextExtraction } from "@/lib/search/extract-jobs";
+import { wakeTextExtractor } from "@/lib/search/extract-worker";
 import { getDb, schema, type Tx } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { logger } from "@/lib/log";
@@ -124,6 +126,8 @@ export async function claimUploads(
     const now = new Date();
     await tx.update(schema.files).set({ status: "attached", attachedAt: now }).where(inArray(schema.files.id, temporary));
     for (const r of out) if (temporary.includes(r.id)) Object.assign(r, { status: "attached", attachedAt: now });
+    // Their text is extracted for the search in the background (lib/search/extract-worker.ts).
+    if (await enqueueTextExtraction(tx, out.filter((r) => temporary.includes(r.id)))) wakeTextExtractor();
   }
   return out;
 }

@@ -104,6 +104,29 @@ export async function canRoleSeeMenu({ menuId, roleId, stamp }: { menuId: number
   return roleTree(await menuSnapshot(stamp), roleId).byId.has(menuId);
 }
 
+export type VisibleMenus = {
+  /** Every menu the role may open (the same rule as the sidebar: its own roles and its parent's). */
+  all: number[];
+  /** Of those, the content pages (no external link, not the calendar): posts, attachments and dates live there. */
+  content: number[];
+  /** The first calendar page the role may open, where events are shown; null when it may open none. */
+  calendarSlug: string | null;
+};
+
+/**
+ * The menus a role may open, as ids for a query's `menu_id = any(...)` condition (lib/search): the
+ * rule is canSeeMenu over the role's tree, served from the same in-memory snapshot as the sidebar.
+ */
+export async function listVisibleMenus({ roleId, stamp }: { roleId: number; stamp?: string }): Promise<VisibleMenus> {
+  const nodes = [...roleTree(await menuSnapshot(stamp), roleId).byId.values()];
+  const calendar = nodes.find((m) => !m.url && m.pageTypes.includes(3));
+  return {
+    all: nodes.map((m) => m.id),
+    content: nodes.filter((m) => !m.url && !m.pageTypes.includes(3)).map((m) => m.id),
+    calendarSlug: calendar?.slug ?? null,
+  };
+}
+
 /** One menu page by slug, with its sub-menus, checked against the role (pass `stamp` as for listMenuTree). */
 export async function getMenuBySlug({ slug, roleId, stamp }: { slug: string; roleId: number; stamp?: string }): Promise<MenuLookup> {
   const snapshot = await menuSnapshot(stamp);

@@ -16,6 +16,7 @@ export const RESERVED_SEGMENTS: ReadonlySet<string> = new Set([
   "mail",
   "bench-floor",
   "bench-shaped",
+  "search",
   // the calendar's built-in page and its calls
   "calendar",
   // the staff forms, the profile and the old portal's aliases (admin-and-forms.md section 2)

@@ -1,0 +1,209 @@
+/**
+ * Portal-wide search (issue 24) against the real database (PGlite, or PostgreSQL with
+ * TEST_DATABASE_URL): word forms and order, prefixes, one typo, comments, file names and document
+ * passages, who finds what (menus by role, inactive events, staff forms, deleted people), the date
+ * filter and paging, and every bad input of the issue through GET /api/v1/search.
+ */
+import { beforeAll, describe, expect, it, vi } from "vitest";
+
+vi.mock("next/headers", () => import("@/test/mock-next-headers"));
+
+import { apiRequest, callRoute, setupTestDatabase } from "@/test/db";
+import { actors } from "@/test/content/helpers";
+import { GET as searchRoute } from "@/app/api/v1/search/route";
+import type { SessionUser } from "@/lib/auth/session";
+import { searchPage, suggest, PAGE_SIZE } from "@/lib/search/queries";
+import type { KindPage, SearchKind } from "@/lib/search/types";
+import { schema } from "@/lib/db";
+import { seedSearchFixtures } from "./fixtures";
+
+const t = setupTestDatabase();
+let who: Awaited<ReturnType<typeof actors>>;
+let f: Awaited<ReturnType<typeof seedSearchFixtures>>;
+
+beforeAll(async () => {
+  f = await seedSearchFixtures(t.db());
+  who = await actors(t.db());
+});
+
+const text = (segments: { text: string }[]) => segments.map((s) => s.text).join("");
+const hits = (segments: { text: string; hit?: true }[]) => segments.filter((s) => s.hit).map((s) => s.text.toLowerCase());
+const of = (groups: KindPage[], kind: SearchKind) => groups.find((g) => g.kind === kind)?.results ?? [];
+const find = (q: string, user: SessionUser) => suggest({ q, user });
+
+type ApiGroup = { kind: string; total: number; total_capped: boolean; results: { id: number; kind: string; title: { text: string; hit?: boolean }[]; href: string; source: string }[] };
+async function api(query: string, token = who.staff.token) {
+  const res = await callRoute(searchRoute, apiRequest(`/api/v1/search?${query}`, { token }));
+  return res as { status: number; json: { code: number; status: string; message: string; content: { q: string; groups: ApiGroup[] } } };
+}
+
+describe("matching", () => {
+  it("finds words in any form and order ('warranty claims' finds 'Claim for warranty') and marks them", async () => {
+    const posts = of(await find("warranty claims", who.staff.user), "post");
+    const hit = posts.find((r) => r.id === f.claim.id)!;
+    expect(hit).toBeTruthy();
+    expect(text(hit.title)).toBe("Claim for warranty");
+    expect(hits(hit.title)).toEqual(["claim", "warranty"]);
+    expect(hit.href).toBe(`/company-news/post/${f.claim.id}`);
+    expect(hits(hit.snippet)).toContain("claim");
+  });
+
+  it("matches a prefix while typing", async () => {
+    expect(of(await find("warr", who.staff.user), "post").map((r) => r.id)).toContain(f.claim.id);
+    expect(of(await find("claim warr", who.staff.user), "post").map((r) => r.id)).toContain(f.claim.id);
+  });
+
+  it("forgives one typo ('warrenty')", async () => {
+    expect(of(await find("warrenty", who.staff.user), "post").map((r) => r.id)).toContain(f.claim.id);
+    expect(of(await find("clam for warrenty", who.staff.user), "post").map((r) => r.id)).toContain(f.claim.id);
+  });
+
+  it("finds a discussion by its comment, with the comment's passage", async () => {
+    const r = of(await find("zebra", who.staff.user), "post").find((x) => x.id === f.other.id)!;
+    expect(r.source).toBe("comment");
+    expect(hits(r.snippet)).toEqual(["zebra"]);
+  });
+
+  it("finds text inside a document: says so, names the file, shows the passage", async () => {
+    const r = of(await find("turbocharger inspections", who.staff.user), "attachment").find((x) => x.id === f.attachment.id)!;
+    expect(r.source).toBe("document");
+    expect(r.documentName).toBe("fleet_report-2024.pdf");
+    expect(text(r.snippet)).toContain("turbocharger inspection");
+    expect(hits(r.snippet)).toEqual(["turbocharger", "inspection"]);
+    expect(r.href).toMatch(/^\/documents\?/);
+  });
+
+  it("finds an attachment by its file name", async () => {
+    const r = of(await find("fleet report", who.staff.user), "attachment").find((x) => x.id === f.attachment.id)!;
+    expect(["file-name", "title"]).toContain(r.source);
+  });
+
+  it("finds menu pages, save-the-date entries, events by contact, people by position and location", async () => {
+    expect(of(await find("documents library", who.staff.user), "page").map((r) => r.href)).toContain("/documents");
+    const std = of(await find("gala", who.staff.user), "save-the-date")[0];
+    expect(std.id).toBe(f.std.id);
+    expect(std.href).toContain("tab=save-the-date");
+    const ev = of(await find("Pemberton", who.staff.user), "event")[0];
+    expect(ev.id).toBe(f.clinic.id);
+    expect(ev.href).toBe(`/calendar?event=${f.clinic.id}`);
+    const person = of(await find("parts manager", who.staff.user), "person").find((r) => r.id === f.person.id)!;
+    expect(text(person.title)).toBe("Priya Patel");
+    expect(person.context).toContain("Parts Manager");
+    expect(of(await find(f.location.name, who.staff.user), "person").map((r) => r.id)).toContain(f.person.id);
+  });
+});
+
+describe("nobody finds what they may not open", () => {
+  it("a staff user searching for a restricted page's title finds neither the page nor its posts", async () => {
+    const staff = await find("executive quarterback board", who.staff.user);
+    expect(of(staff, "page")).toEqual([]);
+    expect(of(await find("quarterly bonus", who.staff.user), "post")).toEqual([]);
+    const admin = await find("executive quarterback board", who.admin.user);
+    expect(of(admin, "page").map((r) => r.id)).toContain(f.restricted.id);
+    expect(of(await find("quarterly bonus", who.manager.user), "post").map((r) => r.id)).toContain(f.secret.id);
+  });
+
+  it("inactive events: only the roles that see event status", async () => {
+    expect(of(await find("hovercraft", who.staff.user), "event")).toEqual([]);
+    expect(of(await find("hovercraft", who.manager.user), "event").map((r) => r.id)).toContain(f.hidden.id);
+  });
+
+  it("staff-form records: roles 1 and 2 only", async () => {
+    expect(of(await find("alternator", who.staff.user), "form")).toEqual([]);
+    const r = of(await find("alternator", who.manager.user), "form")[0];
+    expect(r.id).toBe(f.ro.id);
+    expect(r.href).toBe(`/roreversal/edit/${f.ro.id}`);
+    expect(of(await find("Quentin Marlowe", who.admin.user), "form").map((x) => x.id)).toContain(f.ro.id);
+  });
+
+  it("deleted people are not in the directory", async () => {
+    expect(of(await find("Zacharias", who.admin.user), "person")).toEqual([]);
+  });
+
+  it("the same rules through the API (v1 envelope)", async () => {
+    const res = await api("q=executive%20quarterback");
+    expect(res.status).toBe(200);
+    expect(res.json.status).toBe("success");
+    expect(res.json.content.groups.find((g) => g.kind === "page")).toBeUndefined();
+    const admin = await api("q=executive%20quarterback", who.admin.token);
+    expect(admin.json.content.groups.find((g) => g.kind === "page")!.results[0].id).toBe(f.restricted.id);
+  });
+});
+
+describe("filters and paging", () => {
+  it("one kind, pages of PAGE_SIZE, with the total", async () => {
+    const menu = f.news;
+    await t.db().insert(schema.posts).values(Array.from({ length: PAGE_SIZE + 5 }, (_, i) => ({ menuId: menu, title: `Pagination sample ${i}`, description: "" })));
+    const p1 = await searchPage({ q: "pagination", user: who.staff.user, kind: "post", page: 1 });
+    const p2 = await searchPage({ q: "pagination", user: who.staff.user, kind: "post", page: 2 });
+    expect(p1[0].total).toBe(PAGE_SIZE + 5);
+    expect(p1[0].results).toHaveLength(PAGE_SIZE);
+    expect(p2[0].results).toHaveLength(5);
+    expect(new Set([...p1[0].results, ...p2[0].results].map((r) => r.id)).size).toBe(PAGE_SIZE + 5);
+    const far = await searchPage({ q: "pagination", user: who.staff.user, kind: "post", page: 9 });
+    expect(far[0]).toMatchObject({ results: [], total: PAGE_SIZE + 5 });
+    const res = await api("q=pagination&kind=post&page=2");
+    expect(res.json.content.groups[0]).toMatchObject({ kind: "post", total: PAGE_SIZE + 5 });
+  });
+
+  it("a date range keeps dated results inside it and leaves undated kinds out", async () => {
+    const inside = await searchPage({ q: "gala", user: who.staff.user, filters: { from: "2026-04-01", to: "2026-04-30" } });
+    expect(of(inside, "save-the-date").map((r) => r.id)).toEqual([f.std.id]);
+    const outside = await searchPage({ q: "gala", user: who.staff.user, filters: { from: "2026-05-01" } });
+    expect(of(outside, "save-the-date")).toEqual([]);
+    const ev = await searchPage({ q: "clinic", user: who.staff.user, kind: "event", filters: { from: "2026-03-10", to: "2026-03-10" } });
+    expect(ev[0].results.map((r) => r.id)).toEqual([f.clinic.id]);
+    expect(of(await searchPage({ q: "documents", user: who.staff.user, filters: { from: "2020-01-01" } }), "page")).toEqual([]);
+  });
+});
+
+describe("bad input", () => {
+  const nothing = async (q: string) => {
+    const res = await api(`q=${encodeURIComponent(q)}`);
+    expect(res.status).toBe(200);
+    expect(res.json.status).toBe("success");
+    return res.json.content.groups;
+  };
+
+  it("empty and 1-character queries answer no results", async () => {
+    expect(await nothing("")).toEqual([]);
+    expect(await nothing("w")).toEqual([]);
+    expect((await api("")).json.content.groups).toEqual([]);
+  });
+
+  it("500 characters: searched on its first 200", async () => {
+    const res = await api(`q=${encodeURIComponent(`warranty ${"x".repeat(491)}`)}`);
+    expect(res.status).toBe(200);
+    expect(res.json.content.q.length).toBe(200);
+  });
+
+  it("only punctuation, and % _ \\ and quotes, are text, never syntax", async () => {
+    expect(await nothing("?!.,;:-()[]{}")).toEqual([]);
+    expect(await nothing(`%_\\'"`)).toEqual([]);
+    expect(await nothing("%")).toEqual([]);
+    expect(await nothing("'; drop table posts; --")).toEqual([]);
+    expect(await nothing("claim & | ! :* <-> warranty")).not.toEqual([]);
+    expect(await nothing("\\\\%%__")).toEqual([]);
+  });
+
+  it("NUL and other control characters are stripped", async () => {
+    const groups = await nothing("warr\u0000anty\u0007\u001b claim");
+    expect(groups).toBeInstanceOf(Array);
+    expect(of(await find("claim\u0000 warranty\u0001", who.staff.user), "post").map((r) => r.id)).toContain(f.claim.id);
+  });
+
+  it("a query in another script", async () => {
+    await t.db().insert(schema.posts).values({ menuId: f.news, title: "Привет коллеги", description: "東京 オフィス の お知らせ" });
+    expect(of(await find("привет", who.staff.user), "post")).toHaveLength(1);
+    expect(await nothing("東京")).toBeInstanceOf(Array);
+    expect(await nothing("مرحبا")).toEqual([]);
+  });
+
+  it("a bad kind, page or date is a 422 with the field", async () => {
+    for (const q of ["q=x&kind=secret", "q=x&page=0", "q=x&page=abc", "q=x&from=2026-13-01", "q=x&to=yesterday"]) {
+      const res = await api(q);
+      expect(res.status, q).toBe(422);
+      expect(res.json.status).toBe("error");
+    }
+  });
+});
