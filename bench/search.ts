@@ -6,7 +6,8 @@ import { seedDatabase } from "@/lib/db/seed";
 import type { BenchContext } from "./lib/context";
 import { chooseDatabase, type BenchDb } from "./lib/database";
 import { startServer, sleep } from "./lib/server";
-import { SEED_PASSWORD, groupRss, login, report, sample } from "./people";
+import { SEED_PASSWORD } from "./lib/context";
+import { groupRss, login, report, sample } from "./lib/list-bench";
 import { pdfWithText } from "../test/search/documents";
 
 export const description = "portal search: suggestions and the results page over 1,000,000 posts, 100,000 attachments (20,000 with text), 100,000 events, 5,000 people; a 20 MB PDF's extraction memory (issue 24)";
