@@ -111,8 +111,13 @@ test.describe("administrator", () => {
     const cards = page.getByRole("group", { name: "HR list" }).getByRole("button");
     const first = (await cards.nth(0).getAttribute("aria-label"))!.replace(/, position \d+$/, "");
     const second = (await cards.nth(1).getAttribute("aria-label"))!.replace(/, position \d+$/, "");
-    await cards.nth(0).focus();
-    await page.keyboard.press("Space");
+    // Space picks the card up once the page is hydrated (a key before that does nothing): retry until
+    // the live region announces it.
+    await expect(async () => {
+      await cards.nth(0).focus();
+      await page.keyboard.press("Space");
+      await expect(page.getByText(/^Picked up /)).toBeAttached({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     await page.keyboard.press("ArrowRight");
     await page.keyboard.press("Space");
     await expect(page.getByText("The HR list order was saved.")).toBeVisible();
