@@ -130,9 +130,14 @@ test.describe("administrator", () => {
     await editor.goto();
     const count = await editor.count();
     await expect(editor.at(count - 1)).toContainText(renamed.slice(0, 16));
+    // dnd-kit mounts its live region once the list is live (a key before that does nothing); then
+    // each key waits for the step before: the handle pressed (picked up), the move announced.
+    await expect(page.locator('[id^="DndLiveRegion"]').first()).toBeAttached();
     await editor.handle(renamed).focus();
     await page.keyboard.press("Space");
+    await expect(editor.handle(renamed)).toHaveAttribute("aria-pressed", "true");
     await page.keyboard.press("ArrowUp");
+    await expect(page.getByRole("status").filter({ hasText: new RegExp(` is at position ${count - 1} of `) })).toBeAttached();
     await page.keyboard.press("Space");
     await expect(page.getByText("Menu Position Changed Successfully")).toBeVisible();
     await expect(editor.at(count - 2)).toContainText(renamed.slice(0, 16));

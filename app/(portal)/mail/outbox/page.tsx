@@ -65,7 +65,8 @@ export default async function MailOutboxPage({ searchParams }: Props) {
       {rows.length === 0 ? (
         <p className="empty-list">The outbox is empty.</p>
       ) : (
-        <div className="card overflow-x-auto p-0">
+        // The table scrolls sideways on a phone: the frame takes focus so the keyboard can scroll it.
+        <div className="card overflow-x-auto p-0 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none" tabIndex={0} role="region" aria-label="Mail outbox">
           <table className="w-full border-collapse text-left text-sm">
             <caption className="px-4 py-3 text-left text-sm text-slate-600">
               Mail, newest first: {total} in all, page {page} of {last}
