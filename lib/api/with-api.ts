@@ -12,6 +12,9 @@ import { DEFAULT_BODY_LIMIT, readBodyText } from "./body";
 /** Who may call a route. `public` must be chosen deliberately; everything else needs a signed-in user. */
 export type Access = { public: true } | { capability?: Capability; permission?: PermissionName };
 
+/** What a handler inside withApi receives (the signed-in user, the parsed query and body). */
+export type ApiContext<B = unknown, Q = Record<string, string>> = Ctx<Q, B>;
+
 type Ctx<Q, B> = {
   req: NextRequest;
   user: SessionUser;

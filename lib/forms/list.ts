@@ -9,17 +9,18 @@ import { lastPage, parseTableState, tableHref, type TableState } from "@/lib/dat
 import { redirect } from "next/navigation";
 import { downloadTtlSeconds } from "@/lib/files/service";
 import { signQuery, verifySignedQuery } from "@/lib/storage/signing";
-import { withApi } from "@/lib/api/with-api";
+import type { ApiContext } from "@/lib/api/with-api";
 import { AppError } from "@/lib/errors";
 import { contentDisposition } from "@/lib/storage/content-disposition";
 import { writeAudit } from "@/lib/system/audit";
 import type { SessionUser } from "@/lib/auth/session";
-import type { Capability } from "@/lib/auth/roles";
 import type { z } from "zod";
 import { ok } from "@/lib/api/envelope";
 import { publicBaseUrl } from "@/lib/files/service";
-import type { PermissionName } from "@/lib/auth/roles";
-import { deleteRecordsBody, formExportPayload, type FormExportPayload } from "./list-body";
+import { formExportPayload, type deleteRecordsBody, type FormExportPayload } from "./list-body";
+
+/** What every list call body parses to (formListBody and its variants). */
+type ListCallBody = { state: TableState; exportAs: "csv" | "xlsx" | null; ids?: number[] };
 
 /** A query builder after `.from(...)` and its joins (Drizzle's select types are too deep to name). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -41,8 +42,8 @@ export type FormListDefinition<Row extends { id: number }> = {
   joinedSorts?: readonly string[];
   /** Rows a user may see and delete beyond their role: e.g. staff see their own submissions only. */
   scope?: (user: SessionUser) => SQL | undefined;
-  /** Who may delete (every row of the list); default: nobody. */
-  deleteCapability?: Capability;
+  /** A page of its own instead of the generic one (the uniform list's, built for a million rows). */
+  page?: (state: TableState, user: SessionUser) => Promise<Page<Row>>;
   export: { path: string; columns: ExportColumn<Row>[]; sheetName: string; filePrefix: string };
 };
 
@@ -61,6 +62,7 @@ export function defineFormList<Row extends { id: number }>(def: FormListDefiniti
   };
 
   async function list(state: TableState, user: SessionUser): Promise<Page<Row>> {
+    if (def.page) return def.page(state, user);
     const db = await getDb();
     const q = scoped(user);
     const page = await queryPage<Row & { total: number }>(db, q, def.table, state, ({ where, orderBy, limit, offset, total }) => {
@@ -104,21 +106,22 @@ export function defineFormList<Row extends { id: number }>(def: FormListDefiniti
     return { body: csvStream(columns, batches), type: "text/csv; charset=utf-8", name: `${filePrefix}-${stamp}.csv` };
   }
 
-  /** GET handler of the export link (`app/api/export/<list>/route.ts`): checks signature, expiry and owner. */
-  function exportRoute(access: { capability?: Capability; permission?: PermissionName } = {}) {
-    return withApi(access, {}, async ({ req, user }) => {
-      const check = verifyExport(new URL(req.url).searchParams);
-      if (check.status === "expired") throw new AppError(403, "This link has expired. Please export again.");
-      if (check.status !== "ok" || check.payload.u !== user.id) throw new AppError(403, "This link is not valid.");
-      const file = exportFile(check.payload, user);
-      return new Response(file.body, {
-        headers: {
-          "content-type": file.type,
-          "content-disposition": contentDisposition("attachment", file.name),
-          "x-content-type-options": "nosniff",
-          "cache-control": "no-store",
-        },
-      });
+  /**
+   * The export link's handler (GET `app/api/export/<list>/route.ts`, inside the route's own withApi
+   * and its access): checks signature, expiry and owner, then streams the file.
+   */
+  async function exportHandler({ req, user }: ApiContext): Promise<Response> {
+    const check = verifyExport(new URL(req.url).searchParams);
+    if (check.status === "expired") throw new AppError(403, "This link has expired. Please export again.");
+    if (check.status !== "ok" || check.payload.u !== user.id) throw new AppError(403, "This link is not valid.");
+    const file = exportFile(check.payload, user);
+    return new Response(file.body, {
+      headers: {
+        "content-type": file.type,
+        "content-disposition": contentDisposition("attachment", file.name),
+        "x-content-type-options": "nosniff",
+        "cache-control": "no-store",
+      },
     });
   }
 
@@ -151,31 +154,30 @@ export function defineFormList<Row extends { id: number }>(def: FormListDefiniti
   }
 
   /**
-   * The v1 list call (`POST .../list`): a page as `content.row` / `content.totalRecords`, or with
-   * `is_export` the message 'success export' and the download link in `content.web`.
+   * The v1 list call's handler (`POST .../list`, inside the route's own withApi, its access and its
+   * body schema): a page as `content.row` / `content.totalRecords`, or with `is_export` the message
+   * 'success export' and the download link in `content.web`.
    */
-  function listRoute<B extends z.ZodType<{ state: TableState; exportAs: "csv" | "xlsx" | null; ids?: number[] }>>(body: B, toApi: (row: Row) => unknown, access: { capability?: Capability; permission?: PermissionName } = {}) {
-    return withApi(access, { body }, async ({ req, user, body: b }) => {
-      const res = await answer({ state: b.state, exportAs: b.exportAs, ids: b.ids, user, baseUrl: publicBaseUrl(req) });
+  function listHandler(toApi: (row: Row) => unknown) {
+    return async ({ req, user, body }: ApiContext<ListCallBody>): Promise<Response> => {
+      const res = await answer({ state: body.state, exportAs: body.exportAs, ids: body.ids, user, baseUrl: publicBaseUrl(req) });
       if (res.export) return ok({ web: res.web }, "success export");
       return ok({ row: res.page.rows.map(toApi), totalRecords: res.page.total, page: res.page.page, perPage: res.page.size });
-    });
+    };
   }
 
   /**
-   * The v1 delete call (`DELETE .../delete`, body `deleteArr`): needs `deleteCapability` (or the
-   * given permission); `remove` replaces the plain delete (e.g. with per-row rules).
+   * The v1 delete call's handler (`DELETE .../delete`, body `deleteRecordsBody`'s `deleteArr`, inside
+   * the route's own withApi and its access); `removeRows` replaces the plain delete (e.g. with per-row rules).
    */
-  function deleteRoute(doneMessage: string, opts: { permission?: PermissionName; remove?: typeof remove } = {}) {
-    if (!def.deleteCapability && !opts.permission) throw new Error(`${def.kind}: no deleteCapability`);
-    const access = opts.permission ? { permission: opts.permission } : { capability: def.deleteCapability };
-    return withApi(access, { body: deleteRecordsBody }, async ({ user, body, requestId }) => {
-      const { deleted } = await (opts.remove ?? remove)({ ids: body.deleteArr, user, requestId });
+  function deleteHandler(doneMessage: string, removeRows: typeof remove = remove) {
+    return async ({ user, body, requestId }: ApiContext<z.infer<typeof deleteRecordsBody>>): Promise<Response> => {
+      const { deleted } = await removeRows({ ids: body.deleteArr, user, requestId });
       return ok({ deleted }, doneMessage);
-    });
+    };
   }
 
-  return { TABLE, definition: def, list, exportBatches, signExport, verifyExport, exportFile, exportRoute, remove, answer, listRoute, deleteRoute };
+  return { TABLE, definition: def, list, exportBatches, signExport, verifyExport, exportFile, exportHandler, remove, answer, listHandler, deleteHandler };
 }
 
 export type FormList<Row extends { id: number }> = ReturnType<typeof defineFormList<Row>>;

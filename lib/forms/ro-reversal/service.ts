@@ -69,7 +69,6 @@ export const roReversalList = defineFormList<RoReversalRow>({
       .leftJoin(updater, eq(updater.id, r.updatedBy)),
   joinedSorts: ["location", "updated_by"],
   scope: ownSubmissions(r.createdBy),
-  deleteCapability: "manageStaffForms",
   export: {
     path: RO_EXPORT_PATH,
     sheetName: "RO Reversal Requests",

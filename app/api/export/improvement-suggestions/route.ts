@@ -1,4 +1,5 @@
+import { withApi } from "@/lib/api/with-api";
 import { suggestionList } from "@/lib/forms/suggestions/list";
 
-/** GET /api/export/improvement-suggestions?... : the signed link's CSV or XLSX (the user's own scope). */
-export const GET = suggestionList.exportRoute();
+/** GET /api/export/improvement-suggestions?... (signed-in; the user's own scope): the signed link's CSV or XLSX. */
+export const GET = withApi({}, {}, suggestionList.exportHandler);

@@ -1,4 +1,5 @@
+import { withApi } from "@/lib/api/with-api";
 import { roReversalList } from "@/lib/forms/ro-reversal/service";
 
-/** GET /api/export/roreversal?p=&e=&s=: the signed, short-lived CSV/XLSX link of the list call. */
-export const GET = roReversalList.exportRoute();
+/** GET /api/export/roreversal?p=&e=&s= (signed-in; staff get their own rows): the signed, short-lived CSV/XLSX link of the list call. */
+export const GET = withApi({}, {}, roReversalList.exportHandler);

@@ -1,7 +1,8 @@
-import { uniformExportRoute } from "@/lib/forms/uniform/list";
+import { withApi } from "@/lib/api/with-api";
+import { uniformList } from "@/lib/forms/uniform/list";
 
 /**
  * GET /api/export/uniform-requests?... (roles 1 and 2): the CSV or XLSX behind a signed link from the
  * uniform list call or the export call, streamed from keyset batches, valid only for its user.
  */
-export const GET = uniformExportRoute();
+export const GET = withApi({ capability: "listUniformRequests" }, {}, uniformList.exportHandler);

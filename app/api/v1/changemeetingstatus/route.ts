@@ -1,4 +1,6 @@
-import { toggleColorOptionRoute } from "@/lib/backoffice/color-option-api";
+import { withApi } from "@/lib/api/with-api";
+import { toggleColorOptionHandler } from "@/lib/backoffice/color-option-api";
+import { toggleColorOptionBody } from "@/lib/backoffice/color-option-schemas";
 
-/** POST /api/v1/changemeetingstatus (administrators): see lib/backoffice/color-option-api.ts. */
-export const POST = toggleColorOptionRoute("key");
+/** POST /api/v1/changemeetingstatus (administrators): flip a calendar key's status; see lib/backoffice/color-option-api.ts. */
+export const POST = withApi({ capability: "manageBackOffice" }, { body: toggleColorOptionBody }, toggleColorOptionHandler("key"));

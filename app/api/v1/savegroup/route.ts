@@ -1,4 +1,6 @@
-import { saveColorOptionRoute } from "@/lib/backoffice/color-option-api";
+import { withApi } from "@/lib/api/with-api";
+import { saveColorOptionHandler } from "@/lib/backoffice/color-option-api";
+import { saveColorOptionBody } from "@/lib/backoffice/color-option-schemas";
 
-/** POST /api/v1/savegroup (administrators): see lib/backoffice/color-option-api.ts. */
-export const POST = saveColorOptionRoute("group");
+/** POST /api/v1/savegroup (administrators): add or update a attachment group; see lib/backoffice/color-option-api.ts. */
+export const POST = withApi({ capability: "manageBackOffice" }, { body: saveColorOptionBody("group") }, saveColorOptionHandler("group"));

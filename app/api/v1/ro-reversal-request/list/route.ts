@@ -1,12 +1,12 @@
+import { withApi } from "@/lib/api/with-api";
 import { formListBody } from "@/lib/forms/list-body";
 import { RO_DEFAULT_SORT } from "@/lib/forms/ro-reversal/columns";
 import { roReversalList, toApiRoReversal } from "@/lib/forms/ro-reversal/service";
+
+const body = formListBody({ defaultSort: RO_DEFAULT_SORT, aliases: { empolyee_name: "employee_name", date_ra_was_originally_closed: "date_ra", howMuchTimeBilled: "billed_time" } });
 
 /**
  * POST /api/v1/ro-reversal-request/list: `page`, `perPage`, `filters`, `sort` ({ field, type }),
  * `is_export` and `ids` (export). Staff get their own requests, roles 1 and 2 everyone's.
  */
-export const POST = roReversalList.listRoute(
-  formListBody({ defaultSort: RO_DEFAULT_SORT, aliases: { empolyee_name: "employee_name", date_ra_was_originally_closed: "date_ra", howMuchTimeBilled: "billed_time" } }),
-  toApiRoReversal,
-);
+export const POST = withApi({}, { body }, roReversalList.listHandler(toApiRoReversal));

@@ -1,8 +1,10 @@
+import { withApi } from "@/lib/api/with-api";
 import { deleteTexts } from "@/lib/forms/delete-texts";
-import { PERMISSION } from "@/lib/auth/roles";
+import { MAPPER_ACCESS } from "@/lib/forms/email-manager/api";
+import { deleteRecordsBody } from "@/lib/forms/list-body";
 import { deleteMappings, mappingList } from "@/lib/forms/email-manager/service";
 
 /** DELETE (or POST) /api/v1/form/mapper/delete: `deleteArr`; a closed mapping only by role 1 (permission access_form_email_manager). */
-const handler = mappingList.deleteRoute(deleteTexts("Form Email Mapper").done, { permission: PERMISSION.formEmailManager, remove: deleteMappings });
+const handler = withApi(MAPPER_ACCESS, { body: deleteRecordsBody }, mappingList.deleteHandler(deleteTexts("Form Email Mapper").done, deleteMappings));
 export const DELETE = handler;
 export const POST = handler;

@@ -1,5 +1,6 @@
+import { withApi } from "@/lib/api/with-api";
 import { MAPPER_ACCESS, mapperListBody } from "@/lib/forms/email-manager/api";
 import { mappingList, toApiMapping } from "@/lib/forms/email-manager/service";
 
 /** POST /api/v1/form/mapper/list: one form's mappings (`formType`), id order (permission access_form_email_manager). */
-export const POST = mappingList.listRoute(mapperListBody, toApiMapping, MAPPER_ACCESS);
+export const POST = withApi(MAPPER_ACCESS, { body: mapperListBody }, mappingList.listHandler(toApiMapping));

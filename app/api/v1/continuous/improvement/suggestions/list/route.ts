@@ -1,3 +1,4 @@
+import { withApi } from "@/lib/api/with-api";
 import { suggestionListBody, toApiSuggestionRow } from "@/lib/forms/suggestions/api";
 import { suggestionList } from "@/lib/forms/suggestions/list";
 
@@ -6,4 +7,4 @@ import { suggestionList } from "@/lib/forms/suggestions/list";
  * others their own): `content.row`, `content.totalRecords`; with `is_export`, 'success export' and the
  * download link in `content.web`.
  */
-export const POST = suggestionList.listRoute(suggestionListBody, toApiSuggestionRow);
+export const POST = withApi({}, { body: suggestionListBody }, suggestionList.listHandler(toApiSuggestionRow));
