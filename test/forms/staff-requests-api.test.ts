@@ -226,9 +226,11 @@ describe("the uniform export's keyset batches", () => {
       select 1 + g % 6, ${locationId}, 'Loc', 'N' || (g % 50), 'L' || g, false, false, false, 'R', 4, 'M', case when g % 7 = 0 then null else g % 30 end, 'c',
         timestamptz '2026-01-01' + (g % 400) * interval '1 minute' + (g % 3) * interval '1 microsecond'
       from generate_series(1, 2100) g`);
-    const { exportUniformBatches } = await import("@/lib/forms/uniform/queries");
+    const { uniformList: list } = await import("@/lib/forms/uniform/list");
+    const { resolveToken } = await import("@/lib/auth/session");
+    const user = (await resolveToken(tokens.admin))!;
     const seen: number[] = [];
-    for await (const batch of exportUniformBatches({ filters: {}, sort: { id: field, desc } })) seen.push(...batch.map((r) => r.id));
+    for await (const batch of list.exportBatches({ filters: {}, sort: { id: field, desc }, user })) seen.push(...batch.map((r) => r.id));
     expect(seen).toHaveLength(2100);
     expect(new Set(seen).size).toBe(2100);
     const paged: number[] = [];

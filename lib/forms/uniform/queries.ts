@@ -7,7 +7,6 @@ import { formatDay, instantOf, localDay } from "@/lib/calendar/zone";
 import { AppError } from "@/lib/errors";
 import { contains, equalsId, specOf, tableOrder, tableWhere, type ColumnSql, type Page, type TableQuerySpec } from "@/lib/data-table/query";
 import type { TableState } from "@/lib/data-table/state";
-import { keysetBatches } from "@/lib/data-table/keyset";
 import { UNIFORM_DEFAULT_SORT, type UniformListRow } from "./columns";
 import { ALL_DATES, defaultRange, formatRange, isoDay, parseRange } from "./date-range";
 
@@ -130,15 +129,6 @@ export async function listUniformRequests(state: TableState): Promise<Page<Unifo
   return { rows: fromEnd ? rows.reverse() : rows, total, page: state.page, size: state.size };
 }
 
-/**
- * The rows of an export in the list's order, as keyset batches (lib/data-table/keyset.ts). Every sort
- * expression is non-null (the quantities go through emptyLast, the names are NOT NULL), so each
- * batch's keyset is one row comparison: an index range on the sort's index, however deep.
- */
-export async function* exportUniformBatches(input: { filters: Record<string, string>; sort: TableState["sort"]; ids?: number[] }): AsyncGenerator<UniformListRow[]> {
-  const db = await getDb();
-  yield* keysetBatches<UniformListRow>({ query: UNIFORM_QUERY, ...input, select: (keys) => db.select({ ...uniformRowColumns, ...keys }).from(u) });
-}
 
 /** The list's default range, the last 6 days through today, as a `range` filter value (dealerships' zone). */
 export function defaultRangeFilter(now = Date.now(), timeZone = DEFAULT_TIME_ZONE): string {
