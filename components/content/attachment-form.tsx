@@ -90,7 +90,6 @@ export function AttachmentForm({
         <FormButtons
           cancelHref={backHref}
           editing={editing}
-          saveLabel={editing ? "Update" : "Save"}
           busy={busy}
           saving={saving}
           onSaveAndContinue={submit("continue")}

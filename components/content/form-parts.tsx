@@ -77,7 +77,7 @@ export function FormButtons({
   cancelHref,
   cancelLabel = "Cancel",
   editing,
-  saveLabel,
+  saveLabel = editing ? "Update" : "Save",
   busy,
   saving,
   onSaveAndContinue,
@@ -86,7 +86,8 @@ export function FormButtons({
   cancelHref: string | null;
   cancelLabel?: string;
   editing: boolean;
-  saveLabel: string;
+  /** Default: 'Update' when editing, else 'Save'. */
+  saveLabel?: string;
   busy: boolean;
   saving: "save" | "continue" | null;
   onSaveAndContinue: () => void;

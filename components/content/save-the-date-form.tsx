@@ -53,7 +53,6 @@ export function SaveTheDateForm({ initial, backHref, userName }: { initial: Save
         <FormButtons
           cancelHref={backHref}
           editing={editing}
-          saveLabel={editing ? "Update" : "Save"}
           busy={busy}
           saving={saving}
           onSaveAndContinue={submit("continue")}

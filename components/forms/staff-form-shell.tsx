@@ -69,7 +69,6 @@ export function StaffFormShell<T extends FieldValues>(props: Props<T>) {
           cancelHref={showBack ? listHref : null}
           cancelLabel={backLabel}
           editing={editing}
-          saveLabel={editing ? "Update" : "Save"}
           busy={saving !== null || !!saveDisabled}
           saving={saving}
           onSaveAndContinue={() => void submit("continue")()}

@@ -159,7 +159,7 @@ export function EditUserForm({ user, options }: Props) {
             );
           }}
         />
-        <FormButtons cancelHref="/user/list" editing saveLabel="Update" busy={saving} saving={saving ? "save" : null} onSaveAndContinue={() => {}} />
+        <FormButtons cancelHref="/user/list" editing busy={saving} saving={saving ? "save" : null} onSaveAndContinue={() => {}} />
       </form>
     </div>
   );
