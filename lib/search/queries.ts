@@ -29,6 +29,8 @@ import { SEARCH_KINDS, type KindPage, type MatchSource, type SearchKind, type Se
 export const CANDIDATES = 1000;
 /** The header box ranks fewer: its few suggestions per kind come from the first SUGGEST_CANDIDATES matches of each source. */
 export const SUGGEST_CANDIDATES = 100;
+/** The suggestions' index scans return about this many rows of a common word (searchStatement). */
+export const SUGGEST_FUZZY_LIMIT = 2_000;
 export const PAGE_SIZE = 20;
 export const SUGGEST_PER_KIND = 5;
 
@@ -389,18 +391,21 @@ async function typoAlternatives(db: Db, tokens: string[]): Promise<Map<string, s
 type Prepared = { tsq: string; viewer: Viewer };
 
 /**
- * Runs `pages` for the query's words as typed; only when that finds nothing in any kind asked for
- * does it look up close words for the words no title knows (typoAlternatives) and search again with
- * them. A query that finds something costs one statement; a typo costs a cheap empty search (the
- * misspelt word is not in the index), the lexicon lookup and the search with the alternatives.
+ * Runs `pages` for the query's words as typed; only when that finds nothing in any kind asked for are
+ * close words for the words no title knows (typoAlternatives) searched instead. The lexicon lookup
+ * runs beside the first search (a small indexed statement), so a typo costs an empty search (the
+ * misspelt word is not in the index) and the search with the alternatives, one after the other.
  */
 async function withTypoForgiveness(db: Db, q: unknown, user: SessionUser, pages: (prepared: Prepared) => Promise<KindPage[]>): Promise<KindPage[]> {
   const { tokens } = parseQuery(q);
   if (!tokens.length) return [];
   const viewer = await viewerOf(user);
+  const lookup = typoCandidates(tokens).length ? typoAlternatives(db, tokens) : null;
+  // Settled either way: a failed lookup only matters if its answer is needed.
+  lookup?.catch(() => {});
   const asTyped = await pages({ tsq: toTsQueryText(tokens), viewer });
-  if (asTyped.some((p) => p.total > 0) || !typoCandidates(tokens).length) return asTyped;
-  const alternatives = await typoAlternatives(db, tokens);
+  if (asTyped.some((p) => p.total > 0) || !lookup) return asTyped;
+  const alternatives = await lookup;
   if (![...alternatives.values()].some((a) => a.length)) return asTyped;
   return pages({ tsq: toTsQueryText(tokens, alternatives), viewer });
 }
@@ -421,8 +426,8 @@ async function runKinds(db: Db, oneStatement: boolean, kinds: readonly SearchKin
   // Each kind's rows arrive in rank order; grouped by kind below.
   const rows =
     oneStatement && selects.length > 1
-      ? rowsOf<Row>(await db.execute(sql`${sql.join(selects, sql` union all `)} order by kind, rank desc, id desc`))
-      : (await Promise.all(selects.map(async (s) => rowsOf<Row>(await db.execute(s))))).flat();
+      ? await searchStatement(db, sql`${sql.join(selects, sql` union all `)} order by kind, rank desc, id desc`, candidates)
+      : (await Promise.all(selects.map((s) => searchStatement(db, s, candidates)))).flat();
   return Promise.all(
     kinds.map(async (kind) => {
       const mine = rows.filter((r) => r.kind === kind);
@@ -436,8 +441,25 @@ async function runKinds(db: Db, oneStatement: boolean, kinds: readonly SearchKin
 async function countOnly(db: Db, kind: SearchKind, ctx: Ctx): Promise<number> {
   const statement = kindSelect(kind, ctx);
   if (!statement) return 0;
-  const rows = rowsOf<Row>(await db.execute(statement));
+  const rows = await searchStatement(db, statement, ctx.candidates);
   return rows.length ? Number(rows[0].total) : 0;
+}
+
+/**
+ * Runs a search statement in a transaction of its own with two planner settings:
+ * - no sequential scans: a source stops at `candidates` rows, and the planner, which cannot know how
+ *   many rows a prefix matches, otherwise bets on scanning the table until enough turn up; for a rare
+ *   word that reads the whole table (40 ms at 100,000 posts) where the GIN index answers at once;
+ * - for the header's suggestions (a few per kind from the first SUGGEST_CANDIDATES found anyway),
+ *   gin_fuzzy_search_limit: a common word's index scan returns a sample of about SUGGEST_FUZZY_LIMIT
+ *   rows instead of every one (hundreds of thousands at a million posts).
+ */
+async function searchStatement(db: Db, statement: SQL, candidates: number): Promise<Row[]> {
+  const fuzzy = candidates <= SUGGEST_CANDIDATES ? SUGGEST_FUZZY_LIMIT : 0;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('gin_fuzzy_search_limit', ${String(fuzzy)}, true)`);
+    return rowsOf<Row>(await tx.execute(statement));
+  });
 }
 
 /**
