@@ -418,16 +418,13 @@ async function withTypoForgiveness(db: Db, q: unknown, user: SessionUser, pages:
  * How the kinds' selects are sent depends on the database (measured, bench/search.ts): the embedded
  * database answers one statement at a time, so there they go as one UNION ALL statement; PostgreSQL
  * plans a union of every kind several times slower than the kinds apart (about 25 ms against 1 to 2 ms
- * each), so there each kind is its own statement, sent at once on the pool's connections.
+ * each), so there each kind is its own statement, all sent at once in one transaction.
  */
 async function runKinds(db: Db, oneStatement: boolean, kinds: readonly SearchKind[], prepared: Prepared, filters: SearchFilters, limit: number, offset: number, candidates = CANDIDATES): Promise<KindPage[]> {
   const ctx: Ctx = { tsq: prepared.tsq, viewer: prepared.viewer, filters, limit, offset, candidates };
   const selects = kinds.map((kind) => kindSelect(kind, ctx)).filter((s): s is SQL => s !== null);
   // Each kind's rows arrive in rank order; grouped by kind below.
-  const rows =
-    oneStatement && selects.length > 1
-      ? await searchStatement(db, sql`${sql.join(selects, sql` union all `)} order by kind, rank desc, id desc`, candidates)
-      : (await Promise.all(selects.map((s) => searchStatement(db, s, candidates)))).flat();
+  const rows = await searchStatements(db, oneStatement && selects.length > 1 ? [sql`${sql.join(selects, sql` union all `)} order by kind, rank desc, id desc`] : selects, candidates);
   return Promise.all(
     kinds.map(async (kind) => {
       const mine = rows.filter((r) => r.kind === kind);
@@ -441,12 +438,13 @@ async function runKinds(db: Db, oneStatement: boolean, kinds: readonly SearchKin
 async function countOnly(db: Db, kind: SearchKind, ctx: Ctx): Promise<number> {
   const statement = kindSelect(kind, ctx);
   if (!statement) return 0;
-  const rows = await searchStatement(db, statement, ctx.candidates);
+  const rows = await searchStatements(db, [statement], ctx.candidates);
   return rows.length ? Number(rows[0].total) : 0;
 }
 
 /**
- * Runs a search statement in a transaction of its own with two planner settings:
+ * Runs search statements in one transaction with two planner settings, sent at once (pipelined on the
+ * transaction's connection, so the round trips overlap):
  * - no sequential scans: a source stops at `candidates` rows, and the planner, which cannot know how
  *   many rows a prefix matches, otherwise bets on scanning the table until enough turn up; for a rare
  *   word that reads the whole table (40 ms at 100,000 posts) where the GIN index answers at once;
@@ -454,11 +452,12 @@ async function countOnly(db: Db, kind: SearchKind, ctx: Ctx): Promise<number> {
  *   gin_fuzzy_search_limit: a common word's index scan returns a sample of about SUGGEST_FUZZY_LIMIT
  *   rows instead of every one (hundreds of thousands at a million posts).
  */
-async function searchStatement(db: Db, statement: SQL, candidates: number): Promise<Row[]> {
+async function searchStatements(db: Db, statements: SQL[], candidates: number): Promise<Row[]> {
+  if (!statements.length) return [];
   const fuzzy = candidates <= SUGGEST_CANDIDATES ? SUGGEST_FUZZY_LIMIT : 0;
   return db.transaction(async (tx) => {
     await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('gin_fuzzy_search_limit', ${String(fuzzy)}, true)`);
-    return rowsOf<Row>(await tx.execute(statement));
+    return (await Promise.all(statements.map(async (s) => rowsOf<Row>(await tx.execute(s))))).flat();
   });
 }
 

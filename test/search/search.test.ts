@@ -138,28 +138,38 @@ describe("how the database answers", () => {
     expect(plan).toContain("posts_search_idx");
   });
 
-  it("a query answers in one statement (embedded) or one per kind at once (PostgreSQL); a typo adds a second search with the lexicon's close words", async () => {
+  it("a search is one transaction: one statement (embedded) or one per kind sent at once (PostgreSQL); a typo adds a second search with the lexicon's close words", async () => {
     const { kind } = await getDbHandle();
-    // The administrator sees all 7 kinds. Each search statement runs in a transaction of its own
-    // (its planner settings); the typo lexicon's lookup is a plain statement beside the first search.
+    // The administrator sees all 7 kinds. The search statements share a transaction (its planner
+    // settings); the typo lexicon's lookup is a plain statement beside the first search.
     const perSearch = kind === "pglite" ? 1 : 7;
-    const searches = vi.spyOn(t.db(), "transaction");
+    const original = t.db().transaction.bind(t.db());
+    const statements: number[] = [];
+    // Counts each transaction's statements (less the one that sets the planner settings).
+    const searches = vi.spyOn(t.db(), "transaction").mockImplementation(((fn: (tx: { execute: (q: unknown) => unknown }) => unknown) =>
+      original((tx) => {
+        const execute = tx.execute.bind(tx);
+        let n = 0;
+        (tx as { execute: unknown }).execute = (q: unknown) => (n++, execute(q as never));
+        return Promise.resolve(fn(tx as never)).finally(() => statements.push(n - 1));
+      })) as never);
     const lookups = vi.spyOn(t.db(), "execute");
     const count = () => {
-      const n = [searches.mock.calls.length, lookups.mock.calls.length];
+      const n = [searches.mock.calls.length, lookups.mock.calls.length, ...statements];
       searches.mockClear();
       lookups.mockClear();
+      statements.length = 0;
       return n;
     };
     try {
       expect(of(await find("gal", who.admin.user), "save-the-date")).toHaveLength(1);
-      expect(count()).toEqual([perSearch, 0]);
+      expect(count()).toEqual([1, 0, perSearch]);
       expect(of(await searchPage({ q: "clinic", user: who.admin.user }), "event").length).toBeGreaterThan(0);
-      expect(count()).toEqual([perSearch, 1]);
+      expect(count()).toEqual([1, 1, perSearch]);
       expect((await searchPage({ q: "clinic", user: who.admin.user, kind: "event" }))[0].total).toBeGreaterThan(0);
-      expect(count()).toEqual([1, 1]);
+      expect(count()).toEqual([1, 1, 1]);
       expect(of(await find("warrenty", who.admin.user), "post").map((r) => r.id)).toContain(f.claim.id);
-      expect(count()).toEqual([2 * perSearch, 1]);
+      expect(count()).toEqual([2, 1, perSearch, perSearch]);
     } finally {
       searches.mockRestore();
       lookups.mockRestore();
