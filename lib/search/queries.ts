@@ -418,42 +418,46 @@ async function withTypoForgiveness(db: Db, q: unknown, user: SessionUser, pages:
  * How the kinds' selects are sent depends on the database (measured, bench/search.ts): the embedded
  * database answers one statement at a time, so there they go as one UNION ALL statement; PostgreSQL
  * plans a union of every kind several times slower than the kinds apart (about 25 ms against 1 to 2 ms
- * each), so there each kind is its own statement, all sent at once in one transaction.
+ * each), so there each kind is its own statement, all sent at once in one transaction
+ * (searchStatements). `embedded` says which database this is.
  */
-async function runKinds(db: Db, oneStatement: boolean, kinds: readonly SearchKind[], prepared: Prepared, filters: SearchFilters, limit: number, offset: number, candidates = CANDIDATES): Promise<KindPage[]> {
+async function runKinds(db: Db, embedded: boolean, kinds: readonly SearchKind[], prepared: Prepared, filters: SearchFilters, limit: number, offset: number, candidates = CANDIDATES): Promise<KindPage[]> {
   const ctx: Ctx = { tsq: prepared.tsq, viewer: prepared.viewer, filters, limit, offset, candidates };
   const selects = kinds.map((kind) => kindSelect(kind, ctx)).filter((s): s is SQL => s !== null);
   // Each kind's rows arrive in rank order; grouped by kind below.
-  const rows = await searchStatements(db, oneStatement && selects.length > 1 ? [sql`${sql.join(selects, sql` union all `)} order by kind, rank desc, id desc`] : selects, candidates);
+  const rows = await searchStatements(db, embedded && selects.length > 1 ? [sql`${sql.join(selects, sql` union all `)} order by kind, rank desc, id desc`] : selects, candidates, !embedded);
   return Promise.all(
     kinds.map(async (kind) => {
       const mine = rows.filter((r) => r.kind === kind);
-      const total = mine.length ? Number(mine[0].total) : offset > 0 ? await countOnly(db, kind, { ...ctx, limit: 1, offset: 0, candidates: CANDIDATES }) : 0;
+      const total = mine.length ? Number(mine[0].total) : offset > 0 ? await countOnly(db, embedded, kind, { ...ctx, limit: 1, offset: 0, candidates: CANDIDATES }) : 0;
       return { kind, results: mine.map((r) => toResult(kind, r, prepared.viewer)), total, totalCapped: total >= candidates };
     }),
   );
 }
 
 /** A page past the end still reports the total (for the pager). */
-async function countOnly(db: Db, kind: SearchKind, ctx: Ctx): Promise<number> {
+async function countOnly(db: Db, embedded: boolean, kind: SearchKind, ctx: Ctx): Promise<number> {
   const statement = kindSelect(kind, ctx);
   if (!statement) return 0;
-  const rows = await searchStatements(db, [statement], ctx.candidates);
+  const rows = await searchStatements(db, [statement], ctx.candidates, !embedded);
   return rows.length ? Number(rows[0].total) : 0;
 }
 
 /**
- * Runs search statements in one transaction with two planner settings, sent at once (pipelined on the
- * transaction's connection, so the round trips overlap):
+ * Runs search statements. On PostgreSQL they share one transaction with two planner settings and are
+ * sent at once (pipelined on the transaction's connection, so the round trips overlap):
  * - no sequential scans: a source stops at `candidates` rows, and the planner, which cannot know how
  *   many rows a prefix matches, otherwise bets on scanning the table until enough turn up; for a rare
- *   word that reads the whole table (40 ms at 100,000 posts) where the GIN index answers at once;
+ *   word that read the whole posts table (40 ms at 100,000 posts) where the GIN index answers at once;
  * - for the header's suggestions (a few per kind from the first SUGGEST_CANDIDATES found anyway),
  *   gin_fuzzy_search_limit: a common word's index scan returns a sample of about SUGGEST_FUZZY_LIMIT
  *   rows instead of every one (hundreds of thousands at a million posts).
+ * The embedded database (PostgreSQL 18, whose planner counts disabled plans differently) answered a
+ * rare word ten times slower with them (bench/search.ts), so it runs its one statement as it is.
  */
-async function searchStatements(db: Db, statements: SQL[], candidates: number): Promise<Row[]> {
+async function searchStatements(db: Db, statements: SQL[], candidates: number, tuned: boolean): Promise<Row[]> {
   if (!statements.length) return [];
+  if (!tuned) return (await Promise.all(statements.map(async (s) => rowsOf<Row>(await db.execute(s))))).flat();
   const fuzzy = candidates <= SUGGEST_CANDIDATES ? SUGGEST_FUZZY_LIMIT : 0;
   return db.transaction(async (tx) => {
     await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('gin_fuzzy_search_limit', ${String(fuzzy)}, true)`);
@@ -486,7 +490,7 @@ export async function searchPage({
   filters?: SearchFilters;
 }): Promise<KindPage[]> {
   const { db, kind: dbKind } = await getDbHandle();
-  if (kind) return withTypoForgiveness(db, q, user, (prepared) => runKinds(db, true, [kind], prepared, filters, PAGE_SIZE, (Math.max(1, page) - 1) * PAGE_SIZE));
+  if (kind) return withTypoForgiveness(db, q, user, (prepared) => runKinds(db, dbKind === "pglite", [kind], prepared, filters, PAGE_SIZE, (Math.max(1, page) - 1) * PAGE_SIZE));
   const pages = await withTypoForgiveness(db, q, user, (prepared) => runKinds(db, dbKind === "pglite", SEARCH_KINDS, prepared, filters, SUGGEST_PER_KIND, 0));
   return pages.filter((p) => p.results.length);
 }
