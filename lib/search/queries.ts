@@ -391,21 +391,20 @@ async function typoAlternatives(db: Db, tokens: string[]): Promise<Map<string, s
 type Prepared = { tsq: string; viewer: Viewer };
 
 /**
- * Runs `pages` for the query's words as typed; only when that finds nothing in any kind asked for are
- * close words for the words no title knows (typoAlternatives) searched instead. The lexicon lookup
- * runs beside the first search (a small indexed statement), so a typo costs an empty search (the
- * misspelt word is not in the index) and the search with the alternatives, one after the other.
+ * Runs `pages` for the query's words as typed; only when that finds nothing in any kind asked for does
+ * it look up close words for the words no title knows (typoAlternatives) and search again with them.
+ * A query that finds something costs its search alone (the lookup, run beside every search, cost a
+ * rare word's suggestions about half their time on the bench: the embedded database answers one
+ * statement at a time); a typo costs an empty search (the misspelt word is not in the index), the
+ * lookup and the search with the alternatives.
  */
 async function withTypoForgiveness(db: Db, q: unknown, user: SessionUser, pages: (prepared: Prepared) => Promise<KindPage[]>): Promise<KindPage[]> {
   const { tokens } = parseQuery(q);
   if (!tokens.length) return [];
   const viewer = await viewerOf(user);
-  const lookup = typoCandidates(tokens).length ? typoAlternatives(db, tokens) : null;
-  // Settled either way: a failed lookup only matters if its answer is needed.
-  lookup?.catch(() => {});
   const asTyped = await pages({ tsq: toTsQueryText(tokens), viewer });
-  if (asTyped.some((p) => p.total > 0) || !lookup) return asTyped;
-  const alternatives = await lookup;
+  if (asTyped.some((p) => p.total > 0) || !typoCandidates(tokens).length) return asTyped;
+  const alternatives = await typoAlternatives(db, tokens);
   if (![...alternatives.values()].some((a) => a.length)) return asTyped;
   return pages({ tsq: toTsQueryText(tokens, alternatives), viewer });
 }
