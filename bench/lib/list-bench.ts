@@ -125,7 +125,7 @@ export function groupRss(pgid: number): number {
  * within 1 MB, at most 5 s of waiting), so the growth counts the export and not the tail of the work
  * before it (the latency samples' garbage still being collected, a pool still closing).
  */
-async function idleRss(pgid: number): Promise<number> {
+export async function idleRss(pgid: number): Promise<number> {
   let prev = groupRss(pgid);
   for (let i = 0; i < 20; i++) {
     await sleep(250);

@@ -4,9 +4,10 @@ import { timestamps } from "./_common";
 import { files } from "./files";
 
 /**
- * Portal-wide search (lib/search, issue 24). The full-text and trigram indexes over the searched tables
- * are expression indexes written by hand (migration 0017_search_indexes): their expressions must stay
- * exactly those of lib/search/vectors.ts, or the planner cannot use them.
+ * Portal-wide search (lib/search, issue 24). Each searched table has a STORED generated `search_vector`
+ * column with a GIN index, written by hand (migration 0018_search_vectors; lib/search/vectors.ts lists
+ * the tables). The columns are left out of the Drizzle tables on purpose: no ordinary select should
+ * carry a tsvector, and only the search's SQL reads them.
  */
 
 export const fileTextStatus = pgEnum("file_text_status", ["pending", "working", "done", "failed", "skipped"]);

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb, schema, type Tx } from "@/lib/db";
 import { logger } from "@/lib/log";
 import { getStorage } from "@/lib/storage";
-import { chunkText, extractText, textFormatOf } from "./extract";
+import { chunkText, ExtractionError, extractText, MAX_TEXT_CHARS, textFormatOf } from "./extract";
 
 const t = schema.fileTexts;
 
@@ -48,7 +48,7 @@ async function claimOne(leaseMs: number): Promise<number | null> {
 
 export type ExtractResult = { fileId: number; status: "done" | "skipped" | "retry" | "failed"; chars: number };
 
-/** Extracts one claimed file and records the outcome: its passages and `done`, or a retry / `failed` with the error. */
+/** Extracts one claimed file and records the outcome: its passages and `done`, or a retry / `failed` with the error (at once when retrying cannot help). */
 async function processOne(fileId: number): Promise<ExtractResult> {
   const db = await getDb();
   const [file] = await db.select().from(schema.files).where(eq(schema.files.id, fileId)).limit(1);
@@ -59,7 +59,7 @@ async function processOne(fileId: number): Promise<ExtractResult> {
     return { fileId, status: "skipped", chars: 0 };
   }
   try {
-    const text = await extractText(await getStorage().get(file.storageKey), format);
+    const text = await extractText(await getStorage().get(file.storageKey), format, MAX_TEXT_CHARS, Number(file.size) || 0);
     const chunks = chunkText(text);
     await db.transaction(async (tx) => {
       await tx.delete(schema.fileTextChunks).where(eq(schema.fileTextChunks.fileId, fileId));
@@ -72,7 +72,8 @@ async function processOne(fileId: number): Promise<ExtractResult> {
     return { fileId, status: "done", chars: text.length };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    const failed = job.attempts >= MAX_ATTEMPTS;
+    // Too large, or more memory than the reader may take: another attempt would fail the same way.
+    const failed = job.attempts >= MAX_ATTEMPTS || (err instanceof ExtractionError && err.permanent);
     logger.warn({ err, fileId, attempts: job.attempts }, failed ? "search: text extraction failed for good" : "search: text extraction failed; retrying later");
     await db
       .update(t)

@@ -1,39 +1,23 @@
 import { logger } from "@/lib/log";
+import { backgroundLoop } from "@/lib/jobs/background-loop";
 import { extractDue } from "./extract-jobs";
 
 export const POLL_MS = 10_000;
 /** After an enqueue, the extractor looks this much later: the claiming transaction has usually committed by then. */
 const WAKE_DELAY_MS = 250;
 
-type Worker = { interval: NodeJS.Timeout; wake: NodeJS.Timeout | null; running: Promise<void> | null; again: boolean; stopped: boolean };
+const loop = backgroundLoop("text-extractor");
 
-// One extractor per process, on globalThis so every bundle (and a dev reload) finds the same one.
-const g = globalThis as unknown as { __portalTextExtractor?: Worker };
-
-async function drain(w: Worker) {
+/** Extracts due files in batches until a batch comes back short (or the loop stops). */
+async function drain(stopped: () => boolean) {
   try {
     for (;;) {
-      const done = await extractDue({ limit: 20, shouldStop: () => w.stopped });
-      if (w.stopped || done.length < 20) break;
+      const done = await extractDue({ limit: 20, shouldStop: stopped });
+      if (stopped() || done.length < 20) break;
     }
   } catch (err) {
     logger.error({ err }, "search: text extraction round failed");
   }
-}
-
-function run(w: Worker) {
-  if (w.stopped) return;
-  if (w.running) {
-    w.again = true;
-    return;
-  }
-  w.running = drain(w).finally(() => {
-    w.running = null;
-    if (w.again && !w.stopped) {
-      w.again = false;
-      run(w);
-    }
-  });
 }
 
 /**
@@ -42,31 +26,15 @@ function run(w: Worker) {
  * mid-extraction is due again when its lease expires.
  */
 export function startTextExtractor(opts: { intervalMs?: number } = {}): void {
-  if (g.__portalTextExtractor) return;
-  const w: Worker = { interval: setInterval(() => run(w), opts.intervalMs ?? POLL_MS), wake: null, running: null, again: false, stopped: false };
-  w.interval.unref();
-  g.__portalTextExtractor = w;
-  run(w);
+  loop.start({ intervalMs: opts.intervalMs ?? POLL_MS, wakeDelayMs: WAKE_DELAY_MS, round: drain });
 }
 
 /** Asks this process's extractor (if one runs) to look for due files now. claimUploads calls it. */
 export function wakeTextExtractor(): void {
-  const w = g.__portalTextExtractor;
-  if (!w || w.stopped || w.wake) return;
-  w.wake = setTimeout(() => {
-    w.wake = null;
-    run(w);
-  }, WAKE_DELAY_MS);
-  w.wake.unref();
+  loop.wake();
 }
 
 /** Stops the extractor: no new files are claimed; the one under way finishes. */
-export async function stopTextExtractor(): Promise<void> {
-  const w = g.__portalTextExtractor;
-  if (!w) return;
-  w.stopped = true;
-  clearInterval(w.interval);
-  if (w.wake) clearTimeout(w.wake);
-  await w.running;
-  g.__portalTextExtractor = undefined;
+export function stopTextExtractor(): Promise<void> {
+  return loop.stop();
 }

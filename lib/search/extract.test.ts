@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
-import { describe, expect, it } from "vitest";
-import { chunkText, extractText, textFormatOf } from "./extract";
+import { describe, expect, it, vi } from "vitest";
+import { chunkText, ExtractionError, extractText, textFormatOf } from "./extract";
 import { docxWithText, pdfWithText, xlsxWithText } from "@/test/search/documents";
 
 const stream = (b: Buffer | string, chunk = 7) => Readable.from((function* () {
@@ -19,6 +19,23 @@ describe("extractText", () => {
     const text = await extractText(stream(pdfWithText(["Turbocharger inspection (every 20,000 miles)", "Second page: brake fluid"]), 4096), "pdf");
     expect(text).toContain("Turbocharger inspection (every 20,000 miles)");
     expect(text).toContain("Second page: brake fluid");
+  });
+  it("PDF: read in a thread with a capped heap; a document that needs more fails for good, and this process goes on", async () => {
+    vi.stubEnv("SEARCH_PDF_HEAP_MB", "1");
+    try {
+      const err = await extractText(stream(pdfWithText(["Tiny heap"]), 4096), "pdf").catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ExtractionError);
+      expect((err as ExtractionError).permanent).toBe(true);
+      expect((err as Error).message).toMatch(/memory/);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    expect(await extractText(stream(pdfWithText(["After the failure"]), 4096), "pdf")).toContain("After the failure");
+  });
+  it("PDF: a file longer than its recorded size is read whole", async () => {
+    const bytes = pdfWithText(["Size hint too small", "Second page"]);
+    const text = await extractText(stream(bytes, 1000), "pdf", 1000, 100);
+    expect(text).toContain("Second page");
   });
   it("DOCX: the runs, a line per paragraph, not field codes", async () => {
     const text = await extractText(stream(docxWithText(["Warranty claims & returns", "Second <paragraph>"]), 50), "docx");

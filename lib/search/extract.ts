@@ -1,5 +1,7 @@
+import path from "node:path";
 import type { Readable } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
+import { Worker } from "node:worker_threads";
 import { Unzip, UnzipInflate } from "fflate";
 import sax from "sax";
 
@@ -8,13 +10,19 @@ import sax from "sax";
  * the background). Every format is read as a stream and the text is capped, so memory stays bounded:
  * plain text and the XML inside DOCX and XLSX never exist whole in memory (fflate's streaming unzip
  * feeds a sax parser); a PDF must be held as bytes (its index is at the end), and its pages are read
- * one at a time and released.
+ * one at a time in a worker thread with a capped heap (lib/search/pdf-text-thread.mjs), so a large
+ * document's parse neither grows the server's heap nor can exhaust it.
  */
 
 /** At most this much text per file (about 250 pages); the rest is not searched. */
 export const MAX_TEXT_CHARS = 1_000_000;
 /** Larger PDFs are skipped: their bytes are held in memory while their pages are read. */
 export const MAX_PDF_BYTES = 64 * 1024 * 1024;
+/**
+ * The PDF thread's heap (V8's old generation, MB; SEARCH_PDF_HEAP_MB): a document whose parse needs
+ * more fails its job for good (ExtractionError, permanent) instead of growing the server.
+ */
+export const PDF_HEAP_MB = 48;
 /** Passage length (characters) of file_text_chunks. */
 export const CHUNK_CHARS = 2_000;
 
@@ -40,6 +48,17 @@ export function textFormatOf(file: { mime?: string | null; name?: string | null 
   return null;
 }
 
+/** A failure that another attempt would repeat (too large, out of memory): the job fails at once. */
+export class ExtractionError extends Error {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+  ) {
+    super(message);
+    this.name = "ExtractionError";
+  }
+}
+
 /** Collects text up to MAX_TEXT_CHARS; `full` says when to stop reading. */
 class TextSink {
   private parts: string[] = [];
@@ -47,6 +66,9 @@ class TextSink {
   constructor(private max = MAX_TEXT_CHARS) {}
   get full() {
     return this.length >= this.max;
+  }
+  get room() {
+    return Math.max(0, this.max - this.length);
   }
   add(text: string) {
     if (this.full || !text) return;
@@ -66,11 +88,11 @@ class TextSink {
 }
 
 /** Extracts the text of a file read from `stream`; the stream is consumed or destroyed. */
-export async function extractText(stream: Readable, format: TextFormat, max = MAX_TEXT_CHARS): Promise<string> {
+export async function extractText(stream: Readable, format: TextFormat, max = MAX_TEXT_CHARS, sizeHint = 0): Promise<string> {
   const sink = new TextSink(max);
   try {
     if (format === "text") await readPlainText(stream, sink);
-    else if (format === "pdf") await readPdf(stream, sink);
+    else if (format === "pdf") await readPdf(stream, sink, sizeHint);
     else await readOfficeXml(stream, sink, format);
   } finally {
     stream.destroy();
@@ -87,34 +109,51 @@ async function readPlainText(stream: Readable, sink: TextSink) {
   sink.add(decoder.end());
 }
 
-async function readPdf(stream: Readable, sink: TextSink) {
-  const chunks: Buffer[] = [];
+async function readPdf(stream: Readable, sink: TextSink, sizeHint = 0) {
+  // One buffer of the file's size (its recorded size, grown if the file is longer), handed over to the
+  // thread without a copy.
+  let bytes = new Uint8Array(Math.min(Math.max(sizeHint, 64 * 1024), MAX_PDF_BYTES));
   let size = 0;
   for await (const chunk of stream) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_PDF_BYTES) throw new Error(`PDF larger than ${MAX_PDF_BYTES} bytes`);
-    chunks.push(chunk as Buffer);
-  }
-  const joined = Buffer.concat(chunks, size);
-  const bytes = new Uint8Array(joined.buffer, joined.byteOffset, joined.byteLength); // a view, not a second copy
-  chunks.length = 0;
-  const { getDocumentProxy } = await import("unpdf");
-  const pdf = await getDocumentProxy(bytes, { useSystemFonts: false, disableFontFace: true, verbosity: 0 });
-  try {
-    for (let n = 1; n <= pdf.numPages && !sink.full; n++) {
-      const page = await pdf.getPage(n);
-      const content = await page.getTextContent();
-      for (const item of content.items) {
-        if ("str" in item) sink.add(item.hasEOL ? `${item.str}\n` : `${item.str} `);
-      }
-      sink.add("\n");
-      page.cleanup();
-      // The document keeps what it parsed (fonts, resources) until told: release it every few pages.
-      if (n % 5 === 0) await pdf.cleanup();
+    const c = chunk as Buffer;
+    if (size + c.length > MAX_PDF_BYTES) throw new ExtractionError(`PDF larger than ${MAX_PDF_BYTES} bytes`, true);
+    if (size + c.length > bytes.length) {
+      const grown = new Uint8Array(Math.min(MAX_PDF_BYTES, Math.max(bytes.length * 2, size + c.length)));
+      grown.set(bytes.subarray(0, size));
+      bytes = grown;
     }
-  } finally {
-    await pdf.loadingTask.destroy();
+    bytes.set(c, size);
+    size += c.length;
   }
+  const data = size === bytes.length ? bytes : bytes.slice(0, size);
+  bytes = new Uint8Array(0);
+  sink.add(await pdfTextInThread(data, sink.room));
+}
+
+/** Runs lib/search/pdf-text-thread.mjs on `data` (transferred) with a capped heap; its text, at most `max` characters. */
+function pdfTextInThread(data: Uint8Array, max: number): Promise<string> {
+  const heapMb = Number(process.env.SEARCH_PDF_HEAP_MB) || PDF_HEAP_MB;
+  const file = path.join(/*turbopackIgnore: true*/ process.cwd(), "lib", "search", "pdf-text-thread.mjs");
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(file, {
+      workerData: { bytes: data, max },
+      transferList: [data.buffer as ArrayBuffer],
+      resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: Math.max(4, Math.round(heapMb / 8)), stackSizeMb: 4 },
+      stdout: false,
+      stderr: false,
+    });
+    let text: string | null = null;
+    worker.on("message", (m: { text: string }) => (text = m.text));
+    worker.on("error", (err: Error & { code?: string }) => {
+      text = null;
+      reject(
+        err.code === "ERR_WORKER_OUT_OF_MEMORY"
+          ? new ExtractionError(`PDF needs more than ${heapMb} MB of memory to read`, true)
+          : new ExtractionError(`PDF could not be read: ${err.message}`, false),
+      );
+    });
+    worker.on("exit", (code) => (text !== null ? resolve(text) : code !== 0 ? reject(new ExtractionError(`PDF reader stopped (exit ${code})`, false)) : resolve("")));
+  });
 }
 
 /**

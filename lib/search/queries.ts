@@ -1,6 +1,6 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
-import { getDb, type Db } from "@/lib/db";
+import { getDbHandle, type Db } from "@/lib/db";
 import { roleCan } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/session";
 import { listVisibleMenus, type VisibleMenus } from "@/lib/menus/queries";
@@ -10,27 +10,27 @@ import { SEARCH_MAX } from "@/lib/content/basics";
 import type { ContentTab } from "@/lib/content/basics";
 import { HEADLINE_SNIPPET, HEADLINE_TITLE, plainSegments, splitHighlight } from "./highlight";
 import { parseQuery, toTsQueryText, typoCandidates } from "./query";
-import { VECTOR } from "./vectors";
 import { SEARCH_KINDS, type KindPage, type MatchSource, type SearchKind, type SearchResult } from "./types";
 
 /**
- * Portal-wide search (issue 24): PostgreSQL full-text search over weighted expression indexes
- * (lib/search/vectors.ts), the last word as a prefix, a word found in no title looked up by trigram
- * similarity in the typo lexicon. Every kind's query carries the viewer's visibility rules in its WHERE:
- * menus by the sidebar's rule (lib/menus listVisibleMenus), inactive events only for the roles that see
- * event status, staff-form records only for the roles that manage them, people as the directory shows
- * them (not deleted, active). Nothing is filtered after the query.
+ * Portal-wide search (issue 24): PostgreSQL full-text search over the stored, GIN-indexed
+ * `search_vector` columns (lib/search/vectors.ts), the last word as a prefix, a word found in no title
+ * looked up by trigram similarity in the typo lexicon. Every kind's sources carry the viewer's
+ * visibility rules in their WHERE: menus by the sidebar's rule (lib/menus listVisibleMenus), inactive
+ * events only for the roles that see event status, staff-form records only for the roles that manage
+ * them, people as the directory shows them (not deleted, active). Nothing is filtered after the query.
  *
- * Each kind ranks at most CANDIDATES matches (the GIN index gives them unordered): a word that matches
- * more rows than that is ranked within the first CANDIDATES found, and the total says "1,000+".
+ * Each kind is one definition (KINDS: its sources and how its rows read); one statement answers every
+ * kind asked for (the header's suggestions, the results page's first results), with each kind's total.
+ *
+ * Each source ranks at most CANDIDATES matches (the GIN index gives them unordered): a word that
+ * matches more rows than that is ranked within the first CANDIDATES found, and the total says "1,000+".
  */
 export const CANDIDATES = 1000;
-/**
- * The header box ranks fewer: its few suggestions per kind come from the first SUGGEST_CANDIDATES
- * matches of each source. Ranking reads every candidate's text again (the indexes are on expressions),
- * so this is most of a common prefix's cost (bench/search.ts).
- */
+/** The header box ranks fewer: its few suggestions per kind come from the first SUGGEST_CANDIDATES matches of each source. */
 export const SUGGEST_CANDIDATES = 100;
+/** The suggestions' index scans return about this many rows of a common word (searchStatement). */
+export const SUGGEST_FUZZY_LIMIT = 2_000;
 export const PAGE_SIZE = 20;
 export const SUGGEST_PER_KIND = 5;
 
@@ -44,8 +44,9 @@ type Viewer = { user: SessionUser; menus: VisibleMenus; seeInactiveEvents: boole
 
 type Ctx = { tsq: string; viewer: Viewer; filters: SearchFilters; limit: number; offset: number; candidates: number };
 
-/** What a kind's statement returns per row (every value as text or a number, the same on both drivers). */
+/** What a kind's rows hold (every value as text or a number, the same on both drivers). */
 type Row = {
+  kind: SearchKind;
   id: number;
   rank: number;
   total: number;
@@ -61,192 +62,208 @@ type Row = {
   extra2: string | null;
 };
 
+/** The columns of Row after `kind`, in order and typed alike, so the kinds' rows make one UNION ALL. */
+const ROW_COLUMNS = sql.raw(
+  "r.id::int as id, r.rank::float8 as rank, r.total::int as total, r.src::text as src, r.title::text as title, r.snippet::text as snippet, r.document_name::text as document_name, r.date::text as date, r.slug::text as slug, r.page_types::text as page_types, r.group_id::int as group_id, r.extra::text as extra, r.extra2::text as extra2",
+);
+
 function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
-const v = (k: keyof typeof VECTOR) => sql.raw(VECTOR[k]);
 const intArray = (ids: readonly number[]) => sql`${`{${ids.map((n) => Math.trunc(n)).join(",")}}`}::int[]`;
 const iso = (col: SQL) => sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 const headline = (text: SQL) => sql`ts_headline('english'::regconfig, ${text}, q.q, ${HEADLINE_SNIPPET})`;
 const titleHeadline = (text: SQL) => sql`ts_headline('english'::regconfig, ${text}, q.q, ${HEADLINE_TITLE})`;
+/**
+ * The query as a value in each WHERE (not a CTE's column): the planner then estimates the match from
+ * the column's statistics and the actual words (a common prefix scans, a rare word uses the index).
+ */
+const tsquery = (ctx: Ctx) => sql`to_tsquery('english'::regconfig, ${ctx.tsq})`;
 
-function dateRange(col: SQL, f: SearchFilters): SQL {
+function dateRange(col: SQL, f: SearchFilters): SQL[] {
   const parts: SQL[] = [];
   if (f.from) parts.push(sql`${col} >= ${f.from}::date`);
   if (f.to) parts.push(sql`${col} < ${f.to}::date + 1`);
-  return parts.length ? sql` and ${sql.join(parts, sql` and `)}` : sql``;
+  return parts;
 }
 
 const hasDateFilter = (f: SearchFilters) => !!(f.from || f.to);
 
 /**
- * The page of one kind: `hits` are the union of its sources (id, rank, src, src_id, src_pos), each
- * capped at CANDIDATES; the best source per id wins; `select` reads the page's rows (alias `h` for the hit,
- * `q` for the query). One statement: hits, total, page and snippets.
+ * One source of a kind's hits: the rows of `from` whose `vector` matches the query and `where` holds,
+ * each naming the kind's row (`id`), where the words were found (`src`) and, for a comment, a passage
+ * or a staff-form record, which one (`srcId`, `srcPos`).
  */
-function pageStatement(ctx: Ctx, hits: SQL, select: SQL): SQL {
-  return sql`
-    with q as (select to_tsquery('english'::regconfig, ${ctx.tsq}) as q),
-    hits as (${hits}),
-    best as (select distinct on (id) id, rank, src, src_id, src_pos from hits order by id, rank desc),
-    counted as (select best.*, count(*) over () as total from best),
-    h as (select * from counted order by rank desc, id desc limit ${ctx.limit} offset ${ctx.offset})
-    ${select}
-    order by h.rank desc, h.id desc`;
+type Source = { src: MatchSource | "text"; from: SQL; vector: SQL; id: SQL; where?: SQL[]; weight?: number; srcId?: SQL; srcPos?: SQL };
+
+/**
+ * A kind: its sources for the viewer and filters (null when the viewer may not see the kind or the
+ * filters leave it out), and the select that reads a page of rows: alias `h` for the hit (id, rank,
+ * total, src, src_id, src_pos), `q` for the query; the columns of Row after `kind`.
+ */
+type KindDef = { sources: (ctx: Ctx) => Source[] | null; rows: (ctx: Ctx) => SQL };
+
+function sourceHits(ctx: Ctx, s: Source): SQL {
+  const q = tsquery(ctx);
+  const where = sql.join([sql`${s.vector} @@ ${q}`, ...(s.where ?? [])], sql` and `);
+  const rank = s.weight ? sql`ts_rank(${s.vector}, ${q}) * ${sql.raw(String(s.weight))}` : sql`ts_rank(${s.vector}, ${q})`;
+  return sql`(select ${s.id} as id, ${rank} as rank, ${sql.raw(`'${s.src}'`)} as src, ${s.srcId ?? sql`null`}::int as src_id, ${s.srcPos ?? sql`null`}::int as src_pos
+    from ${s.from} where ${where} limit ${sql.raw(String(ctx.candidates))})`;
 }
 
+/**
+ * One kind's page as a select of `kind` and Row's columns: the union of its sources' hits, the best
+ * source per id, the total (a window over every hit) and the page, then the page's rows.
+ */
+function kindSelect(kind: SearchKind, ctx: Ctx): SQL | null {
+  const def = KINDS[kind];
+  const sources = def.sources(ctx);
+  if (!sources?.length) return null;
+  return sql`(select ${sql.raw(`'${kind}'`)}::text as kind, ${ROW_COLUMNS} from (
+    with q as (select ${tsquery(ctx)} as q),
+    hits as (${sql.join(
+      sources.map((s) => sourceHits(ctx, s)),
+      sql` union all `,
+    )}),
+    best as (select distinct on (id) id, rank, src, src_id, src_pos from hits order by id, rank desc),
+    h as (select best.*, count(*) over () as total from best order by rank desc, id desc limit ${ctx.limit} offset ${ctx.offset})
+    ${def.rows(ctx)}) r order by r.rank desc, r.id desc)`;
+}
 
 // ---------------------------------------------------------------------------------------------- kinds
 
-function menuPages(ctx: Ctx): SQL | null {
-  if (hasDateFilter(ctx.filters) || !ctx.viewer.menus.all.length) return null;
-  const hits = sql`select m.id, ts_rank(setweight(to_tsvector('english'::regconfig, m.title::text), 'A'), q.q) as rank, 'title' as src, null::int as src_id, null::int as src_pos
-    from menus m, q where m.id = any(${intArray(ctx.viewer.menus.all)}) and to_tsvector('english'::regconfig, m.title::text) @@ q.q limit ${sql.raw(String(ctx.candidates))}`;
-  return pageStatement(
-    ctx,
-    hits,
-    sql`select h.id, h.rank::float8 as rank, h.total::int as total, h.src, ${titleHeadline(sql`m.title::text`)} as title, null as snippet, null as document_name, null as date,
+const contentMenus = (ctx: Ctx) => sql`o.menu_id = any(${intArray(ctx.viewer.menus.content)})`;
+
+/**
+ * The documents of a content row (`o`, of `owner`): their file names (content_documents) and the
+ * passages of their extracted text (file_text_chunks).
+ */
+function documentSources(ctx: Ctx, owner: SQL, ownerCol: "post_id" | "attachment_id" | "save_the_date_id", where: SQL[]): Source[] {
+  const col = sql.raw(ownerCol);
+  return [
+    { src: "file-name", from: sql`content_documents d join ${owner} o on o.id = d.${col}`, vector: sql`d.search_vector`, id: sql`d.${col}`, where, weight: 0.9, srcId: sql`d.id` },
+    {
+      src: "document",
+      from: sql`file_text_chunks ch join content_documents d on d.file_id = ch.file_id join ${owner} o on o.id = d.${col}`,
+      vector: sql`ch.search_vector`,
+      id: sql`d.${col}`,
+      where,
+      srcId: sql`ch.file_id`,
+      srcPos: sql`ch.position`,
+    },
+  ];
+}
+
+/** The snippet and file name of a document source (`src_id` a file for 'document', a content document for 'file-name'). */
+const documentSnippet = sql`case h.src
+    when 'document' then (select ${headline(sql`ch.content`)} from file_text_chunks ch where ch.file_id = h.src_id and ch.position = h.src_pos) end`;
+const documentName = sql`case h.src
+    when 'document' then (select f.original_name from files f where f.id = h.src_id)
+    when 'file-name' then (select d.name from content_documents d where d.id = h.src_id) end`;
+
+/** A content kind (post, attachment, save-the-date): its own text, then its documents; only in the menus the viewer may open. */
+function contentSources(ctx: Ctx, own: Source, owner: SQL, ownerCol: "post_id" | "attachment_id" | "save_the_date_id", dateCol: string): Source[] | null {
+  if (!ctx.viewer.menus.content.length) return null;
+  const where = [contentMenus(ctx), ...dateRange(sql.raw(`o.${dateCol}`), ctx.filters)];
+  return [{ ...own, where: [...(own.where ?? []), ...where] }, ...documentSources(ctx, owner, ownerCol, where)];
+}
+
+const KINDS: Record<SearchKind, KindDef> = {
+  page: {
+    sources: (ctx) =>
+      hasDateFilter(ctx.filters) || !ctx.viewer.menus.all.length
+        ? null
+        : [{ src: "title", from: sql`menus m`, vector: sql`setweight(to_tsvector('english'::regconfig, m.title::text), 'A')`, id: sql`m.id`, where: [sql`m.id = any(${intArray(ctx.viewer.menus.all)})`] }],
+    rows: () => sql`select h.id, h.rank, h.total, h.src, ${titleHeadline(sql`m.title::text`)} as title, null as snippet, null as document_name, null as date,
       m.slug, null as page_types, null::int as group_id, m.url as extra, p.title as extra2
       from h join menus m on m.id = h.id left join menus p on p.id = m.parent_id, q`,
-  );
-}
-
-/** Documents (content_documents) of an owner column: their file names and their extracted passages. */
-function documentHits(ctx: Ctx, ownerCol: "post_id" | "attachment_id" | "save_the_date_id", ownerJoin: SQL): SQL {
-  const col = sql.raw(ownerCol);
-  return sql`
-    (select d.${col} as id, ts_rank(${v("contentDocuments")}, q.q) * 0.9 as rank, 'file-name' as src, d.id as src_id, null::int as src_pos
-      from content_documents d ${ownerJoin}, q where ${v("contentDocuments")} @@ q.q and d.${col} is not null and o.menu_id = any(${intArray(ctx.viewer.menus.content)}) ${ownerDate(ctx, ownerCol)} limit ${sql.raw(String(ctx.candidates))})
-    union all
-    (select d.${col} as id, ts_rank(ch.search_vector, q.q) as rank, 'document' as src, d.id as src_id, ch.position as src_pos
-      from file_text_chunks ch join content_documents d on d.file_id = ch.file_id ${ownerJoin}, q
-      where ch.search_vector @@ q.q and d.${col} is not null and o.menu_id = any(${intArray(ctx.viewer.menus.content)}) ${ownerDate(ctx, ownerCol)} limit ${sql.raw(String(ctx.candidates))})`;
-}
-
-function ownerDate(ctx: Ctx, ownerCol: string): SQL {
-  return dateRange(ownerCol === "save_the_date_id" ? sql`o.event_date` : sql`o.updated_at`, ctx.filters);
-}
-
-/** The snippet and file name of a document source, for the page's rows. */
-const documentSnippet = sql`case h.src
-    when 'document' then (select ${headline(sql`ch.content`)} from content_documents d join file_text_chunks ch on ch.file_id = d.file_id where d.id = h.src_id and ch.position = h.src_pos)
-    when 'file-name' then null end`;
-const documentName = sql`case when h.src in ('document', 'file-name') then (select d.name from content_documents d where d.id = h.src_id) end`;
-
-function posts(ctx: Ctx): SQL | null {
-  const menus = intArray(ctx.viewer.menus.content);
-  if (!ctx.viewer.menus.content.length) return null;
-  const date = dateRange(sql`p.updated_at`, ctx.filters);
-  const hits = sql`
-    (select p.id, ts_rank(${v("posts")}, q.q) as rank, 'text' as src, null::int as src_id, null::int as src_pos
-      from posts p, q where ${v("posts")} @@ q.q and p.menu_id = any(${menus}) ${date} limit ${sql.raw(String(ctx.candidates))})
-    union all
-    (select c.post_id as id, ts_rank(${v("comments")}, q.q) as rank, 'comment' as src, c.id as src_id, null::int as src_pos
-      from comments c join posts p on p.id = c.post_id, q where ${v("comments")} @@ q.q and p.menu_id = any(${menus}) ${date} limit ${sql.raw(String(ctx.candidates))})
-    union all
-    ${documentHits(ctx, "post_id", sql`join posts o on o.id = d.post_id`)}`;
-  return pageStatement(
-    ctx,
-    hits,
-    sql`select h.id, h.rank::float8 as rank, h.total::int as total, h.src, ${titleHeadline(sql`p.title::text`)} as title,
+  },
+  post: {
+    sources: (ctx) => {
+      const own = contentSources(ctx, { src: "text", from: sql`posts o`, vector: sql`o.search_vector`, id: sql`o.id` }, sql`posts`, "post_id", "updated_at");
+      if (!own) return null;
+      const where = [contentMenus(ctx), ...dateRange(sql`o.updated_at`, ctx.filters)];
+      return [...own, { src: "comment", from: sql`comments c join posts o on o.id = c.post_id`, vector: sql`c.search_vector`, id: sql`c.post_id`, where, srcId: sql`c.id` }];
+    },
+    rows: () => sql`select h.id, h.rank, h.total, h.src, ${titleHeadline(sql`p.title::text`)} as title,
       case h.src when 'text' then ${headline(sql`p.description`)}
         when 'comment' then (select ${headline(sql`c.comment`)} from comments c where c.id = h.src_id)
         else ${documentSnippet} end as snippet,
       ${documentName} as document_name, ${iso(sql`p.updated_at`)} as date, m.slug, m.page_types::text as page_types, null::int as group_id, m.title as extra, null as extra2
       from h join posts p on p.id = h.id join menus m on m.id = p.menu_id, q`,
-  );
-}
-
-function attachments(ctx: Ctx): SQL | null {
-  const menus = intArray(ctx.viewer.menus.content);
-  if (!ctx.viewer.menus.content.length) return null;
-  const date = dateRange(sql`a.updated_at`, ctx.filters);
-  const hits = sql`
-    (select a.id, ts_rank(${v("attachments")}, q.q) as rank, 'title' as src, null::int as src_id, null::int as src_pos
-      from attachments a, q where ${v("attachments")} @@ q.q and a.menu_id = any(${menus}) ${date} limit ${sql.raw(String(ctx.candidates))})
-    union all
-    ${documentHits(ctx, "attachment_id", sql`join attachments o on o.id = d.attachment_id`)}`;
-  return pageStatement(
-    ctx,
-    hits,
-    sql`select h.id, h.rank::float8 as rank, h.total::int as total, h.src, ${titleHeadline(sql`a.title::text`)} as title,
+  },
+  attachment: {
+    sources: (ctx) => contentSources(ctx, { src: "title", from: sql`attachments o`, vector: sql`o.search_vector`, id: sql`o.id` }, sql`attachments`, "attachment_id", "updated_at"),
+    rows: () => sql`select h.id, h.rank, h.total, h.src, ${titleHeadline(sql`a.title::text`)} as title,
       ${documentSnippet} as snippet, ${documentName} as document_name, ${iso(sql`a.updated_at`)} as date,
       m.slug, m.page_types::text as page_types, a.group_id, m.title as extra, g.name as extra2
       from h join attachments a on a.id = h.id join menus m on m.id = a.menu_id left join attachment_groups g on g.id = a.group_id, q`,
-  );
-}
-
-function saveTheDates(ctx: Ctx): SQL | null {
-  const menus = intArray(ctx.viewer.menus.content);
-  if (!ctx.viewer.menus.content.length) return null;
-  const date = dateRange(sql`s.event_date`, ctx.filters);
-  const hits = sql`
-    (select s.id, ts_rank(${v("saveTheDates")}, q.q) as rank, 'text' as src, null::int as src_id, null::int as src_pos
-      from save_the_dates s, q where ${v("saveTheDates")} @@ q.q and s.menu_id = any(${menus}) ${date} limit ${sql.raw(String(ctx.candidates))})
-    union all
-    ${documentHits(ctx, "save_the_date_id", sql`join save_the_dates o on o.id = d.save_the_date_id`)}`;
-  return pageStatement(
-    ctx,
-    hits,
-    sql`select h.id, h.rank::float8 as rank, h.total::int as total, h.src, ${titleHeadline(sql`s.title::text`)} as title,
+  },
+  "save-the-date": {
+    sources: (ctx) => contentSources(ctx, { src: "text", from: sql`save_the_dates o`, vector: sql`o.search_vector`, id: sql`o.id` }, sql`save_the_dates`, "save_the_date_id", "event_date"),
+    rows: () => sql`select h.id, h.rank, h.total, h.src, ${titleHeadline(sql`s.title::text`)} as title,
       case h.src when 'text' then ${headline(sql`s.description`)} else ${documentSnippet} end as snippet,
       ${documentName} as document_name, s.event_date::text as date, m.slug, m.page_types::text as page_types, null::int as group_id, m.title as extra, null as extra2
       from h join save_the_dates s on s.id = h.id join menus m on m.id = s.menu_id, q`,
-  );
-}
-
-function events(ctx: Ctx): SQL | null {
-  if (!ctx.viewer.menus.calendarSlug) return null;
-  const status = ctx.viewer.seeInactiveEvents ? sql`` : sql` and e.status = 'active'`;
-  const f = ctx.filters;
-  const date = hasDateFilter(f)
-    ? sql` and tstzrange(e.occurs_from, e.occurs_until, '[]') && tstzrange(${f.from ?? null}::date::timestamptz, (${f.to ?? null}::date + 1)::timestamptz, '[)')`
-    : sql``;
-  const hits = sql`select e.id, ts_rank(${v("calendarEvents")}, q.q) as rank, 'text' as src, null::int as src_id, null::int as src_pos
-    from calendar_events e, q where ${v("calendarEvents")} @@ q.q ${status} ${date} limit ${sql.raw(String(ctx.candidates))}`;
-  return pageStatement(
-    ctx,
-    hits,
-    sql`select h.id, h.rank::float8 as rank, h.total::int as total, h.src, ${titleHeadline(sql`e.title::text`)} as title,
-      ${headline(sql`(e.description || ' ' || e.contact_person || ' ' || e.contact_email || ' ' || e.contact_number)`)} as snippet, null as document_name,
-      ${iso(sql`coalesce(e.starts_at, e.occurs_from)`)} as date, null as slug, null as page_types, null::int as group_id, k.name as extra, e.status::text as extra2
+  },
+  event: {
+    // The event's text, and the passages of the files attached to it.
+    sources: (ctx) => {
+      if (!ctx.viewer.menus.calendarSlug) return null;
+      const f = ctx.filters;
+      const where = [
+        ...(ctx.viewer.seeInactiveEvents ? [] : [sql`e.status = 'active'`]),
+        ...(hasDateFilter(f) ? [sql`tstzrange(e.occurs_from, e.occurs_until, '[]') && tstzrange(${f.from ?? null}::date::timestamptz, (${f.to ?? null}::date + 1)::timestamptz, '[)')`] : []),
+      ];
+      return [
+        { src: "text", from: sql`calendar_events e`, vector: sql`e.search_vector`, id: sql`e.id`, where },
+        {
+          src: "document",
+          from: sql`file_text_chunks ch join calendar_event_attachments a on a.file_id = ch.file_id join calendar_events e on e.id = a.event_id`,
+          vector: sql`ch.search_vector`,
+          id: sql`e.id`,
+          where,
+          srcId: sql`ch.file_id`,
+          srcPos: sql`ch.position`,
+        },
+      ];
+    },
+    rows: () => sql`select h.id, h.rank, h.total, h.src, ${titleHeadline(sql`e.title::text`)} as title,
+      case h.src when 'document' then ${documentSnippet}
+        else ${headline(sql`(e.description || ' ' || e.contact_person || ' ' || e.contact_email || ' ' || e.contact_number)`)} end as snippet,
+      ${documentName} as document_name, ${iso(sql`coalesce(e.starts_at, e.occurs_from)`)} as date, null as slug, null as page_types, null::int as group_id, k.name as extra, e.status::text as extra2
       from h join calendar_events e on e.id = h.id join calendar_keys k on k.id = e.calendar_key_id, q`,
-  );
-}
-
-function people(ctx: Ctx): SQL | null {
-  if (hasDateFilter(ctx.filters)) return null;
-  const live = sql`u.deleted_at is null and u.status = 'active'`;
-  const hits = sql`
-    (select u.id, ts_rank(${v("users")}, q.q) as rank, 'title' as src, null::int as src_id, null::int as src_pos
-      from users u, q where ${v("users")} @@ q.q and ${live} limit ${sql.raw(String(ctx.candidates))})
-    union all
-    (select u.id, ts_rank(${v("locations")}, q.q) * 0.5 as rank, 'text' as src, null::int as src_id, null::int as src_pos
-      from locations l join users u on u.location_id = l.id, q where ${v("locations")} @@ q.q and ${live} limit ${sql.raw(String(ctx.candidates))})`;
-  return pageStatement(
-    ctx,
-    hits,
-    sql`select h.id, h.rank::float8 as rank, h.total::int as total, h.src,
+  },
+  person: {
+    sources: (ctx) => {
+      if (hasDateFilter(ctx.filters)) return null;
+      const live = [sql`u.deleted_at is null`, sql`u.status = 'active'`];
+      return [
+        { src: "title", from: sql`users u`, vector: sql`u.search_vector`, id: sql`u.id`, where: live },
+        { src: "text", from: sql`locations l join users u on u.location_id = l.id`, vector: sql`l.search_vector`, id: sql`u.id`, where: live, weight: 0.5 },
+      ];
+    },
+    rows: () => sql`select h.id, h.rank, h.total, h.src,
       ${titleHeadline(sql`nullif(trim(u.first_name || ' ' || u.last_name), '')`)} as title, null as snippet, null as document_name, null as date,
       u.username as slug, null as page_types, null::int as group_id, coalesce(u.post, '') as extra, coalesce(l.name, '') as extra2
       from h join users u on u.id = h.id left join locations l on l.id = u.location_id, q`,
-  );
-}
-
-/** Staff-form records: only the roles that manage staff forms (the same rule as their lists). */
-function forms(ctx: Ctx): SQL | null {
-  if (!ctx.viewer.seeForms) return null;
-  const part = (table: string, key: string, vector: keyof typeof VECTOR, dateCol: string) =>
-    sql`(select t.id * 4 + ${sql.raw(key)} as id, ts_rank(${v(vector)}, q.q) as rank, 'text' as src, t.id as src_id, null::int as src_pos
-      from ${sql.raw(table)} t, q where ${v(vector)} @@ q.q ${dateRange(sql.raw(`t.${dateCol}`), ctx.filters)} limit ${sql.raw(String(ctx.candidates))})`;
-  // One id space for the four tables (id * 4 + table): `h.id % 4` says which, `src_id` is the row's id.
-  const hits = sql`${part("ro_reversals", "0", "roReversals", "date_of_request")} union all ${part("tech_times", "1", "techTimes", "date")}
-    union all ${part("improvement_suggestions", "2", "improvementSuggestions", "date")} union all ${part("uniform_requests", "3", "uniformRequests", "updated_at")}`;
-  return pageStatement(
-    ctx,
-    hits,
-    sql`select h.id, h.rank::float8 as rank, h.total::int as total, (h.id % 4)::text as src,
+  },
+  // Staff-form records: only the roles that manage staff forms (the same rule as their lists). One id
+  // space for the four tables (id * 4 + table): `h.id % 4` says which, `src_id` is the row's id.
+  form: {
+    sources: (ctx) =>
+      ctx.viewer.seeForms
+        ? FORM_TABLES.map(([table, dateCol], key) => ({
+            src: "text" as const,
+            from: sql.raw(`${table} t`),
+            vector: sql`t.search_vector`,
+            id: sql.raw(`t.id * 4 + ${key}`),
+            where: dateRange(sql.raw(`t.${dateCol}`), ctx.filters),
+            srcId: sql`t.id`,
+          }))
+        : null,
+    rows: () => sql`select h.id, h.rank, h.total, (h.id % 4)::text as src,
       case h.id % 4
         when 0 then (select ${titleHeadline(sql`t.employee_name || ' · ' || t.full_ra`)} from ro_reversals t where t.id = h.src_id)
         when 1 then (select ${titleHeadline(sql`t.employee_name || ' · ' || t.employee_number`)} from tech_times t where t.id = h.src_id)
@@ -266,18 +283,16 @@ function forms(ctx: Ctx): SQL | null {
       null as slug, null as page_types, h.src_id as group_id,
       case h.id % 4 when 3 then (select t.employee_first_name || ' ' || t.employee_last_name from uniform_requests t where t.id = h.src_id) end as extra, null as extra2
       from h, q`,
-  );
-}
-
-const STATEMENTS: Record<SearchKind, (ctx: Ctx) => SQL | null> = {
-  page: menuPages,
-  post: posts,
-  attachment: attachments,
-  "save-the-date": saveTheDates,
-  event: events,
-  person: people,
-  form: forms,
+  },
 };
+
+/** The staff-form tables in id-space order (id * 4 + index) with the column their date filter uses. */
+const FORM_TABLES = [
+  ["ro_reversals", "date_of_request"],
+  ["tech_times", "date"],
+  ["improvement_suggestions", "date"],
+  ["uniform_requests", "updated_at"],
+] as const;
 
 // ------------------------------------------------------------------------------------------ results
 
@@ -373,29 +388,80 @@ async function typoAlternatives(db: Db, tokens: string[]): Promise<Map<string, s
   return out;
 }
 
-type Prepared = { tsq: string; viewer: Viewer } | null;
+type Prepared = { tsq: string; viewer: Viewer };
 
-async function prepare(db: Db, q: unknown, user: SessionUser): Promise<Prepared> {
+/**
+ * Runs `pages` for the query's words as typed; only when that finds nothing in any kind asked for does
+ * it look up close words for the words no title knows (typoAlternatives) and search again with them.
+ * A query that finds something costs its search alone (the lookup, run beside every search, cost a
+ * rare word's suggestions about half their time on the bench: the embedded database answers one
+ * statement at a time); a typo costs an empty search (the misspelt word is not in the index), the
+ * lookup and the search with the alternatives.
+ */
+async function withTypoForgiveness(db: Db, q: unknown, user: SessionUser, pages: (prepared: Prepared) => Promise<KindPage[]>): Promise<KindPage[]> {
   const { tokens } = parseQuery(q);
-  if (!tokens.length) return null;
-  const [alternatives, viewer] = await Promise.all([typoAlternatives(db, tokens), viewerOf(user)]);
-  return { tsq: toTsQueryText(tokens, alternatives), viewer };
+  if (!tokens.length) return [];
+  const viewer = await viewerOf(user);
+  const asTyped = await pages({ tsq: toTsQueryText(tokens), viewer });
+  if (asTyped.some((p) => p.total > 0) || !typoCandidates(tokens).length) return asTyped;
+  const alternatives = await typoAlternatives(db, tokens);
+  if (![...alternatives.values()].some((a) => a.length)) return asTyped;
+  return pages({ tsq: toTsQueryText(tokens, alternatives), viewer });
 }
 
-async function runKind(db: Db, kind: SearchKind, prepared: NonNullable<Prepared>, filters: SearchFilters, limit: number, offset: number, candidates = CANDIDATES): Promise<KindPage> {
-  const statement = STATEMENTS[kind]({ tsq: prepared.tsq, viewer: prepared.viewer, filters, limit, offset, candidates });
-  if (!statement) return { kind, results: [], total: 0, totalCapped: false };
-  const rows = rowsOf<Row>(await db.execute(statement));
-  const total = rows.length ? Number(rows[0].total) : offset > 0 ? await countOnly(db, kind, prepared, filters) : 0;
-  return { kind, results: rows.map((r) => toResult(kind, r, prepared.viewer)), total, totalCapped: total >= candidates };
+/**
+ * The pages of `kinds` (in SEARCH_KINDS order; kinds the viewer may not see left out). A kind whose
+ * page is empty is still listed (its total 0); a page past the end reports the total for the pager (a
+ * second, rare statement).
+ *
+ * How the kinds' selects are sent depends on the database (measured, bench/search.ts): the embedded
+ * database answers one statement at a time, so there they go as one UNION ALL statement; PostgreSQL
+ * plans a union of every kind several times slower than the kinds apart (about 25 ms against 1 to 2 ms
+ * each), so there each kind is its own statement, all sent at once in one transaction
+ * (searchStatements). `embedded` says which database this is.
+ */
+async function runKinds(db: Db, embedded: boolean, kinds: readonly SearchKind[], prepared: Prepared, filters: SearchFilters, limit: number, offset: number, candidates = CANDIDATES): Promise<KindPage[]> {
+  const ctx: Ctx = { tsq: prepared.tsq, viewer: prepared.viewer, filters, limit, offset, candidates };
+  const selects = kinds.map((kind) => kindSelect(kind, ctx)).filter((s): s is SQL => s !== null);
+  // Each kind's rows arrive in rank order; grouped by kind below.
+  const rows = await searchStatements(db, embedded && selects.length > 1 ? [sql`${sql.join(selects, sql` union all `)} order by kind, rank desc, id desc`] : selects, candidates, !embedded);
+  return Promise.all(
+    kinds.map(async (kind) => {
+      const mine = rows.filter((r) => r.kind === kind);
+      const total = mine.length ? Number(mine[0].total) : offset > 0 ? await countOnly(db, embedded, kind, { ...ctx, limit: 1, offset: 0, candidates: CANDIDATES }) : 0;
+      return { kind, results: mine.map((r) => toResult(kind, r, prepared.viewer)), total, totalCapped: total >= candidates };
+    }),
+  );
 }
 
 /** A page past the end still reports the total (for the pager). */
-async function countOnly(db: Db, kind: SearchKind, prepared: NonNullable<Prepared>, filters: SearchFilters): Promise<number> {
-  const statement = STATEMENTS[kind]({ tsq: prepared.tsq, viewer: prepared.viewer, filters, limit: 1, offset: 0, candidates: CANDIDATES });
+async function countOnly(db: Db, embedded: boolean, kind: SearchKind, ctx: Ctx): Promise<number> {
+  const statement = kindSelect(kind, ctx);
   if (!statement) return 0;
-  const rows = rowsOf<Row>(await db.execute(statement));
+  const rows = await searchStatements(db, [statement], ctx.candidates, !embedded);
   return rows.length ? Number(rows[0].total) : 0;
+}
+
+/**
+ * Runs search statements. On PostgreSQL they share one transaction with two planner settings and are
+ * sent at once (pipelined on the transaction's connection, so the round trips overlap):
+ * - no sequential scans: a source stops at `candidates` rows, and the planner, which cannot know how
+ *   many rows a prefix matches, otherwise bets on scanning the table until enough turn up; for a rare
+ *   word that read the whole posts table (40 ms at 100,000 posts) where the GIN index answers at once;
+ * - for the header's suggestions (a few per kind from the first SUGGEST_CANDIDATES found anyway),
+ *   gin_fuzzy_search_limit: a common word's index scan returns a sample of about SUGGEST_FUZZY_LIMIT
+ *   rows instead of every one (hundreds of thousands at a million posts).
+ * The embedded database (PostgreSQL 18, whose planner counts disabled plans differently) answered a
+ * rare word ten times slower with them (bench/search.ts), so it runs its one statement as it is.
+ */
+async function searchStatements(db: Db, statements: SQL[], candidates: number, tuned: boolean): Promise<Row[]> {
+  if (!statements.length) return [];
+  if (!tuned) return (await Promise.all(statements.map(async (s) => rowsOf<Row>(await db.execute(s))))).flat();
+  const fuzzy = candidates <= SUGGEST_CANDIDATES ? SUGGEST_FUZZY_LIMIT : 0;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('gin_fuzzy_search_limit', ${String(fuzzy)}, true)`);
+    return (await Promise.all(statements.map(async (s) => rowsOf<Row>(await tx.execute(s))))).flat();
+  });
 }
 
 /**
@@ -403,10 +469,8 @@ async function countOnly(db: Db, kind: SearchKind, prepared: NonNullable<Prepare
  * order (kinds without results left out). Empty for a query with nothing to search.
  */
 export async function suggest({ q, user, perKind = SUGGEST_PER_KIND }: { q: unknown; user: SessionUser; perKind?: number }): Promise<KindPage[]> {
-  const db = await getDb();
-  const prepared = await prepare(db, q, user);
-  if (!prepared) return [];
-  const pages = await Promise.all(SEARCH_KINDS.map((kind) => runKind(db, kind, prepared, {}, perKind, 0, SUGGEST_CANDIDATES)));
+  const { db, kind: dbKind } = await getDbHandle();
+  const pages = await withTypoForgiveness(db, q, user, (prepared) => runKinds(db, dbKind === "pglite", SEARCH_KINDS, prepared, {}, perKind, 0, SUGGEST_CANDIDATES));
   return pages.filter((p) => p.results.length);
 }
 
@@ -424,10 +488,8 @@ export async function searchPage({
   page?: number;
   filters?: SearchFilters;
 }): Promise<KindPage[]> {
-  const db = await getDb();
-  const prepared = await prepare(db, q, user);
-  if (!prepared) return [];
-  if (kind) return [await runKind(db, kind, prepared, filters, PAGE_SIZE, (Math.max(1, page) - 1) * PAGE_SIZE)];
-  const pages = await Promise.all(SEARCH_KINDS.map((k) => runKind(db, k, prepared, filters, SUGGEST_PER_KIND, 0)));
+  const { db, kind: dbKind } = await getDbHandle();
+  if (kind) return withTypoForgiveness(db, q, user, (prepared) => runKinds(db, dbKind === "pglite", [kind], prepared, filters, PAGE_SIZE, (Math.max(1, page) - 1) * PAGE_SIZE));
+  const pages = await withTypoForgiveness(db, q, user, (prepared) => runKinds(db, dbKind === "pglite", SEARCH_KINDS, prepared, filters, SUGGEST_PER_KIND, 0));
   return pages.filter((p) => p.results.length);
 }

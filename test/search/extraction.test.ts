@@ -91,6 +91,20 @@ describe("documents are searched inside", () => {
     expect(row.lastError).toBeTruthy();
   });
 
+  it("a PDF that needs more memory than the reader's cap fails its job at once, recorded, not retried", async () => {
+    const id = await attach("huge.pdf", pdfWithText(["Pretend this needs a lot of memory"]), "Huge");
+    vi.stubEnv("SEARCH_PDF_HEAP_MB", "1");
+    try {
+      expect((await extractDue()).find((d) => d.fileId === id)?.status).toBe("failed");
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    const row = await job(id);
+    expect(row).toMatchObject({ status: "failed", attempts: 1 });
+    expect(row.lastError).toMatch(/memory/);
+    expect((await extractDue()).find((d) => d.fileId === id)).toBeUndefined();
+  });
+
   it("an image is not queued", async () => {
     const { PNG_1X1 } = await import("@/test/files/helpers");
     const id = await attach("photo.png", Buffer.from(PNG_1X1), "Photo");

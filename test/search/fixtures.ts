@@ -6,7 +6,7 @@ import { userIdOf } from "@/test/auth";
 /**
  * The search tests' records, beside the seed: a post only its comment or its document finds, an
  * attachment whose PDF holds a passage, a page only administrators and calendar managers may open
- * (with a post of its own), an inactive event, a staff-form record, a person.
+ * (with a post of its own), an inactive event, an event's attached file with extracted text, a staff-form record, a person.
  */
 export async function seedSearchFixtures(db: Db) {
   const news = await menuId(db, "company-news");
@@ -55,6 +55,14 @@ export async function seedSearchFixtures(db: Db) {
     .insert(schema.roReversals)
     .values({ employeeName: "Quentin Marlowe", dateOfRequest: "2026-02-02", fullRa: "RA-77812", dateRaClosed: "2026-02-01", reason: "Labour billed twice on the alternator job." })
     .returning();
+  // A file attached to an event, with its extracted text: the event is found by the words inside it.
+  const [eventFile] = await db
+    .insert(schema.files)
+    .values({ storageKey: "event/2026/03/clinic-agenda.pdf", originalName: "clinic-agenda.pdf", kind: "event", status: "attached", mime: "application/pdf" })
+    .returning();
+  await db.insert(schema.calendarEventAttachments).values({ eventId: clinic.id, fileId: eventFile.id });
+  await db.insert(schema.fileTexts).values({ fileId: eventFile.id, status: "done", chars: 60 });
+  await db.insert(schema.fileTextChunks).values({ fileId: eventFile.id, position: 0, content: "Agenda: the differential teardown demonstration starts at ten." });
   await db.update(schema.menus).set({ title: "Executive Quarterback Board" }).where(eq(schema.menus.id, restricted.id));
   return { news, docs, restricted, claim, other, secret, attachment, file, std, clinic, hidden, person, gone, ro, location: loc };
 }

@@ -5,6 +5,7 @@
  * filter and paging, and every bad input of the issue through GET /api/v1/search.
  */
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { sql } from "drizzle-orm";
 
 vi.mock("next/headers", () => import("@/test/mock-next-headers"));
 
@@ -14,7 +15,8 @@ import { GET as searchRoute } from "@/app/api/v1/search/route";
 import type { SessionUser } from "@/lib/auth/session";
 import { searchPage, suggest, PAGE_SIZE } from "@/lib/search/queries";
 import type { KindPage, SearchKind } from "@/lib/search/types";
-import { schema } from "@/lib/db";
+import { getDbHandle, schema } from "@/lib/db";
+import { SEARCH_VECTOR_TABLES } from "@/lib/search/vectors";
 import { seedSearchFixtures } from "./fixtures";
 
 const t = setupTestDatabase();
@@ -78,6 +80,14 @@ describe("matching", () => {
     expect(["file-name", "title"]).toContain(r.source);
   });
 
+  it("finds an event by the text of a file attached to it, with the passage", async () => {
+    const r = of(await find("differential teardown", who.staff.user), "event").find((x) => x.id === f.clinic.id)!;
+    expect(r.source).toBe("document");
+    expect(r.documentName).toBe("clinic-agenda.pdf");
+    expect(hits(r.snippet)).toEqual(["differential", "teardown"]);
+    expect(r.href).toBe(`/calendar?event=${f.clinic.id}`);
+  });
+
   it("finds menu pages, save-the-date entries, events by contact, people by position and location", async () => {
     expect(of(await find("documents library", who.staff.user), "page").map((r) => r.href)).toContain("/documents");
     const std = of(await find("gala", who.staff.user), "save-the-date")[0];
@@ -90,6 +100,89 @@ describe("matching", () => {
     expect(text(person.title)).toBe("Priya Patel");
     expect(person.context).toContain("Parts Manager");
     expect(of(await find(f.location.name, who.staff.user), "person").map((r) => r.id)).toContain(f.person.id);
+  });
+});
+
+describe("how the database answers", () => {
+  const rows = async <T>(q: ReturnType<typeof sql>) => {
+    const r = await t.db().execute(q);
+    return ((r as { rows?: T[] }).rows ?? (r as unknown as T[])) as T[];
+  };
+
+  it("every searched table keeps its vector in a stored generated column with a GIN index", async () => {
+    for (const table of SEARCH_VECTOR_TABLES) {
+      const [col] = await rows<{ generated: string; type: string }>(
+        sql`select attgenerated::text as generated, format_type(atttypid, atttypmod) as type from pg_attribute where attrelid = ${table}::regclass and attname = 'search_vector'`,
+      );
+      expect(col, table).toMatchObject({ generated: "s", type: "tsvector" });
+      const idx = await rows<{ def: string }>(sql`select indexdef as def from pg_indexes where tablename = ${table} and indexdef like '%USING gin (search_vector)%'`);
+      expect(idx, table).toHaveLength(1);
+    }
+  });
+
+  it("the vector follows an edit (a renamed post is found by its new title only)", async () => {
+    const [p] = await t.db().insert(schema.posts).values({ menuId: f.news, title: "Quokka sighting", description: "" }).returning();
+    expect(of(await find("quokka", who.staff.user), "post").map((r) => r.id)).toEqual([p.id]);
+    await t.db().update(schema.posts).set({ title: "Wombat sighting" }).where(sql`id = ${p.id}`);
+    expect(of(await find("quokka", who.staff.user), "post")).toEqual([]);
+    expect(of(await find("wombat", who.staff.user), "post").map((r) => r.id)).toEqual([p.id]);
+  });
+
+  it("a match is looked up through the column's index (not by parsing every row's text)", async () => {
+    // The test tables are small enough to scan: forbid that, so the plan shows whether the index fits the query.
+    const plan = await t.db().transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const r = await tx.execute(sql`explain select id from posts where search_vector @@ to_tsquery('english'::regconfig, 'quokkawombat') limit 100`);
+      return (((r as { rows?: unknown[] }).rows ?? r) as { "QUERY PLAN": string }[]).map((x) => x["QUERY PLAN"]).join("\n");
+    });
+    expect(plan).toContain("posts_search_idx");
+  });
+
+  it("a search is one statement (embedded) or one transaction of one statement per kind sent at once (PostgreSQL); a typo adds a second search with the lexicon's close words", async () => {
+    const { kind } = await getDbHandle();
+    // The administrator sees all 7 kinds. On PostgreSQL the search statements share a transaction (its
+    // planner settings); the typo lexicon's lookup is a plain statement, only when nothing was found.
+    const perSearch = kind === "pglite" ? 1 : 7;
+    const original = t.db().transaction.bind(t.db());
+    const statements: number[] = [];
+    // Counts each transaction's statements (less the one that sets the planner settings).
+    const searches = vi.spyOn(t.db(), "transaction").mockImplementation(((fn: (tx: { execute: (q: unknown) => unknown }) => unknown) =>
+      original((tx) => {
+        const execute = tx.execute.bind(tx);
+        let n = 0;
+        (tx as { execute: unknown }).execute = (q: unknown) => (n++, execute(q as never));
+        return Promise.resolve(fn(tx as never)).finally(() => statements.push(n - 1));
+      })) as never);
+    const lookups = vi.spyOn(t.db(), "execute");
+    const count = () => {
+      const n = [searches.mock.calls.length, lookups.mock.calls.length, ...statements];
+      searches.mockClear();
+      lookups.mockClear();
+      statements.length = 0;
+      return n;
+    };
+    // Embedded: [0 transactions, statements]; PostgreSQL: [transactions, lookups, statements of each].
+    const embedded = kind === "pglite";
+    try {
+      expect(of(await find("gal", who.admin.user), "save-the-date")).toHaveLength(1);
+      expect(count()).toEqual(embedded ? [0, 1] : [1, 0, perSearch]);
+      expect(of(await searchPage({ q: "clinic", user: who.admin.user }), "event").length).toBeGreaterThan(0);
+      expect(count()).toEqual(embedded ? [0, 1] : [1, 0, perSearch]);
+      expect((await searchPage({ q: "clinic", user: who.admin.user, kind: "event" }))[0].total).toBeGreaterThan(0);
+      expect(count()).toEqual(embedded ? [0, 1] : [1, 0, 1]);
+      expect(of(await find("warrenty", who.admin.user), "post").map((r) => r.id)).toContain(f.claim.id);
+      expect(count()).toEqual(embedded ? [0, 3] : [2, 1, perSearch, perSearch]);
+    } finally {
+      searches.mockRestore();
+      lookups.mockRestore();
+    }
+  });
+
+  it("a word found as typed is searched as typed, not widened by close words", async () => {
+    const [typo] = await t.db().insert(schema.posts).values({ menuId: f.news, title: "Supplier registration", description: "Warrenty, as the supplier spells it." }).returning();
+    const ids = of(await find("warrenty", who.staff.user), "post").map((r) => r.id);
+    expect(ids).toEqual([typo.id]);
+    await t.db().delete(schema.posts).where(sql`id = ${typo.id}`);
   });
 });
 

@@ -1,0 +1,84 @@
+/**
+ * The loop every background worker of this process runs (the mail sender, the text extractor): a
+ * round every `intervalMs` and shortly after a wake-up, never two rounds at once (a wake-up during a
+ * round runs one more after it), one loop per name on globalThis so every bundle (and a dev reload)
+ * finds the same one. The work itself (claiming leased rows, lib/mail/sender.ts and
+ * lib/search/extract-jobs.ts) lives in the database, so a restart resumes it.
+ */
+
+export type LoopOptions = {
+  intervalMs: number;
+  /** A wake-up's round runs this much later (the enqueuing transaction has usually committed by then). */
+  wakeDelayMs: number;
+  /** One round: called with `stopped()` (check it between items to stop early); it logs its own errors (an escaped one is swallowed). */
+  round: (stopped: () => boolean) => Promise<void>;
+  /** Runs once the loop has stopped (after the last round), e.g. to close connections the loop owns. */
+  onStop?: () => void;
+};
+
+export type BackgroundLoop = {
+  /** Starts the loop (once; later calls do nothing, and return false) and runs a first round. */
+  start(opts: LoopOptions): boolean;
+  /** Asks a running loop for a round in `wakeDelayMs` (enqueuers call it after their insert). */
+  wake(): void;
+  /** Stops the loop: no new rounds; resolves when the round under way has finished (and `onStop` ran). */
+  stop(): Promise<void>;
+  /** Whether the loop runs. */
+  running(): boolean;
+};
+
+type State = { opts: LoopOptions; interval: NodeJS.Timeout; wake: NodeJS.Timeout | null; running: Promise<void> | null; again: boolean; stopped: boolean };
+
+const g = globalThis as unknown as { __portalLoops?: Map<string, State> };
+
+/** The loop named `name` (one per process). */
+export function backgroundLoop(name: string): BackgroundLoop {
+  const loops = (g.__portalLoops ??= new Map<string, State>());
+  const run = (s: State) => {
+    if (s.stopped) return;
+    if (s.running) {
+      s.again = true;
+      return;
+    }
+    s.running = s.opts
+      .round(() => s.stopped)
+      .catch(() => {})
+      .finally(() => {
+        s.running = null;
+        if (s.again && !s.stopped) {
+          s.again = false;
+          run(s);
+        }
+      });
+  };
+  return {
+    start(opts) {
+      if (loops.has(name)) return false;
+      const s: State = { opts, interval: setInterval(() => run(s), opts.intervalMs), wake: null, running: null, again: false, stopped: false };
+      s.interval.unref();
+      loops.set(name, s);
+      run(s);
+      return true;
+    },
+    wake() {
+      const s = loops.get(name);
+      if (!s || s.stopped || s.wake) return;
+      s.wake = setTimeout(() => {
+        s.wake = null;
+        run(s);
+      }, s.opts.wakeDelayMs);
+      s.wake.unref();
+    },
+    async stop() {
+      const s = loops.get(name);
+      if (!s) return;
+      s.stopped = true;
+      clearInterval(s.interval);
+      if (s.wake) clearTimeout(s.wake);
+      await s.running;
+      loops.delete(name);
+      s.opts.onStop?.();
+    },
+    running: () => loops.has(name),
+  };
+}
