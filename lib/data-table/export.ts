@@ -1,6 +1,8 @@
 import { Readable } from "node:stream";
 import { ZipArchive } from "archiver";
+import { AppError } from "@/lib/errors";
 import { logger } from "@/lib/log";
+import { contentDisposition } from "@/lib/storage/content-disposition";
 
 /**
  * CSV and XLSX of a list, written while they are sent: rows arrive in batches (keyset pages of the
@@ -9,6 +11,8 @@ import { logger } from "@/lib/log";
  */
 
 export type ExportCell = string | number | Date | null | undefined;
+/** An export as it is sent: the streamed body, its content type and its file name. */
+export type ExportFile = { body: ReadableStream<Uint8Array>; type: string; name: string };
 export type ExportColumn<T> = { header: string; value: (row: T) => ExportCell };
 
 /**
@@ -160,4 +164,17 @@ function pullStream(source: AsyncIterable<Uint8Array | string>, onCancel?: () =>
     },
     { highWaterMark: 1 },
   );
+}
+
+/**
+ * The answer of an export link (`app/api/export/<list>/route.ts`, inside the route's withApi): 403 for
+ * an expired link, a forged one or another user's; else the file as a download, never sniffed or cached.
+ */
+export function exportLinkResponse<P extends { u: number }>(check: { status: "ok"; payload: P } | { status: "expired" | "invalid" }, userId: number, file: (payload: P) => ExportFile): Response {
+  if (check.status === "expired") throw new AppError(403, "This link has expired. Please export again.");
+  if (check.status !== "ok" || check.payload.u !== userId) throw new AppError(403, "This link is not valid.");
+  const f = file(check.payload);
+  return new Response(f.body, {
+    headers: { "content-type": f.type, "content-disposition": contentDisposition("attachment", f.name), "x-content-type-options": "nosniff", "cache-control": "no-store" },
+  });
 }

@@ -4,14 +4,13 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { getDb, type Db } from "@/lib/db";
 import { assertTableState, queryPage, specOf, type Page, type TableQuerySpec } from "@/lib/data-table/query";
 import { keysetBatches } from "@/lib/data-table/keyset";
-import { csvStream, xlsxStream, type ExportColumn } from "@/lib/data-table/export";
+import { csvStream, exportLinkResponse, xlsxStream, type ExportColumn, type ExportFile } from "@/lib/data-table/export";
 import { lastPage, parseTableState, tableHref, type TableState } from "@/lib/data-table/state";
 import { redirect } from "next/navigation";
 import { downloadTtlSeconds } from "@/lib/files/service";
 import { signQuery, verifySignedQuery } from "@/lib/storage/signing";
 import type { ApiContext } from "@/lib/api/with-api";
 import { AppError } from "@/lib/errors";
-import { contentDisposition } from "@/lib/storage/content-disposition";
 import { writeAudit } from "@/lib/system/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import type { z } from "zod";
@@ -96,7 +95,7 @@ export function defineFormList<Row extends { id: number }>(def: FormListDefiniti
     return parsed.success ? { status, payload: parsed.data } : { status: "invalid" };
   }
 
-  function exportFile(payload: FormExportPayload, user: SessionUser): { body: ReadableStream<Uint8Array>; type: string; name: string } {
+  function exportFile(payload: FormExportPayload, user: SessionUser): ExportFile {
     const batches = exportBatches({ filters: payload.q, sort: payload.o, ids: payload.i, user });
     const stamp = new Date().toISOString().slice(0, 10);
     const { columns, sheetName, filePrefix } = def.export;
@@ -111,18 +110,7 @@ export function defineFormList<Row extends { id: number }>(def: FormListDefiniti
    * and its access): checks signature, expiry and owner, then streams the file.
    */
   async function exportHandler({ req, user }: ApiContext): Promise<Response> {
-    const check = verifyExport(new URL(req.url).searchParams);
-    if (check.status === "expired") throw new AppError(403, "This link has expired. Please export again.");
-    if (check.status !== "ok" || check.payload.u !== user.id) throw new AppError(403, "This link is not valid.");
-    const file = exportFile(check.payload, user);
-    return new Response(file.body, {
-      headers: {
-        "content-type": file.type,
-        "content-disposition": contentDisposition("attachment", file.name),
-        "x-content-type-options": "nosniff",
-        "cache-control": "no-store",
-      },
-    });
+    return exportLinkResponse(verifyExport(new URL(req.url).searchParams), user.id, (payload) => exportFile(payload, user));
   }
 
   /**

@@ -1,5 +1,5 @@
 import "server-only";
-import { csvStream, xlsxStream, type ExportColumn } from "@/lib/data-table/export";
+import { csvStream, xlsxStream, type ExportColumn, type ExportFile } from "@/lib/data-table/export";
 import { assertTableState } from "@/lib/data-table/query";
 import { downloadTtlSeconds } from "@/lib/files/service";
 import { signQuery, verifySignedQuery } from "@/lib/storage/signing";
@@ -41,7 +41,7 @@ export function verifyUserExportUrl(q: URLSearchParams): { status: "ok"; payload
 }
 
 /** The export file's stream, type and name. */
-export function userExport(payload: ExportPayload): { body: ReadableStream<Uint8Array>; type: string; name: string } {
+export function userExport(payload: ExportPayload): ExportFile {
   const batches = exportUserBatches({ filters: payload.q, sort: payload.o, ids: payload.i });
   const stamp = new Date().toISOString().slice(0, 10);
   if (payload.f === "xlsx") {
