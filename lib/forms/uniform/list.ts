@@ -41,4 +41,3 @@ export const uniformList = defineFormList<UniformListRow>({
   export: { path: UNIFORM_EXPORT_PATH, columns: UNIFORM_EXPORT_COLUMNS, sheetName: "Uniform Requests", filePrefix: "uniform-requests" },
 });
 
-export { listUniformRequests };
