@@ -11,6 +11,8 @@ import type { ContentTab } from "@/lib/content/basics";
 import { HEADLINE_SNIPPET, HEADLINE_TITLE, plainSegments, splitHighlight } from "./highlight";
 import { parseQuery, toTsQueryText, typoCandidates } from "./query";
 import { SEARCH_KINDS, type KindPage, type MatchSource, type SearchKind, type SearchResult } from "./types";
+import { parseTsQuery, readPlan, termText, type TableStats, type Term } from "./plan";
+import { searchTableStats } from "./stats";
 
 /**
  * Portal-wide search (issue 24): PostgreSQL full-text search over the stored, GIN-indexed
@@ -20,17 +22,16 @@ import { SEARCH_KINDS, type KindPage, type MatchSource, type SearchKind, type Se
  * events only for the roles that see event status, staff-form records only for the roles that manage
  * them, people as the directory shows them (not deleted, active). Nothing is filtered after the query.
  *
- * Each kind is one definition (KINDS: its sources and how its rows read); one statement answers every
+ * Each kind is one definition (KINDS: its sources and how its rows read); one search answers every
  * kind asked for (the header's suggestions, the results page's first results), with each kind's total.
  *
- * Each source ranks at most CANDIDATES matches (the GIN index gives them unordered): a word that
- * matches more rows than that is ranked within the first CANDIDATES found, and the total says "1,000+".
+ * Each source ranks at most CANDIDATES matches: a word that matches more rows than that is ranked
+ * within the first CANDIDATES found (for a common word, the newest: sourceHits), and the total says
+ * "1,000+".
  */
 export const CANDIDATES = 1000;
 /** The header box ranks fewer: its few suggestions per kind come from the first SUGGEST_CANDIDATES matches of each source. */
 export const SUGGEST_CANDIDATES = 100;
-/** The suggestions' index scans return about this many rows of a common word (searchStatement). */
-export const SUGGEST_FUZZY_LIMIT = 2_000;
 export const PAGE_SIZE = 20;
 export const SUGGEST_PER_KIND = 5;
 
@@ -42,7 +43,20 @@ export type SearchFilters = {
 
 type Viewer = { user: SessionUser; menus: VisibleMenus; seeInactiveEvents: boolean; seeForms: boolean; seePeopleAdmin: boolean };
 
-type Ctx = { tsq: string; viewer: Viewer; filters: SearchFilters; limit: number; offset: number; candidates: number };
+/**
+ * A search's context: the query as to_tsquery text (`tsq`) and as the terms PostgreSQL made of it
+ * (`terms`, its stems; null when not known), the tables' statistics, the viewer, the page.
+ */
+type Ctx = {
+  tsq: string;
+  terms: Term[] | null;
+  stats: ReadonlyMap<string, TableStats>;
+  viewer: Viewer;
+  filters: SearchFilters;
+  limit: number;
+  offset: number;
+  candidates: number;
+};
 
 /** What a kind's rows hold (every value as text or a number, the same on both drivers). */
 type Row = {
@@ -91,11 +105,24 @@ function dateRange(col: SQL, f: SearchFilters): SQL[] {
 const hasDateFilter = (f: SearchFilters) => !!(f.from || f.to);
 
 /**
- * One source of a kind's hits: the rows of `from` whose `vector` matches the query and `where` holds,
- * each naming the kind's row (`id`), where the words were found (`src`) and, for a comment, a passage
- * or a staff-form record, which one (`srcId`, `srcPos`).
+ * One source of a kind's hits: the rows of `table` (as `alias`, with `join`) whose `vector` matches the
+ * query and `where` holds, each naming the kind's row (`id`), where the words were found (`src`) and,
+ * for a comment, a passage or a staff-form record, which one (`srcId`, `srcPos`). `newest` orders the
+ * table newest first (its primary key, descending) for reading a common word's matches (sourceHits).
  */
-type Source = { src: MatchSource | "text"; from: SQL; vector: SQL; id: SQL; where?: SQL[]; weight?: number; srcId?: SQL; srcPos?: SQL };
+type Source = {
+  src: MatchSource | "text";
+  table: string;
+  alias: string;
+  join?: SQL;
+  vector: SQL;
+  id: SQL;
+  where?: SQL[];
+  weight?: number;
+  srcId?: SQL;
+  srcPos?: SQL;
+  newest?: string;
+};
 
 /**
  * A kind: its sources for the viewer and filters (null when the viewer may not see the kind or the
@@ -104,12 +131,36 @@ type Source = { src: MatchSource | "text"; from: SQL; vector: SQL; id: SQL; wher
  */
 type KindDef = { sources: (ctx: Ctx) => Source[] | null; rows: (ctx: Ctx) => SQL };
 
+/**
+ * A source's first `candidates` matches, read as lib/search/plan.ts decides for its table and the
+ * query's words:
+ * - from the index, for the rarest term only (the other terms are tested on the rows it returns); the
+ *   table is read in a subquery of its own (`offset 0` keeps the planner from merging it), so the
+ *   index is the only way in (the search's transaction turns sequential scans off, searchStatements):
+ *   with the viewer's conditions beside it, the planner once walked a whole index of menus and dates
+ *   for a rare word, testing every row;
+ * - from the newest rows, when the words are common: at most `rows` of them in primary-key order,
+ *   then, only if fewer than `candidates` matched (the one-time filter on their count), the index.
+ * A source joined to other tables (comments, documents) is left to the planner: its owner's rows are
+ * usually few and it can start from them.
+ */
 function sourceHits(ctx: Ctx, s: Source): SQL {
   const q = tsquery(ctx);
   const where = sql.join([sql`${s.vector} @@ ${q}`, ...(s.where ?? [])], sql` and `);
   const rank = s.weight ? sql`ts_rank(${s.vector}, ${q}) * ${sql.raw(String(s.weight))}` : sql`ts_rank(${s.vector}, ${q})`;
-  return sql`(select ${s.id} as id, ${rank} as rank, ${sql.raw(`'${s.src}'`)} as src, ${s.srcId ?? sql`null`}::int as src_id, ${s.srcPos ?? sql`null`}::int as src_pos
-    from ${s.from} where ${where} limit ${sql.raw(String(ctx.candidates))})`;
+  const columns = sql`${s.id} as id, ${rank} as rank, ${sql.raw(`'${s.src}'`)} as src, ${s.srcId ?? sql`null`}::int as src_id, ${s.srcPos ?? sql`null`}::int as src_pos`;
+  const limit = sql.raw(String(ctx.candidates));
+  const table = sql.raw(`${s.table} ${s.alias}`);
+  if (s.join) return sql`(select ${columns} from ${table} ${s.join} where ${where} limit ${limit})`;
+  const plan = readPlan(ctx.stats.get(s.table), ctx.terms, ctx.candidates);
+  const indexQuery = plan.term ? sql`${termText(plan.term)}::tsquery` : q;
+  const indexed = sql`(select * from ${table} where ${s.vector} @@ ${indexQuery} offset 0) ${sql.raw(s.alias)}`;
+  if (plan.how === "index") return sql`(select ${columns} from ${indexed} where ${where} limit ${limit})`;
+  const newest = sql`(select * from ${table} order by ${sql.raw(s.newest ?? `${s.alias}.id desc`)} limit ${sql.raw(String(plan.rows))}) ${sql.raw(s.alias)}`;
+  return sql`(with newest as (select ${columns} from ${newest} where ${where} limit ${limit})
+    select * from newest
+    union all
+    (select ${columns} from ${indexed} where ${where} and (select count(*) from newest) < ${limit} limit ${limit}))`;
 }
 
 /**
@@ -139,13 +190,19 @@ const contentMenus = (ctx: Ctx) => sql`o.menu_id = any(${intArray(ctx.viewer.men
  * The documents of a content row (`o`, of `owner`): their file names (content_documents) and the
  * passages of their extracted text (file_text_chunks).
  */
-function documentSources(ctx: Ctx, owner: SQL, ownerCol: "post_id" | "attachment_id" | "save_the_date_id", where: SQL[]): Source[] {
+function documentSources(ctx: Ctx, owner: SQL, ownerCol: "post_id" | "attachment_id" | "save_the_date_id", ownerWhere: SQL[]): Source[] {
   const col = sql.raw(ownerCol);
+  // Said outright (the join implies it) so the planner can start from the kind's own documents, often
+  // few: without it, a common word's every file name and passage was read and joined first (90 ms of a
+  // 'war' suggestion at a million posts, none of them a discussion's).
+  const where = [sql`d.${col} is not null`, ...ownerWhere];
   return [
-    { src: "file-name", from: sql`content_documents d join ${owner} o on o.id = d.${col}`, vector: sql`d.search_vector`, id: sql`d.${col}`, where, weight: 0.9, srcId: sql`d.id` },
+    { src: "file-name", table: "content_documents", alias: "d", join: sql`join ${owner} o on o.id = d.${col}`, vector: sql`d.search_vector`, id: sql`d.${col}`, where, weight: 0.9, srcId: sql`d.id` },
     {
       src: "document",
-      from: sql`file_text_chunks ch join content_documents d on d.file_id = ch.file_id join ${owner} o on o.id = d.${col}`,
+      table: "file_text_chunks",
+      alias: "ch",
+      join: sql`join content_documents d on d.file_id = ch.file_id join ${owner} o on o.id = d.${col}`,
       vector: sql`ch.search_vector`,
       id: sql`d.${col}`,
       where,
@@ -174,17 +231,17 @@ const KINDS: Record<SearchKind, KindDef> = {
     sources: (ctx) =>
       hasDateFilter(ctx.filters) || !ctx.viewer.menus.all.length
         ? null
-        : [{ src: "title", from: sql`menus m`, vector: sql`setweight(to_tsvector('english'::regconfig, m.title::text), 'A')`, id: sql`m.id`, where: [sql`m.id = any(${intArray(ctx.viewer.menus.all)})`] }],
+        : [{ src: "title", table: "menus", alias: "m", vector: sql`setweight(to_tsvector('english'::regconfig, m.title::text), 'A')`, id: sql`m.id`, where: [sql`m.id = any(${intArray(ctx.viewer.menus.all)})`] }],
     rows: () => sql`select h.id, h.rank, h.total, h.src, ${titleHeadline(sql`m.title::text`)} as title, null as snippet, null as document_name, null as date,
       m.slug, null as page_types, null::int as group_id, m.url as extra, p.title as extra2
       from h join menus m on m.id = h.id left join menus p on p.id = m.parent_id, q`,
   },
   post: {
     sources: (ctx) => {
-      const own = contentSources(ctx, { src: "text", from: sql`posts o`, vector: sql`o.search_vector`, id: sql`o.id` }, sql`posts`, "post_id", "updated_at");
+      const own = contentSources(ctx, { src: "text", table: "posts", alias: "o", vector: sql`o.search_vector`, id: sql`o.id` }, sql`posts`, "post_id", "updated_at");
       if (!own) return null;
       const where = [contentMenus(ctx), ...dateRange(sql`o.updated_at`, ctx.filters)];
-      return [...own, { src: "comment", from: sql`comments c join posts o on o.id = c.post_id`, vector: sql`c.search_vector`, id: sql`c.post_id`, where, srcId: sql`c.id` }];
+      return [...own, { src: "comment", table: "comments", alias: "c", join: sql`join posts o on o.id = c.post_id`, vector: sql`c.search_vector`, id: sql`c.post_id`, where, srcId: sql`c.id` }];
     },
     rows: () => sql`select h.id, h.rank, h.total, h.src, ${titleHeadline(sql`p.title::text`)} as title,
       case h.src when 'text' then ${headline(sql`p.description`)}
@@ -194,14 +251,14 @@ const KINDS: Record<SearchKind, KindDef> = {
       from h join posts p on p.id = h.id join menus m on m.id = p.menu_id, q`,
   },
   attachment: {
-    sources: (ctx) => contentSources(ctx, { src: "title", from: sql`attachments o`, vector: sql`o.search_vector`, id: sql`o.id` }, sql`attachments`, "attachment_id", "updated_at"),
+    sources: (ctx) => contentSources(ctx, { src: "title", table: "attachments", alias: "o", vector: sql`o.search_vector`, id: sql`o.id` }, sql`attachments`, "attachment_id", "updated_at"),
     rows: () => sql`select h.id, h.rank, h.total, h.src, ${titleHeadline(sql`a.title::text`)} as title,
       ${documentSnippet} as snippet, ${documentName} as document_name, ${iso(sql`a.updated_at`)} as date,
       m.slug, m.page_types::text as page_types, a.group_id, m.title as extra, g.name as extra2
       from h join attachments a on a.id = h.id join menus m on m.id = a.menu_id left join attachment_groups g on g.id = a.group_id, q`,
   },
   "save-the-date": {
-    sources: (ctx) => contentSources(ctx, { src: "text", from: sql`save_the_dates o`, vector: sql`o.search_vector`, id: sql`o.id` }, sql`save_the_dates`, "save_the_date_id", "event_date"),
+    sources: (ctx) => contentSources(ctx, { src: "text", table: "save_the_dates", alias: "o", vector: sql`o.search_vector`, id: sql`o.id` }, sql`save_the_dates`, "save_the_date_id", "event_date"),
     rows: () => sql`select h.id, h.rank, h.total, h.src, ${titleHeadline(sql`s.title::text`)} as title,
       case h.src when 'text' then ${headline(sql`s.description`)} else ${documentSnippet} end as snippet,
       ${documentName} as document_name, s.event_date::text as date, m.slug, m.page_types::text as page_types, null::int as group_id, m.title as extra, null as extra2
@@ -217,10 +274,12 @@ const KINDS: Record<SearchKind, KindDef> = {
         ...(hasDateFilter(f) ? [sql`tstzrange(e.occurs_from, e.occurs_until, '[]') && tstzrange(${f.from ?? null}::date::timestamptz, (${f.to ?? null}::date + 1)::timestamptz, '[)')`] : []),
       ];
       return [
-        { src: "text", from: sql`calendar_events e`, vector: sql`e.search_vector`, id: sql`e.id`, where },
+        { src: "text", table: "calendar_events", alias: "e", vector: sql`e.search_vector`, id: sql`e.id`, where },
         {
           src: "document",
-          from: sql`file_text_chunks ch join calendar_event_attachments a on a.file_id = ch.file_id join calendar_events e on e.id = a.event_id`,
+          table: "file_text_chunks",
+          alias: "ch",
+          join: sql`join calendar_event_attachments a on a.file_id = ch.file_id join calendar_events e on e.id = a.event_id`,
           vector: sql`ch.search_vector`,
           id: sql`e.id`,
           where,
@@ -240,8 +299,8 @@ const KINDS: Record<SearchKind, KindDef> = {
       if (hasDateFilter(ctx.filters)) return null;
       const live = [sql`u.deleted_at is null`, sql`u.status = 'active'`];
       return [
-        { src: "title", from: sql`users u`, vector: sql`u.search_vector`, id: sql`u.id`, where: live },
-        { src: "text", from: sql`locations l join users u on u.location_id = l.id`, vector: sql`l.search_vector`, id: sql`u.id`, where: live, weight: 0.5 },
+        { src: "title", table: "users", alias: "u", vector: sql`u.search_vector`, id: sql`u.id`, where: live },
+        { src: "text", table: "locations", alias: "l", join: sql`join users u on u.location_id = l.id`, vector: sql`l.search_vector`, id: sql`u.id`, where: live, weight: 0.5 },
       ];
     },
     rows: () => sql`select h.id, h.rank, h.total, h.src,
@@ -256,7 +315,8 @@ const KINDS: Record<SearchKind, KindDef> = {
       ctx.viewer.seeForms
         ? FORM_TABLES.map(([table, dateCol], key) => ({
             src: "text" as const,
-            from: sql.raw(`${table} t`),
+            table,
+            alias: "t",
             vector: sql`t.search_vector`,
             id: sql.raw(`t.id * 4 + ${key}`),
             where: dateRange(sql.raw(`t.${dateCol}`), ctx.filters),
@@ -416,52 +476,65 @@ async function withTypoForgiveness(db: Db, q: unknown, user: SessionUser, pages:
  *
  * How the kinds' selects are sent depends on the database (measured, bench/search.ts): the embedded
  * database answers one statement at a time, so there they go as one UNION ALL statement; PostgreSQL
- * plans a union of every kind several times slower than the kinds apart (about 25 ms against 1 to 2 ms
- * each), so there each kind is its own statement, all sent at once in one transaction
- * (searchStatements). `embedded` says which database this is.
+ * plans a union of every kind several times slower than the kinds apart (about 25 ms against 1 to 6 ms
+ * each), so there each kind is its own statement, run side by side (searchStatements). `embedded` says
+ * which database this is.
  */
 async function runKinds(db: Db, embedded: boolean, kinds: readonly SearchKind[], prepared: Prepared, filters: SearchFilters, limit: number, offset: number, candidates = CANDIDATES): Promise<KindPage[]> {
-  const ctx: Ctx = { tsq: prepared.tsq, viewer: prepared.viewer, filters, limit, offset, candidates };
-  const selects = kinds.map((kind) => kindSelect(kind, ctx)).filter((s): s is SQL => s !== null);
+  const stats = await searchTableStats(db);
+  const base = { tsq: prepared.tsq, stats, viewer: prepared.viewer, filters, limit, offset, candidates };
   // Each kind's rows arrive in rank order; grouped by kind below.
-  const rows = await searchStatements(db, embedded && selects.length > 1 ? [sql`${sql.join(selects, sql` union all `)} order by kind, rank desc, id desc`] : selects, candidates, !embedded);
+  const rows = await searchStatements(db, embedded, prepared.tsq, (terms) => {
+    const ctx: Ctx = { ...base, terms };
+    const selects = kinds.map((kind) => kindSelect(kind, ctx)).filter((s): s is SQL => s !== null);
+    return embedded && selects.length > 1 ? [sql`${sql.join(selects, sql` union all `)} order by kind, rank desc, id desc`] : selects;
+  });
   return Promise.all(
     kinds.map(async (kind) => {
       const mine = rows.filter((r) => r.kind === kind);
-      const total = mine.length ? Number(mine[0].total) : offset > 0 ? await countOnly(db, embedded, kind, { ...ctx, limit: 1, offset: 0, candidates: CANDIDATES }) : 0;
+      const total = mine.length ? Number(mine[0].total) : offset > 0 ? await countOnly(db, embedded, kind, { ...base, limit: 1, offset: 0, candidates: CANDIDATES }) : 0;
       return { kind, results: mine.map((r) => toResult(kind, r, prepared.viewer)), total, totalCapped: total >= candidates };
     }),
   );
 }
 
 /** A page past the end still reports the total (for the pager). */
-async function countOnly(db: Db, embedded: boolean, kind: SearchKind, ctx: Ctx): Promise<number> {
-  const statement = kindSelect(kind, ctx);
-  if (!statement) return 0;
-  const rows = await searchStatements(db, [statement], ctx.candidates, !embedded);
+async function countOnly(db: Db, embedded: boolean, kind: SearchKind, base: Omit<Ctx, "terms">): Promise<number> {
+  const rows = await searchStatements(db, embedded, base.tsq, (terms) => {
+    const statement = kindSelect(kind, { ...base, terms });
+    return statement ? [statement] : [];
+  });
   return rows.length ? Number(rows[0].total) : 0;
 }
 
+/** The planner settings of a search's statements (searchStatements). */
+const SEARCH_SETTINGS = sql`select set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true)`;
+
 /**
- * Runs search statements. On PostgreSQL they share one transaction with two planner settings and are
- * sent at once (pipelined on the transaction's connection, so the round trips overlap):
- * - no sequential scans: a source stops at `candidates` rows, and the planner, which cannot know how
- *   many rows a prefix matches, otherwise bets on scanning the table until enough turn up; for a rare
- *   word that read the whole posts table (40 ms at 100,000 posts) where the GIN index answers at once;
- * - for the header's suggestions (a few per kind from the first SUGGEST_CANDIDATES found anyway),
- *   gin_fuzzy_search_limit: a common word's index scan returns a sample of about SUGGEST_FUZZY_LIMIT
- *   rows instead of every one (hundreds of thousands at a million posts).
- * The embedded database (PostgreSQL 18, whose planner counts disabled plans differently) answered a
- * rare word ten times slower with them (bench/search.ts), so it runs its one statement as it is.
+ * Runs a search's statements. It first asks PostgreSQL for the query's terms as it normalizes them
+ * (its stems, which the tables' statistics are kept in); `build` makes the statements from those terms.
+ * Each statement runs in a transaction with two planner settings:
+ * - no sequential scans: each source reads its table through an index or in primary-key order
+ *   (sourceHits);
+ * - no JIT: a plan holding a disabled scan (the menus, a handful of rows, have no index to read
+ *   instead) costs over 10^10, far above jit_above_cost, and PostgreSQL then spent 200 to 250 ms
+ *   compiling each such statement (measured at a million posts; the embedded database has no JIT).
+ * On PostgreSQL each statement has a transaction (and a connection) of its own, so the kinds are
+ * planned and run side by side: planning is most of a search's time (6 ms for the discussions alone,
+ * measured at a million posts). The embedded database answers one statement at a time, so there
+ * `build` makes one statement of every kind, run in one transaction.
  */
-async function searchStatements(db: Db, statements: SQL[], candidates: number, tuned: boolean): Promise<Row[]> {
+async function searchStatements(db: Db, embedded: boolean, tsq: string, build: (terms: Term[] | null) => SQL[]): Promise<Row[]> {
+  const run = (statements: SQL[]) =>
+    db.transaction(async (tx) => {
+      await tx.execute(SEARCH_SETTINGS);
+      return (await Promise.all(statements.map(async (s) => rowsOf<Row>(await tx.execute(s))))).flat();
+    });
+  const [normalized] = rowsOf<{ q: string }>(await db.execute(sql`select to_tsquery('english'::regconfig, ${tsq})::text as q`));
+  const statements = build(parseTsQuery(normalized?.q ?? ""));
   if (!statements.length) return [];
-  if (!tuned) return (await Promise.all(statements.map(async (s) => rowsOf<Row>(await db.execute(s))))).flat();
-  const fuzzy = candidates <= SUGGEST_CANDIDATES ? SUGGEST_FUZZY_LIMIT : 0;
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('gin_fuzzy_search_limit', ${String(fuzzy)}, true)`);
-    return (await Promise.all(statements.map(async (s) => rowsOf<Row>(await tx.execute(s))))).flat();
-  });
+  if (embedded) return run(statements);
+  return (await Promise.all(statements.map((s) => run([s])))).flat();
 }
 
 /**

@@ -17,6 +17,7 @@ import { searchPage, suggest, PAGE_SIZE } from "@/lib/search/queries";
 import type { KindPage, SearchKind } from "@/lib/search/types";
 import { getDbHandle, schema } from "@/lib/db";
 import { SEARCH_VECTOR_TABLES } from "@/lib/search/vectors";
+import { forgetSearchTableStats, setSearchTableStatsForTesting } from "@/lib/search/stats";
 import { seedSearchFixtures } from "./fixtures";
 
 const t = setupTestDatabase();
@@ -138,11 +139,15 @@ describe("how the database answers", () => {
     expect(plan).toContain("posts_search_idx");
   });
 
-  it("a search is one statement (embedded) or one transaction of one statement per kind sent at once (PostgreSQL); a typo adds a second search with the lexicon's close words", async () => {
+  it("a search is the query's terms, then one transaction of every kind (embedded) or one transaction per kind, side by side (PostgreSQL); a typo adds a second search with the lexicon's close words", async () => {
     const { kind } = await getDbHandle();
-    // The administrator sees all 7 kinds. On PostgreSQL the search statements share a transaction (its
-    // planner settings); the typo lexicon's lookup is a plain statement, only when nothing was found.
-    const perSearch = kind === "pglite" ? 1 : 7;
+    // The administrator sees all 7 kinds. A search first asks for the query's terms (a plain
+    // statement), then runs its kinds, each transaction holding the planner settings and its
+    // statements. The typo lexicon's lookup is a plain statement, only when nothing was found. The
+    // tables' statistics are read once a minute (read here, before counting).
+    const embedded = kind === "pglite";
+    const kinds = (n: number) => (embedded ? [1, 1] : [n, ...Array<number>(n).fill(1)]);
+    await find("warm", who.admin.user);
     const original = t.db().transaction.bind(t.db());
     const statements: number[] = [];
     // Counts each transaction's statements (less the one that sets the planner settings).
@@ -161,20 +166,48 @@ describe("how the database answers", () => {
       statements.length = 0;
       return n;
     };
-    // Embedded: [0 transactions, statements]; PostgreSQL: [transactions, lookups, statements of each].
-    const embedded = kind === "pglite";
+    // [transactions, plain statements, statements of each transaction]
+    const expected = (searches: number, lookups: number, perSearch: number) => {
+      const [transactions, ...each] = kinds(perSearch);
+      return [transactions * searches, searches + lookups, ...Array.from({ length: searches }, () => each).flat()];
+    };
     try {
       expect(of(await find("gal", who.admin.user), "save-the-date")).toHaveLength(1);
-      expect(count()).toEqual(embedded ? [0, 1] : [1, 0, perSearch]);
+      expect(count()).toEqual(expected(1, 0, 7));
       expect(of(await searchPage({ q: "clinic", user: who.admin.user }), "event").length).toBeGreaterThan(0);
-      expect(count()).toEqual(embedded ? [0, 1] : [1, 0, perSearch]);
+      expect(count()).toEqual(expected(1, 0, 7));
       expect((await searchPage({ q: "clinic", user: who.admin.user, kind: "event" }))[0].total).toBeGreaterThan(0);
-      expect(count()).toEqual(embedded ? [0, 1] : [1, 0, 1]);
+      expect(count()).toEqual(expected(1, 0, 1));
       expect(of(await find("warrenty", who.admin.user), "post").map((r) => r.id)).toContain(f.claim.id);
-      expect(count()).toEqual(embedded ? [0, 3] : [2, 1, perSearch, perSearch]);
+      expect(count()).toEqual(expected(2, 1, 7));
     } finally {
       searches.mockRestore();
       lookups.mockRestore();
+    }
+  });
+
+  it("a word the statistics call common is read from the newest rows first; the index makes up what they miss", async () => {
+    const queries = ["claim", "warranty claims", "turbocharger", "zebra", "clinic", "gal", "patel"];
+    const answer = async () => Promise.all(queries.map(async (q) => (await find(q, who.admin.user)).map((g) => [g.kind, g.total, g.results.map((r) => r.id)])));
+    forgetSearchTableStats();
+    const fromIndex = await answer();
+    // 400 newer posts: ANALYZE-like statistics saying every post holds 'claim' make the search read only
+    // the newest few hundred, none of which does; the index must then find the one that does.
+    const filler = await t.db().insert(schema.posts).values(Array.from({ length: 400 }, (_, i) => ({ menuId: f.news, title: `Filler ${i}`, description: "Nothing to see." }))).returning({ id: schema.posts.id });
+    const common = { rows: 1_000_000, freqs: new Map([["claim", 1], ["warranti", 1], ["zebra", 1], ["clinic", 1], ["gala", 1], ["patel", 1], ["turbocharg", 1]]), minFreq: 1 };
+    const tables = new Map(SEARCH_VECTOR_TABLES.map((table) => [table as string, common]));
+    try {
+      setSearchTableStatsForTesting((await getDbHandle()).db, tables);
+      expect(await answer()).toEqual(fromIndex);
+      // The common word found among the newest rows: enough of them there, the index is not read.
+      const newest = await t.db().insert(schema.posts).values(Array.from({ length: 120 }, (_, i) => ({ menuId: f.news, title: `Claim number ${i}`, description: "A claim." }))).returning({ id: schema.posts.id });
+      const posts = of(await find("claim", who.admin.user), "post").map((r) => r.id);
+      expect(posts).toHaveLength(5);
+      expect(posts.every((id) => newest.some((n) => n.id === id))).toBe(true);
+      await t.db().delete(schema.posts).where(sql`id = any(${`{${newest.map((n) => n.id).join(",")}}`}::int[])`);
+    } finally {
+      forgetSearchTableStats();
+      await t.db().delete(schema.posts).where(sql`id = any(${`{${filler.map((n) => n.id).join(",")}}`}::int[])`);
     }
   });
 

@@ -1,0 +1,57 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import type { Db } from "@/lib/db";
+import type { TableStats } from "./plan";
+import { SEARCH_VECTOR_TABLES } from "./vectors";
+
+/** How long a process keeps the statistics it read (ANALYZE refreshes them far less often). */
+const STATS_TTL_MS = 60_000;
+
+type Cached = { db: Db; at: number; stats: Promise<ReadonlyMap<string, TableStats>> };
+let cached: Cached | null = null;
+
+/**
+ * Each search table's row count and its search column's most common lexemes with their frequencies,
+ * as ANALYZE (autovacuum on PostgreSQL, the migration on the embedded database) last recorded them.
+ * A table missing here has no statistics yet; its matches are read from the index (lib/search/plan.ts).
+ */
+export function searchTableStats(db: Db): Promise<ReadonlyMap<string, TableStats>> {
+  const now = Date.now();
+  if (cached && cached.db === db && (cached.at === Number.POSITIVE_INFINITY || now - cached.at < STATS_TTL_MS)) return cached.stats;
+  const stats = readStats(db);
+  cached = { db, at: now, stats };
+  // A failed read is not kept: the next search asks again.
+  stats.catch(() => {
+    if (cached?.stats === stats) cached = null;
+  });
+  return stats;
+}
+
+async function readStats(db: Db): Promise<ReadonlyMap<string, TableStats>> {
+  const result = await db.execute(sql`
+    select c.relname as table, c.reltuples::float8 as rows,
+      array_to_json(s.most_common_elems::text::text[])::text as elems, array_to_json(s.most_common_elem_freqs)::text as freqs
+    from pg_class c
+    join pg_namespace n on n.oid = c.relnamespace and n.nspname = current_schema()
+    join pg_stats s on s.schemaname = n.nspname and s.tablename = c.relname and s.attname = 'search_vector'
+    where c.relkind = 'r' and c.relname = any(${`{${SEARCH_VECTOR_TABLES.join(",")}}`}::text[]) and s.most_common_elems is not null`);
+  const rows = ((result as { rows?: unknown[] }).rows ?? result) as { table: string; rows: number; elems: string; freqs: string }[];
+  const out = new Map<string, TableStats>();
+  for (const r of rows) {
+    const elems = JSON.parse(r.elems) as string[];
+    // The frequencies are followed by their minimum, maximum and the null fraction.
+    const freqs = (JSON.parse(r.freqs) as number[]).slice(0, elems.length);
+    if (!elems.length || freqs.length !== elems.length) continue;
+    out.set(r.table, { rows: Number(r.rows), freqs: new Map(elems.map((e, i) => [e, freqs[i]])), minFreq: Math.min(...freqs) });
+  }
+  return out;
+}
+
+/** Tests: use these statistics (until forgetSearchTableStats), or forget what was read. */
+export function setSearchTableStatsForTesting(db: Db, stats: ReadonlyMap<string, TableStats>) {
+  cached = { db, at: Number.POSITIVE_INFINITY, stats: Promise.resolve(stats) };
+}
+
+export function forgetSearchTableStats() {
+  cached = null;
+}
