@@ -13,6 +13,7 @@ import { parseQuery, toTsQueryText, typoCandidates } from "./query";
 import { SEARCH_KINDS, type KindPage, type MatchSource, type SearchKind, type SearchResult } from "./types";
 import { parseTsQuery, readPlan, termText, type TableStats, type Term } from "./plan";
 import { searchTableStats } from "./stats";
+import { SEARCH_VECTOR_TABLES } from "./vectors";
 
 /**
  * Portal-wide search (issue 24): PostgreSQL full-text search over the stored, GIN-indexed
@@ -417,6 +418,51 @@ async function viewerOf(user: SessionUser): Promise<Viewer> {
   };
 }
 
+type Prepared = { tsq: string; viewer: Viewer };
+
+/**
+ * The query's words that are found nowhere (in no search column, as the search would read them: the
+ * last word as a prefix), with up to 3 close words each from the typo lexicon. Only words long enough
+ * to be typos are looked at (typoCandidates). One statement, in the search's settings:
+ * - a stop word ('with') is not a word the search reads, so not a typo;
+ * - a word among a table's most common lexemes (pg_stats, as ANALYZE recorded them) is known at once:
+ *   its index would return hundreds of thousands of rows just to say it exists;
+ * - any other word is looked up in each search column's index, which for a rare word costs little.
+ */
+async function wordsFoundNowhere(db: Db, tokens: string[]): Promise<Map<string, string[]>> {
+  const candidates = typoCandidates(tokens);
+  const out = new Map<string, string[]>();
+  if (!candidates.length) return out;
+  const last = tokens[tokens.length - 1];
+  const textArray = (items: string[]) => `{${items.map((t) => `"${t}"`).join(",")}}`;
+  const queries = candidates.map((t) => `'${t}'${t === last ? ":*" : ""}`);
+  const tables = sql`${textArray([...SEARCH_VECTOR_TABLES])}::text[]`;
+  const inIndex = sql.join(
+    SEARCH_VECTOR_TABLES.map((table) => sql`when exists (select 1 from ${sql.raw(table)} x where x.search_vector @@ t.q) then false`),
+    sql`\n`,
+  );
+  const rows = await db.transaction(async (tx) => {
+    await tx.execute(SEARCH_SETTINGS);
+    return rowsOf<{ tok: string; words: string | null }>(
+      await tx.execute(sql`
+        select t.tok, (select array_to_json(array_agg(w.word))::text from (
+            select s.word from search_words s where s.word % t.tok and s.word <> t.tok order by similarity(s.word, t.tok) desc, s.word limit 3) w) as words
+        from (select c.tok, to_tsquery('english'::regconfig, c.q) as q from unnest(${textArray(candidates)}::text[], ${textArray(queries)}::text[]) as c(tok, q)) t
+        where case
+          when numnode(t.q) = 0 then false
+          when exists (select 1 from pg_stats s where s.schemaname = current_schema() and s.attname = 'search_vector' and s.tablename = any(${tables})
+            and array_to_tsvector(s.most_common_elems::text::text[]) @@ t.q) then false
+          ${inIndex}
+          else true end`),
+    );
+  });
+  for (const r of rows) {
+    // Only words of letters and digits join the tsquery (the lexicon's words are split the same way).
+    out.set(r.tok, ((r.words ? JSON.parse(r.words) : []) as string[]).filter((w) => /^[\p{L}\p{N}]+$/u.test(w)));
+  }
+  return out;
+}
+
 /**
  * Close words for the query's words that no title starts with (the last word, maybe half typed) or
  * equals (the others): up to 3 each from the typo lexicon, by trigram similarity (pg_trgm `%`, its
@@ -448,20 +494,18 @@ async function typoAlternatives(db: Db, tokens: string[]): Promise<Map<string, s
   return out;
 }
 
-type Prepared = { tsq: string; viewer: Viewer };
-
 /**
- * Runs `pages` for the query's words as typed; only when that finds nothing in any kind asked for does
- * it look up close words for the words no title knows (typoAlternatives) and search again with them.
- * A query that finds something costs its search alone (the lookup, run beside every search, cost a
- * rare word's suggestions about half their time on the bench: the embedded database answers one
- * statement at a time); a typo costs an empty search (the misspelt word is not in the index), the
- * lookup and the search with the alternatives.
+ * Forgives one typo per word. A word found nowhere (wordsFoundNowhere) would make the search as typed
+ * find nothing, so the search runs at once with that word or its close words. Otherwise it runs as
+ * typed, and only when that finds nothing in any kind asked for (the words exist, but not together or
+ * not where the viewer may look) does it look up close words for the words no title knows
+ * (typoAlternatives) and search again with them.
  */
 async function withTypoForgiveness(db: Db, q: unknown, user: SessionUser, pages: (prepared: Prepared) => Promise<KindPage[]>): Promise<KindPage[]> {
   const { tokens } = parseQuery(q);
   if (!tokens.length) return [];
-  const viewer = await viewerOf(user);
+  const [viewer, nowhere] = await Promise.all([viewerOf(user), wordsFoundNowhere(db, tokens)]);
+  if (nowhere.size) return pages({ tsq: toTsQueryText(tokens, nowhere), viewer });
   const asTyped = await pages({ tsq: toTsQueryText(tokens), viewer });
   if (asTyped.some((p) => p.total > 0) || !typoCandidates(tokens).length) return asTyped;
   const alternatives = await typoAlternatives(db, tokens);
