@@ -34,10 +34,12 @@ export type TableStats = {
  */
 export const UNTRACKED_FREQ = 0.001;
 
-/** Measured cost of testing one row in primary-key order against the query, in µs (bench/search.ts). */
+/** Measured costs, in µs (PostgreSQL 15, a million posts; bench/search.ts): testing one row read in primary-key order against the query, */
 const ROW_TEST_US = 2;
-/** Measured cost of one match returned by the GIN index, in µs. */
-const INDEX_MATCH_US = 0.27;
+/** one entry of a GIN index's posting lists, */
+const INDEX_ENTRY_US = 0.27;
+/** and fetching and testing one row the index returned. */
+const INDEX_ROW_US = 3.5;
 /** The newest-rows read stops after this many rows, however common the words look. */
 export const MAX_NEWEST_ROWS = 20_000;
 /** Rows read beyond what the estimate says is needed (the estimate assumes matches are spread evenly). */
@@ -90,8 +92,11 @@ export function termFreq(stats: TableStats, term: Term): number {
 /**
  * How to read one table's matches for `candidates` of them:
  * - `newest`: test the newest `rows` rows, then read the index only if fewer than `candidates` matched;
- * - `index`: read the index for `term` (the rarest term: the index then returns the fewest rows, and
- *   the other terms are tested on those rows) — also when the table has no statistics.
+ * - `index`: read the index, for `term` only (the rarest: its rows are fetched and tested for the other
+ *   terms) or, when `term` is null, for the whole query (the index then intersects every term's rows,
+ *   which costs reading each one's entries). Also `index` with the whole query when the table has no
+ *   statistics.
+ * Each is costed from the terms' frequencies (independent, as PostgreSQL's planner takes them).
  */
 export type ReadPlan = { how: "newest"; rows: number; term: Term | null } | { how: "index"; term: Term | null };
 
@@ -99,12 +104,14 @@ export function readPlan(stats: TableStats | undefined, terms: Term[] | null, ca
   if (!stats || !terms?.length || stats.rows <= 0) return { how: "index", term: null };
   const freqs = terms.map((t) => termFreq(stats, t));
   const rarest = freqs.indexOf(Math.min(...freqs));
-  const term = terms[rarest];
-  // Terms taken as independent, as PostgreSQL's planner does.
   const matchFreq = freqs.reduce((a, b) => a * b, 1);
+  const matches = matchFreq * stats.rows;
+  const wholeCost = freqs.reduce((sum, f) => sum + f * stats.rows, 0) * INDEX_ENTRY_US + Math.min(matches, candidates) * INDEX_ROW_US;
+  const rarestRows = freqs[rarest] * stats.rows;
+  const rarestCost = rarestRows * INDEX_ENTRY_US + Math.min(rarestRows, candidates / (matchFreq / freqs[rarest])) * INDEX_ROW_US;
+  const term = terms.length > 1 && rarestCost < wholeCost ? terms[rarest] : null;
   const newestRows = Math.ceil((candidates / matchFreq) * NEWEST_MARGIN);
   const newestCost = Math.min(newestRows, stats.rows) * ROW_TEST_US;
-  const indexCost = freqs[rarest] * stats.rows * INDEX_MATCH_US;
-  if (newestRows <= MAX_NEWEST_ROWS && newestCost < indexCost) return { how: "newest", rows: Math.min(newestRows, MAX_NEWEST_ROWS), term };
+  if (newestRows <= MAX_NEWEST_ROWS && newestCost < Math.min(wholeCost, rarestCost)) return { how: "newest", rows: Math.min(newestRows, MAX_NEWEST_ROWS), term };
   return { how: "index", term };
 }

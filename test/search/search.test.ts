@@ -61,6 +61,11 @@ describe("matching", () => {
     expect(of(await find("clam for warrenty", who.staff.user), "post").map((r) => r.id)).toContain(f.claim.id);
   });
 
+  it("forgives a typo of a word found only in a text: a comment, a passage inside a document", async () => {
+    expect(of(await find("zebre crossing", who.staff.user), "post").map((r) => r.id)).toContain(f.other.id);
+    expect(of(await find("turbocharjer", who.staff.user), "attachment").map((r) => r.id)).toContain(f.attachment.id);
+  });
+
   it("finds a discussion by its comment, with the comment's passage", async () => {
     const r = of(await find("zebra", who.staff.user), "post").find((x) => x.id === f.other.id)!;
     expect(r.source).toBe("comment");
