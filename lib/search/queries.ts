@@ -11,8 +11,8 @@ import type { ContentTab } from "@/lib/content/basics";
 import { HEADLINE_SNIPPET, HEADLINE_TITLE, plainSegments, splitHighlight } from "./highlight";
 import { parseQuery, toTsQueryText, typoCandidates } from "./query";
 import { SEARCH_KINDS, type KindPage, type MatchSource, type SearchKind, type SearchResult } from "./types";
-import { parseTsQuery, readPlan, termText, type TableStats, type Term } from "./plan";
-import { searchTableStats } from "./stats";
+import { parseTsQuery, readPlan, termText, type Term } from "./plan";
+import { searchTableStats, type SearchStats } from "./stats";
 import { SEARCH_VECTOR_TABLES } from "./vectors";
 
 /**
@@ -51,7 +51,7 @@ type Viewer = { user: SessionUser; menus: VisibleMenus; seeInactiveEvents: boole
 type Ctx = {
   tsq: string;
   terms: Term[] | null;
-  stats: ReadonlyMap<string, TableStats>;
+  stats: SearchStats;
   viewer: Viewer;
   filters: SearchFilters;
   limit: number;
@@ -123,6 +123,8 @@ type Source = {
   srcId?: SQL;
   srcPos?: SQL;
   newest?: string;
+  /** A joined source whose other side is small (a kind's few documents): left to the planner, which starts from it. */
+  planner?: boolean;
 };
 
 /**
@@ -142,8 +144,8 @@ type KindDef = { sources: (ctx: Ctx) => Source[] | null; rows: (ctx: Ctx) => SQL
  *   for a rare word, testing every row;
  * - from the newest rows, when the words are common: at most `rows` of them in primary-key order,
  *   then, only if fewer than `candidates` matched (the one-time filter on their count), the index.
- * A source joined to other tables (comments, documents) is left to the planner: its owner's rows are
- * usually few and it can start from them.
+ * A source joined to other tables (comments, documents) is read the same way, then joined, unless
+ * it is marked `planner` (a kind with few documents: the planner starts from those).
  */
 function sourceHits(ctx: Ctx, s: Source): SQL {
   const q = tsquery(ctx);
@@ -152,12 +154,13 @@ function sourceHits(ctx: Ctx, s: Source): SQL {
   const columns = sql`${s.id} as id, ${rank} as rank, ${sql.raw(`'${s.src}'`)} as src, ${s.srcId ?? sql`null`}::int as src_id, ${s.srcPos ?? sql`null`}::int as src_pos`;
   const limit = sql.raw(String(ctx.candidates));
   const table = sql.raw(`${s.table} ${s.alias}`);
-  if (s.join) return sql`(select ${columns} from ${table} ${s.join} where ${where} limit ${limit})`;
-  const plan = readPlan(ctx.stats.get(s.table), ctx.terms, ctx.candidates);
+  const join = s.join ?? sql``;
+  if (s.planner) return sql`(select ${columns} from ${table} ${join} where ${where} limit ${limit})`;
+  const plan = readPlan(ctx.stats.tables.get(s.table), ctx.terms, ctx.candidates);
   const indexQuery = plan.term ? sql`${termText(plan.term)}::tsquery` : q;
-  const indexed = sql`(select * from ${table} where ${s.vector} @@ ${indexQuery} offset 0) ${sql.raw(s.alias)}`;
+  const indexed = sql`(select * from ${table} where ${s.vector} @@ ${indexQuery} offset 0) ${sql.raw(s.alias)} ${join}`;
   if (plan.how === "index") return sql`(select ${columns} from ${indexed} where ${where} limit ${limit})`;
-  const newest = sql`(select * from ${table} order by ${sql.raw(s.newest ?? `${s.alias}.id desc`)} limit ${sql.raw(String(plan.rows))}) ${sql.raw(s.alias)}`;
+  const newest = sql`(select * from ${table} order by ${sql.raw(s.newest ?? `${s.alias}.id desc`)} limit ${sql.raw(String(plan.rows))}) ${sql.raw(s.alias)} ${join}`;
   return sql`(with newest as (select ${columns} from ${newest} where ${where} limit ${limit})
     select * from newest
     union all
@@ -193,12 +196,14 @@ const contentMenus = (ctx: Ctx) => sql`o.menu_id = any(${intArray(ctx.viewer.men
  */
 function documentSources(ctx: Ctx, owner: SQL, ownerCol: "post_id" | "attachment_id" | "save_the_date_id", ownerWhere: SQL[]): Source[] {
   const col = sql.raw(ownerCol);
-  // Said outright (the join implies it) so the planner can start from the kind's own documents, often
-  // few: without it, a common word's every file name and passage was read and joined first (90 ms of a
-  // 'war' suggestion at a million posts, none of them a discussion's).
+  // A kind with few documents (the statistics' count of them, or none recorded) starts from them
+  // (planner): reading a common word's every file name and passage first cost 90 ms of a 'war'
+  // suggestion at a million posts, none of them a discussion's. 'is not null' is said outright (the
+  // join implies it) so the planner can. A kind with many documents reads them by the words, then joins.
+  const planner = (ctx.stats.linked.get(`content_documents.${ownerCol}`) ?? 0) < FEW_DOCUMENTS;
   const where = [sql`d.${col} is not null`, ...ownerWhere];
   return [
-    { src: "file-name", table: "content_documents", alias: "d", join: sql`join ${owner} o on o.id = d.${col}`, vector: sql`d.search_vector`, id: sql`d.${col}`, where, weight: 0.9, srcId: sql`d.id` },
+    { src: "file-name", table: "content_documents", alias: "d", join: sql`join ${owner} o on o.id = d.${col}`, vector: sql`d.search_vector`, id: sql`d.${col}`, where, weight: 0.9, srcId: sql`d.id`, planner },
     {
       src: "document",
       table: "file_text_chunks",
@@ -209,9 +214,14 @@ function documentSources(ctx: Ctx, owner: SQL, ownerCol: "post_id" | "attachment
       where,
       srcId: sql`ch.file_id`,
       srcPos: sql`ch.position`,
+      newest: "ch.file_id desc, ch.position desc",
+      planner,
     },
   ];
 }
+
+/** Fewer linked documents than this: a kind's document sources start from its documents (documentSources). */
+const FEW_DOCUMENTS = 2000;
 
 /** The snippet and file name of a document source (`src_id` a file for 'document', a content document for 'file-name'). */
 const documentSnippet = sql`case h.src
@@ -286,6 +296,9 @@ const KINDS: Record<SearchKind, KindDef> = {
           where,
           srcId: sql`ch.file_id`,
           srcPos: sql`ch.position`,
+          newest: "ch.file_id desc, ch.position desc",
+          // Few files attached to events: start from them (documentSources).
+          planner: (ctx.stats.linked.get("calendar_event_attachments") ?? 0) < FEW_DOCUMENTS,
         },
       ];
     },

@@ -7,7 +7,14 @@ import { SEARCH_VECTOR_TABLES } from "./vectors";
 /** How long a process keeps the statistics it read (ANALYZE refreshes them far less often). */
 const STATS_TTL_MS = 60_000;
 
-type Cached = { db: Db; at: number; stats: Promise<ReadonlyMap<string, TableStats>> };
+/**
+ * What the search reads of ANALYZE's statistics: each search table's (`tables`), and how many rows link
+ * documents to each owner (`linked`: `content_documents.post_id`, `.attachment_id`, `.save_the_date_id`
+ * and `calendar_event_attachments`), so a kind with few documents starts from them (sourceHits).
+ */
+export type SearchStats = { tables: ReadonlyMap<string, TableStats>; linked: ReadonlyMap<string, number> };
+
+type Cached = { db: Db; at: number; stats: Promise<SearchStats> };
 let cached: Cached | null = null;
 
 /**
@@ -15,7 +22,7 @@ let cached: Cached | null = null;
  * as ANALYZE (autovacuum on PostgreSQL, the migration on the embedded database) last recorded them.
  * A table missing here has no statistics yet; its matches are read from the index (lib/search/plan.ts).
  */
-export function searchTableStats(db: Db): Promise<ReadonlyMap<string, TableStats>> {
+export function searchTableStats(db: Db): Promise<SearchStats> {
   const now = Date.now();
   if (cached && cached.db === db && (cached.at === Number.POSITIVE_INFINITY || now - cached.at < STATS_TTL_MS)) return cached.stats;
   const stats = readStats(db);
@@ -27,7 +34,7 @@ export function searchTableStats(db: Db): Promise<ReadonlyMap<string, TableStats
   return stats;
 }
 
-async function readStats(db: Db): Promise<ReadonlyMap<string, TableStats>> {
+async function readStats(db: Db): Promise<SearchStats> {
   const result = await db.execute(sql`
     select c.relname as table, c.reltuples::float8 as rows,
       array_to_json(s.most_common_elems::text::text[])::text as elems, array_to_json(s.most_common_elem_freqs)::text as freqs
@@ -44,11 +51,18 @@ async function readStats(db: Db): Promise<ReadonlyMap<string, TableStats>> {
     if (!elems.length || freqs.length !== elems.length) continue;
     out.set(r.table, { rows: Number(r.rows), freqs: new Map(elems.map((e, i) => [e, freqs[i]])), minFreq: Math.min(...freqs) });
   }
-  return out;
+  const links = await db.execute(sql`
+    select c.relname || coalesce('.' || s.attname, '') as link, (c.reltuples * (1 - coalesce(s.null_frac, 0)))::float8 as rows
+    from pg_class c
+    join pg_namespace n on n.oid = c.relnamespace and n.nspname = current_schema()
+    left join pg_stats s on s.schemaname = n.nspname and s.tablename = c.relname and s.attname in ('post_id', 'attachment_id', 'save_the_date_id')
+    where c.relkind = 'r' and c.reltuples >= 0 and (c.relname = 'calendar_event_attachments' or (c.relname = 'content_documents' and s.attname is not null))`);
+  const linked = new Map((((links as { rows?: unknown[] }).rows ?? links) as { link: string; rows: number }[]).map((r) => [r.link, Number(r.rows)]));
+  return { tables: out, linked };
 }
 
 /** Tests: use these statistics (until forgetSearchTableStats), or forget what was read. */
-export function setSearchTableStatsForTesting(db: Db, stats: ReadonlyMap<string, TableStats>) {
+export function setSearchTableStatsForTesting(db: Db, stats: SearchStats) {
   cached = { db, at: Number.POSITIVE_INFINITY, stats: Promise.resolve(stats) };
 }
 
