@@ -337,26 +337,27 @@ const KINDS: Record<SearchKind, KindDef> = {
             srcId: sql`t.id`,
           }))
         : null,
+    // Each record's table joined by its id-space key (one join per table, not a lookup per column).
     rows: () => sql`select h.id, h.rank, h.total, (h.id % 4)::text as src,
       case h.id % 4
-        when 0 then (select ${titleHeadline(sql`t.employee_name || ' · ' || t.full_ra`)} from ro_reversals t where t.id = h.src_id)
-        when 1 then (select ${titleHeadline(sql`t.employee_name || ' · ' || t.employee_number`)} from tech_times t where t.id = h.src_id)
-        when 2 then (select ${titleHeadline(sql`t.name::text`)} from improvement_suggestions t where t.id = h.src_id)
-        else (select ${titleHeadline(sql`t.employee_first_name || ' ' || t.employee_last_name`)} from uniform_requests t where t.id = h.src_id) end as title,
+        when 0 then ${titleHeadline(sql`t0.employee_name || ' · ' || t0.full_ra`)}
+        when 1 then ${titleHeadline(sql`t1.employee_name || ' · ' || t1.employee_number`)}
+        when 2 then ${titleHeadline(sql`t2.name::text`)}
+        else ${titleHeadline(sql`t3.employee_first_name || ' ' || t3.employee_last_name`)} end as title,
       case h.id % 4
-        when 0 then (select ${headline(sql`t.reason`)} from ro_reversals t where t.id = h.src_id)
-        when 1 then (select ${headline(sql`t.employee_email::text`)} from tech_times t where t.id = h.src_id)
-        when 2 then (select ${headline(sql`coalesce(t.describe_current_process_and_problem, '') || ' ' || coalesce(t.how_will_it_benefit, '')`)} from improvement_suggestions t where t.id = h.src_id)
-        else (select ${headline(sql`t.requestor_name || ' ' || t.comment`)} from uniform_requests t where t.id = h.src_id) end as snippet,
+        when 0 then ${headline(sql`t0.reason`)}
+        when 1 then ${headline(sql`t1.employee_email::text`)}
+        when 2 then ${headline(sql`coalesce(t2.describe_current_process_and_problem, '') || ' ' || coalesce(t2.how_will_it_benefit, '')`)}
+        else ${headline(sql`t3.requestor_name || ' ' || t3.comment`)} end as snippet,
       null as document_name,
-      case h.id % 4
-        when 0 then (select t.date_of_request::text from ro_reversals t where t.id = h.src_id)
-        when 1 then (select t.date::text from tech_times t where t.id = h.src_id)
-        when 2 then (select t.date::text from improvement_suggestions t where t.id = h.src_id)
-        else (select ${iso(sql`t.updated_at`)} from uniform_requests t where t.id = h.src_id) end as date,
+      case h.id % 4 when 0 then t0.date_of_request::text when 1 then t1.date::text when 2 then t2.date::text else ${iso(sql`t3.updated_at`)} end as date,
       null as slug, null as page_types, h.src_id as group_id,
-      case h.id % 4 when 3 then (select t.employee_first_name || ' ' || t.employee_last_name from uniform_requests t where t.id = h.src_id) end as extra, null as extra2
-      from h, q`,
+      case h.id % 4 when 3 then t3.employee_first_name || ' ' || t3.employee_last_name end as extra, null as extra2
+      from h
+      left join ro_reversals t0 on h.id % 4 = 0 and t0.id = h.src_id
+      left join tech_times t1 on h.id % 4 = 1 and t1.id = h.src_id
+      left join improvement_suggestions t2 on h.id % 4 = 2 and t2.id = h.src_id
+      left join uniform_requests t3 on h.id % 4 = 3 and t3.id = h.src_id, q`,
   },
 };
 
