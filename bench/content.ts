@@ -8,6 +8,7 @@ import { encode } from "next-auth/jwt";
 import { eq, sql } from "drizzle-orm";
 import { openDatabase, schema, setDbForTesting, type Db } from "@/lib/db";
 import { seedDatabase } from "@/lib/db/seed";
+import { rowsOf } from "@/lib/db/rows";
 import { issueToken } from "@/lib/auth/session";
 import { SESSION_TTL_MS } from "@/lib/auth/tokens";
 import { countQuery, discussionFilter, discussionListQuery } from "@/lib/content/sql";
@@ -252,11 +253,6 @@ async function seed(where: { dataDir?: string; url?: string }) {
   } finally {
     await handle.close();
   }
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
 
 /** EXPLAIN ANALYZE of a drizzle statement, its parameters inlined as literals (bench-only values). */

@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { getDb, schema } from "@/lib/db";
+import { rowsOf } from "@/lib/db/rows";
 import {
   expandOccurrencesMs,
   firstOccurrence,
@@ -62,11 +63,6 @@ const seriesColumns = {
 
 function seriesOf(r: { type: EventType; recurrence: RecurrenceType | null; dayOfWeek: number | null; startsAt: Date | null; endsAt: Date | null; timeZone: string }): SeriesInput {
   return { type: r.type, recurrence: r.recurrence, dayOfWeek: r.dayOfWeek, startsAt: r.startsAt, endsAt: r.endsAt, timeZone: r.timeZone };
-}
-
-/** Rows of a raw query on either driver (PGlite answers `{ rows }`, postgres.js an array). */
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
 const STATUS: Record<string, EventStatus> = { active: "active", inactive: "inactive" };

@@ -1,6 +1,7 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { getDbHandle, type Db } from "@/lib/db";
+import { rowsOf } from "@/lib/db/rows";
 import { roleCan } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/session";
 import { listVisibleMenus, type VisibleMenus } from "@/lib/menus/queries";
@@ -82,11 +83,9 @@ const ROW_COLUMNS = sql.raw(
   "r.id::int as id, r.rank::float8 as rank, r.total::int as total, r.src::text as src, r.title::text as title, r.snippet::text as snippet, r.document_name::text as document_name, r.date::text as date, r.slug::text as slug, r.page_types::text as page_types, r.group_id::int as group_id, r.extra::text as extra, r.extra2::text as extra2",
 );
 
-function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-}
-
 const intArray = (ids: readonly number[]) => sql`${`{${ids.map((n) => Math.trunc(n)).join(",")}}`}::int[]`;
+/** Query words as a text[] (letters and digits only, so they need no escaping inside the quotes). */
+const textArray = (items: readonly string[]) => sql`${`{${items.map((t) => `"${t}"`).join(",")}}`}::text[]`;
 const iso = (col: SQL) => sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 const headline = (text: SQL) => sql`ts_headline('english'::regconfig, ${text}, q.q, ${HEADLINE_SNIPPET})`;
 const titleHeadline = (text: SQL) => sql`ts_headline('english'::regconfig, ${text}, q.q, ${HEADLINE_TITLE})`;
@@ -434,6 +433,15 @@ async function viewerOf(user: SessionUser): Promise<Viewer> {
 
 type Prepared = { tsq: string; viewer: Viewer };
 
+/** Up to 3 close words of `t.tok` from the typo lexicon, by trigram similarity (pg_trgm `%`, its index), as JSON. */
+const CLOSE_WORDS = sql`(select array_to_json(array_agg(w.word))::text from (
+    select s.word from search_words s where s.word % t.tok and s.word <> t.tok order by similarity(s.word, t.tok) desc, s.word limit 3) w)`;
+
+/** CLOSE_WORDS' answer; only words of letters and digits join the tsquery (the lexicon's words are split the same way). */
+function closeWordsOf(json: string | null): string[] {
+  return ((json ? JSON.parse(json) : []) as string[]).filter((w) => /^[\p{L}\p{N}]+$/u.test(w));
+}
+
 /**
  * The query's words that are found nowhere (in no search column, as the search would read them: the
  * last word as a prefix), with up to 3 close words each from the typo lexicon. Only words long enough
@@ -448,9 +456,7 @@ async function wordsFoundNowhere(db: Db, tokens: string[]): Promise<Map<string, 
   const out = new Map<string, string[]>();
   if (!candidates.length) return out;
   const last = tokens[tokens.length - 1];
-  const textArray = (items: string[]) => `{${items.map((t) => `"${t}"`).join(",")}}`;
   const queries = candidates.map((t) => `'${t}'${t === last ? ":*" : ""}`);
-  const tables = sql`${textArray([...SEARCH_VECTOR_TABLES])}::text[]`;
   const inIndex = sql.join(
     SEARCH_VECTOR_TABLES.map((table) => sql`when exists (select 1 from ${sql.raw(table)} x where x.search_vector @@ t.q) then false`),
     sql`\n`,
@@ -459,21 +465,17 @@ async function wordsFoundNowhere(db: Db, tokens: string[]): Promise<Map<string, 
     await tx.execute(SEARCH_SETTINGS);
     return rowsOf<{ tok: string; words: string | null }>(
       await tx.execute(sql`
-        select t.tok, (select array_to_json(array_agg(w.word))::text from (
-            select s.word from search_words s where s.word % t.tok and s.word <> t.tok order by similarity(s.word, t.tok) desc, s.word limit 3) w) as words
-        from (select c.tok, to_tsquery('english'::regconfig, c.q) as q from unnest(${textArray(candidates)}::text[], ${textArray(queries)}::text[]) as c(tok, q)) t
+        select t.tok, ${CLOSE_WORDS} as words
+        from (select c.tok, to_tsquery('english'::regconfig, c.q) as q from unnest(${textArray(candidates)}, ${textArray(queries)}) as c(tok, q)) t
         where case
           when numnode(t.q) = 0 then false
-          when exists (select 1 from pg_stats s where s.schemaname = current_schema() and s.attname = 'search_vector' and s.tablename = any(${tables})
+          when exists (select 1 from pg_stats s where s.schemaname = current_schema() and s.attname = 'search_vector' and s.tablename = any(${textArray(SEARCH_VECTOR_TABLES)})
             and array_to_tsvector(s.most_common_elems::text::text[]) @@ t.q) then false
           ${inIndex}
           else true end`),
     );
   });
-  for (const r of rows) {
-    // Only words of letters and digits join the tsquery (the lexicon's words are split the same way).
-    out.set(r.tok, ((r.words ? JSON.parse(r.words) : []) as string[]).filter((w) => /^[\p{L}\p{N}]+$/u.test(w)));
-  }
+  for (const r of rows) out.set(r.tok, closeWordsOf(r.words));
   return out;
 }
 
@@ -487,23 +489,17 @@ async function typoAlternatives(db: Db, tokens: string[]): Promise<Map<string, s
   const out = new Map<string, string[]>();
   if (!candidates.length) return out;
   const last = tokens[tokens.length - 1];
-  const list = `{${candidates.map((t) => `"${t}"`).join(",")}}`;
-  const rows = rowsOf<{ tok: string; word: string }>(
+  const rows = rowsOf<{ tok: string; words: string | null }>(
     await db.execute(sql`
-      select t.tok, w.word from unnest(${list}::text[]) as t(tok)
-      cross join lateral (
-        select s.word from search_words s where s.word % t.tok and s.word <> t.tok order by similarity(s.word, t.tok) desc, s.word limit 3
-      ) w
+      select t.tok, ${CLOSE_WORDS} as words from unnest(${textArray(candidates)}) as t(tok)
       where not exists (
         select 1 from search_words k
         where case when t.tok = ${last} then k.word like replace(replace(replace(t.tok, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%' else k.word = t.tok end
       )`),
   );
   for (const r of rows) {
-    const alts = out.get(r.tok) ?? [];
-    // Only words of letters and digits join the tsquery (the lexicon's words are split the same way).
-    if (/^[\p{L}\p{N}]+$/u.test(r.word)) alts.push(r.word);
-    out.set(r.tok, alts);
+    const words = closeWordsOf(r.words);
+    if (words.length) out.set(r.tok, words);
   }
   return out;
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import type { Db } from "@/lib/db";
+import { rowsOf } from "@/lib/db/rows";
 import type { TableStats } from "./plan";
 import { SEARCH_VECTOR_TABLES } from "./vectors";
 
@@ -35,30 +36,31 @@ export function searchTableStats(db: Db): Promise<SearchStats> {
 }
 
 async function readStats(db: Db): Promise<SearchStats> {
-  const result = await db.execute(sql`
-    select c.relname as table, c.reltuples::float8 as rows,
-      array_to_json(s.most_common_elems::text::text[])::text as elems, array_to_json(s.most_common_elem_freqs)::text as freqs
-    from pg_class c
-    join pg_namespace n on n.oid = c.relnamespace and n.nspname = current_schema()
-    join pg_stats s on s.schemaname = n.nspname and s.tablename = c.relname and s.attname = 'search_vector'
-    where c.relkind = 'r' and c.relname = any(${`{${SEARCH_VECTOR_TABLES.join(",")}}`}::text[]) and s.most_common_elems is not null`);
-  const rows = ((result as { rows?: unknown[] }).rows ?? result) as { table: string; rows: number; elems: string; freqs: string }[];
-  const out = new Map<string, TableStats>();
-  for (const r of rows) {
+  const [vectors, links] = await Promise.all([
+    db.execute(sql`
+      select c.relname as table, c.reltuples::float8 as rows,
+        array_to_json(s.most_common_elems::text::text[])::text as elems, array_to_json(s.most_common_elem_freqs)::text as freqs
+      from pg_class c
+      join pg_namespace n on n.oid = c.relnamespace and n.nspname = current_schema()
+      join pg_stats s on s.schemaname = n.nspname and s.tablename = c.relname and s.attname = 'search_vector'
+      where c.relkind = 'r' and c.relname = any(${`{${SEARCH_VECTOR_TABLES.join(",")}}`}::text[]) and s.most_common_elems is not null`),
+    db.execute(sql`
+      select c.relname || coalesce('.' || s.attname, '') as link, (c.reltuples * (1 - coalesce(s.null_frac, 0)))::float8 as rows
+      from pg_class c
+      join pg_namespace n on n.oid = c.relnamespace and n.nspname = current_schema()
+      left join pg_stats s on s.schemaname = n.nspname and s.tablename = c.relname and s.attname in ('post_id', 'attachment_id', 'save_the_date_id')
+      where c.relkind = 'r' and c.reltuples >= 0 and (c.relname = 'calendar_event_attachments' or (c.relname = 'content_documents' and s.attname is not null))`),
+  ]);
+  const tables = new Map<string, TableStats>();
+  for (const r of rowsOf<{ table: string; rows: number; elems: string; freqs: string }>(vectors)) {
     const elems = JSON.parse(r.elems) as string[];
     // The frequencies are followed by their minimum, maximum and the null fraction.
     const freqs = (JSON.parse(r.freqs) as number[]).slice(0, elems.length);
     if (!elems.length || freqs.length !== elems.length) continue;
-    out.set(r.table, { rows: Number(r.rows), freqs: new Map(elems.map((e, i) => [e, freqs[i]])), minFreq: Math.min(...freqs) });
+    tables.set(r.table, { rows: Number(r.rows), freqs: new Map(elems.map((e, i) => [e, freqs[i]])), minFreq: Math.min(...freqs) });
   }
-  const links = await db.execute(sql`
-    select c.relname || coalesce('.' || s.attname, '') as link, (c.reltuples * (1 - coalesce(s.null_frac, 0)))::float8 as rows
-    from pg_class c
-    join pg_namespace n on n.oid = c.relnamespace and n.nspname = current_schema()
-    left join pg_stats s on s.schemaname = n.nspname and s.tablename = c.relname and s.attname in ('post_id', 'attachment_id', 'save_the_date_id')
-    where c.relkind = 'r' and c.reltuples >= 0 and (c.relname = 'calendar_event_attachments' or (c.relname = 'content_documents' and s.attname is not null))`);
-  const linked = new Map((((links as { rows?: unknown[] }).rows ?? links) as { link: string; rows: number }[]).map((r) => [r.link, Number(r.rows)]));
-  return { tables: out, linked };
+  const linked = new Map(rowsOf<{ link: string; rows: number }>(links).map((r) => [r.link, Number(r.rows)]));
+  return { tables, linked };
 }
 
 /** Tests: use these statistics (until forgetSearchTableStats), or forget what was read. */
