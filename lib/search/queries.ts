@@ -2,6 +2,7 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { getDbHandle, type Db } from "@/lib/db";
 import { rowsOf } from "@/lib/db/rows";
+import { readWithKeptPlans } from "@/lib/db/prepared";
 import { roleCan } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/session";
 import { listVisibleMenus, type VisibleMenus } from "@/lib/menus/queries";
@@ -46,8 +47,8 @@ export type SearchFilters = {
 type Viewer = { user: SessionUser; menus: VisibleMenus; seeInactiveEvents: boolean; seeForms: boolean; seePeopleAdmin: boolean };
 
 /**
- * A search's context: the query as to_tsquery text (`tsq`) and as the terms PostgreSQL made of it
- * (`terms`, its stems; null when not known), the tables' statistics, the viewer, the page.
+ * A search's context: the query as PostgreSQL normalized it (`tsq`, a tsquery's text: its stems) and
+ * as its terms (`terms`; null when not known), the tables' statistics, the viewer, the page.
  */
 type Ctx = {
   tsq: string;
@@ -90,10 +91,10 @@ const iso = (col: SQL) => sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"H
 const headline = (text: SQL) => sql`ts_headline('english'::regconfig, ${text}, q.q, ${HEADLINE_SNIPPET})`;
 const titleHeadline = (text: SQL) => sql`ts_headline('english'::regconfig, ${text}, q.q, ${HEADLINE_TITLE})`;
 /**
- * The query as a value in each WHERE (not a CTE's column): the planner then estimates the match from
- * the column's statistics and the actual words (a common prefix scans, a rare word uses the index).
+ * The query as a value in each WHERE, already a tsquery: the statements run from generic plans
+ * (searchStatements), which would call to_tsquery on its text for every row tested.
  */
-const tsquery = (ctx: Ctx) => sql`to_tsquery('english'::regconfig, ${ctx.tsq})`;
+const tsquery = (ctx: Ctx) => sql`${ctx.tsq}::tsquery`;
 
 function dateRange(col: SQL, f: SearchFilters): SQL[] {
   const parts: SQL[] = [];
@@ -151,7 +152,7 @@ function sourceHits(ctx: Ctx, s: Source): SQL {
   const where = sql.join([sql`${s.vector} @@ ${q}`, ...(s.where ?? [])], sql` and `);
   const rank = s.weight ? sql`ts_rank(${s.vector}, ${q}) * ${sql.raw(String(s.weight))}` : sql`ts_rank(${s.vector}, ${q})`;
   const columns = sql`${s.id} as id, ${rank} as rank, ${sql.raw(`'${s.src}'`)} as src, ${s.srcId ?? sql`null`}::int as src_id, ${s.srcPos ?? sql`null`}::int as src_pos`;
-  const limit = sql.raw(String(ctx.candidates));
+  const limit = ctx.candidates;
   const table = sql.raw(`${s.table} ${s.alias}`);
   const join = s.join ?? sql``;
   if (s.planner) return sql`(select ${columns} from ${table} ${join} where ${where} limit ${limit})`;
@@ -159,7 +160,7 @@ function sourceHits(ctx: Ctx, s: Source): SQL {
   const indexQuery = plan.term ? sql`${termText(plan.term)}::tsquery` : q;
   const indexed = sql`(select * from ${table} where ${s.vector} @@ ${indexQuery} offset 0) ${sql.raw(s.alias)} ${join}`;
   if (plan.how === "index") return sql`(select ${columns} from ${indexed} where ${where} limit ${limit})`;
-  const newest = sql`(select * from ${table} order by ${sql.raw(s.newest ?? `${s.alias}.id desc`)} limit ${sql.raw(String(plan.rows))}) ${sql.raw(s.alias)} ${join}`;
+  const newest = sql`(select * from ${table} order by ${sql.raw(s.newest ?? `${s.alias}.id desc`)} limit ${plan.rows}) ${sql.raw(s.alias)} ${join}`;
   return sql`(with newest as (select ${columns} from ${newest} where ${where} limit ${limit})
     select * from newest
     union all
@@ -451,7 +452,7 @@ function closeWordsOf(json: string | null): string[] {
  *   its index would return hundreds of thousands of rows just to say it exists;
  * - any other word is looked up in each search column's index, which for a rare word costs little.
  */
-async function wordsFoundNowhere(db: Db, tokens: string[]): Promise<Map<string, string[]>> {
+async function wordsFoundNowhere(db: Db, embedded: boolean, tokens: string[]): Promise<Map<string, string[]>> {
   const candidates = typoCandidates(tokens);
   const out = new Map<string, string[]>();
   if (!candidates.length) return out;
@@ -461,10 +462,8 @@ async function wordsFoundNowhere(db: Db, tokens: string[]): Promise<Map<string, 
     SEARCH_VECTOR_TABLES.map((table) => sql`when exists (select 1 from ${sql.raw(table)} x where x.search_vector @@ t.q) then false`),
     sql`\n`,
   );
-  const rows = await db.transaction(async (tx) => {
-    await tx.execute(SEARCH_SETTINGS);
-    return rowsOf<{ tok: string; words: string | null }>(
-      await tx.execute(sql`
+  const [rows] = await readWithKeptPlans<{ tok: string; words: string | null }>(db, embedded, SEARCH_SETTINGS, [
+    sql`
         select t.tok, ${CLOSE_WORDS} as words
         from (select c.tok, to_tsquery('english'::regconfig, c.q) as q from unnest(${textArray(candidates)}, ${textArray(queries)}) as c(tok, q)) t
         where case
@@ -472,9 +471,8 @@ async function wordsFoundNowhere(db: Db, tokens: string[]): Promise<Map<string, 
           when exists (select 1 from pg_stats s where s.schemaname = current_schema() and s.attname = 'search_vector' and s.tablename = any(${textArray(SEARCH_VECTOR_TABLES)})
             and array_to_tsvector(s.most_common_elems::text::text[]) @@ t.q) then false
           ${inIndex}
-          else true end`),
-    );
-  });
+          else true end`,
+  ]);
   for (const r of rows) out.set(r.tok, closeWordsOf(r.words));
   return out;
 }
@@ -511,10 +509,10 @@ async function typoAlternatives(db: Db, tokens: string[]): Promise<Map<string, s
  * not where the viewer may look) does it look up close words for the words no title knows
  * (typoAlternatives) and search again with them.
  */
-async function withTypoForgiveness(db: Db, q: unknown, user: SessionUser, pages: (prepared: Prepared) => Promise<KindPage[]>): Promise<KindPage[]> {
+async function withTypoForgiveness(db: Db, embedded: boolean, q: unknown, user: SessionUser, pages: (prepared: Prepared) => Promise<KindPage[]>): Promise<KindPage[]> {
   const { tokens } = parseQuery(q);
   if (!tokens.length) return [];
-  const [viewer, nowhere] = await Promise.all([viewerOf(user), wordsFoundNowhere(db, tokens)]);
+  const [viewer, nowhere] = await Promise.all([viewerOf(user), wordsFoundNowhere(db, embedded, tokens)]);
   if (nowhere.size) return pages({ tsq: toTsQueryText(tokens, nowhere), viewer });
   const asTyped = await pages({ tsq: toTsQueryText(tokens), viewer });
   if (asTyped.some((p) => p.total > 0) || !typoCandidates(tokens).length) return asTyped;
@@ -538,8 +536,8 @@ async function runKinds(db: Db, embedded: boolean, kinds: readonly SearchKind[],
   const stats = await searchTableStats(db);
   const base = { tsq: prepared.tsq, stats, viewer: prepared.viewer, filters, limit, offset, candidates };
   // Each kind's rows arrive in rank order; grouped by kind below.
-  const rows = await searchStatements(db, embedded, prepared.tsq, (terms) => {
-    const ctx: Ctx = { ...base, terms };
+  const rows = await searchStatements(db, embedded, prepared.tsq, (tsq, terms) => {
+    const ctx: Ctx = { ...base, tsq, terms };
     const selects = kinds.map((kind) => kindSelect(kind, ctx)).filter((s): s is SQL => s !== null);
     return embedded && selects.length > 1 ? [sql`${sql.join(selects, sql` union all `)} order by kind, rank desc, id desc`] : selects;
   });
@@ -554,41 +552,43 @@ async function runKinds(db: Db, embedded: boolean, kinds: readonly SearchKind[],
 
 /** A page past the end still reports the total (for the pager). */
 async function countOnly(db: Db, embedded: boolean, kind: SearchKind, base: Omit<Ctx, "terms">): Promise<number> {
-  const rows = await searchStatements(db, embedded, base.tsq, (terms) => {
-    const statement = kindSelect(kind, { ...base, terms });
+  const rows = await searchStatements(db, embedded, base.tsq, (tsq, terms) => {
+    const statement = kindSelect(kind, { ...base, tsq, terms });
     return statement ? [statement] : [];
   });
   return rows.length ? Number(rows[0].total) : 0;
 }
 
 /** The planner settings of a search's statements (searchStatements). */
-const SEARCH_SETTINGS = sql`select set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true)`;
+const SEARCH_SETTINGS = { enable_seqscan: "off", jit: "off" };
 
 /**
- * Runs a search's statements. It first asks PostgreSQL for the query's terms as it normalizes them
- * (its stems, which the tables' statistics are kept in); `build` makes the statements from those terms.
+ * Runs a search's statements. It first asks PostgreSQL for the query as it normalizes it (its stems,
+ * which the tables' statistics are kept in); `build` makes the statements from that text and its terms.
+ * A query of stop words only ('the') has no terms and finds nothing.
+ *
+ * The statements run from plans PostgreSQL keeps (lib/db/prepared.ts): planning the embedded
+ * database's union of every kind took 15 to 30 ms, running it 2 to 6. Their shape is fixed by their
+ * text: each source is fenced (sourceHits) and read as lib/search/plan.ts decided, so a plan made
+ * without the words fits every query of that text.
+ *
  * Each statement runs in a transaction with two planner settings:
  * - no sequential scans: each source reads its table through an index or in primary-key order
  *   (sourceHits);
  * - no JIT: a plan holding a disabled scan (the menus, a handful of rows, have no index to read
  *   instead) costs over 10^10, far above jit_above_cost, and PostgreSQL then spent 200 to 250 ms
  *   compiling each such statement (measured at a million posts; the embedded database has no JIT).
- * On PostgreSQL each statement has a transaction (and a connection) of its own, so the kinds are
- * planned and run side by side: planning is most of a search's time (6 ms for the discussions alone,
- * measured at a million posts). The embedded database answers one statement at a time, so there
- * `build` makes one statement of every kind, run in one transaction.
+ * On PostgreSQL each statement has a transaction (and a connection) of its own, so the kinds run side
+ * by side. The embedded database answers one statement at a time, so there `build` makes one
+ * statement of every kind, run in one transaction.
  */
-async function searchStatements(db: Db, embedded: boolean, tsq: string, build: (terms: Term[] | null) => SQL[]): Promise<Row[]> {
-  const run = (statements: SQL[]) =>
-    db.transaction(async (tx) => {
-      await tx.execute(SEARCH_SETTINGS);
-      return (await Promise.all(statements.map(async (s) => rowsOf<Row>(await tx.execute(s))))).flat();
-    });
+async function searchStatements(db: Db, embedded: boolean, tsq: string, build: (tsq: string, terms: Term[] | null) => SQL[]): Promise<Row[]> {
   const [normalized] = rowsOf<{ q: string }>(await db.execute(sql`select to_tsquery('english'::regconfig, ${tsq})::text as q`));
-  const statements = build(parseTsQuery(normalized?.q ?? ""));
-  if (!statements.length) return [];
-  if (embedded) return run(statements);
-  return (await Promise.all(statements.map((s) => run([s])))).flat();
+  const text = normalized?.q ?? "";
+  if (!text) return [];
+  const statements = build(text, parseTsQuery(text));
+  if (embedded) return (await readWithKeptPlans<Row>(db, embedded, SEARCH_SETTINGS, statements)).flat();
+  return (await Promise.all(statements.map((s) => readWithKeptPlans<Row>(db, embedded, SEARCH_SETTINGS, [s])))).flat(2);
 }
 
 /**
@@ -597,7 +597,8 @@ async function searchStatements(db: Db, embedded: boolean, tsq: string, build: (
  */
 export async function suggest({ q, user, perKind = SUGGEST_PER_KIND }: { q: unknown; user: SessionUser; perKind?: number }): Promise<KindPage[]> {
   const { db, kind: dbKind } = await getDbHandle();
-  const pages = await withTypoForgiveness(db, q, user, (prepared) => runKinds(db, dbKind === "pglite", SEARCH_KINDS, prepared, {}, perKind, 0, SUGGEST_CANDIDATES));
+  const embedded = dbKind === "pglite";
+  const pages = await withTypoForgiveness(db, embedded, q, user, (prepared) => runKinds(db, embedded, SEARCH_KINDS, prepared, {}, perKind, 0, SUGGEST_CANDIDATES));
   return pages.filter((p) => p.results.length);
 }
 
@@ -616,7 +617,8 @@ export async function searchPage({
   filters?: SearchFilters;
 }): Promise<KindPage[]> {
   const { db, kind: dbKind } = await getDbHandle();
-  if (kind) return withTypoForgiveness(db, q, user, (prepared) => runKinds(db, dbKind === "pglite", [kind], prepared, filters, PAGE_SIZE, (Math.max(1, page) - 1) * PAGE_SIZE));
-  const pages = await withTypoForgiveness(db, q, user, (prepared) => runKinds(db, dbKind === "pglite", SEARCH_KINDS, prepared, filters, SUGGEST_PER_KIND, 0));
+  const embedded = dbKind === "pglite";
+  if (kind) return withTypoForgiveness(db, embedded, q, user, (prepared) => runKinds(db, embedded, [kind], prepared, filters, PAGE_SIZE, (Math.max(1, page) - 1) * PAGE_SIZE));
+  const pages = await withTypoForgiveness(db, embedded, q, user, (prepared) => runKinds(db, embedded, SEARCH_KINDS, prepared, filters, SUGGEST_PER_KIND, 0));
   return pages.filter((p) => p.results.length);
 }

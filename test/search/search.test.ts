@@ -153,16 +153,24 @@ describe("how the database answers", () => {
     // once a minute (read here, before counting).
     const embedded = kind === "pglite";
     await find("warm", who.admin.user);
-    const original = t.db().transaction.bind(t.db());
+    // Counts each transaction's statements (less the planner settings and the preparing of kept plans),
+    // on the driver: the search's reads run from kept plans (lib/db/prepared.ts), past Drizzle.
+    const client = (t.db() as unknown as { $client: Record<string, (...args: unknown[]) => unknown> }).$client;
+    const [begin, send] = embedded ? ["transaction", "query"] : ["begin", "unsafe"];
+    const original = client[begin].bind(client);
     const statements: number[] = [];
-    // Counts each transaction's statements (less the one that sets the planner settings).
-    const searches = vi.spyOn(t.db(), "transaction").mockImplementation(((fn: (tx: { execute: (q: unknown) => unknown }) => unknown) =>
-      original((tx) => {
-        const execute = tx.execute.bind(tx);
+    const searches = vi.spyOn(client, begin).mockImplementation((fn: unknown) =>
+      original(async (tx: Record<string, (text: string, ...rest: unknown[]) => unknown>) => {
+        const run = tx[send].bind(tx);
         let n = 0;
-        (tx as { execute: unknown }).execute = (q: unknown) => (n++, execute(q as never));
-        return Promise.resolve(fn(tx as never)).finally(() => statements.push(n - 1));
-      })) as never);
+        tx[send] = (text, ...rest) => (/^(select set_config|prepare |deallocate )/.test(text) || n++, run(text, ...rest));
+        try {
+          return await (fn as (t: unknown) => unknown)(tx);
+        } finally {
+          statements.push(n);
+        }
+      }),
+    );
     const lookups = vi.spyOn(t.db(), "execute");
     const count = () => {
       const n = [searches.mock.calls.length, lookups.mock.calls.length, ...statements];
