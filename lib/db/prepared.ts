@@ -76,12 +76,19 @@ function settingsStatement(settings: Record<string, string>): string {
     .join(", ")}`;
 }
 
-/** Per PGlite client: the kept statements' names, least recently used first. */
-const kept = new WeakMap<PGlite, Map<string, true>>();
+/**
+ * Per PGlite client: the kept statements' names, least recently used first. Kept on the client itself
+ * (a global symbol), as Next bundles this module once per route while they share one client.
+ */
+const KEPT = Symbol.for("portal.keptStatements");
 function keptOf(client: PGlite): Map<string, true> {
-  let names = kept.get(client);
-  if (!names) kept.set(client, (names = new Map()));
-  return names;
+  const holder = client as unknown as { [KEPT]?: Map<string, true> };
+  return (holder[KEPT] ??= new Map());
+}
+
+/** Tests: forget which statements are kept, as another copy of this module would not know them. */
+export function forgetKeptForTesting(db: Db) {
+  keptOf((db as unknown as { $client: PGlite }).$client).clear();
 }
 
 async function readEmbedded<T>(client: PGlite, setup: string, queries: Query[]): Promise<T[][]> {
@@ -105,7 +112,9 @@ async function prepareOnce(tx: Transaction, names: Map<string, true>, text: stri
     names.set(name, true);
     return name;
   }
-  await tx.query(`prepare ${name} as ${text}`);
+  // Not known here: prepared already if a copy of this module that did not share the list prepared it.
+  const known = await tx.query<{ name: string }>("select name from pg_prepared_statements where name = $1", [name]);
+  if (!known.rows.length) await tx.query(`prepare ${name} as ${text}`);
   names.set(name, true);
   while (names.size > KEPT_EMBEDDED) {
     const [oldest] = names.keys();

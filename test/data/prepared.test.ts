@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { setupTestDatabase } from "@/test/db";
 import { getDbHandle, schema } from "@/lib/db";
-import { KEPT_EMBEDDED, KEPT_PREFIX, literal, readWithKeptPlans } from "@/lib/db/prepared";
+import { KEPT_EMBEDDED, KEPT_PREFIX, forgetKeptForTesting, literal, readWithKeptPlans } from "@/lib/db/prepared";
 import { rowsOf } from "@/lib/db/rows";
 
 const t = setupTestDatabase();
@@ -79,6 +79,11 @@ describe("readWithKeptPlans", () => {
     // The first ones were dropped: read again, they are prepared again.
     const [[first]] = await readWithKeptPlans<{ n: number }>(t.db(), true, {}, [sql.raw(`select 0::int as n`)]);
     expect(first.n).toBe(0);
+    expect(await kept()).toBe(KEPT_EMBEDDED);
+    // Prepared by a copy of this module that does not share its list (Next bundles it per route): used as it is.
+    forgetKeptForTesting(t.db());
+    const [[shared]] = await readWithKeptPlans<{ n: number }>(t.db(), true, {}, [sql.raw(`select 0::int as n`)]);
+    expect(shared.n).toBe(0);
     expect(await kept()).toBe(KEPT_EMBEDDED);
     // Dropped behind its back (DEALLOCATE ALL): prepared again, once.
     await t.db().execute(sql`deallocate all`);
