@@ -20,7 +20,9 @@ import { rowsOf } from "./rows";
  *
  * Both drivers:
  * - PostgreSQL (postgres.js): named statements of the extended protocol, which postgres.js prepares
- *   once per connection and keeps while the connection lives;
+ *   once per connection and keeps while the connection lives (postgres.js replaces each connection
+ *   after 30 to 60 minutes, so their number stays that of the texts a caller makes in that time: the
+ *   search makes a few per kind, one per way of reading its sources);
  * - the embedded database (PGlite, one connection): SQL `PREPARE` once, then `EXECUTE` with the values
  *   as literals (PGlite's query sends only unnamed statements, and `EXECUTE` takes no bound
  *   parameters). At most KEPT_EMBEDDED statements are kept; the least recently used is deallocated.
