@@ -153,8 +153,10 @@ describe("how the database answers", () => {
     // once a minute (read here, before counting).
     const embedded = kind === "pglite";
     await find("warm", who.admin.user);
-    // Counts each transaction's statements (less the planner settings and the preparing of kept plans),
-    // on the driver: the search's reads run from kept plans (lib/db/prepared.ts), past Drizzle.
+    // Counts each transaction's statements (less the planner settings and the keeping of plans: whether
+    // a statement is prepared, preparing it, dropping one), on the driver: the search's reads run from
+    // kept plans (lib/db/prepared.ts), past Drizzle.
+    const KEEPING = /^(select set_config|select name from pg_prepared_statements|prepare |deallocate )/;
     const client = (t.db() as unknown as { $client: Record<string, (...args: unknown[]) => unknown> }).$client;
     const [begin, send] = embedded ? ["transaction", "query"] : ["begin", "unsafe"];
     const original = client[begin].bind(client);
@@ -163,7 +165,7 @@ describe("how the database answers", () => {
       original(async (tx: Record<string, (text: string, ...rest: unknown[]) => unknown>) => {
         const run = tx[send].bind(tx);
         let n = 0;
-        tx[send] = (text, ...rest) => (/^(select set_config|prepare |deallocate )/.test(text) || n++, run(text, ...rest));
+        tx[send] = (text, ...rest) => (KEEPING.test(text) || n++, run(text, ...rest));
         try {
           return await (fn as (t: unknown) => unknown)(tx);
         } finally {
