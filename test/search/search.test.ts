@@ -72,6 +72,34 @@ describe("matching", () => {
     expect(hits(r.snippet)).toEqual(["zebra"]);
   });
 
+  it("a thing found in several places is one result (its best match); one file attached to two things gives each of them", async () => {
+    const db = t.db();
+    const file = async (name: string, passage: string) => {
+      const [row] = await db.insert(schema.files).values({ storageKey: `attachment/2026/11/${name}`, originalName: name, kind: "attachment", status: "attached", mime: "application/pdf" }).returning();
+      await db.insert(schema.fileTexts).values({ fileId: row.id, status: "done", chars: passage.length });
+      await db.insert(schema.fileTextChunks).values({ fileId: row.id, position: 0, content: passage });
+      return row;
+    };
+    const doc = (f: { id: number; storageKey: string; originalName: string }) => ({ fileId: f.id, path: f.storageKey, name: f.originalName, mime: "application/pdf", extension: "pdf" });
+    // The word in a post's title, text, comment, file name and document passage.
+    const [post] = await db.insert(schema.posts).values({ menuId: f.news, title: "Numbatfest plans", description: "Numbatfest starts at noon." }).returning();
+    await db.insert(schema.comments).values({ postId: post.id, comment: "See you at numbatfest." });
+    await db.insert(schema.contentDocuments).values({ postId: post.id, ...doc(await file("numbatfest.pdf", "The numbatfest route.")) });
+    // One file (its passage holds the word) attached to two attachments.
+    const shared = await file("route-map.pdf", "Bilbyrun checkpoints and water stations.");
+    const two = await db.insert(schema.attachments).values([{ menuId: f.docs, title: "Route map A", uploadType: "file" }, { menuId: f.docs, title: "Route map B", uploadType: "file" }]).returning();
+    await db.insert(schema.contentDocuments).values(two.map((a) => ({ attachmentId: a.id, ...doc(shared) })));
+
+    const [posts] = await searchPage({ q: "numbatfest", user: who.admin.user, kind: "post" });
+    expect(posts.results.map((r) => r.id)).toEqual([post.id]);
+    expect(posts.total).toBe(1);
+    expect(posts.results[0].source).toBe("text"); // the post's own title and text, ranked above the rest
+    const [attachments] = await searchPage({ q: "bilbyrun", user: who.admin.user, kind: "attachment" });
+    expect(attachments.results.map((r) => r.id).sort((a, b) => a - b)).toEqual(two.map((a) => a.id).sort((a, b) => a - b));
+    expect(attachments.total).toBe(2);
+    expect(attachments.results.every((r) => r.source === "document" && r.documentName === "route-map.pdf")).toBe(true);
+  });
+
   it("finds text inside a document: says so, names the file, shows the passage", async () => {
     const r = of(await find("turbocharger inspections", who.staff.user), "attachment").find((x) => x.id === f.attachment.id)!;
     expect(r.source).toBe("document");
