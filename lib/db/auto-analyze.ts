@@ -37,6 +37,8 @@ export async function startAutoAnalyze(opts: { intervalMs?: number } = {}): Prom
   if (kind !== "pglite") return false;
   return loop.start({
     intervalMs: opts.intervalMs ?? ANALYZE_MS,
+    // Changes made before a restart are analyzed a round after it: the first requests come first.
+    firstRoundMs: opts.intervalMs ?? ANALYZE_MS,
     wakeDelayMs: 0,
     round: async () => {
       try {

@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt, notExists, sql } from "drizzle-orm";
 import { getDb, schema } from "@/lib/db";
 import { logger } from "@/lib/log";
+import { backgroundLoop } from "@/lib/jobs/background-loop";
 import { getStorage } from "@/lib/storage";
 import { LocalDriver } from "@/lib/storage/local";
 
@@ -60,21 +61,23 @@ export async function sweepUploads({ olderThanMs = DAY_MS, now = new Date() }: {
   return result;
 }
 
-const g = globalThis as unknown as { __uploadSweeper?: NodeJS.Timeout };
+const loop = backgroundLoop("upload-sweeper");
 
-/** Runs the sweep a minute after start and then every hour (UPLOAD_SWEEP_MINUTES), in this process. */
-export function startUploadSweeper(): void {
-  if (g.__uploadSweeper || process.env.UPLOAD_SWEEP_MINUTES === "0") return;
+/** Runs the sweep a minute after start and then every hour (UPLOAD_SWEEP_MINUTES, 0 for never), in this process. */
+export function startUploadSweeper(): boolean {
+  if (process.env.UPLOAD_SWEEP_MINUTES === "0") return false;
   const minutes = Number(process.env.UPLOAD_SWEEP_MINUTES) || 60;
-  const run = async () => {
-    try {
-      const r = await sweepUploads();
-      if (r.temporary || r.orphaned || r.partials) logger.info(r, "swept abandoned uploads");
-    } catch (err) {
-      logger.error({ err }, "upload sweep failed");
-    }
-  };
-  setTimeout(run, 60_000).unref();
-  g.__uploadSweeper = setInterval(run, minutes * 60_000);
-  g.__uploadSweeper.unref();
+  return loop.start({
+    intervalMs: minutes * 60_000,
+    firstRoundMs: 60_000,
+    wakeDelayMs: 0,
+    round: async () => {
+      try {
+        const r = await sweepUploads();
+        if (r.temporary || r.orphaned || r.partials) logger.info(r, "swept abandoned uploads");
+      } catch (err) {
+        logger.error({ err }, "upload sweep failed");
+      }
+    },
+  });
 }

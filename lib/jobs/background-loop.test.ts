@@ -39,6 +39,22 @@ describe("backgroundLoop", () => {
     expect(rounds).toBe(2);
   });
 
+  it("with firstRoundMs, the first round waits that long; a loop stopped before it runs none", async () => {
+    const later = backgroundLoop("test-loop-3");
+    let rounds = 0;
+    later.start({ intervalMs: 60_000, firstRoundMs: 30, wakeDelayMs: 1, round: async () => void rounds++ });
+    await tick(5);
+    expect(rounds).toBe(0);
+    await tick(60);
+    expect(rounds).toBe(1);
+    await later.stop();
+    const never = backgroundLoop("test-loop-4");
+    never.start({ intervalMs: 60_000, firstRoundMs: 30, wakeDelayMs: 1, round: async () => void rounds++ });
+    await never.stop();
+    await tick(60);
+    expect(rounds).toBe(1);
+  });
+
   it("an error escaping a round does not stop the loop", async () => {
     const loop = backgroundLoop("test-loop-2");
     let rounds = 0;

@@ -1,6 +1,6 @@
 /**
- * The loop every background worker of this process runs (the mail sender, the text extractor): a
- * round every `intervalMs` and shortly after a wake-up, never two rounds at once (a wake-up during a
+ * The loop every background worker of this process runs (the mail sender, the text extractor, the
+ * upload sweeper, the embedded database's analyzer): a round every `intervalMs` and shortly after a wake-up, never two rounds at once (a wake-up during a
  * round runs one more after it), one loop per name on globalThis so every bundle (and a dev reload)
  * finds the same one. The work itself (claiming leased rows, lib/mail/sender.ts and
  * lib/search/extract-jobs.ts) lives in the database, so a restart resumes it.
@@ -8,6 +8,8 @@
 
 export type LoopOptions = {
   intervalMs: number;
+  /** The first round runs this much after the start (default: at once); work that can wait leaves the start to requests. */
+  firstRoundMs?: number;
   /** A wake-up's round runs this much later (the enqueuing transaction has usually committed by then). */
   wakeDelayMs: number;
   /** One round: called with `stopped()` (check it between items to stop early); it logs its own errors (an escaped one is swallowed). */
@@ -17,7 +19,7 @@ export type LoopOptions = {
 };
 
 export type BackgroundLoop = {
-  /** Starts the loop (once; later calls do nothing, and return false) and runs a first round. */
+  /** Starts the loop (once; later calls do nothing, and return false) and runs a first round (after `firstRoundMs`). */
   start(opts: LoopOptions): boolean;
   /** Asks a running loop for a round in `wakeDelayMs` (enqueuers call it after their insert). */
   wake(): void;
@@ -27,7 +29,7 @@ export type BackgroundLoop = {
   running(): boolean;
 };
 
-type State = { opts: LoopOptions; interval: NodeJS.Timeout; wake: NodeJS.Timeout | null; running: Promise<void> | null; again: boolean; stopped: boolean };
+type State = { opts: LoopOptions; interval: NodeJS.Timeout; wake: NodeJS.Timeout | null; first: NodeJS.Timeout | null; running: Promise<void> | null; again: boolean; stopped: boolean };
 
 const g = globalThis as unknown as { __portalLoops?: Map<string, State> };
 
@@ -54,10 +56,13 @@ export function backgroundLoop(name: string): BackgroundLoop {
   return {
     start(opts) {
       if (loops.has(name)) return false;
-      const s: State = { opts, interval: setInterval(() => run(s), opts.intervalMs), wake: null, running: null, again: false, stopped: false };
+      const s: State = { opts, interval: setInterval(() => run(s), opts.intervalMs), wake: null, first: null, running: null, again: false, stopped: false };
       s.interval.unref();
       loops.set(name, s);
-      run(s);
+      if (opts.firstRoundMs) {
+        s.first = setTimeout(() => run(s), opts.firstRoundMs);
+        s.first.unref();
+      } else run(s);
       return true;
     },
     wake() {
@@ -75,6 +80,7 @@ export function backgroundLoop(name: string): BackgroundLoop {
       s.stopped = true;
       clearInterval(s.interval);
       if (s.wake) clearTimeout(s.wake);
+      if (s.first) clearTimeout(s.first);
       await s.running;
       loops.delete(name);
       s.opts.onStop?.();
