@@ -20,9 +20,9 @@ export async function register() {
   // Hourly: uploads nobody saved within a day are deleted (lib/files/sweep.ts).
   const { startUploadSweeper } = await import("@/lib/files/sweep");
   startUploadSweeper();
-  // The embedded database has no autovacuum: its planner statistics are kept up to date here (lib/db/auto-analyze.ts).
-  const { startAutoAnalyze } = await import("@/lib/db/auto-analyze");
-  await startAutoAnalyze();
+  // The embedded database has no autovacuum: its tables are vacuumed and analyzed here (lib/db/autovacuum.ts).
+  const { startAutovacuum } = await import("@/lib/db/autovacuum");
+  await startAutovacuum();
   // Search: extracts the text of uploaded documents in the background (lib/search/extract-worker.ts).
   const { startTextExtractor, stopTextExtractor } = await import("@/lib/search/extract-worker");
   startTextExtractor();
