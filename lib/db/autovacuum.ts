@@ -18,6 +18,7 @@ import { rowsOf } from "./rows";
  * rows; VACUUM skips the pages already all visible.
  */
 export const ROUND_MS = 60_000;
+const FIRST_ROUND_MS = 10_000;
 
 export type Maintained = { vacuumed: string[]; analyzed: string[] };
 
@@ -52,8 +53,8 @@ export async function startAutovacuum(opts: { intervalMs?: number } = {}): Promi
   if (kind !== "pglite") return false;
   return loop.start({
     intervalMs: opts.intervalMs ?? ROUND_MS,
-    // What changed before a restart is seen to a round after it: the first requests come first.
-    firstRoundMs: opts.intervalMs ?? ROUND_MS,
+    // What changed before a restart is seen to shortly after it: the first requests come first.
+    firstRoundMs: Math.min(opts.intervalMs ?? ROUND_MS, FIRST_ROUND_MS),
     wakeDelayMs: 0,
     round: async () => {
       try {
