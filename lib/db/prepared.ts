@@ -88,7 +88,7 @@ function keptOf(client: PGlite): Map<string, true> {
   return (holder[KEPT] ??= new Map());
 }
 
-/** Tests: forget which statements are kept, as another copy of this module would not know them. */
+/** Tests: forget which statements are kept while they stay prepared (as after a statement went missing). */
 export function forgetKeptForTesting(db: Db) {
   keptOf((db as unknown as { $client: PGlite }).$client).clear();
 }
@@ -114,7 +114,8 @@ async function prepareOnce(tx: Transaction, names: Map<string, true>, text: stri
     names.set(name, true);
     return name;
   }
-  // Not known here: prepared already if a copy of this module that did not share the list prepared it.
+  // Not in the list, yet maybe prepared: the list is cleared when a kept statement went missing
+  // (readWithKeptPlans), while the others stay prepared.
   const known = await tx.query<{ name: string }>("select name from pg_prepared_statements where name = $1", [name]);
   if (!known.rows.length) await tx.query(`prepare ${name} as ${text}`);
   names.set(name, true);

@@ -12,7 +12,7 @@ export type WriteCounter = { readonly value: number };
 const READ = new RegExp(`^\\s*(select\\b|execute ${KEPT_PREFIX}\\w+(\\(|$)|deallocate ${KEPT_PREFIX}\\w+$|prepare ${KEPT_PREFIX}\\w+ as [\\s(]*select\\b)`, "i");
 
 /** A statement that may change data (see READ). */
-export const mayWrite = (text: string) => !READ.test(text);
+const mayWrite = (text: string) => !READ.test(text);
 
 /**
  * The embedded database is single-process (lib/db/pglite-lock.ts refuses a second one), so every

@@ -80,7 +80,7 @@ describe("readWithKeptPlans", () => {
     const [[first]] = await readWithKeptPlans<{ n: number }>(t.db(), true, {}, [sql.raw(`select 0::int as n`)]);
     expect(first.n).toBe(0);
     expect(await kept()).toBe(KEPT_EMBEDDED);
-    // Prepared by a copy of this module that does not share its list (Next bundles it per route): used as it is.
+    // Prepared, but not in the list (it is cleared when a kept statement went missing): used as it is.
     forgetKeptForTesting(t.db());
     const [[shared]] = await readWithKeptPlans<{ n: number }>(t.db(), true, {}, [sql.raw(`select 0::int as n`)]);
     expect(shared.n).toBe(0);
