@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { openDatabase, schema } from "@/lib/db";
+import { openEmbedded } from "./lib/embedded";
 import { seedDatabase } from "@/lib/db/seed";
 import { logger } from "@/lib/log";
 import type { SessionUser } from "@/lib/auth/session";
@@ -150,7 +151,7 @@ async function measureMail(ctx: BenchContext, kinds: string[]) {
       console.log(`  ${SUBMISSIONS} submissions saved in ${Math.round(performance.now() - started)} ms, ${n} mails queued`);
       return n;
     };
-    if (kinds.includes("pglite")) await runOutage("pglite", () => openDatabase({ dataDir: path.join(tmp, "pglite") }), ctx, { label: `forms mail pglite: ${SUBMISSIONS} submissions`, enqueue: burst });
+    if (kinds.includes("pglite")) await runOutage("pglite", () => openEmbedded(path.join(tmp, "pglite")), ctx, { label: `forms mail pglite: ${SUBMISSIONS} submissions`, enqueue: burst });
     if (kinds.includes("postgres")) {
       const db = await chooseDatabase("forms_mail_bench");
       if (db.kind === "postgres") {

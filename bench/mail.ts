@@ -14,6 +14,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
 import { openDatabase, schema, setDbForTesting } from "@/lib/db";
+import { openEmbedded } from "./lib/embedded";
 import { logger } from "@/lib/log";
 import { createMailTransport, enqueueMails, startMailWorker, stopMailWorker } from "@/lib/mail";
 import { startTestSmtp } from "../test/mail/smtp";
@@ -122,7 +123,7 @@ export async function run(ctx: Ctx = {}) {
   const tmp = fs.mkdtempSync(path.join(ctx.tmpDir ?? os.tmpdir(), "mail-bench-"));
   const results: boolean[] = [];
   try {
-    results.push(await runOutage("pglite", () => openDatabase({ dataDir: tmp }), ctx));
+    results.push(await runOutage("pglite", () => openEmbedded(tmp), ctx));
     const db = await chooseDatabase("mail_bench");
     if (db.kind === "postgres") {
       try {
