@@ -48,6 +48,25 @@ function fail(message) {
   process.exit(1);
 }
 
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOSTNAME || undefined;
+const workers = dev ? 1 : Math.max(1, Number(process.env.WEB_CONCURRENCY) || os.availableParallelism?.() || os.cpus().length || 1);
+const pool = Number(process.env.DATABASE_POOL ?? 10);
+const dataDir = path.resolve(root, process.env.DATA_DIR ?? ".data");
+
+// The web port first: a port another program holds is said before anything is built or started.
+await new Promise((resolve) => {
+  const probe = net.createServer();
+  probe.once("error", (err) =>
+    fail(
+      err.code === "EADDRINUSE"
+        ? `Port ${port} is already in use${host ? ` on ${host}` : ""} (another program listens there): stop it, or start the portal with PORT=<another port>.`
+        : `Cannot listen on port ${port}${host ? ` on ${host}` : ""}: ${err.message}`,
+    ),
+  );
+  probe.listen(port, host, () => probe.close(resolve));
+});
+
 if (dev) {
   // next dev compiles on demand.
 } else if (process.argv.includes("--no-build")) {
@@ -62,25 +81,6 @@ if (dev) {
     fs.writeFileSync(stampFile, stamp);
   }
 }
-
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOSTNAME || undefined;
-const workers = dev ? 1 : Math.max(1, Number(process.env.WEB_CONCURRENCY) || os.availableParallelism?.() || os.cpus().length || 1);
-const pool = Number(process.env.DATABASE_POOL ?? 10);
-const dataDir = path.resolve(root, process.env.DATA_DIR ?? ".data");
-
-// The web port first: a port another program holds is said before anything is started.
-await new Promise((resolve) => {
-  const probe = net.createServer();
-  probe.once("error", (err) =>
-    fail(
-      err.code === "EADDRINUSE"
-        ? `Port ${port} is already in use${host ? ` on ${host}` : ""} (another program listens there): stop it, or start the portal with PORT=<another port>.`
-        : `Cannot listen on port ${port}${host ? ` on ${host}` : ""}: ${err.message}`,
-    ),
-  );
-  probe.listen(port, host, () => probe.close(resolve));
-});
 
 /** The embedded database (when DATABASE_URL is not set) and what the supervisor knows of it. */
 let database = null;
