@@ -3,7 +3,8 @@
  * start on one DATA_DIR is refused naming the first; a launcher killed with SIGKILL leaves nothing that
  * blocks the next start; a recorded port taken by another program moves; a DATA_DIR that cannot be
  * written is said plainly; the database killed under the portal answers 503 through the API, loses no
- * committed row and serves again once it is back; `npm start` on a port in use is refused plainly.
+ * committed row and serves again once it is back; a stop during a save rolls the save back whole and
+ * shuts down cleanly; `npm start` on a port in use is refused plainly.
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -129,6 +130,30 @@ describe("the portal's own PostgreSQL", () => {
     expect(back.json.content).toEqual({ n: 1 });
     setDbForTesting(undefined);
     await handle.close();
+  }, 120_000);
+
+  it("a stop during a save: the save rolls back whole, what was committed stays, the shutdown is clean", async () => {
+    const db = postgres(server!.url, { max: 1, onnotice: () => {} });
+    await db`create table if not exists save_probe (id int primary key, note text)`;
+    await db`insert into save_probe values (1, 'committed')`;
+    await db.end();
+    // A save of two rows in another process (as a server process would make it): its first row
+    // written, its transaction still open when the stop comes.
+    const code = `const sql = require("postgres")(process.argv[1], { max: 1, onnotice: () => {} });
+      sql.begin(async (tx) => { await tx\`insert into save_probe values (2, 'half')\`; console.log("wrote"); await tx\`select pg_sleep(30)\`; await tx\`insert into save_probe values (3, 'half')\`; })
+        .then(() => console.log("committed"), () => console.log("rolled back")).finally(() => process.exit(0));`;
+    const saver = spawn(process.execPath, ["-e", code, server!.url], { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
+    let said = "";
+    const outcome = new Promise<string>((resolve) => saver.once("exit", () => resolve(said)));
+    await new Promise<void>((resolve) => saver.stdout!.on("data", (d: Buffer) => ((said += String(d)), said.includes("wrote") && resolve())));
+    await server!.stop();
+    expect(await outcome).toContain("rolled back");
+    expect(fs.readFileSync(path.join(dataDir, "postgres.log"), "utf8")).toMatch(/database system is shut down\s*$/);
+
+    server = await startEmbeddedDatabase({ dataDir, log: quiet });
+    const again = postgres(server.url, { max: 1, onnotice: () => {} });
+    expect(await again`select id, note from save_probe order by id`).toEqual([{ id: 1, note: "committed" }]);
+    await again.end();
   }, 120_000);
 
   it("says plainly when DATA_DIR cannot be written", async () => {
