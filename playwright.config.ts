@@ -43,6 +43,9 @@ export default defineConfig({
     url: `${BASE_URL}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,
+    // SIGTERM, not Playwright's default SIGKILL: the launcher then stops its server processes and its
+    // PostgreSQL (which runs in a process group of its own and would outlive a SIGKILL).
+    gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
     stdout: "ignore",
     stderr: "pipe",
     env: {
