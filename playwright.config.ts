@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { APP_PORT, BASE_URL, DATA_DIR, E2E_DIR, SSO_CLIENT_ID, SSO_CLIENT_SECRET, SSO_ISSUER } from "./e2e/support/env";
 
@@ -13,7 +14,7 @@ const launchOptions = fs.existsSync(systemChromium)
 
 /**
  * End-to-end journeys against the production build (`node scripts/start.mjs`, which builds when the
- * sources changed) on a fresh embedded database, with the local OpenID Connect provider
+ * sources changed) on a fresh DATA_DIR (so the portal's own PostgreSQL, made anew), with the local OpenID Connect provider
  * (test/oidc/provider.ts, started by e2e/global-setup.ts) as the SSO.
  */
 export default defineConfig({
@@ -38,10 +39,13 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh data folder (database, generated AUTH_SECRET) for every run.
-    command: `node -e "require('fs').rmSync(process.argv[1],{recursive:true,force:true})" "${E2E_DIR}" && node scripts/start.mjs`,
+    command: `node -e "for (const d of process.argv.slice(1)) require('fs').rmSync(d,{recursive:true,force:true})" "${E2E_DIR}" "${path.dirname(DATA_DIR)}" && node scripts/start.mjs`,
     url: `${BASE_URL}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,
+    // SIGTERM, not Playwright's default SIGKILL: the launcher then stops its server processes and its
+    // PostgreSQL (which runs in a process group of its own and would outlive a SIGKILL).
+    gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
     stdout: "ignore",
     stderr: "pipe",
     env: {

@@ -2,7 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
-import { openDatabase, schema } from "@/lib/db";
+import { schema } from "@/lib/db";
+import { openEmbedded } from "./lib/embedded";
 import { occurrenceBounds, type SeriesInput } from "@/lib/calendar/recurrence";
 import { monthGridRange, monthOf } from "@/lib/calendar/range";
 import { instantOf, dayNumber } from "@/lib/calendar/zone";
@@ -41,7 +42,7 @@ function rng(seed: number) {
  * holds the embedded database; skipped when the bench events are already there.
  */
 export async function seedEvents(dataDir: string) {
-  const handle = await openDatabase({ dataDir });
+  const handle = await openEmbedded(dataDir);
   try {
     const db = handle.db;
     const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(schema.calendarEvents).where(sql`${schema.calendarEvents.title} like 'Bench %'`);

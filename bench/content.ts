@@ -37,7 +37,7 @@ const LOAD = { connections: 10, warmupS: 3, rounds: 3, roundS: 4 };
  * Issue 4's figures, on a production server of its own whose database holds 1,000,000 posts and
  * 1,000,000 attachments over 200 menus (seeded with generate_series). The database is PostgreSQL when
  * one answers (BENCH_DATABASE_URL, default the local server; a database of its own, dropped after),
- * as in production; `BENCH_DB=pglite` uses the embedded one, whose seeded folder is cached under the
+ * as in production; `BENCH_DB=embedded` uses the embedded one, whose seeded folder is cached under the
  * OS temp folder by migrations and seed version (BENCH_CONTENT_CACHE=0 turns that off).
  * - the Discussion tab rendered on the server, one client: p95 < 100 ms;
  * - display_sales_post searching a rare term: p95 < 50 ms, with the query plan printed (trigram index);
@@ -55,7 +55,7 @@ export async function run(ctx: BenchContext) {
 }
 
 async function measureAll(ctx: BenchContext, dataDir: string, db: BenchDb) {
-  console.log(`  database: ${db.kind === "postgres" ? "PostgreSQL" : "embedded PGlite"}, load average ${os.loadavg().map((n) => n.toFixed(1)).join(" ")}`);
+  console.log(`  database: ${db.kind === "postgres" ? "PostgreSQL" : "the portal's own PostgreSQL"}, load average ${os.loadavg().map((n) => n.toFixed(1)).join(" ")}`);
   const { cookie, plan } = await prepare(dataDir, ctx.authSecret, db);
   console.log("  query plan of the rare-term search (display_sales_post):");
   for (const line of plan) console.log(`    ${line}`);

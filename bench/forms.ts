@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { openDatabase, schema } from "@/lib/db";
+import { openEmbedded } from "./lib/embedded";
 import { seedDatabase } from "@/lib/db/seed";
 import { logger } from "@/lib/log";
 import type { SessionUser } from "@/lib/auth/session";
@@ -31,12 +32,12 @@ const SPACING_S = 63;
  * - 1,000 uniform requests submitted at once (each its own transaction with its mail, as the form
  *   does), then delivered with the SMTP server stopped for 30 s in the middle (bench/mail.ts's outage
  *   run): every mail delivered exactly once.
- * `BENCH_DB=pglite` or `postgres` runs one; `BENCH_FORMS_ROWS` changes the million; `BENCH_FORMS_MAIL=0`
+ * `BENCH_DB=embedded` or `postgres` runs one; `BENCH_FORMS_ROWS` changes the million; `BENCH_FORMS_MAIL=0`
  * leaves out the mail part.
  */
 export async function run(ctx: BenchContext) {
   await forEachDatabase(ctx, "forms_bench", seedUniformRequests, (server) => measureList(ctx, server), { timeoutMs: 600_000 });
-  if (process.env.BENCH_FORMS_MAIL !== "0") await measureMail(ctx, process.env.BENCH_DB ? [process.env.BENCH_DB] : ["postgres", "pglite"]);
+  if (process.env.BENCH_FORMS_MAIL !== "0") await measureMail(ctx, process.env.BENCH_DB ? [process.env.BENCH_DB] : ["postgres", "embedded"]);
 }
 
 /**
@@ -150,7 +151,7 @@ async function measureMail(ctx: BenchContext, kinds: string[]) {
       console.log(`  ${SUBMISSIONS} submissions saved in ${Math.round(performance.now() - started)} ms, ${n} mails queued`);
       return n;
     };
-    if (kinds.includes("pglite")) await runOutage("pglite", () => openDatabase({ dataDir: path.join(tmp, "pglite") }), ctx, { label: `forms mail pglite: ${SUBMISSIONS} submissions`, enqueue: burst });
+    if (kinds.includes("embedded")) await runOutage("embedded", () => openEmbedded(path.join(tmp, "embedded")), ctx, { label: `forms mail embedded: ${SUBMISSIONS} submissions`, enqueue: burst });
     if (kinds.includes("postgres")) {
       const db = await chooseDatabase("forms_mail_bench");
       if (db.kind === "postgres") {

@@ -1,7 +1,7 @@
 /**
  * Mail outbox figure (issue 21): 2,000 notification mails with the SMTP server stopped for 30 s in the
  * middle, on the embedded database and on PostgreSQL when one answers (BENCH_DATABASE_URL, default the
- * local server; a database of its own, dropped afterwards; BENCH_DB=pglite skips it). Every mail must
+ * local server; a database of its own, dropped afterwards; BENCH_DB=embedded skips it). Every mail must
  * arrive exactly once: counted by Message-ID at a real SMTP server on loopback (smtp-server), which
  * is stopped once about half have arrived and started again on the same port 30 s later
  * (BENCH_MAIL_OUTAGE_SECONDS). The mails are queued in one transaction and sent by the server's own
@@ -14,6 +14,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
 import { openDatabase, schema, setDbForTesting } from "@/lib/db";
+import { openEmbedded } from "./lib/embedded";
 import { logger } from "@/lib/log";
 import { createMailTransport, enqueueMails, startMailWorker, stopMailWorker } from "@/lib/mail";
 import { startTestSmtp } from "../test/mail/smtp";
@@ -49,7 +50,7 @@ async function notificationMails(handle: Handle): Promise<number> {
  * server is stopped for OUTAGE_MS once half have arrived. Passes when every mail arrived exactly once.
  */
 export async function runOutage(
-  kind: "pglite" | "postgres",
+  kind: "embedded" | "postgres",
   open: () => ReturnType<typeof openDatabase>,
   ctx: Ctx,
   opts: { label: string; enqueue: (handle: Handle) => Promise<number> } = { label: `mail ${kind}: ${MAILS} mails`, enqueue: notificationMails },
@@ -122,7 +123,7 @@ export async function run(ctx: Ctx = {}) {
   const tmp = fs.mkdtempSync(path.join(ctx.tmpDir ?? os.tmpdir(), "mail-bench-"));
   const results: boolean[] = [];
   try {
-    results.push(await runOutage("pglite", () => openDatabase({ dataDir: tmp }), ctx));
+    results.push(await runOutage("embedded", () => openEmbedded(tmp), ctx));
     const db = await chooseDatabase("mail_bench");
     if (db.kind === "postgres") {
       try {
@@ -130,7 +131,7 @@ export async function run(ctx: Ctx = {}) {
       } finally {
         await db.drop();
       }
-    } else console.log("  postgres: no PostgreSQL answered (or BENCH_DB=pglite); embedded only");
+    } else console.log("  postgres: no PostgreSQL answered (or BENCH_DB=embedded); embedded only");
   } finally {
     logger.level = level;
     fs.rmSync(tmp, { recursive: true, force: true });

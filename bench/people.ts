@@ -24,7 +24,7 @@ const LAST = ["Smith", "Johnson", "Williams", "Brown", "Jones", "Garcia", "Mille
  *   the XLSX export: < 150 MB;
  * - 2,000 notification mails with the SMTP server stopped for 30 s in the middle, every one delivered
  *   exactly once (bench/mail.ts's run, on both databases).
- * `BENCH_DB=pglite` or `BENCH_DB=postgres` runs only that one.
+ * `BENCH_DB=embedded` or `BENCH_DB=postgres` runs only that one.
  */
 export async function run(ctx: BenchContext) {
   const results: Record<string, unknown> = {};

@@ -43,7 +43,7 @@ const ROUNDS = Number(process.env.BENCH_SEARCH_ROUNDS) || 3;
  *   background job extracts it.
  * The latency figures are the mean of ROUNDS rounds' p95, each round sampling every call in turn, so
  * whatever else the machine does weighs on every figure alike.
- * `BENCH_DB=pglite` or `postgres` runs one; `BENCH_SEARCH_SCALE` scales every count.
+ * `BENCH_DB=embedded` or `postgres` runs one; `BENCH_SEARCH_SCALE` scales every count.
  */
 export async function run(ctx: BenchContext) {
   await forEachDatabase(ctx, "search_bench", seedSearch, (server) => measure(ctx, server), { timeoutMs: 600_000 });

@@ -15,7 +15,8 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { encode } from "next-auth/jwt";
 import { eq, sql } from "drizzle-orm";
-import { openDatabase, schema, setDbForTesting } from "@/lib/db";
+import { schema, setDbForTesting } from "@/lib/db";
+import { openEmbedded } from "@/bench/lib/embedded";
 import { seedDatabase } from "@/lib/db/seed";
 import { issueToken } from "@/lib/auth/session";
 import { SESSION_TTL_MS } from "@/lib/auth/tokens";
@@ -31,7 +32,7 @@ const TABS = ["discussion", "attachment", "save-the-date"] as const;
 async function prepare(): Promise<Record<(typeof ROLES)[number], string>> {
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.mkdirSync(dataDir, { recursive: true });
-  const handle = await openDatabase({ dataDir, url: "" });
+  const handle = await openEmbedded(dataDir);
   setDbForTesting(handle);
   try {
     const db = handle.db;

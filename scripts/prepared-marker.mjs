@@ -1,4 +1,4 @@
-// The embedded database's "prepared" marker. `npm start` prepares the database (migrations, first-start
+// The portal's own database's "prepared" marker. `npm start` prepares the database (migrations, first-start
 // seed) in a process of its own before the server (scripts/db-prepare.ts); once that has run, the
 // marker records for which migrations and for which database folder. On a warm restart with the same
 // migrations and folder there is nothing left to prepare, so scripts/start.mjs skips that process (about
@@ -13,7 +13,7 @@ const MARKER = "prepared";
 /**
  * What a prepared folder was prepared for: the migrations (their journal) and the database folder
  * itself (a folder deleted and made again is another database). Null while the folder does not exist.
- * The paths are lib/db/index.ts's (DATA_DIR/pgdata, db/migrations); should they move without this
+ * The paths are scripts/embedded-db.mjs's (DATA_DIR/postgres) and db/migrations; should they move without this
  * following, the marker never matches and every start prepares, as before the marker.
  * @param {string} root the project root (db/migrations)
  * @param {string} dataDir DATA_DIR, resolved
@@ -22,7 +22,7 @@ const MARKER = "prepared";
 function preparedFingerprint(root, dataDir) {
   let folder;
   try {
-    folder = fs.statSync(path.join(dataDir, "pgdata"), { bigint: true });
+    folder = fs.statSync(path.join(dataDir, "postgres"), { bigint: true });
   } catch {
     return null;
   }

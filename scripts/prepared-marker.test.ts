@@ -9,7 +9,7 @@ afterEach(() => {
   for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 });
 
-/** A project root with a migrations journal, and a data folder with an embedded database folder. */
+/** A project root with a migrations journal, and a data folder with a database folder (DATA_DIR/postgres). */
 function setUp() {
   const base = fs.mkdtempSync(path.join(os.tmpdir(), "portal-prepared-"));
   dirs.push(base);
@@ -17,11 +17,11 @@ function setUp() {
   const dataDir = path.join(base, "data");
   fs.mkdirSync(path.join(root, "db", "migrations", "meta"), { recursive: true });
   fs.writeFileSync(path.join(root, "db", "migrations", "meta", "_journal.json"), JSON.stringify({ entries: [{ idx: 0, tag: "0000_init" }] }));
-  fs.mkdirSync(path.join(dataDir, "pgdata"), { recursive: true });
+  fs.mkdirSync(path.join(dataDir, "postgres"), { recursive: true });
   return { root, dataDir };
 }
 
-describe("the prepared marker of the embedded database", () => {
+describe("the prepared marker of the portal.s own database", () => {
   it("is absent until the database has been prepared, then holds for the same migrations and folder", () => {
     const { root, dataDir } = setUp();
     expect(isPrepared(root, dataDir)).toBe(false);
@@ -39,11 +39,11 @@ describe("the prepared marker of the embedded database", () => {
   it("no longer holds for a database folder deleted and made again, or for a data folder without one", () => {
     const { root, dataDir } = setUp();
     markPrepared(root, dataDir);
-    const pgdata = path.join(dataDir, "pgdata");
-    fs.renameSync(pgdata, path.join(dataDir, "old")); // keeps the old inode busy, so the new folder gets another
-    fs.mkdirSync(pgdata);
+    const cluster = path.join(dataDir, "postgres");
+    fs.renameSync(cluster, path.join(dataDir, "old")); // keeps the old inode busy, so the new folder gets another
+    fs.mkdirSync(cluster);
     expect(isPrepared(root, dataDir)).toBe(false);
-    fs.rmSync(pgdata, { recursive: true });
+    fs.rmSync(cluster, { recursive: true });
     expect(isPrepared(root, dataDir)).toBe(false);
     markPrepared(root, dataDir); // nothing to mark without a database folder
     expect(fs.existsSync(path.join(dataDir, "prepared"))).toBe(true); // the earlier marker, still not valid

@@ -4,8 +4,8 @@
 // it) and exits non-zero when anything failed.
 //
 // Environment:
-//   TEST_SCOPE=integration   vitest only (no type check, lint or Playwright): the PostgreSQL re-run in CI
-//   TEST_DATABASE_URL        run the database tests against PostgreSQL instead of embedded PGlite
+//   TEST_SCOPE=integration   vitest only (no type check, lint or Playwright)
+//   TEST_DATABASE_URL        run the database tests on that PostgreSQL server instead of the run's own
 //   TEST_RESULTS_DIR         where the JSON reports go (default .test-results/<scope>)
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -41,7 +41,7 @@ function readJson(file) {
   }
 }
 
-// 1. Type check (skipped in the integration re-run: the sources are the same).
+// 1. Type check (skipped with TEST_SCOPE=integration).
 if (scope === "all") {
   const code = run("Type check", bin("tsc"), ["--noEmit", "--pretty"]);
   if (code !== 0) {
@@ -50,7 +50,7 @@ if (scope === "all") {
   }
 }
 
-// 2. Lint: eslint with Next's rules, warnings included (skipped in the integration re-run too).
+// 2. Lint: eslint with Next's rules, warnings included (skipped with TEST_SCOPE=integration too).
 if (scope === "all") {
   const code = run("Lint", bin("eslint"), [".", "--max-warnings=0"]);
   if (code !== 0) {

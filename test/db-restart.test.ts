@@ -2,7 +2,7 @@
  * A database restart under traffic (issue 19): every pooled connection is killed from a second
  * connection (pg_terminate_backend) while reads run. A read that fails on a dropped connection is
  * retried once on a fresh one, so no request answers 500, and no database error escapes as an
- * unhandled rejection. PostgreSQL only (TEST_DATABASE_URL); the embedded database has no connections.
+ * unhandled rejection.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import postgres from "postgres";

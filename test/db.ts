@@ -1,46 +1,30 @@
-import fs from "node:fs";
 import { afterAll, beforeAll } from "vitest";
 import postgres from "postgres";
 import { NextRequest } from "next/server";
 import { eq } from "drizzle-orm";
 import { openDatabase, setDbForTesting, schema, type Db } from "@/lib/db";
 import { issueToken } from "@/lib/auth/session";
-import { trackWrites } from "@/lib/db/write-counter";
 import { withDatabase } from "./global-setup";
 
 type Handle = Awaited<ReturnType<typeof openDatabase>>;
 
 /**
- * A private database for one test file, cloned from the run's migrated and seeded template:
- * an in-memory PGlite (default) or a fresh PostgreSQL database (TEST_DATABASE_URL).
+ * A private database for one test file, cloned from the run's migrated and seeded template
+ * (test/global-setup.ts) on the run's PostgreSQL server.
  */
 export async function createTestDatabase(): Promise<Handle> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (url) {
-    const name = `portal_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-    const admin = postgres(url, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${process.env.TEST_TEMPLATE_DB}`);
-    const handle = await openDatabase({ url: withDatabase(url, name), migrate: false });
-    return {
-      ...handle,
-      close: async () => {
-        await handle.close();
-        await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await admin.end();
-      },
-    };
-  }
-  const { PGlite } = await import("@electric-sql/pglite");
-  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-  const { drizzle } = await import("drizzle-orm/pglite");
-  const dump = fs.readFileSync(process.env.TEST_TEMPLATE_DUMP!);
-  const client = await PGlite.create({ loadDataDir: new Blob([dump]), extensions: { pg_trgm } });
-  const dbSchema = await import("@/db/schema");
+  const url = process.env.TEST_DATABASE_URL!;
+  const name = `portal_t_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE DATABASE ${name} TEMPLATE ${process.env.TEST_TEMPLATE_DB}`);
+  const handle = await openDatabase({ url: withDatabase(url, name), migrate: false });
   return {
-    db: drizzle(client, { schema: dbSchema, casing: "snake_case" }) as unknown as Db,
-    kind: "pglite",
-    writes: trackWrites(client), // as openDatabase does: in-memory copies are checked against writes
-    close: () => client.close(),
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
   };
 }
 

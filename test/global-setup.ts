@@ -2,46 +2,44 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
+import { startEmbeddedDatabase } from "@/scripts/embedded-db.mjs";
 
 /**
- * Builds one migrated, seeded template per test run: a PGlite dump file (embedded mode) or a
- * PostgreSQL template database (TEST_DATABASE_URL). Each test file clones it (test/db.ts).
+ * Builds one migrated, seeded template database per test run, which each test file clones (test/db.ts):
+ * on a PostgreSQL server of the run's own (the portal's embedded one, in a temporary folder), or on
+ * TEST_DATABASE_URL's server when given.
  */
 export default async function setup() {
   process.env.SEED_PASSWORD = "demo1234";
   const { openDatabase } = await import("@/lib/db");
   const { seedDatabase } = await import("@/lib/db/seed");
-  const url = process.env.TEST_DATABASE_URL;
-  if (url) {
-    const tpl = `portal_tpl_${process.pid}`;
-    const admin = postgres(url, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`DROP DATABASE IF EXISTS ${tpl}`);
-    await admin.unsafe(`CREATE DATABASE ${tpl}`);
-    const tplUrl = withDatabase(url, tpl);
-    const handle = await openDatabase({ url: tplUrl });
-    await seedDatabase(handle.db, { password: "demo1234" });
-    await handle.close();
-    process.env.TEST_TEMPLATE_DB = tpl;
-    return async () => {
-      await admin.unsafe(`DROP DATABASE IF EXISTS ${tpl}`);
-      await admin.end();
+  let url = process.env.TEST_DATABASE_URL;
+  let stopServer = async () => {};
+  if (!url) {
+    // Under the system's temporary folder, which PostgreSQL's own user can reach when tests run as root.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-test-db-"));
+    fs.chmodSync(dir, 0o755);
+    const server = await startEmbeddedDatabase({ dataDir: dir, log: () => {}, fast: true, maxConnections: 300 });
+    url = server.adminUrl;
+    process.env.TEST_DATABASE_URL = url;
+    stopServer = async () => {
+      await server.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
     };
   }
-  const { PGlite } = await import("@electric-sql/pglite");
-  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
-  const { drizzle } = await import("drizzle-orm/pglite");
-  const { migrate } = await import("drizzle-orm/pglite/migrator");
-  const schema = await import("@/db/schema");
-  const client = await PGlite.create({ extensions: { pg_trgm } });
-  const db = drizzle(client, { schema, casing: "snake_case" });
-  await migrate(db, { migrationsFolder: path.join(process.cwd(), "db", "migrations") });
-  await seedDatabase(db as never, { password: "demo1234" });
-  const dump = await client.dumpDataDir("none");
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "portal-test-")), "template.tar");
-  fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-  await client.close();
-  process.env.TEST_TEMPLATE_DUMP = file;
-  return () => fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  const tpl = `portal_tpl_${process.pid}`;
+  const admin = postgres(url, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`DROP DATABASE IF EXISTS ${tpl}`);
+  await admin.unsafe(`CREATE DATABASE ${tpl}`);
+  const handle = await openDatabase({ url: withDatabase(url, tpl) });
+  await seedDatabase(handle.db, { password: "demo1234" });
+  await handle.close();
+  process.env.TEST_TEMPLATE_DB = tpl;
+  return async () => {
+    await admin.unsafe(`DROP DATABASE IF EXISTS ${tpl} WITH (FORCE)`);
+    await admin.end();
+    await stopServer();
+  };
 }
 
 export function withDatabase(url: string, name: string): string {

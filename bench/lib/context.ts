@@ -4,7 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { encode } from "next-auth/jwt";
 import { eq } from "drizzle-orm";
-import { openDatabase, schema, setDbForTesting } from "@/lib/db";
+import { schema, setDbForTesting } from "@/lib/db";
+import { openEmbedded } from "./embedded";
 import { seedDatabase } from "@/lib/db/seed";
 import { issueToken } from "@/lib/auth/session";
 import { SESSION_TTL_MS } from "@/lib/auth/tokens";
@@ -128,7 +129,7 @@ export class BenchContext {
    * (a session row in api_tokens whose secret travels in the encrypted Auth.js cookie).
    */
   private async prepareData(): Promise<string> {
-    const handle = await openDatabase({ dataDir: this.dataDir });
+    const handle = await openEmbedded(this.dataDir);
     setDbForTesting(handle);
     try {
       const db = handle.db;

@@ -19,14 +19,14 @@ export type ListServer = { label: string; base: string; bearer: string; pgid: nu
 
 /**
  * Runs `measure` once per database: PostgreSQL (a database of its own named after `prefix`, dropped
- * afterwards; skipped when none answers) and the embedded one; `BENCH_DB=pglite` or `postgres` runs
+ * afterwards; skipped when none answers) and the embedded one; `BENCH_DB=embedded` or `postgres` runs
  * one. Each gets `seed` (while no server holds the data), then a production server of its own, signed
  * in as `admin`.
  */
 export async function forEachDatabase(ctx: BenchContext, prefix: string, seed: (where: { dataDir?: string; url?: string }) => Promise<void>, measure: (s: ListServer) => Promise<void>, opts: { timeoutMs?: number } = {}) {
-  const kinds = process.env.BENCH_DB ? [process.env.BENCH_DB] : ["postgres", "pglite"];
+  const kinds = process.env.BENCH_DB ? [process.env.BENCH_DB] : ["postgres", "embedded"];
   for (const kind of kinds) {
-    const db: BenchDb = kind === "pglite" ? { kind: "pglite", drop: async () => {} } : await chooseDatabase(prefix);
+    const db: BenchDb = kind === "embedded" ? { kind: "embedded", drop: async () => {} } : await chooseDatabase(prefix);
     if (kind === "postgres" && db.kind !== "postgres") {
       console.log("  PostgreSQL does not answer: skipped");
       continue;

@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 
 /** Ports, URLs and secrets of the end-to-end run (playwright.config.ts, global setup and the tests). */
@@ -15,9 +16,14 @@ export const SSO_CLIENT_SECRET = "portal-e2e-secret";
 export const SSO_REDIRECT_URI = `${BASE_URL}/api/auth/callback/oidc`;
 export const SSO_POST_LOGOUT_URI = `${BASE_URL}/login`;
 
-/** Everything a run writes (embedded database, storage states); removed before each run. */
+/** What a run writes (storage states); removed before each run. */
 export const E2E_DIR = path.resolve(import.meta.dirname, "..", ".e2e-data");
-export const DATA_DIR = path.join(E2E_DIR, "data");
+/**
+ * The portal's DATA_DIR (its own PostgreSQL, uploads), also removed before each run: under the system's
+ * temporary folder, which PostgreSQL's own user can enter when the run is root's (a clone under /root
+ * is closed to it).
+ */
+export const DATA_DIR = path.join(os.tmpdir(), `portal-e2e-${APP_PORT}`, "data");
 
 export const PASSWORD = "demo1234";
 export const ROLES = ["admin", "manager", "staff"] as const;

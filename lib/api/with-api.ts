@@ -1,3 +1,4 @@
+import { isConnectionLost } from "@/lib/db/retry";
 import { z } from "zod";
 import type { NextRequest } from "next/server";
 import { AppError } from "@/lib/errors";
@@ -158,12 +159,20 @@ export function withApi(
         log.info({ status: err.status, message: err.message }, "api refused");
         return fail(err.status, err.message, err.fieldErrors ?? null, { "x-request-id": requestId });
       }
+      if (isConnectionLost(err)) {
+        // The database is restarting or was stopped: say so (and that it is worth trying again), not 500.
+        log.warn({ err }, "api: database unavailable");
+        return fail(503, DATABASE_UNAVAILABLE, null, { "x-request-id": requestId, "retry-after": "5" });
+      }
       log.error({ err }, "api error");
       return fail(500, "Something went wrong. Please try again.", null, { "x-request-id": requestId });
     }
   };
   return Object.assign(wrapped, { access, schemas: { query: options.query, body: options.body } });
 }
+
+/** The answer while the database cannot be reached (503). */
+export const DATABASE_UNAVAILABLE = "The database is not available right now. Please try again in a moment.";
 
 /** Parses input with a schema; failure is a 422 AppError with the first message and the field messages. */
 export function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {

@@ -81,31 +81,22 @@ export async function revokeAllTokensOfUser(userId: number) {
     .where(and(eq(schema.apiTokens.userId, userId), isNull(schema.apiTokens.revokedAt)));
 }
 
-type CachedSession = { writes: number; user: SessionUser; expiresAt: number };
-
-// Embedded database only: sessions resolved since the last write (lib/db/write-counter.ts). A
-// sign-out, a disabled account or a role change is a write, so the next request reads the database
-// again. Per database handle, shared by every bundle of the process, bounded.
+// Shared by every bundle of the process.
 const g = globalThis as unknown as {
-  __portalSessions?: WeakMap<Db, Map<string, CachedSession>>;
   __portalSessionCookies?: Map<string, { sid: string | null; exp: number }>;
   __portalSessionLookups?: WeakMap<Db, unknown>;
 };
-const sessionCaches = (g.__portalSessions ??= new WeakMap());
 const MAX_CACHED = 5000;
 
 /**
- * The session lookup as a prepared statement per database handle (built once, not per request). On
- * PostgreSQL it also reads the config and content versions (lib/db/config-cache.ts); the embedded
- * database stamps by its write counter instead.
+ * The session lookup as a prepared statement per database handle (built once, not per request). It
+ * also reads the config and content versions (lib/db/config-cache.ts).
  */
-function buildSessionLookup(db: Db, withStamps: boolean) {
-  const none = sql<string | null>`null`;
+function buildSessionLookup(db: Db) {
   return db
     .select({
       tokenId: schema.apiTokens.id,
       provider: schema.apiTokens.provider,
-      expiresAt: schema.apiTokens.expiresAt,
       id: schema.users.id,
       username: schema.users.username,
       email: schema.users.email,
@@ -116,8 +107,8 @@ function buildSessionLookup(db: Db, withStamps: boolean) {
       profileColor: schema.users.profileColor,
       profileImage: schema.users.profileImage,
       permission: schema.permissions.name,
-      configStamp: withStamps ? sql<string | null>`${CONFIG_STAMP_SQL}` : none,
-      contentStamp: withStamps ? sql<string | null>`${CONTENT_STAMP_SQL}` : none,
+      configStamp: sql<string | null>`${CONFIG_STAMP_SQL}`,
+      contentStamp: sql<string | null>`${CONTENT_STAMP_SQL}`,
     })
     .from(schema.apiTokens)
     .innerJoin(schema.users, eq(schema.users.id, schema.apiTokens.userId))
@@ -133,43 +124,36 @@ function buildSessionLookup(db: Db, withStamps: boolean) {
         isNull(schema.users.deletedAt),
       ),
     )
-    .prepare(withStamps ? "session_lookup_stamped" : "session_lookup");
+    .prepare("session_lookup_stamped");
 }
 
 const sessionLookups = (g.__portalSessionLookups ??= new WeakMap());
 
-function sessionLookup(db: Db, withStamps: boolean): ReturnType<typeof buildSessionLookup> {
+function sessionLookup(db: Db): ReturnType<typeof buildSessionLookup> {
   let lookup = sessionLookups.get(db) as ReturnType<typeof buildSessionLookup> | undefined;
-  if (!lookup) sessionLookups.set(db, (lookup = buildSessionLookup(db, withStamps)));
+  if (!lookup) sessionLookups.set(db, (lookup = buildSessionLookup(db)));
   return lookup;
 }
 
 /**
  * Looks a secret token up in the database: it must exist, not be revoked or expired, and belong to an
- * active user. Role and permissions are read fresh, so role changes apply on the next request. On the
- * embedded database the answer is reused until the next write (which is when it could change); on
- * PostgreSQL every call queries (one prepared statement), and also reads the config and content versions.
+ * active user. Role and permissions are read fresh, so a sign-out, a disabled account or a role change
+ * made through any server process applies on the next request to every one: every call queries (one
+ * prepared statement), and also reads the config and content versions.
  */
 export async function resolveToken(token: string | null | undefined): Promise<SessionUser | null> {
   if (!token || token.length !== 70 || !/^[A-Za-z0-9]+$/.test(token)) return null;
-  const { db, writes } = await getDbHandle();
+  const { db } = await getDbHandle();
   const tokenHash = hashToken(token);
-  const now = new Date();
-  let cache: Map<string, CachedSession> | undefined;
-  if (writes) {
-    cache = sessionCaches.get(db);
-    if (!cache) sessionCaches.set(db, (cache = new Map()));
-    const hit = cache.get(tokenHash);
-    if (hit && hit.writes === writes.value && hit.expiresAt > now.getTime()) return hit.user;
-  }
-  const writesBefore = writes?.value ?? 0;
-  const rows = await sessionLookup(db, !writes).execute({ tokenHash });
+  const rows = await sessionLookup(db).execute({ tokenHash });
   if (rows.length === 0) return null;
-  const { permission: _p, expiresAt, configStamp, contentStamp, ...user } = rows[0];
-  const stamps = writes ? { configStamp: `w${writesBefore}`, contentStamp: `w${writesBefore}` } : { configStamp: configStamp ?? "", contentStamp: contentStamp ?? "" };
-  const result: SessionUser = Object.freeze({ ...user, ...stamps, permissions: Object.freeze(rows.flatMap((r) => (r.permission ? [r.permission] : []))) as string[] });
-  if (cache) setRecent(cache, tokenHash, { writes: writesBefore, user: result, expiresAt: expiresAt.getTime() }, MAX_CACHED);
-  return result;
+  const { permission: _p, configStamp, contentStamp, ...user } = rows[0];
+  return Object.freeze({
+    ...user,
+    configStamp: configStamp ?? "",
+    contentStamp: contentStamp ?? "",
+    permissions: Object.freeze(rows.flatMap((r) => (r.permission ? [r.permission] : []))) as string[],
+  });
 }
 
 // Decrypting the Auth.js cookie costs about a millisecond; the same cookie string always decrypts to

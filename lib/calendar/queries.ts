@@ -83,8 +83,8 @@ type EventLine = {
 const num = (v: string) => (v === "" ? null : Number(v));
 
 /**
- * Event rows matching `where` as text, a line per row and tab-separated fields: the embedded database
- * pays per row and per JSON object it builds, so one text value is the cheapest way out. Instants
+ * Event rows matching `where` as text, a line per row and tab-separated fields: one text value is
+ * cheaper to build and to send than a row or a JSON object per event. Instants
  * travel as epoch milliseconds; the title as a JSON string (tabs and line breaks escaped).
  */
 async function eventLines(where: SQL): Promise<EventLine[]> {

@@ -15,16 +15,14 @@ async function seedIfEmpty(db: Db): Promise<boolean> {
 }
 
 /**
- * `npm start` runs this in a short-lived process before the server (scripts/db-prepare.ts): applies
- * the migrations and seeds an empty database, then closes it. The embedded database's WebAssembly
- * heap grows to what a migration and the seed need and never shrinks, so the long-running server
- * must not be the process that does this work (on a fresh folder it idled at over 700 MB instead of
- * about 300 MB).
+ * `npm start` runs this in a short-lived process before the server processes start
+ * (scripts/db-prepare.ts): applies the migrations and seeds an empty database, then closes it, so that
+ * no server process keeps the memory the seed needed and no two of them migrate at once.
  */
-export async function prepareDatabase(): Promise<{ kind: "pglite" | "postgres"; seeded: boolean }> {
+export async function prepareDatabase(): Promise<{ seeded: boolean }> {
   const handle = await openDatabase();
   try {
-    return { kind: handle.kind, seeded: await seedIfEmpty(handle.db) };
+    return { seeded: await seedIfEmpty(handle.db) };
   } finally {
     await handle.close();
   }
@@ -36,7 +34,7 @@ export async function prepareDatabase(): Promise<{ kind: "pglite" | "postgres"; 
  * only happens when the server was started without `npm start` (`next start`, `next dev`).
  */
 export async function bootstrapDatabase() {
-  const { db, kind } = await getDbHandle();
+  const { db } = await getDbHandle();
   await seedIfEmpty(db);
-  logger.info({ database: kind }, "database ready");
+  logger.info("database ready");
 }

@@ -6,17 +6,13 @@ import { getDbHandle, type Db } from "./index";
  * The shell reads the same small, rarely changed tables on every page and v1 call: menus (with their
  * icons), settings (system year) and banners (at most one per menu; a banner's file row never
  * changes). Each process keeps them in memory instead of querying them each time, and checks on every
- * request, at no extra round trip, that they are unchanged:
+ * request, at no extra round trip, that they are unchanged: the session lookup also returns
+ * CONFIG_STAMP_SQL, the config version (db/schema/system.ts configVersion), which triggers move on in
+ * the transaction of every insert, update, delete or truncate of those tables, whoever makes it: this
+ * process, another server process, another host, a migration, psql.
  *
- * - embedded database (one process only): the handle counts every write (lib/db/write-counter.ts); a
- *   copy is used while no write happened since it was read;
- * - PostgreSQL (maybe several processes): the session lookup also returns CONFIG_STAMP_SQL, the
- *   config version (db/schema/system.ts configVersion), which triggers move on in the transaction of
- *   every insert, update, delete or truncate of those tables, whoever makes it: this process, another
- *   server, a migration, psql.
- *
- * Either way a change shows on the next request in every process, as the session check does, and no
- * writer has to remember to invalidate anything.
+ * So a change shows on the next request in every process, as the session check does, and no writer
+ * has to remember to invalidate anything.
  */
 export const CONFIG_STAMP_SQL = sql<string>`(select version::text from config_version where id = 1)`;
 
@@ -41,36 +37,31 @@ export function readConfigStamp(db: Db): Promise<string> {
 
 async function readStamp(db: Db, stamp: SQL<string>): Promise<string> {
   const rows = await db.execute<{ stamp: string }>(sql`select ${stamp} as stamp`);
-  const list = Array.isArray(rows) ? rows : (rows as unknown as { rows: { stamp: string }[] }).rows;
-  return list[0].stamp;
+  return (rows as unknown as { stamp: string }[])[0].stamp;
 }
 
 /**
  * `load(db)`'s value for `key`, reused while menus, icons and settings are unchanged. Pass the
- * request's SessionUser.configStamp as `stamp`: on PostgreSQL, without it, the fingerprint costs a
- * query of its own. The value is shared by every request: never mutate it (freeze it in `load`).
+ * request's SessionUser.configStamp as `stamp`: without it, the fingerprint costs a query of its own. The value is shared by every request: never mutate it (freeze it in `load`).
  */
 export async function cachedForStamp<T>(key: string, stamp: string | undefined, load: (db: Db) => Promise<T>): Promise<T> {
-  const { db, writes } = await getDbHandle();
-  const version = writes ? `w${writes.value}` : (stamp ?? (await readConfigStamp(db)));
+  const { db } = await getDbHandle();
+  const version = stamp ?? (await readConfigStamp(db));
   return remember(db, key, version, load);
 }
 
 /**
- * A read of content (a page of posts, attachments, dates) kept while that content is unchanged:
- * - embedded database: while it has seen no write since the read (in one process every write goes
- *   through the counting client, so the copy is exact; any write drops them all);
- * - PostgreSQL: while the content version is the `stamp` given, the request's
- *   SessionUser.contentStamp. Triggers move the version on in the transaction of every change to what
- *   the lists show (migrations 0005 and 0006), so a change by any process or tool shows on the next request.
- *   The stamp is read before the list, so a copy can only be newer than its stamp, never older.
- *   Without a stamp every call reads.
+ * A read of content (a page of posts, attachments, dates) kept while that content is unchanged: while
+ * the content version is the `stamp` given, the request's SessionUser.contentStamp. Triggers move the
+ * version on in the transaction of every change to what the lists show (migrations 0005 and 0006), so a
+ * change by any process or tool shows on the next request. The stamp is read before the list, so a
+ * copy can only be newer than its stamp, never older. Without a stamp every call reads.
  * `key` must name everything the read depends on; the value is shared by every request (freeze it in
  * `load`).
  */
 export async function cachedRead<T>(key: string, stamp: string | undefined, load: (db: Db) => Promise<T>): Promise<T> {
-  const { db, writes } = await getDbHandle();
-  const version = writes ? `w${writes.value}` : stamp && `c${stamp}`;
+  const { db } = await getDbHandle();
+  const version = stamp && `c${stamp}`;
   if (!version) return load(db);
   return remember(db, key, version, load);
 }

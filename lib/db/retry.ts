@@ -22,9 +22,13 @@ const CONNECTION_LOST = new Set([
   "08006",
 ]);
 
+/** Whether `err` (or what it wraps: Drizzle passes the driver's error as `cause`) is a lost or refused connection. */
 export function isConnectionLost(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return typeof code === "string" && CONNECTION_LOST.has(code);
+  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && CONNECTION_LOST.has(code)) return true;
+  }
+  return false;
 }
 
 /** A plain SELECT (no locking, no sequence, no function known to write): safe to send twice. */

@@ -1,6 +1,6 @@
 /**
  * The loop every background worker of this process runs (the mail sender, the text extractor, the
- * upload sweeper, the embedded database's autovacuum): a round every `intervalMs` and shortly after a
+ * upload sweeper): a round every `intervalMs` and shortly after a
  * wake-up, never two rounds at once (a wake-up during a round runs one more after it), one loop per
  * name on globalThis so every bundle (and a dev reload) finds the same one. The work itself (claiming
  * leased rows, lib/mail/sender.ts and lib/search/extract-jobs.ts) lives in the database, so a restart

@@ -81,9 +81,8 @@ const DUE = sql`${o.status} in ('pending', 'sending') and ${o.nextAttemptAt} <= 
  */
 async function claimDue(limit: number, leaseMs: number): Promise<OutboxRow[]> {
   const db = await getDb();
-  // A plain read first: an idle outbox costs one index probe and no transaction (on the embedded
-  // database every transaction counts as a write and would invalidate the in-memory copies of the
-  // menus and sessions, lib/db/write-counter.ts).
+  // A plain read first: an idle outbox costs one index probe and no transaction (every server process
+  // polls it).
   const [any] = await db.select({ id: o.id }).from(o).where(DUE).limit(1);
   if (!any) return [];
   return db.transaction(async (tx) => {

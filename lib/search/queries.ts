@@ -1,6 +1,6 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
-import { getDbHandle, type Db } from "@/lib/db";
+import { getDb, type Db } from "@/lib/db";
 import { rowsOf } from "@/lib/db/rows";
 import { readWithKeptPlans } from "@/lib/db/prepared";
 import { roleCan } from "@/lib/auth/roles";
@@ -79,7 +79,7 @@ type Row = {
   extra2: string | null;
 };
 
-/** The columns of Row after `kind`, in order and typed alike, so the kinds' rows make one UNION ALL. */
+/** The columns of Row after `kind`, in order and typed alike, whichever kind's statement reads them. */
 const ROW_COLUMNS = sql.raw(
   "r.id::int as id, r.rank::float8 as rank, r.total::int as total, r.src::text as src, r.title::text as title, r.snippet::text as snippet, r.document_name::text as document_name, r.date::text as date, r.slug::text as slug, r.page_types::text as page_types, r.group_id::int as group_id, r.extra::text as extra, r.extra2::text as extra2",
 );
@@ -452,7 +452,7 @@ function closeWordsOf(json: string | null): string[] {
  *   its index would return hundreds of thousands of rows just to say it exists;
  * - any other word is looked up in each search column's index, which for a rare word costs little.
  */
-async function wordsFoundNowhere(db: Db, embedded: boolean, tokens: string[]): Promise<Map<string, string[]>> {
+async function wordsFoundNowhere(db: Db, tokens: string[]): Promise<Map<string, string[]>> {
   const candidates = typoCandidates(tokens);
   const out = new Map<string, string[]>();
   if (!candidates.length) return out;
@@ -462,7 +462,7 @@ async function wordsFoundNowhere(db: Db, embedded: boolean, tokens: string[]): P
     SEARCH_VECTOR_TABLES.map((table) => sql`when exists (select 1 from ${sql.raw(table)} x where x.search_vector @@ t.q) then false`),
     sql`\n`,
   );
-  const [rows] = await readWithKeptPlans<{ tok: string; words: string | null }>(db, embedded, SEARCH_SETTINGS, [
+  const [rows] = await readWithKeptPlans<{ tok: string; words: string | null }>(db, SEARCH_SETTINGS, [
     sql`
         select t.tok, ${CLOSE_WORDS} as words
         from (select c.tok, to_tsquery('english'::regconfig, c.q) as q from unnest(${textArray(candidates)}, ${textArray(queries)}) as c(tok, q)) t
@@ -509,10 +509,10 @@ async function typoAlternatives(db: Db, tokens: string[]): Promise<Map<string, s
  * not where the viewer may look) does it look up close words for the words no title knows
  * (typoAlternatives) and search again with them.
  */
-async function withTypoForgiveness(db: Db, embedded: boolean, q: unknown, user: SessionUser, pages: (prepared: Prepared) => Promise<KindPage[]>): Promise<KindPage[]> {
+async function withTypoForgiveness(db: Db, q: unknown, user: SessionUser, pages: (prepared: Prepared) => Promise<KindPage[]>): Promise<KindPage[]> {
   const { tokens } = parseQuery(q);
   if (!tokens.length) return [];
-  const [viewer, nowhere] = await Promise.all([viewerOf(user), wordsFoundNowhere(db, embedded, tokens)]);
+  const [viewer, nowhere] = await Promise.all([viewerOf(user), wordsFoundNowhere(db, tokens)]);
   if (nowhere.size) return pages({ tsq: toTsQueryText(tokens, nowhere), viewer });
   const asTyped = await pages({ tsq: toTsQueryText(tokens), viewer });
   if (asTyped.some((p) => p.total > 0) || !typoCandidates(tokens).length) return asTyped;
@@ -526,33 +526,30 @@ async function withTypoForgiveness(db: Db, embedded: boolean, q: unknown, user: 
  * page is empty is still listed (its total 0); a page past the end reports the total for the pager (a
  * second, rare statement).
  *
- * How the kinds' selects are sent depends on the database (measured, bench/search.ts): the embedded
- * database answers one statement at a time, so there they go as one UNION ALL statement; PostgreSQL
- * plans a union of every kind several times slower than the kinds apart (about 25 ms against 1 to 6 ms
- * each), so there each kind is its own statement, run side by side (searchStatements). `embedded` says
- * which database this is.
+ * Each kind is a statement of its own, run side by side (searchStatements): PostgreSQL plans a union
+ * of every kind several times slower than the kinds apart (about 25 ms against 1 to 6 ms each,
+ * measured, bench/search.ts).
  */
-async function runKinds(db: Db, embedded: boolean, kinds: readonly SearchKind[], prepared: Prepared, filters: SearchFilters, limit: number, offset: number, candidates = CANDIDATES): Promise<KindPage[]> {
+async function runKinds(db: Db, kinds: readonly SearchKind[], prepared: Prepared, filters: SearchFilters, limit: number, offset: number, candidates = CANDIDATES): Promise<KindPage[]> {
   const stats = await searchTableStats(db);
   const base = { tsq: prepared.tsq, stats, viewer: prepared.viewer, filters, limit, offset, candidates };
   // Each kind's rows arrive in rank order; grouped by kind below.
-  const rows = await searchStatements(db, embedded, prepared.tsq, (tsq, terms) => {
+  const rows = await searchStatements(db, prepared.tsq, (tsq, terms) => {
     const ctx: Ctx = { ...base, tsq, terms };
-    const selects = kinds.map((kind) => kindSelect(kind, ctx)).filter((s): s is SQL => s !== null);
-    return embedded && selects.length > 1 ? [sql`${sql.join(selects, sql` union all `)} order by kind, rank desc, id desc`] : selects;
+    return kinds.map((kind) => kindSelect(kind, ctx)).filter((s): s is SQL => s !== null);
   });
   return Promise.all(
     kinds.map(async (kind) => {
       const mine = rows.filter((r) => r.kind === kind);
-      const total = mine.length ? Number(mine[0].total) : offset > 0 ? await countOnly(db, embedded, kind, { ...base, limit: 1, offset: 0, candidates: CANDIDATES }) : 0;
+      const total = mine.length ? Number(mine[0].total) : offset > 0 ? await countOnly(db, kind, { ...base, limit: 1, offset: 0, candidates: CANDIDATES }) : 0;
       return { kind, results: mine.map((r) => toResult(kind, r, prepared.viewer)), total, totalCapped: total >= candidates };
     }),
   );
 }
 
 /** A page past the end still reports the total (for the pager). */
-async function countOnly(db: Db, embedded: boolean, kind: SearchKind, base: Omit<Ctx, "terms">): Promise<number> {
-  const rows = await searchStatements(db, embedded, base.tsq, (tsq, terms) => {
+async function countOnly(db: Db, kind: SearchKind, base: Omit<Ctx, "terms">): Promise<number> {
+  const rows = await searchStatements(db, base.tsq, (tsq, terms) => {
     const statement = kindSelect(kind, { ...base, tsq, terms });
     return statement ? [statement] : [];
   });
@@ -567,9 +564,8 @@ const SEARCH_SETTINGS = { enable_seqscan: "off", jit: "off" };
  * which the tables' statistics are kept in); `build` makes the statements from that text and its terms.
  * A query of stop words only ('the') has no terms and finds nothing.
  *
- * The statements run from plans PostgreSQL keeps (lib/db/prepared.ts): planning the embedded
- * database's union of every kind took 15 to 30 ms, running it 2 to 6. Their shape is fixed by their
- * text: each source is fenced (sourceHits) and read as lib/search/plan.ts decided, so a plan made
+ * The statements run from plans PostgreSQL keeps (lib/db/prepared.ts): planning a kind's statement
+ * can take longer than running it. Their shape is fixed by their text: each source is fenced (sourceHits) and read as lib/search/plan.ts decided, so a plan made
  * without the words fits every query of that text.
  *
  * Each statement runs in a transaction with two planner settings:
@@ -577,18 +573,15 @@ const SEARCH_SETTINGS = { enable_seqscan: "off", jit: "off" };
  *   (sourceHits);
  * - no JIT: a plan holding a disabled scan (the menus, a handful of rows, have no index to read
  *   instead) costs over 10^10, far above jit_above_cost, and PostgreSQL then spent 200 to 250 ms
- *   compiling each such statement (measured at a million posts; the embedded database has no JIT).
- * On PostgreSQL each statement has a transaction (and a connection) of its own, so the kinds run side
- * by side. The embedded database answers one statement at a time, so there `build` makes one
- * statement of every kind, run in one transaction.
+ *   compiling each such statement (measured at a million posts).
+ * Each statement has a transaction (and a connection) of its own, so the kinds run side by side.
  */
-async function searchStatements(db: Db, embedded: boolean, tsq: string, build: (tsq: string, terms: Term[] | null) => SQL[]): Promise<Row[]> {
+async function searchStatements(db: Db, tsq: string, build: (tsq: string, terms: Term[] | null) => SQL[]): Promise<Row[]> {
   const [normalized] = rowsOf<{ q: string }>(await db.execute(sql`select to_tsquery('english'::regconfig, ${tsq})::text as q`));
   const text = normalized?.q ?? "";
   if (!text) return [];
   const statements = build(text, parseTsQuery(text));
-  if (embedded) return (await readWithKeptPlans<Row>(db, embedded, SEARCH_SETTINGS, statements)).flat();
-  return (await Promise.all(statements.map((s) => readWithKeptPlans<Row>(db, embedded, SEARCH_SETTINGS, [s])))).flat(2);
+  return (await Promise.all(statements.map((s) => readWithKeptPlans<Row>(db, SEARCH_SETTINGS, [s])))).flat(2);
 }
 
 /**
@@ -596,9 +589,8 @@ async function searchStatements(db: Db, embedded: boolean, tsq: string, build: (
  * order (kinds without results left out). Empty for a query with nothing to search.
  */
 export async function suggest({ q, user, perKind = SUGGEST_PER_KIND }: { q: unknown; user: SessionUser; perKind?: number }): Promise<KindPage[]> {
-  const { db, kind: dbKind } = await getDbHandle();
-  const embedded = dbKind === "pglite";
-  const pages = await withTypoForgiveness(db, embedded, q, user, (prepared) => runKinds(db, embedded, SEARCH_KINDS, prepared, {}, perKind, 0, SUGGEST_CANDIDATES));
+  const db = await getDb();
+  const pages = await withTypoForgiveness(db, q, user, (prepared) => runKinds(db, SEARCH_KINDS, prepared, {}, perKind, 0, SUGGEST_CANDIDATES));
   return pages.filter((p) => p.results.length);
 }
 
@@ -616,9 +608,8 @@ export async function searchPage({
   page?: number;
   filters?: SearchFilters;
 }): Promise<KindPage[]> {
-  const { db, kind: dbKind } = await getDbHandle();
-  const embedded = dbKind === "pglite";
-  if (kind) return withTypoForgiveness(db, embedded, q, user, (prepared) => runKinds(db, embedded, [kind], prepared, filters, PAGE_SIZE, (Math.max(1, page) - 1) * PAGE_SIZE));
-  const pages = await withTypoForgiveness(db, embedded, q, user, (prepared) => runKinds(db, embedded, SEARCH_KINDS, prepared, filters, SUGGEST_PER_KIND, 0));
+  const db = await getDb();
+  if (kind) return withTypoForgiveness(db, q, user, (prepared) => runKinds(db, [kind], prepared, filters, PAGE_SIZE, (Math.max(1, page) - 1) * PAGE_SIZE));
+  const pages = await withTypoForgiveness(db, q, user, (prepared) => runKinds(db, SEARCH_KINDS, prepared, filters, SUGGEST_PER_KIND, 0));
   return pages.filter((p) => p.results.length);
 }

@@ -20,7 +20,7 @@ let cached: Cached | null = null;
 
 /**
  * Each search table's row count and its search column's most common lexemes with their frequencies,
- * as ANALYZE (autovacuum on PostgreSQL, the migration on the embedded database) last recorded them.
+ * as ANALYZE (autovacuum, or the migration) last recorded them.
  * A table missing here has no statistics yet; its matches are read from the index (lib/search/plan.ts).
  */
 export function searchTableStats(db: Db): Promise<SearchStats> {

@@ -11,9 +11,9 @@ import { getFirstMenuSlug, listMenuTree } from "@/lib/menus/queries";
 
 const t = setupTestDatabase();
 
-// Menus, settings and (on the embedded database) sessions are served from memory (lib/db/config-cache.ts,
-// lib/auth/session.ts). Most changes here go around the app in raw SQL, as another server process or
-// psql would on PostgreSQL, and must show on the very next request.
+// Menus and settings are served from memory (lib/db/config-cache.ts) under the config version the
+// session lookup reads (lib/auth/session.ts). Most changes here go around the app in raw SQL, as another
+// server process or psql would, and must show on the very next request.
 describe("menus and settings kept in memory", () => {
   const details = async (token: string, slug = "company-news") =>
     callRoute(menuDetails, apiRequest(`/api/v1/get_menu_details?slug=${slug}`, { token }));
@@ -94,7 +94,7 @@ describe("sessions resolved from memory stay exact", () => {
   it("ends a session on sign-out, on disabling the account, and applies a role change, each on the next lookup", async () => {
     const token = await tokenFor(t.db(), "manager");
     expect((await resolveToken(token))?.roleId).toBe(2);
-    expect((await resolveToken(token))?.roleId).toBe(2); // served again (from memory on PGlite)
+    expect((await resolveToken(token))?.roleId).toBe(2);
 
     await t.db().update(schema.users).set({ roleId: 3 }).where(eq(schema.users.username, "manager"));
     expect((await resolveToken(token))?.roleId).toBe(3);

@@ -1,31 +1,29 @@
 /**
- * Reads from kept plans (lib/db/prepared.ts) on the real database (PGlite, or PostgreSQL with
- * TEST_DATABASE_URL): values arrive intact whatever they hold, the plan is a generic one made once and
- * used again, the planner settings stay inside the read, only selects are accepted, and the embedded
- * database keeps a bounded number of statements.
+ * Reads from kept plans (lib/db/prepared.ts) on the real database: values arrive intact whatever they
+ * hold, the plan is a generic one made once and used again, the planner settings stay inside the read,
+ * and only selects are accepted.
  */
 import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { setupTestDatabase } from "@/test/db";
-import { getDbHandle, schema } from "@/lib/db";
-import { KEPT_EMBEDDED, KEPT_PREFIX, forgetKeptForTesting, literal, readWithKeptPlans } from "@/lib/db/prepared";
+import { schema } from "@/lib/db";
+import { readWithKeptPlans } from "@/lib/db/prepared";
 import { rowsOf } from "@/lib/db/rows";
 
 const t = setupTestDatabase();
-const embedded = async () => (await getDbHandle()).kind === "pglite";
 
 describe("readWithKeptPlans", () => {
   it("passes every value intact: quotes, backslashes, SQL, other scripts, arrays, numbers, null", async () => {
     const texts = ["it's", "back\\slash \\' and \\\\", "'); delete from users; --", "Ωmega 漢字 😀", "$1 and $$dollar$$", "line\nbreak\ttab", ""];
     for (const text of texts) {
       for (let run = 0; run < 2; run++) {
-        const [[row]] = await readWithKeptPlans<{ text: string; n: number; ids: string; nothing: string | null; yes: boolean }>(t.db(), await embedded(), {}, [
+        const [[row]] = await readWithKeptPlans<{ text: string; n: number; ids: string; nothing: string | null; yes: boolean }>(t.db(), {}, [
           sql`select ${text}::text as text, ${-12.5}::float8 as n, ${"{3,1,2}"}::int[]::text as ids, ${null}::text as nothing, ${true}::boolean as yes`,
         ]);
         expect(row).toEqual({ text, n: -12.5, ids: "{3,1,2}", nothing: null, yes: true });
       }
     }
-    const [[users]] = await readWithKeptPlans<{ n: number }>(t.db(), await embedded(), {}, [sql`select count(*)::int as n from users`]);
+    const [[users]] = await readWithKeptPlans<{ n: number }>(t.db(), {}, [sql`select count(*)::int as n from users`]);
     expect(users.n).toBeGreaterThan(0);
   });
 
@@ -37,19 +35,17 @@ describe("readWithKeptPlans", () => {
     const statement = sql`select id from users where id = any(${"{1,2}"}::int[]) and ${sql.raw(`'${marker}'`)}::text is not null`;
     const seen: { generic: number; custom: number }[] = [];
     // PostgreSQL's pool holds at most 10 connections: of 11 reads, two share one.
-    const runs = (await embedded()) ? 3 : 11;
-    for (let i = 0; i < runs; i++) {
-      const [, rows] = await readWithKeptPlans<{ generic: number; custom: number }>(t.db(), await embedded(), {}, [statement, probe]);
+    for (let i = 0; i < 11; i++) {
+      const [, rows] = await readWithKeptPlans<{ generic: number; custom: number }>(t.db(), {}, [statement, probe]);
       expect(rows).toHaveLength(1);
       seen.push(rows[0]);
     }
     expect(seen.every((r) => r.custom === 0 && r.generic >= 1)).toBe(true);
     expect(Math.max(...seen.map((r) => r.generic))).toBeGreaterThanOrEqual(2);
-    if (await embedded()) expect(seen.map((r) => r.generic)).toEqual([1, 2, 3]);
   });
 
   it("keeps the planner settings inside the read", async () => {
-    const [[inside]] = await readWithKeptPlans<{ seq: string; mode: string }>(t.db(), await embedded(), { enable_seqscan: "off" }, [
+    const [[inside]] = await readWithKeptPlans<{ seq: string; mode: string }>(t.db(), { enable_seqscan: "off" }, [
       sql`select current_setting('enable_seqscan') as seq, current_setting('plan_cache_mode') as mode`,
     ]);
     expect(inside).toEqual({ seq: "off", mode: "force_generic_plan" });
@@ -59,48 +55,9 @@ describe("readWithKeptPlans", () => {
 
   it("refuses anything but a select, and bad settings, before sending anything", async () => {
     const before = await t.db().$count(schema.menus);
-    await expect(readWithKeptPlans(t.db(), await embedded(), {}, [sql`delete from menus`])).rejects.toThrow(/only plain selects/);
-    await expect(readWithKeptPlans(t.db(), await embedded(), {}, [sql`with x as (delete from menus returning id) select * from x`])).rejects.toThrow(/only plain selects/);
-    await expect(readWithKeptPlans(t.db(), await embedded(), { "work_mem'); drop table menus; --": "1" }, [sql`select 1`])).rejects.toThrow(/bad setting/);
+    await expect(readWithKeptPlans(t.db(), {}, [sql`delete from menus`])).rejects.toThrow(/only plain selects/);
+    await expect(readWithKeptPlans(t.db(), {}, [sql`with x as (delete from menus returning id) select * from x`])).rejects.toThrow(/only plain selects/);
+    await expect(readWithKeptPlans(t.db(), { "work_mem'); drop table menus; --": "1" }, [sql`select 1`])).rejects.toThrow(/bad setting/);
     expect(await t.db().$count(schema.menus)).toBe(before);
-  });
-
-  it("embedded: keeps at most KEPT_EMBEDDED statements, and prepares again what was dropped", async () => {
-    if (!(await embedded())) return;
-    const kept = async () => {
-      const [row] = rowsOf<{ n: number }>(await t.db().execute(sql`select count(*)::int as n from pg_prepared_statements where name like ${KEPT_PREFIX + "%"}`));
-      return row.n;
-    };
-    for (let i = 0; i < KEPT_EMBEDDED + 5; i++) {
-      const [[row]] = await readWithKeptPlans<{ n: number }>(t.db(), true, {}, [sql.raw(`select ${i}::int as n`)]);
-      expect(row.n).toBe(i);
-    }
-    expect(await kept()).toBe(KEPT_EMBEDDED);
-    // The first ones were dropped: read again, they are prepared again.
-    const [[first]] = await readWithKeptPlans<{ n: number }>(t.db(), true, {}, [sql.raw(`select 0::int as n`)]);
-    expect(first.n).toBe(0);
-    expect(await kept()).toBe(KEPT_EMBEDDED);
-    // Prepared, but not in the list (it is cleared when a kept statement went missing): used as it is.
-    forgetKeptForTesting(t.db());
-    const [[shared]] = await readWithKeptPlans<{ n: number }>(t.db(), true, {}, [sql.raw(`select 0::int as n`)]);
-    expect(shared.n).toBe(0);
-    expect(await kept()).toBe(KEPT_EMBEDDED);
-    // Dropped behind its back (DEALLOCATE ALL): prepared again, once.
-    await t.db().execute(sql`deallocate all`);
-    const [[again]] = await readWithKeptPlans<{ n: number }>(t.db(), true, {}, [sql.raw(`select 0::int as n`)]);
-    expect(again.n).toBe(0);
-    expect(await kept()).toBe(1);
-  });
-});
-
-describe("literal", () => {
-  it("quotes text with its quotes doubled and refuses what has no literal", () => {
-    expect(literal("it's")).toBe("'it''s'");
-    expect(literal("a\\b")).toBe("'a\\b'");
-    expect(literal(3)).toBe("3");
-    expect(literal(null)).toBe("null");
-    expect(() => literal(Number.NaN)).toThrow();
-    expect(() => literal("a\0b")).toThrow(/NUL/);
-    expect(() => literal({})).toThrow();
   });
 });

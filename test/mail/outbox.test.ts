@@ -1,5 +1,5 @@
 /**
- * The durable outbox against a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL) and a real
+ * The durable outbox against a real database (the run's PostgreSQL, test/db.ts) and a real
  * SMTP server on loopback (smtp-server): what arrives, rollbacks, a server that is down, concurrent
  * senders, expired leases and giving up.
  */

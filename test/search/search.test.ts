@@ -172,21 +172,19 @@ describe("how the database answers", () => {
     expect(plan).toContain("posts_search_idx");
   });
 
-  it("a search is the query's terms, then one transaction of every kind (embedded) or one transaction per kind, side by side (PostgreSQL); a word found nowhere is searched with its close words at once", async () => {
-    const { kind } = await getDbHandle();
+  it("a search is the query's terms, then one transaction per kind, side by side; a word found nowhere is searched with its close words at once", async () => {
     // The administrator sees all 7 kinds. A query with a word long enough to be a typo first checks,
     // in a transaction of its own, whether its words are found anywhere (with their close words if
     // not). A search then asks for the query's terms (a plain statement) and runs its kinds, each
     // transaction holding the planner settings and its statements. The tables' statistics are read
     // once a minute (read here, before counting).
-    const embedded = kind === "pglite";
     await find("warm", who.admin.user);
     // Counts each transaction's statements (less the planner settings and the keeping of plans: whether
     // a statement is prepared, preparing it, dropping one), on the driver: the search's reads run from
     // kept plans (lib/db/prepared.ts), past Drizzle.
     const KEEPING = /^(select set_config|select name from pg_prepared_statements|prepare |deallocate )/;
     const client = (t.db() as unknown as { $client: Record<string, (...args: unknown[]) => unknown> }).$client;
-    const [begin, send] = embedded ? ["transaction", "query"] : ["begin", "unsafe"];
+    const [begin, send] = ["begin", "unsafe"];
     const original = client[begin].bind(client);
     const statements: number[] = [];
     const searches = vi.spyOn(client, begin).mockImplementation((fn: unknown) =>
@@ -212,7 +210,7 @@ describe("how the database answers", () => {
     // [transactions, plain statements, statements of each transaction] of a search of `kinds`,
     // after the typo check when `checked`.
     const expected = (kinds: number, checked: boolean) => {
-      const searches = embedded ? [1] : Array<number>(kinds).fill(1);
+      const searches = Array<number>(kinds).fill(1);
       return checked ? [1 + searches.length, 1, 1, ...searches] : [searches.length, 1, ...searches];
     };
     try {
