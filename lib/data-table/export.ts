@@ -68,8 +68,8 @@ export function exportTime(hhmm: string | null | undefined): ExportTime | null {
 
 function cellText(v: ExportCell, timeZone: string): string {
   if (v == null) return "";
-  if (v instanceof Date) return formatExportDate(v, timeZone);
-  if (typeof v === "number") return String(v);
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? "" : formatExportDate(v, timeZone);
+  if (typeof v === "number") return Number.isFinite(v) ? String(v) : "";
   if (typeof v === "object") {
     if ("day" in v) return `${v.day.slice(5, 7)}/${v.day.slice(8, 10)}/${v.day.slice(0, 4)}`;
     return v.time;
