@@ -15,12 +15,16 @@ export function parseCsv(text: string): string[][] {
   for (let i = 0; i < src.length; i++) {
     const c = src[i];
     if (quoted) {
-      if (c === '"' && src[i + 1] === '"') (field += '"'), i++;
-      else if (c === '"') quoted = false;
+      if (c === '"' && src[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ",") row.push(field), (field = "");
-    else if (c === "\r" && src[i + 1] === "\n") {
+    else if (c === ",") {
+      row.push(field);
+      field = "";
+    } else if (c === "\r" && src[i + 1] === "\n") {
       row.push(field);
       rows.push(row);
       row = [];
