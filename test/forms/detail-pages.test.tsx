@@ -28,6 +28,7 @@ import { UniformTable } from "@/app/(portal)/uniform/request/list/_components/un
 import { uniformList } from "@/lib/forms/uniform/list";
 import { roReversalList } from "@/lib/forms/ro-reversal/service";
 import { resolveToken } from "@/lib/auth/session";
+import type { TableState } from "@/lib/data-table/state";
 
 vi.mock("next/navigation", async (importOriginal) => ({
   ...(await importOriginal<typeof import("next/navigation")>()),
@@ -234,7 +235,7 @@ describe("what a detail page shows", () => {
 describe("the lists link to the detail pages", () => {
   it("a View link per row (and Edit where the form has one)", async () => {
     const admin = await resolveToken(tokens.admin);
-    const state = { page: 1, size: 25, sort: { id: "id", desc: true }, filters: { range: "all" } };
+    const state: TableState = { page: 1, size: 25, sort: { id: "id", desc: true }, filters: { range: "all" } };
     const uniforms = await uniformList.list(state, admin!);
     const u = renderHtml(<UniformTable state={state} rows={uniforms.rows} total={uniforms.total} locations={[]} />);
     expect(u.screen.getByRole("link", { name: "View Sam Mine Tech" }).getAttribute("href")).toBe(`/uniform/request/view/${records.uniform.staff}`);
