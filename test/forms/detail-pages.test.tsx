@@ -232,6 +232,15 @@ describe("what a detail page shows", () => {
   });
 });
 
+describe("the submission mail links to the detail page", () => {
+  it("the uniform request's mail and the submitter's copy open its detail page (no longer a filtered list)", async () => {
+    const mails = await t.db().select().from(schema.mailOutbox).where(eq(schema.mailOutbox.subject, "Copy: Uniform Request: Sam Mine Tech"));
+    expect(mails).toHaveLength(1);
+    expect(mails[0].body).toContain(`/uniform/request/view/${records.uniform.staff}`);
+    expect(mails[0].body).not.toContain("f_employee_name");
+  });
+});
+
 describe("the lists link to the detail pages", () => {
   it("a View link per row (and Edit where the form has one)", async () => {
     const admin = await resolveToken(tokens.admin);
