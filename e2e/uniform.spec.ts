@@ -198,13 +198,22 @@ test.describe("a uniform request's detail page", () => {
     await expect(staffPage.getByRole("link", { name: "Back to list" })).toHaveCount(0);
 
     // A request the administrator made: for staff the same 404 as an id that does not exist.
-    const locations = await adminPage.request.get("/api/v1/getdepartmentlocationswohtml?department_id=5");
-    const locationId = (await locations.json()).content.locations[0].id as number;
-    const made = await adminPage.request.post("/api/v1/uniform/request/add/update", {
-      headers: { origin: new URL(adminPage.url()).origin },
-      data: { designation_id: 3, location_id: locationId, empolyee_first_name: `Other${stamp()}`, empolyee_last_name: "Person", requestor_name: "Alex Admin", new_hire: "no", new_order: "no", re_order: "yes", wear_id: 4, text: "S", quantity: 1, comment: "" },
-    });
-    const otherId = (await made.json()).content.id as number;
+    const other = `Other${stamp()}`;
+    const adminForm = new StaffFormsPage(adminPage);
+    await adminPage.goto("/uniform/request/add");
+    await adminForm.field("Designation").selectOption("Service Advisor");
+    await adminForm.field("Employee First Name").fill(other);
+    await adminForm.field("Employee Last Name").fill("Person");
+    await adminForm.field("Location").selectOption({ index: 1 });
+    await adminForm.field("Size(s)").fill("S");
+    await adminForm.field("Total Item Quantity").fill("1");
+    await adminForm.field("Note/Comment").fill("For the front desk");
+    await adminForm.button("Save").click();
+    await expect(adminPage).toHaveURL(/\/uniform\/request\/list/);
+    await adminPage.goto(`/uniform/request/list?f_range=all&f_employee_name=${other}`);
+    const href = await adminPage.getByRole("link", { name: `View ${other} Person` }).getAttribute("href");
+    const otherId = Number(/\/uniform\/request\/view\/(\d+)$/.exec(href ?? "")?.[1]);
+    expect(otherId).toBeGreaterThan(0);
     for (const path of [`/uniform/request/view/${otherId}`, "/uniform/request/view/2000000000"]) {
       const res = await staffPage.goto(path);
       expect(res?.status()).toBe(404);
