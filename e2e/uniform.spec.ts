@@ -159,6 +159,7 @@ test.describe("a uniform request's detail page", () => {
   }
 
   test("the administrator from the list, the staff submitter from their link; another's request is a 404 for staff", async ({ browser }) => {
+    test.setTimeout(240_000); // two people, three saves, four widths with axe: minutes on a busy machine
     const staff = await browser.newContext({ storageState: storageStateOf("staff") });
     const admin = await browser.newContext({ storageState: storageStateOf("admin") });
     const staffPage = await staff.newPage();
