@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { StaffFormsPage } from "./pages/staff-forms-page";
 import { storageStateOf } from "./support/env";
+import { expectNoAxeViolations } from "./support/axe";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
@@ -76,6 +77,42 @@ test.describe("staff", () => {
     await row.getByRole("link", { name: `Edit ${name}` }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Edit Tech Time Edit Form" })).toBeVisible();
     await expect(page.getByRole("group", { name: "Shop time row 1", exact: true }).getByLabel("Customer Name")).toHaveValue("ACME");
+  });
+
+  test("reads their tech time form in full from the list: the form's fields and every row (issue 33)", async ({ page }) => {
+    test.slow(); // a save, the list, then the detail at two widths with axe
+    const ui = new StaffFormsPage(page);
+    const name = `Tt Detail ${unique()}`;
+    await ui.gotoTechTimeAdd();
+    await ui.field("Emp Number").fill("T-2");
+    await ui.field("Employee's Full Name").fill(name);
+    await ui.location.selectOption({ label: "Valley Trucks" });
+    await ui.field("Employee Email").fill("tt@example.com");
+    const attendance1 = page.getByRole("group", { name: "Attendance row 1", exact: true });
+    await attendance1.getByLabel("Reason For Edit").fill("Forgot to clock in");
+    await attendance1.getByLabel("Time In").fill("08:00");
+    const shop1 = page.getByRole("group", { name: "Shop time row 1", exact: true });
+    await shop1.getByLabel("Customer Name").fill("ACME");
+    await shop1.getByLabel("RO Number").fill("RO-9");
+    await shop1.getByLabel("Job").fill("Brakes");
+    await ui.button("Save").click();
+    await expect(page.getByText("Tech Time Saved Successfully")).toBeVisible();
+
+    await page.goto("/techtime/list");
+    await page.getByRole("row").filter({ hasText: name }).getByRole("link", { name: `View ${name}` }).click();
+    await expect(page).toHaveURL(/\/techtime\/view\/\d+$/);
+    for (const [width, size] of Object.entries({ desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } })) {
+      await page.setViewportSize(size);
+      await expect(page.getByRole("heading", { level: 1, name: "Tech Time" })).toBeVisible();
+      const shop = page.getByRole("region", { name: "Shop Time Corrections" });
+      await expect(shop.getByRole("listitem")).toHaveCount(1);
+      await expect(shop.getByRole("definition").filter({ hasText: "ACME" })).toBeVisible();
+      await expect(page.getByRole("region", { name: "Attendance Clock Time Corrections" }).getByRole("definition").filter({ hasText: "Forgot to clock in" })).toBeVisible();
+      await expectNoAxeViolations(page, `tech time detail (${width})`);
+      await page.screenshot({ path: `test-results/techtime-detail-${width}.png`, fullPage: true });
+    }
+    await page.getByRole("link", { name: "Edit" }).click();
+    await expect(page).toHaveURL(/\/techtime\/edit\/\d+$/);
   });
 
   test("gets the no-access panel on the form email manager", async ({ page }) => {

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { StaffFormsPage } from "./pages/staff-forms-page";
 import { storageStateOf } from "./support/env";
+import { expectNoAxeViolations } from "./support/axe";
 
 const stamp = () => Date.now().toString(36) + Math.random().toString(36).slice(2, 5);
 /** YYYY-MM-DD of an instant in the dealerships' zone (the server's default range is in it). */
@@ -124,5 +125,105 @@ test.describe("administrator", () => {
     const text = (await import("node:fs")).readFileSync(file, "utf8");
     expect(text).toContain(`${first} Porter`);
     expect(text).toContain("Designation,Employee Name,Location,Requestor");
+  });
+});
+
+/**
+ * Issue 33, item 3: a uniform request can be read in full (its sizes and note, which the list does not
+ * show): by an administrator from the list's View link, and by the staff member who submitted it (from
+ * the link of their copy of the submission mail), at desktop and phone width with no axe violations.
+ * Someone else's request is the 404 page for staff.
+ */
+test.describe("a uniform request's detail page", () => {
+  const WIDTHS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
+
+  async function expectFullRequest(page: import("@playwright/test").Page, first: string) {
+    await expect(page.getByRole("heading", { level: 1, name: "Uniform Request" })).toBeVisible();
+    const value = (label: string) => page.getByRole("term").filter({ hasText: new RegExp(`^${label.replace(/[()/]/g, "\\$&")}$`) }).locator("xpath=following-sibling::dd[1]");
+    await expect(value("Employee First Name")).toHaveText(first);
+    await expect(value("Designation")).toHaveText("Technician");
+    await expect(value("Wear")).toHaveText("Shirt & Pant");
+    await expect(value("Size(s)")).toHaveText("Shirt M / Pant 32x30");
+    await expect(value("Total Shirt Quantity")).toHaveText("3");
+    await expect(value("Total Pant Quantity")).toHaveText("2");
+    await expect(value("Note/Comment")).toHaveText("Starts Monday.\nPlease label the bag.");
+  }
+
+  async function atBothWidths(page: import("@playwright/test").Page, who: string, first: string) {
+    for (const [name, size] of Object.entries(WIDTHS)) {
+      await page.setViewportSize(size);
+      await expectFullRequest(page, first);
+      await expectNoAxeViolations(page, `uniform request detail (${who}, ${name})`);
+      await page.screenshot({ path: `test-results/uniform-detail-${who}-${name}.png`, fullPage: true });
+    }
+  }
+
+  test("the administrator from the list, the staff submitter from their link; another's request is a 404 for staff", async ({ browser }) => {
+    test.setTimeout(240_000); // two people, three saves, four widths with axe: minutes on a busy machine
+    const staff = await browser.newContext({ storageState: storageStateOf("staff") });
+    const admin = await browser.newContext({ storageState: storageStateOf("admin") });
+    const staffPage = await staff.newPage();
+    const adminPage = await admin.newPage();
+    const first = `Tess${stamp()}`;
+
+    // Staff submit a request through the form.
+    const ui = new StaffFormsPage(staffPage);
+    await staffPage.goto("/uniform/request/add");
+    await ui.field("Designation").selectOption("Technician");
+    await ui.field("Wear").selectOption("Shirt & Pant");
+    await ui.field("Employee First Name").fill(first);
+    await ui.field("Employee Last Name").fill("Tech");
+    await ui.field("Location").selectOption({ index: 1 });
+    await ui.field("Size(s)").fill("Shirt M / Pant 32x30");
+    await ui.field("Total Shirt Quantity").fill("3");
+    await ui.field("Total Pant Quantity").fill("2");
+    await ui.field("Note/Comment").fill("Starts Monday.\nPlease label the bag.");
+    await ui.button("Save").click();
+    await expect(staffPage.getByText("Uniform Request Saved Successfully").first()).toBeVisible();
+
+    // The administrator finds it in the list and opens it.
+    await adminPage.goto(`/uniform/request/list?f_range=all&f_employee_name=${first}`);
+    const list = new StaffFormsPage(adminPage);
+    await expect(list.rows().filter({ hasText: first })).toHaveCount(1);
+    await adminPage.getByRole("link", { name: `View ${first} Tech` }).click();
+    await expect(adminPage).toHaveURL(/\/uniform\/request\/view\/\d+$/);
+    const detailPath = new URL(adminPage.url()).pathname;
+    await atBothWidths(adminPage, "admin", first);
+    await adminPage.setViewportSize(WIDTHS.desktop);
+    await adminPage.getByRole("link", { name: "Back to list" }).click();
+    await expect(adminPage).toHaveURL(/\/uniform\/request\/list/);
+
+    // The submitter opens the same page (the 'Open the record' link of their copy of the mail).
+    await staffPage.goto(detailPath);
+    await atBothWidths(staffPage, "staff", first);
+    await expect(staffPage.getByRole("link", { name: "Back to list" })).toHaveCount(0);
+
+    // A request the administrator made: for staff the same 404 as an id that does not exist.
+    const other = `Other${stamp()}`;
+    const adminForm = new StaffFormsPage(adminPage);
+    await adminPage.goto("/uniform/request/add");
+    await adminForm.field("Designation").selectOption("Service Advisor");
+    await adminForm.field("Employee First Name").fill(other);
+    await adminForm.field("Employee Last Name").fill("Person");
+    await adminForm.field("Location").selectOption({ index: 1 });
+    await adminForm.field("Size(s)").fill("S");
+    await adminForm.field("Total Item Quantity").fill("1");
+    await adminForm.field("Note/Comment").fill("For the front desk");
+    await adminForm.button("Save").click();
+    await expect(adminPage).toHaveURL(/\/uniform\/request\/list/);
+    await adminPage.goto(`/uniform/request/list?f_range=all&f_employee_name=${other}`);
+    const href = await adminPage.getByRole("link", { name: `View ${other} Person` }).getAttribute("href");
+    const otherId = Number(/\/uniform\/request\/view\/(\d+)$/.exec(href ?? "")?.[1]);
+    expect(otherId).toBeGreaterThan(0);
+    for (const path of [`/uniform/request/view/${otherId}`, "/uniform/request/view/2000000000"]) {
+      const res = await staffPage.goto(path);
+      expect(res?.status()).toBe(404);
+      await expect(staffPage.getByText("The page you are looking for does not exist.")).toBeVisible();
+    }
+    await adminPage.goto(`/uniform/request/view/${otherId}`);
+    await expect(adminPage.getByRole("heading", { level: 1, name: "Uniform Request" })).toBeVisible();
+
+    await staff.close();
+    await admin.close();
   });
 });

@@ -87,3 +87,27 @@ export function editColumn<Row>(href: (row: Row) => string | null, label: (row: 
     },
   };
 }
+
+/**
+ * The row's actions on a staff-form list: View (the read-only detail page, every submitted field) and,
+ * where the form has one, Edit. `label` names the record for screen readers ('View Jane Doe').
+ */
+export function recordActionsColumn<Row>(input: { view: (row: Row) => string; edit?: (row: Row) => string; label: (row: Row) => string; header?: string }): DataTableColumn<Row> {
+  const link = "text-brand-700 hover:underline";
+  return {
+    id: "actions",
+    header: input.header ?? "Actions",
+    cell: (r) => (
+      <span className="flex gap-3 whitespace-nowrap">
+        <Link href={input.view(r)} prefetch={false} className={link} aria-label={`View ${input.label(r)}`}>
+          View
+        </Link>
+        {input.edit && (
+          <Link href={input.edit(r)} prefetch={false} className={link} aria-label={`Edit ${input.label(r)}`}>
+            Edit
+          </Link>
+        )}
+      </span>
+    ),
+  };
+}

@@ -10,7 +10,17 @@ import { contentDisposition } from "@/lib/storage/content-disposition";
  * stream), so a slow download never piles rows up on the server.
  */
 
-export type ExportCell = string | number | Date | null | undefined;
+/** A calendar day, 'YYYY-MM-DD' (a form's date: no time, no zone). Make one with `exportDay`. */
+export type ExportDay = { day: string };
+/** A time of day, 'HH:MM'. Make one with `exportTime`. */
+export type ExportTime = { time: string };
+/**
+ * A cell: text, a number, an instant (`Date`, shown as its day in the export's time zone), a calendar
+ * day or a time of day. In XLSX numbers, instants, days and times are number cells (dates as Excel's
+ * serial days with a date style), so they sort and filter as such; in CSV they are written in the
+ * spec's display format (MM/DD/YYYY, HH:MM).
+ */
+export type ExportCell = string | number | Date | ExportDay | ExportTime | null | undefined;
 /** An export as it is sent: the streamed body, its content type and its file name. */
 export type ExportFile = { body: ReadableStream<Uint8Array>; type: string; name: string };
 export type ExportColumn<T> = { header: string; value: (row: T) => ExportCell };
@@ -43,10 +53,27 @@ export function formatExportDate(d: Date, timeZone = "UTC"): string {
   return dayFormat(timeZone).format(d); // en-US with 2-digit month and day: MM/DD/YYYY
 }
 
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** A day cell of 'YYYY-MM-DD' (null, an empty cell, for anything else). */
+export function exportDay(iso: string | null | undefined): ExportDay | null {
+  return iso && DAY.test(iso) ? { day: iso } : null;
+}
+
+/** A time cell of 'HH:MM' (null, an empty cell, for anything else). */
+export function exportTime(hhmm: string | null | undefined): ExportTime | null {
+  return hhmm && TIME.test(hhmm) ? { time: hhmm } : null;
+}
+
 function cellText(v: ExportCell, timeZone: string): string {
   if (v == null) return "";
-  if (v instanceof Date) return formatExportDate(v, timeZone);
-  if (typeof v === "number") return String(v);
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? "" : formatExportDate(v, timeZone);
+  if (typeof v === "number") return Number.isFinite(v) ? String(v) : "";
+  if (typeof v === "object") {
+    if ("day" in v) return `${v.day.slice(5, 7)}/${v.day.slice(8, 10)}/${v.day.slice(0, 4)}`;
+    return v.time;
+  }
   return neutralizeFormula(v);
 }
 
@@ -86,23 +113,63 @@ function columnName(i: number): string {
   return s;
 }
 
-function xlsxRow(r: number, cells: ExportCell[], timeZone: string): string {
+/** Local date and time parts of an instant in a zone; one formatter per zone (see dayFormat). */
+const partFormats = new Map<string, Intl.DateTimeFormat>();
+function localParts(d: Date, timeZone: string): number[] {
+  let f = partFormats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" });
+    partFormats.set(timeZone, f);
+  }
+  const p: Record<string, number> = {};
+  for (const part of f.formatToParts(d)) if (part.type !== "literal") p[part.type] = Number(part.value);
+  return [p.year, p.month, p.day, p.hour, p.minute, p.second];
+}
+
+/** Excel's serial day (days since 1899-12-30; the fraction is the time of day) of local date parts. */
+function serialDay(y: number, m: number, d: number, h = 0, min = 0, s = 0): number {
+  return Date.UTC(y, m - 1, d, h, min, s) / 86_400_000 + 25569;
+}
+
+/** The sheet's cell styles (xl/styles.xml's cellXfs, in this order). */
+const STYLE = { date: 1, time: 2, header: 3 } as const;
+
+/** An XLSX cell: a number cell (dates and times with their style), else an inline string. */
+function xlsxCell(ref: string, v: ExportCell, timeZone: string, style?: number): string {
+  const s = style ? ` s="${style}"` : "";
+  if (typeof v === "number") return Number.isFinite(v) ? `<c r="${ref}" t="n"${s}><v>${v}</v></c>` : "";
+  if (v instanceof Date) {
+    if (Number.isNaN(v.getTime())) return "";
+    const [y, m, d, h, min, sec] = localParts(v, timeZone);
+    return `<c r="${ref}" t="n" s="${STYLE.date}"><v>${serialDay(y, m, d, h, min, sec)}</v></c>`;
+  }
+  if (v && typeof v === "object") {
+    if ("day" in v) {
+      const [, y, m, d] = DAY.exec(v.day)!.map(Number);
+      return `<c r="${ref}" t="n" s="${STYLE.date}"><v>${serialDay(y, m, d)}</v></c>`;
+    }
+    const [, h, min] = TIME.exec(v.time)!.map(Number);
+    return `<c r="${ref}" t="n" s="${STYLE.time}"><v>${(h * 60 + min) / 1440}</v></c>`;
+  }
+  // Inline strings are never evaluated as formulas; they are still neutralised so that a copy into
+  // another sheet, or a re-save as CSV, stays harmless.
+  return `<c r="${ref}" t="inlineStr"${s}><is><t xml:space="preserve">${xml(cellText(v, timeZone))}</t></is></c>`;
+}
+
+function xlsxRow(r: number, cells: ExportCell[], timeZone: string, style?: number): string {
   let out = `<row r="${r}">`;
   cells.forEach((v, i) => {
-    const ref = `${columnName(i)}${r}`;
     if (v == null || v === "") return;
-    if (typeof v === "number" && Number.isFinite(v)) out += `<c r="${ref}"><v>${v}</v></c>`;
-    // Inline strings are never evaluated as formulas; they are still neutralised so that a copy into
-    // another sheet, or a re-save as CSV, stays harmless.
-    else out += `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${xml(cellText(v, timeZone))}</t></is></c>`;
+    out += xlsxCell(`${columnName(i)}${r}`, v, timeZone, style);
   });
   return `${out}</row>`;
 }
 
 async function* sheetChunks<T>(columns: ExportColumn<T>[], batches: AsyncIterable<T[]>, timeZone: string): AsyncGenerator<string> {
-  yield '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>';
+  // The header row is frozen, so it stays in view (and Excel's filter takes it as the header).
+  yield '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><sheetData>';
   let r = 1;
-  yield xlsxRow(r++, columns.map((c) => c.header), timeZone);
+  yield xlsxRow(r++, columns.map((c) => c.header), timeZone, STYLE.header);
   for await (const batch of batches) {
     let out = "";
     for (const row of batch) out += xlsxRow(r++, columns.map((c) => c.value(row)), timeZone);
@@ -113,11 +180,14 @@ async function* sheetChunks<T>(columns: ExportColumn<T>[], batches: AsyncIterabl
 
 const XLSX_PARTS: Record<string, string> = {
   "[Content_Types].xml":
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>',
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/></Types>',
   "_rels/.rels":
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
   "xl/_rels/workbook.xml.rels":
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>',
+  // The display formats (spec section 9): dates MM/DD/YYYY, times HH:MM; a bold header row.
+  "xl/styles.xml":
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><numFmts count="2"><numFmt numFmtId="164" formatCode="mm/dd/yyyy"/><numFmt numFmtId="165" formatCode="hh:mm"/></numFmts><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>',
 };
 
 /**

@@ -16,6 +16,7 @@ import type { SessionUser } from "@/lib/auth/session";
 import type { z } from "zod";
 import { ok } from "@/lib/api/envelope";
 import { publicBaseUrl } from "@/lib/files/service";
+import { DEFAULT_TIME_ZONE } from "@/lib/calendar/constants";
 import { formExportPayload, type deleteRecordsBody, type FormExportPayload } from "./list-body";
 
 /** What every list call body parses to (formListBody and its variants). */
@@ -25,7 +26,7 @@ type ListCallBody = { state: TableState; exportAs: "csv" | "xlsx" | null; ids?: 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Selection = any;
 
-export type FormListDefinition<Row extends { id: number }> = {
+export type FormListDefinition<Row extends { id: number }, ExportRow extends Row = Row> = {
   /** Names the export link's signature ('ro-reversals') and the audit entity. */
   kind: string;
   /** The list's table and its id column (the keyset tiebreak). */
@@ -43,7 +44,12 @@ export type FormListDefinition<Row extends { id: number }> = {
   scope?: (user: SessionUser) => SQL | undefined;
   /** A page of its own instead of the generic one (the uniform list's, built for a million rows). */
   page?: (state: TableState, user: SessionUser) => Promise<Page<Row>>;
-  export: { path: string; columns: ExportColumn<Row>[]; sheetName: string; filePrefix: string };
+  /**
+   * The export: its columns (every submitted field, not only the list's) and `select`, columns the
+   * export reads beyond the list's row (long texts, a form's repeated rows), so the list page does not
+   * carry them.
+   */
+  export: { path: string; columns: ExportColumn<ExportRow>[]; sheetName: string; filePrefix: string; select?: Record<string, unknown> };
 };
 
 /**
@@ -52,7 +58,7 @@ export type FormListDefinition<Row extends { id: number }> = {
  * the whole list, of a filtered state or of a selection, streamed from keyset batches behind a short-
  * lived signed link, and the bulk delete with one audit row per record.
  */
-export function defineFormList<Row extends { id: number }>(def: FormListDefinition<Row>) {
+export function defineFormList<Row extends { id: number }, ExportRow extends Row = Row>(def: FormListDefinition<Row, ExportRow>) {
   const TABLE = specOf(def.query);
   const joinedSorts = new Set(def.joinedSorts ?? []);
   const scoped = (user: SessionUser): TableQuerySpec => {
@@ -76,9 +82,9 @@ export function defineFormList<Row extends { id: number }>(def: FormListDefiniti
   }
 
   /** The rows of an export in the list's order, as keyset batches (lib/data-table/keyset.ts). */
-  async function* exportBatches(input: { filters: Record<string, string>; sort: TableState["sort"]; ids?: number[]; user: SessionUser }): AsyncGenerator<Row[]> {
+  async function* exportBatches(input: { filters: Record<string, string>; sort: TableState["sort"]; ids?: number[]; user: SessionUser }): AsyncGenerator<ExportRow[]> {
     const db = await getDb();
-    yield* keysetBatches<Row>({ query: scoped(input.user), filters: input.filters, sort: input.sort, ids: input.ids, select: (keys) => def.from(db, { ...def.columns, ...keys }) });
+    yield* keysetBatches<ExportRow>({ query: scoped(input.user), filters: input.filters, sort: input.sort, ids: input.ids, select: (keys) => def.from(db, { ...def.columns, ...def.export.select, ...keys }) });
   }
 
   /** A short-lived link to the export of a list state (or a selection) for one user. */
@@ -99,10 +105,12 @@ export function defineFormList<Row extends { id: number }>(def: FormListDefiniti
     const batches = exportBatches({ filters: payload.q, sort: payload.o, ids: payload.i, user });
     const stamp = new Date().toISOString().slice(0, 10);
     const { columns, sheetName, filePrefix } = def.export;
+    // Dates and times as the dealerships read them (the lists show the viewer's own zone).
+    const timeZone = DEFAULT_TIME_ZONE;
     if (payload.f === "xlsx") {
-      return { body: xlsxStream(columns, batches, { sheetName }), type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", name: `${filePrefix}-${stamp}.xlsx` };
+      return { body: xlsxStream(columns, batches, { sheetName, timeZone }), type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", name: `${filePrefix}-${stamp}.xlsx` };
     }
-    return { body: csvStream(columns, batches), type: "text/csv; charset=utf-8", name: `${filePrefix}-${stamp}.csv` };
+    return { body: csvStream(columns, batches, { timeZone }), type: "text/csv; charset=utf-8", name: `${filePrefix}-${stamp}.csv` };
   }
 
   /**
@@ -168,13 +176,13 @@ export function defineFormList<Row extends { id: number }>(def: FormListDefiniti
   return { TABLE, definition: def, list, exportBatches, signExport, verifyExport, exportFile, exportHandler, remove, answer, listHandler, deleteHandler };
 }
 
-export type FormList<Row extends { id: number }> = ReturnType<typeof defineFormList<Row>>;
+export type FormList<Row extends { id: number }, ExportRow extends Row = Row> = ReturnType<typeof defineFormList<Row, ExportRow>>;
 
 /**
  * A list page's data: the URL's table state (an invalid one redirects to the canonical URL, a page
  * past the end to the last page) and that page of rows for `user`.
  */
-export async function loadFormListPage<Row extends { id: number }>(list: FormList<Row>, path: string, searchParams: Record<string, string | string[] | undefined>, user: SessionUser) {
+export async function loadFormListPage<Row extends { id: number }>(list: Pick<FormList<Row>, "TABLE" | "list">, path: string, searchParams: Record<string, string | string[] | undefined>, user: SessionUser) {
   const { state, changed } = parseTableState(searchParams, list.TABLE);
   if (changed) redirect(tableHref(path, state, list.TABLE));
   const page = await list.list(state, user);

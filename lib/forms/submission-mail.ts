@@ -18,7 +18,7 @@ export type SubmissionMailInput = {
   title: string;
   /** The submitted fields in the form's order, as displayed (dates MM/DD/YYYY). */
   fields: { label: string; value: string }[];
-  /** The record's path in the portal (`/roreversal/edit/12`); the mail links to it absolutely. */
+  /** The record's path in the portal (`/roreversal/view/12`, its detail page); the mail links to it absolutely. */
   recordPath: string;
   /** The portal's public origin; defaults to APP_URL / AUTH_URL (lib/http/forwarded.ts). */
   baseUrl?: string;

@@ -412,10 +412,10 @@ function toResult(kind: SearchKind, r: Row, viewer: Viewer): SearchResult {
       const which = Number(r.src);
       const id = Number(r.group_id);
       const href = [
-        `/roreversal/edit/${id}`,
-        `/techtime/edit/${id}`,
-        `/continuous/improvement/suggestions/edit/${id}`,
-        `/uniform/request/list?f_employee_name=${encodeURIComponent(r.extra ?? "")}&f_range=all`,
+        `/roreversal/view/${id}`,
+        `/techtime/view/${id}`,
+        `/continuous/improvement/suggestions/view/${id}`,
+        `/uniform/request/view/${id}`,
       ][which];
       return { ...base, id, href, context: FORM_NAMES[which], source: "text" };
     }

@@ -73,7 +73,7 @@ describe("ro-reversal-request/add/update", () => {
     const mails = await t.db().select().from(schema.mailOutbox);
     expect(mails.map((m) => m.toAddresses)).toEqual(expect.arrayContaining([["service@example.com", "manager1@example.com"], ["staff@example.com"]]));
     expect(mails[0].html).toContain("Jane Doe");
-    expect(mails[0].body).toContain(`/roreversal/edit/${row.id}`);
+    expect(mails[0].body).toContain(`/roreversal/view/${row.id}`);
   });
 
   it("without a mapping it is saved, unrouted, and the manager is still mailed", async () => {

@@ -286,7 +286,7 @@ describe("nobody finds what they may not open", () => {
     expect(of(await find("alternator", who.staff.user), "form")).toEqual([]);
     const r = of(await find("alternator", who.manager.user), "form")[0];
     expect(r.id).toBe(f.ro.id);
-    expect(r.href).toBe(`/roreversal/edit/${f.ro.id}`);
+    expect(r.href).toBe(`/roreversal/view/${f.ro.id}`);
     expect(text(r.title)).toBe("Quentin Marlowe · RA-77812");
     expect(hits(r.snippet)).toEqual(["alternator"]);
     expect([r.context, r.date]).toEqual(["RO Reversal", "2026-02-02"]);

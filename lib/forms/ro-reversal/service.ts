@@ -1,5 +1,5 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, schema, type Db } from "@/lib/db";
 import { contains, equalsId } from "@/lib/data-table/query";
@@ -10,6 +10,7 @@ import { requireFormLocation } from "@/lib/forms/locations";
 import { enqueueSubmissionMail } from "@/lib/forms/submission-mail";
 import { assertMayEdit, ownSubmissions, submitterOf } from "@/lib/forms/submission";
 import { displayDate } from "@/lib/forms/fields";
+import { exportDay } from "@/lib/data-table/export";
 import { RO_DEFAULT_SORT, roLabel, type RoReversalRow } from "./columns";
 import type { RoReversalValues } from "./schema";
 
@@ -75,9 +76,9 @@ export const roReversalList = defineFormList<RoReversalRow>({
     filePrefix: "ro-reversal-requests",
     columns: [
       { header: roLabel("employee_name"), value: (x) => x.employeeName },
-      { header: roLabel("date_of_request"), value: (x) => displayDate(x.dateOfRequest) },
+      { header: roLabel("date_of_request"), value: (x) => exportDay(x.dateOfRequest) },
       { header: roLabel("full_ra"), value: (x) => x.fullRa },
-      { header: roLabel("date_ra"), value: (x) => displayDate(x.dateRaClosed) },
+      { header: roLabel("date_ra"), value: (x) => exportDay(x.dateRaClosed) },
       { header: roLabel("pay_type"), value: (x) => x.payType },
       { header: roLabel("reason"), value: (x) => x.reason },
       { header: roLabel("billed_time"), value: (x) => x.billedTime },
@@ -96,6 +97,19 @@ export async function getRoReversal(id: number, user: SessionUser): Promise<RoRe
   if (!row) throw new AppError(404, "No such RO reversal request.");
   assertMayEdit(row, user);
   return row;
+}
+
+/**
+ * One RO reversal request for its detail page: the user's own, or any for roles 1 and 2 (the list's
+ * scope); null for one they may not see, as for an unknown id, so the page cannot tell them apart.
+ */
+export async function findRoReversal(id: number, user: SessionUser): Promise<RoReversalRow | null> {
+  const db = await getDb();
+  const [row] = (await roReversalList.definition
+    .from(db, rowColumns)
+    .where(and(eq(r.id, id), ownSubmissions(r.createdBy)(user)))
+    .limit(1)) as RoReversalRow[];
+  return row ?? null;
 }
 
 /**
@@ -155,7 +169,7 @@ export async function saveRoReversal(v: RoReversalValues, user: SessionUser, bas
       submitter: submitterOf(user),
       title: `${v.id ? "Updated " : ""}RO Reversal Request: ${v.employeeName}`,
       fields,
-      recordPath: `/roreversal/edit/${id}`,
+      recordPath: `/roreversal/view/${id}`,
       baseUrl,
     });
     await tx.update(r).set({ routed }).where(eq(r.id, id));

@@ -15,6 +15,13 @@ export function suggestionLabel(id: SuggestionColumnId): string {
   return SUGGESTION_COLUMNS.find((c) => c.id === id)!.label;
 }
 
+/** The form's labels of the fields the list does not show (spec section 2), for the export and the detail page. */
+export const SUGGESTION_FIELD_LABELS = {
+  phoneNumber: "Phone",
+  describeCurrentProcessAndProblem: "What Project / Process Improvement are you Proposing?",
+  howWillItBenefit: "How will it Benefit the Business?",
+} as const;
+
 export const SUGGESTION_DEFAULT_SORT: TableSort = { id: "id", desc: true };
 
 /** What a record is called in the delete question (spec section 8, the typo fixed per DECISIONS). */

@@ -2,11 +2,10 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { schema } from "@/lib/db";
 import { contains, type TableQuerySpec } from "@/lib/data-table/query";
-import { formatExportDate, type ExportColumn } from "@/lib/data-table/export";
+import { exportDay, type ExportColumn } from "@/lib/data-table/export";
 import { defineFormList } from "@/lib/forms/list";
 import { ownSubmissions } from "@/lib/forms/submission";
-import { displayDate } from "@/lib/forms/fields";
-import { SUGGESTION_DEFAULT_SORT, suggestionLabel, type SuggestionListRow } from "./columns";
+import { SUGGESTION_DEFAULT_SORT, SUGGESTION_FIELD_LABELS, suggestionLabel, type SuggestionListRow } from "./columns";
 
 const s = schema.improvementSuggestions;
 
@@ -38,19 +37,31 @@ export const suggestionRowColumns = {
   createdBy: s.createdBy,
 };
 
-export const SUGGESTION_EXPORT_COLUMNS: ExportColumn<SuggestionListRow>[] = [
+/** What the export reads beyond the list's row: the texts the list does not show. */
+const suggestionExportSelect = {
+  phoneNumber: s.phoneNumber,
+  describeCurrentProcessAndProblem: s.describeCurrentProcessAndProblem,
+  howWillItBenefit: s.howWillItBenefit,
+};
+export type SuggestionExportRow = SuggestionListRow & { phoneNumber: string | null; describeCurrentProcessAndProblem: string | null; howWillItBenefit: string | null };
+
+/** Every submitted field: the list's columns, then the form's phone and texts (with the form's labels). */
+export const SUGGESTION_EXPORT_COLUMNS: ExportColumn<SuggestionExportRow>[] = [
   { header: suggestionLabel("name"), value: (r) => r.name },
-  { header: suggestionLabel("date"), value: (r) => displayDate(r.date) },
+  { header: suggestionLabel("date"), value: (r) => exportDay(r.date) },
   { header: suggestionLabel("location_name"), value: (r) => r.locationName },
   { header: suggestionLabel("email"), value: (r) => r.email },
   { header: suggestionLabel("updated_by"), value: (r) => r.updatedByName },
-  { header: suggestionLabel("updated_at"), value: (r) => formatExportDate(r.updatedAt) },
+  { header: suggestionLabel("updated_at"), value: (r) => r.updatedAt },
+  { header: SUGGESTION_FIELD_LABELS.phoneNumber, value: (r) => r.phoneNumber },
+  { header: SUGGESTION_FIELD_LABELS.describeCurrentProcessAndProblem, value: (r) => r.describeCurrentProcessAndProblem },
+  { header: SUGGESTION_FIELD_LABELS.howWillItBenefit, value: (r) => r.howWillItBenefit },
 ];
 
 /** Roles 1 and 2 see, edit and delete every suggestion; everyone else only their own. */
 export const suggestionScope = ownSubmissions(s.createdBy);
 
-export const suggestionList = defineFormList<SuggestionListRow>({
+export const suggestionList = defineFormList<SuggestionListRow, SuggestionExportRow>({
   kind: "improvement-suggestions",
   table: s,
   id: s.id,
@@ -58,5 +69,5 @@ export const suggestionList = defineFormList<SuggestionListRow>({
   columns: suggestionRowColumns,
   from: (db, cols) => db.select(cols as typeof suggestionRowColumns).from(s),
   scope: suggestionScope,
-  export: { path: "/api/export/improvement-suggestions", columns: SUGGESTION_EXPORT_COLUMNS, sheetName: "Suggestions", filePrefix: "improvement-suggestions" },
+  export: { path: "/api/export/improvement-suggestions", columns: SUGGESTION_EXPORT_COLUMNS, select: suggestionExportSelect, sheetName: "Suggestions", filePrefix: "improvement-suggestions" },
 });

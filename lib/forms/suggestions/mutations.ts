@@ -79,7 +79,7 @@ export async function saveSuggestion(input: SuggestionInput & { id?: number | nu
         { label: "What Project / Process Improvement are you Proposing?", value: input.describeCurrentProcessAndProblem },
         { label: "How will it Benefit the Business?", value: input.howWillItBenefit },
       ],
-      recordPath: `/continuous/improvement/suggestions/edit/${row.id}`,
+      recordPath: `/continuous/improvement/suggestions/view/${row.id}`,
       baseUrl: opts.baseUrl,
     });
     if (!routed) await tx.update(s).set({ routed }).where(eq(s.id, row.id));

@@ -11,7 +11,8 @@ import { enqueueSubmissionMail } from "@/lib/forms/submission-mail";
 import { assertMayEdit, ownSubmissions, submitterOf } from "@/lib/forms/submission";
 import { displayDate } from "@/lib/forms/fields";
 import { TECH_DEFAULT_SORT, techLabel, type TechTimeRow } from "./columns";
-import { rowHasData, type AttendanceRowValues, type ShopRowValues, type TechTimeValues } from "./schema";
+import { exportDay, exportTime, type ExportColumn } from "@/lib/data-table/export";
+import { ATTENDANCE_ROWS, SHOP_ROWS_MAX, rowHasData, type AttendanceRowValues, type ShopRowValues, type TechTimeValues } from "./schema";
 
 const tt = schema.techTimes;
 const rows = schema.techTimeRows;
@@ -33,8 +34,59 @@ const rowColumns = {
   updatedAt: tt.updatedAt,
 };
 
+/** A form with its attendance and shop rows, as the export reads them. */
+export type TechTimeExportRow = TechTimeRow & { children: { attendance: AttendanceRowValues[]; shop: ShopRowValues[] } };
+type ChildRow = { k: "attendance" | "shop"; d: string | null; r: string | null; c: string | null; n: string | null; j: string | null; i: string | null; o: string | null };
+
+/**
+ * The form's rows in one correlated subquery (an index range on tech_time_rows' unique key per form),
+ * as JSON text read back into the two lists: the export's batches stay one statement each.
+ */
+const childRows = sql<string>`(select coalesce(json_agg(json_build_object('k', ${rows.kind}, 'd', ${rows.date}, 'r', ${rows.reason}, 'c', ${rows.customerName},
+  'n', ${rows.roNumber}, 'j', ${rows.job}, 'i', ${rows.timeIn}, 'o', ${rows.timeOut}) order by ${rows.kind}, ${rows.position}), '[]')::text
+  from ${rows} where ${rows.techTimeId} = ${tt.id})`.mapWith((text: string): TechTimeExportRow["children"] => {
+  const list = JSON.parse(text) as ChildRow[];
+  const s = (v: string | null) => v ?? "";
+  return {
+    attendance: list.filter((c) => c.k === "attendance").map((c) => ({ date: s(c.d), reason: s(c.r), timeIn: s(c.i), timeOut: s(c.o) })),
+    shop: list.filter((c) => c.k === "shop").map((c) => ({ date: s(c.d), customerName: s(c.c), roNumber: s(c.n), reason: s(c.r), job: s(c.j), timeIn: s(c.i), timeOut: s(c.o) })),
+  };
+});
+
+/**
+ * The rows' columns: every row the form can hold (4 attendance, up to 16 shop rows) with the form's
+ * labels, one line per form, dates and times as date and time cells.
+ */
+function rowColumnsOf(): ExportColumn<TechTimeExportRow>[] {
+  const out: ExportColumn<TechTimeExportRow>[] = [];
+  for (let i = 0; i < ATTENDANCE_ROWS; i++) {
+    const at = (x: TechTimeExportRow) => x.children.attendance[i];
+    const h = `Attendance ${i + 1}`;
+    out.push(
+      { header: `${h} Date`, value: (x) => exportDay(at(x)?.date) },
+      { header: `${h} Reason For Edit`, value: (x) => at(x)?.reason },
+      { header: `${h} Time In`, value: (x) => exportTime(at(x)?.timeIn) },
+      { header: `${h} Time Out`, value: (x) => exportTime(at(x)?.timeOut) },
+    );
+  }
+  for (let i = 0; i < SHOP_ROWS_MAX; i++) {
+    const at = (x: TechTimeExportRow) => x.children.shop[i];
+    const h = `Shop Time ${i + 1}`;
+    out.push(
+      { header: `${h} Date`, value: (x) => exportDay(at(x)?.date) },
+      { header: `${h} Customer Name`, value: (x) => at(x)?.customerName },
+      { header: `${h} RO Number`, value: (x) => at(x)?.roNumber },
+      { header: `${h} Reason`, value: (x) => at(x)?.reason },
+      { header: `${h} Job`, value: (x) => at(x)?.job },
+      { header: `${h} Time In`, value: (x) => exportTime(at(x)?.timeIn) },
+      { header: `${h} Time Out`, value: (x) => exportTime(at(x)?.timeOut) },
+    );
+  }
+  return out;
+}
+
 /** The tech time list: staff see their own forms, roles 1 and 2 everyone's. */
-export const techTimeList = defineFormList<TechTimeRow>({
+export const techTimeList = defineFormList<TechTimeRow, TechTimeExportRow>({
   kind: "tech-time",
   table: tt,
   id: tt.id,
@@ -65,19 +117,34 @@ export const techTimeList = defineFormList<TechTimeRow>({
     path: "/api/export/techtime",
     sheetName: "Tech Time",
     filePrefix: "tech-time",
+    select: { children: childRows },
     columns: [
       { header: techLabel("employee_number"), value: (x) => x.employeeNumber },
       { header: techLabel("employee_name"), value: (x) => x.employeeName },
       { header: techLabel("employee_email"), value: (x) => x.employeeEmail },
-      { header: techLabel("date"), value: (x) => displayDate(x.date) },
+      { header: techLabel("date"), value: (x) => exportDay(x.date) },
       { header: "Location", value: (x) => x.locationName },
       { header: techLabel("updated_by"), value: (x) => x.updatedByName },
       { header: techLabel("updated_at"), value: (x) => x.updatedAt },
+      ...rowColumnsOf(),
     ],
   },
 });
 
 export type TechTimeRecord = TechTimeRow & { attendance: AttendanceRowValues[]; shop: ShopRowValues[] };
+
+/** The stored rows of a form, in their order, as the form and the detail page read them. */
+async function loadRows(id: number): Promise<Pick<TechTimeRecord, "attendance" | "shop">> {
+  const db = await getDb();
+  const children = await db.select().from(rows).where(eq(rows.techTimeId, id)).orderBy(asc(rows.kind), asc(rows.position));
+  const s = (v: string | null) => v ?? "";
+  return {
+    attendance: children.filter((c) => c.kind === "attendance").map((c) => ({ date: s(c.date), reason: s(c.reason), timeIn: s(c.timeIn), timeOut: s(c.timeOut) })),
+    shop: children
+      .filter((c) => c.kind === "shop")
+      .map((c) => ({ date: s(c.date), customerName: s(c.customerName), roNumber: s(c.roNumber), reason: s(c.reason), job: s(c.job), timeIn: s(c.timeIn), timeOut: s(c.timeOut) })),
+  };
+}
 
 /** One tech time form with its rows (staff: their own only, else 403), or a 404. */
 export async function getTechTime(id: number, user: SessionUser): Promise<TechTimeRecord> {
@@ -85,15 +152,20 @@ export async function getTechTime(id: number, user: SessionUser): Promise<TechTi
   const [row] = (await techTimeList.definition.from(db, rowColumns).where(eq(tt.id, id)).limit(1)) as TechTimeRow[];
   if (!row) throw new AppError(404, "No such tech time form.");
   assertMayEdit(row, user);
-  const children = await db.select().from(rows).where(eq(rows.techTimeId, id)).orderBy(asc(rows.kind), asc(rows.position));
-  const s = (v: string | null) => v ?? "";
-  return {
-    ...row,
-    attendance: children.filter((c) => c.kind === "attendance").map((c) => ({ date: s(c.date), reason: s(c.reason), timeIn: s(c.timeIn), timeOut: s(c.timeOut) })),
-    shop: children
-      .filter((c) => c.kind === "shop")
-      .map((c) => ({ date: s(c.date), customerName: s(c.customerName), roNumber: s(c.roNumber), reason: s(c.reason), job: s(c.job), timeIn: s(c.timeIn), timeOut: s(c.timeOut) })),
-  };
+  return { ...row, ...(await loadRows(id)) };
+}
+
+/**
+ * One tech time form with its rows for its detail page: the user's own, or any for roles 1 and 2;
+ * null for one they may not see, as for an unknown id.
+ */
+export async function findTechTime(id: number, user: SessionUser): Promise<TechTimeRecord | null> {
+  const db = await getDb();
+  const [row] = (await techTimeList.definition
+    .from(db, rowColumns)
+    .where(and(eq(tt.id, id), ownSubmissions(tt.createdBy)(user)))
+    .limit(1)) as TechTimeRow[];
+  return row ? { ...row, ...(await loadRows(id)) } : null;
 }
 
 const orNull = (v: string) => (v === "" ? null : v);
@@ -166,7 +238,7 @@ export async function saveTechTime(v: TechTimeValues, user: SessionUser, baseUrl
           value: [displayDate(s.date), s.customerName, s.roNumber && `RO ${s.roNumber}`, s.reason, s.job, span(s.timeIn, s.timeOut)].filter(Boolean).join(" · "),
         })),
       ],
-      recordPath: `/techtime/edit/${id}`,
+      recordPath: `/techtime/view/${id}`,
       baseUrl,
     });
     await tx.update(tt).set({ routed }).where(and(eq(tt.id, id)));

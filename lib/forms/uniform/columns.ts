@@ -24,6 +24,9 @@ export type UniformColumnId = (typeof UNIFORM_COLUMNS)[number]["id"];
 
 export const uniformLabel = labelsOf(UNIFORM_COLUMNS);
 
+/** The form's labels of the fields the list does not show, for the export and the detail page. */
+export const UNIFORM_FIELD_LABELS = { sizes: "Size(s)", comment: "Note/Comment" } as const;
+
 /** The spec's default order for tables: id, newest first (section 9). */
 export const UNIFORM_DEFAULT_SORT: TableSort = { id: "id", desc: true };
 

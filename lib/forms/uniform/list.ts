@@ -2,11 +2,11 @@ import "server-only";
 import type { ExportColumn } from "@/lib/data-table/export";
 import { schema } from "@/lib/db";
 import { defineFormList } from "@/lib/forms/list";
-import { uniformLabel, yesNo, type UniformListRow } from "./columns";
+import { UNIFORM_FIELD_LABELS, uniformLabel, yesNo, type UniformListRow } from "./columns";
 import { designationName, wearName } from "./rules";
 import { UNIFORM_QUERY, listUniformRequests, uniformRowColumns } from "./queries";
 
-/** The export's columns: those the list shows (DECISIONS: exports have the list's columns). */
+/** The export's columns: those the list shows, then the sizes and the note the list does not show (every submitted field). */
 export const UNIFORM_EXPORT_COLUMNS: ExportColumn<UniformListRow>[] = [
   { header: uniformLabel("designation"), value: (r) => designationName(r.designationId) },
   { header: uniformLabel("employee_name"), value: (r) => `${r.employeeFirstName} ${r.employeeLastName}` },
@@ -20,6 +20,8 @@ export const UNIFORM_EXPORT_COLUMNS: ExportColumn<UniformListRow>[] = [
   { header: uniformLabel("shirt_quantity"), value: (r) => r.shirtQuantity },
   { header: uniformLabel("pant_quantity"), value: (r) => r.pantQuantity },
   { header: uniformLabel("updated_at"), value: (r) => r.updatedAt },
+  { header: UNIFORM_FIELD_LABELS.sizes, value: (r) => r.sizes },
+  { header: UNIFORM_FIELD_LABELS.comment, value: (r) => r.comment },
 ];
 
 export const UNIFORM_EXPORT_PATH = "/api/export/uniform-requests";

@@ -84,7 +84,7 @@ export async function saveUniformRequest(input: UniformRequestInput & { id?: num
       submitter: submitterOf(user),
       title: `Uniform Request: ${input.employeeFirstName} ${input.employeeLastName}`,
       fields: mailFields(input, location.name),
-      recordPath: `/uniform/request/list?f_employee_name=${encodeURIComponent(`${input.employeeFirstName} ${input.employeeLastName}`)}&f_range=all`,
+      recordPath: `/uniform/request/view/${row.id}`,
       baseUrl: opts.baseUrl,
     });
     if (!routed) await tx.update(u).set({ routed }).where(eq(u.id, row.id));

@@ -7,6 +7,8 @@ import { formatDay, instantOf, localDay } from "@/lib/calendar/zone";
 import { AppError } from "@/lib/errors";
 import { contains, equalsId, specOf, tableOrder, tableWhere, type ColumnSql, type Page, type TableQuerySpec } from "@/lib/data-table/query";
 import type { TableState } from "@/lib/data-table/state";
+import type { SessionUser } from "@/lib/auth/session";
+import { ownSubmissions } from "@/lib/forms/submission";
 import { UNIFORM_DEFAULT_SORT, type UniformListRow } from "./columns";
 import { ALL_DATES, defaultRange, formatRange, isoDay, parseRange } from "./date-range";
 
@@ -129,6 +131,20 @@ export async function listUniformRequests(state: TableState): Promise<Page<Unifo
   return { rows: fromEnd ? rows.reverse() : rows, total, page: state.page, size: state.size };
 }
 
+/**
+ * One uniform request for its detail page: any for roles 1 and 2 (who have the list), the user's own
+ * for everyone else (the copy of the submission mail links to it); null for one they may not see, as
+ * for an unknown id.
+ */
+export async function getUniformRequest(id: number, user: SessionUser): Promise<(UniformListRow & { updatedByName: string }) | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ ...uniformRowColumns, updatedByName: u.updatedByName })
+    .from(u)
+    .where(and(eq(u.id, id), ownSubmissions(u.createdBy)(user)))
+    .limit(1);
+  return (row as UniformListRow & { updatedByName: string }) ?? null;
+}
 
 /** The list's default range, the last 6 days through today, as a `range` filter value (dealerships' zone). */
 export function defaultRangeFilter(now = Date.now(), timeZone = DEFAULT_TIME_ZONE): string {

@@ -1,7 +1,7 @@
 "use client";
 
 import type { DataTableColumn } from "@/components/data-table/data-table";
-import { StaffFormTable, editColumn, nameWithBadge, updatedColumns } from "@/components/forms/staff-form-table";
+import { StaffFormTable, nameWithBadge, recordActionsColumn, updatedColumns } from "@/components/forms/staff-form-table";
 import type { TableState } from "@/lib/data-table/state";
 import { displayDate } from "@/lib/forms/fields";
 import { PAY_TYPE_FILTER, RO_DEFAULT_SORT, roLabel, type RoReversalRow } from "@/lib/forms/ro-reversal/columns";
@@ -16,7 +16,7 @@ const columns: DataTableColumn<RoReversalRow>[] = [
   { id: "billed_time", header: roLabel("billed_time"), sortable: true, cell: (r) => r.billedTime ?? "" },
   { id: "questions", header: roLabel("questions"), cell: (r) => r.questions ?? "" },
   ...updatedColumns<RoReversalRow>(roLabel),
-  editColumn((r) => `/roreversal/edit/${r.id}`, (r) => `Edit ${r.employeeName}`),
+  recordActionsColumn({ view: (r) => `/roreversal/view/${r.id}`, edit: (r) => `/roreversal/edit/${r.id}`, label: (r) => r.employeeName, header: "Action" }),
 ];
 
 /** The RO reversal list's columns and actions on the shared staff-form table. */

@@ -1,7 +1,7 @@
 "use client";
 
 import type { DataTableColumn } from "@/components/data-table/data-table";
-import { StaffFormTable, editColumn, nameWithBadge, updatedColumns } from "@/components/forms/staff-form-table";
+import { StaffFormTable, nameWithBadge, recordActionsColumn, updatedColumns } from "@/components/forms/staff-form-table";
 import type { TableState } from "@/lib/data-table/state";
 import { displayDate } from "@/lib/forms/fields";
 import { TECH_DEFAULT_SORT, techLabel, type TechTimeRow } from "@/lib/forms/tech-time/columns";
@@ -12,10 +12,10 @@ const columns: DataTableColumn<TechTimeRow>[] = [
   { id: "employee_email", header: techLabel("employee_email"), sortable: true, filter: { kind: "text" }, cell: (r) => r.employeeEmail },
   { id: "date", header: techLabel("date"), sortable: true, cell: (r) => displayDate(r.date) },
   ...updatedColumns<TechTimeRow>(techLabel),
-  editColumn((r) => `/techtime/edit/${r.id}`, (r) => `Edit ${r.employeeName}`),
+  recordActionsColumn({ view: (r) => `/techtime/view/${r.id}`, edit: (r) => `/techtime/edit/${r.id}`, label: (r) => r.employeeName, header: "Action" }),
 ];
 
-/** The tech time list's columns and the edit action on the shared staff-form table. */
+/** The tech time list's columns and the view and edit actions on the shared staff-form table. */
 export function TechTimeTable({ state, rows, total }: { state: TableState; rows: TechTimeRow[]; total: number }) {
   return (
     <StaffFormTable

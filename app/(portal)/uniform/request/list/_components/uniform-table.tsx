@@ -6,7 +6,7 @@ import { useTransition } from "react";
 import type { DataTableColumn } from "@/components/data-table/data-table";
 import { DateText } from "@/components/content/date-text";
 import { DateRangePicker } from "@/components/forms/date-range-picker";
-import { StaffFormTable, nameWithBadge } from "@/components/forms/staff-form-table";
+import { StaffFormTable, nameWithBadge, recordActionsColumn } from "@/components/forms/staff-form-table";
 import { tableHref, type TableState } from "@/lib/data-table/state";
 import { UNIFORM_DEFAULT_SORT, YES_NO_FILTER, uniformLabel, yesNo, type UniformListRow } from "@/lib/forms/uniform/columns";
 import { ALL_DATES, formatRange, parseRange } from "@/lib/forms/uniform/date-range";
@@ -19,7 +19,7 @@ const PATH = "/uniform/request/list";
 const options = (list: readonly Option[]) => list.map((o) => ({ value: o.value, text: o.text }));
 const num = (n: number | null) => (n === null ? "" : String(n));
 
-/** The uniform list's columns, date range, exports and Add on the shared staff-form table. */
+/** The uniform list's columns, the row's View link, date range, exports and Add on the shared staff-form table. */
 export function UniformTable({ state, rows, total, locations }: Props) {
   const router = useRouter();
   const [, startTransition] = useTransition();
@@ -40,6 +40,7 @@ export function UniformTable({ state, rows, total, locations }: Props) {
     { id: "shirt_quantity", header: uniformLabel("shirt_quantity"), sortable: true, cell: (r) => num(r.shirtQuantity) },
     { id: "pant_quantity", header: uniformLabel("pant_quantity"), sortable: true, cell: (r) => num(r.pantQuantity) },
     { id: "updated_at", header: uniformLabel("updated_at"), sortable: true, cell: (r) => <DateText date={new Date(r.updatedAt)} kind="us" /> },
+    recordActionsColumn({ view: (r) => `/uniform/request/view/${r.id}`, label: (r) => `${r.employeeFirstName} ${r.employeeLastName}` }),
   ];
 
   return (

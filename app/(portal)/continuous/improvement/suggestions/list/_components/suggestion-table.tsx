@@ -5,13 +5,14 @@ import { DataTable, type DataTableColumn } from "@/components/data-table/data-ta
 import { DateText } from "@/components/content/date-text";
 import { useFormListActions } from "@/components/forms/form-list-actions";
 import { UnroutedBadge } from "@/components/forms/unrouted-badge";
+import { recordActionsColumn } from "@/components/forms/staff-form-table";
 import type { TableState } from "@/lib/data-table/state";
 import { displayDate } from "@/lib/forms/fields";
 import { SUGGESTION_DEFAULT_SORT, SUGGESTION_WHAT, suggestionLabel, type SuggestionListRow } from "@/lib/forms/suggestions/columns";
 
 type Props = { state: TableState; rows: SuggestionListRow[]; total: number };
 
-/** The suggestion list's columns, edit links, exports, multi-select delete and Add on the DataTable. */
+/** The suggestion list's columns, view and edit links, exports, multi-select delete and Add on the DataTable. */
 export function SuggestionTable({ state, rows, total }: Props) {
   const { toolbar, bulkActions, dialog } = useFormListActions({
     state,
@@ -37,15 +38,7 @@ export function SuggestionTable({ state, rows, total }: Props) {
     { id: "email", header: suggestionLabel("email"), sortable: true, filter: { kind: "text" }, cell: (r) => r.email },
     { id: "updated_by", header: suggestionLabel("updated_by"), sortable: true, filter: { kind: "text" }, cell: (r) => r.updatedByName },
     { id: "updated_at", header: suggestionLabel("updated_at"), sortable: true, cell: (r) => <DateText date={new Date(r.updatedAt)} kind="us" /> },
-    {
-      id: "actions",
-      header: "Actions",
-      cell: (r) => (
-        <Link href={`/continuous/improvement/suggestions/edit/${r.id}`} prefetch={false} className="text-brand-700 hover:underline" aria-label={`Edit ${r.name}`}>
-          Edit
-        </Link>
-      ),
-    },
+    recordActionsColumn({ view: (r) => `/continuous/improvement/suggestions/view/${r.id}`, edit: (r) => `/continuous/improvement/suggestions/edit/${r.id}`, label: (r) => r.name }),
   ];
   return (
     <>
