@@ -1,7 +1,6 @@
 import "server-only";
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import { headers } from "next/headers";
 import { roleCan } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors";
@@ -26,12 +25,9 @@ export function submitterOf(user: SessionUser) {
   return { id: user.id, name: [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username, email: user.email ?? null };
 }
 
-/** The portal's origin for links in mail, from the configuration or this request (server actions). */
+/** The portal's origin for links in mail: the configured one, never this request's Host (lib/http/forwarded.ts). */
 export async function requestBaseUrl(): Promise<string> {
-  const configured = publicOrigin();
-  if (configured) return configured;
-  const h = await headers();
-  return publicOrigin({ url: `http://${h.get("host") ?? "localhost"}/`, headers: h });
+  return publicOrigin();
 }
 
 /** 'First Last' of the user in `column` (for Updated By), a SQL expression over a join on users. */

@@ -76,6 +76,27 @@ describe("ro-reversal-request/add/update", () => {
     expect(mails[0].body).toContain(`/roreversal/edit/${row.id}`);
   });
 
+  it("links in the mail come from the configured address, never the request's Host (issue 31)", async () => {
+    const saved = { app: process.env.APP_URL, auth: process.env.AUTH_URL };
+    delete process.env.APP_URL;
+    delete process.env.AUTH_URL;
+    try {
+      const headers = { host: "portal-login.evil.example", "x-forwarded-host": "portal-login.evil.example" };
+      const res = await callRoute(addUpdate, apiRequest("/api/v1/ro-reversal-request/add/update", { method: "POST", token: tokens.staff, body: valid(), headers }));
+      expect(res.status).toBe(200);
+      const mails = await t.db().select().from(schema.mailOutbox);
+      expect(mails.length).toBeGreaterThan(0);
+      for (const m of mails) {
+        expect(m.body).not.toContain("evil.example");
+        expect(m.html).not.toContain("evil.example");
+        expect(m.body).toMatch(/Open the record: http:\/\/localhost:\d+\/roreversal\/edit\/\d+/);
+      }
+    } finally {
+      if (saved.app !== undefined) process.env.APP_URL = saved.app;
+      if (saved.auth !== undefined) process.env.AUTH_URL = saved.auth;
+    }
+  });
+
   it("without a mapping it is saved, unrouted, and the manager is still mailed", async () => {
     const res = await save(valid());
     expect(res.json.content.routed).toBe(false);
