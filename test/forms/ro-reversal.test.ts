@@ -97,6 +97,18 @@ describe("ro-reversal-request/add/update", () => {
     }
   });
 
+  it.each([
+    ["empolyee_name", "Jane\r\nBcc: victim@example.com", "Employee Name must be on one line."],
+    ["empolyee_name", "Jane\u2028Doe", "Employee Name must be on one line."],
+    ["full_ra", "RA-1\nRA-2", "Full RA# must be on one line."],
+  ])("refuses a line break in the one-line field %s with 422 and the field's message, never a 500 (issue 31)", async (field, value, message) => {
+    const res = await save({ ...valid(), [field]: value });
+    expectErrorEnvelope(res, 422);
+    expect(res.json.content[field]).toEqual([message]);
+    expect(await t.db().select().from(schema.roReversals)).toHaveLength(0);
+    expect(await t.db().select().from(schema.mailOutbox)).toHaveLength(0);
+  });
+
   it("without a mapping it is saved, unrouted, and the manager is still mailed", async () => {
     const res = await save(valid());
     expect(res.json.content.routed).toBe(false);

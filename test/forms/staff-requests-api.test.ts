@@ -145,6 +145,18 @@ describe("uniform/request/add/update", () => {
     expect(res.json.message).toBe("select Location");
   });
 
+  it.each([
+    ["empolyee_first_name", "Employee First Name must be on one line."],
+    ["empolyee_last_name", "Employee Last Name must be on one line."],
+    ["requestor_name", "Requestor Name must be on one line."],
+  ])("a line break in %s is a 422 with the field's message, never a 500 from the mail (issue 31)", async (field, message) => {
+    const res = await addUniform(uniform({ [field]: "Sam\r\nBcc: victim@example.com" }));
+    expectErrorEnvelope(res, 422);
+    expect(res.json.content[field]).toEqual([message]);
+    expect(await t.db().$count(schema.uniformRequests)).toBe(0);
+    expect(await t.db().$count(schema.mailOutbox)).toBe(0);
+  });
+
   it("staff may not update a request by id (roles 1 and 2 may)", async () => {
     await addUniform(uniform());
     const [row] = await t.db().select().from(schema.uniformRequests);
@@ -306,6 +318,13 @@ describe("continuous improvement suggestions", () => {
     expect((await addSuggestion(suggestion({ date: "02/30/2026" }))).status).toBe(422);
     expect((await addSuggestion(suggestion({ name: "n".repeat(191) }))).status).toBe(422);
     expect((await addSuggestion(suggestion({ location_id: 987654 }))).json.message).toBe("select Location");
+    expect(await t.db().$count(schema.improvementSuggestions)).toBe(0);
+  });
+
+  it("a line break in the name is a 422 with the field's message, never a 500 from the mail (issue 31)", async () => {
+    const res = await addSuggestion(suggestion({ name: "Pat\nBcc: victim@example.com" }));
+    expectErrorEnvelope(res, 422);
+    expect(res.json.content.name).toEqual(["Name must be on one line."]);
     expect(await t.db().$count(schema.improvementSuggestions)).toBe(0);
   });
 

@@ -81,6 +81,9 @@ describe("techtime/add/update", () => {
       [{ employee_email: "tom@" }, "employee_email", TECH_MESSAGES.emailInvalid],
       [{ location: "Atlantis" }, "location", TECH_MESSAGES.location],
       [{ empolyee_name: "x".repeat(191) }, "empolyee_name", "Employee's Full Name Can Not Be Longer Than 190 Characters."],
+      // A line break in a one-line field (it becomes the mail's subject): the field's message, never a 500 (issue 31).
+      [{ empolyee_name: "Tom\r\nBcc: victim@example.com" }, "empolyee_name", "Employee's Full Name must be on one line."],
+      [{ empolyee_number: "T-77\nX" }, "empolyee_number", "Emp Number must be on one line."],
       [{ date: "02/30/2026" }, "date", "Please enter a valid date (MM/DD/YYYY)."],
       [{ attendanceClockTimeArr: [{ date: "02/30/2026" }] }, "attendanceClockTimeArr.0.date", "Please enter a valid date (MM/DD/YYYY)."],
       [{ attendanceClockTimeArr: [{ timeIn: "25:00" }] }, "attendanceClockTimeArr.0.timeIn", "Please enter the time as HH:MM."],
