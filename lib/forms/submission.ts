@@ -13,11 +13,14 @@ export const managesForms = (user: Pick<SessionUser, "roleId">) => roleCan(user.
 /** A list's scope for `user`: nothing for managers, their own submissions for everyone else. */
 export const ownSubmissions = (createdBy: PgColumn) => (user: SessionUser): SQL | undefined => (managesForms(user) ? undefined : eq(createdBy, user.id));
 
-export const NOT_YOURS = "You can only edit your own submissions.";
-
-/** Refuses (403) an edit of someone else's submission by a user who does not manage the forms. */
-export function assertMayEdit(row: { createdBy: number | null }, user: SessionUser): void {
-  if (!managesForms(user) && row.createdBy !== user.id) throw new AppError(403, NOT_YOURS);
+/**
+ * The submission `row` if `user` may see and edit it (their own, or any for roles 1 and 2); otherwise the
+ * same 404 (`notFound`, the kind's 'No such ...' message) as a record that does not exist, so an id
+ * tells nobody whether someone else's submission exists (no existence oracle).
+ */
+export function ownRecordOr404<T extends { createdBy: number | null }>(row: T | undefined, user: SessionUser, notFound: string): T {
+  if (!row || (!managesForms(user) && row.createdBy !== user.id)) throw new AppError(404, notFound);
+  return row;
 }
 
 /** The submitter as the mail names them. */

@@ -169,14 +169,19 @@ describe("ro-reversal-request/add/update", () => {
     }
   });
 
-  it("staff edit their own request, not another user's (403); managers edit anyone's", async () => {
+  it("staff edit their own request; another user's answers the same 404 as one that does not exist (issue 31); managers edit anyone's", async () => {
     const mine = await save(valid());
     const id = mine.json.content.id;
     expect((await save({ ...valid(), id, empolyee_name: "Jane Q" })).status).toBe(200);
     const adminOwn = await save({ ...valid(), empolyee_name: "Admin's" }, tokens.admin);
     const refused = await save({ ...valid(), id: adminOwn.json.content.id, empolyee_name: "hijack" });
-    expectErrorEnvelope(refused, 403);
-    expectErrorEnvelope(await callRoute(get, apiRequest(`/api/v1/ro-reversal-request/get?id=${adminOwn.json.content.id}`, { token: tokens.staff })), 403);
+    const missing = await save({ ...valid(), id: 999_999, empolyee_name: "hijack" });
+    expectErrorEnvelope(refused, 404);
+    expect(refused.json).toEqual(missing.json);
+    const getOther = await callRoute(get, apiRequest(`/api/v1/ro-reversal-request/get?id=${adminOwn.json.content.id}`, { token: tokens.staff }));
+    const getMissing = await callRoute(get, apiRequest("/api/v1/ro-reversal-request/get?id=999999", { token: tokens.staff }));
+    expectErrorEnvelope(getOther, 404);
+    expect(getOther.json).toEqual(getMissing.json);
     const [still] = await t.db().select().from(schema.roReversals).where(eq(schema.roReversals.id, adminOwn.json.content.id));
     expect(still.employeeName).toBe("Admin's");
     expect((await save({ ...valid(), id, empolyee_name: "By manager" }, tokens.manager)).status).toBe(200);

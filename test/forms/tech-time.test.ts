@@ -107,7 +107,10 @@ describe("techtime/add/update", () => {
     const rows = await t.db().select().from(schema.techTimeRows).where(eq(schema.techTimeRows.techTimeId, id));
     expect(rows.map((r) => r.reason)).toEqual(["Only one"]);
     const other = (await save(valid(), tokens.admin)).json.content.id;
-    expectErrorEnvelope(await save({ ...valid(), id: other, empolyee_name: "hijack" }), 403);
+    // Someone else's form answers exactly as one that does not exist (no existence oracle, issue 31).
+    const refused = await save({ ...valid(), id: other, empolyee_name: "hijack" });
+    expectErrorEnvelope(refused, 404);
+    expect(refused.json).toEqual((await save({ ...valid(), id: 999_999, empolyee_name: "hijack" })).json);
     expect((await save({ ...valid(), id: other, empolyee_name: "fixed" }, tokens.manager)).status).toBe(200);
   });
 });

@@ -101,6 +101,15 @@ describe("getregisteruser/{id}", () => {
     expect(res.json.content.permissions.length).toBe(3);
   });
 
+  it("getregisteruser/1%00 is a 404, never user 1; answers are private, no-store (issue 31)", async () => {
+    const res = await post(getregisteruser, "/api/v1/getregisteruser/1%00", tokens.admin, {}, { id: `${ids.admin}\u0000` });
+    expectErrorEnvelope(res, 404);
+    expect(JSON.stringify(res.json)).not.toContain("admin");
+    const raw = await getregisteruser(apiRequest("/api/v1/getregisteruser", { method: "POST", token: tokens.admin, body: {} }), { params: Promise.resolve({ id: String(ids.admin) }) });
+    expect(raw.status).toBe(200);
+    expect(raw.headers.get("cache-control")).toBe("private, no-store");
+  });
+
   it.each(["999999", "0", "abc", "-1", "99999999999"])("id %s: 400 'Sorry, User is not registered in the System'", async (id) => {
     const res = await post(getregisteruser, "/api/v1/getregisteruser", tokens.admin, {}, { id });
     expectErrorEnvelope(res, 400);
