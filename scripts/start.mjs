@@ -8,6 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { isPrepared } from "./prepared-marker.mjs";
+import { servePortal } from "./portal-server.mjs";
 
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 
@@ -72,7 +73,7 @@ if (!process.env.DATABASE_URL && isPrepared(root, dataDir)) {
   if (prepared.status !== 0) process.exit(prepared.status ?? 1);
 }
 
-// The server runs in this process (no supervisor process beside it): exactly `next start`.
-const port = process.env.PORT ?? "3000";
-process.argv = [process.argv[0], nextBin, "start", "-p", port, ...(process.env.HOSTNAME ? ["-H", process.env.HOSTNAME] : [])];
-require(nextBin);
+// The server runs in this process (no supervisor process beside it): `next start`'s handler behind the
+// gate of scripts/portal-server.mjs (methods no route offers, such as TRACE, are a 405 before Next).
+const port = Number(process.env.PORT ?? "3000");
+await servePortal({ root, port, hostname: process.env.HOSTNAME || undefined });
