@@ -101,7 +101,7 @@ export function FeedPanel({ keys, onClose }: { keys: ApiCalendarKey[]; onClose: 
             Your new link (copy it now: it is not shown again)
           </label>
           <div className="mt-2 flex flex-wrap gap-2">
-            <input id={urlId} readOnly value={created} onFocus={(e) => e.target.select()} className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 py-1 font-mono text-xs" />
+            <input id={urlId} readOnly value={created} onFocus={(e) => e.target.select()} className="min-w-0 grow basis-full rounded-md border border-slate-300 bg-white px-2 py-1 font-mono text-xs sm:basis-0" />
             <Button type="button" variant="secondary" onClick={copy}>
               {copied ? "Copied" : "Copy"}
             </Button>
