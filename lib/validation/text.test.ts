@@ -3,6 +3,8 @@ import { line, oneLineMessage, text } from "./text";
 import { eventFormSchema } from "@/lib/calendar/schemas";
 import { documentRefSchema, titleSchema } from "@/lib/content/schemas";
 import { personalDataSchema, profileSchema } from "@/lib/users/profile-schemas";
+import { addEditMenuBody } from "@/lib/menus/admin-schemas";
+import { colorOptionFormSchema } from "@/lib/backoffice/color-option-schemas";
 
 const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join("."), i.message]));
@@ -27,5 +29,7 @@ describe("line(): one-line fields (issue 31)", () => {
     expect(messages(personalDataSchema.safeParse({ firstName: "A\nB", lastName: "C", email: "a@example.com" }))).toMatchObject({ firstName: oneLineMessage("First Name") });
     expect(profileSchema.safeParse({ post: "x\ny" }).success).toBe(false);
     expect(profileSchema.safeParse({ bio: "x\ny" }).success).toBe(true);
+    expect(messages(addEditMenuBody.safeParse({ menu_title: "Parts\nService", features: [1] }))).toMatchObject({ menu_title: oneLineMessage("Menu Name") });
+    expect(messages(colorOptionFormSchema("key").safeParse({ name: "Sales\r\nEvent", color: "#112233" }))).toMatchObject({ name: oneLineMessage("Key Name") });
   });
 });
