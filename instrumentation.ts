@@ -4,6 +4,10 @@ export async function register() {
   // Before the first request: forwarded headers are believed only from TRUST_PROXY, HSTS everywhere.
   const { installNodeGuard } = await import("@/lib/http/node-guard");
   installNodeGuard();
+  // Production without AUTH_URL: say at start which origin links are built on, and why (never a Host header).
+  const { publicOriginNotice } = await import("@/lib/http/forwarded");
+  const notice = publicOriginNotice();
+  if (notice) console.warn(notice);
   const { bootstrapDatabase } = await import("@/lib/db/bootstrap");
   await bootstrapDatabase();
   // Hourly: uploads nobody saved within a day are deleted (lib/files/sweep.ts).

@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { isSameOriginRequest } from "@/lib/http/forwarded";
+import { isUnknownServerAction, knownServerActionIds } from "@/lib/http/server-actions";
 
 const SESSION_COOKIES = ["__Secure-authjs.session-token", "authjs.session-token"];
 
@@ -28,9 +29,18 @@ export function pageCsp(nonce: string, dev = process.env.NODE_ENV !== "productio
   ].join("; ");
 }
 
-function refuse(status: number, message: string): NextResponse {
-  return new NextResponse(`${message}\n`, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+function refuse(status: number, message: string, headers: Record<string, string> = {}): NextResponse {
+  return new NextResponse(`${message}\n`, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", ...headers } });
 }
+
+/** What a page offers: GET and HEAD, and POST for its server actions. */
+export const PAGE_METHODS = ["GET", "HEAD", "POST"] as const;
+
+/**
+ * The build's action ids in production (`next start`); null in development, where Next compiles
+ * actions as pages are visited (lib/http/server-actions.ts).
+ */
+const knownActions = () => (process.env.NODE_ENV === "production" ? knownServerActionIds() : null);
 
 /**
  * A POST to a page is a server action. Next answers a foreign, `null` or malformed Origin and an
@@ -38,24 +48,39 @@ function refuse(status: number, message: string): NextResponse {
  * the portal's own origin (the configured public URL or the request's host, lib/http/forwarded.ts),
  * 411 without a declared length, 413 over the limit.
  */
-function refuseServerAction(request: NextRequest): NextResponse | null {
+function refuseServerAction(request: NextRequest, known: Set<string> | null): NextResponse | null {
   if (request.method !== "POST") return null;
   if (!isSameOriginRequest(request)) return refuse(403, "This request must come from the portal's own pages.");
   const length = request.headers.get("content-length");
   if (length === null || !/^\d+$/.test(length)) return refuse(411, "A length is required.");
   if (Number(length) > ACTION_BODY_LIMIT) return refuse(413, "The request body is too large.");
+  // An id that is none of this build's actions (made up, another deployment's, another app's): Next
+  // would answer 409/400 and log a stack trace. The header is the one Next's client router reads to
+  // reload a page from an older deployment.
+  const action = request.headers.get("next-action");
+  if (action !== null && isUnknownServerAction(action, known)) return refuse(404, "No such action.", { "x-nextjs-action-not-found": "1" });
   return null;
 }
 
 /**
  * Optimistic redirect only: a visitor with no session cookie is sent to /login. It is never the
  * protection: every page, action and route handler checks access itself (lib/auth/guards.ts).
- * Also: the per-request CSP nonce, the server-action origin and size checks, and a request id for the
- * logs. HSTS is added by the Node server to every response (lib/http/node-guard.ts).
+ * Also: the per-request CSP nonce, the server-action origin, size and id checks, 405 for a method a
+ * page does not offer, and a request id for the logs. HSTS is added by the Node server to every
+ * response (lib/http/node-guard.ts).
  */
 export function proxy(request: NextRequest) {
+  return screen(request, knownActions());
+}
+
+/** proxy() with the server action ids given (the tests' way in). */
+export function screen(request: NextRequest, known: Set<string> | null) {
   const requestId = request.headers.get("x-request-id") ?? crypto.randomUUID();
-  const refused = refuseServerAction(request);
+  // A page answers GET, HEAD and POST (its actions); PUT, DELETE, PATCH or OPTIONS rendered the page
+  // or failed. Methods no route offers at all (TRACE) are refused before Next (scripts/portal-server.mjs).
+  const refused = (PAGE_METHODS as readonly string[]).includes(request.method)
+    ? refuseServerAction(request, known)
+    : refuse(405, "Method not allowed.", { allow: PAGE_METHODS.join(", ") });
   if (refused) {
     refused.headers.set("x-request-id", requestId);
     return refused;

@@ -171,4 +171,29 @@ test.describe("subscription link", () => {
     await expect(cal.dialog.getByText("You have no subscription links.")).toBeVisible();
     expect((await request.get(url)).status()).toBe(404);
   });
+
+  test("'Reset link' replaces a link: the old URL stops at once, the new one reads the same key (issue 31)", async ({ page, request }) => {
+    const cal = new CalendarPage(page);
+    await cal.goto();
+    await cal.subscribeButton.click();
+    await cal.dialog.getByLabel("Events of").selectOption({ label: "Company Event" });
+    await cal.dialog.getByRole("button", { name: "Create private link" }).click();
+    const oldUrl = await cal.dialog.getByLabel(/Your new link/).inputValue();
+    expect((await request.get(oldUrl, { headers: { cookie: "" } })).status()).toBe(200);
+    await cal.dialog.getByRole("button", { name: "Reset link: Company Event" }).click();
+    await expect(cal.dialog.getByLabel(/Your new link/)).not.toHaveValue(oldUrl);
+    const newUrl = await cal.dialog.getByLabel(/Your new link/).inputValue();
+    expect(newUrl).toMatch(/\/api\/calendar\/feed\/[A-Za-z0-9]{48}\.ics$/);
+    expect((await request.get(oldUrl, { headers: { cookie: "" } })).status()).toBe(404);
+    const feed = await request.get(newUrl, { headers: { cookie: "" } });
+    expect(feed.status()).toBe(200);
+    expect(await feed.text()).toContain("RRULE:FREQ=WEEKLY;BYDAY=MO");
+    await expect(cal.dialog.getByRole("button", { name: /^Reset link/ })).toHaveCount(1);
+    for (const [width, name] of [[1280, "wide"], [390, "phone"]] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: test.info().outputPath(`feed-panel-${name}.png`) });
+    }
+    await cal.dialog.getByRole("button", { name: /^Revoke/ }).click();
+    await expect(cal.dialog.getByText("You have no subscription links.")).toBeVisible();
+  });
 });

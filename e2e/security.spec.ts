@@ -47,6 +47,23 @@ test.describe("issue 19: headers and cross-site requests against the production 
     expect((await post({ origin: base }, "x".repeat(2 * 1024 * 1024))).status()).toBe(413);
   });
 
+  test("issue 31: an unknown or foreign server action id is a 404; TRACE and methods a route does not offer are a 405, never 500", async ({ request }) => {
+    const base = new URL(test.info().project.use.baseURL!).origin;
+    for (const id of ["7f00000000000000000000000000000000000000aa", "abc"]) {
+      const res = await request.post("/login", { headers: { "next-action": id, origin: base, "content-type": "text/plain;charset=UTF-8" }, data: "[]", maxRedirects: 0 });
+      expect(res.status(), id).toBe(404);
+    }
+    for (const path of ["/login", `/${FIRST_MENU.slug}`, "/api/v1/get_first_menu", "/api/health", "/api/zip", "/api/files/x"]) {
+      expect((await request.fetch(path, { method: "TRACE", maxRedirects: 0 })).status(), `TRACE ${path}`).toBe(405);
+    }
+    for (const method of ["PUT", "DELETE", "PATCH", "OPTIONS"]) {
+      const res = await request.fetch("/login", { method, maxRedirects: 0 });
+      expect(res.status(), `${method} /login`).toBe(405);
+      expect(res.headers()["allow"]).toBe("GET, HEAD, POST");
+    }
+    expect((await request.fetch("/api/v1/get_first_menu", { method: "PUT" })).status()).toBe(405);
+  });
+
   test.describe("signed in", () => {
     test.use({ storageState: storageStateOf("staff") });
 

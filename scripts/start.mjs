@@ -2,7 +2,7 @@
 // `npm start`: builds when the sources changed since the last build, starts the portal's own PostgreSQL
 // server in DATA_DIR unless DATABASE_URL names one (scripts/embedded-db.mjs), prepares the database
 // (migrations, first-start seed) in a short-lived process, then serves the portal from WEB_CONCURRENCY
-// server processes (default: one per core) that share the port, each an ordinary `next start`. This
+// server processes (default: one per core) that share the port (scripts/portal-worker.mjs). This
 // process supervises them: a server process that dies is replaced; the embedded database is restarted
 // when it stops underneath; Ctrl-C or SIGTERM stops the servers first, then the database.
 // `--no-build` serves the existing build as it is (the benches build first and refuse to run without one).
@@ -182,10 +182,12 @@ if (database && isPrepared(root, dataDir)) {
 }
 
 // The server processes: node:cluster shares the port between them (the primary accepts, the workers serve).
-const args = dev ? ["dev", "-p", String(port)] : ["start", "-p", String(port)];
-if (host) args.push("-H", host);
+// Each one serves the build through scripts/portal-worker.mjs (Next's handler behind the gate of
+// scripts/portal-server.mjs: methods no route offers, such as TRACE, are a 405 before Next); --dev runs
+// `next dev` itself.
+const args = dev ? ["dev", "-p", String(port), ...(host ? ["-H", host] : [])] : [];
 cluster.setupPrimary({
-  exec: nextBin,
+  exec: dev ? nextBin : path.join(root, "scripts/portal-worker.mjs"),
   args,
   // The server's heap grows at most 20% past what is still live after each full collection. V8's own
   // factor (up to 4x) let a million-row export's short-lived garbage, promoted while batches wait on the

@@ -3,10 +3,14 @@
  * another origin or with an oversize body are refused with a 4xx before Next answers them with a 500;
  * every page gets a Content-Security-Policy with a fresh script nonce and no 'unsafe-inline' scripts.
  */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { NextRequest } from "next/server";
 import { unstable_doesMiddlewareMatch } from "next/experimental/testing/server";
-import { ACTION_BODY_LIMIT, config, proxy } from "@/proxy";
+import { ACTION_BODY_LIMIT, config, proxy, screen } from "@/proxy";
+import { knownServerActionIds, serverActionManifestFile } from "@/lib/http/server-actions";
 
 const SESSION = { cookie: "authjs.session-token=x" };
 
@@ -85,5 +89,60 @@ describe("Content-Security-Policy", () => {
 
   it("a signed-out visitor of any other page still goes to /login", () => {
     expect(new URL(page("/company-news", {}).headers.get("location")!).pathname).toBe("/login");
+  });
+});
+
+describe("server action ids and page methods (issue 31)", () => {
+  const KNOWN = "7fa0590cf988720a470f8ae550cba4cf9a78b72e1c";
+  const known = new Set([KNOWN]);
+  const post = (id: string) =>
+    screen(
+      new NextRequest("http://localhost/company-news", {
+        method: "POST",
+        headers: { "next-action": id, origin: "http://localhost", host: "localhost", "content-type": "text/plain;charset=UTF-8", "content-length": "2", ...SESSION },
+        body: "[]",
+      }),
+      known,
+    );
+
+  it.each([
+    ["an id of no action of this build", "7f00000000000000000000000000000000000000aa"],
+    ["a malformed id", "abc"],
+    ["an empty id", ""],
+  ])("%s: 404 before Next (which answered 409/400 with a stack trace), with the header Next's client reads", (_label, id) => {
+    const res = post(id);
+    expect(res.status).toBe(404);
+    expect(res.headers.get("x-middleware-next")).toBeNull();
+    expect(res.headers.get("x-nextjs-action-not-found")).toBe("1");
+  });
+
+  it("an action of this build goes on to Next; without a manifest (development) nothing is refused", () => {
+    expect(post(KNOWN).headers.get("x-middleware-next")).toBe("1");
+    const dev = screen(new NextRequest("http://localhost/company-news", { method: "POST", headers: { "next-action": "abc", origin: "http://localhost", host: "localhost", "content-length": "2", ...SESSION }, body: "[]" }), null);
+    expect(dev.headers.get("x-middleware-next")).toBe("1");
+  });
+
+  it.each(["PUT", "PATCH", "DELETE", "OPTIONS"])("%s on a page: 405 with Allow: GET, HEAD, POST (it rendered the page or failed)", (method) => {
+    for (const headers of [SESSION, {}]) {
+      const res = screen(new NextRequest("http://localhost/login", { method, headers }), known);
+      expect(res.status).toBe(405);
+      expect(res.headers.get("allow")).toBe("GET, HEAD, POST");
+    }
+  });
+
+  it("reads the build's action ids from its manifest, again only when the file changes; none without a file", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-actions-"));
+    try {
+      const file = path.join(dir, "server-reference-manifest.json");
+      expect(knownServerActionIds(file)).toBeNull();
+      fs.writeFileSync(file, JSON.stringify({ node: { [KNOWN]: {} }, edge: { ef01: {} }, encryptionKey: "x" }));
+      expect([...knownServerActionIds(file)!]).toEqual([KNOWN, "ef01"]);
+      fs.writeFileSync(file, JSON.stringify({ node: { other: {} } }));
+      fs.utimesSync(file, new Date(), new Date(Date.now() + 5000));
+      expect([...knownServerActionIds(file)!]).toEqual(["other"]);
+      expect(serverActionManifestFile("/srv/portal")).toBe("/srv/portal/.next/server/server-reference-manifest.json");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

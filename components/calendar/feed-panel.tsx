@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { createFeedLinkAction, listFeedLinksAction, revokeFeedLinkAction, type FeedLink } from "@/lib/calendar/actions";
+import { createFeedLinkAction, listFeedLinksAction, resetFeedLinkAction, revokeFeedLinkAction, type FeedLink } from "@/lib/calendar/actions";
 import type { ApiCalendarKey } from "@/lib/calendar/types";
 import { Dialog } from "./dialog";
 import { signedIn } from "@/lib/auth/session-ended";
@@ -11,7 +11,8 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString("en-US"
 
 /**
  * Private ICS subscription links for Outlook, Google Calendar or Apple Calendar: all keys or one key.
- * The URL holds a secret shown once (only its hash is stored); revoking stops it at once.
+ * The URL holds a secret shown once (only its hash is stored); revoking stops it at once, and
+ * resetting replaces it with a new one (shown once) for a link that may have been shared.
  */
 export function FeedPanel({ keys, onClose }: { keys: ApiCalendarKey[]; onClose: () => void }) {
   const selectId = useId();
@@ -32,6 +33,15 @@ export function FeedPanel({ keys, onClose }: { keys: ApiCalendarKey[]; onClose: 
     setError(null);
     const res = await signedIn(createFeedLinkAction({ calendarKeyId: keyId ? Number(keyId) : "" }));
     setBusy(false);
+    if (!res.ok) return setError(res.message);
+    setCreated(`${window.location.origin}${res.data.path}`);
+    setCopied(false);
+    setLinks(res.data.links);
+  };
+
+  const reset = async (id: number) => {
+    setError(null);
+    const res = await signedIn(resetFeedLinkAction({ id }));
     if (!res.ok) return setError(res.message);
     setCreated(`${window.location.origin}${res.data.path}`);
     setCopied(false);
@@ -59,7 +69,8 @@ export function FeedPanel({ keys, onClose }: { keys: ApiCalendarKey[]; onClose: 
     <Dialog open title="Subscribe to the calendar" wide onClose={onClose} buttons={[{ label: "Close", variant: "secondary", onClick: onClose }]}>
       <p>
         Create a private link and add it in Outlook (Add calendar → From internet), Google Calendar (Other calendars → From URL) or Apple
-        Calendar. It shows active events and updates about once an hour. Anyone with the link can read these events: revoke it if it is shared by mistake.
+        Calendar. It shows active events and updates about once an hour. Anyone with the link can read these events: reset or revoke it if it is
+        shared by mistake. Changing your password resets every link.
       </p>
       {error && (
         <p role="alert" className="mt-3 rounded-md border border-red-200 bg-red-50 p-2 text-red-700">
@@ -90,7 +101,7 @@ export function FeedPanel({ keys, onClose }: { keys: ApiCalendarKey[]; onClose: 
             Your new link (copy it now: it is not shown again)
           </label>
           <div className="mt-2 flex flex-wrap gap-2">
-            <input id={urlId} readOnly value={created} onFocus={(e) => e.target.select()} className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 py-1 font-mono text-xs" />
+            <input id={urlId} readOnly value={created} onFocus={(e) => e.target.select()} className="min-w-0 grow basis-full rounded-md border border-slate-300 bg-white px-2 py-1 font-mono text-xs sm:basis-0" />
             <Button type="button" variant="secondary" onClick={copy}>
               {copied ? "Copied" : "Copy"}
             </Button>
@@ -115,9 +126,14 @@ export function FeedPanel({ keys, onClose }: { keys: ApiCalendarKey[]; onClose: 
                   Created {when(l.createdAt)} · last used {when(l.lastUsedAt)}
                 </span>
               </span>
-              <Button type="button" variant="danger" onClick={() => revoke(l.id)}>
-                Revoke
-              </Button>
+              <span className="flex gap-2">
+                <Button type="button" variant="secondary" onClick={() => reset(l.id)} aria-label={`Reset link: ${l.keyName ?? "All keys"}`}>
+                  Reset link
+                </Button>
+                <Button type="button" variant="danger" onClick={() => revoke(l.id)} aria-label={`Revoke: ${l.keyName ?? "All keys"}`}>
+                  Revoke
+                </Button>
+              </span>
             </li>
           ))}
         </ul>

@@ -148,6 +148,31 @@ describe("withApi", () => {
     expect(await res.json()).toMatchObject({ content: { params: { id: "9" }, query: { page: 3 } } });
   });
 
+  it("every answer (success, refusal, 422, 500) is Cache-Control: private, no-store (issue 31)", async () => {
+    expect((await post("{}")).headers.get("cache-control")).toBe("private, no-store");
+    signedInAs(admin);
+    expect((await post('{"n":1}')).headers.get("cache-control")).toBe("private, no-store");
+    expect((await post('{"n":1.5}')).headers.get("cache-control")).toBe("private, no-store");
+    const cached = withApi({}, {}, async () => new Response("x", { headers: { "cache-control": "public, max-age=3600" } }));
+    expect((await cached(req("/x"), { params: Promise.resolve({}) })).headers.get("cache-control")).toBe("private, no-store");
+    const broken = withApi({}, {}, async () => {
+      throw new Error("boom");
+    });
+    expect((await broken(req("/x"), { params: Promise.resolve({}) })).headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("a path segment with a control character names no resource: 404, the handler never runs (issue 31)", async () => {
+    signedInAs(admin);
+    const seen = vi.fn(async () => ok(null));
+    const r = withApi({}, {}, seen);
+    for (const id of ["1\u0000", "1\u001b", "\u00001"]) {
+      const res = await r(req("/x"), { params: Promise.resolve({ id }) });
+      expect(res.status, JSON.stringify(id)).toBe(404);
+    }
+    expect(seen).not.toHaveBeenCalled();
+    expect((await r(req("/x"), { params: Promise.resolve({ id: "1" }) })).status).toBe(200);
+  });
+
   it("a public handler runs for anonymous callers with user null", async () => {
     const r = withApi({ public: true }, {}, async ({ user }) => ok({ user }));
     const res = await r(req("/x"), { params: Promise.resolve({}) });

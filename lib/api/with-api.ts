@@ -7,6 +7,7 @@ import { resolveSessionCookie, resolveToken, type SessionUser } from "@/lib/auth
 import { requireCapability, requirePermission, requireUser } from "@/lib/auth/guards";
 import type { Capability, PermissionName } from "@/lib/auth/roles";
 import { isSameOriginRequest } from "@/lib/http/forwarded";
+import { stripControlChars } from "@/lib/validation/text";
 import { fail } from "./envelope";
 import { DEFAULT_BODY_LIMIT, readBodyText } from "./body";
 
@@ -118,6 +119,12 @@ export function assertNotCrossSite(req: Request): void {
  * default), parses query and body with zod (400 with field messages), and answers every error in the
  * v1 envelope. Unexpected errors are logged with detail and answered as a bare 500.
  */
+/**
+ * Every answer of withApi: v1 answers carry personal data (names, e-mails, tokens, records), so neither
+ * a shared cache (a proxy) nor the browser's disk cache may keep one, errors included.
+ */
+const NO_STORE = "private, no-store";
+
 export function withApi<Q extends z.ZodType = z.ZodType<Record<string, string>>, B extends z.ZodType = z.ZodType<unknown>>(
   access: { public: true },
   options: Options<Q, B>,
@@ -150,14 +157,18 @@ export function withApi(
       const query = options.query ? parse(options.query, rawQuery) : rawQuery;
       const body = options.body ? parse(options.body, await readBody(req, options.bodyLimit ?? DEFAULT_BODY_LIMIT)) : undefined;
       const params = (await routeCtx?.params) ?? {};
+      // A path segment with a control character in it (`getregisteruser/1%00`) names no resource: 404.
+      // Cleaned like other text it would read as another path (user 1), an alias for every id.
+      if (Object.values(params).some((v) => typeof v === "string" && v !== stripControlChars(v))) throw new AppError(404, "Not found.");
       const res = await handler({ req, user, query, body, params, requestId });
       res.headers.set("x-request-id", requestId);
+      res.headers.set("cache-control", NO_STORE);
       log.debug({ status: res.status, ms: Date.now() - started }, "api");
       return res;
     } catch (err) {
       if (err instanceof AppError) {
         log.info({ status: err.status, message: err.message }, "api refused");
-        return fail(err.status, err.message, err.fieldErrors ?? null, { "x-request-id": requestId });
+        return fail(err.status, err.message, err.fieldErrors ?? null, { "x-request-id": requestId, "cache-control": NO_STORE });
       }
       if (isConnectionLost(err)) {
         // The database is restarting or was stopped: say so (and that it is worth trying again), not 500.
@@ -165,7 +176,7 @@ export function withApi(
         return fail(503, DATABASE_UNAVAILABLE, null, { "x-request-id": requestId, "retry-after": "5" });
       }
       log.error({ err }, "api error");
-      return fail(500, "Something went wrong. Please try again.", null, { "x-request-id": requestId });
+      return fail(500, "Something went wrong. Please try again.", null, { "x-request-id": requestId, "cache-control": NO_STORE });
     }
   };
   return Object.assign(wrapped, { access, schemas: { query: options.query, body: options.body } });

@@ -6,7 +6,7 @@ import { AppError } from "@/lib/errors";
 import { logger } from "@/lib/log";
 import { clientIp } from "@/lib/http/forwarded";
 import { verifyPasswordLogin, verifySsoTokenLogin, upsertSsoUser } from "./accounts";
-import { issueToken, resolveToken } from "./session";
+import { issueToken, resolveToken, revokeToken } from "./session";
 import { SESSION_TTL_MS } from "./tokens";
 import { publicRequestUrl } from "./public-url";
 import type { SsoClaims } from "./oidc";
@@ -88,6 +88,14 @@ const authConfig: NextAuthConfig = {
     },
     warn(code) {
       logger.warn({ code }, "auth warning");
+    },
+  },
+  events: {
+    // Auth.js's own sign-out (POST /api/auth/signout) ends the session row too, as logoutAction does:
+    // clearing the cookie alone would leave a copy of it (a proxy's log, another tab) answering for hours.
+    async signOut(message) {
+      const sid = "token" in message ? message.token?.sid : undefined;
+      if (typeof sid === "string") await revokeToken(sid);
     },
   },
   callbacks: {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { text } from "@/lib/validation/text";
+import { line, text } from "@/lib/validation/text";
 import { COLOR_INVALID, colorCodeSchema } from "./color";
 import { COLOR_OPTION, COLOR_OPTION_NAME_MAX, type ColorOptionKind } from "./color-options";
 
@@ -8,7 +8,7 @@ const optionalId = z.preprocess((v) => (v === "" || v === null || v === 0 || v =
 
 function nameSchema(kind: ColorOptionKind) {
   const t = COLOR_OPTION[kind];
-  return text({ error: t.nameRequired }).trim().min(1, t.nameRequired).max(COLOR_OPTION_NAME_MAX, t.nameTooLong);
+  return line(t.nameLabel, { error: t.nameRequired }).trim().min(1, t.nameRequired).max(COLOR_OPTION_NAME_MAX, t.nameTooLong);
 }
 
 /**

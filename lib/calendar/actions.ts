@@ -3,7 +3,7 @@ import { z } from "zod";
 import { headers } from "next/headers";
 import { createAction } from "@/lib/actions/action";
 import { requestIdFrom } from "@/lib/log";
-import { createFeedToken, deleteEvents, revokeFeedToken, saveEvent } from "./mutations";
+import { createFeedToken, deleteEvents, resetFeedToken, revokeFeedToken, saveEvent } from "./mutations";
 import { listFeedTokens } from "./queries";
 import { deleteEventsSchema, eventFormSchema, feedTokenSchema, revokeFeedTokenSchema } from "./schemas";
 
@@ -37,6 +37,12 @@ export const listFeedLinksAction = createAction({}, z.object({}), async (_input,
 export const createFeedLinkAction = createAction({}, feedTokenSchema, async (input, user) => {
   const keyId = typeof input.calendarKeyId === "number" ? input.calendarKeyId : null;
   const { token } = await createFeedToken(user.id, keyId);
+  return { path: `/api/calendar/feed/${token}.ics`, links: await feedLinksOf(user.id) };
+});
+
+/** Resets one of the user's links: the old URL stops working at once; the new path is shown once. */
+export const resetFeedLinkAction = createAction({}, revokeFeedTokenSchema, async (input, user) => {
+  const { token } = await resetFeedToken(user.id, input.id);
   return { path: `/api/calendar/feed/${token}.ics`, links: await feedLinksOf(user.id) };
 });
 

@@ -135,6 +135,37 @@ export async function revokeFeedToken(userId: number, id: number): Promise<void>
   await writeAudit({ actorId: userId, action: "revoke", entity: "calendar_feed_token", entityId: id });
 }
 
+/**
+ * Resets one of the user's own links: the old URL stops at once and a new one for the same key takes
+ * its place (its secret shown once), in one transaction. Another user's or a revoked id is "not found".
+ */
+export async function resetFeedToken(userId: number, id: number): Promise<{ id: number; token: string }> {
+  const db = await getDb();
+  const t = schema.calendarFeedTokens;
+  return db.transaction(async (tx) => {
+    const [old] = await tx
+      .update(t)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(t.id, id), eq(t.userId, userId), isNull(t.revokedAt)))
+      .returning({ id: t.id, calendarKeyId: t.calendarKeyId });
+    if (!old) throw new AppError(404, "Subscription link not found.");
+    const token = newSecretToken(48);
+    const [row] = await tx.insert(t).values({ userId, calendarKeyId: old.calendarKeyId, tokenHash: hashToken(token) }).returning({ id: t.id });
+    await writeAudit({ actorId: userId, action: "reset", entity: "calendar_feed_token", entityId: row.id, before: { id: old.id }, after: { calendarKeyId: old.calendarKeyId } }, tx);
+    return { id: row.id, token };
+  });
+}
+
+/**
+ * Ends every subscription link of a user, in the caller's transaction: a password change or a role
+ * change by an administrator resets them (a link copied by whoever had the account keeps no access).
+ */
+export async function revokeAllFeedTokens(tx: Tx, userId: number, now = new Date()): Promise<number> {
+  const t = schema.calendarFeedTokens;
+  const rows = await tx.update(t).set({ revokedAt: now }).where(and(eq(t.userId, userId), isNull(t.revokedAt))).returning({ id: t.id });
+  return rows.length;
+}
+
 /** Records that a feed was read (at most once a minute per link, to spare writes). */
 export async function touchFeedToken(id: number, lastUsedAt: Date | null) {
   if (lastUsedAt && Date.now() - lastUsedAt.getTime() < 60_000) return;

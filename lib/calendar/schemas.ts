@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { text } from "@/lib/validation/text";
+import { line, text } from "@/lib/validation/text";
 import {
   CONTACT_EMAIL_MAX,
   CONTACT_NUMBER_MAX_DIGITS,
@@ -71,7 +71,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const eventFormSchema = z
   .object({
     id: z.coerce.number().int().positive().optional(),
-    title: text({ error: MESSAGES.titleRequired }).trim().min(1, MESSAGES.titleRequired).max(TITLE_MAX, MESSAGES.titleTooLong),
+    title: line("Title", { error: MESSAGES.titleRequired }).trim().min(1, MESSAGES.titleRequired).max(TITLE_MAX, MESSAGES.titleTooLong),
     calendarKeyId: z.coerce.number({ error: MESSAGES.keyRequired }).int(MESSAGES.keyRequired).positive(MESSAGES.keyRequired),
     keyDescription: text().trim().max(65534).default(""),
     description: text().trim().max(65534).default(""),
@@ -83,9 +83,9 @@ export const eventFormSchema = z
     startsAt: text().trim().default(""),
     endsAt: text().trim().default(""),
     timeZone: text().trim().default(DEFAULT_TIME_ZONE).refine(isKnownTimeZone, MESSAGES.timeZone),
-    contactPerson: text().trim().max(190, "Contact Person cannot be longer than 190 character").default(""),
-    contactEmail: text().trim().max(CONTACT_EMAIL_MAX, MESSAGES.emailTooLong).default(""),
-    contactNumber: text().trim().default(""),
+    contactPerson: line("Contact Person").trim().max(190, "Contact Person cannot be longer than 190 character").default(""),
+    contactEmail: line("Contact Email").trim().max(CONTACT_EMAIL_MAX, MESSAGES.emailTooLong).default(""),
+    contactNumber: line("Contact Number").trim().default(""),
     /** Storage paths of the event's files (store_document uploads, kind `event`), in display order. */
     attachments: z
       .array(text().trim().min(1).max(300))

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { text } from "@/lib/validation/text";
+import { line, text } from "@/lib/validation/text";
 import {
   DESCRIPTION_MAX,
   isSafeStoragePath,
@@ -31,7 +31,7 @@ export const slugSchema = text({ error: MESSAGES.slug })
 
 export const idSchema = z.number({ error: MESSAGES.id }).int(MESSAGES.id).positive(MESSAGES.id).max(2_147_483_647, MESSAGES.id);
 
-export const titleSchema = text({ error: MESSAGES.titleRequired })
+export const titleSchema = line("Title", { error: MESSAGES.titleRequired })
   .trim()
   .min(1, MESSAGES.titleRequired)
   .max(TITLE_MAX, MESSAGES.titleTooLong);
@@ -48,7 +48,7 @@ export const documentRefSchema = z.object({
     .min(1, "The file path is required.")
     .max(1024, "The file path is too long.")
     .refine((p) => isSafeStoragePath(p), "The file path is not valid."),
-  name: text().trim().min(1, "The file name is required.").max(255, "The file name is too long."),
+  name: line("The file name").trim().min(1, "The file name is required.").max(255, "The file name is too long."),
   size: z
     .number()
     .int()

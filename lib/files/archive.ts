@@ -4,6 +4,7 @@ import { ZipArchive } from "archiver";
 import { logger } from "@/lib/log";
 import { getStorage } from "@/lib/storage";
 import { extensionOf } from "@/lib/storage/kinds";
+import { portableFileName } from "./names";
 import { signArchiveUrl } from "@/lib/storage/signing";
 import { downloadTtlSeconds, getFilesByIds, type FileRow } from "./service";
 
@@ -14,7 +15,7 @@ const STORED_EXTENSIONS = new Set(["jpg", "jpeg", "png", "gif", "webp", "zip", "
 export function zipEntryNames(names: string[]): string[] {
   const seen = new Map<string, number>();
   return names.map((raw) => {
-    const name = raw.replace(/[\\/]/g, "_") || "file";
+    const name = portableFileName(raw, "file");
     const lower = name.toLowerCase();
     const n = (seen.get(lower) ?? 0) + 1;
     seen.set(lower, n);
@@ -90,7 +91,7 @@ export async function streamZipOfFileIds(fileIds: number[]): Promise<ReadableStr
 /** A zip file name that is safe in a header and on every file system. */
 export function zipFileName(title: string): string {
   const base = title.replace(/[\u0000-\u001f\u007f\\/:*?"<>|]/g, " ").replace(/\s+/g, " ").trim().slice(0, 100) || "attachments";
-  return base.toLowerCase().endsWith(".zip") ? base : `${base}.zip`;
+  return portableFileName(base.toLowerCase().endsWith(".zip") ? base : `${base}.zip`, "attachments.zip");
 }
 
 /**

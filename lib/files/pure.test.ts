@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { cleanFileName } from "./names";
+import { cleanFileName, portableFileName } from "./names";
+import { contentDisposition } from "@/lib/storage/content-disposition";
+import { zipFileName } from "./archive";
 import { checkContent } from "./sniff";
 import { imageSize } from "./image-size";
 import { keyFromClientPath } from "./service";
@@ -22,6 +24,38 @@ describe("file names", () => {
     expect(() => cleanFileName("")).toThrow("The file name is not valid.");
     expect(() => cleanFileName(`${"x".repeat(256)}`)).toThrow("The file name may not be greater than 255 characters.");
     expect(cleanFileName("🚗".repeat(255))).toHaveLength(510); // 255 characters, 510 UTF-16 units
+  });
+});
+
+describe("file names in downloads and zips (issue 31)", () => {
+  it("uploads drop format characters (bidirectional overrides, zero-width) from the name", () => {
+    expect(cleanFileName("invoice\u202Efdp.exe")).toBe("invoicefdp.exe");
+    expect(cleanFileName("a\u200Bb\u2066c\u2069\uFEFF.pdf")).toBe("abc.pdf");
+  });
+  it.each([
+    ["CON", "_CON"],
+    ["con.txt", "_con.txt"],
+    ["NUL.tar.gz", "_NUL.tar.gz"],
+    ["Com1.pdf", "_Com1.pdf"],
+    ["LPT9", "_LPT9"],
+    ["aux .doc", "_aux .doc"],
+    ["prn.", "_prn"],
+    ["COM\u00b9.txt", "_COM\u00b9.txt"],
+    ["console.txt", "console.txt"],
+    ["nul-report.pdf", "nul-report.pdf"],
+    ["my con.pdf", "my con.pdf"],
+    ["a:b*c?.pdf", "a_b_c_.pdf"],
+    ["x\u202Egpj.exe", "xgpj.exe"],
+    ["...", "download"],
+    ["\u202E", "download"],
+  ])("%j is offered as %j", (stored, offered) => {
+    expect(portableFileName(stored)).toBe(offered);
+  });
+  it("the Content-Disposition and the zip's own name use the rule", () => {
+    expect(contentDisposition("attachment", "CON.pdf")).toBe(`attachment; filename="_CON.pdf"; filename*=UTF-8''_CON.pdf`);
+    expect(contentDisposition("attachment", "a\u202Etxt.exe")).not.toMatch(/%E2%80%AE/);
+    expect(zipFileName("con")).toBe("_con.zip");
+    expect(zipFileName("Sales \u202Emeeting")).toBe("Sales meeting.zip");
   });
 });
 

@@ -70,12 +70,9 @@ export function dispositionOf(file: Pick<FileRow, "mime" | "originalName">): "in
   return /^image\/(jpeg|png|gif|webp)$/.test(file.mime) ? "inline" : "attachment";
 }
 
-/**
- * The origin links are built on: APP_URL (or AUTH_URL) when set, else the request's host (the
- * forwarded host only from a proxy named by TRUST_PROXY, lib/http/forwarded.ts).
- */
-export function publicBaseUrl(req?: Request): string {
-  return publicOrigin(req);
+/** The origin links are built on: APP_URL (or AUTH_URL), never the request's Host (lib/http/forwarded.ts). */
+export function publicBaseUrl(): string {
+  return publicOrigin();
 }
 
 /** A short-lived download link: presigned on S3, HMAC-signed app route on local disk. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { text } from "@/lib/validation/text";
+import { line, text } from "@/lib/validation/text";
 
 /**
  * Field schemas the staff forms share (client and server: one zod schema per form). Texts are at most
@@ -12,11 +12,14 @@ export const LONG_TEXT_MAX = 65534;
 
 export const tooLong = (label: string, max = TEXT_MAX) => `${label} Can Not Be Longer Than ${max} Characters.`;
 
-/** A required one-line text: `message` when empty, at most `max` characters. */
-export const requiredText = (message: string, label: string, max = TEXT_MAX) => text({ error: message }).trim().min(1, message).max(max, tooLong(label, max));
+/** A text field: one line (lib/validation/text.ts `line`) up to TEXT_MAX characters, a textarea's text past it. */
+const field = (label: string, max: number, params?: Parameters<typeof text>[0]) => (max > TEXT_MAX ? text(params) : line(label, params));
 
-/** An optional text ('' when absent). */
-export const optionalText = (label: string, max = TEXT_MAX) => text().trim().max(max, tooLong(label, max)).optional().default("");
+/** A required text: `message` when empty, at most `max` characters; one line unless longer than TEXT_MAX. */
+export const requiredText = (message: string, label: string, max = TEXT_MAX) => field(label, max, { error: message }).trim().min(1, message).max(max, tooLong(label, max));
+
+/** An optional text ('' when absent); one line unless longer than TEXT_MAX. */
+export const optionalText = (label: string, max = TEXT_MAX) => field(label, max).trim().max(max, tooLong(label, max)).optional().default("");
 
 /** Whether y-m-d is a real calendar date (and a year the database keeps sensibly). */
 export function isCalendarDate(y: number, m: number, d: number): boolean {

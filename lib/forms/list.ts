@@ -155,8 +155,8 @@ export function defineFormList<Row extends { id: number }, ExportRow extends Row
    * 'success export' and the download link in `content.web`.
    */
   function listHandler(toApi: (row: Row) => unknown) {
-    return async ({ req, user, body }: ApiContext<ListCallBody>): Promise<Response> => {
-      const res = await answer({ state: body.state, exportAs: body.exportAs, ids: body.ids, user, baseUrl: publicBaseUrl(req) });
+    return async ({ user, body }: ApiContext<ListCallBody>): Promise<Response> => {
+      const res = await answer({ state: body.state, exportAs: body.exportAs, ids: body.ids, user, baseUrl: publicBaseUrl() });
       if (res.export) return ok({ web: res.web }, "success export");
       return ok({ row: res.page.rows.map(toApi), totalRecords: res.page.total, page: res.page.page, perPage: res.page.size });
     };

@@ -59,7 +59,7 @@ export async function enqueueSubmissionMail(tx: Db | Tx, input: SubmissionMailIn
           .from(m)
           .where(and(eq(m.formKey, input.form), eq(m.locationId, input.locationId), ne(m.status, "Close")))
           .limit(1);
-  const base = (input.baseUrl ?? publicOrigin()) || `http://localhost:${process.env.PORT ?? 3000}`;
+  const base = input.baseUrl ?? publicOrigin();
   const link = new URL(input.recordPath, base).toString();
   const formName = FORM_LABELS[input.form];
   const render = (intro: string) => ({

@@ -1,7 +1,6 @@
 import "server-only";
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import { headers } from "next/headers";
 import { roleCan } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors";
@@ -14,11 +13,14 @@ export const managesForms = (user: Pick<SessionUser, "roleId">) => roleCan(user.
 /** A list's scope for `user`: nothing for managers, their own submissions for everyone else. */
 export const ownSubmissions = (createdBy: PgColumn) => (user: SessionUser): SQL | undefined => (managesForms(user) ? undefined : eq(createdBy, user.id));
 
-export const NOT_YOURS = "You can only edit your own submissions.";
-
-/** Refuses (403) an edit of someone else's submission by a user who does not manage the forms. */
-export function assertMayEdit(row: { createdBy: number | null }, user: SessionUser): void {
-  if (!managesForms(user) && row.createdBy !== user.id) throw new AppError(403, NOT_YOURS);
+/**
+ * The submission `row` if `user` may see and edit it (their own, or any for roles 1 and 2); otherwise the
+ * same 404 (`notFound`, the kind's 'No such ...' message) as a record that does not exist, so an id
+ * tells nobody whether someone else's submission exists (no existence oracle).
+ */
+export function ownRecordOr404<T extends { createdBy: number | null }>(row: T | undefined, user: SessionUser, notFound: string): T {
+  if (!row || (!managesForms(user) && row.createdBy !== user.id)) throw new AppError(404, notFound);
+  return row;
 }
 
 /** The submitter as the mail names them. */
@@ -26,12 +28,9 @@ export function submitterOf(user: SessionUser) {
   return { id: user.id, name: [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username, email: user.email ?? null };
 }
 
-/** The portal's origin for links in mail, from the configuration or this request (server actions). */
+/** The portal's origin for links in mail: the configured one, never this request's Host (lib/http/forwarded.ts). */
 export async function requestBaseUrl(): Promise<string> {
-  const configured = publicOrigin();
-  if (configured) return configured;
-  const h = await headers();
-  return publicOrigin({ url: `http://${h.get("host") ?? "localhost"}/`, headers: h });
+  return publicOrigin();
 }
 
 /** 'First Last' of the user in `column` (for Updated By), a SQL expression over a join on users. */

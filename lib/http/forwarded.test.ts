@@ -1,6 +1,6 @@
 import http from "node:http";
 import { describe, expect, it } from "vitest";
-import { clientIp, configuredOrigin, isSameOriginRequest, publicOrigin, requestOrigin, trustProxySetting } from "./forwarded";
+import { clientIp, configuredOrigin, isSameOriginRequest, publicOrigin, publicOriginNotice, requestOrigin, trustProxySetting } from "./forwarded";
 import { sanitiseForwardedHeaders } from "./node-guard";
 
 const req = (headers: Record<string, string>, url = "http://portal.local/x") => ({ url, headers: new Headers(headers) });
@@ -47,12 +47,22 @@ describe("requestOrigin and publicOrigin", () => {
     const saved = process.env.APP_URL;
     process.env.APP_URL = "https://portal.example.com";
     try {
-      expect(publicOrigin(req(forwarded))).toBe("https://portal.example.com");
+      expect(publicOrigin()).toBe("https://portal.example.com");
     } finally {
       if (saved === undefined) delete process.env.APP_URL;
       else process.env.APP_URL = saved;
     }
-    expect(publicOrigin(req(forwarded))).toBe("http://portal.local");
+  });
+  it("links never come from the request: without APP_URL/AUTH_URL they go to http://localhost:PORT (issue 31)", () => {
+    expect(publicOrigin({ PORT: "3100" })).toBe("http://localhost:3100");
+    expect(publicOrigin({})).toBe("http://localhost:3000");
+    expect(publicOrigin({ AUTH_URL: "https://portal.example.com/x" })).toBe("https://portal.example.com");
+  });
+  it("in production without AUTH_URL the server says which origin it uses and why", () => {
+    expect(publicOriginNotice({ NODE_ENV: "production", PORT: "3100" })).toMatch(/AUTH_URL is not set: .*http:\/\/localhost:3100.*never a request's Host/);
+    expect(publicOriginNotice({ NODE_ENV: "production", APP_URL: "https://p.example.com" })).toContain("https://p.example.com (APP_URL)");
+    expect(publicOriginNotice({ NODE_ENV: "production", AUTH_URL: "https://p.example.com" })).toBeNull();
+    expect(publicOriginNotice({ NODE_ENV: "development" })).toBeNull();
   });
 });
 

@@ -116,9 +116,28 @@ export function requestOrigin(req: HeaderSource & { url: string }, trust: TrustP
   }
 }
 
-/** The origin links are built on: APP_URL or AUTH_URL when set, else the request's own origin. */
-export function publicOrigin(req?: HeaderSource & { url: string }): string {
-  return configuredOrigin() ?? (req ? requestOrigin(req) : null) ?? "";
+/**
+ * The origin every absolute link the server hands out is built on (links in mail, signed downloads,
+ * exports, zips): APP_URL or AUTH_URL, else `http://localhost:PORT`. Never the request's Host: any
+ * client can write that header, and a link built on it (a mail to the managers saying 'Open the
+ * record: http://portal-login.evil.example/...') would send its readers to the writer's host.
+ */
+export function publicOrigin(env: Record<string, string | undefined> = process.env): string {
+  return configuredOrigin(env) ?? `http://localhost:${env.PORT || 3000}`;
+}
+
+/**
+ * What the server says at start about its public URL when it runs in production without AUTH_URL (and
+ * so builds links on something it was not told), or null when there is nothing to say.
+ */
+export function publicOriginNotice(env: Record<string, string | undefined> = process.env): string | null {
+  if (env.NODE_ENV !== "production" || env.AUTH_URL) return null;
+  const origin = publicOrigin(env);
+  const source = configuredOrigin(env) ? "APP_URL" : "the default";
+  return (
+    `AUTH_URL is not set: links in mail, downloads and exports use ${origin} (${source}), never a request's Host header, ` +
+    "which any client can write. Set AUTH_URL to the portal's public URL (https://...)."
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { text } from "@/lib/validation/text";
+import { line, text } from "@/lib/validation/text";
 
 /** The menu editor's messages (admin-and-forms.md section 5, and the rules of section 4). */
 export const MENU_TEXTS = {
@@ -82,7 +82,7 @@ export const addEditMenuBody = z
   .object({
     id: z.preprocess(blankToUndefined, id().optional()),
     parent_id: z.preprocess(blankToUndefined, id("The parent menu is not valid.").optional()),
-    menu_title: text().optional(),
+    menu_title: line("Menu Name").optional(),
     icon_id: z.preprocess(blankToUndefined, id("The icon is not valid.").optional()),
     menu_slug: text().max(190).optional(),
     url: text().max(MENU_URL_MAX, MENU_TEXTS.urlInvalid).optional().nullable(),

@@ -1,9 +1,12 @@
+import { portableFileName } from "@/lib/files/names";
+
 /**
- * `inline` or `attachment` with the original file name: a plain ASCII `filename` for old clients and
- * an RFC 5987 `filename*` (UTF-8) for everything else.
+ * `inline` or `attachment` with the original file name made portable (lib/files/names.ts: no
+ * bidirectional overrides, no Windows device names): a plain ASCII `filename` for old clients and an
+ * RFC 5987 `filename*` (UTF-8) for everything else.
  */
 export function contentDisposition(type: "inline" | "attachment", fileName: string): string {
-  const name = fileName.replace(/[\u0000-\u001f\u007f/\\]/g, "_").normalize("NFC") || "download";
+  const name = portableFileName(fileName);
   const ascii = name
     .normalize("NFKD")
     .replace(/[\u0300-\u036f]/g, "")

@@ -48,7 +48,7 @@ describe("storage keys", () => {
 describe("content disposition", () => {
   it("gives an ASCII fallback and the UTF-8 name (RFC 5987)", () => {
     expect(contentDisposition("inline", "plain.png")).toBe(`inline; filename="plain.png"; filename*=UTF-8''plain.png`);
-    expect(contentDisposition("attachment", 'a"b;c%.pdf')).toBe(`attachment; filename="a_b_c_.pdf"; filename*=UTF-8''a%22b%3Bc%25.pdf`);
+    expect(contentDisposition("attachment", 'a"b;c%.pdf')).toBe(`attachment; filename="a_b_c_.pdf"; filename*=UTF-8''a_b%3Bc%25.pdf`);
     expect(contentDisposition("attachment", "報告 (1).pdf")).toBe(`attachment; filename="__ (1).pdf"; filename*=UTF-8''%E5%A0%B1%E5%91%8A%20%281%29.pdf`);
   });
 });

@@ -6,6 +6,7 @@ import { AppError, forbidden } from "@/lib/errors";
 import { hashPassword } from "@/lib/auth/accounts";
 import type { SessionUser } from "@/lib/auth/session";
 import { writeAudit } from "@/lib/system/audit";
+import { revokeAllFeedTokens } from "@/lib/calendar/mutations";
 import { claimUploads, deleteFiles, getFileByKey, inlineFileUrl, keyFromClientPath, withFileTransaction } from "@/lib/files/service";
 import { assertTableState, tableWhere } from "@/lib/data-table/query";
 import { enqueueMails } from "@/lib/mail";
@@ -150,7 +151,7 @@ async function revokeSessions(tx: Tx, userId: number, now: Date, except?: number
  * Edit User (administrators): role, state, location, department, phone and permissions of another
  * user. Every id must exist (422 naming the field); one's own record is edited on the profile (403
  * here, so an administrator cannot take their own rights away by accident). A role or permission
- * change ends that user's sessions. One audit row with what changed.
+ * change ends that user's sessions; a role change also resets their calendar subscription links. One audit row with what changed.
  */
 export async function updateUserByAdmin(input: { data: EditUser; actor: SessionUser; requestId?: string | null }): Promise<void> {
   const { data, actor } = input;
@@ -187,6 +188,8 @@ export async function updateUserByAdmin(input: { data: EditUser; actor: SessionU
     }
     // Their open sessions carry the old rights in the browser (menus, buttons): they sign in again.
     if (before.roleId !== data.roleId || permissionsChanged) await revokeSessions(tx, data.id, new Date());
+    // A new role resets their calendar subscription links too: a copied link keeps nothing of the old account.
+    if (before.roleId !== data.roleId) await revokeAllFeedTokens(tx, data.id);
     await writeAudit(
       { actorId: actor.id, action: "user.update", entity: "user", entityId: data.id, before: { ...before, permissionIds: had }, after: { ...after, permissionIds: wanted }, requestId: input.requestId },
       tx,
@@ -252,7 +255,8 @@ export async function updateOwnProfile(input: {
 
 /**
  * Change Password: the old password must match; the new one is stored as a bcrypt hash and every
- * other session and token of the user ends (the one in use stays). An account without a password
+ * other session and token of the user ends (the one in use stays), and so does every calendar
+ * subscription link. An account without a password
  * (SSO only) is told to change it at the SSO.
  */
 export async function changePassword(input: { user: SessionUser; oldPassword: string; newPassword: string; requestId?: string | null }): Promise<void> {
@@ -264,6 +268,8 @@ export async function changePassword(input: { user: SessionUser; oldPassword: st
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash: hash }).where(eq(users.id, input.user.id));
     await revokeSessions(tx, input.user.id, new Date(), input.user.tokenId);
+    // Whoever knew the old password may have made a calendar link: every link is reset with it.
+    await revokeAllFeedTokens(tx, input.user.id);
     await writeAudit({ actorId: input.user.id, action: "user.password", entity: "user", entityId: input.user.id, requestId: input.requestId }, tx);
   });
 }

@@ -49,7 +49,7 @@ describe("changePasswordSchema and the other forms", () => {
     expect(firstMessage(changePasswordSchema.safeParse({ oldPassword: "a", newPassword: "12345", confirmpassword: "12345" }))).toBe(M.newPasswordShort);
     expect(firstMessage(changePasswordSchema.safeParse({ oldPassword: "a", newPassword: "123456", confirmpassword: "123457" }))).toBe(M.passwordMismatch);
     expect(firstMessage(notificationSchema.safeParse({ subject: "", message: "m" }))).toBe(M.subjectRequired);
-    expect(firstMessage(notificationSchema.safeParse({ subject: "a\r\nBcc: x@example.com", message: "m" }))).toBe("The subject must be one line.");
+    expect(firstMessage(notificationSchema.safeParse({ subject: "a\r\nBcc: x@example.com", message: "m" }))).toBe("The subject must be on one line.");
     expect(firstMessage(profileSchema.safeParse({ post: "x".repeat(191) }))).toBe(M.textTooLong);
   });
 });

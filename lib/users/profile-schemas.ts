@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { text } from "@/lib/validation/text";
+import { line, text } from "@/lib/validation/text";
 
 /**
  * The people screens' forms (Edit User, Edit Profile, Change Password, e-mail notification, HR order):
@@ -81,7 +81,7 @@ export const editUserSchema = z.object({
 export type EditUserInput = z.input<typeof editUserSchema>;
 export type EditUser = z.output<typeof editUserSchema>;
 
-const short = text().trim().max(190, M.textTooLong).default("");
+const short = line("This field").trim().max(190, M.textTooLong).default("");
 const long = text().max(65534, M.longTextTooLong).default("");
 
 /** Edit Profile (every signed-in user, own profile): the editable items; personal data is read-only. */
@@ -103,9 +103,9 @@ export type Profile = z.output<typeof profileSchema>;
 
 /** Personal data, which only an administrator may change (the v1 changeprofile call). */
 export const personalDataSchema = z.object({
-  firstName: text({ error: M.firstNameRequired }).trim().min(1, M.firstNameRequired).max(190, M.nameTooLong),
-  lastName: text({ error: M.lastNameRequired }).trim().min(1, M.lastNameRequired).max(190, M.nameTooLong),
-  email: text({ error: M.emailRequired }).trim().min(1, M.emailRequired).max(190, M.emailInvalid).pipe(z.email({ error: M.emailInvalid })),
+  firstName: line("First Name", { error: M.firstNameRequired }).trim().min(1, M.firstNameRequired).max(190, M.nameTooLong),
+  lastName: line("Last Name", { error: M.lastNameRequired }).trim().min(1, M.lastNameRequired).max(190, M.nameTooLong),
+  email: line("Email", { error: M.emailRequired }).trim().min(1, M.emailRequired).max(190, M.emailInvalid).pipe(z.email({ error: M.emailInvalid })),
 });
 
 /** Change Password. The old password is checked on the server; min 6 characters for the new one. */
@@ -120,11 +120,7 @@ export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 /** The e-mail notification's texts (the attachment, if any, is an uploaded file's path). */
 export const notificationSchema = z.object({
-  subject: text({ error: M.subjectRequired })
-    .trim()
-    .min(1, M.subjectRequired)
-    .max(190, "The subject may not be longer than 190 characters.")
-    .regex(/^[^\r\n]*$/, "The subject must be one line."),
+  subject: line("The subject", { error: M.subjectRequired }).trim().min(1, M.subjectRequired).max(190, "The subject may not be longer than 190 characters."),
   message: text({ error: M.messageRequired }).trim().min(1, M.messageRequired).max(65534, M.longTextTooLong),
   attachmentPath: text().trim().max(1000).default(""),
 });

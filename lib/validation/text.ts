@@ -20,3 +20,20 @@ export function stripControlChars(value: string): string {
 export function text(params?: Parameters<typeof z.string>[0]) {
   return z.string(params).overwrite(stripControlChars);
 }
+
+/** Line breaks that survive `text()`: CR, LF and Unicode's line and paragraph separators (NEL is a C1 control). */
+const LINE_BREAK = /[\r\n\u2028\u2029]/;
+
+/** The message a one-line field gives for a line break: 'Employee Name must be on one line.' */
+export const oneLineMessage = (label: string) => `${label} must be on one line.`;
+
+/**
+ * `text()` for a one-line field (a name, a title, a subject, anything an `<input>` edits): a line break
+ * inside is refused with `label`'s message (a 422 naming the field). Such values end up in mail
+ * subjects and headers, CSV cells and single-line displays, where a line break is a way to smuggle a
+ * header or a row in; the mail code refuses one outright, which was a 500. Breaks at either end are
+ * left for `.trim()`.
+ */
+export function line(label: string, params?: Parameters<typeof z.string>[0]) {
+  return text(params).refine((v) => !LINE_BREAK.test(v.trim()), oneLineMessage(label));
+}

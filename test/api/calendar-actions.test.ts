@@ -8,7 +8,9 @@ import { setupTestDatabase } from "@/test/db";
 import { SESSION_COOKIE, sessionFor } from "@/test/auth";
 import { schema } from "@/lib/db";
 import type { EventFormInput } from "@/lib/calendar/schemas";
-import { createFeedLinkAction, deleteEventsAction, listFeedLinksAction, revokeFeedLinkAction, saveEventAction } from "@/lib/calendar/actions";
+import { createFeedLinkAction, deleteEventsAction, listFeedLinksAction, resetFeedLinkAction, revokeFeedLinkAction, saveEventAction } from "@/lib/calendar/actions";
+import { getFeedByTokenHash } from "@/lib/calendar/queries";
+import { hashToken } from "@/lib/auth/tokens";
 
 const t = setupTestDatabase();
 
@@ -142,5 +144,27 @@ describe("subscription link actions", () => {
     expect(await revokeFeedLinkAction({ id: created.data.links[0].id })).toMatchObject({ ok: false, status: 404 });
     await signIn("staff");
     expect(await revokeFeedLinkAction({ id: created.data.links[0].id })).toMatchObject({ ok: true, data: [] });
+  });
+
+  it("'Reset link' ends the old URL at once and gives a new one for the same key; only the owner may (issue 31)", async () => {
+    await signIn("staff");
+    const [key] = await t.db().select().from(schema.calendarKeys).where(eq(schema.calendarKeys.status, "active")).limit(1);
+    const created = await createFeedLinkAction({ calendarKeyId: key.id });
+    if (!created.ok) throw new Error(created.message);
+    const secretOf = (path: string) => /feed\/([A-Za-z0-9]{48})\.ics$/.exec(path)![1];
+    const oldSecret = secretOf(created.data.path);
+    const id = created.data.links[0].id;
+    await signIn("manager");
+    expect(await resetFeedLinkAction({ id })).toMatchObject({ ok: false, status: 404 });
+    await signIn("staff");
+    const reset = await resetFeedLinkAction({ id });
+    if (!reset.ok) throw new Error(reset.message);
+    const newSecret = secretOf(reset.data.path);
+    expect(newSecret).not.toBe(oldSecret);
+    expect(await getFeedByTokenHash({ tokenHash: hashToken(oldSecret) })).toBeNull();
+    expect(await getFeedByTokenHash({ tokenHash: hashToken(newSecret) })).toMatchObject({ calendarKeyId: key.id });
+    expect(reset.data.links.map((l) => l.id)).not.toContain(id);
+    expect(reset.data.links).toHaveLength(1);
+    expect(await resetFeedLinkAction({ id })).toMatchObject({ ok: false, status: 404 });
   });
 });

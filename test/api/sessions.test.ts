@@ -182,6 +182,29 @@ describe("Auth.js's own session endpoint", () => {
   });
 });
 
+describe("Auth.js's own sign-out endpoint", () => {
+  it("POST /api/auth/signout ends the session row: the old cookie is refused afterwards (issue 31)", async () => {
+    const { GET, POST } = await import("@/app/api/auth/[...nextauth]/route");
+    const { NextRequest } = await import("next/server");
+    const live = await sessionFor(t.db(), "staff");
+    expect((await me({ cookie: live.header })).status).toBe(200);
+    const csrfRes = await GET(new NextRequest("http://localhost/api/auth/csrf", { headers: { cookie: live.header } }));
+    const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
+    const csrfCookie = csrfRes.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.includes("csrf-token"))!;
+    const out = await POST(
+      new NextRequest("http://localhost/api/auth/signout", {
+        method: "POST",
+        headers: { cookie: `${live.header}; ${csrfCookie}`, "content-type": "application/x-www-form-urlencoded", "x-auth-return-redirect": "1" },
+        body: new URLSearchParams({ csrfToken, callbackUrl: "/login" }).toString(),
+      }),
+    );
+    expect(out.status).toBe(200);
+    const [row] = await t.db().select().from(schema.apiTokens).where(eq(schema.apiTokens.tokenHash, hashToken(live.sid)));
+    expect(row.revokedAt).not.toBeNull();
+    expectErrorEnvelope(await me({ cookie: live.header }), 401);
+  });
+});
+
 describe("Auth.js's own POST endpoints", () => {
   it("refuse an oversize body (413) before Auth.js reads it", async () => {
     const { POST } = await import("@/app/api/auth/[...nextauth]/route");

@@ -10,6 +10,7 @@ import { POST as statusChange } from "@/app/api/v1/banner_status_change/route";
 import { DELETE as deleteBanner } from "@/app/api/v1/delete_banner/route";
 import { GET as menuDetails } from "@/app/api/v1/get_menu_details/route";
 import { sweepUploads } from "@/lib/files/sweep";
+import { publicOrigin } from "@/lib/http/forwarded";
 import { bigPng, PDF, uploadRequest, setupTempStorage } from "./helpers";
 
 const t = setupTestDatabase();
@@ -44,7 +45,9 @@ describe("banners", () => {
     expect(status).toBe(200);
     expect(json.message).toBe("Banner Added Successfully");
     expect(json.content).toMatchObject({ status: "active", width: 800, height: 200, image_size: 50_000 });
-    expect(json.content.url).toMatch(/^http:\/\/localhost\/api\/files\/banner\/.+\?e=\d+&s=/);
+    // On the configured public address (issue 31: never the request's Host).
+    expect(json.content.url.startsWith(`${publicOrigin()}/api/files/banner/`)).toBe(true);
+    expect(json.content.url).toMatch(/\/api\/files\/banner\/.+\?e=\d+&s=/);
     const [file] = await t.db().select().from(schema.files).where(eq(schema.files.storageKey, tempPath));
     expect(file.status).toBe("attached");
 

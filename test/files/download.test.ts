@@ -20,6 +20,7 @@ import { parseRange } from "@/lib/files/serve";
 import { streamZipOfFiles, zipDownloadUrl, zipEntryNames } from "@/lib/files/archive";
 import { getFilesByIds } from "@/lib/files/service";
 import { sweepUploads } from "@/lib/files/sweep";
+import { publicOrigin } from "@/lib/http/forwarded";
 import { PDF, PNG_1X1, uploadRequest, setupNodeRouteServer, setupTempStorage } from "./helpers";
 
 const t = setupTestDatabase();
@@ -42,17 +43,17 @@ async function fetchFile(url: string, headers: Record<string, string> = {}, meth
 }
 
 describe("getsignedurlpath and the signed download route", () => {
-  it("builds links on the request's own host: X-Forwarded-Host is believed only from a proxy TRUST_PROXY names", async () => {
+  it("builds links on the configured address, never the request's Host nor X-Forwarded-Host, even from a trusted proxy (issue 31)", async () => {
     const key = await upload("admin", "forwarded.pdf", PDF);
     const token = await tokenFor(t.db(), "admin");
-    const headers = { "x-forwarded-host": "evil.example", "x-forwarded-proto": "https", "x-forwarded-for": "10.0.0.1" };
+    const headers = { host: "evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https", "x-forwarded-for": "10.0.0.1" };
     const signed = await callRoute(signedUrlPath, apiRequest(`/api/v1/getsignedurlpath?file=${encodeURIComponent(key)}`, { token, headers }));
-    expect(new URL(signed.json.content.file_path).origin).toBe("http://localhost");
+    expect(new URL(signed.json.content.file_path).origin).toBe(publicOrigin());
     const saved = process.env.TRUST_PROXY;
     process.env.TRUST_PROXY = "10.0.0.1";
     try {
       const behindProxy = await callRoute(signedUrlPath, apiRequest(`/api/v1/getsignedurlpath?file=${encodeURIComponent(key)}`, { token, headers }));
-      expect(new URL(behindProxy.json.content.file_path).origin).toBe("https://evil.example");
+      expect(new URL(behindProxy.json.content.file_path).origin).toBe(publicOrigin());
     } finally {
       if (saved === undefined) delete process.env.TRUST_PROXY;
       else process.env.TRUST_PROXY = saved;
@@ -66,7 +67,7 @@ describe("getsignedurlpath and the signed download route", () => {
     const { status, json } = await callRoute(signedUrlPath, apiRequest(`/api/v1/getsignedurlpath?file=${encodeURIComponent(key)}`, { token }));
     expect(status).toBe(200);
     const url = new URL(json.content.file_path);
-    expect(url.origin).toBe("http://localhost");
+    expect(url.origin).toBe(publicOrigin());
     expect(Number(url.searchParams.get("e")) * 1000 - Date.now()).toBeLessThanOrEqual(6 * 60_000);
 
     const { res, body } = await fetchFile(json.content.file_path);
@@ -378,6 +379,19 @@ describe("download all (zip)", () => {
 
   it("names entries uniquely", () => {
     expect(zipEntryNames(["a.pdf", "A.pdf", "a.pdf", "b", "b", "x/y.pdf"])).toEqual(["a.pdf", "A (2).pdf", "a (3).pdf", "b", "b (2)", "x_y.pdf"]);
+  });
+
+  it("entries and downloads lose format characters and Windows' device names, whatever was stored (issue 31)", async () => {
+    expect(zipEntryNames(["invoice\u202Efdp.exe", "CON", "nul.txt", "com1.tar.gz", "report. ", "Aux .pdf"])).toEqual(["invoicefdp.exe", "_CON", "_nul.txt", "_com1.tar.gz", "report", "_Aux .pdf"]);
+    // Rows stored before the upload rule dropped them: the download header still names the file safely.
+    const key = await upload("admin", "plain.pdf", PDF);
+    for (const [stored, ascii] of [["invoice\u202Efdp.exe", "invoicefdp.exe"], ["CON.pdf", "_CON.pdf"], ["lpt9", "_lpt9"]] as const) {
+      await t.db().update(schema.files).set({ originalName: stored }).where(eq(schema.files.storageKey, key));
+      const { res } = await fetchFile(signAppFileUrl(key, 60));
+      const header = res.headers.get("content-disposition")!;
+      expect(header, stored).toContain(`filename="${ascii}"`);
+      expect(decodeURIComponent(header.split("UTF-8''")[1]), stored).toBe(ascii);
+    }
   });
 
   it("downloadattachment answers 404 for an unknown event (the calendar's tests cover real ones)", async () => {

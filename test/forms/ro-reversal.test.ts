@@ -76,6 +76,39 @@ describe("ro-reversal-request/add/update", () => {
     expect(mails[0].body).toContain(`/roreversal/view/${row.id}`);
   });
 
+  it("links in the mail come from the configured address, never the request's Host (issue 31)", async () => {
+    const saved = { app: process.env.APP_URL, auth: process.env.AUTH_URL };
+    delete process.env.APP_URL;
+    delete process.env.AUTH_URL;
+    try {
+      const headers = { host: "portal-login.evil.example", "x-forwarded-host": "portal-login.evil.example" };
+      const res = await callRoute(addUpdate, apiRequest("/api/v1/ro-reversal-request/add/update", { method: "POST", token: tokens.staff, body: valid(), headers }));
+      expect(res.status).toBe(200);
+      const mails = await t.db().select().from(schema.mailOutbox);
+      expect(mails.length).toBeGreaterThan(0);
+      for (const m of mails) {
+        expect(m.body).not.toContain("evil.example");
+        expect(m.html).not.toContain("evil.example");
+        expect(m.body).toMatch(/Open the record: http:\/\/localhost:\d+\/roreversal\/edit\/\d+/);
+      }
+    } finally {
+      if (saved.app !== undefined) process.env.APP_URL = saved.app;
+      if (saved.auth !== undefined) process.env.AUTH_URL = saved.auth;
+    }
+  });
+
+  it.each([
+    ["empolyee_name", "Jane\r\nBcc: victim@example.com", "Employee Name must be on one line."],
+    ["empolyee_name", "Jane\u2028Doe", "Employee Name must be on one line."],
+    ["full_ra", "RA-1\nRA-2", "Full RA# must be on one line."],
+  ])("refuses a line break in the one-line field %s with 422 and the field's message, never a 500 (issue 31)", async (field, value, message) => {
+    const res = await save({ ...valid(), [field]: value });
+    expectErrorEnvelope(res, 422);
+    expect(res.json.content[field]).toEqual([message]);
+    expect(await t.db().select().from(schema.roReversals)).toHaveLength(0);
+    expect(await t.db().select().from(schema.mailOutbox)).toHaveLength(0);
+  });
+
   it("without a mapping it is saved, unrouted, and the manager is still mailed", async () => {
     const res = await save(valid());
     expect(res.json.content.routed).toBe(false);
@@ -136,14 +169,19 @@ describe("ro-reversal-request/add/update", () => {
     }
   });
 
-  it("staff edit their own request, not another user's (403); managers edit anyone's", async () => {
+  it("staff edit their own request; another user's answers the same 404 as one that does not exist (issue 31); managers edit anyone's", async () => {
     const mine = await save(valid());
     const id = mine.json.content.id;
     expect((await save({ ...valid(), id, empolyee_name: "Jane Q" })).status).toBe(200);
     const adminOwn = await save({ ...valid(), empolyee_name: "Admin's" }, tokens.admin);
     const refused = await save({ ...valid(), id: adminOwn.json.content.id, empolyee_name: "hijack" });
-    expectErrorEnvelope(refused, 403);
-    expectErrorEnvelope(await callRoute(get, apiRequest(`/api/v1/ro-reversal-request/get?id=${adminOwn.json.content.id}`, { token: tokens.staff })), 403);
+    const missing = await save({ ...valid(), id: 999_999, empolyee_name: "hijack" });
+    expectErrorEnvelope(refused, 404);
+    expect(refused.json).toEqual(missing.json);
+    const getOther = await callRoute(get, apiRequest(`/api/v1/ro-reversal-request/get?id=${adminOwn.json.content.id}`, { token: tokens.staff }));
+    const getMissing = await callRoute(get, apiRequest("/api/v1/ro-reversal-request/get?id=999999", { token: tokens.staff }));
+    expectErrorEnvelope(getOther, 404);
+    expect(getOther.json).toEqual(getMissing.json);
     const [still] = await t.db().select().from(schema.roReversals).where(eq(schema.roReversals.id, adminOwn.json.content.id));
     expect(still.employeeName).toBe("Admin's");
     expect((await save({ ...valid(), id, empolyee_name: "By manager" }, tokens.manager)).status).toBe(200);

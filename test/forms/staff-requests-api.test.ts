@@ -23,7 +23,6 @@ import { POST as suggestionAdd } from "@/app/api/v1/continuous/improvement/sugge
 import { GET as suggestionFile } from "@/app/api/export/improvement-suggestions/route";
 import { UNIFORM_MESSAGES } from "@/lib/forms/uniform/schemas";
 import { SUGGESTION_MESSAGES } from "@/lib/forms/suggestions/schemas";
-import { NOT_YOURS } from "@/lib/forms/submission";
 
 const t = setupTestDatabase();
 const tokens: Record<string, string> = {};
@@ -143,6 +142,18 @@ describe("uniform/request/add/update", () => {
     const res = await addUniform(uniform({ location_id: 987654 }));
     expectErrorEnvelope(res, 422);
     expect(res.json.message).toBe("select Location");
+  });
+
+  it.each([
+    ["empolyee_first_name", "Employee First Name must be on one line."],
+    ["empolyee_last_name", "Employee Last Name must be on one line."],
+    ["requestor_name", "Requestor Name must be on one line."],
+  ])("a line break in %s is a 422 with the field's message, never a 500 from the mail (issue 31)", async (field, message) => {
+    const res = await addUniform(uniform({ [field]: "Sam\r\nBcc: victim@example.com" }));
+    expectErrorEnvelope(res, 422);
+    expect(res.json.content[field]).toEqual([message]);
+    expect(await t.db().$count(schema.uniformRequests)).toBe(0);
+    expect(await t.db().$count(schema.mailOutbox)).toBe(0);
   });
 
   it("staff may not update a request by id (roles 1 and 2 may)", async () => {
@@ -309,14 +320,22 @@ describe("continuous improvement suggestions", () => {
     expect(await t.db().$count(schema.improvementSuggestions)).toBe(0);
   });
 
+  it("a line break in the name is a 422 with the field's message, never a 500 from the mail (issue 31)", async () => {
+    const res = await addSuggestion(suggestion({ name: "Pat\nBcc: victim@example.com" }));
+    expectErrorEnvelope(res, 422);
+    expect(res.json.content.name).toEqual(["Name must be on one line."]);
+    expect(await t.db().$count(schema.improvementSuggestions)).toBe(0);
+  });
+
   it("staff see, edit and delete only their own; roles 1 and 2 everyone's", async () => {
     const mine = (await addSuggestion(suggestion())).json.content.id as number;
     const theirs = (await addSuggestion(suggestion({ name: "Manager idea" }), tokens.manager)).json.content.id as number;
     expect((await listSuggestions({}, tokens.staff)).json.content.totalRecords).toBe(1);
     expect((await listSuggestions({}, tokens.admin)).json.content.totalRecords).toBe(2);
     const edit = await addSuggestion(suggestion({ id: theirs, name: "Hijacked" }));
-    expectErrorEnvelope(edit, 403);
-    expect(edit.json.message).toBe(NOT_YOURS);
+    // Someone else's answers exactly as one that does not exist (no existence oracle, issue 31).
+    expectErrorEnvelope(edit, 404);
+    expect(edit.json).toEqual((await addSuggestion(suggestion({ id: 999_999, name: "Hijacked" }))).json);
     expectErrorEnvelope(await call(suggestionGet, `/api/v1/continuous/improvement/suggestions/get?id=${theirs}`, tokens.staff, undefined, "GET"), 404);
     expect((await addSuggestion(suggestion({ id: mine, name: "Pat, edited" }))).status).toBe(200);
     expect((await addSuggestion(suggestion({ id: mine, name: "Admin edit" }), tokens.admin)).status).toBe(200);

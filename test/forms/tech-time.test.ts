@@ -81,6 +81,9 @@ describe("techtime/add/update", () => {
       [{ employee_email: "tom@" }, "employee_email", TECH_MESSAGES.emailInvalid],
       [{ location: "Atlantis" }, "location", TECH_MESSAGES.location],
       [{ empolyee_name: "x".repeat(191) }, "empolyee_name", "Employee's Full Name Can Not Be Longer Than 190 Characters."],
+      // A line break in a one-line field (it becomes the mail's subject): the field's message, never a 500 (issue 31).
+      [{ empolyee_name: "Tom\r\nBcc: victim@example.com" }, "empolyee_name", "Employee's Full Name must be on one line."],
+      [{ empolyee_number: "T-77\nX" }, "empolyee_number", "Emp Number must be on one line."],
       [{ date: "02/30/2026" }, "date", "Please enter a valid date (MM/DD/YYYY)."],
       [{ attendanceClockTimeArr: [{ date: "02/30/2026" }] }, "attendanceClockTimeArr.0.date", "Please enter a valid date (MM/DD/YYYY)."],
       [{ attendanceClockTimeArr: [{ timeIn: "25:00" }] }, "attendanceClockTimeArr.0.timeIn", "Please enter the time as HH:MM."],
@@ -104,7 +107,10 @@ describe("techtime/add/update", () => {
     const rows = await t.db().select().from(schema.techTimeRows).where(eq(schema.techTimeRows.techTimeId, id));
     expect(rows.map((r) => r.reason)).toEqual(["Only one"]);
     const other = (await save(valid(), tokens.admin)).json.content.id;
-    expectErrorEnvelope(await save({ ...valid(), id: other, empolyee_name: "hijack" }), 403);
+    // Someone else's form answers exactly as one that does not exist (no existence oracle, issue 31).
+    const refused = await save({ ...valid(), id: other, empolyee_name: "hijack" });
+    expectErrorEnvelope(refused, 404);
+    expect(refused.json).toEqual((await save({ ...valid(), id: 999_999, empolyee_name: "hijack" })).json);
     expect((await save({ ...valid(), id: other, empolyee_name: "fixed" }, tokens.manager)).status).toBe(200);
   });
 });

@@ -29,6 +29,9 @@ import { POST as deleteuser } from "@/app/api/v1/deleteuser/route";
 import { POST as uploadmedia } from "@/app/api/v1/uploadmedia/route";
 import { storeDocument } from "@/lib/files/upload-routes";
 import { startTestSmtp, type TestSmtp } from "@/test/mail/smtp";
+import { createFeedToken } from "@/lib/calendar/mutations";
+import { getFeedByTokenHash } from "@/lib/calendar/queries";
+import { hashToken } from "@/lib/auth/tokens";
 
 const t = setupTestDatabase();
 const storage = setupTempStorage();
@@ -40,6 +43,8 @@ const post = (handler: Handler, path: string, token: string | undefined, body: u
   callRoute(handler, apiRequest(path, { method: "POST", token, body }), params);
 const get = (handler: Handler, path: string, token: string | undefined) => callRoute(handler, apiRequest(path, { token }));
 const editUser = (body: Record<string, unknown>, token = tokens.admin) => post(changeprofile, "/api/v1/changeprofile", token, { id: ids.staff, role_id: 3, ...body });
+const liveFeeds = async (userId: number) =>
+  (await t.db().select({ id: schema.calendarFeedTokens.id }).from(schema.calendarFeedTokens).where(and(eq(schema.calendarFeedTokens.userId, userId), isNull(schema.calendarFeedTokens.revokedAt)))).length;
 const liveTokens = async (userId: number) =>
   (await t.db().select({ id: schema.apiTokens.id }).from(schema.apiTokens).where(and(eq(schema.apiTokens.userId, userId), isNull(schema.apiTokens.revokedAt)))).length;
 
@@ -101,6 +106,15 @@ describe("getregisteruser/{id}", () => {
     expect(res.json.content.permissions.length).toBe(3);
   });
 
+  it("getregisteruser/1%00 is a 404, never user 1; answers are private, no-store (issue 31)", async () => {
+    const res = await post(getregisteruser, "/api/v1/getregisteruser/1%00", tokens.admin, {}, { id: `${ids.admin}\u0000` });
+    expectErrorEnvelope(res, 404);
+    expect(JSON.stringify(res.json)).not.toContain("admin");
+    const raw = await getregisteruser(apiRequest("/api/v1/getregisteruser", { method: "POST", token: tokens.admin, body: {} }), { params: Promise.resolve({ id: String(ids.admin) }) });
+    expect(raw.status).toBe(200);
+    expect(raw.headers.get("cache-control")).toBe("private, no-store");
+  });
+
   it.each(["999999", "0", "abc", "-1", "99999999999"])("id %s: 400 'Sorry, User is not registered in the System'", async (id) => {
     const res = await post(getregisteruser, "/api/v1/getregisteruser", tokens.admin, {}, { id });
     expectErrorEnvelope(res, 400);
@@ -129,6 +143,9 @@ describe("Edit User (changeprofile with another user's id)", () => {
 
   it("saves role, state, location, department, phone and permissions; ends that user's sessions; writes the audit log", async () => {
     const staffSession = await tokenFor(t.db(), "staff");
+    await createFeedToken(ids.staff, null);
+    await createFeedToken(ids.staff, null);
+    expect(await liveFeeds(ids.staff)).toBe(2);
     const [state] = await t.db().select().from(schema.states).limit(1);
     const [location] = await t.db().select().from(schema.locations).limit(1);
     const [perm] = await t.db().select().from(schema.permissions).where(eq(schema.permissions.name, "access_form_email_manager"));
@@ -139,14 +156,18 @@ describe("Edit User (changeprofile with another user's id)", () => {
     expect(row).toMatchObject({ roleId: 2, stateId: state.id, locationId: location.id, departmentId: 5, phone: "5551234567" });
     expect(await resolveToken(staffSession)).toBeNull();
     expect(await liveTokens(ids.staff)).toBe(0);
+    // The role change reset their calendar subscription links (issue 31).
+    expect(await liveFeeds(ids.staff)).toBe(0);
     const [audit] = await t.db().select().from(schema.auditLog).where(and(eq(schema.auditLog.action, "user.update"), eq(schema.auditLog.entityId, String(ids.staff))));
     expect(audit.actorId).toBe(ids.admin);
     expect(audit.after).toMatchObject({ roleId: 2, permissionIds: [perm.id] });
 
-    // A change of the phone only leaves their sessions alone.
+    // A change of the phone only leaves their sessions and links alone.
     const again = await tokenFor(t.db(), "staff");
+    await createFeedToken(ids.staff, null);
     expect((await editUser({ role_id: 2, state: state.id, location_id: location.id, department: 5, phone: "5559876543", permission_id: [perm.id] })).status).toBe(200);
     expect(await resolveToken(again)).not.toBeNull();
+    expect(await liveFeeds(ids.staff)).toBe(1);
 
     // Back to staff without permissions, for the other tests.
     expect((await editUser({ role_id: 3, permission_id: [] })).status).toBe(200);
@@ -256,8 +277,10 @@ describe("changepassword", () => {
     expect(res.json.message).toBe(message);
   });
 
-  it("changes the password (bcrypt), keeps the session in use and ends the others", async () => {
+  it("changes the password (bcrypt), keeps the session in use and ends the others and every calendar link", async () => {
     const other = await tokenFor(t.db(), "manager");
+    const feed = await createFeedToken(ids.manager, null);
+    expect(await getFeedByTokenHash({ tokenHash: hashToken(feed.token) })).not.toBeNull();
     const browser = await sessionFor(t.db(), "manager");
     const res = await pw(tokens.manager, { oldPassword: process.env.SEED_PASSWORD ?? "password", newPassword: "n3w-secret", confirmpassword: "n3w-secret" });
     if (res.status !== 200) throw new Error(JSON.stringify(res.json));
@@ -267,6 +290,9 @@ describe("changepassword", () => {
     expect(await resolveToken(tokens.manager)).not.toBeNull();
     expect(await resolveToken(other)).toBeNull();
     expect(await resolveToken(browser.sid)).toBeNull();
+    // The calendar link made before the change reads nothing any more (issue 31).
+    expect(await getFeedByTokenHash({ tokenHash: hashToken(feed.token) })).toBeNull();
+    expect(await liveFeeds(ids.manager)).toBe(0);
   });
 
   it("an SSO-only account is told to change it at the SSO", async () => {

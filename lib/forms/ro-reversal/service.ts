@@ -3,12 +3,11 @@ import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, schema, type Db } from "@/lib/db";
 import { contains, equalsId } from "@/lib/data-table/query";
-import { AppError } from "@/lib/errors";
 import type { SessionUser } from "@/lib/auth/session";
 import { defineFormList } from "@/lib/forms/list";
 import { requireFormLocation } from "@/lib/forms/locations";
 import { enqueueSubmissionMail } from "@/lib/forms/submission-mail";
-import { assertMayEdit, ownSubmissions, submitterOf } from "@/lib/forms/submission";
+import { ownRecordOr404, ownSubmissions, submitterOf } from "@/lib/forms/submission";
 import { displayDate } from "@/lib/forms/fields";
 import { exportDay } from "@/lib/data-table/export";
 import { RO_DEFAULT_SORT, roLabel, type RoReversalRow } from "./columns";
@@ -90,13 +89,11 @@ export const roReversalList = defineFormList<RoReversalRow>({
   },
 });
 
-/** One RO reversal request the user may see (their own unless they manage the forms), or a 404/403. */
+/** One RO reversal request the user may see (their own unless they manage the forms), else a 404. */
 export async function getRoReversal(id: number, user: SessionUser): Promise<RoReversalRow> {
   const db = await getDb();
   const [row] = (await roReversalList.definition.from(db, rowColumns).where(eq(r.id, id)).limit(1)) as RoReversalRow[];
-  if (!row) throw new AppError(404, "No such RO reversal request.");
-  assertMayEdit(row, user);
-  return row;
+  return ownRecordOr404(row, user, "No such RO reversal request.");
 }
 
 /**
@@ -137,8 +134,7 @@ export async function saveRoReversal(v: RoReversalValues, user: SessionUser, bas
     let id: number;
     if (v.id) {
       const [existing] = await tx.select({ id: r.id, createdBy: r.createdBy }).from(r).where(eq(r.id, v.id)).for("update");
-      if (!existing) throw new AppError(404, "No such RO reversal request.");
-      assertMayEdit(existing, user);
+      ownRecordOr404(existing, user, "No such RO reversal request.");
       await tx.update(r).set(values).where(eq(r.id, v.id));
       id = v.id;
     } else {

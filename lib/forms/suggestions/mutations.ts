@@ -1,11 +1,10 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { getDb, schema } from "@/lib/db";
-import { AppError } from "@/lib/errors";
 import type { SessionUser } from "@/lib/auth/session";
 import { requireFormLocation } from "@/lib/forms/locations";
 import { enqueueSubmissionMail } from "@/lib/forms/submission-mail";
-import { assertMayEdit, submitterOf } from "@/lib/forms/submission";
+import { ownRecordOr404, submitterOf } from "@/lib/forms/submission";
 import { displayDate } from "@/lib/forms/fields";
 import { writeAudit } from "@/lib/system/audit";
 import { suggestionScope } from "./list";
@@ -54,8 +53,7 @@ export async function saveSuggestion(input: SuggestionInput & { id?: number | nu
     };
     if (input.id) {
       const [existing] = await tx.select({ id: s.id, createdBy: s.createdBy }).from(s).where(eq(s.id, input.id)).for("update");
-      if (!existing) throw new AppError(404, "No such suggestion.");
-      assertMayEdit(existing, user);
+      ownRecordOr404(existing, user, "No such suggestion.");
       const [row] = await tx.update(s).set(values).where(eq(s.id, input.id)).returning({ id: s.id, routed: s.routed });
       await writeAudit({ actorId: user.id, action: "update", entity: "improvement-suggestion", entityId: row.id, requestId: opts.requestId }, tx);
       return row;

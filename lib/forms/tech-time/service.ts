@@ -3,12 +3,11 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, schema, type Db } from "@/lib/db";
 import { contains, equalsId } from "@/lib/data-table/query";
-import { AppError } from "@/lib/errors";
 import type { SessionUser } from "@/lib/auth/session";
 import { defineFormList } from "@/lib/forms/list";
 import { requireFormLocation } from "@/lib/forms/locations";
 import { enqueueSubmissionMail } from "@/lib/forms/submission-mail";
-import { assertMayEdit, ownSubmissions, submitterOf } from "@/lib/forms/submission";
+import { ownRecordOr404, ownSubmissions, submitterOf } from "@/lib/forms/submission";
 import { displayDate } from "@/lib/forms/fields";
 import { TECH_DEFAULT_SORT, techLabel, type TechTimeRow } from "./columns";
 import { exportDay, exportTime, type ExportColumn } from "@/lib/data-table/export";
@@ -146,12 +145,11 @@ async function loadRows(id: number): Promise<Pick<TechTimeRecord, "attendance" |
   };
 }
 
-/** One tech time form with its rows (staff: their own only, else 403), or a 404. */
+/** One tech time form with its rows (staff: their own only), else a 404 (someone else's too). */
 export async function getTechTime(id: number, user: SessionUser): Promise<TechTimeRecord> {
   const db = await getDb();
   const [row] = (await techTimeList.definition.from(db, rowColumns).where(eq(tt.id, id)).limit(1)) as TechTimeRow[];
-  if (!row) throw new AppError(404, "No such tech time form.");
-  assertMayEdit(row, user);
+  ownRecordOr404(row, user, "No such tech time form.");
   return { ...row, ...(await loadRows(id)) };
 }
 
@@ -191,8 +189,7 @@ export async function saveTechTime(v: TechTimeValues, user: SessionUser, baseUrl
     let id: number;
     if (v.id) {
       const [existing] = await tx.select({ id: tt.id, createdBy: tt.createdBy }).from(tt).where(eq(tt.id, v.id)).for("update");
-      if (!existing) throw new AppError(404, "No such tech time form.");
-      assertMayEdit(existing, user);
+      ownRecordOr404(existing, user, "No such tech time form.");
       await tx.update(tt).set(values).where(eq(tt.id, v.id));
       await tx.delete(rows).where(eq(rows.techTimeId, v.id));
       id = v.id;

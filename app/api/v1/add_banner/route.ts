@@ -5,7 +5,7 @@ import { addBannerSchema } from "@/lib/files/banner-schemas";
 import { publicBaseUrl } from "@/lib/files/service";
 
 /** POST /api/v1/add_banner: the uploaded image (tempPath) becomes the menu page's banner, active. */
-export const POST = withApi({ capability: "manageContent" }, { body: addBannerSchema }, async ({ req, user, body, requestId }) => {
+export const POST = withApi({ capability: "manageContent" }, { body: addBannerSchema }, async ({ user, body, requestId }) => {
   const banner = await addBanner({
     menuSlug: body.slugType,
     tempPath: body.tempPath,
@@ -13,7 +13,7 @@ export const POST = withApi({ capability: "manageContent" }, { body: addBannerSc
     height: body.height,
     user,
     requestId,
-    baseUrl: publicBaseUrl(req),
+    baseUrl: publicBaseUrl(),
   });
   return ok(bannerToApi(banner), BANNER_MESSAGES.added);
 });

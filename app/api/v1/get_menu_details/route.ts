@@ -18,7 +18,7 @@ const query = z.object({
 });
 
 /** GET /api/v1/get_menu_details?slug=: the menu page, the caller's role, system year and build. */
-export const GET = withApi({}, { query }, async ({ req, user, query }) => {
+export const GET = withApi({}, { query }, async ({ user, query }) => {
   const found = await getMenuBySlug({ slug: query.slug, roleId: user.roleId, stamp: user.configStamp });
   if (found.status === "not_found") throw new AppError(404, "Menu not found.");
   if (found.status === "forbidden") throw new AppError(403, "You don't have permission to access this page.");
@@ -27,6 +27,6 @@ export const GET = withApi({}, { query }, async ({ req, user, query }) => {
     roles: { id: user.roleId },
     system_year: await getSystemYear({ stamp: user.configStamp }),
     build: getBuildVersion(),
-    banner: bannerToApi(await getBannerForMenu({ menuId: found.menu.id, roleId: user.roleId, baseUrl: publicBaseUrl(req), stamp: user.configStamp })),
+    banner: bannerToApi(await getBannerForMenu({ menuId: found.menu.id, roleId: user.roleId, baseUrl: publicBaseUrl(), stamp: user.configStamp })),
   });
 });

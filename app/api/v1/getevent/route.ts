@@ -9,9 +9,9 @@ import { getEventById } from "@/lib/calendar/queries";
 import { toApiEventDetail } from "@/lib/calendar/serialize";
 
 /** GET /api/v1/getevent?id=&offset_minutes= : one event with its attachments in content.events[0]. */
-export const GET = withApi({}, { query: getEventQuery }, async ({ req, user, query }) => {
+export const GET = withApi({}, { query: getEventQuery }, async ({ user, query }) => {
   const detail = await getEventById({ id: query.id, includeInactive: roleCan(user.roleId, "seeEventStatus") });
   if (!detail) throw new AppError(404, "Event not found.");
-  const attachments = await toApiAttachments(detail.attachments, publicBaseUrl(req));
+  const attachments = await toApiAttachments(detail.attachments, publicBaseUrl());
   return ok({ events: [toApiEventDetail(detail, query.offset_minutes ?? null, attachments)] });
 });

@@ -12,8 +12,8 @@ const query = z.object({ file: text({ error: "The file is required." }).min(1, "
  * GET /api/v1/getsignedurlpath?file=: a download link valid for a few minutes (`content.file_path`), only
  * for a file whose owning record the caller may see (404 otherwise, as the record itself answers).
  */
-export const GET = withApi({}, { query }, async ({ req, user, query }) => {
+export const GET = withApi({}, { query }, async ({ user, query }) => {
   const file = await getFileByKey({ key: keyFromClientPath(query.file) });
   if (!file || !(await canSeeFileRecord(file, user))) throw new AppError(404, FILE_MESSAGES.notFound);
-  return ok({ file_path: await signedDownloadUrl(file, publicBaseUrl(req)) });
+  return ok({ file_path: await signedDownloadUrl(file, publicBaseUrl()) });
 });

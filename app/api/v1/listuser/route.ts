@@ -12,10 +12,10 @@ import { listUserBody } from "@/lib/users/schemas";
  * `content.totalRecords`; with `export_users`, message 'success export' and a short-lived download
  * link in `content.web`. Unknown sort or filter columns and a page or size out of range are a 422.
  */
-export const POST = withApi({ capability: "manageBackOffice" }, { body: listUserBody }, async ({ req, user, body }) => {
+export const POST = withApi({ capability: "manageBackOffice" }, { body: listUserBody }, async ({ user, body }) => {
   assertTableState(USER_QUERY, body.state);
   if (body.exportAs) {
-    const web = signUserExportUrl({ userId: user.id, f: body.exportAs, q: body.state.filters, o: body.state.sort, i: body.ids }, publicBaseUrl(req));
+    const web = signUserExportUrl({ userId: user.id, f: body.exportAs, q: body.state.filters, o: body.state.sort, i: body.ids }, publicBaseUrl());
     return ok({ web }, "success export");
   }
   const list = await listUsers(body.state);

@@ -1,6 +1,7 @@
 import type { NextRequest } from "next/server";
 import { publicRoute } from "@/lib/api/public-route";
 import { hashToken } from "@/lib/auth/tokens";
+import { publicOrigin } from "@/lib/http/forwarded";
 import { logger, requestIdFrom } from "@/lib/log";
 import { buildIcs } from "@/lib/calendar/ics";
 import { touchFeedToken } from "@/lib/calendar/mutations";
@@ -29,7 +30,7 @@ export const GET = publicRoute(async (req: NextRequest, ctx: { params: Promise<{
     const events = await listFeedEvents({ keyId: feed.calendarKeyId, since: new Date(Date.now() - YEAR) });
     const ics = buildIcs({
       name: feed.keyName ? `Portal Calendar: ${feed.keyName}` : "Portal Calendar",
-      host: new URL(req.url).hostname || "portal",
+      host: new URL(publicOrigin()).hostname,
       events,
     });
     await touchFeedToken(feed.id, feed.lastUsedAt);

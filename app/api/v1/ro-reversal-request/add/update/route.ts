@@ -9,7 +9,7 @@ import { saveRoReversal } from "@/lib/forms/ro-reversal/service";
  * `howMuchTimeBilled`...); with `id` an edit (staff: their own only). Saves and queues the mail in
  * one transaction; `content.routed` is false when no form email mapping covered the location.
  */
-export const POST = withApi({}, { body: roReversalApiBody }, async ({ req, user, body }) => {
-  const saved = await saveRoReversal(body, user, publicBaseUrl(req));
+export const POST = withApi({}, { body: roReversalApiBody }, async ({ user, body }) => {
+  const saved = await saveRoReversal(body, user, publicBaseUrl());
   return ok(saved, body.id ? "RO Reversal Request Updated Successfully" : "RO Reversal Request Added Successfully");
 });

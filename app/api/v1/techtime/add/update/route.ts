@@ -12,10 +12,10 @@ import { saveTechTime } from "@/lib/forms/tech-time/service";
  * location's name), `employee_email`, `attendanceClockTimeArr`, `shopTimeObjects`, and `id` for an
  * edit (staff: their own only). An unknown location name is a 422 on `location`.
  */
-export const POST = withApi({}, { body: techTimeApiBody }, async ({ req, user, body }) => {
+export const POST = withApi({}, { body: techTimeApiBody }, async ({ user, body }) => {
   const { locationName, ...rest } = body;
   const location = await getFormLocationByName(await getDb(), locationName);
   if (!location) throw new AppError(422, TECH_MESSAGES.location, { location: [TECH_MESSAGES.location] });
-  const saved = await saveTechTime({ ...rest, locationId: location.id }, user, publicBaseUrl(req));
+  const saved = await saveTechTime({ ...rest, locationId: location.id }, user, publicBaseUrl());
   return ok(saved, TECH_SAVED);
 });

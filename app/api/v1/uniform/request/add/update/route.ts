@@ -9,7 +9,7 @@ import { UNIFORM_SAVED, saveUniformRequest } from "@/lib/forms/uniform/mutations
  * names (`empolyee_first_name`, `re_order`, `text`, ...). `manager_email` is not taken from the body:
  * the location's own is recorded. An `id` updates (roles 1 and 2 only).
  */
-export const POST = withApi({}, { body: uniformAddUpdateBody }, async ({ req, user, body, requestId }) => {
-  const saved = await saveUniformRequest(body, user, { requestId, baseUrl: publicBaseUrl(req) });
+export const POST = withApi({}, { body: uniformAddUpdateBody }, async ({ user, body, requestId }) => {
+  const saved = await saveUniformRequest(body, user, { requestId, baseUrl: publicBaseUrl() });
   return ok({ id: saved.id, routed: saved.routed }, UNIFORM_SAVED);
 });

@@ -8,7 +8,7 @@ import { SUGGESTION_SAVED, saveSuggestion } from "@/lib/forms/suggestions/mutati
  * POST /api/v1/continuous/improvement/suggestions/add/update: a suggestion with the spec's names
  * (`how_will_it_benefit_the_business`, ...); with `id`, an update (others' suggestions: roles 1 and 2).
  */
-export const POST = withApi({}, { body: suggestionAddUpdateBody }, async ({ req, user, body, requestId }) => {
-  const saved = await saveSuggestion(body, user, { requestId, baseUrl: publicBaseUrl(req) });
+export const POST = withApi({}, { body: suggestionAddUpdateBody }, async ({ user, body, requestId }) => {
+  const saved = await saveSuggestion(body, user, { requestId, baseUrl: publicBaseUrl() });
   return ok({ id: saved.id, routed: saved.routed }, SUGGESTION_SAVED);
 });

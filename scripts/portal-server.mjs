@@ -1,0 +1,68 @@
+// The portal's HTTP server: Next's request handler (Next's custom-server API) behind a gate that answers
+// the requests Next cannot take. `npm start` (scripts/start.mjs) calls servePortal() in the process that
+// serves; a launcher with several processes calls it in each of them.
+import http from "node:http";
+import path from "node:path";
+import { createRequire } from "node:module";
+
+/** Every method a route of the portal offers (pages: GET, HEAD, POST; the API: its own of these). */
+export const OFFERED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+
+/** What a page offers (proxy.ts refuses the other offered methods on pages with the same header). */
+const PAGE_ALLOW = "GET, HEAD, POST";
+
+/**
+ * Answers 405 for a method no route offers (TRACE, PROPFIND, MKCOL, ...) before Next sees it: Next
+ * builds a web Request from every request, the Fetch standard forbids TRACE there, and Next answered
+ * a 500 with a stack trace in the log. API paths get the v1 envelope; pages `Allow: GET, HEAD, POST`.
+ * The body of the refused request is left unread (drained). Returns whether it answered.
+ *
+ * @param {import("node:http").IncomingMessage} req
+ * @param {import("node:http").ServerResponse} res
+ * @returns {boolean}
+ */
+export function refuseUnofferedMethod(req, res) {
+  const method = String(req.method ?? "GET").toUpperCase();
+  if (OFFERED_METHODS.includes(method)) return false;
+  const api = String(req.url ?? "/").startsWith("/api/");
+  const body = api ? JSON.stringify({ code: 405, status: "error", message: "Method not allowed.", content: null }) : "Method not allowed.\n";
+  res.writeHead(405, {
+    "content-type": api ? "application/json" : "text/plain; charset=utf-8",
+    "content-length": Buffer.byteLength(body),
+    "cache-control": "no-store",
+    "x-content-type-options": "nosniff",
+    "content-security-policy": "default-src 'none'; frame-ancestors 'none'",
+    ...(api ? {} : { allow: PAGE_ALLOW }),
+  });
+  res.end(body);
+  req.resume();
+  return true;
+}
+
+/**
+ * Serves the production build in `root` on `port` (all interfaces unless `hostname`), as `next start`
+ * does, with refuseUnofferedMethod in front of Next's handler. Ends the process on SIGINT/SIGTERM
+ * (after the listeners instrumentation.ts registered, which stop the background work).
+ *
+ * @param {{ root: string; port: number; hostname?: string }} options
+ * @returns {Promise<import("node:http").Server>}
+ */
+export async function servePortal({ root, port, hostname }) {
+  process.env.NODE_ENV = "production";
+  const require = createRequire(path.join(root, "package.json"));
+  const next = require("next");
+  const app = next({ dev: false, dir: root, hostname: hostname ?? "localhost", port });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const server = http.createServer((req, res) => {
+    if (refuseUnofferedMethod(req, res)) return;
+    void handle(req, res);
+  });
+  await new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, hostname, () => resolve(undefined));
+  });
+  console.log(`✓ Ready on http://${hostname ?? "localhost"}:${port}`);
+  for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => process.exit(0));
+  return server;
+}
