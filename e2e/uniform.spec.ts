@@ -74,9 +74,10 @@ test.describe("staff", () => {
     await expect(page).toHaveURL(/\/uniform\/request\/add$/);
   });
 
-  test("gets the no-access panel on the uniform list", async ({ page }) => {
-    await page.goto("/uniform/request/list");
-    await expect(page.getByRole("heading", { name: "No access" })).toBeVisible();
+  test("gets the 403 page (status 403) on the uniform list, as on every refused page", async ({ page }) => {
+    const res = await page.goto("/uniform/request/list");
+    expect(res?.status()).toBe(403);
+    await expect(page.getByText("Oops! 403 Sorry!")).toBeVisible();
     await expect(page.getByRole("table")).toHaveCount(0);
   });
 });

@@ -13,7 +13,7 @@ import { SHOP_ROWS_MAX, TECH_FIELDS, blankShop, blankTechTime, techTimeSchema, t
 type RowErrors = FieldErrors<Record<string, string>> | undefined;
 const cellClass = "min-w-0";
 
-/** 'Tech Time Edit Form' in add or edit mode: the employee, 4 attendance rows and 4 to 16 shop rows. */
+/** The tech time form ('Tech Time', 'Edit Tech Time'): the employee, 4 attendance rows and 4 to 16 shop rows. */
 export function TechTimeForm({ initial, locations, roleId }: { initial: TechTimeInput; locations: LocationOption[]; roleId: number }) {
   const editing = !!initial.id;
   const form = useForm<TechTimeInput>({ resolver: zodResolver(techTimeSchema, undefined, { raw: true }), defaultValues: initial });
@@ -28,7 +28,7 @@ export function TechTimeForm({ initial, locations, roleId }: { initial: TechTime
       form={form}
       screen="tech_time"
       roleId={roleId}
-      title="Tech Time Edit Form"
+      title="Tech Time"
       editing={editing}
       listHref="/techtime/list"
       save={(values) => saveTechTimeAction(values)}
