@@ -194,7 +194,7 @@ function makeFixture(browser: Browser): Promise<Fixture> {
 
     await page.goto("/company-news/event/add");
     await ui.titleField.fill(`${title} date`);
-    await page.getByLabel("Date", { exact: true }).fill("07/04/2030");
+    await page.getByLabel("Date", { exact: true }).fill("2030-07-04");
     await ui.button("Save").click();
     await expect(page).toHaveURL(/tab=save-the-date$/);
     const dateEdit = (await page.getByRole("link", { name: `Edit ${title} date`, exact: true }).getAttribute("href"))!;

@@ -48,7 +48,7 @@ export const roReversalSchema = z
   .superRefine(
     (raw, ctx) => {
       // Runs even when another field failed (`when`): read the two dates as typed.
-      const v = raw as Partial<Record<string, unknown>>;
+      const v = (raw !== null && typeof raw === "object" ? raw : {}) as Partial<Record<string, unknown>>;
       const requested = typeof v.dateOfRequest === "string" ? parseFormDate(v.dateOfRequest) : null;
       const closed = typeof v.dateRaClosed === "string" ? parseFormDate(v.dateRaClosed) : null;
       if (requested && closed && closed > requested) ctx.addIssue({ code: "custom", path: ["dateRaClosed"], message: RO_MESSAGES.closedAfterRequest });

@@ -80,7 +80,7 @@ export const uniformRequestSchema = z
   .superRefine(
     (raw, ctx) => {
       // Runs even when a field failed (`when`), so the values may be anything: read them defensively.
-      const v = raw as Partial<Record<string, unknown>>;
+      const v = (raw !== null && typeof raw === "object" ? raw : {}) as Partial<Record<string, unknown>>;
       const designationId = Number(v.designationId) || null;
       const wearId = Number(v.wearId) || null;
       if (designationId && wearId && wearIds.includes(wearId) && !wearOptionsFor(designationId).some((o) => o.value === wearId)) {
