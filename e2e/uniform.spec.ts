@@ -65,6 +65,12 @@ test.describe("staff", () => {
     await ui.button("Save").click();
     await expect(page.getByText("Please enter numeric value")).toBeVisible();
     await expect(page.getByText("Max Pant Quantity is 1000")).toBeVisible();
+    // A negative number is a number: the message is about the minimum.
+    await ui.field("Total Shirt Quantity").fill("-3");
+    await ui.button("Save").click();
+    await expect(page.getByText("Min Shirt Quantity is 1")).toBeVisible();
+    await expect(page.getByText("Please enter numeric value")).toHaveCount(0);
+    await expect(ui.field("Total Shirt Quantity")).toHaveAttribute("aria-required", "true");
     await ui.field("Total Shirt Quantity").fill("3");
     await ui.field("Total Pant Quantity").fill("2");
     await ui.button("Save").click();

@@ -11,13 +11,26 @@ export function RequiredMark() {
   );
 }
 
-/** A control's label, with the required mark when `required`. */
+/**
+ * A control's label, with the required mark when `required`. The mark sits beside the <label>, not in
+ * it, so the field's name stays its label's words ('Employee Name', not 'Employee Name *').
+ */
 export function FieldLabel({ htmlFor, label, required, compact }: { htmlFor: string; label: string; required?: boolean; compact?: boolean }) {
+  const text = `font-medium text-slate-700 ${compact ? "text-xs" : "text-sm"}`;
+  if (!required) {
+    return (
+      <label htmlFor={htmlFor} className={`block ${compact ? "mb-0.5" : "mb-1"} ${text}`}>
+        {label}
+      </label>
+    );
+  }
   return (
-    <label htmlFor={htmlFor} className={`block font-medium text-slate-700 ${compact ? "mb-0.5 text-xs" : "mb-1 text-sm"}`}>
-      {label}
-      {required && <RequiredMark />}
-    </label>
+    <div className={`flex items-baseline ${compact ? "mb-0.5" : "mb-1"}`}>
+      <label htmlFor={htmlFor} className={text}>
+        {label}
+      </label>
+      <RequiredMark />
+    </div>
   );
 }
 

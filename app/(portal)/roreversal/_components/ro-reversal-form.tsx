@@ -2,7 +2,7 @@
 
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Field, RequiredMark } from "@/components/ui/input";
+import { Field } from "@/components/ui/input";
 import { TextArea } from "@/components/content/form-parts";
 import { LocationSelect, type LocationOption } from "@/components/forms/location-select";
 import { StaffFormShell } from "@/components/forms/staff-form-shell";
@@ -35,11 +35,8 @@ export function RoReversalForm({ initial, locations, roleId }: { initial: RoReve
         <Field label="Full RA#" required maxLength={TEXT_MAX} autoComplete="off" error={msg("fullRa")} {...form.register("fullRa")} />
         <Field label="Date RA Was Originally Closed" required max={form.watch("dateOfRequest") || undefined} type="date" error={msg("dateRaClosed")} {...form.register("dateRaClosed")} />
         <fieldset>
-          <legend className="mb-1 block text-sm font-medium text-slate-700">
-            Pay Type
-            <RequiredMark />
-          </legend>
-          <div className="flex gap-4 py-2" role="radiogroup" aria-label="Pay Type" aria-required="true">
+          <legend className="mb-1 block text-sm font-medium text-slate-700">Pay Type</legend>
+          <div className="flex gap-4 py-2" role="radiogroup" aria-label="Pay Type (required)" aria-required="true">
             {PAY_TYPES.map((p) => (
               <label key={p} className="inline-flex items-center gap-2 text-sm text-slate-800">
                 <input type="radio" value={p} {...form.register("payType")} />
