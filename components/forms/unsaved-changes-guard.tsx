@@ -1,7 +1,11 @@
 "use client";
 
 import { useEffect, useRef } from "react";
+import { usePathname } from "next/navigation";
 import { useConfirm, type ConfirmOptions } from "@/components/ui/confirm-dialog";
+
+/** Marks the guard's history entry (its state), so Back onto the form's own entry is recognised. */
+const GUARD = "__unsavedChangesGuard";
 
 export const LEAVE_QUESTION: ConfirmOptions = {
   title: "Leave this page?",
@@ -18,29 +22,35 @@ export const LEAVE_QUESTION: ConfirmOptions = {
  * (`beforeunload`, the only one a page may show then). Returns the dialog to render.
  *
  * Links: a click on a link to another page is stopped in the capture phase, before Next's `<Link>`
- * sees it, and replayed when the user chooses to leave. Back: Next's router handles `popstate` on
- * `window`; this listens in the capture phase, which runs first, keeps Next from seeing it, steps
- * forward again to the form's entry and asks; leaving steps back once more and lets Next handle it.
+ * sees it, and replayed when the user chooses to leave. Back: while there are changes, a guard entry
+ * of the same address sits on top of the form's own history entry, so Back stays on the page (nothing
+ * unmounts, nothing is lost) and asks; Stay pushes the guard again, Leave steps back past the form.
  */
 export function useUnsavedChanges(dirty: boolean): React.ReactNode {
   const [confirm, dialog] = useConfirm();
-  // Survives the effect's re-runs: a step forward under way, a question open, a chosen leave.
-  const state = useRef({ bypass: false, returning: false, asking: false });
+  const path = usePathname();
+  // Survives the effect's re-runs: a question open, a chosen leave.
+  const state = useRef({ bypass: false, asking: false });
 
   useEffect(() => {
     if (!dirty) return;
     const s = state.current;
-    const ask = async (leave: () => void) => {
+    const ask = async (leave: () => void, stay: () => void = () => {}) => {
       if (s.asking) return;
       s.asking = true;
       const ok = await confirm(LEAVE_QUESTION);
       s.asking = false;
-      if (!ok) return;
+      if (!ok) return stay();
       s.bypass = true;
       leave();
       // A leave that goes nowhere (the same page) must not switch the guard off for good.
       setTimeout(() => (s.bypass = false), 1000);
     };
+    // Back: a guard entry of the same address on top of the form's own. Back lands on the form's entry
+    // (the same page, nothing unmounts) and asks; Stay puts the guard back, Leave steps back once more.
+    const onGuard = () => (window.history.state as Record<string, unknown> | null)?.[GUARD] === true;
+    const pushGuard = () => window.history.pushState({ ...(window.history.state as object | null), [GUARD]: true }, "", window.location.href);
+    if (!onGuard()) pushGuard();
 
     const onBeforeUnload = (e: BeforeUnloadEvent) => {
       if (s.bypass) return;
@@ -62,17 +72,10 @@ export function useUnsavedChanges(dirty: boolean): React.ReactNode {
     };
 
     const onPopState = (e: PopStateEvent) => {
-      if (s.returning) {
-        // The step forward back to the form's entry: the page did not change, Next need not know.
-        s.returning = false;
-        e.stopImmediatePropagation();
-        return;
-      }
-      if (s.bypass) return;
+      if (s.bypass || onGuard() || new URL(window.location.href).pathname !== path) return;
+      // Back from the guard entry onto the form's own: the same page, Next need not restore anything.
       e.stopImmediatePropagation();
-      s.returning = true;
-      window.history.go(1);
-      void ask(() => window.history.go(-1));
+      void ask(() => window.history.back(), pushGuard);
     };
 
     window.addEventListener("beforeunload", onBeforeUnload);
@@ -83,7 +86,7 @@ export function useUnsavedChanges(dirty: boolean): React.ReactNode {
       document.removeEventListener("click", onClick, true);
       window.removeEventListener("popstate", onPopState, true);
     };
-  }, [dirty, confirm]);
+  }, [dirty, confirm, path]);
 
   return dialog;
 }
