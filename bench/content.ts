@@ -202,7 +202,7 @@ async function seed(where: { dataDir?: string; url?: string }) {
     await exec(`INSERT INTO menus (slug, title, page_types, allow_in_attachment, position, parent_id)
       SELECT 'bench-content-' || g, 'Bench Content Page ' || g, '{1,2}', 3, g, (SELECT id FROM menus WHERE slug = 'bench-section-' || ((g - 1) / 10 + 1))
       FROM generate_series(1, ${MENUS}) g ON CONFLICT DO NOTHING`);
-    await exec(`INSERT INTO attachment_groups (name, color_code) SELECT 'Bench group ' || g, '#2563eb' FROM generate_series(1, 10) g`);
+    await exec(`INSERT INTO attachment_groups (name, color_code) SELECT 'Bench group ' || g, '#2563eb' FROM generate_series(1, 10) g ON CONFLICT DO NOTHING`);
     // Rows are correct by construction: skip per-row foreign-key triggers and build indexes once at the end.
     await exec(`SET session_replication_role = replica`);
     await exec(`SET maintenance_work_mem = '256MB'`);

@@ -77,6 +77,54 @@ test.describe("administrator", () => {
     await expect(groups.statusSwitch(name)).toHaveAttribute("aria-checked", "true");
   });
 
+  test("refuses a second group or key of the same name (any case); the failed save keeps what was typed", async ({ page }) => {
+    for (const [base, label, what] of [
+      ["/attachment-group", "Name", "An attachment group"],
+      ["/key", "Key Name", "A calendar key"],
+    ] as const) {
+      const screens = new ColorOptionPages(page, base, label);
+      const name = `Twin ${tag()}`;
+      await screens.gotoAdd();
+      await expect(screens.nameField).toHaveAttribute("aria-required", "true");
+      await screens.nameField.fill(name);
+      await screens.button("Save").click();
+      await expect(page).toHaveURL(new RegExp(`${base}/list$`));
+      await screens.gotoAdd();
+      await screens.nameField.fill(name.toUpperCase());
+      await screens.colourField.fill("#aa3300");
+      await screens.button("Save").click();
+      await expect(page.getByText(`${what} named '${name.toUpperCase()}' already exists.`).first()).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`${base}/add$`));
+      await expect(screens.nameField).toHaveValue(name.toUpperCase());
+      await expect(screens.nameField).toHaveAttribute("aria-invalid", "true");
+      await expect(screens.colourField).toHaveValue("#aa3300");
+    }
+  });
+
+  test("every list keeps its row actions in view at 1280 px (the action column stays; the others scroll)", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    for (const [path, column] of [
+      ["/key/list", "Action"],
+      ["/attachment-group/list", "Action"],
+      ["/user/list", "Action"],
+      ["/roreversal/list", "Action"],
+      ["/techtime/list", "Action"],
+      ["/continuous/improvement/suggestions/list", "Actions"],
+      ["/form/email/manager/list", "Actions"],
+    ] as const) {
+      await page.goto(path);
+      const table = page.getByRole("table").first();
+      await expect(table, path).toBeVisible();
+      const header = table.getByRole("columnheader").last();
+      await expect(header, path).toContainText(new RegExp(column, "i"));
+      const box = await header.boundingBox();
+      expect(box, path).not.toBeNull();
+      expect(box!.x + box!.width, `${path}: the action column ends inside the window`).toBeLessThanOrEqual(1280);
+      expect(box!.x, `${path}: the action column starts inside the window`).toBeGreaterThanOrEqual(0);
+      if (path.startsWith("/techtime")) await page.screenshot({ path: "test-results/tech-time-list-1280.png" });
+    }
+  });
+
   test("creates, renames, reorders (keyboard) and deletes a menu; the sidebar follows; the old slug redirects", async ({ page }) => {
     const editor = new MenuEditorPage(page);
     const shell = new ShellPage(page);

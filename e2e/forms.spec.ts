@@ -75,7 +75,7 @@ test.describe("staff", () => {
     await page.goto("/techtime/list");
     const row = page.getByRole("row").filter({ hasText: name });
     await row.getByRole("link", { name: `Edit ${name}` }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Edit Tech Time Edit Form" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Edit Tech Time", exact: true })).toBeVisible();
     await expect(page.getByRole("group", { name: "Shop time row 1", exact: true }).getByLabel("Customer Name")).toHaveValue("ACME");
   });
 
@@ -115,10 +115,112 @@ test.describe("staff", () => {
     await expect(page).toHaveURL(/\/techtime\/edit\/\d+$/);
   });
 
-  test("gets the no-access panel on the form email manager", async ({ page }) => {
+  test("marks required fields for eyes and screen readers, and refuses an RA closed after its date of request", async ({ page }) => {
+    const ui = new StaffFormsPage(page);
+    await ui.gotoRoAdd();
+    await expect(page.getByText("Fields marked * are required.")).toBeVisible();
+    for (const label of ["Employee Name", "Date of Request", "Full RA#", "Date RA Was Originally Closed", "Location", "Reason Reversal Is Required"]) {
+      await expect(ui.field(label), label).toHaveAttribute("aria-required", "true");
+    }
+    // The visible mark sits beside the label, hidden from screen readers (they hear aria-required).
+    await expect(page.locator("label", { hasText: "Full RA#" }).locator("xpath=following-sibling::*[1]")).toHaveText("*");
+    await expect(page.locator("label", { hasText: "Full RA#" }).locator("xpath=following-sibling::*[1]")).toHaveAttribute("aria-hidden", "true");
+    await expect(page.getByRole("radiogroup", { name: "Pay Type (required)" })).toHaveAttribute("aria-required", "true");
+
+    await ui.field("Employee Name").fill(`Ro Dates ${unique()}`);
+    await ui.field("Date of Request").fill("2026-11-10");
+    await ui.field("Full RA#").fill("RA-9");
+    await ui.field("Date RA Was Originally Closed").fill("2026-11-12");
+    await ui.location.selectOption({ label: "Downtown Motors" });
+    await ui.field("Reason Reversal Is Required").fill("Dates the wrong way round");
+    await ui.button("Save").click();
+    await expect(page.getByText("Date RA Was Originally Closed cannot be after the Date of Request.")).toBeVisible();
+    await expect(ui.field("Date RA Was Originally Closed")).toHaveAttribute("aria-invalid", "true");
+    await ui.field("Date RA Was Originally Closed").fill("2026-11-09");
+    await ui.button("Save").click();
+    await expect(page.getByText("RO Reversal Request Added Successfully")).toBeVisible();
+  });
+
+  test("asks before leaving a form with unsaved changes: a sidebar link, Back, closing the tab; Stay keeps what was typed", async ({ page }) => {
+    const ui = new StaffFormsPage(page);
+    // Into the form from the list, as people do (so Back stays inside the portal's page).
+    await page.goto("/roreversal/list");
+    await page.getByRole("link", { name: "Add", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "RO Reversal Request" })).toBeVisible();
+    const leave = page.getByRole("dialog", { name: "Leave this page?" });
+
+    await ui.field("Employee Name").fill("Half typed");
+    await page.getByRole("link", { name: "Tech Time", exact: true }).click();
+    await expect(leave).toBeVisible();
+    await leave.getByRole("button", { name: "Stay" }).click();
+    await expect(page).toHaveURL(/\/roreversal\/add$/);
+    await expect(ui.field("Employee Name")).toHaveValue("Half typed");
+
+    // The form's own Back link asks too.
+    await page.getByRole("link", { name: "Back", exact: true }).click();
+    await expect(leave).toBeVisible();
+    await leave.getByRole("button", { name: "Stay" }).click();
+    await expect(ui.field("Employee Name")).toHaveValue("Half typed");
+
+    // The browser's Back button.
+    await page.goBack();
+    await expect(leave).toBeVisible();
+    await leave.getByRole("button", { name: "Stay" }).click();
+    await expect(page).toHaveURL(/\/roreversal\/add$/);
+    await expect(ui.field("Employee Name")).toHaveValue("Half typed");
+    await page.goBack();
+    await leave.getByRole("button", { name: "Leave" }).click();
+    await expect(page).toHaveURL(/\/roreversal\/list$/);
+
+    // Reload and closing the tab: the browser's own question (beforeunload).
+    await ui.gotoRoAdd();
+    await ui.field("Employee Name").fill("Typed again");
+    const asked = page.waitForEvent("dialog");
+    await page.close({ runBeforeUnload: true });
+    const dialog = await asked;
+    expect(dialog.type()).toBe("beforeunload");
+    await dialog.dismiss();
+    await expect(ui.field("Employee Name")).toHaveValue("Typed again");
+  });
+
+  test("tech time points out a Time Out before its Time In, and still saves", async ({ page }) => {
+    const ui = new StaffFormsPage(page);
+    await ui.gotoTechTimeAdd();
+    const row = page.getByRole("group", { name: "Attendance row 2", exact: true });
+    await row.getByLabel("Time In").fill("17:00");
+    await row.getByLabel("Time Out").fill("08:30");
+    await expect(row.getByRole("status")).toHaveText("Time Out is before Time In. Please check the times (you can still save).");
+    await row.getByLabel("Time Out").fill("18:30");
+    await expect(row.getByRole("status")).toHaveCount(0);
+    await row.getByLabel("Time Out").fill("08:30");
+    await ui.field("Emp Number").fill("T-2");
+    await ui.field("Employee's Full Name").fill(`Tt Night ${unique()}`);
+    await ui.location.selectOption({ label: "Valley Trucks" });
+    await ui.field("Employee Email").fill("night@example.com");
+    await ui.button("Save").click();
+    await expect(page.getByText("Tech Time Saved Successfully")).toBeVisible();
+  });
+
+  test("the tech time form fits a phone: rows are compact cards, nothing wider than the screen", async ({ browser }) => {
+    const phone = await browser.newContext({ storageState: storageStateOf("staff"), viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await phone.newPage();
+    await new StaffFormsPage(page).gotoTechTimeAdd();
+    const row = page.getByRole("group", { name: "Shop time row 1", exact: true });
+    // Time In and Time Out side by side on one line of the card.
+    const [timeIn, timeOut] = [await row.getByLabel("Time In").boundingBox(), await row.getByLabel("Time Out").boundingBox()];
+    expect(Math.abs(timeIn!.y - timeOut!.y)).toBeLessThan(2);
+    const size = await page.evaluate(() => ({ height: document.documentElement.scrollHeight, width: document.documentElement.scrollWidth }));
+    expect(size.width).toBeLessThanOrEqual(390);
+    expect(size.height).toBeLessThan(2800); // it was 4,300 px with a field per line
+    await page.screenshot({ path: "test-results/tech-time-390.png", fullPage: true });
+    await phone.close();
+  });
+
+  test("gets the 403 page (status 403) on the form email manager, as on every refused page", async ({ page }) => {
     for (const path of ["/form/email/manager/list", "/form/email/manager/add", "/form/email/manager/edit/1"]) {
-      await page.goto(path);
-      await expect(page.getByRole("heading", { name: "No access" })).toBeVisible();
+      const res = await page.goto(path);
+      expect(res?.status(), path).toBe(403);
+      await expect(page.getByText("Oops! 403 Sorry!"), path).toBeVisible();
       await expect(page.getByLabel("To Email")).toHaveCount(0);
     }
   });
@@ -144,11 +246,19 @@ test.describe("administrator and staff", () => {
     await expect(page).toHaveURL(/\/form\/email\/manager\/list/);
     await expect(page.getByRole("row").filter({ hasText: "Coastal Auto Group" })).toContainText(to);
 
-    // The same form and location again: the server's duplicate message, Save disabled.
+    // The same form and location again: the server's duplicate message, Save disabled. The check
+    // answers 200 whether it finds one or not: no failed request in the browser's console.
+    const failed: string[] = [];
+    page.on("response", (r) => void (r.url().includes("/formemailmanager/check") && r.status() >= 400 && failed.push(`${r.status()} ${r.url()}`)));
+    page.on("console", (m) => void (m.type() === "error" && failed.push(m.text())));
     await page.goto("/form/email/manager/add?form=1");
+    const checked = page.waitForResponse((r) => r.url().includes("/formemailmanager/check"));
+    await ui.location.selectOption([{ label: "Valley Trucks" }]);
+    expect((await checked).status()).toBe(200);
     await ui.location.selectOption([{ label: "Coastal Auto Group" }]);
     await expect(page.getByText("RO Reversal Request is already mapped for Coastal Auto Group.")).toBeVisible();
     await expect(ui.button("Save")).toBeDisabled();
+    expect(failed).toEqual([]);
 
     const staff = await browser.newContext({ storageState: storageStateOf("staff") });
     const s = await staff.newPage();

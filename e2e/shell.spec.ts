@@ -86,6 +86,29 @@ test.describe("phone", () => {
 test.describe("sidebar", () => {
   test.use({ storageState: storageStateOf("staff") });
 
+  shellTest("at 1280 px no title is cut further than the 22/30-character rule: a long one takes a second line", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const shell = new ShellPage(page);
+    await shell.goto(FIRST_MENU.slug);
+    const nav = page.getByRole("navigation", { name: "Main menu" });
+    // Open every sub-menu (its toggle says 'Show sub-menus of ...').
+    await expect(async () => {
+      for (const toggle of await nav.getByRole("button", { name: /^Show sub-menus of/ }).all()) await toggle.click();
+      await expect(nav.getByRole("button", { name: /^Show sub-menus of/ })).toHaveCount(0, { timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+    const sub = nav.getByRole("link", { name: "Service Bulletins and Technical Updates" });
+    await expect(sub).toBeVisible();
+    const clipped = await nav.evaluate((el) =>
+      [...el.querySelectorAll<HTMLElement>(".nav-row > span:not([class])")]
+        .filter((s) => s.scrollWidth > s.clientWidth + 1 || s.scrollHeight > s.clientHeight + 1)
+        .map((s) => s.textContent),
+    );
+    expect(clipped).toEqual([]);
+    // The sub-menu's title is shown to its 30th character, whole words and all.
+    await expect(sub).toContainText("Service Bulletins and Technica");
+    await page.screenshot({ path: "test-results/sidebar-1280.png" });
+  });
+
   shellTest("marks the current page and moves between pages in the app, with the icons from the sprite", async ({ page }) => {
     const shell = new ShellPage(page);
     const sprite = page.waitForResponse((r) => new URL(r.url()).pathname === "/icons.svg");

@@ -66,6 +66,12 @@ test.describe("staff", () => {
     await ui.button("Save").click();
     await expect(page.getByText("Please enter numeric value")).toBeVisible();
     await expect(page.getByText("Max Pant Quantity is 1000")).toBeVisible();
+    // A negative number is a number: the message is about the minimum.
+    await ui.field("Total Shirt Quantity").fill("-3");
+    await ui.button("Save").click();
+    await expect(page.getByText("Min Shirt Quantity is 1")).toBeVisible();
+    await expect(page.getByText("Please enter numeric value")).toHaveCount(0);
+    await expect(ui.field("Total Shirt Quantity")).toHaveAttribute("aria-required", "true");
     await ui.field("Total Shirt Quantity").fill("3");
     await ui.field("Total Pant Quantity").fill("2");
     await ui.button("Save").click();
@@ -75,9 +81,10 @@ test.describe("staff", () => {
     await expect(page).toHaveURL(/\/uniform\/request\/add$/);
   });
 
-  test("gets the no-access panel on the uniform list", async ({ page }) => {
-    await page.goto("/uniform/request/list");
-    await expect(page.getByRole("heading", { name: "No access" })).toBeVisible();
+  test("gets the 403 page (status 403) on the uniform list, as on every refused page", async ({ page }) => {
+    const res = await page.goto("/uniform/request/list");
+    expect(res?.status()).toBe(403);
+    await expect(page.getByText("Oops! 403 Sorry!")).toBeVisible();
     await expect(page.getByRole("table")).toHaveCount(0);
   });
 });

@@ -42,7 +42,7 @@ async function prepare(): Promise<Record<(typeof ROLES)[number], string>> {
     await exec(`INSERT INTO menus (slug, title, page_types, allow_in_attachment, position) VALUES ('${SLUG}', 'First Load Content', '{1,2}', 3, 999)`);
     const menu = `(SELECT id FROM menus WHERE slug = '${SLUG}')`;
     const admin = `(SELECT id FROM users WHERE username = 'admin')`;
-    await exec(`INSERT INTO attachment_groups (name, color_code) VALUES ('First load group', '#2563eb')`);
+    await exec(`INSERT INTO attachment_groups (name, color_code) VALUES ('First load group', '#2563eb') ON CONFLICT DO NOTHING`);
     await exec(`INSERT INTO posts (menu_id, title, description, pin, created_by, updated_by)
       SELECT ${menu}, 'Dealer notice ' || g, 'See https://intranet.example.com/notes/' || g || ' for details.', g = 1, ${admin}, ${admin} FROM generate_series(1, 12) g`);
     await exec(`INSERT INTO content_documents (post_id, path, name, size, mime, extension, position)

@@ -57,9 +57,9 @@ export function ColorOptionForm({ kind, id, initial, userName }: Props) {
 
   const nameError = form.formState.errors.name?.message;
   return (
-    <FormCard title={editing ? texts.editTitle : texts.addTitle} editing={editing} userName={userName}>
+    <FormCard title={editing ? texts.editTitle : texts.addTitle} editing={editing} userName={userName} dirty={form.formState.isDirty}>
       <form onSubmit={submit("save")} noValidate className="space-y-4">
-        <Field label={texts.nameLabel} maxLength={190} autoComplete="off" error={nameError} {...form.register("name")} />
+        <Field label={texts.nameLabel} required maxLength={190} autoComplete="off" error={nameError} {...form.register("name")} />
         <div>
           <label htmlFor={colorId} className="mb-1 block text-sm font-medium text-slate-700">
             Colour

@@ -39,9 +39,9 @@ export function AttachmentForm({
   });
 
   return (
-    <FormCard title={editing ? "Edit Attachment" : "Add New Attachment"} editing={editing} userName={userName}>
+    <FormCard title={editing ? "Edit Attachment" : "Add New Attachment"} editing={editing} userName={userName} dirty={form.formState.isDirty}>
       <form onSubmit={submit("save")} noValidate className="space-y-5">
-        <Field label="Title" maxLength={TITLE_MAX} autoComplete="off" error={errors.title?.message} {...form.register("title")} />
+        <Field label="Title" required maxLength={TITLE_MAX} autoComplete="off" error={errors.title?.message} {...form.register("title")} />
         {allowed.length > 1 && (
           <fieldset>
             <legend className="mb-1 block text-sm font-medium text-slate-700">Type</legend>

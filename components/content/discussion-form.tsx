@@ -23,9 +23,9 @@ export function DiscussionForm({ initial, backHref, userName }: { initial: Discu
   });
 
   return (
-    <FormCard title={editing ? "Edit Post" : "Add New Post"} editing={editing} userName={userName}>
+    <FormCard title={editing ? "Edit Post" : "Add New Post"} editing={editing} userName={userName} dirty={form.formState.isDirty}>
       <form onSubmit={submit("save")} noValidate className="space-y-5">
-        <Field label="Title" maxLength={TITLE_MAX} autoComplete="off" error={errors.title?.message} {...form.register("title")} />
+        <Field label="Title" required maxLength={TITLE_MAX} autoComplete="off" error={errors.title?.message} {...form.register("title")} />
         <TextArea label="Description" rows={8} error={errors.description?.message} {...form.register("description")} />
         <DocumentsField form={form} kind="post" upload={upload} />
         <FormButtons

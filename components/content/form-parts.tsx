@@ -2,15 +2,17 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { Controller, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
 import type { ActionResult } from "@/lib/actions/action";
 import { signedIn } from "@/lib/auth/session-ended";
 import type { DocumentRef } from "@/lib/content/schemas";
 import type { UploadKindName } from "@/lib/storage/kinds";
 import { Button } from "@/components/ui/button";
+import { TextAreaField } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast";
 import { Dropzone } from "@/components/dropzone";
+import { UnsavedChangesGuard } from "@/components/forms/unsaved-changes-guard";
 
 /** Server field errors (`documents.0.size`, `title`, ...) onto the form's fields; returns what it set. */
 export function applyServerErrors<T extends FieldValues>(form: UseFormReturn<T>, fieldErrors: Record<string, string[]> | undefined, fields: readonly string[]) {
@@ -24,40 +26,18 @@ export function applyServerErrors<T extends FieldValues>(form: UseFormReturn<T>,
   return applied;
 }
 
-export function TextArea({
-  label,
-  error,
-  id,
-  className = "",
-  ...rest
-}: React.TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string }) {
-  const auto = useId();
-  const inputId = id ?? auto;
-  return (
-    <div className={className}>
-      <label htmlFor={inputId} className="mb-1 block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <textarea
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${inputId}-error` : undefined}
-        className={`block w-full rounded-md border px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:ring-1 focus:ring-brand-500 focus:outline-none ${error ? "border-red-500" : "border-slate-300"}`}
-        {...rest}
-      />
-      {error && (
-        <p id={`${inputId}-error`} className="mt-1 text-sm text-red-600">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
+/** A labelled textarea: the shared field frame (components/ui/input.tsx), under the name the forms use. */
+export const TextArea = TextAreaField;
 
-/** Heading, 'Created By' / 'Updated By' line (when `userName` is given) and the card around a form. */
-export function FormCard({ title, editing, userName, children }: { title: string; editing: boolean; userName?: string; children: React.ReactNode }) {
+/**
+ * Heading, 'Created By' / 'Updated By' line (when `userName` is given) and the card around a form.
+ * `dirty` (unsaved changes) makes leaving the page ask first (UnsavedChangesGuard): every form shell
+ * is a FormCard, so every form asks the same way.
+ */
+export function FormCard({ title, editing, userName, dirty = false, children }: { title: string; editing: boolean; userName?: string; dirty?: boolean; children: React.ReactNode }) {
   return (
     <div className="mx-auto max-w-3xl space-y-4">
+      <UnsavedChangesGuard dirty={dirty} />
       <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
       <div className="card sm:p-6">{children}</div>
       {userName !== undefined && (

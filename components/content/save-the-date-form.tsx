@@ -1,6 +1,6 @@
 "use client";
 
-import { useForm } from "react-hook-form";
+import { Controller, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Field } from "@/components/ui/input";
 import { saveSaveTheDateAction } from "@/lib/content/actions";
@@ -9,12 +9,11 @@ import { DocumentsField, FormButtons, FormCard, TextArea, useContentFormSave } f
 
 const FIELDS = ["title", "description", "eventDate", "documents"] as const;
 
-/** The Event/document form (EventAddForm / EventEditForm): title, description, date (MM/DD/YYYY), upload. */
+/** The Event/document form (EventAddForm / EventEditForm): title, description, one date input (MM/DD/YYYY kept), upload. */
 export function SaveTheDateForm({ initial, backHref, userName }: { initial: SaveTheDateFormValues; backHref: string; userName: string }) {
   const editing = initial.id != null;
   const form = useForm<SaveTheDateFormValues>({ resolver: zodResolver(saveTheDateFormSchema), defaultValues: initial });
   const { errors } = form.formState;
-  const eventDate = form.watch("eventDate");
   const { saving, busy, submit, upload } = useContentFormSave({
     form,
     save: saveSaveTheDateAction,
@@ -24,31 +23,30 @@ export function SaveTheDateForm({ initial, backHref, userName }: { initial: Save
   });
 
   return (
-    <FormCard title={editing ? "Edit Date" : "Add New Date"} editing={editing} userName={userName}>
+    <FormCard title={editing ? "Edit Date" : "Add New Date"} editing={editing} userName={userName} dirty={form.formState.isDirty}>
       <form onSubmit={submit("save")} noValidate className="space-y-5">
-        <Field label="Title" maxLength={TITLE_MAX} autoComplete="off" error={errors.title?.message} {...form.register("title")} />
+        <Field label="Title" required maxLength={TITLE_MAX} autoComplete="off" error={errors.title?.message} {...form.register("title")} />
         <TextArea label="Description" rows={5} error={errors.description?.message} {...form.register("description")} />
-        <div className="flex items-end gap-2">
-          <Field
-            label="Date"
-            className="flex-1"
-            placeholder="MM/DD/YYYY"
-            inputMode="numeric"
-            maxLength={10}
-            autoComplete="off"
-            error={errors.eventDate?.message}
-            {...form.register("eventDate")}
-          />
-          <label className="mb-px">
-            <span className="sr-only">Pick the date from a calendar</span>
-            <input
+        {/* One date input: the browser's own (typed or picked, shown as MM/DD/YYYY in US English); the
+            form keeps the spec's MM/DD/YYYY. */}
+        <Controller
+          control={form.control}
+          name="eventDate"
+          render={({ field }) => (
+            <Field
+              label="Date"
               type="date"
-              value={usDateToIso(eventDate ?? "") ?? ""}
-              onChange={(e) => e.target.value && form.setValue("eventDate", isoDateToUs(e.target.value), { shouldValidate: true, shouldDirty: true })}
-              className={`rounded-md border border-slate-300 bg-white px-2 py-2 text-sm ${errors.eventDate ? "mb-7" : ""}`}
+              required
+              className="sm:max-w-xs"
+              name={field.name}
+              ref={field.ref}
+              onBlur={field.onBlur}
+              value={usDateToIso(field.value ?? "") ?? ""}
+              onChange={(e) => field.onChange(e.target.value ? isoDateToUs(e.target.value) : "")}
+              error={errors.eventDate?.message}
             />
-          </label>
-        </div>
+          )}
+        />
         <DocumentsField form={form} kind="document" upload={upload} />
         <FormButtons
           cancelHref={backHref}

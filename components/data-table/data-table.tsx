@@ -20,9 +20,17 @@ import { PAGE_SIZES, clampPageInput, lastPage, pageWindow, rangeCaption, tableHr
 
 const features = tableFeatures({ rowSortingFeature, rowSelectionFeature });
 
+/** The pinned action column's cells: sticky at the right, on the row's background, with an edge. */
+const PINNED = "sticky right-0 bg-inherit shadow-[inset_1px_0_0_#e2e8f0]";
+const pinned = (id: string) => (id === "actions" ? PINNED : "");
+
 export type DataTableFilter = { kind: "text"; placeholder?: string } | { kind: "select"; options: { value: number | string; text: string }[] };
 
-/** One column: how its cell renders, whether it sorts (server side) and how it filters. */
+/**
+ * One column: how its cell renders, whether it sorts (server side) and how it filters. The column with
+ * id `actions` (the row's Edit/Delete links) stays pinned at the right edge while the others scroll,
+ * so a wide list keeps its row actions in view at any width.
+ */
 export type DataTableColumn<T> = {
   id: string;
   header: string;
@@ -169,7 +177,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           </caption>
           <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
             {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
+              <tr key={group.id} className="bg-slate-50">
                 {selectable && (
                   <th scope="col" className="w-10 px-3 py-2">
                     <input
@@ -189,7 +197,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                   const dir = header.column.getIsSorted();
                   const sorted = dir === "asc" ? "ascending" : dir === "desc" ? "descending" : undefined;
                   return (
-                    <th key={header.id} scope="col" aria-sort={header.column.getCanSort() ? (sorted ?? "none") : undefined} className={`px-3 py-2 whitespace-nowrap ${col.className ?? ""}`}>
+                    <th key={header.id} scope="col" aria-sort={header.column.getCanSort() ? (sorted ?? "none") : undefined} className={`px-3 py-2 whitespace-nowrap ${pinned(col.id)} ${col.className ?? ""}`}>
                       {header.column.getCanSort() ? (
                         <button type="button" className="inline-flex items-center gap-1 uppercase hover:text-slate-900" onClick={header.column.getToggleSortingHandler()}>
                           <table.FlexRender header={header} />
@@ -205,10 +213,10 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                 })}
               </tr>
             ))}
-            <tr>
+            <tr className="bg-slate-50">
               {selectable && <td className="px-3 pb-2" />}
               {columns.map((col) => (
-                <td key={col.id} className="px-3 pb-2 font-normal normal-case">
+                <td key={col.id} className={`px-3 pb-2 font-normal normal-case ${pinned(col.id)}`}>
                   {col.filter?.kind === "text" && (
                     <input
                       type="search"
@@ -247,14 +255,14 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           </thead>
           <tbody className="divide-y divide-slate-100">
             {table.getRowModel().rows.map((row) => (
-              <tr key={row.id} className={row.getIsSelected() ? "bg-brand-50" : "hover:bg-slate-50"}>
+              <tr key={row.id} className={row.getIsSelected() ? "bg-brand-50" : "bg-white hover:bg-slate-50"}>
                 {selectable && (
                   <td className="px-3 py-2">
                     <input type="checkbox" aria-label={`Select ${rowLabel(row.original)}`} checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} />
                   </td>
                 )}
                 {row.getAllCells().map((cell) => (
-                  <td key={cell.id} className="px-3 py-2 whitespace-nowrap text-slate-800">
+                  <td key={cell.id} className={`px-3 py-2 whitespace-nowrap text-slate-800 ${pinned(cell.column.id)}`}>
                     <table.FlexRender cell={cell} />
                   </td>
                 ))}

@@ -1,9 +1,10 @@
 "use client";
 
 import { useId, useState } from "react";
+import { FieldLabel } from "@/components/ui/input";
 import { collapseEmails, isEmailTag, MAPPER_MESSAGES } from "@/lib/forms/email-manager/schema";
 
-type Props = { label: string; value: string[]; onChange: (value: string[]) => void; error?: string; name?: string };
+type Props = { label: string; value: string[]; onChange: (value: string[]) => void; error?: string; name?: string; required?: boolean };
 
 /**
  * A tag input of e-mail addresses (the form email manager's To and CC): Enter, comma, Tab or leaving
@@ -11,7 +12,7 @@ type Props = { label: string; value: string[]; onChange: (value: string[]) => vo
  * not an e-mail is refused with 'Please enter valid Email' and stays in the box to be corrected; a
  * duplicate (in any case) is collapsed. Backspace in an empty box removes the last tag.
  */
-export function EmailTagsInput({ label, value, onChange, error, name }: Props) {
+export function EmailTagsInput({ label, value, onChange, error, name, required }: Props) {
   const id = useId();
   const [draft, setDraft] = useState("");
   const [tagError, setTagError] = useState<string | null>(null);
@@ -29,9 +30,7 @@ export function EmailTagsInput({ label, value, onChange, error, name }: Props) {
 
   return (
     <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
-        {label}
-      </label>
+      <FieldLabel htmlFor={id} label={label} required={required} />
       <div className={`flex flex-wrap items-center gap-1.5 rounded-md border bg-white px-2 py-1.5 shadow-sm focus-within:border-brand-500 focus-within:ring-1 focus-within:ring-brand-500 ${shown ? "border-red-500" : "border-slate-300"}`}>
         <ul className="contents" aria-label={`${label} addresses`}>
           {value.map((address) => (
@@ -56,6 +55,7 @@ export function EmailTagsInput({ label, value, onChange, error, name }: Props) {
           autoComplete="off"
           value={draft}
           aria-invalid={shown ? true : undefined}
+          aria-required={required || undefined}
           aria-describedby={shown ? `${id}-error` : undefined}
           className="min-w-[12rem] flex-1 border-0 px-1 py-1 text-sm focus:outline-none"
           placeholder="name@example.com"

@@ -5,6 +5,7 @@ import type { DefaultValues, FieldValues, UseFormReturn } from "react-hook-form"
 import type { ActionResult } from "@/lib/actions/action";
 import { staffFormBehaviour, type StaffFormScreen } from "@/lib/forms/rules";
 import { FormButtons, FormCard, useFormSave } from "@/components/content/form-parts";
+import { RequiredNote } from "@/components/ui/input";
 
 export type StaffFormSaveMode = "save" | "continue";
 
@@ -56,8 +57,9 @@ export function StaffFormShell<T extends FieldValues>(props: Props<T>) {
   });
   const heading = editing ? `Edit ${title}` : title;
   return (
-    <FormCard title={heading} editing={editing}>
+    <FormCard title={heading} editing={editing} dirty={form.formState.isDirty}>
       <form onSubmit={submit("save")} noValidate className="space-y-4" aria-label={heading}>
+        <RequiredNote />
         {children}
         {notice}
         {error && (

@@ -47,7 +47,7 @@ export function NavLink({ href, match, icon, text, title, wrap }: { href: string
     <Link href={href} prefetch={false} title={title} aria-current={state} data-active={state ? "true" : undefined} className="nav-row">
       <Icon name={icon} className="" />
       {/* A cut title is hidden from screen readers: the row's tooltip (title attribute) then names the link. */}
-      {/* Menu titles are cut to one line (app/globals.css); `wrap` lets a fixed label wrap instead. */}
+      {/* Menu titles take at most two lines (app/globals.css); `wrap` lets a fixed label wrap freely. */}
       <span aria-hidden={title ? true : undefined} className={wrap ? "min-w-0" : undefined}>
         {text}
       </span>

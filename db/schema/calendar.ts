@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgEnum, pgTable, serial, smallint, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { check, index, integer, pgEnum, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { timestamps } from "./_common";
 import { users } from "./users";
 import { files } from "./files";
@@ -24,7 +24,8 @@ export const calendarKeys = pgTable(
     updatedBy: integer().references(() => users.id, { onDelete: "set null" }),
     ...timestamps,
   },
-  (t) => [index().on(t.status, t.name)],
+  // Two keys of one name (in any letter case) would be two legend entries nobody can tell apart.
+  (t) => [index().on(t.status, t.name), uniqueIndex("calendar_keys_name_lower_key").on(sql`lower(${t.name})`)],
 );
 
 /**

@@ -12,6 +12,7 @@ import {
   serial,
   smallint,
   text,
+  uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
 import { timestamps } from "./_common";
@@ -40,7 +41,8 @@ export const attachmentGroups = pgTable(
     updatedBy: integer().references(() => users.id, { onDelete: "set null" }),
     ...timestamps,
   },
-  (t) => [index().on(t.status, t.name)],
+  // Two groups of one name (in any letter case) would be two folders nobody can tell apart.
+  (t) => [index().on(t.status, t.name), uniqueIndex("attachment_groups_name_lower_key").on(sql`lower(${t.name})`)],
 );
 
 /** Discussion posts of a menu page (page type 1). */

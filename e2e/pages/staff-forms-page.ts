@@ -30,7 +30,7 @@ export class StaffFormsPage {
 
   async gotoTechTimeAdd() {
     await this.page.goto("/techtime/add");
-    await expect(this.page.getByRole("heading", { level: 1, name: "Tech Time Edit Form" })).toBeVisible();
+    await expect(this.page.getByRole("heading", { level: 1, name: "Tech Time", exact: true })).toBeVisible();
   }
 
   /** Adds tags to a To/CC tag input (Enter after each). */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "@/lib/validation/messages";
 import { headers } from "next/headers";
 import { AppError, unauthorized } from "@/lib/errors";
 import { logger } from "@/lib/log";
@@ -87,7 +88,7 @@ export function createAction<S extends z.ZodType, T>(
         return {
           ok: false,
           status: 422,
-          message: parsed.error.issues[0]?.message ?? "Invalid input.",
+          message: parsed.error.issues[0]?.message ?? "The request is not valid.",
           fieldErrors: fieldErrorsOf(parsed.error),
         };
       }

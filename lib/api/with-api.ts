@@ -1,5 +1,6 @@
 import { isConnectionLost } from "@/lib/db/retry";
 import { z } from "zod";
+import "@/lib/validation/messages";
 import type { NextRequest } from "next/server";
 import { AppError } from "@/lib/errors";
 import { logger, requestIdFrom } from "@/lib/log";
@@ -190,7 +191,7 @@ export function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T
   const result = schema.safeParse(input);
   if (!result.success) {
     const fieldErrors = fieldErrorsOf(result.error);
-    const first = result.error.issues[0]?.message ?? "Invalid input.";
+    const first = result.error.issues[0]?.message ?? "The request is not valid.";
     throw new AppError(422, first, fieldErrors);
   }
   return result.data;

@@ -15,7 +15,7 @@ import { saveColorOption, toApiColorOption, toggleColorOptionStatus } from "./co
 export function saveColorOptionHandler(kind: ColorOptionKind) {
   return async ({ body, user, requestId }: ApiContext<z.infer<ReturnType<typeof saveColorOptionBody>>>): Promise<Response> => {
     const saved = await saveColorOption(kind, body, { id: user.id, requestId });
-    return ok(toApiColorOption(saved.row), saved.message, saved.created ? 201 : 200);
+    return ok(toApiColorOption(saved.row), saved.message);
   };
 }
 

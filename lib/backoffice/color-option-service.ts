@@ -1,5 +1,5 @@
 import "server-only";
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { getDb, schema, type Tx } from "@/lib/db";
 import { contains, queryPage, specOf, type Page, type TableQuerySpec } from "@/lib/data-table/query";
 import type { TableState } from "@/lib/data-table/state";
@@ -76,7 +76,19 @@ async function afterChange(kind: ColorOptionKind, tx: Tx) {
   if (kind === "key") await bumpCalendarStamp(tx);
 }
 
-/** Adds (no id) or updates a key or group, audited, in one transaction. A missing id is a 404. */
+/** Whether `err` (or what it wraps: Drizzle wraps the driver's error) is PostgreSQL's unique violation. */
+function isUniqueViolation(err: unknown): boolean {
+  for (let e = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+/**
+ * Adds (no id) or updates a key or group, audited, in one transaction. A missing id is a 404; a name
+ * another key (or group) has, in any letter case, is a 422 on the name field. The unique index on
+ * lower(name) decides between two saves at the same moment; the check before it gives the message.
+ */
 export async function saveColorOption(
   kind: ColorOptionKind,
   input: { id?: number; name: string; colorCode: string },
@@ -85,7 +97,15 @@ export async function saveColorOption(
   const db = await getDb();
   const t = tableOf(kind);
   const texts = COLOR_OPTION[kind];
-  return db.transaction(async (tx) => {
+  const message = texts.duplicate(input.name);
+  const duplicate = () => new AppError(422, message, { [texts.nameField]: [message] });
+  const save = db.transaction(async (tx) => {
+    const [taken] = await tx
+      .select({ id: t.id })
+      .from(t)
+      .where(and(sql`lower(${t.name}) = lower(${input.name})`, input.id ? ne(t.id, input.id) : undefined))
+      .limit(1);
+    if (taken) throw duplicate();
     if (input.id) {
       const [before] = await tx.select(columnsOf(kind)).from(t).where(eq(t.id, input.id)).for("update");
       if (!before) throw new AppError(404, texts.notFound);
@@ -106,6 +126,11 @@ export async function saveColorOption(
     await writeAudit({ actorId: actor.id, action: "create", entity: texts.entity, entityId: row.id, after: row, requestId: actor.requestId }, tx);
     return { row, created: true, message: texts.saved };
   });
+  try {
+    return await save;
+  } catch (err) {
+    throw isUniqueViolation(err) ? duplicate() : err;
+  }
 }
 
 /**

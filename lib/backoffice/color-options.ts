@@ -20,6 +20,8 @@ export type ColorOptionTexts = {
   saved: string;
   updated: string;
   notFound: string;
+  /** A name already taken (in any letter case): unique per kind. */
+  duplicate: (name: string) => string;
   /** v1 calls: save and status toggle (their payload name for the name field). */
   saveCall: string;
   toggleCall: string;
@@ -40,6 +42,7 @@ export const COLOR_OPTION: Record<ColorOptionKind, ColorOptionTexts> = {
     saved: "Key Added Successfully",
     updated: "Key Updated Successfully",
     notFound: "The key does not exist.",
+    duplicate: (name) => `A calendar key named '${name}' already exists.`,
     saveCall: "savemeetingkey",
     toggleCall: "changemeetingstatus",
     nameField: "key_name",
@@ -56,6 +59,7 @@ export const COLOR_OPTION: Record<ColorOptionKind, ColorOptionTexts> = {
     saved: "Group Added Successfully",
     updated: "Group Updated Successfully",
     notFound: "The attachment group does not exist.",
+    duplicate: (name) => `An attachment group named '${name}' already exists.`,
     saveCall: "savegroup",
     toggleCall: "changeattachmentstatus",
     nameField: "group_title",

@@ -160,5 +160,5 @@ export function validatePayload<S extends z.ZodType>(schema: S, value: unknown, 
     const name = [names[head] ?? head, ...rest].join(".");
     (renamed[name] ??= []).push(...messages);
   }
-  throw new AppError(422, parsed.error.issues[0]?.message ?? "Invalid input.", renamed);
+  throw new AppError(422, parsed.error.issues[0]?.message ?? "The request is not valid.", renamed);
 }

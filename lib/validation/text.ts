@@ -1,4 +1,6 @@
 import { z } from "zod";
+// Every parse then words the failures no schema wrote a text for (no zod default texts reach anyone).
+import "./messages";
 
 /**
  * Control characters (C0 but tab, line feed and carriage return; DEL; C1). PostgreSQL refuses NUL in

@@ -4,7 +4,7 @@
  * names and colours refused; every change audited; an inactive key leaves the pickers, not the events.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { apiRequest, callRoute, setupTestDatabase, tokenFor } from "@/test/db";
 import { expectErrorEnvelope } from "@/test/auth";
 import { schema } from "@/lib/db";
@@ -35,7 +35,8 @@ const KINDS = [
 describe.each(KINDS)("$kind", ({ save, saveName, toggle, toggleName, nameField, required, table, entity }) => {
   it("adds with the default colour #444444, updates with the picker's object, audits both", async () => {
     const added = await post(save, saveName, { [nameField]: `  Quarterly ${saveName}  ` });
-    expect(added.status, JSON.stringify(added.json)).toBe(201);
+    expect(added.status, JSON.stringify(added.json)).toBe(200);
+    expect(added.json).toMatchObject({ code: 200, status: "success" });
     const content = (added.json as { content: { value: number; text: string; color_code_obj: unknown } }).content;
     expect(content.text).toBe(`Quarterly ${saveName}`);
     expect(content.color_code_obj).toEqual({ hex: "#444444", hex8: "#444444ff" });
@@ -61,6 +62,28 @@ describe.each(KINDS)("$kind", ({ save, saveName, toggle, toggleName, nameField, 
     const res = await post(save, saveName, body);
     expectErrorEnvelope(res, 422);
     expect(JSON.stringify(res.json)).toContain(message);
+  });
+
+  it("refuses a name another one has, in any letter case (add and rename), and keeps its own name on update", async () => {
+    const first = await post(save, saveName, { [nameField]: `Service Lane ${saveName}` });
+    expect(first.status).toBe(200);
+    const firstId = (first.json as { content: { value: number } }).content.value;
+    const again = await post(save, saveName, { [nameField]: `  service LANE ${saveName} ` });
+    expectErrorEnvelope(again, 422);
+    expect((again.json as { message: string }).message).toMatch(new RegExp(`^An? (calendar key|attachment group) named 'service LANE ${saveName}' already exists\\.$`));
+    expect(JSON.stringify(again.json)).toContain(nameField);
+    expect(await t.db().select().from(table).where(sql`lower(${table.name}) = lower(${`Service Lane ${saveName}`})`)).toHaveLength(1);
+
+    const other = await post(save, saveName, { [nameField]: `Body Shop ${saveName}` });
+    const otherId = (other.json as { content: { value: number } }).content.value;
+    expectErrorEnvelope(await post(save, saveName, { id: otherId, [nameField]: `SERVICE LANE ${saveName}` }), 422);
+    // Its own name in another case is not a duplicate.
+    expect((await post(save, saveName, { id: firstId, [nameField]: `SERVICE LANE ${saveName}` })).status).toBe(200);
+  });
+
+  it("the database refuses a duplicate name even past the check (two saves at the same moment)", async () => {
+    await t.db().insert(table).values({ name: `Race ${saveName}` });
+    await expect(t.db().insert(table).values({ name: `RACE ${saveName}` })).rejects.toThrow();
   });
 
   it("an unknown id is a 404 for save and toggle", async () => {

@@ -152,6 +152,17 @@ describe("ro-reversal-request/add/update", () => {
     expectErrorEnvelope(await save({ ...valid(), pay_type: "Cash" }), 422);
   });
 
+  it("refuses an RA closed after the date of request, with a message on that field; the same day is fine", async () => {
+    const res = await save({ ...valid(), date_of_request: "11/20/2026", date_ra_was_originally_closed: "2026-11-21" });
+    expectErrorEnvelope(res, 422);
+    expect(res.json.content).toEqual({ date_ra_was_originally_closed: [RO_MESSAGES.closedAfterRequest] });
+    expect(await t.db().select().from(schema.roReversals)).toHaveLength(0);
+    // Reported together with another field's message, not after it is fixed.
+    const both = await save({ ...valid(), empolyee_name: "", date_ra_was_originally_closed: "11/30/2026" });
+    expect(Object.keys(both.json.content).sort()).toEqual(["date_ra_was_originally_closed", "empolyee_name"]);
+    expect((await save({ ...valid(), date_of_request: "11/20/2026", date_ra_was_originally_closed: "11/20/2026" })).status).toBe(200);
+  });
+
   it("refuses dates that do not exist, a 191-character name, and a location that does not exist", async () => {
     for (const d of ["02/30/2026", "2026-13-01", "abc", "1e3"]) {
       const res = await save({ ...valid(), date_of_request: d });

@@ -123,10 +123,18 @@ describe("uniform/request/add/update", () => {
     ["1001", UNIFORM_MESSAGES.quantity.max],
     ["abc", UNIFORM_MESSAGES.numeric],
     ["1e3", UNIFORM_MESSAGES.numeric],
+    ["-3", UNIFORM_MESSAGES.quantity.min],
   ])("a quantity of %j: 422 '%s'", async (quantity, message) => {
     const res = await addUniform(uniform({ quantity }));
     expectErrorEnvelope(res, 422);
     expect(res.json.message).toBe(message);
+  });
+
+  it("ignores the quantities the chosen wear does not use: shirt_quantity 0 with a Polo is saved", async () => {
+    const res = await addUniform(uniform({ designation_id: 5, wear_id: 4, quantity: "2", shirt_quantity: 0, pant_quantity: "-1" }));
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const [row] = await t.db().select().from(schema.uniformRequests);
+    expect(row).toMatchObject({ wearId: 4, quantity: 2, shirtQuantity: null, pantQuantity: null });
   });
 
   it("a technician's 'Shirt & Pant' needs shirt_quantity and pant_quantity", async () => {

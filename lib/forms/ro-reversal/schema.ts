@@ -2,7 +2,7 @@ import { z } from "zod";
 import { text } from "@/lib/validation/text";
 import { apiBody } from "@/lib/forms/api-body";
 import { LOCATION_REQUIRED_MESSAGE } from "@/lib/forms/messages";
-import { LONG_TEXT_MAX, idField, optionalText, requiredDate, requiredText, todayIso, tooLong } from "@/lib/forms/fields";
+import { LONG_TEXT_MAX, idField, optionalText, parseFormDate, requiredDate, requiredText, todayIso, tooLong } from "@/lib/forms/fields";
 
 export const PAY_TYPES = ["Customer Pay", "Warranty"] as const;
 export type PayType = (typeof PAY_TYPES)[number];
@@ -18,11 +18,14 @@ export const RO_MESSAGES = {
   questions: "Please enter question",
   billedTime: "Please enter Billed time",
   payType: "Select Pay Type",
+  /** Not in the spec: an RA cannot have been closed after the reversal was requested. */
+  closedAfterRequest: "Date RA Was Originally Closed cannot be after the Date of Request.",
 } as const;
 
 /**
  * The RO reversal form (react-hook-form in the browser, the action and the v1 call on the server).
- * Pay type Warranty makes billed time and the question required; Customer Pay drops them.
+ * Pay type Warranty makes billed time and the question required; Customer Pay drops them. The RA's
+ * closing date may not be later than the date of request (checked with the other fields, not after).
  */
 export const roReversalSchema = z
   .object({
@@ -42,6 +45,16 @@ export const roReversalSchema = z
     if (!v.billedTime) ctx.addIssue({ code: "custom", path: ["billedTime"], message: RO_MESSAGES.billedTime });
     if (!v.questions) ctx.addIssue({ code: "custom", path: ["questions"], message: RO_MESSAGES.questions });
   })
+  .superRefine(
+    (raw, ctx) => {
+      // Runs even when another field failed (`when`): read the two dates as typed.
+      const v = (raw !== null && typeof raw === "object" ? raw : {}) as Partial<Record<string, unknown>>;
+      const requested = typeof v.dateOfRequest === "string" ? parseFormDate(v.dateOfRequest) : null;
+      const closed = typeof v.dateRaClosed === "string" ? parseFormDate(v.dateRaClosed) : null;
+      if (requested && closed && closed > requested) ctx.addIssue({ code: "custom", path: ["dateRaClosed"], message: RO_MESSAGES.closedAfterRequest });
+    },
+    { when: () => true },
+  )
   .transform((v) => (v.payType === "Warranty" ? v : { ...v, billedTime: "", questions: "" }));
 
 export type RoReversalInput = z.input<typeof roReversalSchema>;

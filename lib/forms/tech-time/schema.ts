@@ -16,6 +16,20 @@ export const TECH_MESSAGES = {
 /** The success message of a save (shown by the form, answered by the call). */
 export const TECH_SAVED = "Tech Time Saved Successfully";
 
+/** Not in the spec: the warning under a row whose Time Out is before its Time In (saving stays possible). */
+export const TIME_OUT_BEFORE_IN = "Time Out is before Time In. Please check the times (you can still save).";
+
+/** Whether both times are HH:MM (or H:MM) and Time Out is earlier than Time In. */
+export function timeOutBeforeIn(timeIn: string | undefined, timeOut: string | undefined): boolean {
+  const minutes = (v: string | undefined) => {
+    const m = /^([01]?\d|2[0-3]):([0-5]\d)$/.exec((v ?? "").trim());
+    return m ? Number(m[1]) * 60 + Number(m[2]) : null;
+  };
+  const a = minutes(timeIn);
+  const b = minutes(timeOut);
+  return a !== null && b !== null && b < a;
+}
+
 /** 4 attendance rows; shop rows start at 4 and the plus button adds up to 16 (spec section 9). */
 export const ATTENDANCE_ROWS = 4;
 export const SHOP_ROWS_START = 4;

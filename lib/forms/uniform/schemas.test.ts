@@ -87,9 +87,24 @@ describe("the uniform request schema", () => {
     ["abc", M.numeric],
     ["1e3", M.numeric],
     ["2.5", M.numeric],
-    ["-1", M.numeric],
+    // A negative number is a number: the message is about the minimum (issue 33).
+    ["-1", M.quantity.min],
+    ["-3", M.quantity.min],
   ])("a quantity of %j is '%s'", (q, message) => {
     expect(errors({ quantity: q }).quantity).toBe(message);
+  });
+
+  it("ignores the quantities the chosen wear does not use, whatever they hold (issue 33)", () => {
+    // A Polo (one total): the shirt and pant quantities are not looked at, and not kept.
+    const polo = { designationId: "5", wearId: String(WEAR.polo), quantity: "2" };
+    for (const unused of ["0", "-3", "abc", "1001"]) {
+      expect(errors({ ...polo, shirtQuantity: unused, pantQuantity: unused }), unused).toEqual({});
+    }
+    expect(uniformRequestSchema.parse({ ...valid, ...polo, shirtQuantity: "0", pantQuantity: "0" })).toMatchObject({ quantity: 2, shirtQuantity: null, pantQuantity: null });
+    // A technician's 'Shirt & Pant': the total is not looked at.
+    const split = { designationId: "2", wearId: String(WEAR.shirtAndPant), shirtQuantity: "1", pantQuantity: "1" };
+    expect(errors({ ...split, quantity: "-3" })).toEqual({});
+    expect(errors({ ...split, shirtQuantity: "-3" })).toEqual({ shirtQuantity: M.shirtQuantity.min });
   });
 
   it("1000 is the largest quantity, for shirts and pants too", () => {

@@ -33,27 +33,29 @@ const yesNo = z
 
 const isId = (v: string) => /^[1-9]\d{0,9}$/.test(v) && Number(v) <= 2_147_483_647;
 
+/** A quantity as typed ("" when absent); whether and how it is checked depends on the wear (below). */
+const quantity = choice.optional().default("");
+
 /**
- * A quantity as typed: digits only (so 'abc', '1e3', '2.5' and '-1' are 'Please enter numeric value'),
- * then 1 to 1000. Empty passes here; the object check decides whether it was required.
+ * The message for a quantity the chosen wear uses, or null when it is fine: required, a whole number
+ * ('abc', '1e3', '2.5' are 'Please enter numeric value'), at least 1 (-3 and 0 are 'Min ... is 1'),
+ * at most 1000.
  */
-function quantity(field: "quantity" | "shirtQuantity" | "pantQuantity") {
-  return choice
-    .optional()
-    .default("")
-    .superRefine((v, ctx) => {
-      if (v === "") return;
-      if (!/^\d{1,9}$/.test(v)) ctx.addIssue({ code: "custom", message: M.numeric });
-      else if (Number(v) > QUANTITY_MAX) ctx.addIssue({ code: "custom", message: M[field].max });
-      else if (Number(v) < 1) ctx.addIssue({ code: "custom", message: M[field].min });
-    });
+export function quantityMessage(field: "quantity" | "shirtQuantity" | "pantQuantity", value: unknown): string | null {
+  const v = value === undefined || value === null ? "" : String(value).trim();
+  if (v === "") return M[field].required;
+  if (!/^-?\d{1,9}$/.test(v)) return M.numeric;
+  const n = Number(v);
+  if (n < 1) return M[field].min;
+  if (n > QUANTITY_MAX) return M[field].max;
+  return null;
 }
 
 /**
  * The one uniform request schema: the form (react-hook-form, string values) and the server (the
  * action and POST /uniform/request/add/update, after the API's names are mapped) parse the same.
- * Every field reports at once: the checks that need two fields (the wear the designation offers, which
- * quantities are required) run even when another field failed. Output: ids and quantities as numbers;
+ * Every field reports at once: the checks that need two fields (the wear the designation offers, the
+ * quantities that wear uses) run even when another field failed. Output: ids and quantities as numbers;
  * for a technician's 'Shirt & Pant' the total is null and the shirt and pant quantities are required,
  * otherwise the reverse. The location's existence and its manager e-mail are the server's business
  * (lib/forms/uniform/mutations.ts).
@@ -70,23 +72,25 @@ export const uniformRequestSchema = z
     reOrder: yesNo,
     wearId: choice.refine((v) => isId(v) && wearIds.includes(Number(v)), M.wear),
     sizes: requiredText(M.sizes, "Size(s)"),
-    quantity: quantity("quantity"),
-    shirtQuantity: quantity("shirtQuantity"),
-    pantQuantity: quantity("pantQuantity"),
+    quantity,
+    shirtQuantity: quantity,
+    pantQuantity: quantity,
     comment: requiredText(M.comment, "Note/Comment", LONG_TEXT_MAX),
   })
   .superRefine(
     (raw, ctx) => {
       // Runs even when a field failed (`when`), so the values may be anything: read them defensively.
-      const v = raw as Partial<Record<string, unknown>>;
+      const v = (raw !== null && typeof raw === "object" ? raw : {}) as Partial<Record<string, unknown>>;
       const designationId = Number(v.designationId) || null;
       const wearId = Number(v.wearId) || null;
       if (designationId && wearId && wearIds.includes(wearId) && !wearOptionsFor(designationId).some((o) => o.value === wearId)) {
         ctx.addIssue({ code: "custom", path: ["wearId"], message: M.wear });
       }
+      // Only the quantities this wear uses are checked (and kept); the others are ignored, whatever they hold.
       const fields = splitsQuantities(designationId, wearId) ? (["shirtQuantity", "pantQuantity"] as const) : (["quantity"] as const);
       for (const f of fields) {
-        if (v[f] === undefined || v[f] === null || String(v[f]).trim() === "") ctx.addIssue({ code: "custom", path: [f], message: M[f].required });
+        const message = quantityMessage(f, v[f]);
+        if (message) ctx.addIssue({ code: "custom", path: [f], message });
       }
     },
     { when: () => true },

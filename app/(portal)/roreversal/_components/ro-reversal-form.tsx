@@ -30,13 +30,13 @@ export function RoReversalForm({ initial, locations, roleId }: { initial: RoReve
       blank={blankRoReversal}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Employee Name" maxLength={TEXT_MAX} autoComplete="off" error={msg("employeeName")} {...form.register("employeeName")} />
-        <Field label="Date of Request" type="date" error={msg("dateOfRequest")} {...form.register("dateOfRequest")} />
-        <Field label="Full RA#" maxLength={TEXT_MAX} autoComplete="off" error={msg("fullRa")} {...form.register("fullRa")} />
-        <Field label="Date RA Was Originally Closed" type="date" error={msg("dateRaClosed")} {...form.register("dateRaClosed")} />
+        <Field label="Employee Name" required maxLength={TEXT_MAX} autoComplete="off" error={msg("employeeName")} {...form.register("employeeName")} />
+        <Field label="Date of Request" required type="date" error={msg("dateOfRequest")} {...form.register("dateOfRequest")} />
+        <Field label="Full RA#" required maxLength={TEXT_MAX} autoComplete="off" error={msg("fullRa")} {...form.register("fullRa")} />
+        <Field label="Date RA Was Originally Closed" required max={form.watch("dateOfRequest") || undefined} type="date" error={msg("dateRaClosed")} {...form.register("dateRaClosed")} />
         <fieldset>
           <legend className="mb-1 block text-sm font-medium text-slate-700">Pay Type</legend>
-          <div className="flex gap-4 py-2">
+          <div className="flex gap-4 py-2" role="radiogroup" aria-label="Pay Type (required)" aria-required="true">
             {PAY_TYPES.map((p) => (
               <label key={p} className="inline-flex items-center gap-2 text-sm text-slate-800">
                 <input type="radio" value={p} {...form.register("payType")} />
@@ -45,13 +45,13 @@ export function RoReversalForm({ initial, locations, roleId }: { initial: RoReve
             ))}
           </div>
         </fieldset>
-        <LocationSelect locations={locations} error={msg("locationId")} {...form.register("locationId")} />
+        <LocationSelect required locations={locations} error={msg("locationId")} {...form.register("locationId")} />
       </div>
-      <TextArea label="Reason Reversal Is Required" rows={4} error={msg("reason")} {...form.register("reason")} />
+      <TextArea label="Reason Reversal Is Required" required rows={4} error={msg("reason")} {...form.register("reason")} />
       {warranty && (
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="How much time in vs Billed?" maxLength={TEXT_MAX} autoComplete="off" error={msg("billedTime")} {...form.register("billedTime")} />
-          <TextArea label="What is the Tech's Efficiency MTD?" rows={2} error={msg("questions")} {...form.register("questions")} />
+          <Field label="How much time in vs Billed?" required maxLength={TEXT_MAX} autoComplete="off" error={msg("billedTime")} {...form.register("billedTime")} />
+          <TextArea label="What is the Tech's Efficiency MTD?" required rows={2} error={msg("questions")} {...form.register("questions")} />
         </div>
       )}
     </StaffFormShell>

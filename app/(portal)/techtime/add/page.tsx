@@ -5,7 +5,7 @@ import { listFormLocations } from "@/lib/forms/locations";
 import { blankTechTime } from "@/lib/forms/tech-time/schema";
 import { TechTimeForm } from "../_components/tech-time-form";
 
-export const metadata: Metadata = { title: "Tech Time Edit Form" };
+export const metadata: Metadata = { title: "Tech Time" };
 
 /** The tech time form in add mode (every signed-in user may submit). */
 export default async function TechTimeAddPage() {

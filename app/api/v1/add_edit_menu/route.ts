@@ -9,5 +9,5 @@ import { saveMenu } from "@/lib/menus/admin";
  */
 export const POST = withApi({ capability: "manageBackOffice" }, { body: addEditMenuBody }, async ({ body, user, requestId }) => {
   const saved = await saveMenu(body, { id: user.id, requestId });
-  return ok({ id: saved.id, slug: saved.slug }, saved.message, saved.created ? 201 : 200);
+  return ok({ id: saved.id, slug: saved.slug }, saved.message);
 });

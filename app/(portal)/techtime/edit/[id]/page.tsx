@@ -8,7 +8,7 @@ import { techTimeFormRows } from "@/lib/forms/tech-time/schema";
 import { getTechTime } from "@/lib/forms/tech-time/service";
 import { TechTimeForm } from "../../_components/tech-time-form";
 
-export const metadata: Metadata = { title: "Edit Tech Time Edit Form" };
+export const metadata: Metadata = { title: "Edit Tech Time" };
 
 /** UpdateTechTime: the tech time form in edit mode (reachable, unlike the old portal; staff: their own). */
 export default async function TechTimeEditPage({ params }: { params: Promise<{ id: string }> }) {

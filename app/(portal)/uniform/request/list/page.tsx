@@ -1,13 +1,11 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { redirect } from "next/navigation";
-import { pageGuard, requireUser } from "@/lib/auth/guards";
-import { roleCan } from "@/lib/auth/roles";
+import { pageGuard, requireCapability } from "@/lib/auth/guards";
 import { lastPage, parseTableState, tableHref } from "@/lib/data-table/state";
 import { listFormLocations } from "@/lib/forms/locations";
 import { parseRange } from "@/lib/forms/uniform/date-range";
 import { UNIFORM_TABLE, defaultRangeFilter, listUniformRequests } from "@/lib/forms/uniform/queries";
-import { NoAccessPanel } from "@/components/forms/no-access-panel";
 import { UniformTable } from "./_components/uniform-table";
 
 export const metadata: Metadata = { title: "Uniform Requests" };
@@ -17,16 +15,13 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 const PATH = "/uniform/request/list";
 
 /**
- * The uniform request list (roles 1 and 2; everyone else sees a no-access panel, spec section 2).
+ * The uniform request list (roles 1 and 2; everyone else gets the 403 page, as every refused page does).
  * Page, size, sort, filters and the date range (`f_range`) live in the URL; without a range the list
  * shows the default one, the last 6 days through today in the dealerships' zone.
  */
 export default async function UniformListPage({ searchParams }: Props) {
   await connection();
-  const user = await pageGuard(requireUser());
-  if (!roleCan(user.roleId, "listUniformRequests")) {
-    return <NoAccessPanel what="the uniform request list" />;
-  }
+  await pageGuard(requireCapability("listUniformRequests"));
   const { state, changed } = parseTableState(await searchParams, UNIFORM_TABLE);
   const range = state.filters.range;
   if (range !== undefined && !parseRange(range)) {

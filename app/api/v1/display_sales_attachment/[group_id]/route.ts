@@ -19,7 +19,7 @@ export const GET = withApi({}, {}, async ({ user, query: raw, params }) => {
   const parsed = (groupId ? groupQuery : topLevelQuery).safeParse(raw);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
-    throw new AppError(422, first?.message ?? "Invalid input.", { [String(first?.path[0] ?? "_")]: [first?.message ?? "Invalid input."] });
+    throw new AppError(422, first?.message ?? "The request is not valid.", { [String(first?.path[0] ?? "_")]: [first?.message ?? "The request is not valid."] });
   }
   const query = parsed.data;
   const menu = await menuForCall(query.slug, user, "attachment");

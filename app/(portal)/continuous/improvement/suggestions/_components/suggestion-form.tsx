@@ -40,13 +40,13 @@ export function SuggestionForm({ roleId, locations, id, initial }: Props) {
       save={(values) => saveSuggestionAction({ ...values, ...(id !== undefined ? { id } : {}) })}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Name" maxLength={190} autoComplete="name" error={err("name")} {...register("name")} />
-        <Field label="Date" placeholder="MM/DD/YYYY" inputMode="numeric" maxLength={10} error={err("date")} {...register("date")} />
+        <Field label="Name" required maxLength={190} autoComplete="name" error={err("name")} {...register("name")} />
+        <Field label="Date" required placeholder="MM/DD/YYYY" inputMode="numeric" maxLength={10} error={err("date")} {...register("date")} />
         <div>
-          <LocationSelect locations={locations} error={err("locationId")} {...register("locationId")} />
+          <LocationSelect required locations={locations} error={err("locationId")} {...register("locationId")} />
           {manager && <p className="mt-1 text-xs text-slate-600">Manager e-mail: {manager}</p>}
         </div>
-        <Field label="Email" type="email" maxLength={190} autoComplete="email" error={err("email")} {...register("email")} />
+        <Field label="Email" required type="email" maxLength={190} autoComplete="email" error={err("email")} {...register("email")} />
         <Field label="Phone" type="tel" maxLength={13} autoComplete="tel" error={err("phoneNumber")} {...register("phoneNumber")} />
       </div>
       <TextArea label="What Project / Process Improvement are you Proposing?" rows={4} maxLength={65534} error={err("describeCurrentProcessAndProblem")} {...register("describeCurrentProcessAndProblem")} />

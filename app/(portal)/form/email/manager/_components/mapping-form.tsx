@@ -6,6 +6,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { portalFetch } from "@/lib/auth/session-ended";
 import { LocationSelect, type LocationOption } from "@/components/forms/location-select";
 import { EmailTagsInput } from "@/components/forms/email-tags-input";
+import { FieldLabel } from "@/components/ui/input";
 import { StaffFormShell } from "@/components/forms/staff-form-shell";
 import { FORM_PICKER } from "@/lib/forms/form-keys";
 import { saveMappingAction } from "@/lib/forms/email-manager/actions";
@@ -64,13 +65,12 @@ export function MappingForm({ initial, locations, roleId }: { initial: MappingIn
       }
     >
       <div>
-        <label htmlFor={formSelectId} className="mb-1 block text-sm font-medium text-slate-700">
-          Form
-        </label>
+        <FieldLabel htmlFor={formSelectId} label="Form" required />
         <select
           id={formSelectId}
           className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm"
           aria-invalid={msg("formId") ? true : undefined}
+          aria-required="true"
           {...form.register("formId")}
         >
           <option value="">Select Form</option>
@@ -82,8 +82,8 @@ export function MappingForm({ initial, locations, roleId }: { initial: MappingIn
         </select>
         {msg("formId") && <p className="mt-1 text-sm text-red-600">{msg("formId")}</p>}
       </div>
-      <LocationSelect multiple locations={locations} label="Location" error={msg("locationIds")} {...form.register("locationIds")} />
-      <Controller control={form.control} name="to" render={({ field }) => <EmailTagsInput label="To Email" value={(field.value as string[]) ?? []} onChange={field.onChange} error={msg("to")} />} />
+      <LocationSelect multiple required locations={locations} label="Location" error={msg("locationIds")} {...form.register("locationIds")} />
+      <Controller control={form.control} name="to" render={({ field }) => <EmailTagsInput label="To Email" required value={(field.value as string[]) ?? []} onChange={field.onChange} error={msg("to")} />} />
       <Controller control={form.control} name="cc" render={({ field }) => <EmailTagsInput label="CC Email" value={(field.value as string[]) ?? []} onChange={field.onChange} error={msg("cc")} />} />
       {roleId === 1 && (
         <div>

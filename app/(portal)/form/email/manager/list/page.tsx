@@ -1,12 +1,11 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import Link from "next/link";
-import { pageGuard, requireUser } from "@/lib/auth/guards";
+import { pageGuard, requirePermission } from "@/lib/auth/guards";
+import { PERMISSION } from "@/lib/auth/roles";
 import { loadFormListPage } from "@/lib/forms/list";
 import { FORM_PICKER } from "@/lib/forms/form-keys";
-import { mayManageFormEmails } from "@/lib/forms/email-manager/page-access";
 import { mappingList } from "@/lib/forms/email-manager/service";
-import { NoAccessPanel } from "@/components/forms/no-access-panel";
 import { MappingTable } from "./_components/mapping-table";
 
 export const metadata: Metadata = { title: "Form Email Manager" };
@@ -14,13 +13,12 @@ export const metadata: Metadata = { title: "Form Email Manager" };
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 /**
- * The form email manager list (permission access_form_email_manager, else the no-access panel): the
+ * The form email manager list (permission access_form_email_manager, else the 403 page): the
  * 'Request Options' picker chooses the form (the `form` filter; the first form by default).
  */
 export default async function MappingListPage({ searchParams }: Props) {
   await connection();
-  const user = await pageGuard(requireUser());
-  if (!mayManageFormEmails(user)) return <NoAccessPanel what="the form email manager" />;
+  const user = await pageGuard(requirePermission(PERMISSION.formEmailManager));
   const params = await searchParams;
   const { state, rows, total } = await loadFormListPage(mappingList, "/form/email/manager/list", { f_form: "1", ...params }, user);
   return (

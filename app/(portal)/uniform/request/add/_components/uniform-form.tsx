@@ -3,7 +3,7 @@
 import { useId } from "react";
 import { useForm, useWatch, type Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Field } from "@/components/ui/input";
+import { Field, FieldLabel } from "@/components/ui/input";
 import { TextArea } from "@/components/content/form-parts";
 import { LocationSelect, type LocationOption } from "@/components/forms/location-select";
 import { StaffFormShell } from "@/components/forms/staff-form-shell";
@@ -49,14 +49,13 @@ export function UniformForm({ roleId, requestorName, locations }: Props) {
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
-          <label htmlFor="uniform-designation" className="mb-1 block text-sm font-medium text-slate-700">
-            Designation
-          </label>
+          <FieldLabel htmlFor="uniform-designation" label="Designation" required />
           <select
             id="uniform-designation"
             className={selectClass(err("designationId"))}
             aria-invalid={err("designationId") ? true : undefined}
             aria-describedby={err("designationId") ? "uniform-designation-error" : undefined}
+            aria-required="true"
             {...register("designationId", {
               onChange: (e: React.ChangeEvent<HTMLSelectElement>) => {
                 const next = wearAfterDesignation(Number(e.target.value) || null, Number(getValues("wearId")) || null);
@@ -78,12 +77,12 @@ export function UniformForm({ roleId, requestorName, locations }: Props) {
           )}
         </div>
         <div>
-          <LocationSelect locations={locations} error={err("locationId")} {...register("locationId")} />
+          <LocationSelect required locations={locations} error={err("locationId")} {...register("locationId")} />
           {manager && <p className="mt-1 text-xs text-slate-600">Manager e-mail: {manager}</p>}
         </div>
-        <Field label="Employee First Name" maxLength={190} autoComplete="off" error={err("employeeFirstName")} {...register("employeeFirstName")} />
-        <Field label="Employee Last Name" maxLength={190} autoComplete="off" error={err("employeeLastName")} {...register("employeeLastName")} />
-        <Field label="Requestor Name" readOnly className="sm:col-span-2" error={err("requestorName")} {...register("requestorName")} />
+        <Field label="Employee First Name" required maxLength={190} autoComplete="off" error={err("employeeFirstName")} {...register("employeeFirstName")} />
+        <Field label="Employee Last Name" required maxLength={190} autoComplete="off" error={err("employeeLastName")} {...register("employeeLastName")} />
+        <Field label="Requestor Name" required readOnly className="sm:col-span-2" error={err("requestorName")} {...register("requestorName")} />
       </div>
 
       <div className="grid gap-4 sm:grid-cols-3">
@@ -102,14 +101,13 @@ export function UniformForm({ roleId, requestorName, locations }: Props) {
 
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
-          <label htmlFor="uniform-wear" className="mb-1 block text-sm font-medium text-slate-700">
-            Wear
-          </label>
+          <FieldLabel htmlFor="uniform-wear" label="Wear" required />
           <select
             id="uniform-wear"
             className={selectClass(err("wearId"))}
             aria-invalid={err("wearId") ? true : undefined}
             aria-describedby={err("wearId") ? "uniform-wear-error" : designationId ? undefined : "uniform-wear-hint"}
+            aria-required="true"
             {...register("wearId")}
             // Controlled: a designation change picks the wear (Polo) before that option is rendered.
             value={String(wear ?? "")}
@@ -133,17 +131,17 @@ export function UniformForm({ roleId, requestorName, locations }: Props) {
             )
           )}
         </div>
-        <Field label="Size(s)" maxLength={190} error={err("sizes")} {...register("sizes")} />
+        <Field label="Size(s)" required maxLength={190} error={err("sizes")} {...register("sizes")} />
         {split ? (
           <>
-            <Field label="Total Shirt Quantity" inputMode="numeric" maxLength={4} error={err("shirtQuantity")} {...register("shirtQuantity")} />
-            <Field label="Total Pant Quantity" inputMode="numeric" maxLength={4} error={err("pantQuantity")} {...register("pantQuantity")} />
+            <Field label="Total Shirt Quantity" required inputMode="numeric" maxLength={4} error={err("shirtQuantity")} {...register("shirtQuantity")} />
+            <Field label="Total Pant Quantity" required inputMode="numeric" maxLength={4} error={err("pantQuantity")} {...register("pantQuantity")} />
           </>
         ) : (
-          <Field label="Total Item Quantity" inputMode="numeric" maxLength={4} error={err("quantity")} {...register("quantity")} />
+          <Field label="Total Item Quantity" required inputMode="numeric" maxLength={4} error={err("quantity")} {...register("quantity")} />
         )}
       </div>
-      <TextArea label="Note/Comment" rows={4} maxLength={65534} error={err("comment")} {...register("comment")} />
+      <TextArea label="Note/Comment" required rows={4} maxLength={65534} error={err("comment")} {...register("comment")} />
     </StaffFormShell>
   );
 }

@@ -1,14 +1,13 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
-import { notFound } from "next/navigation";
-import { pageGuard, requireUser } from "@/lib/auth/guards";
+import { forbidden, notFound } from "next/navigation";
+import { pageGuard, requirePermission } from "@/lib/auth/guards";
+import { PERMISSION } from "@/lib/auth/roles";
 import { listFormLocations } from "@/lib/forms/locations";
 import { formRecordId, pageRecord } from "@/lib/forms/page-id";
 import { formIdOf, type FormKey } from "@/lib/forms/form-keys";
-import { mayManageFormEmails } from "@/lib/forms/email-manager/page-access";
 import { getMapping } from "@/lib/forms/email-manager/service";
 import { mayChangeMapping } from "@/lib/forms/email-manager/columns";
-import { NoAccessPanel } from "@/components/forms/no-access-panel";
 import { MappingForm } from "../../_components/mapping-form";
 
 export const metadata: Metadata = { title: "Edit Form Email Manager" };
@@ -16,12 +15,11 @@ export const metadata: Metadata = { title: "Edit Form Email Manager" };
 /** Edits one mapping (permission access_form_email_manager; a closed one only role 1). */
 export default async function MappingEditPage({ params }: { params: Promise<{ id: string }> }) {
   await connection();
-  const user = await pageGuard(requireUser());
-  if (!mayManageFormEmails(user)) return <NoAccessPanel what="the form email manager" />;
+  const user = await pageGuard(requirePermission(PERMISSION.formEmailManager));
   const id = formRecordId((await params).id);
   if (!id) notFound();
   const [row, locations] = await Promise.all([pageRecord(getMapping(id)), listFormLocations()]);
-  if (!mayChangeMapping(row, user.roleId)) return <NoAccessPanel what="this closed mapping" />;
+  if (!mayChangeMapping(row, user.roleId)) forbidden();
   return (
     <MappingForm
       initial={{ id: String(row.id), formId: String(formIdOf(row.formKey as FormKey)), locationIds: [String(row.locationId)], to: row.toEmails, cc: row.ccEmails, status: row.status }}
