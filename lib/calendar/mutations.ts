@@ -166,3 +166,28 @@ export async function touchFeedToken(id: number, lastUsedAt: Date | null) {
   const db = await getDb();
   await db.update(schema.calendarFeedTokens).set({ lastUsedAt: new Date() }).where(eq(schema.calendarFeedTokens.id, id));
 }
+
+/**
+ * Sets the calendar keys a calendar menu page shows (none: every key), in one transaction with an audit
+ * row. Callers have checked that the actor administers the back office. 404 for a menu that is not a
+ * calendar page, 422 for a key that does not exist.
+ */
+export async function setMenuCalendarKeys(menuId: number, keyIds: number[], actor: SessionUser, meta: Meta = {}): Promise<number[]> {
+  const ids = [...new Set(keyIds)].sort((a, b) => a - b);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [menu] = await tx.select({ id: schema.menus.id, pageTypes: schema.menus.pageTypes }).from(schema.menus).where(eq(schema.menus.id, menuId)).for("update");
+    if (!menu || !menu.pageTypes.includes(3)) throw new AppError(404, "Calendar page not found.");
+    if (ids.length) {
+      const found = await tx.select({ id: schema.calendarKeys.id }).from(schema.calendarKeys).where(inArray(schema.calendarKeys.id, ids));
+      if (found.length !== ids.length) throw new AppError(422, "Choose existing calendar keys.", { keyIds: ["Choose existing calendar keys."] });
+    }
+    const m = schema.menuCalendarKeys;
+    const before = (await tx.select({ id: m.calendarKeyId }).from(m).where(eq(m.menuId, menuId))).map((r) => r.id).sort((a, b) => a - b);
+    await tx.delete(m).where(eq(m.menuId, menuId));
+    if (ids.length) await tx.insert(m).values(ids.map((calendarKeyId) => ({ menuId, calendarKeyId })));
+    await bumpCalendarStamp(tx);
+    await writeAudit({ actorId: actor.id, action: "update", entity: "menu_calendar_keys", entityId: menuId, before: { keyIds: before }, after: { keyIds: ids }, requestId: meta.requestId }, tx);
+    return ids;
+  });
+}

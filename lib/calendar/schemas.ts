@@ -172,6 +172,12 @@ export const deleteEventsSchema = z.object({
   ids: z.array(z.coerce.number().int().positive()).min(1, "Select at least one event.").max(500),
 });
 
+/** The keys a calendar page shows (none: every key). */
+export const menuCalendarKeysSchema = z.object({
+  menuId: z.coerce.number().int().positive(),
+  keyIds: z.array(z.coerce.number().int().positive()).max(200).default([]),
+});
+
 export const feedTokenSchema = z.object({
   calendarKeyId: z.union([z.literal(""), z.coerce.number().int().positive()]).optional(),
 });
