@@ -8,8 +8,8 @@ import { setupTestDatabase } from "@/test/db";
 import { SESSION_COOKIE, sessionFor } from "@/test/auth";
 import { schema } from "@/lib/db";
 import type { EventFormInput } from "@/lib/calendar/schemas";
-import { createFeedLinkAction, deleteEventsAction, listFeedLinksAction, revokeFeedLinkAction, saveEventAction } from "@/lib/calendar/actions";
-import { getEventById, listOccurrences } from "@/lib/calendar/queries";
+import { createFeedLinkAction, deleteEventsAction, listFeedLinksAction, revokeFeedLinkAction, saveEventAction, setMenuCalendarKeysAction } from "@/lib/calendar/actions";
+import { getEventById, listMenuCalendarKeyIds, listOccurrences } from "@/lib/calendar/queries";
 import { toApiEventDetail } from "@/lib/calendar/serialize";
 import { eventFormValuesOf } from "@/lib/calendar/form-values";
 
@@ -217,6 +217,33 @@ describe("deleteEventsAction", () => {
     await signIn("manager");
     expect(await deleteEventsAction({ ids: [row.id] })).toMatchObject({ ok: true, message: "You successfully deleted the record(s)." });
     expect(await t.db().select().from(schema.calendarEvents).where(eq(schema.calendarEvents.id, row.id))).toHaveLength(0);
+  });
+});
+
+describe("the keys a calendar page shows", () => {
+  it("CIC Monthly Meetings shows its own key's events; only an administrator changes the choice", async () => {
+    const [cic] = await t.db().select().from(schema.menus).where(eq(schema.menus.slug, "cic-monthly-meetings"));
+    const [cicKey] = await t.db().select().from(schema.calendarKeys).where(eq(schema.calendarKeys.name, "CIC Monthly Meeting"));
+    expect(await listMenuCalendarKeyIds({ menuId: cic.id })).toEqual([cicKey.id]);
+    const window = { start: new Date(Date.now() - 40 * 86_400_000), end: new Date(Date.now() + 40 * 86_400_000), includeInactive: false };
+    const onPage = await listOccurrences({ ...window, keyIds: await listMenuCalendarKeyIds({ menuId: cic.id }) });
+    expect(onPage.length).toBeGreaterThan(0);
+    expect(new Set(onPage.map((o) => o.title))).toEqual(new Set(["CIC Monthly Meeting"]));
+    expect((await listOccurrences(window)).some((o) => o.title === "Monday Sales Meeting")).toBe(true);
+
+    const [other] = await t.db().select().from(schema.calendarKeys).where(eq(schema.calendarKeys.name, "Training"));
+    await signIn("manager");
+    expect(await setMenuCalendarKeysAction({ menuId: cic.id, keyIds: [other.id] })).toMatchObject({ ok: false, status: 403 });
+    await signIn("staff");
+    expect(await setMenuCalendarKeysAction({ menuId: cic.id, keyIds: [] })).toMatchObject({ ok: false, status: 403 });
+    expect(await listMenuCalendarKeyIds({ menuId: cic.id })).toEqual([cicKey.id]);
+
+    await signIn("admin");
+    expect(await setMenuCalendarKeysAction({ menuId: cic.id, keyIds: [999_999] })).toMatchObject({ ok: false, status: 422 });
+    const [news] = await t.db().select().from(schema.menus).where(sql`not (3 = any(${schema.menus.pageTypes}))`).limit(1);
+    expect(await setMenuCalendarKeysAction({ menuId: news.id, keyIds: [other.id] })).toMatchObject({ ok: false, status: 404 });
+    expect(await setMenuCalendarKeysAction({ menuId: cic.id, keyIds: [other.id, cicKey.id] })).toMatchObject({ ok: true, data: { keyIds: [cicKey.id, other.id].sort((a, b) => a - b) } });
+    expect(await setMenuCalendarKeysAction({ menuId: cic.id, keyIds: [cicKey.id] })).toMatchObject({ ok: true });
   });
 });
 
