@@ -134,11 +134,10 @@ export function CalendarApp(props: Props) {
   const view = useMemo(() => viewOf(params), [params]);
   // Event details by id (the detail and the edit form read them) and the occurrence clicked, if any.
   const [details, setDetails] = useState<ReadonlyMap<number, ApiEventDetail>>(() => new Map());
-  const clicked = useRef<Map<number, CalendarItem>>(new Map());
+  const [clicked, setClicked] = useState<ReadonlyMap<number, CalendarItem>>(() => new Map());
   const [calView, setCalView] = useState<CalView>("dayGridMonth");
   const [title, setTitle] = useState(() => monthTitle(props.initialDate));
   const [loading, setLoading] = useState(false);
-  const [busyLabel, setBusyLabel] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [popup, setPopup] = useState<Popup | null>(null);
   const [searchText, setSearchText] = useState(() => params.get("q") ?? "");
@@ -228,6 +227,8 @@ export function CalendarApp(props: Props) {
     if (v) void load({ start: v.activeStart.toISOString(), end: v.activeEnd.toISOString() }, timeZone);
   }, [timeZone, load]);
 
+  const shownMonth = useRef<string | null>(null);
+  const followingUrl = useRef(false);
   const onDatesSet = useCallback(
     (info: DatesSetInfo) => {
       setTitle(info.view.title);
@@ -248,8 +249,6 @@ export function CalendarApp(props: Props) {
   );
 
   // Back or Forward to another month's address: the calendar follows the URL.
-  const shownMonth = useRef<string | null>(null);
-  const followingUrl = useRef(false);
   const monthParam = params.get("month");
   useEffect(() => {
     if (!gridReady || !monthParam || !/^\d{4}-\d{2}$/.test(monthParam) || monthParam === shownMonth.current) return;
@@ -275,8 +274,12 @@ export function CalendarApp(props: Props) {
   /** Opens an event's detail (a new history entry); `occurrence`, the one clicked, is the date it shows. */
   const openEvent = useCallback(
     (id: number, occurrence?: CalendarItem) => {
-      if (occurrence) clicked.current.set(id, occurrence);
-      else clicked.current.delete(id);
+      setClicked((prev) => {
+        const next = new Map(prev);
+        if (occurrence) next.set(id, occurrence);
+        else next.delete(id);
+        return next;
+      });
       navigate({ event: String(id), edit: null, add: null });
     },
     [navigate],
@@ -288,16 +291,13 @@ export function CalendarApp(props: Props) {
   useEffect(() => {
     if (!wantedId || wanted) return;
     const ctrl = new AbortController();
-    setBusyLabel("Loading the event");
     fetchEvent(wantedId, ctrl.signal)
       .then((event) => setDetails((prev) => new Map(prev).set(event.id, event)))
       .catch((err: unknown) => {
         if (err instanceof DOMException && err.name === "AbortError") return;
-        showCancelled(err instanceof Error ? err.message : String(err), () => navigate(viewChanges({}), "replace"));
-      })
-      .finally(() => setBusyLabel(null));
+        showCancelled(err instanceof Error ? err.message : String(err), () => navigate(Object.fromEntries(VIEW_PARAMS.map((k) => [k, null])), "replace"));
+      });
     return () => ctrl.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- viewChanges is a pure helper
   }, [wantedId, wanted, navigate, showCancelled]);
 
   const forget = (id: number) =>
@@ -330,7 +330,6 @@ export function CalendarApp(props: Props) {
   useEffect(() => {
     if (!query) return;
     const ctrl = new AbortController();
-    setSearch({ query, results: null });
     searchEventsApi(query, props.menu.slug, ctrl.signal)
       .then((content) => setSearch({ query, results: content.events }))
       .catch((err: unknown) => {
@@ -407,7 +406,7 @@ export function CalendarApp(props: Props) {
           {notice}
         </p>
       )}
-      {busyLabel && <Loading label={busyLabel} />}
+      {wantedId && !wanted && <Loading label="Loading the event" />}
 
       <div hidden={!inCalendar} className="mt-4">
         <KeysLegend keys={activeKeys} hidden={hidden} onToggle={toggleKey} />
@@ -476,8 +475,8 @@ export function CalendarApp(props: Props) {
 
       {view.kind === "search" && (
         <SearchResults
-          query={search.query}
-          results={search.results}
+          query={view.query}
+          results={search.query === view.query ? search.results : null}
           timeZone={timeZone}
           seeStatus={props.seeStatus}
           onBack={() => goBack({ q: null })}
@@ -487,7 +486,7 @@ export function CalendarApp(props: Props) {
 
       {view.kind === "detail" && wanted && (
         <EventDetailView
-          event={withClicked(wanted, clicked.current.get(wanted.id))}
+          event={withClicked(wanted, clicked.get(wanted.id))}
           timeZone={timeZone}
           canManage={props.canManage}
           seeStatus={props.seeStatus}
