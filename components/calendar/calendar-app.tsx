@@ -61,7 +61,7 @@ type View =
   | { kind: "detail"; id: number }
   | { kind: "form"; day: string | null; id: number | null };
 
-function viewOf(params: URLSearchParams | ReturnType<typeof useSearchParams>): View {
+function viewOf(params: URLSearchParams): View {
   const id = (name: string) => {
     const v = params.get(name);
     return v && /^[1-9]\d{0,9}$/.test(v) ? Number(v) : null;
@@ -130,7 +130,9 @@ export function CalendarApp(props: Props) {
   const [events, setEvents] = useState(() => unpackItems(props.initialEvents));
   const [keys, setKeys] = useState(props.keys);
   const [hidden, setHidden] = useState<ReadonlySet<number>>(() => new Set());
-  const params = useSearchParams();
+  // Null only outside the App Router (its type allows the Pages Router).
+  const searchParams = useSearchParams();
+  const params = useMemo(() => new URLSearchParams(searchParams?.toString() ?? ""), [searchParams]);
   const view = useMemo(() => viewOf(params), [params]);
   // Event details by id (the detail and the edit form read them) and the occurrence clicked, if any.
   const [details, setDetails] = useState<ReadonlyMap<number, ApiEventDetail>>(() => new Map());
