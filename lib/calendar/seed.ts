@@ -29,11 +29,16 @@ export async function seedCalendarDemo(db: Db | Tx, opts: { createdBy: number | 
     const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + monthOffset, day));
     return d.toISOString().slice(0, 10);
   };
+  /** The first Monday on or after a `YYYY-MM-DD` day (the weekly meeting starts on one). */
+  const mondayFrom = (day: string) => {
+    const d = new Date(`${day}T00:00:00Z`);
+    return new Date(d.getTime() + ((8 - d.getUTCDay()) % 7) * 86_400_000).toISOString().slice(0, 10);
+  };
   const tz = DEFAULT_TIME_ZONE;
   const at = (wall: string) => toInstant(wall, tz);
   type Demo = Omit<SeriesInput, "timeZone" | "interval"> & { title: string; key: string; description: string; keyDescription?: string; status?: "active" | "inactive"; contactPerson?: string; contactEmail?: string; contactNumber?: string };
   const demo: Demo[] = [
-    { title: "Monday Sales Meeting", key: "Company Event", description: "Weekly sales review for all dealership managers.", type: "recursive", recurrence: "weekly", daysOfWeek: [1], startsAt: at(`${ym(-12, 1)} 09:00`), endsAt: at(`${ym(-12, 1)} 10:00`), repeatUntil: ym(24, 28), contactPerson: "Morgan Manager", contactEmail: "manager@example.com", contactNumber: "(555) 010-2000" },
+    { title: "Monday Sales Meeting", key: "Company Event", description: "Weekly sales review for all dealership managers.", type: "recursive", recurrence: "weekly", daysOfWeek: [1], startsAt: at(`${mondayFrom(ym(-12, 1))} 09:00`), endsAt: at(`${mondayFrom(ym(-12, 1))} 10:00`), repeatUntil: ym(24, 28), contactPerson: "Morgan Manager", contactEmail: "manager@example.com", contactNumber: "(555) 010-2000" },
     { title: "CIC Monthly Meeting", key: "CIC Monthly Meeting", description: "Continuous improvement committee: suggestions review and follow-ups.", keyDescription: "Bring the month's suggestion list.", type: "recursive", recurrence: "monthly", daysOfWeek: null, startsAt: at(`${ym(-6, 15)} 14:00`), endsAt: at(`${ym(-6, 15)} 15:30`), repeatUntil: ym(18, 15), contactPerson: "Alex Admin", contactEmail: "admin@example.com" },
     { title: "Company Anniversary", key: "Holiday", description: "The group was founded on this day.", type: "recursive", recurrence: "yearly", daysOfWeek: null, startsAt: at(`${ym(-24, 20)} 00:00`), endsAt: at(`${ym(-24, 20)} 23:59`) },
     { title: "Warranty Process Training", key: "Training", description: "Hands-on session for service advisors. Lunch provided.", type: "normal", recurrence: null, daysOfWeek: null, startsAt: at(`${ym(0, 9)} 10:00`), endsAt: at(`${ym(0, 9)} 12:30`), contactPerson: "Sam Staff", contactNumber: "555-0100" },
