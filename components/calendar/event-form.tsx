@@ -274,11 +274,7 @@ export function EventForm({
         )}
         {weekly && (
           <>
-            <fieldset
-              className="min-w-0"
-              aria-describedby={errors.daysOfWeek ? "event-days-error" : undefined}
-              aria-invalid={errors.daysOfWeek ? true : undefined}
-            >
+            <fieldset className="min-w-0" aria-describedby={errors.daysOfWeek ? "event-days-error" : undefined}>
               <legend className="mb-1 block text-sm font-medium text-slate-700">Days Of Week</legend>
               <div className="flex flex-wrap gap-x-3 gap-y-2">
                 {WEEKDAYS.map((d, i) => (
