@@ -6,7 +6,7 @@ import { schema } from "@/lib/db";
 import { openEmbedded } from "./lib/embedded";
 import { occurrenceBounds, type SeriesInput } from "@/lib/calendar/recurrence";
 import { monthGridRange, monthOf } from "@/lib/calendar/range";
-import { instantOf, dayNumber } from "@/lib/calendar/zone";
+import { instantOf, dayNumber, formatDay } from "@/lib/calendar/zone";
 
 export const description = "calendar: getevents month window and page SSR with 10,000 events (1,000 recurring), page JS size (issue 5)";
 
@@ -59,19 +59,19 @@ export async function seedEvents(dataDir: string) {
         const allDay = rand() < 0.1;
         const startSec = allDay ? 0 : (7 + Math.floor(rand() * 10)) * 3600 + (rand() < 0.5 ? 0 : 1800);
         const endsAt = allDay ? at(day + Math.floor(rand() * 2), 86_399) : at(day, startSec + (1 + Math.floor(rand() * 3)) * 1800);
-        s = { type: "normal", recurrence: null, dayOfWeek: null, startsAt: at(day, startSec), endsAt, timeZone: TZ };
+        s = { type: "normal", recurrence: null, daysOfWeek: null, startsAt: at(day, startSec), endsAt, timeZone: TZ };
       } else {
         const j = i - (EVENTS - RECURRING);
         const startSec = (8 + Math.floor(rand() * 9)) * 3600;
         if (j < 100) {
           const from = j < 50 ? dayNumber(2016, 1, 4) + Math.floor(rand() * 300) : today - Math.floor(rand() * 700);
-          const until = rand() < 0.5 ? null : at(today + 200 + Math.floor(rand() * 2000), startSec + 3600);
-          s = { type: "recursive", recurrence: "weekly", dayOfWeek: 1 + Math.floor(rand() * 7), startsAt: at(from, startSec), endsAt: until, timeZone: TZ };
+          const until = rand() < 0.5 ? null : formatDay(today + 200 + Math.floor(rand() * 2000));
+          s = { type: "recursive", recurrence: "weekly", daysOfWeek: [1 + Math.floor(rand() * 7)], startsAt: at(from, startSec), endsAt: at(from, startSec + 3600), repeatUntil: until, timeZone: TZ };
         } else {
           const monthly = j < 550;
           const from = today - Math.floor(rand() * (monthly ? 1800 : 7000));
-          const until = rand() < 0.5 ? null : at(today + Math.floor(rand() * 3000), startSec + 5400);
-          s = { type: "recursive", recurrence: monthly ? "monthly" : "yearly", dayOfWeek: null, startsAt: at(from, startSec), endsAt: until, timeZone: TZ };
+          const until = rand() < 0.5 ? null : formatDay(today + Math.floor(rand() * 3000));
+          s = { type: "recursive", recurrence: monthly ? "monthly" : "yearly", daysOfWeek: null, startsAt: at(from, startSec), endsAt: at(from, startSec + 5400), repeatUntil: until, timeZone: TZ };
         }
       }
       rows.push({
@@ -81,7 +81,8 @@ export async function seedEvents(dataDir: string) {
         status: rand() < 0.05 ? "inactive" : "active",
         type: s.type,
         recurrence: s.recurrence,
-        dayOfWeek: s.dayOfWeek,
+        daysOfWeek: s.daysOfWeek,
+        repeatUntil: s.repeatUntil ?? null,
         startsAt: s.startsAt,
         endsAt: s.endsAt,
         timeZone: TZ,

@@ -74,14 +74,19 @@ test.describe("calendar manager (role 2)", () => {
     await cal.addButton.click();
     await expect(page.getByRole("heading", { name: "Add Calendar Event" })).toBeVisible();
     await expect(cal.field("Start DateTime")).toHaveValue(/T00:00(:00)?$/);
-    await expect(cal.field("End DateTime")).toHaveValue(/T23:59:59$/);
+    await expect(cal.field("End DateTime")).toHaveValue(/T23:59$/);
 
-    // Field rules: recurring type only for recursive events; weekly shows the weekday and no dates.
+    // Field rules: recurring type only for recurring events; every series has a start, an end time and
+    // an optional last date; weekly picks weekdays (Monday by default) and every N weeks.
     await expect(cal.field("Recurring Type")).toHaveCount(0);
+    await expect(cal.field("Event Type").locator("option")).toHaveText(["Normal", "Recurring"]);
     await cal.field("Event Type").selectOption("recursive");
     await cal.field("Recurring Type").selectOption("weekly");
-    await expect(cal.field("Day Of Week")).toHaveValue("1");
-    await expect(cal.field("Start DateTime")).toHaveCount(0);
+    await expect(page.getByRole("checkbox", { name: "Mon" })).toBeChecked();
+    await expect(cal.field("Repeat Every (weeks)")).toHaveValue("1");
+    await expect(cal.field("Start DateTime")).toBeVisible();
+    await expect(cal.field("End Time")).toHaveValue("23:59");
+    await expect(cal.field("Last Date (optional)")).toHaveValue("");
     await cal.field("Event Type").selectOption("normal");
     await expect(cal.field("Recurring Type")).toHaveCount(0);
 
@@ -124,6 +129,147 @@ test.describe("calendar manager (role 2)", () => {
   });
 });
 
+test.describe("recurring series and the calendar's addresses (manager)", () => {
+  test.use({ storageState: storageStateOf("manager"), timezoneId: "America/Los_Angeles" });
+
+  test("the weekly sales meeting keeps 9:00-10:00 and its range when only its description changes; each view has its address", async ({ page }) => {
+    const cal = new CalendarPage(page);
+    await cal.goto();
+    await cal.event(WEEKLY).click();
+    await expect(page).toHaveURL(/[?&]event=\d+/);
+    const detail = page.getByRole("article");
+    await expect(detail.getByRole("heading", { name: WEEKLY })).toBeVisible();
+    await expect(detail).toContainText("Calendar key");
+    await expect(detail).toContainText("9:00 AM – 10:00 AM");
+    await expect(detail).toContainText(/Every Monday, from .+ until /);
+    await expect(detail).not.toContainText("Updated by");
+    const eventUrl = page.url();
+
+    await detail.getByRole("button", { name: "Edit" }).click();
+    await expect(page).toHaveURL(/[?&]edit=\d+/);
+    await expect(cal.field("Event Type")).toHaveValue("recursive");
+    await expect(cal.field("Recurring Type")).toHaveValue("weekly");
+    await expect(cal.field("Start DateTime")).toHaveValue(/T09:00$/);
+    await expect(cal.field("End Time")).toHaveValue("10:00");
+    await expect(cal.field("Last Date (optional)")).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+    await expect(page.getByRole("checkbox", { name: "Mon" })).toBeChecked();
+    await expect(page.getByRole("checkbox", { name: "Tue" })).not.toBeChecked();
+
+    // Back returns to the event; Forward to the form again.
+    await page.goBack();
+    await expect(page).toHaveURL(eventUrl);
+    await expect(detail.getByRole("heading", { name: WEEKLY })).toBeVisible();
+    await page.goForward();
+    await cal.field("Description").fill("Weekly sales review, now with forecasts.");
+    await page.getByRole("button", { name: "Update" }).click();
+    await expect(page.getByText("Event Updated Successfully")).toBeVisible();
+    await expect(page).not.toHaveURL(/edit=/);
+
+    // The event's link opens it again: same time, the new description, and now 'Updated by'.
+    await page.goto(eventUrl);
+    await expect(detail.getByRole("heading", { name: WEEKLY })).toBeVisible();
+    await expect(detail).toContainText("9:00 AM – 10:00 AM");
+    await expect(detail).toContainText(/Every Monday, from .+ until /);
+    await expect(detail).toContainText("Weekly sales review, now with forecasts.");
+    await expect(detail).toContainText("Updated by");
+    await detail.getByRole("button", { name: "Back" }).click();
+    await expect(page).not.toHaveURL(/event=/);
+    await expect(cal.event(WEEKLY)).toBeVisible();
+  });
+
+  test("the shown month has its address: Next is a step Back undoes, and a link opens that month", async ({ page }) => {
+    const cal = new CalendarPage(page);
+    await cal.goto("calendar", "2026-12");
+    const title = page.getByRole("heading", { level: 2, name: /\d{4}$/ });
+    await expect(title).toHaveText("December 2026");
+    await cal.nextMonth.click();
+    await expect(page).toHaveURL(/month=2027-01/);
+    await expect(title).toHaveText("January 2027");
+    await page.goBack();
+    await expect(page).toHaveURL(/month=2026-12/);
+    await expect(title).toHaveText("December 2026");
+    await cal.runSearch("sales meeting");
+    await expect(page).toHaveURL(/[?&]q=sales\+meeting/);
+    await page.goBack();
+    await expect(page).not.toHaveURL(/q=/);
+    await expect(title).toHaveText("December 2026");
+  });
+
+  test("a new weekly series has a time, weekdays and a last date, and nothing shows before its start", async ({ page }) => {
+    const cal = new CalendarPage(page);
+    const name = "E2E Tue/Thu stand-up";
+    await cal.goto("calendar", "2031-03");
+    await cal.clickDay("2031-03-04", page.getByRole("heading", { name: "Add Calendar Event" }));
+    await cal.field("Title").fill(name);
+    await cal.field("Calendar Key").selectOption({ label: "Training" });
+    await cal.field("Event Type").selectOption("recursive");
+    await cal.field("Recurring Type").selectOption("weekly");
+    await page.getByRole("checkbox", { name: "Mon" }).uncheck();
+    await page.getByRole("checkbox", { name: "Tue" }).check();
+    await page.getByRole("checkbox", { name: "Thu" }).check();
+    await cal.field("Start DateTime").fill("2031-03-04T14:00");
+    await cal.field("End Time").fill("15:30");
+    await cal.field("Last Date (optional)").fill("2031-03-27");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Event Added Successfully")).toBeVisible();
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await expect(page).toHaveURL(/month=2031-03/);
+    const grid = page.locator("[data-calendar-ready]");
+    await expect(grid.getByText(name)).toHaveCount(8); // Tue and Thu, 4 to 27 March
+    await grid.getByText(name).first().click();
+    await expect(page.getByRole("article")).toContainText("2:00 PM – 3:30 PM");
+    await expect(page.getByRole("article")).toContainText(/Every Tuesday and Thursday, from Tue, Mar 4, 2031 until Thu, Mar 27, 2031/);
+    await page.getByRole("article").getByRole("button", { name: "Back" }).click();
+    // February's grid ends in early March; January's shows none of it.
+    await cal.prevMonth.click();
+    await expect(page).toHaveURL(/month=2031-02/);
+    await expect(grid.getByText(name)).toHaveCount(2);
+    await cal.prevMonth.click();
+    await expect(page).toHaveURL(/month=2031-01/);
+    await expect(grid.getByText(name)).toHaveCount(0);
+  });
+});
+
+test.describe("the keys a calendar page shows", () => {
+  test.describe("staff", () => {
+    test.use({ storageState: storageStateOf("staff") });
+
+    test("CIC Monthly Meetings shows only its own key's events", async ({ page }) => {
+      const cal = new CalendarPage(page);
+      await cal.goto("cic-monthly-meetings");
+      await expect(page.getByRole("group", { name: /Calendar keys/ }).getByRole("button")).toHaveText(["CIC Monthly Meeting"]);
+      await expect(page.locator("[data-calendar-ready]").getByText("CIC Monthly Meeting").first()).toBeVisible();
+      await expect(page.getByText(WEEKLY)).toHaveCount(0);
+      await expect(page.getByRole("button", { name: "Keys Shown Here" })).toHaveCount(0);
+    });
+  });
+
+  test.describe("administrator", () => {
+    test.use({ storageState: storageStateOf("admin") });
+
+    test("chooses the keys a calendar page shows (here CIC Monthly Meetings), and back", async ({ page }) => {
+      const cal = new CalendarPage(page);
+      const legend = page.getByRole("group", { name: /Calendar keys/ }).getByRole("button");
+      await cal.goto("cic-monthly-meetings");
+      await expect(legend).toHaveText(["CIC Monthly Meeting"]);
+      await page.getByRole("button", { name: "Keys Shown Here" }).click();
+      await expect(cal.dialog.getByRole("checkbox", { name: "CIC Monthly Meeting" })).toBeChecked();
+      await cal.dialog.getByRole("checkbox", { name: "Company Event" }).check();
+      await cal.dialog.getByRole("button", { name: "Save" }).click();
+      await expect(cal.dialog).toHaveCount(0);
+      await expect(legend).toHaveText(["CIC Monthly Meeting", "Company Event"]);
+      await expect(cal.event(WEEKLY)).toBeVisible();
+      await page.reload();
+      await expect(cal.event(WEEKLY)).toBeVisible();
+      await page.getByRole("button", { name: "Keys Shown Here" }).click();
+      await cal.dialog.getByRole("checkbox", { name: "Company Event" }).uncheck();
+      await cal.dialog.getByRole("button", { name: "Save" }).click();
+      await expect(legend).toHaveText(["CIC Monthly Meeting"]);
+      await expect(page.getByText(WEEKLY)).toHaveCount(0);
+    });
+  });
+});
+
 test.describe("day click", () => {
   test.describe("manager", () => {
     test.use({ storageState: storageStateOf("manager") });
@@ -133,7 +279,8 @@ test.describe("day click", () => {
       await cal.goto("calendar", "2030-05");
       await cal.clickDay("2030-05-15", page.getByRole("heading", { name: "Add Calendar Event" }));
       await expect(cal.field("Start DateTime")).toHaveValue(/^2030-05-15T00:00(:00)?$/);
-      await expect(cal.field("End DateTime")).toHaveValue("2030-05-15T23:59:59");
+      await expect(cal.field("End DateTime")).toHaveValue("2030-05-15T23:59");
+      await expect(page).toHaveURL(/[?&]add=2030-05-15/);
     });
   });
 

@@ -2,11 +2,11 @@
 
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import dynamic from "next/dynamic";
+import { useSearchParams } from "next/navigation";
 import type { CalendarRef, DatesSetInfo } from "@fullcalendar/react";
 import { Button, Spinner } from "@/components/ui/button";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import type { ApiCalendarKey, ApiEventDetail, CalendarItem } from "@/lib/calendar/types";
-import type { EventFormInput } from "@/lib/calendar/schemas";
 import { unpackItems, type PackedItems } from "@/lib/calendar/pack";
 import { fetchEvent, fetchEvents, searchEventsApi } from "./client-api";
 import { Dialog, type DialogButton } from "./dialog";
@@ -14,7 +14,8 @@ import { EventDetailView } from "./event-detail";
 import { KeysLegend } from "./keys-legend";
 import { SearchResults } from "./search-results";
 import { MonthPreview } from "./month-preview";
-import { browserTimeZone, monthTitle, todayIn, toLocalInput } from "./format";
+import { browserTimeZone, monthTitle, todayIn } from "./format";
+import { eventFormValuesOf } from "@/lib/calendar/form-values";
 
 // FullCalendar is its own chunk so the menu pages that share this route ([slug]) do not download it;
 // it still renders on the server. The form (react-hook-form + zod) and the subscription panel load on
@@ -24,6 +25,7 @@ import { browserTimeZone, monthTitle, todayIn, toLocalInput } from "./format";
 const CalendarGrid = dynamic(() => import("./calendar-grid").then((m) => m.CalendarGrid));
 const EventForm = dynamic(() => import("./event-form").then((m) => m.EventForm), { loading: () => <Loading label="Loading the form" /> });
 const FeedPanel = dynamic(() => import("./feed-panel").then((m) => m.FeedPanel));
+const PageKeysPanel = dynamic(() => import("./page-keys-panel").then((m) => m.PageKeysPanel));
 
 type Props = {
   title: string;
@@ -38,15 +40,52 @@ type Props = {
   canManage: boolean;
   seeStatus: boolean;
   userName: string;
-  /** An event to open at once (the calendar page's `?event=` from a search result). */
-  openEventId?: number;
+  /** The menu page this calendar is (getevents' `slug`: only the keys the page shows). */
+  menu: { id: number; slug: string };
+  /** Administrators choose the page's keys. */
+  canChooseKeys: boolean;
+  /** The keys the page shows (empty: every key). */
+  pageKeyIds: number[];
+  /** Every active key (the administrator's choice offers them). */
+  allKeys: ApiCalendarKey[];
 };
 
+/**
+ * What the page shows, read from its URL so that every view has an address and Back works:
+ * `?edit=ID` the edit form, `?add=YYYY-MM-DD` the add form, `?event=ID` an event, `?q=` search results,
+ * else the month of `?month=YYYY-MM`.
+ */
 type View =
   | { kind: "calendar" }
-  | { kind: "search" }
-  | { kind: "detail"; event: ApiEventDetail; from: "calendar" | "search" }
-  | { kind: "form"; initial: Partial<EventFormInput>; editing: ApiEventDetail | null };
+  | { kind: "search"; query: string }
+  | { kind: "detail"; id: number }
+  | { kind: "form"; day: string | null; id: number | null };
+
+function viewOf(params: URLSearchParams): View {
+  const id = (name: string) => {
+    const v = params.get(name);
+    return v && /^[1-9]\d{0,9}$/.test(v) ? Number(v) : null;
+  };
+  const edit = id("edit");
+  if (edit) return { kind: "form", day: null, id: edit };
+  const add = params.get("add");
+  if (add && /^\d{4}-\d{2}-\d{2}$/.test(add)) return { kind: "form", day: add, id: null };
+  const event = id("event");
+  if (event) return { kind: "detail", id: event };
+  const q = params.get("q")?.trim();
+  if (q) return { kind: "search", query: q.slice(0, 190) };
+  return { kind: "calendar" };
+}
+
+/** The view's own query parameters (others, such as `month`, are kept). */
+const VIEW_PARAMS = ["edit", "add", "event", "q"] as const;
+
+/** How many entries this page pushed below the current one: an in-page Back then goes back in history. */
+const DEPTH = "calendarDepth";
+function depthOfHistory(): number {
+  const state = window.history.state as Record<string, unknown> | null;
+  return typeof state?.[DEPTH] === "number" ? (state[DEPTH] as number) : 0;
+}
 
 export type Popup = { title: string; text?: React.ReactNode; tone?: "info" | "warning" | "error" | "success"; buttons?: DialogButton[]; onClose?: () => void };
 
@@ -68,6 +107,12 @@ function monthOfRange(startStr: string): string {
   return new Date(d.getTime() + 15 * 86_400_000).toISOString().slice(0, 7);
 }
 
+/** The detail shows the occurrence that was clicked, when one was (else the server's: a series' next). */
+function withClicked(event: ApiEventDetail, occurrence: CalendarItem | undefined): ApiEventDetail {
+  if (!occurrence) return event;
+  return { ...event, start: occurrence.start, end: occurrence.end, all_day: occurrence.all_day, start_day: occurrence.start_day, end_day: occurrence.end_day };
+}
+
 /** The browser's zone has no change event: read once after hydration (useSyncExternalStore's subscribe). */
 const zoneNeverChanges = () => () => {};
 
@@ -85,16 +130,23 @@ export function CalendarApp(props: Props) {
   const [events, setEvents] = useState(() => unpackItems(props.initialEvents));
   const [keys, setKeys] = useState(props.keys);
   const [hidden, setHidden] = useState<ReadonlySet<number>>(() => new Set());
-  const [view, setView] = useState<View>({ kind: "calendar" });
+  // Null only outside the App Router (its type allows the Pages Router).
+  const searchParams = useSearchParams();
+  const params = useMemo(() => new URLSearchParams(searchParams?.toString() ?? ""), [searchParams]);
+  const view = useMemo(() => viewOf(params), [params]);
+  // Event details by id (the detail and the edit form read them) and the occurrence clicked, if any.
+  const [details, setDetails] = useState<ReadonlyMap<number, ApiEventDetail>>(() => new Map());
+  const [clicked, setClicked] = useState<ReadonlyMap<number, CalendarItem>>(() => new Map());
   const [calView, setCalView] = useState<CalView>("dayGridMonth");
   const [title, setTitle] = useState(() => monthTitle(props.initialDate));
   const [loading, setLoading] = useState(false);
-  const [busyLabel, setBusyLabel] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [popup, setPopup] = useState<Popup | null>(null);
-  const [searchText, setSearchText] = useState("");
+  const [searchText, setSearchText] = useState(() => params.get("q") ?? "");
   const [search, setSearch] = useState<{ query: string; results: CalendarItem[] | null }>({ query: "", results: null });
   const [feedOpen, setFeedOpen] = useState(false);
+  const [keysOpen, setKeysOpen] = useState(false);
+  const [pageKeyIds, setPageKeyIds] = useState(props.pageKeyIds);
   const [gridReady, setGridReady] = useState(false);
   const onGridReady = useCallback(() => {
     setGridReady(true);
@@ -121,7 +173,7 @@ export function CalendarApp(props: Props) {
       rangeRef.current = range;
       setLoading(true);
       try {
-        const content = await fetchEvents(range, tz, ctrl.signal);
+        const content = await fetchEvents(range, tz, props.menu.slug, ctrl.signal);
         setEvents(content.events);
         setKeys(content.keys);
       } catch (err) {
@@ -131,9 +183,36 @@ export function CalendarApp(props: Props) {
         if (abortRef.current === ctrl) setLoading(false);
       }
     },
-    [showCancelled],
+    [showCancelled, props.menu.slug],
   );
 
+  /**
+   * Changes the URL's view (and so the view): `push` adds a history entry (Back returns), `replace`
+   * does not. Next.js keeps its router in step with history.pushState; no server round trip.
+   */
+  const navigate = useCallback((changes: Record<string, string | null>, mode: "push" | "replace" = "push") => {
+    const url = new URL(window.location.href);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === null) url.searchParams.delete(k);
+      else url.searchParams.set(k, v);
+    }
+    const depth = depthOfHistory();
+    if (mode === "push") window.history.pushState({ [DEPTH]: depth + 1 }, "", url);
+    else window.history.replaceState({ [DEPTH]: depth }, "", url);
+  }, []);
+
+  /** A view's own parameters set, the others of the views cleared. */
+  const viewChanges = (set: Partial<Record<(typeof VIEW_PARAMS)[number], string>>) =>
+    Object.fromEntries(VIEW_PARAMS.map((k) => [k, set[k] ?? null])) as Record<string, string | null>;
+
+  /** In-page Back / Cancel: history's Back when this page pushed the entry, else the parent view. */
+  const goBack = useCallback(
+    (parent: Record<string, string | null>) => {
+      if (depthOfHistory() > 0) window.history.back();
+      else navigate(parent, "replace");
+    },
+    [navigate],
+  );
 
   // The browser's zone, remembered for the server's next render.
   useEffect(() => {
@@ -150,23 +229,34 @@ export function CalendarApp(props: Props) {
     if (v) void load({ start: v.activeStart.toISOString(), end: v.activeEnd.toISOString() }, timeZone);
   }, [timeZone, load]);
 
+  const shownMonth = useRef<string | null>(null);
+  const followingUrl = useRef(false);
   const onDatesSet = useCallback(
     (info: DatesSetInfo) => {
       setTitle(info.view.title);
       const month = monthOfRange(info.startStr);
-      const url = new URL(window.location.href);
-      if (url.searchParams.get("month") !== month) {
-        url.searchParams.set("month", month);
-        window.history.replaceState(window.history.state, "", url);
+      shownMonth.current = month;
+      if (new URL(window.location.href).searchParams.get("month") !== month) {
+        // The first month (and one the URL asked for) replaces; moving to another month is a step Back undoes.
+        navigate({ month }, skipFirstDatesSet.current || followingUrl.current ? "replace" : "push");
       }
+      followingUrl.current = false;
       if (skipFirstDatesSet.current) {
         skipFirstDatesSet.current = false;
         if (info.timeZone === props.timeZone) return; // the server already loaded this range in this zone
       }
       void load({ start: info.startStr, end: info.endStr }, info.timeZone || timeZone);
     },
-    [load, timeZone, props.timeZone],
+    [load, timeZone, props.timeZone, navigate],
   );
+
+  // Back or Forward to another month's address: the calendar follows the URL.
+  const monthParam = params.get("month");
+  useEffect(() => {
+    if (!gridReady || !monthParam || !/^\d{4}-\d{2}$/.test(monthParam) || monthParam === shownMonth.current) return;
+    followingUrl.current = true;
+    calendarRef.current?.getApi().gotoDate(`${monthParam}-01`);
+  }, [monthParam, gridReady]);
 
   const refresh = useCallback(() => {
     setNotice(null);
@@ -183,85 +273,79 @@ export function CalendarApp(props: Props) {
       return next;
     });
 
-  /** Opens the detail; `occurrence` (the one clicked) replaces the series' first date. */
+  /** Opens an event's detail (a new history entry); `occurrence`, the one clicked, is the date it shows. */
   const openEvent = useCallback(
-    async (id: number, from: "calendar" | "search", occurrence?: CalendarItem) => {
-      setBusyLabel("Loading the event");
-      try {
-        const event = await fetchEvent(id);
-        const when = occurrence
-          ? { start: occurrence.start, end: occurrence.end, all_day: occurrence.all_day, start_day: occurrence.start_day, end_day: occurrence.end_day }
-          : {};
-        setView({ kind: "detail", event: { ...event, ...when }, from });
-      } catch (err) {
-        showCancelled(err instanceof Error ? err.message : String(err), () => setView({ kind: from === "search" ? "search" : "calendar" }));
-      } finally {
-        setBusyLabel(null);
-      }
+    (id: number, occurrence?: CalendarItem) => {
+      setClicked((prev) => {
+        const next = new Map(prev);
+        if (occurrence) next.set(id, occurrence);
+        else next.delete(id);
+        return next;
+      });
+      navigate({ event: String(id), edit: null, add: null });
     },
-    [showCancelled],
+    [navigate],
   );
-  // A search result links to `/{calendar}?event={id}`: its detail opens once, on arrival.
-  const openedFromUrl = useRef(false);
+
+  // The detail and the edit form need the event: loaded when the URL names one not loaded yet.
+  const wantedId = view.kind === "detail" ? view.id : view.kind === "form" ? view.id : null;
+  const wanted = wantedId ? details.get(wantedId) : undefined;
   useEffect(() => {
-    if (!props.openEventId || openedFromUrl.current) return;
-    openedFromUrl.current = true;
-    void openEvent(props.openEventId, "calendar");
-  }, [props.openEventId, openEvent]);
+    if (!wantedId || wanted) return;
+    const ctrl = new AbortController();
+    fetchEvent(wantedId, ctrl.signal)
+      .then((event) => setDetails((prev) => new Map(prev).set(event.id, event)))
+      .catch((err: unknown) => {
+        if (err instanceof DOMException && err.name === "AbortError") return;
+        showCancelled(err instanceof Error ? err.message : String(err), () => navigate(Object.fromEntries(VIEW_PARAMS.map((k) => [k, null])), "replace"));
+      });
+    return () => ctrl.abort();
+  }, [wantedId, wanted, navigate, showCancelled]);
+
+  const forget = (id: number) =>
+    setDetails((prev) => {
+      const next = new Map(prev);
+      next.delete(id);
+      return next;
+    });
 
   const openAddForm = useCallback(
     (day: string) => {
       if (!props.canManage) return;
       setNotice(null);
-      setView({ kind: "form", initial: { startsAt: `${day}T00:00:00`, endsAt: `${day}T23:59:59` }, editing: null });
+      navigate({ add: day, edit: null, event: null });
     },
-    [props.canManage],
+    [props.canManage, navigate],
   );
 
-  const openEditForm = (event: ApiEventDetail) => {
-    setView({
-      kind: "form",
-      editing: event,
-      initial: {
-        id: event.id,
-        title: event.title,
-        calendarKeyId: event.meeting_id,
-        keyDescription: event.key_description,
-        description: event.description,
-        status: event.status,
-        type: event.type,
-        recurrence: event.recursive_type ?? "monthly",
-        dayOfWeek: event.day_of_week ?? 1,
-        startsAt: toLocalInput(event.starts_at),
-        endsAt: toLocalInput(event.ends_at),
-        contactPerson: event.contact_person,
-        contactEmail: event.contact_email,
-        contactNumber: event.contact_number,
-        attachments: event.attachments.map((a) => a.document_path),
-      },
-    });
-  };
-
+  /** After a save or delete: the month (this entry replaced), its events reloaded. */
   const backToCalendar = useCallback(
     (reload: boolean) => {
-      setView({ kind: "calendar" });
+      navigate(Object.fromEntries(VIEW_PARAMS.map((k) => [k, null])), "replace");
       if (reload) void load(rangeRef.current, timeZone);
     },
-    [load, timeZone],
+    [load, timeZone, navigate],
   );
 
-  const runSearch = async (e: React.FormEvent) => {
+  // Search results follow `?q=`.
+  const query = view.kind === "search" ? view.query : null;
+  useEffect(() => {
+    if (!query) return;
+    const ctrl = new AbortController();
+    searchEventsApi(query, props.menu.slug, ctrl.signal)
+      .then((content) => setSearch({ query, results: content.events }))
+      .catch((err: unknown) => {
+        if (err instanceof DOMException && err.name === "AbortError") return;
+        showCancelled(err instanceof Error ? err.message : String(err), () => navigate({ q: null }, "replace"));
+      });
+    return () => ctrl.abort();
+  }, [query, props.menu.slug, navigate, showCancelled]);
+
+  const runSearch = (e: React.FormEvent) => {
     e.preventDefault();
     const q = searchText.trim();
     if (!q) return;
-    setView({ kind: "search" });
-    setSearch({ query: q, results: null });
-    try {
-      const content = await searchEventsApi(q);
-      setSearch({ query: q, results: content.events });
-    } catch (err) {
-      showCancelled(err instanceof Error ? err.message : String(err), () => setView({ kind: "calendar" }));
-    }
+    navigate(viewChanges({ q }), view.kind === "search" ? "replace" : "push");
   };
 
   const api = () => calendarRef.current?.getApi();
@@ -311,6 +395,11 @@ export function CalendarApp(props: Props) {
           <Button type="button" variant="secondary" onClick={() => setFeedOpen(true)}>
             Subscribe
           </Button>
+          {props.canChooseKeys && (
+            <Button type="button" variant="secondary" onClick={() => setKeysOpen(true)}>
+              Keys Shown Here
+            </Button>
+          )}
         </div>
       </div>
 
@@ -319,7 +408,7 @@ export function CalendarApp(props: Props) {
           {notice}
         </p>
       )}
-      {busyLabel && <Loading label={busyLabel} />}
+      {wantedId && !wanted && <Loading label="Loading the event" />}
 
       <div hidden={!inCalendar} className="mt-4">
         <KeysLegend keys={activeKeys} hidden={hidden} onToggle={toggleKey} />
@@ -362,7 +451,7 @@ export function CalendarApp(props: Props) {
               events={shownEvents}
               timeZone={timeZone}
               today={props.today}
-              onOpen={(occurrence) => void openEvent(occurrence.id, "calendar", occurrence)}
+              onOpen={(occurrence) => openEvent(occurrence.id, occurrence)}
             />
           )}
           {hydrated && <CalendarGrid
@@ -374,7 +463,7 @@ export function CalendarApp(props: Props) {
             onDatesSet={onDatesSet}
             onEventClick={(occurrenceId) => {
               const occurrence = events.find((e) => e.occurrence_id === occurrenceId);
-              if (occurrence) void openEvent(occurrence.id, "calendar", occurrence);
+              if (occurrence) openEvent(occurrence.id, occurrence);
             }}
             onDayClick={props.canManage ? (day) => openAddForm(day) : undefined}
           />}
@@ -388,36 +477,44 @@ export function CalendarApp(props: Props) {
 
       {view.kind === "search" && (
         <SearchResults
-          query={search.query}
-          results={search.results}
+          query={view.query}
+          results={search.query === view.query ? search.results : null}
           timeZone={timeZone}
           seeStatus={props.seeStatus}
-          onBack={() => setView({ kind: "calendar" })}
-          onOpen={(occurrence) => void openEvent(occurrence.id, "search", occurrence)}
+          onBack={() => goBack({ q: null })}
+          onOpen={(occurrence) => openEvent(occurrence.id)}
         />
       )}
 
-      {view.kind === "detail" && (
+      {view.kind === "detail" && wanted && (
         <EventDetailView
-          event={view.event}
+          event={withClicked(wanted, clicked.get(wanted.id))}
           timeZone={timeZone}
           canManage={props.canManage}
           seeStatus={props.seeStatus}
-          onBack={() => setView({ kind: view.from === "search" ? "search" : "calendar" })}
-          onEdit={() => openEditForm(view.event)}
-          onDeleted={() => backToCalendar(true)}
+          onBack={() => goBack({ event: null })}
+          onEdit={() => navigate({ edit: String(wanted.id), event: null })}
+          onDeleted={() => {
+            forget(wanted.id);
+            backToCalendar(true);
+          }}
           setPopup={setPopup}
         />
       )}
 
-      {view.kind === "form" && (
+      {view.kind === "form" && (view.id === null || wanted) && (
         <EventForm
-          initial={view.initial}
-          editing={view.editing}
+          key={view.id ? `edit-${view.id}-${wanted?.updated_at}` : `add-${view.day}`}
+          initial={wanted ? eventFormValuesOf(wanted) : { startsAt: `${view.day}T00:00`, endsAt: `${view.day}T23:59` }}
+          editing={wanted ?? null}
           keys={keys}
           userName={props.userName}
-          onCancel={() => backToCalendar(true)}
+          onCancel={() => {
+            goBack(view.id ? { edit: null, event: String(view.id) } : { add: null });
+            void load(rangeRef.current, timeZone);
+          }}
           onUpdated={(message) => {
+            if (view.id) forget(view.id);
             setNotice(message);
             backToCalendar(true);
           }}
@@ -426,6 +523,20 @@ export function CalendarApp(props: Props) {
       )}
 
       {feedOpen && <FeedPanel keys={activeKeys} onClose={() => setFeedOpen(false)} />}
+      {keysOpen && (
+        <PageKeysPanel
+          menuId={props.menu.id}
+          keys={props.allKeys}
+          chosen={pageKeyIds}
+          onClose={() => setKeysOpen(false)}
+          onSaved={(ids) => {
+            setPageKeyIds(ids);
+            setKeysOpen(false);
+            setHidden(new Set());
+            void load(rangeRef.current, timeZone);
+          }}
+        />
+      )}
 
       <Dialog
         open={!!popup}

@@ -2,7 +2,7 @@ import { cookies } from "next/headers";
 import { roleCan } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/session";
 import { DEFAULT_TIME_ZONE } from "@/lib/calendar/constants";
-import { listCalendarKeys, listOccurrences } from "@/lib/calendar/queries";
+import { listCalendarKeys, listMenuCalendarKeyIds, listOccurrences } from "@/lib/calendar/queries";
 import { monthGridRange, monthOf, parseMonthParam } from "@/lib/calendar/range";
 import { isKnownTimeZone } from "@/lib/calendar/schemas";
 import { toApiKey } from "@/lib/calendar/serialize";
@@ -21,7 +21,8 @@ type Props = {
 /**
  * The calendar page (menu page type 3). Renders the month on the server with its occurrences, in the
  * viewer's zone (the `tz` cookie the browser sets; California until it has), so the page is useful
- * before any script runs; the client component takes over navigation, search, detail and the form.
+ * before any script runs; the client component takes over navigation, search, detail and the form,
+ * which it reads from the URL (`?month=`, `?event=`, `?edit=`, `?add=`, `?q=`).
  */
 export async function CalendarPage({ menu, user, searchParams }: Props) {
   const jar = await cookies();
@@ -29,13 +30,13 @@ export async function CalendarPage({ menu, user, searchParams }: Props) {
   const timeZone = cookieTz && isKnownTimeZone(cookieTz) ? cookieTz : DEFAULT_TIME_ZONE;
   const monthParam = typeof searchParams.month === "string" ? searchParams.month : undefined;
   const { year, month } = parseMonthParam(monthParam) ?? monthOf(new Date(), timeZone);
-  // `?event=12` (a search result) opens that event's detail once the calendar is ready.
-  const eventParam = typeof searchParams.event === "string" && /^[1-9]\d{0,9}$/.test(searchParams.event) ? Number(searchParams.event) : undefined;
   const range = monthGridRange(year, month, timeZone);
   const seeStatus = roleCan(user.roleId, "seeEventStatus");
-  const allKeys = await listCalendarKeys();
-  const keys = allKeys.filter((k) => k.status === "active");
-  const occurrences = await listOccurrences({ start: range.start, end: range.end, includeInactive: seeStatus, keys: allKeys });
+  const [allKeys, pageKeyIds] = await Promise.all([listCalendarKeys(), listMenuCalendarKeyIds({ menuId: menu.id })]);
+  const activeKeys = allKeys.filter((k) => k.status === "active");
+  // A page may show only some keys (an administrator's choice, e.g. CIC Monthly Meetings): their events and legend.
+  const keys = pageKeyIds.length ? activeKeys.filter((k) => pageKeyIds.includes(k.id)) : activeKeys;
+  const occurrences = await listOccurrences({ start: range.start, end: range.end, includeInactive: seeStatus, keys: allKeys, keyIds: pageKeyIds });
   return (
     <CalendarApp
       title={menu.title}
@@ -48,7 +49,10 @@ export async function CalendarPage({ menu, user, searchParams }: Props) {
       canManage={roleCan(user.roleId, "manageEvents")}
       seeStatus={seeStatus}
       userName={`${user.firstName} ${user.lastName}`.trim() || user.username}
-      openEventId={eventParam}
+      menu={{ id: menu.id, slug: menu.slug }}
+      canChooseKeys={roleCan(user.roleId, "manageBackOffice")}
+      pageKeyIds={pageKeyIds}
+      allKeys={roleCan(user.roleId, "manageBackOffice") ? activeKeys.map(toApiKey) : []}
     />
   );
 }

@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button";
 import { deleteEventsAction } from "@/lib/calendar/actions";
 import type { ApiEventDetail } from "@/lib/calendar/types";
 import { AttachmentsCarousel } from "./attachments-carousel";
-import { describeOccurrence, describeRecurrence } from "./format";
+import { describeOccurrence, describeRecurrence, formatDate, formatTime } from "./format";
 import type { Popup } from "./calendar-app";
 import { signedIn } from "@/lib/auth/session-ended";
 
@@ -19,6 +19,10 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 const dash = <span className="text-slate-400">—</span>;
+
+function DateText({ iso, timeZone }: { iso: string; timeZone: string }) {
+  return <time dateTime={iso}>{`${formatDate(iso, timeZone)}, ${formatTime(iso, timeZone)}`}</time>;
+}
 
 /** View 1: one event. Roles 1 and 2 also get Edit and Delete (with the spec's confirmation texts). */
 export function EventDetailView({
@@ -97,7 +101,7 @@ export function EventDetailView({
           {event.start ? describeOccurrence(event, timeZone) : dash}
           {recurrence && <span className="mt-1 block text-slate-600">{recurrence}</span>}
         </Row>
-        <Row label="Event Type">{event.mm_title}</Row>
+        <Row label="Calendar key">{event.mm_title}</Row>
         <Row label="Contact Person">{event.contact_person || dash}</Row>
         <Row label="Contact Email">
           {event.contact_email ? (
@@ -124,6 +128,12 @@ export function EventDetailView({
         )}
         <Row label="Key Description">{event.key_description ? <span className="whitespace-pre-wrap">{event.key_description}</span> : dash}</Row>
         <Row label="Description">{event.description ? <span className="whitespace-pre-wrap">{event.description}</span> : dash}</Row>
+        <Row label="Created by">{event.created_by ?? dash}</Row>
+        {event.updated_by && (
+          <Row label="Updated by">
+            {event.updated_by}, <DateText iso={event.updated_at} timeZone={timeZone} />
+          </Row>
+        )}
       </dl>
       {event.attachments.length > 0 && <AttachmentsCarousel eventId={event.id} attachments={event.attachments} setPopup={setPopup} />}
     </article>

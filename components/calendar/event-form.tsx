@@ -68,9 +68,12 @@ function defaults(initial: Partial<EventFormInput> = {}): EventFormInput {
     status: "active",
     type: "normal",
     recurrence: "monthly",
-    dayOfWeek: 1,
+    daysOfWeek: ["1"],
+    interval: 1,
     startsAt: "",
     endsAt: "",
+    endTime: "",
+    repeatUntil: "",
     timeZone: browserTimeZone(),
     contactPerson: "",
     contactEmail: "",
@@ -130,17 +133,25 @@ export function EventForm({
   const recurrence = watch("recurrence");
   const startsAt = watch("startsAt") as string;
   const endsAt = watch("endsAt") as string;
-  const weekly = type === "recursive" && recurrence === "weekly";
+  const recursive = type === "recursive";
+  const weekly = recursive && recurrence === "weekly";
   const busy = saving || !!success || uploading;
 
   // Keys to offer: the active ones, plus an inactive key the edited event already has.
   const keyOptions = editing && !keys.some((k) => k.value === editing.meeting_id) ? [...keys, { value: editing.meeting_id, text: `${editing.mm_title} (inactive)` }] : keys;
 
+  // Switching the type carries the end over: a normal event's end time becomes the series' end time
+  // of day, and back. Switching back to normal resets the subtype to monthly and the weekday to Monday.
   const typeField = register("type", {
     onChange: (e: React.ChangeEvent<HTMLSelectElement>) => {
+      const values = form.getValues();
       if (e.target.value === "normal") {
         setValue("recurrence", "monthly");
-        setValue("dayOfWeek", 1);
+        setValue("daysOfWeek", ["1"]);
+        setValue("interval", 1);
+        if (!values.endsAt && values.endTime && values.startsAt) setValue("endsAt", `${String(values.startsAt).slice(0, 10)}T${values.endTime}`);
+      } else if (!values.endTime && values.endsAt) {
+        setValue("endTime", String(values.endsAt).slice(11, 16));
       }
     },
   });
@@ -155,11 +166,12 @@ export function EventForm({
     setSaving(true);
     setFailure(null);
     const res = await signedIn(
+      // Only the fields of the chosen type travel; the zone is the event's own (the browser's for a new one).
       saveEventAction({
         ...values,
-        startsAt: weekly ? "" : values.startsAt,
-        endsAt: weekly ? "" : values.endsAt,
-        timeZone: browserTimeZone(),
+        endsAt: recursive ? "" : values.endsAt,
+        endTime: recursive ? values.endTime : "",
+        repeatUntil: recursive ? values.repeatUntil : "",
       }),
     );
     setSaving(false);
@@ -247,9 +259,9 @@ export function EventForm({
         <TextAreaField label="Description" error={errors.description?.message} {...register("description")} />
         <SelectField label="Event Type" error={errors.type?.message} {...typeField}>
           <option value="normal">Normal</option>
-          <option value="recursive">Recursive</option>
+          <option value="recursive">Recurring</option>
         </SelectField>
-        {type === "recursive" ? (
+        {recursive ? (
           <SelectField label="Recurring Type" error={errors.recurrence?.message} {...register("recurrence")}>
             {RECURRENCES.map((r) => (
               <option key={r} value={r}>
@@ -260,33 +272,44 @@ export function EventForm({
         ) : (
           <div className="hidden md:block" />
         )}
-        {weekly ? (
-          <SelectField label="Day Of Week" error={errors.dayOfWeek?.message} {...register("dayOfWeek")}>
-            {WEEKDAYS.map((d, i) => (
-              <option key={d} value={i + 1}>
-                {d}
-              </option>
-            ))}
-          </SelectField>
-        ) : (
+        {weekly && (
           <>
-            <Field
-              label="Start DateTime"
-              type="datetime-local"
-              step={1}
-              max={endsAt || undefined}
-              error={errors.startsAt?.message}
-              {...register("startsAt")}
-            />
-            <Field
-              label={type === "recursive" ? "End DateTime (optional: last date and each occurrence's end time)" : "End DateTime"}
-              type="datetime-local"
-              step={1}
-              min={startsAt || undefined}
-              error={errors.endsAt?.message}
-              {...register("endsAt")}
-            />
+            <fieldset className="min-w-0" aria-describedby={errors.daysOfWeek ? "event-days-error" : undefined}>
+              <legend className="mb-1 block text-sm font-medium text-slate-700">Days Of Week</legend>
+              <div className="flex flex-wrap gap-x-3 gap-y-2">
+                {WEEKDAYS.map((d, i) => (
+                  <label key={d} className="inline-flex items-center gap-1.5 text-sm text-slate-800">
+                    <input type="checkbox" value={String(i + 1)} className="h-4 w-4 rounded border-slate-300" {...register("daysOfWeek")} />
+                    <abbr title={d} className="no-underline">
+                      {d.slice(0, 3)}
+                    </abbr>
+                  </label>
+                ))}
+              </div>
+              {errors.daysOfWeek && (
+                <p id="event-days-error" className="mt-1 text-sm text-red-600">
+                  {errors.daysOfWeek.message ?? errors.daysOfWeek.root?.message}
+                </p>
+              )}
+            </fieldset>
+            <Field label="Repeat Every (weeks)" type="number" inputMode="numeric" min={1} max={52} step={1} error={errors.interval?.message} {...register("interval")} />
           </>
+        )}
+        <Field label="Start DateTime" type="datetime-local" max={recursive ? undefined : endsAt || undefined} error={errors.startsAt?.message} {...register("startsAt")} />
+        {recursive ? (
+          <>
+            <Field label="End Time" type="time" error={errors.endTime?.message} {...register("endTime")} />
+            <Field
+              label="Last Date (optional)"
+              type="date"
+              min={startsAt ? startsAt.slice(0, 10) : undefined}
+              error={errors.repeatUntil?.message}
+              {...register("repeatUntil")}
+            />
+            <div className="hidden md:block" />
+          </>
+        ) : (
+          <Field label="End DateTime" type="datetime-local" min={startsAt || undefined} error={errors.endsAt?.message} {...register("endsAt")} />
         )}
         <Field label="Contact Person" maxLength={190} autoComplete="off" error={errors.contactPerson?.message} {...register("contactPerson")} />
         <Field label="Contact Email" type="email" maxLength={CONTACT_EMAIL_MAX} autoComplete="off" error={errors.contactEmail?.message} {...register("contactEmail")} />
@@ -306,7 +329,7 @@ export function EventForm({
 
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
         <p className="text-sm text-slate-600">
-          Created By: <span className="font-medium text-slate-800">{editing?.created_by ?? userName}</span>
+          Created By: <span className="font-medium text-slate-800">{editing ? (editing.created_by ?? "—") : userName}</span>
           {editing?.updated_by && (
             <>
               {" · "}Updated By: <span className="font-medium text-slate-800">{editing.updated_by}</span>

@@ -44,12 +44,20 @@ export function describeOccurrence(o: Pick<ApiOccurrence, "all_day" | "start" | 
     : `${formatDate(o.start, timeZone)}, ${formatTime(o.start, timeZone)} – ${formatDate(o.end, timeZone)}, ${formatTime(o.end, timeZone)}`;
 }
 
-/** How a recurring event repeats, for the detail view ("Every Monday until Dec 31, 2026"). */
+/** "Mon and Wed" / "Mon, Wed and Fri". */
+function listOf(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+}
+
+/** How a recurring event repeats, for the detail view ("Every Monday, from Nov 3, 2025 until Nov 27, 2028"). */
 export function describeRecurrence(e: ApiEventDetail, timeZone: string): string | null {
   if (e.type !== "recursive" || !e.recursive_type) return null;
   let text: string;
-  if (e.recursive_type === "weekly") text = `Every ${WEEKDAYS[(e.day_of_week ?? 1) - 1]}`;
-  else if (!e.starts_at) text = RECURRENCE_LABELS[e.recursive_type];
+  if (e.recursive_type === "weekly") {
+    const days = (e.days_of_week?.length ? e.days_of_week : [e.day_of_week ?? 1]).map((d) => WEEKDAYS[d - 1]);
+    const every = e.repeat_interval > 1 ? `Every ${e.repeat_interval} weeks on` : "Every";
+    text = `${every} ${listOf(days)}`;
+  } else if (!e.starts_at) text = RECURRENCE_LABELS[e.recursive_type];
   else {
     const start = new Date(e.starts_at);
     const parts = fmt(e.time_zone, { month: "long", day: "numeric" }).formatToParts(start);
@@ -58,7 +66,7 @@ export function describeRecurrence(e: ApiEventDetail, timeZone: string): string 
     text = e.recursive_type === "monthly" ? `Monthly on day ${day}` : `Annual on ${month} ${day}`;
   }
   if (e.starts_at) text += `, from ${formatDate(e.starts_at, timeZone)}`;
-  if (e.ends_at) text += ` until ${formatDate(e.ends_at, timeZone)}`;
+  if (e.repeat_until) text += ` until ${formatDay(e.repeat_until)}`;
   return text;
 }
 
@@ -69,15 +77,6 @@ export function browserTimeZone(): string {
   } catch {
     return "America/Los_Angeles";
   }
-}
-
-const pad = (n: number) => String(n).padStart(2, "0");
-
-/** An instant as the browser's local `YYYY-MM-DDTHH:mm:ss` (what datetime-local inputs hold). */
-export function toLocalInput(iso: string | null): string {
-  if (!iso) return "";
-  const d = new Date(iso);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
 
 /** Today in a zone as `YYYY-MM-DD`. */

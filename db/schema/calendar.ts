@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgEnum, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { check, date, index, integer, pgEnum, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { timestamps } from "./_common";
 import { users } from "./users";
 import { files } from "./files";
+import { menus } from "./menus";
 import { DEFAULT_KEY_COLOR, DEFAULT_TIME_ZONE, EVENT_STATUSES, EVENT_TYPES, KEY_STATUSES, RECURRENCES } from "../../lib/calendar/constants";
 
 export const calendarKeyStatus = pgEnum("calendar_key_status", KEY_STATUSES);
@@ -33,9 +34,10 @@ export const calendarKeys = pgTable(
  * window (lib/calendar/recurrence.ts), never stored.
  *
  * - normal: `startsAt` .. `endsAt` (end optional: a point in time).
- * - recursive: `startsAt` is the first occurrence (date and local time of day); `endsAt`, when set, is
- *   the series end: its date is the last day an occurrence may fall on and its time of day is when each
- *   occurrence ends. A weekly series may have no dates at all (all-day, every `dayOfWeek`).
+ * - recursive: `startsAt` .. `endsAt` is the first occurrence (its date and local times of day; the
+ *   end's time of day ends every occurrence); `repeatUntil` is the last date an occurrence may fall on
+ *   (null: no end). Weekly series repeat on `daysOfWeek` every `repeatInterval` weeks. Every series has
+ *   a start (migration 0020 gave the old undated weekly rows their creation date).
  * - `timeZone` is the IANA zone the local times belong to, so daylight-saving changes keep 10:00 at 10:00.
  * - `occursFrom` / `occursUntil` bound every occurrence (null = unbounded); written by the code on every
  *   save and GiST-indexed so a month window finds its rows without reading the table: one partial index
@@ -55,10 +57,14 @@ export const calendarEvents = pgTable(
     status: calendarEventStatus().notNull().default("active"),
     type: calendarEventType().notNull().default("normal"),
     recurrence: calendarRecurrence(),
-    /** 1 Monday .. 7 Sunday (weekly series only). */
-    dayOfWeek: smallint(),
+    /** Weekly series: the weekdays, 1 Monday .. 7 Sunday. */
+    daysOfWeek: smallint().array(),
+    /** Weekly series: every N weeks. */
+    repeatInterval: smallint().notNull().default(1),
     startsAt: timestamp({ withTimezone: true }),
     endsAt: timestamp({ withTimezone: true }),
+    /** Recurring series: the last date (in `timeZone`) an occurrence may fall on; null = no end. */
+    repeatUntil: date({ mode: "string" }),
     timeZone: varchar({ length: 64 }).notNull().default(DEFAULT_TIME_ZONE),
     occursFrom: timestamp({ withTimezone: true }),
     occursUntil: timestamp({ withTimezone: true }),
@@ -76,11 +82,12 @@ export const calendarEvents = pgTable(
     index().on(t.type, t.status),
     index("calendar_events_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
     index("calendar_events_description_trgm_idx").using("gin", sql`${t.description} gin_trgm_ops`),
-    check("calendar_events_day_of_week_check", sql`${t.dayOfWeek} is null or ${t.dayOfWeek} between 1 and 7`),
+    check("calendar_events_days_of_week_check", sql`${t.daysOfWeek} is null or (cardinality(${t.daysOfWeek}) between 1 and 7 and ${t.daysOfWeek} <@ '{1,2,3,4,5,6,7}'::smallint[])`),
+    check("calendar_events_repeat_interval_check", sql`${t.repeatInterval} between 1 and 52`),
     check("calendar_events_dates_check", sql`${t.endsAt} is null or ${t.startsAt} is null or ${t.endsAt} >= ${t.startsAt}`),
     check(
       "calendar_events_recurrence_check",
-      sql`(${t.type} = 'normal' and ${t.startsAt} is not null) or (${t.type} = 'recursive' and ${t.recurrence} is not null and (${t.recurrence} = 'weekly' or ${t.startsAt} is not null) and (${t.recurrence} <> 'weekly' or ${t.dayOfWeek} is not null))`,
+      sql`${t.startsAt} is not null and (${t.type} = 'normal' or (${t.recurrence} is not null and (${t.recurrence} <> 'weekly' or ${t.daysOfWeek} is not null)))`,
     ),
   ],
 );
@@ -120,4 +127,22 @@ export const calendarFeedTokens = pgTable(
     ...timestamps,
   },
   (t) => [index().on(t.userId)],
+);
+
+/**
+ * The calendar keys a calendar menu page shows (an administrator chooses them on the page). A menu
+ * without rows shows every key.
+ */
+export const menuCalendarKeys = pgTable(
+  "menu_calendar_keys",
+  {
+    menuId: integer()
+      .notNull()
+      .references(() => menus.id, { onDelete: "cascade" }),
+    calendarKeyId: integer()
+      .notNull()
+      .references(() => calendarKeys.id, { onDelete: "cascade" }),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.menuId, t.calendarKeyId] }), index().on(t.calendarKeyId)],
 );

@@ -3,9 +3,9 @@ import { z } from "zod";
 import { headers } from "next/headers";
 import { createAction } from "@/lib/actions/action";
 import { requestIdFrom } from "@/lib/log";
-import { createFeedToken, deleteEvents, resetFeedToken, revokeFeedToken, saveEvent } from "./mutations";
+import { createFeedToken, deleteEvents, resetFeedToken, revokeFeedToken, saveEvent, setMenuCalendarKeys } from "./mutations";
 import { listFeedTokens } from "./queries";
-import { deleteEventsSchema, eventFormSchema, feedTokenSchema, revokeFeedTokenSchema } from "./schemas";
+import { deleteEventsSchema, eventFormSchema, feedTokenSchema, menuCalendarKeysSchema, revokeFeedTokenSchema } from "./schemas";
 
 async function requestId() {
   return requestIdFrom(await headers());
@@ -21,6 +21,12 @@ export const saveEventAction = createAction({ capability: "manageEvents" }, even
 export const deleteEventsAction = createAction({ capability: "manageEvents" }, deleteEventsSchema, async (input, user) => {
   const deleted = await deleteEvents(input.ids, user, { requestId: await requestId() });
   return { ok: true as const, data: { deleted }, message: "You successfully deleted the record(s)." };
+});
+
+/** Chooses the calendar keys a calendar page shows (administrators only). */
+export const setMenuCalendarKeysAction = createAction({ capability: "manageBackOffice" }, menuCalendarKeysSchema, async (input, user) => {
+  const keyIds = await setMenuCalendarKeys(input.menuId, input.keyIds, user, { requestId: await requestId() });
+  return { ok: true as const, data: { keyIds }, message: keyIds.length ? "The page now shows the chosen keys." : "The page now shows every key." };
 });
 
 export type FeedLink = { id: number; keyName: string | null; createdAt: string; lastUsedAt: string | null };

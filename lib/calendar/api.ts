@@ -4,8 +4,8 @@ import { text } from "@/lib/validation/text";
 import { AppError } from "@/lib/errors";
 import { fieldErrorsOf } from "@/lib/api/with-api";
 import { DEFAULT_TIME_ZONE, MAX_WINDOW_DAYS } from "./constants";
-import { eventFormSchema, isKnownTimeZone, searchText, type EventFormValues } from "./schemas";
-import { isWallTime, legacyToIso, toInstant } from "./time";
+import { eventFormSchema, isKnownTimeZone, MESSAGES, searchText, type EventFormValues } from "./schemas";
+import { isWallTime, legacyToIso, toInstant, toWall } from "./time";
 import { legacyImagePaths } from "./attachments";
 
 /**
@@ -26,6 +26,8 @@ export const getEventsQuery = z.object({
   /** A calendar key (0 or absent: every key). */
   id: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).optional()),
   search: searchText.optional(),
+  /** A calendar page's slug: only the calendar keys that page shows. */
+  slug: text().trim().max(190).optional(),
   /** `calendar`: the lean occurrences the portal's own calendar draws (no legacy strings). */
   fields: z.enum(["all", "calendar"]).optional(),
   /** Zone of naive start/end dates when no offset_minutes is sent (the portal's own calendar sends it). */
@@ -87,9 +89,12 @@ const LEGACY_NAMES: Record<string, string> = {
   status: "status",
   type: "type",
   recurrence: "recursiveType",
-  dayOfWeek: "weekDay",
+  daysOfWeek: "weekDay",
+  interval: "repeatInterval",
   startsAt: "startDate",
   endsAt: "endDate",
+  endTime: "endTime",
+  repeatUntil: "repeatUntil",
   timeZone: "timeZone",
   contactPerson: "contactPerson",
   contactEmail: "contactEmail",
@@ -99,13 +104,30 @@ const LEGACY_NAMES: Record<string, string> = {
 
 const str = (v: unknown): string | undefined => (v === undefined || v === null ? undefined : typeof v === "string" ? v : typeof v === "number" ? String(v) : undefined);
 
+/** The schedule of a stored event, which an update that sends no dates keeps. */
+export type StoredSchedule = { startsAt: Date | null; endsAt: Date | null; repeatUntil: string | null; timeZone: string };
+
+/** Weekdays from `weekDays` (a list or "1,3") or the old single `weekDay`. */
+function weekdaysOf(b: Record<string, unknown>): unknown[] | undefined {
+  const many = b.weekDays;
+  if (Array.isArray(many)) return many;
+  if (typeof many === "string" && many.trim()) return many.split(",").map((d) => d.trim());
+  const one = str(b.weekDay);
+  return one ? [one] : undefined;
+}
+
 /**
  * Parses an addupdateevent body with the event form's schema: legacy names mapped, naive dates shifted
  * by `offset_minutes` when given. Refusals carry the field messages under the legacy names.
  * imagePath[] carries the storage paths of the files (imageSize[] and imageType[] are read from
  * the stored files instead).
+ *
+ * A series' old `endDate` is its last date and each occurrence's end time in one value (the optional
+ * `repeatUntil` and `endTime` say them apart); without either, occurrences are points in time. The
+ * old weekly payload has no dates: a new series then starts today (all day, as before), an update
+ * keeps the stored schedule (`stored`) and zone.
  */
-export function parseLegacyEventBody(body: unknown): EventFormValues {
+export function parseLegacyEventBody(body: unknown, stored: StoredSchedule | null = null): EventFormValues {
   if (!body || typeof body !== "object" || Array.isArray(body)) throw new AppError(422, "The request body must be an object.");
   const b = body as Record<string, unknown>;
   const offset = offsetMinutes.safeParse(b.offset_minutes);
@@ -116,6 +138,37 @@ export function parseLegacyEventBody(body: unknown): EventFormValues {
     return offset.data !== undefined && isWallTime(s) ? (legacyToIso(s, offset.data) ?? s) : s;
   };
   const id = str(b.id)?.trim();
+  const timeZone = str(b.timeZone) || stored?.timeZone || undefined;
+  const zone = timeZone && isKnownTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
+  const type = str(b.type) || undefined;
+  const recurrence = str(b.recursiveType) || undefined;
+  let startsAt = date(b.startDate);
+  const endsAt = date(b.endDate);
+  let endTime = str(b.endTime)?.trim() ?? "";
+  let repeatUntil = str(b.repeatUntil)?.trim() ?? "";
+  if (type === "recursive") {
+    const wallOf = (v: string) => {
+      const instant = toInstant(v, zone);
+      return instant ? toWall(instant, zone) : null;
+    };
+    if (!startsAt && recurrence === "weekly") {
+      // The old weekly payload: keep an update's schedule; a new series starts today, all day.
+      if (stored?.startsAt) {
+        startsAt = stored.startsAt.toISOString();
+        if (!endTime) endTime = stored.endsAt ? toWall(stored.endsAt, zone).slice(11, 19) : toWall(stored.startsAt, zone).slice(11, 19);
+        if (!repeatUntil && !endsAt) repeatUntil = stored.repeatUntil ?? "";
+      } else {
+        startsAt = `${toWall(new Date(), zone).slice(0, 10)}T00:00:00`;
+        if (!endTime) endTime = "23:59";
+      }
+    }
+    const endWall = endsAt ? wallOf(endsAt) : null;
+    if (endWall) {
+      if (!endTime) endTime = endWall.slice(11, 19);
+      if (!repeatUntil) repeatUntil = endWall.slice(0, 10);
+    } else if (endsAt) throw new AppError(422, MESSAGES.endInvalid, { endDate: [MESSAGES.endInvalid] });
+    if (!endTime && startsAt) endTime = wallOf(startsAt)?.slice(11, 19) ?? "";
+  }
   const input = {
     id: id && id !== "0" ? id : undefined,
     title: str(b.title) ?? "",
@@ -123,12 +176,15 @@ export function parseLegacyEventBody(body: unknown): EventFormValues {
     keyDescription: str(b.keydescription) ?? "",
     description: str(b.description) ?? "",
     status: str(b.status) || undefined,
-    type: str(b.type) || undefined,
-    recurrence: str(b.recursiveType) || undefined,
-    dayOfWeek: str(b.weekDay) || undefined,
-    startsAt: date(b.startDate),
-    endsAt: date(b.endDate),
-    timeZone: str(b.timeZone) || undefined,
+    type,
+    recurrence,
+    daysOfWeek: weekdaysOf(b),
+    interval: str(b.repeatInterval) || undefined,
+    startsAt,
+    endsAt: type === "recursive" ? "" : endsAt,
+    endTime,
+    repeatUntil,
+    timeZone,
     contactPerson: str(b.contactPerson) ?? "",
     contactEmail: str(b.contactEmail) ?? "",
     contactNumber: str(b.contactNumber) ?? "",

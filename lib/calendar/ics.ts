@@ -54,7 +54,11 @@ const hms = (sec: number) =>
 export function rruleOf(p: SeriesPlan): string {
   const parts: string[] = [];
   if (p.freq === "weekly") {
-    parts.push("FREQ=WEEKLY", `BYDAY=${DAY_CODES[p.dayOfWeek]}`);
+    parts.push("FREQ=WEEKLY");
+    if (p.interval > 1) parts.push(`INTERVAL=${p.interval}`);
+    parts.push(`BYDAY=${p.days.map((d) => DAY_CODES[d]).join(",")}`);
+    // Weeks start on Monday, as the portal counts them for every N weeks.
+    if (p.interval > 1) parts.push("WKST=MO");
   } else if (p.freq === "monthly") {
     parts.push("FREQ=MONTHLY");
     if (p.first.d <= 28) parts.push(`BYMONTHDAY=${p.first.d}`);
@@ -136,10 +140,10 @@ export function veventLines(e: IcsEvent, host: string, now = new Date()): string
     const p = planSeries(s);
     if (!p) return null;
     if (p.allDay) {
-      lines.push(`DTSTART;VALUE=DATE:${dayValue(p.firstDay)}`, `DTEND;VALUE=DATE:${dayValue(p.firstDay + 1)}`);
+      lines.push(`DTSTART;VALUE=DATE:${dayValue(p.firstDay)}`, `DTEND;VALUE=DATE:${dayValue(p.firstDay + p.spanDays)}`);
     } else {
       lines.push(`DTSTART;TZID=${p.timeZone}:${dayValue(p.firstDay)}T${hms(p.startSec)}`);
-      if (p.endSec !== null) lines.push(`DTEND;TZID=${p.timeZone}:${dayValue(p.endsNextDay ? p.firstDay + 1 : p.firstDay)}T${hms(p.endSec)}`);
+      if (p.endSec !== null) lines.push(`DTEND;TZID=${p.timeZone}:${dayValue(p.firstDay + p.endDays)}T${hms(p.endSec)}`);
     }
     lines.push(`RRULE:${rruleOf(p)}`);
   }

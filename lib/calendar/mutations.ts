@@ -10,26 +10,49 @@ import { withFileTransaction } from "@/lib/files/service";
 import { bumpCalendarStamp } from "./cache";
 import { occurrenceBounds, type SeriesInput } from "./recurrence";
 import { MESSAGES, type EventFormValues } from "./schemas";
-import { toInstant } from "./time";
+import { toInstant, toWall } from "./time";
 
 const e = schema.calendarEvents;
 
 type Meta = { requestId?: string | null; /** Field name for attachment errors (imagePath on the v1 API). */ attachmentsField?: string };
 
+/** `YYYY-MM-DD` plus one day. */
+function nextDate(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  return new Date(d.getTime() + 86_400_000).toISOString().slice(0, 10);
+}
+
 /** Turns validated form values into the row's columns (instants in the event's zone, recurrence fields). */
 export function toEventColumns(v: EventFormValues) {
   const startsAt = v.startsAt ? toInstant(v.startsAt, v.timeZone) : null;
-  const endsAt = v.endsAt ? toInstant(v.endsAt, v.timeZone) : null;
-  if (v.startsAt && !startsAt) throw new AppError(422, MESSAGES.startInvalid, { startsAt: [MESSAGES.startInvalid] });
-  if (v.endsAt && !endsAt) throw new AppError(422, MESSAGES.endInvalid, { endsAt: [MESSAGES.endInvalid] });
-  if (startsAt && endsAt && endsAt < startsAt) throw new AppError(422, MESSAGES.endBeforeStart, { endsAt: [MESSAGES.endBeforeStart] });
+  if (!startsAt) throw new AppError(422, v.startsAt ? MESSAGES.startInvalid : MESSAGES.startRequired, { startsAt: [v.startsAt ? MESSAGES.startInvalid : MESSAGES.startRequired] });
   const recursive = v.type === "recursive";
+  let endsAt: Date | null = null;
+  let repeatUntil: string | null = null;
+  if (recursive) {
+    // The first occurrence ends at the end time on the start's date (the next day when it is earlier).
+    const startWall = toWall(startsAt, v.timeZone);
+    const startDate = startWall.slice(0, 10);
+    const endClock = v.endTime.length === 5 ? `${v.endTime}:00` : v.endTime;
+    const endWall = `${endClock < startWall.slice(11, 19) ? nextDate(startDate) : startDate}T${endClock}`;
+    endsAt = toInstant(endWall, v.timeZone);
+    if (!endsAt) throw new AppError(422, MESSAGES.endTimeInvalid, { endTime: [MESSAGES.endTimeInvalid] });
+    repeatUntil = v.repeatUntil || null;
+    if (repeatUntil && repeatUntil < startDate) throw new AppError(422, MESSAGES.lastDateBeforeStart, { repeatUntil: [MESSAGES.lastDateBeforeStart] });
+  } else {
+    endsAt = v.endsAt ? toInstant(v.endsAt, v.timeZone) : null;
+    if (v.endsAt && !endsAt) throw new AppError(422, MESSAGES.endInvalid, { endsAt: [MESSAGES.endInvalid] });
+    if (endsAt && endsAt < startsAt) throw new AppError(422, MESSAGES.endBeforeStart, { endsAt: [MESSAGES.endBeforeStart] });
+  }
+  const weekly = recursive && v.recurrence === "weekly";
   const series: SeriesInput = {
     type: v.type,
     recurrence: recursive ? v.recurrence : null,
-    dayOfWeek: recursive && v.recurrence === "weekly" ? v.dayOfWeek : null,
+    daysOfWeek: weekly ? [...new Set(v.daysOfWeek)].sort((a, b) => a - b) : null,
+    interval: weekly ? v.interval : 1,
     startsAt,
     endsAt,
+    repeatUntil,
     timeZone: v.timeZone,
   };
   return {
@@ -40,9 +63,11 @@ export function toEventColumns(v: EventFormValues) {
     status: v.status,
     type: series.type,
     recurrence: series.recurrence,
-    dayOfWeek: series.dayOfWeek,
+    daysOfWeek: series.daysOfWeek,
+    repeatInterval: series.interval ?? 1,
     startsAt,
     endsAt,
+    repeatUntil,
     timeZone: v.timeZone,
     contactPerson: v.contactPerson,
     contactEmail: v.contactEmail,
@@ -83,7 +108,7 @@ export async function saveEvent(v: EventFormValues, actor: SessionUser, meta: Me
     await assertKeyUsable(tx, columns.calendarKeyId, null);
     const [row] = await tx
       .insert(e)
-      .values({ ...columns, createdBy: actor.id, updatedBy: actor.id })
+      .values({ ...columns, createdBy: actor.id })
       .returning();
     await setEventAttachments(tx, { eventId: row.id, paths: v.attachments, user: actor, field: meta.attachmentsField });
     await bumpCalendarStamp(tx);
@@ -171,4 +196,29 @@ export async function touchFeedToken(id: number, lastUsedAt: Date | null) {
   if (lastUsedAt && Date.now() - lastUsedAt.getTime() < 60_000) return;
   const db = await getDb();
   await db.update(schema.calendarFeedTokens).set({ lastUsedAt: new Date() }).where(eq(schema.calendarFeedTokens.id, id));
+}
+
+/**
+ * Sets the calendar keys a calendar menu page shows (none: every key), in one transaction with an audit
+ * row. Callers have checked that the actor administers the back office. 404 for a menu that is not a
+ * calendar page, 422 for a key that does not exist.
+ */
+export async function setMenuCalendarKeys(menuId: number, keyIds: number[], actor: SessionUser, meta: Meta = {}): Promise<number[]> {
+  const ids = [...new Set(keyIds)].sort((a, b) => a - b);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [menu] = await tx.select({ id: schema.menus.id, pageTypes: schema.menus.pageTypes }).from(schema.menus).where(eq(schema.menus.id, menuId)).for("update");
+    if (!menu || !menu.pageTypes.includes(3)) throw new AppError(404, "Calendar page not found.");
+    if (ids.length) {
+      const found = await tx.select({ id: schema.calendarKeys.id }).from(schema.calendarKeys).where(inArray(schema.calendarKeys.id, ids));
+      if (found.length !== ids.length) throw new AppError(422, "Choose existing calendar keys.", { keyIds: ["Choose existing calendar keys."] });
+    }
+    const m = schema.menuCalendarKeys;
+    const before = (await tx.select({ id: m.calendarKeyId }).from(m).where(eq(m.menuId, menuId))).map((r) => r.id).sort((a, b) => a - b);
+    await tx.delete(m).where(eq(m.menuId, menuId));
+    if (ids.length) await tx.insert(m).values(ids.map((calendarKeyId) => ({ menuId, calendarKeyId })));
+    await bumpCalendarStamp(tx);
+    await writeAudit({ actorId: actor.id, action: "update", entity: "menu_calendar_keys", entityId: menuId, before: { keyIds: before }, after: { keyIds: ids }, requestId: meta.requestId }, tx);
+    return ids;
+  });
 }

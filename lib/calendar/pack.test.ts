@@ -17,7 +17,7 @@ describe("packed page props", () => {
         status: n % 7 ? "active" : "inactive",
         type: n % 2 ? "recursive" : "normal",
         recurrence: n % 2 ? "monthly" : null,
-        dayOfWeek: null,
+        daysOfWeek: null,
         timeZone: "America/Los_Angeles",
         occurrence: {
           start,

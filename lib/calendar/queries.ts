@@ -5,8 +5,8 @@ import { getDb, schema } from "@/lib/db";
 import { rowsOf } from "@/lib/db/rows";
 import {
   expandOccurrencesMs,
-  firstOccurrence,
   planSeriesMs,
+  shownOccurrence,
   seriesMs,
   shownOccurrenceMs,
   type Occurrence,
@@ -47,7 +47,7 @@ export type OccurrenceRow = {
   status: EventStatus;
   type: EventType;
   recurrence: RecurrenceType | null;
-  dayOfWeek: number | null;
+  daysOfWeek: number[] | null;
   timeZone: string;
   occurrence: OccurrenceMs;
 };
@@ -55,14 +55,36 @@ export type OccurrenceRow = {
 const seriesColumns = {
   type: e.type,
   recurrence: e.recurrence,
-  dayOfWeek: e.dayOfWeek,
+  daysOfWeek: e.daysOfWeek,
+  repeatInterval: e.repeatInterval,
   startsAt: e.startsAt,
   endsAt: e.endsAt,
+  repeatUntil: e.repeatUntil,
   timeZone: e.timeZone,
 };
 
-function seriesOf(r: { type: EventType; recurrence: RecurrenceType | null; dayOfWeek: number | null; startsAt: Date | null; endsAt: Date | null; timeZone: string }): SeriesInput {
-  return { type: r.type, recurrence: r.recurrence, dayOfWeek: r.dayOfWeek, startsAt: r.startsAt, endsAt: r.endsAt, timeZone: r.timeZone };
+type SeriesRow = {
+  type: EventType;
+  recurrence: RecurrenceType | null;
+  daysOfWeek: number[] | null;
+  repeatInterval: number;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  repeatUntil: string | null;
+  timeZone: string;
+};
+
+function seriesOf(r: SeriesRow): SeriesInput {
+  return {
+    type: r.type,
+    recurrence: r.recurrence,
+    daysOfWeek: r.daysOfWeek,
+    interval: r.repeatInterval,
+    startsAt: r.startsAt,
+    endsAt: r.endsAt,
+    repeatUntil: r.repeatUntil,
+    timeZone: r.timeZone,
+  };
 }
 
 const STATUS: Record<string, EventStatus> = { active: "active", inactive: "inactive" };
@@ -91,21 +113,30 @@ async function eventLines(where: SQL): Promise<EventLine[]> {
   const db = await getDb();
   const ms = (c: AnyPgColumn) => sql`(date_part('epoch', ${c}) * 1000)::int8`;
   const result = await db.execute(sql`
-    select string_agg(format(E'%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s',
-      ${e.id}, ${e.calendarKeyId}, ${e.status}, ${e.recurrence}, ${e.dayOfWeek}, ${ms(e.startsAt)}, ${ms(e.endsAt)},
-      ${ms(e.occursFrom)}, ${ms(e.occursUntil)}, ${e.timeZone}, to_json(${e.title})), E'\n') as rows
+    select string_agg(format(E'%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s',
+      ${e.id}, ${e.calendarKeyId}, ${e.status}, ${e.recurrence}, array_to_string(${e.daysOfWeek}, ','), ${ms(e.startsAt)}, ${ms(e.endsAt)},
+      ${ms(e.occursFrom)}, ${ms(e.occursUntil)}, ${e.timeZone}, ${e.repeatInterval}, to_char(${e.repeatUntil}, 'YYYY-MM-DD'), to_json(${e.title})), E'\n') as rows
     from ${e} where ${where}`);
   const text = rowsOf<{ rows: string | null }>(result)[0]?.rows ?? "";
   if (!text) return [];
   return text.split("\n").map((line) => {
     const f = line.split("\t");
     const recurrence = RECURRENCE[f[3]] ?? null;
-    const rawTitle = f[10];
+    const rawTitle = f[12];
     return {
       id: Number(f[0]),
       keyId: Number(f[1]),
       status: STATUS[f[2]] ?? "active",
-      series: { type: recurrence ? "recursive" : "normal", recurrence, dayOfWeek: num(f[4]), startMs: num(f[5]), endMs: num(f[6]), timeZone: f[9] },
+      series: {
+        type: recurrence ? "recursive" : "normal",
+        recurrence,
+        daysOfWeek: f[4] ? f[4].split(",").map(Number) : null,
+        interval: Number(f[10]) || 1,
+        startMs: num(f[5]),
+        endMs: num(f[6]),
+        repeatUntil: f[11] || null,
+        timeZone: f[9],
+      },
       from: num(f[7]),
       until: num(f[8]),
       title: rawTitle.includes("\\") ? (JSON.parse(rawTitle) as string) : rawTitle.slice(1, -1),
@@ -146,6 +177,7 @@ export async function listOccurrences({
   end,
   includeInactive,
   keyId,
+  keyIds,
   keys,
   stamp,
 }: {
@@ -153,6 +185,8 @@ export async function listOccurrences({
   end: Date;
   includeInactive: boolean;
   keyId?: number;
+  /** Only these keys (a calendar page's choice); empty or absent: every key. */
+  keyIds?: readonly number[];
   keys?: CalendarKeyRow[];
   /** The calendar stamp, when the caller has read it already. */
   stamp?: string;
@@ -160,6 +194,8 @@ export async function listOccurrences({
   const where: SQL[] = [sql`${e.type} = 'normal'`, sql`tstzrange(${e.occursFrom}, ${e.occursUntil}, '[]') && tstzrange(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, '[)')`];
   if (!includeInactive) where.push(sql`${e.status} = 'active'`);
   if (keyId) where.push(sql`${e.calendarKeyId} = ${keyId}`);
+  const only = keyIds?.length ? new Set(keyIds) : null;
+  if (only) where.push(inArray(e.calendarKeyId, [...only]));
   const [normal, series, allKeys] = await Promise.all([
     eventLines(and(...where)!),
     (stamp ? Promise.resolve(stamp) : readCalendarStamp()).then(plannedSeries),
@@ -171,16 +207,16 @@ export async function listOccurrences({
   const out: OccurrenceRow[] = [];
   const add = (r: EventLine, plan?: SeriesPlan) => {
     const key = byId.get(r.keyId);
-    const { type, recurrence, dayOfWeek, timeZone } = r.series;
+    const { type, recurrence, daysOfWeek, timeZone } = r.series;
     for (const occurrence of expandOccurrencesMs(r.series, startMs, endMs, 1000, plan)) {
-      out.push({ eventId: r.id, title: r.title, keyId: r.keyId, keyName: key?.name ?? "", color: key?.colorCode ?? "#444444", status: r.status, type, recurrence, dayOfWeek, timeZone, occurrence });
+      out.push({ eventId: r.id, title: r.title, keyId: r.keyId, keyName: key?.name ?? "", color: key?.colorCode ?? "#444444", status: r.status, type, recurrence, daysOfWeek, timeZone, occurrence });
     }
   };
   for (const r of normal) add(r);
   for (const r of series) {
     // The span test of the index, in memory: [from, until] meets [start, end).
     if ((r.from !== null && r.from >= endMs) || (r.until !== null && r.until < startMs)) continue;
-    if ((!includeInactive && r.status !== "active") || (keyId && r.keyId !== keyId)) continue;
+    if ((!includeInactive && r.status !== "active") || (keyId && r.keyId !== keyId) || (only && !only.has(r.keyId))) continue;
     add(r, r.plan);
   }
   out.sort((a, b) => a.occurrence.start - b.occurrence.start || a.eventId - b.eventId);
@@ -196,11 +232,23 @@ function likePattern(q: string) {
  * Events whose title or description contains `q` (case-insensitive; the trigram indexes serve it),
  * each once, with the occurrence to show: the next one from now, or the last one of a finished event.
  */
-export async function searchEvents({ q, includeInactive, limit = 100 }: { q: string; includeInactive: boolean; limit?: number }): Promise<OccurrenceRow[]> {
+export async function searchEvents({
+  q,
+  includeInactive,
+  keyIds,
+  limit = 100,
+}: {
+  q: string;
+  includeInactive: boolean;
+  /** Only these keys (a calendar page's choice); empty or absent: every key. */
+  keyIds?: readonly number[];
+  limit?: number;
+}): Promise<OccurrenceRow[]> {
   const db = await getDb();
   const pattern = likePattern(q);
   const where: SQL[] = [or(ilike(e.title, pattern), ilike(e.description, pattern))!];
   if (!includeInactive) where.push(eq(e.status, "active"));
+  if (keyIds?.length) where.push(inArray(e.calendarKeyId, [...keyIds]));
   const rows = await db
     .select({ id: e.id, title: e.title, keyId: e.calendarKeyId, keyName: k.name, color: k.colorCode, status: e.status, ...seriesColumns })
     .from(e)
@@ -213,7 +261,7 @@ export async function searchEvents({ q, includeInactive, limit = 100 }: { q: str
   for (const r of rows) {
     const occurrence = shownOccurrenceMs(seriesMs(seriesOf(r)), now);
     if (!occurrence) continue;
-    out.push({ eventId: r.id, title: r.title, keyId: r.keyId, keyName: r.keyName, color: r.color, status: r.status, type: r.type, recurrence: r.recurrence, dayOfWeek: r.dayOfWeek, timeZone: r.timeZone, occurrence });
+    out.push({ eventId: r.id, title: r.title, keyId: r.keyId, keyName: r.keyName, color: r.color, status: r.status, type: r.type, recurrence: r.recurrence, daysOfWeek: r.daysOfWeek, timeZone: r.timeZone, occurrence });
   }
   out.sort((a, b) => a.occurrence.start - b.occurrence.start || a.eventId - b.eventId);
   return out;
@@ -230,9 +278,11 @@ export type EventDetail = {
   status: EventStatus;
   type: EventType;
   recurrence: RecurrenceType | null;
-  dayOfWeek: number | null;
+  daysOfWeek: number[] | null;
+  repeatInterval: number;
   startsAt: Date | null;
   endsAt: Date | null;
+  repeatUntil: string | null;
   timeZone: string;
   contactPerson: string;
   contactEmail: string;
@@ -241,7 +291,8 @@ export type EventDetail = {
   updatedByName: string | null;
   createdAt: Date;
   updatedAt: Date;
-  first: Occurrence | null;
+  /** The occurrence to show: a series' next one (or the one under way; the last of a finished series). */
+  shown: Occurrence | null;
   attachments: AttachmentFile[];
 };
 
@@ -267,7 +318,8 @@ export async function getEventById({ id, includeInactive }: { id: number; includ
       createdAt: e.createdAt,
       updatedAt: e.updatedAt,
       createdByName: sql<string | null>`nullif(trim(${creator.firstName} || ' ' || ${creator.lastName}), '')`,
-      updatedByName: sql<string | null>`nullif(trim(${updater.firstName} || ' ' || ${updater.lastName}), '')`,
+      // 'Updated by' only once the event has been changed after it was created.
+      updatedByName: sql<string | null>`case when ${e.updatedAt} > ${e.createdAt} then nullif(trim(${updater.firstName} || ' ' || ${updater.lastName}), '') end`,
       ...seriesColumns,
     })
     .from(e)
@@ -278,7 +330,29 @@ export async function getEventById({ id, includeInactive }: { id: number; includ
     .limit(1);
   if (!r) return null;
   const attachments = await filesOfEvents([id]);
-  return { ...r, first: firstOccurrence(seriesOf(r)), attachments };
+  return { ...r, shown: shownOccurrence(seriesOf(r), new Date()), attachments };
+}
+
+/** The stored schedule of an event (an old weekly payload without dates keeps it), or null. */
+export async function getEventSchedule({ id }: { id: number }) {
+  const db = await getDb();
+  const [row] = await db.select({ startsAt: e.startsAt, endsAt: e.endsAt, repeatUntil: e.repeatUntil, timeZone: e.timeZone }).from(e).where(eq(e.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The calendar keys a calendar menu page shows (empty: every key). */
+export async function listMenuCalendarKeyIds({ menuId }: { menuId: number }): Promise<number[]> {
+  const db = await getDb();
+  const m = schema.menuCalendarKeys;
+  const rows = await db.select({ id: m.calendarKeyId }).from(m).where(eq(m.menuId, menuId)).orderBy(asc(m.calendarKeyId));
+  return rows.map((r) => r.id);
+}
+
+/** The same, for a calendar page's slug (getevents' `slug`): null when no such menu exists. */
+export async function listCalendarKeyIdsOfSlug({ slug }: { slug: string }): Promise<number[] | null> {
+  const db = await getDb();
+  const [menu] = await db.select({ id: schema.menus.id }).from(schema.menus).where(eq(schema.menus.slug, slug)).limit(1);
+  return menu ? listMenuCalendarKeyIds({ menuId: menu.id }) : null;
 }
 
 export type FeedTokenRow = { id: number; calendarKeyId: number | null; keyName: string | null; createdAt: Date; lastUsedAt: Date | null };

@@ -26,6 +26,12 @@ export const MESSAGES = {
   endInvalid: "Please Enter Valid End DateTime",
   endBeforeStart: "End DateTime cannot be before Start DateTime",
   weekday: "Day Of Week must be between 1 (Monday) and 7 (Sunday)",
+  weekdayRequired: "Please select at least one Day Of Week",
+  interval: "Repeat every must be a whole number of weeks from 1 to 52",
+  endTimeRequired: "End Time Required",
+  endTimeInvalid: "Please Enter Valid End Time",
+  lastDateInvalid: "Please Enter Valid Last Date",
+  lastDateBeforeStart: "Last Date cannot be before the Start Date",
   emailInvalid: "Please Enter Valid Contact Email",
   emailTooLong: `Contact Email cannot be longer than ${CONTACT_EMAIL_MAX} character`,
   contactPersonFirst: "Please Enter Contact Person First",
@@ -67,6 +73,13 @@ export function isKnownTimeZone(tz: string): boolean {
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** `HH:mm` (seconds allowed, as old clients send them). */
+export const TIME = /^([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d)?$/;
+
+/** A real `YYYY-MM-DD` date. */
+export function isValidDate(v: string): boolean {
+  return normaliseWall(`${v}T00:00`) !== null && /^\d{4}-\d{2}-\d{2}$/.test(v);
+}
 
 export const eventFormSchema = z
   .object({
@@ -78,10 +91,24 @@ export const eventFormSchema = z
     status: z.enum(EVENT_STATUSES).default("active"),
     type: z.enum(EVENT_TYPES).default("normal"),
     recurrence: z.enum(RECURRENCES).default("monthly"),
-    dayOfWeek: z.coerce.number({ error: MESSAGES.weekday }).int(MESSAGES.weekday).min(1, MESSAGES.weekday).max(7, MESSAGES.weekday).default(1),
-    /** Wall-clock `YYYY-MM-DDTHH:mm[:ss]` in `timeZone`, or an absolute ISO date-time (API). */
+    /** Weekly series: the weekdays, 1 Monday .. 7 Sunday (checkboxes send strings). */
+    daysOfWeek: z
+      .array(z.coerce.number({ error: MESSAGES.weekday }).int(MESSAGES.weekday).min(1, MESSAGES.weekday).max(7, MESSAGES.weekday), { error: MESSAGES.weekdayRequired })
+      .max(7, MESSAGES.weekday)
+      .default([1]),
+    /** Weekly series: every N weeks. */
+    interval: z.coerce.number({ error: MESSAGES.interval }).int(MESSAGES.interval).min(1, MESSAGES.interval).max(52, MESSAGES.interval).default(1),
+    /**
+     * Wall-clock `YYYY-MM-DDTHH:mm[:ss]` in `timeZone`, or an absolute ISO date-time (API). For a series
+     * the start is its first occurrence's date and time.
+     */
     startsAt: text().trim().default(""),
+    /** Normal events: the end (optional). */
     endsAt: text().trim().default(""),
+    /** Series: the local time (`HH:mm`) each occurrence ends; before the start time means the next day. */
+    endTime: text().trim().default(""),
+    /** Series: the last date (`YYYY-MM-DD`) an occurrence may fall on; empty = no end. */
+    repeatUntil: text().trim().default(""),
     timeZone: text().trim().default(DEFAULT_TIME_ZONE).refine(isKnownTimeZone, MESSAGES.timeZone),
     contactPerson: line("Contact Person").trim().max(190, "Contact Person cannot be longer than 190 character").default(""),
     contactEmail: line("Contact Email").trim().max(CONTACT_EMAIL_MAX, MESSAGES.emailTooLong).default(""),
@@ -93,9 +120,24 @@ export const eventFormSchema = z
       .default([]),
   })
   .superRefine((v, ctx) => {
-    const weekly = v.type === "recursive" && v.recurrence === "weekly";
-    if (!weekly && !v.startsAt) ctx.addIssue({ code: "custom", path: ["startsAt"], message: MESSAGES.startRequired });
+    const recursive = v.type === "recursive";
+    if (!v.startsAt) ctx.addIssue({ code: "custom", path: ["startsAt"], message: MESSAGES.startRequired });
     if (v.startsAt && !isValidDateTime(v.startsAt)) ctx.addIssue({ code: "custom", path: ["startsAt"], message: MESSAGES.startInvalid });
+    if (recursive) {
+      if (v.recurrence === "weekly" && v.daysOfWeek.length === 0) ctx.addIssue({ code: "custom", path: ["daysOfWeek"], message: MESSAGES.weekdayRequired });
+      if (!v.endTime) ctx.addIssue({ code: "custom", path: ["endTime"], message: MESSAGES.endTimeRequired });
+      else if (!TIME.test(v.endTime)) ctx.addIssue({ code: "custom", path: ["endTime"], message: MESSAGES.endTimeInvalid });
+      if (v.repeatUntil) {
+        if (!isValidDate(v.repeatUntil)) ctx.addIssue({ code: "custom", path: ["repeatUntil"], message: MESSAGES.lastDateInvalid });
+        else {
+          const startDay = normaliseWall(v.startsAt)?.slice(0, 10);
+          // A wall start is compared here; an absolute one (API) by the server in the event's zone.
+          if (startDay && v.repeatUntil < startDay) ctx.addIssue({ code: "custom", path: ["repeatUntil"], message: MESSAGES.lastDateBeforeStart });
+        }
+      }
+      contactChecks(v, ctx);
+      return;
+    }
     if (v.endsAt && !isValidDateTime(v.endsAt)) ctx.addIssue({ code: "custom", path: ["endsAt"], message: MESSAGES.endInvalid });
     if (v.startsAt && v.endsAt) {
       const ws = normaliseWall(v.startsAt);
@@ -104,26 +146,36 @@ export const eventFormSchema = z
       const before = ws && we ? we < ws : !ws && !we && isAbsolute(v.startsAt) && isAbsolute(v.endsAt) ? Date.parse(v.endsAt) < Date.parse(v.startsAt) : false;
       if (before) ctx.addIssue({ code: "custom", path: ["endsAt"], message: MESSAGES.endBeforeStart });
     }
-    if (v.contactEmail) {
-      if (!EMAIL.test(v.contactEmail)) ctx.addIssue({ code: "custom", path: ["contactEmail"], message: MESSAGES.emailInvalid });
-      if (!v.contactPerson) ctx.addIssue({ code: "custom", path: ["contactPerson"], message: MESSAGES.contactPersonFirst });
-    }
-    if (v.contactNumber) {
-      // digits plus the separators the old input allowed: space ( ) + , -
-      if (!/^[0-9 ()+,-]+$/.test(v.contactNumber)) ctx.addIssue({ code: "custom", path: ["contactNumber"], message: MESSAGES.numberNumeric });
-      else {
-        const digits = v.contactNumber.replace(/\D/g, "").length;
-        if (digits < CONTACT_NUMBER_MIN_DIGITS) ctx.addIssue({ code: "custom", path: ["contactNumber"], message: MESSAGES.numberMin });
-        if (digits > CONTACT_NUMBER_MAX_DIGITS) ctx.addIssue({ code: "custom", path: ["contactNumber"], message: MESSAGES.numberMax });
-      }
-    }
+    contactChecks(v, ctx);
   });
+
+function contactChecks(v: { contactEmail: string; contactPerson: string; contactNumber: string }, ctx: z.RefinementCtx) {
+  if (v.contactEmail) {
+    if (!EMAIL.test(v.contactEmail)) ctx.addIssue({ code: "custom", path: ["contactEmail"], message: MESSAGES.emailInvalid });
+    if (!v.contactPerson) ctx.addIssue({ code: "custom", path: ["contactPerson"], message: MESSAGES.contactPersonFirst });
+  }
+  if (v.contactNumber) {
+    // digits plus the separators the old input allowed: space ( ) + , -
+    if (!/^[0-9 ()+,-]+$/.test(v.contactNumber)) ctx.addIssue({ code: "custom", path: ["contactNumber"], message: MESSAGES.numberNumeric });
+    else {
+      const digits = v.contactNumber.replace(/\D/g, "").length;
+      if (digits < CONTACT_NUMBER_MIN_DIGITS) ctx.addIssue({ code: "custom", path: ["contactNumber"], message: MESSAGES.numberMin });
+      if (digits > CONTACT_NUMBER_MAX_DIGITS) ctx.addIssue({ code: "custom", path: ["contactNumber"], message: MESSAGES.numberMax });
+    }
+  }
+}
 
 export type EventFormInput = z.input<typeof eventFormSchema>;
 export type EventFormValues = z.output<typeof eventFormSchema>;
 
 export const deleteEventsSchema = z.object({
   ids: z.array(z.coerce.number().int().positive()).min(1, "Select at least one event.").max(500),
+});
+
+/** The keys a calendar page shows (none: every key). */
+export const menuCalendarKeysSchema = z.object({
+  menuId: z.coerce.number().int().positive(),
+  keyIds: z.array(z.coerce.number().int().positive()).max(200).default([]),
 });
 
 export const feedTokenSchema = z.object({

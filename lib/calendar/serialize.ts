@@ -37,7 +37,7 @@ function occurrenceFields(r: OccurrenceFields, o: OccurrenceMs | null, offsetMin
     status: r.status,
     type: r.type,
     recursive_type: r.recurrence,
-    day_of_week: r.dayOfWeek,
+    day_of_week: r.daysOfWeek?.[0] ?? null,
     all_day: o?.allDay ?? false,
     start: start !== null ? isoOf(start) : "",
     end: end !== null ? isoOf(end) : "",
@@ -76,8 +76,8 @@ export function toCalendarItem(r: OccurrenceRow): CalendarItem {
 }
 
 export function toApiEventDetail(d: EventDetail, offsetMinutes: number | null, attachments: ApiAttachment[] = []): ApiEventDetail {
-  const first = d.first && { ...d.first, start: d.first.start.getTime(), end: d.first.end.getTime() };
-  const base = occurrenceFields({ ...d, eventId: d.id }, first, offsetMinutes);
+  const shown = d.shown && { ...d.shown, start: d.shown.start.getTime(), end: d.shown.end.getTime() };
+  const base = occurrenceFields({ ...d, eventId: d.id }, shown, offsetMinutes);
   return {
     ...base,
     description: d.description,
@@ -88,6 +88,9 @@ export function toApiEventDetail(d: EventDetail, offsetMinutes: number | null, a
     time_zone: d.timeZone,
     starts_at: d.startsAt?.toISOString() ?? null,
     ends_at: d.endsAt?.toISOString() ?? null,
+    days_of_week: d.daysOfWeek,
+    repeat_interval: d.repeatInterval,
+    repeat_until: d.repeatUntil,
     created_by: d.createdByName,
     updated_by: d.updatedByName,
     updated_at: d.updatedAt.toISOString(),

@@ -64,9 +64,18 @@ export type ApiEventDetail = ApiOccurrence & {
   contact_email: string;
   contact_number: string;
   time_zone: string;
-  /** The series' own start and end (the form edits these), absolute. */
+  /**
+   * The event's own start and end (the form edits these), absolute; for a series its first occurrence,
+   * whose end's time of day ends every occurrence. `start`/`end` above are the occurrence shown: a
+   * series' next one.
+   */
   starts_at: string | null;
   ends_at: string | null;
+  /** Weekly series: the weekdays (1 Monday .. 7 Sunday) and every how many weeks. */
+  days_of_week: number[] | null;
+  repeat_interval: number;
+  /** Series: the last date an occurrence may fall on (YYYY-MM-DD in `time_zone`), or null. */
+  repeat_until: string | null;
   created_by: string | null;
   updated_by: string | null;
   updated_at: string;

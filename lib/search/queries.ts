@@ -16,6 +16,7 @@ import { SEARCH_KINDS, type KindPage, type MatchSource, type SearchKind, type Se
 import { parseTsQuery, readPlan, termText, type Term } from "./plan";
 import { searchTableStats, type SearchStats } from "./stats";
 import { SEARCH_VECTOR_TABLES } from "./vectors";
+import { shownOccurrenceMs, type Recurrence } from "@/lib/calendar/recurrence";
 
 /**
  * Portal-wide search (issue 24): PostgreSQL full-text search over the stored, GIN-indexed
@@ -87,6 +88,33 @@ const ROW_COLUMNS = sql.raw(
 const intArray = (ids: readonly number[]) => sql`${`{${ids.map((n) => Math.trunc(n)).join(",")}}`}::int[]`;
 /** Query words as a text[] (letters and digits only, so they need no escaping inside the quotes). */
 const textArray = (items: readonly string[]) => sql`${`{${items.map((t) => `"${t}"`).join(",")}}`}::text[]`;
+/**
+ * A recurring event's series as one text (page_types is otherwise unused for events), so the result can
+ * show the next occurrence rather than the first: recurrence|weekdays|interval|start ms|end ms|last date|zone.
+ */
+const seriesText = sql`case when e.type = 'recursive' then concat_ws('|', e.recurrence::text, coalesce(array_to_string(e.days_of_week, ','), ''), e.repeat_interval::text,
+  (date_part('epoch', e.starts_at) * 1000)::int8::text, coalesce(((date_part('epoch', e.ends_at) * 1000)::int8)::text, ''), coalesce(to_char(e.repeat_until, 'YYYY-MM-DD'), ''), e.time_zone) end`;
+
+/** The date an event result shows: a series' next occurrence (or its last, once finished). */
+function eventDate(r: { date: string | null; page_types: string | null }): string | null {
+  if (!r.page_types) return r.date;
+  const [recurrence, days, interval, start, end, until, timeZone] = r.page_types.split("|");
+  const o = shownOccurrenceMs(
+    {
+      type: "recursive",
+      recurrence: recurrence as Recurrence,
+      daysOfWeek: days ? days.split(",").map(Number) : null,
+      interval: Number(interval) || 1,
+      startMs: Number(start),
+      endMs: end ? Number(end) : null,
+      repeatUntil: until || null,
+      timeZone,
+    },
+    Date.now(),
+  );
+  return o ? new Date(o.start).toISOString().replace(/\.\d{3}Z$/, "Z") : r.date;
+}
+
 const iso = (col: SQL) => sql`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 const headline = (text: SQL) => sql`ts_headline('english'::regconfig, ${text}, q.q, ${HEADLINE_SNIPPET})`;
 const titleHeadline = (text: SQL) => sql`ts_headline('english'::regconfig, ${text}, q.q, ${HEADLINE_TITLE})`;
@@ -305,7 +333,7 @@ const KINDS: Record<SearchKind, KindDef> = {
     rows: () => sql`select h.id, h.rank, h.total, h.src, ${titleHeadline(sql`e.title::text`)} as title,
       case h.src when 'document' then ${documentSnippet}
         else ${headline(sql`(e.description || ' ' || e.contact_person || ' ' || e.contact_email || ' ' || e.contact_number)`)} end as snippet,
-      ${documentName} as document_name, ${iso(sql`coalesce(e.starts_at, e.occurs_from)`)} as date, null as slug, null as page_types, null::int as group_id, k.name as extra, e.status::text as extra2
+      ${documentName} as document_name, ${iso(sql`coalesce(e.starts_at, e.occurs_from)`)} as date, null as slug, ${seriesText} as page_types, null::int as group_id, k.name as extra, e.status::text as extra2
       from h join calendar_events e on e.id = h.id join calendar_keys k on k.id = e.calendar_key_id, q`,
   },
   person: {
@@ -397,7 +425,7 @@ function toResult(kind: SearchKind, r: Row, viewer: Viewer): SearchResult {
     case "save-the-date":
       return { ...base, href: contentHref(r, "save-the-date", plainTitle), context: r.extra ?? "" };
     case "event":
-      return { ...base, href: `/${viewer.menus.calendarSlug}?event=${r.id}`, context: [r.extra, r.extra2 === "inactive" ? "Inactive" : null].filter(Boolean).join(" · ") };
+      return { ...base, date: eventDate(r), href: `/${viewer.menus.calendarSlug}?event=${r.id}`, context: [r.extra, r.extra2 === "inactive" ? "Inactive" : null].filter(Boolean).join(" · ") };
     case "person": {
       const name = plainTitle || r.slug || "";
       return {

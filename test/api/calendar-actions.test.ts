@@ -8,9 +8,11 @@ import { setupTestDatabase } from "@/test/db";
 import { SESSION_COOKIE, sessionFor } from "@/test/auth";
 import { schema } from "@/lib/db";
 import type { EventFormInput } from "@/lib/calendar/schemas";
-import { createFeedLinkAction, deleteEventsAction, listFeedLinksAction, resetFeedLinkAction, revokeFeedLinkAction, saveEventAction } from "@/lib/calendar/actions";
-import { getFeedByTokenHash } from "@/lib/calendar/queries";
+import { createFeedLinkAction, deleteEventsAction, listFeedLinksAction, resetFeedLinkAction, revokeFeedLinkAction, saveEventAction, setMenuCalendarKeysAction } from "@/lib/calendar/actions";
+import { getEventById, getFeedByTokenHash, listMenuCalendarKeyIds, listOccurrences } from "@/lib/calendar/queries";
 import { hashToken } from "@/lib/auth/tokens";
+import { toApiEventDetail } from "@/lib/calendar/serialize";
+import { eventFormValuesOf } from "@/lib/calendar/form-values";
 
 const t = setupTestDatabase();
 
@@ -34,9 +36,12 @@ const form = async (over: Partial<EventFormInput> = {}): Promise<EventFormInput>
   status: "active",
   type: "normal",
   recurrence: "monthly",
-  dayOfWeek: "1",
-  startsAt: "2026-04-02T00:00:00",
-  endsAt: "2026-04-02T23:59:59",
+  daysOfWeek: ["1"],
+  interval: "1",
+  startsAt: "2026-04-02T00:00",
+  endsAt: "2026-04-02T23:59",
+  endTime: "",
+  repeatUntil: "",
   timeZone: "Europe/Berlin",
   contactPerson: "",
   contactEmail: "",
@@ -46,6 +51,13 @@ const form = async (over: Partial<EventFormInput> = {}): Promise<EventFormInput>
 });
 
 beforeEach(() => cookieJar.clear());
+
+/** What getevent answers for an event (the edit form opens from it). */
+async function detailOf(id: number) {
+  const d = await getEventById({ id, includeInactive: true });
+  if (!d) throw new Error(`no event ${id}`);
+  return toApiEventDetail(d, null);
+}
 
 describe("saveEventAction (the form's server action, same schema)", () => {
   it("role 2 saves the day-click default as an all-day event in the form's zone", async () => {
@@ -58,14 +70,94 @@ describe("saveEventAction (the form's server action, same schema)", () => {
     expect(row.createdBy).not.toBeNull();
   });
 
-  it("weekly from the form keeps no dates; switching back to normal needs a start", async () => {
+  it("a weekly series from the form keeps its start, times, weekdays, step and last date; nothing before its start", async () => {
     await signIn("admin");
-    const res = await saveEventAction(await form({ title: "Weekly from the form", type: "recursive", recurrence: "weekly", dayOfWeek: "5", startsAt: "", endsAt: "" }));
+    const res = await saveEventAction(
+      await form({ title: "Weekly from the form", type: "recursive", recurrence: "weekly", daysOfWeek: ["5", "2"], interval: "2", startsAt: "2026-12-01T09:30", endsAt: "", endTime: "10:15", repeatUntil: "2027-03-31" }),
+    );
     expect(res.ok).toBe(true);
     const [row] = await t.db().select().from(schema.calendarEvents).where(eq(schema.calendarEvents.title, "Weekly from the form"));
-    expect(row).toMatchObject({ recurrence: "weekly", dayOfWeek: 5, startsAt: null, endsAt: null });
-    const back = await saveEventAction(await form({ id: row.id, title: "Weekly from the form", type: "normal", startsAt: "", endsAt: "" }));
-    expect(back).toMatchObject({ ok: false, status: 422, fieldErrors: { startsAt: ["Start Date Required"] } });
+    expect(row).toMatchObject({ recurrence: "weekly", daysOfWeek: [2, 5], repeatInterval: 2, repeatUntil: "2027-03-31", timeZone: "Europe/Berlin" });
+    expect(row.startsAt?.toISOString()).toBe("2026-12-01T08:30:00.000Z"); // 09:30 in Berlin (CET)
+    expect(row.endsAt?.toISOString()).toBe("2026-12-01T09:15:00.000Z");
+    const all = await listOccurrences({ start: new Date("2020-01-01T00:00:00Z"), end: new Date("2027-12-31T00:00:00Z"), includeInactive: true });
+    const mine = all.filter((o) => o.eventId === row.id).map((o) => new Date(o.occurrence.start).toISOString());
+    expect(mine.slice(0, 4)).toEqual(["2026-12-01T08:30:00.000Z", "2026-12-04T08:30:00.000Z", "2026-12-15T08:30:00.000Z", "2026-12-18T08:30:00.000Z"]);
+    expect(mine.at(-1)! < "2027-04-01").toBe(true);
+    expect(all.filter((o) => o.eventId === row.id).every((o) => !o.occurrence.allDay && o.occurrence.end - o.occurrence.start === 45 * 60_000)).toBe(true);
+  });
+
+  it("a series needs a start, an end time and a weekday; its last date cannot be before its start", async () => {
+    await signIn("admin");
+    const res = await saveEventAction(await form({ type: "recursive", recurrence: "weekly", daysOfWeek: [], startsAt: "", endTime: "", repeatUntil: "" }));
+    expect(res).toMatchObject({ ok: false, status: 422, fieldErrors: { startsAt: ["Start Date Required"], endTime: ["End Time Required"], daysOfWeek: ["Please select at least one Day Of Week"] } });
+    const early = await saveEventAction(await form({ type: "recursive", recurrence: "monthly", startsAt: "2026-05-10T09:00", endTime: "10:00", repeatUntil: "2026-05-09" }));
+    expect(early).toMatchObject({ ok: false, status: 422, fieldErrors: { repeatUntil: ["Last Date cannot be before the Start Date"] } });
+  });
+
+  it("the seeded Monday Sales Meeting keeps its time and range when only its description changes", async () => {
+    await signIn("manager");
+    const [seeded] = await t.db().select().from(schema.calendarEvents).where(eq(schema.calendarEvents.title, "Monday Sales Meeting"));
+    const values = eventFormValuesOf(await detailOf(seeded.id));
+    expect(values).toMatchObject({ type: "recursive", recurrence: "weekly", daysOfWeek: ["1"], startsAt: expect.stringMatching(/T09:00$/), endTime: "10:00" });
+    const res = await saveEventAction({ ...values, description: "Bring the forecast." });
+    expect(res).toMatchObject({ ok: true, message: "Event Updated Successfully" });
+    const [after] = await t.db().select().from(schema.calendarEvents).where(eq(schema.calendarEvents.id, seeded.id));
+    expect({ ...after, description: seeded.description, updatedAt: seeded.updatedAt, updatedBy: seeded.updatedBy }).toEqual(seeded);
+    const year = await listOccurrences({ start: new Date("2000-01-01T00:00:00Z"), end: new Date(seeded.startsAt!.getTime() - 1), includeInactive: false });
+    expect(year.filter((o) => o.eventId === seeded.id)).toEqual([]);
+  });
+
+  it("editing one field of an event changes that field only (each field alone)", async () => {
+    await signIn("admin");
+    const keys = await t.db().select().from(schema.calendarKeys).where(eq(schema.calendarKeys.status, "active"));
+    const created = await saveEventAction(
+      await form({
+        title: "Each field alone",
+        calendarKeyId: String(keys[0].id),
+        keyDescription: "Room 4",
+        description: "Agenda",
+        type: "recursive",
+        recurrence: "weekly",
+        daysOfWeek: ["1", "3"],
+        interval: "1",
+        startsAt: "2026-11-02T09:00",
+        endTime: "10:00",
+        repeatUntil: "2028-11-27",
+        contactPerson: "Ann Lee",
+        contactEmail: "ann@example.com",
+        contactNumber: "555 123 4567",
+      }),
+    );
+    expect(created.ok).toBe(true);
+    const [row] = await t.db().select().from(schema.calendarEvents).where(eq(schema.calendarEvents.title, "Each field alone"));
+    // Each edit starts from what the edit form shows for the stored event, changes one field, saves.
+    const edits: Array<[keyof EventFormInput, unknown]> = [
+      ["title", "Each field alone, renamed"],
+      ["calendarKeyId", keys[1].id],
+      ["keyDescription", "Room 5"],
+      ["description", "New agenda"],
+      ["status", "inactive"],
+      ["daysOfWeek", ["2", "4"]],
+      ["interval", 3],
+      ["startsAt", "2026-11-09T08:30"],
+      ["endTime", "11:45"],
+      ["repeatUntil", "2029-01-01"],
+      ["contactPerson", "Bo Chen"],
+      ["contactEmail", "bo@example.com"],
+      ["contactNumber", "(555) 987-6543"],
+      ["recurrence", "monthly"],
+    ];
+    for (const [field, value] of edits) {
+      const before = eventFormValuesOf(await detailOf(row.id));
+      const res = await saveEventAction({ ...before, [field]: value });
+      expect(res, field).toMatchObject({ ok: true });
+      const after = eventFormValuesOf(await detailOf(row.id));
+      const expected = { ...before, [field]: value };
+      if (field === "recurrence") Object.assign(expected, { daysOfWeek: ["1"], interval: 1 }); // weekly series' own fields
+      if (field === "calendarKeyId") expected.calendarKeyId = keys[1].id;
+      expect(after, field).toEqual(expected);
+    }
   });
 
   it("answers the field messages for bad input and writes nothing", async () => {
@@ -126,6 +218,34 @@ describe("deleteEventsAction", () => {
     await signIn("manager");
     expect(await deleteEventsAction({ ids: [row.id] })).toMatchObject({ ok: true, message: "You successfully deleted the record(s)." });
     expect(await t.db().select().from(schema.calendarEvents).where(eq(schema.calendarEvents.id, row.id))).toHaveLength(0);
+  });
+});
+
+describe("the keys a calendar page shows", () => {
+  it("CIC Monthly Meetings shows its own key's events; only an administrator changes the choice", async () => {
+    const [cic] = await t.db().select().from(schema.menus).where(eq(schema.menus.slug, "cic-monthly-meetings"));
+    const [cicKey] = await t.db().select().from(schema.calendarKeys).where(eq(schema.calendarKeys.name, "CIC Monthly Meeting"));
+    expect(await listMenuCalendarKeyIds({ menuId: cic.id })).toEqual([cicKey.id]);
+    const window = { start: new Date(Date.now() - 40 * 86_400_000), end: new Date(Date.now() + 40 * 86_400_000), includeInactive: false };
+    const onPage = await listOccurrences({ ...window, keyIds: await listMenuCalendarKeyIds({ menuId: cic.id }) });
+    expect(onPage.length).toBeGreaterThan(0);
+    expect(onPage.every((o) => o.keyId === cicKey.id)).toBe(true);
+    expect(onPage.map((o) => o.title)).toContain("CIC Monthly Meeting");
+    expect((await listOccurrences(window)).some((o) => o.title === "Monday Sales Meeting")).toBe(true);
+
+    const [other] = await t.db().select().from(schema.calendarKeys).where(eq(schema.calendarKeys.name, "Training"));
+    await signIn("manager");
+    expect(await setMenuCalendarKeysAction({ menuId: cic.id, keyIds: [other.id] })).toMatchObject({ ok: false, status: 403 });
+    await signIn("staff");
+    expect(await setMenuCalendarKeysAction({ menuId: cic.id, keyIds: [] })).toMatchObject({ ok: false, status: 403 });
+    expect(await listMenuCalendarKeyIds({ menuId: cic.id })).toEqual([cicKey.id]);
+
+    await signIn("admin");
+    expect(await setMenuCalendarKeysAction({ menuId: cic.id, keyIds: [999_999] })).toMatchObject({ ok: false, status: 422 });
+    const [news] = await t.db().select().from(schema.menus).where(sql`not (3 = any(${schema.menus.pageTypes}))`).limit(1);
+    expect(await setMenuCalendarKeysAction({ menuId: news.id, keyIds: [other.id] })).toMatchObject({ ok: false, status: 404 });
+    expect(await setMenuCalendarKeysAction({ menuId: cic.id, keyIds: [other.id, cicKey.id] })).toMatchObject({ ok: true, data: { keyIds: [cicKey.id, other.id].sort((a, b) => a - b) } });
+    expect(await setMenuCalendarKeysAction({ menuId: cic.id, keyIds: [cicKey.id] })).toMatchObject({ ok: true });
   });
 });
 

@@ -81,16 +81,47 @@ describe("addupdateevent, getevent, getevents", () => {
     expect(d).toMatchObject({ title: "Manager's review", key_description: "Room 4", contact_person: "Ann Lee", contact_email: "ann@example.com", contact_number: "(555) 123-4567", created_by: "Morgan Manager", attachments: [] });
   });
 
-  it("updates with id, keeping one row", async () => {
-    await post(admin, body({ title: "To be renamed" }));
+  it("updates with id, keeping one row; the old weekly payload (no dates) keeps the stored start, time and last date", async () => {
+    await post(admin, body({ title: "To be renamed", type: "recursive", recursiveType: "monthly", startDate: "2026-03-10 09:00:00", endDate: "2027-03-10 10:30:00" }));
     const [row] = await t.db().select().from(schema.calendarEvents).where(eq(schema.calendarEvents.title, "To be renamed"));
+    // The old endDate of a series is its last date and each occurrence's end time.
+    expect(row).toMatchObject({ repeatUntil: "2027-03-10", startsAt: new Date("2026-03-10T16:00:00Z"), endsAt: new Date("2026-03-10T17:30:00Z") });
     const before = await count();
     const { status, json } = await post(admin, body({ id: row.id, title: "Renamed", type: "recursive", recursiveType: "weekly", weekDay: 3, startDate: "", endDate: "" }));
     expect(status).toBe(200);
     expect(json.content).toBe("Event Updated Successfully");
     expect(await count()).toBe(before);
     const [after] = await t.db().select().from(schema.calendarEvents).where(eq(schema.calendarEvents.id, row.id));
-    expect(after).toMatchObject({ title: "Renamed", type: "recursive", recurrence: "weekly", dayOfWeek: 3, startsAt: null, endsAt: null, occursFrom: null, occursUntil: null });
+    expect(after).toMatchObject({ title: "Renamed", type: "recursive", recurrence: "weekly", daysOfWeek: [3], startsAt: row.startsAt, endsAt: row.endsAt, repeatUntil: "2027-03-10" });
+  });
+
+  it("a new weekly series from the old payload (no dates) starts today, all day, on its weekday", async () => {
+    const { status } = await post(manager, body({ title: "Old-client weekly", type: "recursive", recursiveType: "weekly", weekDay: 4, startDate: "", endDate: "" }));
+    expect(status).toBe(200);
+    const [row] = await t.db().select().from(schema.calendarEvents).where(eq(schema.calendarEvents.title, "Old-client weekly"));
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles" }).format(new Date());
+    expect(row).toMatchObject({ daysOfWeek: [4], repeatUntil: null });
+    expect(row.startsAt!.getTime()).toBeGreaterThan(Date.now() - 2 * 86_400_000);
+    const qs = (from: Date, to: Date) => `start_date=${from.toISOString()}&end_date=${to.toISOString()}`;
+    const past = await events(staff, qs(new Date(Date.now() - 300 * 86_400_000), row.startsAt!));
+    expect((past.json.content.events as ApiOccurrence[]).filter((e) => e.id === row.id)).toEqual([]);
+    const next = await events(staff, qs(row.startsAt!, new Date(row.startsAt!.getTime() + 14 * 86_400_000)));
+    const mine = (next.json.content.events as ApiOccurrence[]).filter((e) => e.id === row.id);
+    expect(mine).toHaveLength(2);
+    expect(mine.every((e) => e.all_day && new Date(`${e.start_day}T12:00:00Z`).getUTCDay() === 4 && e.start_day! >= today)).toBe(true);
+  });
+
+  it("getevent shows a series' next occurrence, and 'updated by' only after an update", async () => {
+    await post(manager, body({ title: "Next one please", type: "recursive", recursiveType: "weekly", weekDays: [1], startDate: "2024-01-01 09:00:00", endDate: "", endTime: "10:00" }));
+    const [row] = await t.db().select().from(schema.calendarEvents).where(eq(schema.calendarEvents.title, "Next one please"));
+    const detail = async () => (await callRoute(getEvent, apiRequest(`/api/v1/getevent?id=${row.id}`, { token: staff }))).json.content.events[0] as ApiEventDetail;
+    const d = await detail();
+    expect(new Date(d.start).getTime()).toBeGreaterThan(Date.now() - 86_400_000);
+    expect(new Date(d.start).getTime()).toBeLessThan(Date.now() + 8 * 86_400_000);
+    expect(d).toMatchObject({ starts_at: "2024-01-01T17:00:00.000Z", days_of_week: [1], repeat_interval: 1, repeat_until: null, created_by: "Morgan Manager", updated_by: null });
+    await new Promise((r) => setTimeout(r, 5));
+    await post(admin, body({ id: row.id, title: "Next one please", type: "recursive", recursiveType: "weekly", weekDays: [1], startDate: "2024-01-01 09:00:00", endTime: "10:00" }));
+    expect((await detail()).updated_by).toBe("Alex Admin");
   });
 
   it("expands a weekly series begun ten years ago into this window, and only the window's occurrences", async () => {
@@ -169,6 +200,18 @@ describe("addupdateevent, getevent, getevents", () => {
     expect(await days(june)).toEqual([]);
     await callRoute(deleteEventsRoute, apiRequest("/api/v1/deleteevents", { method: "DELETE", token: admin, body: { deleteArr: [row.id] } }));
     expect(await days(july)).toEqual([]);
+  });
+
+  it("slug= limits events, search and keys to the calendar page's keys (CIC Monthly Meetings)", async () => {
+    const q = `start_date=${new Date(Date.now() - 40 * 86_400_000).toISOString()}&end_date=${new Date(Date.now() + 40 * 86_400_000).toISOString()}`;
+    const cic = (await events(staff, `${q}&slug=cic-monthly-meetings`)).json.content;
+    expect(new Set((cic.events as ApiOccurrence[]).map((e) => e.mm_title))).toEqual(new Set(["CIC Monthly Meeting"]));
+    expect((cic.keys as Array<{ text: string }>).map((k) => k.text)).toEqual(["CIC Monthly Meeting"]);
+    const all = (await events(staff, `${q}&slug=calendar`)).json.content;
+    expect(new Set((all.events as ApiOccurrence[]).map((e) => e.mm_title)).size).toBeGreaterThan(1);
+    const found = (await events(staff, "search=meeting&slug=cic-monthly-meetings")).json.content.events as ApiOccurrence[];
+    expect(found.map((e) => e.title)).toEqual(["CIC Monthly Meeting"]);
+    expect((await events(staff, `${q}&slug=no-such-page`)).status).toBe(404);
   });
 
   it("getevent answers 404 with a message for an unknown id", async () => {

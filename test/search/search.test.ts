@@ -122,6 +122,14 @@ describe("matching", () => {
     expect(r.href).toBe(`/calendar?event=${f.clinic.id}`);
   });
 
+  it("a recurring event shows its next occurrence, not its first (the seeded weekly sales meeting)", async () => {
+    const r = of(await find("weekly sales review", who.staff.user), "event").find((x) => text(x.title) === "Monday Sales Meeting")!;
+    const date = new Date(r.date!).getTime();
+    expect(date).toBeGreaterThan(Date.now() - 86_400_000);
+    expect(date).toBeLessThan(Date.now() + 8 * 86_400_000);
+    expect(new Date(r.date!).getUTCDay()).toBe(1); // 09:00 on a Monday in California is a Monday in UTC too
+  });
+
   it("finds menu pages, save-the-date entries, events by contact, people by position and location", async () => {
     expect(of(await find("documents library", who.staff.user), "page").map((r) => r.href)).toContain("/documents");
     const std = of(await find("gala", who.staff.user), "save-the-date")[0];
