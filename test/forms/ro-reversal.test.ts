@@ -89,7 +89,7 @@ describe("ro-reversal-request/add/update", () => {
       for (const m of mails) {
         expect(m.body).not.toContain("evil.example");
         expect(m.html).not.toContain("evil.example");
-        expect(m.body).toMatch(/Open the record: http:\/\/localhost:\d+\/roreversal\/edit\/\d+/);
+        expect(m.body).toMatch(/Open the record: http:\/\/localhost:\d+\/roreversal\/view\/\d+/);
       }
     } finally {
       if (saved.app !== undefined) process.env.APP_URL = saved.app;

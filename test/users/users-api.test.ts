@@ -200,7 +200,7 @@ describe("export", () => {
     const { res } = await download({ export_users: "xlsx", users_arr: [a, b] });
     expect(res.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
     const files = unzip(Buffer.from(await res.arrayBuffer()));
-    expect([...files.keys()].sort()).toEqual(["[Content_Types].xml", "_rels/.rels", "xl/_rels/workbook.xml.rels", "xl/workbook.xml", "xl/worksheets/sheet1.xml"]);
+    expect([...files.keys()].sort()).toEqual(["[Content_Types].xml", "_rels/.rels", "xl/_rels/workbook.xml.rels", "xl/styles.xml", "xl/workbook.xml", "xl/worksheets/sheet1.xml"]);
     const sheet = files.get("xl/worksheets/sheet1.xml")!;
     expect(sheet.match(/<row /g)).toHaveLength(3);
     expect(sheet).toContain("<t xml:space=\"preserve\">&apos;=HYPERLINK(&quot;http://x&quot;)</t>".replace("&apos;", "'"));
