@@ -139,10 +139,10 @@ async function assertExists(tx: Tx, table: typeof states | typeof locations | ty
 }
 
 /** Ends every session and API token of a user, in the change's transaction; `except` keeps one (the caller's own). */
-async function revokeSessions(tx: Tx, userId: number, now: Date, except?: number) {
+async function revokeSessions(tx: Tx, userId: number, now: Date, reason: "access" | "password", except?: number) {
   await tx
     .update(apiTokens)
-    .set({ revokedAt: now })
+    .set({ revokedAt: now, revokedReason: reason })
     .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt), except ? ne(apiTokens.id, except) : undefined));
 }
 
@@ -186,7 +186,7 @@ export async function updateUserByAdmin(input: { data: EditUser; actor: SessionU
       if (wanted.length) await tx.insert(userPermissions).values(wanted.map((permissionId) => ({ userId: data.id, permissionId })));
     }
     // Their open sessions carry the old rights in the browser (menus, buttons): they sign in again.
-    if (before.roleId !== data.roleId || permissionsChanged) await revokeSessions(tx, data.id, new Date());
+    if (before.roleId !== data.roleId || permissionsChanged) await revokeSessions(tx, data.id, new Date(), "access");
     await writeAudit(
       { actorId: actor.id, action: "user.update", entity: "user", entityId: data.id, before: { ...before, permissionIds: had }, after: { ...after, permissionIds: wanted }, requestId: input.requestId },
       tx,
@@ -263,7 +263,7 @@ export async function changePassword(input: { user: SessionUser; oldPassword: st
   const hash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash: hash }).where(eq(users.id, input.user.id));
-    await revokeSessions(tx, input.user.id, new Date(), input.user.tokenId);
+    await revokeSessions(tx, input.user.id, new Date(), "password", input.user.tokenId);
     await writeAudit({ actorId: input.user.id, action: "user.password", entity: "user", entityId: input.user.id, requestId: input.requestId }, tx);
   });
 }
