@@ -15,7 +15,6 @@ export function sessionEnded(reason: SignInNoticeCode = "SessionEnded"): Promise
     const back = `${window.location.pathname}${window.location.search}`;
     // A full page load on purpose, not the router: nothing the app holds for the old session (router
     // cache, open forms, uploads) carries over to the next one.
-    // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- see above
     window.location.assign(loginPath({ callbackUrl: back, reason }));
     // The page is leaving: whoever awaited the call never resumes (no toast, no re-enabled button).
     return new Promise<never>(() => {});
