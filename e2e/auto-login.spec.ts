@@ -20,6 +20,7 @@ test("the sign-in link asks first ('Continue as ...?'), then lands on the first 
   const username = newSsoUsername("auto");
   await page.goto(autoLoginUrl(await realToken(username), username));
   await expect(page.getByRole("heading", { name: `Continue as ${username}?` })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath("auto-login-confirm-1280.png") });
   // Nothing happens without the person's answer.
   await page.waitForTimeout(500);
   await expect(page).toHaveURL(/\/login\?token=/);
@@ -38,9 +39,9 @@ test("signed in, the link says so and offers to switch; switching ends the previ
   await expect(page.getByRole("heading", { name: `Continue as ${username}?` })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: "You are signed in as Morgan Manager (manager)." })).toBeVisible();
   await expect(page.getByRole("link", { name: "Stay signed in as manager" })).toBeVisible();
-  await page.screenshot({ path: "test-results/auto-login-switch-1280.png" });
+  await page.screenshot({ path: test.info().outputPath("auto-login-switch-1280.png") });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: "test-results/auto-login-switch-390.png" });
+  await page.screenshot({ path: test.info().outputPath("auto-login-switch-390.png") });
   await page.getByRole("button", { name: `Switch to ${username}` }).click();
   await expect(page).toHaveURL(new RegExp(`/${FIRST_MENU.slug}$`));
   expect(await roleIdOf(page.request)).toBe(3);

@@ -81,7 +81,7 @@ test("a role change by an administrator ends the session: the next page says acc
   await page.reload();
   await expect(page).toHaveURL(`${BASE_URL}/login?callbackUrl=${encodeURIComponent(target)}&reason=AccessChanged`);
   await expect(page.getByText("Your access changed; please sign in again.")).toBeVisible();
-  await page.screenshot({ path: "test-results/access-changed-1280.png" });
+  await page.screenshot({ path: test.info().outputPath("access-changed-1280.png") });
   await new LoginPage(page).ssoButton.click();
   await signInAtSso(page, username);
   // Back from the SSO, the portal opens the page of before.

@@ -50,7 +50,7 @@ test("the administrator's own SSO identity is linked once they sign in with thei
   await login.ssoButton.click();
   await signInAtSso(page, "alex.admin"); // admin@example.com, verified: still not linked by itself (role 1)
   await expect(page).toHaveURL(`${BASE_URL}/login?error=SsoLinkRequired`);
-  await page.screenshot({ path: "test-results/sso-link-required-1280.png" });
+  await page.screenshot({ path: test.info().outputPath("sso-link-required-1280.png") });
   await login.signIn("admin", PASSWORD);
   await expect(page).toHaveURL(landed);
 
