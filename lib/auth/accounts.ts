@@ -59,7 +59,7 @@ export const SSO_SUBJECT_TAKEN = "This SSO identity is already linked to another
 /**
  * An SSO identity whose e-mail names an existing account that it may not take over by itself (an
  * administrator or calendar manager, or an e-mail the SSO has not verified). The person may link it by
- * signing in once with that account's password (linkPendingSsoIdentity).
+ * signing in once with that account's password (lib/auth/sso-link.ts, linkSsoIdentity).
  */
 export class SsoLinkRequired extends AppError {
   constructor(public identity: SsoIdentity & { email: string }) {
