@@ -1,6 +1,17 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { isSameOriginRequest } from "@/lib/http/forwarded";
 import { isUnknownServerAction, knownServerActionIds } from "@/lib/http/server-actions";
+import { loginPath } from "@/lib/auth/login-params";
+
+/** Where pages find their own path and query (lib/auth/guards.ts PAGE_PATH_HEADER; not imported: server-only). */
+const PAGE_PATH_HEADER = "x-portal-path";
+
+/** The page's path and query as the visitor asked for it, without Next's own `_rsc` parameter. */
+function pagePath(request: NextRequest): string {
+  const url = request.nextUrl.clone();
+  url.searchParams.delete("_rsc");
+  return `${url.pathname}${url.search}`;
+}
 
 const SESSION_COOKIES = ["__Secure-authjs.session-token", "authjs.session-token"];
 
@@ -63,7 +74,8 @@ function refuseServerAction(request: NextRequest, known: Set<string> | null): Ne
 }
 
 /**
- * Optimistic redirect only: a visitor with no session cookie is sent to /login. It is never the
+ * Optimistic redirect only: a visitor with no session cookie is sent to /login (with the page as
+ * callbackUrl). It is never the
  * protection: every page, action and route handler checks access itself (lib/auth/guards.ts).
  * Also: the per-request CSP nonce, the server-action origin, size and id checks, 405 for a method a
  * page does not offer, and a request id for the logs. HSTS is added by the Node server to every
@@ -91,16 +103,16 @@ export function screen(request: NextRequest, known: Set<string> | null) {
   // A server action (a POST with Next-Action) answers a missing session itself, with a result the page
   // acts on (lib/auth/session-ended.ts); redirected here, it would get the login page's HTML instead.
   if (!hasSession && !isLogin && !request.headers.has("next-action")) {
-    const url = request.nextUrl.clone();
-    url.pathname = "/login";
-    url.search = "";
-    res = NextResponse.redirect(url);
+    // Only a redirect, with the page to come back to after signing in (followed only if same-origin).
+    res = NextResponse.redirect(new URL(loginPath({ callbackUrl: pagePath(request) }), request.nextUrl));
   } else {
     const nonce = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
     const csp = pageCsp(nonce);
     const headers = new Headers(request.headers);
     headers.set("x-request-id", requestId);
     headers.set("x-nonce", nonce);
+    // Replaces whatever the client sent: the way back to this page if its session turns out to be gone.
+    headers.set(PAGE_PATH_HEADER, pagePath(request));
     headers.set("content-security-policy", csp);
     // Next's own server-action check compares Origin with the forwarded host, else Host. The Origin was
     // checked above against the configured public URL and the request's host; hand Next the host it

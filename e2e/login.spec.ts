@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { LoginPage } from "./pages/login-page";
-import { FIRST_MENU, PASSWORD, ROLES, storageStateOf } from "./support/env";
+import { BASE_URL, FIRST_MENU, PASSWORD, ROLES, storageStateOf } from "./support/env";
 
 test.describe("signed out", () => {
   test("the login page shows the welcome panel, the SSO note and the SSO button, without header or sidebar", async ({ page }) => {
@@ -54,12 +54,39 @@ test.describe("signed out", () => {
     });
   }
 
-  test("a signed-out visit to a portal page goes to /login", async ({ page }) => {
+  test("a signed-out visit to a portal page goes to /login with the way back", async ({ page }) => {
     await page.goto(`/${FIRST_MENU.slug}`);
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(`${BASE_URL}/login?callbackUrl=${encodeURIComponent(`/${FIRST_MENU.slug}`)}`);
     await expect(new LoginPage(page).welcome).toBeVisible();
     await page.goto("/");
     await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("a link survives sign-in: the page and its query open after signing in", async ({ page }) => {
+    const target = "/search?q=meeting&kind=event";
+    await page.goto(target);
+    await expect(page).toHaveURL(`${BASE_URL}/login?callbackUrl=${encodeURIComponent(target)}`);
+    await new LoginPage(page).signIn("staff", PASSWORD);
+    await expect(page).toHaveURL(`${BASE_URL}${target}`);
+  });
+
+  for (const hostile of ["//evil.example", "https://evil.example", "/\\evil.example"]) {
+    test(`a callbackUrl of ${hostile} is not followed: the portal's first page opens`, async ({ page }) => {
+      const login = new LoginPage(page);
+      await login.goto(`?callbackUrl=${encodeURIComponent(hostile)}`);
+      await login.signIn("staff", PASSWORD);
+      await expect(page).toHaveURL(`${BASE_URL}/${FIRST_MENU.slug}`);
+    });
+  }
+
+  test("a sign-out for a reason says why on the sign-in page", async ({ page }) => {
+    const login = new LoginPage(page);
+    await login.goto("?reason=AccessChanged");
+    await expect(page.getByRole("status").filter({ hasText: "Your access changed; please sign in again." })).toBeVisible();
+    await login.goto("?reason=SessionEnded");
+    await expect(page.getByRole("status").filter({ hasText: "Your session ended. Please sign in again." })).toBeVisible();
+    await login.goto("?reason=Call%20555");
+    await expect(page.getByText("Call 555")).toHaveCount(0);
   });
 });
 

@@ -17,7 +17,8 @@ shellTest("logout returns to /login and the old session cookie no longer works",
   // Replaying the cookie from before the logout: the session row is revoked, so it is refused.
   await context.addCookies(oldCookies);
   await page.goto(`/${FIRST_MENU.slug}`);
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?callbackUrl=%2Fcompany-news&reason=SessionEnded$/);
+  await expect(page.getByText("Your session ended. Please sign in again.")).toBeVisible();
   const api = await page.request.get(`/api/v1/get_menu_details?slug=${FIRST_MENU.slug}`);
   expect(api.status()).toBe(401);
 });

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { LoginPage } from "./pages/login-page";
 import { ShellPage } from "./pages/shell-page";
-import { ADMIN_ITEMS, BASE_URL, FIRST_MENU, SSO_ISSUER } from "./support/env";
+import { ADMIN_ITEMS, BASE_URL, FIRST_MENU, PASSWORD, SSO_ISSUER } from "./support/env";
 import { newSsoUsername, roleIdOf, shellTest, signInAtSso } from "./support/fixtures";
 
 // The portal runs at BASE_URL, on 127.0.0.1 rather than localhost (e2e/support/env.ts).
@@ -32,6 +32,34 @@ test("an SSO identity with a portal user's e-mail signs in as that user", async 
   await signInAtSso(page, "sam.staff"); // staff@example.com, the seeded `staff` user
   await expect(page).toHaveURL(landed);
   expect(await roleIdOf(page.request)).toBe(3);
+});
+
+test("eve, claiming the administrator's e-mail unverified, is not signed in as the administrator", async ({ page }) => {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.ssoButton.click();
+  await signInAtSso(page, "eve");
+  await expect(page).toHaveURL(`${BASE_URL}/login?error=SsoLinkRequired`);
+  await expect(login.alert).toContainText("Your SSO identity is not linked to a portal account yet.");
+  expect((await page.request.get(`/api/v1/get_menu_details?slug=${FIRST_MENU.slug}`)).status()).toBe(401);
+});
+
+test("the administrator's own SSO identity is linked once they sign in with their password; then SSO signs them in", async ({ page, context }) => {
+  const login = new LoginPage(page);
+  await login.goto();
+  await login.ssoButton.click();
+  await signInAtSso(page, "alex.admin"); // admin@example.com, verified: still not linked by itself (role 1)
+  await expect(page).toHaveURL(`${BASE_URL}/login?error=SsoLinkRequired`);
+  await page.screenshot({ path: test.info().outputPath("sso-link-required-1280.png") });
+  await login.signIn("admin", PASSWORD);
+  await expect(page).toHaveURL(landed);
+
+  // Signed out of the portal only: the SSO's session signs the linked identity in as the administrator.
+  await context.clearCookies({ name: /^(__Secure-)?authjs\./ });
+  await login.goto();
+  await login.ssoButton.click();
+  await expect(page).toHaveURL(landed);
+  expect(await roleIdOf(page.request)).toBe(1);
 });
 
 shellTest("SSO sign-out also ends the SSO session; an SSO newcomer has no administration pages", async ({ page }) => {

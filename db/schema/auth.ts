@@ -24,6 +24,12 @@ export const apiTokens = pgTable(
     userAgent: varchar({ length: 512 }),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     revokedAt: timestamp({ withTimezone: true }),
+    /**
+     * Why it was revoked, for the sign-in page's notice (lib/auth/login-params.ts SIGN_IN_NOTICES):
+     * `signout`, `switched` (another account signed in on the same browser), `access` (role or
+     * permissions changed), `password`, `deleted`, `disabled`. Null: revoked before reasons were kept.
+     */
+    revokedReason: varchar({ length: 32 }),
     ...timestamps,
   },
   (t) => [index().on(t.userId)],

@@ -52,7 +52,12 @@ export const users = pgTable(
     lastName: varchar({ length: 190 }).notNull().default(""),
     /** bcrypt hash; null for accounts that only sign in through SSO. */
     passwordHash: text(),
-    /** The SSO's `sub` claim, set on first SSO sign-in. */
+    /**
+     * The SSO identity linked to this account: its issuer and `sub` claim (lib/auth/accounts.ts). An SSO
+     * sign-in finds the account by both, never by e-mail or username once linked. A null issuer with a
+     * subject is a link made before issuers were stored; the configured SSO adopts it on its next sign-in.
+     */
+    oidcIssuer: varchar({ length: 255 }),
     oidcSubject: varchar({ length: 255 }),
     roleId: integer()
       .notNull()
@@ -83,7 +88,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex("users_username_lower_idx").on(sql`lower(${t.username})`),
     uniqueIndex("users_email_lower_idx").on(sql`lower(${t.email})`),
-    uniqueIndex().on(t.oidcSubject),
+    uniqueIndex("users_oidc_identity_idx").on(t.oidcIssuer, t.oidcSubject),
+    index("users_oidc_subject_idx").on(t.oidcSubject),
     index().on(t.roleId),
     // The user list (lib/users/list.ts): a trigram index per 'contains' filter, a b-tree per sort.
     // lower(...) LIKE lower(...) rather than ILIKE: the planner then prices the trigram index well

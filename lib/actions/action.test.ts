@@ -33,7 +33,7 @@ describe("createAction", () => {
   });
 
   it("401 signed out, 403 for a role without the capability; the handler never runs", async () => {
-    expect(await action({ title: "x" })).toEqual({ ok: false, status: 401, message: "Unauthenticated. Please sign in again.", sessionEnded: true });
+    expect(await action({ title: "x" })).toEqual({ ok: false, status: 401, message: "Unauthenticated. Please sign in again.", sessionEnded: true, reason: "SessionEnded" });
     current.user = as(2);
     expect(await action({ title: "x" })).toEqual({ ok: false, status: 403, message: "You don't have permission to access this page.", fieldErrors: undefined });
     expect(handler).not.toHaveBeenCalled();

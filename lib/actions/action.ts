@@ -1,10 +1,10 @@
 import { z } from "zod";
 import "@/lib/validation/messages";
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { AppError, unauthorized } from "@/lib/errors";
 import { logger } from "@/lib/log";
 import { getCurrentUser, requireCapability, requirePermission } from "@/lib/auth/guards";
-import type { SessionUser } from "@/lib/auth/session";
+import { sessionEndReason, type SessionUser } from "@/lib/auth/session";
 import type { Capability, PermissionName } from "@/lib/auth/roles";
 import type { Access } from "@/lib/api/with-api";
 import { CROSS_SITE_REFUSED, fieldErrorsOf } from "@/lib/api/with-api";
@@ -30,7 +30,7 @@ async function isCrossSiteAction(): Promise<boolean> {
 
 export type ActionResult<T = undefined> =
   | { ok: true; data: T; message?: string }
-  | { ok: false; status: number; message: string; fieldErrors?: Record<string, string[]>; sessionEnded?: true };
+  | { ok: false; status: number; message: string; fieldErrors?: Record<string, string[]>; sessionEnded?: true; reason?: "SessionEnded" | "AccessChanged" };
 
 export type Action<I, T> = ((input: I) => Promise<ActionResult<T>>) & {
   access: Access;
@@ -79,7 +79,11 @@ export function createAction<S extends z.ZodType, T>(
       if (!("public" in access)) {
         // No session (signed out elsewhere, expired, revoked): the client ends it and goes to sign-in
         // (lib/auth/session-ended.ts), instead of showing the message on a page it can no longer use.
-        if (!user) return { ok: false, status: 401, message: unauthorized().message, sessionEnded: true };
+        if (!user) {
+          const jar = await cookies();
+          const reason = (await sessionEndReason((name) => jar.get(name)?.value).catch(() => null)) ?? "SessionEnded";
+          return { ok: false, status: 401, message: unauthorized().message, sessionEnded: true, reason };
+        }
         if (access.capability) await requireCapability(access.capability, user);
         if (access.permission) await requirePermission(access.permission, user);
       }

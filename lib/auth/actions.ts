@@ -5,6 +5,7 @@ import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { decode } from "next-auth/jwt";
 import { z } from "zod";
+import { text } from "@/lib/validation/text";
 import { createAction } from "@/lib/actions/action";
 import { getAuthSecret } from "@/lib/config";
 import { AppError } from "@/lib/errors";
@@ -13,6 +14,7 @@ import { autoLoginSchema, loginSchema } from "./schemas";
 import { revokeToken, SESSION_COOKIES } from "./session";
 import { ssoLogoutUrl } from "./oidc";
 import { safeCallbackPath } from "./login-params";
+import { PENDING_LINK_COOKIE } from "./sso-link";
 
 /** Auth.js wraps our AppError in CredentialsSignin with code "status:message"; unwrap it. */
 function signInError(err: unknown): AppError {
@@ -43,22 +45,32 @@ export const loginAction = createAction({ public: true }, loginSchema, async (in
   } catch (err) {
     throw signInError(err);
   }
+  // A pending SSO link was used (or refused) by this sign-in (lib/auth/sso-link.ts): it is done.
+  const jar = await cookies();
+  if (jar.has(PENDING_LINK_COOKIE)) jar.delete(PENDING_LINK_COOKIE);
   return { redirectTo: safeCallbackPath(input.callbackUrl) ?? "/" };
 });
 
-/** The old portal's auto sign-in (`/login?token=&username=`), verified with the SSO (publicRoute). */
+/**
+ * The old portal's auto sign-in (`/login?token=&username=`), verified with the SSO (publicRoute). The
+ * page calls it only after the person confirmed ('Continue as eve?'). Someone already signed in on this
+ * browser is switched: their session ends on the server once the new one exists (a refused link leaves
+ * it as it was).
+ */
 export const autoLoginAction = createAction({ public: true }, autoLoginSchema, async (input) => {
+  const previous = await currentSid();
   try {
     await signIn("sso-token", { username: input.username, token: input.token, redirect: false });
   } catch (err) {
     throw signInError(err);
   }
+  if (previous) await revokeToken(previous, "switched");
   return { redirectTo: "/" };
 });
 
-/** Starts the SSO round trip (publicRoute). */
-export const ssoLoginAction = createAction({ public: true }, z.object({}), async () => {
-  await signIn("oidc", { redirectTo: "/" });
+/** Starts the SSO round trip (publicRoute), coming back to `callbackUrl` when it is a same-origin path. */
+export const ssoLoginAction = createAction({ public: true }, z.object({ callbackUrl: text().max(2048).optional() }), async (input) => {
+  await signIn("oidc", { redirectTo: safeCallbackPath(input.callbackUrl) ?? "/" });
   return null;
 });
 

@@ -5,11 +5,13 @@ import { config, getAuthSecret } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { logger } from "@/lib/log";
 import { clientIp } from "@/lib/http/forwarded";
-import { verifyPasswordLogin, verifySsoTokenLogin, upsertSsoUser } from "./accounts";
+import { cookies } from "next/headers";
+import { ACCOUNT_DISABLED, SSO_EMAIL_TAKEN, SsoLinkRequired, upsertSsoUser, verifyPasswordLogin, verifySsoTokenLogin } from "./accounts";
 import { issueToken, resolveToken, revokeToken } from "./session";
 import { SESSION_TTL_MS } from "./tokens";
 import { publicRequestUrl } from "./public-url";
-import type { SsoClaims } from "./oidc";
+import { ssoIssuer, type SsoClaims } from "./oidc";
+import { completePendingLink, encodePendingLink, PENDING_LINK_COOKIE, pendingLinkCookieOptions, pendingLinkOfCookieHeader } from "./sso-link";
 
 /** Carries our AppError message and status through Auth.js to the sign-in action. */
 class PortalSignInError extends CredentialsSignin {
@@ -37,17 +39,20 @@ const providers: NextAuthConfig["providers"] = [
         const username = String(creds?.username ?? "").slice(0, 190);
         const password = String(creds?.password ?? "").slice(0, 1024);
         const user = await verifyPasswordLogin({ username, password, ip: request ? clientIp(request) : null });
+        // The password confirms the account: an SSO identity this browser brought back is linked to it.
+        if (request) await completePendingLink(user.id, pendingLinkOfCookieHeader(request.headers.get("cookie")));
         return { id: String(user.id), name: user.username };
       }),
   }),
   Credentials({
     id: "sso-token",
     credentials: { username: {}, token: {} },
-    authorize: (creds) =>
+    authorize: (creds, request) =>
       guardAuthorize(async () => {
         const user = await verifySsoTokenLogin({
           username: String(creds?.username ?? "").slice(0, 190),
           accessToken: String(creds?.token ?? "").slice(0, 4096),
+          ip: request ? clientIp(request) : null,
         });
         return { id: String(user.id), name: user.username, provider: "oidc" } as never;
       }),
@@ -107,7 +112,7 @@ const authConfig: NextAuthConfig = {
       let provider = "credentials";
       let idToken: string | null = null;
       if (account?.provider === "oidc") {
-        const u = await upsertSsoUser(profile as unknown as SsoClaims);
+        const u = await upsertSsoUser(profile as unknown as SsoClaims, ssoIssuer()!);
         userId = u.id;
         provider = "oidc";
         idToken = account.id_token ?? null;
@@ -120,11 +125,19 @@ const authConfig: NextAuthConfig = {
     async signIn({ account, profile }) {
       if (account?.provider !== "oidc") return true;
       try {
-        await upsertSsoUser(profile as unknown as SsoClaims);
+        await upsertSsoUser(profile as unknown as SsoClaims, ssoIssuer()!);
         return true;
       } catch (err) {
+        if (err instanceof SsoLinkRequired) {
+          // Kept in this browser for its next password sign-in (lib/auth/sso-link.ts).
+          (await cookies()).set(PENDING_LINK_COOKIE, await encodePendingLink(err.identity), pendingLinkCookieOptions());
+          return "/login?error=SsoLinkRequired";
+        }
         // A code, never the message: the sign-in page shows only known codes' texts (lib/auth/login-params.ts).
-        if (err instanceof AppError) return `/login?error=${err.status === 403 ? "AccountDisabled" : "AccessDenied"}`;
+        if (err instanceof AppError) {
+          const code = err.message === ACCOUNT_DISABLED ? "AccountDisabled" : err.message === SSO_EMAIL_TAKEN ? "SsoEmailTaken" : "AccessDenied";
+          return `/login?error=${code}`;
+        }
         throw err;
       }
     },

@@ -1,7 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
+
+vi.mock("next/headers", () => import("@/test/mock-next-headers"));
+
+import { cookieJar, requestHeaders } from "@/test/mock-next-headers";
 import { AppError } from "@/lib/errors";
 import type { SessionUser } from "./session";
-import { pageGuard, requireCapability, requirePermission, requireRole, requireUser } from "./guards";
+import { PAGE_PATH_HEADER, pageGuard, requireCapability, requirePermission, requireRole, requireUser } from "./guards";
 
 const user = (roleId: number, permissions: string[] = []): SessionUser => ({
   id: 7,
@@ -65,8 +69,18 @@ describe("pageGuard", () => {
     vi.stubEnv("__NEXT_EXPERIMENTAL_AUTH_INTERRUPTS", "true");
   });
 
-  it("sends a signed-out visitor to /login", async () => {
+  it("sends a signed-out visitor to /login, with the page to come back to (the path proxy.ts handed on)", async () => {
+    cookieJar.clear();
+    requestHeaders.delete(PAGE_PATH_HEADER);
     await expect(pageGuard(requireUser(null))).rejects.toMatchObject({ digest: expect.stringMatching(/^NEXT_REDIRECT;replace;\/login;/) });
+    requestHeaders.set(PAGE_PATH_HEADER, "/user/list?page=2");
+    try {
+      await expect(pageGuard(requireUser(null))).rejects.toMatchObject({
+        digest: expect.stringMatching(/^NEXT_REDIRECT;replace;\/login\?callbackUrl=%2Fuser%2Flist%3Fpage%3D2;/),
+      });
+    } finally {
+      requestHeaders.delete(PAGE_PATH_HEADER);
+    }
   });
 
   it("renders the 403 screen for a refused role", async () => {

@@ -1,8 +1,9 @@
 import { cache } from "react";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
 import { AppError, forbidden as forbiddenError, unauthorized } from "@/lib/errors";
-import { resolveSessionCookie, type SessionUser } from "./session";
+import { resolveSessionCookie, sessionEndReason, type SessionUser } from "./session";
+import { loginPath } from "./login-params";
 import { roleCan, type Capability, type PermissionName } from "./roles";
 
 /** The signed-in user of this request (browser session cookie), or null. Memoised per request. */
@@ -39,15 +40,29 @@ export async function requirePermission(permission: PermissionName, user?: Sessi
   return u;
 }
 
+/** The request header in which proxy.ts hands pages their own path and query (for the way back). */
+export const PAGE_PATH_HEADER = "x-portal-path";
+
 /**
- * For pages: runs a guard and turns its refusal into navigation: 401 goes to /login, 403 renders the
- * 403 screen (app/forbidden.tsx). `await pageGuard(requireRole([ROLE.admin]))`.
+ * Where a page sends a visitor whose session is gone: /login with the page to come back to (the path
+ * proxy.ts put in PAGE_PATH_HEADER; checked again by loginPath) and why the session ended.
+ */
+export async function loginRedirectPath(): Promise<string> {
+  const [h, jar] = await Promise.all([headers(), cookies()]);
+  const reason = await sessionEndReason((name) => jar.get(name)?.value).catch(() => null);
+  return loginPath({ callbackUrl: h.get(PAGE_PATH_HEADER), reason });
+}
+
+/**
+ * For pages: runs a guard and turns its refusal into navigation: 401 goes to /login (and back after
+ * signing in, loginRedirectPath), 403 renders the 403 screen (app/forbidden.tsx).
+ * `await pageGuard(requireRole([ROLE.admin]))`.
  */
 export async function pageGuard<T>(check: Promise<T>): Promise<T> {
   try {
     return await check;
   } catch (err) {
-    if (err instanceof AppError && err.status === 401) redirect("/login");
+    if (err instanceof AppError && err.status === 401) redirect(await loginRedirectPath());
     if (err instanceof AppError && err.status === 403) forbidden();
     throw err;
   }

@@ -32,6 +32,9 @@ export const LOGIN_ERRORS = {
   OAuthCallbackError: "The single sign-on service could not complete the sign-in. Please try again.",
   CallbackRouteError: "The single sign-on service could not complete the sign-in. Please try again.",
   SessionExpired: "Your session has expired. Please sign in again.",
+  SsoLinkRequired:
+    "Your SSO identity is not linked to a portal account yet. Sign in once with your portal username and password to link it, or ask an administrator.",
+  SsoEmailTaken: "The e-mail address of your SSO identity belongs to a portal account that is linked to another SSO identity. Please contact an administrator.",
 } as const;
 export type LoginErrorCode = keyof typeof LOGIN_ERRORS;
 
@@ -41,4 +44,31 @@ const GENERIC = "Sign-in failed. Please try again.";
 export function loginErrorText(code: string | null | undefined): string | undefined {
   if (!code) return undefined;
   return Object.hasOwn(LOGIN_ERRORS, code) ? LOGIN_ERRORS[code as LoginErrorCode] : GENERIC;
+}
+
+/**
+ * Why the sign-in page was opened, when a session ended for a reason (`/login?reason=`): a notice, not
+ * an error. Known codes only, as for errors; an unknown code shows nothing.
+ */
+export const SIGN_IN_NOTICES = {
+  SessionEnded: "Your session ended. Please sign in again.",
+  AccessChanged: "Your access changed; please sign in again.",
+} as const;
+export type SignInNoticeCode = keyof typeof SIGN_IN_NOTICES;
+
+export function signInNoticeText(code: string | null | undefined): string | undefined {
+  return code && Object.hasOwn(SIGN_IN_NOTICES, code) ? SIGN_IN_NOTICES[code as SignInNoticeCode] : undefined;
+}
+
+/**
+ * The sign-in page's address for a visitor who must sign in: the page to come back to (only a
+ * same-origin path, safeCallbackPath; the home page needs none) and why the session ended, if known.
+ */
+export function loginPath(input: { callbackUrl?: string | null; reason?: SignInNoticeCode | null } = {}): string {
+  const params = new URLSearchParams();
+  const back = safeCallbackPath(input.callbackUrl);
+  if (back && back !== "/") params.set("callbackUrl", back);
+  if (input.reason) params.set("reason", input.reason);
+  const query = params.toString();
+  return query ? `/login?${query}` : "/login";
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LIMITS, accountDelayMs, attemptKeys, pairWaitMs } from "./rate-limit";
+import { LIMITS, accountDelayMs, addressDelayMs, attemptKeys, pairWaitMs } from "./rate-limit";
 import { hasSessionCookie } from "./session";
 
 describe("attemptKeys", () => {
@@ -27,6 +27,14 @@ describe("the delays", () => {
     expect(accountDelayMs(LIMITS.accountFreeFailures)).toBe(100);
     expect(accountDelayMs(LIMITS.accountFreeFailures + 2)).toBe(400);
     expect(accountDelayMs(1000)).toBe(LIMITS.accountMaxDelayMs);
+  });
+
+  it("an address past 100 failures is slowed for every attempt, growing, to at most 10 seconds", () => {
+    expect(addressDelayMs(LIMITS.addressMaxFailures - 1)).toBe(0);
+    expect(addressDelayMs(LIMITS.addressMaxFailures)).toBe(500);
+    expect(addressDelayMs(LIMITS.addressMaxFailures + 10)).toBe(1000);
+    expect(addressDelayMs(LIMITS.addressMaxFailures + 29)).toBe(2000);
+    expect(addressDelayMs(100_000)).toBe(LIMITS.addressMaxDelayMs);
   });
 });
 

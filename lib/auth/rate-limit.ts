@@ -8,8 +8,11 @@ import { AppError } from "@/lib/errors";
  * - failures are limited per account *and address pair*: after PAIR_FREE_FAILURES the pair waits a
  *   growing time before its next try (1 s, 2 s, 4 s, ... up to 15 minutes);
  * - an account failing from many addresses is slowed (a growing delay before the answer), never locked;
- * - an address is refused only at very high volumes, and then only for accounts it has failed for.
- * A correct password from an address that has not failed for this account is never refused.
+ * - an address past ADDRESS_MAX_FAILURES failures (any mix of known and unknown usernames: password
+ *   spraying) is slowed for every attempt it makes, by a delay that grows with its failures, and refused
+ *   for the accounts it has failed for.
+ * A correct password from an address that has not failed for this account is never refused (it may be
+ * slowed), so an office behind one address is not locked out by one person or one attacker.
  */
 export const LIMITS = {
   windowMs: 15 * 60_000,
@@ -18,6 +21,7 @@ export const LIMITS = {
   accountFreeFailures: 10,
   accountMaxDelayMs: 3_000,
   addressMaxFailures: 100,
+  addressMaxDelayMs: 10_000,
 } as const;
 
 export const TOO_MANY_ATTEMPTS = "Too many failed sign-in attempts. Please wait a minute and try again.";
@@ -46,6 +50,16 @@ export function accountDelayMs(failures: number): number {
   return Math.min(LIMITS.accountMaxDelayMs, 100 * 2 ** (failures - LIMITS.accountFreeFailures));
 }
 
+/**
+ * The delay before answering any attempt from an address with `failures` recent failures: none up to
+ * the limit, then 500 ms, doubling every 10 failures more (1 s at 110, 2 s at 120, ...), at most 10 s.
+ * Applied before the password is checked, so a fast answer never tells a right password from a wrong one.
+ */
+export function addressDelayMs(failures: number): number {
+  if (failures < LIMITS.addressMaxFailures) return 0;
+  return Math.min(LIMITS.addressMaxDelayMs, 500 * 2 ** Math.floor((failures - LIMITS.addressMaxFailures) / 10));
+}
+
 type Counts = Record<keyof AttemptKeys, { n: number; last: number }>;
 
 async function recentFailures(keys: AttemptKeys): Promise<Counts> {
@@ -66,14 +80,14 @@ async function recentFailures(keys: AttemptKeys): Promise<Counts> {
 /**
  * Before checking a password: refuses (429) a pair still waiting after its failures, or an address
  * over the high-volume limit for an account it has failed for; returns how long to delay the answer
- * for an account failing from many addresses.
+ * (an account failing from many addresses, an address failing for many accounts).
  */
 export async function checkLoginThrottle(keys: AttemptKeys): Promise<{ delayMs: number }> {
   const c = await recentFailures(keys);
   const wait = pairWaitMs(c.pair.n);
   if (wait > 0 && Date.now() - c.pair.last < wait) throw new AppError(429, TOO_MANY_ATTEMPTS);
   if (c.address.n >= LIMITS.addressMaxFailures && c.pair.n > 0) throw new AppError(429, TOO_MANY_ATTEMPTS);
-  return { delayMs: accountDelayMs(c.account.n) };
+  return { delayMs: Math.max(accountDelayMs(c.account.n), addressDelayMs(c.address.n)) };
 }
 
 export async function recordFailedAttempt(keys: AttemptKeys) {

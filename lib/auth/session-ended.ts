@@ -1,4 +1,5 @@
 import type { ActionResult } from "@/lib/actions/action";
+import { loginPath, type SignInNoticeCode } from "./login-params";
 
 /**
  * The one place the browser handles a call that finds the session gone (a 401: signed out in another
@@ -8,14 +9,13 @@ import type { ActionResult } from "@/lib/actions/action";
  */
 let ending: Promise<never> | null = null;
 
-export function sessionEnded(): Promise<never> {
+export function sessionEnded(reason: SignInNoticeCode = "SessionEnded"): Promise<never> {
   ending ??= (async () => {
     await clearSessionCookie().catch(() => undefined);
     const back = `${window.location.pathname}${window.location.search}`;
     // A full page load on purpose, not the router: nothing the app holds for the old session (router
     // cache, open forms, uploads) carries over to the next one.
-    // eslint-disable-next-line @next/next/no-location-assign-relative-destination -- see above
-    window.location.assign(`/login?callbackUrl=${encodeURIComponent(back)}`);
+    window.location.assign(loginPath({ callbackUrl: back, reason }));
     // The page is leaving: whoever awaited the call never resumes (no toast, no re-enabled button).
     return new Promise<never>(() => {});
   })();
@@ -45,7 +45,7 @@ export function isSessionEnded(result: unknown): boolean {
 /** Awaits a server action; when it found no session, ends it and goes to sign-in instead of returning. */
 export async function signedIn<T>(call: Promise<ActionResult<T>>): Promise<ActionResult<T>> {
   const result = await call;
-  return isSessionEnded(result) ? sessionEnded() : result;
+  return isSessionEnded(result) ? sessionEnded(result.ok ? undefined : result.reason) : result;
 }
 
 /** fetch for the portal's own API (same origin, session cookie): a 401 ends the session and goes to sign-in. */

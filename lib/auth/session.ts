@@ -61,23 +61,26 @@ export async function issueToken(input: {
   return { token, expiresAt };
 }
 
+/** Why a session or token was revoked (api_tokens.revoked_reason). */
+export type RevokeReason = "signout" | "switched" | "access" | "password" | "deleted" | "disabled";
+
 /** Revokes one token (sign-out). Returns the row so SSO logout can use its id_token. */
-export async function revokeToken(token: string) {
+export async function revokeToken(token: string, reason: RevokeReason = "signout") {
   const db = await getDb();
   const [row] = await db
     .update(schema.apiTokens)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(eq(schema.apiTokens.tokenHash, hashToken(token)), isNull(schema.apiTokens.revokedAt)))
     .returning({ provider: schema.apiTokens.provider, idToken: schema.apiTokens.idToken });
   return row ?? null;
 }
 
 /** Revokes every session and token of a user (disabled account, password change). */
-export async function revokeAllTokensOfUser(userId: number) {
+export async function revokeAllTokensOfUser(userId: number, reason: RevokeReason = "disabled") {
   const db = await getDb();
   await db
     .update(schema.apiTokens)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(eq(schema.apiTokens.userId, userId), isNull(schema.apiTokens.revokedAt)));
 }
 
@@ -183,6 +186,38 @@ export async function resolveSessionCookie(get: (name: string) => string | undef
     }
   }
   return null;
+}
+
+/** The session secret in the Auth.js cookie, or null (none, tampered, or another secret's). */
+export async function sessionIdOfCookies(get: (name: string) => string | undefined): Promise<string | null> {
+  for (const name of SESSION_COOKIES) {
+    const raw = get(name);
+    if (!raw) continue;
+    try {
+      return await sidOfCookie(name, raw);
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+/**
+ * Why the browser's session cookie no longer signs anyone in, for the sign-in page's notice
+ * (lib/auth/login-params.ts): `AccessChanged` when an administrator changed the account's role or
+ * permissions, else `SessionEnded` (expired, signed out elsewhere, disabled). Null without a cookie.
+ */
+export async function sessionEndReason(get: (name: string) => string | undefined): Promise<"SessionEnded" | "AccessChanged" | null> {
+  if (!hasSessionCookie(get)) return null;
+  const sid = await sessionIdOfCookies(get);
+  if (!sid || sid.length !== 70) return "SessionEnded";
+  const db = await getDb();
+  const [row] = await db
+    .select({ reason: schema.apiTokens.revokedReason })
+    .from(schema.apiTokens)
+    .where(eq(schema.apiTokens.tokenHash, hashToken(sid)))
+    .limit(1);
+  return row?.reason === "access" ? "AccessChanged" : "SessionEnded";
 }
 
 export function hasSessionCookie(get: (name: string) => string | undefined): boolean {

@@ -26,7 +26,7 @@ export async function deleteUsers(input: { ids: number[]; actorId: number; reque
     const deleted = rows.map((r) => r.id);
     await tx
       .update(schema.apiTokens)
-      .set({ revokedAt: now })
+      .set({ revokedAt: now, revokedReason: "deleted" })
       .where(and(inArray(schema.apiTokens.userId, deleted), isNull(schema.apiTokens.revokedAt)));
     for (const r of rows) {
       await writeAudit({ actorId: input.actorId, action: "delete", entity: "user", entityId: r.id, before: { username: r.username }, requestId: input.requestId }, tx);

@@ -140,10 +140,10 @@ async function assertExists(tx: Tx, table: typeof states | typeof locations | ty
 }
 
 /** Ends every session and API token of a user, in the change's transaction; `except` keeps one (the caller's own). */
-async function revokeSessions(tx: Tx, userId: number, now: Date, except?: number) {
+async function revokeSessions(tx: Tx, userId: number, now: Date, reason: "access" | "password", except?: number) {
   await tx
     .update(apiTokens)
-    .set({ revokedAt: now })
+    .set({ revokedAt: now, revokedReason: reason })
     .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt), except ? ne(apiTokens.id, except) : undefined));
 }
 
@@ -187,7 +187,7 @@ export async function updateUserByAdmin(input: { data: EditUser; actor: SessionU
       if (wanted.length) await tx.insert(userPermissions).values(wanted.map((permissionId) => ({ userId: data.id, permissionId })));
     }
     // Their open sessions carry the old rights in the browser (menus, buttons): they sign in again.
-    if (before.roleId !== data.roleId || permissionsChanged) await revokeSessions(tx, data.id, new Date());
+    if (before.roleId !== data.roleId || permissionsChanged) await revokeSessions(tx, data.id, new Date(), "access");
     // A new role resets their calendar subscription links too: a copied link keeps nothing of the old account.
     if (before.roleId !== data.roleId) await revokeAllFeedTokens(tx, data.id);
     await writeAudit(
@@ -267,7 +267,7 @@ export async function changePassword(input: { user: SessionUser; oldPassword: st
   const hash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash: hash }).where(eq(users.id, input.user.id));
-    await revokeSessions(tx, input.user.id, new Date(), input.user.tokenId);
+    await revokeSessions(tx, input.user.id, new Date(), "password", input.user.tokenId);
     // Whoever knew the old password may have made a calendar link: every link is reset with it.
     await revokeAllFeedTokens(tx, input.user.id);
     await writeAudit({ actorId: input.user.id, action: "user.password", entity: "user", entityId: input.user.id, requestId: input.requestId }, tx);

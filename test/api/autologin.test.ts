@@ -1,23 +1,42 @@
 /**
- * POST /api/v1/autologinuser: an SSO access token, verified with the SSO's userinfo endpoint, for an
- * API token. A forged token is refused and nothing is written; the first sign-in creates read-only staff.
+ * POST /api/v1/autologinuser: an SSO access token issued to the portal (introspection, or a JWT's
+ * audience checked against the SSO's keys), with its claims from userinfo, for an API token. A forged or
+ * foreign token is refused and nothing is written; the first sign-in creates read-only staff; an
+ * identity signs in only as its own account (issue 31, item 1); failures are rate limited (item 8).
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { apiRequest, callRoute, setupTestDatabase } from "@/test/db";
 import { expectErrorEnvelope } from "@/test/auth";
 import { startOidcStub } from "@/test/oidc-stub";
 import { schema } from "@/lib/db";
 import { POST as autologin } from "@/app/api/v1/autologinuser/route";
+import { linkSsoIdentity, SSO_EMAIL_TAKEN, SSO_LINK_REQUIRED, SSO_SUBJECT_TAKEN } from "@/lib/auth/accounts";
+import { INVALID_SIGN_IN_LINK, LINK_NOT_CHECKABLE, LINK_NOT_FOR_PORTAL } from "@/lib/auth/oidc";
+import { LIMITS, TOO_MANY_ATTEMPTS } from "@/lib/auth/rate-limit";
 import { GET as firstMenu } from "@/app/api/v1/get_first_menu/route";
 
 const t = setupTestDatabase();
-const JDOE = { sub: "sso-jdoe-1", preferred_username: "jdoe", email: "Jane.Doe@Example.com", given_name: "Jane", family_name: "Doe" };
-const STAFF = { sub: "sso-staff-1", preferred_username: "staff", email: "staff@example.com" };
+const JDOE = { sub: "sso-jdoe-1", preferred_username: "jdoe", email: "Jane.Doe@Example.com", email_verified: true, given_name: "Jane", family_name: "Doe" };
+const STAFF = { sub: "sso-staff-1", preferred_username: "sam", email: "staff@example.com", email_verified: true };
+/** The forged userinfo of issue 31: someone else's username claim, the administrator's e-mail, unverified. */
+const EVE = { sub: "eve-0001", preferred_username: "eve", email: "ADMIN@example.com", email_verified: false };
+const EVE_VERIFIED = { sub: "eve-0002", preferred_username: "eve2", email: "manager@example.com", email_verified: true };
+const NAMED_ADMIN = { sub: "mallory-1", preferred_username: "admin", email_verified: false };
+const JWT_USER = { sub: "jwt-user-1", preferred_username: "jwt.user", email: "jwt.user@example.com", email_verified: true };
+const UNVERIFIED_NEW = { sub: "new-unverified", preferred_username: "newbie", email: "newbie@example.com", email_verified: "false" };
 let sso: Awaited<ReturnType<typeof startOidcStub>>;
 
 beforeAll(async () => {
-  sso = await startOidcStub({ "good-token": JDOE, "staff-token": STAFF });
+  sso = await startOidcStub({
+    "good-token": JDOE,
+    "staff-token": STAFF,
+    "eve-token": EVE,
+    "eve-verified-token": EVE_VERIFIED,
+    "named-admin-token": NAMED_ADMIN,
+    "unverified-new-token": UNVERIFIED_NEW,
+    "other-app-token": { ...JDOE, client_id: "other-app" },
+  });
   vi.stubEnv("AUTH_OIDC_ISSUER", sso.issuer);
   vi.stubEnv("AUTH_OIDC_CLIENT_ID", "portal");
   vi.stubEnv("AUTH_OIDC_CLIENT_SECRET", "secret");
@@ -27,7 +46,14 @@ afterAll(async () => {
   await sso.close();
 });
 
-const call = (body: unknown) => callRoute(autologin, apiRequest("/api/v1/autologinuser", { method: "POST", body }));
+const call = (body: unknown, ip?: string) =>
+  callRoute(autologin, apiRequest("/api/v1/autologinuser", { method: "POST", body, headers: ip ? { "x-forwarded-for": ip } : undefined }));
+
+beforeEach(async () => {
+  await t.db().delete(schema.loginAttempts);
+});
+
+const userNamed = async (username: string) => (await t.db().select().from(schema.users).where(eq(schema.users.username, username)))[0];
 
 async function counts() {
   const db = t.db();
@@ -37,20 +63,21 @@ async function counts() {
 }
 
 describe("a forged or mismatched token", () => {
-  it("is refused with 401 and a clear message, and nothing is written", async () => {
+  it("is refused with 401 and a clear message, and nothing but the failure is written", async () => {
     const before = await counts();
     const calls = sso.userinfoCalls;
     const res = await call({ username: "jdoe", access_token: "forged-token" });
     expectErrorEnvelope(res, 401);
     expect(res.json.message).toBe("Your sign-in link is invalid or has expired. Please sign in again.");
-    expect(sso.userinfoCalls).toBe(calls + 1); // really asked the SSO
-    expect(await counts()).toEqual(before);
+    expect(sso.userinfoCalls).toBe(calls); // the SSO's introspection said inactive: userinfo is not asked
+    // Only the failed attempt is counted (pair, account, address).
+    expect(await counts()).toEqual({ ...before, attempts: before.attempts + 3 });
   });
 
   it("a real token presented with someone else's username is refused too", async () => {
     const before = await counts();
     expectErrorEnvelope(await call({ username: "admin", access_token: "good-token" }), 401);
-    expect(await counts()).toEqual(before);
+    expect(await counts()).toEqual({ ...before, attempts: before.attempts + 3 });
     const [admin] = await t.db().select().from(schema.users).where(eq(schema.users.username, "admin"));
     expect(admin.oidcSubject).toBeNull();
   });
@@ -91,13 +118,14 @@ describe("a valid token", () => {
     expect((await counts()).users).toBe(before.users);
   });
 
-  it("links an existing local account by username instead of duplicating it (keeping its role)", async () => {
+  it("links an existing staff account by its verified e-mail instead of duplicating it (keeping its role), with the issuer", async () => {
     const before = await counts();
-    const res = await call({ username: "staff", access_token: "staff-token" });
+    const res = await call({ username: "staff@example.com", access_token: "staff-token" });
     expect(res.status).toBe(200);
+    expect(res.json.content.user_obj.username).toBe("staff");
     expect((await counts()).users).toBe(before.users);
-    const [staff] = await t.db().select().from(schema.users).where(eq(schema.users.username, "staff"));
-    expect(staff).toMatchObject({ oidcSubject: "sso-staff-1", roleId: 3 });
+    const staff = await userNamed("staff");
+    expect(staff).toMatchObject({ oidcIssuer: sso.issuer, oidcSubject: "sso-staff-1", roleId: 3 });
   });
 
   it("is refused for a disabled account", async () => {
@@ -110,6 +138,162 @@ describe("a valid token", () => {
     } finally {
       await db.update(schema.users).set({ status: "active" }).where(eq(schema.users.username, "jdoe"));
     }
+  });
+});
+
+describe("an identity signs in only as its own account (forged claims)", () => {
+  it("the administrator's e-mail, unverified, with another username: refused, no token, the administrator untouched", async () => {
+    const before = await counts();
+    const res = await call({ username: "eve", access_token: "eve-token" });
+    expectErrorEnvelope(res, 403);
+    expect(res.json.message).toBe(SSO_LINK_REQUIRED);
+    expect(JSON.stringify(res.json)).not.toContain("api_token");
+    expect(await counts()).toEqual(before);
+    expect(await userNamed("admin")).toMatchObject({ oidcSubject: null, oidcIssuer: null, roleId: 1 });
+    expect(await userNamed("eve")).toBeUndefined();
+  });
+
+  it("a verified e-mail of a calendar manager (role 2) does not link by itself either", async () => {
+    const res = await call({ username: "eve2", access_token: "eve-verified-token" });
+    expectErrorEnvelope(res, 403);
+    expect(res.json.message).toBe(SSO_LINK_REQUIRED);
+    expect(await userNamed("manager")).toMatchObject({ oidcSubject: null });
+  });
+
+  it("a username claim never links: 'admin' without an e-mail becomes a new staff account 'admin-2'", async () => {
+    const res = await call({ username: "admin", access_token: "named-admin-token" });
+    expect(res.status).toBe(200);
+    expect(res.json.content).toMatchObject({ roles: { id: 3 }, user_obj: { username: "admin-2" } });
+    expect(await userNamed("admin")).toMatchObject({ oidcSubject: null });
+    expect(await userNamed("admin-2")).toMatchObject({ roleId: 3, oidcSubject: "mallory-1", oidcIssuer: sso.issuer });
+  });
+
+  it("an unverified e-mail is not kept on a new account", async () => {
+    const res = await call({ username: "newbie", access_token: "unverified-new-token" });
+    expect(res.status).toBe(200);
+    expect(await userNamed("newbie")).toMatchObject({ email: null, roleId: 3 });
+  });
+
+  it("a linked identity is found by issuer and subject only: its e-mail claim no longer matters", async () => {
+    const db = t.db();
+    await db.update(schema.users).set({ email: "someone.else@example.com" }).where(eq(schema.users.username, "staff"));
+    try {
+      const res = await call({ username: "sam", access_token: "staff-token" });
+      expect(res.status).toBe(200);
+      expect(res.json.content.user_obj.username).toBe("staff");
+    } finally {
+      await db.update(schema.users).set({ email: "staff@example.com" }).where(eq(schema.users.username, "staff"));
+    }
+  });
+
+  it("the same subject from another issuer is another identity", async () => {
+    const db = t.db();
+    await db.update(schema.users).set({ oidcIssuer: "https://old-sso.example.com" }).where(eq(schema.users.username, "staff"));
+    try {
+      // The e-mail's account is linked (to the other issuer's identity): refused, not re-linked.
+      const res = await call({ username: "sam", access_token: "staff-token" });
+      expectErrorEnvelope(res, 403);
+      expect(res.json.message).toBe(SSO_EMAIL_TAKEN);
+      expect(await userNamed("staff")).toMatchObject({ oidcIssuer: "https://old-sso.example.com", oidcSubject: "sso-staff-1" });
+    } finally {
+      await db.update(schema.users).set({ oidcIssuer: sso.issuer }).where(eq(schema.users.username, "staff"));
+    }
+  });
+
+  it("a link made before issuers were stored (issuer null) is adopted by the configured SSO", async () => {
+    const db = t.db();
+    await db.update(schema.users).set({ oidcIssuer: null }).where(eq(schema.users.username, "staff"));
+    const res = await call({ username: "sam", access_token: "staff-token" });
+    expect(res.status).toBe(200);
+    expect(res.json.content.user_obj.username).toBe("staff");
+    expect(await userNamed("staff")).toMatchObject({ oidcIssuer: sso.issuer, oidcSubject: "sso-staff-1" });
+  });
+
+  it("a password sign-in links an identity once; a subject already linked to another account is refused", async () => {
+    const admin = await userNamed("admin");
+    await linkSsoIdentity({ userId: admin.id, identity: { issuer: sso.issuer, sub: "eve-0001" }, email: "admin@example.com" });
+    expect(await userNamed("admin")).toMatchObject({ oidcIssuer: sso.issuer, oidcSubject: "eve-0001" });
+    // Now linked, the identity signs in as the administrator by its subject (the owner proved the password).
+    const res = await call({ username: "eve", access_token: "eve-token" });
+    expect(res.status).toBe(200);
+    expect(res.json.content.user_obj.username).toBe("admin");
+    const manager = await userNamed("manager");
+    await expect(linkSsoIdentity({ userId: manager.id, identity: { issuer: sso.issuer, sub: "eve-0001" }, email: "manager@example.com" })).rejects.toMatchObject({
+      status: 409,
+      message: SSO_SUBJECT_TAKEN,
+    });
+    // An account linked already is not re-linked to another identity.
+    await expect(linkSsoIdentity({ userId: admin.id, identity: { issuer: sso.issuer, sub: "other-sub" }, email: "admin@example.com" })).rejects.toMatchObject({ status: 409 });
+    await t.db().update(schema.users).set({ oidcIssuer: null, oidcSubject: null }).where(eq(schema.users.id, admin.id));
+  });
+});
+
+describe("only a token issued to the portal", () => {
+  it("a valid token of another application (introspection's client_id) is refused with a clear message", async () => {
+    const before = await counts();
+    const res = await call({ username: "jdoe", access_token: "other-app-token" });
+    expectErrorEnvelope(res, 401);
+    expect(res.json.message).toBe(LINK_NOT_FOR_PORTAL);
+    expect((await counts()).tokens).toBe(before.tokens);
+  });
+
+  describe("an SSO without introspection", () => {
+    let plain: Awaited<ReturnType<typeof startOidcStub>>;
+    beforeAll(async () => {
+      plain = await startOidcStub({ "opaque-token": JDOE }, { introspection: false });
+      vi.stubEnv("AUTH_OIDC_ISSUER", plain.issuer);
+    });
+    afterAll(async () => {
+      vi.stubEnv("AUTH_OIDC_ISSUER", sso.issuer);
+      await plain.close();
+    });
+
+    it("accepts a JWT access token signed by the SSO whose audience or azp is the portal", async () => {
+      const audience = await plain.signAccessToken(JWT_USER, { aud: "portal", client_id: "portal" });
+      expect((await call({ username: "jwt.user", access_token: audience })).status).toBe(200);
+      const azp = await plain.signAccessToken(JWT_USER, { aud: "https://api.example.com", azp: "portal" });
+      expect((await call({ username: "jwt.user", access_token: azp })).status).toBe(200);
+    });
+
+    it("refuses a JWT for another client, and one not signed by the SSO's keys", async () => {
+      const foreign = await plain.signAccessToken(JWT_USER, { aud: "other-app", client_id: "other-app" });
+      const res = await call({ username: "jwt.user", access_token: foreign });
+      expectErrorEnvelope(res, 401);
+      expect(res.json.message).toBe(LINK_NOT_FOR_PORTAL);
+      const forged = await plain.signAccessToken(JWT_USER, { aud: "portal" }, true);
+      const refused = await call({ username: "jwt.user", access_token: forged });
+      expectErrorEnvelope(refused, 401);
+      expect(refused.json.message).toBe(INVALID_SIGN_IN_LINK);
+    });
+
+    it("refuses an opaque token it cannot check, even though userinfo answers for it", async () => {
+      const calls = plain.userinfoCalls;
+      const res = await call({ username: "jdoe", access_token: "opaque-token" });
+      expectErrorEnvelope(res, 401);
+      expect(res.json.message).toBe(LINK_NOT_CHECKABLE);
+      expect(plain.userinfoCalls).toBe(calls);
+    });
+  });
+});
+
+describe("rate limited like password sign-in", () => {
+  it("per claimed username and address: after 5 failures the pair waits, even with a good token", async () => {
+    for (let i = 0; i < LIMITS.pairFreeFailures; i++) expectErrorEnvelope(await call({ username: "jdoe", access_token: `forged-${i}` }, "198.51.100.9"), 401);
+    const calls = sso.userinfoCalls;
+    const refused = await call({ username: "jdoe", access_token: "good-token" }, "198.51.100.9");
+    expectErrorEnvelope(refused, 429);
+    expect(refused.json.message).toBe(TOO_MANY_ATTEMPTS);
+    expect(sso.userinfoCalls).toBe(calls); // refused before asking the SSO
+    // Another address is not affected.
+    expect((await call({ username: "jdoe", access_token: "good-token" }, "198.51.100.10")).status).toBe(200);
+  });
+
+  it("an address past 100 failures is slowed for every claimed username", async () => {
+    const ip = "198.51.100.77";
+    await t.db().insert(schema.loginAttempts).values(Array.from({ length: LIMITS.addressMaxFailures }, () => ({ key: `ip:${ip}` })));
+    const started = Date.now();
+    expectErrorEnvelope(await call({ username: "someone-new", access_token: "forged" }, ip), 401);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(450);
   });
 });
 

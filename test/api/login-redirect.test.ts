@@ -1,19 +1,28 @@
 /**
  * After sign-in only same-origin paths are followed, and the sign-in page shows only known error
- * codes' texts (issue 19, "Open redirect after sign-in", "Headers and sessions").
+ * codes' texts (issue 19, "Open redirect after sign-in", "Headers and sessions"). A link survives
+ * sign-in: a signed-out visitor goes to /login with the page as callbackUrl, and a session that ended
+ * for a reason says why (issue 33, item 2).
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
 vi.mock("next/headers", () => import("@/test/mock-next-headers"));
 
-import { cookieJar } from "@/test/mock-next-headers";
+import { NextRequest } from "next/server";
+import { eq } from "drizzle-orm";
+import { cookieJar, requestHeaders } from "@/test/mock-next-headers";
 import { setupTestDatabase } from "@/test/db";
-import { loginErrorText, safeCallbackPath } from "@/lib/auth/login-params";
+import { SESSION_COOKIE, sessionFor } from "@/test/auth";
+import { schema } from "@/lib/db";
+import { loginErrorText, loginPath, safeCallbackPath, signInNoticeText } from "@/lib/auth/login-params";
+import { loginRedirectPath, PAGE_PATH_HEADER } from "@/lib/auth/guards";
+import { proxy } from "@/proxy";
 
-setupTestDatabase();
+const t = setupTestDatabase();
 
 beforeEach(() => {
   cookieJar.clear();
+  requestHeaders.delete(PAGE_PATH_HEADER);
 });
 
 const HOSTILE = [
@@ -29,6 +38,10 @@ const HOSTILE = [
   "\\\\example.org",
   " //example.org",
   "/login?callbackUrl=//example.org",
+  "//evil.example",
+  "https://evil.example",
+  "/\\evil.example",
+  "/\\evil",
 ];
 
 describe("loginAction", () => {
@@ -66,5 +79,67 @@ describe("loginErrorText", () => {
     expect(loginErrorText("Your account was hacked, call +1 555 0100")).toBe("Sign-in failed. Please try again.");
     expect(loginErrorText("constructor")).toBe("Sign-in failed. Please try again.");
     expect(loginErrorText(undefined)).toBeUndefined();
+  });
+});
+
+describe("a link survives sign-in (issue 33, item 2)", () => {
+  const visit = (path: string, headers: Record<string, string> = {}) => proxy(new NextRequest(`http://localhost${path}`, { headers }));
+
+  it("a signed-out visitor goes to /login with the page and its query as callbackUrl", () => {
+    const res = visit("/company-news/post/1?tab=comments&page=2");
+    const location = new URL(res.headers.get("location")!);
+    expect(location.pathname).toBe("/login");
+    expect(location.searchParams.get("callbackUrl")).toBe("/company-news/post/1?tab=comments&page=2");
+    expect([...location.searchParams.keys()]).toEqual(["callbackUrl"]);
+  });
+
+  it("Next's own _rsc parameter is not part of the way back; the home page needs none", () => {
+    expect(new URL(visit("/calendar?_rsc=abc&month=2026-12").headers.get("location")!).searchParams.get("callbackUrl")).toBe("/calendar?month=2026-12");
+    expect(new URL(visit("/").headers.get("location")!).search).toBe("");
+  });
+
+  it.each(["//evil.example/x", "/\\evil.example/x"])("a path the URL parser reads as another host (%j) gets no callbackUrl", (path) => {
+    const location = visit(path).headers.get("location");
+    if (location) expect(new URL(location).searchParams.get("callbackUrl") ?? "/").toMatch(/^\/(?![/\\])/);
+  });
+
+  it("a page request tells the page its own path (the client's value is replaced)", () => {
+    const res = visit("/company-news/post/1?x=1", { cookie: `${SESSION_COOKIE}=x`, [PAGE_PATH_HEADER]: "//evil.example" });
+    expect(res.headers.get(`x-middleware-request-${PAGE_PATH_HEADER}`)).toBe("/company-news/post/1?x=1");
+  });
+
+  it("a page whose session is gone sends to /login with the page and why: access changed", async () => {
+    const staff = await sessionFor(t.db(), "staff");
+    cookieJar.set(SESSION_COOKIE, staff.cookie);
+    requestHeaders.set(PAGE_PATH_HEADER, "/company-news/post/1?x=1");
+    // An administrator changes the role (lib/users/people.ts revokes with reason 'access').
+    const { hashToken } = await import("@/lib/auth/tokens");
+    await t.db().update(schema.apiTokens).set({ revokedAt: new Date(), revokedReason: "access" }).where(eq(schema.apiTokens.tokenHash, hashToken(staff.sid)));
+    expect(await loginRedirectPath()).toBe(`/login?callbackUrl=${encodeURIComponent("/company-news/post/1?x=1")}&reason=AccessChanged`);
+  });
+
+  it("...and 'Your session ended' for any other end; no reason without a cookie; a hostile path is dropped", async () => {
+    const staff = await sessionFor(t.db(), "staff");
+    cookieJar.set(SESSION_COOKIE, staff.cookie);
+    requestHeaders.set(PAGE_PATH_HEADER, "/user/list");
+    const { revokeToken } = await import("@/lib/auth/session");
+    await revokeToken(staff.sid);
+    expect(await loginRedirectPath()).toBe(`/login?callbackUrl=${encodeURIComponent("/user/list")}&reason=SessionEnded`);
+    cookieJar.clear();
+    requestHeaders.set(PAGE_PATH_HEADER, "//evil.example");
+    expect(await loginRedirectPath()).toBe("/login");
+  });
+
+  it("the sign-in page shows only the known reasons' texts", () => {
+    expect(signInNoticeText("SessionEnded")).toBe("Your session ended. Please sign in again.");
+    expect(signInNoticeText("AccessChanged")).toBe("Your access changed; please sign in again.");
+    expect(signInNoticeText("Call +1 555 0100")).toBeUndefined();
+    expect(loginPath({ callbackUrl: "https://evil.example", reason: "SessionEnded" })).toBe("/login?reason=SessionEnded");
+  });
+
+  it("signing in with the password lands on the page of the link", async () => {
+    const { loginAction } = await import("@/lib/auth/actions");
+    const res = await loginAction({ username: "staff", password: "demo1234", callbackUrl: "/company-news/post/1" });
+    expect(res).toMatchObject({ ok: true, data: { redirectTo: "/company-news/post/1" } });
   });
 });

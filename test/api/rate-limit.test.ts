@@ -107,6 +107,31 @@ describe("per address, at very high volume", () => {
   });
 });
 
+describe("password spraying from one address (issue 31, item 8)", () => {
+  it("past 100 failures for different unknown usernames every further attempt is slowed, growing; a right password still signs in", async () => {
+    await forgetAttempts();
+    const ip = "203.0.113.150";
+    // 95 failures for 95 different unknown usernames (as rows: the sign-ins themselves are below), then 5 real ones.
+    await t.db().insert(schema.loginAttempts).values(Array.from({ length: LIMITS.addressMaxFailures - 5 }, () => ({ key: `ip:${ip}` })));
+    for (let i = 0; i < 5; i++) expectErrorEnvelope(await signIn(`sprayed-${i}`, "Winter2026!", ip), 401);
+
+    let started = Date.now();
+    expectErrorEnvelope(await signIn("sprayed-new", "Winter2026!", ip), 401);
+    const first = Date.now() - started;
+    expect(first).toBeGreaterThanOrEqual(450);
+
+    await t.db().insert(schema.loginAttempts).values(Array.from({ length: 20 }, () => ({ key: `ip:${ip}` })));
+    started = Date.now();
+    expectErrorEnvelope(await signIn("sprayed-newer", "Winter2026!", ip), 401);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
+
+    // An account this address never failed for: slowed too, but the right password signs in.
+    const res = await signIn("manager", "demo1234", ip);
+    expect(res.status).toBe(200);
+    expect(res.json.content.api_token).toMatch(/^[A-Za-z0-9]{70}$/);
+  });
+});
+
 describe("bad input at sign-in", () => {
   it.each([
     ["no body at all", undefined, 422],

@@ -9,8 +9,11 @@
  *   automatically for the portal's client.
  * - The ID token carries email, name and preferred_username (conformIdTokenClaims: false), which is
  *   what Auth.js reads the profile from.
- * - Userinfo (bearer access token) and RP-initiated logout (end_session_endpoint; the confirmation page
- *   submits itself) are on.
+ * - Userinfo (bearer access token), token introspection (RFC 7662, for confidential clients: how the
+ *   portal checks that an access token was issued to it) and RP-initiated logout (end_session_endpoint;
+ *   the confirmation page submits itself) are on.
+ * - A second client, OTHER_CLIENT (another application of the company), gets tokens too: the portal
+ *   must refuse them.
  */
 import crypto from "node:crypto";
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
@@ -18,14 +21,24 @@ import type { AddressInfo } from "node:net";
 import Provider, { type KoaContextWithOIDC } from "oidc-provider";
 import { createMemoryAdapter } from "./memory-adapter";
 
-export type SsoAccount = { username: string; email: string; givenName: string; familyName: string };
+export type SsoAccount = { username: string; email: string; givenName: string; familyName: string; emailVerified?: boolean };
 
-/** Known accounts. `sam.staff` has the seeded `staff` user's e-mail, so it signs in as that user. */
+/**
+ * Known accounts (the username is the subject). `sam.staff` has the seeded `staff` user's verified
+ * e-mail, so it signs in as that user. `alex.admin` has the seeded administrator's verified e-mail: it
+ * is linked only after a password sign-in. `eve` claims the administrator's e-mail unverified (the
+ * forged identity of issue 31): it never becomes the administrator.
+ */
 export const SSO_ACCOUNTS: readonly SsoAccount[] = [
   { username: "sso.staff", email: "sso.staff@example.com", givenName: "Sasha", familyName: "Sorensen" },
   { username: "sam.staff", email: "staff@example.com", givenName: "Sam", familyName: "Staff" },
   { username: "riley.tech", email: "riley.tech@example.com", givenName: "Riley", familyName: "Technician" },
+  { username: "alex.admin", email: "admin@example.com", givenName: "Alex", familyName: "Admin" },
+  { username: "eve", email: "ADMIN@example.com", givenName: "Eve", familyName: "Forger", emailVerified: false },
 ];
+
+/** Another application registered at the same SSO: its users' tokens are valid, but not for the portal. */
+export const OTHER_CLIENT = { clientId: "other-app", clientSecret: "other-app-secret" } as const;
 
 const USERNAME = /^[a-z0-9][a-z0-9._-]{0,62}$/;
 
@@ -148,6 +161,15 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<R
         response_types: ["code"],
         token_endpoint_auth_method: "client_secret_basic",
       },
+      {
+        client_id: OTHER_CLIENT.clientId,
+        client_secret: OTHER_CLIENT.clientSecret,
+        client_name: "Another application",
+        redirect_uris: options.redirectUris,
+        grant_types: ["authorization_code"],
+        response_types: ["code"],
+        token_endpoint_auth_method: "client_secret_basic",
+      },
     ],
     jwks: { keys: [{ ...signingKey, kid: "local-sso", alg: "RS256", use: "sig" }] },
     cookies: { keys: [crypto.randomBytes(32).toString("base64url")] },
@@ -168,7 +190,7 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<R
           return {
             sub,
             email: account.email,
-            email_verified: true,
+            email_verified: account.emailVerified ?? true,
             name: `${account.givenName} ${account.familyName}`,
             given_name: account.givenName,
             family_name: account.familyName,
@@ -180,6 +202,8 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<R
     features: {
       devInteractions: { enabled: false },
       userinfo: { enabled: true },
+      // Any authenticated confidential client may introspect (oidc-provider's default, said explicitly).
+      introspection: { enabled: true, allowedPolicy: async (_ctx: unknown, client: { clientAuthMethod: string }) => client.clientAuthMethod !== "none" },
       rpInitiatedLogout: {
         enabled: true,
         // The portal asked for the sign-out with the user's id_token_hint: sign out without a question.

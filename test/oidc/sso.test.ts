@@ -1,8 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+
+vi.mock("next/headers", () => import("@/test/mock-next-headers"));
+
+import { eq } from "drizzle-orm";
+import { cookieJar } from "@/test/mock-next-headers";
 import { apiRequest, callRoute, setupTestDatabase } from "@/test/db";
+import { schema } from "@/lib/db";
 import { POST as autoLogin } from "@/app/api/v1/autologinuser/route";
-import { ssoLogoutUrl } from "@/lib/auth/oidc";
-import { startOidcProvider, type RunningOidcProvider } from "./provider";
+import { SSO_LINK_REQUIRED } from "@/lib/auth/accounts";
+import { LINK_NOT_FOR_PORTAL, ssoLogoutUrl } from "@/lib/auth/oidc";
+import { encodePendingLink, PENDING_LINK_COOKIE } from "@/lib/auth/sso-link";
+import { OTHER_CLIENT, startOidcProvider, type RunningOidcProvider } from "./provider";
 import { mintAccessToken } from "./mint-token";
 
 // The local SSO (test/oidc/provider.ts) against the portal's SSO code: real tokens, real userinfo.
@@ -33,6 +41,14 @@ afterAll(async () => {
 });
 
 const mint = (username: string) => mintAccessToken({ issuer: sso.issuer, ...client, username });
+const autoLoginAs = (username: string, accessToken: string) =>
+  callRoute(autoLogin, apiRequest("/api/v1/autologinuser", { method: "POST", body: { username, access_token: accessToken } }));
+const userNamed = async (username: string) => (await t.db().select().from(schema.users).where(eq(schema.users.username, username)))[0];
+
+beforeEach(async () => {
+  cookieJar.clear();
+  await t.db().delete(schema.loginAttempts);
+});
 const decodeJwt = (jwt: string) => JSON.parse(Buffer.from(jwt.split(".")[1], "base64url").toString("utf8"));
 
 describe("local SSO", () => {
@@ -89,5 +105,51 @@ describe("POST /api/v1/autologinuser with the local SSO", () => {
     const { accessToken } = await mint("riley.tech");
     const other = await callRoute(autoLogin, apiRequest("/api/v1/autologinuser", { method: "POST", body: { username: "admin", access_token: accessToken } }));
     expect(other.status).toBe(401);
+  });
+});
+
+describe("an SSO identity signs in only as its own account (issue 31, item 1)", () => {
+  it("refuses a real token the SSO issued to another application, with a clear message", async () => {
+    const { accessToken } = await mintAccessToken({ issuer: sso.issuer, ...client, ...OTHER_CLIENT, username: "riley.tech" });
+    const res = await autoLoginAs("riley.tech", accessToken);
+    expect(res.status).toBe(401);
+    expect(res.json.message).toBe(LINK_NOT_FOR_PORTAL);
+    expect(JSON.stringify(res.json)).not.toContain("api_token");
+  });
+
+  it("eve, claiming the administrator's e-mail unverified, gets no token and leaves the administrator unlinked", async () => {
+    const { accessToken } = await mint("eve");
+    const res = await autoLoginAs("eve", accessToken);
+    expect(res.status).toBe(403);
+    expect(res.json.message).toBe(SSO_LINK_REQUIRED);
+    expect(res.json.content).toBeNull();
+    expect(await userNamed("admin")).toMatchObject({ oidcSubject: null, oidcIssuer: null });
+  });
+
+  it("the administrator's own identity (verified e-mail) links only after a password sign-in in the same browser", async () => {
+    const { accessToken } = await mint("alex.admin");
+    expect((await autoLoginAs("alex.admin", accessToken)).status).toBe(403);
+
+    const { loginAction } = await import("@/lib/auth/actions");
+    // A pending link for another account's e-mail is not used by the administrator's password sign-in.
+    cookieJar.set(PENDING_LINK_COOKIE, await encodePendingLink({ issuer: sso.issuer, sub: "eve", email: "eve@example.com" }));
+    expect(await loginAction({ username: "admin", password: "demo1234" })).toMatchObject({ ok: true });
+    expect(await userNamed("admin")).toMatchObject({ oidcSubject: null });
+    expect(cookieJar.has(PENDING_LINK_COOKIE)).toBe(false);
+
+    // A wrong password links nothing.
+    cookieJar.set(PENDING_LINK_COOKIE, await encodePendingLink({ issuer: sso.issuer, sub: "alex.admin", email: "admin@example.com" }));
+    expect(await loginAction({ username: "admin", password: "wrong" })).toMatchObject({ ok: false, status: 401 });
+    expect(await userNamed("admin")).toMatchObject({ oidcSubject: null });
+
+    expect(await loginAction({ username: "admin", password: "demo1234" })).toMatchObject({ ok: true });
+    expect(await userNamed("admin")).toMatchObject({ oidcIssuer: sso.issuer, oidcSubject: "alex.admin", roleId: 1 });
+
+    const res = await autoLoginAs("alex.admin", accessToken);
+    expect(res.status).toBe(200);
+    expect(res.json.content.user_obj).toMatchObject({ username: "admin" });
+    // eve is still refused: the administrator is linked to another identity now.
+    const eve = await autoLoginAs("eve", (await mint("eve")).accessToken);
+    expect(eve.status).toBe(403);
   });
 });

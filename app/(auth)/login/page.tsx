@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { getCurrentUser } from "@/lib/auth/guards";
 import { config } from "@/lib/config";
 import { publicPage } from "@/lib/auth/public-page";
-import { loginErrorText, safeCallbackPath } from "@/lib/auth/login-params";
+import { loginErrorText, safeCallbackPath, signInNoticeText } from "@/lib/auth/login-params";
 import { LoginForm } from "./_components/login-form";
 import { AutoLogin } from "./_components/auto-login";
 
@@ -11,7 +11,10 @@ export const metadata = { title: "Sign in" };
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-/** Sign-in (public). A signed-in visitor goes on to the first menu page. */
+/**
+ * Sign-in (public). A signed-in visitor goes on (to `callbackUrl`, else the first menu page), except
+ * with an old-portal sign-in link (`?token=&username=`), which asks first and offers to switch.
+ */
 export default publicPage(async function LoginPage({ searchParams }: Props) {
   await connection();
   const params = await searchParams;
@@ -19,7 +22,9 @@ export default publicPage(async function LoginPage({ searchParams }: Props) {
   const token = one(params.token);
   const username = one(params.username);
   const error = one(params.error);
-  if (!token && (await getCurrentUser())) redirect("/");
+  const callbackUrl = safeCallbackPath(one(params.callbackUrl)) ?? undefined;
+  const current = await getCurrentUser();
+  if (!token && current) redirect(callbackUrl ?? "/");
   return (
     <main className="flex min-h-screen items-center justify-center p-4">
       <div className="grid w-full max-w-4xl overflow-hidden rounded-2xl bg-white shadow-xl md:grid-cols-2">
@@ -35,9 +40,18 @@ export default publicPage(async function LoginPage({ searchParams }: Props) {
         </section>
         <section className="p-8 md:p-10">
           {token && username ? (
-            <AutoLogin token={token} username={username} />
+            <AutoLogin
+              token={token}
+              username={username}
+              signedInAs={current ? { username: current.username, name: `${current.firstName} ${current.lastName}`.trim() || current.username } : undefined}
+            />
           ) : (
-            <LoginForm ssoEnabled={!!config.oidc} initialError={loginErrorText(error)} callbackUrl={safeCallbackPath(one(params.callbackUrl)) ?? undefined} />
+            <LoginForm
+              ssoEnabled={!!config.oidc}
+              initialError={loginErrorText(error)}
+              notice={signInNoticeText(one(params.reason))}
+              callbackUrl={callbackUrl}
+            />
           )}
         </section>
       </div>

@@ -1,26 +1,39 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useState, useTransition } from "react";
 import Link from "next/link";
 import { autoLoginAction } from "@/lib/auth/actions";
-import { Spinner } from "@/components/ui/button";
+import { Button } from "@/components/ui/button";
 
-/** Signs in automatically with the SSO token from the query, then goes to the first menu page. */
-export function AutoLogin({ token, username }: { token: string; username: string }) {
+type Props = {
+  token: string;
+  username: string;
+  /** Who is signed in on this browser now, if anyone: the link would switch accounts. */
+  signedInAs?: { username: string; name: string };
+};
+
+/**
+ * The old portal's sign-in link (`/login?token=&username=`): signs in only after the person confirms
+ * ('Continue as eve?'), so a link someone else sent cannot sign a browser in, or switch its account,
+ * unnoticed. When someone is signed in already it says so; switching ends that session on the server.
+ */
+export function AutoLogin({ token, username, signedInAs }: Props) {
   const [error, setError] = useState<string>();
-  const started = useRef(false);
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    autoLoginAction({ token, username }).then((res) => {
+  const [pending, startTransition] = useTransition();
+  const same = signedInAs?.username.toLowerCase() === username.toLowerCase();
+
+  const confirm = () =>
+    startTransition(async () => {
+      setError(undefined);
+      const res = await autoLoginAction({ token, username });
       if (res.ok) window.location.assign(res.data.redirectTo);
       else setError(res.message);
     });
-  }, [token, username]);
+
   if (error) {
     return (
       <div>
-        <h2 className="text-2xl font-semibold">Sign in</h2>
+        <h2 className="text-2xl font-semibold text-slate-900">Sign in</h2>
         <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
           {error}
         </p>
@@ -30,9 +43,26 @@ export function AutoLogin({ token, username }: { token: string; username: string
       </div>
     );
   }
+
   return (
-    <p className="flex items-center gap-3 text-slate-700" role="status">
-      <Spinner /> Signing you in…
-    </p>
+    <div>
+      <h2 className="text-2xl font-semibold break-words text-slate-900">Continue as {username}?</h2>
+      {signedInAs ? (
+        <p role="status" className="mt-4 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          You are signed in as {signedInAs.name} ({signedInAs.username}).{" "}
+          {same ? "This link signs you in again." : `Switching signs ${signedInAs.username} out of this browser.`}
+        </p>
+      ) : (
+        <p className="mt-4 text-sm text-slate-700">A sign-in link from the old portal opened this page. Continue only if you are {username}.</p>
+      )}
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center">
+        <Button type="button" loading={pending} onClick={confirm} className="sm:flex-1">
+          {signedInAs && !same ? `Switch to ${username}` : `Continue as ${username}`}
+        </Button>
+        <Link href={signedInAs ? "/" : "/login"} className="text-center text-sm text-brand-600 underline sm:flex-1">
+          {signedInAs ? `Stay signed in as ${signedInAs.username}` : "Sign in another way"}
+        </Link>
+      </div>
+    </div>
   );
 }

@@ -8,7 +8,16 @@ import { loginAction, ssoLoginAction } from "@/lib/auth/actions";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/input";
 
-export function LoginForm({ ssoEnabled, initialError, callbackUrl }: { ssoEnabled: boolean; initialError?: string; callbackUrl?: string }) {
+type Props = {
+  ssoEnabled: boolean;
+  initialError?: string;
+  /** Why the sign-in page opened (a session that ended), lib/auth/login-params.ts SIGN_IN_NOTICES. */
+  notice?: string;
+  /** The page to go to after signing in (already checked to be a same-origin path). */
+  callbackUrl?: string;
+};
+
+export function LoginForm({ ssoEnabled, initialError, notice, callbackUrl }: Props) {
   const [error, setError] = useState<string | undefined>(initialError);
   const [pending, startTransition] = useTransition();
   const [ssoPending, startSso] = useTransition();
@@ -37,9 +46,14 @@ export function LoginForm({ ssoEnabled, initialError, callbackUrl }: { ssoEnable
   return (
     <div>
       <h2 className="text-2xl font-semibold text-slate-900">Sign in</h2>
+      {notice && !error && (
+        <p role="status" className="mt-4 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+          {notice}
+        </p>
+      )}
       {ssoEnabled && (
         <>
-          <Button type="button" className="mt-6 w-full" loading={ssoPending} onClick={() => startSso(async () => void (await ssoLoginAction({})))}>
+          <Button type="button" className="mt-6 w-full" loading={ssoPending} onClick={() => startSso(async () => void (await ssoLoginAction({ callbackUrl })))}>
             Sign in with SSO
           </Button>
           <div className="my-6 flex items-center gap-3 text-xs text-slate-500 uppercase">
