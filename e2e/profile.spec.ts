@@ -151,6 +151,21 @@ test.describe("staff", () => {
     await expect(profile.field("Post")).toHaveValue(post);
   });
 
+  test("asks before leaving the profile with unsaved changes; Stay keeps what was typed", async ({ page }) => {
+    const profile = new ProfilePage(page);
+    await profile.goto();
+    await profile.field("Post").fill("Half typed");
+    await page.getByRole("link", { name: FIRST_MENU.title, exact: true }).first().click();
+    const leave = page.getByRole("dialog", { name: "Leave this page?" });
+    await expect(leave).toBeVisible();
+    await leave.getByRole("button", { name: "Stay" }).click();
+    await expect(page).toHaveURL(/\/changeprofile$/);
+    await expect(profile.field("Post")).toHaveValue("Half typed");
+    await page.getByRole("link", { name: FIRST_MENU.title, exact: true }).first().click();
+    await leave.getByRole("button", { name: "Leave" }).click();
+    await expect(page).toHaveURL(new RegExp(`/${FIRST_MENU.slug}$`));
+  });
+
   test("a .gif photo is refused before upload", async ({ page }) => {
     const profile = new ProfilePage(page);
     await profile.goto();

@@ -14,6 +14,7 @@ import { signedIn } from "@/lib/auth/session-ended";
 import { updateProfileAction } from "@/lib/users/actions";
 import { profileSchema, type Profile, type ProfileInput } from "@/lib/users/profile-schemas";
 import { ChangePasswordModal } from "./change-password-modal";
+import { UnsavedChangesGuard } from "@/components/forms/unsaved-changes-guard";
 
 type Props = {
   user: {
@@ -93,6 +94,7 @@ export function ProfileForm({ user, locations }: Props) {
 
   return (
     <div className="mx-auto max-w-3xl space-y-4">
+      <UnsavedChangesGuard dirty={form.formState.isDirty} />
       <h1 className="text-2xl font-semibold text-slate-900">Edit Profile</h1>
       <form onSubmit={submit} noValidate className="card space-y-5 sm:p-6">
         <section aria-labelledby="photo-heading" className="flex flex-col gap-4 sm:flex-row sm:items-start">

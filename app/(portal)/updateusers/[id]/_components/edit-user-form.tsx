@@ -10,6 +10,7 @@ import { FormButtons, applyServerErrors } from "@/components/content/form-parts"
 import { signedIn } from "@/lib/auth/session-ended";
 import { updateUserAction } from "@/lib/users/actions";
 import { editUserSchema, type EditUser, type EditUserInput } from "@/lib/users/profile-schemas";
+import { UnsavedChangesGuard } from "@/components/forms/unsaved-changes-guard";
 
 type Option = { value: number; text: string };
 type Props = {
@@ -81,6 +82,7 @@ export function EditUserForm({ user, options }: Props) {
 
   return (
     <div className="mx-auto max-w-3xl space-y-4">
+      <UnsavedChangesGuard dirty={form.formState.isDirty} />
       <h1 className="text-2xl font-semibold text-slate-900">Edit User</h1>
       <form onSubmit={submit} noValidate className="card space-y-5 sm:p-6">
         <SelectField label="Role" required error={err("roleId")} {...form.register("roleId")}>
