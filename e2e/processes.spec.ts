@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext } from "@playwright/test";
+import postgres from "postgres";
 import { APP_PORT, BASE_URL, DATA_DIR, PASSWORD } from "./support/env";
 
 /**
@@ -74,11 +75,21 @@ test("a change made through one server process shows on the next request to anot
   expect(stored.status(), await stored.text()).toBeLessThan(300);
   expect(await list()).toContain("Posted through A");
 
-  // Role change: deleting events is for roles 1 and 2. The manager's token on B may ask (its empty
+  // Role change: deleting events is for roles 1 and 2. A calendar manager's token on B may ask (its empty
   // request is refused as invalid, 422); A makes them staff, which ends their sessions: B refuses the
   // same token at once (401), and a new sign-in on B has role 3's rights (403).
+  // A calendar manager of this test's own (a copy of the seeded manager's account): the seeded one's
+  // sessions are the other journeys' signed-in state, and a role change ends them.
+  const username = `twoproc${Date.now().toString(36)}`;
+  const sql = postgres(databaseUrl(), { max: 1, onnotice: () => {} });
+  try {
+    await sql`insert into users (username, email, first_name, last_name, password_hash, role_id)
+      select ${username}, ${`${username}@example.com`}, 'Two', 'Processes', password_hash, role_id from users where username = 'manager'`;
+  } finally {
+    await sql.end();
+  }
   const signInWithId = async (base: string) => {
-    const res = await request.post(`${base}/api/v1/login`, { data: { username: "manager", password: PASSWORD } });
+    const res = await request.post(`${base}/api/v1/login`, { data: { username, password: PASSWORD } });
     return (await res.json()).content as { api_token: string; user_obj: { id: number } };
   };
   const mayDelete = async (token: string) => (await request.delete(`${B_URL}/api/v1/deleteevents`, { headers: auth(token), data: {} })).status();
