@@ -267,7 +267,7 @@ export async function searchEvents({
   return out;
 }
 
-export type EventDetail = {
+export type EventDetail = SeriesRow & {
   id: number;
   title: string;
   description: string;
@@ -276,14 +276,6 @@ export type EventDetail = {
   keyName: string;
   color: string;
   status: EventStatus;
-  type: EventType;
-  recurrence: RecurrenceType | null;
-  daysOfWeek: number[] | null;
-  repeatInterval: number;
-  startsAt: Date | null;
-  endsAt: Date | null;
-  repeatUntil: string | null;
-  timeZone: string;
   contactPerson: string;
   contactEmail: string;
   contactNumber: string;
