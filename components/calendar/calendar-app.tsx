@@ -190,7 +190,14 @@ export function CalendarApp(props: Props) {
    * Changes the URL's view (and so the view): `push` adds a history entry (Back returns), `replace`
    * does not. Next.js keeps its router in step with history.pushState; no server round trip.
    */
-  const navigate = useCallback((changes: Record<string, string | null>, mode: "push" | "replace" = "push") => {
+  const backPending = useRef<Promise<void> | null>(null);
+  const navigate = useCallback(function go(changes: Record<string, string | null>, mode: "push" | "replace" = "push") {
+    // history.back() lands later (on popstate): a step taken before it lands would be undone by it, so it
+    // waits (a search typed the moment after 'Back to Calendar').
+    if (backPending.current) {
+      void backPending.current.then(() => go(changes, mode));
+      return;
+    }
     const url = new URL(window.location.href);
     for (const [k, v] of Object.entries(changes)) {
       if (v === null) url.searchParams.delete(k);
@@ -208,8 +215,19 @@ export function CalendarApp(props: Props) {
   /** In-page Back / Cancel: history's Back when this page pushed the entry, else the parent view. */
   const goBack = useCallback(
     (parent: Record<string, string | null>) => {
-      if (depthOfHistory() > 0) window.history.back();
-      else navigate(parent, "replace");
+      if (depthOfHistory() > 0) {
+        backPending.current ??= new Promise((resolve) => {
+          window.addEventListener(
+            "popstate",
+            () => {
+              backPending.current = null;
+              resolve();
+            },
+            { once: true },
+          );
+        });
+        window.history.back();
+      } else navigate(parent, "replace");
     },
     [navigate],
   );

@@ -13,7 +13,8 @@ export class ApiCallError extends Error {
 /**
  * A v1 call from the browser (session cookie, lib/auth/session-ended.ts handles a 401): the envelope's
  * `content`, or an ApiCallError with the server's message (`failure` when it sent none, the old
- * portal's 'Remote server can not be reachable' when it could not be reached). An abort is passed on.
+ * portal's 'Remote server can not be reachable' when it could not be reached). An abort (before the answer or
+ * while its body is read) is passed on.
  */
 export async function callV1<T>(path: string, init?: RequestInit & { failure?: string }): Promise<T> {
   const { failure, ...request } = init ?? {};
@@ -24,7 +25,11 @@ export async function callV1<T>(path: string, init?: RequestInit & { failure?: s
     if (err instanceof DOMException && err.name === "AbortError") throw err;
     throw new ApiCallError("Remote server can not be reachable", 0);
   }
-  const body = (await res.json().catch(() => null)) as { message?: string; content?: T } | null;
+  // An abort can also land while the body is read: passed on like one before the answer.
+  const body = (await res.json().catch((err: unknown) => {
+    if (err instanceof DOMException && err.name === "AbortError") throw err;
+    return null;
+  })) as { message?: string; content?: T } | null;
   if (!res.ok || !body) throw new ApiCallError(body?.message || failure || `Request failed (${res.status}).`, res.status);
   return body.content as T;
 }
