@@ -43,7 +43,9 @@ export type Check = { label: string; value: string; target: string; pass: boolea
  * `ctx.tmpDir`.
  */
 export class BenchContext {
-  readonly tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-"));
+  // Open to other users (mkdtemp makes it 700): run as root, the portal's PostgreSQL runs as `postgres` and must
+  // reach the data folder inside it.
+  readonly tmpDir = openToOthers(fs.mkdtempSync(path.join(os.tmpdir(), "portal-bench-")));
   readonly dataDir = path.join(this.tmpDir, "data");
   readonly logFile = path.join(this.tmpDir, "server.log");
   readonly authSecret = crypto.randomBytes(32).toString("base64url");
@@ -185,4 +187,9 @@ export class BenchContext {
     if (res.status !== 200 || !body.content?.api_token) throw new Error(`POST /api/v1/login answered ${res.status}: ${body.message}`);
     return `Bearer ${body.content.api_token}`;
   }
+}
+
+function openToOthers(dir: string): string {
+  fs.chmodSync(dir, 0o755);
+  return dir;
 }
