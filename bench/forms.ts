@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { openDatabase, schema } from "@/lib/db";
-import { openEmbedded } from "./lib/embedded";
+import { openBenchDatabase, openEmbedded } from "./lib/embedded";
 import { seedDatabase } from "@/lib/db/seed";
 import { logger } from "@/lib/log";
 import type { SessionUser } from "@/lib/auth/session";
@@ -88,7 +88,7 @@ async function measureList(ctx: BenchContext, { label, base, bearer, pgid }: Lis
  */
 export async function seedUniformRequests(where: { dataDir?: string; url?: string }) {
   const started = performance.now();
-  const handle = await openDatabase(where);
+  const handle = await openBenchDatabase(where);
   try {
     const db = handle.db;
     await seedDatabase(db, { password: SEED_PASSWORD });

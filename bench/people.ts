@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { openDatabase } from "@/lib/db";
+import { openBenchDatabase } from "./lib/embedded";
 import { seedDatabase } from "@/lib/db/seed";
 import { SEED_PASSWORD, type BenchContext } from "./lib/context";
 import { exportMemory, forEachDatabase, percentile, post, report, sample, type ListServer } from "./lib/list-bench";
@@ -65,7 +65,7 @@ async function measure(ctx: BenchContext, { label, base, bearer, pgid }: ListSer
 /** The demo seed plus 50,000 users spread over the locations and states (one statement, generate_series). */
 export async function seedPeople(where: { dataDir?: string; url?: string }) {
   const started = performance.now();
-  const handle = await openDatabase(where);
+  const handle = await openBenchDatabase(where);
   try {
     const db = handle.db;
     await seedDatabase(db, { password: SEED_PASSWORD });

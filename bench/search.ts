@@ -1,6 +1,6 @@
 import os from "node:os";
 import { sql } from "drizzle-orm";
-import { openDatabase } from "@/lib/db";
+import { openBenchDatabase } from "./lib/embedded";
 import { seedDatabase } from "@/lib/db/seed";
 import { SEED_PASSWORD, type BenchContext } from "./lib/context";
 import { sleep } from "./lib/server";
@@ -149,7 +149,7 @@ async function pdfMemory(pgid: number, base: string, bearer: string) {
  */
 export async function seedSearch(where: { dataDir?: string; url?: string }) {
   const started = performance.now();
-  const handle = await openDatabase(where);
+  const handle = await openBenchDatabase(where);
   const words = `array[${WORDS.map((w) => `'${w}'`).join(",")}]`;
   const w = (expr: string) => `(${words})[1 + ((${expr}) % ${WORDS.length})]`;
   const phrase = (g: string, salt: number, n: number) => Array.from({ length: n }, (_, i) => w(`${g} * ${7 + i * 13 + salt} + ${i * 31 + salt} + ${g} / ${3 + i}`)).join(" || ' ' || ");

@@ -21,3 +21,10 @@ export async function openEmbedded(dataDir: string): Promise<Awaited<ReturnType<
     },
   };
 }
+
+/** The database a list bench seeds: PostgreSQL at `url`, else the portal's own server in `dataDir`. */
+export function openBenchDatabase(where: { dataDir?: string; url?: string }) {
+  if (where.url) return openDatabase({ url: where.url });
+  if (!where.dataDir) throw new Error("openBenchDatabase: a url or a dataDir");
+  return openEmbedded(where.dataDir);
+}
