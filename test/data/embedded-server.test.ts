@@ -156,6 +156,52 @@ describe("the portal's own PostgreSQL", () => {
     await again.end();
   }, 120_000);
 
+  it.runIf(process.getuid?.() === 0)(
+    "as root, a DATA_DIR that the postgres user cannot enter keeps its cluster outside, removed once DATA_DIR is gone",
+    async () => {
+      const outside = path.join(tmp, "outside");
+      const closed = path.join(tmp, "closed");
+      fs.mkdirSync(closed, { mode: 0o700 });
+      fs.chmodSync(closed, 0o700);
+      const dir = path.join(closed, "data");
+      process.env.PORTAL_OUTSIDE_CLUSTERS = outside;
+      try {
+        const lines: string[] = [];
+        let s = await startEmbeddedDatabase({ dataDir: dir, log: (l) => lines.push(l), fast: true });
+        const [note] = fs.readdirSync(outside).filter((f) => f.endsWith(".data-dir"));
+        const cluster = path.join(outside, note.replace(/\.data-dir$/, ""));
+        expect(lines.join("\n")).toContain(`the database's files are kept in ${cluster} instead`);
+        expect(fs.readFileSync(path.join(outside, note), "utf8").trim()).toBe(fs.realpathSync(dir));
+        expect(fs.existsSync(path.join(cluster, "PG_VERSION"))).toBe(true);
+        expect(fs.existsSync(path.join(dir, "postgres"))).toBe(false);
+        expect(fs.statSync(closed).mode & 0o777).toBe(0o700); // nothing above DATA_DIR was opened up
+        const db = postgres(s.url, { max: 1, onnotice: () => {} });
+        await db`create table kept (n int)`;
+        await db`insert into kept values (7)`;
+        await db.end();
+        await s.stop();
+
+        // The same DATA_DIR finds its data again.
+        s = await startEmbeddedDatabase({ dataDir: dir, log: quiet, fast: true });
+        const again = postgres(s.url, { max: 1, onnotice: () => {} });
+        expect(await again`select n from kept`).toEqual([{ n: 7 }]);
+        await again.end();
+        await s.stop();
+
+        // DATA_DIR deleted: the next start of another such DATA_DIR removes the orphan.
+        fs.rmSync(dir, { recursive: true, force: true });
+        s = await startEmbeddedDatabase({ dataDir: path.join(closed, "other"), log: quiet, fast: true });
+        await s.stop();
+        expect(fs.existsSync(cluster)).toBe(false);
+        expect(fs.existsSync(path.join(outside, note))).toBe(false);
+        expect(fs.readdirSync(outside).filter((f) => f.endsWith(".data-dir"))).toHaveLength(1);
+      } finally {
+        delete process.env.PORTAL_OUTSIDE_CLUSTERS;
+      }
+    },
+    180_000,
+  );
+
   it("says plainly when DATA_DIR cannot be written", async () => {
     const file = path.join(tmp, "a-file");
     fs.writeFileSync(file, "");
