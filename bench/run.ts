@@ -3,7 +3,7 @@
  * `npm run bench -- shell restart` runs only those. `--keep` keeps the temp folder (data, server.log).
  *
  * A module: `export const description = "..."; export async function run(ctx: BenchContext) {...}`.
- * `ctx.server()` gives the shared production server (built if needed, BENCH_ROUTES=1, temp DATA_DIR,
+ * `ctx.server()` gives the shared production server (built if needed, temp DATA_DIR,
  * 50 menu items, admin cookie and bearer token); `ctx.check(label, value, target, pass)` records a
  * figure; `ctx.port()` and `ctx.tmpDir` serve modules that start processes of their own. The runner
  * builds first, and stops the shared server after each module so modules do not compete for the cores.

@@ -20,8 +20,6 @@ setupTestDatabase();
 /** Pages anyone may open, deliberately. */
 const PUBLIC_PAGES: Record<string, string> = {
   "app/(auth)/login/page.tsx": "the sign-in page",
-  "app/bench-floor/page.tsx": "the bench's floor page: 404 unless BENCH_ROUTES=1, reads no data",
-  "app/bench-shaped/[slug]/page.tsx": "the bench's shaped floor: 404 unless BENCH_ROUTES=1, reads no data",
 };
 
 function listPageFiles(dir = path.join(ROOT, "app"), out: string[] = []): string[] {

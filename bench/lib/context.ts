@@ -38,7 +38,7 @@ export type Check = { label: string; value: string; target: string; pass: boolea
 
 /**
  * What bench/run.ts hands to every bench module's `run(ctx)`: one shared production server (built if
- * needed, BENCH_ROUTES=1, temp DATA_DIR, 50 menu items, a signed-in admin), started on first use and
+ * needed, temp DATA_DIR, 50 menu items, a signed-in admin), started on first use and
  * stopped by the runner after each module. Modules that need their own server use `ctx.port()` and
  * `ctx.tmpDir`.
  */
@@ -121,7 +121,7 @@ export class BenchContext {
       dataDir: this.dataDir,
       logFile: this.logFile,
       readyPath,
-      env: { BENCH_ROUTES: "1", AUTH_SECRET: this.authSecret, SEED_PASSWORD, AUTH_URL: `http://127.0.0.1:${PORTS.first}` },
+      env: { AUTH_SECRET: this.authSecret, SEED_PASSWORD, AUTH_URL: `http://127.0.0.1:${PORTS.first}` },
     });
   }
 

@@ -7,7 +7,7 @@ export const ROOT = path.resolve(import.meta.dirname, "..", "..");
 export type ServerOptions = {
   port: number;
   dataDir: string;
-  /** Extra environment for the server (AUTH_SECRET, BENCH_ROUTES, ...). */
+  /** Extra environment for the server (AUTH_SECRET, ...). */
   env?: Record<string, string>;
   /** The server's stdout/stderr go to this file (the build's output too). */
   logFile: string;

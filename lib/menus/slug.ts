@@ -14,8 +14,6 @@ export const RESERVED_SEGMENTS: ReadonlySet<string> = new Set([
   "attachment-group",
   "menu",
   "mail",
-  "bench-floor",
-  "bench-shaped",
   "search",
   // the calendar's built-in page and its calls
   "calendar",
