@@ -3,6 +3,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { schema, type Db } from "@/lib/db";
 import type { Sort } from "./constants";
+import { audienceColumnsOf, visibleTo, type Viewer } from "./visibility";
 
 /**
  * Statement builders shared by lib/content/queries.ts and the bench (which EXPLAINs the exact
@@ -12,7 +13,8 @@ import type { Sort } from "./constants";
 
 const { posts, users } = schema;
 
-export type ListParams = { menuId: number; q?: string; sort: Sort; page: number; perPage: number };
+/** A list's page; `viewer` decides which posts and attachments are in it (lib/content/visibility.ts). */
+export type ListParams = { menuId: number; q?: string; sort: Sort; page: number; perPage: number; viewer: Viewer };
 
 /** `%term%` for ILIKE with the wildcard characters of the term escaped. */
 export function likePattern(term: string): string {
@@ -35,8 +37,11 @@ export function orderFor(sort: Sort, cols: { updatedAt: PgColumn; title: PgColum
   }
 }
 
-export function discussionFilter(menuId: number, q?: string): SQL {
-  const base = eq(posts.menuId, menuId);
+/** The visibility predicate on posts. */
+export const postVisibleTo = (viewer: Viewer) => visibleTo(viewer, audienceColumnsOf(posts));
+
+export function discussionFilter(menuId: number, q: string | undefined, viewer: Viewer): SQL {
+  const base = and(eq(posts.menuId, menuId), postVisibleTo(viewer))!;
   if (!q) return base;
   const p = likePattern(q);
   return and(base, or(ilike(posts.title, p), ilike(posts.description, p)))!;
@@ -51,6 +56,13 @@ export function discussionRows(db: Db) {
       title: posts.title,
       description: posts.description,
       pin: posts.pin,
+      audienceLocationIds: posts.audienceLocationIds,
+      audienceRoleIds: posts.audienceRoleIds,
+      publishAt: posts.publishAt,
+      expiresAt: posts.expiresAt,
+      mustRead: posts.mustRead,
+      dueAt: posts.dueAt,
+      ackRound: posts.ackRound,
       createdAt: posts.createdAt,
       updatedAt: posts.updatedAt,
       updatedName: editorName,
@@ -65,7 +77,7 @@ export function discussionRows(db: Db) {
  */
 export function discussionListQuery(db: Db, params: ListParams) {
   return discussionRows(db)
-    .where(discussionFilter(params.menuId, params.q))
+    .where(discussionFilter(params.menuId, params.q, params.viewer))
     .orderBy(desc(posts.pin), ...orderFor(params.sort, posts))
     .limit(params.perPage)
     .offset((params.page - 1) * params.perPage);

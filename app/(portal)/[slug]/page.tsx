@@ -84,7 +84,7 @@ export default async function MenuPage({ params, searchParams }: Props) {
   const href = (patch: Partial<PageState> = {}) => pageHref(menu.slug, tabs, state, patch);
   if (changed) redirect(href());
 
-  const list = { menuId: menu.id, q: state.q, sort: state.sort, page: state.page };
+  const list = { menuId: menu.id, q: state.q, sort: state.sort, page: state.page, viewer: user };
   let body: React.ReactNode;
   let total = 0;
   let perPage: number = PAGE_SIZE.discussion;
@@ -110,7 +110,7 @@ export default async function MenuPage({ params, searchParams }: Props) {
       />
     );
   } else {
-    const result = await listSaveTheDates({ ...list, perPage: PAGE_SIZE.saveTheDate }, user.contentStamp);
+    const result = await listSaveTheDates({ menuId: list.menuId, q: list.q, sort: list.sort, page: list.page, perPage: PAGE_SIZE.saveTheDate }, user.contentStamp);
     ({ total, perPage } = result);
     body = <SaveTheDateList rows={result.rows} slug={menu.slug} isAdmin={isAdmin} />;
   }

@@ -18,7 +18,7 @@ export const GET = withApi({ capability: "manageContent" }, { query }, async ({ 
   const found = await findContentItem(query.id);
   if (!found || found.menuId !== menu.id) throw new AppError(404, "Post not found.");
   if (found.kind === "discussion") {
-    const post = await getDiscussion({ menuId: menu.id, id: query.id });
+    const post = await getDiscussion({ menuId: menu.id, id: query.id, viewer: user });
     if (!post) throw new AppError(404, "Post not found.");
     return ok({
       id: post.id,
@@ -31,7 +31,7 @@ export const GET = withApi({ capability: "manageContent" }, { query }, async ({ 
       selectedGroup: null,
     });
   }
-  const item = await getAttachment({ menuId: menu.id, id: query.id });
+  const item = await getAttachment({ menuId: menu.id, id: query.id, viewer: user });
   if (!item) throw new AppError(404, "Attachment not found.");
   const group = item.groupId != null ? (await listAttachmentGroups({ id: item.groupId }))[0] : undefined;
   return ok({

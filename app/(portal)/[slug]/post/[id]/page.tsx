@@ -21,18 +21,18 @@ import { CommentForm } from "@/components/content/comment-form";
 type Props = { params: Promise<{ slug: string; id: string }> };
 
 /** Memoised per request with primitive keys, so generateMetadata and the page share one lookup. */
-const lookup = cache(async (slug: string, id: string, roleId: number, stamp: string) => {
+const lookup = cache(async (slug: string, id: string, roleId: number, locationId: number | null, stamp: string) => {
   const found = await getMenuBySlug({ slug: slug.slice(0, 190), roleId, stamp });
   if (found.status !== "ok" || !tabsOf(found.menu.pageTypes).includes("discussion") || !/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2_147_483_647) {
     return { found, post: null };
   }
-  return { found, post: await getDiscussion({ menuId: found.menu.id, id: Number(id) }) };
+  return { found, post: await getDiscussion({ menuId: found.menu.id, id: Number(id), viewer: { roleId, locationId } }) };
 });
 
 async function load(params: Props["params"]) {
   const user = await pageGuard(requireUser());
   const { slug, id } = await params;
-  const { found, post } = await lookup(slug, id, user.roleId, user.configStamp);
+  const { found, post } = await lookup(slug, id, user.roleId, user.locationId, user.configStamp);
   if (found.status === "not_found") return menuNotFound(slug, `/post/${encodeURIComponent(id)}`);
   if (found.status === "forbidden") forbidden();
   if (!post) notFound();
@@ -44,7 +44,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const user = await getCurrentUser();
   if (!user) return {};
   const { slug, id } = await params;
-  const { post } = await lookup(slug, id, user.roleId, user.configStamp);
+  const { post } = await lookup(slug, id, user.roleId, user.locationId, user.configStamp);
   return post ? { title: post.title } : {};
 }
 

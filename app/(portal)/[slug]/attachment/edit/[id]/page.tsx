@@ -8,7 +8,7 @@ export const metadata: Metadata = { title: "Edit Attachment" };
 
 /** AttachmentEditForm (role 1): an attachment of this menu only. */
 export default async function EditAttachmentPage({ params }: { params: Promise<{ slug: string; id: string }> }) {
-  const { menu, backHref, userName, record: item } = await loadFormContext(params, "attachment", (menu, id) => getAttachment({ menuId: menu.id, id }));
+  const { menu, backHref, userName, record: item } = await loadFormContext(params, "attachment", (menu, id, user) => getAttachment({ menuId: menu.id, id, viewer: user }));
   const allowedByMenu = allowedUploadTypes(menu.allowInAttachment);
   // An entry saved before the menu's choice changed keeps its own type available.
   const allowed = allowedByMenu.includes(item.uploadType) ? allowedByMenu : [...allowedByMenu, item.uploadType];

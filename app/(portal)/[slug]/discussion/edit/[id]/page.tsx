@@ -7,7 +7,7 @@ export const metadata: Metadata = { title: "Edit Post" };
 
 /** DiscussionEditForm (role 1): a post of this menu only. */
 export default async function EditDiscussionPage({ params }: { params: Promise<{ slug: string; id: string }> }) {
-  const { menu, backHref, userName, record: post } = await loadFormContext(params, "discussion", (menu, id) => getDiscussion({ menuId: menu.id, id }));
+  const { menu, backHref, userName, record: post } = await loadFormContext(params, "discussion", (menu, id, user) => getDiscussion({ menuId: menu.id, id, viewer: user }));
   return (
     <DiscussionForm
       initial={{
