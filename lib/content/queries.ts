@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { getDb, schema } from "@/lib/db";
 import { rowsOf } from "@/lib/db/rows";
+import { listLocations, listRoles } from "@/lib/users/queries";
 import { cachedRead, cachedReadUntil, deepFreeze } from "@/lib/db/config-cache";
 import { countRows, discussionFilter, discussionListQuery, discussionRows, editorName, likePattern, orderFor, postVisibleTo, type ListParams } from "./sql";
 import { audienceColumnsOf, visibleTo, viewerKey, type Viewer } from "./visibility";
@@ -457,4 +458,14 @@ export function listAttachmentItems(params: ListParams & { groupId: number | nul
 /** readSaveTheDates, kept while the content is unchanged. */
 export function listSaveTheDates(params: Omit<ListParams, "viewer">, stamp?: string): Promise<Paged<SaveTheDateRow>> {
   return cachedRead(`dates:${JSON.stringify(params)}`, stamp, () => readSaveTheDates(params).then(deepFreeze));
+}
+
+// ---------------------------------------------------------------- audience
+
+export type AudienceOptions = { locations: { value: number; text: string }[]; roles: { value: number; text: string }[] };
+
+/** The locations and roles an audience is chosen from (the post and attachment forms, the marks administrators see). */
+export async function listAudienceOptions(): Promise<AudienceOptions> {
+  const [locations, roles] = await Promise.all([listLocations(), listRoles()]);
+  return { locations: locations.map(({ value, text }) => ({ value, text })), roles };
 }

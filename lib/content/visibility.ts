@@ -39,6 +39,14 @@ export function audienceColumnsOfAlias(alias: string): AudienceColumns {
  */
 export function visibleTo(viewer: Viewer, cols: AudienceColumns): SQL {
   if (seesAllContent(viewer)) return sql`true`;
+  return addressedTo(viewer, cols);
+}
+
+/**
+ * Whether the item is published, not expired and addressed to the viewer, administrators included:
+ * what asks them to act (the must-read count, the 'To read' page, acknowledging).
+ */
+export function addressedTo(viewer: Viewer, cols: AudienceColumns): SQL {
   const location = viewer.locationId == null ? sql`false` : sql`${Math.trunc(viewer.locationId)}::int = any(${cols.locations})`;
   return sql`((${cols.publishAt} is null or ${cols.publishAt} <= now())
     and (${cols.expiresAt} is null or ${cols.expiresAt} > now())
@@ -62,4 +70,20 @@ export function scheduleState(item: { publishAt: Date | null; expiresAt: Date | 
   if (item.publishAt && item.publishAt.getTime() > now) return "scheduled";
   if (item.expiresAt && item.expiresAt.getTime() <= now) return "expired";
   return null;
+}
+
+/** addressedTo for one row already read (the post page): the same rule in TypeScript. */
+export function isAddressedTo(
+  item: { audienceLocationIds: number[]; audienceRoleIds: number[]; publishAt: Date | null; expiresAt: Date | null },
+  viewer: Viewer,
+  now = Date.now(),
+): boolean {
+  if (scheduleState(item, now)) return false;
+  if (item.audienceLocationIds.length && (viewer.locationId == null || !item.audienceLocationIds.includes(viewer.locationId))) return false;
+  return !item.audienceRoleIds.length || item.audienceRoleIds.includes(viewer.roleId);
+}
+
+/** Whether a must-read's due date has passed. */
+export function isPastDue(dueAt: Date | null, now = Date.now()): boolean {
+  return dueAt != null && dueAt.getTime() < now;
 }

@@ -7,7 +7,7 @@ import { getCurrentUser, pageGuard, requireUser } from "@/lib/auth/guards";
 import { roleCan } from "@/lib/auth/roles";
 import { getMenuBySlug } from "@/lib/menus/queries";
 import { menuNotFound } from "@/lib/menus/renamed";
-import { listAttachmentItems, listDiscussions, listSaveTheDates } from "@/lib/content/queries";
+import { listAttachmentItems, listAudienceOptions, listDiscussions, listSaveTheDates } from "@/lib/content/queries";
 import { PAGE_SIZE } from "@/lib/content/constants";
 import { pageHref, parsePageState, sortsFor, type PageState } from "@/lib/content/page-state";
 import { TAB_ACTIONS, TAB_LABELS, isCalendarPage, tabsOf } from "@/lib/content/tabs";
@@ -90,10 +90,12 @@ export default async function MenuPage({ params, searchParams }: Props) {
   let perPage: number = PAGE_SIZE.discussion;
   let groupName: string | null = null;
 
+  // Administrators see each item's audience and schedule by name.
+  const names = isAdmin && state.tab !== "save-the-date" ? await listAudienceOptions() : undefined;
   if (state.tab === "discussion") {
     const result = await listDiscussions({ ...list, perPage: PAGE_SIZE.discussion }, user.contentStamp);
     ({ total, perPage } = result);
-    body = <DiscussionList rows={result.rows} slug={menu.slug} isAdmin={isAdmin} />;
+    body = <DiscussionList rows={result.rows} slug={menu.slug} isAdmin={isAdmin} names={names} />;
   } else if (state.tab === "attachment") {
     const result = await listAttachmentItems({ ...list, groupId: state.group, perPage: PAGE_SIZE.attachment }, user.contentStamp);
     if (!result) redirect(href({ group: null, page: 1 }));
@@ -107,6 +109,7 @@ export default async function MenuPage({ params, searchParams }: Props) {
         view={state.view}
         inGroup={state.group != null}
         groupHref={(id) => href({ group: id, page: 1, q: "", sort: "newest" })}
+        names={names}
       />
     );
   } else {

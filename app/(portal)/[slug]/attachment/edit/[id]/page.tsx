@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { AttachmentForm } from "@/components/content/attachment-form";
-import { getAttachment, listAttachmentGroups } from "@/lib/content/queries";
+import { getAttachment, listAttachmentGroups, listAudienceOptions } from "@/lib/content/queries";
 import { allowedUploadTypes } from "@/lib/content/constants";
 import { loadFormContext } from "../../../_components/form-context";
 
@@ -23,7 +23,11 @@ export default async function EditAttachmentPage({ params }: { params: Promise<{
         url: item.url ?? "",
         groupId: item.groupId,
         documents: item.documents.map((d) => ({ path: d.path, name: d.name, size: d.size, type: d.mime || d.extension })),
+        audience: { locations: item.audienceLocationIds, roles: item.audienceRoleIds },
+        publishAt: item.publishAt?.toISOString() ?? null,
+        expiresAt: item.expiresAt?.toISOString() ?? null,
       }}
+      options={await listAudienceOptions()}
       allowed={allowed}
       groups={groups.map((g) => ({ id: g.id, name: g.status === "active" ? g.name : `${g.name} (inactive)` }))}
       backHref={item.groupId ? `${backHref}${backHref.includes("?") ? "&" : "?"}group=${item.groupId}` : backHref}
