@@ -215,3 +215,17 @@ export function listQuerySchema(sorts: readonly Sort[] = SORTS) {
   });
 }
 
+
+const isoDay = text({ error: "Please enter the date as YYYY-MM-DD." })
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Please enter the date as YYYY-MM-DD.")
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "Please enter the date as YYYY-MM-DD.");
+
+/** The compliance board's filters (in its URL, and its export's): published from / to (inclusive days), one location. */
+export const complianceFiltersSchema = z.object({
+  from: isoDay.optional(),
+  to: isoDay.optional(),
+  location: z.coerce.number({ error: "Please choose a location from the list." }).int().positive().max(2_147_483_647).optional(),
+});
+
+export const exportFormatSchema = z.enum(["csv", "xlsx"], { error: "The format must be csv or xlsx." }).default("csv");

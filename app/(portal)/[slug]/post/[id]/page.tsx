@@ -20,6 +20,8 @@ import { CommentForm } from "@/components/content/comment-form";
 import { AcknowledgeButton } from "@/components/content/acknowledge-button";
 import { AudienceMarks, MustReadMark } from "@/components/content/audience-marks";
 import { getAcknowledgement, recordSeen } from "@/lib/content/reading";
+import { readStatus } from "@/lib/content/compliance";
+import { ReadersPanel } from "@/components/content/readers-panel";
 import { listAudienceOptions } from "@/lib/content/queries";
 import { isAddressedTo } from "@/lib/content/visibility";
 import { logger } from "@/lib/log";
@@ -61,10 +63,11 @@ export default async function PostDetailPage({ params }: Props) {
   const isAdmin = roleCan(user.roleId, "manageContent");
   // Seen: one upsert, run beside the page's own reads (a failure never breaks the page).
   const seen = recordSeen(post.id, user.id).catch((err) => logger.warn({ err, postId: post.id }, "could not record a post view"));
-  const [comments, acknowledgedAt, names] = await Promise.all([
+  const [comments, acknowledgedAt, names, readers] = await Promise.all([
     listComments({ postId: post.id }),
     post.mustRead ? getAcknowledgement(post.id, user) : null,
     isAdmin ? listAudienceOptions() : undefined,
+    isAdmin && post.mustRead ? readStatus(post.id, user) : null,
   ]);
   await seen;
   // An administrator outside the audience (or before publishing) is not asked to acknowledge.
@@ -126,6 +129,7 @@ export default async function PostDetailPage({ params }: Props) {
           )}
         </section>
       )}
+      {readers && <ReadersPanel status={readers} />}
       {post.documents.length > 0 && (
         <section aria-labelledby="files-title" className="space-y-2">
           <h2 id="files-title" className="text-lg font-semibold text-slate-900">
