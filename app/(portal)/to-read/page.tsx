@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { connection } from "next/server";
 import { pageGuard, requireUser } from "@/lib/auth/guards";
+import { roleCan } from "@/lib/auth/roles";
 import { listMustReads } from "@/lib/content/reading";
 import { DateText } from "@/components/content/date-text";
 import { ContentRegion } from "@/components/content/content-region";
@@ -17,7 +18,14 @@ export default async function ToReadPage() {
   return (
     <div className="space-y-4">
       <ContentRegion className="space-y-4">
-        <h1 className="text-2xl font-semibold text-slate-900">To read</h1>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h1 className="text-2xl font-semibold text-slate-900">To read</h1>
+          {roleCan(user.roleId, "manageContent") && (
+            <Link href="/compliance" className="text-sm font-medium text-brand-700 hover:underline">
+              Compliance board
+            </Link>
+          )}
+        </div>
         <p className="text-sm text-slate-600">
           {unread === 0 ? "You have read every post you must read." : `${unread} post${unread === 1 ? "" : "s"} still to read and acknowledge.`}
         </p>
