@@ -22,10 +22,12 @@ ALTER TABLE "attachments" ADD COLUMN "audience_location_ids" integer[] DEFAULT '
 ALTER TABLE "attachments" ADD COLUMN "audience_role_ids" integer[] DEFAULT '{}'::int[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "attachments" ADD COLUMN "publish_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "attachments" ADD COLUMN "expires_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "attachments" ADD COLUMN "restricted" boolean GENERATED ALWAYS AS ((cardinality(audience_location_ids) > 0 or cardinality(audience_role_ids) > 0 or publish_at is not null or expires_at is not null)) STORED NOT NULL;--> statement-breakpoint
 ALTER TABLE "posts" ADD COLUMN "audience_location_ids" integer[] DEFAULT '{}'::int[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "posts" ADD COLUMN "audience_role_ids" integer[] DEFAULT '{}'::int[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "posts" ADD COLUMN "publish_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "posts" ADD COLUMN "expires_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "posts" ADD COLUMN "restricted" boolean GENERATED ALWAYS AS ((cardinality(audience_location_ids) > 0 or cardinality(audience_role_ids) > 0 or publish_at is not null or expires_at is not null)) STORED NOT NULL;--> statement-breakpoint
 ALTER TABLE "posts" ADD COLUMN "must_read" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "posts" ADD COLUMN "due_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "posts" ADD COLUMN "ack_round" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
@@ -39,6 +41,8 @@ CREATE INDEX "post_acknowledgements_user_id_post_id_index" ON "post_acknowledgem
 CREATE INDEX "post_views_user_id_index" ON "post_views" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "attachments_menu_publish_idx" ON "attachments" USING btree ("menu_id","publish_at") WHERE "attachments"."publish_at" is not null;--> statement-breakpoint
 CREATE INDEX "attachments_menu_expires_idx" ON "attachments" USING btree ("menu_id","expires_at") WHERE "attachments"."expires_at" is not null;--> statement-breakpoint
+CREATE INDEX "attachments_menu_restricted_idx" ON "attachments" USING btree ("menu_id","group_id") WHERE "attachments"."restricted";--> statement-breakpoint
 CREATE INDEX "posts_must_read_idx" ON "posts" USING btree ("id") WHERE "posts"."must_read";--> statement-breakpoint
 CREATE INDEX "posts_menu_publish_idx" ON "posts" USING btree ("menu_id","publish_at") WHERE "posts"."publish_at" is not null;--> statement-breakpoint
-CREATE INDEX "posts_menu_expires_idx" ON "posts" USING btree ("menu_id","expires_at") WHERE "posts"."expires_at" is not null;
+CREATE INDEX "posts_menu_expires_idx" ON "posts" USING btree ("menu_id","expires_at") WHERE "posts"."expires_at" is not null;--> statement-breakpoint
+CREATE INDEX "posts_menu_restricted_idx" ON "posts" USING btree ("menu_id") WHERE "posts"."restricted";

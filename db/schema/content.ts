@@ -32,6 +32,16 @@ const audienceColumns = () => ({
   audienceRoleIds: integer().array().notNull().default(sql`'{}'::int[]`),
   publishAt: timestamp({ withTimezone: true }),
   expiresAt: timestamp({ withTimezone: true }),
+  /**
+   * Whether anything limits who sees the row (an audience or a schedule). Most rows are for everyone: a
+   * list's count is then the index-only count of the menu's rows less the few restricted rows the
+   * viewer may not see (lib/content/sql.ts countVisible), read through the `*_menu_restricted_idx` index.
+   */
+  restricted: boolean()
+    .notNull()
+    .generatedAlwaysAs(
+      sql`(cardinality(audience_location_ids) > 0 or cardinality(audience_role_ids) > 0 or publish_at is not null or expires_at is not null)`,
+    ),
 });
 import { files } from "./files";
 import { menus } from "./menus";
@@ -96,6 +106,7 @@ export const posts = pgTable(
     // The next publish/expiry moment of a menu (when a cached list stops being current).
     index("posts_menu_publish_idx").on(t.menuId, t.publishAt).where(sql`${t.publishAt} is not null`),
     index("posts_menu_expires_idx").on(t.menuId, t.expiresAt).where(sql`${t.expiresAt} is not null`),
+    index("posts_menu_restricted_idx").on(t.menuId).where(sql`${t.restricted}`),
     // Pinned first, then Newest/Oldest (updated_at) or A-to-Z/Z-to-A (title, case-insensitive). Each
     // order reads its page straight from an index: the ascending index backwards gives "pinned first,
     // descending"; the pin-descending one forwards gives "pinned first, ascending".
@@ -138,6 +149,7 @@ export const attachments = pgTable(
     index("attachments_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
     index("attachments_menu_publish_idx").on(t.menuId, t.publishAt).where(sql`${t.publishAt} is not null`),
     index("attachments_menu_expires_idx").on(t.menuId, t.expiresAt).where(sql`${t.expiresAt} is not null`),
+    index("attachments_menu_restricted_idx").on(t.menuId, t.groupId).where(sql`${t.restricted}`),
     index().on(t.groupId),
     check("attachments_url_check", sql`${t.uploadType} <> 'url' OR ${t.url} IS NOT NULL`),
   ],

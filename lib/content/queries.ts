@@ -4,7 +4,7 @@ import { getDb, schema } from "@/lib/db";
 import { rowsOf } from "@/lib/db/rows";
 import { listLocations, listRoles } from "@/lib/users/queries";
 import { cachedRead, cachedReadUntil, deepFreeze } from "@/lib/db/config-cache";
-import { countRows, discussionFilter, discussionListQuery, discussionRows, editorName, likePattern, orderFor, postVisibleTo, type ListParams } from "./sql";
+import { countRows, countVisible, discussionListQuery, discussionMenuFilter, discussionRows, editorName, likePattern, orderFor, postVisibleTo, type ListParams } from "./sql";
 import { audienceColumnsOf, visibleTo, viewerKey, type Viewer } from "./visibility";
 
 export { likePattern, type ListParams };
@@ -118,8 +118,7 @@ async function paged<T>(rows: PromiseLike<T[]>, count: () => PromiseLike<number>
 /** The Discussion tab: pinned first, then the chosen sort; search on title and description. */
 async function readDiscussions(params: ListParams): Promise<Paged<DiscussionRow>> {
   const db = await getDb();
-  const where = discussionFilter(params.menuId, params.q, params.viewer);
-  const { rows, total } = await paged(discussionListQuery(db, params), () => countRows(db, posts, where));
+  const { rows, total } = await paged(discussionListQuery(db, params), () => countVisible(db, posts, discussionMenuFilter(params.menuId, params.q), params.viewer));
   const docs = await documentsOf("postId", rows.map((r) => r.id));
   return {
     rows: rows.map((r) => ({ ...r, documents: docs.get(r.id) ?? [] })),
@@ -219,12 +218,8 @@ async function readAttachmentItems(params: ListParams & { groupId: number | null
       .where(eq(attachmentGroups.id, params.groupId))
       .limit(1);
     if (!group) return null;
-    const where = and(
-      eq(attachments.menuId, params.menuId),
-      eq(attachments.groupId, group.id),
-      attachmentVisibleTo(params.viewer),
-      pattern ? ilike(attachments.title, pattern) : undefined,
-    );
+    const listed = and(eq(attachments.menuId, params.menuId), eq(attachments.groupId, group.id), pattern ? ilike(attachments.title, pattern) : undefined);
+    const where = and(listed, attachmentVisibleTo(params.viewer));
     const { rows, total } = await paged(
       db
         .select({ ...attachmentColumns })
@@ -235,7 +230,7 @@ async function readAttachmentItems(params: ListParams & { groupId: number | null
         .orderBy(desc(attachments.pin), ...orderFor(params.sort, attachments))
         .limit(params.perPage)
         .offset(offset),
-      () => countRows(db, attachments, where),
+      () => countVisible(db, attachments, listed, params.viewer),
     );
     return { rows: await withAttachmentDocs(rows), total, page: params.page, perPage: params.perPage, group };
   }
@@ -275,13 +270,9 @@ async function readAttachmentItems(params: ListParams & { groupId: number | null
   const singlesOffset = Math.max(0, offset - groupItems.length);
   const singlesLimit = params.perPage - groupSlice.length;
 
-  const where = and(
-    eq(attachments.menuId, params.menuId),
-    isNull(attachments.groupId),
-    attachmentVisibleTo(params.viewer),
-    pattern ? ilike(attachments.title, pattern) : undefined,
-  );
-  const countSingles = () => countRows(db, attachments, where);
+  const listed = and(eq(attachments.menuId, params.menuId), isNull(attachments.groupId), pattern ? ilike(attachments.title, pattern) : undefined);
+  const where = and(listed, attachmentVisibleTo(params.viewer));
+  const countSingles = () => countVisible(db, attachments, listed, params.viewer);
   let singles: Omit<AttachmentRow, "kind" | "documents">[] = [];
   let singlesTotal: number;
   if (singlesLimit > 0) {
@@ -313,11 +304,8 @@ async function readAttachmentItems(params: ListParams & { groupId: number | null
 /** Every attachment of a menu in one flat list, groups ignored (v1 display_sales_attachment_old). */
 export async function listAttachmentsFlat(params: ListParams): Promise<Paged<AttachmentRow>> {
   const db = await getDb();
-  const where = and(
-    eq(attachments.menuId, params.menuId),
-    attachmentVisibleTo(params.viewer),
-    params.q ? ilike(attachments.title, likePattern(params.q)) : undefined,
-  );
+  const listed = and(eq(attachments.menuId, params.menuId), params.q ? ilike(attachments.title, likePattern(params.q)) : undefined);
+  const where = and(listed, attachmentVisibleTo(params.viewer));
   const { rows, total } = await paged(
     db
       .select({ ...attachmentColumns })
@@ -327,7 +315,7 @@ export async function listAttachmentsFlat(params: ListParams): Promise<Paged<Att
       .orderBy(desc(attachments.pin), ...orderFor(params.sort, attachments))
       .limit(params.perPage)
       .offset((params.page - 1) * params.perPage),
-    () => countRows(db, attachments, where),
+    () => countVisible(db, attachments, listed, params.viewer),
   );
   return { rows: await withAttachmentDocs(rows), total, page: params.page, perPage: params.perPage };
 }

@@ -3,7 +3,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { schema, type Db } from "@/lib/db";
 import type { Sort } from "./constants";
-import { audienceColumnsOf, visibleTo, type Viewer } from "./visibility";
+import { audienceColumnsOf, seesAllContent, visibleTo, type Viewer } from "./visibility";
 
 /**
  * Statement builders shared by lib/content/queries.ts and the bench (which EXPLAINs the exact
@@ -41,7 +41,12 @@ export function orderFor(sort: Sort, cols: { updatedAt: PgColumn; title: PgColum
 export const postVisibleTo = (viewer: Viewer) => visibleTo(viewer, audienceColumnsOf(posts));
 
 export function discussionFilter(menuId: number, q: string | undefined, viewer: Viewer): SQL {
-  const base = and(eq(posts.menuId, menuId), postVisibleTo(viewer))!;
+  return and(discussionMenuFilter(menuId, q), postVisibleTo(viewer))!;
+}
+
+/** The menu and search conditions of the Discussion tab, without the visibility predicate (countVisible adds it). */
+export function discussionMenuFilter(menuId: number, q: string | undefined): SQL {
+  const base = eq(posts.menuId, menuId);
   if (!q) return base;
   const p = likePattern(q);
   return and(base, or(ilike(posts.title, p), ilike(posts.description, p)))!;
@@ -86,6 +91,26 @@ export function discussionListQuery(db: Db, params: ListParams) {
 /** `count(*)` of a filtered table (an index-only scan for the menu filters). */
 export function countQuery(db: Db, table: PgTable, where: SQL | undefined) {
   return db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(table).where(where);
+}
+
+/**
+ * How many rows of a list the viewer sees: every row matching `where` (an index-only count, as before
+ * audiences) less the restricted rows (an audience or a schedule: few, read through the partial
+ * `*_menu_restricted_idx` index) that the visibility predicate hides from this viewer. Administrators
+ * see every row. One statement.
+ */
+export async function countVisible(
+  db: Db,
+  table: PgTable & { restricted: PgColumn; audienceLocationIds: PgColumn; audienceRoleIds: PgColumn; publishAt: PgColumn; expiresAt: PgColumn },
+  where: SQL | undefined,
+  viewer: Viewer,
+): Promise<number> {
+  if (seesAllContent(viewer)) return countRows(db, table, where);
+  const hidden = and(where, sql`${table.restricted}`, sql`not ${visibleTo(viewer, audienceColumnsOf(table))}`);
+  const [row] = await db
+    .select({ n: sql<number>`(${countQuery(db, table, where)}) - (${countQuery(db, table, hidden)})`.mapWith(Number) })
+    .from(sql`(select 1) as one`);
+  return row?.n ?? 0;
 }
 
 export async function countRows(db: Db, table: PgTable, where: SQL | undefined): Promise<number> {

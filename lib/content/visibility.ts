@@ -15,7 +15,7 @@ import { roleCan } from "@/lib/auth/roles";
 export type Viewer = { roleId: number; locationId: number | null };
 
 /** The audience and schedule columns of a table, as Drizzle columns or as raw SQL on an alias (`o.publish_at`). */
-export type AudienceColumns = { locations: PgColumn | SQL; roles: PgColumn | SQL; publishAt: PgColumn | SQL; expiresAt: PgColumn | SQL };
+export type AudienceColumns = { restricted: PgColumn | SQL; locations: PgColumn | SQL; roles: PgColumn | SQL; publishAt: PgColumn | SQL; expiresAt: PgColumn | SQL };
 
 /** Administrators see every item, whatever its audience and schedule (marked 'Scheduled' / 'Expired'). */
 export function seesAllContent(viewer: Viewer): boolean {
@@ -23,14 +23,14 @@ export function seesAllContent(viewer: Viewer): boolean {
 }
 
 /** The columns of a table that has them (posts, attachments). */
-export function audienceColumnsOf(t: { audienceLocationIds: PgColumn; audienceRoleIds: PgColumn; publishAt: PgColumn; expiresAt: PgColumn }): AudienceColumns {
-  return { locations: t.audienceLocationIds, roles: t.audienceRoleIds, publishAt: t.publishAt, expiresAt: t.expiresAt };
+export function audienceColumnsOf(t: { restricted: PgColumn; audienceLocationIds: PgColumn; audienceRoleIds: PgColumn; publishAt: PgColumn; expiresAt: PgColumn }): AudienceColumns {
+  return { restricted: t.restricted, locations: t.audienceLocationIds, roles: t.audienceRoleIds, publishAt: t.publishAt, expiresAt: t.expiresAt };
 }
 
 /** The same columns on a raw-SQL alias (the search's statements). */
 export function audienceColumnsOfAlias(alias: string): AudienceColumns {
   const c = (name: string) => sql.raw(`${alias}.${name}`);
-  return { locations: c("audience_location_ids"), roles: c("audience_role_ids"), publishAt: c("publish_at"), expiresAt: c("expires_at") };
+  return { restricted: c("restricted"), locations: c("audience_location_ids"), roles: c("audience_role_ids"), publishAt: c("publish_at"), expiresAt: c("expires_at") };
 }
 
 /**
@@ -45,13 +45,18 @@ export function visibleTo(viewer: Viewer, cols: AudienceColumns): SQL {
 /**
  * Whether the item is published, not expired and addressed to the viewer, administrators included:
  * what asks them to act (the must-read count, the 'To read' page, acknowledging).
+ *
+ * `not restricted or ...`: most rows have no audience and no schedule (the stored `restricted` column
+ * says so), and the planner estimates that one column from its statistics. Written as the four
+ * conditions alone, it multiplied their guesses into "2 rows of 100,000" and sorted a whole menu
+ * instead of reading its first page from the sort index (measured: 120 ms instead of 2).
  */
 export function addressedTo(viewer: Viewer, cols: AudienceColumns): SQL {
   const location = viewer.locationId == null ? sql`false` : sql`${Math.trunc(viewer.locationId)}::int = any(${cols.locations})`;
-  return sql`((${cols.publishAt} is null or ${cols.publishAt} <= now())
+  return sql`(not ${cols.restricted} or ((${cols.publishAt} is null or ${cols.publishAt} <= now())
     and (${cols.expiresAt} is null or ${cols.expiresAt} > now())
     and (cardinality(${cols.locations}) = 0 or ${location})
-    and (cardinality(${cols.roles}) = 0 or ${Math.trunc(viewer.roleId)}::int = any(${cols.roles})))`;
+    and (cardinality(${cols.roles}) = 0 or ${Math.trunc(viewer.roleId)}::int = any(${cols.roles}))))`;
 }
 
 /** Whether a person (a location and a role) is in an item's audience, at any time (the readers' counts). */
