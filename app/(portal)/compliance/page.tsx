@@ -114,7 +114,7 @@ export default async function CompliancePage({ searchParams }: Props) {
             <tbody>
               {board.rows.map((r) => (
                 <tr key={r.id} className="border-b border-slate-100">
-                  <th scope="row" className="sticky left-0 max-w-64 bg-white px-3 py-2 font-medium">
+                  <th scope="row" className="sticky left-0 max-w-64 min-w-44 bg-white px-3 py-2 font-medium">
                     <Link href={`/${r.slug}/post/${r.id}`} className="break-words text-brand-700 hover:underline">
                       {r.title}
                     </Link>
