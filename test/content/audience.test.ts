@@ -22,6 +22,7 @@ import { GET as details } from "@/app/api/v1/display_sales_details/route";
 import { GET as displayAttachments } from "@/app/api/v1/display_sales_attachment/[group_id]/route";
 import { GET as displayAttachmentsOld } from "@/app/api/v1/display_sales_attachment_old/route";
 import { GET as signedUrlPath } from "@/app/api/v1/getsignedurlpath/route";
+import { GET as getDocument } from "@/app/api/v1/get_document/route";
 import { suggest, searchPage } from "@/lib/search/queries";
 
 const t = setupTestDatabase();
@@ -75,6 +76,13 @@ describe("audience", () => {
     expect((await call(details, `/api/v1/display_sales_details?slug=company-news&id=${id}`, { token: northStaff.token })).status).toBe(200);
     const admin = await call(details, `/api/v1/display_sales_details?slug=company-news&id=${id}`, { token: who.admin.token });
     expect(admin.json.content).toMatchObject({ audience: { locations: [north], roles: [] }, publish_at: null, expires_at: null, must_read: false });
+    const edit = await call(getDocument, `/api/v1/get_document?slug=company-news&id=${id}`, { token: who.admin.token });
+    expect(edit.json.content).toMatchObject({ audience: { locations: [north], roles: [] }, must_read: false, due_at: null });
+
+    // An update that leaves the audience out keeps it (old clients send only their own fields).
+    const kept = await call(storePost, "/api/v1/store_post", { method: "POST", token: who.admin.token, body: { slug: "company-news", id, title: "Recall bulletin wombatglass", description: "Edited" } });
+    expect(kept.status).toBe(200);
+    expect(await postIds(southStaff.token)).not.toContain(id);
   });
 
   it("a post for a role reaches only that role (the seeded staff user is role 3)", async () => {
