@@ -157,6 +157,9 @@ async function prepare(dataDir: string, authSecret: string, db: BenchDb): Promis
   return session({ dataDir }, authSecret);
 }
 
+/** The admin the bench signs in as: the visibility predicate is `true` for it. */
+const BENCH_VIEWER = { roleId: 1, locationId: null };
+
 /** A browser session for admin (as sign-in makes it) and the query plan of the rare-term search. */
 async function session(where: { dataDir?: string; url?: string }, authSecret: string): Promise<{ cookie: string; plan: string[] }> {
   const handle = await openDatabase(where);
@@ -168,8 +171,8 @@ async function session(where: { dataDir?: string; url?: string }, authSecret: st
     const salt = "authjs.session-token";
     const jwt = await encode({ token: { sid }, secret: authSecret, salt, maxAge: SESSION_TTL_MS / 1000 });
     const [menu] = await db.select({ id: schema.menus.id }).from(schema.menus).where(eq(schema.menus.slug, "bench-content-1"));
-    const rowsPlan = await explain(db, discussionListQuery(db, { menuId: menu.id, q: RARE, sort: "newest", page: 1, perPage: PAGE_SIZE.discussion }).toSQL());
-    const countPlan = await explain(db, countQuery(db, schema.posts, discussionFilter(menu.id, RARE)).toSQL());
+    const rowsPlan = await explain(db, discussionListQuery(db, { menuId: menu.id, q: RARE, sort: "newest", page: 1, perPage: PAGE_SIZE.discussion, viewer: BENCH_VIEWER }).toSQL());
+    const countPlan = await explain(db, countQuery(db, schema.posts, discussionFilter(menu.id, RARE, BENCH_VIEWER)).toSQL());
     const plan = ["-- rows of the page", ...rowsPlan, "-- total_rows", ...countPlan];
     return { cookie: `${salt}=${jwt}`, plan };
   } finally {

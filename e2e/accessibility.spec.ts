@@ -11,7 +11,7 @@ import { ROLES, storageStateOf, type Role } from "./support/env";
 const WIDTHS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 
 /** Records made once per run for the screens that show one (post detail, edit forms). */
-type Fixture = { postPath: string; postEdit: string; attachmentEdit: string; dateEdit: string };
+type Fixture = { postPath: string; postEdit: string; attachmentEdit: string; dateEdit: string; mustReadPath: string };
 
 type Screen = { name: string; roles?: readonly Role[]; open: (page: Page, f: Fixture) => Promise<void> };
 
@@ -154,6 +154,18 @@ const SCREENS: Screen[] = [
     name: "form email manager form / no access",
     open: content("/form/email/manager/add", async (p) => void (await expect(p.getByRole("heading", { level: 1, name: "Form Email Manager" }).or(p.getByText("Oops! 403 Sorry!"))).toBeVisible())),
   },
+  { name: "to read", open: content("/to-read", heading("To read")) },
+  {
+    name: "compliance board (admin) / 403",
+    open: content("/compliance", async (p) => void (await expect(p.getByRole("heading", { level: 1, name: "Compliance" }).or(p.getByText("Oops! 403 Sorry!"))).toBeVisible())),
+  },
+  {
+    name: "must-read post detail (acknowledge button; readers panel for admin)",
+    open: async (page, f) => {
+      await page.goto(f.mustReadPath);
+      await expect(page.getByRole("button", { name: "I have read and understood this" }).or(page.getByText(/^Acknowledged on/))).toBeVisible();
+    },
+  },
   { name: "404", open: content("/no-such-page", async (p) => void (await expect(p.getByText("The page you are looking for does not exist.")).toBeVisible())) },
 ];
 
@@ -183,6 +195,14 @@ function makeFixture(browser: Browser): Promise<Fixture> {
     const postPath = (await postLink.getAttribute("href"))!;
     const postEdit = (await page.getByRole("link", { name: `Edit ${title} post`, exact: true }).getAttribute("href"))!;
 
+    // A must-read for everyone (issue 36): its page shows the acknowledgement, and administrators its readers.
+    await page.goto("/company-news/discussion/add");
+    await ui.titleField.fill(`${title} must read`);
+    await page.getByRole("checkbox", { name: /^Must read/ }).check();
+    await ui.button("Save").click();
+    await expect(page).toHaveURL(/\/company-news$/);
+    const mustReadPath = (await page.getByRole("link", { name: `${title} must read`, exact: true }).getAttribute("href"))!;
+
     await page.goto("/documents/attachment/add");
     await ui.titleField.fill(`${title} link`);
     await page.getByRole("radio", { name: "Link" }).check();
@@ -199,7 +219,7 @@ function makeFixture(browser: Browser): Promise<Fixture> {
     await expect(page).toHaveURL(/tab=save-the-date$/);
     const dateEdit = (await page.getByRole("link", { name: `Edit ${title} date`, exact: true }).getAttribute("href"))!;
     await context.close();
-    return { postPath, postEdit, attachmentEdit, dateEdit };
+    return { postPath, postEdit, attachmentEdit, dateEdit, mustReadPath };
   })());
 }
 

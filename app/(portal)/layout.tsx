@@ -6,6 +6,8 @@ import { ShellFrame } from "@/components/shell/shell-frame";
 import { Sidebar } from "@/components/shell/sidebar";
 import { accountOf, formsMenu, toSidebarItems } from "@/components/shell/shell-utils";
 import { photoUrl } from "@/lib/users/people";
+import { countUnreadMustReads } from "@/lib/content/reading";
+import { ToReadLink } from "@/components/shell/to-read-link";
 
 /**
  * The signed-in shell: header, sidebar (a drawer below 766 px), main content and footer. The frame is
@@ -15,9 +17,19 @@ import { photoUrl } from "@/lib/users/people";
 export default async function PortalLayout({ children }: { children: React.ReactNode }) {
   await connection();
   const user = await pageGuard(requireUser());
-  const [menus, year] = await Promise.all([listMenuTree({ roleId: user.roleId, stamp: user.configStamp }), getSystemYear({ stamp: user.configStamp })]);
+  const [menus, year, unread] = await Promise.all([
+    listMenuTree({ roleId: user.roleId, stamp: user.configStamp }),
+    getSystemYear({ stamp: user.configStamp }),
+    countUnreadMustReads(user),
+  ]);
   return (
-    <ShellFrame account={accountOf(user, photoUrl(user.profileImage))} sidebar={<Sidebar menus={toSidebarItems(menus)} forms={formsMenu(user)} />} build={getBuildVersion()} year={year}>
+    <ShellFrame
+      account={accountOf(user, photoUrl(user.profileImage))}
+      sidebar={<Sidebar menus={toSidebarItems(menus)} forms={formsMenu(user)} />}
+      build={getBuildVersion()}
+      year={year}
+      headerLinks={<ToReadLink count={unread} />}
+    >
       {children}
     </ShellFrame>
   );

@@ -6,8 +6,9 @@ import { Field } from "@/components/ui/input";
 import { saveAttachmentAction } from "@/lib/content/actions";
 import { attachmentFormSchema, TITLE_MAX, URL_MAX, type AttachmentFormValues } from "@/lib/content/schemas";
 import { DocumentsField, FormButtons, FormCard, useContentFormSave } from "./form-parts";
+import { AudienceFields, type AudienceOptions } from "./audience-fields";
 
-const FIELDS = ["title", "uploadType", "url", "groupId", "documents"] as const;
+const FIELDS = ["title", "uploadType", "url", "groupId", "documents", "audience", "publishAt", "expiresAt"] as const;
 
 /**
  * AttachmentAddForm / AttachmentEditForm: Title, Document/Link (offered when the menu allows both),
@@ -19,7 +20,9 @@ export function AttachmentForm({
   groups,
   backHref,
   userName,
+  options,
 }: {
+  options: AudienceOptions;
   initial: AttachmentFormValues;
   allowed: ("file" | "url")[];
   groups: { id: number; name: string }[];
@@ -87,6 +90,7 @@ export function AttachmentForm({
         ) : (
           <DocumentsField form={form} kind="attachment" upload={upload} />
         )}
+        <AudienceFields control={form.control} errors={errors} options={options} />
         <FormButtons
           cancelHref={backHref}
           editing={editing}

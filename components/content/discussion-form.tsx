@@ -6,11 +6,22 @@ import { Field } from "@/components/ui/input";
 import { saveDiscussionAction } from "@/lib/content/actions";
 import { discussionFormSchema, TITLE_MAX, type DiscussionFormValues } from "@/lib/content/schemas";
 import { DocumentsField, FormButtons, FormCard, TextArea, useContentFormSave } from "./form-parts";
+import { AudienceFields, type AudienceOptions } from "./audience-fields";
 
-const FIELDS = ["title", "description", "documents"] as const;
+const FIELDS = ["title", "description", "documents", "audience", "publishAt", "expiresAt", "mustRead", "dueAt"] as const;
 
 /** DiscussionAddForm / DiscussionEditForm: Title, Description, Upload Document (20 files). */
-export function DiscussionForm({ initial, backHref, userName }: { initial: DiscussionFormValues; backHref: string; userName: string }) {
+export function DiscussionForm({
+  initial,
+  backHref,
+  userName,
+  options,
+}: {
+  initial: DiscussionFormValues;
+  backHref: string;
+  userName: string;
+  options: AudienceOptions;
+}) {
   const editing = initial.id != null;
   const form = useForm<DiscussionFormValues>({ resolver: zodResolver(discussionFormSchema), defaultValues: initial });
   const { errors } = form.formState;
@@ -18,7 +29,7 @@ export function DiscussionForm({ initial, backHref, userName }: { initial: Discu
     form,
     save: saveDiscussionAction,
     fields: FIELDS,
-    blank: () => ({ slug: initial.slug, title: "", description: "", documents: [] }),
+    blank: () => ({ slug: initial.slug, title: "", description: "", documents: [], audience: { locations: [], roles: [] }, publishAt: null, expiresAt: null, mustRead: false, dueAt: null }),
     backHref,
   });
 
@@ -28,6 +39,7 @@ export function DiscussionForm({ initial, backHref, userName }: { initial: Discu
         <Field label="Title" required maxLength={TITLE_MAX} autoComplete="off" error={errors.title?.message} {...form.register("title")} />
         <TextArea label="Description" rows={8} error={errors.description?.message} {...form.register("description")} />
         <DocumentsField form={form} kind="post" upload={upload} />
+        <AudienceFields control={form.control} errors={errors} options={options} mustRead wasMustRead={editing && !!initial.mustRead} />
         <FormButtons
           cancelHref={backHref}
           editing={editing}

@@ -8,6 +8,8 @@ import { safeColor } from "@/components/shell/shell-utils";
 import { Avatar } from "@/components/ui/avatar";
 import { FileTypeIcon, Icon } from "@/components/ui/icon";
 import { DateText } from "./date-text";
+import { AudienceMarks, MustReadMark } from "./audience-marks";
+import type { AudienceOptions } from "@/lib/content/queries";
 import { UserText } from "./user-text";
 
 /**
@@ -124,7 +126,8 @@ function EmptyList({ kind }: { kind: Kind }) {
 }
 
 /** The Discussion tab's posts: pinned first (the query orders them), text previews, files, admin actions. */
-export function DiscussionList({ rows, slug, isAdmin }: { rows: DiscussionRow[]; slug: string; isAdmin: boolean }) {
+/** `names` (administrators): the audience and schedule marks are shown with the locations' and roles' names. */
+export function DiscussionList({ rows, slug, isAdmin, names }: { rows: DiscussionRow[]; slug: string; isAdmin: boolean; names?: AudienceOptions }) {
   if (rows.length === 0) return <EmptyList kind="discussion" />;
   return (
     <ul className="space-y-4" aria-label="Discussions">
@@ -153,6 +156,15 @@ export function DiscussionList({ rows, slug, isAdmin }: { rows: DiscussionRow[];
                 </h2>
                 {p.pin && <Icon name="pin" className="mt-1.5 h-4 w-4 shrink-0 text-brand-600" label="Pinned" />}
               </div>
+              {names ? (
+                <AudienceMarks item={p} names={names} />
+              ) : (
+                p.mustRead && (
+                  <p className="mt-2">
+                    <MustReadMark dueAt={p.dueAt} />
+                  </p>
+                )
+              )}
               {p.description && (
                 <p className="user-text mt-2">
                   <UserText text={p.description} max={DESCRIPTION_PREVIEW} moreHref={detail} />
@@ -178,13 +190,14 @@ type AttachmentListProps = {
   view: "grid" | "list";
   inGroup: boolean;
   groupHref: (id: number) => string;
+  names?: AudienceOptions;
 };
 
 /**
  * The Attachment tab: groups (folder icon and name, opening the child view) and single items (type
  * icon, title cut at 20 in the grid / 60 in the list, Download or Visit Now, pin, updater and date).
  */
-export function AttachmentList({ rows, slug, isAdmin, view, inGroup, groupHref }: AttachmentListProps) {
+export function AttachmentList({ rows, slug, isAdmin, view, inGroup, groupHref, names }: AttachmentListProps) {
   if (rows.length === 0) return <EmptyList kind="attachment" />;
   const grid = view === "grid";
   const max = grid ? 20 : 60;
@@ -230,6 +243,7 @@ export function AttachmentList({ rows, slug, isAdmin, view, inGroup, groupHref }
                 <p className="item-meta mt-0.5">
                   {item.updatedName} · <DateText date={item.updatedAt} kind="us" /> <DateText date={item.updatedAt} kind="time" />
                 </p>
+                {names && <AudienceMarks item={item} names={names} />}
               </div>
             </div>
             <div className={`flex items-center justify-between gap-2 ${grid ? "mt-4" : "shrink-0"}`}>

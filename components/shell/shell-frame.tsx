@@ -24,6 +24,8 @@ type Props = {
   build: string;
   /** The copyright year (settings.system_year). */
   year: number;
+  /** Server-rendered links placed before the search in the header (the 'To read' count). */
+  headerLinks?: React.ReactNode;
   children: React.ReactNode;
 };
 
@@ -39,7 +41,7 @@ type Props = {
  * backdrop, and when the window grows to desktop; while it is open the rest of the page is inert, so
  * focus stays in the drawer.
  */
-export function ShellFrame({ account, sidebar, build, year, children }: Props) {
+export function ShellFrame({ account, sidebar, build, year, headerLinks, children }: Props) {
   const [navOpen, setNavOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -119,6 +121,7 @@ export function ShellFrame({ account, sidebar, build, year, children }: Props) {
             </button>
             <Brand />
             <div className="ml-auto flex items-center gap-2 md:gap-3">
+              {headerLinks}
               <SearchLauncher />
               <UserMenu account={account} />
             </div>

@@ -9,13 +9,40 @@ import {
   pgEnum,
   pgSequence,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
+  timestamp,
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
 import { timestamps } from "./_common";
+
+/**
+ * Who a post or attachment reaches and when (issue 36): audience location ids and role ids (an empty
+ * list: everyone who can open the menu; both given: people in one of the locations AND of one of the
+ * roles), shown from `publish_at` (null: at once) until `expires_at` (null: for good). The visibility
+ * predicate (lib/content/visibility.ts) compares them to now() in every read, so nothing has to run
+ * for an item to appear or disappear on time. Ids are checked on save (there is no array foreign key);
+ * a deleted location or role just matches nobody.
+ */
+const audienceColumns = () => ({
+  audienceLocationIds: integer().array().notNull().default(sql`'{}'::int[]`),
+  audienceRoleIds: integer().array().notNull().default(sql`'{}'::int[]`),
+  publishAt: timestamp({ withTimezone: true }),
+  expiresAt: timestamp({ withTimezone: true }),
+  /**
+   * Whether anything limits who sees the row (an audience or a schedule). Most rows are for everyone: a
+   * list's count is then the index-only count of the menu's rows less the few restricted rows the
+   * viewer may not see (lib/content/sql.ts countVisible), read through the `*_menu_restricted_idx` index.
+   */
+  restricted: boolean()
+    .notNull()
+    .generatedAlwaysAs(
+      sql`(cardinality(audience_location_ids) > 0 or cardinality(audience_role_ids) > 0 or publish_at is not null or expires_at is not null)`,
+    ),
+});
 import { files } from "./files";
 import { menus } from "./menus";
 import { users } from "./users";
@@ -58,11 +85,28 @@ export const posts = pgTable(
     title: varchar({ length: 190 }).notNull(),
     description: text().notNull().default(""),
     pin: boolean().notNull().default(false),
+    ...audienceColumns(),
+    /** Must read (issue 36): everyone in the audience is asked to acknowledge it, by `due_at` when set. */
+    mustRead: boolean().notNull().default(false),
+    dueAt: timestamp({ withTimezone: true }),
+    /**
+     * The acknowledgement round: 'needs acknowledging again' moves it on, so earlier acknowledgements
+     * (rows of an older round) stop counting but stay as history.
+     */
+    ackRound: integer().notNull().default(1),
+    /** When 'Remind those who have not read it' last queued mail (at most once a day). */
+    remindedAt: timestamp({ withTimezone: true }),
     createdBy: integer().references(() => users.id, { onDelete: "set null" }),
     updatedBy: integer().references(() => users.id, { onDelete: "set null" }),
     ...timestamps,
   },
   (t) => [
+    // The must-reads (a few hundred among a million posts): the header count and the compliance board.
+    index("posts_must_read_idx").on(t.id).where(sql`${t.mustRead}`),
+    // The next publish/expiry moment of a menu (when a cached list stops being current).
+    index("posts_menu_publish_idx").on(t.menuId, t.publishAt).where(sql`${t.publishAt} is not null`),
+    index("posts_menu_expires_idx").on(t.menuId, t.expiresAt).where(sql`${t.expiresAt} is not null`),
+    index("posts_menu_restricted_idx").on(t.menuId).where(sql`${t.restricted}`),
     // Pinned first, then Newest/Oldest (updated_at) or A-to-Z/Z-to-A (title, case-insensitive). Each
     // order reads its page straight from an index: the ascending index backwards gives "pinned first,
     // descending"; the pin-descending one forwards gives "pinned first, ascending".
@@ -91,6 +135,7 @@ export const attachments = pgTable(
     url: varchar({ length: 2048 }),
     groupId: integer().references(() => attachmentGroups.id, { onDelete: "set null" }),
     pin: boolean().notNull().default(false),
+    ...audienceColumns(),
     createdBy: integer().references(() => users.id, { onDelete: "set null" }),
     updatedBy: integer().references(() => users.id, { onDelete: "set null" }),
     ...timestamps,
@@ -102,6 +147,9 @@ export const attachments = pgTable(
     index("attachments_menu_title_idx").on(t.menuId, t.groupId, t.pin, sql`lower(${t.title})`, t.id),
     index("attachments_menu_pin_title_idx").on(t.menuId, t.groupId, t.pin.desc().nullsFirst(), sql`lower(${t.title})`, t.id),
     index("attachments_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
+    index("attachments_menu_publish_idx").on(t.menuId, t.publishAt).where(sql`${t.publishAt} is not null`),
+    index("attachments_menu_expires_idx").on(t.menuId, t.expiresAt).where(sql`${t.expiresAt} is not null`),
+    index("attachments_menu_restricted_idx").on(t.menuId, t.groupId).where(sql`${t.restricted}`),
     index().on(t.groupId),
     check("attachments_url_check", sql`${t.uploadType} <> 'url' OR ${t.url} IS NOT NULL`),
   ],
@@ -191,4 +239,42 @@ export const contentVersion = pgTable(
     version: bigint({ mode: "number" }).notNull().default(0),
   },
   (t) => [check("content_version_one_row", sql`${t.id} = 1`)],
+);
+
+/**
+ * 'I have read and understood this' on a must-read post: one row per person and acknowledgement round
+ * (posts.ack_round). A new round leaves the older rows as history.
+ */
+export const postAcknowledgements = pgTable(
+  "post_acknowledgements",
+  {
+    id: serial().primaryKey(),
+    postId: integer()
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    round: integer().notNull(),
+    acknowledgedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("post_acknowledgements_once_idx").on(t.postId, t.round, t.userId), index().on(t.userId, t.postId)],
+);
+
+/** Who opened a post, first and last time (one upsert per view). */
+export const postViews = pgTable(
+  "post_views",
+  {
+    postId: integer()
+      .notNull()
+      .references(() => posts.id, { onDelete: "cascade" }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    firstSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index().on(t.userId)],
 );

@@ -16,6 +16,7 @@ const user = (roleId: number, permissions: string[] = []): SessionUser => ({
   profileImage: null,
   roleId,
   roleName: "r",
+  locationId: null,
   profileColor: "#000000",
   permissions,
   tokenId: 1,

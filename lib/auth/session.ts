@@ -14,6 +14,8 @@ export type SessionUser = {
   lastName: string;
   roleId: number;
   roleName: string;
+  /** The user's location (the audience of posts and attachments, lib/content/visibility.ts). */
+  locationId: number | null;
   profileColor: string;
   /** The profile photo's storage key, or null (the header shows initials then). */
   profileImage: string | null;
@@ -107,6 +109,7 @@ function buildSessionLookup(db: Db) {
       lastName: schema.users.lastName,
       roleId: schema.users.roleId,
       roleName: schema.roles.name,
+      locationId: schema.users.locationId,
       profileColor: schema.users.profileColor,
       profileImage: schema.users.profileImage,
       permission: schema.permissions.name,

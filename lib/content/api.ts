@@ -4,7 +4,8 @@ import { text } from "@/lib/validation/text";
 import { AppError } from "@/lib/errors";
 import { fieldErrorsOf } from "@/lib/api/with-api";
 import type { SessionUser } from "@/lib/auth/session";
-import type { AttachmentGroupItem, AttachmentRow, DiscussionRow, DocumentRow, SaveTheDateRow } from "./queries";
+import type { AttachmentGroupItem, AttachmentRow, AudienceFields, DiscussionRow, DocumentRow, SaveTheDateRow } from "./queries";
+import { scheduleState } from "./visibility";
 import { isoDateToUs, MONTH_NAMES, listQuerySchema, slugSchema, SORTS, type ContentTab, type DocumentRef, type Sort } from "./schemas";
 import { requireContentMenu } from "./service";
 
@@ -56,8 +57,22 @@ export function toApiDocument(d: DocumentRow) {
   };
 }
 
+/** Audience and schedule as the v1 calls carry them (issue 36). */
+export function toApiSchedule(i: AudienceFields) {
+  return {
+    audience: { locations: i.audienceLocationIds, roles: i.audienceRoleIds },
+    publish_at: i.publishAt?.toISOString() ?? null,
+    expires_at: i.expiresAt?.toISOString() ?? null,
+    /** 'scheduled', 'expired' or null: only administrators are ever answered an item that is not shown. */
+    schedule_state: scheduleState(i),
+  };
+}
+
 export function toApiPost(p: DiscussionRow) {
   return {
+    ...toApiSchedule(p),
+    must_read: p.mustRead,
+    due_at: p.dueAt?.toISOString() ?? null,
     id: p.id,
     title: p.title,
     description: p.description,
@@ -71,6 +86,7 @@ export function toApiPost(p: DiscussionRow) {
 
 export function toApiAttachment(a: AttachmentRow, groups?: Map<number, string>) {
   return {
+    ...toApiSchedule(a),
     is_group: 0,
     id: a.id,
     title: a.title,
@@ -161,4 +177,58 @@ export function validatePayload<S extends z.ZodType>(schema: S, value: unknown, 
     (renamed[name] ??= []).push(...messages);
   }
   throw new AppError(422, parsed.error.issues[0]?.message ?? "The request is not valid.", renamed);
+}
+
+/** The v1 names of the audience and schedule fields (store_post, store_attachment). */
+export const SCHEDULE_NAMES = { publishAt: "publish_at", expiresAt: "expires_at", mustRead: "must_read", dueAt: "due_at", reacknowledge: "needs_acknowledging_again" };
+
+const absent = (v: unknown) => v === undefined;
+
+/** `audience` of a store call: `{ locations: [ids], roles: [ids] }` (or that as a JSON string); missing keeps what is stored. */
+function audienceOf(v: unknown): unknown {
+  if (absent(v)) return undefined;
+  let value = v;
+  if (typeof v === "string") {
+    try {
+      value = JSON.parse(v);
+    } catch {
+      return v; // refused by the schema
+    }
+  }
+  if (value && typeof value === "object" && !Array.isArray(value)) {
+    const o = value as Record<string, unknown>;
+    const ids = (x: unknown) => (x == null ? [] : Array.isArray(x) ? x.map((n) => (typeof n === "string" && /^\d+$/.test(n) ? Number(n) : n)) : x);
+    return { locations: ids(o.locations), roles: ids(o.roles) };
+  }
+  return value;
+}
+
+const dateTimeOf = (v: unknown) => (absent(v) ? undefined : v === "" || v == null ? null : v);
+const booleanOf = (v: unknown) => (absent(v) ? undefined : v === true || v === 1 || v === "1" || v === "true" ? true : v === false || v === 0 || v === "0" || v === "false" || v === "" ? false : v);
+
+/** The audience and schedule fields of a store call's body, in the form schema's names. */
+export function scheduleFromBody(body: Record<string, unknown>) {
+  return { audience: audienceOf(body.audience), publishAt: dateTimeOf(body.publish_at), expiresAt: dateTimeOf(body.expires_at) };
+}
+
+/** Must read, due date and 'needs acknowledging again' of store_post's body. */
+export function mustReadFromBody(body: Record<string, unknown>) {
+  return { mustRead: booleanOf(body.must_read), dueAt: dateTimeOf(body.due_at), reacknowledge: booleanOf(body.needs_acknowledging_again) };
+}
+
+/** Runs a save; field errors of the service (form names) are answered under the payload's names. */
+export async function withPayloadNames<T>(save: Promise<T>, names: Record<string, string>): Promise<T> {
+  try {
+    return await save;
+  } catch (err) {
+    if (err instanceof AppError && err.fieldErrors) {
+      const renamed: Record<string, string[]> = {};
+      for (const [key, messages] of Object.entries(err.fieldErrors)) {
+        const [head, ...rest] = key.split(".");
+        renamed[[names[head] ?? head, ...rest].join(".")] = messages;
+      }
+      throw new AppError(err.status, err.message, renamed);
+    }
+    throw err;
+  }
 }

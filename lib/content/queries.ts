@@ -1,12 +1,23 @@
 import "server-only";
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { getDb, schema } from "@/lib/db";
-import { cachedRead, deepFreeze } from "@/lib/db/config-cache";
-import { countRows, discussionFilter, discussionListQuery, discussionRows, editorName, likePattern, orderFor, type ListParams } from "./sql";
+import { rowsOf } from "@/lib/db/rows";
+import { listLocations, listRoles } from "@/lib/users/queries";
+import { cachedRead, cachedReadUntil, deepFreeze } from "@/lib/db/config-cache";
+import { countRows, countVisible, discussionListQuery, discussionMenuFilter, discussionRows, editorName, likePattern, orderFor, postVisibleTo, type ListParams } from "./sql";
+import { audienceColumnsOf, visibleTo, viewerKey, type Viewer } from "./visibility";
 
 export { likePattern, type ListParams };
 
 const { posts, attachments, attachmentGroups, saveTheDates, contentDocuments, comments, users } = schema;
+
+/** Who an item reaches and when (lib/content/visibility.ts); shown to administrators. */
+export type AudienceFields = {
+  audienceLocationIds: number[];
+  audienceRoleIds: number[];
+  publishAt: Date | null;
+  expiresAt: Date | null;
+};
 
 export type DocumentRow = { id: number; path: string; name: string; size: number; mime: string; extension: string };
 
@@ -16,11 +27,14 @@ export type DiscussionRow = {
   title: string;
   description: string;
   pin: boolean;
+  mustRead: boolean;
+  dueAt: Date | null;
+  ackRound: number;
   createdAt: Date;
   updatedAt: Date;
   updatedName: string;
   documents: DocumentRow[];
-};
+} & AudienceFields;
 
 export type AttachmentRow = {
   kind: "attachment";
@@ -35,7 +49,7 @@ export type AttachmentRow = {
   updatedAt: Date;
   updatedName: string;
   documents: DocumentRow[];
-};
+} & AudienceFields;
 
 export type AttachmentGroupItem = {
   kind: "group";
@@ -104,8 +118,7 @@ async function paged<T>(rows: PromiseLike<T[]>, count: () => PromiseLike<number>
 /** The Discussion tab: pinned first, then the chosen sort; search on title and description. */
 async function readDiscussions(params: ListParams): Promise<Paged<DiscussionRow>> {
   const db = await getDb();
-  const where = discussionFilter(params.menuId, params.q);
-  const { rows, total } = await paged(discussionListQuery(db, params), () => countRows(db, posts, where));
+  const { rows, total } = await paged(discussionListQuery(db, params), () => countVisible(db, posts, discussionMenuFilter(params.menuId, params.q), params.viewer));
   const docs = await documentsOf("postId", rows.map((r) => r.id));
   return {
     rows: rows.map((r) => ({ ...r, documents: docs.get(r.id) ?? [] })),
@@ -115,11 +128,24 @@ async function readDiscussions(params: ListParams): Promise<Paged<DiscussionRow>
   };
 }
 
-/** One discussion post of a menu (null when it does not exist or belongs to another menu). */
-export async function getDiscussion({ menuId, id }: { menuId: number; id: number }): Promise<DiscussionRow | null> {
+/**
+ * The next moment (ms) an item of the menu is published or expires, or null: a list read now stays
+ * current until then (two index probes, posts_menu_publish_idx and posts_menu_expires_idx).
+ */
+async function nextScheduleChange(table: typeof posts | typeof attachments, menuId: number): Promise<number | null> {
+  const db = await getDb();
+  const rows = await db.execute(sql`select least(
+      (select min(${table.publishAt}) from ${table} where ${table.menuId} = ${menuId} and ${table.publishAt} > now()),
+      (select min(${table.expiresAt}) from ${table} where ${table.menuId} = ${menuId} and ${table.expiresAt} > now()))::text as t`);
+  const t = rowsOf<{ t: string | null }>(rows)[0]?.t;
+  return t ? new Date(t).getTime() : null;
+}
+
+/** One discussion post of a menu that the viewer may see (null when it does not exist, belongs to another menu, or is not for them). */
+export async function getDiscussion({ menuId, id, viewer }: { menuId: number; id: number; viewer: Viewer }): Promise<DiscussionRow | null> {
   const db = await getDb();
   const [row] = await discussionRows(db)
-    .where(and(eq(posts.menuId, menuId), eq(posts.id, id)))
+    .where(and(eq(posts.menuId, menuId), eq(posts.id, id), postVisibleTo(viewer)))
     .limit(1);
   if (!row) return null;
   const docs = await documentsOf("postId", [row.id]);
@@ -146,6 +172,9 @@ export async function listComments({ postId }: { postId: number }): Promise<Comm
 
 // ---------------------------------------------------------------- attachments
 
+/** The visibility predicate on attachments. */
+export const attachmentVisibleTo = (viewer: Viewer) => visibleTo(viewer, audienceColumnsOf(attachments));
+
 const attachmentColumns = {
   id: attachments.id,
   menuId: attachments.menuId,
@@ -154,6 +183,10 @@ const attachmentColumns = {
   url: attachments.url,
   groupId: attachments.groupId,
   pin: attachments.pin,
+  audienceLocationIds: attachments.audienceLocationIds,
+  audienceRoleIds: attachments.audienceRoleIds,
+  publishAt: attachments.publishAt,
+  expiresAt: attachments.expiresAt,
   createdAt: attachments.createdAt,
   updatedAt: attachments.updatedAt,
   updatedName: editorName,
@@ -185,11 +218,8 @@ async function readAttachmentItems(params: ListParams & { groupId: number | null
       .where(eq(attachmentGroups.id, params.groupId))
       .limit(1);
     if (!group) return null;
-    const where = and(
-      eq(attachments.menuId, params.menuId),
-      eq(attachments.groupId, group.id),
-      pattern ? ilike(attachments.title, pattern) : undefined,
-    );
+    const listed = and(eq(attachments.menuId, params.menuId), eq(attachments.groupId, group.id), pattern ? ilike(attachments.title, pattern) : undefined);
+    const where = and(listed, attachmentVisibleTo(params.viewer));
     const { rows, total } = await paged(
       db
         .select({ ...attachmentColumns })
@@ -200,7 +230,7 @@ async function readAttachmentItems(params: ListParams & { groupId: number | null
         .orderBy(desc(attachments.pin), ...orderFor(params.sort, attachments))
         .limit(params.perPage)
         .offset(offset),
-      () => countRows(db, attachments, where),
+      () => countVisible(db, attachments, listed, params.viewer),
     );
     return { rows: await withAttachmentDocs(rows), total, page: params.page, perPage: params.perPage, group };
   }
@@ -229,6 +259,7 @@ async function readAttachmentItems(params: ListParams & { groupId: number | null
       and(
         eq(attachments.menuId, params.menuId),
         sql`${attachments.groupId} is not null`,
+        attachmentVisibleTo(params.viewer),
         pattern ? or(ilike(attachments.title, pattern), ilike(attachmentGroups.name, pattern)) : undefined,
       ),
     )
@@ -239,12 +270,9 @@ async function readAttachmentItems(params: ListParams & { groupId: number | null
   const singlesOffset = Math.max(0, offset - groupItems.length);
   const singlesLimit = params.perPage - groupSlice.length;
 
-  const where = and(
-    eq(attachments.menuId, params.menuId),
-    isNull(attachments.groupId),
-    pattern ? ilike(attachments.title, pattern) : undefined,
-  );
-  const countSingles = () => countRows(db, attachments, where);
+  const listed = and(eq(attachments.menuId, params.menuId), isNull(attachments.groupId), pattern ? ilike(attachments.title, pattern) : undefined);
+  const where = and(listed, attachmentVisibleTo(params.viewer));
+  const countSingles = () => countVisible(db, attachments, listed, params.viewer);
   let singles: Omit<AttachmentRow, "kind" | "documents">[] = [];
   let singlesTotal: number;
   if (singlesLimit > 0) {
@@ -276,7 +304,8 @@ async function readAttachmentItems(params: ListParams & { groupId: number | null
 /** Every attachment of a menu in one flat list, groups ignored (v1 display_sales_attachment_old). */
 export async function listAttachmentsFlat(params: ListParams): Promise<Paged<AttachmentRow>> {
   const db = await getDb();
-  const where = and(eq(attachments.menuId, params.menuId), params.q ? ilike(attachments.title, likePattern(params.q)) : undefined);
+  const listed = and(eq(attachments.menuId, params.menuId), params.q ? ilike(attachments.title, likePattern(params.q)) : undefined);
+  const where = and(listed, attachmentVisibleTo(params.viewer));
   const { rows, total } = await paged(
     db
       .select({ ...attachmentColumns })
@@ -286,18 +315,18 @@ export async function listAttachmentsFlat(params: ListParams): Promise<Paged<Att
       .orderBy(desc(attachments.pin), ...orderFor(params.sort, attachments))
       .limit(params.perPage)
       .offset((params.page - 1) * params.perPage),
-    () => countRows(db, attachments, where),
+    () => countVisible(db, attachments, listed, params.viewer),
   );
   return { rows: await withAttachmentDocs(rows), total, page: params.page, perPage: params.perPage };
 }
 
-export async function getAttachment({ menuId, id }: { menuId: number; id: number }): Promise<AttachmentRow | null> {
+export async function getAttachment({ menuId, id, viewer }: { menuId: number; id: number; viewer: Viewer }): Promise<AttachmentRow | null> {
   const db = await getDb();
   const [row] = await db
     .select(attachmentColumns)
     .from(attachments)
     .leftJoin(users, eq(users.id, sql`coalesce(${attachments.updatedBy}, ${attachments.createdBy})`))
-    .where(and(eq(attachments.menuId, menuId), eq(attachments.id, id)))
+    .where(and(eq(attachments.menuId, menuId), eq(attachments.id, id), attachmentVisibleTo(viewer)))
     .limit(1);
   if (!row) return null;
   return (await withAttachmentDocs([row]))[0];
@@ -333,7 +362,7 @@ const saveTheDateColumns = {
 };
 
 /** The Save-the-date tab (Newest / Oldest by last change; search on title and description). */
-async function readSaveTheDates(params: ListParams): Promise<Paged<SaveTheDateRow>> {
+async function readSaveTheDates(params: Omit<ListParams, "viewer">): Promise<Paged<SaveTheDateRow>> {
   const db = await getDb();
   const p = params.q ? likePattern(params.q) : null;
   const where = and(eq(saveTheDates.menuId, params.menuId), p ? or(ilike(saveTheDates.title, p), ilike(saveTheDates.description, p)) : undefined);
@@ -393,17 +422,38 @@ export async function menuSlugById(menuId: number): Promise<string | null> {
 // Each list goes through the read cache (lib/db/config-cache.ts cachedRead); pass the request's
 // SessionUser.contentStamp as `stamp`, or nothing to read PostgreSQL every time.
 
-/** readDiscussions, kept while the content is unchanged. */
-export function listDiscussions(params: ListParams, stamp?: string): Promise<Paged<DiscussionRow>> {
-  return cachedRead(`discussions:${JSON.stringify(params)}`, stamp, () => readDiscussions(params).then(deepFreeze));
+/** The cache key of a list: what the viewer is (their audience), then the list's own parameters. */
+function listKey(kind: string, { viewer, ...rest }: ListParams & { groupId?: number | null }): string {
+  return `${kind}:${viewerKey(viewer)}:${JSON.stringify(rest)}`;
 }
 
-/** readAttachmentItems, kept while the content is unchanged. */
+/** readDiscussions, kept while the content is unchanged and until the menu's next publish or expiry moment. */
+export function listDiscussions(params: ListParams, stamp?: string): Promise<Paged<DiscussionRow>> {
+  return cachedReadUntil(listKey("discussions", params), stamp, async () => {
+    const [value, until] = await Promise.all([readDiscussions(params).then(deepFreeze), nextScheduleChange(posts, params.menuId)]);
+    return { value, until };
+  });
+}
+
+/** readAttachmentItems, kept while the content is unchanged and until the menu's next publish or expiry moment. */
 export function listAttachmentItems(params: ListParams & { groupId: number | null }, stamp?: string): Promise<AttachmentList | null> {
-  return cachedRead(`attachments:${JSON.stringify(params)}`, stamp, () => readAttachmentItems(params).then(deepFreeze));
+  return cachedReadUntil(listKey("attachments", params), stamp, async () => {
+    const [value, until] = await Promise.all([readAttachmentItems(params).then(deepFreeze), nextScheduleChange(attachments, params.menuId)]);
+    return { value, until };
+  });
 }
 
 /** readSaveTheDates, kept while the content is unchanged. */
-export function listSaveTheDates(params: ListParams, stamp?: string): Promise<Paged<SaveTheDateRow>> {
+export function listSaveTheDates(params: Omit<ListParams, "viewer">, stamp?: string): Promise<Paged<SaveTheDateRow>> {
   return cachedRead(`dates:${JSON.stringify(params)}`, stamp, () => readSaveTheDates(params).then(deepFreeze));
+}
+
+// ---------------------------------------------------------------- audience
+
+export type AudienceOptions = { locations: { value: number; text: string }[]; roles: { value: number; text: string }[] };
+
+/** The locations and roles an audience is chosen from (the post and attachment forms, the marks administrators see). */
+export async function listAudienceOptions(): Promise<AudienceOptions> {
+  const [locations, roles] = await Promise.all([listLocations(), listRoles()]);
+  return { locations: locations.map(({ value, text }) => ({ value, text })), roles };
 }

@@ -58,14 +58,79 @@ export const documentRefSchema = z.object({
 });
 export type DocumentRef = z.infer<typeof documentRefSchema>;
 
-/** Discussion add/edit (DiscussionAddForm / DiscussionEditForm; v1 store_post). */
-export const discussionFormSchema = z.object({
-  slug: slugSchema,
-  id: idSchema.optional(),
-  title: titleSchema,
-  description: descriptionSchema,
-  documents: z.array(documentRefSchema).max(MAX_POST_FILES, MESSAGES.tooManyPostFiles),
+export const AUDIENCE_MESSAGES = {
+  locations: "Please choose locations from the list.",
+  roles: "Please choose roles from the list.",
+  unknownLocation: (ids: number[]) => `Unknown location${ids.length > 1 ? "s" : ""}: ${ids.join(", ")}.`,
+  unknownRole: (ids: number[]) => `Unknown role${ids.length > 1 ? "s" : ""}: ${ids.join(", ")}.`,
+  dateTime: "Please enter a date and time.",
+  expiresBeforePublish: "'Expires at' must be after 'Publish at'.",
+  publishInPast: "'Publish at' must be in the future.",
+  dueInPast: "The due date of a new must-read cannot be in the past.",
+  dueWithoutMustRead: "A due date needs 'Must read'.",
+} as const;
+
+/**
+ * Who a post or attachment reaches (issue 36): location ids and role ids; empty lists (the default)
+ * are everyone who can open the menu. Whether the ids exist is checked on save (lib/content/service.ts).
+ */
+export const audienceSchema = z.object({
+  locations: z.array(z.number({ error: AUDIENCE_MESSAGES.locations }).int(AUDIENCE_MESSAGES.locations).positive(AUDIENCE_MESSAGES.locations).max(2_147_483_647, AUDIENCE_MESSAGES.locations), { error: AUDIENCE_MESSAGES.locations }).max(1000, AUDIENCE_MESSAGES.locations),
+  roles: z.array(z.number({ error: AUDIENCE_MESSAGES.roles }).int(AUDIENCE_MESSAGES.roles).positive(AUDIENCE_MESSAGES.roles).max(2_147_483_647, AUDIENCE_MESSAGES.roles), { error: AUDIENCE_MESSAGES.roles }).max(100, AUDIENCE_MESSAGES.roles),
 });
+export type Audience = z.infer<typeof audienceSchema>;
+
+/** An ISO 8601 date-time with its offset (the form converts the viewer's local time), or null for none. */
+export const dateTimeSchema = text({ error: AUDIENCE_MESSAGES.dateTime })
+  .trim()
+  .max(40, AUDIENCE_MESSAGES.dateTime)
+  .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)), AUDIENCE_MESSAGES.dateTime)
+  .nullable();
+
+/** A past moment is allowed this long ago (the form was filled in a minute before it was saved). */
+const PAST_GRACE_MS = 10 * 60 * 1000;
+
+/**
+ * Audience and schedule of a post or attachment. Each is optional: a v1 client that does not send one
+ * keeps what is stored (everyone, at once, for good on a new item).
+ */
+const scheduleFields = {
+  audience: audienceSchema.optional(),
+  publishAt: dateTimeSchema.optional(),
+  expiresAt: dateTimeSchema.optional(),
+};
+
+type ScheduleValues = { id?: number; publishAt?: string | null; expiresAt?: string | null };
+
+function checkSchedule(v: ScheduleValues, ctx: z.RefinementCtx) {
+  const publish = v.publishAt ? Date.parse(v.publishAt) : null;
+  const expires = v.expiresAt ? Date.parse(v.expiresAt) : null;
+  if (publish != null && expires != null && expires <= publish) ctx.addIssue({ code: "custom", path: ["expiresAt"], message: AUDIENCE_MESSAGES.expiresBeforePublish });
+  if (v.id == null && publish != null && publish < Date.now() - PAST_GRACE_MS) ctx.addIssue({ code: "custom", path: ["publishAt"], message: AUDIENCE_MESSAGES.publishInPast });
+}
+
+/** Discussion add/edit (DiscussionAddForm / DiscussionEditForm; v1 store_post). */
+export const discussionFormSchema = z
+  .object({
+    slug: slugSchema,
+    id: idSchema.optional(),
+    title: titleSchema,
+    description: descriptionSchema,
+    documents: z.array(documentRefSchema).max(MAX_POST_FILES, MESSAGES.tooManyPostFiles),
+    ...scheduleFields,
+    /** Must read (issue 36): everyone in the audience is asked to acknowledge it, by `dueAt` when set. */
+    mustRead: z.boolean({ error: "Must read is yes or no." }).optional(),
+    dueAt: dateTimeSchema.optional(),
+    /** 'Needs acknowledging again': earlier acknowledgements stop counting (kept in history). */
+    reacknowledge: z.boolean({ error: "'Needs acknowledging again' is yes or no." }).optional(),
+  })
+  .superRefine((v, ctx) => {
+    checkSchedule(v, ctx);
+    if (v.dueAt && v.mustRead === false) ctx.addIssue({ code: "custom", path: ["dueAt"], message: AUDIENCE_MESSAGES.dueWithoutMustRead });
+    if (v.id == null && v.mustRead && v.dueAt && Date.parse(v.dueAt) < Date.now() - PAST_GRACE_MS) {
+      ctx.addIssue({ code: "custom", path: ["dueAt"], message: AUDIENCE_MESSAGES.dueInPast });
+    }
+  });
 export type DiscussionFormValues = z.infer<typeof discussionFormSchema>;
 
 /** Attachment add/edit (AttachmentAddForm / AttachmentEditForm; v1 store_attachment). */
@@ -78,8 +143,10 @@ export const attachmentFormSchema = z
     url: text().trim().max(URL_MAX, MESSAGES.linkInvalid),
     groupId: idSchema.nullable(),
     documents: z.array(documentRefSchema).max(1, MESSAGES.oneFileOnly),
+    ...scheduleFields,
   })
   .superRefine((v, ctx) => {
+    checkSchedule(v, ctx);
     if (v.uploadType === "url") {
       if (!v.url) ctx.addIssue({ code: "custom", path: ["url"], message: MESSAGES.linkRequired });
       else if (!isWebUrl(v.url)) ctx.addIssue({ code: "custom", path: ["url"], message: MESSAGES.linkInvalid });
@@ -148,3 +215,17 @@ export function listQuerySchema(sorts: readonly Sort[] = SORTS) {
   });
 }
 
+
+const isoDay = text({ error: "Please enter the date as YYYY-MM-DD." })
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Please enter the date as YYYY-MM-DD.")
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "Please enter the date as YYYY-MM-DD.");
+
+/** The compliance board's filters (in its URL, and its export's): published from / to (inclusive days), one location. */
+export const complianceFiltersSchema = z.object({
+  from: isoDay.optional(),
+  to: isoDay.optional(),
+  location: z.coerce.number({ error: "Please choose a location from the list." }).int().positive().max(2_147_483_647).optional(),
+});
+
+export const exportFormatSchema = z.enum(["csv", "xlsx"], { error: "The format must be csv or xlsx." }).default("csv");

@@ -9,6 +9,8 @@ import { claimUploads, deleteFiles, FILE_MESSAGES, keyFromClientPath, withFileTr
 import { extensionOf as fileExtensionOf, type UploadKindName } from "@/lib/storage/kinds";
 import {
   allowedUploadTypes,
+  AUDIENCE_MESSAGES,
+  type Audience,
   usDateToIso,
   type AttachmentFormValues,
   type CommentFormValues,
@@ -131,13 +133,69 @@ async function documentsForAudit(tx: Tx, owner: Owner) {
 
 type Saved = { id: number; created: boolean; message: string };
 
+type ScheduleInput = { audience?: Audience; publishAt?: string | null; expiresAt?: string | null };
+type StoredSchedule = { audienceLocationIds: number[]; audienceRoleIds: number[]; publishAt: Date | null; expiresAt: Date | null };
+
+const sortedIds = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
+const dateOrNull = (v: string | null) => (v ? new Date(v) : null);
+
+/**
+ * The audience and schedule to store: what the input gives, else what is stored (`before`), else
+ * everyone, at once, for good. Unknown location or role ids are refused (422 on `audience.locations` /
+ * `audience.roles`), and so is an expiry not after the publish moment (also when one of them is kept).
+ */
+async function resolveSchedule(tx: Tx, input: ScheduleInput, before?: StoredSchedule): Promise<StoredSchedule> {
+  const locations = input.audience ? sortedIds(input.audience.locations) : (before?.audienceLocationIds ?? []);
+  const roles = input.audience ? sortedIds(input.audience.roles) : (before?.audienceRoleIds ?? []);
+  if (input.audience) {
+    const [knownLocations, knownRoles] = await Promise.all([
+      locations.length ? tx.select({ id: schema.locations.id }).from(schema.locations).where(inArray(schema.locations.id, locations)) : [],
+      roles.length ? tx.select({ id: schema.roles.id }).from(schema.roles).where(inArray(schema.roles.id, roles)) : [],
+    ]);
+    const badLocations = locations.filter((id) => !knownLocations.some((r) => r.id === id));
+    const badRoles = roles.filter((id) => !knownRoles.some((r) => r.id === id));
+    if (badLocations.length || badRoles.length) {
+      const errors: Record<string, string[]> = {};
+      if (badLocations.length) errors["audience.locations"] = [AUDIENCE_MESSAGES.unknownLocation(badLocations)];
+      if (badRoles.length) errors["audience.roles"] = [AUDIENCE_MESSAGES.unknownRole(badRoles)];
+      throw new AppError(422, Object.values(errors)[0][0], errors);
+    }
+  }
+  const publishAt = input.publishAt !== undefined ? dateOrNull(input.publishAt) : (before?.publishAt ?? null);
+  const expiresAt = input.expiresAt !== undefined ? dateOrNull(input.expiresAt) : (before?.expiresAt ?? null);
+  if (publishAt && expiresAt && expiresAt <= publishAt) {
+    throw new AppError(422, AUDIENCE_MESSAGES.expiresBeforePublish, { expiresAt: [AUDIENCE_MESSAGES.expiresBeforePublish] });
+  }
+  return { audienceLocationIds: locations, audienceRoleIds: roles, publishAt, expiresAt };
+}
+
+type MustReadInput = { mustRead?: boolean; dueAt?: string | null; reacknowledge?: boolean };
+type StoredMustRead = { mustRead: boolean; dueAt: Date | null; ackRound: number };
+
+/**
+ * Must read, its due date and the acknowledgement round to store. A post that becomes a must-read
+ * may not be due in the past; 'needs acknowledging again' on a must-read starts a new round (earlier
+ * acknowledgements stay as history).
+ */
+function resolveMustRead(input: MustReadInput, before?: StoredMustRead): StoredMustRead {
+  const mustRead = input.mustRead ?? before?.mustRead ?? false;
+  let dueAt = input.dueAt !== undefined ? dateOrNull(input.dueAt) : (before?.dueAt ?? null);
+  if (!mustRead) dueAt = null;
+  const becomes = mustRead && !before?.mustRead;
+  if (becomes && dueAt && dueAt.getTime() < Date.now() - 10 * 60 * 1000) {
+    throw new AppError(422, AUDIENCE_MESSAGES.dueInPast, { dueAt: [AUDIENCE_MESSAGES.dueInPast] });
+  }
+  const round = before?.ackRound ?? 1;
+  return { mustRead, dueAt, ackRound: mustRead && before?.mustRead && input.reacknowledge ? round + 1 : round };
+}
+
 // ---------------------------------------------------------------- discussions
 
 export async function saveDiscussion(input: DiscussionFormValues, user: SessionUser, opts: SaveOptions = {}): Promise<Saved> {
   const menu = await requireContentMenu(input.slug, user, "discussion");
   const files = { user, kinds: UPLOAD_KINDS.post, field: opts.documentsField ?? "documents" };
   return withFileTransaction(async (tx) => {
-    const fields = { title: input.title, description: input.description, updatedBy: user.id };
+    const text = { title: input.title, description: input.description, updatedBy: user.id };
     if (input.id) {
       const [before] = await tx
         .select()
@@ -145,6 +203,7 @@ export async function saveDiscussion(input: DiscussionFormValues, user: SessionU
         .where(and(eq(posts.id, input.id), eq(posts.menuId, menu.id)))
         .for("update");
       if (!before) throw new AppError(404, notFoundMessage("discussion"));
+      const fields = { ...text, ...(await resolveSchedule(tx, input, before)), ...resolveMustRead(input, before) };
       const beforeDocs = await documentsForAudit(tx, { postId: before.id });
       const [after] = await tx.update(posts).set(fields).where(eq(posts.id, before.id)).returning();
       const docs = await syncDocuments(tx, { postId: before.id }, input.documents, files);
@@ -154,6 +213,7 @@ export async function saveDiscussion(input: DiscussionFormValues, user: SessionU
       );
       return { id: before.id, created: false, message: "Post Updated successfully" };
     }
+    const fields = { ...text, ...(await resolveSchedule(tx, input)), ...resolveMustRead(input) };
     const [row] = await tx
       .insert(posts)
       .values({ ...fields, menuId: menu.id, createdBy: user.id })
@@ -193,6 +253,7 @@ export async function saveAttachment(input: AttachmentFormValues, user: SessionU
       }
     }
     const fields = {
+      ...(await resolveSchedule(tx, input, before)),
       title: input.title,
       uploadType: input.uploadType,
       url: input.uploadType === "url" ? input.url : null,

@@ -3,6 +3,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { schema, type Db } from "@/lib/db";
 import type { Sort } from "./constants";
+import { audienceColumnsOf, seesAllContent, visibleTo, type Viewer } from "./visibility";
 
 /**
  * Statement builders shared by lib/content/queries.ts and the bench (which EXPLAINs the exact
@@ -12,7 +13,8 @@ import type { Sort } from "./constants";
 
 const { posts, users } = schema;
 
-export type ListParams = { menuId: number; q?: string; sort: Sort; page: number; perPage: number };
+/** A list's page; `viewer` decides which posts and attachments are in it (lib/content/visibility.ts). */
+export type ListParams = { menuId: number; q?: string; sort: Sort; page: number; perPage: number; viewer: Viewer };
 
 /** `%term%` for ILIKE with the wildcard characters of the term escaped. */
 export function likePattern(term: string): string {
@@ -35,7 +37,15 @@ export function orderFor(sort: Sort, cols: { updatedAt: PgColumn; title: PgColum
   }
 }
 
-export function discussionFilter(menuId: number, q?: string): SQL {
+/** The visibility predicate on posts. */
+export const postVisibleTo = (viewer: Viewer) => visibleTo(viewer, audienceColumnsOf(posts));
+
+export function discussionFilter(menuId: number, q: string | undefined, viewer: Viewer): SQL {
+  return and(discussionMenuFilter(menuId, q), postVisibleTo(viewer))!;
+}
+
+/** The menu and search conditions of the Discussion tab, without the visibility predicate (countVisible adds it). */
+export function discussionMenuFilter(menuId: number, q: string | undefined): SQL {
   const base = eq(posts.menuId, menuId);
   if (!q) return base;
   const p = likePattern(q);
@@ -51,6 +61,13 @@ export function discussionRows(db: Db) {
       title: posts.title,
       description: posts.description,
       pin: posts.pin,
+      audienceLocationIds: posts.audienceLocationIds,
+      audienceRoleIds: posts.audienceRoleIds,
+      publishAt: posts.publishAt,
+      expiresAt: posts.expiresAt,
+      mustRead: posts.mustRead,
+      dueAt: posts.dueAt,
+      ackRound: posts.ackRound,
       createdAt: posts.createdAt,
       updatedAt: posts.updatedAt,
       updatedName: editorName,
@@ -65,7 +82,7 @@ export function discussionRows(db: Db) {
  */
 export function discussionListQuery(db: Db, params: ListParams) {
   return discussionRows(db)
-    .where(discussionFilter(params.menuId, params.q))
+    .where(discussionFilter(params.menuId, params.q, params.viewer))
     .orderBy(desc(posts.pin), ...orderFor(params.sort, posts))
     .limit(params.perPage)
     .offset((params.page - 1) * params.perPage);
@@ -74,6 +91,26 @@ export function discussionListQuery(db: Db, params: ListParams) {
 /** `count(*)` of a filtered table (an index-only scan for the menu filters). */
 export function countQuery(db: Db, table: PgTable, where: SQL | undefined) {
   return db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(table).where(where);
+}
+
+/**
+ * How many rows of a list the viewer sees: every row matching `where` (an index-only count, as before
+ * audiences) less the restricted rows (an audience or a schedule: few, read through the partial
+ * `*_menu_restricted_idx` index) that the visibility predicate hides from this viewer. Administrators
+ * see every row. One statement.
+ */
+export async function countVisible(
+  db: Db,
+  table: PgTable & { restricted: PgColumn; audienceLocationIds: PgColumn; audienceRoleIds: PgColumn; publishAt: PgColumn; expiresAt: PgColumn },
+  where: SQL | undefined,
+  viewer: Viewer,
+): Promise<number> {
+  if (seesAllContent(viewer)) return countRows(db, table, where);
+  const hidden = and(where, sql`${table.restricted}`, sql`not ${visibleTo(viewer, audienceColumnsOf(table))}`);
+  const [row] = await db
+    .select({ n: sql<number>`(${countQuery(db, table, where)}) - (${countQuery(db, table, hidden)})`.mapWith(Number) })
+    .from(sql`(select 1) as one`);
+  return row?.n ?? 0;
 }
 
 export async function countRows(db: Db, table: PgTable, where: SQL | undefined): Promise<number> {

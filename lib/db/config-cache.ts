@@ -24,7 +24,7 @@ export function readContentStamp(db: Db): Promise<string> {
   return readStamp(db, CONTENT_STAMP_SQL);
 }
 
-type Entry = { version: string; value: Promise<unknown> };
+type Entry = { version: string; value: Promise<unknown>; until?: number | null };
 
 // Per database handle (tests install several), shared by every bundle of the process.
 const g = globalThis as unknown as { __portalConfigCache?: WeakMap<Db, Map<string, Entry>> };
@@ -64,6 +64,35 @@ export async function cachedRead<T>(key: string, stamp: string | undefined, load
   const version = stamp && `c${stamp}`;
   if (!version) return load(db);
   return remember(db, key, version, load);
+}
+
+/**
+ * cachedRead for a read whose answer also changes with the clock (posts and attachments shown from
+ * publish_at until expires_at, lib/content/visibility.ts): `load` says until when (ms) its value holds
+ * (null: until the content changes); after that moment the next call reads again.
+ */
+export async function cachedReadUntil<T>(key: string, stamp: string | undefined, load: (db: Db) => Promise<{ value: T; until: number | null }>): Promise<T> {
+  const { db } = await getDbHandle();
+  const version = stamp && `c${stamp}`;
+  if (!version) return (await load(db)).value;
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  const hit = cache.get(key);
+  if (hit && hit.version === version && (hit.until == null || Date.now() < hit.until)) {
+    setRecent(cache, key, hit, CACHE_MAX);
+    return hit.value as Promise<T>;
+  }
+  const entry: Entry = { version, value: Promise.resolve(), until: null };
+  const loaded = load(db);
+  entry.value = loaded.then((r) => r.value);
+  loaded.then(
+    (r) => (entry.until = r.until),
+    () => {
+      if (cache.get(key) === entry) cache.delete(key);
+    },
+  );
+  setRecent(cache, key, entry, CACHE_MAX);
+  return entry.value as Promise<T>;
 }
 
 /** The most recently used CACHE_MAX values are kept (config entries, used on every request, stay). */

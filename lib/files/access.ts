@@ -3,6 +3,7 @@ import { getDb, schema } from "@/lib/db";
 import { ROLE, roleCan } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/session";
 import { canRoleSeeMenu } from "@/lib/menus/queries";
+import { audienceColumnsOf, visibleTo } from "@/lib/content/visibility";
 import type { FileRow } from "./service";
 
 /**
@@ -14,8 +15,17 @@ import type { FileRow } from "./service";
  * photo) stays visible to every signed-in user.
  */
 export async function canSeeFileRecord(file: FileRow, user: SessionUser): Promise<boolean> {
-  if (file.status !== "attached") return file.ownerId === user.id || user.roleId === ROLE.admin;
-  if (user.roleId === ROLE.admin) return true;
+  return (await fileAccess(file, user)) === "ok";
+}
+
+/**
+ * canSeeFileRecord with the reason of a refusal: "forbidden" when the file belongs to a post or
+ * attachment on a page the user may open but the item is not for them (another audience, not yet
+ * published, expired: lib/content/visibility.ts), "not_found" when the user may not see its record at all.
+ */
+export async function fileAccess(file: FileRow, user: SessionUser): Promise<"ok" | "forbidden" | "not_found"> {
+  if (file.status !== "attached") return file.ownerId === user.id || user.roleId === ROLE.admin ? "ok" : "not_found";
+  if (user.roleId === ROLE.admin) return "ok";
   const db = await getDb();
   const ev = schema.calendarEventAttachments;
   const doc = schema.contentDocuments;
@@ -26,7 +36,11 @@ export async function canSeeFileRecord(file: FileRow, user: SessionUser): Promis
       .innerJoin(schema.calendarEvents, eq(schema.calendarEvents.id, ev.eventId))
       .where(eq(ev.fileId, file.id)),
     db
-      .select({ menuId: sql<number | null>`coalesce(${schema.posts.menuId}, ${schema.attachments.menuId}, ${schema.saveTheDates.menuId})` })
+      .select({
+        menuId: sql<number | null>`coalesce(${schema.posts.menuId}, ${schema.attachments.menuId}, ${schema.saveTheDates.menuId})`,
+        visible: sql<boolean>`case when ${doc.postId} is not null then ${visibleTo(user, audienceColumnsOf(schema.posts))}
+          when ${doc.attachmentId} is not null then ${visibleTo(user, audienceColumnsOf(schema.attachments))} else true end`,
+      })
       .from(doc)
       .leftJoin(schema.posts, eq(schema.posts.id, doc.postId))
       .leftJoin(schema.attachments, eq(schema.attachments.id, doc.attachmentId))
@@ -34,13 +48,17 @@ export async function canSeeFileRecord(file: FileRow, user: SessionUser): Promis
       .where(eq(doc.fileId, file.id)),
     db.select({ status: schema.banners.status, menuId: schema.banners.menuId }).from(schema.banners).where(eq(schema.banners.fileId, file.id)),
   ]);
-  if (events.length + documents.length + banners.length === 0) return true;
-  if (events.some((e) => e.status === "active" || roleCan(user.roleId, "seeEventStatus"))) return true;
+  if (events.length + documents.length + banners.length === 0) return "ok";
+  if (events.some((e) => e.status === "active" || roleCan(user.roleId, "seeEventStatus"))) return "ok";
+  let hidden = false;
   for (const d of documents) {
-    if (d.menuId != null && (await canRoleSeeMenu({ menuId: d.menuId, roleId: user.roleId, stamp: user.configStamp }))) return true;
+    if (d.menuId != null && (await canRoleSeeMenu({ menuId: d.menuId, roleId: user.roleId, stamp: user.configStamp }))) {
+      if (d.visible) return "ok";
+      hidden = true;
+    }
   }
   for (const b of banners) {
-    if (b.status === "active" && (await canRoleSeeMenu({ menuId: b.menuId, roleId: user.roleId, stamp: user.configStamp }))) return true;
+    if (b.status === "active" && (await canRoleSeeMenu({ menuId: b.menuId, roleId: user.roleId, stamp: user.configStamp }))) return "ok";
   }
-  return false;
+  return hidden ? "forbidden" : "not_found";
 }

@@ -15,6 +15,8 @@ export const RESERVED_SEGMENTS: ReadonlySet<string> = new Set([
   "menu",
   "mail",
   "search",
+  "to-read",
+  "compliance",
   // the calendar's built-in page and its calls
   "calendar",
   // the staff forms, the profile and the old portal's aliases (admin-and-forms.md section 2)

@@ -8,6 +8,7 @@ import type { SessionUser } from "@/lib/auth/session";
 import { listVisibleMenus, type VisibleMenus } from "@/lib/menus/queries";
 import { pageHref } from "@/lib/content/page-href";
 import { tabsOf } from "@/lib/content/tabs";
+import { audienceColumnsOfAlias, seesAllContent, visibleTo } from "@/lib/content/visibility";
 import { SEARCH_MAX } from "@/lib/content/basics";
 import type { ContentTab } from "@/lib/content/basics";
 import { HEADLINE_SNIPPET, HEADLINE_TITLE, plainSegments, splitHighlight } from "./highlight";
@@ -217,6 +218,9 @@ function kindSelect(kind: SearchKind, ctx: Ctx): SQL | null {
 // ---------------------------------------------------------------------------------------------- kinds
 
 const contentMenus = (ctx: Ctx) => sql`o.menu_id = any(${intArray(ctx.viewer.menus.content)})`;
+/** Posts and attachments: only those addressed to the viewer and published (lib/content/visibility.ts); save-the-dates have no audience. */
+const contentAudience = (ctx: Ctx, ownerCol: "post_id" | "attachment_id" | "save_the_date_id"): SQL[] =>
+  ownerCol === "save_the_date_id" || seesAllContent(ctx.viewer.user) ? [] : [visibleTo(ctx.viewer.user, audienceColumnsOfAlias("o"))];
 
 /**
  * The documents of a content row (`o`, of `owner`): their file names (content_documents) and the
@@ -261,7 +265,7 @@ const documentName = sql`case h.src
 /** A content kind (post, attachment, save-the-date): its own text, then its documents; only in the menus the viewer may open. */
 function contentSources(ctx: Ctx, own: Source, owner: SQL, ownerCol: "post_id" | "attachment_id" | "save_the_date_id", dateCol: string): Source[] | null {
   if (!ctx.viewer.menus.content.length) return null;
-  const where = [contentMenus(ctx), ...dateRange(sql.raw(`o.${dateCol}`), ctx.filters)];
+  const where = [contentMenus(ctx), ...contentAudience(ctx, ownerCol), ...dateRange(sql.raw(`o.${dateCol}`), ctx.filters)];
   return [{ ...own, where: [...(own.where ?? []), ...where] }, ...documentSources(ctx, owner, ownerCol, where)];
 }
 
@@ -279,7 +283,7 @@ const KINDS: Record<SearchKind, KindDef> = {
     sources: (ctx) => {
       const own = contentSources(ctx, { src: "text", table: "posts", alias: "o", vector: sql`o.search_vector`, id: sql`o.id` }, sql`posts`, "post_id", "updated_at");
       if (!own) return null;
-      const where = [contentMenus(ctx), ...dateRange(sql`o.updated_at`, ctx.filters)];
+      const where = [contentMenus(ctx), ...contentAudience(ctx, "post_id"), ...dateRange(sql`o.updated_at`, ctx.filters)];
       return [...own, { src: "comment", table: "comments", alias: "c", join: sql`join posts o on o.id = c.post_id`, vector: sql`c.search_vector`, id: sql`c.post_id`, where, srcId: sql`c.id` }];
     },
     rows: () => sql`select h.id, h.rank, h.total, h.src, ${titleHeadline(sql`p.title::text`)} as title,

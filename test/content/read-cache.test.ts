@@ -12,7 +12,7 @@ async function newMenu(slug: string) {
   return menu.id;
 }
 
-const params = (menuId: number) => ({ menuId, sort: "newest" as const, page: 1, perPage: 10 });
+const params = (menuId: number) => ({ menuId, sort: "newest" as const, page: 1, perPage: 10, viewer: { roleId: 3, locationId: null } });
 
 /** A list read the way a request makes it: the content stamp first (the session lookup), then the list. */
 async function listAsRequest(menuId: number, extra: { q?: string } = {}) {

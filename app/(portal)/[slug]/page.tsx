@@ -7,7 +7,7 @@ import { getCurrentUser, pageGuard, requireUser } from "@/lib/auth/guards";
 import { roleCan } from "@/lib/auth/roles";
 import { getMenuBySlug } from "@/lib/menus/queries";
 import { menuNotFound } from "@/lib/menus/renamed";
-import { listAttachmentItems, listDiscussions, listSaveTheDates } from "@/lib/content/queries";
+import { listAttachmentItems, listAudienceOptions, listDiscussions, listSaveTheDates } from "@/lib/content/queries";
 import { PAGE_SIZE } from "@/lib/content/constants";
 import { pageHref, parsePageState, sortsFor, type PageState } from "@/lib/content/page-state";
 import { TAB_ACTIONS, TAB_LABELS, isCalendarPage, tabsOf } from "@/lib/content/tabs";
@@ -84,16 +84,18 @@ export default async function MenuPage({ params, searchParams }: Props) {
   const href = (patch: Partial<PageState> = {}) => pageHref(menu.slug, tabs, state, patch);
   if (changed) redirect(href());
 
-  const list = { menuId: menu.id, q: state.q, sort: state.sort, page: state.page };
+  const list = { menuId: menu.id, q: state.q, sort: state.sort, page: state.page, viewer: user };
   let body: React.ReactNode;
   let total = 0;
   let perPage: number = PAGE_SIZE.discussion;
   let groupName: string | null = null;
 
+  // Administrators see each item's audience and schedule by name.
+  const names = isAdmin && state.tab !== "save-the-date" ? await listAudienceOptions() : undefined;
   if (state.tab === "discussion") {
     const result = await listDiscussions({ ...list, perPage: PAGE_SIZE.discussion }, user.contentStamp);
     ({ total, perPage } = result);
-    body = <DiscussionList rows={result.rows} slug={menu.slug} isAdmin={isAdmin} />;
+    body = <DiscussionList rows={result.rows} slug={menu.slug} isAdmin={isAdmin} names={names} />;
   } else if (state.tab === "attachment") {
     const result = await listAttachmentItems({ ...list, groupId: state.group, perPage: PAGE_SIZE.attachment }, user.contentStamp);
     if (!result) redirect(href({ group: null, page: 1 }));
@@ -107,10 +109,11 @@ export default async function MenuPage({ params, searchParams }: Props) {
         view={state.view}
         inGroup={state.group != null}
         groupHref={(id) => href({ group: id, page: 1, q: "", sort: "newest" })}
+        names={names}
       />
     );
   } else {
-    const result = await listSaveTheDates({ ...list, perPage: PAGE_SIZE.saveTheDate }, user.contentStamp);
+    const result = await listSaveTheDates({ menuId: list.menuId, q: list.q, sort: list.sort, page: list.page, perPage: PAGE_SIZE.saveTheDate }, user.contentStamp);
     ({ total, perPage } = result);
     body = <SaveTheDateList rows={result.rows} slug={menu.slug} isAdmin={isAdmin} />;
   }

@@ -5,6 +5,7 @@ import { pageGuard, requireCapability, requireUser } from "@/lib/auth/guards";
 import { getMenuBySlug, type MenuLookup } from "@/lib/menus/queries";
 import type { ContentTab } from "@/lib/content/constants";
 import { tabsOf } from "@/lib/content/tabs";
+import type { SessionUser } from "@/lib/auth/session";
 
 type FormMenu = Extract<MenuLookup, { status: "ok" }>["menu"];
 
@@ -18,12 +19,12 @@ export async function loadFormContext(params: Promise<{ slug: string }>, tab: Co
 export async function loadFormContext<R>(
   params: Promise<{ slug: string; id: string }>,
   tab: ContentTab,
-  find: (menu: FormMenu, id: number) => Promise<R | null | undefined>,
+  find: (menu: FormMenu, id: number, user: SessionUser) => Promise<R | null | undefined>,
 ): Promise<FormContext<R>>;
 export async function loadFormContext<R>(
   params: Promise<{ slug: string; id?: string }>,
   tab: ContentTab,
-  find?: (menu: FormMenu, id: number) => Promise<R | null | undefined>,
+  find?: (menu: FormMenu, id: number, user: SessionUser) => Promise<R | null | undefined>,
 ): Promise<FormContext<R | null>> {
   await connection();
   const user = await pageGuard(requireUser());
@@ -35,7 +36,7 @@ export async function loadFormContext<R>(
   if (!tabs.includes(tab)) notFound();
   let record: R | null = null;
   if (find) {
-    record = (await find(found.menu, idFromPath(id ?? ""))) ?? null;
+    record = (await find(found.menu, idFromPath(id ?? ""), user)) ?? null;
     if (!record) notFound();
   }
   await pageGuard(requireCapability("manageContent", user));

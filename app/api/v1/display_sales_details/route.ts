@@ -11,7 +11,7 @@ const query = z.object({ slug: slugSchema, id: z.coerce.number().pipe(idSchema) 
 /** GET /api/v1/display_sales_details?slug=&id=: one discussion post (post detail) with its comments. */
 export const GET = withApi({}, { query }, async ({ user, query }) => {
   const menu = await menuForCall(query.slug, user, "discussion");
-  const post = await getDiscussion({ menuId: menu.id, id: query.id });
+  const post = await getDiscussion({ menuId: menu.id, id: query.id, viewer: user });
   if (!post) throw new AppError(404, "Post not found.");
   const comments = await listComments({ postId: post.id });
   return ok({

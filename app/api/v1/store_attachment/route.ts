@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
-import { documentsFromLists, optionalId, validatePayload } from "@/lib/content/api";
+import { documentsFromLists, optionalId, SCHEDULE_NAMES, scheduleFromBody, validatePayload, withPayloadNames } from "@/lib/content/api";
 import { attachmentFormSchema } from "@/lib/content/schemas";
 import { saveAttachment } from "@/lib/content/service";
 
@@ -16,7 +16,8 @@ function groupIdOf(v: unknown): number | null {
 
 /**
  * POST /api/v1/store_attachment {attachTitle, attachURL, attachPath, attachSize, attachType, attachSlug,
- * upload_type: file|doc|url, selected_group, id?}: adds or updates an attachment (role 1).
+ * upload_type: file|doc|url, selected_group, id?, audience?: {locations, roles}, publish_at?, expires_at?}:
+ * adds or updates an attachment (role 1); a field left out keeps what is stored.
  */
 export const POST = withApi({ capability: "manageContent" }, { body }, async ({ user, body }) => {
   const type = typeof body.upload_type === "string" ? body.upload_type.toLowerCase() : body.upload_type;
@@ -30,9 +31,10 @@ export const POST = withApi({ capability: "manageContent" }, { body }, async ({ 
       url: typeof body.attachURL === "string" ? body.attachURL : "",
       groupId: groupIdOf(body.selected_group),
       documents: documentsFromLists(body.attachPath, body.attachSize, body.attachType, body.attachName),
+      ...scheduleFromBody(body),
     },
-    { slug: "attachSlug", title: "attachTitle", uploadType: "upload_type", url: "attachURL", groupId: "selected_group", documents: "attachPath" },
+    { slug: "attachSlug", title: "attachTitle", uploadType: "upload_type", url: "attachURL", groupId: "selected_group", documents: "attachPath", ...SCHEDULE_NAMES },
   );
-  const { id, created, message } = await saveAttachment(input, user, { documentsField: "attachPath" });
+  const { id, created, message } = await withPayloadNames(saveAttachment(input, user, { documentsField: "attachPath" }), SCHEDULE_NAMES);
   return ok({ id, created }, message);
 });

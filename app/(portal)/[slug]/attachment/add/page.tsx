@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { AttachmentForm } from "@/components/content/attachment-form";
-import { listAttachmentGroups } from "@/lib/content/queries";
+import { listAttachmentGroups, listAudienceOptions } from "@/lib/content/queries";
 import { allowedUploadTypes } from "@/lib/content/constants";
 import { loadFormContext } from "../../_components/form-context";
 
@@ -15,7 +15,8 @@ export default async function AddAttachmentPage({ params, searchParams }: { para
   const groupId = groups.some((g) => g.id === wanted) ? wanted : null;
   return (
     <AttachmentForm
-      initial={{ slug: menu.slug, title: "", uploadType: allowed[0], url: "", groupId, documents: [] }}
+      initial={{ slug: menu.slug, title: "", uploadType: allowed[0], url: "", groupId, documents: [], audience: { locations: [], roles: [] }, publishAt: null, expiresAt: null }}
+      options={await listAudienceOptions()}
       allowed={allowed}
       groups={groups.map((g) => ({ id: g.id, name: g.name }))}
       backHref={groupId ? `${backHref}${backHref.includes("?") ? "&" : "?"}group=${groupId}` : backHref}

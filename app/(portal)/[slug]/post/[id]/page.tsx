@@ -17,22 +17,30 @@ import { ContentRegion } from "@/components/content/content-region";
 import { UserText } from "@/components/content/user-text";
 import { Icon } from "@/components/ui/icon";
 import { CommentForm } from "@/components/content/comment-form";
+import { AcknowledgeButton } from "@/components/content/acknowledge-button";
+import { AudienceMarks, MustReadMark } from "@/components/content/audience-marks";
+import { getAcknowledgement, recordSeen } from "@/lib/content/reading";
+import { readStatus } from "@/lib/content/compliance";
+import { ReadersPanel } from "@/components/content/readers-panel";
+import { listAudienceOptions } from "@/lib/content/queries";
+import { isAddressedTo } from "@/lib/content/visibility";
+import { logger } from "@/lib/log";
 
 type Props = { params: Promise<{ slug: string; id: string }> };
 
 /** Memoised per request with primitive keys, so generateMetadata and the page share one lookup. */
-const lookup = cache(async (slug: string, id: string, roleId: number, stamp: string) => {
+const lookup = cache(async (slug: string, id: string, roleId: number, locationId: number | null, stamp: string) => {
   const found = await getMenuBySlug({ slug: slug.slice(0, 190), roleId, stamp });
   if (found.status !== "ok" || !tabsOf(found.menu.pageTypes).includes("discussion") || !/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2_147_483_647) {
     return { found, post: null };
   }
-  return { found, post: await getDiscussion({ menuId: found.menu.id, id: Number(id) }) };
+  return { found, post: await getDiscussion({ menuId: found.menu.id, id: Number(id), viewer: { roleId, locationId } }) };
 });
 
 async function load(params: Props["params"]) {
   const user = await pageGuard(requireUser());
   const { slug, id } = await params;
-  const { found, post } = await lookup(slug, id, user.roleId, user.configStamp);
+  const { found, post } = await lookup(slug, id, user.roleId, user.locationId, user.configStamp);
   if (found.status === "not_found") return menuNotFound(slug, `/post/${encodeURIComponent(id)}`);
   if (found.status === "forbidden") forbidden();
   if (!post) notFound();
@@ -44,7 +52,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const user = await getCurrentUser();
   if (!user) return {};
   const { slug, id } = await params;
-  const { post } = await lookup(slug, id, user.roleId, user.configStamp);
+  const { post } = await lookup(slug, id, user.roleId, user.locationId, user.configStamp);
   return post ? { title: post.title } : {};
 }
 
@@ -52,8 +60,18 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function PostDetailPage({ params }: Props) {
   await connection();
   const { user, menu, post } = await load(params);
-  const comments = await listComments({ postId: post.id });
   const isAdmin = roleCan(user.roleId, "manageContent");
+  // Seen: one upsert, run beside the page's own reads (a failure never breaks the page).
+  const seen = recordSeen(post.id, user.id).catch((err) => logger.warn({ err, postId: post.id }, "could not record a post view"));
+  const [comments, acknowledgedAt, names, readers] = await Promise.all([
+    listComments({ postId: post.id }),
+    post.mustRead ? getAcknowledgement(post.id, user) : null,
+    isAdmin ? listAudienceOptions() : undefined,
+    isAdmin && post.mustRead ? readStatus(post.id, user) : null,
+  ]);
+  await seen;
+  // An administrator outside the audience (or before publishing) is not asked to acknowledge.
+  const asked = post.mustRead && (!isAdmin || isAddressedTo(post, user));
   return (
     <article className="space-y-5" aria-labelledby="post-title">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -74,6 +92,15 @@ export default async function PostDetailPage({ params }: Props) {
           </h1>
           {post.pin && <Icon name="pin" className="mt-2 h-5 w-5 shrink-0 text-brand-600" label="Pinned" />}
         </div>
+        {names ? (
+          <AudienceMarks item={post} names={names} />
+        ) : (
+          post.mustRead && (
+            <p>
+              <MustReadMark dueAt={post.dueAt} />
+            </p>
+          )
+        )}
         <div className="flex items-center gap-3">
           <Avatar initials={initialsOf(post.updatedName || "?")} className="h-9 w-9 text-xs" />
           <p className="text-sm text-slate-600">
@@ -88,6 +115,21 @@ export default async function PostDetailPage({ params }: Props) {
           <UserText text={post.description} />
         </div>
       )}
+      {asked && (
+        <section aria-label="Acknowledgement" className="rounded-lg border border-brand-100 bg-brand-50 p-4">
+          {acknowledgedAt ? (
+            <p className="text-sm font-medium text-slate-900">
+              Acknowledged on <DateText date={acknowledgedAt} kind="long" /> <DateText date={acknowledgedAt} kind="time" />
+            </p>
+          ) : (
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <p className="text-sm text-slate-800">This post must be read. Please confirm once you have read it.</p>
+              <AcknowledgeButton postId={post.id} />
+            </div>
+          )}
+        </section>
+      )}
+      {readers && <ReadersPanel status={readers} />}
       {post.documents.length > 0 && (
         <section aria-labelledby="files-title" className="space-y-2">
           <h2 id="files-title" className="text-lg font-semibold text-slate-900">
@@ -129,3 +171,4 @@ export default async function PostDetailPage({ params }: Props) {
     </article>
   );
 }
+

@@ -30,6 +30,7 @@ export const GET = withApi({}, {}, async ({ user, query: raw, params }) => {
     sort: query.sort,
     page: query.page,
     perPage: PAGE_SIZE.attachment,
+    viewer: user,
   }, user.contentStamp);
   if (!list) throw new AppError(404, "Attachment group not found.");
   assertPageInRange(query.page, list.total, list.perPage);

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { AttachmentForm } from "@/components/content/attachment-form";
-import { getAttachment, listAttachmentGroups } from "@/lib/content/queries";
+import { getAttachment, listAttachmentGroups, listAudienceOptions } from "@/lib/content/queries";
 import { allowedUploadTypes } from "@/lib/content/constants";
 import { loadFormContext } from "../../../_components/form-context";
 
@@ -8,7 +8,7 @@ export const metadata: Metadata = { title: "Edit Attachment" };
 
 /** AttachmentEditForm (role 1): an attachment of this menu only. */
 export default async function EditAttachmentPage({ params }: { params: Promise<{ slug: string; id: string }> }) {
-  const { menu, backHref, userName, record: item } = await loadFormContext(params, "attachment", (menu, id) => getAttachment({ menuId: menu.id, id }));
+  const { menu, backHref, userName, record: item } = await loadFormContext(params, "attachment", (menu, id, user) => getAttachment({ menuId: menu.id, id, viewer: user }));
   const allowedByMenu = allowedUploadTypes(menu.allowInAttachment);
   // An entry saved before the menu's choice changed keeps its own type available.
   const allowed = allowedByMenu.includes(item.uploadType) ? allowedByMenu : [...allowedByMenu, item.uploadType];
@@ -23,7 +23,11 @@ export default async function EditAttachmentPage({ params }: { params: Promise<{
         url: item.url ?? "",
         groupId: item.groupId,
         documents: item.documents.map((d) => ({ path: d.path, name: d.name, size: d.size, type: d.mime || d.extension })),
+        audience: { locations: item.audienceLocationIds, roles: item.audienceRoleIds },
+        publishAt: item.publishAt?.toISOString() ?? null,
+        expiresAt: item.expiresAt?.toISOString() ?? null,
       }}
+      options={await listAudienceOptions()}
       allowed={allowed}
       groups={groups.map((g) => ({ id: g.id, name: g.status === "active" ? g.name : `${g.name} (inactive)` }))}
       backHref={item.groupId ? `${backHref}${backHref.includes("?") ? "&" : "?"}group=${item.groupId}` : backHref}

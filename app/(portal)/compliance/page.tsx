@@ -1,0 +1,147 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { connection } from "next/server";
+import { pageGuard, requireCapability } from "@/lib/auth/guards";
+import { complianceBoard, percent, type BoardCell } from "@/lib/content/compliance";
+import { complianceFiltersSchema } from "@/lib/content/schemas";
+import { listAudienceOptions } from "@/lib/content/queries";
+import { DateText } from "@/components/content/date-text";
+import { Button } from "@/components/ui/button";
+
+export const metadata: Metadata = { title: "Compliance" };
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** Each filter on its own: a bad value is dropped, the others kept. */
+function parseFilters(raw: Record<string, string | string[] | undefined>) {
+  const one = (k: string) => (typeof raw[k] === "string" && raw[k] !== "" ? raw[k] : undefined);
+  const shape = complianceFiltersSchema.shape;
+  const from = shape.from.safeParse(one("from"));
+  const to = shape.to.safeParse(one("to"));
+  const location = shape.location.safeParse(one("location"));
+  return { from: from.success ? from.data : undefined, to: to.success ? to.data : undefined, location: location.success ? location.data : undefined };
+}
+
+function Cell({ cell, overdue }: { cell: BoardCell | undefined; overdue: boolean }) {
+  if (!cell) return <span className="text-slate-400">–</span>;
+  const pct = percent(cell)!;
+  const late = overdue && cell.acknowledged < cell.audience;
+  return (
+    <span className={late ? "font-semibold text-red-700" : pct === 100 ? "text-emerald-800" : "text-slate-800"} title={`${cell.acknowledged} of ${cell.audience}`}>
+      {pct}%{late && <span className="sr-only"> (overdue)</span>}
+    </span>
+  );
+}
+
+/**
+ * The compliance board (administrators, issue 36): every must-read post against every location, the
+ * acknowledged percentage of the people it is addressed to there, overdue in red; filters (published
+ * from / to, location) live in the URL, and the same state exports as CSV or XLSX.
+ */
+export default async function CompliancePage({ searchParams }: Props) {
+  await connection();
+  const user = await pageGuard(requireCapability("manageContent"));
+  const filters = parseFilters(await searchParams);
+  const [board, options] = await Promise.all([complianceBoard({ from: filters.from, to: filters.to, locationId: filters.location }, user), listAudienceOptions()]);
+  const qs = new URLSearchParams();
+  if (filters.from) qs.set("from", filters.from);
+  if (filters.to) qs.set("to", filters.to);
+  if (filters.location) qs.set("location", String(filters.location));
+  const exportHref = (format: "csv" | "xlsx") => `/api/export/compliance?${new URLSearchParams([...qs, ["format", format]])}`;
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-semibold text-slate-900">Compliance</h1>
+      <form method="get" className="card flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor="from" className="mb-1 block text-sm font-medium text-slate-700">
+            Published from
+          </label>
+          <input id="from" name="from" type="date" defaultValue={filters.from} className="rounded-md border border-slate-300 px-3 py-2 text-sm" />
+        </div>
+        <div>
+          <label htmlFor="to" className="mb-1 block text-sm font-medium text-slate-700">
+            Published to
+          </label>
+          <input id="to" name="to" type="date" defaultValue={filters.to} className="rounded-md border border-slate-300 px-3 py-2 text-sm" />
+        </div>
+        <div>
+          <label htmlFor="location" className="mb-1 block text-sm font-medium text-slate-700">
+            Location
+          </label>
+          <select id="location" name="location" defaultValue={filters.location ?? ""} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm">
+            <option value="">All locations</option>
+            {options.locations.map((l) => (
+              <option key={l.value} value={l.value}>
+                {l.text}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit">Filter</Button>
+        <Link href="/compliance" className="px-2 py-2 text-sm font-medium text-brand-700 hover:underline">
+          Clear
+        </Link>
+        <span className="ml-auto flex gap-2 text-sm">
+          <a href={exportHref("csv")} className="rounded-md border border-slate-300 px-3 py-2 font-medium text-slate-800 hover:bg-slate-50" download>
+            Export CSV
+          </a>
+          <a href={exportHref("xlsx")} className="rounded-md border border-slate-300 px-3 py-2 font-medium text-slate-800 hover:bg-slate-50" download>
+            Export XLSX
+          </a>
+        </span>
+      </form>
+      {board.rows.length === 0 ? (
+        <p className="rounded-lg border border-slate-200 bg-white p-5 text-slate-600">No must-read posts match these filters.</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white" tabIndex={0} role="region" aria-label="Acknowledged per post and location">
+          <table className="min-w-full text-left text-sm">
+            <caption className="sr-only">Acknowledged percentage of each must-read post per location; overdue in red</caption>
+            <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
+              <tr>
+                <th scope="col" className="sticky left-0 bg-slate-50 px-3 py-2">
+                  Post
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  All
+                </th>
+                {board.locations.map((l) => (
+                  <th key={l.id} scope="col" className="px-3 py-2 whitespace-nowrap">
+                    {l.name}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {board.rows.map((r) => (
+                <tr key={r.id} className="border-b border-slate-100">
+                  <th scope="row" className="sticky left-0 max-w-64 min-w-44 bg-white px-3 py-2 font-medium">
+                    <Link href={`/${r.slug}/post/${r.id}`} className="break-words text-brand-700 hover:underline">
+                      {r.title}
+                    </Link>
+                    <span className="block text-xs font-normal text-slate-600">
+                      <DateText date={r.publishedAt} kind="long" />
+                      {r.dueAt && (
+                        <>
+                          {" "}
+                          · <span className={r.overdue ? "font-semibold text-red-700" : undefined}>{r.overdue ? "overdue since" : "due"}</span> <DateText date={r.dueAt} kind="long" />
+                        </>
+                      )}
+                    </span>
+                  </th>
+                  <td className="px-3 py-2">
+                    <Cell cell={r.total.audience ? r.total : undefined} overdue={r.overdue} />
+                  </td>
+                  {board.locations.map((l) => (
+                    <td key={l.id} className="px-3 py-2">
+                      <Cell cell={r.cells.get(l.id)} overdue={r.dueAt != null && r.overdue} />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </div>
+  );
+}

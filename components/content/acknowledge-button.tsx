@@ -1,0 +1,35 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Button } from "@/components/ui/button";
+import { toast } from "@/components/ui/toast";
+import { signedIn } from "@/lib/auth/session-ended";
+import { acknowledgePostAction } from "@/lib/content/reading-actions";
+
+/** 'I have read and understood this' (once; the page then shows 'Acknowledged on ...'). */
+export function AcknowledgeButton({ postId }: { postId: number }) {
+  const router = useRouter();
+  const [busy, setBusy] = useState(false);
+  const acknowledge = async () => {
+    setBusy(true);
+    try {
+      const res = await signedIn(acknowledgePostAction({ postId }));
+      if (!res.ok) {
+        toast.error(res.message);
+        return;
+      }
+      toast.success(res.message ?? "Acknowledged");
+      router.refresh();
+    } catch {
+      toast.error("Remote server can not be reachable");
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button type="button" onClick={acknowledge} disabled={busy} loading={busy}>
+      I have read and understood this
+    </Button>
+  );
+}

@@ -1,0 +1,76 @@
+import "server-only";
+import { csvStream, xlsxStream, type ExportColumn, type ExportFile } from "@/lib/data-table/export";
+import { contentDisposition } from "@/lib/storage/content-disposition";
+import { percent, type Board, type Reader, type ReadStatus } from "./compliance";
+
+/**
+ * CSV and XLSX of the 'Readers' panel and of the compliance board (issue 36), through the shared
+ * export streams (lib/data-table/export.ts) with the columns the screens show.
+ */
+
+export type ExportFormat = "csv" | "xlsx";
+
+const STATE_LABELS: Record<Reader["state"], string> = { acknowledged: "Acknowledged", seen: "Seen", "not-yet": "Not yet" };
+
+const READER_COLUMNS: ExportColumn<Reader>[] = [
+  { header: "Location", value: (r) => r.locationName },
+  { header: "Name", value: (r) => r.name },
+  { header: "Status", value: (r) => STATE_LABELS[r.state] },
+  { header: "Acknowledged at", value: (r) => r.acknowledgedAt },
+  { header: "Last seen at", value: (r) => r.lastSeenAt },
+];
+
+type BoardLine = { title: string; publishedAt: Date; dueAt: Date | null; location: string; audience: number; acknowledged: number; percent: number | null; overdue: boolean };
+
+const BOARD_COLUMNS: ExportColumn<BoardLine>[] = [
+  { header: "Post", value: (r) => r.title },
+  { header: "Published", value: (r) => r.publishedAt },
+  { header: "Due", value: (r) => r.dueAt },
+  { header: "Location", value: (r) => r.location },
+  { header: "Audience", value: (r) => r.audience },
+  { header: "Acknowledged", value: (r) => r.acknowledged },
+  { header: "Acknowledged %", value: (r) => r.percent },
+  { header: "Overdue", value: (r) => (r.overdue ? "Yes" : "No") },
+];
+
+async function* once<T>(rows: T[]): AsyncIterable<T[]> {
+  yield rows;
+}
+
+function file<T>(format: ExportFormat, columns: ExportColumn<T>[], rows: T[], name: string, sheetName: string): ExportFile {
+  const stamp = new Date().toISOString().slice(0, 10);
+  if (format === "xlsx") {
+    return { body: xlsxStream(columns, once(rows), { sheetName }), type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", name: `${name}-${stamp}.xlsx` };
+  }
+  return { body: csvStream(columns, once(rows)), type: "text/csv; charset=utf-8", name: `${name}-${stamp}.csv` };
+}
+
+/** The readers of one post, a line per person. */
+export function readStatusExport(status: ReadStatus, format: ExportFormat): ExportFile {
+  return file(format, READER_COLUMNS, status.locations.flatMap((l) => l.readers), `readers-${status.post.id}`, "Readers");
+}
+
+/** The board, a line per must-read and location with anyone in its audience. */
+export function boardExport(board: Board, format: ExportFormat): ExportFile {
+  const lines: BoardLine[] = board.rows.flatMap((r) =>
+    board.locations.flatMap((l) => {
+      const c = r.cells.get(l.id);
+      if (!c) return [];
+      const overdue = r.dueAt != null && r.dueAt.getTime() < Date.now() && c.acknowledged < c.audience;
+      return [{ title: r.title, publishedAt: r.publishedAt, dueAt: r.dueAt, location: l.name, audience: c.audience, acknowledged: c.acknowledged, percent: percent(c), overdue }];
+    }),
+  );
+  return file(format, BOARD_COLUMNS, lines, "compliance", "Compliance");
+}
+
+/** The download answer of an export file. */
+export function exportResponse(f: ExportFile): Response {
+  return new Response(f.body, {
+    headers: {
+      "content-type": f.type,
+      "content-disposition": contentDisposition("attachment", f.name),
+      "x-content-type-options": "nosniff",
+      "cache-control": "no-store",
+    },
+  });
+}

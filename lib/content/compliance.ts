@@ -1,0 +1,255 @@
+import "server-only";
+import { and, asc, eq, gte, isNull, lt, sql } from "drizzle-orm";
+import { getDb, schema } from "@/lib/db";
+import { AppError } from "@/lib/errors";
+import type { SessionUser } from "@/lib/auth/session";
+import { listVisibleMenus } from "@/lib/menus/queries";
+import { writeAudit } from "@/lib/system/audit";
+import { enqueueMails, type MailMessage } from "@/lib/mail";
+import { publicOrigin } from "@/lib/http/forwarded";
+import { listRoles } from "@/lib/users/queries";
+import { inAudience, isPastDue } from "./visibility";
+
+/**
+ * Compliance of must-read posts (issue 36), for administrators: who of a post's audience acknowledged
+ * it, only saw it, or has not yet (the 'Readers' panel, GET read_status, its export), the board of
+ * every must-read against every location, and the reminder mail. The audience is the people it is
+ * addressed to now: active accounts whose role opens the post's page, in its locations and roles
+ * (so someone who joins a location later is counted from then on).
+ */
+
+const { posts, users, locations, postAcknowledgements, postViews, menus } = schema;
+
+/** Role ids whose menus include `menuId` (the roles are a handful; the menu tree is in memory). */
+async function rolesSeeing(menuIds: number[], stamp?: string): Promise<Map<number, Set<number>>> {
+  const roles = await listRoles();
+  const out = new Map<number, Set<number>>(menuIds.map((id) => [id, new Set<number>()]));
+  for (const r of roles) {
+    const visible = new Set((await listVisibleMenus({ roleId: r.value, stamp })).content);
+    for (const id of menuIds) if (visible.has(id)) out.get(id)!.add(r.value);
+  }
+  return out;
+}
+
+const intArray = (ids: readonly number[]) => sql`${`{${ids.map((n) => Math.trunc(n)).join(",")}}`}::int[]`;
+
+export type ReaderState = "acknowledged" | "seen" | "not-yet";
+export type Reader = {
+  userId: number;
+  name: string;
+  email: string | null;
+  locationId: number | null;
+  locationName: string;
+  state: ReaderState;
+  acknowledgedAt: Date | null;
+  lastSeenAt: Date | null;
+};
+export type Counts = { audience: number; acknowledged: number; seen: number; notYet: number };
+export type ReadStatus = {
+  post: { id: number; title: string; slug: string; mustRead: boolean; dueAt: Date | null; remindedAt: Date | null };
+  totals: Counts;
+  locations: (Counts & { locationId: number | null; locationName: string; readers: Reader[] })[];
+};
+
+const NO_LOCATION = "No location";
+
+const audienceColumnsSelect = { audienceLocationIds: posts.audienceLocationIds, audienceRoleIds: posts.audienceRoleIds };
+
+/** The 'Readers' of a post: its audience, each person acknowledged / seen / not yet, per location. 404 for an unknown post. */
+export async function readStatus(postId: number, viewer: SessionUser): Promise<ReadStatus> {
+  const db = await getDb();
+  const [post] = await db
+    .select({
+      id: posts.id,
+      title: posts.title,
+      slug: menus.slug,
+      menuId: posts.menuId,
+      mustRead: posts.mustRead,
+      dueAt: posts.dueAt,
+      remindedAt: posts.remindedAt,
+      round: posts.ackRound,
+      audienceLocationIds: posts.audienceLocationIds,
+      audienceRoleIds: posts.audienceRoleIds,
+    })
+    .from(posts)
+    .innerJoin(menus, eq(menus.id, posts.menuId))
+    .where(eq(posts.id, postId))
+    .limit(1);
+  if (!post) throw new AppError(404, "Post not found.");
+  const roles = [...((await rolesSeeing([post.menuId], viewer.configStamp)).get(post.menuId) ?? [])];
+  const rows = await db
+    .select({
+      userId: users.id,
+      name: sql<string>`coalesce(nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''), ${users.username})`,
+      email: users.email,
+      locationId: users.locationId,
+      locationName: sql<string>`coalesce(${locations.name}, ${NO_LOCATION})`,
+      acknowledgedAt: postAcknowledgements.acknowledgedAt,
+      lastSeenAt: postViews.lastSeenAt,
+    })
+    .from(users)
+    .leftJoin(locations, eq(locations.id, users.locationId))
+    .leftJoin(postAcknowledgements, and(eq(postAcknowledgements.postId, post.id), eq(postAcknowledgements.round, post.round), eq(postAcknowledgements.userId, users.id)))
+    .leftJoin(postViews, and(eq(postViews.postId, post.id), eq(postViews.userId, users.id)))
+    .where(
+      and(
+        eq(users.status, "active"),
+        isNull(users.deletedAt),
+        sql`${users.roleId} = any(${intArray(roles)})`,
+        inAudience({ locationId: users.locationId, roleId: users.roleId }, { locations: sql`${intArray(post.audienceLocationIds)}`, roles: sql`${intArray(post.audienceRoleIds)}` }),
+      ),
+    )
+    .orderBy(sql`${locations.name} nulls last`, asc(users.lastName), asc(users.firstName), asc(users.id));
+  const byLocation = new Map<string, ReadStatus["locations"][number]>();
+  const totals: Counts = { audience: 0, acknowledged: 0, seen: 0, notYet: 0 };
+  for (const r of rows) {
+    const state: ReaderState = r.acknowledgedAt ? "acknowledged" : r.lastSeenAt ? "seen" : "not-yet";
+    const key = String(r.locationId ?? "none");
+    let group = byLocation.get(key);
+    if (!group) byLocation.set(key, (group = { locationId: r.locationId, locationName: r.locationName, audience: 0, acknowledged: 0, seen: 0, notYet: 0, readers: [] }));
+    group.readers.push({ ...r, state });
+    for (const c of [group, totals]) {
+      c.audience++;
+      if (state === "acknowledged") c.acknowledged++;
+      else if (state === "seen") c.seen++;
+      else c.notYet++;
+    }
+  }
+  const { round: _round, menuId: _menuId, audienceLocationIds: _l, audienceRoleIds: _r, ...shown } = post;
+  return { post: shown, totals, locations: [...byLocation.values()] };
+}
+
+// ---------------------------------------------------------------- the board
+
+export type BoardFilters = { from?: string; to?: string; locationId?: number };
+export type BoardCell = { audience: number; acknowledged: number };
+export type BoardRow = { id: number; title: string; slug: string; publishedAt: Date; dueAt: Date | null; overdue: boolean; cells: Map<number, BoardCell>; total: BoardCell };
+export type Board = { locations: { id: number; name: string }[]; rows: BoardRow[] };
+
+/** The percentage shown for a cell (null when nobody of the location is in the audience). */
+export function percent(c: BoardCell): number | null {
+  return c.audience ? Math.floor((c.acknowledged * 100) / c.audience) : null;
+}
+
+/**
+ * Every must-read (published between `from` and `to`, inclusive dates in UTC) against every location
+ * (or one): of the people each is addressed to in that location, how many acknowledged. Three
+ * statements whatever the numbers: the must-reads, the people counted per location and role, the
+ * acknowledgements of the current round counted per post, location and role; the audience rule is then
+ * applied to those few groups, not to each person.
+ */
+export async function complianceBoard(filters: BoardFilters, viewer: SessionUser): Promise<Board> {
+  const db = await getDb();
+  const published = sql<Date>`coalesce(${posts.publishAt}, ${posts.createdAt})`.mapWith(posts.createdAt);
+  const [mustReads, people, acks, allLocations] = await Promise.all([
+    db
+      .select({
+        id: posts.id,
+        title: posts.title,
+        slug: menus.slug,
+        menuId: posts.menuId,
+        publishedAt: published,
+        dueAt: posts.dueAt,
+        ...audienceColumnsSelect,
+      })
+      .from(posts)
+      .innerJoin(menus, eq(menus.id, posts.menuId))
+      .where(
+        and(
+          eq(posts.mustRead, true),
+          filters.from ? gte(published, sql`${filters.from}::date`) : undefined,
+          filters.to ? lt(published, sql`${filters.to}::date + 1`) : undefined,
+        ),
+      )
+      .orderBy(sql`${published} desc`, sql`${posts.id} desc`),
+    db
+      .select({ locationId: users.locationId, roleId: users.roleId, n: sql<number>`count(*)`.mapWith(Number) })
+      .from(users)
+      .where(and(eq(users.status, "active"), isNull(users.deletedAt), sql`${users.locationId} is not null`, filters.locationId ? eq(users.locationId, filters.locationId) : undefined))
+      .groupBy(users.locationId, users.roleId),
+    db
+      .select({ postId: postAcknowledgements.postId, locationId: users.locationId, roleId: users.roleId, n: sql<number>`count(*)`.mapWith(Number) })
+      .from(postAcknowledgements)
+      .innerJoin(posts, and(eq(posts.id, postAcknowledgements.postId), eq(posts.ackRound, postAcknowledgements.round), eq(posts.mustRead, true)))
+      .innerJoin(users, eq(users.id, postAcknowledgements.userId))
+      .where(and(eq(users.status, "active"), isNull(users.deletedAt), sql`${users.locationId} is not null`, filters.locationId ? eq(users.locationId, filters.locationId) : undefined))
+      .groupBy(postAcknowledgements.postId, users.locationId, users.roleId),
+    db.select({ id: locations.id, name: locations.name }).from(locations).orderBy(asc(locations.name), asc(locations.id)),
+  ]);
+  const shownLocations = filters.locationId ? allLocations.filter((l) => l.id === filters.locationId) : allLocations;
+  const roles = await rolesSeeing([...new Set(mustReads.map((m) => m.menuId))], viewer.configStamp);
+  const ackBy = new Map<string, number>();
+  for (const a of acks) ackBy.set(`${a.postId}:${a.locationId}:${a.roleId}`, a.n);
+  const now = Date.now();
+  const rows: BoardRow[] = mustReads.map((m) => {
+    const cells = new Map<number, BoardCell>();
+    const total: BoardCell = { audience: 0, acknowledged: 0 };
+    const seeing = roles.get(m.menuId) ?? new Set<number>();
+    for (const p of people) {
+      if (p.locationId == null || !seeing.has(p.roleId)) continue;
+      if (m.audienceLocationIds.length && !m.audienceLocationIds.includes(p.locationId)) continue;
+      if (m.audienceRoleIds.length && !m.audienceRoleIds.includes(p.roleId)) continue;
+      const cell = cells.get(p.locationId) ?? { audience: 0, acknowledged: 0 };
+      const acked = ackBy.get(`${m.id}:${p.locationId}:${p.roleId}`) ?? 0;
+      cell.audience += p.n;
+      cell.acknowledged += acked;
+      total.audience += p.n;
+      total.acknowledged += acked;
+      cells.set(p.locationId, cell);
+    }
+    return {
+      id: m.id,
+      title: m.title,
+      slug: m.slug,
+      publishedAt: m.publishedAt,
+      dueAt: m.dueAt,
+      overdue: isPastDue(m.dueAt, now) && total.acknowledged < total.audience,
+      cells,
+      total,
+    };
+  });
+  return { locations: shownLocations, rows };
+}
+
+// ---------------------------------------------------------------- reminders
+
+export const REMIND_INTERVAL_MS = 24 * 3600_000;
+
+/** When the next reminder of a post may be sent (null: now). */
+export function nextReminderAt(remindedAt: Date | null): Date | null {
+  if (!remindedAt) return null;
+  const next = remindedAt.getTime() + REMIND_INTERVAL_MS;
+  return next > Date.now() ? new Date(next) : null;
+}
+
+/**
+ * 'Remind those who have not read it': one mail per person of the audience who has not acknowledged
+ * the post (and has an e-mail address), queued in the outbox in one transaction with the post's
+ * `reminded_at`; at most once a day per post (429 otherwise), audited.
+ */
+export async function remindUnread(postId: number, user: SessionUser): Promise<{ queued: number }> {
+  const status = await readStatus(postId, user);
+  if (!status.post.mustRead) throw new AppError(422, "Only a must-read post has readers to remind.");
+  const next = nextReminderAt(status.post.remindedAt);
+  if (next) throw new AppError(429, `A reminder was sent in the last 24 hours; the next one can be sent from ${next.toISOString()}.`);
+  const link = new URL(`/${status.post.slug}/post/${status.post.id}`, publicOrigin()).toString();
+  const due = status.post.dueAt ? ` by ${status.post.dueAt.toISOString().slice(0, 10)}` : "";
+  const messages: MailMessage[] = status.locations
+    .flatMap((l) => l.readers)
+    .filter((r) => r.state !== "acknowledged" && r.email && /^[^\s@]+@[^\s@]+$/.test(r.email))
+    .map((r) => ({
+      to: r.email!,
+      subject: `Please read: ${status.post.title}`.slice(0, 998).replace(/[\r\n]+/g, " "),
+      text: `Hello ${r.name},\n\nPlease read "${status.post.title}" and confirm that you have read and understood it${due}:\n${link}\n`,
+    }));
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    // Taken under the row's lock, so two administrators pressing at once send one round.
+    const [locked] = await tx.select({ remindedAt: posts.remindedAt }).from(posts).where(eq(posts.id, postId)).for("update");
+    if (nextReminderAt(locked?.remindedAt ?? null)) throw new AppError(429, "A reminder was sent in the last 24 hours.");
+    await tx.update(posts).set({ remindedAt: sql`now()`, updatedAt: sql`${posts.updatedAt}` }).where(eq(posts.id, postId));
+    if (messages.length) await enqueueMails(tx, messages);
+    await writeAudit({ actorId: user.id, action: "remind", entity: "post", entityId: postId, after: { queued: messages.length } }, tx);
+  });
+  return { queued: messages.length };
+}
