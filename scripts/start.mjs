@@ -189,11 +189,9 @@ const args = dev ? ["dev", "-p", String(port), ...(host ? ["-H", host] : [])] : 
 cluster.setupPrimary({
   exec: dev ? nextBin : path.join(root, "scripts/portal-worker.mjs"),
   args,
-  // The server's heap grows at most 20% past what is still live after each full collection. V8's own
-  // factor (up to 4x) let a million-row export's short-lived garbage, promoted while batches wait on the
-  // database and the socket, pile up to ~230 MB before a full collection, although no more than ~50 MB
-  // was ever live (bench/forms.ts: 190 MB growth -> 31 MB on PostgreSQL, same export time).
-  execArgv: [...process.execArgv, "--heap-growing-percent=20"],
+  // V8's own heap growing factor: exports tighten it while they stream (lib/system/export-heap.ts). Held
+  // for every request, it cost pages about a quarter more CPU (docs/benchmarks.md, issue 35).
+  execArgv: process.execArgv,
 });
 
 let announced = false;

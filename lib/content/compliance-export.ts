@@ -1,6 +1,5 @@
 import "server-only";
 import { csvStream, xlsxStream, type ExportColumn, type ExportFile } from "@/lib/data-table/export";
-import { contentDisposition } from "@/lib/storage/content-disposition";
 import { percent, type Board, type Reader, type ReadStatus } from "./compliance";
 
 /**
@@ -64,13 +63,3 @@ export function boardExport(board: Board, format: ExportFormat): ExportFile {
 }
 
 /** The download answer of an export file. */
-export function exportResponse(f: ExportFile): Response {
-  return new Response(f.body, {
-    headers: {
-      "content-type": f.type,
-      "content-disposition": contentDisposition("attachment", f.name),
-      "x-content-type-options": "nosniff",
-      "cache-control": "no-store",
-    },
-  });
-}

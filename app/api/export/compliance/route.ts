@@ -1,6 +1,7 @@
 import { withApi } from "@/lib/api/with-api";
 import { complianceBoard } from "@/lib/content/compliance";
-import { boardExport, exportResponse } from "@/lib/content/compliance-export";
+import { boardExport } from "@/lib/content/compliance-export";
+import { downloadResponse } from "@/lib/data-table/export";
 import { complianceFiltersSchema, exportFormatSchema } from "@/lib/content/schemas";
 
 const query = complianceFiltersSchema.extend({ format: exportFormatSchema });
@@ -8,5 +9,5 @@ const query = complianceFiltersSchema.extend({ format: exportFormatSchema });
 /** GET /api/export/compliance?from=&to=&location=&format=csv|xlsx (administrators): the compliance board, a line per must-read and location. */
 export const GET = withApi({ capability: "manageContent" }, { query }, async ({ user, query }) => {
   const board = await complianceBoard({ from: query.from, to: query.to, locationId: query.location }, user);
-  return exportResponse(boardExport(board, query.format));
+  return downloadResponse(boardExport(board, query.format));
 });
