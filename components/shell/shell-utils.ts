@@ -157,5 +157,6 @@ export function accountMenu(user: { roleId: number }): ShellLink[] {
     { href: "/key/list", label: "Calendar Keys", icon: "key" },
     { href: "/attachment-group/list", label: "Attachment Group", icon: "layers" },
     { href: "/mail/outbox", label: "Mail Outbox", icon: "mail" },
+    { href: "/compliance", label: "Compliance", icon: "shield" },
   ];
 }
