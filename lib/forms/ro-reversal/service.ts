@@ -7,6 +7,7 @@ import type { SessionUser } from "@/lib/auth/session";
 import { defineFormList } from "@/lib/forms/list";
 import { requireFormLocation } from "@/lib/forms/locations";
 import { enqueueSubmissionMail } from "@/lib/forms/submission-mail";
+import { assertEditableByRequester } from "@/lib/requests/service";
 import { ownRecordOr404, ownSubmissions, submitterOf } from "@/lib/forms/submission";
 import { displayDate } from "@/lib/forms/fields";
 import { exportDay } from "@/lib/data-table/export";
@@ -133,8 +134,8 @@ export async function saveRoReversal(v: RoReversalValues, user: SessionUser, bas
     };
     let id: number;
     if (v.id) {
-      const [existing] = await tx.select({ id: r.id, createdBy: r.createdBy }).from(r).where(eq(r.id, v.id)).for("update");
-      ownRecordOr404(existing, user, "No such RO reversal request.");
+      const [existing] = await tx.select({ id: r.id, createdBy: r.createdBy, status: r.status }).from(r).where(eq(r.id, v.id)).for("update");
+      assertEditableByRequester(ownRecordOr404(existing, user, "No such RO reversal request."), user);
       await tx.update(r).set(values).where(eq(r.id, v.id));
       id = v.id;
     } else {

@@ -8,6 +8,7 @@ import { defineFormList } from "@/lib/forms/list";
 import { requireFormLocation } from "@/lib/forms/locations";
 import { enqueueSubmissionMail } from "@/lib/forms/submission-mail";
 import { ownRecordOr404, ownSubmissions, submitterOf } from "@/lib/forms/submission";
+import { assertEditableByRequester } from "@/lib/requests/service";
 import { displayDate } from "@/lib/forms/fields";
 import { TECH_DEFAULT_SORT, techLabel, type TechTimeRow } from "./columns";
 import { exportDay, exportTime, type ExportColumn } from "@/lib/data-table/export";
@@ -188,8 +189,8 @@ export async function saveTechTime(v: TechTimeValues, user: SessionUser, baseUrl
     };
     let id: number;
     if (v.id) {
-      const [existing] = await tx.select({ id: tt.id, createdBy: tt.createdBy }).from(tt).where(eq(tt.id, v.id)).for("update");
-      ownRecordOr404(existing, user, "No such tech time form.");
+      const [existing] = await tx.select({ id: tt.id, createdBy: tt.createdBy, status: tt.status }).from(tt).where(eq(tt.id, v.id)).for("update");
+      assertEditableByRequester(ownRecordOr404(existing, user, "No such tech time form."), user);
       await tx.update(tt).set(values).where(eq(tt.id, v.id));
       await tx.delete(rows).where(eq(rows.techTimeId, v.id));
       id = v.id;
