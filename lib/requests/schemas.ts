@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "@/lib/validation/text";
 import { API_FORMS, DECISIONS, REQUEST_STATUSES } from "./transitions";
 
 /** The decision of `POST /api/v1/request/decide` and of the record page's panel (the same schema). */
@@ -6,7 +7,7 @@ export const decideSchema = z.object({
   form: z.enum(Object.keys(API_FORMS) as [keyof typeof API_FORMS, ...(keyof typeof API_FORMS)[]], { error: "Form is not valid." }),
   id: z.coerce.number({ error: "Id is required." }).int("Id is not valid.").positive("Id is not valid.").max(2147483647, "Id is not valid."),
   decision: z.enum(DECISIONS, { error: "Decision is not valid." }),
-  comment: z.string().max(5000, "Comment may have at most 5000 characters.").optional().default(""),
+  comment: text().max(5000, "Comment may have at most 5000 characters.").optional().default(""),
   /** The status the caller saw; when the request has moved on since, the decision is refused (409). Optional for old clients. */
   expected_status: z.enum(REQUEST_STATUSES, { error: "Status is not valid." }).optional(),
 });

@@ -8,6 +8,7 @@ import { defineFormList } from "@/lib/forms/list";
 import { requireFormLocation } from "@/lib/forms/locations";
 import { enqueueSubmissionMail } from "@/lib/forms/submission-mail";
 import { assertEditableByRequester } from "@/lib/requests/service";
+import { requestStateColumns, toApiRequestState } from "@/lib/requests/columns";
 import { ownRecordOr404, ownSubmissions, submitterOf } from "@/lib/forms/submission";
 import { displayDate } from "@/lib/forms/fields";
 import { exportDay } from "@/lib/data-table/export";
@@ -35,6 +36,7 @@ const rowColumns = {
   createdBy: r.createdBy,
   updatedByName: sql<string | null>`nullif(trim(${updater.firstName} || ' ' || ${updater.lastName}), '')`,
   updatedAt: r.updatedAt,
+  ...requestStateColumns(r),
 };
 
 export const RO_EXPORT_PATH = "/api/export/roreversal";
@@ -194,5 +196,6 @@ export function toApiRoReversal(x: RoReversalRow) {
     routed: x.routed,
     updated_by: x.updatedByName,
     updated_at: x.updatedAt.toISOString(),
+    ...toApiRequestState(x),
   };
 }

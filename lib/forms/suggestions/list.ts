@@ -1,4 +1,5 @@
 import "server-only";
+import { requestStateColumns } from "@/lib/requests/columns";
 import { sql } from "drizzle-orm";
 import { schema } from "@/lib/db";
 import { contains, type TableQuerySpec } from "@/lib/data-table/query";
@@ -35,6 +36,7 @@ export const suggestionRowColumns = {
   updatedAt: s.updatedAt,
   routed: s.routed,
   createdBy: s.createdBy,
+  ...requestStateColumns(s),
 };
 
 /** What the export reads beyond the list's row: the texts the list does not show. */

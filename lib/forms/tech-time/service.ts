@@ -9,6 +9,7 @@ import { requireFormLocation } from "@/lib/forms/locations";
 import { enqueueSubmissionMail } from "@/lib/forms/submission-mail";
 import { ownRecordOr404, ownSubmissions, submitterOf } from "@/lib/forms/submission";
 import { assertEditableByRequester } from "@/lib/requests/service";
+import { requestStateColumns, toApiRequestState } from "@/lib/requests/columns";
 import { displayDate } from "@/lib/forms/fields";
 import { TECH_DEFAULT_SORT, techLabel, type TechTimeRow } from "./columns";
 import { exportDay, exportTime, type ExportColumn } from "@/lib/data-table/export";
@@ -32,6 +33,7 @@ const rowColumns = {
   createdBy: tt.createdBy,
   updatedByName: sql<string | null>`nullif(trim(${updater.firstName} || ' ' || ${updater.lastName}), '')`,
   updatedAt: tt.updatedAt,
+  ...requestStateColumns(tt),
 };
 
 /** A form with its attendance and shop rows, as the export reads them. */
@@ -260,5 +262,6 @@ export function toApiTechTime(x: TechTimeRow) {
     routed: x.routed,
     updated_by: x.updatedByName,
     updated_at: x.updatedAt.toISOString(),
+    ...toApiRequestState(x),
   };
 }

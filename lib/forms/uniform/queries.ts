@@ -1,4 +1,5 @@
 import "server-only";
+import { requestStateColumns } from "@/lib/requests/columns";
 import { and, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { getDb, schema } from "@/lib/db";
@@ -82,6 +83,7 @@ export const uniformRowColumns = {
   comment: u.comment,
   routed: u.routed,
   updatedAt: u.updatedAt,
+  ...requestStateColumns(u),
 };
 
 /**
