@@ -19,6 +19,8 @@ import { GET as getRo } from "@/app/api/v1/ro-reversal-request/get/route";
 import { POST as decideCall } from "@/app/api/v1/request/decide/route";
 import { GET as timelineCall } from "@/app/api/v1/request/timeline/route";
 import { GET as myRequestsCall } from "@/app/api/v1/my_requests/route";
+import { POST as mapperSave } from "@/app/api/v1/form/mapper/add/update/route";
+import { GET as mapperGet } from "@/app/api/v1/form/mapper/get/route";
 import { DECIDED_REQUEST_LOCKED, decide, countChangedRequests, markRequestsSeen } from "@/lib/requests/service";
 import { NOT_AN_APPROVER, OWN_REQUEST_REFUSED } from "@/lib/requests/access";
 import { resolveToken } from "@/lib/auth/session";
@@ -259,5 +261,28 @@ describe("GET /api/v1/request/timeline and /api/v1/my_requests", () => {
     expect(await countChangedRequests(ids.staff)).toBe(1);
     await markRequestsSeen(ids.staff);
     expect(await countChangedRequests(ids.staff)).toBe(0);
+  });
+});
+
+describe("the mapping's Approvers (form/mapper add/update and get)", () => {
+  it("names portal users of roles 1 and 2 as approvers; staff are refused; leaving approvers out keeps them", async () => {
+    await t.db().delete(schema.formEmailMappings);
+    const save = (body: Record<string, unknown>) => callRoute(mapperSave, apiRequest("/api/v1/form/mapper/add/update", { method: "POST", token: tokens.admin, body }));
+    const res = await save({ form_id: 1, location: String(locationId), to_email: "a@example.com", approvers: `${ids.approver2},${ids.manager}` });
+    expect(res.status).toBe(200);
+    const mappingId = res.json.content.ids[0];
+    const got = await callRoute(mapperGet, apiRequest(`/api/v1/form/mapper/get?id=${mappingId}`, { token: tokens.admin }));
+    expect(got.json.content.approvers.split(",").map(Number).sort()).toEqual([ids.approver2, ids.manager].sort());
+    // approver2 is now an approver there: their decision goes through.
+    const id = await submitRo(tokens.staff);
+    expect((await decideAs(tokens.approver2, { form: "ro_reversal", id, decision: "approve" })).status).toBe(200);
+
+    const staffApprover = await save({ id: mappingId, form_id: 1, location: String(locationId), to_email: "a@example.com", approvers: String(ids.staff) });
+    expectErrorEnvelope(staffApprover, 422);
+    expect(staffApprover.json.content.approverIds).toEqual(["Approvers must be administrators or managers."]);
+    // An old client sends no approvers: they stay.
+    expect((await save({ id: mappingId, form_id: 1, location: String(locationId), to_email: "b@example.com" })).status).toBe(200);
+    const after = await t.db().select().from(schema.formMappingApprovers).where(eq(schema.formMappingApprovers.mappingId, mappingId));
+    expect(after).toHaveLength(2);
   });
 });
