@@ -20,6 +20,7 @@ import {
   EDITABLE_BY_REQUESTER,
   STATUS_LABELS,
   apiFormOf,
+  decisionsFrom,
   nextStatus,
   workflowOf,
   type ApiForm,
@@ -286,20 +287,24 @@ export async function markRequestsSeen(userId: number): Promise<void> {
   await db.insert(schema.requestViews).values({ userId, seenAt: now }).onConflictDoUpdate({ target: schema.requestViews.userId, set: { seenAt: now, updatedAt: now } });
 }
 
-/** The state of one request for its page's decision panel: its status and whether `user` may decide or answer it. */
-export async function requestPanelState(form: FormKey, id: number, user: SessionUser) {
+/**
+ * What a record page's decision panel shows `user`: the status, the timeline, and the decisions they may
+ * take now (none for whoever may not decide it; 'answer' only for the requester while information is asked).
+ */
+export async function loadRequestPanel(form: FormKey, id: number, user: SessionUser) {
   const db = await getDb();
   const t = FORMS[form].table;
   const [row] = (await db.select(headColumns(form)).from(t).where(eq(t.id, id)).limit(1)) as RequestHead[];
   if (!row) return null;
-  let canDecide = false;
+  const timeline = await getTimeline(form, id, user);
+  let mayDecide = false;
   if (DECIDING_ROLES.includes(user.roleId)) {
-    try {
-      await requireRequestDecider(db, user, form, row);
-      canDecide = true;
-    } catch {
-      canDecide = false;
-    }
+    mayDecide = await requireRequestDecider(db, user, form, row).then(
+      () => true,
+      () => false,
+    );
   }
-  return { status: row.status, workflow: workflowOf(form), canDecide, isRequester: row.createdBy === user.id };
+  const isRequester = row.createdBy === user.id;
+  const decisions = decisionsFrom(workflowOf(form), row.status).filter((d) => (d === "answer" ? isRequester : mayDecide));
+  return { form: apiFormOf(form), id, status: row.status, steps: timeline.steps, decisions, requesterMayEdit: !isRequester || EDITABLE_BY_REQUESTER.has(row.status) };
 }
