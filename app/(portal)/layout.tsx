@@ -6,6 +6,7 @@ import { ShellFrame } from "@/components/shell/shell-frame";
 import { Sidebar } from "@/components/shell/sidebar";
 import { accountOf, formsMenu, toSidebarItems } from "@/components/shell/shell-utils";
 import { photoUrl } from "@/lib/users/people";
+import { countChangedRequests } from "@/lib/requests/service";
 
 /**
  * The signed-in shell: header, sidebar (a drawer below 766 px), main content and footer. The frame is
@@ -15,9 +16,13 @@ import { photoUrl } from "@/lib/users/people";
 export default async function PortalLayout({ children }: { children: React.ReactNode }) {
   await connection();
   const user = await pageGuard(requireUser());
-  const [menus, year] = await Promise.all([listMenuTree({ roleId: user.roleId, stamp: user.configStamp }), getSystemYear({ stamp: user.configStamp })]);
+  const [menus, year, requestsChanged] = await Promise.all([
+    listMenuTree({ roleId: user.roleId, stamp: user.configStamp }),
+    getSystemYear({ stamp: user.configStamp }),
+    countChangedRequests(user.id),
+  ]);
   return (
-    <ShellFrame account={accountOf(user, photoUrl(user.profileImage))} sidebar={<Sidebar menus={toSidebarItems(menus)} forms={formsMenu(user)} />} build={getBuildVersion()} year={year}>
+    <ShellFrame account={accountOf(user, photoUrl(user.profileImage))} sidebar={<Sidebar menus={toSidebarItems(menus)} forms={formsMenu(user)} />} build={getBuildVersion()} year={year} requestsChanged={requestsChanged}>
       {children}
     </ShellFrame>
   );

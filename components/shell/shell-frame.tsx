@@ -11,6 +11,7 @@ import { APP_LINK, appLinkHref } from "./navigation-target";
 import { UserMenu } from "./user-menu";
 import { SearchLauncher } from "@/components/search/search-dialog";
 import { ShellContent } from "./page-not-found";
+import Link from "next/link";
 import { MAIN_ID, SIDEBAR_ID, type Account } from "./shell-utils";
 
 /** Below 766 px (the spec's mobile view) the sidebar is a drawer; this query is the desktop side. */
@@ -24,6 +25,8 @@ type Props = {
   build: string;
   /** The copyright year (settings.system_year). */
   year: number;
+  /** How many of the user's requests were decided since they last opened 'My requests' (issue 37). */
+  requestsChanged?: number;
   children: React.ReactNode;
 };
 
@@ -39,7 +42,7 @@ type Props = {
  * backdrop, and when the window grows to desktop; while it is open the rest of the page is inert, so
  * focus stays in the drawer.
  */
-export function ShellFrame({ account, sidebar, build, year, children }: Props) {
+export function ShellFrame({ account, sidebar, build, year, requestsChanged = 0, children }: Props) {
   const [navOpen, setNavOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -120,6 +123,20 @@ export function ShellFrame({ account, sidebar, build, year, children }: Props) {
             <Brand />
             <div className="ml-auto flex items-center gap-2 md:gap-3">
               <SearchLauncher />
+              <Link
+                href="/my/requests"
+                prefetch={false}
+                className="relative inline-flex h-10 items-center gap-1 rounded-md px-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+              >
+                <Icon name="list" className="h-5 w-5" />
+                <span className="sr-only md:not-sr-only">My requests</span>
+                {requestsChanged > 0 && (
+                  <span className="ml-1 rounded-full bg-red-600 px-1.5 text-xs font-semibold text-white">
+                    {requestsChanged > 99 ? "99+" : requestsChanged}
+                    <span className="sr-only"> changed since you last looked</span>
+                  </span>
+                )}
+              </Link>
               <UserMenu account={account} />
             </div>
           </div>

@@ -1,6 +1,6 @@
 import "server-only";
 import { createElement } from "react";
-import { and, desc, eq, gt, isNotNull, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import { getDb, schema, type Db, type Tx } from "@/lib/db";
 import { rowsOf } from "@/lib/db/rows";
 import type { SessionUser } from "@/lib/auth/session";
@@ -307,4 +307,24 @@ export async function loadRequestPanel(form: FormKey, id: number, user: SessionU
   const isRequester = row.createdBy === user.id;
   const decisions = decisionsFrom(workflowOf(form), row.status).filter((d) => (d === "answer" ? isRequester : mayDecide));
   return { form: apiFormOf(form), id, status: row.status, steps: timeline.steps, decisions, requesterMayEdit: !isRequester || EDITABLE_BY_REQUESTER.has(row.status) };
+}
+
+/** The timelines of a page of requests in one query (My requests), keyed `form:id`; the submission step first. */
+export async function listTimelinesFor(rows: MyRequestRow[], user: Pick<SessionUser, "id">): Promise<Map<string, TimelineStep[]>> {
+  const out = new Map<string, TimelineStep[]>();
+  if (!rows.length) return out;
+  const db = await getDb();
+  const e = schema.requestEvents;
+  const events = await db
+    .select()
+    .from(e)
+    .where(or(...rows.map((r) => and(eq(e.formKey, API_FORMS[r.form]), eq(e.recordId, r.id)))))
+    .orderBy(e.id);
+  const me = await db.select({ first: schema.users.firstName, last: schema.users.lastName, username: schema.users.username }).from(schema.users).where(eq(schema.users.id, user.id)).limit(1);
+  const myName = me[0] ? [me[0].first, me[0].last].filter(Boolean).join(" ") || me[0].username : "";
+  for (const r of rows) out.set(`${r.form}:${r.id}`, [{ decision: "submit", from_status: null, status: "submitted", by: myName, at: r.submitted_at, comment: "" }]);
+  for (const x of events) {
+    out.get(`${apiFormOf(x.formKey)}:${x.recordId}`)?.push({ decision: x.decision as Decision, from_status: x.fromStatus, status: x.toStatus, by: x.actorName, at: x.createdAt.toISOString(), comment: x.comment });
+  }
+  return out;
 }
