@@ -1,5 +1,6 @@
 import { connection } from "next/server";
-import { pageGuard, requireUser } from "@/lib/auth/guards";
+import { headers } from "next/headers";
+import { PAGE_PATH_HEADER, pageGuard, requireUser } from "@/lib/auth/guards";
 import { listMenuTree } from "@/lib/menus/queries";
 import { getBuildVersion, getSystemYear } from "@/lib/system/settings";
 import { ShellFrame } from "@/components/shell/shell-frame";
@@ -19,7 +20,8 @@ export default async function PortalLayout({ children }: { children: React.React
   const [menus, year, requestsChanged] = await Promise.all([
     listMenuTree({ roleId: user.roleId, stamp: user.configStamp }),
     getSystemYear({ stamp: user.configStamp }),
-    countChangedRequests(user.id),
+    // On My requests itself the count is zero: that page marks them seen (it renders beside this layout).
+    headers().then((h) => ((h.get(PAGE_PATH_HEADER) ?? "").startsWith("/my/requests") ? 0 : countChangedRequests(user.id))),
   ]);
   return (
     <ShellFrame account={accountOf(user, photoUrl(user.profileImage))} sidebar={<Sidebar menus={toSidebarItems(menus)} forms={formsMenu(user)} />} build={getBuildVersion()} year={year} requestsChanged={requestsChanged}>

@@ -1,7 +1,9 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import type { ExportColumn } from "@/lib/data-table/export";
+import { statusOfFilter } from "./filters";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { schema } from "@/lib/db";
-import type { RequestStatus } from "./transitions";
+import { STATUS_LABELS, type RequestStatus } from "./transitions";
 
 /** The decision state a request's list row and record carry (issue 37): status, decided by (a name), decided at. */
 export type RequestStateRow = { status: RequestStatus; decidedByName: string | null; decidedAt: Date | null };
@@ -26,4 +28,24 @@ export function toApiRequestState(r: Partial<RequestStateRow>) {
     decided_by: r.decidedByName ?? null,
     decided_at: r.decidedAt ? new Date(r.decidedAt).toISOString() : null,
   };
+}
+
+/**
+ * The lists' query columns of a request's state: Status filters (by its STATUS_FILTER number) and sorts,
+ * Decided At sorts. The (status, location_id, id) index answers the status filter.
+ */
+export function requestStateQueryColumns(t: { status: PgColumn; decidedAt: PgColumn }) {
+  return {
+    status: { sort: [t.status], filter: { kind: "id" as const, where: (v: string) => eq(t.status, statusOfFilter(v) ?? "submitted") } },
+    decided_at: { sort: [t.decidedAt] },
+  };
+}
+
+/** The export's columns of a request's state, after the list's own. */
+export function requestStateExportColumns<T extends RequestStateRow>(): ExportColumn<T>[] {
+  return [
+    { header: "Status", value: (x) => STATUS_LABELS[x.status] },
+    { header: "Decided By", value: (x) => x.decidedByName },
+    { header: "Decided At", value: (x) => x.decidedAt },
+  ];
 }

@@ -16,6 +16,7 @@ import { expectErrorEnvelope } from "@/test/auth";
 import { schema } from "@/lib/db";
 import { POST as addRo } from "@/app/api/v1/ro-reversal-request/add/update/route";
 import { GET as getRo } from "@/app/api/v1/ro-reversal-request/get/route";
+import { POST as listRo } from "@/app/api/v1/ro-reversal-request/list/route";
 import { POST as decideCall } from "@/app/api/v1/request/decide/route";
 import { GET as timelineCall } from "@/app/api/v1/request/timeline/route";
 import { GET as myRequestsCall } from "@/app/api/v1/my_requests/route";
@@ -284,5 +285,25 @@ describe("the mapping's Approvers (form/mapper add/update and get)", () => {
     expect((await save({ id: mappingId, form_id: 1, location: String(locationId), to_email: "b@example.com" })).status).toBe(200);
     const after = await t.db().select().from(schema.formMappingApprovers).where(eq(schema.formMappingApprovers.mappingId, mappingId));
     expect(after).toHaveLength(2);
+  });
+});
+
+describe("lists gain status, decided by and decided at, and filter on status", () => {
+  it("the RO reversal list call filters by status (its STATUS_FILTER number) and carries the decision", async () => {
+    const a = await submitRo(tokens.staff);
+    const b = await submitRo(tokens.staff);
+    await decideAs(tokens.manager, { form: "ro_reversal", id: a, decision: "approve" });
+    const list = (filters: Record<string, unknown>) => callRoute(listRo, apiRequest("/api/v1/ro-reversal-request/list", { method: "POST", token: tokens.admin, body: { filters } }));
+    const approved = await list({ status: 3 });
+    expect(approved.status).toBe(200);
+    const rows = JSON.stringify(approved.json.content);
+    expect(rows).toContain(`"id":${a}`);
+    expect(rows).not.toContain(`"id":${b}`);
+    expect(rows).toContain('"status":"approved"');
+    expect(rows).toContain('"decided_by":"Morgan Manager"');
+    const submitted = JSON.stringify((await list({ status: 1 })).json.content);
+    expect(submitted).toContain(`"id":${b}`);
+    expect(submitted).not.toContain(`"id":${a}`);
+    expectErrorEnvelope(await list({ status: "approved" }), 422);
   });
 });

@@ -1,4 +1,5 @@
 import "server-only";
+import { requestStateColumns, requestStateExportColumns, requestStateQueryColumns, toApiRequestState } from "@/lib/requests/columns";
 import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, schema, type Db } from "@/lib/db";
@@ -8,7 +9,6 @@ import { defineFormList } from "@/lib/forms/list";
 import { requireFormLocation } from "@/lib/forms/locations";
 import { enqueueSubmissionMail } from "@/lib/forms/submission-mail";
 import { assertEditableByRequester } from "@/lib/requests/service";
-import { requestStateColumns, toApiRequestState } from "@/lib/requests/columns";
 import { ownRecordOr404, ownSubmissions, submitterOf } from "@/lib/forms/submission";
 import { displayDate } from "@/lib/forms/fields";
 import { exportDay } from "@/lib/data-table/export";
@@ -59,6 +59,7 @@ export const roReversalList = defineFormList<RoReversalRow>({
       location: { sort: [sql`${locations.name}`], filter: equalsId(r.locationId) },
       updated_by: { sort: [sql`lower(${updater.firstName})`, sql`lower(${updater.lastName})`] },
       updated_at: { sort: [r.updatedAt] },
+      ...requestStateQueryColumns(r),
     },
     tiebreak: r.id,
     defaultSort: RO_DEFAULT_SORT,
@@ -88,6 +89,7 @@ export const roReversalList = defineFormList<RoReversalRow>({
       { header: "Location", value: (x) => x.locationName },
       { header: roLabel("updated_by"), value: (x) => x.updatedByName },
       { header: roLabel("updated_at"), value: (x) => x.updatedAt },
+      ...requestStateExportColumns<RoReversalRow>(),
     ],
   },
 });

@@ -1,4 +1,5 @@
 import "server-only";
+import { requestStateColumns, requestStateExportColumns, requestStateQueryColumns, toApiRequestState } from "@/lib/requests/columns";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, schema, type Db } from "@/lib/db";
@@ -9,7 +10,6 @@ import { requireFormLocation } from "@/lib/forms/locations";
 import { enqueueSubmissionMail } from "@/lib/forms/submission-mail";
 import { ownRecordOr404, ownSubmissions, submitterOf } from "@/lib/forms/submission";
 import { assertEditableByRequester } from "@/lib/requests/service";
-import { requestStateColumns, toApiRequestState } from "@/lib/requests/columns";
 import { displayDate } from "@/lib/forms/fields";
 import { TECH_DEFAULT_SORT, techLabel, type TechTimeRow } from "./columns";
 import { exportDay, exportTime, type ExportColumn } from "@/lib/data-table/export";
@@ -102,6 +102,7 @@ export const techTimeList = defineFormList<TechTimeRow, TechTimeExportRow>({
       location: { sort: [sql`${locations.name}`], filter: equalsId(tt.locationId) },
       updated_by: { sort: [sql`lower(${updater.firstName})`, sql`lower(${updater.lastName})`] },
       updated_at: { sort: [tt.updatedAt] },
+      ...requestStateQueryColumns(tt),
     },
     tiebreak: tt.id,
     defaultSort: TECH_DEFAULT_SORT,
@@ -128,6 +129,7 @@ export const techTimeList = defineFormList<TechTimeRow, TechTimeExportRow>({
       { header: "Location", value: (x) => x.locationName },
       { header: techLabel("updated_by"), value: (x) => x.updatedByName },
       { header: techLabel("updated_at"), value: (x) => x.updatedAt },
+      ...requestStateExportColumns<TechTimeExportRow>(),
       ...rowColumnsOf(),
     ],
   },
