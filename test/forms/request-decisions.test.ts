@@ -22,7 +22,7 @@ import { GET as timelineCall } from "@/app/api/v1/request/timeline/route";
 import { GET as myRequestsCall } from "@/app/api/v1/my_requests/route";
 import { POST as mapperSave } from "@/app/api/v1/form/mapper/add/update/route";
 import { GET as mapperGet } from "@/app/api/v1/form/mapper/get/route";
-import { DECIDED_REQUEST_LOCKED, decide, countChangedRequests, markRequestsSeen } from "@/lib/requests/service";
+import { DECIDED_REQUEST_LOCKED, decide, decideMany, countChangedRequests, markRequestsSeen } from "@/lib/requests/service";
 import { NOT_AN_APPROVER, OWN_REQUEST_REFUSED } from "@/lib/requests/access";
 import { resolveToken } from "@/lib/auth/session";
 
@@ -305,5 +305,30 @@ describe("lists gain status, decided by and decided at, and filter on status", (
     expect(submitted).toContain(`"id":${b}`);
     expect(submitted).not.toContain(`"id":${a}`);
     expectErrorEnvelope(await list({ status: "approved" }), 422);
+  });
+});
+
+describe("bulk decisions from the lists (decideMany)", () => {
+  it("approves the selected rows with one comment; rows the user may not decide, or already decided, are reported and kept", async () => {
+    const admin = (await resolveToken(tokens.admin))!;
+    const staffUser = (await resolveToken(tokens.staff))!;
+    const a = await submitRo(tokens.staff);
+    const b = await submitRo(tokens.staff);
+    const own = await submitRo(tokens.admin);
+    const decided = await submitRo(tokens.staff);
+    await decideAs(tokens.manager, { form: "ro_reversal", id: decided, decision: "deny", comment: "no" });
+    await t.db().delete(schema.mailOutbox);
+
+    await expect(decideMany("ro_reversal", [a], "deny", " ", admin)).rejects.toMatchObject({ status: 422 });
+    await expect(decideMany("ro_reversal", [a], "approve", "", staffUser)).rejects.toMatchObject({ status: 403 });
+
+    const res = await decideMany("ro_reversal", [a, b, own, decided], "approve", "Batch OK", admin);
+    expect(res.decided.sort()).toEqual([a, b].sort());
+    expect(res.refused.map((r) => r.id).sort()).toEqual([own, decided].sort());
+    const rows = await t.db().select({ id: schema.roReversals.id, status: schema.roReversals.status }).from(schema.roReversals);
+    const status = Object.fromEntries(rows.map((r) => [r.id, r.status]));
+    expect([status[a], status[b], status[own], status[decided]]).toEqual(["approved", "approved", "submitted", "denied"]);
+    // One mail per decided request, to its requester.
+    expect(await t.db().select().from(schema.mailOutbox)).toHaveLength(2);
   });
 });

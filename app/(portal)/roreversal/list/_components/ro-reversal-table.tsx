@@ -33,6 +33,7 @@ export function RoReversalTable({ state, rows, total, canDelete }: { state: Tabl
       total={total}
       columns={columns}
       rowLabel={(r) => `${r.employeeName} ${r.fullRa}`}
+      decideForm={canDelete ? "ro_reversal" : undefined}
       actions={{ listCall: "ro-reversal-request/list", deleteCall: canDelete ? "ro-reversal-request/delete" : undefined, what: "RO Reversal Request" }}
     />
   );

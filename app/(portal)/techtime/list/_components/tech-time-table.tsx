@@ -18,9 +18,10 @@ const columns: DataTableColumn<TechTimeRow>[] = [
 ];
 
 /** The tech time list's columns and the view and edit actions on the shared staff-form table. */
-export function TechTimeTable({ state, rows, total }: { state: TableState; rows: TechTimeRow[]; total: number }) {
+export function TechTimeTable({ state, rows, total, canDecide = false }: { state: TableState; rows: TechTimeRow[]; total: number; canDecide?: boolean }) {
   return (
     <StaffFormTable
+      decideForm={canDecide ? "tech_time" : undefined}
       path="/techtime/list"
       title="Tech Time"
       state={state}

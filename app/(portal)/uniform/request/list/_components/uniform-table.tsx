@@ -47,6 +47,7 @@ export function UniformTable({ state, rows, total, locations }: Props) {
 
   return (
     <StaffFormTable
+      decideForm="uniform"
       path={PATH}
       title="Uniform Requests"
       state={state}
