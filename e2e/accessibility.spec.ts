@@ -155,6 +155,10 @@ const SCREENS: Screen[] = [
     open: content("/form/email/manager/add", async (p) => void (await expect(p.getByRole("heading", { level: 1, name: "Form Email Manager" }).or(p.getByText("Oops! 403 Sorry!"))).toBeVisible())),
   },
   { name: "my requests", open: content("/my/requests", heading("My requests")) },
+  {
+    name: "request deadlines (admin) / 403",
+    open: content("/requests/deadlines", async (p) => void (await expect(p.getByRole("heading", { level: 1, name: "Request deadlines" }).or(p.getByText("Oops! 403 Sorry!"))).toBeVisible())),
+  },
   { name: "my requests, filtered", open: content("/my/requests?form=ro_reversal&status=approved", heading("My requests")) },
   { name: "404", open: content("/no-such-page", async (p) => void (await expect(p.getByText("The page you are looking for does not exist.")).toBeVisible())) },
 ];

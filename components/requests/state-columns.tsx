@@ -10,6 +10,12 @@ const label = (id: (typeof REQUEST_STATE_COLUMNS)[number]["id"]) => REQUEST_STAT
 export function requestStateTableColumns<Row extends RequestStateRow>(): DataTableColumn<Row>[] {
   return [
     { id: "status", header: label("status"), sortable: true, filter: { kind: "select", options: STATUS_FILTER }, cell: (r) => <StatusBadge status={r.status} /> },
+    {
+      id: "overdue",
+      header: "Overdue",
+      filter: { kind: "select", options: [{ value: 1, text: "Overdue" }] },
+      cell: (r) => (r.overdue ? <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">Overdue</span> : ""),
+    },
     { id: "decided_by", header: label("decided_by"), cell: (r) => r.decidedByName ?? "" },
     { id: "decided_at", header: label("decided_at"), sortable: true, cell: (r) => (r.decidedAt ? <DateText date={new Date(r.decidedAt)} kind="us" /> : "") },
   ];

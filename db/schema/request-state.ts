@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, pgEnum, timestamp, type PgColumn } from "drizzle-orm/pg-core";
 import { REQUEST_STATUSES } from "../../lib/forms/request-statuses";
 import { users } from "./users";
@@ -15,10 +16,16 @@ export const requestState = () => ({
   decidedBy: integer().references(() => users.id, { onDelete: "set null" }),
   decidedAt: timestamp({ withTimezone: true }),
   statusChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  /** When an approver should have decided it (the form's target in working days, lib/requests/deadlines.ts); null: no target. */
+  dueAt: timestamp({ withTimezone: true }),
 });
 
 /** Indexes for 'My requests' (requester, newest change first) and the lists' status filters. */
-export const requestStateIndexes = (name: string, t: Record<"createdBy" | "statusChangedAt" | "status" | "locationId" | "id", PgColumn>) => [
+export const requestStateIndexes = (name: string, t: Record<"createdBy" | "statusChangedAt" | "status" | "locationId" | "id" | "dueAt", PgColumn>) => [
   index(`${name}_requester_changed_idx`).on(t.createdBy, t.statusChangedAt, t.id),
   index(`${name}_status_location_idx`).on(t.status, t.locationId, t.id),
+  // 'Overdue': waiting for an approver past its due time, by location (the approvers' summary and the lists' filter).
+  index(`${name}_open_due_idx`)
+    .on(t.locationId, t.dueAt, t.id)
+    .where(sql`${t.status} in ('submitted', 'under_review') and ${t.dueAt} is not null`),
 ];

@@ -1,4 +1,5 @@
-import { bigserial, index, integer, pgTable, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { bigserial, index, integer, pgTable, smallint, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { timestamps } from "./_common";
 import { formKey } from "./forms";
 import { requestStatus } from "./request-state";
 import { users } from "./users";
@@ -35,4 +36,21 @@ export const requestViews = pgTable("request_views", {
   seenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Each form's target time to decide, in working days (administrators set it; no row: no target). */
+export const requestTargets = pgTable("request_targets", {
+  formKey: formKey().primaryKey(),
+  workingDays: smallint().notNull(),
+  updatedBy: integer().references(() => users.id, { onDelete: "set null" }),
+  ...timestamps,
+});
+
+/** The day (in the dealerships' zone) each approver's overdue summary was last sent: one mail a day at most. */
+export const overdueSummaries = pgTable("overdue_summaries", {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  day: varchar({ length: 10 }).notNull(),
+  ...timestamps,
 });

@@ -2,7 +2,8 @@
 
 import { createAction } from "@/lib/actions/action";
 import { requestBaseUrl } from "@/lib/forms/submission";
-import { bulkDecideSchema, decideSchema } from "./schemas";
+import { bulkDecideSchema, decideSchema, requestTargetsSchema } from "./schemas";
+import { saveRequestTargets } from "./targets";
 import { decide, decideMany } from "./service";
 import { API_FORMS, DECISION_LABELS, STATUS_LABELS } from "./transitions";
 
@@ -16,4 +17,10 @@ export const decideRequestAction = createAction({}, decideSchema, async (input, 
 export const bulkDecideRequestsAction = createAction({}, bulkDecideSchema, async (input, user) => {
   const data = await decideMany(API_FORMS[input.form], input.ids, input.decision, input.comment, user, { baseUrl: await requestBaseUrl() });
   return { ok: true as const, data, message: `${data.decided.length} decided${data.refused.length ? `, ${data.refused.length} not decided` : ""}.` };
+});
+
+/** Administrators set each form's target time to decide (working days); open requests' due times follow. */
+export const saveRequestTargetsAction = createAction({ capability: "manageBackOffice" }, requestTargetsSchema, async (input, user) => {
+  await saveRequestTargets(input, user);
+  return { ok: true as const, data: input, message: "Deadlines saved." };
 });

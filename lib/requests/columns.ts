@@ -6,18 +6,19 @@ import { schema } from "@/lib/db";
 import { STATUS_LABELS, type RequestStatus } from "./transitions";
 
 /** The decision state a request's list row and record carry (issue 37): status, decided by (a name), decided at. */
-export type RequestStateRow = { status: RequestStatus; decidedByName: string | null; decidedAt: Date | null };
+export type RequestStateRow = { status: RequestStatus; decidedByName: string | null; decidedAt: Date | null; overdue: boolean };
 
 /**
  * The select columns of a request's state for `t` (one of the four forms' tables). The decider's name is
  * a scalar subquery on the primary key, not a join: the lists' total counts stay on the table alone.
  */
-export function requestStateColumns(t: { status: PgColumn; decidedBy: PgColumn; decidedAt: PgColumn }) {
+export function requestStateColumns(t: { status: PgColumn; decidedBy: PgColumn; decidedAt: PgColumn; dueAt: PgColumn }) {
   const u = schema.users;
   return {
     status: t.status,
     decidedByName: sql<string | null>`(select nullif(trim(${u.firstName} || ' ' || ${u.lastName}), '') from ${u} where ${u.id} = ${t.decidedBy})`,
     decidedAt: t.decidedAt,
+    overdue: sql<boolean>`(${t.status} in ('submitted', 'under_review') and ${t.dueAt} is not null and ${t.dueAt} < now())`.mapWith(Boolean),
   };
 }
 
@@ -27,6 +28,7 @@ export function toApiRequestState(r: Partial<RequestStateRow>) {
     status: r.status ?? "submitted",
     decided_by: r.decidedByName ?? null,
     decided_at: r.decidedAt ? new Date(r.decidedAt).toISOString() : null,
+    overdue: r.overdue ?? false,
   };
 }
 
@@ -34,8 +36,10 @@ export function toApiRequestState(r: Partial<RequestStateRow>) {
  * The lists' query columns of a request's state: Status filters (by its STATUS_FILTER number) and sorts,
  * Decided At sorts. The (status, location_id, id) index answers the status filter.
  */
-export function requestStateQueryColumns(t: { status: PgColumn; decidedAt: PgColumn }) {
+export function requestStateQueryColumns(t: { status: PgColumn; decidedAt: PgColumn; dueAt: PgColumn }) {
   return {
+    // 'Overdue' (the select's one value, 1): waiting for an approver past its due time (the *_open_due_idx indexes).
+    overdue: { filter: { kind: "id" as const, where: () => sql`(${t.status} in ('submitted', 'under_review') and ${t.dueAt} is not null and ${t.dueAt} < now())` } },
     status: { sort: [t.status], filter: { kind: "id" as const, where: (v: string) => eq(t.status, statusOfFilter(v) ?? "submitted") } },
     decided_at: { sort: [t.decidedAt] },
   };
@@ -47,5 +51,6 @@ export function requestStateExportColumns<T extends RequestStateRow>(): ExportCo
     { header: "Status", value: (x) => STATUS_LABELS[x.status] },
     { header: "Decided By", value: (x) => x.decidedByName },
     { header: "Decided At", value: (x) => x.decidedAt },
+    { header: "Overdue", value: (x) => (x.overdue ? "Yes" : "No") },
   ];
 }

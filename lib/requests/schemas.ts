@@ -33,3 +33,7 @@ export const myRequestsQuery = z.object({
   size: z.coerce.number().int().min(1).max(100).optional().catch(25).default(25),
 });
 export type MyRequestsQuery = z.infer<typeof myRequestsQuery>;
+
+/** The administrators' deadline form: each form's target in working days (0: no target; at most 60). */
+const days = z.coerce.number({ error: "Enter a number of working days." }).int("Enter whole working days.").min(0, "At least 0 working days.").max(60, "At most 60 working days.");
+export const requestTargetsSchema = z.object({ ro_reversal: days, tech_time: days, improvement_suggestion: days, uniform_request: days });

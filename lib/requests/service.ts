@@ -1,4 +1,5 @@
 import "server-only";
+import { stampDueAt } from "@/lib/requests/targets";
 import { createElement } from "react";
 import { and, desc, eq, gt, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import { getDb, schema, type Db, type Tx } from "@/lib/db";
@@ -116,6 +117,8 @@ export async function decide(
       .update(t)
       .set({ status: to!, statusChangedAt: now, ...(isDecision ? { decidedBy: actor.id, decidedAt: now } : {}) } as never)
       .where(and(eq(t.id, id), eq(t.status, row.status)));
+    // Back with the approvers (the requester answered): the deadline runs again from now.
+    if (to === "submitted") await stampDueAt(tx, form, id, now);
     const actorName = nameOf(actor);
     await tx.insert(schema.requestEvents).values({ formKey: form, recordId: id, decision, fromStatus: row.status, toStatus: to!, comment: text, actorId: actor.id, actorName, createdAt: now });
     await writeAudit(

@@ -25,6 +25,8 @@ import { GET as mapperGet } from "@/app/api/v1/form/mapper/get/route";
 import { DECIDED_REQUEST_LOCKED, decide, decideMany, countChangedRequests, markRequestsSeen } from "@/lib/requests/service";
 import { NOT_AN_APPROVER, OWN_REQUEST_REFUSED } from "@/lib/requests/access";
 import { resolveToken } from "@/lib/auth/session";
+import { saveRequestTargets } from "@/lib/requests/targets";
+import { sendOverdueSummaries } from "@/lib/requests/overdue-summary";
 
 const t = setupTestDatabase();
 const tokens: Record<string, string> = {};
@@ -330,5 +332,42 @@ describe("bulk decisions from the lists (decideMany)", () => {
     expect([status[a], status[b], status[own], status[decided]]).toEqual(["approved", "approved", "submitted", "denied"]);
     // One mail per decided request, to its requester.
     expect(await t.db().select().from(schema.mailOutbox)).toHaveLength(2);
+  });
+});
+
+describe("deadlines: Overdue in the lists and the approvers' daily summary", () => {
+  it("stamps due times from the form's target, filters Overdue, and mails each approver once a day (none when none)", async () => {
+    const admin = (await resolveToken(tokens.admin))!;
+    await t.db().delete(schema.overdueSummaries);
+    await saveRequestTargets({ ro_reversal: 2 }, admin);
+    const late = await submitRo(tokens.staff);
+    const fresh = await submitRo(tokens.staff);
+    const [row] = await t.db().select({ dueAt: schema.roReversals.dueAt }).from(schema.roReversals).where(eq(schema.roReversals.id, fresh));
+    expect(row.dueAt!.getTime()).toBeGreaterThan(Date.now() + 24 * 3600_000);
+    // Nothing overdue yet: no summary.
+    await t.db().delete(schema.mailOutbox);
+    expect((await sendOverdueSummaries()).sent).toBe(0);
+    expect(await t.db().select().from(schema.mailOutbox)).toHaveLength(0);
+
+    await t.db().update(schema.roReversals).set({ dueAt: new Date(Date.now() - 3600_000) }).where(eq(schema.roReversals.id, late));
+    const list = await callRoute(listRo, apiRequest("/api/v1/ro-reversal-request/list", { method: "POST", token: tokens.admin, body: { filters: { overdue: 1 } } }));
+    const text = JSON.stringify(list.json.content);
+    expect(text).toContain(`"id":${late}`);
+    expect(text).not.toContain(`"id":${fresh}`);
+    expect(text).toContain('"overdue":true');
+
+    const first = await sendOverdueSummaries();
+    expect(first.sent).toBe(2); // the administrator and the mapped manager
+    const mails = await t.db().select().from(schema.mailOutbox);
+    expect(mails.map((m) => m.toAddresses[0]).sort()).toEqual(["admin@example.com", "manager@example.com"]);
+    expect(mails[0].body).toContain(`/roreversal/view/${late}`);
+    expect(mails[0].body).not.toContain(`/roreversal/view/${fresh}`);
+    // Once a day.
+    expect((await sendOverdueSummaries()).sent).toBe(0);
+    // A decided request is not overdue any more.
+    await decideAs(tokens.manager, { form: "ro_reversal", id: late, decision: "approve" });
+    const after = JSON.stringify((await callRoute(listRo, apiRequest("/api/v1/ro-reversal-request/list", { method: "POST", token: tokens.admin, body: { filters: { overdue: 1 } } }))).json.content);
+    expect(after).not.toContain(`"id":${late}`);
+    await saveRequestTargets({ ro_reversal: 0 }, admin);
   });
 });

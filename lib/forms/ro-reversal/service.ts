@@ -1,4 +1,5 @@
 import "server-only";
+import { stampDueAt } from "@/lib/requests/targets";
 import { requestStateColumns, requestStateExportColumns, requestStateQueryColumns, toApiRequestState } from "@/lib/requests/columns";
 import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -147,6 +148,7 @@ export async function saveRoReversal(v: RoReversalValues, user: SessionUser, bas
         .insert(r)
         .values({ ...values, createdBy: user.id })
         .returning({ id: r.id });
+      await stampDueAt(tx, "ro_reversal", id, new Date());
     }
     const fields = [
       { label: "Employee Name", value: v.employeeName },

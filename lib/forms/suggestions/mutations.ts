@@ -1,4 +1,5 @@
 import "server-only";
+import { stampDueAt } from "@/lib/requests/targets";
 import { and, eq } from "drizzle-orm";
 import { getDb, schema } from "@/lib/db";
 import type { SessionUser } from "@/lib/auth/session";
@@ -63,6 +64,7 @@ export async function saveSuggestion(input: SuggestionInput & { id?: number | nu
       .insert(s)
       .values({ ...values, createdBy: user.id })
       .returning({ id: s.id });
+    await stampDueAt(tx, "improvement_suggestion", row.id, new Date());
     const { routed } = await enqueueSubmissionMail(tx, {
       form: "improvement_suggestion",
       locationId: location.id,

@@ -1,4 +1,5 @@
 import "server-only";
+import { stampDueAt } from "@/lib/requests/targets";
 import { requestStateColumns, requestStateExportColumns, requestStateQueryColumns, toApiRequestState } from "@/lib/requests/columns";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -203,6 +204,7 @@ export async function saveTechTime(v: TechTimeValues, user: SessionUser, baseUrl
         .insert(tt)
         .values({ ...values, createdBy: user.id })
         .returning({ id: tt.id });
+      await stampDueAt(tx, "tech_time", id, new Date());
     }
     const attendance = v.attendance.filter(rowHasData);
     const shop = v.shop.filter(rowHasData);

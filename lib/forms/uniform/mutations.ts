@@ -1,4 +1,5 @@
 import "server-only";
+import { stampDueAt } from "@/lib/requests/targets";
 import { eq } from "drizzle-orm";
 import { getDb, schema } from "@/lib/db";
 import { AppError } from "@/lib/errors";
@@ -80,6 +81,7 @@ export async function saveUniformRequest(input: UniformRequestInput & { id?: num
       .insert(u)
       .values({ ...values, createdBy: user.id })
       .returning({ id: u.id });
+    await stampDueAt(tx, "uniform_request", row.id, new Date());
     const { routed } = await enqueueSubmissionMail(tx, {
       form: "uniform_request",
       locationId: location.id,
