@@ -18,6 +18,8 @@ export const requestState = () => ({
   statusChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   /** When an approver should have decided it (the form's target in working days, lib/requests/deadlines.ts); null: no target. */
   dueAt: timestamp({ withTimezone: true }),
+  /** An approver an administrator assigned (a submission no mapping routed): they may decide it too. */
+  assignedTo: integer().references(() => users.id, { onDelete: "set null" }),
 });
 
 /** Indexes for 'My requests' (requester, newest change first) and the lists' status filters. */

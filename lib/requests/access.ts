@@ -47,10 +47,12 @@ export async function requireRequestDecider(
   db: Db | Tx,
   user: SessionUser,
   form: FormKey,
-  request: { createdBy: number | null; locationId: number | null },
+  request: { createdBy: number | null; locationId: number | null; assignedTo?: number | null },
 ): Promise<SessionUser> {
   if (!DECIDING_ROLES.includes(user.roleId)) throw forbidden();
-  const approver = user.roleId === ROLE.calendarManager && request.createdBy !== user.id ? await isMappedApprover(db, form, request.locationId, user.id) : false;
+  // A role-2 user decides what the mapping names them for, and what an administrator assigned them (an unrouted submission).
+  const approver =
+    user.roleId === ROLE.calendarManager && request.createdBy !== user.id ? request.assignedTo === user.id || (await isMappedApprover(db, form, request.locationId, user.id)) : false;
   const refusal = decideRefusal(user, request, approver);
   if (refusal) throw new AppError(403, refusal);
   return user;

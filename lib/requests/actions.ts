@@ -2,9 +2,9 @@
 
 import { createAction } from "@/lib/actions/action";
 import { requestBaseUrl } from "@/lib/forms/submission";
-import { bulkDecideSchema, decideSchema, requestTargetsSchema } from "./schemas";
+import { assignSchema, bulkDecideSchema, decideSchema, requestTargetsSchema } from "./schemas";
 import { saveRequestTargets } from "./targets";
-import { decide, decideMany } from "./service";
+import { assignRequest, decide, decideMany } from "./service";
 import { API_FORMS, DECISION_LABELS, STATUS_LABELS } from "./transitions";
 
 /** The record page's decision panel (and the requester's answer): the same service as POST /api/v1/request/decide. */
@@ -23,4 +23,10 @@ export const bulkDecideRequestsAction = createAction({}, bulkDecideSchema, async
 export const saveRequestTargetsAction = createAction({ capability: "manageBackOffice" }, requestTargetsSchema, async (input, user) => {
   await saveRequestTargets(input, user);
   return { ok: true as const, data: input, message: "Deadlines saved." };
+});
+
+/** Administrators assign an approver to a submission no mapping routed. */
+export const assignRequestAction = createAction({ capability: "manageBackOffice" }, assignSchema, async (input, user) => {
+  const data = await assignRequest(API_FORMS[input.form], input.id, input.assignee_id, user, { baseUrl: await requestBaseUrl() });
+  return { ok: true as const, data, message: `Assigned to ${data.name}.` };
 });

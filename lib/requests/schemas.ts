@@ -37,3 +37,10 @@ export type MyRequestsQuery = z.infer<typeof myRequestsQuery>;
 /** The administrators' deadline form: each form's target in working days (0: no target; at most 60). */
 const days = z.coerce.number({ error: "Enter a number of working days." }).int("Enter whole working days.").min(0, "At least 0 working days.").max(60, "At most 60 working days.");
 export const requestTargetsSchema = z.object({ ro_reversal: days, tech_time: days, improvement_suggestion: days, uniform_request: days });
+
+/** An administrator's assignment of an approver to an unrouted submission. */
+export const assignSchema = z.object({
+  form: decideSchema.shape.form,
+  id: decideSchema.shape.id,
+  assignee_id: z.coerce.number({ error: "Select an approver." }).int("Select an approver.").positive("Select an approver.").max(2147483647, "Select an approver."),
+});

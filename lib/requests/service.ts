@@ -13,12 +13,14 @@ import { enqueueMails, type MailMessage } from "@/lib/mail";
 import { publicOrigin } from "@/lib/http/forwarded";
 import { writeAudit } from "@/lib/system/audit";
 import { SubmissionMail } from "@/components/forms/submission-mail";
+import { ROLE } from "@/lib/auth/roles";
 import { ONLY_REQUESTER_ANSWERS, requireRequestDecider, DECIDING_ROLES } from "./access";
 import {
   API_FORMS,
   COMMENT_REQUIRED,
   DECISION_LABELS,
   EDITABLE_BY_REQUESTER,
+  OPEN_STATUSES,
   STATUS_LABELS,
   apiFormOf,
   decisionsFrom,
@@ -59,11 +61,13 @@ type RequestHead = {
   status: RequestStatus;
   title: string;
   createdAt: Date;
+  assignedTo: number | null;
+  routed: boolean;
 };
 
 function headColumns(form: FormKey) {
   const t = FORMS[form].table;
-  return { id: t.id, createdBy: t.createdBy, locationId: t.locationId, status: t.status, title: FORMS[form].title, createdAt: t.createdAt };
+  return { id: t.id, createdBy: t.createdBy, locationId: t.locationId, status: t.status, title: FORMS[form].title, createdAt: t.createdAt, assignedTo: t.assignedTo, routed: t.routed };
 }
 
 const nameOf = (u: Pick<SessionUser, "firstName" | "lastName" | "username">) => [u.firstName, u.lastName].filter(Boolean).join(" ") || u.username;
@@ -212,7 +216,7 @@ export async function decideMany(form: FormKey, ids: number[], decision: "approv
   return { decided: done, refused };
 }
 
-export type TimelineStep = { decision: Decision | "submit"; from_status: RequestStatus | null; status: RequestStatus; by: string; at: string; comment: string };
+export type TimelineStep = { decision: Decision | "submit" | "assign"; from_status: RequestStatus | null; status: RequestStatus; by: string; at: string; comment: string };
 
 /**
  * A request's timeline, oldest first: the submission, then every decision and answer. Only for those
@@ -309,7 +313,17 @@ export async function loadRequestPanel(form: FormKey, id: number, user: SessionU
   }
   const isRequester = row.createdBy === user.id;
   const decisions = decisionsFrom(workflowOf(form), row.status).filter((d) => (d === "answer" ? isRequester : mayDecide));
-  return { form: apiFormOf(form), id, status: row.status, steps: timeline.steps, decisions, requesterMayEdit: !isRequester || EDITABLE_BY_REQUESTER.has(row.status) };
+  return {
+    form: apiFormOf(form),
+    id,
+    status: row.status,
+    steps: timeline.steps,
+    decisions,
+    requesterMayEdit: !isRequester || EDITABLE_BY_REQUESTER.has(row.status),
+    // An administrator assigns an approver to a submission no mapping routed (still waiting for a decision).
+    mayAssign: user.roleId === ROLE.admin && !row.routed && OPEN_STATUSES.has(row.status),
+    assignedTo: row.assignedTo,
+  };
 }
 
 /** The timelines of a page of requests in one query (My requests), keyed `form:id`; the submission step first. */
@@ -330,4 +344,38 @@ export async function listTimelinesFor(rows: MyRequestRow[], user: Pick<SessionU
     out.get(`${apiFormOf(x.formKey)}:${x.recordId}`)?.push({ decision: x.decision as Decision, from_status: x.fromStatus, status: x.toStatus, by: x.actorName, at: x.createdAt.toISOString(), comment: x.comment });
   }
   return out;
+}
+
+export const ASSIGN_ONLY_UNROUTED = "Only a submission no mapping routed can be assigned.";
+export const ASSIGNEE_NOT_APPROVER = "Assign an administrator or a manager.";
+
+/**
+ * Assigns an approver (a role 1 or 2 user) to a submission no mapping routed: they may then decide it.
+ * Administrators only; a timeline row ('assign') and an audit row; the assignee is mailed the link.
+ */
+export async function assignRequest(form: FormKey, id: number, assigneeId: number, actor: SessionUser, opts: { requestId?: string | null; baseUrl?: string } = {}) {
+  if (actor.roleId !== ROLE.admin) throw forbidden();
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const t = FORMS[form].table;
+    const [row] = (await tx.select(headColumns(form)).from(t).where(eq(t.id, id)).for("update", { of: t })) as RequestHead[];
+    if (!row) throw new AppError(404, "No such request.");
+    if (row.routed) throw new AppError(422, ASSIGN_ONLY_UNROUTED);
+    const u = schema.users;
+    const [assignee] = await tx
+      .select({ id: u.id, roleId: u.roleId, email: u.email, first: u.firstName, last: u.lastName, username: u.username })
+      .from(u)
+      .where(and(eq(u.id, assigneeId), eq(u.status, "active")))
+      .limit(1);
+    if (!assignee || !DECIDING_ROLES.includes(assignee.roleId)) throw new AppError(422, ASSIGNEE_NOT_APPROVER, { assignee_id: [ASSIGNEE_NOT_APPROVER] });
+    const name = [assignee.first, assignee.last].filter(Boolean).join(" ") || assignee.username;
+    await tx.update(t).set({ assignedTo: assignee.id } as never).where(eq(t.id, id));
+    await tx.insert(schema.requestEvents).values({ formKey: form, recordId: id, decision: "assign", fromStatus: row.status, toStatus: row.status, comment: `Assigned to ${name}`, actorId: actor.id, actorName: nameOf(actor) });
+    await writeAudit({ actorId: actor.id, action: "request.assign", entity: form, entityId: id, before: { assignedTo: row.assignedTo }, after: { assignedTo: assignee.id }, requestId: opts.requestId }, tx as Tx);
+    if (assignee.email) {
+      const link = new URL(recordPathOf(form, id), opts.baseUrl ?? publicOrigin()).toString();
+      await enqueueMails(tx, [{ to: assignee.email, subject: `Assigned to you: ${FORM_LABELS[form]}: ${row.title}`, text: `${nameOf(actor)} assigned you a request to decide.\n\nOpen the record: ${link}\n` }]);
+    }
+    return { assigned_to: assignee.id, name };
+  });
 }

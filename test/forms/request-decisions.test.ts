@@ -22,7 +22,7 @@ import { GET as timelineCall } from "@/app/api/v1/request/timeline/route";
 import { GET as myRequestsCall } from "@/app/api/v1/my_requests/route";
 import { POST as mapperSave } from "@/app/api/v1/form/mapper/add/update/route";
 import { GET as mapperGet } from "@/app/api/v1/form/mapper/get/route";
-import { DECIDED_REQUEST_LOCKED, decide, decideMany, countChangedRequests, markRequestsSeen } from "@/lib/requests/service";
+import { ASSIGN_ONLY_UNROUTED, DECIDED_REQUEST_LOCKED, assignRequest, decide, decideMany, countChangedRequests, markRequestsSeen } from "@/lib/requests/service";
 import { NOT_AN_APPROVER, OWN_REQUEST_REFUSED } from "@/lib/requests/access";
 import { resolveToken } from "@/lib/auth/session";
 import { saveRequestTargets } from "@/lib/requests/targets";
@@ -369,5 +369,26 @@ describe("deadlines: Overdue in the lists and the approvers' daily summary", () 
     const after = JSON.stringify((await callRoute(listRo, apiRequest("/api/v1/ro-reversal-request/list", { method: "POST", token: tokens.admin, body: { filters: { overdue: 1 } } }))).json.content);
     expect(after).not.toContain(`"id":${late}`);
     await saveRequestTargets({ ro_reversal: 0 }, admin);
+  });
+});
+
+describe("an unrouted submission is assigned by an administrator", () => {
+  it("stays flagged unrouted; an administrator assigns a manager, who may then decide it; nobody else assigns", async () => {
+    const admin = (await resolveToken(tokens.admin))!;
+    const manager = (await resolveToken(tokens.manager))!;
+    const id = await submitRo(tokens.staff, { location: otherLocationId });
+    const [row] = await t.db().select({ routed: schema.roReversals.routed }).from(schema.roReversals).where(eq(schema.roReversals.id, id));
+    expect(row.routed).toBe(false);
+    expectErrorEnvelope(await decideAs(tokens.approver2, { form: "ro_reversal", id, decision: "approve" }), 403);
+
+    await expect(assignRequest("ro_reversal", id, ids.approver2, manager)).rejects.toMatchObject({ status: 403 });
+    await expect(assignRequest("ro_reversal", id, ids.staff2, admin)).rejects.toMatchObject({ status: 422 });
+    const routed = await submitRo(tokens.staff);
+    await expect(assignRequest("ro_reversal", routed, ids.approver2, admin)).rejects.toMatchObject({ status: 422, message: ASSIGN_ONLY_UNROUTED });
+
+    await assignRequest("ro_reversal", id, ids.approver2, admin);
+    expect((await decideAs(tokens.approver2, { form: "ro_reversal", id, decision: "approve" })).status).toBe(200);
+    const steps = (await timelineAs(tokens.admin, "ro_reversal", id)).json.content.steps;
+    expect(steps.map((x: { decision: string }) => x.decision)).toEqual(["submit", "assign", "approve"]);
   });
 });

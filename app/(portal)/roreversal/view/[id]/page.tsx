@@ -9,6 +9,7 @@ import { DateText } from "@/components/content/date-text";
 import { RecordDetail } from "@/components/forms/record-detail";
 import { RequestPanel } from "@/components/requests/request-panel";
 import { loadRequestPanel } from "@/lib/requests/service";
+import { listApproverCandidates } from "@/lib/forms/email-manager/service";
 
 export const metadata: Metadata = { title: "RO Reversal Request" };
 
@@ -23,6 +24,7 @@ export default async function RoReversalViewPage({ params }: { params: Promise<{
   const row = id ? await findRoReversal(id, user) : null;
   if (!row) notFound();
   const panel = await loadRequestPanel("ro_reversal", row.id, user);
+  const approvers = panel?.mayAssign ? await listApproverCandidates() : [];
   const warranty = row.payType === "Warranty";
   return (
     <RecordDetail
@@ -48,7 +50,7 @@ export default async function RoReversalViewPage({ params }: { params: Promise<{
         { label: "Updated At", value: <DateText date={row.updatedAt} kind="us" /> },
       ]}
     >
-      {panel && <RequestPanel panel={panel} />}
+      {panel && <RequestPanel panel={panel} approvers={approvers} />}
     </RecordDetail>
   );
 }

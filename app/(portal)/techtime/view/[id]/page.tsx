@@ -9,6 +9,7 @@ import { DateText } from "@/components/content/date-text";
 import { RecordDetail } from "@/components/forms/record-detail";
 import { RequestPanel } from "@/components/requests/request-panel";
 import { loadRequestPanel } from "@/lib/requests/service";
+import { listApproverCandidates } from "@/lib/forms/email-manager/service";
 
 export const metadata: Metadata = { title: "Tech Time" };
 
@@ -23,6 +24,7 @@ export default async function TechTimeViewPage({ params }: { params: Promise<{ i
   const row = id ? await findTechTime(id, user) : null;
   if (!row) notFound();
   const panel = await loadRequestPanel("tech_time", row.id, user);
+  const approvers = panel?.mayAssign ? await listApproverCandidates() : [];
   return (
     <RecordDetail
       title="Tech Time"
@@ -66,7 +68,7 @@ export default async function TechTimeViewPage({ params }: { params: Promise<{ i
         },
       ]}
     >
-      {panel && <RequestPanel panel={panel} />}
+      {panel && <RequestPanel panel={panel} approvers={approvers} />}
     </RecordDetail>
   );
 }

@@ -11,6 +11,7 @@ import { DateText } from "@/components/content/date-text";
 import { RecordDetail } from "@/components/forms/record-detail";
 import { RequestPanel } from "@/components/requests/request-panel";
 import { loadRequestPanel } from "@/lib/requests/service";
+import { listApproverCandidates } from "@/lib/forms/email-manager/service";
 
 export const metadata: Metadata = { title: "Uniform Request" };
 
@@ -28,6 +29,7 @@ export default async function UniformViewPage({ params }: { params: Promise<{ id
   const row = id ? await getUniformRequest(id, user) : null;
   if (!row) notFound();
   const panel = await loadRequestPanel("uniform_request", row.id, user);
+  const approvers = panel?.mayAssign ? await listApproverCandidates() : [];
   const name = `${row.employeeFirstName} ${row.employeeLastName}`;
   return (
     <RecordDetail
@@ -53,7 +55,7 @@ export default async function UniformViewPage({ params }: { params: Promise<{ id
         { label: uniformLabel("updated_at"), value: <DateText date={row.updatedAt} kind="us" /> },
       ]}
     >
-      {panel && <RequestPanel panel={panel} />}
+      {panel && <RequestPanel panel={panel} approvers={approvers} />}
     </RecordDetail>
   );
 }

@@ -10,6 +10,7 @@ import { DateText } from "@/components/content/date-text";
 import { RecordDetail } from "@/components/forms/record-detail";
 import { RequestPanel } from "@/components/requests/request-panel";
 import { loadRequestPanel } from "@/lib/requests/service";
+import { listApproverCandidates } from "@/lib/forms/email-manager/service";
 
 export const metadata: Metadata = { title: "Continuous Improvement Suggestion" };
 
@@ -24,6 +25,7 @@ export default async function SuggestionViewPage({ params }: { params: Promise<{
   const row = id ? await getSuggestion(id, user) : null;
   if (!row) notFound();
   const panel = await loadRequestPanel("improvement_suggestion", row.id, user);
+  const approvers = panel?.mayAssign ? await listApproverCandidates() : [];
   return (
     <RecordDetail
       title="Continuous Improvement Suggestion"
@@ -42,7 +44,7 @@ export default async function SuggestionViewPage({ params }: { params: Promise<{
         { label: "Updated At", value: <DateText date={row.updatedAt} kind="us" /> },
       ]}
     >
-      {panel && <RequestPanel panel={panel} />}
+      {panel && <RequestPanel panel={panel} approvers={approvers} />}
     </RecordDetail>
   );
 }
