@@ -95,6 +95,10 @@ describe("POST /api/v1/request/decide", () => {
     const id = await submitRo(tokens.staff);
     const [before] = await t.db().select().from(schema.roReversals).where(eq(schema.roReversals.id, id));
     expect(before.status).toBe("submitted");
+    // The submission's mail goes to the mapping's recipients, the location's manager and its approvers, with the record's link.
+    const submitted = await t.db().select().from(schema.mailOutbox);
+    expect(submitted[0].toAddresses).toEqual(["service@example.com", "manager1@example.com", "manager@example.com"]);
+    expect(submitted[0].body).toContain(`/roreversal/view/${id}`);
     await t.db().delete(schema.mailOutbox);
 
     const res = await decideAs(tokens.manager, { form: "ro_reversal", id, decision: "approve", comment: "OK" });
