@@ -60,3 +60,34 @@ test("a request is decided on its record page and shows in the requester's My re
   await staff.close();
   await admin.close();
 });
+
+test.describe("administrator", () => {
+  test.use({ storageState: storageStateOf("admin") });
+
+  test("sets the forms' deadlines and picks a mapping's Approvers from the user list", async ({ page }) => {
+    await page.goto("/requests/deadlines");
+    await expect(page.getByRole("heading", { level: 1, name: "Request deadlines" })).toBeVisible();
+    const ro = page.getByRole("spinbutton", { name: "RO Reversal Request (working days)" });
+    await ro.fill("61");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("At most 60 working days.")).toBeVisible();
+    await ro.fill("0");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Deadlines saved.")).toBeVisible();
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `test-results/deadlines-${width}.png`, fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/form/email/manager/add");
+    const approvers = page.getByRole("listbox", { name: "Approvers" });
+    await expect(approvers).toBeVisible();
+    await expect(approvers.getByRole("option", { name: "Morgan Manager" })).toBeVisible();
+    await expect(approvers.getByRole("option", { name: "Sam Staff" })).toHaveCount(0);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectNoAxeViolations(page, `mapping form with Approvers at ${width}px`);
+      await page.screenshot({ path: `test-results/mapping-approvers-${width}.png`, fullPage: true });
+    }
+  });
+});

@@ -396,3 +396,21 @@ describe("an unrouted submission is assigned by an administrator", () => {
     expect(steps.map((x: { decision: string }) => x.decision)).toEqual(["submit", "assign", "approve"]);
   });
 });
+
+describe("the suggestion workflow", () => {
+  it("submitted -> under review -> accepted -> implemented; a decline needs a reason; approve is not a suggestion's decision", async () => {
+    const [sug] = await t
+      .db()
+      .insert(schema.improvementSuggestions)
+      .values({ name: "Bay lights", date: "2026-11-20", locationId, locationName: "Downtown Motors", email: "staff@example.com", createdBy: ids.staff })
+      .returning({ id: schema.improvementSuggestions.id });
+    const go = (decision: string, comment = "") => decideAs(tokens.admin, { form: "suggestion", id: sug.id, decision, comment });
+    expectErrorEnvelope(await go("approve"), 422);
+    expect((await go("review")).json.content.status).toBe("under_review");
+    expectErrorEnvelope(await go("decline"), 422);
+    expect((await go("accept")).json.content.status).toBe("accepted");
+    expect((await go("implement")).json.content.status).toBe("implemented");
+    const mine = await callRoute(myRequestsCall, apiRequest("/api/v1/my_requests?form=suggestion", { token: tokens.staff }));
+    expect(mine.json.content.rows[0]).toMatchObject({ form: "suggestion", id: sug.id, status: "implemented" });
+  });
+});
