@@ -70,10 +70,10 @@ test.describe("administrator", () => {
     const ro = page.getByRole("spinbutton", { name: "RO Reversal Request (working days)" });
     await ro.fill("61");
     await page.getByRole("button", { name: "Save" }).click();
-    await expect(page.getByText("At most 60 working days.")).toBeVisible();
+    await expect(page.getByText("At most 60 working days.").first()).toBeVisible();
     await ro.fill("0");
     await page.getByRole("button", { name: "Save" }).click();
-    await expect(page.getByText("Deadlines saved.")).toBeVisible();
+    await expect(page.getByText("Deadlines saved.").first()).toBeVisible();
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
       await page.screenshot({ path: `test-results/deadlines-${width}.png`, fullPage: true });

@@ -25,6 +25,7 @@ export function DeadlinesForm({ initial }: { initial: Record<FormKey, number> })
     });
   return (
     <form
+      noValidate
       className="space-y-3"
       onSubmit={(e) => {
         e.preventDefault();
