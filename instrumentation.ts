@@ -13,6 +13,9 @@ export async function register() {
   // Hourly: uploads nobody saved within a day are deleted (lib/files/sweep.ts).
   const { startUploadSweeper } = await import("@/lib/files/sweep");
   startUploadSweeper();
+  // Hourly: each approver's daily summary of overdue staff requests (lib/requests/overdue-summary.ts).
+  const { startOverdueSummaries } = await import("@/lib/requests/overdue-summary");
+  startOverdueSummaries();
   // Search: extracts the text of uploaded documents in the background (lib/search/extract-worker.ts).
   const { startTextExtractor, stopTextExtractor } = await import("@/lib/search/extract-worker");
   startTextExtractor();

@@ -166,6 +166,12 @@ const SCREENS: Screen[] = [
       await expect(page.getByRole("button", { name: "I have read and understood this" }).or(page.getByText(/^Acknowledged on/))).toBeVisible();
     },
   },
+  { name: "my requests", open: content("/my/requests", heading("My requests")) },
+  {
+    name: "request deadlines (admin) / 403",
+    open: content("/requests/deadlines", async (p) => void (await expect(p.getByRole("heading", { level: 1, name: "Request deadlines" }).or(p.getByText("Oops! 403 Sorry!"))).toBeVisible())),
+  },
+  { name: "my requests, filtered", open: content("/my/requests?form=ro_reversal&status=approved", heading("My requests")) },
   { name: "404", open: content("/no-such-page", async (p) => void (await expect(p.getByText("The page you are looking for does not exist.")).toBeVisible())) },
 ];
 

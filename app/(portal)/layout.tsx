@@ -1,5 +1,6 @@
 import { connection } from "next/server";
-import { pageGuard, requireUser } from "@/lib/auth/guards";
+import { headers } from "next/headers";
+import { PAGE_PATH_HEADER, pageGuard, requireUser } from "@/lib/auth/guards";
 import { listMenuTree } from "@/lib/menus/queries";
 import { getBuildVersion, getSystemYear } from "@/lib/system/settings";
 import { ShellFrame } from "@/components/shell/shell-frame";
@@ -7,7 +8,8 @@ import { Sidebar } from "@/components/shell/sidebar";
 import { accountOf, formsMenu, toSidebarItems } from "@/components/shell/shell-utils";
 import { photoUrl } from "@/lib/users/people";
 import { countUnreadMustReads } from "@/lib/content/reading";
-import { ToReadLink } from "@/components/shell/to-read-link";
+import { countChangedRequests } from "@/lib/requests/service";
+import { MyRequestsLink, ToReadLink } from "@/components/shell/header-count-link";
 
 /**
  * The signed-in shell: header, sidebar (a drawer below 766 px), main content and footer. The frame is
@@ -17,10 +19,12 @@ import { ToReadLink } from "@/components/shell/to-read-link";
 export default async function PortalLayout({ children }: { children: React.ReactNode }) {
   await connection();
   const user = await pageGuard(requireUser());
-  const [menus, year, unread] = await Promise.all([
+  const [menus, year, unread, requestsChanged] = await Promise.all([
     listMenuTree({ roleId: user.roleId, stamp: user.configStamp }),
     getSystemYear({ stamp: user.configStamp }),
     countUnreadMustReads(user),
+    // On My requests itself the count is zero: that page marks them seen (it renders beside this layout).
+    headers().then((h) => ((h.get(PAGE_PATH_HEADER) ?? "").startsWith("/my/requests") ? 0 : countChangedRequests(user.id))),
   ]);
   return (
     <ShellFrame
@@ -28,7 +32,12 @@ export default async function PortalLayout({ children }: { children: React.React
       sidebar={<Sidebar menus={toSidebarItems(menus)} forms={formsMenu(user)} />}
       build={getBuildVersion()}
       year={year}
-      headerLinks={<ToReadLink count={unread} />}
+      headerLinks={
+        <>
+          <ToReadLink count={unread} />
+          <MyRequestsLink count={requestsChanged} />
+        </>
+      }
     >
       {children}
     </ShellFrame>

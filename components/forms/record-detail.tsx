@@ -19,6 +19,8 @@ export type RecordDetailProps = {
   back?: { href: string; label: string };
   /** The record's edit form, when it has one and the viewer may use it. */
   edit?: { href: string; label: string };
+  /** What follows the fields (a request's status, timeline and decision panel). */
+  children?: ReactNode;
 };
 
 const isEmpty = (v: ReactNode) => v === null || v === undefined || v === "" || v === false;
@@ -41,7 +43,7 @@ function FieldList({ fields }: { fields: DetailField[] }) {
  * and value, long texts with their line breaks), then any repeated rows, one titled list per row.
  * One component for every staff form's detail page; the page decides who may see it.
  */
-export function RecordDetail({ title, subtitle, fields, repeated = [], back, edit }: RecordDetailProps) {
+export function RecordDetail({ title, subtitle, fields, repeated = [], back, edit, children }: RecordDetailProps) {
   return (
     <article aria-labelledby="record-title" className="space-y-6 rounded-lg bg-white p-4 shadow-sm sm:p-6">
       <header className="flex flex-wrap items-start justify-between gap-3">
@@ -84,6 +86,7 @@ export function RecordDetail({ title, subtitle, fields, repeated = [], back, edi
           )}
         </section>
       ))}
+      {children}
     </article>
   );
 }

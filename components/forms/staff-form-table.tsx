@@ -6,6 +6,8 @@ import { DateText } from "@/components/content/date-text";
 import { useFormListActions } from "@/components/forms/form-list-actions";
 import { UnroutedBadge } from "@/components/forms/unrouted-badge";
 import type { TableSort, TableState } from "@/lib/data-table/state";
+import type { ApiForm } from "@/lib/requests/transitions";
+import { BulkDecision } from "@/components/requests/bulk-decision";
 
 export type StaffFormTableProps<Row extends { id: number }> = {
   path: string;
@@ -23,6 +25,8 @@ export type StaffFormTableProps<Row extends { id: number }> = {
   toolbarStart?: React.ReactNode;
   /** The delete bar's gate: a message instead of the bar for a selection that may not be deleted. */
   refuseDelete?: (selected: string[]) => React.ReactNode | null;
+  /** The request form whose selected rows may be approved or denied in bulk (roles 1 and 2; the server decides per row). */
+  decideForm?: ApiForm;
 };
 
 /**
@@ -30,8 +34,17 @@ export type StaffFormTableProps<Row extends { id: number }> = {
  * the toolbar, the bulk delete (when the list has a delete call) with its confirm dialog, the row id as
  * the selection key.
  */
-export function StaffFormTable<Row extends { id: number }>({ actions, toolbarStart, refuseDelete, ...table }: StaffFormTableProps<Row>) {
-  const { toolbar, bulkActions, dialog } = useFormListActions({ state: table.state, ...actions });
+export function StaffFormTable<Row extends { id: number }>({ actions, toolbarStart, refuseDelete, decideForm, ...table }: StaffFormTableProps<Row>) {
+  const { toolbar, bulkActions: deleteActions, dialog } = useFormListActions({ state: table.state, ...actions });
+  const bulkActions =
+    deleteActions || decideForm
+      ? (selected: string[], clear: () => void) => (
+          <>
+            {decideForm && <BulkDecision form={decideForm} selected={selected} clear={clear} />}
+            {deleteActions && (refuseDelete?.(selected) ?? deleteActions(selected, clear))}
+          </>
+        )
+      : undefined;
   return (
     <>
       <DataTable
@@ -39,7 +52,7 @@ export function StaffFormTable<Row extends { id: number }>({ actions, toolbarSta
         rowId={(r) => String(r.id)}
         // Rows are selectable on every list: a selection can be exported even where nothing can be deleted.
         selectable
-        bulkActions={bulkActions && ((selected, clear) => refuseDelete?.(selected) ?? bulkActions(selected, clear))}
+        bulkActions={bulkActions}
         toolbar={(selected) => (
           <>
             {toolbarStart}

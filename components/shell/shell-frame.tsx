@@ -24,7 +24,7 @@ type Props = {
   build: string;
   /** The copyright year (settings.system_year). */
   year: number;
-  /** Server-rendered links placed before the search in the header (the 'To read' count). */
+  /** Server-rendered links placed before the search in the header (the 'To read' and 'My requests' counts). */
   headerLinks?: React.ReactNode;
   children: React.ReactNode;
 };

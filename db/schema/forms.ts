@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, index, integer, pgEnum, pgTable, serial, smallint, text, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { boolean, date, index, integer, pgEnum, pgTable, primaryKey, serial, smallint, text, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 import { FORM_KEYS } from "../../lib/forms/form-keys";
 import { timestamps } from "./_common";
+import { requestState, requestStateIndexes } from "./request-state";
 import { locations, users } from "./users";
 
 /**
@@ -34,6 +35,24 @@ export const formEmailMappings = pgTable(
   (t) => [uniqueIndex("form_email_mappings_form_location_idx").on(t.formKey, t.locationId), index().on(t.locationId)],
 );
 
+/**
+ * A mapping's approvers (issue 37): portal users (not typed addresses) who decide the form's requests at
+ * the location, besides the To/CC recipients who are only mailed. Administrators decide every request.
+ */
+export const formMappingApprovers = pgTable(
+  "form_mapping_approvers",
+  {
+    mappingId: integer()
+      .notNull()
+      .references(() => formEmailMappings.id, { onDelete: "cascade" }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.mappingId, t.userId] }), index().on(t.userId)],
+);
+
 export const payType = pgEnum("ro_pay_type", ["Customer Pay", "Warranty"]);
 
 /** Submission columns every staff form has. */
@@ -43,6 +62,7 @@ const submission = () => ({
   routed: boolean().notNull().default(true),
   createdBy: integer().references(() => users.id, { onDelete: "set null" }),
   updatedBy: integer().references(() => users.id, { onDelete: "set null" }),
+  ...requestState(),
   ...timestamps,
 });
 
@@ -69,6 +89,7 @@ export const roReversals = pgTable(
     index().on(t.updatedAt, t.id),
     index().on(t.createdBy, t.id),
     index().on(t.locationId),
+    ...requestStateIndexes("ro_reversals", t),
   ],
 );
 
@@ -90,6 +111,7 @@ export const techTimes = pgTable(
     index().on(t.updatedAt, t.id),
     index().on(t.createdBy, t.id),
     index().on(t.locationId),
+    ...requestStateIndexes("tech_times", t),
   ],
 );
 

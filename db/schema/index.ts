@@ -9,3 +9,5 @@ export * from "./mail";
 export * from "./forms";
 export * from "./staff-requests";
 export * from "./search";
+export * from "./request-state";
+export * from "./requests";

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, date, index, integer, pgTable, serial, smallint, text, varchar } from "drizzle-orm/pg-core";
 import { timestamps } from "./_common";
+import { requestState, requestStateIndexes } from "./request-state";
 import { locations, users } from "./users";
 
 /**
@@ -33,6 +34,7 @@ export const improvementSuggestions = pgTable(
     createdBy: integer().references(() => users.id, { onDelete: "set null" }),
     updatedBy: integer().references(() => users.id, { onDelete: "set null" }),
     updatedByName: varchar({ length: 190 }).notNull().default(""),
+    ...requestState(),
     ...timestamps,
   },
   (t) => [
@@ -49,6 +51,7 @@ export const improvementSuggestions = pgTable(
     index("improvement_suggestions_updated_by_sort_idx").on(sql`lower(${t.updatedByName})`, t.id),
     index("improvement_suggestions_date_sort_idx").on(t.date, t.id),
     index("improvement_suggestions_updated_at_sort_idx").on(t.updatedAt, t.id),
+    ...requestStateIndexes("improvement_suggestions", t),
   ],
 );
 
@@ -92,6 +95,7 @@ export const uniformRequests = pgTable(
     createdBy: integer().references(() => users.id, { onDelete: "set null" }),
     updatedBy: integer().references(() => users.id, { onDelete: "set null" }),
     updatedByName: varchar({ length: 190 }).notNull().default(""),
+    ...requestState(),
     ...timestamps,
   },
   (t) => [
@@ -127,6 +131,7 @@ export const uniformRequests = pgTable(
     index("uniform_requests_new_order_idx").on(t.newOrder, t.updatedAt, t.id),
     index("uniform_requests_re_order_idx").on(t.reOrder, t.updatedAt, t.id),
     index().on(t.createdBy),
+    ...requestStateIndexes("uniform_requests", t),
   ],
 );
 

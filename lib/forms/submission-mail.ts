@@ -55,10 +55,20 @@ export async function enqueueSubmissionMail(tx: Db | Tx, input: SubmissionMailIn
     input.locationId == null
       ? []
       : await tx
-          .select({ to: m.toEmails, cc: m.ccEmails })
+          .select({ id: m.id, to: m.toEmails, cc: m.ccEmails })
           .from(m)
           .where(and(eq(m.formKey, input.form), eq(m.locationId, input.locationId), ne(m.status, "Close")))
           .limit(1);
+  // The mapping's approvers (portal users, issue 37) are mailed too: the link takes them to the decision panel.
+  const approverEmails = mapping
+    ? (
+        await tx
+          .select({ email: schema.users.email })
+          .from(schema.formMappingApprovers)
+          .innerJoin(schema.users, eq(schema.users.id, schema.formMappingApprovers.userId))
+          .where(eq(schema.formMappingApprovers.mappingId, mapping.id))
+      ).map((r) => r.email)
+    : [];
   const base = input.baseUrl ?? publicOrigin();
   const link = new URL(input.recordPath, base).toString();
   const formName = FORM_LABELS[input.form];
@@ -68,7 +78,7 @@ export async function enqueueSubmissionMail(tx: Db | Tx, input: SubmissionMailIn
   });
 
   const messages: MailMessage[] = [];
-  const to = unique([...(mapping?.to ?? []), input.managerEmail]);
+  const to = unique([...(mapping?.to ?? []), input.managerEmail, ...approverEmails]);
   const toSet = new Set(to.map((a) => a.toLowerCase()));
   const cc = unique(mapping?.cc ?? []).filter((a) => !toSet.has(a.toLowerCase()));
   if (to.length) {

@@ -154,8 +154,9 @@ describe("tech time export", () => {
       "Shop Time 16 Job": "Tyres",
       "Shop Time 16 Time In": "23:59",
     });
+    // Issue 37 adds Status, Decided By, Decided At and Overdue after the form's fields.
     // 4 attendance rows of 4 fields, 16 shop rows of 7, after the form's 7 columns.
-    expect(Object.keys(r)).toHaveLength(7 + 4 * 4 + 16 * 7);
+    expect(Object.keys(r)).toHaveLength(7 + 4 + 4 * 4 + 16 * 7);
     expectDayCell(xlsx, "Date", 2, [2026, 11, 20]);
     expectDayCell(xlsx, "Attendance 1 Date", 2, [2026, 11, 19]);
     expectTimeCell(xlsx, "Attendance 1 Time In", 2, 8, 0);

@@ -127,7 +127,7 @@ describe("techtime/list", () => {
     const link = await post(list, "/api/v1/techtime/list", tokens.admin, { is_export: true });
     const url = new URL(link.json.content.web);
     const csv = await (await exportTech(apiRequest(`${url.pathname}${url.search}`, { token: tokens.admin }), { params: Promise.resolve({}) })).text();
-    expect(csv.split("\r\n")[0].replace(/^\uFEFF/, "")).toMatch(/^Employee Number,Employee Name,Employee Email,Date,Location,Updated By,Updated At,Attendance 1 Date,/);
+    expect(csv.split("\r\n")[0].replace(/^\uFEFF/, "")).toMatch(/^Employee Number,Employee Name,Employee Email,Date,Location,Updated By,Updated At,Status,Decided By,Decided At,Overdue,Attendance 1 Date,/);
     expect(csv).toContain("'@SUM(A1)");
   });
 });

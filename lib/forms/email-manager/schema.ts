@@ -57,6 +57,26 @@ const locationIds = z.preprocess(
     .transform((ids) => [...new Set(ids)]),
 );
 
+export const APPROVER_MESSAGE = "Approvers must be administrators or managers.";
+
+/**
+ * Approvers (issue 37): portal users' ids, an array or comma-joined text. Left out (an old client), the
+ * mapping keeps its approvers; an empty list clears them.
+ */
+const approverIds = z.preprocess(
+  (v) => {
+    const x = nullAsEmpty(v);
+    if (typeof x === "string") return x.split(",").map((s) => s.trim()).filter(Boolean);
+    if (typeof x === "number") return [x];
+    return x;
+  },
+  z
+    .array(idField(APPROVER_MESSAGE), { error: APPROVER_MESSAGE })
+    .max(MAX_TAGS, `At most ${MAX_TAGS} approvers.`)
+    .transform((ids) => [...new Set(ids)])
+    .optional(),
+);
+
 /** The form email manager's form (and, translated, the add/update call). */
 export const mappingSchema = z.object({
   id: z.union([z.literal(""), z.null(), idField("The id must be a number.")]).optional().transform((v) => (v === "" || v == null ? null : v)),
@@ -64,14 +84,15 @@ export const mappingSchema = z.object({
   locationIds,
   to: emails.refine((a) => a.length > 0, MAPPER_MESSAGES.to),
   cc: emails,
+  approverIds,
   /** Only an administrator (role 1) changes it; others' values are ignored. */
   status: z.enum(MAPPING_STATUSES).optional(),
 });
 export type MappingInput = z.input<typeof mappingSchema>;
 export type MappingValues = z.output<typeof mappingSchema>;
-export const MAPPING_FIELDS = ["formId", "locationIds", "to", "cc", "status"] as const;
+export const MAPPING_FIELDS = ["formId", "locationIds", "to", "cc", "approverIds", "status"] as const;
 
-export const blankMapping = (formId = 1): MappingInput => ({ id: "", formId: String(formId), locationIds: [], to: [], cc: [] });
+export const blankMapping = (formId = 1): MappingInput => ({ id: "", formId: String(formId), locationIds: [], to: [], cc: [], approverIds: [] });
 
 /** The duplicate check's input: the form(s), the locations and the mapping being edited. */
 export const mappingCheckSchema = z.object({

@@ -10,7 +10,8 @@ import { defineFormList } from "@/lib/forms/list";
 import { FORM_DEPARTMENT_ID } from "@/lib/forms/locations";
 import { FORM_KEYS, FORM_LABELS, formIdOf, formKeyOf, type FormKey } from "@/lib/forms/form-keys";
 import { MAPPER_DEFAULT_SORT, mapperLabel, mayChangeMapping, type MappingRow } from "./columns";
-import { MAPPER_MESSAGES, type MappingValues } from "./schema";
+import { APPROVER_MESSAGE, MAPPER_MESSAGES, type MappingValues } from "./schema";
+import { ROLE } from "@/lib/auth/roles";
 
 const m = schema.formEmailMappings;
 const updater = alias(schema.users, "updater");
@@ -112,6 +113,13 @@ export async function saveMappings(v: MappingValues, user: SessionUser, requestI
     if (known.length !== v.locationIds.length) throw new AppError(422, MAPPER_MESSAGES.location, { locationIds: [MAPPER_MESSAGES.location] });
     const duplicate = await findDuplicateMappings(tx, { formKeys: [formKey], locationIds: v.locationIds, editId: v.id });
     if (duplicate) throw new AppError(409, duplicate, { locationIds: [duplicate] });
+    if (v.approverIds?.length) {
+      const ok = await tx
+        .select({ id: schema.users.id })
+        .from(schema.users)
+        .where(and(inArray(schema.users.id, v.approverIds), inArray(schema.users.roleId, [ROLE.admin, ROLE.calendarManager])));
+      if (ok.length !== v.approverIds.length) throw new AppError(422, APPROVER_MESSAGE, { approverIds: [APPROVER_MESSAGE] });
+    }
     const status = user.roleId === 1 ? v.status : undefined;
     const common = { formKey, toEmails: v.to, ccEmails: v.cc, updatedBy: user.id };
     const ids: number[] = [];
@@ -136,8 +144,35 @@ export async function saveMappings(v: MappingValues, user: SessionUser, requestI
       for (const r of inserted) await writeAudit({ actorId: user.id, action: "create", entity: "form-email-mapping", entityId: r.id, after: common, requestId }, tx);
       ids.push(...inserted.map((r) => r.id));
     }
+    if (v.approverIds) {
+      const a = schema.formMappingApprovers;
+      await tx.delete(a).where(inArray(a.mappingId, ids));
+      const rows = ids.flatMap((mappingId) => v.approverIds!.map((userId) => ({ mappingId, userId })));
+      if (rows.length) await tx.insert(a).values(rows);
+      for (const id of ids) await writeAudit({ actorId: user.id, action: "set-approvers", entity: "form-email-mapping", entityId: id, after: { approverIds: v.approverIds }, requestId }, tx);
+    }
     return { ids };
   });
+}
+
+/** The users the mapping names its approvers (ids), for the edit form and the get call. */
+export async function listMappingApproverIds(mappingId: number): Promise<number[]> {
+  const db = await getDb();
+  const a = schema.formMappingApprovers;
+  const rows = await db.select({ userId: a.userId }).from(a).where(eq(a.mappingId, mappingId)).orderBy(a.userId);
+  return rows.map((r) => r.userId);
+}
+
+/** Who can be picked as an approver: active administrators and managers (roles 1 and 2), by name. */
+export async function listApproverCandidates(): Promise<{ id: number; name: string }[]> {
+  const db = await getDb();
+  const u = schema.users;
+  const rows = await db
+    .select({ id: u.id, first: u.firstName, last: u.lastName, username: u.username })
+    .from(u)
+    .where(and(inArray(u.roleId, [ROLE.admin, ROLE.calendarManager]), eq(u.status, "active")))
+    .orderBy(u.firstName, u.lastName, u.id);
+  return rows.map((r) => ({ id: r.id, name: [r.first, r.last].filter(Boolean).join(" ") || r.username }));
 }
 
 /** Deletes mappings; a closed one only by an administrator (403). One audit row each. */

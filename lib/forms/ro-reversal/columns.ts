@@ -1,3 +1,4 @@
+import type { RequestStateRow } from "@/lib/requests/columns";
 import { UPDATED_COLUMNS, labelsOf, type TableSort } from "@/lib/data-table/state";
 import type { PayType } from "./schema";
 
@@ -39,4 +40,4 @@ export type RoReversalRow = {
   createdBy: number | null;
   updatedByName: string | null;
   updatedAt: Date;
-};
+} & RequestStateRow;

@@ -1,4 +1,6 @@
 import "server-only";
+import { stampDueAt } from "@/lib/requests/targets";
+import { requestStateColumns, requestStateExportColumns, requestStateQueryColumns, toApiRequestState } from "@/lib/requests/columns";
 import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, schema, type Db } from "@/lib/db";
@@ -7,6 +9,7 @@ import type { SessionUser } from "@/lib/auth/session";
 import { defineFormList } from "@/lib/forms/list";
 import { requireFormLocation } from "@/lib/forms/locations";
 import { enqueueSubmissionMail } from "@/lib/forms/submission-mail";
+import { assertEditableByRequester } from "@/lib/requests/service";
 import { ownRecordOr404, ownSubmissions, submitterOf } from "@/lib/forms/submission";
 import { displayDate } from "@/lib/forms/fields";
 import { exportDay } from "@/lib/data-table/export";
@@ -34,6 +37,7 @@ const rowColumns = {
   createdBy: r.createdBy,
   updatedByName: sql<string | null>`nullif(trim(${updater.firstName} || ' ' || ${updater.lastName}), '')`,
   updatedAt: r.updatedAt,
+  ...requestStateColumns(r),
 };
 
 export const RO_EXPORT_PATH = "/api/export/roreversal";
@@ -56,6 +60,7 @@ export const roReversalList = defineFormList<RoReversalRow>({
       location: { sort: [sql`${locations.name}`], filter: equalsId(r.locationId) },
       updated_by: { sort: [sql`lower(${updater.firstName})`, sql`lower(${updater.lastName})`] },
       updated_at: { sort: [r.updatedAt] },
+      ...requestStateQueryColumns(r),
     },
     tiebreak: r.id,
     defaultSort: RO_DEFAULT_SORT,
@@ -85,6 +90,7 @@ export const roReversalList = defineFormList<RoReversalRow>({
       { header: "Location", value: (x) => x.locationName },
       { header: roLabel("updated_by"), value: (x) => x.updatedByName },
       { header: roLabel("updated_at"), value: (x) => x.updatedAt },
+      ...requestStateExportColumns<RoReversalRow>(),
     ],
   },
 });
@@ -133,8 +139,8 @@ export async function saveRoReversal(v: RoReversalValues, user: SessionUser, bas
     };
     let id: number;
     if (v.id) {
-      const [existing] = await tx.select({ id: r.id, createdBy: r.createdBy }).from(r).where(eq(r.id, v.id)).for("update");
-      ownRecordOr404(existing, user, "No such RO reversal request.");
+      const [existing] = await tx.select({ id: r.id, createdBy: r.createdBy, status: r.status }).from(r).where(eq(r.id, v.id)).for("update");
+      assertEditableByRequester(ownRecordOr404(existing, user, "No such RO reversal request."), user);
       await tx.update(r).set(values).where(eq(r.id, v.id));
       id = v.id;
     } else {
@@ -142,6 +148,7 @@ export async function saveRoReversal(v: RoReversalValues, user: SessionUser, bas
         .insert(r)
         .values({ ...values, createdBy: user.id })
         .returning({ id: r.id });
+      await stampDueAt(tx, "ro_reversal", id, new Date());
     }
     const fields = [
       { label: "Employee Name", value: v.employeeName },
@@ -193,5 +200,6 @@ export function toApiRoReversal(x: RoReversalRow) {
     routed: x.routed,
     updated_by: x.updatedByName,
     updated_at: x.updatedAt.toISOString(),
+    ...toApiRequestState(x),
   };
 }

@@ -1,3 +1,4 @@
+import { toApiRequestState, type RequestStateRow } from "@/lib/requests/columns";
 import { z } from "zod";
 import { formListBody } from "@/lib/forms/list-body";
 import { apiBody } from "@/lib/forms/api-body";
@@ -13,7 +14,7 @@ export const recordId = z
 
 /** A list row with the v1 names. */
 export function toApiSuggestionRow(r: SuggestionListRow) {
-  return { id: r.id, name: r.name, date: displayDate(r.date), location_id: r.locationId, location_name: r.locationName, email: r.email, updated_by: r.updatedByName, updated_at: r.updatedAt, routed: r.routed };
+  return { id: r.id, name: r.name, date: displayDate(r.date), location_id: r.locationId, location_name: r.locationName, email: r.email, updated_by: r.updatedByName, updated_at: r.updatedAt, routed: r.routed, ...toApiRequestState(r) };
 }
 
 /** GET continuous/improvement/suggestions/get's content (spec section 7's names). */
@@ -29,7 +30,7 @@ export function toApiSuggestion(r: {
   locationId: number;
   managerEmail: string | null;
   managerName: string | null;
-}) {
+} & Partial<RequestStateRow>) {
   return {
     id: r.id,
     name: r.name,
@@ -42,6 +43,7 @@ export function toApiSuggestion(r: {
     location_id: r.locationId,
     manager_email: r.managerEmail ?? "",
     manager_name: r.managerName ?? "",
+    ...toApiRequestState(r),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { RequestStateRow } from "@/lib/requests/columns";
 import type { TableSort } from "@/lib/data-table/state";
 
 /** The continuous improvement list's columns (spec section 2), ids as in the URL and the list call. */
@@ -38,4 +39,4 @@ export type SuggestionListRow = {
   updatedAt: Date;
   routed: boolean;
   createdBy: number | null;
-};
+} & RequestStateRow;

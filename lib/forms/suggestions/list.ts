@@ -1,4 +1,5 @@
 import "server-only";
+import { requestStateColumns, requestStateExportColumns, requestStateQueryColumns } from "@/lib/requests/columns";
 import { sql } from "drizzle-orm";
 import { schema } from "@/lib/db";
 import { contains, type TableQuerySpec } from "@/lib/data-table/query";
@@ -19,6 +20,7 @@ export const SUGGESTION_QUERY: TableQuerySpec = {
     email: { sort: [sql`lower(${s.email})`], filter: contains(s.email) },
     updated_by: { sort: [sql`lower(${s.updatedByName})`], filter: contains(s.updatedByName) },
     updated_at: { sort: [s.updatedAt] },
+    ...requestStateQueryColumns(s),
   },
   tiebreak: s.id,
   defaultSort: SUGGESTION_DEFAULT_SORT,
@@ -35,6 +37,7 @@ export const suggestionRowColumns = {
   updatedAt: s.updatedAt,
   routed: s.routed,
   createdBy: s.createdBy,
+  ...requestStateColumns(s),
 };
 
 /** What the export reads beyond the list's row: the texts the list does not show. */
@@ -53,6 +56,7 @@ export const SUGGESTION_EXPORT_COLUMNS: ExportColumn<SuggestionExportRow>[] = [
   { header: suggestionLabel("email"), value: (r) => r.email },
   { header: suggestionLabel("updated_by"), value: (r) => r.updatedByName },
   { header: suggestionLabel("updated_at"), value: (r) => r.updatedAt },
+  ...requestStateExportColumns<SuggestionExportRow>(),
   { header: SUGGESTION_FIELD_LABELS.phoneNumber, value: (r) => r.phoneNumber },
   { header: SUGGESTION_FIELD_LABELS.describeCurrentProcessAndProblem, value: (r) => r.describeCurrentProcessAndProblem },
   { header: SUGGESTION_FIELD_LABELS.howWillItBenefit, value: (r) => r.howWillItBenefit },

@@ -1,10 +1,12 @@
 import "server-only";
+import { stampDueAt } from "@/lib/requests/targets";
 import { and, eq } from "drizzle-orm";
 import { getDb, schema } from "@/lib/db";
 import type { SessionUser } from "@/lib/auth/session";
 import { requireFormLocation } from "@/lib/forms/locations";
 import { enqueueSubmissionMail } from "@/lib/forms/submission-mail";
 import { ownRecordOr404, submitterOf } from "@/lib/forms/submission";
+import { assertEditableByRequester } from "@/lib/requests/service";
 import { displayDate } from "@/lib/forms/fields";
 import { writeAudit } from "@/lib/system/audit";
 import { suggestionScope } from "./list";
@@ -52,8 +54,8 @@ export async function saveSuggestion(input: SuggestionInput & { id?: number | nu
       updatedByName: fullName(user),
     };
     if (input.id) {
-      const [existing] = await tx.select({ id: s.id, createdBy: s.createdBy }).from(s).where(eq(s.id, input.id)).for("update");
-      ownRecordOr404(existing, user, "No such suggestion.");
+      const [existing] = await tx.select({ id: s.id, createdBy: s.createdBy, status: s.status }).from(s).where(eq(s.id, input.id)).for("update");
+      assertEditableByRequester(ownRecordOr404(existing, user, "No such suggestion."), user);
       const [row] = await tx.update(s).set(values).where(eq(s.id, input.id)).returning({ id: s.id, routed: s.routed });
       await writeAudit({ actorId: user.id, action: "update", entity: "improvement-suggestion", entityId: row.id, requestId: opts.requestId }, tx);
       return row;
@@ -62,6 +64,7 @@ export async function saveSuggestion(input: SuggestionInput & { id?: number | nu
       .insert(s)
       .values({ ...values, createdBy: user.id })
       .returning({ id: s.id });
+    await stampDueAt(tx, "improvement_suggestion", row.id, new Date());
     const { routed } = await enqueueSubmissionMail(tx, {
       form: "improvement_suggestion",
       locationId: location.id,

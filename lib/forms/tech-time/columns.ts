@@ -1,3 +1,4 @@
+import type { RequestStateRow } from "@/lib/requests/columns";
 import { UPDATED_COLUMNS, labelsOf, type TableSort } from "@/lib/data-table/state";
 
 /** The tech time list's columns (spec section 2). */
@@ -24,4 +25,4 @@ export type TechTimeRow = {
   createdBy: number | null;
   updatedByName: string | null;
   updatedAt: Date;
-};
+} & RequestStateRow;

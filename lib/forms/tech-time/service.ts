@@ -1,4 +1,6 @@
 import "server-only";
+import { stampDueAt } from "@/lib/requests/targets";
+import { requestStateColumns, requestStateExportColumns, requestStateQueryColumns, toApiRequestState } from "@/lib/requests/columns";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, schema, type Db } from "@/lib/db";
@@ -8,6 +10,7 @@ import { defineFormList } from "@/lib/forms/list";
 import { requireFormLocation } from "@/lib/forms/locations";
 import { enqueueSubmissionMail } from "@/lib/forms/submission-mail";
 import { ownRecordOr404, ownSubmissions, submitterOf } from "@/lib/forms/submission";
+import { assertEditableByRequester } from "@/lib/requests/service";
 import { displayDate } from "@/lib/forms/fields";
 import { TECH_DEFAULT_SORT, techLabel, type TechTimeRow } from "./columns";
 import { exportDay, exportTime, type ExportColumn } from "@/lib/data-table/export";
@@ -31,6 +34,7 @@ const rowColumns = {
   createdBy: tt.createdBy,
   updatedByName: sql<string | null>`nullif(trim(${updater.firstName} || ' ' || ${updater.lastName}), '')`,
   updatedAt: tt.updatedAt,
+  ...requestStateColumns(tt),
 };
 
 /** A form with its attendance and shop rows, as the export reads them. */
@@ -99,6 +103,7 @@ export const techTimeList = defineFormList<TechTimeRow, TechTimeExportRow>({
       location: { sort: [sql`${locations.name}`], filter: equalsId(tt.locationId) },
       updated_by: { sort: [sql`lower(${updater.firstName})`, sql`lower(${updater.lastName})`] },
       updated_at: { sort: [tt.updatedAt] },
+      ...requestStateQueryColumns(tt),
     },
     tiebreak: tt.id,
     defaultSort: TECH_DEFAULT_SORT,
@@ -125,6 +130,7 @@ export const techTimeList = defineFormList<TechTimeRow, TechTimeExportRow>({
       { header: "Location", value: (x) => x.locationName },
       { header: techLabel("updated_by"), value: (x) => x.updatedByName },
       { header: techLabel("updated_at"), value: (x) => x.updatedAt },
+      ...requestStateExportColumns<TechTimeExportRow>(),
       ...rowColumnsOf(),
     ],
   },
@@ -188,8 +194,8 @@ export async function saveTechTime(v: TechTimeValues, user: SessionUser, baseUrl
     };
     let id: number;
     if (v.id) {
-      const [existing] = await tx.select({ id: tt.id, createdBy: tt.createdBy }).from(tt).where(eq(tt.id, v.id)).for("update");
-      ownRecordOr404(existing, user, "No such tech time form.");
+      const [existing] = await tx.select({ id: tt.id, createdBy: tt.createdBy, status: tt.status }).from(tt).where(eq(tt.id, v.id)).for("update");
+      assertEditableByRequester(ownRecordOr404(existing, user, "No such tech time form."), user);
       await tx.update(tt).set(values).where(eq(tt.id, v.id));
       await tx.delete(rows).where(eq(rows.techTimeId, v.id));
       id = v.id;
@@ -198,6 +204,7 @@ export async function saveTechTime(v: TechTimeValues, user: SessionUser, baseUrl
         .insert(tt)
         .values({ ...values, createdBy: user.id })
         .returning({ id: tt.id });
+      await stampDueAt(tx, "tech_time", id, new Date());
     }
     const attendance = v.attendance.filter(rowHasData);
     const shop = v.shop.filter(rowHasData);
@@ -259,5 +266,6 @@ export function toApiTechTime(x: TechTimeRow) {
     routed: x.routed,
     updated_by: x.updatedByName,
     updated_at: x.updatedAt.toISOString(),
+    ...toApiRequestState(x),
   };
 }

@@ -1,3 +1,4 @@
+import { toApiRequestState } from "@/lib/requests/columns";
 import { z } from "zod";
 import { text } from "@/lib/validation/text";
 import { formListBody, recordIds } from "@/lib/forms/list-body";
@@ -32,6 +33,7 @@ export function toApiUniform(r: UniformListRow) {
     comment: r.comment,
     routed: r.routed,
     updated_at: r.updatedAt,
+    ...toApiRequestState(r),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { RequestStateRow } from "@/lib/requests/columns";
 import { labelsOf, type TableSort } from "@/lib/data-table/state";
 
 /**
@@ -56,6 +57,6 @@ export type UniformListRow = {
   comment: string;
   routed: boolean;
   updatedAt: Date;
-};
+} & RequestStateRow;
 
 export const yesNo = (v: boolean) => (v ? "Yes" : "No");

@@ -1,4 +1,5 @@
 import "server-only";
+import { requestStateExportColumns } from "@/lib/requests/columns";
 import type { ExportColumn } from "@/lib/data-table/export";
 import { schema } from "@/lib/db";
 import { defineFormList } from "@/lib/forms/list";
@@ -20,6 +21,7 @@ export const UNIFORM_EXPORT_COLUMNS: ExportColumn<UniformListRow>[] = [
   { header: uniformLabel("shirt_quantity"), value: (r) => r.shirtQuantity },
   { header: uniformLabel("pant_quantity"), value: (r) => r.pantQuantity },
   { header: uniformLabel("updated_at"), value: (r) => r.updatedAt },
+  ...requestStateExportColumns<UniformListRow>(),
   { header: UNIFORM_FIELD_LABELS.sizes, value: (r) => r.sizes },
   { header: UNIFORM_FIELD_LABELS.comment, value: (r) => r.comment },
 ];

@@ -1,4 +1,5 @@
 import "server-only";
+import { stampDueAt } from "@/lib/requests/targets";
 import { eq } from "drizzle-orm";
 import { getDb, schema } from "@/lib/db";
 import { AppError } from "@/lib/errors";
@@ -7,6 +8,7 @@ import { requireFormLocation } from "@/lib/forms/locations";
 import { enqueueSubmissionMail } from "@/lib/forms/submission-mail";
 import { managesForms, submitterOf } from "@/lib/forms/submission";
 import { writeAudit } from "@/lib/system/audit";
+import { assertEditableByRequester } from "@/lib/requests/service";
 import { yesNo } from "./columns";
 import { designationName, wearName } from "./rules";
 import type { UniformRequestInput } from "./schemas";
@@ -68,6 +70,8 @@ export async function saveUniformRequest(input: UniformRequestInput & { id?: num
     };
     if (input.id) {
       if (!managesForms(user)) throw new AppError(403, "You do not have access to edit uniform requests.");
+      const [existing] = await tx.select({ createdBy: u.createdBy, status: u.status }).from(u).where(eq(u.id, input.id)).for("update");
+      if (existing) assertEditableByRequester(existing, user);
       const [row] = await tx.update(u).set(values).where(eq(u.id, input.id)).returning({ id: u.id, routed: u.routed });
       if (!row) throw new AppError(404, "No such uniform request.");
       await writeAudit({ actorId: user.id, action: "update", entity: "uniform-request", entityId: row.id, requestId: opts.requestId }, tx);
@@ -77,6 +81,7 @@ export async function saveUniformRequest(input: UniformRequestInput & { id?: num
       .insert(u)
       .values({ ...values, createdBy: user.id })
       .returning({ id: u.id });
+    await stampDueAt(tx, "uniform_request", row.id, new Date());
     const { routed } = await enqueueSubmissionMail(tx, {
       form: "uniform_request",
       locationId: location.id,

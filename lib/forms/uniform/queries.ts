@@ -1,4 +1,5 @@
 import "server-only";
+import { requestStateColumns, requestStateQueryColumns } from "@/lib/requests/columns";
 import { and, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { getDb, schema } from "@/lib/db";
@@ -56,6 +57,7 @@ export const UNIFORM_QUERY: TableQuerySpec = {
     shirt_quantity: { sort: [emptyLast(u.shirtQuantity)], notNull: true },
     pant_quantity: { sort: [emptyLast(u.pantQuantity)], notNull: true },
     updated_at: { sort: [u.updatedAt] },
+    ...requestStateQueryColumns(u),
     range: { filter: { kind: "text", where: (value) => rangeWhere(value) } },
   },
   tiebreak: u.id,
@@ -82,6 +84,7 @@ export const uniformRowColumns = {
   comment: u.comment,
   routed: u.routed,
   updatedAt: u.updatedAt,
+  ...requestStateColumns(u),
 };
 
 /**

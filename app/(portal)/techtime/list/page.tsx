@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { managesForms } from "@/lib/forms/submission";
 import { connection } from "next/server";
 import Link from "next/link";
 import { pageGuard, requireUser } from "@/lib/auth/guards";
@@ -23,7 +24,7 @@ export default async function TechTimeListPage({ searchParams }: Props) {
           Add
         </Link>
       </div>
-      <TechTimeTable state={state} rows={rows} total={total} />
+      <TechTimeTable state={state} rows={rows} total={total} canDecide={managesForms(user)} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { requestStateTableColumns } from "@/components/requests/state-columns";
 import type { DataTableColumn } from "@/components/data-table/data-table";
 import { StaffFormTable, nameWithBadge, recordActionsColumn, updatedColumns } from "@/components/forms/staff-form-table";
 import type { TableState } from "@/lib/data-table/state";
@@ -16,6 +17,7 @@ const columns: DataTableColumn<RoReversalRow>[] = [
   { id: "billed_time", header: roLabel("billed_time"), sortable: true, cell: (r) => r.billedTime ?? "" },
   { id: "questions", header: roLabel("questions"), cell: (r) => r.questions ?? "" },
   ...updatedColumns<RoReversalRow>(roLabel),
+  ...requestStateTableColumns<RoReversalRow>(),
   recordActionsColumn({ view: (r) => `/roreversal/view/${r.id}`, edit: (r) => `/roreversal/edit/${r.id}`, label: (r) => r.employeeName, header: "Action" }),
 ];
 
@@ -31,6 +33,7 @@ export function RoReversalTable({ state, rows, total, canDelete }: { state: Tabl
       total={total}
       columns={columns}
       rowLabel={(r) => `${r.employeeName} ${r.fullRa}`}
+      decideForm={canDelete ? "ro_reversal" : undefined}
       actions={{ listCall: "ro-reversal-request/list", deleteCall: canDelete ? "ro-reversal-request/delete" : undefined, what: "RO Reversal Request" }}
     />
   );

@@ -7,6 +7,9 @@ import { formRecordId } from "@/lib/forms/page-id";
 import { findRoReversal } from "@/lib/forms/ro-reversal/service";
 import { DateText } from "@/components/content/date-text";
 import { RecordDetail } from "@/components/forms/record-detail";
+import { RequestPanel } from "@/components/requests/request-panel";
+import { loadRequestPanel } from "@/lib/requests/service";
+import { listApproverCandidates } from "@/lib/forms/email-manager/service";
 
 export const metadata: Metadata = { title: "RO Reversal Request" };
 
@@ -20,13 +23,15 @@ export default async function RoReversalViewPage({ params }: { params: Promise<{
   const id = formRecordId((await params).id);
   const row = id ? await findRoReversal(id, user) : null;
   if (!row) notFound();
+  const panel = await loadRequestPanel("ro_reversal", row.id, user);
+  const approvers = panel?.mayAssign ? await listApproverCandidates() : [];
   const warranty = row.payType === "Warranty";
   return (
     <RecordDetail
       title="RO Reversal Request"
       subtitle={`${row.employeeName} · ${row.fullRa}`}
       back={{ href: "/roreversal/list", label: "Back to list" }}
-      edit={{ href: `/roreversal/edit/${row.id}`, label: "Edit" }}
+      edit={panel?.requesterMayEdit === false ? undefined : { href: `/roreversal/edit/${row.id}`, label: "Edit" }}
       fields={[
         { label: "Employee Name", value: row.employeeName },
         { label: "Date of Request", value: displayDate(row.dateOfRequest) },
@@ -44,6 +49,8 @@ export default async function RoReversalViewPage({ params }: { params: Promise<{
         { label: "Updated By", value: row.updatedByName },
         { label: "Updated At", value: <DateText date={row.updatedAt} kind="us" /> },
       ]}
-    />
+    >
+      {panel && <RequestPanel panel={panel} approvers={approvers} />}
+    </RecordDetail>
   );
 }

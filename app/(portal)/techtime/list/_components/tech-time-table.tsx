@@ -1,5 +1,6 @@
 "use client";
 
+import { requestStateTableColumns } from "@/components/requests/state-columns";
 import type { DataTableColumn } from "@/components/data-table/data-table";
 import { StaffFormTable, nameWithBadge, recordActionsColumn, updatedColumns } from "@/components/forms/staff-form-table";
 import type { TableState } from "@/lib/data-table/state";
@@ -12,13 +13,15 @@ const columns: DataTableColumn<TechTimeRow>[] = [
   { id: "employee_email", header: techLabel("employee_email"), sortable: true, filter: { kind: "text" }, cell: (r) => r.employeeEmail },
   { id: "date", header: techLabel("date"), sortable: true, cell: (r) => displayDate(r.date) },
   ...updatedColumns<TechTimeRow>(techLabel),
+  ...requestStateTableColumns<TechTimeRow>(),
   recordActionsColumn({ view: (r) => `/techtime/view/${r.id}`, edit: (r) => `/techtime/edit/${r.id}`, label: (r) => r.employeeName, header: "Action" }),
 ];
 
 /** The tech time list's columns and the view and edit actions on the shared staff-form table. */
-export function TechTimeTable({ state, rows, total }: { state: TableState; rows: TechTimeRow[]; total: number }) {
+export function TechTimeTable({ state, rows, total, canDecide = false }: { state: TableState; rows: TechTimeRow[]; total: number; canDecide?: boolean }) {
   return (
     <StaffFormTable
+      decideForm={canDecide ? "tech_time" : undefined}
       path="/techtime/list"
       title="Tech Time"
       state={state}

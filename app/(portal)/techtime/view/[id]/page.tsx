@@ -7,6 +7,9 @@ import { formRecordId } from "@/lib/forms/page-id";
 import { findTechTime } from "@/lib/forms/tech-time/service";
 import { DateText } from "@/components/content/date-text";
 import { RecordDetail } from "@/components/forms/record-detail";
+import { RequestPanel } from "@/components/requests/request-panel";
+import { loadRequestPanel } from "@/lib/requests/service";
+import { listApproverCandidates } from "@/lib/forms/email-manager/service";
 
 export const metadata: Metadata = { title: "Tech Time" };
 
@@ -20,12 +23,14 @@ export default async function TechTimeViewPage({ params }: { params: Promise<{ i
   const id = formRecordId((await params).id);
   const row = id ? await findTechTime(id, user) : null;
   if (!row) notFound();
+  const panel = await loadRequestPanel("tech_time", row.id, user);
+  const approvers = panel?.mayAssign ? await listApproverCandidates() : [];
   return (
     <RecordDetail
       title="Tech Time"
       subtitle={`${row.employeeName} · ${displayDate(row.date)}`}
       back={{ href: "/techtime/list", label: "Back to list" }}
-      edit={{ href: `/techtime/edit/${row.id}`, label: "Edit" }}
+      edit={panel?.requesterMayEdit === false ? undefined : { href: `/techtime/edit/${row.id}`, label: "Edit" }}
       fields={[
         { label: "Emp Number", value: row.employeeNumber },
         { label: "Employee's Full Name", value: row.employeeName },
@@ -62,6 +67,8 @@ export default async function TechTimeViewPage({ params }: { params: Promise<{ i
           ]),
         },
       ]}
-    />
+    >
+      {panel && <RequestPanel panel={panel} approvers={approvers} />}
+    </RecordDetail>
   );
 }

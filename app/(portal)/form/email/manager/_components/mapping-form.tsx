@@ -17,10 +17,22 @@ import { MAPPING_FIELDS, MAPPING_STATUSES, blankMapping, mappingSchema, type Map
  * locations asks the server whether that form is already mapped there (formemailmanager/check): if so
  * Save stays disabled and the server's message shows.
  */
-export function MappingForm({ initial, locations, roleId }: { initial: MappingInput; locations: LocationOption[]; roleId: number }) {
+export function MappingForm({
+  initial,
+  locations,
+  approvers,
+  roleId,
+}: {
+  initial: MappingInput;
+  locations: LocationOption[];
+  /** Who can be picked as an approver (roles 1 and 2, from the user list). */
+  approvers: { id: number; name: string }[];
+  roleId: number;
+}) {
   const editing = !!initial.id;
   const formSelectId = useId();
   const statusId = useId();
+  const approversId = useId();
   const form = useForm<MappingInput>({ resolver: zodResolver(mappingSchema, undefined, { raw: true }), defaultValues: initial });
   const { errors } = form.formState;
   const formId = form.watch("formId");
@@ -85,6 +97,28 @@ export function MappingForm({ initial, locations, roleId }: { initial: MappingIn
       <LocationSelect multiple required locations={locations} label="Location" error={msg("locationIds")} {...form.register("locationIds")} />
       <Controller control={form.control} name="to" render={({ field }) => <EmailTagsInput label="To Email" required value={(field.value as string[]) ?? []} onChange={field.onChange} error={msg("to")} />} />
       <Controller control={form.control} name="cc" render={({ field }) => <EmailTagsInput label="CC Email" value={(field.value as string[]) ?? []} onChange={field.onChange} error={msg("cc")} />} />
+      <div>
+        <FieldLabel htmlFor={approversId} label="Approvers" />
+        <select
+          id={approversId}
+          multiple
+          size={Math.min(6, Math.max(3, approvers.length))}
+          aria-describedby={`${approversId}-help`}
+          aria-invalid={msg("approverIds") ? true : undefined}
+          className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm"
+          {...form.register("approverIds")}
+        >
+          {approvers.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.name}
+            </option>
+          ))}
+        </select>
+        <p id={`${approversId}-help`} className="mt-1 text-xs text-slate-600">
+          Portal users who approve or deny this form&apos;s requests at these locations. Administrators can decide every request.
+        </p>
+        {msg("approverIds") && <p className="mt-1 text-sm text-red-600">{msg("approverIds")}</p>}
+      </div>
       {roleId === 1 && (
         <div>
           <label htmlFor={statusId} className="mb-1 block text-sm font-medium text-slate-700">

@@ -4,6 +4,7 @@ import { pageGuard, requirePermission } from "@/lib/auth/guards";
 import { PERMISSION } from "@/lib/auth/roles";
 import { listFormLocations } from "@/lib/forms/locations";
 import { blankMapping } from "@/lib/forms/email-manager/schema";
+import { listApproverCandidates } from "@/lib/forms/email-manager/service";
 import { MappingForm } from "../_components/mapping-form";
 
 export const metadata: Metadata = { title: "Form Email Manager" };
@@ -15,6 +16,6 @@ export default async function MappingAddPage({ searchParams }: Props) {
   await connection();
   const user = await pageGuard(requirePermission(PERMISSION.formEmailManager));
   const form = Number((await searchParams).form);
-  const locations = await listFormLocations();
-  return <MappingForm initial={blankMapping(form >= 1 && form <= 4 ? form : 1)} locations={locations} roleId={user.roleId} />;
+  const [locations, approvers] = await Promise.all([listFormLocations(), listApproverCandidates()]);
+  return <MappingForm initial={blankMapping(form >= 1 && form <= 4 ? form : 1)} locations={locations} approvers={approvers} roleId={user.roleId} />;
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { requestStateTableColumns } from "@/components/requests/state-columns";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
@@ -40,11 +41,13 @@ export function UniformTable({ state, rows, total, locations }: Props) {
     { id: "shirt_quantity", header: uniformLabel("shirt_quantity"), sortable: true, cell: (r) => num(r.shirtQuantity) },
     { id: "pant_quantity", header: uniformLabel("pant_quantity"), sortable: true, cell: (r) => num(r.pantQuantity) },
     { id: "updated_at", header: uniformLabel("updated_at"), sortable: true, cell: (r) => <DateText date={new Date(r.updatedAt)} kind="us" /> },
+    ...requestStateTableColumns(),
     recordActionsColumn({ view: (r) => `/uniform/request/view/${r.id}`, label: (r) => `${r.employeeFirstName} ${r.employeeLastName}` }),
   ];
 
   return (
     <StaffFormTable
+      decideForm="uniform"
       path={PATH}
       title="Uniform Requests"
       state={state}

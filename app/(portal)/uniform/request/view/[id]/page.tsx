@@ -9,6 +9,9 @@ import { getUniformRequest } from "@/lib/forms/uniform/queries";
 import { designationName, wearName } from "@/lib/forms/uniform/rules";
 import { DateText } from "@/components/content/date-text";
 import { RecordDetail } from "@/components/forms/record-detail";
+import { RequestPanel } from "@/components/requests/request-panel";
+import { loadRequestPanel } from "@/lib/requests/service";
+import { listApproverCandidates } from "@/lib/forms/email-manager/service";
 
 export const metadata: Metadata = { title: "Uniform Request" };
 
@@ -25,6 +28,8 @@ export default async function UniformViewPage({ params }: { params: Promise<{ id
   const id = formRecordId((await params).id);
   const row = id ? await getUniformRequest(id, user) : null;
   if (!row) notFound();
+  const panel = await loadRequestPanel("uniform_request", row.id, user);
+  const approvers = panel?.mayAssign ? await listApproverCandidates() : [];
   const name = `${row.employeeFirstName} ${row.employeeLastName}`;
   return (
     <RecordDetail
@@ -49,6 +54,8 @@ export default async function UniformViewPage({ params }: { params: Promise<{ id
         { label: "Updated By", value: row.updatedByName },
         { label: uniformLabel("updated_at"), value: <DateText date={row.updatedAt} kind="us" /> },
       ]}
-    />
+    >
+      {panel && <RequestPanel panel={panel} approvers={approvers} />}
+    </RecordDetail>
   );
 }

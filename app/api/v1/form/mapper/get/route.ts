@@ -2,7 +2,11 @@ import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
 import { recordIdQuery } from "@/lib/forms/list-body";
 import { MAPPER_ACCESS } from "@/lib/forms/email-manager/api";
-import { getMapping, toApiMapping } from "@/lib/forms/email-manager/service";
+import { getMapping, listMappingApproverIds, toApiMapping } from "@/lib/forms/email-manager/service";
 
 /** GET /api/v1/form/mapper/get?id=: one mapping, addresses comma-separated (permission access_form_email_manager). */
-export const GET = withApi(MAPPER_ACCESS, { query: recordIdQuery }, async ({ query }) => ok(toApiMapping(await getMapping(query.id))));
+export const GET = withApi(MAPPER_ACCESS, { query: recordIdQuery }, async ({ query }) => {
+  const [row, approvers] = await Promise.all([getMapping(query.id), listMappingApproverIds(query.id)]);
+  // `approvers` (issue 37): the approving users' ids, comma-joined like the addresses.
+  return ok({ ...toApiMapping(row), approvers: approvers.join(",") });
+});

@@ -1,5 +1,6 @@
 "use client";
 
+import { requestStateTableColumns } from "@/components/requests/state-columns";
 import Link from "next/link";
 import { DataTable, type DataTableColumn } from "@/components/data-table/data-table";
 import { DateText } from "@/components/content/date-text";
@@ -38,6 +39,7 @@ export function SuggestionTable({ state, rows, total }: Props) {
     { id: "email", header: suggestionLabel("email"), sortable: true, filter: { kind: "text" }, cell: (r) => r.email },
     { id: "updated_by", header: suggestionLabel("updated_by"), sortable: true, filter: { kind: "text" }, cell: (r) => r.updatedByName },
     { id: "updated_at", header: suggestionLabel("updated_at"), sortable: true, cell: (r) => <DateText date={new Date(r.updatedAt)} kind="us" /> },
+    ...requestStateTableColumns(),
     recordActionsColumn({ view: (r) => `/continuous/improvement/suggestions/view/${r.id}`, edit: (r) => `/continuous/improvement/suggestions/edit/${r.id}`, label: (r) => r.name }),
   ];
   return (

@@ -8,6 +8,9 @@ import { SUGGESTION_FIELD_LABELS } from "@/lib/forms/suggestions/columns";
 import { getSuggestion } from "@/lib/forms/suggestions/mutations";
 import { DateText } from "@/components/content/date-text";
 import { RecordDetail } from "@/components/forms/record-detail";
+import { RequestPanel } from "@/components/requests/request-panel";
+import { loadRequestPanel } from "@/lib/requests/service";
+import { listApproverCandidates } from "@/lib/forms/email-manager/service";
 
 export const metadata: Metadata = { title: "Continuous Improvement Suggestion" };
 
@@ -21,12 +24,14 @@ export default async function SuggestionViewPage({ params }: { params: Promise<{
   const id = formRecordId((await params).id);
   const row = id ? await getSuggestion(id, user) : null;
   if (!row) notFound();
+  const panel = await loadRequestPanel("improvement_suggestion", row.id, user);
+  const approvers = panel?.mayAssign ? await listApproverCandidates() : [];
   return (
     <RecordDetail
       title="Continuous Improvement Suggestion"
       subtitle={`${row.name} · ${displayDate(row.date)}`}
       back={{ href: "/continuous/improvement/suggestions/list", label: "Back to list" }}
-      edit={{ href: `/continuous/improvement/suggestions/edit/${row.id}`, label: "Edit" }}
+      edit={panel?.requesterMayEdit === false ? undefined : { href: `/continuous/improvement/suggestions/edit/${row.id}`, label: "Edit" }}
       fields={[
         { label: "Name", value: row.name },
         { label: "Date", value: displayDate(row.date) },
@@ -38,6 +43,8 @@ export default async function SuggestionViewPage({ params }: { params: Promise<{
         { label: "Updated By", value: row.updatedByName },
         { label: "Updated At", value: <DateText date={row.updatedAt} kind="us" /> },
       ]}
-    />
+    >
+      {panel && <RequestPanel panel={panel} approvers={approvers} />}
+    </RecordDetail>
   );
 }

@@ -6,7 +6,7 @@ import { PERMISSION } from "@/lib/auth/roles";
 import { listFormLocations } from "@/lib/forms/locations";
 import { formRecordId, pageRecord } from "@/lib/forms/page-id";
 import { formIdOf, type FormKey } from "@/lib/forms/form-keys";
-import { getMapping } from "@/lib/forms/email-manager/service";
+import { getMapping, listApproverCandidates, listMappingApproverIds } from "@/lib/forms/email-manager/service";
 import { mayChangeMapping } from "@/lib/forms/email-manager/columns";
 import { MappingForm } from "../../_components/mapping-form";
 
@@ -18,11 +18,12 @@ export default async function MappingEditPage({ params }: { params: Promise<{ id
   const user = await pageGuard(requirePermission(PERMISSION.formEmailManager));
   const id = formRecordId((await params).id);
   if (!id) notFound();
-  const [row, locations] = await Promise.all([pageRecord(getMapping(id)), listFormLocations()]);
+  const [row, locations, approvers, approverIds] = await Promise.all([pageRecord(getMapping(id)), listFormLocations(), listApproverCandidates(), listMappingApproverIds(id)]);
   if (!mayChangeMapping(row, user.roleId)) forbidden();
   return (
     <MappingForm
-      initial={{ id: String(row.id), formId: String(formIdOf(row.formKey as FormKey)), locationIds: [String(row.locationId)], to: row.toEmails, cc: row.ccEmails, status: row.status }}
+      initial={{ id: String(row.id), formId: String(formIdOf(row.formKey as FormKey)), locationIds: [String(row.locationId)], to: row.toEmails, cc: row.ccEmails, approverIds: approverIds.map(String), status: row.status }}
+      approvers={approvers}
       locations={locations}
       roleId={user.roleId}
     />

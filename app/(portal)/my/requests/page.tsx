@@ -1,0 +1,120 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { connection } from "next/server";
+import { pageGuard, requireUser } from "@/lib/auth/guards";
+import { myRequestsQuery } from "@/lib/requests/schemas";
+import { listMyRequests, listTimelinesFor, markRequestsSeen } from "@/lib/requests/service";
+import { API_FORMS, REQUEST_STATUSES, STATUS_LABELS, type ApiForm } from "@/lib/requests/transitions";
+import { FORM_LABELS } from "@/lib/forms/form-keys";
+import { DateText } from "@/components/content/date-text";
+import { StatusBadge } from "@/components/requests/status-badge";
+import { RequestTimeline } from "@/components/requests/request-timeline";
+
+export const metadata: Metadata = { title: "My requests" };
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const formLabel = (f: ApiForm) => FORM_LABELS[API_FORMS[f]];
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+/**
+ * Every signed-in user's own submissions of the four staff forms: status, last change and timeline,
+ * the latest change first; the filters (form, status) and the page are in the URL. Opening it resets
+ * the header's count of changed requests.
+ */
+export default async function MyRequestsPage({ searchParams }: Props) {
+  await connection();
+  const user = await pageGuard(requireUser());
+  const sp = await searchParams;
+  const q = myRequestsQuery.parse({ form: one(sp.form), status: one(sp.status), page: one(sp.page), size: one(sp.size) });
+  const { rows, total } = await listMyRequests(user, q);
+  const [timelines] = await Promise.all([listTimelinesFor(rows, user), markRequestsSeen(user.id)]);
+  const pages = Math.max(1, Math.ceil(total / q.size));
+  const pageHref = (page: number) => {
+    const p = new URLSearchParams();
+    if (q.form) p.set("form", q.form);
+    if (q.status) p.set("status", q.status);
+    if (page > 1) p.set("page", String(page));
+    const s = p.toString();
+    return s ? `/my/requests?${s}` : "/my/requests";
+  };
+  return (
+    <div className="space-y-4 rounded-lg bg-white p-4 shadow-sm sm:p-6">
+      <h1 className="text-2xl font-semibold text-slate-900">My requests</h1>
+      <form method="get" action="/my/requests" className="flex flex-wrap items-end gap-3" aria-label="Filter my requests">
+        <div>
+          <label htmlFor="my-form" className="mb-1 block text-sm font-medium text-slate-700">
+            Form
+          </label>
+          <select id="my-form" name="form" defaultValue={q.form ?? ""} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm">
+            <option value="">All forms</option>
+            {(Object.keys(API_FORMS) as ApiForm[]).map((f) => (
+              <option key={f} value={f}>
+                {formLabel(f)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="my-status" className="mb-1 block text-sm font-medium text-slate-700">
+            Status
+          </label>
+          <select id="my-status" name="status" defaultValue={q.status ?? ""} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm">
+            <option value="">All statuses</option>
+            {REQUEST_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+          Filter
+        </button>
+      </form>
+      <p className="text-sm text-slate-600" aria-live="polite">
+        {total === 0 ? "No requests." : `${total.toLocaleString("en-US")} request${total === 1 ? "" : "s"}`}
+      </p>
+      <ul className="divide-y divide-slate-200">
+        {rows.map((r) => (
+          <li key={`${r.form}:${r.id}`} className="py-3">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <div className="min-w-0">
+                <Link href={r.path} prefetch={false} className="font-medium break-words text-brand-700 hover:underline">
+                  {formLabel(r.form)} #{r.id}: {r.title}
+                </Link>
+                <p className="text-sm text-slate-600">
+                  Last change <DateText date={new Date(r.changed_at)} kind="us" />
+                </p>
+              </div>
+              <StatusBadge status={r.status} />
+            </div>
+            <details className="mt-2">
+              <summary className="cursor-pointer text-sm text-slate-700">Timeline</summary>
+              <div className="mt-2">
+                <RequestTimeline steps={timelines.get(`${r.form}:${r.id}`) ?? []} />
+              </div>
+            </details>
+          </li>
+        ))}
+      </ul>
+      {pages > 1 && (
+        <nav aria-label="Pages" className="flex gap-2 text-sm">
+          {q.page > 1 && (
+            <Link href={pageHref(q.page - 1)} className="rounded-md border border-slate-300 px-3 py-1.5">
+              Previous
+            </Link>
+          )}
+          <span className="px-2 py-1.5 text-slate-700">
+            Page {q.page} of {pages}
+          </span>
+          {q.page < pages && (
+            <Link href={pageHref(q.page + 1)} className="rounded-md border border-slate-300 px-3 py-1.5">
+              Next
+            </Link>
+          )}
+        </nav>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import type { loadRequestPanel } from "@/lib/requests/service";
+import { AssignForm } from "./assign-form";
+import { DecisionForm } from "./decision-form";
+import { RequestTimeline } from "./request-timeline";
+import { StatusBadge } from "./status-badge";
+
+type Panel = NonNullable<Awaited<ReturnType<typeof loadRequestPanel>>>;
+
+/** A request's status, its timeline and, for whoever may act on it now, the decision form (record pages). */
+export function RequestPanel({ panel, approvers = [] }: { panel: Panel; approvers?: { id: number; name: string }[] }) {
+  return (
+    <section aria-labelledby="request-status-title" className="space-y-4 border-t border-slate-200 pt-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 id="request-status-title" className="text-lg font-semibold text-slate-900">
+          Status
+        </h2>
+        <StatusBadge status={panel.status} />
+      </div>
+      {panel.mayAssign && (
+        <div className="rounded-md border border-amber-200 bg-amber-50 p-3">
+          <p className="mb-2 text-sm text-amber-900">No form email mapping routed this submission.</p>
+          <AssignForm form={panel.form} id={panel.id} approvers={approvers} assignedTo={panel.assignedTo} />
+        </div>
+      )}
+      {panel.decisions.length > 0 && (
+        <div className="rounded-md border border-slate-200 p-3">
+          <h3 className="mb-2 text-sm font-semibold text-slate-800">{panel.decisions.includes("answer") ? "Information requested" : "Decision"}</h3>
+          <DecisionForm form={panel.form} id={panel.id} status={panel.status} decisions={panel.decisions} />
+        </div>
+      )}
+      <div>
+        <h3 className="mb-2 text-sm font-semibold text-slate-800">Timeline</h3>
+        <RequestTimeline steps={panel.steps} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import { bigserial, index, integer, pgTable, smallint, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { timestamps } from "./_common";
+import { formKey } from "./forms";
+import { requestStatus } from "./request-state";
+import { users } from "./users";
+
+/**
+ * The timeline of the four staff requests (issue 37): one row per step (the submission is the status
+ * the row starts in; each decision or answer adds a row), keyed by form and record id, so one table and
+ * one query serve every form. The actor's name is copied: a timeline still reads right after a user is
+ * renamed or deleted.
+ */
+export const requestEvents = pgTable(
+  "request_events",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    formKey: formKey().notNull(),
+    recordId: integer().notNull(),
+    decision: varchar({ length: 32 }).notNull(),
+    fromStatus: requestStatus().notNull(),
+    toStatus: requestStatus().notNull(),
+    comment: text().notNull().default(""),
+    actorId: integer().references(() => users.id, { onDelete: "set null" }),
+    actorName: varchar({ length: 190 }).notNull().default(""),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.formKey, t.recordId, t.id)],
+);
+
+/** When a user last opened 'My requests' (the header counts their requests changed since). */
+export const requestViews = pgTable("request_views", {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  seenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Each form's target time to decide, in working days (administrators set it; no row: no target). */
+export const requestTargets = pgTable("request_targets", {
+  formKey: formKey().primaryKey(),
+  workingDays: smallint().notNull(),
+  updatedBy: integer().references(() => users.id, { onDelete: "set null" }),
+  ...timestamps,
+});
+
+/** The day (in the dealerships' zone) each approver's overdue summary was last sent: one mail a day at most. */
+export const overdueSummaries = pgTable("overdue_summaries", {
+  userId: integer()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  day: varchar({ length: 10 }).notNull(),
+  ...timestamps,
+});

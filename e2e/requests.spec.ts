@@ -1,0 +1,93 @@
+import { expect, test } from "@playwright/test";
+import { BASE_URL, storageStateOf } from "./support/env";
+import { expectNoAxeViolations } from "./support/axe";
+
+/**
+ * Staff requests that close the loop (issue 37): the staff user submits, opening the record's link
+ * changes nothing (GET-safe), the administrator denies it on the record page (a reason required), and the
+ * staff user sees the decision in 'My requests' and the header's count.
+ */
+test("a request is decided on its record page and shows in the requester's My requests", async ({ browser }) => {
+  const staff = await browser.newContext({ storageState: storageStateOf("staff") });
+  const admin = await browser.newContext({ storageState: storageStateOf("admin") });
+  const name = `Loop ${Date.now().toString(36)}`;
+
+  const staffPage = await staff.newPage();
+  await staffPage.goto("/roreversal/add");
+  const locations = await staffPage.request.get("/api/v1/getdepartmentlocationswohtml?department_id=5");
+  const locationId = (await locations.json()).content.locations[0].id;
+  const created = await staffPage.request.post("/api/v1/ro-reversal-request/add/update", {
+    headers: { origin: BASE_URL, "content-type": "application/json" },
+    data: { empolyee_name: name, date_of_request: "11/20/2026", full_ra: "RA-9", date_ra_was_originally_closed: "2026-11-01", pay_type: "Customer Pay", location: locationId, reason: "Loop" },
+  });
+  expect(created.ok()).toBeTruthy();
+  const id = (await created.json()).content.id as number;
+
+  const adminPage = await admin.newPage();
+  // Opening the mail's link twice (a scanner's prefetch) changes nothing.
+  await adminPage.goto(`/roreversal/view/${id}`);
+  await adminPage.reload();
+  await expect(adminPage.getByRole("heading", { name: "Status" })).toBeVisible();
+  await expect(adminPage.getByText("Submitted", { exact: true }).first()).toBeVisible();
+  for (const width of [1280, 375]) {
+    await adminPage.setViewportSize({ width, height: 900 });
+    await expectNoAxeViolations(adminPage, `record page with decision panel at ${width}px`);
+    await adminPage.screenshot({ path: `test-results/request-panel-${width}.png`, fullPage: true });
+  }
+  await adminPage.setViewportSize({ width: 1280, height: 900 });
+  // Deny without a reason: refused with the message, nothing changes.
+  await adminPage.getByRole("button", { name: "Deny" }).click();
+  await expect(adminPage.getByRole("alert").filter({ hasText: "A reason is required to deny a request." })).toBeVisible();
+  await adminPage.getByLabel("Comment").fill("Not a labour error");
+  await adminPage.getByRole("button", { name: "Deny" }).click();
+  await expect(adminPage.getByText("Deny → Denied")).toBeVisible();
+  await expect(adminPage.getByRole("button", { name: "Approve" })).toHaveCount(0);
+
+  // The requester: the header counts the change, My requests shows it with its timeline; no Edit any more.
+  await staffPage.goto(`/roreversal/view/${id}`);
+  await expect(staffPage.getByText("Not a labour error")).toBeVisible();
+  await expect(staffPage.getByRole("link", { name: "Edit" })).toHaveCount(0);
+  await expect(staffPage.getByRole("link", { name: /My requests.*changed since you last looked/ })).toBeVisible();
+  await staffPage.goto("/my/requests?form=ro_reversal&status=denied");
+  const item = staffPage.getByRole("listitem").filter({ hasText: name });
+  await expect(item).toContainText("Denied");
+  await item.getByText("Timeline").click();
+  await expect(item.getByText("Not a labour error")).toBeVisible();
+  for (const width of [1280, 375]) {
+    await staffPage.setViewportSize({ width, height: 900 });
+    await staffPage.screenshot({ path: `test-results/my-requests-${width}.png`, fullPage: true });
+  }
+  await staff.close();
+  await admin.close();
+});
+
+test.describe("administrator", () => {
+  test.use({ storageState: storageStateOf("admin") });
+
+  test("sets the forms' deadlines and picks a mapping's Approvers from the user list", async ({ page }) => {
+    await page.goto("/requests/deadlines");
+    await expect(page.getByRole("heading", { level: 1, name: "Request deadlines" })).toBeVisible();
+    const ro = page.getByRole("spinbutton", { name: "RO Reversal Request (working days)" });
+    await ro.fill("61");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("At most 60 working days.").first()).toBeVisible();
+    await ro.fill("0");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByText("Deadlines saved.").first()).toBeVisible();
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `test-results/deadlines-${width}.png`, fullPage: true });
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/form/email/manager/add");
+    const approvers = page.getByRole("listbox", { name: "Approvers" });
+    await expect(approvers).toBeVisible();
+    await expect(approvers.getByRole("option", { name: "Morgan Manager" })).toBeVisible();
+    await expect(approvers.getByRole("option", { name: "Sam Staff" })).toHaveCount(0);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectNoAxeViolations(page, `mapping form with Approvers at ${width}px`);
+      await page.screenshot({ path: `test-results/mapping-approvers-${width}.png`, fullPage: true });
+    }
+  });
+});

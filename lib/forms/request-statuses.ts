@@ -1,0 +1,17 @@
+/**
+ * The statuses of a staff request (issue 37), in workflow order. Kept free of imports: the Drizzle schema
+ * (db/schema/request-state.ts) takes its enum from here, and drizzle-kit loads the schema without the
+ * project's path aliases.
+ */
+export const REQUEST_STATUSES = [
+  "submitted",
+  "needs_info",
+  "approved",
+  "denied",
+  "completed",
+  "under_review",
+  "accepted",
+  "declined",
+  "implemented",
+] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];

@@ -1,0 +1,111 @@
+import "server-only";
+import { and, eq, ne, sql } from "drizzle-orm";
+import { getDb, schema } from "@/lib/db";
+import { ROLE } from "@/lib/auth/roles";
+import { FORM_KEYS, FORM_LABELS, type FormKey } from "@/lib/forms/form-keys";
+import { enqueueMails } from "@/lib/mail";
+import { publicOrigin } from "@/lib/http/forwarded";
+import { backgroundLoop } from "@/lib/jobs/background-loop";
+import { logger } from "@/lib/log";
+import { DEALERSHIP_TIME_ZONE } from "./deadlines";
+import { REQUEST_TABLES } from "./tables";
+import { overdueWhere } from "./targets";
+
+const PATHS: Record<FormKey, string> = {
+  ro_reversal: "/roreversal/view/",
+  tech_time: "/techtime/view/",
+  improvement_suggestion: "/continuous/improvement/suggestions/view/",
+  uniform_request: "/uniform/request/view/",
+};
+/** At most this many requests are listed in one summary (the rest are counted). */
+const LISTED = 200;
+
+/** The day (YYYY-MM-DD) of `now` in the dealerships' zone. */
+export const dealershipDay = (now: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: DEALERSHIP_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+
+type Overdue = { form: FormKey; id: number; dueAt: Date };
+
+/** The overdue requests `approver` may decide: an administrator's every one, a role-2 user's those of their mappings; never their own. */
+async function overdueFor(approver: { id: number; roleId: number }): Promise<{ rows: Overdue[]; total: number }> {
+  const db = await getDb();
+  const out: Overdue[] = [];
+  let total = 0;
+  for (const form of FORM_KEYS) {
+    const t = REQUEST_TABLES[form];
+    const mine = approver.roleId === ROLE.admin ? undefined : sql`${t.locationId} in (select m.location_id from form_email_mappings m join form_mapping_approvers a on a.mapping_id = m.id where m.form_key = ${form} and a.user_id = ${approver.id})`;
+    const where = and(overdueWhere(t), sql`${t.createdBy} is distinct from ${approver.id}`, mine);
+    const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(t).where(where);
+    total += n;
+    if (n && out.length < LISTED) {
+      const rows = await db.select({ id: t.id, dueAt: t.dueAt }).from(t).where(where).orderBy(t.dueAt, t.id).limit(LISTED - out.length);
+      out.push(...rows.map((r) => ({ form, id: r.id, dueAt: r.dueAt! })));
+    }
+  }
+  return { rows: out, total };
+}
+
+/**
+ * Sends each approver (administrators and the users a mapping names) one summary of their overdue
+ * requests a day, through the outbox; none when they have none. Each approver is claimed for the day
+ * (overdue_summaries) in the transaction that queues the mail, so two server processes never both send.
+ */
+export async function sendOverdueSummaries(now = new Date()): Promise<{ sent: number }> {
+  const db = await getDb();
+  const day = dealershipDay(now);
+  const u = schema.users;
+  const approvers = await db
+    .selectDistinct({ id: u.id, roleId: u.roleId, email: u.email })
+    .from(u)
+    .where(
+      and(
+        eq(u.status, "active"),
+        sql`(${u.roleId} = ${ROLE.admin} or (${u.roleId} = ${ROLE.calendarManager} and ${u.id} in (select user_id from form_mapping_approvers)))`,
+      ),
+    );
+  const s = schema.overdueSummaries;
+  const done = new Set((await db.select({ userId: s.userId }).from(s).where(eq(s.day, day))).map((r) => r.userId));
+  let sent = 0;
+  for (const a of approvers) {
+    if (done.has(a.id) || !a.email) continue;
+    const { rows, total } = await overdueFor(a);
+    if (!total) continue;
+    const base = publicOrigin();
+    const lines = rows.map((r) => `${FORM_LABELS[r.form]} #${r.id} (due ${r.dueAt.toISOString().slice(0, 10)}): ${new URL(`${PATHS[r.form]}${r.id}`, base)}`);
+    if (total > rows.length) lines.push(`… and ${total - rows.length} more.`);
+    await db.transaction(async (tx) => {
+      const claimed = await tx
+        .insert(s)
+        .values({ userId: a.id, day })
+        .onConflictDoUpdate({ target: s.userId, set: { day, updatedAt: now }, setWhere: ne(s.day, day) })
+        .returning({ userId: s.userId });
+      if (!claimed.length) return;
+      await enqueueMails(tx, [{ to: a.email!, subject: `Overdue requests: ${total}`, text: [`${total} request(s) you can decide are past their deadline:`, "", ...lines, ""].join("\n") }]);
+      sent++;
+    });
+  }
+  return { sent };
+}
+
+const loop = backgroundLoop("overdue-summary");
+
+/** Checks hourly (OVERDUE_SUMMARY_MINUTES, 0 for never) and sends the day's summaries from 07:00 Pacific on. */
+export function startOverdueSummaries(): boolean {
+  if (process.env.OVERDUE_SUMMARY_MINUTES === "0") return false;
+  const minutes = Number(process.env.OVERDUE_SUMMARY_MINUTES) || 60;
+  return loop.start({
+    intervalMs: minutes * 60_000,
+    firstRoundMs: 120_000,
+    wakeDelayMs: 0,
+    round: async () => {
+      try {
+        const hour = Number(new Intl.DateTimeFormat("en-US", { timeZone: DEALERSHIP_TIME_ZONE, hour: "2-digit", hourCycle: "h23" }).format(new Date()));
+        if (hour < 7) return;
+        const r = await sendOverdueSummaries();
+        if (r.sent) logger.info(r, "overdue summaries queued");
+      } catch (err) {
+        logger.error({ err }, "overdue summaries failed");
+      }
+    },
+  });
+}
+

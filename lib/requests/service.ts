@@ -1,0 +1,381 @@
+import "server-only";
+import { stampDueAt } from "@/lib/requests/targets";
+import { createElement } from "react";
+import { and, desc, eq, gt, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import { getDb, schema, type Db, type Tx } from "@/lib/db";
+import { rowsOf } from "@/lib/db/rows";
+import type { SessionUser } from "@/lib/auth/session";
+import { AppError, forbidden } from "@/lib/errors";
+import { FORM_LABELS, type FormKey } from "@/lib/forms/form-keys";
+import { ownRecordOr404 } from "@/lib/forms/submission";
+import { renderMailHtml } from "@/lib/forms/render-mail";
+import { enqueueMails, type MailMessage } from "@/lib/mail";
+import { publicOrigin } from "@/lib/http/forwarded";
+import { writeAudit } from "@/lib/system/audit";
+import { SubmissionMail } from "@/components/forms/submission-mail";
+import { ROLE } from "@/lib/auth/roles";
+import { ONLY_REQUESTER_ANSWERS, requireRequestDecider, DECIDING_ROLES } from "./access";
+import {
+  API_FORMS,
+  COMMENT_REQUIRED,
+  DECISION_LABELS,
+  EDITABLE_BY_REQUESTER,
+  OPEN_STATUSES,
+  STATUS_LABELS,
+  apiFormOf,
+  decisionsFrom,
+  nextStatus,
+  workflowOf,
+  type ApiForm,
+  type Decision,
+  type RequestStatus,
+} from "./transitions";
+import type { MyRequestsQuery } from "./schemas";
+
+/** The four forms' tables and what a request of each is called (its title in mail and lists). */
+const FORMS = {
+  ro_reversal: { table: schema.roReversals, path: "/roreversal/view/", title: sql<string>`${schema.roReversals.employeeName}` },
+  tech_time: { table: schema.techTimes, path: "/techtime/view/", title: sql<string>`${schema.techTimes.employeeName}` },
+  improvement_suggestion: { table: schema.improvementSuggestions, path: "/continuous/improvement/suggestions/view/", title: sql<string>`${schema.improvementSuggestions.name}` },
+  uniform_request: {
+    table: schema.uniformRequests,
+    path: "/uniform/request/view/",
+    title: sql<string>`${schema.uniformRequests.employeeFirstName} || ' ' || ${schema.uniformRequests.employeeLastName}`,
+  },
+} as const;
+
+export const recordPathOf = (form: FormKey, id: number) => `${FORMS[form].path}${id}`;
+
+export const REQUIRED_COMMENT: Partial<Record<Decision, string>> = {
+  deny: "A reason is required to deny a request.",
+  decline: "A reason is required to decline a suggestion.",
+  needs_info: "Say what information is needed.",
+  answer: "An answer is required.",
+};
+export const DECIDED_REQUEST_LOCKED = "This request has been decided and can no longer be edited.";
+
+type RequestHead = {
+  id: number;
+  createdBy: number | null;
+  locationId: number | null;
+  status: RequestStatus;
+  title: string;
+  createdAt: Date;
+  assignedTo: number | null;
+  routed: boolean;
+};
+
+function headColumns(form: FormKey) {
+  const t = FORMS[form].table;
+  return { id: t.id, createdBy: t.createdBy, locationId: t.locationId, status: t.status, title: FORMS[form].title, createdAt: t.createdAt, assignedTo: t.assignedTo, routed: t.routed };
+}
+
+const nameOf = (u: Pick<SessionUser, "firstName" | "lastName" | "username">) => [u.firstName, u.lastName].filter(Boolean).join(" ") || u.username;
+
+/**
+ * Refuses an edit by the requester of a request someone has decided (409); call it in the save's
+ * transaction with the row locked. Administrators and approvers keep editing (they correct records).
+ */
+export function assertEditableByRequester(row: { createdBy: number | null; status: RequestStatus }, user: Pick<SessionUser, "id">) {
+  if (row.createdBy === user.id && !EDITABLE_BY_REQUESTER.has(row.status)) throw new AppError(409, DECIDED_REQUEST_LOCKED);
+}
+
+export type DecideResult = { form: ApiForm; id: number; status: RequestStatus; previous_status: RequestStatus; decided_by: string; decided_at: string };
+
+/**
+ * Decides one request (or answers a request for information): in one transaction with the row locked,
+ * checks who may, the workflow's transition and the comment, then updates the status, writes the
+ * timeline row and the audit row, and queues the mail to the requester (to the asker for an answer).
+ *
+ * Two approvers at once: the second waits for the first's lock and then finds the status moved on; it
+ * gets a 409 naming who decided and how (nothing is overwritten). `expected` (the status the caller saw)
+ * makes any move since a 409 too.
+ */
+export async function decide(
+  form: FormKey,
+  id: number,
+  decision: Decision,
+  comment: string,
+  actor: SessionUser,
+  opts: { expected?: RequestStatus; requestId?: string | null; baseUrl?: string; db?: Db | Tx } = {},
+): Promise<DecideResult> {
+  if (decision !== "answer" && !DECIDING_ROLES.includes(actor.roleId)) throw forbidden();
+  const db = opts.db ?? (await getDb());
+  const run = async (tx: Db | Tx) => {
+    const t = FORMS[form].table;
+    const [row] = (await tx.select(headColumns(form)).from(t).where(eq(t.id, id)).for("update", { of: t })) as RequestHead[];
+    ownRecordOr404(row, actor, "No such request.");
+    if (decision === "answer") {
+      if (row.createdBy !== actor.id) throw new AppError(403, ONLY_REQUESTER_ANSWERS);
+    } else {
+      await requireRequestDecider(tx, actor, form, row);
+    }
+    const text = comment.trim();
+    if (COMMENT_REQUIRED.has(decision) && !text) throw new AppError(422, REQUIRED_COMMENT[decision]!, { comment: [REQUIRED_COMMENT[decision]!] });
+    const workflow = workflowOf(form);
+    const to = opts.expected && opts.expected !== row.status ? null : nextStatus(workflow, row.status, decision);
+    if (!to) await refuseTransition(tx, form, row, decision, opts.expected);
+    const now = new Date();
+    const isDecision = decision !== "answer";
+    await tx
+      .update(t)
+      .set({ status: to!, statusChangedAt: now, ...(isDecision ? { decidedBy: actor.id, decidedAt: now } : {}) } as never)
+      .where(and(eq(t.id, id), eq(t.status, row.status)));
+    // Back with the approvers (the requester answered): the deadline runs again from now.
+    if (to === "submitted") await stampDueAt(tx, form, id, now);
+    const actorName = nameOf(actor);
+    await tx.insert(schema.requestEvents).values({ formKey: form, recordId: id, decision, fromStatus: row.status, toStatus: to!, comment: text, actorId: actor.id, actorName, createdAt: now });
+    await writeAudit(
+      { actorId: actor.id, action: `request.${decision}`, entity: form, entityId: id, before: { status: row.status }, after: { status: to, comment: text }, requestId: opts.requestId },
+      tx as Tx,
+    );
+    await queueDecisionMail(tx, form, row, decision, to!, text, actorName, opts.baseUrl);
+    return { form: apiFormOf(form), id, status: to!, previous_status: row.status, decided_by: actorName, decided_at: now.toISOString() };
+  };
+  return opts.db ? run(opts.db) : db.transaction(run);
+}
+
+/** Why a decision is not possible from the row's status: a 409 when someone moved it on a moment ago, else a 422. */
+async function refuseTransition(tx: Db | Tx, form: FormKey, row: RequestHead, decision: Decision, expected?: RequestStatus): Promise<never> {
+  const e = schema.requestEvents;
+  const [last] = await tx
+    .select({ actorName: e.actorName, fromStatus: e.fromStatus, toStatus: e.toStatus, createdAt: e.createdAt })
+    .from(e)
+    .where(and(eq(e.formKey, form), eq(e.recordId, row.id)))
+    .orderBy(desc(e.id))
+    .limit(1);
+  const movedOn = last && ((expected && expected !== row.status) || nextStatus(workflowOf(form), last.fromStatus, decision) !== null);
+  if (movedOn) {
+    const how = STATUS_LABELS[last.toStatus];
+    throw new AppError(409, `${last.actorName || "Someone"} already changed this request to ${how} at ${last.createdAt.toISOString()}.`, {
+      decided_by: [last.actorName],
+      status: [last.toStatus],
+      decided_at: [last.createdAt.toISOString()],
+    });
+  }
+  throw new AppError(422, `A request that is ${STATUS_LABELS[row.status]} cannot take '${DECISION_LABELS[decision]}'.`, { decision: ["This transition is not allowed."] });
+}
+
+async function queueDecisionMail(tx: Db | Tx, form: FormKey, row: RequestHead, decision: Decision, to: RequestStatus, comment: string, actorName: string, baseUrl?: string) {
+  // The requester is told of every decision; for an answer, the approver who asked is told.
+  let recipientId = row.createdBy;
+  if (decision === "answer") {
+    const e = schema.requestEvents;
+    const [asked] = await tx
+      .select({ actorId: e.actorId })
+      .from(e)
+      .where(and(eq(e.formKey, form), eq(e.recordId, row.id), eq(e.decision, "needs_info")))
+      .orderBy(desc(e.id))
+      .limit(1);
+    recipientId = asked?.actorId ?? null;
+  }
+  if (recipientId == null) return;
+  const [recipient] = await tx.select({ email: schema.users.email }).from(schema.users).where(eq(schema.users.id, recipientId)).limit(1);
+  if (!recipient?.email) return;
+  // The link opens the record's page; deciding there is a POST (a server action), so a mail scanner's GET changes nothing.
+  const link = new URL(recordPathOf(form, row.id), baseUrl ?? publicOrigin()).toString();
+  const title = `${FORM_LABELS[form]}: ${row.title} — ${STATUS_LABELS[to]}`;
+  const intro = decision === "answer" ? `${actorName} answered your question.` : `${actorName} changed your request to ${STATUS_LABELS[to]}.`;
+  const fields = [
+    { label: "Status", value: STATUS_LABELS[to] },
+    { label: decision === "answer" ? "Answered by" : "Decided by", value: actorName },
+    ...(comment ? [{ label: "Comment", value: comment }] : []),
+  ];
+  const message: MailMessage = {
+    to: recipient.email,
+    subject: title,
+    text: [intro, "", ...fields.map((f) => `${f.label}: ${f.value}`), "", `Open the record: ${link}`, ""].join("\n"),
+    html: renderMailHtml(createElement(SubmissionMail, { title, intro, fields, link })),
+  };
+  await enqueueMails(tx, [message]);
+}
+
+/**
+ * Decides many requests of one form with one comment (the lists' bulk Approve / Deny): each row in its
+ * own savepoint, so one refused row (decided already, not the user's to decide) does not undo the rest.
+ */
+export async function decideMany(form: FormKey, ids: number[], decision: "approve" | "deny", comment: string, actor: SessionUser, opts: { requestId?: string | null; baseUrl?: string } = {}) {
+  if (!DECIDING_ROLES.includes(actor.roleId)) throw forbidden();
+  if (decision === "deny" && !comment.trim()) throw new AppError(422, REQUIRED_COMMENT.deny!, { comment: [REQUIRED_COMMENT.deny!] });
+  const db = await getDb();
+  const done: number[] = [];
+  const refused: { id: number; message: string }[] = [];
+  await db.transaction(async (tx) => {
+    for (const id of [...new Set(ids)]) {
+      try {
+        await tx.transaction(async (sp) => {
+          await decide(form, id, decision, comment, actor, { ...opts, db: sp as unknown as Tx });
+        });
+        done.push(id);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        refused.push({ id, message: err.message });
+      }
+    }
+  });
+  return { decided: done, refused };
+}
+
+export type TimelineStep = { decision: Decision | "submit" | "assign"; from_status: RequestStatus | null; status: RequestStatus; by: string; at: string; comment: string };
+
+/**
+ * A request's timeline, oldest first: the submission, then every decision and answer. Only for those
+ * who may see the record (its requester, roles 1 and 2); anyone else gets the 404 of an unknown id.
+ */
+export async function getTimeline(form: FormKey, id: number, user: SessionUser): Promise<{ status: RequestStatus; steps: TimelineStep[] }> {
+  const db = await getDb();
+  const t = FORMS[form].table;
+  const creator = schema.users;
+  const [row] = await db
+    .select({ ...headColumns(form), creatorName: sql<string>`coalesce(nullif(trim(${creator.firstName} || ' ' || ${creator.lastName}), ''), ${creator.username}, '')` })
+    .from(t)
+    .leftJoin(creator, eq(creator.id, t.createdBy))
+    .where(eq(t.id, id))
+    .limit(1);
+  ownRecordOr404(row, user, "No such request.");
+  const e = schema.requestEvents;
+  const events = await db.select().from(e).where(and(eq(e.formKey, form), eq(e.recordId, id))).orderBy(e.id);
+  return {
+    status: row.status,
+    steps: [
+      { decision: "submit", from_status: null, status: "submitted", by: row.creatorName, at: row.createdAt.toISOString(), comment: "" },
+      ...events.map((x) => ({ decision: x.decision as Decision, from_status: x.fromStatus, status: x.toStatus, by: x.actorName, at: x.createdAt.toISOString(), comment: x.comment })),
+    ],
+  };
+}
+
+export type MyRequestRow = { form: ApiForm; id: number; title: string; status: RequestStatus; changed_at: string; submitted_at: string; path: string };
+
+/**
+ * The user's own submissions of the four forms, the latest status change first: each form's rows come
+ * from its (created_by, status_changed_at, id) index, cut to the page's end, and are merged.
+ */
+export async function listMyRequests(user: Pick<SessionUser, "id">, q: MyRequestsQuery): Promise<{ rows: MyRequestRow[]; total: number }> {
+  const db = await getDb();
+  const keys = (q.form ? [API_FORMS[q.form]] : (Object.keys(FORMS) as FormKey[])) as FormKey[];
+  const end = q.page * q.size;
+  const parts: SQL[] = [];
+  const counts: SQL[] = [];
+  for (const key of keys) {
+    const t = FORMS[key].table;
+    const where = and(eq(t.createdBy, user.id), q.status ? eq(t.status, q.status) : undefined);
+    parts.push(
+      sql`(select ${key}::text as form, ${t.id} as id, ${FORMS[key].title} as title, ${t.status}::text as status, ${t.statusChangedAt} as changed_at, ${t.createdAt} as submitted_at from ${t} where ${where} order by ${t.statusChangedAt} desc, ${t.id} desc limit ${end})`,
+    );
+    counts.push(sql`(select count(*) from ${t} where ${where})`);
+  }
+  const rowsSql = sql`select * from (${sql.join(parts, sql` union all `)}) r order by changed_at desc, id desc limit ${q.size} offset ${end - q.size}`;
+  const [rowsResult, totalResult] = await Promise.all([db.execute(rowsSql), db.execute(sql`select ${sql.join(counts, sql` + `)} as total`)]);
+  const rows = rowsOf<{ form: FormKey; id: number; title: string; status: RequestStatus; changed_at: Date | string; submitted_at: Date | string }>(rowsResult);
+  const [{ total }] = rowsOf<{ total: string | number }>(totalResult);
+  const iso = (d: Date | string) => new Date(d).toISOString();
+  return {
+    total: Number(total),
+    rows: [...rows].map((r) => ({ form: apiFormOf(r.form), id: r.id, title: r.title, status: r.status, changed_at: iso(r.changed_at), submitted_at: iso(r.submitted_at), path: recordPathOf(r.form, r.id) })),
+  };
+}
+
+/** How many of the user's requests an approver decided since the user last opened 'My requests' (the header's count). */
+export async function countChangedRequests(userId: number): Promise<number> {
+  const db = await getDb();
+  const [seen] = await db.select({ at: schema.requestViews.seenAt }).from(schema.requestViews).where(eq(schema.requestViews.userId, userId)).limit(1);
+  const counts = (Object.keys(FORMS) as FormKey[]).map((key) => {
+    const t = FORMS[key].table;
+    return sql`(select count(*) from ${t} where ${and(eq(t.createdBy, userId), isNotNull(t.decidedAt), seen ? gt(t.decidedAt, seen.at) : undefined)})`;
+  });
+  const [{ n }] = rowsOf<{ n: string | number }>(await db.execute(sql`select ${sql.join(counts, sql` + `)} as n`));
+  return Number(n);
+}
+
+/** Records that the user looked at 'My requests' now (the header's count starts again from zero). */
+export async function markRequestsSeen(userId: number): Promise<void> {
+  const db = await getDb();
+  const now = new Date();
+  await db.insert(schema.requestViews).values({ userId, seenAt: now }).onConflictDoUpdate({ target: schema.requestViews.userId, set: { seenAt: now, updatedAt: now } });
+}
+
+/**
+ * What a record page's decision panel shows `user`: the status, the timeline, and the decisions they may
+ * take now (none for whoever may not decide it; 'answer' only for the requester while information is asked).
+ */
+export async function loadRequestPanel(form: FormKey, id: number, user: SessionUser) {
+  const db = await getDb();
+  const t = FORMS[form].table;
+  const [row] = (await db.select(headColumns(form)).from(t).where(eq(t.id, id)).limit(1)) as RequestHead[];
+  if (!row) return null;
+  const timeline = await getTimeline(form, id, user);
+  let mayDecide = false;
+  if (DECIDING_ROLES.includes(user.roleId)) {
+    mayDecide = await requireRequestDecider(db, user, form, row).then(
+      () => true,
+      () => false,
+    );
+  }
+  const isRequester = row.createdBy === user.id;
+  const decisions = decisionsFrom(workflowOf(form), row.status).filter((d) => (d === "answer" ? isRequester : mayDecide));
+  return {
+    form: apiFormOf(form),
+    id,
+    status: row.status,
+    steps: timeline.steps,
+    decisions,
+    requesterMayEdit: !isRequester || EDITABLE_BY_REQUESTER.has(row.status),
+    // An administrator assigns an approver to a submission no mapping routed (still waiting for a decision).
+    mayAssign: user.roleId === ROLE.admin && !row.routed && OPEN_STATUSES.has(row.status),
+    assignedTo: row.assignedTo,
+  };
+}
+
+/** The timelines of a page of requests in one query (My requests), keyed `form:id`; the submission step first. */
+export async function listTimelinesFor(rows: MyRequestRow[], user: Pick<SessionUser, "id">): Promise<Map<string, TimelineStep[]>> {
+  const out = new Map<string, TimelineStep[]>();
+  if (!rows.length) return out;
+  const db = await getDb();
+  const e = schema.requestEvents;
+  const events = await db
+    .select()
+    .from(e)
+    .where(or(...rows.map((r) => and(eq(e.formKey, API_FORMS[r.form]), eq(e.recordId, r.id)))))
+    .orderBy(e.id);
+  const me = await db.select({ first: schema.users.firstName, last: schema.users.lastName, username: schema.users.username }).from(schema.users).where(eq(schema.users.id, user.id)).limit(1);
+  const myName = me[0] ? [me[0].first, me[0].last].filter(Boolean).join(" ") || me[0].username : "";
+  for (const r of rows) out.set(`${r.form}:${r.id}`, [{ decision: "submit", from_status: null, status: "submitted", by: myName, at: r.submitted_at, comment: "" }]);
+  for (const x of events) {
+    out.get(`${apiFormOf(x.formKey)}:${x.recordId}`)?.push({ decision: x.decision as Decision, from_status: x.fromStatus, status: x.toStatus, by: x.actorName, at: x.createdAt.toISOString(), comment: x.comment });
+  }
+  return out;
+}
+
+export const ASSIGN_ONLY_UNROUTED = "Only a submission no mapping routed can be assigned.";
+export const ASSIGNEE_NOT_APPROVER = "Assign an administrator or a manager.";
+
+/**
+ * Assigns an approver (a role 1 or 2 user) to a submission no mapping routed: they may then decide it.
+ * Administrators only; a timeline row ('assign') and an audit row; the assignee is mailed the link.
+ */
+export async function assignRequest(form: FormKey, id: number, assigneeId: number, actor: SessionUser, opts: { requestId?: string | null; baseUrl?: string } = {}) {
+  if (actor.roleId !== ROLE.admin) throw forbidden();
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const t = FORMS[form].table;
+    const [row] = (await tx.select(headColumns(form)).from(t).where(eq(t.id, id)).for("update", { of: t })) as RequestHead[];
+    if (!row) throw new AppError(404, "No such request.");
+    if (row.routed) throw new AppError(422, ASSIGN_ONLY_UNROUTED);
+    const u = schema.users;
+    const [assignee] = await tx
+      .select({ id: u.id, roleId: u.roleId, email: u.email, first: u.firstName, last: u.lastName, username: u.username })
+      .from(u)
+      .where(and(eq(u.id, assigneeId), eq(u.status, "active")))
+      .limit(1);
+    if (!assignee || !DECIDING_ROLES.includes(assignee.roleId)) throw new AppError(422, ASSIGNEE_NOT_APPROVER, { assignee_id: [ASSIGNEE_NOT_APPROVER] });
+    const name = [assignee.first, assignee.last].filter(Boolean).join(" ") || assignee.username;
+    await tx.update(t).set({ assignedTo: assignee.id } as never).where(eq(t.id, id));
+    await tx.insert(schema.requestEvents).values({ formKey: form, recordId: id, decision: "assign", fromStatus: row.status, toStatus: row.status, comment: `Assigned to ${name}`, actorId: actor.id, actorName: nameOf(actor) });
+    await writeAudit({ actorId: actor.id, action: "request.assign", entity: form, entityId: id, before: { assignedTo: row.assignedTo }, after: { assignedTo: assignee.id }, requestId: opts.requestId }, tx as Tx);
+    if (assignee.email) {
+      const link = new URL(recordPathOf(form, id), opts.baseUrl ?? publicOrigin()).toString();
+      await enqueueMails(tx, [{ to: assignee.email, subject: `Assigned to you: ${FORM_LABELS[form]}: ${row.title}`, text: `${nameOf(actor)} assigned you a request to decide.\n\nOpen the record: ${link}\n` }]);
+    }
+    return { assigned_to: assignee.id, name };
+  });
+}

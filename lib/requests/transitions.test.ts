@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { COMMENT_REQUIRED, EDITABLE_BY_REQUESTER, REQUEST_STATUSES, TRANSITIONS, decisionsFrom, nextStatus, workflowOf } from "./transitions";
+
+describe("request workflows (issue 37)", () => {
+  it("approval: submitted -> approved | denied | needs_info; needs_info -> submitted; approved -> completed", () => {
+    expect(nextStatus("approval", "submitted", "approve")).toBe("approved");
+    expect(nextStatus("approval", "submitted", "deny")).toBe("denied");
+    expect(nextStatus("approval", "submitted", "needs_info")).toBe("needs_info");
+    expect(nextStatus("approval", "needs_info", "answer")).toBe("submitted");
+    expect(nextStatus("approval", "approved", "complete")).toBe("completed");
+  });
+
+  it("suggestion: submitted -> under_review -> accepted | declined; accepted -> implemented", () => {
+    expect(nextStatus("suggestion", "submitted", "review")).toBe("under_review");
+    expect(nextStatus("suggestion", "under_review", "accept")).toBe("accepted");
+    expect(nextStatus("suggestion", "under_review", "decline")).toBe("declined");
+    expect(nextStatus("suggestion", "accepted", "implement")).toBe("implemented");
+  });
+
+  it("only the named transitions exist: completed -> submitted, denied -> approved, a suggestion approved, ... are not", () => {
+    expect(nextStatus("approval", "completed", "answer")).toBeNull();
+    expect(nextStatus("approval", "denied", "approve")).toBeNull();
+    expect(nextStatus("approval", "approved", "approve")).toBeNull();
+    expect(nextStatus("approval", "submitted", "complete")).toBeNull();
+    expect(nextStatus("suggestion", "submitted", "approve")).toBeNull();
+    expect(nextStatus("suggestion", "submitted", "accept")).toBeNull();
+    // The whole table, counted: 5 approval edges, 4 suggestion edges.
+    const count = (w: "approval" | "suggestion") => Object.values(TRANSITIONS[w]).reduce((n, e) => n + Object.keys(e ?? {}).length, 0);
+    expect(count("approval")).toBe(5);
+    expect(count("suggestion")).toBe(4);
+    for (const s of ["denied", "completed"] as const) expect(decisionsFrom("approval", s)).toEqual([]);
+    for (const s of ["declined", "implemented"] as const) expect(decisionsFrom("suggestion", s)).toEqual([]);
+  });
+
+  it("every status a transition names is a status; the suggestion form has its own workflow", () => {
+    for (const table of Object.values(TRANSITIONS))
+      for (const [from, edges] of Object.entries(table)) {
+        expect(REQUEST_STATUSES).toContain(from);
+        for (const to of Object.values(edges ?? {})) expect(REQUEST_STATUSES).toContain(to);
+      }
+    expect(workflowOf("improvement_suggestion")).toBe("suggestion");
+    expect(workflowOf("ro_reversal")).toBe("approval");
+    expect(workflowOf("tech_time")).toBe("approval");
+    expect(workflowOf("uniform_request")).toBe("approval");
+  });
+
+  it("a denial needs a reason; the requester edits only undecided requests", () => {
+    expect(COMMENT_REQUIRED.has("deny")).toBe(true);
+    expect(COMMENT_REQUIRED.has("approve")).toBe(false);
+    expect([...EDITABLE_BY_REQUESTER].sort()).toEqual(["needs_info", "submitted"]);
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * The staff requests' workflows (issue 37): one pure transition table per workflow. Shared by the server
+ * (lib/requests/service.ts decides with it) and the browser (the decision panel offers only what it allows).
+ *
+ * RO reversal, tech time and uniform request: submitted -> approved | denied (a reason) | needs_info;
+ * needs_info -> submitted (the requester answers on the record); approved -> completed.
+ * Suggestion: submitted -> under_review -> accepted | declined; accepted -> implemented.
+ * Anything else (completed -> submitted, ...) is not a transition.
+ */
+import type { FormKey } from "@/lib/forms/form-keys";
+
+import { REQUEST_STATUSES, type RequestStatus } from "@/lib/forms/request-statuses";
+
+export { REQUEST_STATUSES, type RequestStatus };
+
+/** What an approver may do; `answer` is the requester's reply to 'Needs information'. */
+export const DECISIONS = ["approve", "deny", "needs_info", "complete", "review", "accept", "decline", "implement", "answer"] as const;
+export type Decision = (typeof DECISIONS)[number];
+
+export type Workflow = "approval" | "suggestion";
+
+type Table = Partial<Record<RequestStatus, Partial<Record<Decision, RequestStatus>>>>;
+
+const APPROVAL: Table = {
+  submitted: { approve: "approved", deny: "denied", needs_info: "needs_info" },
+  needs_info: { answer: "submitted" },
+  approved: { complete: "completed" },
+};
+
+const SUGGESTION: Table = {
+  submitted: { review: "under_review" },
+  under_review: { accept: "accepted", decline: "declined" },
+  accepted: { implement: "implemented" },
+};
+
+export const TRANSITIONS: Record<Workflow, Table> = { approval: APPROVAL, suggestion: SUGGESTION };
+
+export const workflowOf = (form: FormKey): Workflow => (form === "improvement_suggestion" ? "suggestion" : "approval");
+
+/** The status `decision` leads to from `from`, or null when the workflow has no such transition. */
+export function nextStatus(workflow: Workflow, from: RequestStatus, decision: Decision): RequestStatus | null {
+  return TRANSITIONS[workflow][from]?.[decision] ?? null;
+}
+
+/** The decisions possible from `from` (the panel's buttons), requester's `answer` included. */
+export function decisionsFrom(workflow: Workflow, from: RequestStatus): Decision[] {
+  return Object.keys(TRANSITIONS[workflow][from] ?? {}) as Decision[];
+}
+
+/** Decisions that need a comment: a denial or decline gives a reason, a question and its answer are text. */
+export const COMMENT_REQUIRED: ReadonlySet<Decision> = new Set<Decision>(["deny", "decline", "needs_info", "answer"]);
+
+/** A requester may edit their request only while nobody has decided it (submitted, or asked for information). */
+export const EDITABLE_BY_REQUESTER: ReadonlySet<RequestStatus> = new Set<RequestStatus>(["submitted", "needs_info"]);
+
+/** Statuses that wait for an approver (what 'Overdue' and the approvers' lists are about). */
+export const OPEN_STATUSES: ReadonlySet<RequestStatus> = new Set<RequestStatus>(["submitted", "under_review"]);
+
+export const STATUS_LABELS: Record<RequestStatus, string> = {
+  submitted: "Submitted",
+  needs_info: "Needs information",
+  approved: "Approved",
+  denied: "Denied",
+  completed: "Completed",
+  under_review: "Under review",
+  accepted: "Accepted",
+  declined: "Declined",
+  implemented: "Implemented",
+};
+
+export const DECISION_LABELS: Record<Decision, string> = {
+  approve: "Approve",
+  deny: "Deny",
+  needs_info: "Needs information",
+  complete: "Mark completed",
+  review: "Start review",
+  accept: "Accept",
+  decline: "Decline",
+  implement: "Mark implemented",
+  answer: "Answer",
+};
+
+/** The API's `form` names and the form email manager's keys. */
+export const API_FORMS = { ro_reversal: "ro_reversal", tech_time: "tech_time", suggestion: "improvement_suggestion", uniform: "uniform_request" } as const;
+export type ApiForm = keyof typeof API_FORMS;
+export const apiFormOf = (key: FormKey): ApiForm => (Object.entries(API_FORMS).find(([, v]) => v === key)![0] as ApiForm);
