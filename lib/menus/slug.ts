@@ -17,6 +17,8 @@ export const RESERVED_SEGMENTS: ReadonlySet<string> = new Set([
   "search",
   "to-read",
   "compliance",
+  "my",
+  "requests",
   // the calendar's built-in page and its calls
   "calendar",
   // the staff forms, the profile and the old portal's aliases (admin-and-forms.md section 2)
