@@ -1,3 +1,4 @@
+import path from "node:path";
 import { createRequire } from "node:module";
 import { eq, sql } from "drizzle-orm";
 import { openDatabase, schema, setDbForTesting } from "@/lib/db";
@@ -6,6 +7,7 @@ import { logger } from "@/lib/log";
 import type { SessionUser } from "@/lib/auth/session";
 import { SEED_PASSWORD, type BenchContext } from "./lib/context";
 import { chooseDatabase } from "./lib/database";
+import { openEmbedded } from "./lib/embedded";
 import { percentile } from "./lib/list-bench";
 
 export const description = "staff requests (issue 37): My requests, the Overdue list by location, one decision with its mail, a bulk decision of 500, at 1,000,000 submissions";
@@ -37,8 +39,8 @@ export async function run(ctx: BenchContext) {
   const { resolveToken, issueToken } = await import("@/lib/auth/session");
 
   const db0 = await chooseDatabase("requests_bench");
-  if (db0.kind !== "postgres") throw new Error("this bench needs PostgreSQL (BENCH_DATABASE_URL)");
-  const handle = await openDatabase({ url: db0.url });
+  const handle = db0.kind === "postgres" ? await openDatabase({ url: db0.url }) : await openEmbedded(path.join(ctx.tmpDir, "requests-data"));
+  console.log(`  database: ${db0.kind === "postgres" ? "PostgreSQL" : "the portal's own PostgreSQL"}`);
   setDbForTesting(handle);
   const level = logger.level;
   logger.level = "error";
