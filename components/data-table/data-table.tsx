@@ -270,8 +270,9 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
             ))}
             {rows.length === 0 && (
               <tr>
-                <td colSpan={columns.length + (selectable ? 1 : 0)} className="px-3 py-10 text-center text-slate-500">
-                  {emptyText}
+                <td colSpan={columns.length + (selectable ? 1 : 0)} className="p-0 text-slate-500">
+                  {/* At the frame's left edge, not the middle of a table wider than the frame (off screen). */}
+                  <div className="sticky left-0 w-max px-3 py-10">{emptyText}</div>
                 </td>
               </tr>
             )}
