@@ -86,6 +86,7 @@ describe("accountMenu", () => {
       ["Attachment Group", "/attachment-group/list"],
       ["Mail Outbox", "/mail/outbox"],
       ["Compliance", "/compliance"],
+      ["Request Deadlines", "/requests/deadlines"],
     ]);
     for (const roleId of [2, 3]) expect(accountMenu({ roleId }).map((l) => [l.label, l.href])).toEqual([["Edit Profile", "/changeprofile"]]);
   });
@@ -108,7 +109,7 @@ describe("accountOf", () => {
   it("replaces an unsafe profile colour and falls back to the username, and gives role 1 its links", () => {
     const account = accountOf({ ...base, roleId: 1, firstName: "", lastName: "", profileColor: "red;background:url(x)" });
     expect(account).toMatchObject({ initials: "ST", color: "#1d4ed8", name: "STAFF" });
-    expect(account.links.map((l) => l.label)).toEqual(["Edit Profile", "Edit Menu", "User", "Calendar Keys", "Attachment Group", "Mail Outbox", "Compliance"]);
+    expect(account.links.map((l) => l.label)).toEqual(["Edit Profile", "Edit Menu", "User", "Calendar Keys", "Attachment Group", "Mail Outbox", "Compliance", "Request Deadlines"]);
   });
 });
 

@@ -158,5 +158,6 @@ export function accountMenu(user: { roleId: number }): ShellLink[] {
     { href: "/attachment-group/list", label: "Attachment Group", icon: "layers" },
     { href: "/mail/outbox", label: "Mail Outbox", icon: "mail" },
     { href: "/compliance", label: "Compliance", icon: "shield" },
+    { href: "/requests/deadlines", label: "Request Deadlines", icon: "calendar" },
   ];
 }
