@@ -3,7 +3,8 @@ import Link from "next/link";
 import { connection } from "next/server";
 import { pageGuard, requireUser } from "@/lib/auth/guards";
 import { myRequestsQuery } from "@/lib/requests/schemas";
-import { listMyRequests, listTimelinesFor, markRequestsSeen } from "@/lib/requests/service";
+import { countChangedRequests, listMyRequests, listTimelinesFor, markRequestsSeen } from "@/lib/requests/service";
+import { RefreshOnMount } from "@/components/shell/refresh-on-mount";
 import { API_FORMS, REQUEST_STATUSES, STATUS_LABELS, type ApiForm } from "@/lib/requests/transitions";
 import { FORM_LABELS } from "@/lib/forms/form-keys";
 import { DateText } from "@/components/content/date-text";
@@ -28,6 +29,9 @@ export default async function MyRequestsPage({ searchParams }: Props) {
   const sp = await searchParams;
   const q = myRequestsQuery.parse({ form: one(sp.form), status: one(sp.status), page: one(sp.page), size: one(sp.size) });
   const { rows, total } = await listMyRequests(user, q);
+  // Seen now: when there was something to see, the header (kept as it was by an in-app move here) is
+  // asked for again, so that its count clears.
+  const hadChanges = (await countChangedRequests(user.id)) > 0;
   const [timelines] = await Promise.all([listTimelinesFor(rows, user), markRequestsSeen(user.id)]);
   const pages = Math.max(1, Math.ceil(total / q.size));
   const pageHref = (page: number) => {
@@ -40,6 +44,7 @@ export default async function MyRequestsPage({ searchParams }: Props) {
   };
   return (
     <div className="space-y-4 rounded-lg bg-white p-4 shadow-sm sm:p-6">
+      {hadChanges && <RefreshOnMount />}
       <h1 className="text-2xl font-semibold text-slate-900">My requests</h1>
       <form method="get" action="/my/requests" className="flex flex-wrap items-end gap-3" aria-label="Filter my requests">
         <div>
