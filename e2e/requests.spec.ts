@@ -94,3 +94,30 @@ test.describe("administrator", () => {
     }
   });
 });
+
+test("an administrator approves a selection from the RO reversal list with one comment", async ({ browser }) => {
+  const staff = await browser.newContext({ storageState: storageStateOf("staff") });
+  const admin = await browser.newContext({ storageState: storageStateOf("admin") });
+  const name = `Bulk ${Date.now().toString(36)}`;
+  const staffPage = await staff.newPage();
+  await staffPage.goto("/roreversal/add");
+  const locations = await staffPage.request.get("/api/v1/getdepartmentlocationswohtml?department_id=5");
+  const locationId = (await locations.json()).content.locations[0].id;
+  for (const ra of ["RA-1", "RA-2"]) {
+    const created = await staffPage.request.post("/api/v1/ro-reversal-request/add/update", {
+      headers: { origin: BASE_URL, "content-type": "application/json" },
+      data: { empolyee_name: name, date_of_request: "11/20/2026", full_ra: ra, date_ra_was_originally_closed: "2026-11-01", pay_type: "Customer Pay", location: locationId, reason: "Bulk" },
+    });
+    expect(created.ok()).toBeTruthy();
+  }
+  const page = await admin.newPage();
+  await page.goto(`/roreversal/list?f_employee_name=${name}`);
+  await page.getByRole("checkbox", { name: `Select ${name} RA-1` }).check();
+  await page.getByRole("checkbox", { name: `Select ${name} RA-2` }).check();
+  await page.getByRole("textbox", { name: "Comment for the selected requests" }).fill("Checked with payroll");
+  await page.getByRole("button", { name: "Approve 2" }).click();
+  await expect(page.getByText("2 decided.")).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: name }).filter({ hasText: "Approved" })).toHaveCount(2);
+  await staff.close();
+  await admin.close();
+});

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { text } from "@/lib/validation/text";
-import { API_FORMS, DECISIONS, REQUEST_STATUSES } from "./transitions";
+import { API_FORMS, BULK_DECISIONS, DECISIONS, REQUEST_STATUSES } from "./transitions";
 
 /** The decision of `POST /api/v1/request/decide` and of the record page's panel (the same schema). */
 export const decideSchema = z.object({
@@ -17,7 +17,7 @@ export type DecideInput = z.input<typeof decideSchema>;
 export const bulkDecideSchema = z.object({
   form: decideSchema.shape.form,
   ids: z.array(z.coerce.number().int().positive().max(2147483647)).min(1, "Select at least one request.").max(500, "At most 500 requests at a time."),
-  decision: z.enum(["approve", "deny"], { error: "Decision is not valid." }),
+  decision: z.enum([...BULK_DECISIONS.approval, ...BULK_DECISIONS.suggestion], { error: "Decision is not valid." }),
   comment: decideSchema.shape.comment,
 });
 

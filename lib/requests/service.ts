@@ -18,6 +18,7 @@ import { ONLY_REQUESTER_ANSWERS, requireRequestDecider, DECIDING_ROLES } from ".
 import {
   API_FORMS,
   COMMENT_REQUIRED,
+  type BulkDecision,
   DECISION_LABELS,
   EDITABLE_BY_REQUESTER,
   OPEN_STATUSES,
@@ -194,9 +195,9 @@ async function queueDecisionMail(tx: Db | Tx, form: FormKey, row: RequestHead, d
  * Decides many requests of one form with one comment (the lists' bulk Approve / Deny): each row in its
  * own savepoint, so one refused row (decided already, not the user's to decide) does not undo the rest.
  */
-export async function decideMany(form: FormKey, ids: number[], decision: "approve" | "deny", comment: string, actor: SessionUser, opts: { requestId?: string | null; baseUrl?: string } = {}) {
+export async function decideMany(form: FormKey, ids: number[], decision: BulkDecision, comment: string, actor: SessionUser, opts: { requestId?: string | null; baseUrl?: string } = {}) {
   if (!DECIDING_ROLES.includes(actor.roleId)) throw forbidden();
-  if (decision === "deny" && !comment.trim()) throw new AppError(422, REQUIRED_COMMENT.deny!, { comment: [REQUIRED_COMMENT.deny!] });
+  if (COMMENT_REQUIRED.has(decision) && !comment.trim()) throw new AppError(422, REQUIRED_COMMENT[decision]!, { comment: [REQUIRED_COMMENT[decision]!] });
   const db = await getDb();
   const done: number[] = [];
   const refused: { id: number; message: string }[] = [];

@@ -19,6 +19,13 @@ export type Decision = (typeof DECISIONS)[number];
 
 export type Workflow = "approval" | "suggestion";
 
+/**
+ * The decisions a list takes on a selection with one comment: approve or deny requests; move suggestions
+ * under review, accept or decline them. Each row still goes through its own transition.
+ */
+export const BULK_DECISIONS = { approval: ["approve", "deny"], suggestion: ["review", "accept", "decline"] } as const satisfies Record<Workflow, readonly Decision[]>;
+export type BulkDecision = (typeof BULK_DECISIONS)[Workflow][number];
+
 type Table = Partial<Record<RequestStatus, Partial<Record<Decision, RequestStatus>>>>;
 
 const APPROVAL: Table = {

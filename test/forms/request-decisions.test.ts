@@ -339,6 +339,35 @@ describe("bulk decisions from the lists (decideMany)", () => {
   });
 });
 
+describe("bulk decisions on the suggestion list", () => {
+  it("moves a selection under review, then declines it with one reason; a decline without one is refused whole", async () => {
+    const admin = (await resolveToken(tokens.admin))!;
+    const make = async (name: string) =>
+      (
+        await t
+          .db()
+          .insert(schema.improvementSuggestions)
+          .values({ name, date: "2026-11-20", locationId, locationName: "Downtown Motors", email: "staff@example.com", createdBy: ids.staff })
+          .returning({ id: schema.improvementSuggestions.id })
+      )[0].id;
+    const a = await make("Wider bay doors");
+    const b = await make("Second parts counter");
+    const status = async () => {
+      const rows = await t.db().select({ id: schema.improvementSuggestions.id, status: schema.improvementSuggestions.status }).from(schema.improvementSuggestions);
+      const by = Object.fromEntries(rows.map((r) => [r.id, r.status]));
+      return [by[a], by[b]];
+    };
+    // 'approve' is not a suggestion's step: every row is refused, nothing changes.
+    expect((await decideMany("improvement_suggestion", [a, b], "approve", "", admin)).refused).toHaveLength(2);
+    expect((await decideMany("improvement_suggestion", [a, b], "review", "", admin)).decided.sort()).toEqual([a, b].sort());
+    expect(await status()).toEqual(["under_review", "under_review"]);
+    await expect(decideMany("improvement_suggestion", [a, b], "decline", "", admin)).rejects.toMatchObject({ status: 422 });
+    expect(await status()).toEqual(["under_review", "under_review"]);
+    expect((await decideMany("improvement_suggestion", [a, b], "decline", "Not this year", admin)).decided).toHaveLength(2);
+    expect(await status()).toEqual(["declined", "declined"]);
+  });
+});
+
 describe("deadlines: Overdue in the lists and the approvers' daily summary", () => {
   it("stamps due times from the form's target, filters Overdue, and mails each approver once a day (none when none)", async () => {
     const admin = (await resolveToken(tokens.admin))!;

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { connection } from "next/server";
 import { pageGuard, requireUser } from "@/lib/auth/guards";
 import { loadFormListPage } from "@/lib/forms/list";
+import { managesForms } from "@/lib/forms/submission";
 import { suggestionList } from "@/lib/forms/suggestions/list";
 import { SuggestionTable } from "./_components/suggestion-table";
 
@@ -17,7 +18,7 @@ export default async function SuggestionListPage({ searchParams }: Props) {
   return (
     <div className="space-y-4 rounded-lg bg-white p-4 shadow-sm sm:p-6">
       <h1 className="text-2xl font-semibold text-slate-900">Continuous Improvement Suggestions</h1>
-      <SuggestionTable state={state} rows={rows} total={total} />
+      <SuggestionTable state={state} rows={rows} total={total} canDecide={managesForms(user)} />
     </div>
   );
 }

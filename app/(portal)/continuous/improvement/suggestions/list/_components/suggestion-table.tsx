@@ -5,22 +5,33 @@ import Link from "next/link";
 import { DataTable, type DataTableColumn } from "@/components/data-table/data-table";
 import { DateText } from "@/components/content/date-text";
 import { useFormListActions } from "@/components/forms/form-list-actions";
+import { BulkDecision } from "@/components/requests/bulk-decision";
 import { UnroutedBadge } from "@/components/forms/unrouted-badge";
 import { recordActionsColumn } from "@/components/forms/staff-form-table";
 import type { TableState } from "@/lib/data-table/state";
 import { displayDate } from "@/lib/forms/fields";
 import { SUGGESTION_DEFAULT_SORT, SUGGESTION_WHAT, suggestionLabel, type SuggestionListRow } from "@/lib/forms/suggestions/columns";
 
-type Props = { state: TableState; rows: SuggestionListRow[]; total: number };
+type Props = { state: TableState; rows: SuggestionListRow[]; total: number; canDecide?: boolean };
 
 /** The suggestion list's columns, view and edit links, exports, multi-select delete and Add on the DataTable. */
-export function SuggestionTable({ state, rows, total }: Props) {
-  const { toolbar, bulkActions, dialog } = useFormListActions({
+export function SuggestionTable({ state, rows, total, canDecide = false }: Props) {
+  const { toolbar, bulkActions: deleteActions, dialog } = useFormListActions({
     state,
     listCall: "continuous/improvement/suggestions/list",
     deleteCall: "continuous/improvement/suggestions/delete",
     what: SUGGESTION_WHAT,
   });
+  // Roles 1 and 2 move a selection on in one step (the server decides per row); delete as before.
+  const bulkActions =
+    deleteActions || canDecide
+      ? (selected: string[], clear: () => void) => (
+          <>
+            {canDecide && <BulkDecision form="suggestion" selected={selected} clear={clear} />}
+            {deleteActions?.(selected, clear)}
+          </>
+        )
+      : undefined;
   const columns: DataTableColumn<SuggestionListRow>[] = [
     {
       id: "name",
