@@ -1,3 +1,4 @@
+import ical, { escape, foldLines, ICalCalendarMethod, type ICalCalendar, type ICalEventData } from "ical-generator";
 import { Temporal } from "temporal-polyfill";
 import { firstOccurrence, planSeries, type SeriesInput, type SeriesPlan } from "./recurrence";
 import { formatDay, instantOf } from "./zone";
@@ -17,38 +18,22 @@ export type IcsEvent = {
 
 const DAY_CODES = ["", "MO", "TU", "WE", "TH", "FR", "SA", "SU"];
 
-/** RFC 5545 text escaping. */
+/** RFC 5545 text escaping (ical-generator's). */
 export function escapeText(s: string): string {
-  return s.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
+  return escape(s, false);
 }
 
 /** Folds a content line at 75 octets (continuation lines start with a space), never splitting a character. */
 export function foldLine(line: string): string {
-  const enc = new TextEncoder();
-  if (enc.encode(line).length <= 75) return line;
-  const parts: string[] = [];
-  let cur = "";
-  let curBytes = 0;
-  for (const ch of line) {
-    const b = enc.encode(ch).length;
-    const max = parts.length === 0 ? 75 : 74;
-    if (curBytes + b > max) {
-      parts.push(cur);
-      cur = "";
-      curBytes = 0;
-    }
-    cur += ch;
-    curBytes += b;
-  }
-  parts.push(cur);
-  return parts.join("\r\n ");
+  return foldLines(line);
 }
 
 const utcStamp = (d: Date) => d.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
 const localValue = (dt: Temporal.PlainDateTime) => dt.toString({ smallestUnit: "second" }).replace(/[-:]/g, "");
 const dayValue = (day: number) => formatDay(day).replace(/-/g, "");
-const hms = (sec: number) =>
-  [Math.floor(sec / 3600), Math.floor((sec % 3600) / 60), sec % 60].map((n) => String(n).padStart(2, "0")).join("");
+/** The wall time `sec` seconds into a civil day. */
+const wallTime = (day: number, sec: number) =>
+  Temporal.PlainDate.from(formatDay(day)).toPlainDateTime({ hour: Math.floor(sec / 3600), minute: Math.floor((sec % 3600) / 60), second: sec % 60 });
 
 /** The RRULE value of a recurring series (without `RRULE:`), clamping short months as the portal does. */
 export function rruleOf(p: SeriesPlan): string {
@@ -123,29 +108,30 @@ export function vtimezone(zone: string, year = new Date().getUTCFullYear()): str
   return lines;
 }
 
-/** The VEVENT lines of one event (null when it has no usable dates). */
-export function veventLines(e: IcsEvent, host: string, now = new Date()): string[] | null {
+/** UTC midnight of a 'YYYY-MM-DD' day: ical-generator writes an all-day date from a Date's UTC fields. */
+const dayDate = (iso: string) => new Date(`${iso}T00:00:00Z`);
+
+type EventDates = Pick<ICalEventData, "start" | "end" | "allDay" | "timezone" | "repeating">;
+
+/** Adds one event to the feed (none when it has no usable dates). */
+function addEvent(cal: ICalCalendar, e: IcsEvent, host: string, now: Date): void {
   const s = e.series;
-  const lines = ["BEGIN:VEVENT", `UID:calendar-event-${e.id}@${host}`, `DTSTAMP:${utcStamp(now)}`, `LAST-MODIFIED:${utcStamp(e.updatedAt)}`];
+  let data: EventDates;
   if (s.type === "normal") {
     const o = firstOccurrence(s);
-    if (!o) return null;
-    if (o.allDay) {
-      lines.push(`DTSTART;VALUE=DATE:${o.startDate!.replace(/-/g, "")}`, `DTEND;VALUE=DATE:${o.endDate!.replace(/-/g, "")}`);
-    } else {
-      lines.push(`DTSTART:${utcStamp(o.start)}`);
-      if (o.end > o.start) lines.push(`DTEND:${utcStamp(o.end)}`);
-    }
+    if (!o) return;
+    if (o.allDay) data = { allDay: true, start: dayDate(o.startDate!), end: dayDate(o.endDate!) };
+    else data = { start: o.start, end: o.end > o.start ? o.end : null };
   } else {
     const p = planSeries(s);
-    if (!p) return null;
-    if (p.allDay) {
-      lines.push(`DTSTART;VALUE=DATE:${dayValue(p.firstDay)}`, `DTEND;VALUE=DATE:${dayValue(p.firstDay + p.spanDays)}`);
-    } else {
-      lines.push(`DTSTART;TZID=${p.timeZone}:${dayValue(p.firstDay)}T${hms(p.startSec)}`);
-      if (p.endSec !== null) lines.push(`DTEND;TZID=${p.timeZone}:${dayValue(p.firstDay + p.endDays)}T${hms(p.endSec)}`);
+    if (!p) return;
+    if (p.allDay) data = { allDay: true, start: dayDate(formatDay(p.firstDay)), end: dayDate(formatDay(p.firstDay + p.spanDays)) };
+    else {
+      // Wall times in the series' zone (DTSTART;TZID=...), with the VTIMEZONE the calendar's generator adds.
+      const start = wallTime(p.firstDay, p.startSec);
+      data = { timezone: p.timeZone, start, end: p.endSec !== null ? wallTime(p.firstDay + p.endDays, p.endSec) : null };
     }
-    lines.push(`RRULE:${rruleOf(p)}`);
+    data.repeating = rruleOf(p);
   }
   const details = [
     e.description,
@@ -153,34 +139,30 @@ export function veventLines(e: IcsEvent, host: string, now = new Date()): string
     e.contactEmail && `E-mail: ${e.contactEmail}`,
     e.contactNumber && `Phone: ${e.contactNumber}`,
   ].filter(Boolean);
-  lines.push(`SUMMARY:${escapeText(e.title)}`, `CATEGORIES:${escapeText(e.keyName)}`);
-  if (details.length) lines.push(`DESCRIPTION:${escapeText(details.join("\n"))}`);
-  lines.push("END:VEVENT");
-  return lines;
+  cal.createEvent({
+    ...data,
+    id: `calendar-event-${e.id}@${host}`,
+    stamp: now,
+    lastModified: e.updatedAt,
+    summary: e.title,
+    categories: [{ name: e.keyName }],
+    description: details.length ? details.join("\n") : null,
+  });
 }
 
-/** A whole VCALENDAR document (CRLF line ends, folded lines). */
+/** A whole VCALENDAR document (CRLF line ends, folded lines), written by ical-generator. */
 export function buildIcs(opts: { name: string; host: string; events: IcsEvent[]; now?: Date }): string {
   const now = opts.now ?? new Date();
-  const lines = [
-    "BEGIN:VCALENDAR",
-    "VERSION:2.0",
-    "PRODID:-//Dealer Portal//Calendar//EN",
-    "CALSCALE:GREGORIAN",
-    "METHOD:PUBLISH",
-    `X-WR-CALNAME:${escapeText(opts.name)}`,
-    "REFRESH-INTERVAL;VALUE=DURATION:PT1H",
-    "X-PUBLISHED-TTL:PT1H",
-  ];
-  const zones = new Set<string>();
-  const body: string[] = [];
-  for (const e of opts.events) {
-    const v = veventLines(e, opts.host, now);
-    if (!v) continue;
-    if (v.some((l) => l.startsWith("DTSTART;TZID="))) zones.add(e.series.timeZone);
-    body.push(...v);
-  }
-  for (const z of zones) lines.push(...vtimezone(z, now.getUTCFullYear()));
-  lines.push(...body, "END:VCALENDAR");
-  return lines.map(foldLine).join("\r\n") + "\r\n";
+  const cal = ical({
+    prodId: { company: "Dealer Portal", product: "Calendar", language: "EN" },
+    scale: "GREGORIAN",
+    method: ICalCalendarMethod.PUBLISH,
+    ttl: 3600,
+    // No calendar zone (times are UTC or carry their TZID); the generator writes each used zone's VTIMEZONE.
+    timezone: { name: null, generator: (zone) => vtimezone(zone, now.getUTCFullYear()).join("\r\n") },
+    // As an X- property the name is escaped like any text (the library's `name` writes it as it is).
+    x: [["X-WR-CALNAME", opts.name]],
+  });
+  for (const e of opts.events) addEvent(cal, e, opts.host, now);
+  return cal.toString() + "\r\n";
 }
