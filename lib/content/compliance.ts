@@ -135,12 +135,26 @@ export function percent(c: BoardCell): number | null {
  * Every must-read (published between `from` and `to`, inclusive dates in UTC) against every location
  * (or one): of the people each is addressed to in that location, how many acknowledged. Three
  * statements whatever the numbers: the must-reads, the people counted per location and role, the
- * acknowledgements of the current round counted per post, location and role; the audience rule is then
+ * acknowledgements counted per post, round, location and role (one pass over them, each person's
+ * location and role found by hash) and those of each must-read's current round kept; the audience rule is then
  * applied to those few groups, not to each person.
  */
 export async function complianceBoard(filters: BoardFilters, viewer: SessionUser): Promise<Board> {
   const db = await getDb();
   const published = sql<Date>`coalesce(${posts.publishAt}, ${posts.createdAt})`.mapWith(posts.createdAt);
+  const ackGroups = db
+    .select({
+      postId: postAcknowledgements.postId,
+      round: postAcknowledgements.round,
+      locationId: sql<number>`${users.locationId}`.as("location_id"),
+      roleId: sql<number>`${users.roleId}`.as("role_id"),
+      n: sql<number>`count(*)`.mapWith(Number).as("n"),
+    })
+    .from(postAcknowledgements)
+    .innerJoin(users, eq(users.id, postAcknowledgements.userId))
+    .where(and(eq(users.status, "active"), isNull(users.deletedAt), sql`${users.locationId} is not null`, filters.locationId ? eq(users.locationId, filters.locationId) : undefined))
+    .groupBy(postAcknowledgements.postId, postAcknowledgements.round, users.locationId, users.roleId)
+    .as("ack_groups");
   const [mustReads, people, acks, allLocations] = await Promise.all([
     db
       .select({
@@ -167,13 +181,13 @@ export async function complianceBoard(filters: BoardFilters, viewer: SessionUser
       .from(users)
       .where(and(eq(users.status, "active"), isNull(users.deletedAt), sql`${users.locationId} is not null`, filters.locationId ? eq(users.locationId, filters.locationId) : undefined))
       .groupBy(users.locationId, users.roleId),
+    // Counted per post, round, location and role first, then the current round of each must-read kept:
+    // joined to the posts before counting, the planner expects a few hundred acknowledgements (it cannot
+    // know that they are all of must-reads) and looks each person up by index, once per acknowledgement.
     db
-      .select({ postId: postAcknowledgements.postId, locationId: users.locationId, roleId: users.roleId, n: sql<number>`count(*)`.mapWith(Number) })
-      .from(postAcknowledgements)
-      .innerJoin(posts, and(eq(posts.id, postAcknowledgements.postId), eq(posts.ackRound, postAcknowledgements.round), eq(posts.mustRead, true)))
-      .innerJoin(users, eq(users.id, postAcknowledgements.userId))
-      .where(and(eq(users.status, "active"), isNull(users.deletedAt), sql`${users.locationId} is not null`, filters.locationId ? eq(users.locationId, filters.locationId) : undefined))
-      .groupBy(postAcknowledgements.postId, users.locationId, users.roleId),
+      .select({ postId: ackGroups.postId, locationId: ackGroups.locationId, roleId: ackGroups.roleId, n: ackGroups.n })
+      .from(ackGroups)
+      .innerJoin(posts, and(eq(posts.id, ackGroups.postId), eq(posts.ackRound, ackGroups.round), eq(posts.mustRead, true))),
     db.select({ id: locations.id, name: locations.name }).from(locations).orderBy(asc(locations.name), asc(locations.id)),
   ]);
   const shownLocations = filters.locationId ? allLocations.filter((l) => l.id === filters.locationId) : allLocations;

@@ -24,7 +24,7 @@ import { POST as acknowledge } from "@/app/api/v1/acknowledge/route";
 import { GET as readStatusRoute } from "@/app/api/v1/read_status/route";
 import { GET as exportReaders } from "@/app/api/export/read-status/route";
 import { GET as exportBoard } from "@/app/api/export/compliance/route";
-import { complianceBoard, percent } from "@/lib/content/compliance";
+import { complianceBoard, percent, readStatus } from "@/lib/content/compliance";
 import { recordSeen } from "@/lib/content/reading";
 
 const { remindUnreadAction } = await import("@/lib/content/reading-actions");
@@ -119,6 +119,27 @@ describe("the board", () => {
     expect(res.headers.get("content-type")).toContain("spreadsheetml");
     const bad = await download(exportBoard, `/api/export/compliance?from=yesterday`);
     expect(bad.status).toBe(422);
+  });
+
+  it("agrees with the Readers panel in every location, and counts only the current round's acknowledgements", async () => {
+    const agree = async () => {
+      const row = (await complianceBoard({}, who.admin.user)).rows.find((r) => r.id === postId)!;
+      const status = await readStatus(postId, who.admin.user);
+      for (const l of status.locations.filter((g) => g.locationId != null)) {
+        expect(row.cells.get(l.locationId!), `location ${l.locationId}`).toEqual({ audience: l.audience, acknowledged: l.acknowledged });
+      }
+      expect([...row.cells.values()].reduce((n, c) => n + c.audience, 0)).toBe(status.locations.filter((g) => g.locationId != null).reduce((n, g) => n + g.audience, 0));
+      return row;
+    };
+    expect((await agree()).cells.get(north)!.acknowledged).toBe(1);
+    const bump = (by: number) => t.db().update(schema.posts).set({ ackRound: sql`${schema.posts.ackRound} + ${by}` }).where(eq(schema.posts.id, postId));
+    await bump(1);
+    try {
+      expect((await agree()).cells.get(north)!.acknowledged).toBe(0);
+    } finally {
+      await bump(-1);
+    }
+    expect((await agree()).cells.get(north)!.acknowledged).toBe(1);
   });
 });
 
