@@ -82,12 +82,6 @@ export function isoDateToUs(iso: string): string {
   return `${m}/${d}/${y}`;
 }
 
-export function extensionOf(name: string): string {
-  const base = name.split("/").pop() ?? name;
-  const i = base.lastIndexOf(".");
-  return i > 0 ? base.slice(i + 1).toLowerCase().slice(0, 16) : "";
-}
-
 /** Initials of a display name ('Alex Admin' -> 'AA'). */
 export function initialsOf(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);

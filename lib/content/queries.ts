@@ -2,12 +2,11 @@ import "server-only";
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { getDb, schema } from "@/lib/db";
 import { rowsOf } from "@/lib/db/rows";
+import { likePattern } from "@/lib/data-table/query";
 import { listLocations, listRoles } from "@/lib/users/queries";
 import { cachedRead, cachedReadUntil, deepFreeze } from "@/lib/db/config-cache";
-import { countRows, countVisible, discussionListQuery, discussionMenuFilter, discussionRows, editorName, likePattern, orderFor, postVisibleTo, type ListParams } from "./sql";
+import { countRows, countVisible, discussionListQuery, discussionMenuFilter, discussionRows, editorName, orderFor, postVisibleTo, type ListParams } from "./sql";
 import { audienceColumnsOf, visibleTo, viewerKey, type Viewer } from "./visibility";
-
-export { likePattern, type ListParams };
 
 const { posts, attachments, attachmentGroups, saveTheDates, contentDocuments, comments, users } = schema;
 
