@@ -82,9 +82,3 @@ export function isoDateToUs(iso: string): string {
   return `${m}/${d}/${y}`;
 }
 
-/** Initials of a display name ('Alex Admin' -> 'AA'). */
-export function initialsOf(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  if (parts.length === 0) return "?";
-  return (parts[0][0] + (parts.length > 1 ? parts[parts.length - 1][0] : "")).toUpperCase();
-}
