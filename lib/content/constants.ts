@@ -56,11 +56,15 @@ export function isSafeStoragePath(p: string): boolean {
   return p.split("/").every((seg) => seg !== "" && seg !== "." && seg !== "..");
 }
 
+/** What an attachment is: an uploaded document or a link (the column attachments.upload_type). */
+export const UPLOAD_TYPES = ["file", "url"] as const;
+export type UploadType = (typeof UPLOAD_TYPES)[number];
+
 /** 1 link only, 2 document only, 3 both (menus.allow_in_attachment; null is treated as both). */
-export function allowedUploadTypes(allowInAttachment: number | null): ("file" | "url")[] {
+export function allowedUploadTypes(allowInAttachment: number | null): UploadType[] {
   if (allowInAttachment === 1) return ["url"];
   if (allowInAttachment === 2) return ["file"];
-  return ["file", "url"];
+  return [...UPLOAD_TYPES];
 }
 
 const US_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;

@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { getDb, schema } from "@/lib/db";
 import { rowsOf } from "@/lib/db/rows";
+import type { UploadType } from "./constants";
 import { likePattern } from "@/lib/data-table/query";
 import { listLocations, listRoles } from "@/lib/users/queries";
 import { cachedRead, cachedReadUntil, deepFreeze } from "@/lib/db/config-cache";
@@ -40,7 +41,7 @@ export type AttachmentRow = {
   id: number;
   menuId: number;
   title: string;
-  uploadType: "file" | "url";
+  uploadType: UploadType;
   url: string | null;
   groupId: number | null;
   pin: boolean;
