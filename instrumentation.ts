@@ -1,9 +1,6 @@
 export async function register() {
   // Only in the Node.js server at run time: not in the build, not in the edge runtime.
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
-  // Before the first request: forwarded headers are believed only from TRUST_PROXY, HSTS everywhere.
-  const { installNodeGuard } = await import("@/lib/http/node-guard");
-  installNodeGuard();
   // Production without AUTH_URL: say at start which origin links are built on, and why (never a Host header).
   const { publicOriginNotice } = await import("@/lib/http/forwarded");
   const notice = publicOriginNotice();

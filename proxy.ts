@@ -78,8 +78,8 @@ function refuseServerAction(request: NextRequest, known: Set<string> | null): Ne
  * callbackUrl). It is never the
  * protection: every page, action and route handler checks access itself (lib/auth/guards.ts).
  * Also: the per-request CSP nonce, the server-action origin, size and id checks, 405 for a method a
- * page does not offer, and a request id for the logs. HSTS is added by the Node server to every
- * response (lib/http/node-guard.ts).
+ * page does not offer, and a request id for the logs. HSTS is added by the portal's server to every
+ * response (scripts/portal-server.mjs, lib/http/proxy-trust.mjs).
  */
 export function proxy(request: NextRequest) {
   return screen(request, knownActions());

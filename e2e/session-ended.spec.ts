@@ -73,7 +73,7 @@ test("a role change by an administrator ends the session: the next page says acc
   const login = async (body: object, path: string) => (await (await api.post(path, { data: body })).json()).content;
   const userId = (await login({ username, access_token: await mint() }, "/api/v1/autologinuser")).user_obj.id as number;
   const adminToken = (await login({ username: "admin", password: PASSWORD }, "/api/v1/login")).api_token as string;
-  // Edit User's change (lib/users/people.ts): the user's sessions end with the reason 'access'.
+  // Edit User's change (lib/users/mutations.ts): the user's sessions end with the reason 'access'.
   const changed = await api.post("/api/v1/changeprofile", { headers: { authorization: `Bearer ${adminToken}` }, data: { id: userId, role_id: 2 } });
   expect(changed.status()).toBe(200);
   await adminContext.close();

@@ -1,9 +1,11 @@
 // The portal's HTTP server: Next's request handler (Next's custom-server API) behind a gate that answers
-// the requests Next cannot take. `npm start` (scripts/start.mjs) calls servePortal() in the process that
+// the requests Next cannot take, after the request-header rules of lib/http/proxy-trust.mjs (forwarded
+// headers believed only from TRUST_PROXY, HSTS when the public URL is https). `npm start` (scripts/start.mjs) calls servePortal() in the process that
 // serves; a launcher with several processes calls it in each of them.
 import http from "node:http";
 import path from "node:path";
 import { createRequire } from "node:module";
+import { addHsts, sanitiseForwardedHeaders } from "../lib/http/proxy-trust.mjs";
 
 /** Every method a route of the portal offers (pages: GET, HEAD, POST; the API: its own of these). */
 export const OFFERED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
@@ -40,8 +42,22 @@ export function refuseUnofferedMethod(req, res) {
 }
 
 /**
+ * What the server does with every request before Next's handler: the forwarded-header rules and HSTS
+ * (lib/http/proxy-trust.mjs), then the 405 for methods no route offers. Returns whether it answered.
+ *
+ * @param {import("node:http").IncomingMessage} req
+ * @param {import("node:http").ServerResponse} res
+ * @returns {boolean}
+ */
+export function gateRequest(req, res) {
+  sanitiseForwardedHeaders(req);
+  addHsts(res);
+  return refuseUnofferedMethod(req, res);
+}
+
+/**
  * Serves the production build in `root` on `port` (all interfaces unless `hostname`), as `next start`
- * does, with refuseUnofferedMethod in front of Next's handler. Ends the process on SIGINT/SIGTERM
+ * does, with gateRequest in front of Next's handler. Ends the process on SIGINT/SIGTERM
  * (after the listeners instrumentation.ts registered, which stop the background work).
  *
  * @param {{ root: string; port: number; hostname?: string }} options
@@ -55,7 +71,7 @@ export async function servePortal({ root, port, hostname }) {
   await app.prepare();
   const handle = app.getRequestHandler();
   const server = http.createServer((req, res) => {
-    if (refuseUnofferedMethod(req, res)) return;
+    if (gateRequest(req, res)) return;
     void handle(req, res);
   });
   await new Promise((resolve, reject) => {

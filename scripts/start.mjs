@@ -183,8 +183,9 @@ if (database && isPrepared(root, dataDir)) {
 
 // The server processes: node:cluster shares the port between them (the primary accepts, the workers serve).
 // Each one serves the build through scripts/portal-worker.mjs (Next's handler behind the gate of
-// scripts/portal-server.mjs: methods no route offers, such as TRACE, are a 405 before Next); --dev runs
-// `next dev` itself.
+// scripts/portal-server.mjs: forwarded headers believed only from TRUST_PROXY, HSTS when the public URL is
+// https, and methods no route offers, such as TRACE, are a 405 before Next); --dev runs `next dev` itself,
+// without that gate (a developer's machine: a client's X-Forwarded-* headers are believed there).
 const args = dev ? ["dev", "-p", String(port), ...(host ? ["-H", host] : [])] : [];
 cluster.setupPrimary({
   exec: dev ? nextBin : path.join(root, "scripts/portal-worker.mjs"),

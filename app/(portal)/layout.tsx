@@ -6,7 +6,7 @@ import { getBuildVersion, getSystemYear } from "@/lib/system/settings";
 import { ShellFrame } from "@/components/shell/shell-frame";
 import { Sidebar } from "@/components/shell/sidebar";
 import { accountOf, formsMenu, toSidebarItems } from "@/components/shell/shell-utils";
-import { photoUrl } from "@/lib/users/people";
+import { photoUrl } from "@/lib/users/queries";
 import { countUnreadMustReads } from "@/lib/content/reading";
 import { countChangedRequests } from "@/lib/requests/service";
 import { MyRequestsLink, ToReadLink } from "@/components/shell/header-count-link";

@@ -5,6 +5,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Field } from "@/components/ui/input";
 import { saveAttachmentAction } from "@/lib/content/actions";
 import { attachmentFormSchema, TITLE_MAX, URL_MAX, type AttachmentFormValues } from "@/lib/content/schemas";
+import { UPLOAD_TYPES, type UploadType } from "@/lib/content/constants";
 import { DocumentsField, FormButtons, FormCard, useContentFormSave } from "./form-parts";
 import { AudienceFields, type AudienceOptions } from "./audience-fields";
 
@@ -24,7 +25,7 @@ export function AttachmentForm({
 }: {
   options: AudienceOptions;
   initial: AttachmentFormValues;
-  allowed: ("file" | "url")[];
+  allowed: UploadType[];
   groups: { id: number; name: string }[];
   backHref: string;
   userName: string;
@@ -49,7 +50,7 @@ export function AttachmentForm({
           <fieldset>
             <legend className="mb-1 block text-sm font-medium text-slate-700">Type</legend>
             <div className="flex gap-6">
-              {(["file", "url"] as const).map((t) => (
+              {UPLOAD_TYPES.map((t) => (
                 <label key={t} className="inline-flex items-center gap-2 text-sm">
                   <input type="radio" value={t} {...form.register("uploadType")} className="h-4 w-4 accent-brand-600" />
                   {t === "file" ? "Document" : "Link"}

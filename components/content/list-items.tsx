@@ -1,6 +1,7 @@
 import "server-only";
 import Link from "next/link";
-import { cut, DESCRIPTION_PREVIEW, EMPTY_TEXT, initialsOf, MONTH_NAMES } from "@/lib/content/constants";
+import { cut, DESCRIPTION_PREVIEW, EMPTY_TEXT, MONTH_NAMES } from "@/lib/content/constants";
+import { initialsOf } from "@/components/shell/shell-utils";
 import { toFileItems, type FileItem } from "@/lib/content/file-items";
 import type { AttachmentGroupItem, AttachmentRow, DiscussionRow, DocumentRow, SaveTheDateRow } from "@/lib/content/queries";
 import { isWebUrl } from "@/lib/url";

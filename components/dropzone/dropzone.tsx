@@ -14,6 +14,7 @@ import {
   type UploadKindName,
 } from "@/lib/storage/kinds";
 import { Spinner } from "@/components/ui/button";
+import { Icon } from "@/components/ui/icon";
 import { removeUploadedFile, uploadFile, type UploadHandle } from "./upload-client";
 
 /** A file the form can save: its stored path plus what the list shows. */
@@ -261,7 +262,7 @@ export function Dropzone({ kind: kindName, label, initialFiles, onChange, onBusy
           }`,
         })}
       >
-        <UploadIcon />
+        <Icon name="upload" className="h-8 w-8" />
         <span className="font-medium">
           {full ? (kind.maxFiles === 1 ? "Remove the current file to add another." : tooManyMessage(kind)) : isDragActive ? "Drop the files here" : "Drop files here or click to upload"}
         </span>
@@ -301,7 +302,7 @@ export function Dropzone({ kind: kindName, label, initialFiles, onChange, onBusy
                 // eslint-disable-next-line @next/next/no-img-element -- a local object URL, nothing to optimise
                 <img src={item.preview} alt="" className="h-12 w-12 shrink-0 rounded object-cover" />
               ) : (
-                <FileIcon />
+                <Icon name="document" className="h-12 w-12 shrink-0 rounded bg-slate-100 p-2.5 text-slate-500" />
               )}
               <div className="min-w-0 flex-1">
                 <div className="flex items-baseline justify-between gap-2">
@@ -365,25 +366,5 @@ export function Dropzone({ kind: kindName, label, initialFiles, onChange, onBusy
         {announcement}
       </div>
     </div>
-  );
-}
-
-function UploadIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-8 w-8" fill="none" stroke="currentColor" strokeWidth="1.5">
-      <path strokeLinecap="round" strokeLinejoin="round" d="M3 16.5v2.25A2.25 2.25 0 005.25 21h13.5A2.25 2.25 0 0021 18.75V16.5m-13.5-9L12 3m0 0l4.5 4.5M12 3v13.5" />
-    </svg>
-  );
-}
-
-function FileIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-12 w-12 shrink-0 rounded bg-slate-100 p-2.5 text-slate-500" fill="none" stroke="currentColor" strokeWidth="1.5">
-      <path
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        d="M19.5 14.25v-2.625a3.375 3.375 0 00-3.375-3.375h-1.5A1.125 1.125 0 0113.5 7.125v-1.5a3.375 3.375 0 00-3.375-3.375H8.25m2.25 0H5.625c-.621 0-1.125.504-1.125 1.125v17.25c0 .621.504 1.125 1.125 1.125h12.75c.621 0 1.125-.504 1.125-1.125V11.25a9 9 0 00-9-9z"
-      />
-    </svg>
   );
 }

@@ -23,6 +23,13 @@ describe("initialsOf", () => {
     expect(initialsOf({ firstName: "", lastName: "", username: "staff" })).toBe("ST");
     expect(initialsOf({})).toBe("?");
   });
+
+  it("of a display name: its first and last words", () => {
+    expect(initialsOf("Alex Admin")).toBe("AA");
+    expect(initialsOf("mary ann  smith")).toBe("MS");
+    expect(initialsOf("staff")).toBe("S");
+    expect(initialsOf("  ")).toBe("?");
+  });
 });
 
 describe("colours", () => {

@@ -26,12 +26,21 @@ export function truncateTitle(title: string, max: number): { text: string; trunc
   return { text: `${chars.slice(0, max).join("").trimEnd()}…`, truncated: true };
 }
 
-/** Two-letter initials from first and last name (falls back to the username). */
-export function initialsOf(user: { firstName?: string | null; lastName?: string | null; username?: string | null }): string {
+/**
+ * Two-letter initials from first and last name (falls back to the username); of a display name, its
+ * first and last words ('Alex Admin' -> 'AA', 'staff' -> 'S').
+ */
+export function initialsOf(named: string | { firstName?: string | null; lastName?: string | null; username?: string | null }): string {
+  const user = typeof named === "string" ? wordsAsName(named) : named;
   const first = Array.from(user.firstName?.trim() ?? "")[0] ?? "";
   const last = Array.from(user.lastName?.trim() ?? "")[0] ?? "";
   const initials = `${first}${last}` || Array.from(user.username?.trim() ?? "").slice(0, 2).join("");
   return (initials || "?").toUpperCase();
+}
+
+function wordsAsName(name: string): { firstName: string; lastName: string; username?: string } {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  return { firstName: words[0] ?? "", lastName: words.length > 1 ? words[words.length - 1] : "" };
 }
 
 export function fullNameOf(user: { firstName?: string | null; lastName?: string | null; username?: string | null }): string {

@@ -1,4 +1,5 @@
 import { forwardRef } from "react";
+import { Icon } from "./icon";
 
 type Variant = "primary" | "secondary" | "danger" | "ghost";
 const variants: Record<Variant, string> = {
@@ -31,9 +32,6 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
 
 export function Spinner({ className = "h-4 w-4" }: { className?: string }) {
   return (
-    <svg className={`animate-spin ${className}`} viewBox="0 0 24 24" fill="none" aria-hidden="true">
-      <circle cx="12" cy="12" r="10" stroke="currentColor" strokeWidth="4" className="opacity-25" />
-      <path d="M4 12a8 8 0 018-8" stroke="currentColor" strokeWidth="4" strokeLinecap="round" />
-    </svg>
+    <Icon name="spinner" className={`animate-spin ${className}`} />
   );
 }

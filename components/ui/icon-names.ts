@@ -41,6 +41,13 @@ export const ICON_NAMES = [
   "search",
   "chevron-left",
   "back",
+  "eye",
+  "eye-off",
+  "trash-can",
+  "upload",
+  "document",
+  "grip",
+  "spinner",
   "file-img",
   "file-doc",
   "file-xls",
@@ -60,4 +67,4 @@ export function isIconName(name: string | null | undefined): name is IconName {
 }
 
 /** FNV-1a of the sprite document (iconSprite() in ./icon-set.ts), base 36. */
-export const ICON_SPRITE_VERSION = "9mwsoh";
+export const ICON_SPRITE_VERSION = "h4336b";

@@ -17,6 +17,7 @@ import {
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
+import { UPLOAD_TYPES } from "../../lib/content/constants";
 import { timestamps } from "./_common";
 
 /**
@@ -53,7 +54,7 @@ import { users } from "./users";
  */
 export const contentItemIdSeq = pgSequence("content_item_id_seq");
 
-export const attachmentUploadType = pgEnum("attachment_upload_type", ["file", "url"]);
+export const attachmentUploadType = pgEnum("attachment_upload_type", UPLOAD_TYPES);
 export const attachmentGroupStatus = pgEnum("attachment_group_status", ["active", "inactive"]);
 
 /** Attachment groups (folders) are shared by every menu; an inactive group is not offered in forms. */

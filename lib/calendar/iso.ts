@@ -1,5 +1,5 @@
 /**
- * Epoch milliseconds to text without building Date objects (the window's thousands of occurrences;
+ * Civil dates as day numbers, and epoch milliseconds to text, without building Date objects (the window's thousands of occurrences;
  * Next.js wraps the Date constructor on the server, which makes each `new Date()` costly). No
  * dependencies, so the browser bundle can use it too.
  */
@@ -8,10 +8,21 @@ const DAY_MS = 86_400_000;
 const p2 = (n: number) => (n < 10 ? `0${n}` : `${n}`);
 const p3 = (n: number) => (n < 10 ? `00${n}` : n < 100 ? `0${n}` : `${n}`);
 
-/** `YYYY-MM-DD` and seconds of the day of a millisecond count read as UTC (H. Hinnant's civil_from_days). */
-function parts(ms: number): { y: number; m: number; d: number; rem: number } {
-  const day = Math.floor(ms / DAY_MS);
-  const z = day + 719468;
+/** Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's algorithm). */
+export function dayNumber(y: number, m: number, d: number): number {
+  y -= m <= 2 ? 1 : 0;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146097 + doe - 719468;
+}
+
+export type Ymd = { y: number; m: number; d: number };
+
+/** The proleptic Gregorian date of a day number (H. Hinnant's civil_from_days). */
+export function civil(n: number): Ymd {
+  const z = n + 719468;
   const era = Math.floor(z / 146097);
   const doe = z - era * 146097;
   const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
@@ -19,7 +30,13 @@ function parts(ms: number): { y: number; m: number; d: number; rem: number } {
   const mp = Math.floor((5 * doy + 2) / 153);
   const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
   const m = mp + (mp < 10 ? 3 : -9);
-  return { y: era * 400 + yoe + (m <= 2 ? 1 : 0), m, d, rem: ms - day * DAY_MS };
+  return { y: era * 400 + yoe + (m <= 2 ? 1 : 0), m, d };
+}
+
+/** The date and milliseconds of the day of a millisecond count read as UTC. */
+function parts(ms: number): Ymd & { rem: number } {
+  const day = Math.floor(ms / DAY_MS);
+  return { ...civil(day), rem: ms - day * DAY_MS };
 }
 
 const inRange = (ms: number) => ms >= -62_135_596_800_000 && ms < 253_402_300_800_000; // years 1..9999

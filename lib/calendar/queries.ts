@@ -3,6 +3,7 @@ import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "d
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { getDb, schema } from "@/lib/db";
 import { rowsOf } from "@/lib/db/rows";
+import { likePattern } from "@/lib/data-table/query";
 import {
   expandOccurrencesMs,
   planSeriesMs,
@@ -221,11 +222,6 @@ export async function listOccurrences({
   }
   out.sort((a, b) => a.occurrence.start - b.occurrence.start || a.eventId - b.eventId);
   return out;
-}
-
-/** `%` and `_` are literal in the user's search text. */
-function likePattern(q: string) {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /**

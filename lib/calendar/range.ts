@@ -1,4 +1,5 @@
-import { civil, dayNumber, instantOf, isoDayOfWeek, localDay } from "./zone";
+import { civil, dayNumber } from "./iso";
+import { instantOf, isoDayOfWeek, localDay } from "./zone";
 
 /**
  * The days FullCalendar's month view shows for a month: from the Sunday on or before the 1st, six

@@ -1,4 +1,5 @@
-import { addMonths, civil, dayNumber, formatDay, instantOf, isoDayOfWeek, localDay, localSeconds, type Ymd } from "./zone";
+import { civil, dayNumber, type Ymd } from "./iso";
+import { addMonths, formatDay, instantOf, isoDayOfWeek, localDay, localSeconds } from "./zone";
 
 /**
  * Recurrence of calendar events, computed from the requested window (never iterated from the series'

@@ -2,8 +2,6 @@ import { Temporal } from "temporal-polyfill";
 import { toWallMs } from "./zone";
 import { wallText } from "./iso";
 
-export { DEFAULT_TIME_ZONE } from "./constants";
-
 const WALL = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?$/;
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const ABSOLUTE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Temporal } from "temporal-polyfill";
-import { addMonths, civil, dayNumber, fromWallMs, isoDayOfWeek, localDay, localSeconds, toWallMs } from "./zone";
+import { civil, dayNumber } from "./iso";
+import { addMonths, fromWallMs, isoDayOfWeek, localDay, localSeconds, toWallMs } from "./zone";
 
 const ZONES = ["America/Los_Angeles", "America/New_York", "Europe/Berlin", "Australia/Sydney", "Australia/Lord_Howe", "Asia/Kolkata", "UTC", "America/Phoenix"];
 

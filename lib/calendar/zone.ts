@@ -1,4 +1,5 @@
 import { Temporal } from "temporal-polyfill";
+import { civil, dayNumber, type Ymd } from "./iso";
 
 /**
  * Fast civil-date and time-zone arithmetic for the recurrence hot path. The Temporal polyfill costs
@@ -9,29 +10,9 @@ import { Temporal } from "temporal-polyfill";
 
 const DAY_MS = 86_400_000;
 
-/** Days since 1970-01-01 of a proleptic Gregorian date (H. Hinnant's algorithm). */
-export function dayNumber(y: number, m: number, d: number): number {
-  y -= m <= 2 ? 1 : 0;
-  const era = Math.floor(y / 400);
-  const yoe = y - era * 400;
-  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-  return era * 146097 + doe - 719468;
-}
-
-export type Ymd = { y: number; m: number; d: number };
-
-export function civil(n: number): Ymd {
-  const z = n + 719468;
-  const era = Math.floor(z / 146097);
-  const doe = z - era * 146097;
-  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
-  const m = mp + (mp < 10 ? 3 : -9);
-  return { y: era * 400 + yoe + (m <= 2 ? 1 : 0), m, d };
-}
+// dayNumber and civil live in ./iso (no dependencies, the browser bundle uses it); lib/forms/uniform
+// imports them from here until its rewrite (issue 37) imports ./iso.
+export { civil, dayNumber };
 
 export function daysInMonth(y: number, m: number): number {
   if (m === 2) return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28;

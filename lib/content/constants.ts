@@ -56,11 +56,15 @@ export function isSafeStoragePath(p: string): boolean {
   return p.split("/").every((seg) => seg !== "" && seg !== "." && seg !== "..");
 }
 
+/** What an attachment is: an uploaded document or a link (the column attachments.upload_type). */
+export const UPLOAD_TYPES = ["file", "url"] as const;
+export type UploadType = (typeof UPLOAD_TYPES)[number];
+
 /** 1 link only, 2 document only, 3 both (menus.allow_in_attachment; null is treated as both). */
-export function allowedUploadTypes(allowInAttachment: number | null): ("file" | "url")[] {
+export function allowedUploadTypes(allowInAttachment: number | null): UploadType[] {
   if (allowInAttachment === 1) return ["url"];
   if (allowInAttachment === 2) return ["file"];
-  return ["file", "url"];
+  return [...UPLOAD_TYPES];
 }
 
 const US_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
@@ -82,15 +86,3 @@ export function isoDateToUs(iso: string): string {
   return `${m}/${d}/${y}`;
 }
 
-export function extensionOf(name: string): string {
-  const base = name.split("/").pop() ?? name;
-  const i = base.lastIndexOf(".");
-  return i > 0 ? base.slice(i + 1).toLowerCase().slice(0, 16) : "";
-}
-
-/** Initials of a display name ('Alex Admin' -> 'AA'). */
-export function initialsOf(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  if (parts.length === 0) return "?";
-  return (parts[0][0] + (parts.length > 1 ? parts[parts.length - 1][0] : "")).toUpperCase();
-}

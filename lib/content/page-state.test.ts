@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { pageHref, parsePageState } from "./page-state";
+import { pageHref } from "./page-href";
+import { parsePageState } from "./page-state";
 
 const tabs = ["discussion", "attachment", "save-the-date"] as const;
 

@@ -3,7 +3,6 @@ import { CONTENT_TABS, DATE_SORTS, SEARCH_MAX, SORTS, type ContentTab, type Sort
 import type { PageState } from "./page-href";
 
 // The URL side (the browser needs it) is in ./page-href; the parsing only runs on the server.
-export { pageHref, type PageState } from "./page-href";
 
 type RawParams = Record<string, string | string[] | undefined>;
 

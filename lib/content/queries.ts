@@ -2,12 +2,12 @@ import "server-only";
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { getDb, schema } from "@/lib/db";
 import { rowsOf } from "@/lib/db/rows";
+import type { UploadType } from "./constants";
+import { likePattern } from "@/lib/data-table/query";
 import { listLocations, listRoles } from "@/lib/users/queries";
 import { cachedRead, cachedReadUntil, deepFreeze } from "@/lib/db/config-cache";
-import { countRows, countVisible, discussionListQuery, discussionMenuFilter, discussionRows, editorName, likePattern, orderFor, postVisibleTo, type ListParams } from "./sql";
+import { countRows, countVisible, discussionListQuery, discussionMenuFilter, discussionRows, editorName, orderFor, postVisibleTo, type ListParams } from "./sql";
 import { audienceColumnsOf, visibleTo, viewerKey, type Viewer } from "./visibility";
-
-export { likePattern, type ListParams };
 
 const { posts, attachments, attachmentGroups, saveTheDates, contentDocuments, comments, users } = schema;
 
@@ -41,7 +41,7 @@ export type AttachmentRow = {
   id: number;
   menuId: number;
   title: string;
-  uploadType: "file" | "url";
+  uploadType: UploadType;
   url: string | null;
   groupId: number | null;
   pin: boolean;

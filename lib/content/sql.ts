@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { schema, type Db } from "@/lib/db";
+import { likePattern } from "@/lib/data-table/query";
 import type { Sort } from "./constants";
 import { audienceColumnsOf, seesAllContent, visibleTo, type Viewer } from "./visibility";
 
@@ -15,11 +16,6 @@ const { posts, users } = schema;
 
 /** A list's page; `viewer` decides which posts and attachments are in it (lib/content/visibility.ts). */
 export type ListParams = { menuId: number; q?: string; sort: Sort; page: number; perPage: number; viewer: Viewer };
-
-/** `%term%` for ILIKE with the wildcard characters of the term escaped. */
-export function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 /** Display name of the last editor (or the author when never edited). */
 export const editorName = sql<string>`coalesce(nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''), ${users.username}, '')`;

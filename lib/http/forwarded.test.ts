@@ -1,7 +1,8 @@
 import http from "node:http";
 import { describe, expect, it } from "vitest";
-import { clientIp, configuredOrigin, isSameOriginRequest, publicOrigin, publicOriginNotice, requestOrigin, trustProxySetting } from "./forwarded";
-import { sanitiseForwardedHeaders } from "./node-guard";
+import { gateRequest } from "@/scripts/portal-server.mjs";
+import { clientIp, isSameOriginRequest, publicOrigin, publicOriginNotice, requestOrigin } from "./forwarded";
+import { configuredOrigin, sanitiseForwardedHeaders, trustProxySetting } from "./proxy-trust.mjs";
 
 const req = (headers: Record<string, string>, url = "http://portal.local/x") => ({ url, headers: new Headers(headers) });
 
@@ -109,11 +110,10 @@ describe("sanitiseForwardedHeaders (the Node server's guard)", () => {
   });
 });
 
-describe("installNodeGuard on a real server", () => {
+describe("the portal server's gate (scripts/portal-server.mjs) on a real server", () => {
   it("runs before the app on every request: the peer appended, forwarded host dropped, HSTS when the public URL is https", async () => {
-    const { installNodeGuard } = await import("./node-guard");
-    installNodeGuard();
     const server = http.createServer((req, res) => {
+      if (gateRequest(req, res)) return;
       res.setHeader("content-type", "application/json");
       res.end(JSON.stringify({ xff: req.headers["x-forwarded-for"], xfh: req.headers["x-forwarded-host"] ?? null }));
     });

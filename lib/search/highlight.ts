@@ -1,6 +1,6 @@
 /**
  * Highlighting without HTML: ts_headline marks each matched word with two control characters that a
- * cleaned query can never contain (lib/search/query.ts strips them), and splitHighlight turns the
+ * cleaned query can never contain (cleanQuery in lib/search/schemas.ts strips them), and splitHighlight turns the
  * marked text into segments that React renders as text and <mark>. Nothing is ever parsed as markup.
  */
 

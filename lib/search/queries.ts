@@ -12,7 +12,7 @@ import { audienceColumnsOfAlias, seesAllContent, visibleTo } from "@/lib/content
 import { SEARCH_MAX } from "@/lib/content/basics";
 import type { ContentTab } from "@/lib/content/basics";
 import { HEADLINE_SNIPPET, HEADLINE_TITLE, plainSegments, splitHighlight } from "./highlight";
-import { parseQuery, toTsQueryText, typoCandidates } from "./query";
+import { parseQuery, toTsQueryText, typoCandidates } from "./schemas";
 import { SEARCH_KINDS, type KindPage, type MatchSource, type SearchKind, type SearchResult } from "./types";
 import { parseTsQuery, readPlan, termText, type Term } from "./plan";
 import { searchTableStats, type SearchStats } from "./stats";

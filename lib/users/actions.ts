@@ -5,7 +5,7 @@ import { createAction } from "@/lib/actions/action";
 import { requestIdFrom } from "@/lib/log";
 import { text } from "@/lib/validation/text";
 import { FILTER_MAX } from "@/lib/data-table/state";
-import { changePassword, saveHrOrder, sendNotification, updateOwnProfile, updateUserByAdmin } from "./people";
+import { changePassword, saveHrOrder, sendNotification, updateOwnProfile, updateUserByAdmin } from "./mutations";
 import { PEOPLE_MESSAGES, changePasswordSchema, editUserSchema, hrOrderSchema, notificationSchema, profileSchema } from "./profile-schemas";
 
 async function requestId() {

@@ -1,12 +1,13 @@
 import "server-only";
 import { and, asc, eq, ilike, inArray, isNull, sql } from "drizzle-orm";
 import { getDb, schema, type Db } from "@/lib/db";
+import { inlineFileUrl } from "@/lib/files/service";
 import { contains, equalsId, likePattern, queryPage, specOf, type Page, type TableQuerySpec } from "@/lib/data-table/query";
 import { keysetBatches } from "@/lib/data-table/keyset";
 import type { TableState } from "@/lib/data-table/state";
 import { USER_DEFAULT_SORT, type UserListRow } from "./columns";
 
-const { users, roles, locations, departments, states } = schema;
+const { users, roles, locations, departments, states, permissions, userPermissions } = schema;
 
 const fullName = sql`(${users.firstName} || ' ' || ${users.lastName})`;
 
@@ -135,4 +136,107 @@ export async function existingUserIds(ids: number[]): Promise<number[]> {
   const db = await getDb();
   const rows = await db.select({ id: users.id }).from(users).where(and(inArray(users.id, ids), isNull(users.deletedAt)));
   return rows.map((r) => r.id);
+}
+
+/** One user as the Edit User and Edit Profile screens show them. */
+export type UserDetail = {
+  id: number;
+  username: string;
+  email: string | null;
+  firstName: string;
+  lastName: string;
+  empId: string | null;
+  roleId: number;
+  roleName: string;
+  stateId: number | null;
+  stateName: string | null;
+  locationId: number | null;
+  locationName: string | null;
+  departmentId: number | null;
+  departmentName: string | null;
+  phone: string | null;
+  post: string | null;
+  teamDesignation: string | null;
+  description: string | null;
+  bio: string | null;
+  quote: string | null;
+  quoteName: string | null;
+  profileImage: string | null;
+  /** A signed link to the photo (an hour), or null. */
+  profileImageUrl: string | null;
+  profileColor: string;
+  /** Whether the account has a password here (false: it signs in through the SSO only). */
+  hasPassword: boolean;
+  permissions: { id: number; name: string }[];
+};
+
+/** A user that exists and is not deleted, with names of their references and their permissions; null if none. */
+export async function getUserDetail({ id }: { id: number }): Promise<UserDetail | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      empId: users.empId,
+      roleId: users.roleId,
+      roleName: roles.name,
+      stateId: users.stateId,
+      stateName: states.name,
+      locationId: users.locationId,
+      locationName: locations.name,
+      departmentId: users.departmentId,
+      departmentName: departments.name,
+      phone: users.phone,
+      post: users.post,
+      teamDesignation: users.teamDesignation,
+      description: users.description,
+      bio: users.bio,
+      quote: users.quote,
+      quoteName: users.quoteName,
+      profileImage: users.profileImage,
+      profileColor: users.profileColor,
+      hasPassword: sql<boolean>`${users.passwordHash} is not null`,
+    })
+    .from(users)
+    .innerJoin(roles, eq(roles.id, users.roleId))
+    .leftJoin(states, eq(states.id, users.stateId))
+    .leftJoin(locations, eq(locations.id, users.locationId))
+    .leftJoin(departments, eq(departments.id, users.departmentId))
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .limit(1);
+  if (!row) return null;
+  const perms = await db
+    .select({ id: permissions.id, name: permissions.name })
+    .from(userPermissions)
+    .innerJoin(permissions, eq(permissions.id, userPermissions.permissionId))
+    .where(eq(userPermissions.userId, id))
+    .orderBy(asc(permissions.id));
+  return { ...row, hasPassword: !!row.hasPassword, profileImageUrl: photoUrl(row.profileImage), permissions: perms };
+}
+
+/** A signed, hour-long link to a profile photo (its storage key), or null. */
+export function photoUrl(key: string | null | undefined): string | null {
+  return key ? inlineFileUrl({ storageKey: key }) : null;
+}
+
+/** One card of the HR list. */
+export type HrCard = { id: number; name: string; post: string | null; position: number; imageUrl: string | null; initials: string; color: string };
+
+/** The HR list: every (not deleted) user, in HR order (then name). */
+export async function listHrCards(): Promise<HrCard[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username, post: users.post, position: users.hrPosition, image: users.profileImage, color: users.profileColor })
+    .from(users)
+    .where(isNull(users.deletedAt))
+    .orderBy(asc(users.hrPosition), asc(sql`lower(${users.firstName})`), asc(users.id))
+    .limit(2000);
+  return rows.map((r) => {
+    const name = [r.firstName, r.lastName].filter(Boolean).join(" ") || r.username;
+    const initials = ((r.firstName[0] ?? "") + (r.lastName[0] ?? "")).toUpperCase() || r.username.slice(0, 2).toUpperCase();
+    return { id: r.id, name, post: r.post, position: r.position, imageUrl: photoUrl(r.image), initials, color: r.color };
+  });
 }

@@ -112,7 +112,7 @@ describe("a link survives sign-in (issue 33, item 2)", () => {
     const staff = await sessionFor(t.db(), "staff");
     cookieJar.set(SESSION_COOKIE, staff.cookie);
     requestHeaders.set(PAGE_PATH_HEADER, "/company-news/post/1?x=1");
-    // An administrator changes the role (lib/users/people.ts revokes with reason 'access').
+    // An administrator changes the role (lib/users/mutations.ts revokes with reason 'access').
     const { hashToken } = await import("@/lib/auth/tokens");
     await t.db().update(schema.apiTokens).set({ revokedAt: new Date(), revokedReason: "access" }).where(eq(schema.apiTokens.tokenHash, hashToken(staff.sid)));
     expect(await loginRedirectPath()).toBe(`/login?callbackUrl=${encodeURIComponent("/company-news/post/1?x=1")}&reason=AccessChanged`);

@@ -2,7 +2,7 @@
  * Failed password sign-ins are limited per account and address pair, a failing account is slowed but
  * never locked, and an address is refused only at very high volumes (issue 19, "Proxies and forwarded
  * headers"). X-Forwarded-For is built the way the server sees it: whatever the client sent, then the
- * socket's peer (lib/http/node-guard.ts).
+ * socket's peer (lib/http/proxy-trust.mjs).
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { sql } from "drizzle-orm";

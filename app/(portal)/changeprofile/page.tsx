@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { pageGuard, requireUser } from "@/lib/auth/guards";
-import { getUserDetail } from "@/lib/users/people";
+import { getUserDetail } from "@/lib/users/queries";
 import { listLocations } from "@/lib/users/queries";
 import { initialsOf, safeColor } from "@/components/shell/shell-utils";
 import { ProfileForm } from "./_components/profile-form";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { connection } from "next/server";
 import { pageGuard, requireCapability } from "@/lib/auth/guards";
-import { listHrCards } from "@/lib/users/people";
+import { listHrCards } from "@/lib/users/queries";
 import { HrBoard } from "./_components/hr-board";
 
 export const metadata: Metadata = { title: "HR List Order" };

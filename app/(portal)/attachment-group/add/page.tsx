@@ -1,8 +1,14 @@
 import type { Metadata } from "next";
-import { ColorOptionFormPage } from "@/components/backoffice/color-option-pages";
+import { connection } from "next/server";
+import { pageGuard, requireCapability } from "@/lib/auth/guards";
+import { ColorOptionForm } from "@/components/backoffice/color-option-form";
+import { userNameOf } from "../../_color-options/load";
 
 export const metadata: Metadata = { title: "Add Attachment Group" };
 
+/** Administrators; others get the 403 page. */
 export default async function Page() {
-  return ColorOptionFormPage({ kind: "group" });
+  await connection();
+  const user = await pageGuard(requireCapability("manageBackOffice"));
+  return <ColorOptionForm kind="group" userName={userNameOf(user)} />;
 }

@@ -8,7 +8,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { toast } from "@/components/ui/toast";
 import { signedIn } from "@/lib/auth/session-ended";
 import { saveHrOrderAction } from "@/lib/users/actions";
-import type { HrCard } from "@/lib/users/people";
+import type { HrCard } from "@/lib/users/queries";
 
 /**
  * The HR cards, reordered with dnd-kit by mouse, touch (after a short press, so the page still

@@ -1,8 +1,14 @@
 import type { Metadata } from "next";
-import { ColorOptionFormPage } from "@/components/backoffice/color-option-pages";
+import { connection } from "next/server";
+import { pageGuard, requireCapability } from "@/lib/auth/guards";
+import { ColorOptionForm } from "@/components/backoffice/color-option-form";
+import { userNameOf } from "../../_color-options/load";
 
 export const metadata: Metadata = { title: "Add Calendar Key" };
 
+/** Administrators; others get the 403 page. */
 export default async function Page() {
-  return ColorOptionFormPage({ kind: "key" });
+  await connection();
+  const user = await pageGuard(requireCapability("manageBackOffice"));
+  return <ColorOptionForm kind="key" userName={userNameOf(user)} />;
 }

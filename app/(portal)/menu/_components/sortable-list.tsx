@@ -4,6 +4,7 @@ import { useId } from "react";
 import { DndContext, KeyboardSensor, PointerSensor, TouchSensor, closestCenter, useSensor, useSensors, type DragEndEvent, type UniqueIdentifier } from "@dnd-kit/core";
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
+import { Icon } from "@/components/ui/icon";
 
 type Item = { id: number; title: string };
 
@@ -80,14 +81,7 @@ function SortableRow({ id, title, disabled, children }: { id: number; title: str
       className="flex h-9 w-7 shrink-0 cursor-grab touch-none items-center justify-center rounded text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 active:cursor-grabbing disabled:cursor-default disabled:opacity-40"
       disabled={disabled}
     >
-      <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
-        <circle cx="7" cy="4" r="1.5" />
-        <circle cx="13" cy="4" r="1.5" />
-        <circle cx="7" cy="10" r="1.5" />
-        <circle cx="13" cy="10" r="1.5" />
-        <circle cx="7" cy="16" r="1.5" />
-        <circle cx="13" cy="16" r="1.5" />
-      </svg>
+      <Icon name="grip" className="h-4 w-4" />
     </button>
   );
   return (

@@ -3,7 +3,7 @@ import { connection } from "next/server";
 import { notFound, redirect } from "next/navigation";
 import { pageGuard, requireCapability } from "@/lib/auth/guards";
 import { listPermissions } from "@/lib/menus/queries";
-import { getUserDetail } from "@/lib/users/people";
+import { getUserDetail } from "@/lib/users/queries";
 import { listDepartments, listLocations, listRoles, listStates } from "@/lib/users/queries";
 import { EditUserForm } from "./_components/edit-user-form";
 

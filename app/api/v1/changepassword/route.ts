@@ -1,6 +1,6 @@
 import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
-import { changePassword } from "@/lib/users/people";
+import { changePassword } from "@/lib/users/mutations";
 import { PEOPLE_MESSAGES, changePasswordSchema } from "@/lib/users/profile-schemas";
 
 /**

@@ -1,6 +1,6 @@
 import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
-import { saveHrOrder } from "@/lib/users/people";
+import { saveHrOrder } from "@/lib/users/mutations";
 import { PEOPLE_MESSAGES } from "@/lib/users/profile-schemas";
 import { changePositionHrBody } from "@/lib/users/schemas";
 

@@ -4,7 +4,7 @@ import { ok } from "@/lib/api/envelope";
 import { forbidden } from "@/lib/errors";
 import { roleCan } from "@/lib/auth/roles";
 import { text } from "@/lib/validation/text";
-import { updateOwnProfile, updateUserByAdmin } from "@/lib/users/people";
+import { updateOwnProfile, updateUserByAdmin } from "@/lib/users/mutations";
 import { PEOPLE_MESSAGES, editUserSchema, personalDataSchema, phoneSchema, profileSchema } from "@/lib/users/profile-schemas";
 
 const id = z.union([z.number(), text().max(12)]).nullable().optional();

@@ -2,7 +2,8 @@ import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
 import { AppError } from "@/lib/errors";
 import { getSystemYear } from "@/lib/system/settings";
-import { getUserDetail, toApiUserDetail } from "@/lib/users/people";
+import { getUserDetail } from "@/lib/users/queries";
+import { toApiUserDetail } from "@/lib/users/api";
 import { PEOPLE_MESSAGES } from "@/lib/users/profile-schemas";
 
 /** GET /api/v1/getuserdata (every signed-in user): the caller's own `user_obj`, `permissions`, `roles` and `app_year`. */

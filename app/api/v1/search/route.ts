@@ -1,8 +1,7 @@
 import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
 import { searchPage, suggest, PAGE_SIZE } from "@/lib/search/queries";
-import { searchQuerySchema } from "@/lib/search/schemas";
-import { cleanQuery } from "@/lib/search/query";
+import { cleanQuery, searchQuerySchema } from "@/lib/search/schemas";
 
 /**
  * GET /api/v1/search?q=&kind=&page=&from=&to= (any signed-in user): the portal search in the v1

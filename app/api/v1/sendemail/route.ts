@@ -2,7 +2,7 @@ import { parse, readBody, withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
 import { discardUploads, receiveUploads, type StoredUpload } from "@/lib/files/upload";
 import { UPLOAD_KINDS } from "@/lib/storage/kinds";
-import { sendNotification } from "@/lib/users/people";
+import { sendNotification } from "@/lib/users/mutations";
 import { PEOPLE_MESSAGES, notificationSchema } from "@/lib/users/profile-schemas";
 import { sendEmailBody } from "@/lib/users/schemas";
 

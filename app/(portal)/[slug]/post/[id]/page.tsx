@@ -9,7 +9,7 @@ import { menuNotFound } from "@/lib/menus/renamed";
 import { getMenuBySlug } from "@/lib/menus/queries";
 import { getDiscussion, listComments } from "@/lib/content/queries";
 import { tabsOf } from "@/lib/content/tabs";
-import { initialsOf } from "@/lib/content/constants";
+import { initialsOf } from "@/components/shell/shell-utils";
 import { Avatar } from "@/components/ui/avatar";
 import { DateText } from "@/components/content/date-text";
 import { FileList } from "@/components/content/list-items";

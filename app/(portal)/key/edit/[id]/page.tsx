@@ -1,8 +1,15 @@
 import type { Metadata } from "next";
-import { ColorOptionFormPage } from "@/components/backoffice/color-option-pages";
+import { connection } from "next/server";
+import { pageGuard, requireCapability } from "@/lib/auth/guards";
+import { ColorOptionForm } from "@/components/backoffice/color-option-form";
+import { loadColorOption, userNameOf } from "../../../_color-options/load";
 
 export const metadata: Metadata = { title: "Edit Calendar Key" };
 
+/** Administrators; others get the 403 page. An unknown id is the 404 page. */
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
-  return ColorOptionFormPage({ kind: "key", params });
+  await connection();
+  const user = await pageGuard(requireCapability("manageBackOffice"));
+  const row = await loadColorOption("key", params);
+  return <ColorOptionForm kind="key" id={row.id} initial={{ name: row.name, color: row.colorCode }} userName={userNameOf(user)} />;
 }

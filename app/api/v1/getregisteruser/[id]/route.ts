@@ -3,7 +3,8 @@ import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
 import { AppError } from "@/lib/errors";
 import { text } from "@/lib/validation/text";
-import { getUserDetail, toApiUserDetail } from "@/lib/users/people";
+import { getUserDetail } from "@/lib/users/queries";
+import { toApiUserDetail } from "@/lib/users/api";
 import { PEOPLE_MESSAGES } from "@/lib/users/profile-schemas";
 
 const idParam = text().regex(/^[1-9]\d{0,9}$/);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cleanQuery, MAX_QUERY_CHARS, parseQuery, toTsQueryText, typoCandidates } from "./query";
+import { cleanQuery, MAX_QUERY_CHARS, parseQuery, toTsQueryText, typoCandidates } from "./schemas";
 
 describe("parseQuery", () => {
   it("words of letters and digits, lower case, in order, once", () => {

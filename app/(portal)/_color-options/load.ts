@@ -1,0 +1,34 @@
+import "server-only";
+import { notFound, redirect } from "next/navigation";
+import { lastPage, parseTableState, tableHref } from "@/lib/data-table/state";
+import { COLOR_OPTION, type ColorOptionKind } from "@/lib/backoffice/color-options";
+import { colorOptionTable, getColorOption, listColorOptionPage } from "@/lib/backoffice/color-option-service";
+
+/**
+ * The data of `/key/list` and `/attachment-group/list` (the page has checked access first): the table
+ * state from the URL, sent to its canonical URL when it changed or names a page past the last one.
+ */
+export async function loadColorOptionList(kind: ColorOptionKind, searchParams: Promise<Record<string, string | string[] | undefined>>) {
+  const spec = colorOptionTable(kind);
+  const path = `${COLOR_OPTION[kind].path}/list`;
+  const { state, changed } = parseTableState(await searchParams, spec);
+  if (changed) redirect(tableHref(path, state, spec));
+  const list = await listColorOptionPage(kind, state);
+  const last = lastPage(list.total, state.size);
+  if (state.page > last) redirect(tableHref(path, state, spec, { page: last }));
+  return { state, rows: list.rows, total: list.total };
+}
+
+/** The key or group `/…/edit/{id}` edits (the page has checked access first); an unknown id is the 404 page. */
+export async function loadColorOption(kind: ColorOptionKind, params: Promise<{ id: string }>) {
+  const raw = (await params).id;
+  const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
+  const row = Number.isSafeInteger(id) && id <= 2_147_483_647 ? await getColorOption(kind, id) : null;
+  if (!row) notFound();
+  return row;
+}
+
+/** The name the form's header shows for the signed-in administrator. */
+export function userNameOf(user: { firstName: string; lastName: string; username: string }): string {
+  return `${user.firstName} ${user.lastName}`.trim() || user.username;
+}
