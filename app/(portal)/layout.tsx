@@ -7,8 +7,7 @@ import { ShellFrame } from "@/components/shell/shell-frame";
 import { Sidebar } from "@/components/shell/sidebar";
 import { accountOf, formsMenu, toSidebarItems } from "@/components/shell/shell-utils";
 import { photoUrl } from "@/lib/users/queries";
-import { countUnreadMustReads } from "@/lib/content/reading";
-import { countChangedRequests } from "@/lib/requests/service";
+import { headerCounts } from "@/lib/system/header-counts";
 import { MyRequestsLink, ToReadLink } from "@/components/shell/header-count-link";
 
 /**
@@ -19,12 +18,11 @@ import { MyRequestsLink, ToReadLink } from "@/components/shell/header-count-link
 export default async function PortalLayout({ children }: { children: React.ReactNode }) {
   await connection();
   const user = await pageGuard(requireUser());
-  const [menus, year, unread, requestsChanged] = await Promise.all([
+  const [menus, year, { unread, requestsChanged }] = await Promise.all([
     listMenuTree({ roleId: user.roleId, stamp: user.configStamp }),
     getSystemYear({ stamp: user.configStamp }),
-    countUnreadMustReads(user),
-    // On My requests itself the count is zero: that page marks them seen (it renders beside this layout).
-    headers().then((h) => ((h.get(PAGE_PATH_HEADER) ?? "").startsWith("/my/requests") ? 0 : countChangedRequests(user.id))),
+    // On My requests itself the requests' count is zero: that page marks them seen (it renders beside this layout).
+    headers().then((h) => headerCounts(user, { requests: !(h.get(PAGE_PATH_HEADER) ?? "").startsWith("/my/requests") })),
   ]);
   return (
     <ShellFrame

@@ -1,6 +1,7 @@
 import "server-only";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { getDb, schema } from "@/lib/db";
+import { rowsOf } from "@/lib/db/rows";
 import { AppError } from "@/lib/errors";
 import type { SessionUser } from "@/lib/auth/session";
 import { listVisibleMenus } from "@/lib/menus/queries";
@@ -27,14 +28,21 @@ async function mustReadsFor(user: SessionUser) {
 const acknowledged = (user: SessionUser) =>
   and(eq(postAcknowledgements.postId, posts.id), eq(postAcknowledgements.round, posts.ackRound), eq(postAcknowledgements.userId, user.id));
 
-/** How many must-reads addressed to the user they have not acknowledged (the header's count). */
-export async function countUnreadMustReads(user: SessionUser): Promise<number> {
+/** How many must-reads addressed to the user they have not acknowledged (the header's count), as a scalar subquery. */
+export async function unreadMustReadsCount(user: SessionUser): Promise<SQL<number>> {
   const db = await getDb();
-  const [row] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+  const count = db
+    .select({ n: sql<number>`count(*)` })
     .from(posts)
     .where(and(await mustReadsFor(user), sql`not exists (select 1 from ${postAcknowledgements} where ${acknowledged(user)})`));
-  return row?.n ?? 0;
+  return sql<number>`(${count})`;
+}
+
+/** How many must-reads addressed to the user they have not acknowledged. */
+export async function countUnreadMustReads(user: SessionUser): Promise<number> {
+  const db = await getDb();
+  const [row] = rowsOf<{ n: string | number }>(await db.execute(sql`select ${await unreadMustReadsCount(user)} as n`));
+  return Number(row?.n ?? 0);
 }
 
 export type MustReadRow = {

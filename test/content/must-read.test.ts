@@ -16,6 +16,7 @@ import { POST as storePost } from "@/app/api/v1/store_post/route";
 import { GET as mustRead } from "@/app/api/v1/must_read/route";
 import { POST as acknowledge } from "@/app/api/v1/acknowledge/route";
 import { countUnreadMustReads, recordSeen } from "@/lib/content/reading";
+import { headerCounts } from "@/lib/system/header-counts";
 
 const t = setupTestDatabase();
 let who: Awaited<ReturnType<typeof actors>>;
@@ -62,6 +63,9 @@ describe("must read", () => {
     const id = await newPost({ title: "Airbag recall", must_read: true, due_at: iso(48 * hour), audience: { locations: [north], roles: [] } });
     expect(await countUnreadMustReads(northStaff.user)).toBe(before + 1);
     expect(await countUnreadMustReads(southStaff.user)).toBe(0);
+    // The header reads the same count in its one statement (no requests decided for these two).
+    expect(await headerCounts(northStaff.user, { requests: true })).toEqual({ unread: before + 1, requestsChanged: 0 });
+    expect(await headerCounts(southStaff.user, { requests: false })).toEqual({ unread: 0, requestsChanged: 0 });
 
     const list = await call(mustRead, "/api/v1/must_read", { token: northStaff.token });
     expect(list.status).toBe(200);

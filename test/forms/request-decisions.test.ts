@@ -22,6 +22,7 @@ import { GET as timelineCall } from "@/app/api/v1/request/timeline/route";
 import { GET as myRequestsCall } from "@/app/api/v1/my_requests/route";
 import { POST as mapperSave } from "@/app/api/v1/form/mapper/add/update/route";
 import { GET as mapperGet } from "@/app/api/v1/form/mapper/get/route";
+import { headerCounts } from "@/lib/system/header-counts";
 import { ASSIGN_ONLY_UNROUTED, DECIDED_REQUEST_LOCKED, assignRequest, decide, decideMany, countChangedRequests, markRequestsSeen } from "@/lib/requests/service";
 import { NOT_AN_APPROVER, OWN_REQUEST_REFUSED } from "@/lib/requests/access";
 import { resolveToken } from "@/lib/auth/session";
@@ -266,8 +267,12 @@ describe("GET /api/v1/request/timeline and /api/v1/my_requests", () => {
     const approved = await callRoute(myRequestsCall, apiRequest("/api/v1/my_requests?status=approved&form=ro_reversal", { token: tokens.staff }));
     expect(approved.json.content.rows.map((r: { id: number }) => r.id)).toEqual([a]);
     expect(await countChangedRequests(ids.staff)).toBe(1);
+    const staffUser = (await resolveToken(tokens.staff))!;
+    expect((await headerCounts(staffUser, { requests: true })).requestsChanged).toBe(1);
+    expect((await headerCounts(staffUser, { requests: false })).requestsChanged).toBe(0);
     await markRequestsSeen(ids.staff);
     expect(await countChangedRequests(ids.staff)).toBe(0);
+    expect((await headerCounts(staffUser, { requests: true })).requestsChanged).toBe(0);
   });
 });
 
