@@ -1,4 +1,5 @@
 import type { ReadStatus } from "@/lib/content/compliance";
+import { ExportLinks } from "./export-links";
 import { nextReminderAt } from "@/lib/content/compliance";
 import { DateText } from "./date-text";
 import { RemindButton } from "./remind-button";
@@ -19,14 +20,7 @@ export function ReadersPanel({ status }: { status: ReadStatus }) {
         <h2 id="readers-title" className="text-lg font-semibold text-slate-900">
           Readers
         </h2>
-        <p className="flex gap-2 text-sm">
-          <a href={exportHref("csv")} className="rounded-md border border-slate-300 px-3 py-1.5 font-medium text-slate-800 hover:bg-slate-50" download>
-            Export CSV
-          </a>
-          <a href={exportHref("xlsx")} className="rounded-md border border-slate-300 px-3 py-1.5 font-medium text-slate-800 hover:bg-slate-50" download>
-            Export XLSX
-          </a>
-        </p>
+        <ExportLinks href={exportHref} className="flex gap-2 text-sm" compact />
       </div>
       <p className="text-sm text-slate-800">
         Of {totals.audience} {totals.audience === 1 ? "person" : "people"}: <strong>{totals.acknowledged}</strong> acknowledged, <strong>{totals.seen}</strong> seen

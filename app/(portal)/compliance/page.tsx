@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { ExportLinks } from "@/components/content/export-links";
 import Link from "next/link";
 import { connection } from "next/server";
 import { pageGuard, requireCapability } from "@/lib/auth/guards";
@@ -81,14 +82,7 @@ export default async function CompliancePage({ searchParams }: Props) {
         <Link href="/compliance" className="px-2 py-2 text-sm font-medium text-brand-700 hover:underline">
           Clear
         </Link>
-        <span className="ml-auto flex gap-2 text-sm">
-          <a href={exportHref("csv")} className="rounded-md border border-slate-300 px-3 py-2 font-medium text-slate-800 hover:bg-slate-50" download>
-            Export CSV
-          </a>
-          <a href={exportHref("xlsx")} className="rounded-md border border-slate-300 px-3 py-2 font-medium text-slate-800 hover:bg-slate-50" download>
-            Export XLSX
-          </a>
-        </span>
+        <ExportLinks href={exportHref} className="ml-auto flex gap-2 text-sm" />
       </form>
       {board.rows.length === 0 ? (
         <p className="rounded-lg border border-slate-200 bg-white p-5 text-slate-600">No must-read posts match these filters.</p>
