@@ -20,5 +20,6 @@ export async function register() {
   // Mail: sends the outbox when SMTP_URL is set (lib/mail/worker.ts), and stops with the server
   // (Next's own signal handler then exits; a round cut short keeps its lease and is resumed later).
   const { startMailWorker, stopMailWorker } = await import("@/lib/mail/worker");
-  if (startMailWorker()) for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void stopMailWorker());
+  if (startMailWorker())
+    for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void stopMailWorker());
 }

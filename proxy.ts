@@ -41,7 +41,10 @@ export function pageCsp(nonce: string, dev = process.env.NODE_ENV !== "productio
 }
 
 function refuse(status: number, message: string, headers: Record<string, string> = {}): NextResponse {
-  return new NextResponse(`${message}\n`, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", ...headers } });
+  return new NextResponse(`${message}\n`, {
+    status,
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", ...headers },
+  });
 }
 
 /** What a page offers: GET and HEAD, and POST for its server actions. */
@@ -69,7 +72,8 @@ function refuseServerAction(request: NextRequest, known: Set<string> | null): Ne
   // would answer 409/400 and log a stack trace. The header is the one Next's client router reads to
   // reload a page from an older deployment.
   const action = request.headers.get("next-action");
-  if (action !== null && isUnknownServerAction(action, known)) return refuse(404, "No such action.", { "x-nextjs-action-not-found": "1" });
+  if (action !== null && isUnknownServerAction(action, known))
+    return refuse(404, "No such action.", { "x-nextjs-action-not-found": "1" });
   return null;
 }
 
@@ -129,5 +133,7 @@ export function screen(request: NextRequest, known: Set<string> | null) {
 export const config = {
   // Skips: the API (answers 401 itself), static files, uploads (streamed). The sign-in page is seen
   // (its nonce and its server actions' checks) but never redirected.
-  matcher: ["/((?!api/|_next/static|_next/image|favicon.ico|robots.txt|icons/|.*\\.(?:png|jpg|jpeg|svg|ico|css|js|woff2?)$).*)"],
+  matcher: [
+    "/((?!api/|_next/static|_next/image|favicon.ico|robots.txt|icons/|.*\\.(?:png|jpg|jpeg|svg|ico|css|js|woff2?)$).*)",
+  ],
 };

@@ -55,13 +55,23 @@ export async function run(ctx: BenchContext) {
 }
 
 async function measureAll(ctx: BenchContext, dataDir: string, db: BenchDb) {
-  console.log(`  database: ${db.kind === "postgres" ? "PostgreSQL" : "the portal's own PostgreSQL"}, load average ${os.loadavg().map((n) => n.toFixed(1)).join(" ")}`);
+  console.log(
+    `  database: ${db.kind === "postgres" ? "PostgreSQL" : "the portal's own PostgreSQL"}, load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(1))
+      .join(" ")}`,
+  );
   const { cookie, plan } = await prepare(dataDir, ctx.authSecret, db);
   console.log("  query plan of the rare-term search (display_sales_post):");
   for (const line of plan) console.log(`    ${line}`);
   const trigram = plan.some((l) => /posts_(title|description)_trgm_idx/.test(l));
   const seqScan = plan.some((l) => /Seq Scan on posts/.test(l));
-  ctx.check("rare-term search uses the trigram index (no sequential scan of posts)", trigram && !seqScan ? "yes" : "no", "yes", trigram && !seqScan);
+  ctx.check(
+    "rare-term search uses the trigram index (no sequential scan of posts)",
+    trigram && !seqScan ? "yes" : "no",
+    "yes",
+    trigram && !seqScan,
+  );
 
   const port = ctx.port();
   await assertPortFree(port);
@@ -70,7 +80,12 @@ async function measureAll(ctx: BenchContext, dataDir: string, db: BenchDb) {
     dataDir,
     logFile: ctx.logFile,
     readyPath: "/api/health",
-    env: { AUTH_SECRET: ctx.authSecret, SEED_PASSWORD, AUTH_URL: `http://127.0.0.1:${port}`, DATABASE_URL: db.url ?? "" },
+    env: {
+      AUTH_SECRET: ctx.authSecret,
+      SEED_PASSWORD,
+      AUTH_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: db.url ?? "",
+    },
   });
   try {
     const base = server.baseUrl;
@@ -80,25 +95,43 @@ async function measureAll(ctx: BenchContext, dataDir: string, db: BenchDb) {
     // 1. Discussion tab SSR latency, one client, rotating over the 200 menus.
     const check = await fetch(`${base}/${menuSlug(0)}`, { headers: { cookie }, redirect: "manual" });
     const html = await check.text();
-    if (check.status !== 200 || !html.includes("Dealer notice")) throw new Error(`/${menuSlug(0)} answered ${check.status} without its posts`);
+    if (check.status !== 200 || !html.includes("Dealer notice"))
+      throw new Error(`/${menuSlug(0)} answered ${check.status} without its posts`);
     for (let i = 0; i < 20; i++) await timed(`${base}/${menuSlug(i)}`, { cookie });
     const ssr: number[] = [];
     for (let i = 0; i < SSR_REQUESTS; i++) ssr.push(await timed(`${base}/${menuSlug(i * 7)}`, { cookie }));
     const ssrP95 = percentile(ssr, 95);
-    console.log(`  discussion tab SSR, 1 client, ${SSR_REQUESTS} requests over ${MENUS} menus: p50 ${percentile(ssr, 50).toFixed(1)} ms, p95 ${ssrP95.toFixed(1)} ms, max ${Math.max(...ssr).toFixed(1)} ms`);
-    ctx.check("discussion tab SSR p95 (1 client, 1M posts)", `${ssrP95.toFixed(1)} ms`, `< ${TARGET.ssrP95Ms} ms`, ssrP95 < TARGET.ssrP95Ms);
+    console.log(
+      `  discussion tab SSR, 1 client, ${SSR_REQUESTS} requests over ${MENUS} menus: p50 ${percentile(ssr, 50).toFixed(1)} ms, p95 ${ssrP95.toFixed(1)} ms, max ${Math.max(...ssr).toFixed(1)} ms`,
+    );
+    ctx.check(
+      "discussion tab SSR p95 (1 client, 1M posts)",
+      `${ssrP95.toFixed(1)} ms`,
+      `< ${TARGET.ssrP95Ms} ms`,
+      ssrP95 < TARGET.ssrP95Ms,
+    );
 
     // 2. display_sales_post with a rare search term.
     const searchUrl = `${base}/api/v1/display_sales_post?slug=${menuSlug(0)}&filter=${RARE}`;
     const first = await fetch(searchUrl, { headers: { authorization: bearer } });
     const body = (await first.json()) as { content?: { total_rows?: number } };
-    if (first.status !== 200 || body.content?.total_rows !== 4) throw new Error(`display_sales_post search answered ${first.status}, total_rows ${body.content?.total_rows} (expected 4)`);
+    if (first.status !== 200 || body.content?.total_rows !== 4)
+      throw new Error(
+        `display_sales_post search answered ${first.status}, total_rows ${body.content?.total_rows} (expected 4)`,
+      );
     for (let i = 0; i < 10; i++) await timed(searchUrl, { authorization: bearer });
     const search: number[] = [];
     for (let i = 0; i < SEARCH_REQUESTS; i++) search.push(await timed(searchUrl, { authorization: bearer }));
     const searchP95 = percentile(search, 95);
-    console.log(`  display_sales_post filter=${RARE}: p50 ${percentile(search, 50).toFixed(1)} ms, p95 ${searchP95.toFixed(1)} ms`);
-    ctx.check("display_sales_post rare-term search p95", `${searchP95.toFixed(1)} ms`, `< ${TARGET.searchP95Ms} ms`, searchP95 < TARGET.searchP95Ms);
+    console.log(
+      `  display_sales_post filter=${RARE}: p50 ${percentile(search, 50).toFixed(1)} ms, p95 ${searchP95.toFixed(1)} ms`,
+    );
+    ctx.check(
+      "display_sales_post rare-term search p95",
+      `${searchP95.toFixed(1)} ms`,
+      `< ${TARGET.searchP95Ms} ms`,
+      searchP95 < TARGET.searchP95Ms,
+    );
 
     // 3. /{slug} at 10 concurrent clients, alternating rounds with the calendar page (the shell around an
     // empty page), to show what the shell itself costs. Throughput against WordPress: bench/peer.ts.
@@ -115,13 +148,24 @@ async function measureAll(ctx: BenchContext, dataDir: string, db: BenchDb) {
     }
     const rps = (k: keyof typeof totals) => totals[k].ok / totals[k].s;
     console.log(`  ${LOAD.connections} connections, ${LOAD.rounds} alternating rounds of ${LOAD.roundS} s:`);
-    console.log(`    shell only  /calendar         ${rps("shell").toFixed(1).padStart(7)} req/s  p99 ${totals.shell.p99} ms`);
-    console.log(`    content     /${menuSlug(0).padEnd(16)} ${rps("page").toFixed(1).padStart(7)} req/s  p99 ${totals.page.p99} ms  (${((100 * rps("page")) / rps("shell")).toFixed(0)}% of the shell-only page)`);
+    console.log(
+      `    shell only  /calendar         ${rps("shell").toFixed(1).padStart(7)} req/s  p99 ${totals.shell.p99} ms`,
+    );
+    console.log(
+      `    content     /${menuSlug(0).padEnd(16)} ${rps("page").toFixed(1).padStart(7)} req/s  p99 ${totals.page.p99} ms  (${((100 * rps("page")) / rps("shell")).toFixed(0)}% of the shell-only page)`,
+    );
 
     // 4. First-load JavaScript of the page: every <script src> the HTML references, gzip.
     const js = await firstLoadJs(base, `/${menuSlug(0)}`, cookie);
-    console.log(`  first-load JS of /{slug}: ${js.files} files, ${(js.raw / 1024).toFixed(1)} KB raw, ${(js.gzip / 1024).toFixed(1)} KB gzip (inline RSC payload ${(js.inline / 1024).toFixed(1)} KB raw)`);
-    ctx.check("/{slug} first-load JavaScript (gzip)", `${(js.gzip / 1024).toFixed(1)} KB`, `< ${TARGET.firstLoadKb} KB`, js.gzip < TARGET.firstLoadKb * 1024);
+    console.log(
+      `  first-load JS of /{slug}: ${js.files} files, ${(js.raw / 1024).toFixed(1)} KB raw, ${(js.gzip / 1024).toFixed(1)} KB gzip (inline RSC payload ${(js.inline / 1024).toFixed(1)} KB raw)`,
+    );
+    ctx.check(
+      "/{slug} first-load JavaScript (gzip)",
+      `${(js.gzip / 1024).toFixed(1)} KB`,
+      `< ${TARGET.firstLoadKb} KB`,
+      js.gzip < TARGET.firstLoadKb * 1024,
+    );
     return { ssrP95, searchP95, js };
   } finally {
     await server.stop();
@@ -136,13 +180,19 @@ async function prepare(dataDir: string, authSecret: string, db: BenchDb): Promis
     return session({ url: db.url }, authSecret);
   }
   const migrations = fs.readFileSync(path.join(process.cwd(), "db", "migrations", "meta", "_journal.json"), "utf8");
-  const key = crypto.createHash("sha1").update(`${migrations}|${SEED_VERSION}|${POSTS}|${MENUS}`).digest("hex").slice(0, 12);
+  const key = crypto
+    .createHash("sha1")
+    .update(`${migrations}|${SEED_VERSION}|${POSTS}|${MENUS}`)
+    .digest("hex")
+    .slice(0, 12);
   const cacheDir = path.join(os.tmpdir(), `portal-bench-content-${key}`);
   const useCache = process.env.BENCH_CONTENT_CACHE !== "0";
   if (useCache && fs.existsSync(path.join(cacheDir, "complete"))) {
     const started = performance.now();
     fs.cpSync(path.join(cacheDir, "data"), dataDir, { recursive: true });
-    console.log(`  data: copied the seeded folder from ${cacheDir} (${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    console.log(
+      `  data: copied the seeded folder from ${cacheDir} (${((performance.now() - started) / 1000).toFixed(1)} s)`,
+    );
   } else {
     await seed({ dataDir });
     if (useCache) {
@@ -161,18 +211,40 @@ async function prepare(dataDir: string, authSecret: string, db: BenchDb): Promis
 const BENCH_VIEWER = { roleId: 1, locationId: null };
 
 /** A browser session for admin (as sign-in makes it) and the query plan of the rare-term search. */
-async function session(where: { dataDir?: string; url?: string }, authSecret: string): Promise<{ cookie: string; plan: string[] }> {
+async function session(
+  where: { dataDir?: string; url?: string },
+  authSecret: string,
+): Promise<{ cookie: string; plan: string[] }> {
   const handle = await openDatabase(where);
   setDbForTesting(handle);
   try {
     const db = handle.db;
-    const [admin] = await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.username, "admin"));
+    const [admin] = await db
+      .select({ id: schema.users.id })
+      .from(schema.users)
+      .where(eq(schema.users.username, "admin"));
     const { token: sid } = await issueToken({ userId: admin.id, kind: "session", userAgent: "portal-bench" });
     const salt = "authjs.session-token";
     const jwt = await encode({ token: { sid }, secret: authSecret, salt, maxAge: SESSION_TTL_MS / 1000 });
-    const [menu] = await db.select({ id: schema.menus.id }).from(schema.menus).where(eq(schema.menus.slug, "bench-content-1"));
-    const rowsPlan = await explain(db, discussionListQuery(db, { menuId: menu.id, q: RARE, sort: "newest", page: 1, perPage: PAGE_SIZE.discussion, viewer: BENCH_VIEWER }).toSQL());
-    const countPlan = await explain(db, countQuery(db, schema.posts, discussionFilter(menu.id, RARE, BENCH_VIEWER)).toSQL());
+    const [menu] = await db
+      .select({ id: schema.menus.id })
+      .from(schema.menus)
+      .where(eq(schema.menus.slug, "bench-content-1"));
+    const rowsPlan = await explain(
+      db,
+      discussionListQuery(db, {
+        menuId: menu.id,
+        q: RARE,
+        sort: "newest",
+        page: 1,
+        perPage: PAGE_SIZE.discussion,
+        viewer: BENCH_VIEWER,
+      }).toSQL(),
+    );
+    const countPlan = await explain(
+      db,
+      countQuery(db, schema.posts, discussionFilter(menu.id, RARE, BENCH_VIEWER)).toSQL(),
+    );
     const plan = ["-- rows of the page", ...rowsPlan, "-- total_rows", ...countPlan];
     return { cookie: `${salt}=${jwt}`, plan };
   } finally {
@@ -184,7 +256,8 @@ async function session(where: { dataDir?: string; url?: string }, authSecret: st
 /** Seeds 200 menus, POSTS posts (a quarter with two documents) and ATTACHMENTS attachments (10% of each menu's in groups). */
 async function seed(where: { dataDir?: string; url?: string }) {
   const started = performance.now();
-  const step = (label: string) => console.log(`  seed: ${label} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+  const step = (label: string) =>
+    console.log(`  seed: ${label} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
   // One connection, so the session settings below (no per-row FK triggers) hold for every statement.
   const pool = process.env.DATABASE_POOL;
   process.env.DATABASE_POOL = "1";
@@ -202,11 +275,17 @@ async function seed(where: { dataDir?: string; url?: string }) {
     await exec(`INSERT INTO menus (slug, title, page_types, allow_in_attachment, position, parent_id)
       SELECT 'bench-content-' || g, 'Bench Content Page ' || g, '{1,2}', 3, g, (SELECT id FROM menus WHERE slug = 'bench-section-' || ((g - 1) / 10 + 1))
       FROM generate_series(1, ${MENUS}) g ON CONFLICT DO NOTHING`);
-    await exec(`INSERT INTO attachment_groups (name, color_code) SELECT 'Bench group ' || g, '#2563eb' FROM generate_series(1, 10) g ON CONFLICT DO NOTHING`);
+    await exec(
+      `INSERT INTO attachment_groups (name, color_code) SELECT 'Bench group ' || g, '#2563eb' FROM generate_series(1, 10) g ON CONFLICT DO NOTHING`,
+    );
     // Rows are correct by construction: skip per-row foreign-key triggers and build indexes once at the end.
     await exec(`SET session_replication_role = replica`);
     await exec(`SET maintenance_work_mem = '256MB'`);
-    const indexes = (await db.execute(sql.raw(`SELECT indexname, indexdef FROM pg_indexes WHERE tablename IN ('posts', 'attachments', 'content_documents') AND indexname NOT LIKE '%_pkey'`))) as unknown;
+    const indexes = (await db.execute(
+      sql.raw(
+        `SELECT indexname, indexdef FROM pg_indexes WHERE tablename IN ('posts', 'attachments', 'content_documents') AND indexname NOT LIKE '%_pkey'`,
+      ),
+    )) as unknown;
     const defs = rowsOf<{ indexname: string; indexdef: string }>(indexes);
     for (const d of defs) await exec(`DROP INDEX ${d.indexname}`);
     step(`dropped ${defs.length} secondary indexes`);
@@ -223,8 +302,12 @@ async function seed(where: { dataDir?: string; url?: string }) {
       FROM generate_series(1, ${POSTS}) g, ${menuIds} m, (SELECT ${words} v) w, ${admin} a`);
     step(`${POSTS.toLocaleString("en-US")} posts`);
     // The rare term: 20 posts, 4 of them in bench-content-1 (g % 200 = 0 lands in the first menu).
-    await exec(`UPDATE posts SET title = title || ' ${RARE}' WHERE id IN (SELECT id FROM posts WHERE menu_id = (SELECT id FROM menus WHERE slug = 'bench-content-1') ORDER BY id LIMIT 4)`);
-    await exec(`UPDATE posts SET description = description || ' ${RARE} kit' WHERE id IN (SELECT id FROM posts WHERE menu_id <> (SELECT id FROM menus WHERE slug = 'bench-content-1') ORDER BY id DESC LIMIT 16)`);
+    await exec(
+      `UPDATE posts SET title = title || ' ${RARE}' WHERE id IN (SELECT id FROM posts WHERE menu_id = (SELECT id FROM menus WHERE slug = 'bench-content-1') ORDER BY id LIMIT 4)`,
+    );
+    await exec(
+      `UPDATE posts SET description = description || ' ${RARE} kit' WHERE id IN (SELECT id FROM posts WHERE menu_id <> (SELECT id FROM menus WHERE slug = 'bench-content-1') ORDER BY id DESC LIMIT 16)`,
+    );
     await exec(`INSERT INTO content_documents (post_id, path, name, size, mime, extension, position)
       SELECT p.id, 'post/2026/01/bench-' || p.id || '-' || n || '.pdf', 'Notice ' || p.id || ' part ' || n || '.pdf', 250000, 'application/pdf', 'pdf', n
       FROM posts p, generate_series(0, 1) n WHERE p.id % 4 = 0`);
@@ -284,7 +367,8 @@ async function login(base: string): Promise<string> {
     body: JSON.stringify({ username: "admin", password: SEED_PASSWORD }),
   });
   const body = (await res.json()) as { content?: { api_token?: string }; message?: string };
-  if (res.status !== 200 || !body.content?.api_token) throw new Error(`POST /api/v1/login answered ${res.status}: ${body.message}`);
+  if (res.status !== 200 || !body.content?.api_token)
+    throw new Error(`POST /api/v1/login answered ${res.status}: ${body.message}`);
   return `Bearer ${body.content.api_token}`;
 }
 
@@ -303,8 +387,15 @@ function percentile(values: number[], p: number): number {
 }
 
 async function fire(url: string, cookie: string, durationS: number) {
-  const r = await autocannon({ url, headers: { cookie }, connections: LOAD.connections, duration: durationS, timeout: 10 });
-  if (r.errors > 0 || r.non2xx > 0) throw new Error(`${url}: ${r.errors} connection errors and ${r.non2xx} non-2xx answers out of ${r.requests.total}`);
+  const r = await autocannon({
+    url,
+    headers: { cookie },
+    connections: LOAD.connections,
+    duration: durationS,
+    timeout: 10,
+  });
+  if (r.errors > 0 || r.non2xx > 0)
+    throw new Error(`${url}: ${r.errors} connection errors and ${r.non2xx} non-2xx answers out of ${r.requests.total}`);
   return r;
 }
 
@@ -324,6 +415,9 @@ async function firstLoadJs(base: string, pathname: string, cookie: string) {
     gzip += zlib.gzipSync(buf, { level: 9 }).length;
   }
   // Inline scripts (the RSC payload), with or without the page's CSP nonce attribute.
-  const inline = [...html.matchAll(/<script(?:\s+nonce="[^"]*")?>([\s\S]*?)<\/script>/g)].reduce((n, m) => n + m[1].length, 0);
+  const inline = [...html.matchAll(/<script(?:\s+nonce="[^"]*")?>([\s\S]*?)<\/script>/g)].reduce(
+    (n, m) => n + m[1].length,
+    0,
+  );
   return { files: srcs.length, raw, gzip, inline };
 }

@@ -42,12 +42,19 @@ export async function run(ctx: BenchContext) {
       env: { ...env, AUTH_URL: `http://127.0.0.1:${port}` },
     });
     cold.push(s.startMs);
-    console.log(`  cold start ${i + 1}: first page after ${(s.startMs / 1000).toFixed(2)} s (fresh data folder, ${cores} server processes)`);
+    console.log(
+      `  cold start ${i + 1}: first page after ${(s.startMs / 1000).toFixed(2)} s (fresh data folder, ${cores} server processes)`,
+    );
     await s.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   const worstCold = Math.max(...cold);
-  ctx.check("cold npm start on a fresh data folder to the first page (worst of 2, build excluded)", `${(worstCold / 1000).toFixed(2)} s`, "< 10 s", worstCold < 10_000);
+  ctx.check(
+    "cold npm start on a fresh data folder to the first page (worst of 2, build excluded)",
+    `${(worstCold / 1000).toFixed(2)} s`,
+    "< 10 s",
+    worstCold < 10_000,
+  );
 
   // 2. Idle memory of the whole default portal (launcher, server processes, PostgreSQL and its backends),
   //    after each process has served pages, against one server process.
@@ -66,7 +73,10 @@ export async function run(ctx: BenchContext) {
       // Enough rounds that every server process has rendered every page (the cluster hands connections round robin).
       for (let round = 0; round < 6 * workers; round++) {
         for (const p of pages) {
-          const res = await fetch(`${s.baseUrl}${p}`, { headers: p === "/login" ? {} : { cookie: shared.cookie }, redirect: "manual" });
+          const res = await fetch(`${s.baseUrl}${p}`, {
+            headers: p === "/login" ? {} : { cookie: shared.cookie },
+            redirect: "manual",
+          });
           await res.arrayBuffer();
           if (res.status !== 200) throw new Error(`GET ${p} answered ${res.status}`);
         }
@@ -76,7 +86,12 @@ export async function run(ctx: BenchContext) {
       const figure = `RSS ${mb(idle.rss)} MB, PSS ${mb(idle.pss)} MB`;
       if (workers === cores) {
         const limit = OLD_SINGLE_PROCESS_IDLE_PSS_MB + BUDGET_MB;
-        ctx.check(label, figure, `PSS < ${limit} MB (old single process ${OLD_SINGLE_PROCESS_IDLE_PSS_MB} + ${BUDGET_MB})`, idle.pss / 1e6 < limit);
+        ctx.check(
+          label,
+          figure,
+          `PSS < ${limit} MB (old single process ${OLD_SINGLE_PROCESS_IDLE_PSS_MB} + ${BUDGET_MB})`,
+          idle.pss / 1e6 < limit,
+        );
       } else {
         console.log(`  ${label}: ${figure}`);
       }
@@ -110,14 +125,27 @@ export async function run(ctx: BenchContext) {
       const b = groupCpuMs(many.child.pid!);
       return a === null || b === null ? null : a + b;
     };
-    const load = (s: RunningServer, label: string) => ({ label, url: `${s.baseUrl}/company-news`, headers: { cookie: shared.cookie } });
-    const r = await compare(load(one, "GET /company-news, 1 process"), load(many, `GET /company-news, ${cores} processes`), cpuMs);
+    const load = (s: RunningServer, label: string) => ({
+      label,
+      url: `${s.baseUrl}/company-news`,
+      headers: { cookie: shared.cookie },
+    });
+    const r = await compare(
+      load(one, "GET /company-news, 1 process"),
+      load(many, `GET /company-news, ${cores} processes`),
+      cpuMs,
+    );
     console.log(`  ${formatRow(r.floor)}`);
     console.log(`  ${formatRow(r.load)}`);
     console.log(`  rounds: ${r.roundRatios.map((x) => x.toFixed(2)).join(", ")}`);
     const note = machineLoadNote();
     if (note) console.log(`  ${note}`);
-    ctx.check(`/{slug} throughput, npm start (${cores} processes) / one process (mean of rounds)`, `${r.ratio.toFixed(2)}x`, cores > 1 ? "> 1x: the second core serves" : "1 core: no target", cores === 1 || r.ratio > 1);
+    ctx.check(
+      `/{slug} throughput, npm start (${cores} processes) / one process (mean of rounds)`,
+      `${r.ratio.toFixed(2)}x`,
+      cores > 1 ? "> 1x: the second core serves" : "1 core: no target",
+      cores === 1 || r.ratio > 1,
+    );
   } finally {
     for (const s of servers) await s.stop();
     await db.stop();

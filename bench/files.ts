@@ -30,7 +30,11 @@ import { startServer, type RunningServer } from "./lib/server";
 
 export const description = "uploads, downloads and Range on the production server (memory and speed against cp)";
 
-type Ctx = { tmpDir?: string; port?: () => number; check?: (label: string, value: string, target: string, pass: boolean) => void };
+type Ctx = {
+  tmpDir?: string;
+  port?: () => number;
+  check?: (label: string, value: string, target: string, pass: boolean) => void;
+};
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const FILE_BYTES = 250 * 1024 * 1024; // the post/document limit, exactly
@@ -40,7 +44,8 @@ const ROUNDS = 5;
 type Row = { label: string; value: string; target: string; pass: boolean | null };
 
 export async function run(ctx: Ctx = {}) {
-  if (!fs.existsSync(path.join(ROOT, ".next", "BUILD_ID"))) throw new Error("No production build: run `NEXT_TELEMETRY_DISABLED=1 npx next build` first.");
+  if (!fs.existsSync(path.join(ROOT, ".next", "BUILD_ID")))
+    throw new Error("No production build: run `NEXT_TELEMETRY_DISABLED=1 npx next build` first.");
   const tmp = fs.mkdtempSync(path.join(ctx.tmpDir ?? os.tmpdir(), "files-bench-"));
   const keep = process.argv.includes("--keep");
   const port = ctx.port?.() ?? Number(process.env.BENCH_PORT ?? 3400);
@@ -56,10 +61,17 @@ export async function run(ctx: Ctx = {}) {
   let second: RunningServer | null = null;
   try {
     const dataDir = path.join(tmp, "data");
-    server = await startBenchServer({ port, dataDir, databaseUrl: db.url ?? "", logFile: path.join(tmp, "server.log") });
+    server = await startBenchServer({
+      port,
+      dataDir,
+      databaseUrl: db.url ?? "",
+      logFile: path.join(tmp, "server.log"),
+    });
     const pid = server.child.pid!;
     const base = server.baseUrl;
-    console.log(`  server pid ${pid} (npm start's process), database: ${db.kind}, client: ${HAS_CURL ? "curl" : "node http"}, idle memory ${mb(treeRss(pid))}, load average ${loadavg()}`);
+    console.log(
+      `  server pid ${pid} (npm start's process), database: ${db.kind}, client: ${HAS_CURL ? "curl" : "node http"}, idle memory ${mb(treeRss(pid))}, load average ${loadavg()}`,
+    );
 
     const token = await login(base);
     const sources = await Promise.all([0, 1, 2, 3].map((i) => makeSource(path.join(tmp, `source-${i}.pdf`), i)));
@@ -89,21 +101,57 @@ export async function run(ctx: Ctx = {}) {
       if (!firstKey) firstKey = key;
       else await removeMedia(base, token, key);
     }
-    const ddTimes = [0, 1, 2].map(() => timeCommand("dd", [`if=${sources[0].file}`, `of=${path.join(tmp, "dd-copy.bin")}`, "bs=1M", "status=none"], path.join(tmp, "dd-copy.bin")));
+    const ddTimes = [0, 1, 2].map(() =>
+      timeCommand(
+        "dd",
+        [`if=${sources[0].file}`, `of=${path.join(tmp, "dd-copy.bin")}`, "bs=1M", "status=none"],
+        path.join(tmp, "dd-copy.bin"),
+      ),
+    );
     const cpBest = Math.min(...cpTimes);
     const upBest = Math.min(...upTimes);
-    record("cp of 250 MB (best of 5)", `${ms(cpBest)} (${speed(FILE_BYTES, cpBest)})`, "reference (in-kernel copy_file_range)", null);
-    record("  dd bs=1M of 250 MB, for context (best of 3)", `${ms(Math.min(...ddTimes))} (${speed(FILE_BYTES, Math.min(...ddTimes))})`, "user-space read/write copy", null);
-    record("upload 250 MB, store_document (best of 5)", `${ms(upBest)} (${speed(FILE_BYTES, upBest)})`, `>= 1/3 cp speed (${ms(cpBest * 3)})`, upBest <= cpBest * 3);
+    record(
+      "cp of 250 MB (best of 5)",
+      `${ms(cpBest)} (${speed(FILE_BYTES, cpBest)})`,
+      "reference (in-kernel copy_file_range)",
+      null,
+    );
+    record(
+      "  dd bs=1M of 250 MB, for context (best of 3)",
+      `${ms(Math.min(...ddTimes))} (${speed(FILE_BYTES, Math.min(...ddTimes))})`,
+      "user-space read/write copy",
+      null,
+    );
+    record(
+      "upload 250 MB, store_document (best of 5)",
+      `${ms(upBest)} (${speed(FILE_BYTES, upBest)})`,
+      `>= 1/3 cp speed (${ms(cpBest * 3)})`,
+      upBest <= cpBest * 3,
+    );
     record("  upload rounds", upTimes.map(ms).join(", "), `cp rounds ${cpTimes.map(ms).join(", ")}`, null);
     const floor = await plainNodeUploadFloor(sources[0].file, tmp, port + 1);
-    record("  plain Node http server, body to file (best of 3)", `${ms(floor)} (${speed(FILE_BYTES, floor)})`, "context: no framework, no parsing", null);
-    record("server peak memory increase, one upload", `${mb(Math.max(...upDeltas))} (max of 5)`, "< 64 MB", Math.max(...upDeltas) < 64 * MB);
+    record(
+      "  plain Node http server, body to file (best of 3)",
+      `${ms(floor)} (${speed(FILE_BYTES, floor)})`,
+      "context: no framework, no parsing",
+      null,
+    );
+    record(
+      "server peak memory increase, one upload",
+      `${mb(Math.max(...upDeltas))} (max of 5)`,
+      "< 64 MB",
+      Math.max(...upDeltas) < 64 * MB,
+    );
 
     // 2. Four at once.
     const four = await fourAtOnce(base, token, pid, sources);
     record("four 250 MB uploads at once", `${ms(four.took)} (${speed(4 * FILE_BYTES, four.took)})`, "", null);
-    record(`server memory in all, four at once (${db.kind})`, `${mb(four.peak)} (idle before ${mb(four.before)})`, "< 300 MB", four.peak < 300 * MB);
+    record(
+      `server memory in all, four at once (${db.kind})`,
+      `${mb(four.peak)} (idle before ${mb(four.before)})`,
+      "< 300 MB",
+      four.peak < 300 * MB,
+    );
     record("  increase over idle, four at once", mb(four.peak - four.before), "", null);
     const hashes = four.keys.map((k) => sha256File(path.join(dataDir, "uploads", k)));
     const matching = hashes.filter((h, i) => h === sources[i].sha256).length;
@@ -127,7 +175,12 @@ export async function run(ctx: Ctx = {}) {
     }
     const cp2Best = Math.min(...cp2);
     const dlBest = Math.min(...dlTimes);
-    record("signed download 250 MB, discarded (best of 5)", `${ms(dlBest)} (${speed(FILE_BYTES, dlBest)})`, `>= 1/2 cp speed (${ms(cp2Best * 2)})`, dlBest <= cp2Best * 2);
+    record(
+      "signed download 250 MB, discarded (best of 5)",
+      `${ms(dlBest)} (${speed(FILE_BYTES, dlBest)})`,
+      `>= 1/2 cp speed (${ms(cp2Best * 2)})`,
+      dlBest <= cp2Best * 2,
+    );
     record("  download rounds", dlTimes.map(ms).join(", "), `cp rounds ${cp2.map(ms).join(", ")}`, null);
 
     settle();
@@ -148,14 +201,26 @@ export async function run(ctx: Ctx = {}) {
       await server.stop();
       server = null;
       const embeddedDir = path.join(tmp, "data-embedded");
-      second = await startBenchServer({ port, dataDir: embeddedDir, databaseUrl: "", logFile: path.join(tmp, "server-embedded.log") });
+      second = await startBenchServer({
+        port,
+        dataDir: embeddedDir,
+        databaseUrl: "",
+        logFile: path.join(tmp, "server-embedded.log"),
+      });
       const pid2 = second.child.pid!;
       const token2 = await login(second.baseUrl);
       for (let i = 0; i < 3; i++) await upload(second.baseUrl, token2, smallPdf);
       await removeMedia(second.baseUrl, token2, await upload(second.baseUrl, token2, sources[0].file));
       const four2 = await fourAtOnce(second.baseUrl, token2, pid2, sources);
-      record("server memory in all, four at once (embedded)", `${mb(four2.peak)} (idle before ${mb(four2.before)})`, "< 300 MB", four2.peak < 300 * MB);
-      const ok2 = four2.keys.filter((k, i) => sha256File(path.join(embeddedDir, "uploads", k)) === sources[i].sha256).length;
+      record(
+        "server memory in all, four at once (embedded)",
+        `${mb(four2.peak)} (idle before ${mb(four2.before)})`,
+        "< 300 MB",
+        four2.peak < 300 * MB,
+      );
+      const ok2 = four2.keys.filter(
+        (k, i) => sha256File(path.join(embeddedDir, "uploads", k)) === sources[i].sha256,
+      ).length;
       record("  stored files whose sha256 matches (embedded)", `${ok2} of 4`, "4 of 4", ok2 === 4);
     } else {
       console.log("  (embedded database only: BENCH_DB=embedded, or no PostgreSQL answered)");
@@ -190,7 +255,8 @@ async function plainNodeUploadFloor(file: string, tmp: string, port: number): Pr
     for (let i = 0; i < 3; i++) {
       settle();
       const t0 = performance.now();
-      if (HAS_CURL) await runCurl(["-o", "/dev/null", "-F", `file=@${file};type=application/pdf`, `http://127.0.0.1:${port}/`]);
+      if (HAS_CURL)
+        await runCurl(["-o", "/dev/null", "-F", `file=@${file};type=application/pdf`, `http://127.0.0.1:${port}/`]);
       else await uploadWithNode(`http://127.0.0.1:${port}`, "", file).catch(() => "");
       times.push(performance.now() - t0);
       fs.rmSync(out, { force: true });
@@ -202,7 +268,12 @@ async function plainNodeUploadFloor(file: string, tmp: string, port: number): Pr
 }
 
 /** The production server as `npm start` runs it, on its own data folder, with the bench's settings. */
-function startBenchServer(o: { port: number; dataDir: string; databaseUrl: string; logFile: string }): Promise<RunningServer> {
+function startBenchServer(o: {
+  port: number;
+  dataDir: string;
+  databaseUrl: string;
+  logFile: string;
+}): Promise<RunningServer> {
   return startServer({
     port: o.port,
     dataDir: o.dataDir,
@@ -231,7 +302,11 @@ async function fourAtOnce(base: string, token: string, pid: number, sources: { f
 }
 
 async function login(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/v1/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "admin", password: "demo1234" }) });
+  const res = await fetch(`${base}/api/v1/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "admin", password: "demo1234" }),
+  });
   const json = (await res.json()) as { content?: { api_token?: string } };
   if (!json.content?.api_token) throw new Error(`login failed: ${res.status}`);
   return json.content.api_token;
@@ -292,13 +367,23 @@ function runCurl(args: string[]): Promise<string> {
     child.stdout.on("data", (c) => out.push(c));
     child.stderr.on("data", (c) => err.push(c));
     child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve(Buffer.concat(out).toString()) : reject(new Error(`curl exited ${code}: ${Buffer.concat(err)}`))));
+    child.on("close", (code) =>
+      code === 0
+        ? resolve(Buffer.concat(out).toString())
+        : reject(new Error(`curl exited ${code}: ${Buffer.concat(err)}`)),
+    );
   });
 }
 
 async function upload(base: string, token: string, file: string): Promise<string> {
   if (!HAS_CURL) return uploadWithNode(base, token, file);
-  const body = await runCurl(["-H", `authorization: Bearer ${token}`, "-F", `file=@${file};type=application/pdf`, `${base}/api/v1/store_document?kind=post`]);
+  const body = await runCurl([
+    "-H",
+    `authorization: Bearer ${token}`,
+    "-F",
+    `file=@${file};type=application/pdf`,
+    `${base}/api/v1/store_document?kind=post`,
+  ]);
   const json = JSON.parse(body) as { content?: string; message?: string; code?: number };
   if (typeof json.content !== "string") throw new Error(`upload failed: ${json.code} ${json.message}`);
   return json.content;
@@ -307,7 +392,9 @@ async function upload(base: string, token: string, file: string): Promise<string
 /** Streams one file as multipart to store_document (Content-Length set, 1 MB reads). Returns the key. */
 function uploadWithNode(base: string, token: string, file: string): Promise<string> {
   const boundary = `----bench${crypto.randomBytes(8).toString("hex")}`;
-  const pre = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${path.basename(file)}"\r\nContent-Type: application/pdf\r\n\r\n`);
+  const pre = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${path.basename(file)}"\r\nContent-Type: application/pdf\r\n\r\n`,
+  );
   const post = Buffer.from(`\r\n--${boundary}--\r\n`);
   const size = fs.statSync(file).size;
   return new Promise((resolve, reject) => {
@@ -316,14 +403,19 @@ function uploadWithNode(base: string, token: string, file: string): Promise<stri
       {
         method: "POST",
         agent: false,
-        headers: { authorization: `Bearer ${token}`, "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": pre.length + size + post.length },
+        headers: {
+          authorization: `Bearer ${token}`,
+          "content-type": `multipart/form-data; boundary=${boundary}`,
+          "content-length": pre.length + size + post.length,
+        },
       },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c) => chunks.push(c));
         res.on("end", () => {
           const json = JSON.parse(Buffer.concat(chunks).toString()) as { content?: string; message?: string };
-          if (res.statusCode !== 200 || typeof json.content !== "string") reject(new Error(`upload failed: ${res.statusCode} ${json.message}`));
+          if (res.statusCode !== 200 || typeof json.content !== "string")
+            reject(new Error(`upload failed: ${res.statusCode} ${json.message}`));
           else resolve(json.content);
         });
       },
@@ -338,11 +430,17 @@ function uploadWithNode(base: string, token: string, file: string): Promise<stri
 }
 
 async function removeMedia(base: string, token: string, key: string) {
-  await fetch(`${base}/api/v1/removemedia`, { method: "DELETE", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ filePath: key }) });
+  await fetch(`${base}/api/v1/removemedia`, {
+    method: "DELETE",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ filePath: key }),
+  });
 }
 
 async function signedUrl(base: string, token: string, key: string): Promise<string> {
-  const res = await fetch(`${base}/api/v1/getsignedurlpath?file=${encodeURIComponent(key)}`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${base}/api/v1/getsignedurlpath?file=${encodeURIComponent(key)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   const json = (await res.json()) as { content?: { file_path?: string } };
   if (!json.content?.file_path) throw new Error(`getsignedurlpath failed: ${res.status}`);
   return json.content.file_path;
@@ -445,7 +543,11 @@ function resetPeak(pid: number) {
   }
 }
 
-const loadavg = () => os.loadavg().map((l) => l.toFixed(1)).join(" ");
+const loadavg = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ");
 const ms = (t: number) => `${t < 100 ? t.toFixed(1) : Math.round(t)} ms`;
 const mb = (b: number) => `${(b / MB).toFixed(1)} MB`;
 const speed = (bytes: number, t: number) => `${Math.round(bytes / MB / (t / 1000))} MB/s`;
@@ -455,7 +557,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   run()
     .then((rows) => {
       const failed = rows.filter((r) => r.pass === false);
-      console.log(failed.length ? `\n${failed.length} figure(s) missed their target.` : "\nAll figures met their targets.");
+      console.log(
+        failed.length ? `\n${failed.length} figure(s) missed their target.` : "\nAll figures met their targets.",
+      );
     })
     .catch((err) => {
       console.error(err);

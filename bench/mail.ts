@@ -20,7 +20,8 @@ import { createMailTransport, enqueueMails, startMailWorker, stopMailWorker } fr
 import { startTestSmtp } from "../test/mail/smtp";
 import { chooseDatabase } from "./lib/database";
 
-export const description = "mail outbox: 2,000 mails with the SMTP server down for 30 s in the middle, delivered exactly once (issue 21)";
+export const description =
+  "mail outbox: 2,000 mails with the SMTP server down for 30 s in the middle, delivered exactly once (issue 21)";
 
 type Ctx = { tmpDir?: string; check?: (label: string, value: string, target: string, pass: boolean) => void };
 
@@ -38,7 +39,11 @@ async function notificationMails(handle: Handle): Promise<number> {
   await handle.db.transaction((tx) =>
     enqueueMails(
       tx,
-      Array.from({ length: MAILS }, (_, i) => ({ to: `employee${i + 1}@example.com`, subject: `Notification ${i + 1}`, text: `Hello employee ${i + 1},\n\nA new document is on the portal.\n` })),
+      Array.from({ length: MAILS }, (_, i) => ({
+        to: `employee${i + 1}@example.com`,
+        subject: `Notification ${i + 1}`,
+        text: `Hello employee ${i + 1},\n\nA new document is on the portal.\n`,
+      })),
     ),
   );
   return MAILS;
@@ -53,7 +58,10 @@ export async function runOutage(
   kind: "embedded" | "postgres",
   open: () => ReturnType<typeof openDatabase>,
   ctx: Ctx,
-  opts: { label: string; enqueue: (handle: Handle) => Promise<number> } = { label: `mail ${kind}: ${MAILS} mails`, enqueue: notificationMails },
+  opts: { label: string; enqueue: (handle: Handle) => Promise<number> } = {
+    label: `mail ${kind}: ${MAILS} mails`,
+    enqueue: notificationMails,
+  },
 ) {
   const handle = await open();
   setDbForTesting(handle);
@@ -66,10 +74,14 @@ export async function runOutage(
     const started = performance.now();
     const expected = await opts.enqueue(handle);
     const queuedMs = performance.now() - started;
-    startMailWorker({ intervalMs: 250, deliver: { transport, limit: 50, concurrency: 10, backoff: { baseMs: 500, maxMs: 2_000 } } });
+    startMailWorker({
+      intervalMs: 250,
+      deliver: { transport, limit: 50, concurrency: 10, backoff: { baseMs: 500, maxMs: 2_000 } },
+    });
 
     while (smtp.received.length < expected / 2) {
-      if (performance.now() - started > DRAIN_LIMIT_MS) throw new Error(`only ${smtp.received.length} mails arrived in ${DRAIN_LIMIT_MS / 1000} s`);
+      if (performance.now() - started > DRAIN_LIMIT_MS)
+        throw new Error(`only ${smtp.received.length} mails arrived in ${DRAIN_LIMIT_MS / 1000} s`);
       await sleep(5);
     }
     const atStop = smtp.received.length;
@@ -81,7 +93,12 @@ export async function runOutage(
     const restartedAt = performance.now();
 
     const countOpen = async () =>
-      (await handle.db.select({ n: sql<number>`count(*)::int` }).from(o).where(sql`${o.status} in ('pending', 'sending')`))[0].n;
+      (
+        await handle.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(o)
+          .where(sql`${o.status} in ('pending', 'sending')`)
+      )[0].n;
     while ((await countOpen()) > 0 && performance.now() - restartedAt < DRAIN_LIMIT_MS) await sleep(50);
     const drainedMs = performance.now() - restartedAt;
     await stopMailWorker();

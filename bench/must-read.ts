@@ -11,7 +11,8 @@ import { chooseDatabase } from "./lib/database";
 import { openEmbedded } from "./lib/embedded";
 import { percentile } from "./lib/list-bench";
 
-export const description = "audiences and must-reads (issue 36): a staff user's menu list + header count, the compliance board, acknowledging, the seen upsert";
+export const description =
+  "audiences and must-reads (issue 36): a staff user's menu list + header count, the compliance board, acknowledging, the seen upsert";
 
 /**
  * Issue 36's figures on PostgreSQL (BENCH_DATABASE_URL, default the local server; `BENCH_DB=embedded`, or
@@ -59,23 +60,38 @@ export async function run(ctx: Pick<BenchContext, "check" | "tmpDir">) {
   logger.level = "error";
 
   const where = await chooseDatabase("must_read");
-  const handle = where.kind === "postgres" ? await openDatabase({ url: where.url! }) : await openEmbedded(path.join(ctx.tmpDir, "must-read-data"));
-  console.log(`  database: ${where.kind === "postgres" ? "PostgreSQL" : "the portal's own PostgreSQL"}, ${POSTS.toLocaleString("en-US")} posts`);
+  const handle =
+    where.kind === "postgres"
+      ? await openDatabase({ url: where.url! })
+      : await openEmbedded(path.join(ctx.tmpDir, "must-read-data"));
+  console.log(
+    `  database: ${where.kind === "postgres" ? "PostgreSQL" : "the portal's own PostgreSQL"}, ${POSTS.toLocaleString("en-US")} posts`,
+  );
   setDbForTesting(handle);
   try {
     const db = handle.db;
     const started = performance.now();
     await seedDatabase(db, { password: SEED_PASSWORD });
-    await db.execute(sql`insert into locations (name, department_id) select 'Bench location ' || g, 5 from generate_series(1, ${sql.raw(String(LOCATIONS))} - (select count(*) from locations)) g`);
+    await db.execute(
+      sql`insert into locations (name, department_id) select 'Bench location ' || g, 5 from generate_series(1, ${sql.raw(String(LOCATIONS))} - (select count(*) from locations)) g`,
+    );
     await db.execute(sql`insert into users (username, first_name, last_name, role_id, location_id, email)
       select 'mr' || g, 'Reader', 'No ' || g, case when g % 10 = 0 then 2 else 3 end,
         (select id from locations order by id offset (g % ${sql.raw(String(LOCATIONS))}) limit 1), 'mr' || g || '@example.com'
       from generate_series(1, ${sql.raw(String(USERS))}) g`);
-    const [menu] = await db.select({ id: schema.menus.id }).from(schema.menus).where(eq(schema.menus.slug, "company-news"));
+    const [menu] = await db
+      .select({ id: schema.menus.id })
+      .from(schema.menus)
+      .where(eq(schema.menus.slug, "company-news"));
     // 200 menu pages (as bench/content.ts) hold the posts, for everyone; then the 500 must-reads with
     // audiences on Company News, the newest posts.
-    await db.execute(sql`insert into menus (slug, title, page_types, position) select 'bench-mr-' || g, 'Bench ' || g, '{1}', 1000 + g from generate_series(1, ${sql.raw(String(MENUS))}) g`);
-    const [bench] = await db.select({ id: schema.menus.id }).from(schema.menus).where(eq(schema.menus.slug, "bench-mr-1"));
+    await db.execute(
+      sql`insert into menus (slug, title, page_types, position) select 'bench-mr-' || g, 'Bench ' || g, '{1}', 1000 + g from generate_series(1, ${sql.raw(String(MENUS))}) g`,
+    );
+    const [bench] = await db
+      .select({ id: schema.menus.id })
+      .from(schema.menus)
+      .where(eq(schema.menus.slug, "bench-mr-1"));
     for (let done = 0; done < POSTS - MUST_READS; done += 100_000) {
       const n = Math.min(100_000, POSTS - MUST_READS - done);
       await db.execute(sql`insert into posts (menu_id, title, description, updated_at, created_at)
@@ -96,23 +112,62 @@ export async function run(ctx: Pick<BenchContext, "check" | "tmpDir">) {
       where p.must_read and random() < 0.5 on conflict do nothing`);
     // As after a day of autovacuum: the visibility map set (index-only counts), statistics current.
     await db.execute(sql`vacuum analyze`);
-    console.log(`  seeded ${POSTS} posts, ${USERS} users, ${MUST_READS} must-reads in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `  seeded ${POSTS} posts, ${USERS} users, ${MUST_READS} must-reads in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
 
-    const staffRows = await db.select().from(schema.users).where(sql`${schema.users.username} like 'mr%' and ${schema.users.roleId} = 3`).limit(400);
+    const staffRows = await db
+      .select()
+      .from(schema.users)
+      .where(sql`${schema.users.username} like 'mr%' and ${schema.users.roleId} = 3`)
+      .limit(400);
     const asUser = (u: (typeof staffRows)[number]) =>
-      ({ ...u, roleName: "Staff", permissions: [], tokenId: 0, provider: "bench", configStamp: "", contentStamp: "" }) as unknown as SessionUser;
+      ({
+        ...u,
+        roleName: "Staff",
+        permissions: [],
+        tokenId: 0,
+        provider: "bench",
+        configStamp: "",
+        contentStamp: "",
+      }) as unknown as SessionUser;
     const staff = asUser(staffRows[0]);
     const [adminRow] = await db.select().from(schema.users).where(eq(schema.users.username, "admin"));
-    const admin = { ...adminRow, roleName: "Administrator", permissions: [], tokenId: 0, provider: "bench", configStamp: "", contentStamp: "" } as unknown as SessionUser;
+    const admin = {
+      ...adminRow,
+      roleName: "Administrator",
+      permissions: [],
+      tokenId: 0,
+      provider: "bench",
+      configStamp: "",
+      contentStamp: "",
+    } as unknown as SessionUser;
 
     // Each round a bench menu page (5,000 posts at the full scale) or Company News (the must-reads), page 1 to 3.
-    const listParams = (i: number) => ({ menuId: i % 4 === 0 ? menu.id : bench.id + (Math.abs(i) % MENUS), sort: "newest" as const, page: 1 + (Math.abs(i) % 3), perPage: 10, viewer: staff });
-    const listAndCount = await timed(ROUNDS, (i) => Promise.all([listDiscussions(listParams(i)), countUnreadMustReads(staff)]));
+    const listParams = (i: number) => ({
+      menuId: i % 4 === 0 ? menu.id : bench.id + (Math.abs(i) % MENUS),
+      sort: "newest" as const,
+      page: 1 + (Math.abs(i) % 3),
+      perPage: 10,
+      viewer: staff,
+    });
+    const listAndCount = await timed(ROUNDS, (i) =>
+      Promise.all([listDiscussions(listParams(i)), countUnreadMustReads(staff)]),
+    );
     const report = (label: string, ms: number[], target: number) => {
       const p95 = percentile(ms, 95);
-      ctx.check(label, `p95 ${p95.toFixed(1)} ms (median ${percentile(ms, 50).toFixed(1)})`, `< ${target} ms`, p95 < target);
+      ctx.check(
+        label,
+        `p95 ${p95.toFixed(1)} ms (median ${percentile(ms, 50).toFixed(1)})`,
+        `< ${target} ms`,
+        p95 < target,
+      );
     };
-    report(`must-read: a staff user's menu list (${POSTS} posts) + header count`, listAndCount, TARGET.listAndCountP95Ms);
+    report(
+      `must-read: a staff user's menu list (${POSTS} posts) + header count`,
+      listAndCount,
+      TARGET.listAndCountP95Ms,
+    );
     const part = (ms: number[]) => `p95 ${percentile(ms, 95).toFixed(1)} ms`;
     const listOnly = await timed(ROUNDS, (i) => listDiscussions(listParams(i)));
     const countOnly = await timed(ROUNDS, () => countUnreadMustReads(staff));
@@ -132,14 +187,30 @@ export async function run(ctx: Pick<BenchContext, "check" | "tmpDir">) {
       await explain("list of Company News", discussionListQuery(db, { ...params, menuId: menu.id }).toSQL());
       await explain("count", countQuery(db, schema.posts, discussionMenuFilter(bench.id, undefined)).toSQL());
     }
-    report(`must-read: compliance board, ${MUST_READS} must-reads x ${LOCATIONS} locations`, await timed(Math.min(ROUNDS, 20), () => complianceBoard({}, admin)), TARGET.boardP95Ms);
+    report(
+      `must-read: compliance board, ${MUST_READS} must-reads x ${LOCATIONS} locations`,
+      await timed(Math.min(ROUNDS, 20), () => complianceBoard({}, admin)),
+      TARGET.boardP95Ms,
+    );
 
     // Acknowledging: each round a different person acknowledges a must-read addressed to everyone.
-    const open = await db.execute(sql`select id from posts where must_read and cardinality(audience_location_ids) = 0 and cardinality(audience_role_ids) = 0 limit 1`);
+    const open = await db.execute(
+      sql`select id from posts where must_read and cardinality(audience_location_ids) = 0 and cardinality(audience_role_ids) = 0 limit 1`,
+    );
     const openId = rowsOf<{ id: number }>(open)[0].id;
     await db.execute(sql`delete from post_acknowledgements where post_id = ${openId}`);
-    report(`must-read: acknowledging`, await timed(ROUNDS, (i) => acknowledgePost(openId, asUser(staffRows[(i + 3 + staffRows.length) % staffRows.length]))), TARGET.acknowledgeP95Ms);
-    report(`must-read: the post page's seen upsert`, await timed(ROUNDS * 5, (i) => recordSeen(openId, staffRows[(i + 3 + staffRows.length) % staffRows.length].id)), TARGET.seenP95Ms);
+    report(
+      `must-read: acknowledging`,
+      await timed(ROUNDS, (i) =>
+        acknowledgePost(openId, asUser(staffRows[(i + 3 + staffRows.length) % staffRows.length])),
+      ),
+      TARGET.acknowledgeP95Ms,
+    );
+    report(
+      `must-read: the post page's seen upsert`,
+      await timed(ROUNDS * 5, (i) => recordSeen(openId, staffRows[(i + 3 + staffRows.length) % staffRows.length].id)),
+      TARGET.seenP95Ms,
+    );
   } finally {
     logger.level = level;
     setDbForTesting(undefined);

@@ -4,7 +4,8 @@ import path from "node:path";
 import type { BenchContext } from "./lib/context";
 import { ROOT } from "./lib/server";
 
-export const description = "the discussion page against a stock WordPress on this machine: ../shared/peer/portal-vs-wp.sh (issue 35)";
+export const description =
+  "the discussion page against a stock WordPress on this machine: ../shared/peer/portal-vs-wp.sh (issue 35)";
 
 const TARGET = 3.0;
 
@@ -31,11 +32,18 @@ export async function run(ctx: BenchContext) {
     child.stdout.on("data", echo);
     child.stderr.on("data", echo);
     child.once("error", reject);
-    child.once("exit", (code) => (code === 0 ? resolve(text) : reject(new Error(`${path.basename(script)} exited ${code}`))));
+    child.once("exit", (code) =>
+      code === 0 ? resolve(text) : reject(new Error(`${path.basename(script)} exited ${code}`)),
+    );
   });
   const m = /ratio A\/B req\/s: ([\d.]+) \(rounds: ([^)]*)\)/.exec(output);
   if (!m) throw new Error("the peer script printed no ratio");
   const ratio = Number(m[1]);
   const database = process.env.DATABASE_URL ? "PostgreSQL at DATABASE_URL" : "the default database";
-  ctx.check(`/company-news (staff) / WordPress home, ${database} (rounds ${m[2]})`, `${ratio.toFixed(2)}x`, `>= ${TARGET}x`, ratio >= TARGET);
+  ctx.check(
+    `/company-news (staff) / WordPress home, ${database} (rounds ${m[2]})`,
+    `${ratio.toFixed(2)}x`,
+    `>= ${TARGET}x`,
+    ratio >= TARGET,
+  );
 }

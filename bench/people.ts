@@ -5,15 +5,108 @@ import { SEED_PASSWORD, type BenchContext } from "./lib/context";
 import { exportMemory, forEachDatabase, percentile, post, report, sample, type ListServer } from "./lib/list-bench";
 import { run as runMailBench } from "./mail";
 
-export const description = "the user list with 50,000 users: listuser latency and the exports' server memory; 2,000 notification mails through an SMTP outage (issue 21)";
+export const description =
+  "the user list with 50,000 users: listuser latency and the exports' server memory; 2,000 notification mails through an SMTP outage (issue 21)";
 
 const USERS = 50_000;
 const TARGET = { filterP95Ms: 50, lastPageP95Ms: 100, csvMb: 50, xlsxMb: 150 };
 /** A surname a fiftieth of the users have: the name filter matches about 1,000 of them. */
 const NAME_FILTER = "smith";
 
-const FIRST = ["James", "Mary", "Robert", "Patricia", "John", "Jennifer", "Michael", "Linda", "David", "Elizabeth", "William", "Barbara", "Richard", "Susan", "Joseph", "Jessica", "Thomas", "Sarah", "Carlos", "Karen", "Daniel", "Lisa", "Matthew", "Nancy", "Anthony", "Betty", "Mark", "Sandra", "Donald", "Ashley", "Steven", "Kimberly", "Paul", "Emily", "Andrew", "Donna", "Joshua", "Michelle", "Kenneth", "Carol"];
-const LAST = ["Smith", "Johnson", "Williams", "Brown", "Jones", "Garcia", "Miller", "Davis", "Rodriguez", "Martinez", "Hernandez", "Lopez", "Gonzalez", "Wilson", "Anderson", "Thomas", "Taylor", "Moore", "Jackson", "Martin", "Lee", "Perez", "Thompson", "White", "Harris", "Sanchez", "Clark", "Ramirez", "Lewis", "Robinson", "Walker", "Young", "Allen", "King", "Wright", "Scott", "Torres", "Nguyen", "Hill", "Flores", "Green", "Adams", "Nelson", "Baker", "Hall", "Rivera", "Campbell", "Mitchell", "Carter", "Roberts"];
+const FIRST = [
+  "James",
+  "Mary",
+  "Robert",
+  "Patricia",
+  "John",
+  "Jennifer",
+  "Michael",
+  "Linda",
+  "David",
+  "Elizabeth",
+  "William",
+  "Barbara",
+  "Richard",
+  "Susan",
+  "Joseph",
+  "Jessica",
+  "Thomas",
+  "Sarah",
+  "Carlos",
+  "Karen",
+  "Daniel",
+  "Lisa",
+  "Matthew",
+  "Nancy",
+  "Anthony",
+  "Betty",
+  "Mark",
+  "Sandra",
+  "Donald",
+  "Ashley",
+  "Steven",
+  "Kimberly",
+  "Paul",
+  "Emily",
+  "Andrew",
+  "Donna",
+  "Joshua",
+  "Michelle",
+  "Kenneth",
+  "Carol",
+];
+const LAST = [
+  "Smith",
+  "Johnson",
+  "Williams",
+  "Brown",
+  "Jones",
+  "Garcia",
+  "Miller",
+  "Davis",
+  "Rodriguez",
+  "Martinez",
+  "Hernandez",
+  "Lopez",
+  "Gonzalez",
+  "Wilson",
+  "Anderson",
+  "Thomas",
+  "Taylor",
+  "Moore",
+  "Jackson",
+  "Martin",
+  "Lee",
+  "Perez",
+  "Thompson",
+  "White",
+  "Harris",
+  "Sanchez",
+  "Clark",
+  "Ramirez",
+  "Lewis",
+  "Robinson",
+  "Walker",
+  "Young",
+  "Allen",
+  "King",
+  "Wright",
+  "Scott",
+  "Torres",
+  "Nguyen",
+  "Hill",
+  "Flores",
+  "Green",
+  "Adams",
+  "Nelson",
+  "Baker",
+  "Hall",
+  "Rivera",
+  "Campbell",
+  "Mitchell",
+  "Carter",
+  "Roberts",
+];
 
 /**
  * Issue 21's figures, on PostgreSQL (when one answers: BENCH_DATABASE_URL, default the local server)
@@ -37,17 +130,24 @@ export async function run(ctx: BenchContext) {
 
 async function measure(ctx: BenchContext, { label, base, bearer, pgid }: ListServer) {
   const call = (body: unknown) => post(`${base}/api/v1/listuser`, bearer, body);
-  const link = async (format: "csv" | "xlsx") => ((await call({ export_users: format })).json as { content: { web: string } }).content.web;
+  const link = async (format: "csv" | "xlsx") =>
+    ((await call({ export_users: format })).json as { content: { web: string } }).content.web;
 
   const filtered = { filters: { name: NAME_FILTER }, sort: { field: "name", type: "asc" }, perPage: 25 };
   const first = (await call(filtered)).json as { content: { totalRecords: number; row: { last_name: string }[] } };
-  if (first.content.row.length !== 25 || !first.content.row.every((r) => r.last_name === "Smith")) throw new Error("listuser's name filter did not answer Smiths");
+  if (first.content.row.length !== 25 || !first.content.row.every((r) => r.last_name === "Smith"))
+    throw new Error("listuser's name filter did not answer Smiths");
   const total = ((await call({})).json as { content: { totalRecords: number } }).content.totalRecords;
   if (total < USERS) throw new Error(`listuser counts ${total} users, expected at least ${USERS}`);
   const lastPage = Math.ceil(total / 25);
 
   const filterMs = await sample(() => call(filtered));
-  report(ctx, `${label}: listuser, name filter '${NAME_FILTER}' (${first.content.totalRecords} rows) + name sort`, filterMs, TARGET.filterP95Ms);
+  report(
+    ctx,
+    `${label}: listuser, name filter '${NAME_FILTER}' (${first.content.totalRecords} rows) + name sort`,
+    filterMs,
+    TARGET.filterP95Ms,
+  );
   const lastMs = await sample(async () => {
     const r = await call({ page: lastPage });
     if ((r.json as { content: { row: unknown[] } }).content.row.length === 0) throw new Error("the last page is empty");
@@ -56,9 +156,19 @@ async function measure(ctx: BenchContext, { label, base, bearer, pgid }: ListSer
   report(ctx, `${label}: listuser, last page (page ${lastPage} of 25, ${total} users)`, lastMs, TARGET.lastPageP95Ms);
 
   const csv = await exportMemory(pgid, base, bearer, "csv", await link("csv"));
-  ctx.check(`${label}: CSV export of ${total} users, server memory growth (${(csv.bytes / 1e6).toFixed(1)} MB in ${(csv.ms / 1000).toFixed(1)} s)`, `${csv.growthMb.toFixed(1)} MB`, `< ${TARGET.csvMb} MB`, csv.growthMb < TARGET.csvMb);
+  ctx.check(
+    `${label}: CSV export of ${total} users, server memory growth (${(csv.bytes / 1e6).toFixed(1)} MB in ${(csv.ms / 1000).toFixed(1)} s)`,
+    `${csv.growthMb.toFixed(1)} MB`,
+    `< ${TARGET.csvMb} MB`,
+    csv.growthMb < TARGET.csvMb,
+  );
   const xlsx = await exportMemory(pgid, base, bearer, "xlsx", await link("xlsx"));
-  ctx.check(`${label}: XLSX export of ${total} users, server memory growth (${(xlsx.bytes / 1e6).toFixed(1)} MB in ${(xlsx.ms / 1000).toFixed(1)} s)`, `${xlsx.growthMb.toFixed(1)} MB`, `< ${TARGET.xlsxMb} MB`, xlsx.growthMb < TARGET.xlsxMb);
+  ctx.check(
+    `${label}: XLSX export of ${total} users, server memory growth (${(xlsx.bytes / 1e6).toFixed(1)} MB in ${(xlsx.ms / 1000).toFixed(1)} s)`,
+    `${xlsx.growthMb.toFixed(1)} MB`,
+    `< ${TARGET.xlsxMb} MB`,
+    xlsx.growthMb < TARGET.xlsxMb,
+  );
   return { filterP95: percentile(filterMs, 95), lastP95: percentile(lastMs, 95), csv, xlsx };
 }
 

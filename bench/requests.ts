@@ -10,7 +10,8 @@ import { chooseDatabase } from "./lib/database";
 import { openEmbedded } from "./lib/embedded";
 import { percentile } from "./lib/list-bench";
 
-export const description = "staff requests (issue 37): My requests, the Overdue list by location, one decision with its mail, a bulk decision of 500, at 1,000,000 submissions";
+export const description =
+  "staff requests (issue 37): My requests, the Overdue list by location, one decision with its mail, a bulk decision of 500, at 1,000,000 submissions";
 
 /** Submissions across the four forms (BENCH_REQUESTS_ROWS; the issue's figure is 1,000,000, a quarter per form). */
 const ROWS = Number(process.env.BENCH_REQUESTS_ROWS) || 1_000_000;
@@ -39,7 +40,10 @@ export async function run(ctx: BenchContext) {
   const { resolveToken, issueToken } = await import("@/lib/auth/session");
 
   const db0 = await chooseDatabase("requests_bench");
-  const handle = db0.kind === "postgres" ? await openDatabase({ url: db0.url }) : await openEmbedded(path.join(ctx.tmpDir, "requests-data"));
+  const handle =
+    db0.kind === "postgres"
+      ? await openDatabase({ url: db0.url })
+      : await openEmbedded(path.join(ctx.tmpDir, "requests-data"));
   console.log(`  database: ${db0.kind === "postgres" ? "PostgreSQL" : "the portal's own PostgreSQL"}`);
   setDbForTesting(handle);
   const level = logger.level;
@@ -49,15 +53,24 @@ export async function run(ctx: BenchContext) {
     await seedDatabase(db, { password: SEED_PASSWORD });
     const t0 = performance.now();
     await seed(db);
-    console.log(`  seed: ${ROWS.toLocaleString("en-US")} submissions in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    console.log(
+      `  seed: ${ROWS.toLocaleString("en-US")} submissions in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
+    );
 
     const userOf = async (username: string) => {
-      const [u] = await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.username, username));
+      const [u] = await db
+        .select({ id: schema.users.id })
+        .from(schema.users)
+        .where(eq(schema.users.username, username));
       return (await resolveToken((await issueToken({ userId: u.id, kind: "api" })).token)) as SessionUser;
     };
     const admin = await userOf("admin");
     const requester = await userOf("bench_req_1");
-    const [loc] = await db.select({ id: schema.locations.id }).from(schema.locations).where(eq(schema.locations.departmentId, 5)).limit(1);
+    const [loc] = await db
+      .select({ id: schema.locations.id })
+      .from(schema.locations)
+      .where(eq(schema.locations.departmentId, 5))
+      .limit(1);
 
     const time = async (n: number, f: (i: number) => Promise<unknown>) => {
       const ms: number[] = [];
@@ -70,11 +83,26 @@ export async function run(ctx: BenchContext) {
     };
 
     const my = await time(SAMPLES, () => listMyRequests(requester, { page: 1, size: 25 }));
-    ctx.check(`requests: My requests, one person (${ROWS.toLocaleString("en-US")} rows), p95`, `${my.toFixed(1)} ms`, `< ${TARGET.myRequestsP95Ms} ms`, my < TARGET.myRequestsP95Ms);
+    ctx.check(
+      `requests: My requests, one person (${ROWS.toLocaleString("en-US")} rows), p95`,
+      `${my.toFixed(1)} ms`,
+      `< ${TARGET.myRequestsP95Ms} ms`,
+      my < TARGET.myRequestsP95Ms,
+    );
 
-    const state = { page: 1, size: 25 as const, sort: { id: "id", desc: true }, filters: { overdue: "1", location: String(loc.id) } };
+    const state = {
+      page: 1,
+      size: 25 as const,
+      sort: { id: "id", desc: true },
+      filters: { overdue: "1", location: String(loc.id) },
+    };
     const overdue = await time(SAMPLES, () => roReversalList.list(state, admin));
-    ctx.check("requests: RO list filtered by Overdue and location, p95", `${overdue.toFixed(1)} ms`, `< ${TARGET.overdueListP95Ms} ms`, overdue < TARGET.overdueListP95Ms);
+    ctx.check(
+      "requests: RO list filtered by Overdue and location, p95",
+      `${overdue.toFixed(1)} ms`,
+      `< ${TARGET.overdueListP95Ms} ms`,
+      overdue < TARGET.overdueListP95Ms,
+    );
 
     const open = await db
       .select({ id: schema.roReversals.id })
@@ -83,14 +111,24 @@ export async function run(ctx: BenchContext) {
       .orderBy(schema.roReversals.id)
       .limit(SAMPLES + 500);
     const one = await time(SAMPLES, (i) => decide("ro_reversal", open[i].id, "approve", "bench", admin));
-    ctx.check("requests: decide one (timeline, audit, mail queued), p95", `${one.toFixed(1)} ms`, `< ${TARGET.decideP95Ms} ms`, one < TARGET.decideP95Ms);
+    ctx.check(
+      "requests: decide one (timeline, audit, mail queued), p95",
+      `${one.toFixed(1)} ms`,
+      `< ${TARGET.decideP95Ms} ms`,
+      one < TARGET.decideP95Ms,
+    );
 
     const ids = open.slice(SAMPLES, SAMPLES + 500).map((r) => r.id);
     const s = performance.now();
     const bulk = await decideMany("ro_reversal", ids, "approve", "bench bulk", admin);
     const bulkMs = performance.now() - s;
     if (bulk.decided.length !== ids.length) throw new Error(`bulk decided ${bulk.decided.length} of ${ids.length}`);
-    ctx.check(`requests: bulk approve of ${ids.length}`, `${bulkMs.toFixed(0)} ms`, `< ${TARGET.bulk500Ms} ms`, bulkMs < TARGET.bulk500Ms);
+    ctx.check(
+      `requests: bulk approve of ${ids.length}`,
+      `${bulkMs.toFixed(0)} ms`,
+      `< ${TARGET.bulk500Ms} ms`,
+      bulkMs < TARGET.bulk500Ms,
+    );
   } finally {
     logger.level = level;
     setDbForTesting(undefined);
@@ -106,7 +144,9 @@ async function seed(db: Awaited<ReturnType<typeof openDatabase>>["db"]) {
     SELECT 'bench_req_' || g, 'Req', g::text, 'bench_req_' || g || '@example.com', 3 FROM generate_series(1, ${REQUESTERS}) g`);
   const per = Math.floor(ROWS / 4);
   // Location and requester by position from two arrays read once (not a subquery per row).
-  const common = (g: string) => `l.locs[1 + ${g} % array_length(l.locs, 1)], u.base + (${g} % ${REQUESTERS}), now() - (${g} || ' minutes')::interval,
+  const common = (
+    g: string,
+  ) => `l.locs[1 + ${g} % array_length(l.locs, 1)], u.base + (${g} % ${REQUESTERS}), now() - (${g} || ' minutes')::interval,
     CASE WHEN ${g} % 10 = 0 THEN now() - interval '1 hour' ELSE now() + interval '2 days' END`;
   const from = `FROM generate_series(1, ${per}) g,
     (SELECT array_agg(id ORDER BY id) AS locs FROM locations WHERE department_id = 5) l,

@@ -21,6 +21,11 @@ export async function run(ctx: BenchContext) {
   const note = machineLoadNote();
   if (note) console.log(`  ${note}`);
   const worst = Math.max(...times);
-  ctx.check("warm restart to first served page (worst of 3)", `${(worst / 1000).toFixed(2)} s`, `< ${TARGET_MS / 1000} s`, worst < TARGET_MS);
+  ctx.check(
+    "warm restart to first served page (worst of 3)",
+    `${(worst / 1000).toFixed(2)} s`,
+    `< ${TARGET_MS / 1000} s`,
+    worst < TARGET_MS,
+  );
   return { times };
 }

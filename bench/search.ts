@@ -8,7 +8,8 @@ import { forEachDatabase, groupRss, idleRss, mean, percentile, sample, type List
 import { MAX_TEXT_CHARS } from "@/lib/search/extract";
 import { pdfWithText } from "../test/search/documents";
 
-export const description = "portal search: suggestions and the results page over 1,000,000 posts, 100,000 attachments (20,000 with text), 100,000 events, 5,000 people; a 20 MB PDF's extraction memory (issue 24)";
+export const description =
+  "portal search: suggestions and the results page over 1,000,000 posts, 100,000 attachments (20,000 with text), 100,000 events, 5,000 people; a 20 MB PDF's extraction memory (issue 24)";
 
 /** BENCH_SEARCH_SCALE=0.1 seeds a tenth of every count (for development). */
 const SCALE = Number(process.env.BENCH_SEARCH_SCALE) || 1;
@@ -23,9 +24,42 @@ const TARGET = { suggestP95Ms: 50, pageP95Ms: 100, pdfMb: 100 };
 
 /** Common words (a 3-letter prefix meets many rows) and one rare word every RARE_EVERY rows. */
 const WORDS = [
-  "warranty", "service", "parts", "vehicle", "customer", "repair", "order", "invoice", "schedule", "training", "meeting", "report",
-  "inspection", "brake", "engine", "battery", "tyre", "recall", "policy", "claim", "delivery", "sales", "finance", "lease",
-  "insurance", "marketing", "website", "showroom", "dealer", "manager", "technician", "diagnostic", "software", "update", "safety", "quality",
+  "warranty",
+  "service",
+  "parts",
+  "vehicle",
+  "customer",
+  "repair",
+  "order",
+  "invoice",
+  "schedule",
+  "training",
+  "meeting",
+  "report",
+  "inspection",
+  "brake",
+  "engine",
+  "battery",
+  "tyre",
+  "recall",
+  "policy",
+  "claim",
+  "delivery",
+  "sales",
+  "finance",
+  "lease",
+  "insurance",
+  "marketing",
+  "website",
+  "showroom",
+  "dealer",
+  "manager",
+  "technician",
+  "diagnostic",
+  "software",
+  "update",
+  "safety",
+  "quality",
 ];
 const RARE = "zephyrine";
 const RARE_EVERY = 50_000;
@@ -53,7 +87,11 @@ const CALLS = [
   { label: "suggestions, 3-letter prefix 'war'", query: "q=war&suggest=1", target: TARGET.suggestP95Ms },
   { label: `suggestions, rare word '${RARE}'`, query: `q=${RARE}&suggest=1`, target: TARGET.suggestP95Ms },
   { label: "suggestions, typo 'warrenty claim'", query: "q=warrenty%20claim&suggest=1", target: TARGET.suggestP95Ms },
-  { label: "results page, discussions 'warranty claim' page 2", query: "q=warranty%20claim&kind=post&page=2", target: TARGET.pageP95Ms },
+  {
+    label: "results page, discussions 'warranty claim' page 2",
+    query: "q=warranty%20claim&kind=post&page=2",
+    target: TARGET.pageP95Ms,
+  },
   { label: "results page, all kinds 'inspection'", query: "q=inspection", target: TARGET.pageP95Ms },
 ];
 
@@ -69,9 +107,12 @@ async function measure(ctx: BenchContext, { label, base, bearer, pgid }: ListSer
   const rare = await get(`q=${RARE}&suggest=1`);
   const rarePosts = rare.groups.find((g) => g.kind === "post")?.total ?? 0;
   const typo = await get("q=warrenty%20claim&suggest=1");
-  if (!typo.groups.find((g) => g.kind === "post")?.results.length) throw new Error("'warrenty claim' suggested no posts");
+  if (!typo.groups.find((g) => g.kind === "post")?.results.length)
+    throw new Error("'warrenty claim' suggested no posts");
   const docs = await get("q=camshaft&kind=attachment");
-  console.log(`  'war': ${prefix.groups.map((g) => `${g.kind} ${g.total}`).join(", ")}; '${RARE}': ${rarePosts} posts; document text 'camshaft': ${docs.groups[0]?.total ?? 0} attachments`);
+  console.log(
+    `  'war': ${prefix.groups.map((g) => `${g.kind} ${g.total}`).join(", ")}; '${RARE}': ${rarePosts} posts; document text 'camshaft': ${docs.groups[0]?.total ?? 0} attachments`,
+  );
 
   const p95s: number[][] = CALLS.map(() => []);
   for (let r = 1; r <= ROUNDS; r++) {
@@ -79,13 +120,20 @@ async function measure(ctx: BenchContext, { label, base, bearer, pgid }: ListSer
     for (const [i, call] of CALLS.entries()) {
       const ms = await sample(() => get(call.query));
       p95s[i].push(percentile(ms, 95));
-      line.push(`${call.label.split(",")[1]?.trim() ?? call.label} p50 ${percentile(ms, 50).toFixed(1)} p95 ${percentile(ms, 95).toFixed(1)}`);
+      line.push(
+        `${call.label.split(",")[1]?.trim() ?? call.label} p50 ${percentile(ms, 50).toFixed(1)} p95 ${percentile(ms, 95).toFixed(1)}`,
+      );
     }
     console.log(`  ${label} round ${r} (load ${os.loadavg()[0].toFixed(1)}): ${line.join("; ")} ms`);
   }
   for (const [i, call] of CALLS.entries()) {
     const p95 = mean(p95s[i]);
-    ctx.check(`${label}: ${call.label} p95 (mean of ${ROUNDS} rounds)`, `${p95.toFixed(1)} ms`, `< ${call.target} ms`, p95 < call.target);
+    ctx.check(
+      `${label}: ${call.label} p95 (mean of ${ROUNDS} rounds)`,
+      `${p95.toFixed(1)} ms`,
+      `< ${call.target} ms`,
+      p95 < call.target,
+    );
   }
   const pdf = await pdfMemory(pgid, base, bearer);
   ctx.check(
@@ -99,19 +147,27 @@ async function measure(ctx: BenchContext, { label, base, bearer, pgid }: ListSer
 /** Uploads a 20 MB PDF, saves it as an attachment, and samples the server's memory until its text is extracted. */
 async function pdfMemory(pgid: number, base: string, bearer: string) {
   // 2,000 pages of about 10 KB of text each.
-  const line = "Replace the camshaft sprocket and check the timing chain tensioner before every long trip. ".repeat(110);
+  const line = "Replace the camshaft sprocket and check the timing chain tensioner before every long trip. ".repeat(
+    110,
+  );
   const pages = Array.from({ length: 2000 }, (_, i) => `Page ${i + 1}. ${line}`);
   const bytes = pdfWithText(pages);
   // A multipart body with its length, as bench/files.ts sends it (the upload route streams it).
   const boundary = `----bench${Date.now().toString(36)}`;
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="workshop-manual.pdf"\r\nContent-Type: application/pdf\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="workshop-manual.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+    ),
     bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   const up = await fetch(`${base}/api/v1/store_document?kind=attachment`, {
     method: "POST",
-    headers: { authorization: bearer, "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": String(body.length) },
+    headers: {
+      authorization: bearer,
+      "content-type": `multipart/form-data; boundary=${boundary}`,
+      "content-length": String(body.length),
+    },
     body,
   });
   const key = ((await up.json()) as { content: string }).content;
@@ -124,12 +180,21 @@ async function pdfMemory(pgid: number, base: string, bearer: string) {
     const save = await fetch(`${base}/api/v1/store_attachment`, {
       method: "POST",
       headers: { authorization: bearer, "content-type": "application/json" },
-      body: JSON.stringify({ attachSlug: "documents", attachTitle: "Workshop manual", upload_type: "file", attachPath: [key], attachSize: [bytes.length], attachType: ["pdf"] }),
+      body: JSON.stringify({
+        attachSlug: "documents",
+        attachTitle: "Workshop manual",
+        upload_type: "file",
+        attachPath: [key],
+        attachSize: [bytes.length],
+        attachType: ["pdf"],
+      }),
     });
     if (save.status !== 200) throw new Error(`store_attachment answered ${save.status}`);
     // Done when the manual's words are found inside it.
     for (;;) {
-      const res = await fetch(`${base}/api/v1/search?q=tensioner&kind=attachment`, { headers: { authorization: bearer } });
+      const res = await fetch(`${base}/api/v1/search?q=tensioner&kind=attachment`, {
+        headers: { authorization: bearer },
+      });
       const json = (await res.json()) as { content: { groups: { results: { document_name: string | null }[] }[] } };
       if (json.content.groups[0]?.results.some((r) => r.document_name === "workshop-manual.pdf")) break;
       if (performance.now() - started > 300_000) throw new Error("the PDF's text was not extracted within 5 minutes");
@@ -138,7 +203,12 @@ async function pdfMemory(pgid: number, base: string, bearer: string) {
   } finally {
     clearInterval(timer);
   }
-  return { bytes: bytes.length, chars: MAX_TEXT_CHARS, ms: performance.now() - started, growthMb: (Math.max(peak, groupRss(pgid)) - before) / 1e6 };
+  return {
+    bytes: bytes.length,
+    chars: MAX_TEXT_CHARS,
+    ms: performance.now() - started,
+    growthMb: (Math.max(peak, groupRss(pgid)) - before) / 1e6,
+  };
 }
 
 /**
@@ -152,7 +222,10 @@ export async function seedSearch(where: { dataDir?: string; url?: string }) {
   const handle = await openBenchDatabase(where);
   const words = `array[${WORDS.map((w) => `'${w}'`).join(",")}]`;
   const w = (expr: string) => `(${words})[1 + ((${expr}) % ${WORDS.length})]`;
-  const phrase = (g: string, salt: number, n: number) => Array.from({ length: n }, (_, i) => w(`${g} * ${7 + i * 13 + salt} + ${i * 31 + salt} + ${g} / ${3 + i}`)).join(" || ' ' || ");
+  const phrase = (g: string, salt: number, n: number) =>
+    Array.from({ length: n }, (_, i) => w(`${g} * ${7 + i * 13 + salt} + ${i * 31 + salt} + ${g} / ${3 + i}`)).join(
+      " || ' ' || ",
+    );
   try {
     const db = handle.db;
     await seedDatabase(db, { password: SEED_PASSWORD });
@@ -214,5 +287,3 @@ export async function seedSearch(where: { dataDir?: string; url?: string }) {
     await handle.close();
   }
 }
-
-

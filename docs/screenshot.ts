@@ -12,11 +12,23 @@ import { ROOT, startServer } from "../bench/lib/server";
 const PORT = Number(process.env.PORT ?? 3305);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "portal-shot-"));
 const out = path.join(ROOT, "docs", "screenshot.png");
-const server = await startServer({ port: PORT, dataDir: path.join(tmp, "data"), logFile: path.join(tmp, "server.log"), readyPath: "/login" });
+const server = await startServer({
+  port: PORT,
+  dataDir: path.join(tmp, "data"),
+  logFile: path.join(tmp, "server.log"),
+  readyPath: "/login",
+});
 const executablePath = fs.existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined;
 const browser = await chromium.launch({
   executablePath,
-  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
 });
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });

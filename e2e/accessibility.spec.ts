@@ -19,18 +19,38 @@ const content = (path: string, ready: (p: Page) => Promise<void>) => async (page
   await page.goto(path);
   await ready(page);
 };
-const heading = (name: string, level = 1) => async (page: Page) => void (await expect(page.getByRole("heading", { level, name })).toBeVisible());
+const heading =
+  (name: string, level = 1) =>
+  async (page: Page) =>
+    void (await expect(page.getByRole("heading", { level, name })).toBeVisible());
 
 const SCREENS: Screen[] = [
   { name: "discussion tab", open: content("/company-news", heading("Company News")) },
   { name: "save-the-date tab", open: content("/company-news?tab=save-the-date", heading("Company News")) },
-  { name: "attachment tab", open: content("/documents", async (p) => void (await expect(p.getByRole("link", { name: "List view" })).toBeVisible())) },
-  { name: "attachment tab, list view", open: content("/documents?view=list", async (p) => void (await expect(p.getByRole("link", { name: "Grid view" })).toBeVisible())) },
+  {
+    name: "attachment tab",
+    open: content(
+      "/documents",
+      async (p) => void (await expect(p.getByRole("link", { name: "List view" })).toBeVisible()),
+    ),
+  },
+  {
+    name: "attachment tab, list view",
+    open: content(
+      "/documents?view=list",
+      async (p) => void (await expect(p.getByRole("link", { name: "Grid view" })).toBeVisible()),
+    ),
+  },
   {
     name: "post detail",
     open: async (page, f) => {
       await page.goto(f.postPath);
-      await expect(page.getByRole("link", { name: "Back" }).or(page.getByRole("button", { name: "Back" })).first()).toBeVisible();
+      await expect(
+        page
+          .getByRole("link", { name: "Back" })
+          .or(page.getByRole("button", { name: "Back" }))
+          .first(),
+      ).toBeVisible();
     },
   },
   { name: "discussion add form (admin) / 403", open: content("/company-news/discussion/add", formOr403) },
@@ -67,9 +87,33 @@ const SCREENS: Screen[] = [
       await expect(page.getByRole("heading", { name: "Add Calendar Event" })).toBeVisible();
     },
   },
-  { name: "user list (admin) / 403", open: content("/user/list", async (p) => void (await expect(p.getByRole("table").or(p.getByText("Oops! 403 Sorry!"))).toBeVisible())) },
-  { name: "mail outbox (admin) / 403", open: content("/mail/outbox", async (p) => void (await expect(p.getByRole("heading", { level: 1 }).or(p.getByText("Oops! 403 Sorry!")).first()).toBeVisible())) },
-  { name: "search results", open: content("/search?q=warranty+policies", async (p) => void (await expect(p.getByRole("heading", { level: 1, name: "Results for “warranty policies”" })).toBeVisible())) },
+  {
+    name: "user list (admin) / 403",
+    open: content(
+      "/user/list",
+      async (p) => void (await expect(p.getByRole("table").or(p.getByText("Oops! 403 Sorry!"))).toBeVisible()),
+    ),
+  },
+  {
+    name: "mail outbox (admin) / 403",
+    open: content(
+      "/mail/outbox",
+      async (p) =>
+        void (await expect(
+          p.getByRole("heading", { level: 1 }).or(p.getByText("Oops! 403 Sorry!")).first(),
+        ).toBeVisible()),
+    ),
+  },
+  {
+    name: "search results",
+    open: content(
+      "/search?q=warranty+policies",
+      async (p) =>
+        void (await expect(
+          p.getByRole("heading", { level: 1, name: "Results for “warranty policies”" }),
+        ).toBeVisible()),
+    ),
+  },
   {
     name: "search box with suggestions",
     open: async (page) => {
@@ -83,7 +127,13 @@ const SCREENS: Screen[] = [
       await expect(page.getByRole("option", { name: /Warranty Policies/ })).toBeVisible();
     },
   },
-  { name: "edit profile", open: content("/changeprofile", async (p) => void (await expect(p.getByRole("heading", { name: "Edit Profile" })).toBeVisible())) },
+  {
+    name: "edit profile",
+    open: content(
+      "/changeprofile",
+      async (p) => void (await expect(p.getByRole("heading", { name: "Edit Profile" })).toBeVisible()),
+    ),
+  },
   {
     name: "change password modal",
     open: async (page) => {
@@ -97,11 +147,23 @@ const SCREENS: Screen[] = [
     roles: ["admin"],
     open: async (page) => {
       await page.goto("/user/list?f_email=staff%40example.com");
-      await page.getByRole("link", { name: /^Edit / }).first().click();
+      await page
+        .getByRole("link", { name: /^Edit / })
+        .first()
+        .click();
       await expect(page.getByRole("heading", { name: "Edit User" })).toBeVisible();
     },
   },
-  { name: "HR list order (admin) / 403", open: content("/hrdragview", async (p) => void (await expect(p.getByRole("heading", { name: "HR List Order" }).or(p.getByText("Oops! 403 Sorry!"))).toBeVisible())) },
+  {
+    name: "HR list order (admin) / 403",
+    open: content(
+      "/hrdragview",
+      async (p) =>
+        void (await expect(
+          p.getByRole("heading", { name: "HR List Order" }).or(p.getByText("Oops! 403 Sorry!")),
+        ).toBeVisible()),
+    ),
+  },
   {
     name: "e-mail notification (admin)",
     roles: ["admin"],
@@ -115,7 +177,16 @@ const SCREENS: Screen[] = [
   { name: "calendar key add form (admin) / 403", open: content("/key/add", formOr403) },
   { name: "attachment group list (admin) / 403", open: content("/attachment-group/list", tableOr403) },
   { name: "attachment group add form (admin) / 403", open: content("/attachment-group/add", formOr403) },
-  { name: "menu editor (admin) / 403", open: content("/menu/add-edit-menu", async (p) => void (await expect(p.getByRole("list", { name: "Main menus" }).or(p.getByText("Oops! 403 Sorry!"))).toBeVisible())) },
+  {
+    name: "menu editor (admin) / 403",
+    open: content(
+      "/menu/add-edit-menu",
+      async (p) =>
+        void (await expect(
+          p.getByRole("list", { name: "Main menus" }).or(p.getByText("Oops! 403 Sorry!")),
+        ).toBeVisible()),
+    ),
+  },
   {
     name: "menu editor with a sub-menu panel and an open editor (admin) / 403",
     open: async (page) => {
@@ -128,10 +199,20 @@ const SCREENS: Screen[] = [
       }
     },
   },
-  { name: "suggestion list", open: content("/continuous/improvement/suggestions/list", heading("Continuous Improvement Suggestions")) },
-  { name: "suggestion add form", open: content("/continuous/improvement/suggestions/add", heading("Continuous Improvement Suggestion")) },
+  {
+    name: "suggestion list",
+    open: content("/continuous/improvement/suggestions/list", heading("Continuous Improvement Suggestions")),
+  },
+  {
+    name: "suggestion add form",
+    open: content("/continuous/improvement/suggestions/add", heading("Continuous Improvement Suggestion")),
+  },
   { name: "uniform request form", open: content("/uniform/request/add", heading("Uniform Request")) },
-  { name: "uniform request list", roles: ["admin", "manager"], open: content("/uniform/request/list", heading("Uniform Requests")) },
+  {
+    name: "uniform request list",
+    roles: ["admin", "manager"],
+    open: content("/uniform/request/list", heading("Uniform Requests")),
+  },
   {
     name: "uniform request list, date-range picker open",
     roles: ["admin"],
@@ -141,38 +222,80 @@ const SCREENS: Screen[] = [
       await expect(page.getByRole("button", { name: "Apply Filter" })).toBeVisible();
     },
   },
-  { name: "uniform request list, 403 page", roles: ["staff"], open: content("/uniform/request/list", async (p) => void (await expect(p.getByText("Oops! 403 Sorry!")).toBeVisible())) },
+  {
+    name: "uniform request list, 403 page",
+    roles: ["staff"],
+    open: content(
+      "/uniform/request/list",
+      async (p) => void (await expect(p.getByText("Oops! 403 Sorry!")).toBeVisible()),
+    ),
+  },
   { name: "RO reversal form", open: content("/roreversal/add", heading("RO Reversal Request")) },
   { name: "RO reversal list", open: content("/roreversal/list", heading("RO Reversal Requests")) },
   { name: "tech time form", open: content("/techtime/add", heading("Tech Time")) },
   { name: "tech time list", open: content("/techtime/list", heading("Tech Time")) },
   {
     name: "form email manager list / no access",
-    open: content("/form/email/manager/list", async (p) => void (await expect(p.getByRole("heading", { level: 1, name: "Form Email Manager" }).or(p.getByText("Oops! 403 Sorry!"))).toBeVisible())),
+    open: content(
+      "/form/email/manager/list",
+      async (p) =>
+        void (await expect(
+          p.getByRole("heading", { level: 1, name: "Form Email Manager" }).or(p.getByText("Oops! 403 Sorry!")),
+        ).toBeVisible()),
+    ),
   },
   {
     name: "form email manager form / no access",
-    open: content("/form/email/manager/add", async (p) => void (await expect(p.getByRole("heading", { level: 1, name: "Form Email Manager" }).or(p.getByText("Oops! 403 Sorry!"))).toBeVisible())),
+    open: content(
+      "/form/email/manager/add",
+      async (p) =>
+        void (await expect(
+          p.getByRole("heading", { level: 1, name: "Form Email Manager" }).or(p.getByText("Oops! 403 Sorry!")),
+        ).toBeVisible()),
+    ),
   },
   { name: "to read", open: content("/to-read", heading("To read")) },
   {
     name: "compliance board (admin) / 403",
-    open: content("/compliance", async (p) => void (await expect(p.getByRole("heading", { level: 1, name: "Compliance" }).or(p.getByText("Oops! 403 Sorry!"))).toBeVisible())),
+    open: content(
+      "/compliance",
+      async (p) =>
+        void (await expect(
+          p.getByRole("heading", { level: 1, name: "Compliance" }).or(p.getByText("Oops! 403 Sorry!")),
+        ).toBeVisible()),
+    ),
   },
   {
     name: "must-read post detail (acknowledge button; readers panel for admin)",
     open: async (page, f) => {
       await page.goto(f.mustReadPath);
-      await expect(page.getByRole("button", { name: "I have read and understood this" }).or(page.getByText(/^Acknowledged on/))).toBeVisible();
+      await expect(
+        page.getByRole("button", { name: "I have read and understood this" }).or(page.getByText(/^Acknowledged on/)),
+      ).toBeVisible();
     },
   },
   { name: "my requests", open: content("/my/requests", heading("My requests")) },
   {
     name: "request deadlines (admin) / 403",
-    open: content("/requests/deadlines", async (p) => void (await expect(p.getByRole("heading", { level: 1, name: "Request deadlines" }).or(p.getByText("Oops! 403 Sorry!"))).toBeVisible())),
+    open: content(
+      "/requests/deadlines",
+      async (p) =>
+        void (await expect(
+          p.getByRole("heading", { level: 1, name: "Request deadlines" }).or(p.getByText("Oops! 403 Sorry!")),
+        ).toBeVisible()),
+    ),
   },
-  { name: "my requests, filtered", open: content("/my/requests?form=ro_reversal&status=approved", heading("My requests")) },
-  { name: "404", open: content("/no-such-page", async (p) => void (await expect(p.getByText("The page you are looking for does not exist.")).toBeVisible())) },
+  {
+    name: "my requests, filtered",
+    open: content("/my/requests?form=ro_reversal&status=approved", heading("My requests")),
+  },
+  {
+    name: "404",
+    open: content(
+      "/no-such-page",
+      async (p) => void (await expect(p.getByText("The page you are looking for does not exist.")).toBeVisible()),
+    ),
+  },
 ];
 
 async function tableOr403(page: Page) {
@@ -180,7 +303,12 @@ async function tableOr403(page: Page) {
 }
 
 async function formOr403(page: Page) {
-  await expect(page.getByRole("button", { name: /^(Save|Update|Update Post)$/ }).first().or(page.getByText("Oops! 403 Sorry!"))).toBeVisible();
+  await expect(
+    page
+      .getByRole("button", { name: /^(Save|Update|Update Post)$/ })
+      .first()
+      .or(page.getByText("Oops! 403 Sorry!")),
+  ).toBeVisible();
 }
 
 let fixture: Promise<Fixture> | null = null;
@@ -207,7 +335,9 @@ function makeFixture(browser: Browser): Promise<Fixture> {
     await page.getByRole("checkbox", { name: /^Must read/ }).check();
     await ui.button("Save").click();
     await expect(page).toHaveURL(/\/company-news$/);
-    const mustReadPath = (await page.getByRole("link", { name: `${title} must read`, exact: true }).getAttribute("href"))!;
+    const mustReadPath = (await page
+      .getByRole("link", { name: `${title} must read`, exact: true })
+      .getAttribute("href"))!;
 
     await page.goto("/documents/attachment/add");
     await ui.titleField.fill(`${title} link`);
@@ -216,7 +346,9 @@ function makeFixture(browser: Browser): Promise<Fixture> {
     await ui.button("Save").click();
     await expect(page).toHaveURL(/\/documents$/);
     await page.goto("/documents?view=list");
-    const attachmentEdit = (await page.getByRole("link", { name: `Edit ${title} link`, exact: true }).getAttribute("href"))!;
+    const attachmentEdit = (await page
+      .getByRole("link", { name: `Edit ${title} link`, exact: true })
+      .getAttribute("href"))!;
 
     await page.goto("/company-news/event/add");
     await ui.titleField.fill(`${title} date`);

@@ -2,18 +2,35 @@ import { expect, test } from "@playwright/test";
 import { mintAccessToken } from "@/test/oidc/mint-token";
 import { OTHER_CLIENT } from "@/test/oidc/provider";
 import { LoginPage } from "./pages/login-page";
-import { BASE_URL, FIRST_MENU, PASSWORD, SSO_CLIENT_ID, SSO_CLIENT_SECRET, SSO_ISSUER, SSO_REDIRECT_URI } from "./support/env";
+import {
+  BASE_URL,
+  FIRST_MENU,
+  PASSWORD,
+  SSO_CLIENT_ID,
+  SSO_CLIENT_SECRET,
+  SSO_ISSUER,
+  SSO_REDIRECT_URI,
+} from "./support/env";
 import { newSsoUsername, roleIdOf } from "./support/fixtures";
 
 const INVALID_LINK = "Your sign-in link is invalid or has expired. Please sign in again.";
 const NOT_FOR_PORTAL = "This sign-in link was not issued for the Staff Portal. Please sign in with SSO instead.";
 
-async function realToken(username: string, client: { clientId: string; clientSecret: string } = { clientId: SSO_CLIENT_ID, clientSecret: SSO_CLIENT_SECRET }) {
-  const { accessToken } = await mintAccessToken({ issuer: SSO_ISSUER, ...client, redirectUri: SSO_REDIRECT_URI, username });
+async function realToken(
+  username: string,
+  client: { clientId: string; clientSecret: string } = { clientId: SSO_CLIENT_ID, clientSecret: SSO_CLIENT_SECRET },
+) {
+  const { accessToken } = await mintAccessToken({
+    issuer: SSO_ISSUER,
+    ...client,
+    redirectUri: SSO_REDIRECT_URI,
+    username,
+  });
   return accessToken;
 }
 
-const autoLoginUrl = (token: string, username: string) => `/login?${new URLSearchParams({ token, username }).toString()}`;
+const autoLoginUrl = (token: string, username: string) =>
+  `/login?${new URLSearchParams({ token, username }).toString()}`;
 const signedOutAt = (path: string) => new RegExp(`/login\\?callbackUrl=${encodeURIComponent(path)}$`);
 
 test("the sign-in link asks first ('Continue as ...?'), then lands on the first menu page", async ({ page }) => {
@@ -31,13 +48,18 @@ test("the sign-in link asks first ('Continue as ...?'), then lands on the first 
   expect(await roleIdOf(page.request)).toBe(3);
 });
 
-test("signed in, the link says so and offers to switch; switching ends the previous session on the server", async ({ page, context }) => {
+test("signed in, the link says so and offers to switch; switching ends the previous session on the server", async ({
+  page,
+  context,
+}) => {
   await new LoginPage(page).signInAndLand("manager", PASSWORD, FIRST_MENU.slug);
   const managerCookies = await context.cookies();
   const username = newSsoUsername("switch");
   await page.goto(autoLoginUrl(await realToken(username), username));
   await expect(page.getByRole("heading", { name: `Continue as ${username}?` })).toBeVisible();
-  await expect(page.getByRole("status").filter({ hasText: "You are signed in as Morgan Manager (manager)." })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: "You are signed in as Morgan Manager (manager)." }),
+  ).toBeVisible();
   await expect(page.getByRole("link", { name: "Stay signed in as manager" })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath("auto-login-switch-1280.png") });
   await page.setViewportSize({ width: 390, height: 844 });
@@ -75,7 +97,9 @@ test("a forged token shows a clear message on /login after the person continues"
   await expect(page).toHaveURL(signedOutAt(`/${FIRST_MENU.slug}`));
 });
 
-test("someone else's real token is refused, and so is a token the SSO issued to another application", async ({ page }) => {
+test("someone else's real token is refused, and so is a token the SSO issued to another application", async ({
+  page,
+}) => {
   const token = await realToken(newSsoUsername("owner"));
   await page.goto(autoLoginUrl(token, "admin"));
   await page.getByRole("button", { name: "Continue as admin" }).click();

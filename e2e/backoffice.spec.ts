@@ -13,7 +13,9 @@ const tag = () => Date.now().toString(36) + Math.random().toString(36).slice(2, 
 test.describe("administrator", () => {
   test.use({ storageState: storageStateOf("admin") });
 
-  test("creates a calendar key (Save And Continue, then Save) and sees it in the calendar legend; a deactivated key leaves it", async ({ page }) => {
+  test("creates a calendar key (Save And Continue, then Save) and sees it in the calendar legend; a deactivated key leaves it", async ({
+    page,
+  }) => {
     const keys = new ColorOptionPages(page, "/key", "Key Name");
     const name = `Key ${tag()}`;
     await keys.gotoAdd();
@@ -44,7 +46,10 @@ test.describe("administrator", () => {
     await keys.gotoList();
     await keys.filter().fill(name);
     await keys.filter().press("Enter");
-    await keys.row(name).getByRole("link", { name: `Edit ${name}` }).click();
+    await keys
+      .row(name)
+      .getByRole("link", { name: `Edit ${name}` })
+      .click();
     await expect(page.getByRole("heading", { name: "Edit Calendar Key" })).toBeVisible();
     await expect(keys.nameField).toHaveValue(name);
     await expect(keys.button("Save And Continue")).toHaveCount(0);
@@ -77,7 +82,9 @@ test.describe("administrator", () => {
     await expect(groups.statusSwitch(name)).toHaveAttribute("aria-checked", "true");
   });
 
-  test("refuses a second group or key of the same name (any case); the failed save keeps what was typed", async ({ page }) => {
+  test("refuses a second group or key of the same name (any case); the failed save keeps what was typed", async ({
+    page,
+  }) => {
     for (const [base, label, what] of [
       ["/attachment-group", "Name", "An attachment group"],
       ["/key", "Key Name", "A calendar key"],
@@ -101,7 +108,9 @@ test.describe("administrator", () => {
     }
   });
 
-  test("every list keeps its row actions in view at 1280 px (the action column stays; the others scroll)", async ({ page }) => {
+  test("every list keeps its row actions in view at 1280 px (the action column stays; the others scroll)", async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     for (const [path, column] of [
       ["/key/list", "Action"],
@@ -125,7 +134,9 @@ test.describe("administrator", () => {
     }
   });
 
-  test("creates, renames, reorders (keyboard) and deletes a menu; the sidebar follows; the old slug redirects", async ({ page }) => {
+  test("creates, renames, reorders (keyboard) and deletes a menu; the sidebar follows; the old slug redirects", async ({
+    page,
+  }) => {
     const editor = new MenuEditorPage(page);
     const shell = new ShellPage(page);
     const name = `Bulletin ${tag()}`;
@@ -185,7 +196,9 @@ test.describe("administrator", () => {
     await page.keyboard.press("Space");
     await expect(editor.handle(renamed)).toHaveAttribute("aria-pressed", "true");
     await page.keyboard.press("ArrowUp");
-    await expect(page.getByRole("status").filter({ hasText: new RegExp(` is at position ${count - 1} of `) })).toBeAttached();
+    await expect(
+      page.getByRole("status").filter({ hasText: new RegExp(` is at position ${count - 1} of `) }),
+    ).toBeAttached();
     await page.keyboard.press("Space");
     await expect(page.getByText("Menu Position Changed Successfully")).toBeVisible();
     await expect(editor.at(count - 2)).toContainText(renamed.slice(0, 16));
@@ -242,7 +255,16 @@ for (const role of ["manager", "staff"] as const) {
     test.use({ storageState: storageStateOf(role) });
 
     test("gets the 403 page on every back-office screen", async ({ page }) => {
-      for (const path of ["/menu/add-edit-menu", "/menu/company-news", "/key/list", "/key/add", "/key/edit/1", "/attachment-group/list", "/attachment-group/add", "/attachment-group/edit/1"]) {
+      for (const path of [
+        "/menu/add-edit-menu",
+        "/menu/company-news",
+        "/key/list",
+        "/key/add",
+        "/key/edit/1",
+        "/attachment-group/list",
+        "/attachment-group/add",
+        "/attachment-group/edit/1",
+      ]) {
         await page.goto(path);
         await expect(page.getByText("Oops! 403 Sorry!"), path).toBeVisible();
       }
@@ -252,7 +274,14 @@ for (const role of ["manager", "staff"] as const) {
       await page.goto("/company-news");
       const call = (name: string, method: string, body?: unknown) =>
         page.evaluate(
-          async ([n, m, b]) => (await fetch(`/api/v1/${n}`, { method: m as string, headers: { "content-type": "application/json" }, body: b === undefined ? undefined : JSON.stringify(b) })).status,
+          async ([n, m, b]) =>
+            (
+              await fetch(`/api/v1/${n}`, {
+                method: m as string,
+                headers: { "content-type": "application/json" },
+                body: b === undefined ? undefined : JSON.stringify(b),
+              })
+            ).status,
           [name, method, body] as const,
         );
       expect(await call("add_edit_menu", "POST", { menu_title: "Nope" })).toBe(403);
@@ -266,4 +295,3 @@ for (const role of ["manager", "staff"] as const) {
     });
   });
 }
-

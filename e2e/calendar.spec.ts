@@ -38,7 +38,9 @@ test.describe("staff (role 3)", () => {
     await expect(cal.nextMonth).toBeVisible();
   });
 
-  test("the calendar is in place in the document, not a part React sends late and reveals after a spinner", async ({ page }) => {
+  test("the calendar is in place in the document, not a part React sends late and reveals after a spinner", async ({
+    page,
+  }) => {
     const doc = await (await page.request.get("/calendar")).text();
     expect(doc).not.toMatch(/<template id="B:\d+">/);
     expect(doc.indexOf('aria-pressed="true"')).toBeGreaterThan(doc.indexOf("<main"));
@@ -68,7 +70,9 @@ test.describe("staff (role 3)", () => {
 test.describe("calendar manager (role 2)", () => {
   test.use({ storageState: storageStateOf("manager") });
 
-  test("adds an event with the form's rules, sees it, and deletes it with the spec's confirmations", async ({ page }) => {
+  test("adds an event with the form's rules, sees it, and deletes it with the spec's confirmations", async ({
+    page,
+  }) => {
     const cal = new CalendarPage(page);
     await cal.goto();
     await cal.addButton.click();
@@ -100,7 +104,9 @@ test.describe("calendar manager (role 2)", () => {
     await expect(page.getByText("Contact Number Must Be Numeric")).toBeVisible();
     await cal.field("Contact Number").fill("555 123 4567");
     await cal.field("Calendar Key").selectOption({ label: "Training" });
-    await page.locator("input[type=file]").setInputFiles({ name: "agenda.pdf", mimeType: "application/pdf", buffer: PDF });
+    await page
+      .locator("input[type=file]")
+      .setInputFiles({ name: "agenda.pdf", mimeType: "application/pdf", buffer: PDF });
     await expect(page.getByText("Uploaded", { exact: true })).toBeVisible();
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByText("Event Added Successfully")).toBeVisible();
@@ -111,7 +117,10 @@ test.describe("calendar manager (role 2)", () => {
     await cal.event("E2E planning session").click();
     await expect(page.getByText("Status", { exact: true })).toBeVisible();
     await expect(page.getByRole("link", { name: /agenda\.pdf/ })).toBeVisible();
-    const [zip] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download All" }).click()]);
+    const [zip] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Download All" }).click(),
+    ]);
     expect(zip.suggestedFilename()).toBe("E2E planning session.zip");
     await page.getByRole("button", { name: "Delete" }).click();
     await expect(cal.dialog.getByRole("heading", { name: "Are you sure?" })).toBeVisible();
@@ -132,7 +141,9 @@ test.describe("calendar manager (role 2)", () => {
 test.describe("recurring series and the calendar's addresses (manager)", () => {
   test.use({ storageState: storageStateOf("manager"), timezoneId: "America/Los_Angeles" });
 
-  test("the weekly sales meeting keeps 9:00-10:00 and its range when only its description changes; each view has its address", async ({ page }) => {
+  test("the weekly sales meeting keeps 9:00-10:00 and its range when only its description changes; each view has its address", async ({
+    page,
+  }) => {
     const cal = new CalendarPage(page);
     await cal.goto();
     await cal.event(WEEKLY).click();
@@ -195,7 +206,9 @@ test.describe("recurring series and the calendar's addresses (manager)", () => {
     await expect(title).toHaveText("December 2026");
   });
 
-  test("a new weekly series has a time, weekdays and a last date, and nothing shows before its start", async ({ page }) => {
+  test("a new weekly series has a time, weekdays and a last date, and nothing shows before its start", async ({
+    page,
+  }) => {
     const cal = new CalendarPage(page);
     const name = "E2E Tue/Thu stand-up";
     await cal.goto("calendar", "2031-03");
@@ -218,7 +231,9 @@ test.describe("recurring series and the calendar's addresses (manager)", () => {
     await expect(grid.getByText(name)).toHaveCount(8); // Tue and Thu, 4 to 27 March
     await grid.getByText(name).first().click();
     await expect(page.getByRole("article")).toContainText("2:00 PM – 3:30 PM");
-    await expect(page.getByRole("article")).toContainText(/Every Tuesday and Thursday, from Tue, Mar 4, 2031 until Thu, Mar 27, 2031/);
+    await expect(page.getByRole("article")).toContainText(
+      /Every Tuesday and Thursday, from Tue, Mar 4, 2031 until Thu, Mar 27, 2031/,
+    );
     await page.getByRole("article").getByRole("button", { name: "Back" }).click();
     // February's grid ends in early March; January's shows none of it.
     await cal.prevMonth.click();
@@ -237,7 +252,9 @@ test.describe("the keys a calendar page shows", () => {
     test("CIC Monthly Meetings shows only its own key's events", async ({ page }) => {
       const cal = new CalendarPage(page);
       await cal.goto("cic-monthly-meetings");
-      await expect(page.getByRole("group", { name: /Calendar keys/ }).getByRole("button")).toHaveText(["CIC Monthly Meeting"]);
+      await expect(page.getByRole("group", { name: /Calendar keys/ }).getByRole("button")).toHaveText([
+        "CIC Monthly Meeting",
+      ]);
       await expect(page.locator("[data-calendar-ready]").getByText("CIC Monthly Meeting").first()).toBeVisible();
       await expect(page.getByText(WEEKLY)).toHaveCount(0);
       await expect(page.getByRole("button", { name: "Keys Shown Here" })).toHaveCount(0);
@@ -319,7 +336,10 @@ test.describe("subscription link", () => {
     expect((await request.get(url)).status()).toBe(404);
   });
 
-  test("'Reset link' replaces a link: the old URL stops at once, the new one reads the same key (issue 31)", async ({ page, request }) => {
+  test("'Reset link' replaces a link: the old URL stops at once, the new one reads the same key (issue 31)", async ({
+    page,
+    request,
+  }) => {
     const cal = new CalendarPage(page);
     await cal.goto();
     await cal.subscribeButton.click();
@@ -336,7 +356,10 @@ test.describe("subscription link", () => {
     expect(feed.status()).toBe(200);
     expect(await feed.text()).toContain("RRULE:FREQ=WEEKLY;BYDAY=MO");
     await expect(cal.dialog.getByRole("button", { name: /^Reset link/ })).toHaveCount(1);
-    for (const [width, name] of [[1280, "wide"], [390, "phone"]] as const) {
+    for (const [width, name] of [
+      [1280, "wide"],
+      [390, "phone"],
+    ] as const) {
       await page.setViewportSize({ width, height: 900 });
       await page.screenshot({ path: test.info().outputPath(`feed-panel-${name}.png`) });
     }

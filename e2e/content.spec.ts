@@ -1,7 +1,10 @@
 import { expect, test } from "@playwright/test";
 
 /** A 1x1 PNG and a tiny PDF, as the dropzone would send them. */
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n");
 import { ContentPage } from "./pages/content-page";
 import { storageStateOf } from "./support/env";
@@ -37,7 +40,10 @@ test.describe("administrator", () => {
     await content.button("Save").click();
     await expect(page).toHaveURL(/\/company-news$/);
     await expect(content.heading(title)).toBeVisible();
-    await expect(content.item(title).getByRole("link", { name: "https://example.com/map" })).toHaveAttribute("target", "_blank");
+    await expect(content.item(title).getByRole("link", { name: "https://example.com/map" })).toHaveAttribute(
+      "target",
+      "_blank",
+    );
 
     // Edit: 'Update Post'.
     await page.getByRole("link", { name: `Edit ${title}`, exact: true }).click();
@@ -50,9 +56,14 @@ test.describe("administrator", () => {
     // Pin (with confirmation) puts it first.
     await content.confirmItemAction(`${title} draft`, "Pin", "yes");
     await expect(content.toast("Discussion Pin successfully")).toBeVisible();
-    await expect(page.getByRole("list", { name: "Discussions" }).getByRole("heading").first()).toHaveText(`${title} draft`);
+    await expect(page.getByRole("list", { name: "Discussions" }).getByRole("heading").first()).toHaveText(
+      `${title} draft`,
+    );
     await expect(content.item(`${title} draft`).getByRole("img", { name: "Pinned" })).toBeVisible();
-    await expect(page.getByRole("button", { name: `Unpin ${title} draft`, exact: true })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("button", { name: `Unpin ${title} draft`, exact: true })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
 
     // Search is in the URL; Back returns to the list.
     await content.searchFor("Tuesday instead");
@@ -117,10 +128,15 @@ test.describe("administrator", () => {
     const banner = page.getByRole("region", { name: "Banner" });
     // Without a banner, a compact 'Add banner' opens the upload area (retried: a click before hydration does nothing).
     await expect(async () => {
-      await banner.getByRole("button", { name: "Add banner" }).or(banner.getByRole("button", { name: "Close banner upload" })).click({ timeout: 2000 });
+      await banner
+        .getByRole("button", { name: "Add banner" })
+        .or(banner.getByRole("button", { name: "Close banner upload" }))
+        .click({ timeout: 2000 });
       await expect(banner.getByText("Drop files here or click to upload")).toBeVisible({ timeout: 2000 });
     }).toPass({ timeout: 20_000 });
-    await banner.locator("input[type=file]").setInputFiles([{ name: "Warranty banner.png", mimeType: "image/png", buffer: PNG }]);
+    await banner
+      .locator("input[type=file]")
+      .setInputFiles([{ name: "Warranty banner.png", mimeType: "image/png", buffer: PNG }]);
     const image = page.getByRole("img", { name: "Warranty Policies banner" });
     await expect(image).toBeVisible();
     await page.reload(); // served with the page now, tools included
@@ -151,12 +167,18 @@ test.describe("administrator", () => {
     await content.button("Save").click();
     await expect(content.heading(title)).toBeVisible();
     await expect(content.item(title)).toContainText("<script>alert(2)</script>");
-    await expect(content.item(title).getByRole("link", { name: "www.example.com" })).toHaveAttribute("href", "https://www.example.com");
+    await expect(content.item(title).getByRole("link", { name: "www.example.com" })).toHaveAttribute(
+      "href",
+      "https://www.example.com",
+    );
     // The post detail shows the same text the same way.
     await content.item(title).getByRole("link", { name: title, exact: true }).click();
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await expect(page.getByText("<script>alert(2)</script> see")).toBeVisible();
-    await expect(page.getByRole("main").getByRole("link", { name: "www.example.com" })).toHaveAttribute("href", "https://www.example.com");
+    await expect(page.getByRole("main").getByRole("link", { name: "www.example.com" })).toHaveAttribute(
+      "href",
+      "https://www.example.com",
+    );
   });
 
   test("adds a link attachment; the grid/list toggle and invalid links", async ({ page }) => {
@@ -173,7 +195,10 @@ test.describe("administrator", () => {
     await content.button("Save").click();
     await expect(page).toHaveURL(/\/documents$/);
     // The grid cuts titles at 20 characters (full title on hover); the link names the whole title.
-    await expect(page.getByRole("link", { name: `Visit Now: ${title}` })).toHaveAttribute("href", "https://parts.example.com/catalogue");
+    await expect(page.getByRole("link", { name: `Visit Now: ${title}` })).toHaveAttribute(
+      "href",
+      "https://parts.example.com/catalogue",
+    );
     await expect(page.getByTitle(title)).toContainText(`${title.slice(0, 20)}...`);
     await expect(page.getByRole("link", { name: "Grid view" })).toHaveAttribute("aria-current", "true");
     await page.getByRole("link", { name: "List view" }).click();
@@ -236,7 +261,12 @@ test.describe("staff", () => {
     await expect(content.tab("Save the Date")).toBeVisible();
     await expect(page.getByRole("link", { name: "Add New Post" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: /^(Pin|Delete) / })).toHaveCount(0);
-    for (const path of ["/company-news/discussion/add", "/documents/attachment/add", "/company-news/event/add", "/company-news/discussion/edit/1"]) {
+    for (const path of [
+      "/company-news/discussion/add",
+      "/documents/attachment/add",
+      "/company-news/event/add",
+      "/company-news/discussion/edit/1",
+    ]) {
       await page.goto(path);
       await expect(page.getByText("Oops! 403 Sorry!")).toBeVisible();
     }
@@ -247,7 +277,10 @@ test.describe("staff", () => {
     await content.goto("service-department");
     const subPages = page.getByRole("navigation", { name: "Sub-pages" });
     await expect(subPages.getByRole("link")).toHaveText(["Service Bulletins and Technica...", "Warranty Policies"]);
-    await expect(subPages.getByRole("link").first()).toHaveAttribute("title", "Service Bulletins and Technical Updates");
+    await expect(subPages.getByRole("link").first()).toHaveAttribute(
+      "title",
+      "Service Bulletins and Technical Updates",
+    );
     await expect(async () => {
       // A click before hydration loads the page as a document; after it, the app navigates. Both land.
       await subPages.getByRole("link", { name: "Warranty Policies" }).click();
@@ -279,7 +312,20 @@ test.describe("administrator far from the server's time zone", () => {
     await expect(times).toHaveCount(2);
     const expected = await times.first().evaluate((t) => {
       const d = new Date(t.getAttribute("datetime") ?? "");
-      const months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+      const months = [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+      ];
       const hour = d.getHours() % 12 || 12;
       return {
         long: `${d.getDate()} ${months[d.getMonth()]}, ${d.getFullYear()}`,

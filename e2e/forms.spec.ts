@@ -8,7 +8,9 @@ const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).sli
 test.describe("staff", () => {
   test.use({ storageState: storageStateOf("staff") });
 
-  test("submits an RO reversal: Warranty reveals its fields, the form clears, the request is in their list", async ({ page }) => {
+  test("submits an RO reversal: Warranty reveals its fields, the form clears, the request is in their list", async ({
+    page,
+  }) => {
     const ui = new StaffFormsPage(page);
     const name = `Ro Staff ${unique()}`;
     await ui.gotoRoAdd();
@@ -76,10 +78,14 @@ test.describe("staff", () => {
     const row = page.getByRole("row").filter({ hasText: name });
     await row.getByRole("link", { name: `Edit ${name}` }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Edit Tech Time", exact: true })).toBeVisible();
-    await expect(page.getByRole("group", { name: "Shop time row 1", exact: true }).getByLabel("Customer Name")).toHaveValue("ACME");
+    await expect(
+      page.getByRole("group", { name: "Shop time row 1", exact: true }).getByLabel("Customer Name"),
+    ).toHaveValue("ACME");
   });
 
-  test("reads their tech time form in full from the list: the form's fields and every row (issue 33)", async ({ page }) => {
+  test("reads their tech time form in full from the list: the form's fields and every row (issue 33)", async ({
+    page,
+  }) => {
     test.slow(); // a save, the list, then the detail at two widths with axe
     const ui = new StaffFormsPage(page);
     const name = `Tt Detail ${unique()}`;
@@ -99,15 +105,27 @@ test.describe("staff", () => {
     await expect(page.getByText("Tech Time Saved Successfully")).toBeVisible();
 
     await page.goto("/techtime/list");
-    await page.getByRole("row").filter({ hasText: name }).getByRole("link", { name: `View ${name}` }).click();
+    await page
+      .getByRole("row")
+      .filter({ hasText: name })
+      .getByRole("link", { name: `View ${name}` })
+      .click();
     await expect(page).toHaveURL(/\/techtime\/view\/\d+$/);
-    for (const [width, size] of Object.entries({ desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } })) {
+    for (const [width, size] of Object.entries({
+      desktop: { width: 1280, height: 800 },
+      phone: { width: 390, height: 844 },
+    })) {
       await page.setViewportSize(size);
       await expect(page.getByRole("heading", { level: 1, name: "Tech Time" })).toBeVisible();
       const shop = page.getByRole("region", { name: "Shop Time Corrections" });
       await expect(shop.getByRole("listitem")).toHaveCount(1);
       await expect(shop.getByRole("definition").filter({ hasText: "ACME" })).toBeVisible();
-      await expect(page.getByRole("region", { name: "Attendance Clock Time Corrections" }).getByRole("definition").filter({ hasText: "Forgot to clock in" })).toBeVisible();
+      await expect(
+        page
+          .getByRole("region", { name: "Attendance Clock Time Corrections" })
+          .getByRole("definition")
+          .filter({ hasText: "Forgot to clock in" }),
+      ).toBeVisible();
       await expectNoAxeViolations(page, `tech time detail (${width})`);
       await page.screenshot({ path: `test-results/techtime-detail-${width}.png`, fullPage: true });
     }
@@ -115,17 +133,33 @@ test.describe("staff", () => {
     await expect(page).toHaveURL(/\/techtime\/edit\/\d+$/);
   });
 
-  test("marks required fields for eyes and screen readers, and refuses an RA closed after its date of request", async ({ page }) => {
+  test("marks required fields for eyes and screen readers, and refuses an RA closed after its date of request", async ({
+    page,
+  }) => {
     const ui = new StaffFormsPage(page);
     await ui.gotoRoAdd();
     await expect(page.getByText("Fields marked * are required.")).toBeVisible();
-    for (const label of ["Employee Name", "Date of Request", "Full RA#", "Date RA Was Originally Closed", "Location", "Reason Reversal Is Required"]) {
+    for (const label of [
+      "Employee Name",
+      "Date of Request",
+      "Full RA#",
+      "Date RA Was Originally Closed",
+      "Location",
+      "Reason Reversal Is Required",
+    ]) {
       await expect(ui.field(label), label).toHaveAttribute("aria-required", "true");
     }
     // The visible mark sits beside the label, hidden from screen readers (they hear aria-required).
-    await expect(page.locator("label", { hasText: "Full RA#" }).locator("xpath=following-sibling::*[1]")).toHaveText("*");
-    await expect(page.locator("label", { hasText: "Full RA#" }).locator("xpath=following-sibling::*[1]")).toHaveAttribute("aria-hidden", "true");
-    await expect(page.getByRole("radiogroup", { name: "Pay Type (required)" })).toHaveAttribute("aria-required", "true");
+    await expect(page.locator("label", { hasText: "Full RA#" }).locator("xpath=following-sibling::*[1]")).toHaveText(
+      "*",
+    );
+    await expect(
+      page.locator("label", { hasText: "Full RA#" }).locator("xpath=following-sibling::*[1]"),
+    ).toHaveAttribute("aria-hidden", "true");
+    await expect(page.getByRole("radiogroup", { name: "Pay Type (required)" })).toHaveAttribute(
+      "aria-required",
+      "true",
+    );
 
     await ui.field("Employee Name").fill(`Ro Dates ${unique()}`);
     await ui.field("Date of Request").fill("2026-11-10");
@@ -141,7 +175,9 @@ test.describe("staff", () => {
     await expect(page.getByText("RO Reversal Request Added Successfully")).toBeVisible();
   });
 
-  test("asks before leaving a form with unsaved changes: a sidebar link, Back, closing the tab; Stay keeps what was typed", async ({ page }) => {
+  test("asks before leaving a form with unsaved changes: a sidebar link, Back, closing the tab; Stay keeps what was typed", async ({
+    page,
+  }) => {
     const ui = new StaffFormsPage(page);
     // Into the form from the list, as people do (so Back stays inside the portal's page).
     await page.goto("/roreversal/list");
@@ -189,7 +225,9 @@ test.describe("staff", () => {
     const row = page.getByRole("group", { name: "Attendance row 2", exact: true });
     await row.getByLabel("Time In").fill("17:00");
     await row.getByLabel("Time Out").fill("08:30");
-    await expect(row.getByRole("status")).toHaveText("Time Out is before Time In. Please check the times (you can still save).");
+    await expect(row.getByRole("status")).toHaveText(
+      "Time Out is before Time In. Please check the times (you can still save).",
+    );
     await row.getByLabel("Time Out").fill("18:30");
     await expect(row.getByRole("status")).toHaveCount(0);
     await row.getByLabel("Time Out").fill("08:30");
@@ -201,15 +239,28 @@ test.describe("staff", () => {
     await expect(page.getByText("Tech Time Saved Successfully")).toBeVisible();
   });
 
-  test("the tech time form fits a phone: rows are compact cards, nothing wider than the screen", async ({ browser }) => {
-    const phone = await browser.newContext({ storageState: storageStateOf("staff"), viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  test("the tech time form fits a phone: rows are compact cards, nothing wider than the screen", async ({
+    browser,
+  }) => {
+    const phone = await browser.newContext({
+      storageState: storageStateOf("staff"),
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
     const page = await phone.newPage();
     await new StaffFormsPage(page).gotoTechTimeAdd();
     const row = page.getByRole("group", { name: "Shop time row 1", exact: true });
     // Time In and Time Out side by side on one line of the card.
-    const [timeIn, timeOut] = [await row.getByLabel("Time In").boundingBox(), await row.getByLabel("Time Out").boundingBox()];
+    const [timeIn, timeOut] = [
+      await row.getByLabel("Time In").boundingBox(),
+      await row.getByLabel("Time Out").boundingBox(),
+    ];
     expect(Math.abs(timeIn!.y - timeOut!.y)).toBeLessThan(2);
-    const size = await page.evaluate(() => ({ height: document.documentElement.scrollHeight, width: document.documentElement.scrollWidth }));
+    const size = await page.evaluate(() => ({
+      height: document.documentElement.scrollHeight,
+      width: document.documentElement.scrollWidth,
+    }));
     expect(size.width).toBeLessThanOrEqual(390);
     expect(size.height).toBeLessThan(2800); // it was 4,300 px with a field per line
     await page.screenshot({ path: "test-results/tech-time-390.png", fullPage: true });
@@ -249,7 +300,15 @@ test.describe("administrator and staff", () => {
     // The same form and location again: the server's duplicate message, Save disabled. The check
     // answers 200 whether it finds one or not: no failed request in the browser's console.
     const failed: string[] = [];
-    page.on("response", (r) => void (r.url().includes("/formemailmanager/check") && r.status() >= 400 && failed.push(`${r.status()} ${r.url()}`)));
+    page.on(
+      "response",
+      (r) =>
+        void (
+          r.url().includes("/formemailmanager/check") &&
+          r.status() >= 400 &&
+          failed.push(`${r.status()} ${r.url()}`)
+        ),
+    );
     page.on("console", (m) => void (m.type() === "error" && failed.push(m.text())));
     await page.goto("/form/email/manager/add?form=1");
     const checked = page.waitForResponse((r) => r.url().includes("/formemailmanager/check"));
@@ -274,7 +333,10 @@ test.describe("administrator and staff", () => {
     await expect(s.getByText("RO Reversal Request Added Successfully")).toBeVisible();
 
     await page.goto("/mail/outbox");
-    const mail = page.getByRole("row").filter({ hasText: `RO Reversal Request: ${name}` }).filter({ hasText: to });
+    const mail = page
+      .getByRole("row")
+      .filter({ hasText: `RO Reversal Request: ${name}` })
+      .filter({ hasText: to });
     await expect(mail).toHaveCount(1);
     await admin.close();
     await staff.close();

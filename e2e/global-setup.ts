@@ -1,5 +1,12 @@
 import { startOidcProvider } from "@/test/oidc/provider";
-import { SSO_CLIENT_ID, SSO_CLIENT_SECRET, SSO_ISSUER, SSO_PORT, SSO_POST_LOGOUT_URI, SSO_REDIRECT_URI } from "./support/env";
+import {
+  SSO_CLIENT_ID,
+  SSO_CLIENT_SECRET,
+  SSO_ISSUER,
+  SSO_PORT,
+  SSO_POST_LOGOUT_URI,
+  SSO_REDIRECT_URI,
+} from "./support/env";
 
 /** Starts the local OpenID Connect provider the portal (webServer) is configured to use; stops it after the run. */
 export default async function globalSetup() {

@@ -3,7 +3,9 @@ import { LoginPage } from "./pages/login-page";
 import { BASE_URL, FIRST_MENU, PASSWORD, ROLES, storageStateOf } from "./support/env";
 
 test.describe("signed out", () => {
-  test("the login page shows the welcome panel, the SSO note and the SSO button, without header or sidebar", async ({ page }) => {
+  test("the login page shows the welcome panel, the SSO note and the SSO button, without header or sidebar", async ({
+    page,
+  }) => {
     const login = new LoginPage(page);
     await login.goto();
     await expect(login.welcome).toBeVisible();
@@ -33,7 +35,9 @@ test.describe("signed out", () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test("a new attempt clears the last one's error: empty fields after a wrong password show only the field messages", async ({ page }) => {
+  test("a new attempt clears the last one's error: empty fields after a wrong password show only the field messages", async ({
+    page,
+  }) => {
     const login = new LoginPage(page);
     await login.goto();
     await login.signIn("staff", "not-the-password");
@@ -82,9 +86,13 @@ test.describe("signed out", () => {
   test("a sign-out for a reason says why on the sign-in page", async ({ page }) => {
     const login = new LoginPage(page);
     await login.goto("?reason=AccessChanged");
-    await expect(page.getByRole("status").filter({ hasText: "Your access changed; please sign in again." })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Your access changed; please sign in again." }),
+    ).toBeVisible();
     await login.goto("?reason=SessionEnded");
-    await expect(page.getByRole("status").filter({ hasText: "Your session ended. Please sign in again." })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Your session ended. Please sign in again." }),
+    ).toBeVisible();
     await login.goto("?reason=Call%20555");
     await expect(page.getByText("Call 555")).toHaveCount(0);
   });

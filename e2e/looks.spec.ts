@@ -18,7 +18,10 @@ const overlaps = (a: { x: number; y: number; width: number; height: number }, b:
 test.describe("administrator", () => {
   test.use({ storageState: storageStateOf("admin") });
 
-  for (const [name, viewport] of [["desktop", { width: 1280, height: 800 }], ["phone", PHONE]] as const) {
+  for (const [name, viewport] of [
+    ["desktop", { width: 1280, height: 800 }],
+    ["phone", PHONE],
+  ] as const) {
     test(`toasts cover none of the header, nor a list item's tools (${name})`, async ({ page }) => {
       await page.setViewportSize(viewport);
       const content = new ContentPage(page);
@@ -31,7 +34,9 @@ test.describe("administrator", () => {
       await expect(toast).toBeVisible();
       expect(overlaps(await box(toast), await box(new ShellPage(page).header))).toBe(false);
       // Nor a list item's tools (Edit, Pin, Delete sit at the right of every item).
-      expect(overlaps(await box(toast), await box(page.getByRole("button", { name: `Delete ${title}`, exact: true })))).toBe(false);
+      expect(
+        overlaps(await box(toast), await box(page.getByRole("button", { name: `Delete ${title}`, exact: true }))),
+      ).toBe(false);
       if (name === "desktop") expect(overlaps(await box(toast), await box(page.getByRole("main")))).toBe(false); // over the sidebar's foot
     });
   }
@@ -54,7 +59,11 @@ test.describe("administrator", () => {
     await page.setViewportSize(PHONE);
     await page.goto("/documents/attachment/add");
     const content = new ContentPage(page);
-    const buttons = [content.button("Save"), content.button("Save And Continue"), page.getByRole("link", { name: "Cancel" })];
+    const buttons = [
+      content.button("Save"),
+      content.button("Save And Continue"),
+      page.getByRole("link", { name: "Cancel" }),
+    ];
     const boxes = await Promise.all(buttons.map(box));
     // One column of equal, full-width buttons: none sits alone on a line beside empty space.
     for (const b of boxes) {
@@ -70,11 +79,16 @@ test.describe("calendar", () => {
   test("month cells show whole short titles on up to two lines, with the full title as tooltip", async ({ page }) => {
     const cal = new CalendarPage(page);
     await cal.goto();
-    const event = page.locator("[role=cell][data-date]").getByRole("button", { name: /Monday Sales Meeting/ }).first();
+    const event = page
+      .locator("[role=cell][data-date]")
+      .getByRole("button", { name: /Monday Sales Meeting/ })
+      .first();
     await expect(event).toHaveAttribute("title", "Monday Sales Meeting");
     const title = event.locator(".cal-event-title");
     // Not cut: the title's text fits its box (was 'Monday S').
-    expect(await title.evaluate((el) => el.scrollHeight <= el.clientHeight + 1 && el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    expect(
+      await title.evaluate((el) => el.scrollHeight <= el.clientHeight + 1 && el.scrollWidth <= el.clientWidth + 1),
+    ).toBe(true);
   });
 
   test("below 766 px the calendar opens in its list view; the month is one tap away", async ({ page }) => {

@@ -17,7 +17,10 @@ async function as(browser: Browser, role: Role) {
 test.describe("must read", () => {
   test.use({ storageState: storageStateOf("admin") });
 
-  test("a staff-only must-read is counted, listed and acknowledged once; the scheduled one waits", async ({ page, browser }) => {
+  test("a staff-only must-read is counted, listed and acknowledged once; the scheduled one waits", async ({
+    page,
+    browser,
+  }) => {
     test.slow();
     const content = new ContentPage(page);
     const title = unique("Lift inspection");

@@ -18,23 +18,41 @@ let log = "";
 
 /** DATA_DIR/postgres.json: the portal's own database (scripts/embedded-db.mjs). */
 function databaseUrl(): string {
-  const c = JSON.parse(fs.readFileSync(path.join(DATA_DIR, "postgres.json"), "utf8")) as { user: string; password: string; port: number };
+  const c = JSON.parse(fs.readFileSync(path.join(DATA_DIR, "postgres.json"), "utf8")) as {
+    user: string;
+    password: string;
+    port: number;
+  };
   return `postgres://${encodeURIComponent(c.user)}:${encodeURIComponent(c.password)}@127.0.0.1:${c.port}/portal`;
 }
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   const root = path.resolve(import.meta.dirname, "..");
-  serverB = spawn(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(B_PORT), "-H", "127.0.0.1"], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR, DATABASE_URL: databaseUrl(), PORT: String(B_PORT), AUTH_URL: B_URL, NEXT_TELEMETRY_DISABLED: "1" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  serverB = spawn(
+    process.execPath,
+    [path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(B_PORT), "-H", "127.0.0.1"],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        DATA_DIR,
+        DATABASE_URL: databaseUrl(),
+        PORT: String(B_PORT),
+        AUTH_URL: B_URL,
+        NEXT_TELEMETRY_DISABLED: "1",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   serverB.stdout?.on("data", (d) => (log += d));
   serverB.stderr?.on("data", (d) => (log += d));
   const until = Date.now() + 100_000;
   for (;;) {
-    const up = await fetch(`${B_URL}/api/health`).then((r) => r.ok, () => false);
+    const up = await fetch(`${B_URL}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) break;
     if (Date.now() > until || serverB.exitCode !== null) throw new Error(`server B did not start:\n${log}`);
     await new Promise((r) => setTimeout(r, 300));
@@ -63,15 +81,22 @@ test("a change made through one server process shows on the next request to anot
   // Menus: B has answered for the menu list (and so cached it) before A adds a menu.
   const before = await request.get(`${B_URL}/api/v1/get_menu_details?slug=two-processes`, { headers: auth(admin) });
   expect(before.status()).toBe(404);
-  const added = await request.post(`${BASE_URL}/api/v1/add_edit_menu`, { headers: auth(admin), data: { menu_title: "Two Processes", features: [{ id: 1, name: "Discussion" }] } });
+  const added = await request.post(`${BASE_URL}/api/v1/add_edit_menu`, {
+    headers: auth(admin),
+    data: { menu_title: "Two Processes", features: [{ id: 1, name: "Discussion" }] },
+  });
   expect(added.status(), await added.text()).toBe(200);
   const after = await request.get(`${B_URL}/api/v1/get_menu_details?slug=two-processes`, { headers: auth(admin) });
   expect(after.status()).toBe(200);
 
   // Content: B lists the page's posts, A adds one, B's next list has it.
-  const list = async () => (await (await request.get(`${B_URL}/api/v1/display_sales_post?slug=two-processes`, { headers: auth(admin) })).text());
+  const list = async () =>
+    await (await request.get(`${B_URL}/api/v1/display_sales_post?slug=two-processes`, { headers: auth(admin) })).text();
   expect(await list()).not.toContain("Posted through A");
-  const stored = await request.post(`${BASE_URL}/api/v1/store_post`, { headers: auth(admin), data: { slug: "two-processes", title: "Posted through A", description: "seen by B" } });
+  const stored = await request.post(`${BASE_URL}/api/v1/store_post`, {
+    headers: auth(admin),
+    data: { slug: "two-processes", title: "Posted through A", description: "seen by B" },
+  });
   expect(stored.status(), await stored.text()).toBeLessThan(300);
   expect(await list()).toContain("Posted through A");
 
@@ -92,10 +117,14 @@ test("a change made through one server process shows on the next request to anot
     const res = await request.post(`${base}/api/v1/login`, { data: { username, password: PASSWORD } });
     return (await res.json()).content as { api_token: string; user_obj: { id: number } };
   };
-  const mayDelete = async (token: string) => (await request.delete(`${B_URL}/api/v1/deleteevents`, { headers: auth(token), data: {} })).status();
+  const mayDelete = async (token: string) =>
+    (await request.delete(`${B_URL}/api/v1/deleteevents`, { headers: auth(token), data: {} })).status();
   const { api_token: asManager, user_obj: managerUser } = await signInWithId(B_URL);
   expect(await mayDelete(asManager)).toBe(422);
-  const changed = await request.post(`${BASE_URL}/api/v1/changeprofile`, { headers: auth(admin), data: { id: managerUser.id, role_id: 3, permission_id: [] } });
+  const changed = await request.post(`${BASE_URL}/api/v1/changeprofile`, {
+    headers: auth(admin),
+    data: { id: managerUser.id, role_id: 3, permission_id: [] },
+  });
   expect(changed.status(), await changed.text()).toBe(200);
   expect(await mayDelete(asManager)).toBe(401);
   const { api_token: manager } = await signInWithId(B_URL);

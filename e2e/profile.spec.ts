@@ -5,7 +5,10 @@ import { UsersPage } from "./pages/users-page";
 import { BASE_URL, FIRST_MENU, PASSWORD, storageStateOf } from "./support/env";
 import { newSsoUsername, signInAtSso } from "./support/fixtures";
 
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
 
 test.describe("administrator", () => {
   test.use({ storageState: storageStateOf("admin") });
@@ -95,7 +98,9 @@ test.describe("administrator", () => {
   });
 
   test("one's own id goes to the profile; an unknown id is the 404; the aliases redirect", async ({ page }) => {
-    const me = (await (await page.request.get("/api/v1/getuserdata")).json()) as { content: { user_obj: { id: number } } };
+    const me = (await (await page.request.get("/api/v1/getuserdata")).json()) as {
+      content: { user_obj: { id: number } };
+    };
     await page.goto(`/updateusers/${me.content.user_obj.id}`);
     await expect(page).toHaveURL(/\/changeprofile$/);
     await page.goto("/updateusers/99999999");
@@ -122,9 +127,12 @@ test.describe("administrator", () => {
     await page.keyboard.press("Space");
     await expect(page.getByText("The HR list order was saved.")).toBeVisible();
     await page.reload();
-    const names = (await page.getByRole("group", { name: "HR list" }).getByRole("button").evaluateAll((els) => els.map((e) => e.getAttribute("aria-label") ?? ""))).map((n) =>
-      n.replace(/, position \d+$/, ""),
-    );
+    const names = (
+      await page
+        .getByRole("group", { name: "HR list" })
+        .getByRole("button")
+        .evaluateAll((els) => els.map((e) => e.getAttribute("aria-label") ?? ""))
+    ).map((n) => n.replace(/, position \d+$/, ""));
     expect(names.indexOf(second)).toBeLessThan(names.indexOf(first));
   });
 });

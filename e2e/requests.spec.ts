@@ -18,7 +18,15 @@ test("a request is decided on its record page and shows in the requester's My re
   const locationId = (await locations.json()).content.locations[0].id;
   const created = await staffPage.request.post("/api/v1/ro-reversal-request/add/update", {
     headers: { origin: BASE_URL, "content-type": "application/json" },
-    data: { empolyee_name: name, date_of_request: "11/20/2026", full_ra: "RA-9", date_ra_was_originally_closed: "2026-11-01", pay_type: "Customer Pay", location: locationId, reason: "Loop" },
+    data: {
+      empolyee_name: name,
+      date_of_request: "11/20/2026",
+      full_ra: "RA-9",
+      date_ra_was_originally_closed: "2026-11-01",
+      pay_type: "Customer Pay",
+      location: locationId,
+      reason: "Loop",
+    },
   });
   expect(created.ok()).toBeTruthy();
   const id = (await created.json()).content.id as number;
@@ -37,7 +45,9 @@ test("a request is decided on its record page and shows in the requester's My re
   await adminPage.setViewportSize({ width: 1280, height: 900 });
   // Deny without a reason: refused with the message, nothing changes.
   await adminPage.getByRole("button", { name: "Deny" }).click();
-  await expect(adminPage.getByRole("alert").filter({ hasText: "A reason is required to deny a request." })).toBeVisible();
+  await expect(
+    adminPage.getByRole("alert").filter({ hasText: "A reason is required to deny a request." }),
+  ).toBeVisible();
   await adminPage.getByLabel("Comment").fill("Not a labour error");
   await adminPage.getByRole("button", { name: "Deny" }).click();
   await expect(adminPage.getByText("Deny → Denied")).toBeVisible();
@@ -106,7 +116,15 @@ test("an administrator approves a selection from the RO reversal list with one c
   for (const ra of ["RA-1", "RA-2"]) {
     const created = await staffPage.request.post("/api/v1/ro-reversal-request/add/update", {
       headers: { origin: BASE_URL, "content-type": "application/json" },
-      data: { empolyee_name: name, date_of_request: "11/20/2026", full_ra: ra, date_ra_was_originally_closed: "2026-11-01", pay_type: "Customer Pay", location: locationId, reason: "Bulk" },
+      data: {
+        empolyee_name: name,
+        date_of_request: "11/20/2026",
+        full_ra: ra,
+        date_ra_was_originally_closed: "2026-11-01",
+        pay_type: "Customer Pay",
+        location: locationId,
+        reason: "Bulk",
+      },
     });
     expect(created.ok()).toBeTruthy();
   }

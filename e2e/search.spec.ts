@@ -115,7 +115,11 @@ test.describe("phone width", () => {
       await expect(box(page)).toBeVisible({ timeout: 1000 });
     }).toPass();
     await box(page).fill("calendar");
-    await expect(dialog(page).getByRole("option", { name: /Calendar/ }).first()).toBeVisible();
+    await expect(
+      dialog(page)
+        .getByRole("option", { name: /Calendar/ })
+        .first(),
+    ).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath("suggestions-phone.png") });
     const size = await dialog(page).boundingBox();
     expect(size!.width).toBeLessThanOrEqual(390);

@@ -6,13 +6,17 @@ import { BASE_URL, FIRST_MENU, PASSWORD, storageStateOf } from "./support/env";
 async function watchCsp(page: Page) {
   await page.addInitScript(() => {
     (window as unknown as { __csp: string[] }).__csp = [];
-    document.addEventListener("securitypolicyviolation", (e) => (window as unknown as { __csp: string[] }).__csp.push(`${e.violatedDirective} ${e.blockedURI}`));
+    document.addEventListener("securitypolicyviolation", (e) =>
+      (window as unknown as { __csp: string[] }).__csp.push(`${e.violatedDirective} ${e.blockedURI}`),
+    );
   });
   return () => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
 }
 
 test.describe("issue 19: headers and cross-site requests against the production build", () => {
-  test("the sign-in page runs its scripts under a nonce policy without 'unsafe-inline', and signing in works", async ({ page }) => {
+  test("the sign-in page runs its scripts under a nonce policy without 'unsafe-inline', and signing in works", async ({
+    page,
+  }) => {
     const violations = await watchCsp(page);
     const login = new LoginPage(page);
     const res = await page.goto("/login");
@@ -30,16 +34,30 @@ test.describe("issue 19: headers and cross-site requests against the production 
 
   test("/login?error= shows only known codes' texts; callbackUrl to another host is not followed", async ({ page }) => {
     const login = new LoginPage(page);
-    await login.goto("?error=" + encodeURIComponent("Your account was hacked, call +1 555 0100") + "&callbackUrl=%2F%5Cexample.org%2Fphish");
+    await login.goto(
+      "?error=" +
+        encodeURIComponent("Your account was hacked, call +1 555 0100") +
+        "&callbackUrl=%2F%5Cexample.org%2Fphish",
+    );
     await expect(login.alert).toHaveText("Sign-in failed. Please try again.");
     await login.signIn("manager", PASSWORD);
     await expect(page).toHaveURL(`${BASE_URL}/${FIRST_MENU.slug}`); // the portal's own origin
     await expect(page).not.toHaveURL(/example\.org/);
   });
 
-  test("server actions from another origin, with a null or malformed Origin, or oversize: 4xx, never 500", async ({ request }) => {
+  test("server actions from another origin, with a null or malformed Origin, or oversize: 4xx, never 500", async ({
+    request,
+  }) => {
     const post = (headers: Record<string, string>, data: string = "[]") =>
-      request.post("/login", { headers: { "next-action": "0000000000000000000000000000000000000000", "content-type": "text/plain;charset=UTF-8", ...headers }, data, maxRedirects: 0 });
+      request.post("/login", {
+        headers: {
+          "next-action": "0000000000000000000000000000000000000000",
+          "content-type": "text/plain;charset=UTF-8",
+          ...headers,
+        },
+        data,
+        maxRedirects: 0,
+      });
     for (const origin of ["https://evil.example", "null", "http://"]) {
       expect((await post({ origin })).status(), origin).toBe(403);
     }
@@ -47,13 +65,26 @@ test.describe("issue 19: headers and cross-site requests against the production 
     expect((await post({ origin: base }, "x".repeat(2 * 1024 * 1024))).status()).toBe(413);
   });
 
-  test("issue 31: an unknown or foreign server action id is a 404; TRACE and methods a route does not offer are a 405, never 500", async ({ request }) => {
+  test("issue 31: an unknown or foreign server action id is a 404; TRACE and methods a route does not offer are a 405, never 500", async ({
+    request,
+  }) => {
     const base = new URL(test.info().project.use.baseURL!).origin;
     for (const id of ["7f00000000000000000000000000000000000000aa", "abc"]) {
-      const res = await request.post("/login", { headers: { "next-action": id, origin: base, "content-type": "text/plain;charset=UTF-8" }, data: "[]", maxRedirects: 0 });
+      const res = await request.post("/login", {
+        headers: { "next-action": id, origin: base, "content-type": "text/plain;charset=UTF-8" },
+        data: "[]",
+        maxRedirects: 0,
+      });
       expect(res.status(), id).toBe(404);
     }
-    for (const path of ["/login", `/${FIRST_MENU.slug}`, "/api/v1/get_first_menu", "/api/health", "/api/zip", "/api/files/x"]) {
+    for (const path of [
+      "/login",
+      `/${FIRST_MENU.slug}`,
+      "/api/v1/get_first_menu",
+      "/api/health",
+      "/api/zip",
+      "/api/files/x",
+    ]) {
       expect((await request.fetch(path, { method: "TRACE", maxRedirects: 0 })).status(), `TRACE ${path}`).toBe(405);
     }
     for (const method of ["PUT", "DELETE", "PATCH", "OPTIONS"]) {

@@ -4,7 +4,15 @@ import { ContentPage } from "./pages/content-page";
 import { LoginPage } from "./pages/login-page";
 import { ShellPage } from "./pages/shell-page";
 import { mintAccessToken } from "@/test/oidc/mint-token";
-import { BASE_URL, FIRST_MENU, PASSWORD, SSO_CLIENT_ID, SSO_CLIENT_SECRET, SSO_ISSUER, SSO_REDIRECT_URI } from "./support/env";
+import {
+  BASE_URL,
+  FIRST_MENU,
+  PASSWORD,
+  SSO_CLIENT_ID,
+  SSO_CLIENT_SECRET,
+  SSO_ISSUER,
+  SSO_REDIRECT_URI,
+} from "./support/env";
 import { newSsoUsername, roleIdOf, signInAtSso } from "./support/fixtures";
 
 /**
@@ -12,7 +20,10 @@ import { newSsoUsername, roleIdOf, signInAtSso } from "./support/fixtures";
  * gone goes to /login with the page to come back to, instead of a toast on a page that keeps controls
  * which no longer work (issue 20). Each test signs in afresh: logging out revokes the session.
  */
-test("a server action after sign-out in another tab goes to /login and back after signing in", async ({ page, context }) => {
+test("a server action after sign-out in another tab goes to /login and back after signing in", async ({
+  page,
+  context,
+}) => {
   await new LoginPage(page).signInAndLand("admin", PASSWORD, FIRST_MENU.slug);
   const content = new ContentPage(page);
   const title = `Session ${Date.now().toString(36)}`;
@@ -33,10 +44,15 @@ test("a server action after sign-out in another tab goes to /login and back afte
 
   await pin.click();
   await content.dialog.getByRole("button", { name: "Yes Change it!" }).click();
-  await expect(page).toHaveURL(`${BASE_URL}/login?callbackUrl=${encodeURIComponent(`/${FIRST_MENU.slug}`)}&reason=SessionEnded`);
+  await expect(page).toHaveURL(
+    `${BASE_URL}/login?callbackUrl=${encodeURIComponent(`/${FIRST_MENU.slug}`)}&reason=SessionEnded`,
+  );
   await expect(page.getByText("Your session ended. Please sign in again.")).toBeVisible();
   await expect(page.getByText("Unauthenticated. Please sign in again.")).toHaveCount(0);
-  expect((await context.cookies()).some((c) => c.name.endsWith("authjs.session-token")), "the ended session's cookie is cleared").toBe(false);
+  expect(
+    (await context.cookies()).some((c) => c.name.endsWith("authjs.session-token")),
+    "the ended session's cookie is cleared",
+  ).toBe(false);
 
   const login = new LoginPage(page);
   await login.signIn("admin", PASSWORD);
@@ -57,11 +73,22 @@ test("a v1 API call after sign-out in another tab (the calendar's) goes to /logi
   await expect(page).toHaveURL(new RegExp(`^${BASE_URL}/login\\?callbackUrl=%2Fcalendar`));
 });
 
-test("a role change by an administrator ends the session: the next page says access changed, and SSO sign-in lands back there", async ({ page, browser }) => {
+test("a role change by an administrator ends the session: the next page says access changed, and SSO sign-in lands back there", async ({
+  page,
+  browser,
+}) => {
   // A fresh SSO user (role 3), so no other test's account changes.
   const username = newSsoUsername("promoted");
   const mint = async () =>
-    (await mintAccessToken({ issuer: SSO_ISSUER, clientId: SSO_CLIENT_ID, clientSecret: SSO_CLIENT_SECRET, redirectUri: SSO_REDIRECT_URI, username })).accessToken;
+    (
+      await mintAccessToken({
+        issuer: SSO_ISSUER,
+        clientId: SSO_CLIENT_ID,
+        clientSecret: SSO_CLIENT_SECRET,
+        redirectUri: SSO_REDIRECT_URI,
+        username,
+      })
+    ).accessToken;
   await page.goto(`/login?${new URLSearchParams({ token: await mint(), username })}`);
   await page.getByRole("button", { name: `Continue as ${username}` }).click();
   await expect(page).toHaveURL(`${BASE_URL}/${FIRST_MENU.slug}`);
@@ -74,7 +101,10 @@ test("a role change by an administrator ends the session: the next page says acc
   const userId = (await login({ username, access_token: await mint() }, "/api/v1/autologinuser")).user_obj.id as number;
   const adminToken = (await login({ username: "admin", password: PASSWORD }, "/api/v1/login")).api_token as string;
   // Edit User's change (lib/users/mutations.ts): the user's sessions end with the reason 'access'.
-  const changed = await api.post("/api/v1/changeprofile", { headers: { authorization: `Bearer ${adminToken}` }, data: { id: userId, role_id: 2 } });
+  const changed = await api.post("/api/v1/changeprofile", {
+    headers: { authorization: `Bearer ${adminToken}` },
+    data: { id: userId, role_id: 2 },
+  });
   expect(changed.status()).toBe(200);
   await adminContext.close();
 

@@ -23,7 +23,9 @@ test.describe("administrator", () => {
     await shell.dropdownItem("Mail Outbox").click();
     await expect(page).toHaveURL(/\/mail\/outbox$/);
     await expect(page.getByRole("heading", { level: 1, name: "Mail Outbox" })).toBeVisible();
-    await expect(page.getByText("No mail server is configured (SMTP_URL), so mail is kept here and not sent.")).toBeVisible();
+    await expect(
+      page.getByText("No mail server is configured (SMTP_URL), so mail is kept here and not sent."),
+    ).toBeVisible();
   });
 
   test("an unknown slug shows the 404 screen with a way home", async ({ page }) => {
@@ -49,7 +51,12 @@ for (const role of ["manager", "staff"] as const) {
 }
 
 test.describe("phone", () => {
-  test.use({ storageState: storageStateOf("staff"), viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  test.use({
+    storageState: storageStateOf("staff"),
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
 
   shellTest("the menu button opens the sidebar", async ({ page }) => {
     const shell = new ShellPage(page);
@@ -86,51 +93,59 @@ test.describe("phone", () => {
 test.describe("sidebar", () => {
   test.use({ storageState: storageStateOf("staff") });
 
-  shellTest("at 1280 px no title is cut further than the 22/30-character rule: a long one takes a second line", async ({ page }) => {
-    await page.setViewportSize({ width: 1280, height: 900 });
-    const shell = new ShellPage(page);
-    await shell.goto(FIRST_MENU.slug);
-    const nav = page.getByRole("navigation", { name: "Main menu" });
-    // Open every sub-menu (its toggle says 'Show sub-menus of ...').
-    await expect(async () => {
-      for (const toggle of await nav.getByRole("button", { name: /^Show sub-menus of/ }).all()) await toggle.click();
-      await expect(nav.getByRole("button", { name: /^Show sub-menus of/ })).toHaveCount(0, { timeout: 1_000 });
-    }).toPass({ timeout: 20_000 });
-    const sub = nav.getByRole("link", { name: "Service Bulletins and Technical Updates" });
-    await expect(sub).toBeVisible();
-    const clipped = await nav.evaluate((el) =>
-      [...el.querySelectorAll<HTMLElement>(".nav-row > span:not([class])")]
-        .filter((s) => s.scrollWidth > s.clientWidth + 1 || s.scrollHeight > s.clientHeight + 1)
-        .map((s) => s.textContent),
-    );
-    expect(clipped).toEqual([]);
-    // The sub-menu's title is shown to its 30th character, whole words and all.
-    await expect(sub).toContainText("Service Bulletins and Technica");
-    await page.screenshot({ path: "test-results/sidebar-1280.png" });
-  });
+  shellTest(
+    "at 1280 px no title is cut further than the 22/30-character rule: a long one takes a second line",
+    async ({ page }) => {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      const shell = new ShellPage(page);
+      await shell.goto(FIRST_MENU.slug);
+      const nav = page.getByRole("navigation", { name: "Main menu" });
+      // Open every sub-menu (its toggle says 'Show sub-menus of ...').
+      await expect(async () => {
+        for (const toggle of await nav.getByRole("button", { name: /^Show sub-menus of/ }).all()) await toggle.click();
+        await expect(nav.getByRole("button", { name: /^Show sub-menus of/ })).toHaveCount(0, { timeout: 1_000 });
+      }).toPass({ timeout: 20_000 });
+      const sub = nav.getByRole("link", { name: "Service Bulletins and Technical Updates" });
+      await expect(sub).toBeVisible();
+      const clipped = await nav.evaluate((el) =>
+        [...el.querySelectorAll<HTMLElement>(".nav-row > span:not([class])")]
+          .filter((s) => s.scrollWidth > s.clientWidth + 1 || s.scrollHeight > s.clientHeight + 1)
+          .map((s) => s.textContent),
+      );
+      expect(clipped).toEqual([]);
+      // The sub-menu's title is shown to its 30th character, whole words and all.
+      await expect(sub).toContainText("Service Bulletins and Technica");
+      await page.screenshot({ path: "test-results/sidebar-1280.png" });
+    },
+  );
 
-  shellTest("marks the current page and moves between pages in the app, with the icons from the sprite", async ({ page }) => {
-    const shell = new ShellPage(page);
-    const sprite = page.waitForResponse((r) => new URL(r.url()).pathname === "/icons.svg");
-    await shell.goto(FIRST_MENU.slug);
-    expect((await sprite).status()).toBe(200);
-    await expect(shell.sidebarLink(FIRST_MENU.title)).toHaveAttribute("aria-current", "page");
-    const calendar = page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Calendar", exact: true });
-    await expect(calendar).not.toHaveAttribute("aria-current");
-    await shell.openUserMenu(); // retries until the page is hydrated
-    await page.keyboard.press("Escape");
-    // A navigation inside the app keeps the document (a full load would drop this marker).
-    await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
-    await calendar.click();
-    await expect(page).toHaveURL(CALENDAR_URL);
-    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
-    await expect(calendar).toHaveAttribute("aria-current", "page");
-    await expect(shell.sidebarLink(FIRST_MENU.title)).not.toHaveAttribute("aria-current");
-    // The portal's name leads home (the first menu), in the app as well.
-    await page.getByRole("banner").getByRole("link", { name: "Staff Portal" }).click();
-    await expect(page).toHaveURL(new RegExp(`/${FIRST_MENU.slug}$`));
-    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
-  });
+  shellTest(
+    "marks the current page and moves between pages in the app, with the icons from the sprite",
+    async ({ page }) => {
+      const shell = new ShellPage(page);
+      const sprite = page.waitForResponse((r) => new URL(r.url()).pathname === "/icons.svg");
+      await shell.goto(FIRST_MENU.slug);
+      expect((await sprite).status()).toBe(200);
+      await expect(shell.sidebarLink(FIRST_MENU.title)).toHaveAttribute("aria-current", "page");
+      const calendar = page
+        .getByRole("navigation", { name: "Main menu" })
+        .getByRole("link", { name: "Calendar", exact: true });
+      await expect(calendar).not.toHaveAttribute("aria-current");
+      await shell.openUserMenu(); // retries until the page is hydrated
+      await page.keyboard.press("Escape");
+      // A navigation inside the app keeps the document (a full load would drop this marker).
+      await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
+      await calendar.click();
+      await expect(page).toHaveURL(CALENDAR_URL);
+      expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+      await expect(calendar).toHaveAttribute("aria-current", "page");
+      await expect(shell.sidebarLink(FIRST_MENU.title)).not.toHaveAttribute("aria-current");
+      // The portal's name leads home (the first menu), in the app as well.
+      await page.getByRole("banner").getByRole("link", { name: "Staff Portal" }).click();
+      await expect(page).toHaveURL(new RegExp(`/${FIRST_MENU.slug}$`));
+      expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+    },
+  );
 
   shellTest("a page reloads when the server reports another build, and only once for it", async ({ page }) => {
     const shell = new ShellPage(page);
@@ -177,7 +192,10 @@ test.describe("sidebar", () => {
     });
     const progress = page.getByRole("progressbar", { name: "Loading page" });
     await expect(progress).toHaveCount(0);
-    await page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Calendar", exact: true }).click();
+    await page
+      .getByRole("navigation", { name: "Main menu" })
+      .getByRole("link", { name: "Calendar", exact: true })
+      .click();
     await expect(progress).toBeVisible();
     await expect(page).not.toHaveURL(CALENDAR_URL);
     release();
@@ -185,67 +203,75 @@ test.describe("sidebar", () => {
     await expect(progress).toHaveCount(0);
   });
 
-  shellTest("sub-menus open and close from their toggle, by mouse and keyboard, and open when a page inside them becomes current", async ({ page }) => {
-    const shell = new ShellPage(page);
-    await shell.goto(FIRST_MENU.slug);
-    const nav = page.getByRole("navigation", { name: "Main menu" });
-    const show = nav.getByRole("button", { name: "Show sub-menus of Service Department Resources and Training" });
-    const sub = nav.getByRole("link", { name: "Warranty Policies" });
-    // The row shows the title cut at 22 characters; its tooltip names the link in full.
-    await expect(nav.getByRole("link", { name: "Service Department Resources and Training", exact: true })).toContainText("Service Department Res…");
-    await expect(show).toHaveAttribute("aria-expanded", "false");
-    await expect(sub).toBeHidden();
-    await shell.openUserMenu(); // retries until the page is hydrated
-    await page.keyboard.press("Escape");
+  shellTest(
+    "sub-menus open and close from their toggle, by mouse and keyboard, and open when a page inside them becomes current",
+    async ({ page }) => {
+      const shell = new ShellPage(page);
+      await shell.goto(FIRST_MENU.slug);
+      const nav = page.getByRole("navigation", { name: "Main menu" });
+      const show = nav.getByRole("button", { name: "Show sub-menus of Service Department Resources and Training" });
+      const sub = nav.getByRole("link", { name: "Warranty Policies" });
+      // The row shows the title cut at 22 characters; its tooltip names the link in full.
+      await expect(
+        nav.getByRole("link", { name: "Service Department Resources and Training", exact: true }),
+      ).toContainText("Service Department Res…");
+      await expect(show).toHaveAttribute("aria-expanded", "false");
+      await expect(sub).toBeHidden();
+      await shell.openUserMenu(); // retries until the page is hydrated
+      await page.keyboard.press("Escape");
 
-    await show.click();
-    const hide = nav.getByRole("button", { name: "Hide sub-menus of Service Department Resources and Training" });
-    await expect(hide).toHaveAttribute("aria-expanded", "true");
-    await expect(sub).toBeVisible();
-    await hide.focus();
-    await page.keyboard.press("Enter");
-    await expect(show).toHaveAttribute("aria-expanded", "false");
-    await expect(sub).toBeHidden();
-    await page.keyboard.press("Space");
-    await expect(sub).toBeVisible();
+      await show.click();
+      const hide = nav.getByRole("button", { name: "Hide sub-menus of Service Department Resources and Training" });
+      await expect(hide).toHaveAttribute("aria-expanded", "true");
+      await expect(sub).toBeVisible();
+      await hide.focus();
+      await page.keyboard.press("Enter");
+      await expect(show).toHaveAttribute("aria-expanded", "false");
+      await expect(sub).toBeHidden();
+      await page.keyboard.press("Space");
+      await expect(sub).toBeVisible();
 
-    // Into a sub-menu's page: marked current, its menu open; leaving it leaves the menu as it was.
-    await sub.click();
-    await expect(page).toHaveURL(/\/warranty-policies$/);
-    await expect(sub).toHaveAttribute("aria-current", "page");
-    await expect(shell.sidebarLink(FIRST_MENU.title)).not.toHaveAttribute("aria-current");
-    await page.reload();
-    await expect(hide).toHaveAttribute("aria-expanded", "true");
-    await expect(sub).toHaveAttribute("aria-current", "page");
-  });
+      // Into a sub-menu's page: marked current, its menu open; leaving it leaves the menu as it was.
+      await sub.click();
+      await expect(page).toHaveURL(/\/warranty-policies$/);
+      await expect(sub).toHaveAttribute("aria-current", "page");
+      await expect(shell.sidebarLink(FIRST_MENU.title)).not.toHaveAttribute("aria-current");
+      await page.reload();
+      await expect(hide).toHaveAttribute("aria-expanded", "true");
+      await expect(sub).toHaveAttribute("aria-current", "page");
+    },
+  );
 });
 
 test.describe("sidebar tree", () => {
   test.use({ storageState: storageStateOf("staff") });
   const SUB_MENU = "Warranty Policies"; // in Service Department's list, which is sent closed (no rows)
 
-  shellTest("hydrates without errors; a closed sub-menu gets its rows when opened, and they navigate in the app", async ({ page }) => {
-    const errors: string[] = [];
-    page.on("console", (m) => {
-      if (m.type() === "error") errors.push(m.text());
-    });
-    page.on("pageerror", (e) => errors.push(e.message));
-    const shell = new ShellPage(page);
-    await shell.goto(FIRST_MENU.slug);
-    await shell.openUserMenu(); // retries until the page is hydrated
-    expect(errors, "no hydration or other errors").toEqual([]);
+  shellTest(
+    "hydrates without errors; a closed sub-menu gets its rows when opened, and they navigate in the app",
+    async ({ page }) => {
+      const errors: string[] = [];
+      page.on("console", (m) => {
+        if (m.type() === "error") errors.push(m.text());
+      });
+      page.on("pageerror", (e) => errors.push(e.message));
+      const shell = new ShellPage(page);
+      await shell.goto(FIRST_MENU.slug);
+      await shell.openUserMenu(); // retries until the page is hydrated
+      expect(errors, "no hydration or other errors").toEqual([]);
 
-    const nav = page.getByRole("navigation", { name: "Main menu" });
-    await expect(nav.getByRole("link", { name: SUB_MENU })).toHaveCount(0);
-    await nav.getByRole("button", { name: "Show sub-menus of Service Department Resources and Training" }).click();
-    const sub = nav.getByRole("link", { name: SUB_MENU });
-    await expect(sub).toBeVisible();
-    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
-    await sub.click();
-    await expect(sub).toHaveAttribute("aria-current", "page");
-    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true); // no full page load
-    expect(errors).toEqual([]);
-  });
+      const nav = page.getByRole("navigation", { name: "Main menu" });
+      await expect(nav.getByRole("link", { name: SUB_MENU })).toHaveCount(0);
+      await nav.getByRole("button", { name: "Show sub-menus of Service Department Resources and Training" }).click();
+      const sub = nav.getByRole("link", { name: SUB_MENU });
+      await expect(sub).toBeVisible();
+      await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+      await sub.click();
+      await expect(sub).toHaveAttribute("aria-current", "page");
+      expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true); // no full page load
+      expect(errors).toEqual([]);
+    },
+  );
 
   shellTest("prefetches a sidebar page when the user shows intent, not every link on load", async ({ page }) => {
     const prefetched: string[] = [];
@@ -258,8 +284,12 @@ test.describe("sidebar tree", () => {
     await page.keyboard.press("Escape");
     await page.waitForLoadState("networkidle");
     expect(prefetched, "nothing is prefetched before intent").toEqual([]);
-    const calendar = page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "Calendar", exact: true });
-    const asked = page.waitForRequest((r) => !!r.headers()["next-router-prefetch"] && new URL(r.url()).pathname === "/calendar");
+    const calendar = page
+      .getByRole("navigation", { name: "Main menu" })
+      .getByRole("link", { name: "Calendar", exact: true });
+    const asked = page.waitForRequest(
+      (r) => !!r.headers()["next-router-prefetch"] && new URL(r.url()).pathname === "/calendar",
+    );
     await calendar.hover();
     await asked;
     await calendar.focus();

@@ -7,7 +7,10 @@ import { newSsoUsername, roleIdOf, shellTest, signInAtSso } from "./support/fixt
 // The portal runs at BASE_URL, on 127.0.0.1 rather than localhost (e2e/support/env.ts).
 const landed = `${BASE_URL}/${FIRST_MENU.slug}`;
 
-test("SSO round trip: a new user signs in at the SSO and lands on the portal as read-only staff", async ({ page, context }) => {
+test("SSO round trip: a new user signs in at the SSO and lands on the portal as read-only staff", async ({
+  page,
+  context,
+}) => {
   const login = new LoginPage(page);
   await login.goto();
   await login.ssoButton.click();
@@ -44,7 +47,10 @@ test("eve, claiming the administrator's e-mail unverified, is not signed in as t
   expect((await page.request.get(`/api/v1/get_menu_details?slug=${FIRST_MENU.slug}`)).status()).toBe(401);
 });
 
-test("the administrator's own SSO identity is linked once they sign in with their password; then SSO signs them in", async ({ page, context }) => {
+test("the administrator's own SSO identity is linked once they sign in with their password; then SSO signs them in", async ({
+  page,
+  context,
+}) => {
   const login = new LoginPage(page);
   await login.goto();
   await login.ssoButton.click();

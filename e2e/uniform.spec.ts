@@ -5,7 +5,13 @@ import { expectNoAxeViolations } from "./support/axe";
 
 const stamp = () => Date.now().toString(36) + Math.random().toString(36).slice(2, 5);
 /** YYYY-MM-DD of an instant in the dealerships' zone (the server's default range is in it). */
-const iso = (d: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles", year: "numeric", month: "2-digit", day: "2-digit" }).format(d);
+const iso = (d: Date) =>
+  new Intl.DateTimeFormat("en-CA", {
+    timeZone: "America/Los_Angeles",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(d);
 
 // Journeys of several saves and a download: more than the default 30 s on a busy machine.
 test.describe.configure({ timeout: 120_000 });
@@ -13,7 +19,9 @@ test.describe.configure({ timeout: 120_000 });
 test.describe("staff", () => {
   test.use({ storageState: storageStateOf("staff") });
 
-  test("submits a suggestion: the server's messages, then the list shows it; Save And Continue clears", async ({ page }) => {
+  test("submits a suggestion: the server's messages, then the list shows it; Save And Continue clears", async ({
+    page,
+  }) => {
     const ui = new StaffFormsPage(page);
     const name = `Idea ${stamp()}`;
     await page.goto("/continuous/improvement/suggestions/add");
@@ -42,7 +50,9 @@ test.describe("staff", () => {
     await expect(page).toHaveURL(/\/add$/);
   });
 
-  test("submits a uniform request: New Hire copies into New Order, designation decides wear, technician splits quantities", async ({ page }) => {
+  test("submits a uniform request: New Hire copies into New Order, designation decides wear, technician splits quantities", async ({
+    page,
+  }) => {
     const ui = new StaffFormsPage(page);
     await page.goto("/uniform/request/add");
     // Back/Cancel only for roles 1 and 2.
@@ -146,7 +156,11 @@ test.describe("a uniform request's detail page", () => {
 
   async function expectFullRequest(page: import("@playwright/test").Page, first: string) {
     await expect(page.getByRole("heading", { level: 1, name: "Uniform Request" })).toBeVisible();
-    const value = (label: string) => page.getByRole("term").filter({ hasText: new RegExp(`^${label.replace(/[()/]/g, "\\$&")}$`) }).locator("xpath=following-sibling::dd[1]");
+    const value = (label: string) =>
+      page
+        .getByRole("term")
+        .filter({ hasText: new RegExp(`^${label.replace(/[()/]/g, "\\$&")}$`) })
+        .locator("xpath=following-sibling::dd[1]");
     await expect(value("Employee First Name")).toHaveText(first);
     await expect(value("Designation")).toHaveText("Technician");
     await expect(value("Wear")).toHaveText("Shirt & Pant");
@@ -165,7 +179,9 @@ test.describe("a uniform request's detail page", () => {
     }
   }
 
-  test("the administrator from the list, the staff submitter from their link; another's request is a 404 for staff", async ({ browser }) => {
+  test("the administrator from the list, the staff submitter from their link; another's request is a 404 for staff", async ({
+    browser,
+  }) => {
     test.setTimeout(240_000); // two people, three saves, four widths with axe: minutes on a busy machine
     const staff = await browser.newContext({ storageState: storageStateOf("staff") });
     const admin = await browser.newContext({ storageState: storageStateOf("admin") });

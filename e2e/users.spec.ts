@@ -31,7 +31,10 @@ test.describe("administrator", () => {
     await expect(users.caption).toHaveText(/1–\d+ of \d+/);
     // One's own row has no edit link; others do.
     await expect(users.row("admin@example.com").getByRole("link", { name: /Edit/ })).toHaveCount(0);
-    await expect(users.row("staff@example.com").getByRole("link", { name: /Edit/ })).toHaveAttribute("href", /\/updateusers\/\d+$/);
+    await expect(users.row("staff@example.com").getByRole("link", { name: /Edit/ })).toHaveAttribute(
+      "href",
+      /\/updateusers\/\d+$/,
+    );
 
     // Filter on Enter: the URL carries it.
     await users.filterBy("Name", prefix);
@@ -84,7 +87,14 @@ test.describe("administrator", () => {
 
   test("a bad address is corrected: page below 1, past the end, an unknown size or column", async ({ page }) => {
     const users = new UsersPage(page);
-    for (const q of ["?page=0", "?page=abc", "?page=999", "?size=30", "?sort=password_hash.asc", "?f_password_hash=x"]) {
+    for (const q of [
+      "?page=0",
+      "?page=abc",
+      "?page=999",
+      "?size=30",
+      "?sort=password_hash.asc",
+      "?f_password_hash=x",
+    ]) {
       await users.goto(q);
       await expect(page, q).toHaveURL(/\/user\/list$/);
     }

@@ -27,7 +27,11 @@ describe("config", () => {
     vi.stubEnv("AUTH_OIDC_CLIENT_ID", "");
     expect(config.oidc).toBeNull();
     vi.stubEnv("AUTH_OIDC_CLIENT_ID", "portal");
-    expect(config.oidc).toEqual({ issuer: "https://sso.example.com", clientId: "portal", clientSecret: expect.any(String) });
+    expect(config.oidc).toEqual({
+      issuer: "https://sso.example.com",
+      clientId: "portal",
+      clientSecret: expect.any(String),
+    });
   });
 });
 

@@ -9,9 +9,15 @@ describe("setRecent", () => {
   });
 
   it("setting a key again makes it the most recent (and replaces its value)", () => {
-    const m = new Map<string, number>([["a", 1], ["b", 2]]);
+    const m = new Map<string, number>([
+      ["a", 1],
+      ["b", 2],
+    ]);
     setRecent(m, "a", 3, 2);
     setRecent(m, "c", 4, 2);
-    expect([...m]).toEqual([["a", 3], ["c", 4]]);
+    expect([...m]).toEqual([
+      ["a", 3],
+      ["c", 4],
+    ]);
   });
 });

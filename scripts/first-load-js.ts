@@ -39,10 +39,14 @@ async function prepare(): Promise<Record<(typeof ROLES)[number], string>> {
     await seedDatabase(db, { password: "demo1234" });
     const exec = (q: string) => db.execute(sql.raw(q));
     // Like a bench menu: discussion and attachment tabs (plus save-the-date), both attachment kinds.
-    await exec(`INSERT INTO menus (slug, title, page_types, allow_in_attachment, position) VALUES ('${SLUG}', 'First Load Content', '{1,2}', 3, 999)`);
+    await exec(
+      `INSERT INTO menus (slug, title, page_types, allow_in_attachment, position) VALUES ('${SLUG}', 'First Load Content', '{1,2}', 3, 999)`,
+    );
     const menu = `(SELECT id FROM menus WHERE slug = '${SLUG}')`;
     const admin = `(SELECT id FROM users WHERE username = 'admin')`;
-    await exec(`INSERT INTO attachment_groups (name, color_code) VALUES ('First load group', '#2563eb') ON CONFLICT DO NOTHING`);
+    await exec(
+      `INSERT INTO attachment_groups (name, color_code) VALUES ('First load group', '#2563eb') ON CONFLICT DO NOTHING`,
+    );
     await exec(`INSERT INTO posts (menu_id, title, description, pin, created_by, updated_by)
       SELECT ${menu}, 'Dealer notice ' || g, 'See https://intranet.example.com/notes/' || g || ' for details.', g = 1, ${admin}, ${admin} FROM generate_series(1, 12) g`);
     await exec(`INSERT INTO content_documents (post_id, path, name, size, mime, extension, position)
@@ -62,7 +66,8 @@ async function prepare(): Promise<Record<(typeof ROLES)[number], string>> {
       const [user] = await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.username, role));
       const { token: sid } = await issueToken({ userId: user.id, kind: "session", userAgent: "first-load-js" });
       const salt = "authjs.session-token";
-      cookies[role] = `${salt}=${await encode({ token: { sid }, secret: AUTH_SECRET, salt, maxAge: SESSION_TTL_MS / 1000 })}`;
+      cookies[role] =
+        `${salt}=${await encode({ token: { sid }, secret: AUTH_SECRET, salt, maxAge: SESSION_TTL_MS / 1000 })}`;
     }
     return cookies;
   } finally {
@@ -90,7 +95,13 @@ async function measure(pathname: string, cookie: string) {
   const html = await res.text();
   const tags = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)].filter((m) => !/\bnomodule\b/i.test(m[0]));
   const scripts = [...new Set(tags.map((m) => m[1].replace(/&amp;/g, "&")))];
-  const preloads = [...new Set([...html.matchAll(/<link\b[^>]*rel="preload"[^>]*>/g)].filter((m) => /as="script"/.test(m[0])).map((m) => /href="([^"]+)"/.exec(m[0])![1].replace(/&amp;/g, "&")))].filter((s) => !scripts.includes(s));
+  const preloads = [
+    ...new Set(
+      [...html.matchAll(/<link\b[^>]*rel="preload"[^>]*>/g)]
+        .filter((m) => /as="script"/.test(m[0]))
+        .map((m) => /href="([^"]+)"/.exec(m[0])![1].replace(/&amp;/g, "&")),
+    ),
+  ].filter((s) => !scripts.includes(s));
   let gzip = 0;
   let raw = 0;
   for (const s of scripts) {
@@ -105,15 +116,32 @@ async function measure(pathname: string, cookie: string) {
 
 async function main() {
   const cookies = await prepare();
-  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(PORT), "-H", "127.0.0.1"], {
-    stdio: ["ignore", "ignore", "inherit"],
-    detached: true,
-    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", DATA_DIR: dataDir, DATABASE_URL: "", AUTH_SECRET, AUTH_URL: base, LOG_LEVEL: "warn", SEED_PASSWORD: "demo1234" },
-  });
+  const child = spawn(
+    process.execPath,
+    ["node_modules/next/dist/bin/next", "start", "-p", String(PORT), "-H", "127.0.0.1"],
+    {
+      stdio: ["ignore", "ignore", "inherit"],
+      detached: true,
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        NEXT_TELEMETRY_DISABLED: "1",
+        DATA_DIR: dataDir,
+        DATABASE_URL: "",
+        AUTH_SECRET,
+        AUTH_URL: base,
+        LOG_LEVEL: "warn",
+        SEED_PASSWORD: "demo1234",
+      },
+    },
+  );
   try {
     for (let i = 0; ; i++) {
       if (i > 600) throw new Error("server not ready in 60 s");
-      const ok = await fetch(`${base}/api/health`).then((r) => r.status === 200, () => false);
+      const ok = await fetch(`${base}/api/health`).then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (ok) break;
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -123,11 +151,17 @@ async function main() {
       for (const tab of TABS) {
         const m = await measure(`/${SLUG}?tab=${tab}`, cookies[role]);
         m.scripts.forEach((s) => all.add(s));
-        rows.push(`${role.padEnd(6)} ${tab.padEnd(14)} ${String(m.scripts.length).padStart(3)} scripts  ${kb(m.raw).padStart(9)} raw  ${kb(m.gzip).padStart(8)} gzip   + preloaded ${m.preloads.length} (${kb(m.preloadGzip)} gzip)`);
+        rows.push(
+          `${role.padEnd(6)} ${tab.padEnd(14)} ${String(m.scripts.length).padStart(3)} scripts  ${kb(m.raw).padStart(9)} raw  ${kb(m.gzip).padStart(8)} gzip   + preloaded ${m.preloads.length} (${kb(m.preloadGzip)} gzip)`,
+        );
         if (role === "admin" && tab === "discussion") {
           console.log("Chunks of /{slug} (admin, discussion tab: what bench/content.ts measures), gzip:");
-          for (const s of [...m.scripts].sort((a, b) => sizes.get(b)!.gzip - sizes.get(a)!.gzip)) console.log(`  ${kb(sizes.get(s)!.gzip).padStart(8)}  ${kb(sizes.get(s)!.raw).padStart(9)} raw  ${s}`);
-          for (const s of m.preloads) console.log(`  ${kb(sizes.get(s)!.gzip).padStart(8)}  ${kb(sizes.get(s)!.raw).padStart(9)} raw  ${s} (preload only)`);
+          for (const s of [...m.scripts].sort((a, b) => sizes.get(b)!.gzip - sizes.get(a)!.gzip))
+            console.log(`  ${kb(sizes.get(s)!.gzip).padStart(8)}  ${kb(sizes.get(s)!.raw).padStart(9)} raw  ${s}`);
+          for (const s of m.preloads)
+            console.log(
+              `  ${kb(sizes.get(s)!.gzip).padStart(8)}  ${kb(sizes.get(s)!.raw).padStart(9)} raw  ${s} (preload only)`,
+            );
         }
       }
     }

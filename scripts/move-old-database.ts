@@ -30,7 +30,11 @@ export type MoveResult = { tables: number; rows: number; counts: Record<string, 
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** Moves the old database in `oldDir` into the (empty, just made) database at `url`. */
-export async function moveOldDatabase(oldDir: string, url: string, log: (line: string) => void = console.log): Promise<MoveResult> {
+export async function moveOldDatabase(
+  oldDir: string,
+  url: string,
+  log: (line: string) => void = console.log,
+): Promise<MoveResult> {
   const old = await PGlite.create(oldDir, { extensions: { pg_trgm } });
   const target = postgres(url, { max: 1, onnotice: () => {} });
   try {

@@ -1,7 +1,7 @@
 // The portal's HTTP server: Next's request handler (Next's custom-server API) behind a gate that answers
 // the requests Next cannot take, after the request-header rules of lib/http/proxy-trust.mjs (forwarded
-// headers believed only from TRUST_PROXY, HSTS when the public URL is https). `npm start` (scripts/start.mjs) calls servePortal() in the process that
-// serves; a launcher with several processes calls it in each of them.
+// headers believed only from TRUST_PROXY, HSTS when the public URL is https). `npm start` (scripts/start.mjs) calls
+// servePortal() in the process that serves; a launcher with several processes calls it in each of them.
 import http from "node:http";
 import path from "node:path";
 import { createRequire } from "node:module";
@@ -27,7 +27,9 @@ export function refuseUnofferedMethod(req, res) {
   const method = String(req.method ?? "GET").toUpperCase();
   if (OFFERED_METHODS.includes(method)) return false;
   const api = String(req.url ?? "/").startsWith("/api/");
-  const body = api ? JSON.stringify({ code: 405, status: "error", message: "Method not allowed.", content: null }) : "Method not allowed.\n";
+  const body = api
+    ? JSON.stringify({ code: 405, status: "error", message: "Method not allowed.", content: null })
+    : "Method not allowed.\n";
   res.writeHead(405, {
     "content-type": api ? "application/json" : "text/plain; charset=utf-8",
     "content-length": Buffer.byteLength(body),

@@ -46,9 +46,12 @@ describe("methods no route offers are a 405 before Next (issue 31)", () => {
     expect(reached).toEqual([]);
   });
 
-  it.each(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"])("%s goes on to Next (routes decide)", async (method) => {
-    reached.length = 0;
-    expect((await send(method, "/api/v1/x")).status).toBe(200);
-    expect(reached).toEqual([`${method} /api/v1/x`]);
-  });
+  it.each(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"])(
+    "%s goes on to Next (routes decide)",
+    async (method) => {
+      reached.length = 0;
+      expect((await send(method, "/api/v1/x")).status).toBe(200);
+      expect(reached).toEqual([`${method} /api/v1/x`]);
+    },
+  );
 });

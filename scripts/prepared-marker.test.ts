@@ -16,7 +16,10 @@ function setUp() {
   const root = path.join(base, "project");
   const dataDir = path.join(base, "data");
   fs.mkdirSync(path.join(root, "db", "migrations", "meta"), { recursive: true });
-  fs.writeFileSync(path.join(root, "db", "migrations", "meta", "_journal.json"), JSON.stringify({ entries: [{ idx: 0, tag: "0000_init" }] }));
+  fs.writeFileSync(
+    path.join(root, "db", "migrations", "meta", "_journal.json"),
+    JSON.stringify({ entries: [{ idx: 0, tag: "0000_init" }] }),
+  );
   fs.mkdirSync(path.join(dataDir, "postgres"), { recursive: true });
   return { root, dataDir };
 }
@@ -32,7 +35,15 @@ describe("the prepared marker of the portal.s own database", () => {
   it("no longer holds once a migration is added, so the next start prepares again", () => {
     const { root, dataDir } = setUp();
     markPrepared(root, dataDir);
-    fs.writeFileSync(path.join(root, "db", "migrations", "meta", "_journal.json"), JSON.stringify({ entries: [{ idx: 0, tag: "0000_init" }, { idx: 1, tag: "0001_more" }] }));
+    fs.writeFileSync(
+      path.join(root, "db", "migrations", "meta", "_journal.json"),
+      JSON.stringify({
+        entries: [
+          { idx: 0, tag: "0000_init" },
+          { idx: 1, tag: "0001_more" },
+        ],
+      }),
+    );
     expect(isPrepared(root, dataDir)).toBe(false);
   });
 

@@ -28,7 +28,19 @@ const dev = process.argv.includes("--dev");
 require("@next/env").loadEnvConfig(root, dev, { info: () => {}, error: console.error });
 
 const stampFile = path.join(root, ".next", "source-stamp");
-const watched = ["app", "components", "lib", "db", "pages", "public", "proxy.ts", "instrumentation.ts", "next.config.ts", "package-lock.json", "postcss.config.mjs"];
+const watched = [
+  "app",
+  "components",
+  "lib",
+  "db",
+  "pages",
+  "public",
+  "proxy.ts",
+  "instrumentation.ts",
+  "next.config.ts",
+  "package-lock.json",
+  "postcss.config.mjs",
+];
 
 function newestMtime(p) {
   let st;
@@ -50,7 +62,9 @@ function fail(message) {
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOSTNAME || undefined;
-const workers = dev ? 1 : Math.max(1, Number(process.env.WEB_CONCURRENCY) || os.availableParallelism?.() || os.cpus().length || 1);
+const workers = dev
+  ? 1
+  : Math.max(1, Number(process.env.WEB_CONCURRENCY) || os.availableParallelism?.() || os.cpus().length || 1);
 const pool = Number(process.env.DATABASE_POOL ?? 10);
 const dataDir = path.resolve(root, process.env.DATA_DIR ?? ".data");
 
@@ -70,10 +84,14 @@ await new Promise((resolve) => {
 if (dev) {
   // next dev compiles on demand.
 } else if (process.argv.includes("--no-build")) {
-  if (!fs.existsSync(path.join(root, ".next", "BUILD_ID"))) fail("No production build: run `npx next build` first (or `npm start` without --no-build).");
+  if (!fs.existsSync(path.join(root, ".next", "BUILD_ID")))
+    fail("No production build: run `npx next build` first (or `npm start` without --no-build).");
 } else {
   const stamp = String(Math.max(...watched.map((w) => newestMtime(path.join(root, w)))));
-  const built = fs.existsSync(path.join(root, ".next", "BUILD_ID")) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, "utf8") === stamp;
+  const built =
+    fs.existsSync(path.join(root, ".next", "BUILD_ID")) &&
+    fs.existsSync(stampFile) &&
+    fs.readFileSync(stampFile, "utf8") === stamp;
   if (!built || process.env.FORCE_BUILD === "1") {
     console.log("Building the portal (first start or sources changed)...");
     const r = spawnSync(process.execPath, [nextBin, "build"], { cwd: root, stdio: "inherit" });
@@ -98,7 +116,8 @@ async function startDatabase() {
       try {
         const before = database.port;
         await startDatabase();
-        if (database.port !== before) console.error(`The database listens on port ${database.port} now: restarting the server processes.`);
+        if (database.port !== before)
+          console.error(`The database listens on port ${database.port} now: restarting the server processes.`);
         if (database.port !== before) for (const w of Object.values(cluster.workers ?? {})) w?.process.kill("SIGTERM");
         console.error("The database server is back.");
         return;
@@ -124,11 +143,15 @@ if (process.env.DATABASE_URL) {
   const oldDir = path.join(dataDir, "pgdata");
   if (database.created && fs.existsSync(oldDir)) {
     console.log(`Found an earlier version's database in ${oldDir}: moving it into the new PostgreSQL server...`);
-    const moved = spawnSync(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "scripts/move-old-database.ts"), oldDir], {
-      cwd: root,
-      stdio: "inherit",
-      env: process.env,
-    });
+    const moved = spawnSync(
+      process.execPath,
+      [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "scripts/move-old-database.ts"), oldDir],
+      {
+        cwd: root,
+        stdio: "inherit",
+        env: process.env,
+      },
+    );
     if (moved.status !== 0) {
       // Nothing is lost: the old folder is untouched, and the half-filled new one goes, so the next start tries again.
       stopping = true;
@@ -170,11 +193,15 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => v
 if (database && isPrepared(root, dataDir)) {
   console.log("Database already prepared for these migrations.");
 } else {
-  const prepared = spawnSync(process.execPath, [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "scripts/db-prepare.ts")], {
-    cwd: root,
-    stdio: "inherit",
-    env: process.env,
-  });
+  const prepared = spawnSync(
+    process.execPath,
+    [path.join(root, "node_modules/tsx/dist/cli.mjs"), path.join(root, "scripts/db-prepare.ts")],
+    {
+      cwd: root,
+      stdio: "inherit",
+      env: process.env,
+    },
+  );
   if (prepared.status !== 0) {
     await shutdown(prepared.status ?? 1);
   }
@@ -202,7 +229,9 @@ cluster.on("listening", (_worker, address) => {
   announced = true;
   const shown = !host || host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
   const db = database ? `PostgreSQL in ${path.join(dataDir, "postgres")} (127.0.0.1:${database.port})` : "DATABASE_URL";
-  console.log(`\nThe portal listens on http://${shown}:${address.port} (${workers} server process${workers === 1 ? "" : "es"}; database: ${db}).\n`);
+  console.log(
+    `\nThe portal listens on http://${shown}:${address.port} (${workers} server process${workers === 1 ? "" : "es"}; database: ${db}).\n`,
+  );
 });
 cluster.on("exit", (worker, code, signal) => {
   if (stopping) return;
@@ -210,7 +239,9 @@ cluster.on("exit", (worker, code, signal) => {
   recentDeaths.push(now);
   while (recentDeaths.length && recentDeaths[0] < now - 60_000) recentDeaths.shift();
   if (recentDeaths.length > workers * 3) {
-    console.error(`Server processes keep dying (${recentDeaths.length} in a minute, the last with ${signal ?? `exit ${code}`}): stopping.`);
+    console.error(
+      `Server processes keep dying (${recentDeaths.length} in a minute, the last with ${signal ?? `exit ${code}`}): stopping.`,
+    );
     void shutdown(1);
     return;
   }

@@ -17,7 +17,9 @@ process.env.DATABASE_URL = database.url;
 const handle = await getDbHandle();
 try {
   const r = await sweepUploads({ olderThanMs: hours * 3600_000 });
-  console.log(`Swept ${r.temporary} temporary upload(s), ${r.orphaned} orphaned file(s), ${r.partials} partial write(s) older than ${hours} h.`);
+  console.log(
+    `Swept ${r.temporary} temporary upload(s), ${r.orphaned} orphaned file(s), ${r.partials} partial write(s) older than ${hours} h.`,
+  );
 } finally {
   await handle.close();
   await database.stop();

@@ -62,7 +62,12 @@ if (scope === "all") {
 // 3. Vitest: readable output on the console, JSON report to a file.
 {
   const report = path.join(resultsDir, "vitest.json");
-  const code = run("Vitest", bin("vitest"), ["run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`]);
+  const code = run("Vitest", bin("vitest"), [
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${report}`,
+  ]);
   const json = readJson(report);
   if (!json) {
     failed += 1;
@@ -89,7 +94,9 @@ if (scope === "all") {
 // 4. Playwright (user journeys in Chromium), when the project has it configured.
 if (scope === "all" && fs.existsSync(path.join(root, "playwright.config.ts"))) {
   const report = path.join(resultsDir, "playwright.json");
-  const code = run("Playwright", bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_FILE: report });
+  const code = run("Playwright", bin("playwright"), ["test", "--reporter=list,json"], {
+    PLAYWRIGHT_JSON_OUTPUT_FILE: report,
+  });
   const json = readJson(report);
   if (!json?.stats) {
     failed += 1;

@@ -12,7 +12,10 @@ import { eq } from "drizzle-orm";
 
 vi.mock("next/headers", () => import("@/test/mock-next-headers"));
 // connection() needs Next's request scope; outside a server it only has to not throw.
-vi.mock("next/server", async (importOriginal) => ({ ...(await importOriginal<typeof import("next/server")>()), connection: async () => {} }));
+vi.mock("next/server", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("next/server")>()),
+  connection: async () => {},
+}));
 
 import { cookieJar, requestHeaders } from "@/test/mock-next-headers";
 import { apiRequest, tokenFor, setupTestDatabase } from "@/test/db";
@@ -35,7 +38,9 @@ import { NextRequest } from "next/server";
 
 const t = setupTestDatabase();
 
-type Handler = ((req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>) & { access?: Access };
+type Handler = ((req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>) & {
+  access?: Access;
+};
 type Caller = { username: string; roleId: number; permissions: string[]; token: string; cookie: string };
 
 /** Seeded users, one per role, with a bearer token and a session cookie each. */
@@ -91,7 +96,12 @@ function callersLacking(access: Access): Caller[] {
  * Calls a handler as a client would. A browser session comes from the portal's own page (Origin
  * http://localhost) unless `origin` says otherwise; `form` sends the body as a form would.
  */
-async function call(handler: Handler, file: string, method: string, init: { token?: string; cookie?: string; origin?: string | null; form?: boolean } = {}) {
+async function call(
+  handler: Handler,
+  file: string,
+  method: string,
+  init: { token?: string; cookie?: string; origin?: string | null; form?: boolean } = {},
+) {
   const { url, params } = routeUrlAndParams(file);
   const hasBody = !["GET", "HEAD", "OPTIONS"].includes(method);
   const headers: Record<string, string> = {};
@@ -101,7 +111,11 @@ async function call(handler: Handler, file: string, method: string, init: { toke
     if (origin !== null) headers.origin = origin;
   }
   const req = init.form
-    ? new NextRequest(new URL(url, "http://localhost"), { method, headers: { ...headers, "content-type": "application/x-www-form-urlencoded" }, body: "a=1" })
+    ? new NextRequest(new URL(url, "http://localhost"), {
+        method,
+        headers: { ...headers, "content-type": "application/x-www-form-urlencoded" },
+        body: "a=1",
+      })
     : apiRequest(url, { method, token: init.token, body: hasBody ? {} : undefined, headers });
   const res = await handler(req, { params: Promise.resolve(params as Record<string, string>) });
   const text = await res.text();
@@ -118,7 +132,9 @@ const isV1 = (file: string) => file.startsWith("app/api/v1/") || file.startsWith
 
 /** v1 answers in the envelope; other route handlers may send a browser to /login instead of a 401. */
 function expectUnauthenticated(file: string, res: Awaited<ReturnType<typeof call>>, label: string) {
-  expect(res.status === 401 || (!isV1(file) && /\/login/.test(res.location ?? "")), `${label}: got ${res.status}`).toBe(true);
+  expect(res.status === 401 || (!isV1(file) && /\/login/.test(res.location ?? "")), `${label}: got ${res.status}`).toBe(
+    true,
+  );
   if (isV1(file)) expectErrorEnvelope(res, 401);
 }
 
@@ -132,21 +148,28 @@ describe("route handlers", () => {
     expect(v1Files.length).toBeGreaterThanOrEqual(8);
     expect(v1Files).toContain("app/api/v1/get_menu_details/route.ts");
     // The big uploads are Pages Router API routes (raw request stream); they are checked like the rest.
-    expect(pagesApiFiles).toEqual(expect.arrayContaining(["pages/api/v1/store_document.ts", "pages/api/v1/store_media_banner.ts"]));
+    expect(pagesApiFiles).toEqual(
+      expect.arrayContaining(["pages/api/v1/store_document.ts", "pages/api/v1/store_media_banner.ts"]),
+    );
   });
 
   it("serves every Pages Router API route through nodeApiRoute, or as a deliberately public Node handler, with Next's body parser off", async () => {
     // The signed download route writes the file to the Node response itself; its signature is the permission.
     expect(pagesApiFiles).toContain("pages/api/files/[...key].ts");
     for (const file of pagesApiFiles) {
-      const m = (await import(/* @vite-ignore */ path.join(ROOT, file))) as { default?: { methods?: unknown; access?: unknown }; config?: unknown };
+      const m = (await import(/* @vite-ignore */ path.join(ROOT, file))) as {
+        default?: { methods?: unknown; access?: unknown };
+        config?: unknown;
+      };
       if (m.default?.access) {
         expect(m.default.access, `${file}: a Node handler must be publicRoute(...)`).toEqual({ public: true });
         expect(typeof m.default, file).toBe("function");
       } else {
         expect(m.default?.methods, `${file}: export default nodeApiRoute({ POST: handler })`).toBeTypeOf("object");
       }
-      expect(m.config, `${file}: export const config = { api: { bodyParser: false } }`).toMatchObject({ api: { bodyParser: false } });
+      expect(m.config, `${file}: export const config = { api: { bodyParser: false } }`).toMatchObject({
+        api: { bodyParser: false },
+      });
     }
   });
 
@@ -158,7 +181,8 @@ describe("route handlers", () => {
       mod = await import(/* @vite-ignore */ path.join(ROOT, file));
       // A Pages Router API route: its handlers are the ones nodeApiRoute mounts, or one public Node handler.
       if (file.startsWith("pages/")) {
-        const route = mod.default as ({ methods?: Record<string, unknown>; access?: unknown } & ((...args: never[]) => unknown)) | undefined;
+        const route = mod.default as
+          ({ methods?: Record<string, unknown>; access?: unknown } & ((...args: never[]) => unknown)) | undefined;
         mod = route?.methods ?? (route?.access ? { GET: route } : {});
       }
     });
@@ -167,7 +191,10 @@ describe("route handlers", () => {
       expect(methods().length, `${file} exports no HTTP handler`).toBeGreaterThan(0);
       for (const m of methods()) {
         const access = (mod[m] as Handler).access;
-        expect(access, `${file} ${m} has no access declaration: wrap it in withApi(...) or publicRoute(...)`).toBeTypeOf("object");
+        expect(
+          access,
+          `${file} ${m} has no access declaration: wrap it in withApi(...) or publicRoute(...)`,
+        ).toBeTypeOf("object");
       }
     });
 
@@ -182,9 +209,17 @@ describe("route handlers", () => {
         // A browser session whose row was revoked (signed out elsewhere) and a tampered cookie.
         const session = await sessionFor(t.db(), "admin");
         await revokeToken(session.sid);
-        expectUnauthenticated(file, await call(h, file, m, { cookie: session.header }), `${file} ${m} with a revoked session`);
+        expectUnauthenticated(
+          file,
+          await call(h, file, m, { cookie: session.header }),
+          `${file} ${m} with a revoked session`,
+        );
         const tampered = `${SESSION_COOKIE}=${session.cookie.slice(0, -4)}AAAA`;
-        expectUnauthenticated(file, await call(h, file, m, { cookie: tampered }), `${file} ${m} with a tampered cookie`);
+        expectUnauthenticated(
+          file,
+          await call(h, file, m, { cookie: tampered }),
+          `${file} ${m} with a tampered cookie`,
+        );
       }
     });
 
@@ -208,7 +243,14 @@ describe("route handlers", () => {
         const h = mod[m] as Handler;
         if (!h.access || ["GET", "HEAD", "OPTIONS"].includes(m)) continue;
         // Another site, a sibling subdomain, another port, a sandboxed frame, a malformed header, none at all.
-        for (const origin of ["https://evil.example", "http://sub.localhost", "http://localhost:8080", "null", "::not a url", null]) {
+        for (const origin of [
+          "https://evil.example",
+          "http://sub.localhost",
+          "http://localhost:8080",
+          "null",
+          "::not a url",
+          null,
+        ]) {
           const res = await call(h, file, m, { cookie: admin.cookie, origin });
           expect(res.status, `${file} ${m} from origin ${origin}`).toBe(403);
           if (isV1(file)) expectErrorEnvelope(res, 403);
@@ -235,9 +277,15 @@ describe("route handlers", () => {
     const staff = callers.find((c) => c.username === "staff")!;
     const admin = callers.find((c) => c.username === "admin")!;
     expect(GET.access).toEqual({ capability: "manageBackOffice" });
-    expect((await call(GET, "app/api/v1/get-all-permissions/route.ts", "GET", { cookie: staff.cookie })).status).toBe(403);
-    expect((await call(GET, "app/api/v1/get-all-permissions/route.ts", "GET", { cookie: admin.cookie })).status).toBe(200);
-    expect((await call(GET, "app/api/v1/get-all-permissions/route.ts", "GET", { token: admin.token })).status).toBe(200);
+    expect((await call(GET, "app/api/v1/get-all-permissions/route.ts", "GET", { cookie: staff.cookie })).status).toBe(
+      403,
+    );
+    expect((await call(GET, "app/api/v1/get-all-permissions/route.ts", "GET", { cookie: admin.cookie })).status).toBe(
+      200,
+    );
+    expect((await call(GET, "app/api/v1/get-all-permissions/route.ts", "GET", { token: admin.token })).status).toBe(
+      200,
+    );
   });
 });
 
@@ -262,7 +310,7 @@ describe("server actions", () => {
     expect(actionFiles).toContain("lib/auth/actions.ts");
   });
 
-  it("has no inline \"use server\" functions (they would bypass createAction)", () => {
+  it('has no inline "use server" functions (they would bypass createAction)', () => {
     expect(listInlineServerActions()).toEqual([]);
   });
 
@@ -320,7 +368,10 @@ describe("server actions", () => {
             for (const k of [...requestHeaders.keys()]) requestHeaders.delete(k);
             requestHeaders.set("host", "localhost");
             for (const [k, v] of Object.entries(headers)) requestHeaders.set(k, v);
-            expect(await fn({}), `${file} ${name} with ${JSON.stringify(headers)}`).toMatchObject({ ok: false, status: 403 });
+            expect(await fn({}), `${file} ${name} with ${JSON.stringify(headers)}`).toMatchObject({
+              ok: false,
+              status: 403,
+            });
           }
         }
       } finally {

@@ -18,7 +18,15 @@ const url = process.env.TEST_DATABASE_URL;
 describe("which queries are retried", () => {
   it("plain reads only: never a write, a lock or a sequence", () => {
     expect(isRetryableRead(' select "id" from "posts" where "id" = $1')).toBe(true);
-    for (const q of ["insert into posts values (1)", 'update "posts" set x = 1', "delete from posts", "select * from posts for update", "select nextval('s')", "with x as (delete from t returning *) select * from x", "begin"]) {
+    for (const q of [
+      "insert into posts values (1)",
+      'update "posts" set x = 1',
+      "delete from posts",
+      "select * from posts for update",
+      "select nextval('s')",
+      "with x as (delete from t returning *) select * from x",
+      "begin",
+    ]) {
       expect(isRetryableRead(q), q).toBe(false);
     }
     expect(isConnectionLost({ code: "CONNECTION_CLOSED" })).toBe(true);
@@ -32,7 +40,12 @@ describe("which queries are retried", () => {
     const fake = {
       unsafe(query: string) {
         calls++;
-        const p = calls === 1 ? Promise.reject(fail("CONNECTION_CLOSED")) : query.startsWith("select") ? Promise.resolve([[1]]) : Promise.reject(fail("CONNECTION_CLOSED"));
+        const p =
+          calls === 1
+            ? Promise.reject(fail("CONNECTION_CLOSED"))
+            : query.startsWith("select")
+              ? Promise.resolve([[1]])
+              : Promise.reject(fail("CONNECTION_CLOSED"));
         p.catch(() => {});
         return Object.assign(p, { values: () => p });
       },
@@ -44,7 +57,17 @@ describe("which queries are retried", () => {
     await expect(client.unsafe("insert into t values (1)")).rejects.toMatchObject({ code: "CONNECTION_CLOSED" });
     expect(calls).toBe(1);
     calls = 0;
-    const dead = retryReadsOnLostConnection({ unsafe: (_query: string) => { calls++; const p = Promise.reject(fail("57P01")); p.catch(() => {}); return Object.assign(p, { values: () => p }); } }, 3);
+    const dead = retryReadsOnLostConnection(
+      {
+        unsafe: (_query: string) => {
+          calls++;
+          const p = Promise.reject(fail("57P01"));
+          p.catch(() => {});
+          return Object.assign(p, { values: () => p });
+        },
+      },
+      3,
+    );
     await expect(dead.unsafe("select 1")).rejects.toMatchObject({ code: "57P01" });
     expect(calls).toBe(4);
   });
@@ -85,7 +108,8 @@ describe.skipIf(!url)("pg_terminate_backend of the pool's connections while read
     // Two restarts, a second apart: every connection of the pool is killed each time.
     for (let round = 0; round < 2; round++) {
       await new Promise((r) => setTimeout(r, 1000));
-      const rows = await killer`select pg_terminate_backend(pid) as ok from pg_stat_activity where datname = ${name} and pid <> pg_backend_pid()`;
+      const rows =
+        await killer`select pg_terminate_backend(pid) as ok from pg_stat_activity where datname = ${name} and pid <> pg_backend_pid()`;
       killed += rows.filter((r) => r.ok).length;
     }
     await new Promise((r) => setTimeout(r, 1000));

@@ -48,8 +48,15 @@ export function listPagesApiFiles(): string[] {
 /** The URL path of a route file (app/.../route.ts or pages/api/....ts), with dummy values for its dynamic segments, and those params. */
 export function routeUrlAndParams(file: string): { url: string; params: Record<string, string | string[]> } {
   const segments = file.startsWith("pages/")
-    ? file.replace(/^pages\//, "").replace(/\.(ts|tsx)$/, "").replace(/\/index$/, "").split("/")
-    : file.replace(/^app\//, "").split("/").slice(0, -1);
+    ? file
+        .replace(/^pages\//, "")
+        .replace(/\.(ts|tsx)$/, "")
+        .replace(/\/index$/, "")
+        .split("/")
+    : file
+        .replace(/^app\//, "")
+        .split("/")
+        .slice(0, -1);
   const params: Record<string, string | string[]> = {};
   const parts: string[] = [];
   for (const seg of segments) {

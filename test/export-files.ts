@@ -44,7 +44,12 @@ export function csvRecords(text: string): Record<string, string>[] {
 
 export type XlsxCell = { ref: string; type: string; style: number; value: string };
 
-const unescape = (s: string) => s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+const unescape = (s: string) =>
+  s
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
 
 /** The workbook's parts and its first sheet's cells by reference ('A1'), with the header row's texts. */
 export function readXlsx(bytes: Uint8Array) {
@@ -71,7 +76,9 @@ export function readXlsx(bytes: Uint8Array) {
   /** The style index's number format code (xl/styles.xml), e.g. 'mm/dd/yyyy'. */
   const styles = part("xl/styles.xml");
   const formatOf = (style: number): string => {
-    const xfs = [.../<cellXfs[^>]*>([\s\S]*?)<\/cellXfs>/.exec(styles)![1].matchAll(/<xf [^>]*numFmtId="(\d+)"/g)].map((x) => Number(x[1]));
+    const xfs = [.../<cellXfs[^>]*>([\s\S]*?)<\/cellXfs>/.exec(styles)![1].matchAll(/<xf [^>]*numFmtId="(\d+)"/g)].map(
+      (x) => Number(x[1]),
+    );
     const id = xfs[style];
     return new RegExp(`<numFmt numFmtId="${id}" formatCode="([^"]*)"`).exec(styles)?.[1] ?? `builtin ${id}`;
   };
@@ -90,4 +97,5 @@ function columnName(i: number): string {
 }
 
 /** Excel's serial day of a UTC-based local date-time (what a date cell's value means). */
-export const serialOf = (y: number, m: number, d: number, h = 0, min = 0) => Date.UTC(y, m - 1, d, h, min) / 86_400_000 + 25569;
+export const serialOf = (y: number, m: number, d: number, h = 0, min = 0) =>
+  Date.UTC(y, m - 1, d, h, min) / 86_400_000 + 25569;

@@ -12,7 +12,10 @@ import type { z } from "zod";
 import { eq } from "drizzle-orm";
 
 vi.mock("next/headers", () => import("@/test/mock-next-headers"));
-vi.mock("next/server", async (importOriginal) => ({ ...(await importOriginal<typeof import("next/server")>()), connection: async () => {} }));
+vi.mock("next/server", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("next/server")>()),
+  connection: async () => {},
+}));
 
 import { cookieJar } from "@/test/mock-next-headers";
 import { apiRequest, callRoute, tokenFor, setupTestDatabase } from "@/test/db";
@@ -27,22 +30,46 @@ const HOSTILE = "a\u0000b\u0007c\u001b";
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
 type Schemas = { query?: z.ZodType; body?: z.ZodType };
-type Handler = ((req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>) & { access?: unknown; schemas?: Schemas };
-type ActionFn = ((input: unknown) => Promise<{ ok: boolean; status?: number }>) & { access?: unknown; schema?: z.ZodType };
+type Handler = ((req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>) & {
+  access?: unknown;
+  schemas?: Schemas;
+};
+type ActionFn = ((input: unknown) => Promise<{ ok: boolean; status?: number }>) & {
+  access?: unknown;
+  schema?: z.ZodType;
+};
 
 // --- zod schema walking ------------------------------------------------------------------------
-type Def = { type: string; shape?: Record<string, z.ZodType>; innerType?: z.ZodType; in?: z.ZodType; out?: z.ZodType; element?: z.ZodType; options?: z.ZodType[]; left?: z.ZodType; right?: z.ZodType; valueType?: z.ZodType; items?: z.ZodType[]; getter?: () => z.ZodType };
+type Def = {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  out?: z.ZodType;
+  element?: z.ZodType;
+  options?: z.ZodType[];
+  left?: z.ZodType;
+  right?: z.ZodType;
+  valueType?: z.ZodType;
+  items?: z.ZodType[];
+  getter?: () => z.ZodType;
+};
 const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
 
 /** Every string schema inside `s`, with a path for messages. */
-function stringLeaves(s: z.ZodType | undefined, at = "", seen = new Set<unknown>()): { path: string; leaf: z.ZodType }[] {
+function stringLeaves(
+  s: z.ZodType | undefined,
+  at = "",
+  seen = new Set<unknown>(),
+): { path: string; leaf: z.ZodType }[] {
   if (!s || seen.has(s)) return [];
   seen.add(s);
   const d = defOf(s);
   const kids: [string, z.ZodType | undefined][] = [];
   if (d.type === "string") return [{ path: at || "(root)", leaf: s }];
   if (d.type === "object") for (const [k, v] of Object.entries(d.shape ?? {})) kids.push([`${at}.${k}`, v]);
-  for (const k of ["innerType", "in", "out", "element", "left", "right", "valueType"] as const) kids.push([at, d[k] as z.ZodType | undefined]);
+  for (const k of ["innerType", "in", "out", "element", "left", "right", "valueType"] as const)
+    kids.push([at, d[k] as z.ZodType | undefined]);
   for (const o of d.options ?? []) kids.push([at, o]);
   for (const o of d.items ?? []) kids.push([at, o]);
   if (d.type === "lazy" && d.getter) kids.push([at, d.getter()]);
@@ -67,8 +94,11 @@ const actionFiles = listServerActionFiles();
 
 async function handlersOf(file: string): Promise<[string, Handler][]> {
   let mod = (await import(/* @vite-ignore */ path.join(ROOT, file))) as Record<string, unknown>;
-  if (file.startsWith("pages/")) mod = ((mod.default as { methods?: Record<string, unknown> })?.methods ?? {}) as Record<string, unknown>;
-  return (["GET", "POST", "PUT", "PATCH", "DELETE"] as const).filter((m) => typeof mod[m] === "function").map((m) => [m, mod[m] as Handler]);
+  if (file.startsWith("pages/"))
+    mod = ((mod.default as { methods?: Record<string, unknown> })?.methods ?? {}) as Record<string, unknown>;
+  return (["GET", "POST", "PUT", "PATCH", "DELETE"] as const)
+    .filter((m) => typeof mod[m] === "function")
+    .map((m) => [m, mod[m] as Handler]);
 }
 
 describe("one place: the shared string schema", () => {
@@ -82,7 +112,12 @@ describe("one place: the shared string schema", () => {
       for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
         const p = path.join(dir, e.name);
         if (e.isDirectory()) walk(p);
-        else if (/\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) && /\bz\s*\.\s*(coerce\s*\.\s*)?string\s*\(/.test(fs.readFileSync(p, "utf8"))) offenders.push(path.relative(ROOT, p));
+        else if (
+          /\.tsx?$/.test(e.name) &&
+          !/\.test\.tsx?$/.test(e.name) &&
+          /\bz\s*\.\s*(coerce\s*\.\s*)?string\s*\(/.test(fs.readFileSync(p, "utf8"))
+        )
+          offenders.push(path.relative(ROOT, p));
       }
     };
     for (const dir of ["app", "lib", "components", "pages"]) walk(path.join(ROOT, dir));
@@ -127,15 +162,22 @@ describe("NUL in every declared field of every v1 call: 200, 4xx, never 500", ()
       const queryKeys = [...new Set([...topKeys(h.schemas.query), "search", "filter", "q"])];
       const bodyKeys = topKeys(h.schemas.body);
       for (const slug of SLUGS) {
-        const base = (keys: string[]) => Object.fromEntries(keys.map((k) => [k, k === "slug" ? slug : (DEFAULTS[k] ?? "x")]));
+        const base = (keys: string[]) =>
+          Object.fromEntries(keys.map((k) => [k, k === "slug" ? slug : (DEFAULTS[k] ?? "x")]));
         for (const key of [...queryKeys, ...bodyKeys]) {
           const query = new URLSearchParams(base(queryKeys));
           const body = base(bodyKeys);
           if (queryKeys.includes(key)) query.set(key, HOSTILE);
           else body[key] = HOSTILE;
           const hasBody = method !== "GET";
-          const res = await callRoute(h as never, apiRequest(`${url}?${query}`, { method, token, body: hasBody ? body : undefined }), params as Record<string, string>);
-          expect(res.status, `${file} ${method} ${key}=NUL (slug ${slug}): ${JSON.stringify(res.json)}`).toBeLessThan(500);
+          const res = await callRoute(
+            h as never,
+            apiRequest(`${url}?${query}`, { method, token, body: hasBody ? body : undefined }),
+            params as Record<string, string>,
+          );
+          expect(res.status, `${file} ${method} ${key}=NUL (slug ${slug}): ${JSON.stringify(res.json)}`).toBeLessThan(
+            500,
+          );
         }
       }
     }
@@ -155,7 +197,9 @@ describe("NUL in every declared field of every server action: never 500", () => 
       const keys = topKeys(fn.schema);
       for (const slug of SLUGS) {
         for (const key of keys) {
-          const input = Object.fromEntries(keys.map((k) => [k, k === key ? HOSTILE : k === "slug" ? slug : (DEFAULTS[k] ?? "x")]));
+          const input = Object.fromEntries(
+            keys.map((k) => [k, k === key ? HOSTILE : k === "slug" ? slug : (DEFAULTS[k] ?? "x")]),
+          );
           let res: { ok: boolean; status?: number };
           try {
             res = await fn(input);
@@ -183,17 +227,30 @@ describe("lists and saves that reach the database", () => {
     const { GET: posts } = await import("@/app/api/v1/display_sales_post/route");
     const { GET: events } = await import("@/app/api/v1/getevents/route");
     for (const q of ["filter", "search", "q"]) {
-      const res = await callRoute(posts, apiRequest(`/api/v1/display_sales_post?slug=company-news&${q}=${encodeURIComponent("oil\u0000")}`, { token }));
+      const res = await callRoute(
+        posts,
+        apiRequest(`/api/v1/display_sales_post?slug=company-news&${q}=${encodeURIComponent("oil\u0000")}`, { token }),
+      );
       expect(res.status, `${q}: ${JSON.stringify(res.json)}`).toBe(200);
     }
-    const ev = await callRoute(events, apiRequest(`/api/v1/getevents?search=${encodeURIComponent("\u0000meeting")}`, { token }));
+    const ev = await callRoute(
+      events,
+      apiRequest(`/api/v1/getevents?search=${encodeURIComponent("\u0000meeting")}`, { token }),
+    );
     expect(ev.status, JSON.stringify(ev.json)).toBe(200);
   });
 
   it("a post saved with NUL in its title and text is stored without it", async () => {
     const token = await tokenFor(t.db(), "admin");
     const { POST: storePost } = await import("@/app/api/v1/store_post/route");
-    const res = await callRoute(storePost, apiRequest("/api/v1/store_post", { method: "POST", token, body: { slug: "company-news", title: "Bad\u0000 title", description: "Line\u0000 one\nLine two" } }));
+    const res = await callRoute(
+      storePost,
+      apiRequest("/api/v1/store_post", {
+        method: "POST",
+        token,
+        body: { slug: "company-news", title: "Bad\u0000 title", description: "Line\u0000 one\nLine two" },
+      }),
+    );
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     const rows = await t.db().select().from(schema.posts).where(eq(schema.posts.title, "Bad title"));
     expect(rows).toHaveLength(1);
@@ -209,7 +266,16 @@ describe("lists and saves that reach the database", () => {
       apiRequest("/api/v1/store_event", {
         method: "POST",
         token,
-        body: { title: "Meet\u0000ing", description: "d\u0000", key_description: "k\u0000", contact_person: "P\u0000", start_date: "2030-01-02 10:00", end_date: "2030-01-02 11:00", key_id: key?.id, status: "active" },
+        body: {
+          title: "Meet\u0000ing",
+          description: "d\u0000",
+          key_description: "k\u0000",
+          contact_person: "P\u0000",
+          start_date: "2030-01-02 10:00",
+          end_date: "2030-01-02 11:00",
+          key_id: key?.id,
+          status: "active",
+        },
       }),
     );
     expect(res.status, JSON.stringify(res.json)).toBeLessThan(500);

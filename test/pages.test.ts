@@ -9,7 +9,10 @@ import fs from "node:fs";
 import { describe, expect, it, vi } from "vitest";
 
 vi.mock("next/headers", () => import("@/test/mock-next-headers"));
-vi.mock("next/server", async (importOriginal) => ({ ...(await importOriginal<typeof import("next/server")>()), connection: async () => {} }));
+vi.mock("next/server", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("next/server")>()),
+  connection: async () => {},
+}));
 
 import { cookieJar } from "@/test/mock-next-headers";
 import { setupTestDatabase } from "@/test/db";
@@ -49,7 +52,8 @@ const pages = listPageFiles();
 describe("every page decides access itself", () => {
   it("finds the pages, and every public one still exists", () => {
     expect(pages).toContain("app/(portal)/[slug]/page.tsx");
-    for (const file of Object.keys(PUBLIC_PAGES)) expect(pages, `${file} is listed as public but does not exist`).toContain(file);
+    for (const file of Object.keys(PUBLIC_PAGES))
+      expect(pages, `${file} is listed as public but does not exist`).toContain(file);
   });
 
   it.each(pages.filter((f) => !(f in PUBLIC_PAGES)))("%s sends a signed-out visitor to /login", async (file) => {
@@ -61,6 +65,8 @@ describe("every page decides access itself", () => {
     } catch (err) {
       outcome = err;
     }
-    expect(redirectTarget(outcome), `${file} must call a guard (lib/auth/guards.ts) or be listed in PUBLIC_PAGES`).toBe("/login");
+    expect(redirectTarget(outcome), `${file} must call a guard (lib/auth/guards.ts) or be listed in PUBLIC_PAGES`).toBe(
+      "/login",
+    );
   });
 });

@@ -15,7 +15,20 @@ import { knownServerActionIds, serverActionManifestFile } from "@/lib/http/serve
 const SESSION = { cookie: "authjs.session-token=x" };
 
 function action(headers: Record<string, string>, path = "/company-news") {
-  return proxy(new NextRequest(`http://localhost${path}`, { method: "POST", headers: { "next-action": "abc123", "content-type": "text/plain;charset=UTF-8", host: "localhost", "content-length": "20", ...SESSION, ...headers }, body: '["a","b","c","d"]' }));
+  return proxy(
+    new NextRequest(`http://localhost${path}`, {
+      method: "POST",
+      headers: {
+        "next-action": "abc123",
+        "content-type": "text/plain;charset=UTF-8",
+        host: "localhost",
+        "content-length": "20",
+        ...SESSION,
+        ...headers,
+      },
+      body: '["a","b","c","d"]',
+    }),
+  );
 }
 
 describe("server actions", () => {
@@ -39,7 +52,12 @@ describe("server actions", () => {
 
   it("an oversize body: 413; no declared length: 411", () => {
     expect(action({ origin: "http://localhost", "content-length": String(ACTION_BODY_LIMIT + 1) }).status).toBe(413);
-    const noLength = proxy(new NextRequest("http://localhost/company-news", { method: "POST", headers: { "next-action": "abc", origin: "http://localhost", host: "localhost", ...SESSION } }));
+    const noLength = proxy(
+      new NextRequest("http://localhost/company-news", {
+        method: "POST",
+        headers: { "next-action": "abc", origin: "http://localhost", host: "localhost", ...SESSION },
+      }),
+    );
     expect(noLength.status).toBe(411);
   });
 
@@ -64,7 +82,8 @@ describe("server actions", () => {
 });
 
 describe("Content-Security-Policy", () => {
-  const page = (path: string, headers: Record<string, string> = SESSION) => proxy(new NextRequest(`http://localhost${path}`, { headers }));
+  const page = (path: string, headers: Record<string, string> = SESSION) =>
+    proxy(new NextRequest(`http://localhost${path}`, { headers }));
 
   it("scripts only with a fresh per-request nonce, never 'unsafe-inline'; forms post only to the portal", () => {
     const a = page("/company-news");
@@ -99,7 +118,14 @@ describe("server action ids and page methods (issue 31)", () => {
     screen(
       new NextRequest("http://localhost/company-news", {
         method: "POST",
-        headers: { "next-action": id, origin: "http://localhost", host: "localhost", "content-type": "text/plain;charset=UTF-8", "content-length": "2", ...SESSION },
+        headers: {
+          "next-action": id,
+          origin: "http://localhost",
+          host: "localhost",
+          "content-type": "text/plain;charset=UTF-8",
+          "content-length": "2",
+          ...SESSION,
+        },
         body: "[]",
       }),
       known,
@@ -109,26 +135,45 @@ describe("server action ids and page methods (issue 31)", () => {
     ["an id of no action of this build", "7f00000000000000000000000000000000000000aa"],
     ["a malformed id", "abc"],
     ["an empty id", ""],
-  ])("%s: 404 before Next (which answered 409/400 with a stack trace), with the header Next's client reads", (_label, id) => {
-    const res = post(id);
-    expect(res.status).toBe(404);
-    expect(res.headers.get("x-middleware-next")).toBeNull();
-    expect(res.headers.get("x-nextjs-action-not-found")).toBe("1");
-  });
+  ])(
+    "%s: 404 before Next (which answered 409/400 with a stack trace), with the header Next's client reads",
+    (_label, id) => {
+      const res = post(id);
+      expect(res.status).toBe(404);
+      expect(res.headers.get("x-middleware-next")).toBeNull();
+      expect(res.headers.get("x-nextjs-action-not-found")).toBe("1");
+    },
+  );
 
   it("an action of this build goes on to Next; without a manifest (development) nothing is refused", () => {
     expect(post(KNOWN).headers.get("x-middleware-next")).toBe("1");
-    const dev = screen(new NextRequest("http://localhost/company-news", { method: "POST", headers: { "next-action": "abc", origin: "http://localhost", host: "localhost", "content-length": "2", ...SESSION }, body: "[]" }), null);
+    const dev = screen(
+      new NextRequest("http://localhost/company-news", {
+        method: "POST",
+        headers: {
+          "next-action": "abc",
+          origin: "http://localhost",
+          host: "localhost",
+          "content-length": "2",
+          ...SESSION,
+        },
+        body: "[]",
+      }),
+      null,
+    );
     expect(dev.headers.get("x-middleware-next")).toBe("1");
   });
 
-  it.each(["PUT", "PATCH", "DELETE", "OPTIONS"])("%s on a page: 405 with Allow: GET, HEAD, POST (it rendered the page or failed)", (method) => {
-    for (const headers of [SESSION, {}]) {
-      const res = screen(new NextRequest("http://localhost/login", { method, headers }), known);
-      expect(res.status).toBe(405);
-      expect(res.headers.get("allow")).toBe("GET, HEAD, POST");
-    }
-  });
+  it.each(["PUT", "PATCH", "DELETE", "OPTIONS"])(
+    "%s on a page: 405 with Allow: GET, HEAD, POST (it rendered the page or failed)",
+    (method) => {
+      for (const headers of [SESSION, {}]) {
+        const res = screen(new NextRequest("http://localhost/login", { method, headers }), known);
+        expect(res.status).toBe(405);
+        expect(res.headers.get("allow")).toBe("GET, HEAD, POST");
+      }
+    },
+  );
 
   it("reads the build's action ids from its manifest, again only when the file changes; none without a file", () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "portal-actions-"));

@@ -11,7 +11,10 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { z } from "zod";
 
 vi.mock("next/headers", () => import("@/test/mock-next-headers"));
-vi.mock("next/server", async (importOriginal) => ({ ...(await importOriginal<typeof import("next/server")>()), connection: async () => {} }));
+vi.mock("next/server", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("next/server")>()),
+  connection: async () => {},
+}));
 
 import { apiRequest, callRoute, tokenFor, setupTestDatabase } from "@/test/db";
 import { ROOT, listPagesApiFiles, listRouteFiles, listServerActionFiles, routeUrlAndParams } from "@/test/entry-points";
@@ -19,16 +22,45 @@ import { ROOT, listPagesApiFiles, listRouteFiles, listServerActionFiles, routeUr
 const t = setupTestDatabase();
 
 /** zod's English texts (node_modules/zod/v4/locales/en.js), and its last-resort 'Invalid input'. */
-const ZOD_DEFAULT = /Invalid input|Invalid option|Too (small|big): expected|Invalid string: must|Invalid number: must|Unrecognized keys?:|Invalid key in|Invalid value in|Invalid discriminator|Invalid (email address|URL|UUID|ISO|date|datetime|time|hex|base64)/;
+const ZOD_DEFAULT =
+  /Invalid input|Invalid option|Too (small|big): expected|Invalid string: must|Invalid number: must|Unrecognized keys?:|Invalid key in|Invalid value in|Invalid discriminator|Invalid (email address|URL|UUID|ISO|date|datetime|time|hex|base64)/;
 
 /** Values of the wrong kind for any field. */
-const BAD: unknown[] = [null, -3, 0, 1.5, 1e12, "", "abc", "-3", true, [], ["abc"], [{}], {}, { a: 1 }, "x".repeat(70_000)];
+const BAD: unknown[] = [
+  null,
+  -3,
+  0,
+  1.5,
+  1e12,
+  "",
+  "abc",
+  "-3",
+  true,
+  [],
+  ["abc"],
+  [{}],
+  {},
+  { a: 1 },
+  "x".repeat(70_000),
+];
 
 type Schemas = { query?: z.ZodType; body?: z.ZodType };
-type Handler = ((req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>) & { schemas?: Schemas };
+type Handler = ((req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>) & {
+  schemas?: Schemas;
+};
 type ActionFn = ((input: unknown) => Promise<unknown>) & { schema?: z.ZodType };
 
-type Def = { type: string; shape?: Record<string, z.ZodType>; innerType?: z.ZodType; in?: z.ZodType; out?: z.ZodType; left?: z.ZodType; right?: z.ZodType; options?: z.ZodType[]; element?: z.ZodType };
+type Def = {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  out?: z.ZodType;
+  left?: z.ZodType;
+  right?: z.ZodType;
+  options?: z.ZodType[];
+  element?: z.ZodType;
+};
 const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
 
 /** The object shape of a schema (through optional, default, pipe, preprocess, transform...). */
@@ -83,15 +115,20 @@ const actionFiles = listServerActionFiles();
 
 async function handlersOf(file: string): Promise<[string, Handler][]> {
   let mod = (await import(/* @vite-ignore */ path.join(ROOT, file))) as Record<string, unknown>;
-  if (file.startsWith("pages/")) mod = ((mod.default as { methods?: Record<string, unknown> })?.methods ?? {}) as Record<string, unknown>;
-  return (["GET", "POST", "PUT", "PATCH", "DELETE"] as const).filter((m) => typeof mod[m] === "function").map((m) => [m, mod[m] as Handler]);
+  if (file.startsWith("pages/"))
+    mod = ((mod.default as { methods?: Record<string, unknown> })?.methods ?? {}) as Record<string, unknown>;
+  return (["GET", "POST", "PUT", "PATCH", "DELETE"] as const)
+    .filter((m) => typeof mod[m] === "function")
+    .map((m) => [m, mod[m] as Handler]);
 }
 
 describe("every schema: bad values get a message written for the field, never zod's default", () => {
   it("the walk finds the schemas (a walk that finds nothing proves nothing)", async () => {
     const [, add] = (await handlersOf("app/api/v1/uniform/request/add/update/route.ts"))[0];
     expect(Object.keys(shapeOf(add.schemas?.body) ?? {})).toContain("shirt_quantity");
-    const { saveTechTimeAction } = (await import("@/lib/forms/tech-time/actions")) as unknown as { saveTechTimeAction: ActionFn };
+    const { saveTechTimeAction } = (await import("@/lib/forms/tech-time/actions")) as unknown as {
+      saveTechTimeAction: ActionFn;
+    };
     expect(Object.keys(itemShapeOf(shapeOf(saveTechTimeAction.schema)?.shop) ?? {})).toContain("timeIn");
   });
 
@@ -101,7 +138,8 @@ describe("every schema: bad values get a message written for the field, never zo
       for (const [part, s] of Object.entries(h.schemas ?? {}) as [string, z.ZodType | undefined][]) {
         if (!s) continue;
         for (const input of badInputs(s)) {
-          for (const m of await messagesOf(s, input)) if (ZOD_DEFAULT.test(m)) found.push(`${method} ${part} ${JSON.stringify(input)?.slice(0, 80)} -> ${m}`);
+          for (const m of await messagesOf(s, input))
+            if (ZOD_DEFAULT.test(m)) found.push(`${method} ${part} ${JSON.stringify(input)?.slice(0, 80)} -> ${m}`);
         }
       }
     }
@@ -114,7 +152,8 @@ describe("every schema: bad values get a message written for the field, never zo
     for (const [name, fn] of Object.entries(mod)) {
       if (!fn.schema) continue;
       for (const input of badInputs(fn.schema)) {
-        for (const m of await messagesOf(fn.schema, input)) if (ZOD_DEFAULT.test(m)) found.push(`${name} ${JSON.stringify(input)?.slice(0, 80)} -> ${m}`);
+        for (const m of await messagesOf(fn.schema, input))
+          if (ZOD_DEFAULT.test(m)) found.push(`${name} ${JSON.stringify(input)?.slice(0, 80)} -> ${m}`);
       }
     }
     expect([...new Set(found)]).toEqual([]);
@@ -134,13 +173,24 @@ describe("every v1 call: bad input is answered without zod's default texts", () 
       if (!h.schemas || /logout/.test(file)) continue; // a publicRoute with its own parsing; logout ends the token
       const queryKeys = Object.keys(shapeOf(h.schemas.query) ?? {});
       const bodyKeys = Object.keys(shapeOf(h.schemas.body) ?? {});
-      const cases: { query: URLSearchParams; body?: unknown }[] = [{ query: new URLSearchParams(), body: [] }, { query: new URLSearchParams(), body: {} }];
-      for (const key of queryKeys) for (const v of ["-3", "abc", "1.5", ""]) cases.push({ query: new URLSearchParams({ [key]: v }), body: {} });
-      for (const key of bodyKeys) for (const v of [-3, "abc", null, [], {}, true]) cases.push({ query: new URLSearchParams(), body: { [key]: v } });
+      const cases: { query: URLSearchParams; body?: unknown }[] = [
+        { query: new URLSearchParams(), body: [] },
+        { query: new URLSearchParams(), body: {} },
+      ];
+      for (const key of queryKeys)
+        for (const v of ["-3", "abc", "1.5", ""]) cases.push({ query: new URLSearchParams({ [key]: v }), body: {} });
+      for (const key of bodyKeys)
+        for (const v of [-3, "abc", null, [], {}, true])
+          cases.push({ query: new URLSearchParams(), body: { [key]: v } });
       for (const c of cases) {
-        const res = await callRoute(h as never, apiRequest(`${url}?${c.query}`, { method, token, body: method === "GET" ? undefined : c.body }), params as Record<string, string>);
+        const res = await callRoute(
+          h as never,
+          apiRequest(`${url}?${c.query}`, { method, token, body: method === "GET" ? undefined : c.body }),
+          params as Record<string, string>,
+        );
         const text = JSON.stringify(res.json);
-        if (text && ZOD_DEFAULT.test(text)) found.push(`${method} ?${c.query} ${JSON.stringify(c.body)} -> ${text.slice(0, 200)}`);
+        if (text && ZOD_DEFAULT.test(text))
+          found.push(`${method} ?${c.query} ${JSON.stringify(c.body)} -> ${text.slice(0, 200)}`);
         if (res.status === 401) token = await tokenFor(t.db(), "admin");
       }
     }

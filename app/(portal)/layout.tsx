@@ -22,7 +22,9 @@ export default async function PortalLayout({ children }: { children: React.React
     listMenuTree({ roleId: user.roleId, stamp: user.configStamp }),
     getSystemYear({ stamp: user.configStamp }),
     // On My requests itself the requests' count is zero: that page marks them seen (it renders beside this layout).
-    headers().then((h) => headerCounts(user, { requests: !(h.get(PAGE_PATH_HEADER) ?? "").startsWith("/my/requests") })),
+    headers().then((h) =>
+      headerCounts(user, { requests: !(h.get(PAGE_PATH_HEADER) ?? "").startsWith("/my/requests") }),
+    ),
   ]);
   return (
     <ShellFrame

@@ -1,6 +1,17 @@
 // The parts of autocannon's programmatic API the bench uses (the package ships no types).
 declare module "autocannon" {
-  type Histogram = { average: number; mean: number; stddev: number; min: number; max: number; total: number; p50: number; p90: number; p99: number; p97_5: number };
+  type Histogram = {
+    average: number;
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+    total: number;
+    p50: number;
+    p90: number;
+    p99: number;
+    p97_5: number;
+  };
   export type Result = {
     duration: number;
     errors: number;

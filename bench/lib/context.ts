@@ -164,7 +164,10 @@ export class BenchContext {
           });
         }
       }
-      const [admin] = await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.username, "admin"));
+      const [admin] = await db
+        .select({ id: schema.users.id })
+        .from(schema.users)
+        .where(eq(schema.users.username, "admin"));
       const { token: sid } = await issueToken({ userId: admin.id, kind: "session", userAgent: "portal-bench" });
       const salt = "authjs.session-token";
       const jwt = await encode({ token: { sid }, secret: this.authSecret, salt, maxAge: SESSION_TTL_MS / 1000 });
@@ -184,7 +187,8 @@ export class BenchContext {
       signal: AbortSignal.timeout(10_000),
     });
     const body = (await res.json()) as { content?: { api_token?: string }; message?: string };
-    if (res.status !== 200 || !body.content?.api_token) throw new Error(`POST /api/v1/login answered ${res.status}: ${body.message}`);
+    if (res.status !== 200 || !body.content?.api_token)
+      throw new Error(`POST /api/v1/login answered ${res.status}: ${body.message}`);
     return `Bearer ${body.content.api_token}`;
   }
 }

@@ -23,7 +23,13 @@ export type ListServer = { label: string; base: string; bearer: string; pgid: nu
  * one. Each gets `seed` (while no server holds the data), then a production server of its own, signed
  * in as `admin`.
  */
-export async function forEachDatabase(ctx: BenchContext, prefix: string, seed: (where: { dataDir?: string; url?: string }) => Promise<void>, measure: (s: ListServer) => Promise<void>, opts: { timeoutMs?: number } = {}) {
+export async function forEachDatabase(
+  ctx: BenchContext,
+  prefix: string,
+  seed: (where: { dataDir?: string; url?: string }) => Promise<void>,
+  measure: (s: ListServer) => Promise<void>,
+  opts: { timeoutMs?: number } = {},
+) {
   const kinds = process.env.BENCH_DB ? [process.env.BENCH_DB] : ["postgres", "embedded"];
   for (const kind of kinds) {
     const db: BenchDb = kind === "embedded" ? { kind: "embedded", drop: async () => {} } : await chooseDatabase(prefix);
@@ -34,7 +40,12 @@ export async function forEachDatabase(ctx: BenchContext, prefix: string, seed: (
     try {
       const label = db.kind === "postgres" ? "PostgreSQL" : "embedded";
       const dataDir = path.join(ctx.tmpDir, `${prefix}-data-${db.kind}`);
-      console.log(`  database: ${label}, load average ${os.loadavg().map((n) => n.toFixed(1)).join(" ")}`);
+      console.log(
+        `  database: ${label}, load average ${os
+          .loadavg()
+          .map((n) => n.toFixed(1))
+          .join(" ")}`,
+      );
       await seed(db.kind === "postgres" ? { url: db.url } : { dataDir });
       const port = ctx.port();
       const server = await startServer({
@@ -43,7 +54,13 @@ export async function forEachDatabase(ctx: BenchContext, prefix: string, seed: (
         logFile: ctx.logFile,
         readyPath: "/api/health",
         timeoutMs: opts.timeoutMs,
-        env: { AUTH_SECRET: ctx.authSecret, SEED_PASSWORD, AUTH_URL: `http://127.0.0.1:${port}`, DATABASE_URL: db.url ?? "", ...memoryTraceEnv(ctx) },
+        env: {
+          AUTH_SECRET: ctx.authSecret,
+          SEED_PASSWORD,
+          AUTH_URL: `http://127.0.0.1:${port}`,
+          DATABASE_URL: db.url ?? "",
+          ...memoryTraceEnv(ctx),
+        },
       });
       try {
         await measure({ label, base: server.baseUrl, bearer: await login(server.baseUrl), pgid: server.child.pid! });
@@ -65,18 +82,30 @@ function memoryTraceEnv(ctx: BenchContext): Record<string, string> {
   if (process.env.BENCH_MEMORY_TRACE !== "1") return {};
   const preload = pathToFileURL(path.join(ROOT, "bench", "lib", "memory-trace.mjs")).href;
   console.log(`  memory trace: ${ctx.tmpDir}/memory-<pid>.jsonl`);
-  return { NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${preload}`.trim(), BENCH_MEMORY_TRACE_DIR: ctx.tmpDir };
+  return {
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import ${preload}`.trim(),
+    BENCH_MEMORY_TRACE_DIR: ctx.tmpDir,
+  };
 }
 
 export async function login(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/v1/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ username: "admin", password: SEED_PASSWORD }) });
+  const res = await fetch(`${base}/api/v1/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: "admin", password: SEED_PASSWORD }),
+  });
   const body = (await res.json()) as { content?: { api_token?: string }; message?: string };
-  if (res.status !== 200 || !body.content?.api_token) throw new Error(`POST /api/v1/login answered ${res.status}: ${body.message}`);
+  if (res.status !== 200 || !body.content?.api_token)
+    throw new Error(`POST /api/v1/login answered ${res.status}: ${body.message}`);
   return `Bearer ${body.content.api_token}`;
 }
 
 export async function post(url: string, bearer: string, body: unknown) {
-  const res = await fetch(url, { method: "POST", headers: { authorization: bearer, "content-type": "application/json" }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { authorization: bearer, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   const json = await res.json();
   if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${JSON.stringify(json).slice(0, 200)}`);
   return { status: res.status, json };

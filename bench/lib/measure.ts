@@ -33,10 +33,18 @@ async function fire(load: Load, durationS: number, cpuMs: () => number | null): 
 }
 
 async function fireOnce(load: Load, durationS: number): Promise<Result> {
-  const r = await autocannon({ url: load.url, headers: load.headers, connections: LOAD.connections, duration: durationS, timeout: 10 });
+  const r = await autocannon({
+    url: load.url,
+    headers: load.headers,
+    connections: LOAD.connections,
+    duration: durationS,
+    timeout: 10,
+  });
   // A redirect to /login or an error page would otherwise look like a fast page.
   if (r.errors > 0 || r.non2xx > 0) {
-    throw new Error(`${load.label}: ${r.errors} connection errors and ${r.non2xx} non-2xx answers out of ${r.requests.total}`);
+    throw new Error(
+      `${load.label}: ${r.errors} connection errors and ${r.non2xx} non-2xx answers out of ${r.requests.total}`,
+    );
   }
   return r;
 }
@@ -92,5 +100,7 @@ export function formatRow(m: Measured): string {
 export function machineLoadNote(): string | null {
   const [one] = os.loadavg();
   const cores = os.availableParallelism();
-  return one > cores ? `note: load average ${one.toFixed(1)} on ${cores} cores: other processes compete with the bench` : null;
+  return one > cores
+    ? `note: load average ${one.toFixed(1)} on ${cores} cores: other processes compete with the bench`
+    : null;
 }

@@ -8,6 +8,9 @@ const file = path.join(process.env.BENCH_MEMORY_TRACE_DIR || os.tmpdir(), `memor
 const fd = fs.openSync(file, "a");
 const timer = setInterval(() => {
   const m = process.memoryUsage();
-  fs.writeSync(fd, `${JSON.stringify({ t: Date.now(), rss: m.rss, heapTotal: m.heapTotal, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers })}\n`);
+  fs.writeSync(
+    fd,
+    `${JSON.stringify({ t: Date.now(), rss: m.rss, heapTotal: m.heapTotal, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers })}\n`,
+  );
 }, 50);
 timer.unref();

@@ -31,12 +31,15 @@ export type RunningServer = {
  * until `readyPath` answers 200. The child runs in its own process group so stopping it also stops
  * anything under it. Traffic only goes to 127.0.0.1.
  */
-export async function startServer(opts: ServerOptions & { readyPath?: string; timeoutMs?: number }): Promise<RunningServer> {
+export async function startServer(
+  opts: ServerOptions & { readyPath?: string; timeoutMs?: number },
+): Promise<RunningServer> {
   const readyPath = opts.readyPath ?? "/api/health";
   const timeoutMs = opts.timeoutMs ?? 240_000; // covers a first build (25 to 45 s here) with room to spare
   const baseUrl = `http://127.0.0.1:${opts.port}`;
   // Another server on the port would answer the readiness probe and be measured instead of this one.
-  if (await answers(baseUrl)) throw new Error(`Port ${opts.port} is already in use (another bench?); set BENCH_PORT to another range`);
+  if (await answers(baseUrl))
+    throw new Error(`Port ${opts.port} is already in use (another bench?); set BENCH_PORT to another range`);
   const log = fs.openSync(opts.logFile, "a");
   const started = performance.now();
   const child = spawn(process.execPath, [path.join(ROOT, "scripts", "start.mjs"), ...(opts.args ?? [])], {
@@ -61,11 +64,13 @@ export async function startServer(opts: ServerOptions & { readyPath?: string; ti
   const stop = () => stopProcessGroup(child);
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (exited !== undefined) throw new Error(`The server exited (code ${exited}) before it was ready; see ${opts.logFile}`);
+    if (exited !== undefined)
+      throw new Error(`The server exited (code ${exited}) before it was ready; see ${opts.logFile}`);
     try {
       const res = await fetch(baseUrl + readyPath, { redirect: "manual", signal: AbortSignal.timeout(2000) });
       await res.arrayBuffer();
-      if (res.status === 200) return { baseUrl, child, startMs: performance.now() - started, cpuMs: () => groupCpuMs(child.pid!), stop };
+      if (res.status === 200)
+        return { baseUrl, child, startMs: performance.now() - started, cpuMs: () => groupCpuMs(child.pid!), stop };
     } catch {
       /* not listening yet */
     }

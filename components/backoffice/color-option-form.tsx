@@ -26,7 +26,10 @@ export function ColorOptionForm({ kind, id, initial, userName }: Props) {
   const colorId = useId();
   const editing = id !== undefined;
   const blank = { name: "", color: DEFAULT_COLOR };
-  const form = useForm<ColorOptionFormValues>({ resolver: zodResolver(colorOptionFormSchema(kind)), defaultValues: initial ?? blank });
+  const form = useForm<ColorOptionFormValues>({
+    resolver: zodResolver(colorOptionFormSchema(kind)),
+    defaultValues: initial ?? blank,
+  });
   const [saving, setSaving] = useState<"save" | "continue" | null>(null);
   const color = form.watch("color");
 
@@ -37,7 +40,14 @@ export function ColorOptionForm({ kind, id, initial, userName }: Props) {
         await callV1(`/api/v1/${texts.saveCall}`, {
           method: "POST",
           headers: { "content-type": "application/json" },
-          body: JSON.stringify({ ...(id ? { id } : {}), [texts.nameField]: values.name, color_code: { hex: values.color.slice(0, 7), hex8: values.color.length === 9 ? values.color : `${values.color}ff` } }),
+          body: JSON.stringify({
+            ...(id ? { id } : {}),
+            [texts.nameField]: values.name,
+            color_code: {
+              hex: values.color.slice(0, 7),
+              hex8: values.color.length === 9 ? values.color : `${values.color}ff`,
+            },
+          }),
         });
         toast.success(editing ? texts.updated : texts.saved);
         if (mode === "continue") form.reset(blank);
@@ -57,9 +67,21 @@ export function ColorOptionForm({ kind, id, initial, userName }: Props) {
 
   const nameError = form.formState.errors.name?.message;
   return (
-    <FormCard title={editing ? texts.editTitle : texts.addTitle} editing={editing} userName={userName} dirty={form.formState.isDirty}>
+    <FormCard
+      title={editing ? texts.editTitle : texts.addTitle}
+      editing={editing}
+      userName={userName}
+      dirty={form.formState.isDirty}
+    >
       <form onSubmit={submit("save")} noValidate className="space-y-4">
-        <Field label={texts.nameLabel} required maxLength={190} autoComplete="off" error={nameError} {...form.register("name")} />
+        <Field
+          label={texts.nameLabel}
+          required
+          maxLength={190}
+          autoComplete="off"
+          error={nameError}
+          {...form.register("name")}
+        />
         <div>
           <label htmlFor={colorId} className="mb-1 block text-sm font-medium text-slate-700">
             Colour
@@ -76,7 +98,9 @@ export function ColorOptionForm({ kind, id, initial, userName }: Props) {
               {color}
             </span>
           </div>
-          {form.formState.errors.color && <p className="mt-1 text-sm text-red-600">{form.formState.errors.color.message}</p>}
+          {form.formState.errors.color && (
+            <p className="mt-1 text-sm text-red-600">{form.formState.errors.color.message}</p>
+          )}
         </div>
         <FormButtons
           cancelHref={`${texts.path}/list`}

@@ -11,13 +11,18 @@ import type { TableState } from "@/lib/data-table/state";
 
 type Props = { kind: ColorOptionKind; state: TableState; rows: ColorOptionRow[]; total: number; canAdd: boolean };
 
-const linkButton = "inline-flex items-center justify-center rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700";
+const linkButton =
+  "inline-flex items-center justify-center rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700";
 
 /** A colour as a small square with its value for screen readers. */
 export function ColorSwatch({ color }: { color: string }) {
   return (
     <span className="inline-flex items-center gap-2">
-      <span aria-hidden="true" className="inline-block h-5 w-5 rounded border border-slate-300" style={{ backgroundColor: color }} />
+      <span
+        aria-hidden="true"
+        className="inline-block h-5 w-5 rounded border border-slate-300"
+        style={{ backgroundColor: color }}
+      />
       <span className="font-mono text-xs text-slate-600">{color}</span>
     </span>
   );
@@ -36,7 +41,11 @@ export function ColorOptionList({ kind, state, rows, total, canAdd }: Props) {
   const toggle = async (row: ColorOptionRow) => {
     setBusyId(row.id);
     try {
-      await callV1(`/api/v1/${texts.toggleCall}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ id: row.id }) });
+      await callV1(`/api/v1/${texts.toggleCall}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ id: row.id }),
+      });
       toast.success(`${row.name} is now ${row.status === "active" ? "inactive" : "active"}`);
       router.refresh();
     } catch (err) {
@@ -47,7 +56,14 @@ export function ColorOptionList({ kind, state, rows, total, canAdd }: Props) {
   };
 
   const columns: DataTableColumn<ColorOptionRow>[] = [
-    { id: "name", header: texts.nameLabel, sortable: true, filter: { kind: "text" }, cell: (r) => <span className="font-medium">{r.name}</span>, className: "w-full" },
+    {
+      id: "name",
+      header: texts.nameLabel,
+      sortable: true,
+      filter: { kind: "text" },
+      cell: (r) => <span className="font-medium">{r.name}</span>,
+      className: "w-full",
+    },
     { id: "color", header: "Colour", cell: (r) => <ColorSwatch color={r.colorCode} /> },
     {
       id: "status",
@@ -63,8 +79,13 @@ export function ColorOptionList({ kind, state, rows, total, canAdd }: Props) {
           onClick={() => toggle(r)}
           className="inline-flex items-center gap-2 text-sm disabled:opacity-50"
         >
-          <span aria-hidden="true" className={`relative inline-block h-5 w-9 rounded-full transition-colors ${r.status === "active" ? "bg-emerald-600" : "bg-slate-400"}`}>
-            <span className={`absolute top-0.5 h-4 w-4 rounded-full bg-white transition-all ${r.status === "active" ? "left-4.5" : "left-0.5"}`} />
+          <span
+            aria-hidden="true"
+            className={`relative inline-block h-5 w-9 rounded-full transition-colors ${r.status === "active" ? "bg-emerald-600" : "bg-slate-400"}`}
+          >
+            <span
+              className={`absolute top-0.5 h-4 w-4 rounded-full bg-white transition-all ${r.status === "active" ? "left-4.5" : "left-0.5"}`}
+            />
           </span>
           <span>{r.status === "active" ? "Active" : "Inactive"}</span>
         </button>
@@ -74,7 +95,12 @@ export function ColorOptionList({ kind, state, rows, total, canAdd }: Props) {
       id: "actions",
       header: "Action",
       cell: (r) => (
-        <Link href={`${texts.path}/edit/${r.id}`} prefetch={false} className="text-brand-700 hover:underline" aria-label={`Edit ${r.name}`}>
+        <Link
+          href={`${texts.path}/edit/${r.id}`}
+          prefetch={false}
+          className="text-brand-700 hover:underline"
+          aria-label={`Edit ${r.name}`}
+        >
           Edit
         </Link>
       ),

@@ -2,7 +2,12 @@ import { COLOR_OPTION, type ColorOptionKind } from "@/lib/backoffice/color-optio
 import type { TableState } from "@/lib/data-table/state";
 import { ColorOptionList } from "./color-option-list";
 
-type ListProps = { kind: ColorOptionKind; state: TableState; rows: Parameters<typeof ColorOptionList>[0]["rows"]; total: number };
+type ListProps = {
+  kind: ColorOptionKind;
+  state: TableState;
+  rows: Parameters<typeof ColorOptionList>[0]["rows"];
+  total: number;
+};
 
 /** `/key/list` and `/attachment-group/list`: the page (app/) checks access and loads the rows. */
 export function ColorOptionListPage({ kind, state, rows, total }: ListProps) {

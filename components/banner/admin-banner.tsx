@@ -13,7 +13,10 @@ function UploadPlaceholder() {
       <p aria-hidden="true" className="mb-1 block text-sm font-medium text-slate-700">
         Banner
       </p>
-      <div role="status" className="flex min-h-28 items-center justify-center gap-2 rounded-lg border-2 border-dashed border-slate-200 bg-slate-50 px-4 py-6 text-sm text-slate-500">
+      <div
+        role="status"
+        className="flex min-h-28 items-center justify-center gap-2 rounded-lg border-2 border-dashed border-slate-200 bg-slate-50 px-4 py-6 text-sm text-slate-500"
+      >
         <Spinner /> Loading the upload area…
       </div>
     </div>
@@ -22,7 +25,9 @@ function UploadPlaceholder() {
 
 // The upload area is a chunk of its own within role 1's: it brings react-dropzone and the upload
 // client, and most menus already have a banner. It loads when 'Add banner' opens it.
-const BannerUpload = dynamic(() => import("./banner-upload").then((m) => m.BannerUpload), { loading: UploadPlaceholder });
+const BannerUpload = dynamic(() => import("./banner-upload").then((m) => m.BannerUpload), {
+  loading: UploadPlaceholder,
+});
 
 type Props = { menuId: number; status: "active" | "inactive" | null; children?: React.ReactNode };
 

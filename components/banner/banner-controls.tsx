@@ -24,7 +24,9 @@ export function BannerControls({ menuId, status }: Props) {
 
   function run(which: "status" | "delete") {
     startTransition(async () => {
-      const result = await signedIn(which === "status" ? changeBannerStatusAction({ menuId }) : deleteBannerAction({ menuId }));
+      const result = await signedIn(
+        which === "status" ? changeBannerStatusAction({ menuId }) : deleteBannerAction({ menuId }),
+      );
       setConfirm(null);
       flash(result.ok ? { kind: "success", title: result.message ?? "" } : { kind: "error", title: result.message });
     });
@@ -33,7 +35,9 @@ export function BannerControls({ menuId, status }: Props) {
   return (
     <>
       {status === "inactive" && (
-        <span className="absolute top-2 left-2 rounded bg-slate-900/75 px-2 py-1 text-xs font-semibold tracking-wide text-white uppercase">Inactive</span>
+        <span className="absolute top-2 left-2 rounded bg-slate-900/75 px-2 py-1 text-xs font-semibold tracking-wide text-white uppercase">
+          Inactive
+        </span>
       )}
       <div className="absolute top-2 right-2 flex gap-2">
         <button
@@ -45,7 +49,13 @@ export function BannerControls({ menuId, status }: Props) {
         >
           {active ? <Icon name="eye" className="h-5 w-5" /> : <Icon name="eye-off" className="h-5 w-5" />}
         </button>
-        <button type="button" onClick={() => setConfirm("delete")} aria-label="Delete banner" title="Delete" className="rounded-full bg-white/90 p-2 text-red-600 shadow hover:bg-white">
+        <button
+          type="button"
+          onClick={() => setConfirm("delete")}
+          aria-label="Delete banner"
+          title="Delete"
+          className="rounded-full bg-white/90 p-2 text-red-600 shadow hover:bg-white"
+        >
           <Icon name="trash-can" className="h-5 w-5" />
         </button>
       </div>

@@ -13,7 +13,15 @@ function formatSize(bytes: number) {
 }
 
 /** The event's files as a scrollable strip (images as thumbnails) and Download All (one zip). */
-export function AttachmentsCarousel({ eventId, attachments, setPopup }: { eventId: number; attachments: ApiAttachment[]; setPopup: (p: Popup | null) => void }) {
+export function AttachmentsCarousel({
+  eventId,
+  attachments,
+  setPopup,
+}: {
+  eventId: number;
+  attachments: ApiAttachment[];
+  setPopup: (p: Popup | null) => void;
+}) {
   const strip = useRef<HTMLUListElement>(null);
   const [downloading, setDownloading] = useState(false);
   const scroll = (dir: 1 | -1) => strip.current?.scrollBy({ left: dir * 240, behavior: "smooth" });
@@ -21,7 +29,9 @@ export function AttachmentsCarousel({ eventId, attachments, setPopup }: { eventI
   const downloadAll = async () => {
     setDownloading(true);
     try {
-      const content = await callV1<{ zip_file?: string } | undefined>(`/api/v1/downloadattachment?id=${eventId}`, { failure: "Download failed." });
+      const content = await callV1<{ zip_file?: string } | undefined>(`/api/v1/downloadattachment?id=${eventId}`, {
+        failure: "Download failed.",
+      });
       if (!content?.zip_file) throw new Error("Download failed.");
       window.location.assign(content.zip_file);
     } catch (err) {
@@ -52,12 +62,25 @@ export function AttachmentsCarousel({ eventId, attachments, setPopup }: { eventI
       <ul ref={strip} className="mt-3 flex snap-x gap-3 overflow-x-auto pb-2">
         {attachments.map((a) => (
           <li key={a.id} className="w-40 shrink-0 snap-start">
-            <a href={a.url} target="_blank" rel="noopener noreferrer" className="block rounded-md border border-slate-200 p-2 hover:border-brand-500">
+            <a
+              href={a.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="block rounded-md border border-slate-200 p-2 hover:border-brand-500"
+            >
               {a.thumb_url ? (
                 // eslint-disable-next-line @next/next/no-img-element -- short-lived signed links from the storage driver
-                <img src={a.thumb_url} alt={a.document_name} className="h-24 w-full rounded object-cover" loading="lazy" />
+                <img
+                  src={a.thumb_url}
+                  alt={a.document_name}
+                  className="h-24 w-full rounded object-cover"
+                  loading="lazy"
+                />
               ) : (
-                <span aria-hidden="true" className="flex h-24 items-center justify-center rounded bg-slate-100 text-lg font-semibold text-slate-500 uppercase">
+                <span
+                  aria-hidden="true"
+                  className="flex h-24 items-center justify-center rounded bg-slate-100 text-lg font-semibold text-slate-500 uppercase"
+                >
                   {a.doc_extension || "file"}
                 </span>
               )}

@@ -23,7 +23,9 @@ import { eventFormValuesOf } from "@/lib/calendar/form-values";
 // Browser-only (rendered once hydrated): the server draws the first month with MonthPreview (cheaper
 // than FullCalendar's own SSR).
 const CalendarGrid = dynamic(() => import("./calendar-grid").then((m) => m.CalendarGrid));
-const EventForm = dynamic(() => import("./event-form").then((m) => m.EventForm), { loading: () => <Loading label="Loading the form" /> });
+const EventForm = dynamic(() => import("./event-form").then((m) => m.EventForm), {
+  loading: () => <Loading label="Loading the form" />,
+});
 const FeedPanel = dynamic(() => import("./feed-panel").then((m) => m.FeedPanel));
 const PageKeysPanel = dynamic(() => import("./page-keys-panel").then((m) => m.PageKeysPanel));
 
@@ -87,7 +89,13 @@ function depthOfHistory(): number {
   return typeof state?.[DEPTH] === "number" ? (state[DEPTH] as number) : 0;
 }
 
-export type Popup = { title: string; text?: React.ReactNode; tone?: "info" | "warning" | "error" | "success"; buttons?: DialogButton[]; onClose?: () => void };
+export type Popup = {
+  title: string;
+  text?: React.ReactNode;
+  tone?: "info" | "warning" | "error" | "success";
+  buttons?: DialogButton[];
+  onClose?: () => void;
+};
 
 type CalView = "dayGridMonth" | "listMonth";
 /** 766 px and wider: the spec's desktop view (components/shell/shell-frame.tsx). */
@@ -110,7 +118,14 @@ function monthOfRange(startStr: string): string {
 /** The detail shows the occurrence that was clicked, when one was (else the server's: a series' next). */
 function withClicked(event: ApiEventDetail, occurrence: CalendarItem | undefined): ApiEventDetail {
   if (!occurrence) return event;
-  return { ...event, start: occurrence.start, end: occurrence.end, all_day: occurrence.all_day, start_day: occurrence.start_day, end_day: occurrence.end_day };
+  return {
+    ...event,
+    start: occurrence.start,
+    end: occurrence.end,
+    all_day: occurrence.all_day,
+    start_day: occurrence.start_day,
+    end_day: occurrence.end_day,
+  };
 }
 
 /** The browser's zone has no change event: read once after hydration (useSyncExternalStore's subscribe). */
@@ -281,7 +296,10 @@ export function CalendarApp(props: Props) {
     void load(rangeRef.current, timeZone);
   }, [load, timeZone]);
 
-  const shownEvents = useMemo(() => (hidden.size ? events.filter((e) => !hidden.has(e.meeting_id)) : events), [events, hidden]);
+  const shownEvents = useMemo(
+    () => (hidden.size ? events.filter((e) => !hidden.has(e.meeting_id)) : events),
+    [events, hidden],
+  );
 
   const toggleKey = (id: number) =>
     setHidden((prev) => {
@@ -315,7 +333,9 @@ export function CalendarApp(props: Props) {
       .then((event) => setDetails((prev) => new Map(prev).set(event.id, event)))
       .catch((err: unknown) => {
         if (err instanceof DOMException && err.name === "AbortError") return;
-        showCancelled(err instanceof Error ? err.message : String(err), () => navigate(Object.fromEntries(VIEW_PARAMS.map((k) => [k, null])), "replace"));
+        showCancelled(err instanceof Error ? err.message : String(err), () =>
+          navigate(Object.fromEntries(VIEW_PARAMS.map((k) => [k, null])), "replace"),
+        );
       });
     return () => ctrl.abort();
   }, [wantedId, wanted, navigate, showCancelled]);
@@ -422,7 +442,10 @@ export function CalendarApp(props: Props) {
       </div>
 
       {notice && (
-        <p role="status" className="mt-4 rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-800">
+        <p
+          role="status"
+          className="mt-4 rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-800"
+        >
           {notice}
         </p>
       )}
@@ -432,10 +455,22 @@ export function CalendarApp(props: Props) {
         <KeysLegend keys={activeKeys} hidden={hidden} onToggle={toggleKey} />
         <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
           <div className="flex items-center gap-1" role="group" aria-label="Navigate months">
-            <Button type="button" variant="secondary" className="whitespace-nowrap" aria-label="Previous month" onClick={() => api()?.prev()}>
+            <Button
+              type="button"
+              variant="secondary"
+              className="whitespace-nowrap"
+              aria-label="Previous month"
+              onClick={() => api()?.prev()}
+            >
               ‹ Prev
             </Button>
-            <Button type="button" variant="secondary" className="whitespace-nowrap" aria-label="Next month" onClick={() => api()?.next()}>
+            <Button
+              type="button"
+              variant="secondary"
+              className="whitespace-nowrap"
+              aria-label="Next month"
+              onClick={() => api()?.next()}
+            >
               Next ›
             </Button>
             <Button type="button" variant="secondary" onClick={() => api()?.today()}>
@@ -449,10 +484,20 @@ export function CalendarApp(props: Props) {
             {title}
           </h2>
           <div className="flex items-center gap-1" role="group" aria-label="Calendar view">
-            <Button type="button" variant={calView === "dayGridMonth" ? "primary" : "secondary"} aria-pressed={calView === "dayGridMonth"} onClick={() => switchView("dayGridMonth")}>
+            <Button
+              type="button"
+              variant={calView === "dayGridMonth" ? "primary" : "secondary"}
+              aria-pressed={calView === "dayGridMonth"}
+              onClick={() => switchView("dayGridMonth")}
+            >
               Month
             </Button>
-            <Button type="button" variant={calView === "listMonth" ? "primary" : "secondary"} aria-pressed={calView === "listMonth"} onClick={() => switchView("listMonth")}>
+            <Button
+              type="button"
+              variant={calView === "listMonth" ? "primary" : "secondary"}
+              aria-pressed={calView === "listMonth"}
+              onClick={() => switchView("listMonth")}
+            >
               List
             </Button>
           </div>
@@ -462,7 +507,11 @@ export function CalendarApp(props: Props) {
             Calendar Entries Not Available
           </p>
         )}
-        <div className="mt-3 rounded-lg bg-white p-2 shadow-sm" aria-busy={loading || undefined} data-calendar-ready={gridReady || undefined}>
+        <div
+          className="mt-3 rounded-lg bg-white p-2 shadow-sm"
+          aria-busy={loading || undefined}
+          data-calendar-ready={gridReady || undefined}
+        >
           {!gridReady && (
             <MonthPreview
               firstOfMonth={props.initialDate}
@@ -472,19 +521,21 @@ export function CalendarApp(props: Props) {
               onOpen={(occurrence) => openEvent(occurrence.id, occurrence)}
             />
           )}
-          {hydrated && <CalendarGrid
-            onReady={onGridReady}
-            calendarRef={calendarRef}
-            initialDate={props.initialDate}
-            timeZone={timeZone}
-            events={shownEvents}
-            onDatesSet={onDatesSet}
-            onEventClick={(occurrenceId) => {
-              const occurrence = events.find((e) => e.occurrence_id === occurrenceId);
-              if (occurrence) openEvent(occurrence.id, occurrence);
-            }}
-            onDayClick={props.canManage ? (day) => openAddForm(day) : undefined}
-          />}
+          {hydrated && (
+            <CalendarGrid
+              onReady={onGridReady}
+              calendarRef={calendarRef}
+              initialDate={props.initialDate}
+              timeZone={timeZone}
+              events={shownEvents}
+              onDatesSet={onDatesSet}
+              onEventClick={(occurrenceId) => {
+                const occurrence = events.find((e) => e.occurrence_id === occurrenceId);
+                if (occurrence) openEvent(occurrence.id, occurrence);
+              }}
+              onDayClick={props.canManage ? (day) => openAddForm(day) : undefined}
+            />
+          )}
         </div>
         <p className="mt-4 text-right">
           <a href="#calendar-top" className="text-sm font-medium text-brand-700 underline">
@@ -568,4 +619,3 @@ export function CalendarApp(props: Props) {
     </section>
   );
 }
-

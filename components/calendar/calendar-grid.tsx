@@ -14,7 +14,10 @@ import "@fullcalendar/react/themes/classic/palette.css";
 // No interaction plugin (drag and drop, selection: ~10 KB gzip the page does not use); a day click is
 // read from the day cell's DOM instead (onGridClick).
 const PLUGINS = [classicThemePlugin, dayGridPlugin, listPlugin];
-const TITLE_CLASSES = { dayGridMonth: { eventTitleClass: "cal-event-title" }, listMonth: { eventTitleClass: "cal-list-title" } };
+const TITLE_CLASSES = {
+  dayGridMonth: { eventTitleClass: "cal-event-title" },
+  listMonth: { eventTitleClass: "cal-list-title" },
+};
 const TIME_FORMAT = { hour: "numeric", minute: "2-digit", meridiem: "short" } as const;
 
 function toFcEvents(items: CalendarItem[]): EventInput[] {
@@ -48,7 +51,9 @@ const DAY_CELL = "[role=cell][data-date]";
  */
 export function dayOfClick(target: EventTarget | null, x: number, y: number): string | null {
   if (!(target instanceof Element)) return null;
-  const cell = target.closest<HTMLElement>(DAY_CELL) ?? document.elementsFromPoint(x, y).find((el): el is HTMLElement => el instanceof HTMLElement && el.matches(DAY_CELL));
+  const cell =
+    target.closest<HTMLElement>(DAY_CELL) ??
+    document.elementsFromPoint(x, y).find((el): el is HTMLElement => el instanceof HTMLElement && el.matches(DAY_CELL));
   if (!cell) return null;
   const control = target.closest(CONTROL);
   if (control && !control.contains(cell)) return null;

@@ -36,7 +36,13 @@ export async function CalendarPage({ menu, user, searchParams }: Props) {
   const activeKeys = allKeys.filter((k) => k.status === "active");
   // A page may show only some keys (an administrator's choice, e.g. CIC Monthly Meetings): their events and legend.
   const keys = pageKeyIds.length ? activeKeys.filter((k) => pageKeyIds.includes(k.id)) : activeKeys;
-  const occurrences = await listOccurrences({ start: range.start, end: range.end, includeInactive: seeStatus, keys: allKeys, keyIds: pageKeyIds });
+  const occurrences = await listOccurrences({
+    start: range.start,
+    end: range.end,
+    includeInactive: seeStatus,
+    keys: allKeys,
+    keyIds: pageKeyIds,
+  });
   return (
     <CalendarApp
       title={menu.title}

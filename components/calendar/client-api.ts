@@ -3,18 +3,32 @@ import { ApiCallError, callV1 } from "@/lib/api/client";
 
 export { ApiCallError };
 
-const getJson = <T,>(path: string, signal?: AbortSignal) => callV1<T>(path, { signal });
+const getJson = <T>(path: string, signal?: AbortSignal) => callV1<T>(path, { signal });
 
 export type EventsContent = { events: CalendarItem[]; keys: ApiCalendarKey[] };
 
 /** Occurrences in a window of a calendar page (`slug`: its keys). Naive dates are read in `timeZone`. */
-export function fetchEvents(range: { start: string; end: string }, timeZone: string, slug: string, signal?: AbortSignal) {
-  const q = new URLSearchParams({ start_date: range.start, end_date: range.end, time_zone: timeZone, fields: "calendar", slug });
+export function fetchEvents(
+  range: { start: string; end: string },
+  timeZone: string,
+  slug: string,
+  signal?: AbortSignal,
+) {
+  const q = new URLSearchParams({
+    start_date: range.start,
+    end_date: range.end,
+    time_zone: timeZone,
+    fields: "calendar",
+    slug,
+  });
   return getJson<EventsContent>(`/api/v1/getevents?${q}`, signal);
 }
 
 export function searchEventsApi(text: string, slug: string, signal?: AbortSignal) {
-  return getJson<EventsContent>(`/api/v1/getevents?${new URLSearchParams({ search: text, fields: "calendar", slug })}`, signal);
+  return getJson<EventsContent>(
+    `/api/v1/getevents?${new URLSearchParams({ search: text, fields: "calendar", slug })}`,
+    signal,
+  );
 }
 
 export async function fetchEvent(id: number, signal?: AbortSignal): Promise<ApiEventDetail> {

@@ -4,7 +4,12 @@ import { useId } from "react";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 
-export type DialogButton = { label: string; variant?: "primary" | "secondary" | "danger"; onClick: () => void; autoFocus?: boolean };
+export type DialogButton = {
+  label: string;
+  variant?: "primary" | "secondary" | "danger";
+  onClick: () => void;
+  autoFocus?: boolean;
+};
 
 /**
  * The calendar's popups in a Modal (components/ui/modal.tsx): the event detail, its confirmation and
@@ -29,7 +34,12 @@ export function Dialog({
 }) {
   const titleId = useId();
   const bodyId = useId();
-  const accent = { info: "text-brand-700", warning: "text-amber-700", error: "text-red-700", success: "text-emerald-700" }[tone];
+  const accent = {
+    info: "text-brand-700",
+    warning: "text-amber-700",
+    error: "text-red-700",
+    success: "text-emerald-700",
+  }[tone];
   return (
     <Modal
       open={open}
@@ -50,7 +60,13 @@ export function Dialog({
           )}
           <div className="mt-6 flex flex-wrap justify-end gap-2">
             {buttons.map((b) => (
-              <Button key={b.label} type="button" variant={b.variant ?? "primary"} onClick={b.onClick} autoFocus={b.autoFocus}>
+              <Button
+                key={b.label}
+                type="button"
+                variant={b.variant ?? "primary"}
+                onClick={b.onClick}
+                autoFocus={b.autoFocus}
+              >
                 {b.label}
               </Button>
             ))}

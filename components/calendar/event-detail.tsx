@@ -65,7 +65,13 @@ export function EventDetailView({
             setDeleting(true);
             const res = await signedIn(deleteEventsAction({ ids: [event.id] }));
             setDeleting(false);
-            if (res.ok) setPopup({ title: "Deleted", text: res.message ?? "You successfully deleted the record(s).", tone: "success", onClose: onDeleted });
+            if (res.ok)
+              setPopup({
+                title: "Deleted",
+                text: res.message ?? "You successfully deleted the record(s).",
+                tone: "success",
+                onClose: onDeleted,
+              });
             else setPopup({ title: "Cancelled", text: res.message, tone: "error", onClose: onDeleted });
           },
         },
@@ -76,8 +82,15 @@ export function EventDetailView({
   return (
     <article className="mt-4 rounded-lg bg-white p-4 shadow-sm sm:p-6" aria-labelledby="event-title">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <h2 id="event-title" className="flex min-w-0 items-center gap-3 text-xl font-semibold break-words text-slate-900">
-          <span aria-hidden="true" className="h-4 w-4 shrink-0 rounded-full" style={{ backgroundColor: event.color_code.slice(0, 7) }} />
+        <h2
+          id="event-title"
+          className="flex min-w-0 items-center gap-3 text-xl font-semibold break-words text-slate-900"
+        >
+          <span
+            aria-hidden="true"
+            className="h-4 w-4 shrink-0 rounded-full"
+            style={{ backgroundColor: event.color_code.slice(0, 7) }}
+          />
           <span className="min-w-0">{event.title}</span>
         </h2>
         <div className="flex flex-wrap gap-2">
@@ -123,11 +136,17 @@ export function EventDetailView({
         </Row>
         {seeStatus && (
           <Row label="Status">
-            <span className={event.status === "active" ? "text-emerald-700" : "text-amber-700"}>{event.status === "active" ? "Active" : "Inactive"}</span>
+            <span className={event.status === "active" ? "text-emerald-700" : "text-amber-700"}>
+              {event.status === "active" ? "Active" : "Inactive"}
+            </span>
           </Row>
         )}
-        <Row label="Key Description">{event.key_description ? <span className="whitespace-pre-wrap">{event.key_description}</span> : dash}</Row>
-        <Row label="Description">{event.description ? <span className="whitespace-pre-wrap">{event.description}</span> : dash}</Row>
+        <Row label="Key Description">
+          {event.key_description ? <span className="whitespace-pre-wrap">{event.key_description}</span> : dash}
+        </Row>
+        <Row label="Description">
+          {event.description ? <span className="whitespace-pre-wrap">{event.description}</span> : dash}
+        </Row>
         <Row label="Created by">{event.created_by ?? dash}</Row>
         {event.updated_by && (
           <Row label="Updated by">
@@ -135,7 +154,9 @@ export function EventDetailView({
           </Row>
         )}
       </dl>
-      {event.attachments.length > 0 && <AttachmentsCarousel eventId={event.id} attachments={event.attachments} setPopup={setPopup} />}
+      {event.attachments.length > 0 && (
+        <AttachmentsCarousel eventId={event.id} attachments={event.attachments} setPopup={setPopup} />
+      )}
     </article>
   );
 }

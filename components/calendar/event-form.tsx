@@ -22,14 +22,24 @@ const controlClass = (error?: string) =>
   }`;
 
 type SelectProps = React.SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string };
-const SelectField = forwardRef<HTMLSelectElement, SelectProps>(function SelectField({ label, error, children, className = "", ...rest }, ref) {
+const SelectField = forwardRef<HTMLSelectElement, SelectProps>(function SelectField(
+  { label, error, children, className = "", ...rest },
+  ref,
+) {
   const id = useId();
   return (
     <div className={className}>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
         {label}
       </label>
-      <select ref={ref} id={id} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className={controlClass(error)} {...rest}>
+      <select
+        ref={ref}
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={controlClass(error)}
+        {...rest}
+      >
         {children}
       </select>
       {error && (
@@ -42,14 +52,25 @@ const SelectField = forwardRef<HTMLSelectElement, SelectProps>(function SelectFi
 });
 
 type AreaProps = React.TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string };
-const TextAreaField = forwardRef<HTMLTextAreaElement, AreaProps>(function TextAreaField({ label, error, className = "", ...rest }, ref) {
+const TextAreaField = forwardRef<HTMLTextAreaElement, AreaProps>(function TextAreaField(
+  { label, error, className = "", ...rest },
+  ref,
+) {
   const id = useId();
   return (
     <div className={className}>
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
         {label}
       </label>
-      <textarea ref={ref} id={id} rows={3} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className={controlClass(error)} {...rest} />
+      <textarea
+        ref={ref}
+        id={id}
+        rows={3}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={controlClass(error)}
+        {...rest}
+      />
       {error && (
         <p id={`${id}-error`} className="mt-1 text-sm text-red-600">
           {error}
@@ -138,7 +159,10 @@ export function EventForm({
   const busy = saving || !!success || uploading;
 
   // Keys to offer: the active ones, plus an inactive key the edited event already has.
-  const keyOptions = editing && !keys.some((k) => k.value === editing.meeting_id) ? [...keys, { value: editing.meeting_id, text: `${editing.mm_title} (inactive)` }] : keys;
+  const keyOptions =
+    editing && !keys.some((k) => k.value === editing.meeting_id)
+      ? [...keys, { value: editing.meeting_id, text: `${editing.mm_title} (inactive)` }]
+      : keys;
 
   // Switching the type carries the end over: a normal event's end time becomes the series' end time
   // of day, and back. Switching back to normal resets the subtype to monthly and the weekday to Monday.
@@ -149,7 +173,8 @@ export function EventForm({
         setValue("recurrence", "monthly");
         setValue("daysOfWeek", ["1"]);
         setValue("interval", 1);
-        if (!values.endsAt && values.endTime && values.startsAt) setValue("endsAt", `${String(values.startsAt).slice(0, 10)}T${values.endTime}`);
+        if (!values.endsAt && values.endTime && values.startsAt)
+          setValue("endsAt", `${String(values.startsAt).slice(0, 10)}T${values.endTime}`);
       } else if (!values.endTime && values.endsAt) {
         setValue("endTime", String(values.endsAt).slice(11, 16));
       }
@@ -212,13 +237,21 @@ export function EventForm({
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="mt-4 rounded-lg bg-white p-4 shadow-sm sm:p-6" aria-labelledby="event-form-title">
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className="mt-4 rounded-lg bg-white p-4 shadow-sm sm:p-6"
+      aria-labelledby="event-form-title"
+    >
       <h2 id="event-form-title" className="text-xl font-semibold text-slate-900">
         {editing ? "Edit Calendar Event" : "Add Calendar Event"}
       </h2>
 
       {success && (
-        <p role="status" className="mt-4 rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-800">
+        <p
+          role="status"
+          className="mt-4 rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-800"
+        >
           {success}
         </p>
       )}
@@ -242,7 +275,13 @@ export function EventForm({
       )}
 
       <fieldset disabled={busy} className="mt-4 grid gap-4 md:grid-cols-2">
-        <Field label="Title" className="md:col-span-2" maxLength={TITLE_MAX} error={errors.title?.message} {...register("title")} />
+        <Field
+          label="Title"
+          className="md:col-span-2"
+          maxLength={TITLE_MAX}
+          error={errors.title?.message}
+          {...register("title")}
+        />
         <SelectField label="Calendar Key" error={errors.calendarKeyId?.message} {...register("calendarKeyId")}>
           <option value="">Select Calendar Key</option>
           {keyOptions.map((k) => (
@@ -279,7 +318,12 @@ export function EventForm({
               <div className="flex flex-wrap gap-x-3 gap-y-2">
                 {WEEKDAYS.map((d, i) => (
                   <label key={d} className="inline-flex items-center gap-1.5 text-sm text-slate-800">
-                    <input type="checkbox" value={String(i + 1)} className="h-4 w-4 rounded border-slate-300" {...register("daysOfWeek")} />
+                    <input
+                      type="checkbox"
+                      value={String(i + 1)}
+                      className="h-4 w-4 rounded border-slate-300"
+                      {...register("daysOfWeek")}
+                    />
                     <abbr title={d} className="no-underline">
                       {d.slice(0, 3)}
                     </abbr>
@@ -292,10 +336,25 @@ export function EventForm({
                 </p>
               )}
             </fieldset>
-            <Field label="Repeat Every (weeks)" type="number" inputMode="numeric" min={1} max={52} step={1} error={errors.interval?.message} {...register("interval")} />
+            <Field
+              label="Repeat Every (weeks)"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={52}
+              step={1}
+              error={errors.interval?.message}
+              {...register("interval")}
+            />
           </>
         )}
-        <Field label="Start DateTime" type="datetime-local" max={recursive ? undefined : endsAt || undefined} error={errors.startsAt?.message} {...register("startsAt")} />
+        <Field
+          label="Start DateTime"
+          type="datetime-local"
+          max={recursive ? undefined : endsAt || undefined}
+          error={errors.startsAt?.message}
+          {...register("startsAt")}
+        />
         {recursive ? (
           <>
             <Field label="End Time" type="time" error={errors.endTime?.message} {...register("endTime")} />
@@ -309,11 +368,37 @@ export function EventForm({
             <div className="hidden md:block" />
           </>
         ) : (
-          <Field label="End DateTime" type="datetime-local" min={startsAt || undefined} error={errors.endsAt?.message} {...register("endsAt")} />
+          <Field
+            label="End DateTime"
+            type="datetime-local"
+            min={startsAt || undefined}
+            error={errors.endsAt?.message}
+            {...register("endsAt")}
+          />
         )}
-        <Field label="Contact Person" maxLength={190} autoComplete="off" error={errors.contactPerson?.message} {...register("contactPerson")} />
-        <Field label="Contact Email" type="email" maxLength={CONTACT_EMAIL_MAX} autoComplete="off" error={errors.contactEmail?.message} {...register("contactEmail")} />
-        <Field label="Contact Number" type="tel" maxLength={32} autoComplete="off" error={errors.contactNumber?.message} {...register("contactNumber")} />
+        <Field
+          label="Contact Person"
+          maxLength={190}
+          autoComplete="off"
+          error={errors.contactPerson?.message}
+          {...register("contactPerson")}
+        />
+        <Field
+          label="Contact Email"
+          type="email"
+          maxLength={CONTACT_EMAIL_MAX}
+          autoComplete="off"
+          error={errors.contactEmail?.message}
+          {...register("contactEmail")}
+        />
+        <Field
+          label="Contact Number"
+          type="tel"
+          maxLength={32}
+          autoComplete="off"
+          error={errors.contactNumber?.message}
+          {...register("contactNumber")}
+        />
       </fieldset>
       <Dropzone
         key={dropzoneKey}
@@ -322,14 +407,21 @@ export function EventForm({
         className="mt-4"
         initialFiles={savedFiles}
         disabled={saving || !!success}
-        onChange={(files) => setValue("attachments", files.map((file) => file.path), { shouldValidate: formState.isSubmitted })}
+        onChange={(files) =>
+          setValue(
+            "attachments",
+            files.map((file) => file.path),
+            { shouldValidate: formState.isSubmitted },
+          )
+        }
         onBusyChange={setUploading}
         error={errors.attachments?.message}
       />
 
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
         <p className="text-sm text-slate-600">
-          Created By: <span className="font-medium text-slate-800">{editing ? (editing.created_by ?? "—") : userName}</span>
+          Created By:{" "}
+          <span className="font-medium text-slate-800">{editing ? (editing.created_by ?? "—") : userName}</span>
           {editing?.updated_by && (
             <>
               {" · "}Updated By: <span className="font-medium text-slate-800">{editing.updated_by}</span>

@@ -2,12 +2,19 @@
 
 import { useEffect, useId, useState } from "react";
 import { Button } from "@/components/ui/button";
-import { createFeedLinkAction, listFeedLinksAction, resetFeedLinkAction, revokeFeedLinkAction, type FeedLink } from "@/lib/calendar/actions";
+import {
+  createFeedLinkAction,
+  listFeedLinksAction,
+  resetFeedLinkAction,
+  revokeFeedLinkAction,
+  type FeedLink,
+} from "@/lib/calendar/actions";
 import type { ApiCalendarKey } from "@/lib/calendar/types";
 import { Dialog } from "./dialog";
 import { signedIn } from "@/lib/auth/session-ended";
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" }) : "never");
+const when = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" }) : "never";
 
 /**
  * Private ICS subscription links for Outlook, Google Calendar or Apple Calendar: all keys or one key.
@@ -66,11 +73,17 @@ export function FeedPanel({ keys, onClose }: { keys: ApiCalendarKey[]; onClose: 
   };
 
   return (
-    <Dialog open title="Subscribe to the calendar" wide onClose={onClose} buttons={[{ label: "Close", variant: "secondary", onClick: onClose }]}>
+    <Dialog
+      open
+      title="Subscribe to the calendar"
+      wide
+      onClose={onClose}
+      buttons={[{ label: "Close", variant: "secondary", onClick: onClose }]}
+    >
       <p>
-        Create a private link and add it in Outlook (Add calendar → From internet), Google Calendar (Other calendars → From URL) or Apple
-        Calendar. It shows active events and updates about once an hour. Anyone with the link can read these events: reset or revoke it if it is
-        shared by mistake. Changing your password resets every link.
+        Create a private link and add it in Outlook (Add calendar → From internet), Google Calendar (Other calendars →
+        From URL) or Apple Calendar. It shows active events and updates about once an hour. Anyone with the link can
+        read these events: reset or revoke it if it is shared by mistake. Changing your password resets every link.
       </p>
       {error && (
         <p role="alert" className="mt-3 rounded-md border border-red-200 bg-red-50 p-2 text-red-700">
@@ -82,7 +95,12 @@ export function FeedPanel({ keys, onClose }: { keys: ApiCalendarKey[]; onClose: 
           <label htmlFor={selectId} className="mb-1 block font-medium text-slate-700">
             Events of
           </label>
-          <select id={selectId} value={keyId} onChange={(e) => setKeyId(e.target.value)} className="rounded-md border border-slate-300 px-3 py-2">
+          <select
+            id={selectId}
+            value={keyId}
+            onChange={(e) => setKeyId(e.target.value)}
+            className="rounded-md border border-slate-300 px-3 py-2"
+          >
             <option value="">All keys</option>
             {keys.map((k) => (
               <option key={k.value} value={k.value}>
@@ -101,7 +119,13 @@ export function FeedPanel({ keys, onClose }: { keys: ApiCalendarKey[]; onClose: 
             Your new link (copy it now: it is not shown again)
           </label>
           <div className="mt-2 flex flex-wrap gap-2">
-            <input id={urlId} readOnly value={created} onFocus={(e) => e.target.select()} className="min-w-0 grow basis-full rounded-md border border-slate-300 bg-white px-2 py-1 font-mono text-xs sm:basis-0" />
+            <input
+              id={urlId}
+              readOnly
+              value={created}
+              onFocus={(e) => e.target.select()}
+              className="min-w-0 grow basis-full rounded-md border border-slate-300 bg-white px-2 py-1 font-mono text-xs sm:basis-0"
+            />
             <Button type="button" variant="secondary" onClick={copy}>
               {copied ? "Copied" : "Copy"}
             </Button>
@@ -127,10 +151,20 @@ export function FeedPanel({ keys, onClose }: { keys: ApiCalendarKey[]; onClose: 
                 </span>
               </span>
               <span className="flex gap-2">
-                <Button type="button" variant="secondary" onClick={() => reset(l.id)} aria-label={`Reset link: ${l.keyName ?? "All keys"}`}>
+                <Button
+                  type="button"
+                  variant="secondary"
+                  onClick={() => reset(l.id)}
+                  aria-label={`Reset link: ${l.keyName ?? "All keys"}`}
+                >
                   Reset link
                 </Button>
-                <Button type="button" variant="danger" onClick={() => revoke(l.id)} aria-label={`Revoke: ${l.keyName ?? "All keys"}`}>
+                <Button
+                  type="button"
+                  variant="danger"
+                  onClick={() => revoke(l.id)}
+                  aria-label={`Revoke: ${l.keyName ?? "All keys"}`}
+                >
                   Revoke
                 </Button>
               </span>

@@ -31,11 +31,16 @@ export function monthTitle(day: string): string {
 }
 
 /** "Tue, Mar 10, 2026, 9:00 AM – 10:30 AM", or the dates of an all-day occurrence. */
-export function describeOccurrence(o: Pick<ApiOccurrence, "all_day" | "start" | "end" | "start_day" | "end_day">, timeZone: string): string {
+export function describeOccurrence(
+  o: Pick<ApiOccurrence, "all_day" | "start" | "end" | "start_day" | "end_day">,
+  timeZone: string,
+): string {
   if (!o.start) return "";
   if (o.all_day && o.start_day && o.end_day) {
     const last = new Date(new Date(`${o.end_day}T00:00:00Z`).getTime() - 86_400_000).toISOString().slice(0, 10);
-    return last === o.start_day ? `${formatDay(o.start_day)} (all day)` : `${formatDay(o.start_day)} – ${formatDay(last)} (all day)`;
+    return last === o.start_day
+      ? `${formatDay(o.start_day)} (all day)`
+      : `${formatDay(o.start_day)} – ${formatDay(last)} (all day)`;
   }
   const sameDay = formatDate(o.start, timeZone) === formatDate(o.end, timeZone);
   if (o.end === o.start) return `${formatDate(o.start, timeZone)}, ${formatTime(o.start, timeZone)}`;

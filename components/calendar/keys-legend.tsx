@@ -7,7 +7,15 @@ import type { ApiCalendarKey } from "@/lib/calendar/types";
  * The keys legend: one toggle per calendar key, in the key's colour with black or white text, whichever
  * contrasts more with it (as the calendar's events). A hidden key's button is plain and struck through.
  */
-export function KeysLegend({ keys, hidden, onToggle }: { keys: ApiCalendarKey[]; hidden: ReadonlySet<number>; onToggle: (id: number) => void }) {
+export function KeysLegend({
+  keys,
+  hidden,
+  onToggle,
+}: {
+  keys: ApiCalendarKey[];
+  hidden: ReadonlySet<number>;
+  onToggle: (id: number) => void;
+}) {
   if (keys.length === 0) return null;
   return (
     <div role="group" aria-label="Calendar keys: show or hide their events" className="flex flex-wrap gap-2">
@@ -26,7 +34,11 @@ export function KeysLegend({ keys, hidden, onToggle }: { keys: ApiCalendarKey[];
               shown ? "" : "border-slate-300 bg-white text-slate-600 line-through"
             }`}
           >
-            <span aria-hidden="true" className="h-3 w-3 shrink-0 rounded-full border border-current" style={shown ? undefined : { backgroundColor: colour }} />
+            <span
+              aria-hidden="true"
+              className="h-3 w-3 shrink-0 rounded-full border border-current"
+              style={shown ? undefined : { backgroundColor: colour }}
+            />
             <span className="truncate">{k.text}</span>
           </button>
         );

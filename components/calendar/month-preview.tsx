@@ -14,7 +14,11 @@ const QUARTER_HOUR = 900_000;
  */
 function dayKeyFn(timeZone: string) {
   let f = dayFormats.get(timeZone);
-  if (!f) dayFormats.set(timeZone, (f = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })));
+  if (!f)
+    dayFormats.set(
+      timeZone,
+      (f = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })),
+    );
   const format = f;
   const memo = new Map<number, string>();
   return (iso: string) => {
@@ -29,14 +33,19 @@ const timeCache = new Map<string, Intl.DateTimeFormat>();
 /** "9a", "1:30p" (built from parts: the separators differ between ICU versions, server and browser). */
 function shortTime(iso: string, timeZone: string): string {
   let f = timeCache.get(timeZone);
-  if (!f) timeCache.set(timeZone, (f = new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit", hour12: true })));
+  if (!f)
+    timeCache.set(
+      timeZone,
+      (f = new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit", hour12: true })),
+    );
   const parts = f.formatToParts(new Date(iso));
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? "";
   const minute = get("minute");
   return `${get("hour")}${minute === "00" ? "" : `:${minute}`}${get("dayPeriod").toLowerCase().startsWith("p") ? "p" : "a"}`;
 }
 
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+const addDays = (day: string, n: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
 /**
  * The first month drawn by the server (no script needed): the same six-week grid as FullCalendar's
@@ -69,7 +78,8 @@ export function MonthPreview({
   const dayKeyIn = dayKeyFn(timeZone);
   for (const e of events) {
     if (e.all_day && e.start_day && e.end_day) {
-      for (let d = e.start_day < gridStart ? gridStart : e.start_day; d < e.end_day && d < gridEnd; d = addDays(d, 1)) push(d, e);
+      for (let d = e.start_day < gridStart ? gridStart : e.start_day; d < e.end_day && d < gridEnd; d = addDays(d, 1))
+        push(d, e);
     } else push(dayKeyIn(e.start), e);
   }
   const weeks = Array.from({ length: 6 }, (_, w) => Array.from({ length: 7 }, (_, d) => addDays(gridStart, w * 7 + d)));
@@ -91,19 +101,37 @@ export function MonthPreview({
               const items = byDay.get(day) ?? [];
               const inMonth = day.startsWith(month);
               return (
-                <td key={day} className={`h-24 border border-slate-200 p-1 align-top ${day === today ? "bg-amber-50" : ""}`}>
-                  <div className={`text-right ${inMonth ? "text-slate-800" : "text-slate-400"}`}>{Number(day.slice(8))}</div>
+                <td
+                  key={day}
+                  className={`h-24 border border-slate-200 p-1 align-top ${day === today ? "bg-amber-50" : ""}`}
+                >
+                  <div className={`text-right ${inMonth ? "text-slate-800" : "text-slate-400"}`}>
+                    {Number(day.slice(8))}
+                  </div>
                   <ul className="mt-0.5 space-y-0.5">
                     {items.slice(0, MAX_PER_DAY).map((e) => (
                       <li key={`${e.occurrence_id}-${day}`} className="truncate">
-                        <button type="button" onClick={() => onOpen?.(e)} className="flex w-full items-center gap-1 truncate text-left" title={e.title}>
-                          <span aria-hidden="true" className="h-2 w-2 shrink-0 rounded-full" style={{ backgroundColor: e.color_code.slice(0, 7) }} />
+                        <button
+                          type="button"
+                          onClick={() => onOpen?.(e)}
+                          className="flex w-full items-center gap-1 truncate text-left"
+                          title={e.title}
+                        >
+                          <span
+                            aria-hidden="true"
+                            className="h-2 w-2 shrink-0 rounded-full"
+                            style={{ backgroundColor: e.color_code.slice(0, 7) }}
+                          />
                           {!e.all_day && <span className="text-slate-600">{shortTime(e.start, timeZone)}</span>}
-                          <span className={`truncate font-semibold ${e.status === "inactive" ? "opacity-60" : ""}`}>{e.title}</span>
+                          <span className={`truncate font-semibold ${e.status === "inactive" ? "opacity-60" : ""}`}>
+                            {e.title}
+                          </span>
                         </button>
                       </li>
                     ))}
-                    {items.length > MAX_PER_DAY && <li className="text-slate-600">+{items.length - MAX_PER_DAY} more</li>}
+                    {items.length > MAX_PER_DAY && (
+                      <li className="text-slate-600">+{items.length - MAX_PER_DAY} more</li>
+                    )}
                   </ul>
                 </td>
               );

@@ -60,8 +60,18 @@ export function PageKeysPanel({
           {keys.map((k) => (
             <li key={k.value}>
               <label className="inline-flex items-center gap-2">
-                <input type="checkbox" className="h-4 w-4 rounded border-slate-300" checked={picked.has(k.value)} onChange={() => toggle(k.value)} disabled={busy} />
-                <span aria-hidden="true" className="h-3 w-3 shrink-0 rounded-full" style={{ backgroundColor: k.color_code.slice(0, 7) }} />
+                <input
+                  type="checkbox"
+                  className="h-4 w-4 rounded border-slate-300"
+                  checked={picked.has(k.value)}
+                  onChange={() => toggle(k.value)}
+                  disabled={busy}
+                />
+                <span
+                  aria-hidden="true"
+                  className="h-3 w-3 shrink-0 rounded-full"
+                  style={{ backgroundColor: k.color_code.slice(0, 7) }}
+                />
                 {k.text}
               </label>
             </li>

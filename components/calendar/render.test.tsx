@@ -25,7 +25,16 @@ const item = (over: Partial<CalendarItem> = {}): CalendarItem => ({
 
 describe("untrusted text is shown as text", () => {
   it("search results escape the query and the titles", () => {
-    const html = renderToString(<SearchResults query="<script>alert(1)</script>" results={[item()]} timeZone="America/Los_Angeles" seeStatus onBack={() => {}} onOpen={() => {}} />);
+    const html = renderToString(
+      <SearchResults
+        query="<script>alert(1)</script>"
+        results={[item()]}
+        timeZone="America/Los_Angeles"
+        seeStatus
+        onBack={() => {}}
+        onOpen={() => {}}
+      />,
+    );
     expect(html).not.toContain("<script>");
     expect(html).not.toContain("<img");
     expect(html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
@@ -33,7 +42,9 @@ describe("untrusted text is shown as text", () => {
   });
 
   it("the empty search says 'No dates found...!!!'", () => {
-    const html = renderToString(<SearchResults query="zzz" results={[]} timeZone="UTC" seeStatus={false} onBack={() => {}} onOpen={() => {}} />);
+    const html = renderToString(
+      <SearchResults query="zzz" results={[]} timeZone="UTC" seeStatus={false} onBack={() => {}} onOpen={() => {}} />,
+    );
     expect(html).toContain("No dates found...!!!");
   });
 
@@ -43,7 +54,17 @@ describe("untrusted text is shown as text", () => {
         firstOfMonth="2026-03-01"
         today="2026-03-10"
         timeZone="America/Los_Angeles"
-        events={[item(), item({ occurrence_id: "2-0", id: 2, title: "Holiday", all_day: true, start_day: "2026-03-20", end_day: "2026-03-22" })]}
+        events={[
+          item(),
+          item({
+            occurrence_id: "2-0",
+            id: 2,
+            title: "Holiday",
+            all_day: true,
+            start_day: "2026-03-20",
+            end_day: "2026-03-22",
+          }),
+        ]}
       />,
     );
     expect(html).not.toContain("<img");
@@ -56,6 +77,8 @@ describe("dates in the viewer's zone", () => {
   it("describes timed and all-day occurrences", () => {
     expect(describeOccurrence(item(), "America/Los_Angeles")).toBe("Tue, Mar 10, 2026, 10:00 AM – 11:30 AM");
     expect(describeOccurrence(item(), "Europe/Berlin")).toBe("Tue, Mar 10, 2026, 6:00 PM – 7:30 PM");
-    expect(describeOccurrence(item({ all_day: true, start_day: "2026-03-20", end_day: "2026-03-22" }), "Asia/Tokyo")).toBe("Fri, Mar 20, 2026 – Sat, Mar 21, 2026 (all day)");
+    expect(
+      describeOccurrence(item({ all_day: true, start_day: "2026-03-20", end_day: "2026-03-22" }), "Asia/Tokyo"),
+    ).toBe("Fri, Mar 20, 2026 – Sat, Mar 21, 2026 (all day)");
   });
 });

@@ -42,8 +42,16 @@ export function SearchResults({
         <ul className="mt-4 divide-y divide-slate-100" aria-label={`${results.length} matching events`}>
           {results.map((e) => (
             <li key={e.occurrence_id}>
-              <button type="button" onClick={() => onOpen(e)} className="flex w-full items-start gap-3 rounded-md px-2 py-3 text-left hover:bg-slate-50">
-                <span aria-hidden="true" className="mt-1.5 h-3 w-3 shrink-0 rounded-full" style={{ backgroundColor: e.color_code.slice(0, 7) }} />
+              <button
+                type="button"
+                onClick={() => onOpen(e)}
+                className="flex w-full items-start gap-3 rounded-md px-2 py-3 text-left hover:bg-slate-50"
+              >
+                <span
+                  aria-hidden="true"
+                  className="mt-1.5 h-3 w-3 shrink-0 rounded-full"
+                  style={{ backgroundColor: e.color_code.slice(0, 7) }}
+                />
                 <span className="min-w-0 flex-1">
                   <span className="block font-medium break-words text-slate-900">{e.title}</span>
                   <span className="block text-sm text-slate-600">

@@ -43,9 +43,21 @@ export function AttachmentForm({
   });
 
   return (
-    <FormCard title={editing ? "Edit Attachment" : "Add New Attachment"} editing={editing} userName={userName} dirty={form.formState.isDirty}>
+    <FormCard
+      title={editing ? "Edit Attachment" : "Add New Attachment"}
+      editing={editing}
+      userName={userName}
+      dirty={form.formState.isDirty}
+    >
       <form onSubmit={submit("save")} noValidate className="space-y-5">
-        <Field label="Title" required maxLength={TITLE_MAX} autoComplete="off" error={errors.title?.message} {...form.register("title")} />
+        <Field
+          label="Title"
+          required
+          maxLength={TITLE_MAX}
+          autoComplete="off"
+          error={errors.title?.message}
+          {...form.register("title")}
+        />
         {allowed.length > 1 && (
           <fieldset>
             <legend className="mb-1 block text-sm font-medium text-slate-700">Type</legend>
@@ -87,7 +99,15 @@ export function AttachmentForm({
           {errors.groupId && <p className="mt-1 text-sm text-red-600">{errors.groupId.message}</p>}
         </div>
         {uploadType === "url" ? (
-          <Field label="Link" type="url" inputMode="url" placeholder="https://" maxLength={URL_MAX} error={errors.url?.message} {...form.register("url")} />
+          <Field
+            label="Link"
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            maxLength={URL_MAX}
+            error={errors.url?.message}
+            {...form.register("url")}
+          />
         ) : (
           <DocumentsField form={form} kind="attachment" upload={upload} />
         )}

@@ -34,7 +34,19 @@ function fromLocalInput(value: string): string | null {
 }
 
 /** A date-time field in the viewer's local time (the zone is named under the fields). */
-function LocalDateTime({ label, value, onChange, error, hint }: { label: string; value: string | null | undefined; onChange: (v: string | null) => void; error?: string; hint?: string }) {
+function LocalDateTime({
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+}: {
+  label: string;
+  value: string | null | undefined;
+  onChange: (v: string | null) => void;
+  error?: string;
+  hint?: string;
+}) {
   const id = useId();
   const hydrated = useHydrated();
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
@@ -67,7 +79,19 @@ function LocalDateTime({ label, value, onChange, error, hint }: { label: string;
 }
 
 /** A group of checkboxes for ids (locations, roles); none ticked means everyone. */
-function IdChecklist({ legend, options, value, onChange, error }: { legend: string; options: AudienceOption[]; value: number[]; onChange: (v: number[]) => void; error?: string }) {
+function IdChecklist({
+  legend,
+  options,
+  value,
+  onChange,
+  error,
+}: {
+  legend: string;
+  options: AudienceOption[];
+  value: number[];
+  onChange: (v: number[]) => void;
+  error?: string;
+}) {
   const id = useId();
   return (
     <fieldset aria-describedby={error ? `${id}-error` : undefined}>
@@ -156,12 +180,28 @@ export function AudienceFields<T extends ScheduleValues>({
         <Controller
           control={c}
           name="publishAt"
-          render={({ field }) => <LocalDateTime label="Publish at" value={field.value} onChange={field.onChange} error={e.publishAt?.message} hint={`${hint} Empty: at once.`} />}
+          render={({ field }) => (
+            <LocalDateTime
+              label="Publish at"
+              value={field.value}
+              onChange={field.onChange}
+              error={e.publishAt?.message}
+              hint={`${hint} Empty: at once.`}
+            />
+          )}
         />
         <Controller
           control={c}
           name="expiresAt"
-          render={({ field }) => <LocalDateTime label="Expires at" value={field.value} onChange={field.onChange} error={e.expiresAt?.message} hint={`${hint} Empty: never.`} />}
+          render={({ field }) => (
+            <LocalDateTime
+              label="Expires at"
+              value={field.value}
+              onChange={field.onChange}
+              error={e.expiresAt?.message}
+              hint={`${hint} Empty: never.`}
+            />
+          )}
         />
       </div>
       {mustRead && (
@@ -171,7 +211,12 @@ export function AudienceFields<T extends ScheduleValues>({
             name="mustRead"
             render={({ field }) => (
               <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
-                <input type="checkbox" className="h-4 w-4" checked={!!field.value} onChange={(ev) => field.onChange(ev.target.checked)} />
+                <input
+                  type="checkbox"
+                  className="h-4 w-4"
+                  checked={!!field.value}
+                  onChange={(ev) => field.onChange(ev.target.checked)}
+                />
                 Must read (everyone in the audience is asked to acknowledge it)
               </label>
             )}
@@ -179,7 +224,15 @@ export function AudienceFields<T extends ScheduleValues>({
           <Controller
             control={c}
             name="dueAt"
-            render={({ field }) => <LocalDateTime label="Due date (optional)" value={field.value} onChange={field.onChange} error={e.dueAt?.message} hint={hint} />}
+            render={({ field }) => (
+              <LocalDateTime
+                label="Due date (optional)"
+                value={field.value}
+                onChange={field.onChange}
+                error={e.dueAt?.message}
+                hint={hint}
+              />
+            )}
           />
           {wasMustRead && (
             <Controller
@@ -187,7 +240,12 @@ export function AudienceFields<T extends ScheduleValues>({
               name="reacknowledge"
               render={({ field }) => (
                 <label className="flex items-center gap-2 text-sm text-slate-800">
-                  <input type="checkbox" className="h-4 w-4" checked={!!field.value} onChange={(ev) => field.onChange(ev.target.checked)} />
+                  <input
+                    type="checkbox"
+                    className="h-4 w-4"
+                    checked={!!field.value}
+                    onChange={(ev) => field.onChange(ev.target.checked)}
+                  />
                   Needs acknowledging again (earlier acknowledgements stop counting; they stay in the history)
                 </label>
               )}

@@ -2,7 +2,14 @@ import type { AudienceOptions } from "@/lib/content/queries";
 import { isPastDue, scheduleState } from "@/lib/content/visibility";
 import { DateText } from "./date-text";
 
-type Item = { audienceLocationIds: number[]; audienceRoleIds: number[]; publishAt: Date | null; expiresAt: Date | null; mustRead?: boolean; dueAt?: Date | null };
+type Item = {
+  audienceLocationIds: number[];
+  audienceRoleIds: number[];
+  publishAt: Date | null;
+  expiresAt: Date | null;
+  mustRead?: boolean;
+  dueAt?: Date | null;
+};
 
 const badge = "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium";
 
@@ -12,7 +19,8 @@ const badge = "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-me
  */
 export function AudienceMarks({ item, names }: { item: Item; names: AudienceOptions }) {
   const state = scheduleState(item);
-  const nameOf = (list: { value: number; text: string }[], id: number) => list.find((o) => o.value === id)?.text ?? `#${id}`;
+  const nameOf = (list: { value: number; text: string }[], id: number) =>
+    list.find((o) => o.value === id)?.text ?? `#${id}`;
   const audience = [
     item.audienceLocationIds.map((id) => nameOf(names.locations, id)).join(", "),
     item.audienceRoleIds.map((id) => nameOf(names.roles, id)).join(", "),

@@ -12,7 +12,10 @@ import { signedIn } from "@/lib/auth/session-ended";
 /** Adds a comment to a post (role 1), validated with the same schema as the server. */
 export function CommentForm({ postId }: { postId: number }) {
   const router = useRouter();
-  const form = useForm<CommentFormValues>({ resolver: zodResolver(commentFormSchema), defaultValues: { postId, comment: "" } });
+  const form = useForm<CommentFormValues>({
+    resolver: zodResolver(commentFormSchema),
+    defaultValues: { postId, comment: "" },
+  });
   const error = form.formState.errors.comment?.message;
   const onSubmit = form.handleSubmit(async (values) => {
     const res = await signedIn(addCommentAction(values));

@@ -30,18 +30,28 @@ function setDisabled(scope: Element | null, disabled: boolean) {
  */
 export function ContentRegion({ className, children }: { className?: string; children: React.ReactNode }) {
   const intent = useIntentPrefetch(APP_LINK);
-  const [gallery, setGallery] = useState<{ Gallery: typeof GalleryType; images: GalleryImage[]; index: number } | null>(null);
-  const [request, setRequest] = useState<{ Dialog: typeof DialogType; request: ItemActionRequest; scope: Element | null } | null>(null);
+  const [gallery, setGallery] = useState<{ Gallery: typeof GalleryType; images: GalleryImage[]; index: number } | null>(
+    null,
+  );
+  const [request, setRequest] = useState<{
+    Dialog: typeof DialogType;
+    request: ItemActionRequest;
+    scope: Element | null;
+  } | null>(null);
 
   const openFile = async (button: HTMLButtonElement) => {
     const { file: path = "", name = "", ext = "" } = button.dataset;
     if (button.dataset.download === undefined && isGalleryImage(ext)) {
-      const group = [...(button.closest("[data-files]")?.querySelectorAll<HTMLButtonElement>("button[data-file]") ?? [button])].filter((b) =>
-        isGalleryImage(b.dataset.ext ?? ""),
-      );
+      const group = [
+        ...(button.closest("[data-files]")?.querySelectorAll<HTMLButtonElement>("button[data-file]") ?? [button]),
+      ].filter((b) => isGalleryImage(b.dataset.ext ?? ""));
       try {
         const Gallery = await loadGallery();
-        const images = group.map((b) => ({ path: b.dataset.file ?? "", name: b.dataset.name ?? "", src: b.dataset.src }));
+        const images = group.map((b) => ({
+          path: b.dataset.file ?? "",
+          name: b.dataset.name ?? "",
+          src: b.dataset.src,
+        }));
         setGallery({ Gallery, images, index: Math.max(0, group.indexOf(button)) });
       } catch {
         toast.error("Remote server can not be reachable");
@@ -88,7 +98,12 @@ export function ContentRegion({ className, children }: { className?: string; chi
         {children}
       </div>
       {gallery && (
-        <gallery.Gallery images={gallery.images} index={gallery.index} onIndex={(index) => setGallery({ ...gallery, index })} onClose={() => setGallery(null)} />
+        <gallery.Gallery
+          images={gallery.images}
+          index={gallery.index}
+          onIndex={(index) => setGallery({ ...gallery, index })}
+          onClose={() => setGallery(null)}
+        />
       )}
       {request && (
         <request.Dialog

@@ -8,7 +8,16 @@ import { discussionFormSchema, TITLE_MAX, type DiscussionFormValues } from "@/li
 import { DocumentsField, FormButtons, FormCard, TextArea, useContentFormSave } from "./form-parts";
 import { AudienceFields, type AudienceOptions } from "./audience-fields";
 
-const FIELDS = ["title", "description", "documents", "audience", "publishAt", "expiresAt", "mustRead", "dueAt"] as const;
+const FIELDS = [
+  "title",
+  "description",
+  "documents",
+  "audience",
+  "publishAt",
+  "expiresAt",
+  "mustRead",
+  "dueAt",
+] as const;
 
 /** DiscussionAddForm / DiscussionEditForm: Title, Description, Upload Document (20 files). */
 export function DiscussionForm({
@@ -29,17 +38,45 @@ export function DiscussionForm({
     form,
     save: saveDiscussionAction,
     fields: FIELDS,
-    blank: () => ({ slug: initial.slug, title: "", description: "", documents: [], audience: { locations: [], roles: [] }, publishAt: null, expiresAt: null, mustRead: false, dueAt: null }),
+    blank: () => ({
+      slug: initial.slug,
+      title: "",
+      description: "",
+      documents: [],
+      audience: { locations: [], roles: [] },
+      publishAt: null,
+      expiresAt: null,
+      mustRead: false,
+      dueAt: null,
+    }),
     backHref,
   });
 
   return (
-    <FormCard title={editing ? "Edit Post" : "Add New Post"} editing={editing} userName={userName} dirty={form.formState.isDirty}>
+    <FormCard
+      title={editing ? "Edit Post" : "Add New Post"}
+      editing={editing}
+      userName={userName}
+      dirty={form.formState.isDirty}
+    >
       <form onSubmit={submit("save")} noValidate className="space-y-5">
-        <Field label="Title" required maxLength={TITLE_MAX} autoComplete="off" error={errors.title?.message} {...form.register("title")} />
+        <Field
+          label="Title"
+          required
+          maxLength={TITLE_MAX}
+          autoComplete="off"
+          error={errors.title?.message}
+          {...form.register("title")}
+        />
         <TextArea label="Description" rows={8} error={errors.description?.message} {...form.register("description")} />
         <DocumentsField form={form} kind="post" upload={upload} />
-        <AudienceFields control={form.control} errors={errors} options={options} mustRead wasMustRead={editing && !!initial.mustRead} />
+        <AudienceFields
+          control={form.control}
+          errors={errors}
+          options={options}
+          mustRead
+          wasMustRead={editing && !!initial.mustRead}
+        />
         <FormButtons
           cancelHref={backHref}
           editing={editing}

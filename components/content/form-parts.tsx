@@ -15,7 +15,11 @@ import { Dropzone } from "@/components/dropzone";
 import { UnsavedChangesGuard } from "@/components/forms/unsaved-changes-guard";
 
 /** Server field errors (`documents.0.size`, `title`, ...) onto the form's fields; returns what it set. */
-export function applyServerErrors<T extends FieldValues>(form: UseFormReturn<T>, fieldErrors: Record<string, string[]> | undefined, fields: readonly string[]) {
+export function applyServerErrors<T extends FieldValues>(
+  form: UseFormReturn<T>,
+  fieldErrors: Record<string, string[]> | undefined,
+  fields: readonly string[],
+) {
   let applied = 0;
   for (const [key, messages] of Object.entries(fieldErrors ?? {})) {
     const head = key.split(".")[0];
@@ -34,7 +38,19 @@ export const TextArea = TextAreaField;
  * `dirty` (unsaved changes) makes leaving the page ask first (UnsavedChangesGuard): every form shell
  * is a FormCard, so every form asks the same way.
  */
-export function FormCard({ title, editing, userName, dirty = false, children }: { title: string; editing: boolean; userName?: string; dirty?: boolean; children: React.ReactNode }) {
+export function FormCard({
+  title,
+  editing,
+  userName,
+  dirty = false,
+  children,
+}: {
+  title: string;
+  editing: boolean;
+  userName?: string;
+  dirty?: boolean;
+  children: React.ReactNode;
+}) {
   return (
     <div className="mx-auto max-w-3xl space-y-4">
       <UnsavedChangesGuard dirty={dirty} />
@@ -77,12 +93,22 @@ export function FormButtons({
     // One row from 640 px; below, one full-width column (Save first), so no button wraps alone.
     <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end sm:gap-3 max-sm:[&>*]:w-full">
       {cancelHref !== null && (
-        <Link href={cancelHref} className="inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50" aria-disabled={busy || undefined}>
+        <Link
+          href={cancelHref}
+          className="inline-flex items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50"
+          aria-disabled={busy || undefined}
+        >
           {cancelLabel}
         </Link>
       )}
       {showContinue && (
-        <Button type="button" variant="secondary" disabled={busy} loading={saving === "continue"} onClick={onSaveAndContinue}>
+        <Button
+          type="button"
+          variant="secondary"
+          disabled={busy}
+          loading={saving === "continue"}
+          onClick={onSaveAndContinue}
+        >
           Save And Continue
         </Button>
       )}
@@ -163,7 +189,10 @@ export function useContentFormSave<T extends WithDocuments>({
   const router = useRouter();
   const [uploading, setUploading] = useState(false);
   // A new key gives the dropzone a fresh list (Save And Continue); its first files are the record's.
-  const [upload, setUpload] = useState(() => ({ key: 0, initialFiles: form.getValues("documents" as Path<T>) as DocumentRef[] }));
+  const [upload, setUpload] = useState(() => ({
+    key: 0,
+    initialFiles: form.getValues("documents" as Path<T>) as DocumentRef[],
+  }));
   const { saving, submit } = useFormSave({
     form,
     save: (values) => save(values),
@@ -188,7 +217,15 @@ export function useContentFormSave<T extends WithDocuments>({
 }
 
 /** A content form's upload block: the form's `documents`, through the one Dropzone. */
-export function DocumentsField<T extends WithDocuments>({ form, kind, upload }: { form: UseFormReturn<T>; kind: UploadKindName; upload: UploadState }) {
+export function DocumentsField<T extends WithDocuments>({
+  form,
+  kind,
+  upload,
+}: {
+  form: UseFormReturn<T>;
+  kind: UploadKindName;
+  upload: UploadState;
+}) {
   return (
     <Controller
       control={form.control}

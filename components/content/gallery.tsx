@@ -10,7 +10,17 @@ export type GalleryImage = { path: string; name: string; src?: string };
  * Image gallery / lightbox in a modal <dialog>: the file name, previous / next (buttons and arrow keys),
  * Esc closes. Images come with a signed URL from the server, or get one when they are shown.
  */
-export function Gallery({ images, index, onIndex, onClose }: { images: GalleryImage[]; index: number; onIndex: (i: number) => void; onClose: () => void }) {
+export function Gallery({
+  images,
+  index,
+  onIndex,
+  onClose,
+}: {
+  images: GalleryImage[];
+  index: number;
+  onIndex: (i: number) => void;
+  onClose: () => void;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const [urls, setUrls] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
@@ -58,7 +68,11 @@ export function Gallery({ images, index, onIndex, onClose }: { images: GalleryIm
         <div className="flex items-center justify-between gap-3 px-4 py-3">
           <p className="truncate text-sm font-medium" title={current.name}>
             {current.name}
-            {images.length > 1 && <span className="ml-2 text-slate-400">({index + 1} / {images.length})</span>}
+            {images.length > 1 && (
+              <span className="ml-2 text-slate-400">
+                ({index + 1} / {images.length})
+              </span>
+            )}
           </p>
           <button type="button" onClick={onClose} className="rounded-md p-2 hover:bg-white/10" aria-label="Close">
             <Icon name="close" />
@@ -77,10 +91,20 @@ export function Gallery({ images, index, onIndex, onClose }: { images: GalleryIm
           )}
           {images.length > 1 && (
             <>
-              <button type="button" onClick={() => go(-1)} className="absolute left-2 rounded-full bg-white/10 p-2 hover:bg-white/20" aria-label="Previous image">
+              <button
+                type="button"
+                onClick={() => go(-1)}
+                className="absolute left-2 rounded-full bg-white/10 p-2 hover:bg-white/20"
+                aria-label="Previous image"
+              >
                 <Icon name="chevron-left" className="h-6 w-6" />
               </button>
-              <button type="button" onClick={() => go(1)} className="absolute right-2 rounded-full bg-white/10 p-2 hover:bg-white/20" aria-label="Next image">
+              <button
+                type="button"
+                onClick={() => go(1)}
+                className="absolute right-2 rounded-full bg-white/10 p-2 hover:bg-white/20"
+                aria-label="Next image"
+              >
                 <Icon name="chevron-right" className="h-6 w-6" />
               </button>
             </>

@@ -20,7 +20,15 @@ const TYPE_LABEL = { discussion: "Discussion", attachment: "Attachment", "save-t
  * Runs one Pin/Unpin/Delete request: the spec's confirmation ('Are you sure?'), the server action,
  * the success or failure toast ('Cancelled' / 'Your record still intact' when declined), a refresh.
  */
-export function ItemActionsDialog({ request, onPending, onDone }: { request: ItemActionRequest; onPending: (p: boolean) => void; onDone: () => void }) {
+export function ItemActionsDialog({
+  request,
+  onPending,
+  onDone,
+}: {
+  request: ItemActionRequest;
+  onPending: (p: boolean) => void;
+  onDone: () => void;
+}) {
   const router = useRouter();
   const [confirm, dialog] = useConfirm();
   const started = useRef(false);
@@ -34,7 +42,13 @@ export function ItemActionsDialog({ request, onPending, onDone }: { request: Ite
       try {
         const yes =
           action === "delete"
-            ? await confirm({ title: "Are you sure?", text: "You can't revert your action", confirmLabel: "Yes Delete it!", cancelLabel: "No, Keep it!", danger: true })
+            ? await confirm({
+                title: "Are you sure?",
+                text: "You can't revert your action",
+                confirmLabel: "Yes Delete it!",
+                cancelLabel: "No, Keep it!",
+                danger: true,
+              })
             : await confirm({
                 title: "Are you sure?",
                 text: `You want to ${action === "pin" ? "Pin" : "Unpin"} ${type} ?`,
@@ -47,9 +61,12 @@ export function ItemActionsDialog({ request, onPending, onDone }: { request: Ite
         }
         onPending(true);
         if (action === "delete") {
-          const res = await signedIn(kind === "save-the-date" ? deleteSaveTheDateAction({ id, slug }) : deleteContentAction({ kind, id, slug }));
+          const res = await signedIn(
+            kind === "save-the-date" ? deleteSaveTheDateAction({ id, slug }) : deleteContentAction({ kind, id, slug }),
+          );
           if (!res.ok) toast.error(res.message);
-          else if (kind === "save-the-date") toast.success("Deleted", { description: res.message ?? "You successfully deleted the record(s)." });
+          else if (kind === "save-the-date")
+            toast.success("Deleted", { description: res.message ?? "You successfully deleted the record(s)." });
           else toast.success(res.message ?? `${type} Delete successfully`);
           if (res.ok) router.refresh();
         } else if (kind !== "save-the-date") {

@@ -3,7 +3,13 @@ import Link from "next/link";
 import { cut, DESCRIPTION_PREVIEW, EMPTY_TEXT, MONTH_NAMES } from "@/lib/content/constants";
 import { initialsOf } from "@/components/shell/shell-utils";
 import { toFileItems, type FileItem } from "@/lib/content/file-items";
-import type { AttachmentGroupItem, AttachmentRow, DiscussionRow, DocumentRow, SaveTheDateRow } from "@/lib/content/queries";
+import type {
+  AttachmentGroupItem,
+  AttachmentRow,
+  DiscussionRow,
+  DocumentRow,
+  SaveTheDateRow,
+} from "@/lib/content/queries";
 import { isWebUrl } from "@/lib/url";
 import { safeColor } from "@/components/shell/shell-utils";
 import { Avatar } from "@/components/ui/avatar";
@@ -28,7 +34,21 @@ import { UserText } from "./user-text";
 type Kind = "discussion" | "attachment" | "save-the-date";
 
 /** Role 1's Edit, Pin/Unpin (when `pinned` is given) and Delete for one item. */
-function ItemActions({ kind, id, slug, title, editHref, pinned }: { kind: Kind; id: number; slug: string; title: string; editHref: string; pinned?: boolean }) {
+function ItemActions({
+  kind,
+  id,
+  slug,
+  title,
+  editHref,
+  pinned,
+}: {
+  kind: Kind;
+  id: number;
+  slug: string;
+  title: string;
+  editHref: string;
+  pinned?: boolean;
+}) {
   const data = { "data-kind": kind, "data-id": id, "data-slug": slug };
   return (
     <div className="item-actions" data-actions>
@@ -38,7 +58,7 @@ function ItemActions({ kind, id, slug, title, editHref, pinned }: { kind: Kind; 
       {pinned !== undefined && (
         <button
           type="button"
-          className={`item-action${pinned ? " text-brand-600" : ""}`}
+          className={`item-action${pinned ? "text-brand-600" : ""}`}
           data-action={pinned ? "unpin" : "pin"}
           {...data}
           aria-label={`${pinned ? "Unpin" : "Pin"} ${title}`}
@@ -48,7 +68,14 @@ function ItemActions({ kind, id, slug, title, editHref, pinned }: { kind: Kind; 
           <Icon name="pin" className="h-5 w-5" />
         </button>
       )}
-      <button type="button" className="item-action hover:text-red-600" data-action="delete" {...data} aria-label={`Delete ${title}`} title="Delete">
+      <button
+        type="button"
+        className="item-action hover:text-red-600"
+        data-action="delete"
+        {...data}
+        aria-label={`Delete ${title}`}
+        title="Delete"
+      >
         <Icon name="trash" className="h-5 w-5" />
       </button>
     </div>
@@ -90,10 +117,20 @@ export function FileTiles({ documents, nameMax = 5 }: { documents: DocumentRow[]
       </ul>
       {arrows && (
         <div className="mt-1 flex justify-end gap-1">
-          <button type="button" data-scroll="-1" className="rounded p-1 text-slate-500 hover:bg-slate-100" aria-label="Previous files">
+          <button
+            type="button"
+            data-scroll="-1"
+            className="rounded p-1 text-slate-500 hover:bg-slate-100"
+            aria-label="Previous files"
+          >
             <Icon name="chevron-left" className="h-4 w-4" />
           </button>
-          <button type="button" data-scroll="1" className="rounded p-1 text-slate-500 hover:bg-slate-100" aria-label="Next files">
+          <button
+            type="button"
+            data-scroll="1"
+            className="rounded p-1 text-slate-500 hover:bg-slate-100"
+            aria-label="Next files"
+          >
             <Icon name="chevron-right" className="h-4 w-4" />
           </button>
         </div>
@@ -128,7 +165,17 @@ function EmptyList({ kind }: { kind: Kind }) {
 
 /** The Discussion tab's posts: pinned first (the query orders them), text previews, files, admin actions. */
 /** `names` (administrators): the audience and schedule marks are shown with the locations' and roles' names. */
-export function DiscussionList({ rows, slug, isAdmin, names }: { rows: DiscussionRow[]; slug: string; isAdmin: boolean; names?: AudienceOptions }) {
+export function DiscussionList({
+  rows,
+  slug,
+  isAdmin,
+  names,
+}: {
+  rows: DiscussionRow[];
+  slug: string;
+  isAdmin: boolean;
+  names?: AudienceOptions;
+}) {
   if (rows.length === 0) return <EmptyList kind="discussion" />;
   return (
     <ul className="space-y-4" aria-label="Discussions">
@@ -147,7 +194,16 @@ export function DiscussionList({ rows, slug, isAdmin, names }: { rows: Discussio
                     </p>
                   </div>
                 </div>
-                {isAdmin && <ItemActions kind="discussion" id={p.id} slug={slug} title={p.title} editHref={`/${slug}/discussion/edit/${p.id}`} pinned={p.pin} />}
+                {isAdmin && (
+                  <ItemActions
+                    kind="discussion"
+                    id={p.id}
+                    slug={slug}
+                    title={p.title}
+                    editHref={`/${slug}/discussion/edit/${p.id}`}
+                    pinned={p.pin}
+                  />
+                )}
               </div>
               <div className="mt-3 flex items-start gap-2">
                 <h2 id={`post-${p.id}`} className="item-title">
@@ -205,7 +261,14 @@ export function AttachmentList({ rows, slug, isAdmin, view, inGroup, groupHref, 
   // Below the page's h1: items are h2 on the tab, h3 inside a group's view (whose name is the h2).
   const Title = inGroup ? "h3" : "h2";
   return (
-    <ul aria-label="Attachments" className={grid ? "grid gap-4 sm:grid-cols-2 lg:grid-cols-3" : "divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white"}>
+    <ul
+      aria-label="Attachments"
+      className={
+        grid
+          ? "grid gap-4 sm:grid-cols-2 lg:grid-cols-3"
+          : "divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white"
+      }
+    >
       {rows.map((item) => {
         if (item.kind === "group") {
           return (
@@ -215,7 +278,7 @@ export function AttachmentList({ rows, slug, isAdmin, view, inGroup, groupHref, 
                 prefetch={false}
                 data-nav
                 title={item.name}
-                className={`flex items-center gap-3 hover:text-brand-700${grid ? " card h-full hover:border-brand-500" : ""}`}
+                className={`flex items-center gap-3 hover:text-brand-700${grid ? "card h-full hover:border-brand-500" : ""}`}
               >
                 <Icon name="folder" className="h-10 w-10 shrink-0" color={safeColor(item.colorCode, "#444444")} />
                 <span className="min-w-0">
@@ -231,8 +294,11 @@ export function AttachmentList({ rows, slug, isAdmin, view, inGroup, groupHref, 
         const doc = item.documents[0];
         const isLink = item.uploadType === "url";
         return (
-          <li key={item.id} className={grid ? "card flex flex-col" : "flex flex-wrap items-center gap-3 p-3 sm:flex-nowrap"}>
-            <div className={`flex min-w-0 items-start gap-3${grid ? "" : " flex-1"}`}>
+          <li
+            key={item.id}
+            className={grid ? "card flex flex-col" : "flex flex-wrap items-center gap-3 p-3 sm:flex-nowrap"}
+          >
+            <div className={`flex min-w-0 items-start gap-3${grid ? "" : "flex-1"}`}>
               <FileTypeIcon extension={doc?.extension ?? ""} isLink={isLink} className="h-10 w-10 shrink-0" />
               <div className="min-w-0 flex-1">
                 <div className="flex items-start gap-1">
@@ -242,18 +308,32 @@ export function AttachmentList({ rows, slug, isAdmin, view, inGroup, groupHref, 
                   {item.pin && <Icon name="pin" className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" label="Pinned" />}
                 </div>
                 <p className="item-meta mt-0.5">
-                  {item.updatedName} · <DateText date={item.updatedAt} kind="us" /> <DateText date={item.updatedAt} kind="time" />
+                  {item.updatedName} · <DateText date={item.updatedAt} kind="us" />{" "}
+                  <DateText date={item.updatedAt} kind="time" />
                 </p>
                 {names && <AudienceMarks item={item} names={names} />}
               </div>
             </div>
             <div className={`flex items-center justify-between gap-2 ${grid ? "mt-4" : "shrink-0"}`}>
               {isLink && item.url && isWebUrl(item.url) ? (
-                <a href={item.url} target="_blank" rel="noopener noreferrer nofollow" className="item-open" aria-label={`Visit Now: ${item.title}`}>
+                <a
+                  href={item.url}
+                  target="_blank"
+                  rel="noopener noreferrer nofollow"
+                  className="item-open"
+                  aria-label={`Visit Now: ${item.title}`}
+                >
                   Visit Now
                 </a>
               ) : doc ? (
-                <button type="button" data-file={doc.path} data-name={doc.name} data-download className="item-open" aria-label={`Download ${doc.name}`}>
+                <button
+                  type="button"
+                  data-file={doc.path}
+                  data-name={doc.name}
+                  data-download
+                  className="item-open"
+                  aria-label={`Download ${doc.name}`}
+                >
                   Download
                 </button>
               ) : (
@@ -286,7 +366,10 @@ export function SaveTheDateList({ rows, slug, isAdmin }: { rows: SaveTheDateRow[
         const [year, month, day] = e.eventDate.split("-");
         return (
           <li key={e.id} className="card flex gap-4">
-            <time dateTime={e.eventDate} className="flex h-20 w-20 shrink-0 flex-col items-center justify-center rounded-lg bg-brand-600 text-white">
+            <time
+              dateTime={e.eventDate}
+              className="flex h-20 w-20 shrink-0 flex-col items-center justify-center rounded-lg bg-brand-600 text-white"
+            >
               <span className="text-2xl leading-none font-bold">{day}</span>
               <span className="mt-1 text-xs font-medium tracking-wide uppercase">{MONTH_NAMES[Number(month) - 1]}</span>
               <span className="text-[0.65rem] opacity-80">{year}</span>
@@ -294,7 +377,15 @@ export function SaveTheDateList({ rows, slug, isAdmin }: { rows: SaveTheDateRow[
             <div className="min-w-0 flex-1">
               <div className="item-head">
                 <h2 className="item-title">{e.title}</h2>
-                {isAdmin && <ItemActions kind="save-the-date" id={e.id} slug={slug} title={e.title} editHref={`/${slug}/event/edit/${e.id}`} />}
+                {isAdmin && (
+                  <ItemActions
+                    kind="save-the-date"
+                    id={e.id}
+                    slug={slug}
+                    title={e.title}
+                    editHref={`/${slug}/event/edit/${e.id}`}
+                  />
+                )}
               </div>
               {e.description && (
                 <p className="user-text mt-1">

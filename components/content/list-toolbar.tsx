@@ -7,9 +7,17 @@ import { pageHref, type PageState } from "@/lib/content/page-href";
 import { startNavigationProgress } from "@/components/shell/navigation-progress";
 import { Icon } from "@/components/ui/icon";
 
-const FIELD = "border border-slate-300 bg-white text-sm focus:border-brand-500 focus:ring-1 focus:ring-brand-500 focus:outline-none";
+const FIELD =
+  "border border-slate-300 bg-white text-sm focus:border-brand-500 focus:ring-1 focus:ring-brand-500 focus:outline-none";
 
-type Props = { slug: string; tabs: readonly ContentTab[]; state: PageState; sorts: readonly Sort[]; viewToggle: boolean; label: string };
+type Props = {
+  slug: string;
+  tabs: readonly ContentTab[];
+  state: PageState;
+  sorts: readonly Sort[];
+  viewToggle: boolean;
+  label: string;
+};
 
 /**
  * Search (Enter), sort and the attachment tab's grid/list toggle. Every change is a URL (rendered on
@@ -47,7 +55,10 @@ export function ListToolbar({ slug, tabs, state, sorts, viewToggle, label }: Pro
         <label htmlFor="list-q" className="sr-only">
           Search
         </label>
-        <Icon name="search" className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400" />
+        <Icon
+          name="search"
+          className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-slate-400"
+        />
         <input
           id="list-q"
           name="q"
@@ -65,7 +76,9 @@ export function ListToolbar({ slug, tabs, state, sorts, viewToggle, label }: Pro
         id="list-sort"
         name="sort"
         defaultValue={state.sort}
-        onChange={(event) => event.currentTarget.form && go(event.currentTarget.form, { sort: event.currentTarget.value as Sort })}
+        onChange={(event) =>
+          event.currentTarget.form && go(event.currentTarget.form, { sort: event.currentTarget.value as Sort })
+        }
         className={`rounded-md px-3 py-2 ${FIELD}`}
       >
         {sorts.map((s) => (

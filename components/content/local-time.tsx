@@ -7,7 +7,17 @@ import { formatLocal, type DateKind } from "@/lib/content/dates";
  * A date shown in the viewer's time zone. The server renders it in its own zone (`serverText`); after
  * hydration the browser re-formats it, so the first paint and hydration always agree.
  */
-export function LocalTime({ iso, kind, serverText, className }: { iso: string; kind: DateKind; serverText: string; className?: string }) {
+export function LocalTime({
+  iso,
+  kind,
+  serverText,
+  className,
+}: {
+  iso: string;
+  kind: DateKind;
+  serverText: string;
+  className?: string;
+}) {
   const hydrated = useHydrated();
   return (
     <time dateTime={iso} className={className}>

@@ -44,7 +44,7 @@ export function SubMenus({ items }: { items: readonly { slug: string; title: str
   return (
     <nav aria-label="Sub-pages" className="flex items-center gap-2" data-scroller>
       {arrow(-1)}
-      <ul className="flex min-w-0 flex-1 snap-x gap-2 overflow-x-auto scroll-smooth py-1 [scrollbar-width:none]">
+      <ul className="flex min-w-0 flex-1 snap-x [scrollbar-width:none] gap-2 overflow-x-auto scroll-smooth py-1">
         {items.map((m) => {
           const url = m.url?.trim();
           const text = cut(m.title, 30);
@@ -85,7 +85,9 @@ export function ContentTabs({ tabs }: { tabs: readonly { href: string; label: st
               data-nav
               aria-current={t.current ? "page" : undefined}
               className={`block border-b-2 px-4 py-2 text-sm font-medium whitespace-nowrap ${
-                t.current ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
+                t.current
+                  ? "border-brand-600 text-brand-700"
+                  : "border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900"
               }`}
             >
               {t.label}
@@ -118,7 +120,17 @@ export function GroupHead({ backHref, name }: { backHref: string; name: string }
 }
 
 /** Previous / Next, shown when the total reaches the page size (spec). */
-export function Pager({ page, total, perPage, href }: { page: number; total: number; perPage: number; href: (page: number) => string }) {
+export function Pager({
+  page,
+  total,
+  perPage,
+  href,
+}: {
+  page: number;
+  total: number;
+  perPage: number;
+  href: (page: number) => string;
+}) {
   if (total < perPage) return null;
   const last = Math.max(1, Math.ceil(total / perPage));
   const step = (label: string, to: number, enabled: boolean, rel: string) =>

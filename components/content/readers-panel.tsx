@@ -4,7 +4,11 @@ import { nextReminderAt } from "@/lib/content/compliance";
 import { DateText } from "./date-text";
 import { RemindButton } from "./remind-button";
 
-const STATE: Record<"acknowledged" | "seen" | "not-yet", string> = { acknowledged: "Acknowledged", seen: "Seen", "not-yet": "Not yet" };
+const STATE: Record<"acknowledged" | "seen" | "not-yet", string> = {
+  acknowledged: "Acknowledged",
+  seen: "Seen",
+  "not-yet": "Not yet",
+};
 
 /**
  * 'Readers' of a must-read post (administrators): acknowledged / seen / not yet, in total and per
@@ -23,10 +27,14 @@ export function ReadersPanel({ status }: { status: ReadStatus }) {
         <ExportLinks href={exportHref} className="flex gap-2 text-sm" compact />
       </div>
       <p className="text-sm text-slate-800">
-        Of {totals.audience} {totals.audience === 1 ? "person" : "people"}: <strong>{totals.acknowledged}</strong> acknowledged, <strong>{totals.seen}</strong> seen
-        only, <strong>{totals.notYet}</strong> not yet.
+        Of {totals.audience} {totals.audience === 1 ? "person" : "people"}: <strong>{totals.acknowledged}</strong>{" "}
+        acknowledged, <strong>{totals.seen}</strong> seen only, <strong>{totals.notYet}</strong> not yet.
       </p>
-      <RemindButton postId={status.post.id} pending={totals.seen + totals.notYet} nextAt={next ? <DateText date={next} kind="long" /> : null} />
+      <RemindButton
+        postId={status.post.id}
+        pending={totals.seen + totals.notYet}
+        nextAt={next ? <DateText date={next} kind="long" /> : null}
+      />
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Readers per location</caption>

@@ -8,7 +8,15 @@ import { signedIn } from "@/lib/auth/session-ended";
 import { remindUnreadAction } from "@/lib/content/reading-actions";
 
 /** 'Remind those who have not read it (once a day)': disabled, with the time it may be sent again, after a reminder. */
-export function RemindButton({ postId, nextAt, pending }: { postId: number; nextAt: React.ReactNode | null; pending: number }) {
+export function RemindButton({
+  postId,
+  nextAt,
+  pending,
+}: {
+  postId: number;
+  nextAt: React.ReactNode | null;
+  pending: number;
+}) {
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const remind = async () => {
@@ -26,10 +34,20 @@ export function RemindButton({ postId, nextAt, pending }: { postId: number; next
   };
   return (
     <div className="space-y-1">
-      <Button type="button" variant="secondary" onClick={remind} disabled={busy || nextAt != null || pending === 0} loading={busy}>
+      <Button
+        type="button"
+        variant="secondary"
+        onClick={remind}
+        disabled={busy || nextAt != null || pending === 0}
+        loading={busy}
+      >
         Remind those who have not read it (at most once a day)
       </Button>
-      {nextAt != null && <p className="text-xs text-slate-600">Reminded in the last 24 hours; the next reminder can be sent from {nextAt}.</p>}
+      {nextAt != null && (
+        <p className="text-xs text-slate-600">
+          Reminded in the last 24 hours; the next reminder can be sent from {nextAt}.
+        </p>
+      )}
     </div>
   );
 }

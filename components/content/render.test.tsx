@@ -1,6 +1,9 @@
 import { describe, expect, it, vi } from "vitest";
 
-vi.mock("next/navigation", () => ({ useRouter: () => ({ push: vi.fn(), prefetch: vi.fn() }), usePathname: () => "/news" }));
+vi.mock("next/navigation", () => ({
+  useRouter: () => ({ push: vi.fn(), prefetch: vi.fn() }),
+  usePathname: () => "/news",
+}));
 
 import { renderHtml } from "@/test/render-dom";
 import type { PageState } from "@/lib/content/page-href";
@@ -12,7 +15,14 @@ import { UserText } from "./user-text";
 
 const evil = `<script>alert("x")</script><img src=x onerror=alert(1)>`;
 const at = new Date("2026-03-04T10:05:00Z");
-const doc = (id: number, name: string, extension: string) => ({ id, path: `post/2026/03/${id}.${extension}`, name, size: 10, mime: "application/octet-stream", extension });
+const doc = (id: number, name: string, extension: string) => ({
+  id,
+  path: `post/2026/03/${id}.${extension}`,
+  name,
+  size: 10,
+  mime: "application/octet-stream",
+  extension,
+});
 
 const post = (over: Partial<DiscussionRow> = {}): DiscussionRow => ({
   id: 5,
@@ -36,12 +46,17 @@ const post = (over: Partial<DiscussionRow> = {}): DiscussionRow => ({
 
 describe("user text is shown as text, links stay clickable", () => {
   it("escapes markup and links only web addresses, in a new tab", () => {
-    const { html, screen, container } = renderHtml(<UserText text={`${evil} see https://example.com/a?b=1&c=2 or javascript:alert(1) www.example.org`} />);
+    const { html, screen, container } = renderHtml(
+      <UserText text={`${evil} see https://example.com/a?b=1&c=2 or javascript:alert(1) www.example.org`} />,
+    );
     expect(html).not.toContain("<script");
     expect(html).not.toContain("<img");
     expect(container.textContent).toContain(`${evil} see https://example.com/a?b=1&c=2 or javascript:alert(1)`);
     const links = screen.getAllByRole("link");
-    expect(links.map((a) => a.getAttribute("href"))).toEqual(["https://example.com/a?b=1&c=2", "https://www.example.org"]);
+    expect(links.map((a) => a.getAttribute("href"))).toEqual([
+      "https://example.com/a?b=1&c=2",
+      "https://www.example.org",
+    ]);
     expect(links[0].getAttribute("target")).toBe("_blank");
     expect(links[0].getAttribute("rel")).toBe("noopener noreferrer nofollow");
   });
@@ -77,7 +92,9 @@ describe("the discussion list", () => {
   });
 
   it("role 1 gets Edit, Pin/Unpin and Delete named by the item's title", () => {
-    const { screen } = renderHtml(<DiscussionList rows={[post({ title: `"Bay" <2>`, pin: false })]} slug="news" isAdmin />);
+    const { screen } = renderHtml(
+      <DiscussionList rows={[post({ title: `"Bay" <2>`, pin: false })]} slug="news" isAdmin />,
+    );
     expect(screen.getByRole("link", { name: `Edit "Bay" <2>` }).getAttribute("href")).toBe("/news/discussion/edit/5");
     const pin = screen.getByRole("button", { name: `Pin "Bay" <2>` });
     expect(pin.getAttribute("aria-pressed")).toBe("false");
@@ -88,7 +105,13 @@ describe("the discussion list", () => {
   });
 
   it("files become buttons named by the whole file name, shown cut at 5; images carry a signed address for the gallery", () => {
-    const { screen } = renderHtml(<DiscussionList rows={[post({ documents: [doc(1, "Safety checklist.pdf", "pdf"), doc(2, 'Bay "x".png', "png")] })]} slug="news" isAdmin={false} />);
+    const { screen } = renderHtml(
+      <DiscussionList
+        rows={[post({ documents: [doc(1, "Safety checklist.pdf", "pdf"), doc(2, 'Bay "x".png', "png")] })]}
+        slug="news"
+        isAdmin={false}
+      />,
+    );
     const pdf = screen.getByRole("button", { name: /Open Safety checklist\.pdf/ });
     expect(pdf.textContent).toContain("Safet...");
     expect(pdf.dataset).toMatchObject({ file: "post/2026/03/1.pdf", name: "Safety checklist.pdf", ext: "pdf" });
@@ -97,14 +120,22 @@ describe("the discussion list", () => {
     expect(screen.getByRole("button", { name: /Open Bay "x"\.png/ }).dataset.src).toMatch(/^\/api\/files\//);
     expect(screen.getByRole("list", { name: "Files" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Next files" })).toBeNull(); // arrows only past four files
-    const five = renderHtml(<DiscussionList rows={[post({ documents: [1, 2, 3, 4, 5].map((i) => doc(i, `f${i}.pdf`, "pdf")) })]} slug="news" isAdmin={false} />).screen;
+    const five = renderHtml(
+      <DiscussionList
+        rows={[post({ documents: [1, 2, 3, 4, 5].map((i) => doc(i, `f${i}.pdf`, "pdf")) })]}
+        slug="news"
+        isAdmin={false}
+      />,
+    ).screen;
     expect(five.getByRole("button", { name: "Next files" }).dataset.scroll).toBe("1");
     expect(five.getByRole("button", { name: "Previous files" }).dataset.scroll).toBe("-1");
   });
 
   it("the post page's file list shows whole names", () => {
     const { screen } = renderHtml(<FileList documents={[doc(1, "Safety checklist.pdf", "pdf")]} />);
-    expect(screen.getByRole("button", { name: /Open Safety checklist\.pdf/ }).textContent).toContain("Safety checklist.pdf");
+    expect(screen.getByRole("button", { name: /Open Safety checklist\.pdf/ }).textContent).toContain(
+      "Safety checklist.pdf",
+    );
   });
 });
 
@@ -127,13 +158,34 @@ describe("the attachment list", () => {
     updatedName: "Alex Admin",
     documents: [],
   };
-  const file: AttachmentRow = { ...row, id: 10, title: "Form", uploadType: "file", url: null, documents: [doc(3, "Form.pdf", "pdf")] };
+  const file: AttachmentRow = {
+    ...row,
+    id: 10,
+    title: "Form",
+    uploadType: "file",
+    url: null,
+    documents: [doc(3, "Form.pdf", "pdf")],
+  };
   const bad: AttachmentRow = { ...row, id: 11, title: "Bad", url: "javascript:alert(1)" };
-  const group: AttachmentGroupItem = { kind: "group", id: 4, name: "Forms <b>", colorCode: "red;background:url(x)", count: 1, updatedAt: at };
+  const group: AttachmentGroupItem = {
+    kind: "group",
+    id: 4,
+    name: "Forms <b>",
+    colorCode: "red;background:url(x)",
+    count: 1,
+    updatedAt: at,
+  };
 
   it("groups link to their view, links say Visit Now, files Download, titles cut at 20 with the whole title as tooltip", () => {
     const { html, screen } = renderHtml(
-      <AttachmentList rows={[group, row, file, bad]} slug="docs" isAdmin view="grid" inGroup={false} groupHref={(id) => `/docs?tab=attachment&group=${id}`} />,
+      <AttachmentList
+        rows={[group, row, file, bad]}
+        slug="docs"
+        isAdmin
+        view="grid"
+        inGroup={false}
+        groupHref={(id) => `/docs?tab=attachment&group=${id}`}
+      />,
     );
     const groupLink = screen.getByRole("link", { name: /Forms <b>/ });
     expect(groupLink.getAttribute("href")).toBe("/docs?tab=attachment&group=4");
@@ -154,7 +206,9 @@ describe("the attachment list", () => {
   });
 
   it("inside a group: no Pin/Unpin, titles are h3 under the group's h2, 60 characters in the list view", () => {
-    const { screen } = renderHtml(<AttachmentList rows={[row]} slug="docs" isAdmin view="list" inGroup groupHref={String} />);
+    const { screen } = renderHtml(
+      <AttachmentList rows={[row]} slug="docs" isAdmin view="list" inGroup groupHref={String} />,
+    );
     expect(screen.queryByRole("button", { name: /^Pin / })).toBeNull();
     expect(screen.getByRole("button", { name: `Delete ${row.title}` })).toBeTruthy();
     expect(screen.getByRole("heading", { level: 3, name: row.title })).toBeTruthy();
@@ -163,7 +217,17 @@ describe("the attachment list", () => {
 
 describe("the save-the-date list and empty lists", () => {
   it("shows day, month and year, the title as text, linked addresses; role 1 gets Edit and Delete only", () => {
-    const entry: SaveTheDateRow = { id: 3, menuId: 1, title: "Open <day>", description: "See www.example.com", eventDate: "2026-07-04", createdAt: at, updatedAt: at, updatedName: "A", documents: [] };
+    const entry: SaveTheDateRow = {
+      id: 3,
+      menuId: 1,
+      title: "Open <day>",
+      description: "See www.example.com",
+      eventDate: "2026-07-04",
+      createdAt: at,
+      updatedAt: at,
+      updatedName: "A",
+      documents: [],
+    };
     const { screen, container } = renderHtml(<SaveTheDateList rows={[entry]} slug="n" isAdmin />);
     expect(container.querySelector("time")?.getAttribute("datetime")).toBe("2026-07-04");
     expect(container.querySelector("time")?.textContent).toBe("04July2026");
@@ -175,24 +239,55 @@ describe("the save-the-date list and empty lists", () => {
   });
 
   it("shows the spec's empty texts", () => {
-    expect(renderHtml(<DiscussionList rows={[]} slug="n" isAdmin={false} />).container.textContent).toBe("No discussions found...!!!");
-    expect(renderHtml(<AttachmentList rows={[]} slug="n" isAdmin={false} view="grid" inGroup={false} groupHref={String} />).container.textContent).toBe("No attachments found...!!!");
-    expect(renderHtml(<SaveTheDateList rows={[]} slug="n" isAdmin={false} />).container.textContent).toBe("No dates found...!!!");
+    expect(renderHtml(<DiscussionList rows={[]} slug="n" isAdmin={false} />).container.textContent).toBe(
+      "No discussions found...!!!",
+    );
+    expect(
+      renderHtml(<AttachmentList rows={[]} slug="n" isAdmin={false} view="grid" inGroup={false} groupHref={String} />)
+        .container.textContent,
+    ).toBe("No attachments found...!!!");
+    expect(renderHtml(<SaveTheDateList rows={[]} slug="n" isAdmin={false} />).container.textContent).toBe(
+      "No dates found...!!!",
+    );
   });
 });
 
 describe("toolbar and pager", () => {
-  const state: PageState = { tab: "attachment", q: `"><script>x</script>`, sort: "a-z", page: 2, group: 7, view: "list" };
+  const state: PageState = {
+    tab: "attachment",
+    q: `"><script>x</script>`,
+    sort: "a-z",
+    page: 2,
+    group: 7,
+    view: "list",
+  };
   const toolbar = (over: Partial<React.ComponentProps<typeof ListToolbar>> = {}) =>
-    renderHtml(<ListToolbar slug="news" tabs={["discussion", "attachment"]} state={state} sorts={["newest", "oldest", "a-z", "z-a"]} viewToggle label="Attachment" {...over} />);
+    renderHtml(
+      <ListToolbar
+        slug="news"
+        tabs={["discussion", "attachment"]}
+        state={state}
+        sorts={["newest", "oldest", "a-z", "z-a"]}
+        viewToggle
+        label="Attachment"
+        {...over}
+      />,
+    );
 
   it("the search form submits as GET without JavaScript, keeps the state in hidden fields and shows the query as a value", () => {
     const { html, screen, container } = toolbar();
     const form = screen.getByRole("search", { name: "Search Attachment" }) as HTMLFormElement;
     expect(form.getAttribute("action")).toBe("/news");
     expect(form.getAttribute("method")).toBe("get");
-    const hidden = [...container.querySelectorAll<HTMLInputElement>("input[type=hidden]")].map((i) => [i.name, i.value]);
-    expect(hidden).toEqual([["tab", "attachment"], ["group", "7"], ["view", "list"]]);
+    const hidden = [...container.querySelectorAll<HTMLInputElement>("input[type=hidden]")].map((i) => [
+      i.name,
+      i.value,
+    ]);
+    expect(hidden).toEqual([
+      ["tab", "attachment"],
+      ["group", "7"],
+      ["view", "list"],
+    ]);
     expect((screen.getByRole("searchbox", { name: "Search" }) as HTMLInputElement).value).toBe(state.q);
     expect(html).not.toContain("<script>");
     const sort = screen.getByRole("combobox", { name: "Sort" }) as HTMLSelectElement;
@@ -201,10 +296,15 @@ describe("toolbar and pager", () => {
 
   it("the grid/list toggle links the same state in the other layout and marks the current one", () => {
     const { screen } = toolbar();
-    expect(screen.getByRole("link", { name: "Grid view" }).getAttribute("href")).toMatch(/^\/news\?tab=attachment&group=7&q=.*&sort=a-z&page=2$/);
+    expect(screen.getByRole("link", { name: "Grid view" }).getAttribute("href")).toMatch(
+      /^\/news\?tab=attachment&group=7&q=.*&sort=a-z&page=2$/,
+    );
     expect(screen.getByRole("link", { name: "List view" }).getAttribute("aria-current")).toBe("true");
     expect(toolbar({ viewToggle: false }).screen.queryByRole("group", { name: "Layout" })).toBeNull();
-    const discussion = toolbar({ state: { ...state, tab: "discussion", group: null, view: "grid" }, viewToggle: false }).container;
+    const discussion = toolbar({
+      state: { ...state, tab: "discussion", group: null, view: "grid" },
+      viewToggle: false,
+    }).container;
     expect(discussion.querySelector("input[name=group]")).toBeNull();
   });
 
@@ -227,7 +327,9 @@ describe("page head, sub-pages, tabs and group head", () => {
     const { screen } = renderHtml(<PageHead title={evil} add={null} />);
     expect(screen.getByRole("heading", { level: 1, name: evil })).toBeTruthy();
     expect(screen.queryByRole("link")).toBeNull();
-    const admin = renderHtml(<PageHead title="News" add={{ href: "/news/discussion/add", label: "Add New Post" }} />).screen;
+    const admin = renderHtml(
+      <PageHead title="News" add={{ href: "/news/discussion/add", label: "Add New Post" }} />,
+    ).screen;
     expect(admin.getByRole("link", { name: "Add New Post" }).getAttribute("href")).toBe("/news/discussion/add");
   });
 
@@ -246,7 +348,9 @@ describe("page head, sub-pages, tabs and group head", () => {
     const warranty = screen.getByRole("link", { name: "Warranty Policies and Procedur..." });
     expect(warranty.getAttribute("href")).toBe("/warranty");
     expect(warranty.getAttribute("title")).toBe("Warranty Policies and Procedures for All Brands");
-    expect(screen.getByRole("link", { name: "Dealer Website" }).getAttribute("href")).toBe("https://dealer.example.com");
+    expect(screen.getByRole("link", { name: "Dealer Website" }).getAttribute("href")).toBe(
+      "https://dealer.example.com",
+    );
     expect(screen.queryByRole("link", { name: "Bad" })).toBeNull();
     expect(screen.getByText("Bad")).toBeTruthy();
     expect(html).not.toContain("javascript:");

@@ -4,13 +4,27 @@ import { Controller, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Field } from "@/components/ui/input";
 import { saveSaveTheDateAction } from "@/lib/content/actions";
-import { isoDateToUs, saveTheDateFormSchema, TITLE_MAX, usDateToIso, type SaveTheDateFormValues } from "@/lib/content/schemas";
+import {
+  isoDateToUs,
+  saveTheDateFormSchema,
+  TITLE_MAX,
+  usDateToIso,
+  type SaveTheDateFormValues,
+} from "@/lib/content/schemas";
 import { DocumentsField, FormButtons, FormCard, TextArea, useContentFormSave } from "./form-parts";
 
 const FIELDS = ["title", "description", "eventDate", "documents"] as const;
 
 /** The Event/document form (EventAddForm / EventEditForm): title, description, one date input (MM/DD/YYYY kept), upload. */
-export function SaveTheDateForm({ initial, backHref, userName }: { initial: SaveTheDateFormValues; backHref: string; userName: string }) {
+export function SaveTheDateForm({
+  initial,
+  backHref,
+  userName,
+}: {
+  initial: SaveTheDateFormValues;
+  backHref: string;
+  userName: string;
+}) {
   const editing = initial.id != null;
   const form = useForm<SaveTheDateFormValues>({ resolver: zodResolver(saveTheDateFormSchema), defaultValues: initial });
   const { errors } = form.formState;
@@ -23,9 +37,21 @@ export function SaveTheDateForm({ initial, backHref, userName }: { initial: Save
   });
 
   return (
-    <FormCard title={editing ? "Edit Date" : "Add New Date"} editing={editing} userName={userName} dirty={form.formState.isDirty}>
+    <FormCard
+      title={editing ? "Edit Date" : "Add New Date"}
+      editing={editing}
+      userName={userName}
+      dirty={form.formState.isDirty}
+    >
       <form onSubmit={submit("save")} noValidate className="space-y-5">
-        <Field label="Title" required maxLength={TITLE_MAX} autoComplete="off" error={errors.title?.message} {...form.register("title")} />
+        <Field
+          label="Title"
+          required
+          maxLength={TITLE_MAX}
+          autoComplete="off"
+          error={errors.title?.message}
+          {...form.register("title")}
+        />
         <TextArea label="Description" rows={5} error={errors.description?.message} {...form.register("description")} />
         {/* One date input: the browser's own (typed or picked, shown as MM/DD/YYYY in US English); the
             form keeps the spec's MM/DD/YYYY. */}

@@ -1,6 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
 
-vi.mock("next/navigation", () => ({ useRouter: () => ({ push: () => {}, refresh: () => {} }), usePathname: () => "/list", useSearchParams: () => new URLSearchParams() }));
+vi.mock("next/navigation", () => ({
+  useRouter: () => ({ push: () => {}, refresh: () => {} }),
+  usePathname: () => "/list",
+  useSearchParams: () => new URLSearchParams(),
+}));
 
 import { renderHtml } from "@/test/render-dom";
 import { DataTable, type DataTableProps } from "./data-table";
@@ -20,7 +24,10 @@ const base: DataTableProps<Row> = {
   rowId: (r) => String(r.id),
   rowLabel: (r) => r.name,
 };
-const checkboxes = (props: Partial<DataTableProps<Row>>) => renderHtml(<DataTable {...base} {...props} />).screen.queryAllByRole("checkbox").map((c) => c.getAttribute("aria-label"));
+const checkboxes = (props: Partial<DataTableProps<Row>>) =>
+  renderHtml(<DataTable {...base} {...props} />)
+    .screen.queryAllByRole("checkbox")
+    .map((c) => c.getAttribute("aria-label"));
 
 describe("the data table's row selection", () => {
   it("is offered with bulk actions", () => {
@@ -28,7 +35,9 @@ describe("the data table's row selection", () => {
   });
 
   it("is offered for a toolbar that acts on the selection ('Export N record(s)') without bulk actions", () => {
-    expect(checkboxes({ selectable: true, toolbar: () => null })).toEqual(expect.arrayContaining(["Select Ada", "Select Bo"]));
+    expect(checkboxes({ selectable: true, toolbar: () => null })).toEqual(
+      expect.arrayContaining(["Select Ada", "Select Bo"]),
+    );
   });
 
   it("is not offered to a list with neither", () => {

@@ -16,7 +16,17 @@ import {
   type SortingState,
 } from "@tanstack/react-table";
 import { Spinner } from "@/components/ui/button";
-import { PAGE_SIZES, clampPageInput, lastPage, pageWindow, rangeCaption, tableHref, type PageSize, type TableSort, type TableState } from "@/lib/data-table/state";
+import {
+  PAGE_SIZES,
+  clampPageInput,
+  lastPage,
+  pageWindow,
+  rangeCaption,
+  tableHref,
+  type PageSize,
+  type TableSort,
+  type TableState,
+} from "@/lib/data-table/state";
 
 const features = tableFeatures({ rowSortingFeature, rowSelectionFeature });
 
@@ -24,7 +34,8 @@ const features = tableFeatures({ rowSortingFeature, rowSelectionFeature });
 const PINNED = "sticky right-0 bg-inherit shadow-[inset_1px_0_0_#e2e8f0]";
 const pinned = (id: string) => (id === "actions" ? PINNED : "");
 
-export type DataTableFilter = { kind: "text"; placeholder?: string } | { kind: "select"; options: { value: number | string; text: string }[] };
+export type DataTableFilter =
+  { kind: "text"; placeholder?: string } | { kind: "select"; options: { value: number | string; text: string }[] };
 
 /**
  * One column: how its cell renders, whether it sorts (server side) and how it filters. The column with
@@ -56,7 +67,10 @@ export type DataTableProps<T> = {
   title: string;
   /** Renders the bulk-action bar while rows are selected; `clear` empties the selection. */
   bulkActions?: (selected: string[], clear: () => void) => React.ReactNode;
-  /** Rows have selection checkboxes (for the bulk actions, or a toolbar that acts on the selection, such as 'Export N record(s)'). Default: when there are bulk actions. */
+  /**
+   * Rows have selection checkboxes (for the bulk actions, or a toolbar that acts on the selection, such as
+   * 'Export N record(s)'). Default: when there are bulk actions.
+   */
   selectable?: boolean;
   /** Buttons above the table (export, links to other screens). */
   toolbar?: (selected: string[]) => React.ReactNode;
@@ -72,7 +86,20 @@ export type DataTableProps<T> = {
  * Below 766 px the table scrolls sideways inside its frame; the controls wrap.
  */
 export function DataTable<T extends RowData>(props: DataTableProps<T>) {
-  const { path, state, defaultSort, rows, total, columns, rowId, rowLabel, title, bulkActions, toolbar, emptyText = "No records found." } = props;
+  const {
+    path,
+    state,
+    defaultSort,
+    rows,
+    total,
+    columns,
+    rowId,
+    rowLabel,
+    title,
+    bulkActions,
+    toolbar,
+    emptyText = "No records found.",
+  } = props;
   const selectable = props.selectable ?? bulkActions !== undefined;
   const router = useRouter();
   const [pending, startTransition] = useTransition();
@@ -91,7 +118,8 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   }
   const captionId = useId();
 
-  const go = (patch: Partial<TableState>) => startTransition(() => router.push(tableHref(path, state, { defaultSort }, patch)));
+  const go = (patch: Partial<TableState>) =>
+    startTransition(() => router.push(tableHref(path, state, { defaultSort }, patch)));
   const last = lastPage(total, state.size);
 
   const defs: ColumnDef<typeof features, T>[] = columns.map((c) => ({
@@ -104,7 +132,9 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   }));
   // The sort lives in the URL: the table reads it from there, and a header's toggle becomes a new URL.
   // The default sort (id) is not a visible column, so no header shows it as sorted.
-  const sorting: SortingState = columns.some((c) => c.id === state.sort.id) ? [{ id: state.sort.id, desc: state.sort.desc }] : [];
+  const sorting: SortingState = columns.some((c) => c.id === state.sort.id)
+    ? [{ id: state.sort.id, desc: state.sort.desc }]
+    : [];
   const table = useTable<typeof features, T>({
     features,
     columns: defs,
@@ -154,7 +184,11 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
       </div>
 
       {bulkActions && selected.length > 0 && (
-        <div role="region" aria-label="Bulk actions" className="flex flex-wrap items-center gap-3 rounded-md border border-brand-200 bg-brand-50 px-3 py-2 text-sm">
+        <div
+          role="region"
+          aria-label="Bulk actions"
+          className="flex flex-wrap items-center gap-3 rounded-md border border-brand-200 bg-brand-50 px-3 py-2 text-sm"
+        >
           <span>{selected.length} selected</span>
           {bulkActions(selected, clear)}
           <button type="button" className="text-slate-600 underline hover:text-slate-900" onClick={clear}>
@@ -163,7 +197,10 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         </div>
       )}
 
-      <div className="relative max-w-full overflow-x-auto rounded-md border border-slate-200 bg-white" aria-busy={pending || undefined}>
+      <div
+        className="relative max-w-full overflow-x-auto rounded-md border border-slate-200 bg-white"
+        aria-busy={pending || undefined}
+      >
         {pending && (
           <div className="absolute inset-0 z-10 flex items-start justify-center bg-white/60 pt-10" role="status">
             <Spinner className="h-6 w-6 text-brand-600" />
@@ -197,9 +234,18 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                   const dir = header.column.getIsSorted();
                   const sorted = dir === "asc" ? "ascending" : dir === "desc" ? "descending" : undefined;
                   return (
-                    <th key={header.id} scope="col" aria-sort={header.column.getCanSort() ? (sorted ?? "none") : undefined} className={`px-3 py-2 whitespace-nowrap ${pinned(col.id)} ${col.className ?? ""}`}>
+                    <th
+                      key={header.id}
+                      scope="col"
+                      aria-sort={header.column.getCanSort() ? (sorted ?? "none") : undefined}
+                      className={`px-3 py-2 whitespace-nowrap ${pinned(col.id)} ${col.className ?? ""}`}
+                    >
                       {header.column.getCanSort() ? (
-                        <button type="button" className="inline-flex items-center gap-1 uppercase hover:text-slate-900" onClick={header.column.getToggleSortingHandler()}>
+                        <button
+                          type="button"
+                          className="inline-flex items-center gap-1 uppercase hover:text-slate-900"
+                          onClick={header.column.getToggleSortingHandler()}
+                        >
                           <table.FlexRender header={header} />
                           <span aria-hidden="true" className="text-slate-400">
                             {sorted === "ascending" ? "▲" : sorted === "descending" ? "▼" : "↕"}
@@ -258,7 +304,12 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
               <tr key={row.id} className={row.getIsSelected() ? "bg-brand-50" : "bg-white hover:bg-slate-50"}>
                 {selectable && (
                   <td className="px-3 py-2">
-                    <input type="checkbox" aria-label={`Select ${rowLabel(row.original)}`} checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} />
+                    <input
+                      type="checkbox"
+                      aria-label={`Select ${rowLabel(row.original)}`}
+                      checked={row.getIsSelected()}
+                      onChange={row.getToggleSelectedHandler()}
+                    />
                   </td>
                 )}
                 {row.getAllCells().map((cell) => (
@@ -280,13 +331,28 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         </table>
       </div>
 
-      <Pagination page={state.page} last={last} href={(page) => tableHref(path, state, { defaultSort }, { page })} onJump={(page) => go({ page })} />
+      <Pagination
+        page={state.page}
+        last={last}
+        href={(page) => tableHref(path, state, { defaultSort }, { page })}
+        onJump={(page) => go({ page })}
+      />
     </div>
   );
 }
 
 /** First, previous, a window of 7 page numbers, next, last, and the 'Page' box (Enter jumps, clamped). */
-function Pagination({ page, last, href, onJump }: { page: number; last: number; href: (page: number) => string; onJump: (page: number) => void }) {
+function Pagination({
+  page,
+  last,
+  href,
+  onJump,
+}: {
+  page: number;
+  last: number;
+  href: (page: number) => string;
+  onJump: (page: number) => void;
+}) {
   const [draft, setDraft] = useState(String(page));
   const [seenPage, setSeenPage] = useState(page);
   if (seenPage !== page) {
@@ -299,7 +365,11 @@ function Pagination({ page, last, href, onJump }: { page: number; last: number; 
         {text}
       </Link>
     ) : (
-      <span aria-disabled="true" aria-label={label} className="cursor-not-allowed rounded border border-slate-200 px-2 py-1 text-slate-400">
+      <span
+        aria-disabled="true"
+        aria-label={label}
+        className="cursor-not-allowed rounded border border-slate-200 px-2 py-1 text-slate-400"
+      >
         {text}
       </span>
     );
@@ -310,11 +380,20 @@ function Pagination({ page, last, href, onJump }: { page: number; last: number; 
         {step("Previous page", page - 1, page > 1, "‹")}
         {pageWindow(page, last).map((n) =>
           n === page ? (
-            <span key={n} aria-current="page" className="rounded border border-brand-600 bg-brand-600 px-2 py-1 text-white">
+            <span
+              key={n}
+              aria-current="page"
+              className="rounded border border-brand-600 bg-brand-600 px-2 py-1 text-white"
+            >
               {n}
             </span>
           ) : (
-            <Link key={n} href={href(n)} aria-label={`Page ${n}`} className="rounded border border-slate-300 px-2 py-1 hover:bg-slate-50">
+            <Link
+              key={n}
+              href={href(n)}
+              aria-label={`Page ${n}`}
+              className="rounded border border-slate-300 px-2 py-1 hover:bg-slate-50"
+            >
               {n}
             </Link>
           ),

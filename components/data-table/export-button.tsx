@@ -14,7 +14,15 @@ function size(bytes: number): string {
  * then downloads it while showing how much has arrived (the server streams, so the size is not known
  * ahead), and saves it under the server's file name. Disabled while running (spec section 4).
  */
-export function ExportButton({ label, getLink, onDone }: { label: string; getLink: () => Promise<string>; onDone?: () => void }) {
+export function ExportButton({
+  label,
+  getLink,
+  onDone,
+}: {
+  label: string;
+  getLink: () => Promise<string>;
+  onDone?: () => void;
+}) {
   const [progress, setProgress] = useState<number | null>(null);
   const run = async () => {
     setProgress(0);
@@ -36,7 +44,9 @@ export function ExportButton({ label, getLink, onDone }: { label: string; getLin
         setProgress(received);
       }
       const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? "export";
-      const url = URL.createObjectURL(new Blob(parts, { type: res.headers.get("content-type") ?? "application/octet-stream" }));
+      const url = URL.createObjectURL(
+        new Blob(parts, { type: res.headers.get("content-type") ?? "application/octet-stream" }),
+      );
       const a = document.createElement("a");
       a.href = url;
       a.download = name;

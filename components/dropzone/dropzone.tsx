@@ -69,7 +69,18 @@ function formatSize(bytes: number): string {
  * remove (removemedia) and image previews. Parents learn about finished files through `onChange`
  * and about unfinished ones through `onBusyChange`.
  */
-export function Dropzone({ kind: kindName, label, initialFiles, onChange, onBusyChange, onUploaded, error, disabled, id, className = "" }: DropzoneProps) {
+export function Dropzone({
+  kind: kindName,
+  label,
+  initialFiles,
+  onChange,
+  onBusyChange,
+  onUploaded,
+  error,
+  disabled,
+  id,
+  className = "",
+}: DropzoneProps) {
   const kind = UPLOAD_KINDS[kindName];
   const autoId = useId();
   const baseId = id ?? autoId;
@@ -103,7 +114,10 @@ export function Dropzone({ kind: kindName, label, initialFiles, onChange, onBusy
 
   // Tell the form what is stored, and whether anything is still on its way.
   const done = useMemo(
-    () => items.filter((i) => i.status === "done" && i.path).map((i) => ({ path: i.path!, name: i.name, size: i.size, type: i.type })),
+    () =>
+      items
+        .filter((i) => i.status === "done" && i.path)
+        .map((i) => ({ path: i.path!, name: i.name, size: i.size, type: i.type })),
     [items],
   );
   const onChangeRef = useRef(onChange);
@@ -182,7 +196,16 @@ export function Dropzone({ kind: kindName, label, initialFiles, onChange, onBusy
           preview = URL.createObjectURL(file);
           previews.current.add(preview);
         }
-        fresh.push({ id: crypto.randomUUID(), name: file.name, size: file.size, type: file.type, status: "queued", progress: 0, preview, file });
+        fresh.push({
+          id: crypto.randomUUID(),
+          name: file.name,
+          size: file.size,
+          type: file.type,
+          status: "queued",
+          progress: 0,
+          preview,
+          file,
+        });
       }
       setRejected(problems);
       if (fresh.length) {
@@ -264,7 +287,13 @@ export function Dropzone({ kind: kindName, label, initialFiles, onChange, onBusy
       >
         <Icon name="upload" className="h-8 w-8" />
         <span className="font-medium">
-          {full ? (kind.maxFiles === 1 ? "Remove the current file to add another." : tooManyMessage(kind)) : isDragActive ? "Drop the files here" : "Drop files here or click to upload"}
+          {full
+            ? kind.maxFiles === 1
+              ? "Remove the current file to add another."
+              : tooManyMessage(kind)
+            : isDragActive
+              ? "Drop the files here"
+              : "Drop files here or click to upload"}
         </span>
         <span id={hintId} className="text-xs text-slate-500">
           {describeLimits(kind)}
@@ -285,7 +314,12 @@ export function Dropzone({ kind: kindName, label, initialFiles, onChange, onBusy
                 <span className="font-medium">{r.name}</span>: {r.message}
               </span>
               {i === 0 && (
-                <button type="button" onClick={() => setRejected([])} className="shrink-0 rounded px-1 text-red-700 hover:bg-red-100" aria-label="Dismiss upload errors">
+                <button
+                  type="button"
+                  onClick={() => setRejected([])}
+                  className="shrink-0 rounded px-1 text-red-700 hover:bg-red-100"
+                  aria-label="Dismiss upload errors"
+                >
                   ×
                 </button>
               )}
@@ -297,7 +331,10 @@ export function Dropzone({ kind: kindName, label, initialFiles, onChange, onBusy
       {items.length > 0 && (
         <ul className="mt-3 space-y-2" aria-label="Files">
           {items.map((item) => (
-            <li key={item.id} className={`flex items-center gap-3 rounded-md border bg-white p-2 ${item.status === "error" ? "border-red-300" : "border-slate-200"}`}>
+            <li
+              key={item.id}
+              className={`flex items-center gap-3 rounded-md border bg-white p-2 ${item.status === "error" ? "border-red-300" : "border-slate-200"}`}
+            >
               {item.preview ? (
                 // eslint-disable-next-line @next/next/no-img-element -- a local object URL, nothing to optimise
                 <img src={item.preview} alt="" className="h-12 w-12 shrink-0 rounded object-cover" />
@@ -321,14 +358,23 @@ export function Dropzone({ kind: kindName, label, initialFiles, onChange, onBusy
                       aria-valuenow={item.progress}
                       className="h-2 flex-1 overflow-hidden rounded-full bg-slate-200"
                     >
-                      <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${item.progress}%` }} />
+                      <div
+                        className="h-full rounded-full bg-brand-600 transition-[width]"
+                        style={{ width: `${item.progress}%` }}
+                      />
                     </div>
-                    <span className="w-20 text-right text-xs tabular-nums text-slate-600">
-                      {item.status === "queued" ? "Waiting" : item.status === "processing" ? "Saving…" : `${item.progress}%`}
+                    <span className="w-20 text-right text-xs text-slate-600 tabular-nums">
+                      {item.status === "queued"
+                        ? "Waiting"
+                        : item.status === "processing"
+                          ? "Saving…"
+                          : `${item.progress}%`}
                     </span>
                   </div>
                 )}
-                {item.status === "done" && !item.error && <p className="mt-0.5 text-xs text-green-700">{item.existing ? "Saved" : "Uploaded"}</p>}
+                {item.status === "done" && !item.error && (
+                  <p className="mt-0.5 text-xs text-green-700">{item.existing ? "Saved" : "Uploaded"}</p>
+                )}
                 {item.error && (
                   <p className="mt-0.5 text-xs text-red-600" role="alert">
                     {item.error}

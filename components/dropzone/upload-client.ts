@@ -39,8 +39,16 @@ export function uploadFile(
   xhr.onload = () => {
     const body = parse(xhr.responseText);
     if (xhr.status === 401) return void sessionEnded();
-    if (xhr.status >= 200 && xhr.status < 300 && body && typeof body.content === "string") return cb.onDone(body.content);
-    if (xhr.status >= 200 && xhr.status < 300 && body && Array.isArray(body.content) && typeof body.content[0] === "string") return cb.onDone(body.content[0]);
+    if (xhr.status >= 200 && xhr.status < 300 && body && typeof body.content === "string")
+      return cb.onDone(body.content);
+    if (
+      xhr.status >= 200 &&
+      xhr.status < 300 &&
+      body &&
+      Array.isArray(body.content) &&
+      typeof body.content[0] === "string"
+    )
+      return cb.onDone(body.content[0]);
     cb.onError(body?.message || `Upload failed (${xhr.status}).`);
   };
   xhr.onerror = () => {
@@ -67,7 +75,9 @@ export async function removeUploadedFile(path: string): Promise<{ ok: true } | {
       body: JSON.stringify({ filePath: path }),
     });
     const body = parse(await res.text());
-    return res.ok ? { ok: true } : { ok: false, message: body?.message || `Could not remove the file (${res.status}).` };
+    return res.ok
+      ? { ok: true }
+      : { ok: false, message: body?.message || `Could not remove the file (${res.status}).` };
   } catch {
     return { ok: false, message: UPLOAD_MESSAGES.unreachable };
   }

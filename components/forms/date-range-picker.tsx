@@ -8,7 +8,8 @@ import { Icon } from "@/components/ui/icon";
 import { todayIso } from "@/lib/forms/fields";
 import { RANGE_SHORTCUTS, isoDay, parseRange, shortcutRange, type DayRange } from "@/lib/forms/uniform/date-range";
 
-const toDate = (iso: string) => new Date(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)));
+const toDate = (iso: string) =>
+  new Date(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)));
 const toIso = (d: Date) => todayIso(d);
 
 type Props = {
@@ -57,7 +58,10 @@ export function DateRangePicker({ value, onApply, onClear, label = "Date range" 
     buttonRef.current?.focus();
   };
 
-  const selected: DateRange | undefined = isoDay(draft.from) !== null ? { from: toDate(draft.from), to: isoDay(draft.to) !== null ? toDate(draft.to) : undefined } : undefined;
+  const selected: DateRange | undefined =
+    isoDay(draft.from) !== null
+      ? { from: toDate(draft.from), to: isoDay(draft.to) !== null ? toDate(draft.to) : undefined }
+      : undefined;
 
   const apply = () => {
     const range = parseRange(`${draft.from}..${draft.to || draft.from}`);
@@ -71,7 +75,11 @@ export function DateRangePicker({ value, onApply, onClear, label = "Date range" 
 
   const text = value ? `${value.from} - ${value.to}` : "All dates";
   return (
-    <div ref={rootRef} className="relative" onKeyDown={(e) => e.key === "Escape" && open && (e.stopPropagation(), close())}>
+    <div
+      ref={rootRef}
+      className="relative"
+      onKeyDown={(e) => e.key === "Escape" && open && (e.stopPropagation(), close())}
+    >
       <button
         ref={buttonRef}
         type="button"
@@ -118,7 +126,16 @@ export function DateRangePicker({ value, onApply, onClear, label = "Date range" 
                   setDraft({ from: r?.from ? toIso(r.from) : "", to: r?.to ? toIso(r.to) : "" });
                   setError(null);
                 }}
-                style={{ "--rdp-accent-color": "var(--color-brand-600)", "--rdp-accent-background-color": "var(--color-brand-50)", "--rdp-day-height": "36px", "--rdp-day-width": "36px", "--rdp-day_button-height": "34px", "--rdp-day_button-width": "34px" } as React.CSSProperties}
+                style={
+                  {
+                    "--rdp-accent-color": "var(--color-brand-600)",
+                    "--rdp-accent-background-color": "var(--color-brand-50)",
+                    "--rdp-day-height": "36px",
+                    "--rdp-day-width": "36px",
+                    "--rdp-day_button-height": "34px",
+                    "--rdp-day_button-width": "34px",
+                  } as React.CSSProperties
+                }
                 className="text-sm"
               />
               <div className="mt-2 flex flex-wrap items-end gap-2">

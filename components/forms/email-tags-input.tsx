@@ -4,7 +4,14 @@ import { useId, useState } from "react";
 import { FieldLabel } from "@/components/ui/input";
 import { collapseEmails, isEmailTag, MAPPER_MESSAGES } from "@/lib/forms/email-manager/schema";
 
-type Props = { label: string; value: string[]; onChange: (value: string[]) => void; error?: string; name?: string; required?: boolean };
+type Props = {
+  label: string;
+  value: string[];
+  onChange: (value: string[]) => void;
+  error?: string;
+  name?: string;
+  required?: boolean;
+};
 
 /**
  * A tag input of e-mail addresses (the form email manager's To and CC): Enter, comma, Tab or leaving
@@ -19,7 +26,10 @@ export function EmailTagsInput({ label, value, onChange, error, name, required }
   const shown = tagError ?? error;
 
   const commit = () => {
-    const parts = draft.split(/[\s,;]+/).map((s) => s.trim()).filter(Boolean);
+    const parts = draft
+      .split(/[\s,;]+/)
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (!parts.length) return true;
     const bad = parts.filter((p) => !isEmailTag(p));
     onChange(collapseEmails([...value, ...parts.filter(isEmailTag)]));
@@ -31,10 +41,15 @@ export function EmailTagsInput({ label, value, onChange, error, name, required }
   return (
     <div>
       <FieldLabel htmlFor={id} label={label} required={required} />
-      <div className={`flex flex-wrap items-center gap-1.5 rounded-md border bg-white px-2 py-1.5 shadow-sm focus-within:border-brand-500 focus-within:ring-1 focus-within:ring-brand-500 ${shown ? "border-red-500" : "border-slate-300"}`}>
+      <div
+        className={`flex flex-wrap items-center gap-1.5 rounded-md border bg-white px-2 py-1.5 shadow-sm focus-within:border-brand-500 focus-within:ring-1 focus-within:ring-brand-500 ${shown ? "border-red-500" : "border-slate-300"}`}
+      >
         <ul className="contents" aria-label={`${label} addresses`}>
           {value.map((address) => (
-            <li key={address} className="inline-flex max-w-full items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-sm text-slate-800">
+            <li
+              key={address}
+              className="inline-flex max-w-full items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-sm text-slate-800"
+            >
               <span className="truncate">{address}</span>
               <button
                 type="button"

@@ -51,7 +51,13 @@ export function useFormListActions({
 
   const remove = async (selected: string[], clear: () => void) => {
     if (!deleteCall) return;
-    const yes = await confirm({ title: texts.title, text: texts.text, confirmLabel: "Yes, delete it!", cancelLabel: "Cancel", danger: true });
+    const yes = await confirm({
+      title: texts.title,
+      text: texts.text,
+      confirmLabel: "Yes, delete it!",
+      cancelLabel: "Cancel",
+      danger: true,
+    });
     if (!yes) {
       toast(texts.cancelled);
       return;

@@ -17,7 +17,10 @@ type Props = Omit<React.SelectHTMLAttributes<HTMLSelectElement>, "children"> & {
  * `register` and on phones). With `multiple` it is the form email manager's multi-location select.
  * `required` marks and announces it (every staff form requires the location).
  */
-export const LocationSelect = forwardRef<HTMLSelectElement, Props>(function LocationSelect({ label = "Location", locations, error, id, multiple, required, className = "", ...rest }, ref) {
+export const LocationSelect = forwardRef<HTMLSelectElement, Props>(function LocationSelect(
+  { label = "Location", locations, error, id, multiple, required, className = "", ...rest },
+  ref,
+) {
   const auto = useId();
   const selectId = id ?? auto;
   return (

@@ -5,7 +5,12 @@ import type { ReactNode } from "react";
 export type DetailField = { label: string; value: ReactNode };
 
 /** A form's repeated rows (tech time's attendance and shop rows): each row its own list of fields. */
-export type DetailRows = { title: string; rowTitle: (index: number) => string; rows: DetailField[][]; emptyText: string };
+export type DetailRows = {
+  title: string;
+  rowTitle: (index: number) => string;
+  rows: DetailField[][];
+  emptyText: string;
+};
 
 export type RecordDetailProps = {
   /** The page's heading ('Uniform Request'). */
@@ -31,7 +36,9 @@ function FieldList({ fields }: { fields: DetailField[] }) {
       {fields.map((f) => (
         <div key={f.label} className="grid gap-1 py-2.5 sm:grid-cols-[minmax(0,16rem)_minmax(0,1fr)] sm:gap-4">
           <dt className="text-sm font-medium text-slate-600">{f.label}</dt>
-          <dd className="text-sm break-words whitespace-pre-line text-slate-900">{isEmpty(f.value) ? <span className="text-slate-600 italic">Not given</span> : f.value}</dd>
+          <dd className="text-sm break-words whitespace-pre-line text-slate-900">
+            {isEmpty(f.value) ? <span className="text-slate-600 italic">Not given</span> : f.value}
+          </dd>
         </div>
       ))}
     </dl>
@@ -56,12 +63,20 @@ export function RecordDetail({ title, subtitle, fields, repeated = [], back, edi
         {(back || edit) && (
           <div className="flex flex-wrap gap-2">
             {back && (
-              <Link href={back.href} prefetch={false} className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50">
+              <Link
+                href={back.href}
+                prefetch={false}
+                className="inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+              >
                 {back.label}
               </Link>
             )}
             {edit && (
-              <Link href={edit.href} prefetch={false} className="inline-flex items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+              <Link
+                href={edit.href}
+                prefetch={false}
+                className="inline-flex items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+              >
                 {edit.label}
               </Link>
             )}

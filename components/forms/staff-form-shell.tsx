@@ -39,7 +39,21 @@ type Props<T extends FieldValues> = {
  * form per the role rules of spec sections 4 and 6; Save And Continue always clears and stays.
  */
 export function StaffFormShell<T extends FieldValues>(props: Props<T>) {
-  const { form, screen, roleId, title, editing, listHref, backLabel = "Back", save, fields, blank, saveDisabled, notice, children } = props;
+  const {
+    form,
+    screen,
+    roleId,
+    title,
+    editing,
+    listHref,
+    backLabel = "Back",
+    save,
+    fields,
+    blank,
+    saveDisabled,
+    notice,
+    children,
+  } = props;
   const router = useRouter();
   const { showBack, saveReturnsToList } = staffFormBehaviour(screen, roleId);
   const { saving, error, submit } = useFormSave({

@@ -34,7 +34,13 @@ export type StaffFormTableProps<Row extends { id: number }> = {
  * the toolbar, the bulk delete (when the list has a delete call) with its confirm dialog, the row id as
  * the selection key.
  */
-export function StaffFormTable<Row extends { id: number }>({ actions, toolbarStart, refuseDelete, decideForm, ...table }: StaffFormTableProps<Row>) {
+export function StaffFormTable<Row extends { id: number }>({
+  actions,
+  toolbarStart,
+  refuseDelete,
+  decideForm,
+  ...table
+}: StaffFormTableProps<Row>) {
   const { toolbar, bulkActions: deleteActions, dialog } = useFormListActions({ state: table.state, ...actions });
   const bulkActions =
     deleteActions || decideForm
@@ -78,15 +84,26 @@ export function nameWithBadge<Row extends { routed: boolean }>(name: (row: Row) 
 }
 
 /** The 'Updated By' and 'Updated At' columns every staff-form list ends with. */
-export function updatedColumns<Row extends { updatedByName: string | null; updatedAt: string | Date }>(label: (id: "updated_by" | "updated_at") => string): DataTableColumn<Row>[] {
+export function updatedColumns<Row extends { updatedByName: string | null; updatedAt: string | Date }>(
+  label: (id: "updated_by" | "updated_at") => string,
+): DataTableColumn<Row>[] {
   return [
     { id: "updated_by", header: label("updated_by"), sortable: true, cell: (r) => r.updatedByName ?? "" },
-    { id: "updated_at", header: label("updated_at"), sortable: true, cell: (r) => <DateText date={new Date(r.updatedAt)} kind="us" /> },
+    {
+      id: "updated_at",
+      header: label("updated_at"),
+      sortable: true,
+      cell: (r) => <DateText date={new Date(r.updatedAt)} kind="us" />,
+    },
   ];
 }
 
 /** The row's Edit link (`href` null: no link for that row). */
-export function editColumn<Row>(href: (row: Row) => string | null, label: (row: Row) => string, header = "Action"): DataTableColumn<Row> {
+export function editColumn<Row>(
+  href: (row: Row) => string | null,
+  label: (row: Row) => string,
+  header = "Action",
+): DataTableColumn<Row> {
   return {
     id: "actions",
     header,
@@ -105,7 +122,12 @@ export function editColumn<Row>(href: (row: Row) => string | null, label: (row: 
  * The row's actions on a staff-form list: View (the read-only detail page, every submitted field) and,
  * where the form has one, Edit. `label` names the record for screen readers ('View Jane Doe').
  */
-export function recordActionsColumn<Row>(input: { view: (row: Row) => string; edit?: (row: Row) => string; label: (row: Row) => string; header?: string }): DataTableColumn<Row> {
+export function recordActionsColumn<Row>(input: {
+  view: (row: Row) => string;
+  edit?: (row: Row) => string;
+  label: (row: Row) => string;
+  header?: string;
+}): DataTableColumn<Row> {
   const link = "text-brand-700 hover:underline";
   return {
     id: "actions",

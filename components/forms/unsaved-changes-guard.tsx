@@ -49,7 +49,8 @@ export function useUnsavedChanges(dirty: boolean): React.ReactNode {
     // Back: a guard entry of the same address on top of the form's own. Back lands on the form's entry
     // (the same page, nothing unmounts) and asks; Stay puts the guard back, Leave steps back once more.
     const onGuard = () => (window.history.state as Record<string, unknown> | null)?.[GUARD] === true;
-    const pushGuard = () => window.history.pushState({ ...(window.history.state as object | null), [GUARD]: true }, "", window.location.href);
+    const pushGuard = () =>
+      window.history.pushState({ ...(window.history.state as object | null), [GUARD]: true }, "", window.location.href);
     if (!onGuard()) pushGuard();
 
     const onBeforeUnload = (e: BeforeUnloadEvent) => {

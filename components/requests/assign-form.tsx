@@ -9,7 +9,17 @@ import { assignRequestAction } from "@/lib/requests/actions";
 import type { ApiForm } from "@/lib/requests/transitions";
 
 /** An administrator assigns an approver to a submission no mapping routed (they may then decide it). */
-export function AssignForm({ form, id, approvers, assignedTo }: { form: ApiForm; id: number; approvers: { id: number; name: string }[]; assignedTo: number | null }) {
+export function AssignForm({
+  form,
+  id,
+  approvers,
+  assignedTo,
+}: {
+  form: ApiForm;
+  id: number;
+  approvers: { id: number; name: string }[];
+  assignedTo: number | null;
+}) {
   const router = useRouter();
   const selectId = useId();
   const [value, setValue] = useState(assignedTo ? String(assignedTo) : "");
@@ -28,7 +38,12 @@ export function AssignForm({ form, id, approvers, assignedTo }: { form: ApiForm;
     <div className="flex flex-wrap items-end gap-2">
       <div>
         <FieldLabel htmlFor={selectId} label="Assign an approver" />
-        <select id={selectId} value={value} onChange={(e) => setValue(e.target.value)} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm">
+        <select
+          id={selectId}
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+        >
           <option value="">Select an approver</option>
           {approvers.map((a) => (
             <option key={a.id} value={a.id}>

@@ -5,7 +5,15 @@ import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toast";
 import { bulkDecideRequestsAction } from "@/lib/requests/actions";
-import { API_FORMS, BULK_DECISIONS, COMMENT_REQUIRED, DECISION_LABELS, workflowOf, type ApiForm, type BulkDecision as Decision } from "@/lib/requests/transitions";
+import {
+  API_FORMS,
+  BULK_DECISIONS,
+  COMMENT_REQUIRED,
+  DECISION_LABELS,
+  workflowOf,
+  type ApiForm,
+  type BulkDecision as Decision,
+} from "@/lib/requests/transitions";
 
 /**
  * The lists' bulk decision on the selected requests with one comment: Approve or Deny (a reason for Deny);
@@ -45,7 +53,14 @@ export function BulkDecision({ form, selected, clear }: { form: ApiForm; selecte
         className="rounded-md border border-slate-300 px-2 py-1 text-sm"
       />
       {decisions.map((d) => (
-        <Button key={d} type="button" variant={COMMENT_REQUIRED.has(d) ? "danger" : undefined} className="px-3 py-1" loading={pending} onClick={() => run(d)}>
+        <Button
+          key={d}
+          type="button"
+          variant={COMMENT_REQUIRED.has(d) ? "danger" : undefined}
+          className="px-3 py-1"
+          loading={pending}
+          onClick={() => run(d)}
+        >
           {`${DECISION_LABELS[d]} ${selected.length}`}
         </Button>
       ))}

@@ -6,14 +6,30 @@ import { Button } from "@/components/ui/button";
 import { FieldLabel } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast";
 import { decideRequestAction } from "@/lib/requests/actions";
-import { COMMENT_REQUIRED, DECISION_LABELS, type ApiForm, type Decision, type RequestStatus } from "@/lib/requests/transitions";
+import {
+  COMMENT_REQUIRED,
+  DECISION_LABELS,
+  type ApiForm,
+  type Decision,
+  type RequestStatus,
+} from "@/lib/requests/transitions";
 
 /**
  * The decision panel's form: a comment and one button per decision the viewer may take now. It posts
  * through a server action (never a GET), with the status the viewer saw: if someone decided meanwhile,
  * the server's 409 says who and how, and the page reloads to show it.
  */
-export function DecisionForm({ form, id, status, decisions }: { form: ApiForm; id: number; status: RequestStatus; decisions: Decision[] }) {
+export function DecisionForm({
+  form,
+  id,
+  status,
+  decisions,
+}: {
+  form: ApiForm;
+  id: number;
+  status: RequestStatus;
+  decisions: Decision[];
+}) {
   const router = useRouter();
   const commentId = useId();
   const [comment, setComment] = useState("");
@@ -55,7 +71,9 @@ export function DecisionForm({ form, id, status, decisions }: { form: ApiForm; i
           </p>
         ) : (
           <p id={`${commentId}-help`} className="mt-1 text-xs text-slate-600">
-            {answering ? "Answer the question; the request goes back to its approvers." : "A reason is required to deny or decline, and a question to ask for information."}
+            {answering
+              ? "Answer the question; the request goes back to its approvers."
+              : "A reason is required to deny or decline, and a question to ask for information."}
           </p>
         )}
       </div>

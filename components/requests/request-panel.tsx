@@ -24,7 +24,9 @@ export function RequestPanel({ panel, approvers = [] }: { panel: Panel; approver
       )}
       {panel.decisions.length > 0 && (
         <div className="rounded-md border border-slate-200 p-3">
-          <h3 className="mb-2 text-sm font-semibold text-slate-800">{panel.decisions.includes("answer") ? "Information requested" : "Decision"}</h3>
+          <h3 className="mb-2 text-sm font-semibold text-slate-800">
+            {panel.decisions.includes("answer") ? "Information requested" : "Decision"}
+          </h3>
           <DecisionForm form={panel.form} id={panel.id} status={panel.status} decisions={panel.decisions} />
         </div>
       )}

@@ -9,7 +9,11 @@ export function RequestTimeline({ steps }: { steps: TimelineStep[] }) {
       {steps.map((s, i) => (
         <li key={i} className="text-sm">
           <p className="font-medium text-slate-900">
-            {s.decision === "submit" ? "Submitted" : s.decision === "assign" ? "Assigned" : `${DECISION_LABELS[s.decision]} → ${STATUS_LABELS[s.status]}`}
+            {s.decision === "submit"
+              ? "Submitted"
+              : s.decision === "assign"
+                ? "Assigned"
+                : `${DECISION_LABELS[s.decision]} → ${STATUS_LABELS[s.status]}`}
           </p>
           <p className="text-slate-600">
             {s.by || "Unknown user"} · <DateText date={new Date(s.at)} kind="us" />

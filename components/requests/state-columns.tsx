@@ -4,19 +4,36 @@ import { StatusBadge } from "./status-badge";
 import type { RequestStateRow } from "@/lib/requests/columns";
 import { REQUEST_STATE_COLUMNS, STATUS_FILTER } from "@/lib/requests/filters";
 
-const label = (id: (typeof REQUEST_STATE_COLUMNS)[number]["id"]) => REQUEST_STATE_COLUMNS.find((c) => c.id === id)!.label;
+const label = (id: (typeof REQUEST_STATE_COLUMNS)[number]["id"]) =>
+  REQUEST_STATE_COLUMNS.find((c) => c.id === id)!.label;
 
 /** The Status (filter and sort), Decided By and Decided At (sort) columns every staff-form list shows (issue 37). */
 export function requestStateTableColumns<Row extends RequestStateRow>(): DataTableColumn<Row>[] {
   return [
-    { id: "status", header: label("status"), sortable: true, filter: { kind: "select", options: STATUS_FILTER }, cell: (r) => <StatusBadge status={r.status} /> },
+    {
+      id: "status",
+      header: label("status"),
+      sortable: true,
+      filter: { kind: "select", options: STATUS_FILTER },
+      cell: (r) => <StatusBadge status={r.status} />,
+    },
     {
       id: "overdue",
       header: "Overdue",
       filter: { kind: "select", options: [{ value: 1, text: "Overdue" }] },
-      cell: (r) => (r.overdue ? <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">Overdue</span> : ""),
+      cell: (r) =>
+        r.overdue ? (
+          <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">Overdue</span>
+        ) : (
+          ""
+        ),
     },
     { id: "decided_by", header: label("decided_by"), cell: (r) => r.decidedByName ?? "" },
-    { id: "decided_at", header: label("decided_at"), sortable: true, cell: (r) => (r.decidedAt ? <DateText date={new Date(r.decidedAt)} kind="us" /> : "") },
+    {
+      id: "decided_at",
+      header: label("decided_at"),
+      sortable: true,
+      cell: (r) => (r.decidedAt ? <DateText date={new Date(r.decidedAt)} kind="us" /> : ""),
+    },
   ];
 }

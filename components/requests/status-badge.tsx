@@ -14,5 +14,9 @@ const tones: Record<RequestStatus, string> = {
 
 /** A request's status as a badge (text, not colour alone, carries it). */
 export function StatusBadge({ status }: { status: RequestStatus }) {
-  return <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${tones[status]}`}>{STATUS_LABELS[status]}</span>;
+  return (
+    <span className={`inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold ${tones[status]}`}>
+      {STATUS_LABELS[status]}
+    </span>
+  );
 }

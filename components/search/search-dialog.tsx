@@ -23,7 +23,10 @@ type ApiResult = {
   source: string;
   document_name: string | null;
 };
-type ApiContent = { q: string; groups: { kind: SearchKind; total: number; total_capped: boolean; results: ApiResult[] }[] };
+type ApiContent = {
+  q: string;
+  groups: { kind: SearchKind; total: number; total_capped: boolean; results: ApiResult[] }[];
+};
 
 const DEBOUNCE_MS = 150;
 const MIN_CHARS = 2;
@@ -55,7 +58,9 @@ export function SearchLauncher() {
   // Ctrl-K / Cmd-K anywhere opens it (and '/' outside a text field, like many intranets).
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      const typing = e.target instanceof HTMLElement && (e.target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(e.target.tagName));
+      const typing =
+        e.target instanceof HTMLElement &&
+        (e.target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(e.target.tagName));
       if ((e.key === "k" || e.key === "K") && (e.ctrlKey || e.metaKey) && !e.altKey) {
         e.preventDefault();
         setOpen(true);
@@ -82,7 +87,9 @@ export function SearchLauncher() {
     const timer = setTimeout(async () => {
       setLoading(true);
       try {
-        const content = await callV1<ApiContent>(`/api/v1/search?${new URLSearchParams({ q: query, suggest: "1" })}`, { signal: controller.signal });
+        const content = await callV1<ApiContent>(`/api/v1/search?${new URLSearchParams({ q: query, suggest: "1" })}`, {
+          signal: controller.signal,
+        });
         setData(content);
         setError(null);
         setActive(-1);
@@ -103,7 +110,8 @@ export function SearchLauncher() {
   const options: Option[] = useMemo(() => {
     if (!shown || !searchable) return [];
     const list: Option[] = [];
-    for (const g of shown.groups) for (const r of g.results) list.push({ id: `${r.kind}-${r.id}`, href: r.href, external: r.external, result: r });
+    for (const g of shown.groups)
+      for (const r of g.results) list.push({ id: `${r.kind}-${r.id}`, href: r.href, external: r.external, result: r });
     list.push({ id: "all", href: searchPageHref(query) });
     return list;
   }, [shown, searchable, query]);
@@ -179,13 +187,15 @@ export function SearchLauncher() {
       >
         <Icon name="search" className="h-5 w-5 shrink-0" />
         <span className="sr-only sm:not-sr-only sm:flex-1 sm:text-left">Search the portal</span>
-        <kbd className="hidden rounded border border-slate-200 bg-slate-50 px-1.5 text-xs text-slate-500 sm:inline">Ctrl K</kbd>
+        <kbd className="hidden rounded border border-slate-200 bg-slate-50 px-1.5 text-xs text-slate-500 sm:inline">
+          Ctrl K
+        </kbd>
       </button>
       <Modal
         open={open}
         onCancel={close}
         labelledBy={titleId}
-        className="mt-[8vh] mb-auto max-h-[80dvh] open:flex w-[min(42rem,calc(100vw-1.5rem))] flex-col overflow-hidden rounded-xl bg-white p-0 shadow-2xl"
+        className="mt-[8vh] mb-auto max-h-[80dvh] w-[min(42rem,calc(100vw-1.5rem))] flex-col overflow-hidden rounded-xl bg-white p-0 shadow-2xl open:flex"
       >
         <h2 id={titleId} className="sr-only">
           Search the portal
@@ -214,7 +224,11 @@ export function SearchLauncher() {
             className="h-14 min-w-0 flex-1 bg-transparent text-base text-slate-900 outline-none placeholder:text-slate-400 [&::-webkit-search-cancel-button]:appearance-none"
           />
           {loading && <Spinner className="h-4 w-4 text-slate-400" />}
-          <button type="button" onClick={close} className="inline-flex h-9 w-9 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100">
+          <button
+            type="button"
+            onClick={close}
+            className="inline-flex h-9 w-9 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100"
+          >
             <Icon name="close" className="h-5 w-5" />
             <span className="sr-only">Close search</span>
           </button>
@@ -222,12 +236,22 @@ export function SearchLauncher() {
         <p role="status" aria-live="polite" className={status ? "px-4 pt-2 text-xs text-slate-500" : "sr-only"}>
           {status}
         </p>
-        <div ref={listRef} id={listId} role="listbox" aria-label="Suggestions" className="min-h-0 flex-1 overflow-y-auto px-2 pb-2">
+        <div
+          ref={listRef}
+          id={listId}
+          role="listbox"
+          aria-label="Suggestions"
+          className="min-h-0 flex-1 overflow-y-auto px-2 pb-2"
+        >
           {shown?.groups.map((g) => {
             const headingId = `${ids}-group-${g.kind}`;
             return (
               <div key={g.kind} role="group" aria-labelledby={headingId} className="pt-2">
-                <div id={headingId} role="presentation" className="px-2 py-1 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+                <div
+                  id={headingId}
+                  role="presentation"
+                  className="px-2 py-1 text-xs font-semibold tracking-wide text-slate-500 uppercase"
+                >
                   {KIND_LABELS[g.kind]}
                 </div>
                 {g.results.map((r) => {
@@ -246,8 +270,12 @@ export function SearchLauncher() {
                       className={`cursor-pointer rounded-md px-2 py-2 ${active === i ? "bg-brand-50 ring-1 ring-brand-200" : ""}`}
                     >
                       <Highlighted segments={r.title} className="block truncate text-sm font-medium text-slate-900" />
-                      <span className="block truncate text-xs text-slate-500">{[r.context, note].filter(Boolean).join(" · ")}</span>
-                      {r.snippet.length > 0 && <Highlighted segments={r.snippet} className="line-clamp-2 block text-xs text-slate-600" />}
+                      <span className="block truncate text-xs text-slate-500">
+                        {[r.context, note].filter(Boolean).join(" · ")}
+                      </span>
+                      {r.snippet.length > 0 && (
+                        <Highlighted segments={r.snippet} className="line-clamp-2 block text-xs text-slate-600" />
+                      )}
                     </div>
                   );
                 })}

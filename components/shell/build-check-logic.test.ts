@@ -12,9 +12,12 @@ describe("shouldReload", () => {
     expect(shouldReload({ current: "abc", reported: "abc", lastReload: null, now })).toBe(false);
   });
 
-  it.each([undefined, null, "", 42, { build: "x" }, "x".repeat(201)])("ignores a missing or malformed answer (%j)", (reported) => {
-    expect(shouldReload({ current: "abc", reported, lastReload: null, now })).toBe(false);
-  });
+  it.each([undefined, null, "", 42, { build: "x" }, "x".repeat(201)])(
+    "ignores a missing or malformed answer (%j)",
+    (reported) => {
+      expect(shouldReload({ current: "abc", reported, lastReload: null, now })).toBe(false);
+    },
+  );
 
   it("never reloads in development", () => {
     expect(shouldReload({ current: "development", reported: "def", lastReload: null, now })).toBe(false);
@@ -24,7 +27,9 @@ describe("shouldReload", () => {
   it("does not loop: one reload per new build within the cool-down", () => {
     const lastReload = { build: "def", at: now - 1000 };
     expect(shouldReload({ current: "abc", reported: "def", lastReload, now })).toBe(false);
-    expect(shouldReload({ current: "abc", reported: "def", lastReload, now: lastReload.at + RELOAD_COOLDOWN_MS })).toBe(true);
+    expect(shouldReload({ current: "abc", reported: "def", lastReload, now: lastReload.at + RELOAD_COOLDOWN_MS })).toBe(
+      true,
+    );
     // A reload remembered for another build does not hold back this one
     expect(shouldReload({ current: "abc", reported: "ghi", lastReload, now })).toBe(true);
   });

@@ -10,7 +10,12 @@ export const RELOAD_COOLDOWN_MS = 5 * 60_000;
  * (no build id), or when the page already reloaded for that build recently (a rolling deploy with
  * old and new servers behind one address must not loop).
  */
-export function shouldReload(input: { current: string; reported: unknown; lastReload: LastReload; now: number }): boolean {
+export function shouldReload(input: {
+  current: string;
+  reported: unknown;
+  lastReload: LastReload;
+  now: number;
+}): boolean {
   const { current, reported, lastReload, now } = input;
   if (typeof reported !== "string" || reported.length === 0 || reported.length > 200) return false;
   if (current === "development" || reported === "development") return false;
@@ -29,7 +34,12 @@ export function parseLastReload(raw: string | null): LastReload {
   if (!raw) return null;
   try {
     const v = JSON.parse(raw) as unknown;
-    if (v && typeof v === "object" && typeof (v as { build?: unknown }).build === "string" && typeof (v as { at?: unknown }).at === "number") {
+    if (
+      v &&
+      typeof v === "object" &&
+      typeof (v as { build?: unknown }).build === "string" &&
+      typeof (v as { at?: unknown }).at === "number"
+    ) {
       return { build: (v as { build: string }).build, at: (v as { at: number }).at };
     }
   } catch {

@@ -5,7 +5,19 @@ import { Icon, type IconName } from "@/components/ui/icon";
  * A header link with a count badge: 'To read' (unread must-reads, issue 36) and 'My requests' (decided
  * since the user last looked, issue 37). The count is part of the link's name for screen readers.
  */
-export function HeaderCountLink({ href, icon, label, count, counted }: { href: string; icon: IconName; label: string; count: number; counted: (n: number) => string }) {
+export function HeaderCountLink({
+  href,
+  icon,
+  label,
+  count,
+  counted,
+}: {
+  href: string;
+  icon: IconName;
+  label: string;
+  count: number;
+  counted: (n: number) => string;
+}) {
   const name = count === 0 ? label : `${label}: ${counted(count)}`;
   return (
     <Link
@@ -17,7 +29,10 @@ export function HeaderCountLink({ href, icon, label, count, counted }: { href: s
     >
       <Icon name={icon} className="h-6 w-6" />
       {count > 0 && (
-        <span aria-hidden="true" className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs leading-5 font-semibold text-white">
+        <span
+          aria-hidden="true"
+          className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs leading-5 font-semibold text-white"
+        >
           {count > 99 ? "99+" : count}
         </span>
       )}
@@ -38,5 +53,13 @@ export function ToReadLink({ count }: { count: number }) {
 }
 
 export function MyRequestsLink({ count }: { count: number }) {
-  return <HeaderCountLink href="/my/requests" icon="list" label="My requests" count={count} counted={(n) => `${n} changed since you last looked`} />;
+  return (
+    <HeaderCountLink
+      href="/my/requests"
+      icon="list"
+      label="My requests"
+      count={count}
+      counted={(n) => `${n} changed since you last looked`}
+    />
+  );
 }

@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { appLinkHref, isOtherPage, navigationTarget } from "./navigation-target";
 
-const here = { href: "http://portal.test/company-news?tab=discussion", origin: "http://portal.test", pathname: "/company-news", search: "?tab=discussion" };
+const here = {
+  href: "http://portal.test/company-news?tab=discussion",
+  origin: "http://portal.test",
+  pathname: "/company-news",
+  search: "?tab=discussion",
+};
 const plain = { button: 0, metaKey: false, ctrlKey: false, shiftKey: false, altKey: false };
 const link = (href: string | null, attrs: Record<string, string> = {}) => ({
   getAttribute: (n: string) => (n === "href" ? href : (attrs[n] ?? null)),
@@ -48,9 +53,17 @@ describe("isOtherPage", () => {
 describe("appLinkHref", () => {
   // A click's target: an element inside a link that matches `a[data-nav]`, or inside another one.
   const inside = (anchor: { matches: string; href: string | null } | null) => ({
-    closest: (selector: string) => (anchor && selector === anchor.matches ? { getAttribute: (n: string) => (n === "href" ? anchor.href : null) } : null),
+    closest: (selector: string) =>
+      anchor && selector === anchor.matches
+        ? { getAttribute: (n: string) => (n === "href" ? anchor.href : null) }
+        : null,
   });
-  const click = (target: unknown, extra: Partial<typeof plain & { defaultPrevented: boolean }> = {}) => ({ ...plain, defaultPrevented: false, target: target as EventTarget, ...extra });
+  const click = (target: unknown, extra: Partial<typeof plain & { defaultPrevented: boolean }> = {}) => ({
+    ...plain,
+    defaultPrevented: false,
+    target: target as EventTarget,
+    ...extra,
+  });
 
   it("gives the address of a plain left click on a matching link", () => {
     expect(appLinkHref(click(inside({ matches: "a[data-nav]", href: "/" })), "a[data-nav]")).toBe("/");
@@ -60,7 +73,14 @@ describe("appLinkHref", () => {
     expect(appLinkHref(click(inside({ matches: "a[download]", href: "/x" })), "a[data-nav]")).toBeNull();
     expect(appLinkHref(click(inside(null)), "a[data-nav]")).toBeNull();
     expect(appLinkHref(click(inside({ matches: "a[data-nav]", href: null })), "a[data-nav]")).toBeNull();
-    for (const extra of [{ button: 1 }, { metaKey: true }, { ctrlKey: true }, { shiftKey: true }, { altKey: true }, { defaultPrevented: true }]) {
+    for (const extra of [
+      { button: 1 },
+      { metaKey: true },
+      { ctrlKey: true },
+      { shiftKey: true },
+      { altKey: true },
+      { defaultPrevented: true },
+    ]) {
       expect(appLinkHref(click(inside({ matches: "a[data-nav]", href: "/" }), extra), "a[data-nav]")).toBeNull();
     }
   });

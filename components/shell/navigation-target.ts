@@ -39,6 +39,15 @@ type LinkClick = Click & { target: EventTarget | null; defaultPrevented: boolean
  */
 export function appLinkHref(click: LinkClick, selector: string): string | null {
   const href = (click.target as Element | null)?.closest?.(selector)?.getAttribute("href");
-  if (!href || click.defaultPrevented || click.button !== 0 || click.metaKey || click.ctrlKey || click.shiftKey || click.altKey) return null;
+  if (
+    !href ||
+    click.defaultPrevented ||
+    click.button !== 0 ||
+    click.metaKey ||
+    click.ctrlKey ||
+    click.shiftKey ||
+    click.altKey
+  )
+    return null;
   return href;
 }

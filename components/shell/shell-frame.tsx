@@ -106,7 +106,10 @@ export function ShellFrame({ account, sidebar, build, year, headerLinks, childre
         >
           Skip to content
         </a>
-        <header onClick={onShellClick} className="border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+        <header
+          onClick={onShellClick}
+          className="border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85"
+        >
           <div className="flex h-16 items-center gap-2 px-3 md:gap-4 md:px-6">
             <button
               ref={toggleRef}
@@ -129,18 +132,29 @@ export function ShellFrame({ account, sidebar, build, year, headerLinks, childre
         </header>
       </div>
       <div className="flex">
-        {navOpen && <div aria-hidden="true" className="fixed inset-0 z-40 bg-slate-950/50 md:hidden" onClick={() => closeNav({ restoreFocus: true })} />}
+        {navOpen && (
+          <div
+            aria-hidden="true"
+            className="fixed inset-0 z-40 bg-slate-950/50 md:hidden"
+            onClick={() => closeNav({ restoreFocus: true })}
+          />
+        )}
         <aside
           id={SIDEBAR_ID}
           aria-label="Sidebar"
           data-shell-chrome=""
           data-open={navOpen || undefined}
-          className={`fixed inset-y-0 left-0 z-50 flex w-[min(19rem,86vw)] flex-col bg-brand-900 text-brand-100 shadow-2xl duration-200 ease-out motion-reduce:transition-none md:sticky md:top-16 md:z-auto md:h-[calc(100dvh-4rem)] md:w-76 md:shrink-0 md:translate-x-0 md:self-start md:shadow-none md:visible md:transition-none ${
+          className={`fixed inset-y-0 left-0 z-50 flex w-[min(19rem,86vw)] flex-col bg-brand-900 text-brand-100 shadow-2xl duration-200 ease-out motion-reduce:transition-none md:visible md:sticky md:top-16 md:z-auto md:h-[calc(100dvh-4rem)] md:w-76 md:shrink-0 md:translate-x-0 md:self-start md:shadow-none md:transition-none ${
             // Opening shows it at once (so focus can move in); closing keeps it visible until it has slid out.
-            navOpen ? "visible translate-x-0 transition-[translate]" : "invisible -translate-x-full transition-[translate,visibility]"
+            navOpen
+              ? "visible translate-x-0 transition-[translate]"
+              : "invisible -translate-x-full transition-[translate,visibility]"
           }`}
         >
-          <div onClick={onShellClick} className="flex h-16 shrink-0 items-center justify-between gap-2 border-b border-white/10 px-4 md:hidden">
+          <div
+            onClick={onShellClick}
+            className="flex h-16 shrink-0 items-center justify-between gap-2 border-b border-white/10 px-4 md:hidden"
+          >
             <Brand tone="dark" />
             <button
               ref={closeRef}

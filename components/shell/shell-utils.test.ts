@@ -1,14 +1,30 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { accountMenu, accountOf, formsMenu, initialsOf, isActivePath, readableTextOn, safeColor, toSidebarItems, truncateTitle } from "./shell-utils";
+import {
+  accountMenu,
+  accountOf,
+  formsMenu,
+  initialsOf,
+  isActivePath,
+  readableTextOn,
+  safeColor,
+  toSidebarItems,
+  truncateTitle,
+} from "./shell-utils";
 
 describe("truncateTitle", () => {
   it("keeps titles up to the limit and cuts longer ones with an ellipsis", () => {
     expect(truncateTitle("Company News", 22)).toEqual({ text: "Company News", truncated: false });
     expect(truncateTitle("x".repeat(22), 22)).toEqual({ text: "x".repeat(22), truncated: false });
-    expect(truncateTitle("Documents and Forms Library", 22)).toEqual({ text: "Documents and Forms Li…", truncated: true });
-    expect(truncateTitle("Service Bulletins and Technical Updates", 30)).toEqual({ text: "Service Bulletins and Technica…", truncated: true });
+    expect(truncateTitle("Documents and Forms Library", 22)).toEqual({
+      text: "Documents and Forms Li…",
+      truncated: true,
+    });
+    expect(truncateTitle("Service Bulletins and Technical Updates", 30)).toEqual({
+      text: "Service Bulletins and Technica…",
+      truncated: true,
+    });
   });
 
   it("does not leave a space before the ellipsis and counts characters, not UTF-16 units", () => {
@@ -59,13 +75,24 @@ describe("isActivePath", () => {
 
 describe("formsMenu", () => {
   it("sends roles 1 and 2 to the uniform request list and others to the form", () => {
-    expect(formsMenu({ roleId: 1, permissions: [] }).find((l) => l.label === "Uniform Request")?.href).toBe("/uniform/request/list");
-    expect(formsMenu({ roleId: 2, permissions: [] }).find((l) => l.label === "Uniform Request")?.href).toBe("/uniform/request/list");
-    expect(formsMenu({ roleId: 3, permissions: [] }).find((l) => l.label === "Uniform Request")?.href).toBe("/uniform/request/add");
+    expect(formsMenu({ roleId: 1, permissions: [] }).find((l) => l.label === "Uniform Request")?.href).toBe(
+      "/uniform/request/list",
+    );
+    expect(formsMenu({ roleId: 2, permissions: [] }).find((l) => l.label === "Uniform Request")?.href).toBe(
+      "/uniform/request/list",
+    );
+    expect(formsMenu({ roleId: 3, permissions: [] }).find((l) => l.label === "Uniform Request")?.href).toBe(
+      "/uniform/request/add",
+    );
   });
 
   it("shows Form Email Manager only with access_form_email_manager", () => {
-    expect(formsMenu({ roleId: 1, permissions: [] }).map((l) => l.label)).toEqual(["RO Reversal Request", "Tech Time", "Continuous Improvement Suggestions List", "Uniform Request"]);
+    expect(formsMenu({ roleId: 1, permissions: [] }).map((l) => l.label)).toEqual([
+      "RO Reversal Request",
+      "Tech Time",
+      "Continuous Improvement Suggestions List",
+      "Uniform Request",
+    ]);
     expect(formsMenu({ roleId: 3, permissions: ["access_form_email_manager"] }).at(-1)).toMatchObject({
       label: "Form Email Manager",
       href: "/form/email/manager/list",
@@ -95,12 +122,21 @@ describe("accountMenu", () => {
       ["Compliance", "/compliance"],
       ["Request Deadlines", "/requests/deadlines"],
     ]);
-    for (const roleId of [2, 3]) expect(accountMenu({ roleId }).map((l) => [l.label, l.href])).toEqual([["Edit Profile", "/changeprofile"]]);
+    for (const roleId of [2, 3])
+      expect(accountMenu({ roleId }).map((l) => [l.label, l.href])).toEqual([["Edit Profile", "/changeprofile"]]);
   });
 });
 
 describe("accountOf", () => {
-  const base = { roleId: 3, roleName: "Staff", username: "staff", firstName: "sam", lastName: "Staff", email: "staff@example.com", profileColor: "#fde047" };
+  const base = {
+    roleId: 3,
+    roleName: "Staff",
+    username: "staff",
+    firstName: "sam",
+    lastName: "Staff",
+    email: "staff@example.com",
+    profileColor: "#fde047",
+  };
   it("gives the header what it shows: initials, readable colours, upper-case name, e-mail, role", () => {
     expect(accountOf(base)).toEqual({
       initials: "SS",
@@ -114,18 +150,39 @@ describe("accountOf", () => {
     expect(accountOf(base, "/api/files/x.png?e=1&s=2").photo).toBe("/api/files/x.png?e=1&s=2");
   });
   it("replaces an unsafe profile colour and falls back to the username, and gives role 1 its links", () => {
-    const account = accountOf({ ...base, roleId: 1, firstName: "", lastName: "", profileColor: "red;background:url(x)" });
+    const account = accountOf({
+      ...base,
+      roleId: 1,
+      firstName: "",
+      lastName: "",
+      profileColor: "red;background:url(x)",
+    });
     expect(account).toMatchObject({ initials: "ST", color: "#1d4ed8", name: "STAFF" });
-    expect(account.links.map((l) => l.label)).toEqual(["Edit Profile", "Edit Menu", "User", "Calendar Keys", "Attachment Group", "Mail Outbox", "Compliance", "Request Deadlines"]);
+    expect(account.links.map((l) => l.label)).toEqual([
+      "Edit Profile",
+      "Edit Menu",
+      "User",
+      "Calendar Keys",
+      "Attachment Group",
+      "Mail Outbox",
+      "Compliance",
+      "Request Deadlines",
+    ]);
   });
 });
 
 describe("truncateTitle with and without characters outside the basic plane", () => {
   it("cuts the same way whether or not a title has surrogate pairs", () => {
-    expect(truncateTitle("  Parts and Accessories Catalogue  ", 22)).toEqual({ text: "Parts and Accessories…", truncated: true });
+    expect(truncateTitle("  Parts and Accessories Catalogue  ", 22)).toEqual({
+      text: "Parts and Accessories…",
+      truncated: true,
+    });
     expect(truncateTitle(" Short ", 22)).toEqual({ text: "Short", truncated: false });
     expect(truncateTitle("Parts 🚗 and Accessories Catalogue", 8)).toEqual({ text: "Parts 🚗…", truncated: true });
-    expect(truncateTitle("Ünïcödé Títle Wïth Áccents Everywhere", 13)).toEqual({ text: "Ünïcödé Títle…", truncated: true });
+    expect(truncateTitle("Ünïcödé Títle Wïth Áccents Everywhere", 13)).toEqual({
+      text: "Ünïcödé Títle…",
+      truncated: true,
+    });
   });
 });
 
@@ -133,11 +190,24 @@ describe("toSidebarItems", () => {
   it("keeps what a row shows, leaves out an empty address and sub-menu list, and draws unknown icons as the fallback", () => {
     const tree = [
       { id: 1, slug: "news", title: "News", icon: "megaphone", url: null, children: [] },
-      { id: 2, slug: "sales", title: "Sales", icon: "fa fa-car", url: "", children: [{ id: 3, slug: "crm", title: "CRM", icon: "link", url: "https://crm.example.com", children: [] }] },
+      {
+        id: 2,
+        slug: "sales",
+        title: "Sales",
+        icon: "fa fa-car",
+        url: "",
+        children: [{ id: 3, slug: "crm", title: "CRM", icon: "link", url: "https://crm.example.com", children: [] }],
+      },
     ];
     expect(toSidebarItems(tree)).toEqual([
       { id: 1, slug: "news", title: "News", icon: "megaphone" },
-      { id: 2, slug: "sales", title: "Sales", icon: "file", children: [{ id: 3, slug: "crm", title: "CRM", icon: "link", url: "https://crm.example.com" }] },
+      {
+        id: 2,
+        slug: "sales",
+        title: "Sales",
+        icon: "file",
+        children: [{ id: 3, slug: "crm", title: "CRM", icon: "link", url: "https://crm.example.com" }],
+      },
     ]);
   });
 });

@@ -30,11 +30,17 @@ export function truncateTitle(title: string, max: number): { text: string; trunc
  * Two-letter initials from first and last name (falls back to the username); of a display name, its
  * first and last words ('Alex Admin' -> 'AA', 'staff' -> 'S').
  */
-export function initialsOf(named: string | { firstName?: string | null; lastName?: string | null; username?: string | null }): string {
+export function initialsOf(
+  named: string | { firstName?: string | null; lastName?: string | null; username?: string | null },
+): string {
   const user = typeof named === "string" ? wordsAsName(named) : named;
   const first = Array.from(user.firstName?.trim() ?? "")[0] ?? "";
   const last = Array.from(user.lastName?.trim() ?? "")[0] ?? "";
-  const initials = `${first}${last}` || Array.from(user.username?.trim() ?? "").slice(0, 2).join("");
+  const initials =
+    `${first}${last}` ||
+    Array.from(user.username?.trim() ?? "")
+      .slice(0, 2)
+      .join("");
   return (initials || "?").toUpperCase();
 }
 
@@ -43,7 +49,11 @@ function wordsAsName(name: string): { firstName: string; lastName: string; usern
   return { firstName: words[0] ?? "", lastName: words.length > 1 ? words[words.length - 1] : "" };
 }
 
-export function fullNameOf(user: { firstName?: string | null; lastName?: string | null; username?: string | null }): string {
+export function fullNameOf(user: {
+  firstName?: string | null;
+  lastName?: string | null;
+  username?: string | null;
+}): string {
   return [user.firstName?.trim(), user.lastName?.trim()].filter(Boolean).join(" ") || user.username || "";
 }
 
@@ -75,9 +85,23 @@ export function isActivePath(pathname: string | null | undefined, href: string):
 }
 
 /** What a sidebar row needs of a menu (lib/menus/queries.ts MenuNode), and nothing more. */
-export type SidebarItem = { id: number; slug: string; title: string; icon: IconName; url?: string; children?: SidebarItem[] };
+export type SidebarItem = {
+  id: number;
+  slug: string;
+  title: string;
+  icon: IconName;
+  url?: string;
+  children?: SidebarItem[];
+};
 
-export type MenuLike = { id: number; slug: string; title: string; icon: string | null; url: string | null; children: readonly MenuLike[] };
+export type MenuLike = {
+  id: number;
+  slug: string;
+  title: string;
+  icon: string | null;
+  url: string | null;
+  children: readonly MenuLike[];
+};
 
 /** The rows of a menu tree; an icon the sprite does not draw (renamed, or none) becomes the fallback. */
 export function toSidebarItems(menus: readonly MenuLike[]): SidebarItem[] {
@@ -113,7 +137,12 @@ export function formsMenu(user: { roleId: number; permissions: readonly string[]
     },
   ];
   if (user.permissions.includes(PERMISSION.formEmailManager)) {
-    links.push({ href: "/form/email/manager/list", label: "Form Email Manager", icon: "mail", match: "/form/email/manager" });
+    links.push({
+      href: "/form/email/manager/list",
+      label: "Form Email Manager",
+      icon: "mail",
+      match: "/form/email/manager",
+    });
   }
   return links;
 }
@@ -134,15 +163,18 @@ export type Account = {
 };
 
 /** The header's account data for a signed-in user: initials on the profile colour, name, e-mail, role, links. */
-export function accountOf(user: {
-  roleId: number;
-  roleName: string;
-  username: string;
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  profileColor: string | null;
-}, photo: string | null = null): Account {
+export function accountOf(
+  user: {
+    roleId: number;
+    roleName: string;
+    username: string;
+    firstName: string;
+    lastName: string;
+    email: string | null;
+    profileColor: string | null;
+  },
+  photo: string | null = null,
+): Account {
   const color = safeColor(user.profileColor);
   return {
     initials: initialsOf(user),

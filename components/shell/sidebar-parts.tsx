@@ -21,7 +21,11 @@ export function currentState(pathname: string, href: string, match = href): "pag
 export function SidebarNav({ children }: { children: React.ReactNode }) {
   const intent = useIntentPrefetch(NAV_LINK);
   return (
-    <nav aria-label="Main menu" className="flex-1 overflow-y-auto overscroll-contain px-3 py-4 [scrollbar-color:rgb(255_255_255/0.2)_transparent]" {...intent}>
+    <nav
+      aria-label="Main menu"
+      className="flex-1 [scrollbar-color:rgb(255_255_255/0.2)_transparent] overflow-y-auto overscroll-contain px-3 py-4"
+      {...intent}
+    >
       {children}
     </nav>
   );
@@ -41,10 +45,31 @@ function Pending() {
  * takes its row as data (a few strings) rather than as rendered children: a role's sidebar has up to a
  * few hundred rows, and each is in every page's payload.
  */
-export function NavLink({ href, match, icon, text, title, wrap }: { href: string; match?: string; icon: SidebarItem["icon"]; text: string; title?: string; wrap?: boolean }) {
+export function NavLink({
+  href,
+  match,
+  icon,
+  text,
+  title,
+  wrap,
+}: {
+  href: string;
+  match?: string;
+  icon: SidebarItem["icon"];
+  text: string;
+  title?: string;
+  wrap?: boolean;
+}) {
   const state = currentState(usePathname() ?? "", href, match);
   return (
-    <Link href={href} prefetch={false} title={title} aria-current={state} data-active={state ? "true" : undefined} className="nav-row">
+    <Link
+      href={href}
+      prefetch={false}
+      title={title}
+      aria-current={state}
+      data-active={state ? "true" : undefined}
+      className="nav-row"
+    >
       <Icon name={icon} className="" />
       {/* A cut title is hidden from screen readers: the row's tooltip (title attribute) then names the link. */}
       {/* Menu titles take at most two lines (app/globals.css); `wrap` lets a fixed label wrap freely. */}
@@ -91,7 +116,9 @@ export function MenuRow({ item, sub }: { item: SidebarItem; sub?: boolean }) {
 export function SubMenu({ item }: { item: SidebarItem }) {
   const pathname = usePathname() ?? "";
   const children = item.children ?? [];
-  const inside = [`/${item.slug}`, ...children.filter((c) => !c.url).map((c) => `/${c.slug}`)].some((p) => isActivePath(pathname, p));
+  const inside = [`/${item.slug}`, ...children.filter((c) => !c.url).map((c) => `/${c.slug}`)].some((p) =>
+    isActivePath(pathname, p),
+  );
   const [open, setOpen] = useState(inside);
   const [seen, setSeen] = useState(pathname);
   if (seen !== pathname) {
@@ -105,8 +132,17 @@ export function SubMenu({ item }: { item: SidebarItem }) {
         <div className="min-w-0 flex-1">
           <MenuRow item={item} />
         </div>
-        <button type="button" aria-expanded={open} aria-controls={listId} onClick={() => setOpen(!open)} className="nav-toggle">
-          <Icon name="chevron-down" className={`h-4 w-4 transition-transform motion-reduce:transition-none${open ? " rotate-180" : ""}`} />
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={listId}
+          onClick={() => setOpen(!open)}
+          className="nav-toggle"
+        >
+          <Icon
+            name="chevron-down"
+            className={`h-4 w-4 transition-transform motion-reduce:transition-none${open ? "rotate-180" : ""}`}
+          />
           <span className="sr-only">{`${open ? "Hide" : "Show"} sub-menus of ${item.title}`}</span>
         </button>
       </div>

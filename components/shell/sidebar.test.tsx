@@ -1,25 +1,39 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
 const nav = vi.hoisted(() => ({ pathname: "/" }));
-vi.mock("next/navigation", () => ({ useRouter: () => ({ push: vi.fn(), prefetch: vi.fn() }), usePathname: () => nav.pathname }));
+vi.mock("next/navigation", () => ({
+  useRouter: () => ({ push: vi.fn(), prefetch: vi.fn() }),
+  usePathname: () => nav.pathname,
+}));
 
 import { renderHtml } from "@/test/render-dom";
 import { Sidebar } from "./sidebar";
 import { currentState } from "./sidebar-parts";
 import type { ShellLink, SidebarItem } from "./shell-utils";
 
-const item = (id: number, slug: string, title: string, over: Partial<SidebarItem> = {}): SidebarItem => ({ id, slug, title, icon: "file", ...over });
+const item = (id: number, slug: string, title: string, over: Partial<SidebarItem> = {}): SidebarItem => ({
+  id,
+  slug,
+  title,
+  icon: "file",
+  ...over,
+});
 
 const menus: SidebarItem[] = [
   item(1, "company-news", "Company News"),
   item(2, "service-department-procedures", "Service Department Procedures and Policies"),
   item(3, "sales", "Sales", {
-    children: [item(4, "sales-warranty", "Warranty Policies and Procedures for All Brands"), item(5, "crm", "CRM", { url: "https://crm.example.com" })],
+    children: [
+      item(4, "sales-warranty", "Warranty Policies and Procedures for All Brands"),
+      item(5, "crm", "CRM", { url: "https://crm.example.com" }),
+    ],
   }),
   item(6, "evil", "<img src=x onerror=alert(1)>", { url: "javascript:alert(1)" }),
   item(7, "parts", "Parts", { children: [item(8, "parts-orders", "Orders")] }),
 ];
-const forms: ShellLink[] = [{ href: "/uniform/request/list", label: "Uniform Request", icon: "shirt", match: "/uniform/request" }];
+const forms: ShellLink[] = [
+  { href: "/uniform/request/list", label: "Uniform Request", icon: "shirt", match: "/uniform/request" },
+];
 
 const render = (pathname: string) => {
   nav.pathname = pathname;

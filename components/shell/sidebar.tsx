@@ -14,9 +14,7 @@ export function Sidebar({ menus, forms }: { menus: readonly SidebarItem[]; forms
       {menus.length ? (
         <ul className="space-y-0.5">
           {menus.map((item) => (
-            <li key={item.id}>
-              {item.children ? <SubMenu item={item} /> : <MenuRow item={item} />}
-            </li>
+            <li key={item.id}>{item.children ? <SubMenu item={item} /> : <MenuRow item={item} />}</li>
           ))}
         </ul>
       ) : (

@@ -26,14 +26,19 @@ export function StatusScreen({
   fullHeight?: boolean;
 }) {
   return (
-    <div className={`flex flex-col items-center justify-center px-4 py-12 text-center ${fullHeight ? "min-h-dvh" : "min-h-[60vh]"}`}>
+    <div
+      className={`flex flex-col items-center justify-center px-4 py-12 text-center ${fullHeight ? "min-h-dvh" : "min-h-[60vh]"}`}
+    >
       <div className="relative">
         <span className="inline-flex h-20 w-20 items-center justify-center rounded-full bg-brand-50 text-brand-600 ring-8 ring-brand-50/60">
           <Icon name={icon} className="h-10 w-10" />
         </span>
       </div>
       {code && (
-        <p aria-hidden="true" className="mt-6 text-6xl font-extrabold tracking-tight text-brand-600 tabular-nums sm:text-7xl">
+        <p
+          aria-hidden="true"
+          className="mt-6 text-6xl font-extrabold tracking-tight text-brand-600 tabular-nums sm:text-7xl"
+        >
           {code}
         </p>
       )}

@@ -111,7 +111,10 @@ export function UserMenu({ account }: { account: Account }) {
           <span className="max-w-[16rem] truncate text-sm font-semibold tracking-wide text-slate-900">{name}</span>
           {email && <span className="max-w-[16rem] truncate text-xs text-slate-500">{email}</span>}
         </span>
-        <Icon name="chevron-down" className={`h-4 w-4 text-slate-500 transition-transform motion-reduce:transition-none ${open ? "rotate-180" : ""}`} />
+        <Icon
+          name="chevron-down"
+          className={`h-4 w-4 text-slate-500 transition-transform motion-reduce:transition-none ${open ? "rotate-180" : ""}`}
+        />
         <span className="sr-only">Account menu</span>
       </button>
 
@@ -126,9 +129,25 @@ export function UserMenu({ account }: { account: Account }) {
               <p className="mt-0.5 text-xs text-slate-400">{roleName}</p>
             </div>
           </div>
-          <div id={menuId} ref={menuRef} role="menu" aria-label="Account" tabIndex={-1} onKeyDown={onMenuKey} className="pt-1.5">
+          <div
+            id={menuId}
+            ref={menuRef}
+            role="menu"
+            aria-label="Account"
+            tabIndex={-1}
+            onKeyDown={onMenuKey}
+            className="pt-1.5"
+          >
             {links.map((l) => (
-              <Link key={l.href} href={l.href} prefetch={false} role="menuitem" tabIndex={-1} className={itemClass} onClick={() => setOpen(false)}>
+              <Link
+                key={l.href}
+                href={l.href}
+                prefetch={false}
+                role="menuitem"
+                tabIndex={-1}
+                className={itemClass}
+                onClick={() => setOpen(false)}
+              >
                 <Icon name={l.icon} className="h-4 w-4 text-slate-500" />
                 {l.label}
               </Link>
@@ -153,10 +172,20 @@ async function logout(formData: FormData) {
 function LogoutButton() {
   const { pending } = useFormStatus();
   return (
-    <button type="submit" role="menuitem" tabIndex={-1} disabled={pending} aria-busy={pending || undefined} className={itemClass}>
-      {pending ? <Spinner className="h-4 w-4 text-slate-500" /> : <Icon name="logout" className="h-4 w-4 text-slate-500" />}
+    <button
+      type="submit"
+      role="menuitem"
+      tabIndex={-1}
+      disabled={pending}
+      aria-busy={pending || undefined}
+      className={itemClass}
+    >
+      {pending ? (
+        <Spinner className="h-4 w-4 text-slate-500" />
+      ) : (
+        <Icon name="logout" className="h-4 w-4 text-slate-500" />
+      )}
       Logout
     </button>
   );
 }
-

@@ -6,13 +6,28 @@ import { readableTextOn } from "@/components/shell/shell-utils";
  * text then takes black or white by contrast. Without it, the brand colour. `src`: their photo (a signed
  * URL) instead of the initials. Decorative: the name is always written beside it.
  */
-export function Avatar({ initials, color, src, className = "h-10 w-10 text-sm" }: { initials: string; color?: string; src?: string | null; className?: string }) {
+export function Avatar({
+  initials,
+  color,
+  src,
+  className = "h-10 w-10 text-sm",
+}: {
+  initials: string;
+  color?: string;
+  src?: string | null;
+  className?: string;
+}) {
   if (src) {
-    // eslint-disable-next-line @next/next/no-img-element -- a short-lived signed URL of the app's own file route: nothing for the image optimiser to cache
+    // A short-lived signed URL of the app's own file route: nothing for the image optimiser to cache.
+    // eslint-disable-next-line @next/next/no-img-element
     return <img src={src} alt="" aria-hidden="true" className={`avatar object-cover ${className}`} />;
   }
   return (
-    <span aria-hidden="true" {...(color && { style: { backgroundColor: color, color: readableTextOn(color) } })} className={`avatar ${className}`}>
+    <span
+      aria-hidden="true"
+      {...(color && { style: { backgroundColor: color, color: readableTextOn(color) } })}
+      className={`avatar ${className}`}
+    >
       {initials}
     </span>
   );

@@ -31,7 +31,5 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
 });
 
 export function Spinner({ className = "h-4 w-4" }: { className?: string }) {
-  return (
-    <Icon name="spinner" className={`animate-spin ${className}`} />
-  );
+  return <Icon name="spinner" className={`animate-spin ${className}`} />;
 }

@@ -4,7 +4,13 @@ import { useCallback, useId, useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Modal } from "@/components/ui/modal";
 
-export type ConfirmOptions = { title: string; text: string; confirmLabel: string; cancelLabel: string; danger?: boolean };
+export type ConfirmOptions = {
+  title: string;
+  text: string;
+  confirmLabel: string;
+  cancelLabel: string;
+  danger?: boolean;
+};
 
 export type ConfirmDialogProps = ConfirmOptions & {
   open: boolean;
@@ -21,7 +27,18 @@ export type ConfirmDialogProps = ConfirmOptions & {
  * button) and is trapped, Escape cancels unless the action runs, and focus returns to the button that
  * opened it. Controlled (`open`, `busy`); `useConfirm` below wraps it as a promise.
  */
-export function ConfirmDialog({ open, title, text, confirmLabel, cancelLabel, danger, busy, onConfirm, onCancel, children }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  text,
+  confirmLabel,
+  cancelLabel,
+  danger,
+  busy,
+  onConfirm,
+  onCancel,
+  children,
+}: ConfirmDialogProps) {
   const titleId = useId();
   const textId = useId();
 
@@ -35,7 +52,10 @@ export function ConfirmDialog({ open, title, text, confirmLabel, cancelLabel, da
       }}
       className="w-[min(26rem,calc(100vw-2rem))] rounded-lg bg-white p-6 text-center shadow-xl"
     >
-      <div aria-hidden="true" className={`mx-auto mb-3 flex h-12 w-12 items-center justify-center rounded-full border-2 text-2xl font-semibold ${danger ? "border-red-300 text-red-500" : "border-amber-300 text-amber-500"}`}>
+      <div
+        aria-hidden="true"
+        className={`mx-auto mb-3 flex h-12 w-12 items-center justify-center rounded-full border-2 text-2xl font-semibold ${danger ? "border-red-300 text-red-500" : "border-amber-300 text-amber-500"}`}
+      >
         !
       </div>
       <h2 id={titleId} className="text-xl font-semibold text-slate-900">
@@ -80,6 +100,13 @@ export function useConfirm(): [(opts: ConfirmOptions) => Promise<boolean>, React
     });
   }, []);
 
-  const dialog = question ? <ConfirmDialog {...question.opts} open={question.open} onConfirm={() => settle(true)} onCancel={() => settle(false)} /> : null;
+  const dialog = question ? (
+    <ConfirmDialog
+      {...question.opts}
+      open={question.open}
+      onConfirm={() => settle(true)}
+      onCancel={() => settle(false)}
+    />
+  ) : null;
   return [confirm, dialog];
 }

@@ -4,12 +4,30 @@ export type { IconName };
 export { isIconName } from "./icon-names";
 
 /** The icon keys an administrator can give a menu. */
-export const MENU_ICON_KEYS = ["home", "chat", "folder", "calendar", "link", "megaphone", "wrench", "car", "users", "star", "book", "shield"] as const satisfies readonly IconName[];
+export const MENU_ICON_KEYS = [
+  "home",
+  "chat",
+  "folder",
+  "calendar",
+  "link",
+  "megaphone",
+  "wrench",
+  "car",
+  "users",
+  "star",
+  "book",
+  "shield",
+] as const satisfies readonly IconName[];
 
 /** The sprite's URL; its version changes whenever an icon does, so browsers may cache it for good. */
 export const ICON_SPRITE_URL = `/icons.svg?v=${ICON_SPRITE_VERSION}`;
 
-type IconProps = { name: IconName; className?: string; label?: string; /** A colour from the database, already checked (safeColor). */ color?: string };
+type IconProps = {
+  name: IconName;
+  className?: string;
+  label?: string;
+  /** A colour from the database, already checked (safeColor). */ color?: string;
+};
 
 /**
  * Icons drawn from the sprite (/icons.svg, built from ./icon-set.ts): each icon on a page is one short
@@ -29,7 +47,12 @@ export function Icon({ name, className = "h-5 w-5", label, color }: IconProps) {
 }
 
 const FILE_KINDS: { name: IconName; label: string; color: string; extensions: string[] }[] = [
-  { name: "file-img", label: "IMG file", color: "text-emerald-600", extensions: ["gif", "jpg", "jpeg", "png", "webp", "svg", "bmp"] },
+  {
+    name: "file-img",
+    label: "IMG file",
+    color: "text-emerald-600",
+    extensions: ["gif", "jpg", "jpeg", "png", "webp", "svg", "bmp"],
+  },
   { name: "file-doc", label: "DOC file", color: "text-blue-600", extensions: ["doc", "docx"] },
   { name: "file-xls", label: "XLS file", color: "text-green-700", extensions: ["xls", "xlsx", "csv"] },
   { name: "file-ppt", label: "PPT file", color: "text-orange-600", extensions: ["ppt", "pptx"] },
@@ -37,9 +60,23 @@ const FILE_KINDS: { name: IconName; label: string; color: string; extensions: st
 ];
 
 /** A file's type icon by extension (image, doc, xls, ppt, pdf; otherwise a link icon), labelled for screen readers. */
-export function FileTypeIcon({ extension, isLink = false, className = "h-8 w-8" }: { extension: string; isLink?: boolean; className?: string }) {
+export function FileTypeIcon({
+  extension,
+  isLink = false,
+  className = "h-8 w-8",
+}: {
+  extension: string;
+  isLink?: boolean;
+  className?: string;
+}) {
   const ext = extension.toLowerCase();
   const kind = isLink ? undefined : FILE_KINDS.find((k) => k.extensions.includes(ext));
   if (kind) return <Icon name={kind.name} className={`${className} ${kind.color}`} label={kind.label} />;
-  return <Icon name="link" className={`${className} text-slate-500`} label={isLink ? "Link" : ext ? `${ext.toUpperCase()} file` : "File"} />;
+  return (
+    <Icon
+      name="link"
+      className={`${className} text-slate-500`}
+      label={isLink ? "Link" : ext ? `${ext.toUpperCase()} file` : "File"}
+    />
+  );
 }

@@ -1,6 +1,12 @@
 import { forwardRef, useId } from "react";
 
-type ControlProps = { id: string; "aria-invalid"?: true; "aria-describedby"?: string; "aria-required"?: true; className: string };
+type ControlProps = {
+  id: string;
+  "aria-invalid"?: true;
+  "aria-describedby"?: string;
+  "aria-required"?: true;
+  className: string;
+};
 
 /** The visible mark of a required field; screen readers hear `aria-required` on the control instead. */
 export function RequiredMark() {
@@ -15,7 +21,17 @@ export function RequiredMark() {
  * A control's label, with the required mark when `required`. The mark sits beside the <label>, not in
  * it, so the field's name stays its label's words ('Employee Name', not 'Employee Name *').
  */
-export function FieldLabel({ htmlFor, label, required, compact }: { htmlFor: string; label: string; required?: boolean; compact?: boolean }) {
+export function FieldLabel({
+  htmlFor,
+  label,
+  required,
+  compact,
+}: {
+  htmlFor: string;
+  label: string;
+  required?: boolean;
+  compact?: boolean;
+}) {
   const text = `font-medium text-slate-700 ${compact ? "text-xs" : "text-sm"}`;
   if (!required) {
     return (
@@ -91,24 +107,56 @@ function FieldFrame({
   );
 }
 
-export type FieldProps = React.InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; compact?: boolean };
+export type FieldProps = React.InputHTMLAttributes<HTMLInputElement> & {
+  label: string;
+  error?: string;
+  compact?: boolean;
+};
 
 /** A labelled input with its error message wired for screen readers; `required` marks and announces it. */
-export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ label, error, id, required, compact, className = "", ...rest }, ref) {
-  return <FieldFrame label={label} error={error} id={id} required={required} compact={compact} className={className} control={(props) => <input ref={ref} {...props} {...rest} />} />;
+export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
+  { label, error, id, required, compact, className = "", ...rest },
+  ref,
+) {
+  return (
+    <FieldFrame
+      label={label}
+      error={error}
+      id={id}
+      required={required}
+      compact={compact}
+      className={className}
+      control={(props) => <input ref={ref} {...props} {...rest} />}
+    />
+  );
 });
 
 export type TextAreaFieldProps = React.TextareaHTMLAttributes<HTMLTextAreaElement> & { label: string; error?: string };
 
 /** A labelled textarea (the same frame as Field). */
-export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField({ label, error, id, required, className = "", ...rest }, ref) {
-  return <FieldFrame label={label} error={error} id={id} required={required} className={className} control={(props) => <textarea ref={ref} {...props} {...rest} />} />;
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField(
+  { label, error, id, required, className = "", ...rest },
+  ref,
+) {
+  return (
+    <FieldFrame
+      label={label}
+      error={error}
+      id={id}
+      required={required}
+      className={className}
+      control={(props) => <textarea ref={ref} {...props} {...rest} />}
+    />
+  );
 });
 
 export type SelectFieldProps = React.SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string };
 
 /** A labelled select with its error message wired for screen readers (the same frame as Field). */
-export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField({ label, error, id, required, className = "", children, ...rest }, ref) {
+export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField(
+  { label, error, id, required, className = "", children, ...rest },
+  ref,
+) {
   return (
     <FieldFrame
       label={label}
@@ -131,7 +179,9 @@ export function ReadOnlyField({ label, value }: { label: string; value: string |
   return (
     <div>
       <p className="mb-1 text-sm font-medium text-slate-700">{label}</p>
-      <p className="min-h-[2.375rem] rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm break-words text-slate-800">{value || "—"}</p>
+      <p className="min-h-[2.375rem] rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm break-words text-slate-800">
+        {value || "—"}
+      </p>
     </div>
   );
 }

@@ -54,8 +54,10 @@ const tone: Record<Kind, string> = {
 };
 
 const icons: Partial<Record<Kind, string>> = {
-  success: "M10 18a8 8 0 100-16 8 8 0 000 16zm3.857-9.809a.75.75 0 00-1.214-.882l-3.483 4.79-1.88-1.88a.75.75 0 10-1.06 1.061l2.5 2.5a.75.75 0 001.137-.089l4-5.5z",
-  error: "M18 10a8 8 0 11-16 0 8 8 0 0116 0zm-8-5a.75.75 0 01.75.75v4.5a.75.75 0 01-1.5 0v-4.5A.75.75 0 0110 5zm0 10a1 1 0 100-2 1 1 0 000 2z",
+  success:
+    "M10 18a8 8 0 100-16 8 8 0 000 16zm3.857-9.809a.75.75 0 00-1.214-.882l-3.483 4.79-1.88-1.88a.75.75 0 10-1.06 1.061l2.5 2.5a.75.75 0 001.137-.089l4-5.5z",
+  error:
+    "M18 10a8 8 0 11-16 0 8 8 0 0116 0zm-8-5a.75.75 0 01.75.75v4.5a.75.75 0 01-1.5 0v-4.5A.75.75 0 0110 5zm0 10a1 1 0 100-2 1 1 0 000 2z",
 };
 
 /** One toast: dismisses itself after its duration unless `paused` (the time left carries over). */
@@ -72,19 +74,40 @@ function Toast({ item, paused }: { item: Item; paused: boolean }) {
   }, [paused, item.id]);
   const icon = icons[item.kind];
   return (
-    <li tabIndex={0} data-toast={item.kind} className={`toast-in relative flex w-full items-center gap-1.5 rounded-lg border p-4 text-[13px] shadow-[0_4px_12px_rgba(0,0,0,0.1)] outline-none focus-visible:shadow-[0_4px_12px_rgba(0,0,0,0.1),0_0_0_2px_rgba(0,0,0,0.2)] ${tone[item.kind]}`}>
+    <li
+      tabIndex={0}
+      data-toast={item.kind}
+      className={`toast-in relative flex w-full items-center gap-1.5 rounded-lg border p-4 text-[13px] shadow-[0_4px_12px_rgba(0,0,0,0.1)] outline-none focus-visible:shadow-[0_4px_12px_rgba(0,0,0,0.1),0_0_0_2px_rgba(0,0,0,0.2)] ${tone[item.kind]}`}
+    >
       <button
         type="button"
         aria-label="Close toast"
         onClick={() => dismiss(item.id)}
         className="absolute -top-2 -left-2 flex h-5 w-5 items-center justify-center rounded-full border border-slate-200 bg-white text-slate-900 hover:bg-slate-100"
       >
-        <svg viewBox="0 0 24 24" width="12" height="12" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+        <svg
+          viewBox="0 0 24 24"
+          width="12"
+          height="12"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.5"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          aria-hidden="true"
+        >
           <path d="M18 6 6 18M6 6l12 12" />
         </svg>
       </button>
       {icon && (
-        <svg viewBox="0 0 20 20" width="20" height="20" fill="currentColor" className="-ml-[3px] mr-1 shrink-0" aria-hidden="true">
+        <svg
+          viewBox="0 0 20 20"
+          width="20"
+          height="20"
+          fill="currentColor"
+          className="mr-1 -ml-[3px] shrink-0"
+          aria-hidden="true"
+        >
           <path fillRule="evenodd" clipRule="evenodd" d={icon} />
         </svg>
       )}
@@ -98,7 +121,11 @@ function Toast({ item, paused }: { item: Item; paused: boolean }) {
 
 /** Where toasts appear (mount once, in the root layout). */
 export function Toaster() {
-  const list = useSyncExternalStore(subscribe, () => items, () => EMPTY);
+  const list = useSyncExternalStore(
+    subscribe,
+    () => items,
+    () => EMPTY,
+  );
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const hidden = useSyncExternalStore(
@@ -131,7 +158,13 @@ export function Toaster() {
   }, [empty]);
 
   return (
-    <section aria-label="Notifications alt+T" tabIndex={-1} aria-live="polite" aria-relevant="additions text" aria-atomic="false">
+    <section
+      aria-label="Notifications alt+T"
+      tabIndex={-1}
+      aria-live="polite"
+      aria-relevant="additions text"
+      aria-atomic="false"
+    >
       {list.length > 0 && (
         <ol
           ref={listRef}
@@ -142,7 +175,8 @@ export function Toaster() {
           onFocus={(e) => {
             if (!focused) {
               setFocused(true);
-              if (!e.currentTarget.contains(e.relatedTarget as Node | null)) lastFocused.current = e.relatedTarget as HTMLElement | null;
+              if (!e.currentTarget.contains(e.relatedTarget as Node | null))
+                lastFocused.current = e.relatedTarget as HTMLElement | null;
             }
           }}
           onBlur={(e) => {

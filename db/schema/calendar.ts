@@ -1,10 +1,31 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, pgEnum, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
 import { timestamps } from "./_common";
 import { users } from "./users";
 import { files } from "./files";
 import { menus } from "./menus";
-import { DEFAULT_KEY_COLOR, DEFAULT_TIME_ZONE, EVENT_STATUSES, EVENT_TYPES, KEY_STATUSES, RECURRENCES } from "../../lib/calendar/constants";
+import {
+  DEFAULT_KEY_COLOR,
+  DEFAULT_TIME_ZONE,
+  EVENT_STATUSES,
+  EVENT_TYPES,
+  KEY_STATUSES,
+  RECURRENCES,
+} from "../../lib/calendar/constants";
 
 export const calendarKeyStatus = pgEnum("calendar_key_status", KEY_STATUSES);
 export const calendarEventStatus = pgEnum("calendar_event_status", EVENT_STATUSES);
@@ -76,15 +97,25 @@ export const calendarEvents = pgTable(
     ...timestamps,
   },
   (t) => [
-    index("calendar_events_normal_span_idx").using("gist", sql`tstzrange(${t.occursFrom}, ${t.occursUntil}, '[]')`).where(sql`${t.type} = 'normal'`),
-    index("calendar_events_series_span_idx").using("gist", sql`tstzrange(${t.occursFrom}, ${t.occursUntil}, '[]')`).where(sql`${t.type} = 'recursive'`),
+    index("calendar_events_normal_span_idx")
+      .using("gist", sql`tstzrange(${t.occursFrom}, ${t.occursUntil}, '[]')`)
+      .where(sql`${t.type} = 'normal'`),
+    index("calendar_events_series_span_idx")
+      .using("gist", sql`tstzrange(${t.occursFrom}, ${t.occursUntil}, '[]')`)
+      .where(sql`${t.type} = 'recursive'`),
     index().on(t.calendarKeyId),
     index().on(t.type, t.status),
     index("calendar_events_title_trgm_idx").using("gin", sql`${t.title} gin_trgm_ops`),
     index("calendar_events_description_trgm_idx").using("gin", sql`${t.description} gin_trgm_ops`),
-    check("calendar_events_days_of_week_check", sql`${t.daysOfWeek} is null or (cardinality(${t.daysOfWeek}) between 1 and 7 and ${t.daysOfWeek} <@ '{1,2,3,4,5,6,7}'::smallint[])`),
+    check(
+      "calendar_events_days_of_week_check",
+      sql`${t.daysOfWeek} is null or (cardinality(${t.daysOfWeek}) between 1 and 7 and ${t.daysOfWeek} <@ '{1,2,3,4,5,6,7}'::smallint[])`,
+    ),
     check("calendar_events_repeat_interval_check", sql`${t.repeatInterval} between 1 and 52`),
-    check("calendar_events_dates_check", sql`${t.endsAt} is null or ${t.startsAt} is null or ${t.endsAt} >= ${t.startsAt}`),
+    check(
+      "calendar_events_dates_check",
+      sql`${t.endsAt} is null or ${t.startsAt} is null or ${t.endsAt} >= ${t.startsAt}`,
+    ),
     check(
       "calendar_events_recurrence_check",
       sql`${t.startsAt} is not null and (${t.type} = 'normal' or (${t.recurrence} is not null and (${t.recurrence} <> 'weekly' or ${t.daysOfWeek} is not null)))`,

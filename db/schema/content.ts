@@ -29,8 +29,14 @@ import { timestamps } from "./_common";
  * a deleted location or role just matches nobody.
  */
 const audienceColumns = () => ({
-  audienceLocationIds: integer().array().notNull().default(sql`'{}'::int[]`),
-  audienceRoleIds: integer().array().notNull().default(sql`'{}'::int[]`),
+  audienceLocationIds: integer()
+    .array()
+    .notNull()
+    .default(sql`'{}'::int[]`),
+  audienceRoleIds: integer()
+    .array()
+    .notNull()
+    .default(sql`'{}'::int[]`),
   publishAt: timestamp({ withTimezone: true }),
   expiresAt: timestamp({ withTimezone: true }),
   /**
@@ -103,11 +109,19 @@ export const posts = pgTable(
   },
   (t) => [
     // The must-reads (a few hundred among a million posts): the header count and the compliance board.
-    index("posts_must_read_idx").on(t.id).where(sql`${t.mustRead}`),
+    index("posts_must_read_idx")
+      .on(t.id)
+      .where(sql`${t.mustRead}`),
     // The next publish/expiry moment of a menu (when a cached list stops being current).
-    index("posts_menu_publish_idx").on(t.menuId, t.publishAt).where(sql`${t.publishAt} is not null`),
-    index("posts_menu_expires_idx").on(t.menuId, t.expiresAt).where(sql`${t.expiresAt} is not null`),
-    index("posts_menu_restricted_idx").on(t.menuId).where(sql`${t.restricted}`),
+    index("posts_menu_publish_idx")
+      .on(t.menuId, t.publishAt)
+      .where(sql`${t.publishAt} is not null`),
+    index("posts_menu_expires_idx")
+      .on(t.menuId, t.expiresAt)
+      .where(sql`${t.expiresAt} is not null`),
+    index("posts_menu_restricted_idx")
+      .on(t.menuId)
+      .where(sql`${t.restricted}`),
     // Pinned first, then Newest/Oldest (updated_at) or A-to-Z/Z-to-A (title, case-insensitive). Each
     // order reads its page straight from an index: the ascending index backwards gives "pinned first,
     // descending"; the pin-descending one forwards gives "pinned first, ascending".
@@ -146,11 +160,23 @@ export const attachments = pgTable(
     index("attachments_menu_updated_idx").on(t.menuId, t.groupId, t.pin, t.updatedAt, t.id),
     index("attachments_menu_pin_updated_idx").on(t.menuId, t.groupId, t.pin.desc().nullsFirst(), t.updatedAt, t.id),
     index("attachments_menu_title_idx").on(t.menuId, t.groupId, t.pin, sql`lower(${t.title})`, t.id),
-    index("attachments_menu_pin_title_idx").on(t.menuId, t.groupId, t.pin.desc().nullsFirst(), sql`lower(${t.title})`, t.id),
+    index("attachments_menu_pin_title_idx").on(
+      t.menuId,
+      t.groupId,
+      t.pin.desc().nullsFirst(),
+      sql`lower(${t.title})`,
+      t.id,
+    ),
     index("attachments_title_trgm_idx").using("gin", t.title.op("gin_trgm_ops")),
-    index("attachments_menu_publish_idx").on(t.menuId, t.publishAt).where(sql`${t.publishAt} is not null`),
-    index("attachments_menu_expires_idx").on(t.menuId, t.expiresAt).where(sql`${t.expiresAt} is not null`),
-    index("attachments_menu_restricted_idx").on(t.menuId, t.groupId).where(sql`${t.restricted}`),
+    index("attachments_menu_publish_idx")
+      .on(t.menuId, t.publishAt)
+      .where(sql`${t.publishAt} is not null`),
+    index("attachments_menu_expires_idx")
+      .on(t.menuId, t.expiresAt)
+      .where(sql`${t.expiresAt} is not null`),
+    index("attachments_menu_restricted_idx")
+      .on(t.menuId, t.groupId)
+      .where(sql`${t.restricted}`),
     index().on(t.groupId),
     check("attachments_url_check", sql`${t.uploadType} <> 'url' OR ${t.url} IS NOT NULL`),
   ],
@@ -260,7 +286,10 @@ export const postAcknowledgements = pgTable(
     acknowledgedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
   },
-  (t) => [uniqueIndex("post_acknowledgements_once_idx").on(t.postId, t.round, t.userId), index().on(t.userId, t.postId)],
+  (t) => [
+    uniqueIndex("post_acknowledgements_once_idx").on(t.postId, t.round, t.userId),
+    index().on(t.userId, t.postId),
+  ],
 );
 
 /** Who opened a post, first and last time (one upsert per view). */

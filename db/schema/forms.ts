@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { boolean, date, index, integer, pgEnum, pgTable, primaryKey, serial, smallint, text, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
 import { FORM_KEYS } from "../../lib/forms/form-keys";
 import { timestamps } from "./_common";
 import { requestState, requestStateIndexes } from "./request-state";
@@ -26,7 +39,10 @@ export const formEmailMappings = pgTable(
       .notNull()
       .references(() => locations.id, { onDelete: "cascade" }),
     toEmails: text().array().notNull(),
-    ccEmails: text().array().notNull().default(sql`'{}'::text[]`),
+    ccEmails: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     status: formMappingStatus().notNull().default("Open"),
     createdBy: integer().references(() => users.id, { onDelete: "set null" }),
     updatedBy: integer().references(() => users.id, { onDelete: "set null" }),

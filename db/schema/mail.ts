@@ -19,8 +19,14 @@ export const mailOutbox = pgTable(
   {
     id: serial().primaryKey(),
     toAddresses: text().array().notNull(),
-    ccAddresses: text().array().notNull().default(sql`'{}'::text[]`),
-    bccAddresses: text().array().notNull().default(sql`'{}'::text[]`),
+    ccAddresses: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    bccAddresses: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     subject: varchar({ length: 998 }).notNull(),
     /** Plain text body. */
     body: text().notNull(),
@@ -43,7 +49,9 @@ export const mailOutbox = pgTable(
     ...timestamps,
   },
   (t) => [
-    index("mail_outbox_due_index").on(t.nextAttemptAt, t.id).where(sql`${t.status} in ('pending', 'sending')`),
+    index("mail_outbox_due_index")
+      .on(t.nextAttemptAt, t.id)
+      .where(sql`${t.status} in ('pending', 'sending')`),
     index("mail_outbox_created_index").on(t.createdAt, t.id),
   ],
 );

@@ -26,12 +26,18 @@ export const menus = pgTable(
     iconId: integer().references(() => icons.id, { onDelete: "set null" }),
     /** An external link; a menu has either page types or a url. */
     url: varchar({ length: 2048 }),
-    pageTypes: integer().array().notNull().default(sql`'{}'::integer[]`),
+    pageTypes: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     /** 1 link only, 2 document only, 3 both, null none. */
     allowInAttachment: smallint(),
     position: integer().notNull().default(0),
     /** Role ids that may open the page; empty means every signed-in user. */
-    allowedRoleIds: integer().array().notNull().default(sql`'{}'::integer[]`),
+    allowedRoleIds: integer()
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     /** Built-in menus (cic-monthly-meetings, calendar) cannot be deleted. */
     isBuiltin: boolean().notNull().default(false),
     ...timestamps,

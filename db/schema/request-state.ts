@@ -23,7 +23,10 @@ export const requestState = () => ({
 });
 
 /** Indexes for 'My requests' (requester, newest change first) and the lists' status filters. */
-export const requestStateIndexes = (name: string, t: Record<"createdBy" | "statusChangedAt" | "status" | "locationId" | "id" | "dueAt", PgColumn>) => [
+export const requestStateIndexes = (
+  name: string,
+  t: Record<"createdBy" | "statusChangedAt" | "status" | "locationId" | "id" | "dueAt", PgColumn>,
+) => [
   index(`${name}_requester_changed_idx`).on(t.createdBy, t.statusChangedAt, t.id),
   index(`${name}_status_location_idx`).on(t.status, t.locationId, t.id),
   // 'Overdue': waiting for an approver past its due time, by location (the approvers' summary and the lists' filter).

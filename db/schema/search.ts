@@ -35,7 +35,11 @@ export const fileTexts = pgTable(
     chars: integer().notNull().default(0),
     ...timestamps,
   },
-  (t) => [index("file_texts_due_idx").on(t.nextAttemptAt, t.fileId).where(sql`${t.status} in ('pending', 'working')`)],
+  (t) => [
+    index("file_texts_due_idx")
+      .on(t.nextAttemptAt, t.fileId)
+      .where(sql`${t.status} in ('pending', 'working')`),
+  ],
 );
 
 /**
@@ -49,7 +53,10 @@ export const searchWords = pgTable(
   {
     word: text().primaryKey(),
   },
-  (t) => [index("search_words_word_trgm_idx").using("gin", t.word.op("gin_trgm_ops")), index("search_words_word_pattern_idx").on(t.word.op("text_pattern_ops"))],
+  (t) => [
+    index("search_words_word_trgm_idx").using("gin", t.word.op("gin_trgm_ops")),
+    index("search_words_word_pattern_idx").on(t.word.op("text_pattern_ops")),
+  ],
 );
 
 /**

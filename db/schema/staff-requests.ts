@@ -64,8 +64,9 @@ export const improvementSuggestions = pgTable(
  * (updated_at, id) answers a range in the default order and every sort; each sort has a b-tree ending
  * in id (a deep page walks one index, the last pages walk it backwards: lib/forms/uniform-queries.ts);
  * the quantities sort with an empty one as the largest (where PostgreSQL puts NULL), through an
- * expression the export's keyset can compare; the two name filters have trigram indexes; the select filters (designation, location, wear, the three
- * yes/no) are b-trees on (column, updated_at, id), so a filter with a date range is one index range.
+ * expression the export's keyset can compare; the two name filters have trigram indexes; the select filters
+ * (designation, location, wear, the three yes/no) are b-trees on (column, updated_at, id), so a filter with a date
+ * range is one index range.
  */
 export const uniformRequests = pgTable(
   "uniform_requests",
@@ -100,7 +101,10 @@ export const uniformRequests = pgTable(
   },
   (t) => [
     index("uniform_requests_updated_at_idx").on(t.updatedAt, t.id),
-    index("uniform_requests_employee_trgm_idx").using("gin", sql`lower(${t.employeeFirstName} || ' ' || ${t.employeeLastName}) gin_trgm_ops`),
+    index("uniform_requests_employee_trgm_idx").using(
+      "gin",
+      sql`lower(${t.employeeFirstName} || ' ' || ${t.employeeLastName}) gin_trgm_ops`,
+    ),
     index("uniform_requests_requestor_trgm_idx").using("gin", sql`lower(${t.requestorName}) gin_trgm_ops`),
     // The name sort also carries every select filter, the range's column and the names themselves
     // (after id, so they do not change the order): a filter with a range sorted by name is an

@@ -29,7 +29,9 @@ export class ContentPage {
 
   /** The list item (post, attachment or date) whose heading is `title`. */
   item(title: string): Locator {
-    return this.page.getByRole("listitem").filter({ has: this.page.getByRole("heading", { name: title, exact: true }) });
+    return this.page
+      .getByRole("listitem")
+      .filter({ has: this.page.getByRole("heading", { name: title, exact: true }) });
   }
 
   async searchFor(term: string) {
@@ -38,7 +40,10 @@ export class ContentPage {
   }
 
   toast(text: string | RegExp): Locator {
-    return this.page.getByRole("region", { name: "Notifications alt+T" }).getByRole("listitem").filter({ hasText: text });
+    return this.page
+      .getByRole("region", { name: "Notifications alt+T" })
+      .getByRole("listitem")
+      .filter({ hasText: text });
   }
 
   /** Clicks an item button (e.g. "Pin", "Delete") and answers the confirmation. */

@@ -22,7 +22,9 @@ export class ShellPage {
 
   /** A dropdown entry (menu item or link) by its exact name. */
   dropdownItem(name: string): Locator {
-    return this.page.getByRole("menuitem", { name, exact: true }).or(this.header.getByRole("link", { name, exact: true }));
+    return this.page
+      .getByRole("menuitem", { name, exact: true })
+      .or(this.header.getByRole("link", { name, exact: true }));
   }
 
   /** A sidebar entry (a link) by its title. */

@@ -10,6 +10,8 @@ export const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-pract
  */
 export async function expectNoAxeViolations(page: Page, screen: string) {
   const { violations } = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
-  const found = violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
+  const found = violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`,
+  );
   expect.soft(found, `axe violations on ${screen}`).toEqual([]);
 }

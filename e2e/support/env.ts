@@ -33,4 +33,12 @@ export const storageStateOf = (role: Role) => path.join(E2E_DIR, "auth", `${role
 /** The first menu page every seeded role lands on. */
 export const FIRST_MENU = { slug: "company-news", title: "Company News" };
 /** The administrator's header dropdown items (role 1 only). */
-export const ADMIN_ITEMS = ["Edit Menu", "User", "Calendar Keys", "Attachment Group", "Mail Outbox", "Compliance", "Request Deadlines"] as const;
+export const ADMIN_ITEMS = [
+  "Edit Menu",
+  "User",
+  "Calendar Keys",
+  "Attachment Group",
+  "Mail Outbox",
+  "Compliance",
+  "Request Deadlines",
+] as const;

@@ -13,7 +13,8 @@ vi.mock("@/lib/auth/guards", async (importOriginal) => ({
 const { createAction } = await import("./action");
 const { AppError } = await import("@/lib/errors");
 
-const as = (roleId: number, permissions: string[] = []) => ({ id: 9, roleId, permissions, username: "u" }) as unknown as SessionUser;
+const as = (roleId: number, permissions: string[] = []) =>
+  ({ id: 9, roleId, permissions, username: "u" }) as unknown as SessionUser;
 const schema = z.object({ title: z.string().trim().min(1, "Title Required"), n: z.coerce.number().optional() });
 
 beforeEach(() => {
@@ -21,7 +22,10 @@ beforeEach(() => {
 });
 
 describe("createAction", () => {
-  const handler = vi.fn(async (input: z.infer<typeof schema>, user: SessionUser) => ({ title: input.title, by: user.roleId }));
+  const handler = vi.fn(async (input: z.infer<typeof schema>, user: SessionUser) => ({
+    title: input.title,
+    by: user.roleId,
+  }));
   const action = createAction({ capability: "manageContent" }, schema, handler);
 
   beforeEach(() => {
@@ -33,9 +37,20 @@ describe("createAction", () => {
   });
 
   it("401 signed out, 403 for a role without the capability; the handler never runs", async () => {
-    expect(await action({ title: "x" })).toEqual({ ok: false, status: 401, message: "Unauthenticated. Please sign in again.", sessionEnded: true, reason: "SessionEnded" });
+    expect(await action({ title: "x" })).toEqual({
+      ok: false,
+      status: 401,
+      message: "Unauthenticated. Please sign in again.",
+      sessionEnded: true,
+      reason: "SessionEnded",
+    });
     current.user = as(2);
-    expect(await action({ title: "x" })).toEqual({ ok: false, status: 403, message: "You don't have permission to access this page.", fieldErrors: undefined });
+    expect(await action({ title: "x" })).toEqual({
+      ok: false,
+      status: 403,
+      message: "You don't have permission to access this page.",
+      fieldErrors: undefined,
+    });
     expect(handler).not.toHaveBeenCalled();
   });
 
@@ -54,7 +69,12 @@ describe("createAction", () => {
 
   it("re-parses the input with the form's schema: 422 with field messages", async () => {
     current.user = as(1);
-    expect(await action({ title: "   " })).toEqual({ ok: false, status: 422, message: "Title Required", fieldErrors: { title: ["Title Required"] } });
+    expect(await action({ title: "   " })).toEqual({
+      ok: false,
+      status: 422,
+      message: "Title Required",
+      fieldErrors: { title: ["Title Required"] },
+    });
   });
 
   it("returns { ok: true, data } with the parsed input", async () => {
@@ -77,7 +97,11 @@ describe("createAction", () => {
 
   it("passes through an ActionResult the handler returns", async () => {
     current.user = as(3);
-    const a = createAction({}, z.object({}), async () => ({ ok: false as const, status: 409, message: "Already there." }));
+    const a = createAction({}, z.object({}), async () => ({
+      ok: false as const,
+      status: 409,
+      message: "Already there.",
+    }));
     expect(await a({})).toEqual({ ok: false, status: 409, message: "Already there." });
   });
 

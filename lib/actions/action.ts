@@ -30,7 +30,14 @@ async function isCrossSiteAction(): Promise<boolean> {
 
 export type ActionResult<T = undefined> =
   | { ok: true; data: T; message?: string }
-  | { ok: false; status: number; message: string; fieldErrors?: Record<string, string[]>; sessionEnded?: true; reason?: "SessionEnded" | "AccessChanged" };
+  | {
+      ok: false;
+      status: number;
+      message: string;
+      fieldErrors?: Record<string, string[]>;
+      sessionEnded?: true;
+      reason?: "SessionEnded" | "AccessChanged";
+    };
 
 export type Action<I, T> = ((input: I) => Promise<ActionResult<T>>) & {
   access: Access;

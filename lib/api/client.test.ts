@@ -4,7 +4,10 @@ import { ApiCallError, callV1 } from "./client";
 afterEach(() => vi.unstubAllGlobals());
 
 function answer(body: ReadableStream<Uint8Array> | string, status = 200) {
-  vi.stubGlobal("fetch", vi.fn(async () => new Response(body, { status, headers: { "content-type": "application/json" } })));
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => new Response(body, { status, headers: { "content-type": "application/json" } })),
+  );
 }
 
 describe("callV1", () => {

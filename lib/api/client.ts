@@ -30,6 +30,7 @@ export async function callV1<T>(path: string, init?: RequestInit & { failure?: s
     if (err instanceof DOMException && err.name === "AbortError") throw err;
     return null;
   })) as { message?: string; content?: T } | null;
-  if (!res.ok || !body) throw new ApiCallError(body?.message || failure || `Request failed (${res.status}).`, res.status);
+  if (!res.ok || !body)
+    throw new ApiCallError(body?.message || failure || `Request failed (${res.status}).`, res.status);
   return body.content as T;
 }

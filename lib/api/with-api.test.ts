@@ -32,7 +32,11 @@ beforeEach(() => {
 describe("userFromRequest", () => {
   it("uses the bearer token when there is an Authorization header, and never the cookie then", async () => {
     resolveToken.mockResolvedValue(staff);
-    expect(await userFromRequest(req("/x", { headers: { authorization: "Bearer abc123", cookie: "authjs.session-token=zzz" } }))).toBe(staff);
+    expect(
+      await userFromRequest(
+        req("/x", { headers: { authorization: "Bearer abc123", cookie: "authjs.session-token=zzz" } }),
+      ),
+    ).toBe(staff);
     expect(resolveToken).toHaveBeenCalledWith("abc123");
     expect(resolveSessionCookie).not.toHaveBeenCalled();
   });
@@ -42,10 +46,13 @@ describe("userFromRequest", () => {
     expect(resolveToken).toHaveBeenCalledWith("tok");
   });
 
-  it.each(["Basic dXNlcjpwdw==", "Bearer", "Bearer a b", "Token abc"])("refuses the header %j without a lookup", async (h) => {
-    expect(await userFromRequest(req("/x", { headers: { authorization: h } }))).toBeNull();
-    expect(resolveToken).not.toHaveBeenCalled();
-  });
+  it.each(["Basic dXNlcjpwdw==", "Bearer", "Bearer a b", "Token abc"])(
+    "refuses the header %j without a lookup",
+    async (h) => {
+      expect(await userFromRequest(req("/x", { headers: { authorization: h } }))).toBeNull();
+      expect(resolveToken).not.toHaveBeenCalled();
+    },
+  );
 
   it("parses the Cookie header: trims, splits on the first '=', decodes %-escapes", async () => {
     let seen: Record<string, string | undefined> = {};
@@ -64,7 +71,9 @@ describe("userFromRequest", () => {
       session = get("authjs.session-token");
       return null;
     });
-    await expect(userFromRequest(req("/x", { headers: { cookie: "tracker=%E0%A4%A; authjs.session-token=abc" } }))).resolves.toBeNull();
+    await expect(
+      userFromRequest(req("/x", { headers: { cookie: "tracker=%E0%A4%A; authjs.session-token=abc" } })),
+    ).resolves.toBeNull();
     expect(session).toBe("abc");
   });
 
@@ -75,7 +84,9 @@ describe("userFromRequest", () => {
 
 describe("withApi", () => {
   const body = z.object({ n: z.coerce.number().int("Whole numbers only") });
-  const handler = vi.fn(async ({ user, body }: { user: SessionUser; body: { n: number } }) => ok({ who: user.username, n: body.n }));
+  const handler = vi.fn(async ({ user, body }: { user: SessionUser; body: { n: number } }) =>
+    ok({ who: user.username, n: body.n }),
+  );
   const route = withApi({ capability: "manageBackOffice" }, { body }, handler);
 
   beforeEach(() => {
@@ -83,7 +94,9 @@ describe("withApi", () => {
   });
 
   const post = (b: string, auth = "Bearer t", type = "application/json") =>
-    route(req("/api/v1/x", { method: "POST", body: b, headers: { authorization: auth, "content-type": type } }), { params: Promise.resolve({}) });
+    route(req("/api/v1/x", { method: "POST", body: b, headers: { authorization: auth, "content-type": type } }), {
+      params: Promise.resolve({}),
+    });
 
   it("records its access declaration on the handler (the access test reads it)", () => {
     expect(route.access).toEqual({ capability: "manageBackOffice" });
@@ -94,7 +107,12 @@ describe("withApi", () => {
     signedInAs(staff);
     const res = await post('{"n":1}');
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ code: 403, status: "error", message: "You don't have permission to access this page.", content: null });
+    expect(await res.json()).toEqual({
+      code: 403,
+      status: "error",
+      message: "You don't have permission to access this page.",
+      content: null,
+    });
     expect(handler).not.toHaveBeenCalled();
   });
 
@@ -106,7 +124,12 @@ describe("withApi", () => {
     signedInAs(admin);
     const bad = await post('{"n":1.5}');
     expect(bad.status).toBe(422);
-    expect(await bad.json()).toEqual({ code: 422, status: "error", message: "Whole numbers only", content: { n: ["Whole numbers only"] } });
+    expect(await bad.json()).toEqual({
+      code: 422,
+      status: "error",
+      message: "Whole numbers only",
+      content: { n: ["Whole numbers only"] },
+    });
     const notJson = await post("{nope");
     expect(notJson.status).toBe(400);
     expect((await notJson.json()).message).toBe("The request body is not valid JSON.");
@@ -125,7 +148,12 @@ describe("withApi", () => {
     });
     const res = await r(req("/x"), { params: Promise.resolve({}) });
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ code: 409, status: "error", message: "Already there.", content: { name: ["Taken"] } });
+    expect(await res.json()).toEqual({
+      code: 409,
+      status: "error",
+      message: "Already there.",
+      content: { name: ["Taken"] },
+    });
   });
 
   it("answers an unexpected error with a bare 500 (no detail) and a request id", async () => {
@@ -137,13 +165,20 @@ describe("withApi", () => {
     expect(res.status).toBe(500);
     const text = await res.text();
     expect(text).not.toContain("hunter2");
-    expect(JSON.parse(text)).toEqual({ code: 500, status: "error", message: "Something went wrong. Please try again.", content: null });
+    expect(JSON.parse(text)).toEqual({
+      code: 500,
+      status: "error",
+      message: "Something went wrong. Please try again.",
+      content: null,
+    });
     expect(res.headers.get("x-request-id")).toBe("abc-123");
   });
 
   it("passes the dynamic params and the parsed query", async () => {
     signedInAs(staff);
-    const r = withApi({}, { query: z.object({ page: z.coerce.number().default(1) }) }, async ({ params, query }) => ok({ params, query }));
+    const r = withApi({}, { query: z.object({ page: z.coerce.number().default(1) }) }, async ({ params, query }) =>
+      ok({ params, query }),
+    );
     const res = await r(req("/x/9?page=3"), { params: Promise.resolve({ id: "9" }) });
     expect(await res.json()).toMatchObject({ content: { params: { id: "9" }, query: { page: 3 } } });
   });
@@ -153,12 +188,20 @@ describe("withApi", () => {
     signedInAs(admin);
     expect((await post('{"n":1}')).headers.get("cache-control")).toBe("private, no-store");
     expect((await post('{"n":1.5}')).headers.get("cache-control")).toBe("private, no-store");
-    const cached = withApi({}, {}, async () => new Response("x", { headers: { "cache-control": "public, max-age=3600" } }));
-    expect((await cached(req("/x"), { params: Promise.resolve({}) })).headers.get("cache-control")).toBe("private, no-store");
+    const cached = withApi(
+      {},
+      {},
+      async () => new Response("x", { headers: { "cache-control": "public, max-age=3600" } }),
+    );
+    expect((await cached(req("/x"), { params: Promise.resolve({}) })).headers.get("cache-control")).toBe(
+      "private, no-store",
+    );
     const broken = withApi({}, {}, async () => {
       throw new Error("boom");
     });
-    expect((await broken(req("/x"), { params: Promise.resolve({}) })).headers.get("cache-control")).toBe("private, no-store");
+    expect((await broken(req("/x"), { params: Promise.resolve({}) })).headers.get("cache-control")).toBe(
+      "private, no-store",
+    );
   });
 
   it("a path segment with a control character names no resource: 404, the handler never runs (issue 31)", async () => {
@@ -205,21 +248,55 @@ describe("withApi: bodies have a size limit, enforced while they stream", () => 
 
   it("an anonymous 100 MB JSON body is cut off just past 1 MB and answered 413 in the envelope", async () => {
     const { stream, state } = endlessBody();
-    const request = new NextRequest("http://localhost/api/v1/login", { method: "POST", body: stream, headers: { "content-type": "application/json" }, duplex: "half" } as never);
+    const request = new NextRequest("http://localhost/api/v1/login", {
+      method: "POST",
+      body: stream,
+      headers: { "content-type": "application/json" },
+      duplex: "half",
+    } as never);
     const res = await route(request, { params: Promise.resolve({}) });
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ code: 413, status: "error", message: "The request body is too large.", content: null });
+    expect(await res.json()).toEqual({
+      code: 413,
+      status: "error",
+      message: "The request body is too large.",
+      content: null,
+    });
     expect(state.pulled).toBeLessThan(1.5 * 1024 * 1024);
     expect(state.cancelled).toBe(true);
   });
 
   it("a declared Content-Length over the limit is refused before reading; a call may set its own limit", async () => {
-    const big = req("/x", { method: "POST", body: JSON.stringify({ username: "x".repeat(2 * 1024 * 1024) }), headers: { "content-type": "application/json" } });
+    const big = req("/x", {
+      method: "POST",
+      body: JSON.stringify({ username: "x".repeat(2 * 1024 * 1024) }),
+      headers: { "content-type": "application/json" },
+    });
     expect((await route(big, { params: Promise.resolve({}) })).status).toBe(413);
-    const small = withApi({ public: true }, { body: z.object({ username: z.string() }), bodyLimit: 16 }, async () => ok(null));
-    const res = await small(req("/x", { method: "POST", body: JSON.stringify({ username: "just over sixteen" }), headers: { "content-type": "application/json" } }), { params: Promise.resolve({}) });
+    const small = withApi({ public: true }, { body: z.object({ username: z.string() }), bodyLimit: 16 }, async () =>
+      ok(null),
+    );
+    const res = await small(
+      req("/x", {
+        method: "POST",
+        body: JSON.stringify({ username: "just over sixteen" }),
+        headers: { "content-type": "application/json" },
+      }),
+      { params: Promise.resolve({}) },
+    );
     expect(res.status).toBe(413);
-    expect((await route(req("/x", { method: "POST", body: JSON.stringify({ username: "ok" }), headers: { "content-type": "application/json" } }), { params: Promise.resolve({}) })).status).toBe(200);
+    expect(
+      (
+        await route(
+          req("/x", {
+            method: "POST",
+            body: JSON.stringify({ username: "ok" }),
+            headers: { "content-type": "application/json" },
+          }),
+          { params: Promise.resolve({}) },
+        )
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -227,7 +304,14 @@ describe("withApi: cross-site requests with the session cookie", () => {
   const handler = vi.fn(async () => ok("done"));
   const route = withApi({}, { body: z.object({}) }, handler);
   const call = (headers: Record<string, string>, body = "{}") =>
-    route(req("/api/v1/store_post", { method: "POST", body, headers: { cookie: "authjs.session-token=x", host: "localhost", ...headers } }), { params: Promise.resolve({}) });
+    route(
+      req("/api/v1/store_post", {
+        method: "POST",
+        body,
+        headers: { cookie: "authjs.session-token=x", host: "localhost", ...headers },
+      }),
+      { params: Promise.resolve({}) },
+    );
 
   beforeEach(() => {
     handler.mockClear();
@@ -235,39 +319,81 @@ describe("withApi: cross-site requests with the session cookie", () => {
   });
 
   it.each([
-    ["another site's auto-submitting form", { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" }],
+    [
+      "another site's auto-submitting form",
+      { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" },
+    ],
     ["a sibling subdomain posting text/plain", { origin: "http://intranet.localhost", "content-type": "text/plain" }],
     ["another port of the same host", { origin: "http://localhost:8080", "content-type": "application/json" }],
     ["a sandboxed frame (Origin null)", { origin: "null", "content-type": "application/json" }],
     ["no Origin, Sec-Fetch-Site same-site", { "sec-fetch-site": "same-site", "content-type": "application/json" }],
     ["no Origin and no Sec-Fetch-Site", { "content-type": "application/json" }],
-    ["the portal's own origin but a form body", { origin: "http://localhost", "content-type": "application/x-www-form-urlencoded" }],
+    [
+      "the portal's own origin but a form body",
+      { origin: "http://localhost", "content-type": "application/x-www-form-urlencoded" },
+    ],
   ])("refuses %s with 403 in the envelope, without running the handler", async (_label, headers) => {
     const res = await call(headers);
     expect(res.status).toBe(403);
-    expect(await res.json()).toMatchObject({ code: 403, status: "error", message: "This request must come from the portal's own pages." });
+    expect(await res.json()).toMatchObject({
+      code: 403,
+      status: "error",
+      message: "This request must come from the portal's own pages.",
+    });
     expect(handler).not.toHaveBeenCalled();
   });
 
   it("accepts the portal's own pages: JSON from its origin, Sec-Fetch-Site same-origin, or an upload with X-Requested-With", async () => {
     expect((await call({ origin: "http://localhost", "content-type": "application/json" })).status).toBe(200);
-    expect((await call({ "sec-fetch-site": "same-origin", "content-type": "application/json; charset=utf-8" })).status).toBe(200);
-    expect((await call({ origin: "http://localhost", "content-type": "multipart/form-data; boundary=x", "x-requested-with": "XMLHttpRequest" }, "")).status).toBe(200);
+    expect(
+      (await call({ "sec-fetch-site": "same-origin", "content-type": "application/json; charset=utf-8" })).status,
+    ).toBe(200);
+    expect(
+      (
+        await call(
+          {
+            origin: "http://localhost",
+            "content-type": "multipart/form-data; boundary=x",
+            "x-requested-with": "XMLHttpRequest",
+          },
+          "",
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it("accepts the configured public URL as the origin behind a proxy", async () => {
     vi.stubEnv("APP_URL", "https://portal.example.com");
     try {
-      expect((await call({ origin: "https://portal.example.com", "content-type": "application/json" })).status).toBe(200);
+      expect((await call({ origin: "https://portal.example.com", "content-type": "application/json" })).status).toBe(
+        200,
+      );
     } finally {
       vi.unstubAllEnvs();
     }
   });
 
   it("leaves bearer-token calls and safe methods alone", async () => {
-    expect((await call({ authorization: "Bearer t", origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" }, "")).status).toBe(200);
+    expect(
+      (
+        await call(
+          {
+            authorization: "Bearer t",
+            origin: "https://evil.example",
+            "content-type": "application/x-www-form-urlencoded",
+          },
+          "",
+        )
+      ).status,
+    ).toBe(200);
     const get = withApi({}, {}, async () => ok("read"));
-    expect((await get(req("/x", { headers: { cookie: "authjs.session-token=x", origin: "https://evil.example" } }), { params: Promise.resolve({}) })).status).toBe(200);
+    expect(
+      (
+        await get(req("/x", { headers: { cookie: "authjs.session-token=x", origin: "https://evil.example" } }), {
+          params: Promise.resolve({}),
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 

@@ -126,12 +126,18 @@ export function assertNotCrossSite(req: Request): void {
  */
 const NO_STORE = "private, no-store";
 
-export function withApi<Q extends z.ZodType = z.ZodType<Record<string, string>>, B extends z.ZodType = z.ZodType<unknown>>(
+export function withApi<
+  Q extends z.ZodType = z.ZodType<Record<string, string>>,
+  B extends z.ZodType = z.ZodType<unknown>,
+>(
   access: { public: true },
   options: Options<Q, B>,
   handler: (ctx: PublicCtx<z.infer<Q>, z.infer<B>>) => Promise<Response>,
 ): ApiHandler;
-export function withApi<Q extends z.ZodType = z.ZodType<Record<string, string>>, B extends z.ZodType = z.ZodType<unknown>>(
+export function withApi<
+  Q extends z.ZodType = z.ZodType<Record<string, string>>,
+  B extends z.ZodType = z.ZodType<unknown>,
+>(
   access: { capability?: Capability; permission?: PermissionName },
   options: Options<Q, B>,
   handler: (ctx: Ctx<z.infer<Q>, z.infer<B>>) => Promise<Response>,
@@ -156,11 +162,14 @@ export function withApi(
       const url = new URL(req.url);
       const rawQuery = Object.fromEntries(url.searchParams);
       const query = options.query ? parse(options.query, rawQuery) : rawQuery;
-      const body = options.body ? parse(options.body, await readBody(req, options.bodyLimit ?? DEFAULT_BODY_LIMIT)) : undefined;
+      const body = options.body
+        ? parse(options.body, await readBody(req, options.bodyLimit ?? DEFAULT_BODY_LIMIT))
+        : undefined;
       const params = (await routeCtx?.params) ?? {};
       // A path segment with a control character in it (`getregisteruser/1%00`) names no resource: 404.
       // Cleaned like other text it would read as another path (user 1), an alias for every id.
-      if (Object.values(params).some((v) => typeof v === "string" && v !== stripControlChars(v))) throw new AppError(404, "Not found.");
+      if (Object.values(params).some((v) => typeof v === "string" && v !== stripControlChars(v)))
+        throw new AppError(404, "Not found.");
       const res = await handler({ req, user, query, body, params, requestId });
       res.headers.set("x-request-id", requestId);
       res.headers.set("cache-control", NO_STORE);
@@ -169,7 +178,10 @@ export function withApi(
     } catch (err) {
       if (err instanceof AppError) {
         log.info({ status: err.status, message: err.message }, "api refused");
-        return fail(err.status, err.message, err.fieldErrors ?? null, { "x-request-id": requestId, "cache-control": NO_STORE });
+        return fail(err.status, err.message, err.fieldErrors ?? null, {
+          "x-request-id": requestId,
+          "cache-control": NO_STORE,
+        });
       }
       if (isConnectionLost(err)) {
         // The database is restarting or was stopped: say so (and that it is worth trying again), not 500.
@@ -177,7 +189,10 @@ export function withApi(
         return fail(503, DATABASE_UNAVAILABLE, null, { "x-request-id": requestId, "retry-after": "5" });
       }
       log.error({ err }, "api error");
-      return fail(500, "Something went wrong. Please try again.", null, { "x-request-id": requestId, "cache-control": NO_STORE });
+      return fail(500, "Something went wrong. Please try again.", null, {
+        "x-request-id": requestId,
+        "cache-control": NO_STORE,
+      });
     }
   };
   return Object.assign(wrapped, { access, schemas: { query: options.query, body: options.body } });

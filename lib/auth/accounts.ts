@@ -30,7 +30,12 @@ export async function verifyPasswordLogin(input: { username: string; password: s
   const [user] = await db
     .select()
     .from(schema.users)
-    .where(or(sql`lower(${schema.users.username}) = lower(${username})`, sql`lower(${schema.users.email}) = lower(${username})`))
+    .where(
+      or(
+        sql`lower(${schema.users.username}) = lower(${username})`,
+        sql`lower(${schema.users.email}) = lower(${username})`,
+      ),
+    )
     .limit(1);
   // A known account is counted under its id, so naming it by username or by e-mail counts together.
   const keys = attemptKeys(user ? { id: user.id } : username, input.ip);
@@ -86,13 +91,19 @@ async function findByIdentity(identity: SsoIdentity): Promise<UserRow | undefine
 /** A free username for a new SSO account: the claim if no one has it, else the claim with a number. */
 async function freeUsername(wanted: string): Promise<string> {
   const db = await getDb();
-  const base = wanted.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 180) || "sso-user";
+  const base =
+    wanted
+      .replace(/[\u0000-\u001f\u007f]/g, "")
+      .trim()
+      .slice(0, 180) || "sso-user";
   const taken = new Set(
     (
       await db
         .select({ name: sql<string>`lower(${schema.users.username})` })
         .from(schema.users)
-        .where(sql`lower(${schema.users.username}) = lower(${base}) or lower(${schema.users.username}) like lower(${base.replace(/[\\%_]/g, "\\$&") + "-%"})`)
+        .where(
+          sql`lower(${schema.users.username}) = lower(${base}) or lower(${schema.users.username}) like lower(${base.replace(/[\\%_]/g, "\\$&") + "-%"})`,
+        )
     ).map((r) => r.name),
   );
   if (!taken.has(base.toLowerCase())) return base;
@@ -110,7 +121,8 @@ async function freeUsername(wanted: string): Promise<string> {
  * - an account already linked to another identity is never re-linked.
  */
 export async function upsertSsoUser(claims: SsoClaims, issuer: string) {
-  if (typeof claims?.sub !== "string" || !claims.sub || claims.sub.length > 255) throw new AppError(403, LOGIN_ERRORS.AccessDenied);
+  if (typeof claims?.sub !== "string" || !claims.sub || claims.sub.length > 255)
+    throw new AppError(403, LOGIN_ERRORS.AccessDenied);
   const identity = { issuer, sub: claims.sub };
   const db = await getDb();
   const linked = await findByIdentity(identity);
@@ -125,14 +137,24 @@ export async function upsertSsoUser(claims: SsoClaims, issuer: string) {
     .limit(1);
   if (legacy) {
     assertCanSignIn(legacy);
-    await db.update(schema.users).set({ oidcIssuer: issuer }).where(and(eq(schema.users.id, legacy.id), isNull(schema.users.oidcIssuer)));
+    await db
+      .update(schema.users)
+      .set({ oidcIssuer: issuer })
+      .where(and(eq(schema.users.id, legacy.id), isNull(schema.users.oidcIssuer)));
     return legacy;
   }
 
-  const email = typeof claims.email === "string" && claims.email.includes("@") ? claims.email.trim().toLowerCase().slice(0, 190) : null;
+  const email =
+    typeof claims.email === "string" && claims.email.includes("@")
+      ? claims.email.trim().toLowerCase().slice(0, 190)
+      : null;
   const verified = emailVerified(claims);
   if (email) {
-    const [owner] = await db.select().from(schema.users).where(sql`lower(${schema.users.email}) = ${email}`).limit(1);
+    const [owner] = await db
+      .select()
+      .from(schema.users)
+      .where(sql`lower(${schema.users.email}) = ${email}`)
+      .limit(1);
     if (owner) {
       if (owner.deletedAt) throw new AppError(403, LOGIN_ERRORS.AccessDenied);
       if (owner.oidcSubject) throw new AppError(403, SSO_EMAIL_TAKEN);
@@ -181,7 +203,11 @@ export async function upsertSsoUser(claims: SsoClaims, issuer: string) {
  * when the account is linked already or the identity is linked to another account; the identity's
  * e-mail must be the account's (the pending link was made for that account, lib/auth/sso-link.ts).
  */
-export async function linkSsoIdentity(input: { userId: number; identity: SsoIdentity; email?: string | null }): Promise<void> {
+export async function linkSsoIdentity(input: {
+  userId: number;
+  identity: SsoIdentity;
+  email?: string | null;
+}): Promise<void> {
   const db = await getDb();
   const other = await findByIdentity(input.identity);
   if (other && other.id !== input.userId) throw new AppError(409, SSO_SUBJECT_TAKEN);
@@ -198,7 +224,13 @@ export async function linkSsoIdentity(input: { userId: number; identity: SsoIden
     )
     .returning({ id: schema.users.id });
   if (!updated) throw new AppError(409, "This portal account could not be linked to your SSO identity.");
-  await writeAudit({ actorId: input.userId, action: "sso_link", entity: "user", entityId: input.userId, after: input.identity });
+  await writeAudit({
+    actorId: input.userId,
+    action: "sso_link",
+    entity: "user",
+    entityId: input.userId,
+    after: input.identity,
+  });
 }
 
 /**
@@ -224,11 +256,14 @@ export async function verifySsoTokenLogin(input: { username: string; accessToken
   let claims: SsoClaims;
   try {
     claims = await fetchUserinfo(input.accessToken);
-    const names = [claims.preferred_username, claims.email, claims.sub].filter((s): s is string => typeof s === "string").map((s) => s.toLowerCase());
+    const names = [claims.preferred_username, claims.email, claims.sub]
+      .filter((s): s is string => typeof s === "string")
+      .map((s) => s.toLowerCase());
     if (!names.includes(wanted)) throw new AppError(401, INVALID_SIGN_IN_LINK);
   } catch (err) {
     // An unreachable SSO is not the visitor's failure; a token it refuses is.
-    if (err instanceof AppError && err.status === 401 && err.message !== SSO_UNREACHABLE) await recordFailedAttempt(keys);
+    if (err instanceof AppError && err.status === 401 && err.message !== SSO_UNREACHABLE)
+      await recordFailedAttempt(keys);
     throw err;
   }
   return upsertSsoUser(claims, issuer);

@@ -69,10 +69,14 @@ export const autoLoginAction = createAction({ public: true }, autoLoginSchema, a
 });
 
 /** Starts the SSO round trip (publicRoute), coming back to `callbackUrl` when it is a same-origin path. */
-export const ssoLoginAction = createAction({ public: true }, z.object({ callbackUrl: text().max(2048).optional() }), async (input) => {
-  await signIn("oidc", { redirectTo: safeCallbackPath(input.callbackUrl) ?? "/" });
-  return null;
-});
+export const ssoLoginAction = createAction(
+  { public: true },
+  z.object({ callbackUrl: text().max(2048).optional() }),
+  async (input) => {
+    await signIn("oidc", { redirectTo: safeCallbackPath(input.callbackUrl) ?? "/" });
+    return null;
+  },
+);
 
 /** Signs out: revokes the session row, clears the cookie, and ends the SSO session when there is one. */
 export const logoutAction = createAction({ public: true }, z.object({}), async () => {

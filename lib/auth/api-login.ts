@@ -3,11 +3,27 @@ import { getFirstMenuSlug } from "@/lib/menus/queries";
 import { getUserPermissions } from "@/lib/menus/queries";
 import { issueToken } from "./session";
 
-type UserRow = { id: number; username: string; email: string | null; firstName: string; lastName: string; roleId: number };
+type UserRow = {
+  id: number;
+  username: string;
+  email: string | null;
+  firstName: string;
+  lastName: string;
+  roleId: number;
+};
 
 /** The v1 login answer: a new API token plus the user object, role and first menu slug. */
-export async function apiLoginContent(user: UserRow, meta: { ip?: string | null; userAgent?: string | null; provider: string }) {
-  const { token, expiresAt } = await issueToken({ userId: user.id, kind: "api", provider: meta.provider, ip: meta.ip, userAgent: meta.userAgent });
+export async function apiLoginContent(
+  user: UserRow,
+  meta: { ip?: string | null; userAgent?: string | null; provider: string },
+) {
+  const { token, expiresAt } = await issueToken({
+    userId: user.id,
+    kind: "api",
+    provider: meta.provider,
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+  });
   const permissions = await getUserPermissions({ userId: user.id });
   const slug = await getFirstMenuSlug({ roleId: user.roleId });
   return {

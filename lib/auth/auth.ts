@@ -6,12 +6,25 @@ import { AppError } from "@/lib/errors";
 import { logger } from "@/lib/log";
 import { clientIp } from "@/lib/http/forwarded";
 import { cookies } from "next/headers";
-import { ACCOUNT_DISABLED, SSO_EMAIL_TAKEN, SsoLinkRequired, upsertSsoUser, verifyPasswordLogin, verifySsoTokenLogin } from "./accounts";
+import {
+  ACCOUNT_DISABLED,
+  SSO_EMAIL_TAKEN,
+  SsoLinkRequired,
+  upsertSsoUser,
+  verifyPasswordLogin,
+  verifySsoTokenLogin,
+} from "./accounts";
 import { issueToken, resolveToken, revokeToken } from "./session";
 import { SESSION_TTL_MS } from "./tokens";
 import { publicRequestUrl } from "./public-url";
 import { ssoIssuer, type SsoClaims } from "./oidc";
-import { completePendingLink, encodePendingLink, PENDING_LINK_COOKIE, pendingLinkCookieOptions, pendingLinkOfCookieHeader } from "./sso-link";
+import {
+  completePendingLink,
+  encodePendingLink,
+  PENDING_LINK_COOKIE,
+  pendingLinkCookieOptions,
+  pendingLinkOfCookieHeader,
+} from "./sso-link";
 
 /** Carries our AppError message and status through Auth.js to the sign-in action. */
 class PortalSignInError extends CredentialsSignin {
@@ -88,7 +101,8 @@ const authConfig: NextAuthConfig = {
   // Auth.js logs through pino; a refused sign-in (wrong password, forged token) is expected, not an error.
   logger: {
     error(err) {
-      if (err instanceof CredentialsSignin || (err as { type?: string }).type === "CredentialsSignin") logger.info({ reason: err.message.split(". Read more")[0] }, "sign-in refused");
+      if (err instanceof CredentialsSignin || (err as { type?: string }).type === "CredentialsSignin")
+        logger.info({ reason: err.message.split(". Read more")[0] }, "sign-in refused");
       else logger.error({ err }, "auth error");
     },
     warn(code) {
@@ -107,7 +121,8 @@ const authConfig: NextAuthConfig = {
     async jwt({ token, user, account, profile, trigger }) {
       // Every later read of the cookie (GET /api/auth/session included) asks the session resolver, so
       // a revoked or expired session is no session here either, as everywhere else in the app.
-      if (trigger !== "signIn" || !user) return typeof token.sid === "string" && (await resolveToken(token.sid)) ? token : null;
+      if (trigger !== "signIn" || !user)
+        return typeof token.sid === "string" && (await resolveToken(token.sid)) ? token : null;
       let userId = Number(user.id);
       let provider = "credentials";
       let idToken: string | null = null;
@@ -135,7 +150,12 @@ const authConfig: NextAuthConfig = {
         }
         // A code, never the message: the sign-in page shows only known codes' texts (lib/auth/login-params.ts).
         if (err instanceof AppError) {
-          const code = err.message === ACCOUNT_DISABLED ? "AccountDisabled" : err.message === SSO_EMAIL_TAKEN ? "SsoEmailTaken" : "AccessDenied";
+          const code =
+            err.message === ACCOUNT_DISABLED
+              ? "AccountDisabled"
+              : err.message === SSO_EMAIL_TAKEN
+                ? "SsoEmailTaken"
+                : "AccessDenied";
           return `/login?error=${code}`;
         }
         throw err;
@@ -149,7 +169,11 @@ export const { auth, signIn, signOut } = NextAuth(authConfig);
 async function authHandler(request: Request): Promise<Response> {
   const url = publicRequestUrl(request.url, request.headers);
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
-  const plain = new Request(url, { method: request.method, headers: request.headers, body: hasBody ? await request.arrayBuffer() : undefined });
+  const plain = new Request(url, {
+    method: request.method,
+    headers: request.headers,
+    body: hasBody ? await request.arrayBuffer() : undefined,
+  });
   return Auth(plain, authConfig);
 }
 

@@ -73,7 +73,9 @@ describe("pageGuard", () => {
   it("sends a signed-out visitor to /login, with the page to come back to (the path proxy.ts handed on)", async () => {
     cookieJar.clear();
     requestHeaders.delete(PAGE_PATH_HEADER);
-    await expect(pageGuard(requireUser(null))).rejects.toMatchObject({ digest: expect.stringMatching(/^NEXT_REDIRECT;replace;\/login;/) });
+    await expect(pageGuard(requireUser(null))).rejects.toMatchObject({
+      digest: expect.stringMatching(/^NEXT_REDIRECT;replace;\/login;/),
+    });
     requestHeaders.set(PAGE_PATH_HEADER, "/user/list?page=2");
     try {
       await expect(pageGuard(requireUser(null))).rejects.toMatchObject({
@@ -85,7 +87,9 @@ describe("pageGuard", () => {
   });
 
   it("renders the 403 screen for a refused role", async () => {
-    await expect(pageGuard(requireRole([1], user(3)))).rejects.toMatchObject({ digest: "NEXT_HTTP_ERROR_FALLBACK;403" });
+    await expect(pageGuard(requireRole([1], user(3)))).rejects.toMatchObject({
+      digest: "NEXT_HTTP_ERROR_FALLBACK;403",
+    });
   });
 
   it("passes the user through and other errors unchanged", async () => {

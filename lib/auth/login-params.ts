@@ -34,7 +34,8 @@ export const LOGIN_ERRORS = {
   SessionExpired: "Your session has expired. Please sign in again.",
   SsoLinkRequired:
     "Your SSO identity is not linked to a portal account yet. Sign in once with your portal username and password to link it, or ask an administrator.",
-  SsoEmailTaken: "The e-mail address of your SSO identity belongs to a portal account that is linked to another SSO identity. Please contact an administrator.",
+  SsoEmailTaken:
+    "The e-mail address of your SSO identity belongs to a portal account that is linked to another SSO identity. Please contact an administrator.",
 } as const;
 export type LoginErrorCode = keyof typeof LOGIN_ERRORS;
 

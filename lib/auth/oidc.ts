@@ -3,7 +3,13 @@ import { config } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { logger } from "@/lib/log";
 
-type Discovery = { userinfo_endpoint?: string; end_session_endpoint?: string; introspection_endpoint?: string; jwks_uri?: string; issuer: string };
+type Discovery = {
+  userinfo_endpoint?: string;
+  end_session_endpoint?: string;
+  introspection_endpoint?: string;
+  jwks_uri?: string;
+  issuer: string;
+};
 
 /**
  * The configured SSO's issuer as links store it (users.oidc_issuer): the configured URL without a
@@ -29,7 +35,8 @@ export async function getOidcDiscovery(): Promise<Discovery | null> {
 
 export const SSO_UNREACHABLE = "The single sign-on service could not be reached. Please try again.";
 export const INVALID_SIGN_IN_LINK = "Your sign-in link is invalid or has expired. Please sign in again.";
-export const LINK_NOT_FOR_PORTAL = "This sign-in link was not issued for the Staff Portal. Please sign in with SSO instead.";
+export const LINK_NOT_FOR_PORTAL =
+  "This sign-in link was not issued for the Staff Portal. Please sign in with SSO instead.";
 export const LINK_NOT_CHECKABLE =
   "The single sign-on service cannot confirm that this sign-in link was issued for the Staff Portal. Please sign in with SSO instead.";
 
@@ -106,8 +113,15 @@ export async function verifyAccessTokenAudience(accessToken: string): Promise<{ 
       logger.error({ status: res.status }, "SSO token introspection refused the portal's client");
       throw new AppError(401, LINK_NOT_CHECKABLE);
     }
-    const body = (await res.json().catch(() => null)) as { active?: unknown; sub?: unknown; client_id?: unknown; aud?: unknown; azp?: unknown } | null;
-    if (body?.active !== true || typeof body.sub !== "string" || !body.sub) throw new AppError(401, INVALID_SIGN_IN_LINK);
+    const body = (await res.json().catch(() => null)) as {
+      active?: unknown;
+      sub?: unknown;
+      client_id?: unknown;
+      aud?: unknown;
+      azp?: unknown;
+    } | null;
+    if (body?.active !== true || typeof body.sub !== "string" || !body.sub)
+      throw new AppError(401, INVALID_SIGN_IN_LINK);
     if (!issuedToPortal(body, oidc.clientId)) throw new AppError(401, LINK_NOT_FOR_PORTAL);
     return { sub: body.sub };
   }
@@ -119,15 +133,20 @@ export async function verifyAccessTokenAudience(accessToken: string): Promise<{ 
   }
   if (isJwt && doc.jwks_uri) {
     let jwks = jwksByUri.get(doc.jwks_uri);
-    if (!jwks) jwksByUri.set(doc.jwks_uri, (jwks = createRemoteJWKSet(new URL(doc.jwks_uri), { timeoutDuration: 5000 })));
+    if (!jwks)
+      jwksByUri.set(doc.jwks_uri, (jwks = createRemoteJWKSet(new URL(doc.jwks_uri), { timeoutDuration: 5000 })));
     let payload: JWTPayload;
     try {
-      ({ payload } = await jwtVerify(accessToken, jwks, { issuer: doc.issuer, algorithms: ["RS256", "PS256", "ES256", "EdDSA"] }));
+      ({ payload } = await jwtVerify(accessToken, jwks, {
+        issuer: doc.issuer,
+        algorithms: ["RS256", "PS256", "ES256", "EdDSA"],
+      }));
     } catch {
       throw new AppError(401, INVALID_SIGN_IN_LINK);
     }
     if (typeof payload.sub !== "string" || !payload.sub) throw new AppError(401, INVALID_SIGN_IN_LINK);
-    if (!issuedToPortal(payload as { client_id?: unknown; azp?: unknown; aud?: unknown }, oidc.clientId)) throw new AppError(401, LINK_NOT_FOR_PORTAL);
+    if (!issuedToPortal(payload as { client_id?: unknown; azp?: unknown; aud?: unknown }, oidc.clientId))
+      throw new AppError(401, LINK_NOT_FOR_PORTAL);
     return { sub: payload.sub };
   }
   throw new AppError(401, LINK_NOT_CHECKABLE);

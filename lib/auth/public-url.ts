@@ -15,7 +15,8 @@ export function publicRequestUrl(requestUrl: string, headers: Headers, authUrl =
   } else {
     const host = headers.get("x-forwarded-host")?.split(",")[0]?.trim() || headers.get("host");
     const forwarded = headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
-    const proto = forwarded === "http" || forwarded === "https" ? forwarded : new URL(requestUrl).protocol.replace(":", "");
+    const proto =
+      forwarded === "http" || forwarded === "https" ? forwarded : new URL(requestUrl).protocol.replace(":", "");
     origin = host ? `${proto}://${host}` : new URL(requestUrl).origin;
   }
   return new URL(`${pathname}${search}`, origin);

@@ -4,8 +4,16 @@ import { hasSessionCookie } from "./session";
 
 describe("attemptKeys", () => {
   it("counts per account and address pair, per account and per address", () => {
-    expect(attemptKeys("  Admin ", "203.0.113.7")).toEqual({ pair: "pair:user:admin|203.0.113.7", account: "user:admin", address: "ip:203.0.113.7" });
-    expect(attemptKeys({ id: 4 }, null)).toEqual({ pair: "pair:account:4|unknown", account: "account:4", address: "ip:unknown" });
+    expect(attemptKeys("  Admin ", "203.0.113.7")).toEqual({
+      pair: "pair:user:admin|203.0.113.7",
+      account: "user:admin",
+      address: "ip:203.0.113.7",
+    });
+    expect(attemptKeys({ id: 4 }, null)).toEqual({
+      pair: "pair:account:4|unknown",
+      account: "account:4",
+      address: "ip:unknown",
+    });
   });
 
   it("keeps the keys within the column's 255 characters", () => {

@@ -33,7 +33,8 @@ export type AttemptKeys = { pair: string; account: string; address: string };
  * username and e-mail count together), else the typed name; an unknown address counts as `unknown`.
  */
 export function attemptKeys(account: { id: number } | string, ip: string | null | undefined): AttemptKeys {
-  const acc = typeof account === "string" ? `user:${account.trim().toLowerCase().slice(0, 190)}` : `account:${account.id}`;
+  const acc =
+    typeof account === "string" ? `user:${account.trim().toLowerCase().slice(0, 190)}` : `account:${account.id}`;
   const address = `ip:${(ip || "unknown").slice(0, 45)}`;
   return { pair: `pair:${acc}|${address.slice(3)}`, account: acc, address };
 }
@@ -66,7 +67,11 @@ async function recentFailures(keys: AttemptKeys): Promise<Counts> {
   const db = await getDb();
   const since = new Date(Date.now() - LIMITS.windowMs);
   const rows = await db
-    .select({ key: schema.loginAttempts.key, n: sql<number>`count(*)::int`, last: sql<string>`max(${schema.loginAttempts.createdAt})` })
+    .select({
+      key: schema.loginAttempts.key,
+      n: sql<number>`count(*)::int`,
+      last: sql<string>`max(${schema.loginAttempts.createdAt})`,
+    })
     .from(schema.loginAttempts)
     .where(and(inArray(schema.loginAttempts.key, Object.values(keys)), gt(schema.loginAttempts.createdAt, since)))
     .groupBy(schema.loginAttempts.key);

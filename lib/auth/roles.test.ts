@@ -28,6 +28,10 @@ describe("roleCan", () => {
 
   it("keeps the old portal's ids and permission names", () => {
     expect(ROLE).toEqual({ admin: 1, calendarManager: 2, staff: 3 });
-    expect(Object.values(PERMISSION).sort()).toEqual(["access_form_email_manager", "access_social_media_calendar", "allow_environmental_data"]);
+    expect(Object.values(PERMISSION).sort()).toEqual([
+      "access_form_email_manager",
+      "access_social_media_calendar",
+      "allow_environmental_data",
+    ]);
   });
 });

@@ -210,7 +210,9 @@ export async function sessionIdOfCookies(get: (name: string) => string | undefin
  * (lib/auth/login-params.ts): `AccessChanged` when an administrator changed the account's role or
  * permissions, else `SessionEnded` (expired, signed out elsewhere, disabled). Null without a cookie.
  */
-export async function sessionEndReason(get: (name: string) => string | undefined): Promise<"SessionEnded" | "AccessChanged" | null> {
+export async function sessionEndReason(
+  get: (name: string) => string | undefined,
+): Promise<"SessionEnded" | "AccessChanged" | null> {
   if (!hasSessionCookie(get)) return null;
   const sid = await sessionIdOfCookies(get);
   if (!sid || sid.length !== 70) return "SessionEnded";

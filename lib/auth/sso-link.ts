@@ -17,7 +17,13 @@ const TTL_SECONDS = 600;
 export type PendingLink = SsoIdentity & { email: string };
 
 export function pendingLinkCookieOptions() {
-  return { httpOnly: true, sameSite: "lax" as const, path: "/", secure: process.env.AUTH_URL?.startsWith("https://") ?? false, maxAge: TTL_SECONDS };
+  return {
+    httpOnly: true,
+    sameSite: "lax" as const,
+    path: "/",
+    secure: process.env.AUTH_URL?.startsWith("https://") ?? false,
+    maxAge: TTL_SECONDS,
+  };
 }
 
 export async function encodePendingLink(link: PendingLink): Promise<string> {

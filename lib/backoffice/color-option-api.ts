@@ -13,7 +13,11 @@ import { saveColorOption, toApiColorOption, toggleColorOptionStatus } from "./co
 
 /** POST savemeetingkey / savegroup: add or update; answers the row and the spec's message. */
 export function saveColorOptionHandler(kind: ColorOptionKind) {
-  return async ({ body, user, requestId }: ApiContext<z.infer<ReturnType<typeof saveColorOptionBody>>>): Promise<Response> => {
+  return async ({
+    body,
+    user,
+    requestId,
+  }: ApiContext<z.infer<ReturnType<typeof saveColorOptionBody>>>): Promise<Response> => {
     const saved = await saveColorOption(kind, body, { id: user.id, requestId });
     return ok(toApiColorOption(saved.row), saved.message);
   };
@@ -23,6 +27,9 @@ export function saveColorOptionHandler(kind: ColorOptionKind) {
 export function toggleColorOptionHandler(kind: ColorOptionKind) {
   return async ({ body, user, requestId }: ApiContext<z.infer<typeof toggleColorOptionBody>>): Promise<Response> => {
     const rows = await toggleColorOptionStatus(kind, body.id, { id: user.id, requestId });
-    return ok(rows.map(toApiColorOption), `${COLOR_OPTION[kind].listTitle.replace(/s$/, "")} Status Changed Successfully`);
+    return ok(
+      rows.map(toApiColorOption),
+      `${COLOR_OPTION[kind].listTitle.replace(/s$/, "")} Status Changed Successfully`,
+    );
   };
 }

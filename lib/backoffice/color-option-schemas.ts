@@ -3,12 +3,22 @@ import { line, text } from "@/lib/validation/text";
 import { COLOR_INVALID, colorCodeSchema } from "./color";
 import { COLOR_OPTION, COLOR_OPTION_NAME_MAX, type ColorOptionKind } from "./color-options";
 
-const idSchema = z.coerce.number({ error: "The id is not valid." }).int("The id is not valid.").min(1, "The id is not valid.").max(2_147_483_647, "The id is not valid.");
-const optionalId = z.preprocess((v) => (v === "" || v === null || v === 0 || v === "0" ? undefined : v), idSchema.optional());
+const idSchema = z.coerce
+  .number({ error: "The id is not valid." })
+  .int("The id is not valid.")
+  .min(1, "The id is not valid.")
+  .max(2_147_483_647, "The id is not valid.");
+const optionalId = z.preprocess(
+  (v) => (v === "" || v === null || v === 0 || v === "0" ? undefined : v),
+  idSchema.optional(),
+);
 
 function nameSchema(kind: ColorOptionKind) {
   const t = COLOR_OPTION[kind];
-  return line(t.nameLabel, { error: t.nameRequired }).trim().min(1, t.nameRequired).max(COLOR_OPTION_NAME_MAX, t.nameTooLong);
+  return line(t.nameLabel, { error: t.nameRequired })
+    .trim()
+    .min(1, t.nameRequired)
+    .max(COLOR_OPTION_NAME_MAX, t.nameTooLong);
 }
 
 /**

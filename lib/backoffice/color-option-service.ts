@@ -42,14 +42,19 @@ const columnsOf = (kind: ColorOptionKind) => {
 export async function listColorOptionPage(kind: ColorOptionKind, state: TableState): Promise<Page<ColorOptionRow>> {
   const db = await getDb();
   const t = tableOf(kind);
-  return queryPage<ColorOptionRow & { total: number }>(db, colorOptionQuery(kind), t, state, ({ where, orderBy, limit, offset, total }) =>
-    db
-      .select({ ...columnsOf(kind), total })
-      .from(t)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(limit)
-      .offset(offset),
+  return queryPage<ColorOptionRow & { total: number }>(
+    db,
+    colorOptionQuery(kind),
+    t,
+    state,
+    ({ where, orderBy, limit, offset, total }) =>
+      db
+        .select({ ...columnsOf(kind), total })
+        .from(t)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset),
   );
 }
 
@@ -57,7 +62,10 @@ export async function listColorOptionPage(kind: ColorOptionKind, state: TableSta
 export async function listAllColorOptions(kind: ColorOptionKind, tx?: Tx): Promise<ColorOptionRow[]> {
   const db = tx ?? (await getDb());
   const t = tableOf(kind);
-  return db.select(columnsOf(kind)).from(t).orderBy(sql`lower(${t.name})`, asc(t.id));
+  return db
+    .select(columnsOf(kind))
+    .from(t)
+    .orderBy(sql`lower(${t.name})`, asc(t.id));
 }
 
 export async function getColorOption(kind: ColorOptionKind, id: number): Promise<ColorOptionRow | null> {
@@ -68,7 +76,13 @@ export async function getColorOption(kind: ColorOptionKind, id: number): Promise
 }
 
 export function toApiColorOption(row: ColorOptionRow): ApiColorOption {
-  return { value: row.id, text: row.name, color_code: row.colorCode, color_code_obj: colorObject(row.colorCode), status: row.status };
+  return {
+    value: row.id,
+    text: row.name,
+    color_code: row.colorCode,
+    color_code_obj: colorObject(row.colorCode),
+    status: row.status,
+  };
 }
 
 /** Keys colour the calendar's cached windows: a change to one must drop them (lib/calendar/cache.ts). */
@@ -115,7 +129,18 @@ export async function saveColorOption(
         .where(eq(t.id, input.id))
         .returning(columnsOf(kind));
       await afterChange(kind, tx);
-      await writeAudit({ actorId: actor.id, action: "update", entity: texts.entity, entityId: row.id, before, after: row, requestId: actor.requestId }, tx);
+      await writeAudit(
+        {
+          actorId: actor.id,
+          action: "update",
+          entity: texts.entity,
+          entityId: row.id,
+          before,
+          after: row,
+          requestId: actor.requestId,
+        },
+        tx,
+      );
       return { row, created: false, message: texts.updated };
     }
     const [row] = await tx
@@ -123,7 +148,17 @@ export async function saveColorOption(
       .values({ name: input.name, colorCode: input.colorCode, createdBy: actor.id, updatedBy: actor.id })
       .returning(columnsOf(kind));
     await afterChange(kind, tx);
-    await writeAudit({ actorId: actor.id, action: "create", entity: texts.entity, entityId: row.id, after: row, requestId: actor.requestId }, tx);
+    await writeAudit(
+      {
+        actorId: actor.id,
+        action: "create",
+        entity: texts.entity,
+        entityId: row.id,
+        after: row,
+        requestId: actor.requestId,
+      },
+      tx,
+    );
     return { row, created: true, message: texts.saved };
   });
   try {
@@ -137,7 +172,11 @@ export async function saveColorOption(
  * Active to inactive and back. An inactive key or group leaves the pickers (they ask for active ones)
  * but the events and attachments that use it keep it, and so their colour. Answers every row.
  */
-export async function toggleColorOptionStatus(kind: ColorOptionKind, id: number, actor: { id: number; requestId?: string | null }): Promise<ColorOptionRow[]> {
+export async function toggleColorOptionStatus(
+  kind: ColorOptionKind,
+  id: number,
+  actor: { id: number; requestId?: string | null },
+): Promise<ColorOptionRow[]> {
   const db = await getDb();
   const t = tableOf(kind);
   const texts = COLOR_OPTION[kind];
@@ -147,7 +186,18 @@ export async function toggleColorOptionStatus(kind: ColorOptionKind, id: number,
     const status = before.status === "active" ? "inactive" : "active";
     await tx.update(t).set({ status, updatedBy: actor.id }).where(eq(t.id, id));
     await afterChange(kind, tx);
-    await writeAudit({ actorId: actor.id, action: "status", entity: texts.entity, entityId: id, before: { status: before.status }, after: { status }, requestId: actor.requestId }, tx);
+    await writeAudit(
+      {
+        actorId: actor.id,
+        action: "status",
+        entity: texts.entity,
+        entityId: id,
+        before: { status: before.status },
+        after: { status },
+        requestId: actor.requestId,
+      },
+      tx,
+    );
     return listAllColorOptions(kind, tx);
   });
 }

@@ -73,4 +73,10 @@ export const COLOR_OPTION_NAME_MAX = 190;
 export type ColorOptionRow = { id: number; name: string; colorCode: string; status: "active" | "inactive" };
 
 /** The v1 shape (get_meeting_list, attachment_group_list, the toggles' refreshed list). */
-export type ApiColorOption = { value: number; text: string; color_code: string; color_code_obj: { hex: string; hex8: string }; status: "active" | "inactive" };
+export type ApiColorOption = {
+  value: number;
+  text: string;
+  color_code: string;
+  color_code_obj: { hex: string; hex8: string };
+  status: "active" | "inactive";
+};

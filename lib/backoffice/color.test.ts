@@ -19,12 +19,21 @@ describe("colours of keys and groups", () => {
     expect(colorCodeSchema.parse("")).toBe("#444444");
   });
 
-  it.each([["red"], ["#12345"], ["#gggggg"], ["rgb(1,2,3)"], ["{not json"], ['{"hex":"blue"}'], [{ hex: "javascript:alert(1)" }], [12], [["#111111"]], ["#1122334455"], ["#112233;background:url(x)"]])(
-    "refuses %j",
-    (value) => {
-      const r = colorCodeSchema.safeParse(value);
-      expect(r.success).toBe(false);
-      expect(r.error?.issues[0].message).toBe(COLOR_INVALID);
-    },
-  );
+  it.each([
+    ["red"],
+    ["#12345"],
+    ["#gggggg"],
+    ["rgb(1,2,3)"],
+    ["{not json"],
+    ['{"hex":"blue"}'],
+    [{ hex: "javascript:alert(1)" }],
+    [12],
+    [["#111111"]],
+    ["#1122334455"],
+    ["#112233;background:url(x)"],
+  ])("refuses %j", (value) => {
+    const r = colorCodeSchema.safeParse(value);
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0].message).toBe(COLOR_INVALID);
+  });
 });

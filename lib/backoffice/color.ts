@@ -28,10 +28,18 @@ export function colorObject(stored: string): { hex: string; hex8: string } {
  * number) is refused with COLOR_INVALID. Answers the stored form (normalizeHex).
  */
 export const colorCodeSchema = z
-  .union([
-    text().max(2000, COLOR_INVALID),
-    z.object({ hex8: text({ error: COLOR_INVALID }).max(20, COLOR_INVALID).optional(), hex: text({ error: COLOR_INVALID }).max(20, COLOR_INVALID).optional() }).loose(),
-  ], { error: COLOR_INVALID })
+  .union(
+    [
+      text().max(2000, COLOR_INVALID),
+      z
+        .object({
+          hex8: text({ error: COLOR_INVALID }).max(20, COLOR_INVALID).optional(),
+          hex: text({ error: COLOR_INVALID }).max(20, COLOR_INVALID).optional(),
+        })
+        .loose(),
+    ],
+    { error: COLOR_INVALID },
+  )
   .optional()
   .transform((value, ctx) => {
     if (value === undefined || value === "") return DEFAULT_COLOR;
@@ -43,7 +51,12 @@ export const colorCodeSchema = z
         picked = null;
       }
     }
-    const candidate = typeof picked === "string" ? picked : picked && typeof picked === "object" ? ((picked as { hex8?: unknown }).hex8 ?? (picked as { hex?: unknown }).hex) : null;
+    const candidate =
+      typeof picked === "string"
+        ? picked
+        : picked && typeof picked === "object"
+          ? ((picked as { hex8?: unknown }).hex8 ?? (picked as { hex?: unknown }).hex)
+          : null;
     const hex = typeof candidate === "string" ? normalizeHex(candidate) : null;
     if (!hex) {
       ctx.addIssue({ code: "custom", message: COLOR_INVALID });

@@ -48,7 +48,9 @@ export const deleteEventsBody = z.object({
   deleteArr: z.preprocess(
     (v) => (typeof v === "string" ? v.split(",").filter(Boolean) : typeof v === "number" ? [v] : v),
     z
-      .array(z.coerce.number().int().positive("deleteArr must hold event ids."), { error: "deleteArr must hold event ids." })
+      .array(z.coerce.number().int().positive("deleteArr must hold event ids."), {
+        error: "deleteArr must hold event ids.",
+      })
       .min(1, "deleteArr must hold event ids.")
       .max(500),
   ),
@@ -70,11 +72,15 @@ export function windowFromQuery(q: z.infer<typeof getEventsQuery>): { start: Dat
   const now = Date.now();
   const start = q.start_date ? instantFromApi(q.start_date, q.offset_minutes, q.time_zone) : new Date(now - 30 * DAY);
   const end = q.end_date ? instantFromApi(q.end_date, q.offset_minutes, q.time_zone) : new Date(now + 30 * DAY);
-  if (!start) throw new AppError(422, "start_date is not a valid date.", { start_date: ["start_date is not a valid date."] });
+  if (!start)
+    throw new AppError(422, "start_date is not a valid date.", { start_date: ["start_date is not a valid date."] });
   if (!end) throw new AppError(422, "end_date is not a valid date.", { end_date: ["end_date is not a valid date."] });
-  if (end <= start) throw new AppError(422, "end_date must be after start_date.", { end_date: ["end_date must be after start_date."] });
+  if (end <= start)
+    throw new AppError(422, "end_date must be after start_date.", { end_date: ["end_date must be after start_date."] });
   if (end.getTime() - start.getTime() > MAX_WINDOW_DAYS * DAY) {
-    throw new AppError(422, `The date range cannot be longer than ${MAX_WINDOW_DAYS} days.`, { end_date: [`The date range cannot be longer than ${MAX_WINDOW_DAYS} days.`] });
+    throw new AppError(422, `The date range cannot be longer than ${MAX_WINDOW_DAYS} days.`, {
+      end_date: [`The date range cannot be longer than ${MAX_WINDOW_DAYS} days.`],
+    });
   }
   return { start, end };
 }
@@ -102,10 +108,16 @@ const LEGACY_NAMES: Record<string, string> = {
   attachments: "imagePath",
 };
 
-const str = (v: unknown): string | undefined => (v === undefined || v === null ? undefined : typeof v === "string" ? v : typeof v === "number" ? String(v) : undefined);
+const str = (v: unknown): string | undefined =>
+  v === undefined || v === null ? undefined : typeof v === "string" ? v : typeof v === "number" ? String(v) : undefined;
 
 /** The schedule of a stored event, which an update that sends no dates keeps. */
-export type StoredSchedule = { startsAt: Date | null; endsAt: Date | null; repeatUntil: string | null; timeZone: string };
+export type StoredSchedule = {
+  startsAt: Date | null;
+  endsAt: Date | null;
+  repeatUntil: string | null;
+  timeZone: string;
+};
 
 /** Weekdays from `weekDays` (a list or "1,3") or the old single `weekDay`. */
 function weekdaysOf(b: Record<string, unknown>): unknown[] | undefined {
@@ -128,10 +140,14 @@ function weekdaysOf(b: Record<string, unknown>): unknown[] | undefined {
  * keeps the stored schedule (`stored`) and zone.
  */
 export function parseLegacyEventBody(body: unknown, stored: StoredSchedule | null = null): EventFormValues {
-  if (!body || typeof body !== "object" || Array.isArray(body)) throw new AppError(422, "The request body must be an object.");
+  if (!body || typeof body !== "object" || Array.isArray(body))
+    throw new AppError(422, "The request body must be an object.");
   const b = body as Record<string, unknown>;
   const offset = offsetMinutes.safeParse(b.offset_minutes);
-  if (!offset.success) throw new AppError(422, "offset_minutes must be a number of minutes.", { offset_minutes: ["offset_minutes must be a number of minutes."] });
+  if (!offset.success)
+    throw new AppError(422, "offset_minutes must be a number of minutes.", {
+      offset_minutes: ["offset_minutes must be a number of minutes."],
+    });
   const date = (v: unknown) => {
     const s = str(v)?.trim();
     if (!s) return "";
@@ -155,7 +171,10 @@ export function parseLegacyEventBody(body: unknown, stored: StoredSchedule | nul
       // The old weekly payload: keep an update's schedule; a new series starts today, all day.
       if (stored?.startsAt) {
         startsAt = stored.startsAt.toISOString();
-        if (!endTime) endTime = stored.endsAt ? toWall(stored.endsAt, zone).slice(11, 19) : toWall(stored.startsAt, zone).slice(11, 19);
+        if (!endTime)
+          endTime = stored.endsAt
+            ? toWall(stored.endsAt, zone).slice(11, 19)
+            : toWall(stored.startsAt, zone).slice(11, 19);
         if (!repeatUntil && !endsAt) repeatUntil = stored.repeatUntil ?? "";
       } else {
         startsAt = `${toWall(new Date(), zone).slice(0, 10)}T00:00:00`;

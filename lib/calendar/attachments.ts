@@ -3,7 +3,16 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { getDb, schema, type Tx } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { SessionUser } from "@/lib/auth/session";
-import { claimUploads, deleteFiles, FILE_MESSAGES, inlineFileUrl, isImageFile, keyFromClientPath, signedDownloadUrl, type FileRow } from "@/lib/files/service";
+import {
+  claimUploads,
+  deleteFiles,
+  FILE_MESSAGES,
+  inlineFileUrl,
+  isImageFile,
+  keyFromClientPath,
+  signedDownloadUrl,
+  type FileRow,
+} from "@/lib/files/service";
 import { extensionOf } from "@/lib/storage/kinds";
 import type { ApiAttachment } from "./types";
 
@@ -20,11 +29,22 @@ const f = schema.files;
 export type AttachmentFile = Pick<FileRow, "id" | "storageKey" | "originalName" | "size" | "mime">;
 
 /** The files of events, in display order. */
-export async function filesOfEvents(eventIds: number[], tx?: Tx): Promise<(AttachmentFile & { eventId: number; updatedAt: Date })[]> {
+export async function filesOfEvents(
+  eventIds: number[],
+  tx?: Tx,
+): Promise<(AttachmentFile & { eventId: number; updatedAt: Date })[]> {
   if (eventIds.length === 0) return [];
   const db = tx ?? (await getDb());
   return db
-    .select({ eventId: a.eventId, id: f.id, storageKey: f.storageKey, originalName: f.originalName, size: f.size, mime: f.mime, updatedAt: f.updatedAt })
+    .select({
+      eventId: a.eventId,
+      id: f.id,
+      storageKey: f.storageKey,
+      originalName: f.originalName,
+      size: f.size,
+      mime: f.mime,
+      updatedAt: f.updatedAt,
+    })
     .from(a)
     .innerJoin(f, eq(f.id, a.fileId))
     .where(inArray(a.eventId, eventIds))
@@ -46,7 +66,10 @@ function keysOf(paths: string[], field: string): string[] {
  * New paths must be the caller's temporary `event` uploads; attached files are accepted only when
  * they already belong to this event (another event's or post's file cannot be borrowed).
  */
-export async function setEventAttachments(tx: Tx, input: { eventId: number; paths: string[]; user: SessionUser; field?: string }) {
+export async function setEventAttachments(
+  tx: Tx,
+  input: { eventId: number; paths: string[]; user: SessionUser; field?: string },
+) {
   const field = input.field ?? "attachments";
   const keys = keysOf(input.paths, field);
   const existing = await filesOfEvents([input.eventId], tx);
@@ -55,9 +78,13 @@ export async function setEventAttachments(tx: Tx, input: { eventId: number; path
   const claimed = await claimUploads({ keys: fresh, user: input.user, kinds: ["event"], field }, tx);
   const claimedByKey = new Map(claimed.map((c) => [c.storageKey, c]));
   const ordered = keys.map((k) => existingByKey.get(k)?.id ?? claimedByKey.get(k)?.id);
-  if (ordered.some((id) => id === undefined)) throw new AppError(422, FILE_MESSAGES.notFound, { [field]: [FILE_MESSAGES.notFound] });
+  if (ordered.some((id) => id === undefined))
+    throw new AppError(422, FILE_MESSAGES.notFound, { [field]: [FILE_MESSAGES.notFound] });
   await tx.delete(a).where(eq(a.eventId, input.eventId));
-  if (ordered.length) await tx.insert(a).values(ordered.map((fileId, position) => ({ eventId: input.eventId, fileId: fileId!, position })));
+  if (ordered.length)
+    await tx
+      .insert(a)
+      .values(ordered.map((fileId, position) => ({ eventId: input.eventId, fileId: fileId!, position })));
   const kept = new Set(keys);
   await deleteFiles(
     existing.filter((x) => !kept.has(x.storageKey)),
@@ -90,5 +117,10 @@ export async function toApiAttachments(files: AttachmentFile[], baseUrl: string)
 export function legacyImagePaths(body: unknown): string[] {
   const paths = body && typeof body === "object" ? (body as Record<string, unknown>).imagePath : undefined;
   if (Array.isArray(paths)) return paths.filter((p): p is string => typeof p === "string" && p.trim() !== "");
-  return typeof paths === "string" && paths.trim() ? paths.split(",").map((p) => p.trim()).filter(Boolean) : [];
+  return typeof paths === "string" && paths.trim()
+    ? paths
+        .split(",")
+        .map((p) => p.trim())
+        .filter(Boolean)
+    : [];
 }

@@ -31,7 +31,10 @@ export async function bumpCalendarStamp(db: Db | Tx) {
 /** The current stamp; read it once per request and pass it to `cachedWindow`. */
 export async function readCalendarStamp(): Promise<string> {
   const db = await getDb();
-  const [row] = await db.select({ value: schema.settings.value }).from(schema.settings).where(eq(schema.settings.key, STAMP_KEY));
+  const [row] = await db
+    .select({ value: schema.settings.value })
+    .from(schema.settings)
+    .where(eq(schema.settings.key, STAMP_KEY));
   return row?.value ?? "none";
 }
 

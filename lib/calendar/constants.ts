@@ -9,7 +9,11 @@ export type EventStatus = (typeof EVENT_STATUSES)[number];
 export type EventType = (typeof EVENT_TYPES)[number];
 export type RecurrenceType = (typeof RECURRENCES)[number];
 
-export const RECURRENCE_LABELS: Record<RecurrenceType, string> = { weekly: "Weekly", monthly: "Monthly", yearly: "Annual" };
+export const RECURRENCE_LABELS: Record<RecurrenceType, string> = {
+  weekly: "Weekly",
+  monthly: "Monthly",
+  yearly: "Annual",
+};
 /** 1 Monday .. 7 Sunday. */
 export const WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
 

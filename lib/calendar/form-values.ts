@@ -12,7 +12,15 @@ const formats = new Map<string, Intl.DateTimeFormat>();
 export function wallMinutes(iso: string, timeZone: string): string {
   let f = formats.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
     formats.set(timeZone, f);
   }
   const parts = f.formatToParts(new Date(iso));

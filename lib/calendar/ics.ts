@@ -28,12 +28,20 @@ export function foldLine(line: string): string {
   return foldLines(line);
 }
 
-const utcStamp = (d: Date) => d.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+const utcStamp = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 const localValue = (dt: Temporal.PlainDateTime) => dt.toString({ smallestUnit: "second" }).replace(/[-:]/g, "");
 const dayValue = (day: number) => formatDay(day).replace(/-/g, "");
 /** The wall time `sec` seconds into a civil day. */
 const wallTime = (day: number, sec: number) =>
-  Temporal.PlainDate.from(formatDay(day)).toPlainDateTime({ hour: Math.floor(sec / 3600), minute: Math.floor((sec % 3600) / 60), second: sec % 60 });
+  Temporal.PlainDate.from(formatDay(day)).toPlainDateTime({
+    hour: Math.floor(sec / 3600),
+    minute: Math.floor((sec % 3600) / 60),
+    second: sec % 60,
+  });
 
 /** The RRULE value of a recurring series (without `RRULE:`), clamping short months as the portal does. */
 export function rruleOf(p: SeriesPlan): string {
@@ -83,7 +91,9 @@ export function vtimezone(zone: string, year = new Date().getUTCFullYear()): str
     transitions.push(cursor);
   }
   if (transitions.length === 0) {
-    const off = offsetValue(Temporal.PlainDate.from({ year, month: 1, day: 1 }).toZonedDateTime(zone).offsetNanoseconds);
+    const off = offsetValue(
+      Temporal.PlainDate.from({ year, month: 1, day: 1 }).toZonedDateTime(zone).offsetNanoseconds,
+    );
     lines.push("BEGIN:STANDARD", "DTSTART:19700101T000000", `TZOFFSETFROM:${off}`, `TZOFFSETTO:${off}`, "END:STANDARD");
   }
   for (const t of transitions) {
@@ -125,11 +135,16 @@ function addEvent(cal: ICalCalendar, e: IcsEvent, host: string, now: Date): void
   } else {
     const p = planSeries(s);
     if (!p) return;
-    if (p.allDay) data = { allDay: true, start: dayDate(formatDay(p.firstDay)), end: dayDate(formatDay(p.firstDay + p.spanDays)) };
+    if (p.allDay)
+      data = { allDay: true, start: dayDate(formatDay(p.firstDay)), end: dayDate(formatDay(p.firstDay + p.spanDays)) };
     else {
       // Wall times in the series' zone (DTSTART;TZID=...), with the VTIMEZONE the calendar's generator adds.
       const start = wallTime(p.firstDay, p.startSec);
-      data = { timezone: p.timeZone, start, end: p.endSec !== null ? wallTime(p.firstDay + p.endDays, p.endSec) : null };
+      data = {
+        timezone: p.timeZone,
+        start,
+        end: p.endSec !== null ? wallTime(p.firstDay + p.endDays, p.endSec) : null,
+      };
     }
     data.repeating = rruleOf(p);
   }

@@ -14,7 +14,10 @@ import { toInstant, toWall } from "./time";
 
 const e = schema.calendarEvents;
 
-type Meta = { requestId?: string | null; /** Field name for attachment errors (imagePath on the v1 API). */ attachmentsField?: string };
+type Meta = {
+  requestId?: string | null;
+  /** Field name for attachment errors (imagePath on the v1 API). */ attachmentsField?: string;
+};
 
 /** `YYYY-MM-DD` plus one day. */
 function nextDate(date: string): string {
@@ -25,7 +28,10 @@ function nextDate(date: string): string {
 /** Turns validated form values into the row's columns (instants in the event's zone, recurrence fields). */
 export function toEventColumns(v: EventFormValues) {
   const startsAt = v.startsAt ? toInstant(v.startsAt, v.timeZone) : null;
-  if (!startsAt) throw new AppError(422, v.startsAt ? MESSAGES.startInvalid : MESSAGES.startRequired, { startsAt: [v.startsAt ? MESSAGES.startInvalid : MESSAGES.startRequired] });
+  if (!startsAt)
+    throw new AppError(422, v.startsAt ? MESSAGES.startInvalid : MESSAGES.startRequired, {
+      startsAt: [v.startsAt ? MESSAGES.startInvalid : MESSAGES.startRequired],
+    });
   const recursive = v.type === "recursive";
   let endsAt: Date | null = null;
   let repeatUntil: string | null = null;
@@ -38,11 +44,13 @@ export function toEventColumns(v: EventFormValues) {
     endsAt = toInstant(endWall, v.timeZone);
     if (!endsAt) throw new AppError(422, MESSAGES.endTimeInvalid, { endTime: [MESSAGES.endTimeInvalid] });
     repeatUntil = v.repeatUntil || null;
-    if (repeatUntil && repeatUntil < startDate) throw new AppError(422, MESSAGES.lastDateBeforeStart, { repeatUntil: [MESSAGES.lastDateBeforeStart] });
+    if (repeatUntil && repeatUntil < startDate)
+      throw new AppError(422, MESSAGES.lastDateBeforeStart, { repeatUntil: [MESSAGES.lastDateBeforeStart] });
   } else {
     endsAt = v.endsAt ? toInstant(v.endsAt, v.timeZone) : null;
     if (v.endsAt && !endsAt) throw new AppError(422, MESSAGES.endInvalid, { endsAt: [MESSAGES.endInvalid] });
-    if (endsAt && endsAt < startsAt) throw new AppError(422, MESSAGES.endBeforeStart, { endsAt: [MESSAGES.endBeforeStart] });
+    if (endsAt && endsAt < startsAt)
+      throw new AppError(422, MESSAGES.endBeforeStart, { endsAt: [MESSAGES.endBeforeStart] });
   }
   const weekly = recursive && v.recurrence === "weekly";
   const series: SeriesInput = {
@@ -77,7 +85,10 @@ export function toEventColumns(v: EventFormValues) {
 }
 
 async function assertKeyUsable(tx: Tx, keyId: number, currentKeyId: number | null) {
-  const [key] = await tx.select({ id: schema.calendarKeys.id, status: schema.calendarKeys.status }).from(schema.calendarKeys).where(eq(schema.calendarKeys.id, keyId));
+  const [key] = await tx
+    .select({ id: schema.calendarKeys.id, status: schema.calendarKeys.status })
+    .from(schema.calendarKeys)
+    .where(eq(schema.calendarKeys.id, keyId));
   // An inactive key may stay on an event that already has it, but cannot be newly chosen.
   if (!key || (key.status !== "active" && key.id !== currentKeyId)) {
     throw new AppError(422, MESSAGES.keyRequired, { calendarKeyId: [MESSAGES.keyRequired] });
@@ -88,7 +99,11 @@ async function assertKeyUsable(tx: Tx, keyId: number, currentKeyId: number | nul
  * Creates or (with `id`) updates an event in one transaction with its attachments and an audit row.
  * Callers have checked the manageEvents capability (createAction / withApi).
  */
-export async function saveEvent(v: EventFormValues, actor: SessionUser, meta: Meta = {}): Promise<{ id: number; created: boolean }> {
+export async function saveEvent(
+  v: EventFormValues,
+  actor: SessionUser,
+  meta: Meta = {},
+): Promise<{ id: number; created: boolean }> {
   const columns = toEventColumns(v);
   return withFileTransaction(async (tx) => {
     if (v.id) {
@@ -102,7 +117,18 @@ export async function saveEvent(v: EventFormValues, actor: SessionUser, meta: Me
         .returning();
       await setEventAttachments(tx, { eventId: v.id, paths: v.attachments, user: actor, field: meta.attachmentsField });
       await bumpCalendarStamp(tx);
-      await writeAudit({ actorId: actor.id, action: "update", entity: "calendar_event", entityId: v.id, before, after, requestId: meta.requestId }, tx);
+      await writeAudit(
+        {
+          actorId: actor.id,
+          action: "update",
+          entity: "calendar_event",
+          entityId: v.id,
+          before,
+          after,
+          requestId: meta.requestId,
+        },
+        tx,
+      );
       return { id: v.id, created: false };
     }
     await assertKeyUsable(tx, columns.calendarKeyId, null);
@@ -112,7 +138,17 @@ export async function saveEvent(v: EventFormValues, actor: SessionUser, meta: Me
       .returning();
     await setEventAttachments(tx, { eventId: row.id, paths: v.attachments, user: actor, field: meta.attachmentsField });
     await bumpCalendarStamp(tx);
-    await writeAudit({ actorId: actor.id, action: "create", entity: "calendar_event", entityId: row.id, after: row, requestId: meta.requestId }, tx);
+    await writeAudit(
+      {
+        actorId: actor.id,
+        action: "create",
+        entity: "calendar_event",
+        entityId: row.id,
+        after: row,
+        requestId: meta.requestId,
+      },
+      tx,
+    );
     return { id: row.id, created: true };
   });
 }
@@ -125,17 +161,33 @@ export async function deleteEvents(ids: number[], actor: SessionUser, meta: Meta
     if (rows.length === 0) throw new AppError(404, "Event not found.");
     await bumpCalendarStamp(tx);
     for (const row of rows) {
-      await writeAudit({ actorId: actor.id, action: "delete", entity: "calendar_event", entityId: row.id, before: row, requestId: meta.requestId }, tx);
+      await writeAudit(
+        {
+          actorId: actor.id,
+          action: "delete",
+          entity: "calendar_event",
+          entityId: row.id,
+          before: row,
+          requestId: meta.requestId,
+        },
+        tx,
+      );
     }
     return rows.length;
   });
 }
 
 /** A new private subscription link for the user (all keys or one key). The secret is shown once. */
-export async function createFeedToken(userId: number, calendarKeyId: number | null): Promise<{ id: number; token: string }> {
+export async function createFeedToken(
+  userId: number,
+  calendarKeyId: number | null,
+): Promise<{ id: number; token: string }> {
   const db = await getDb();
   if (calendarKeyId) {
-    const [key] = await db.select({ id: schema.calendarKeys.id }).from(schema.calendarKeys).where(eq(schema.calendarKeys.id, calendarKeyId));
+    const [key] = await db
+      .select({ id: schema.calendarKeys.id })
+      .from(schema.calendarKeys)
+      .where(eq(schema.calendarKeys.id, calendarKeyId));
     if (!key) throw new AppError(422, MESSAGES.keyRequired, { calendarKeyId: [MESSAGES.keyRequired] });
   }
   const token = newSecretToken(48);
@@ -143,7 +195,13 @@ export async function createFeedToken(userId: number, calendarKeyId: number | nu
     .insert(schema.calendarFeedTokens)
     .values({ userId, calendarKeyId, tokenHash: hashToken(token) })
     .returning({ id: schema.calendarFeedTokens.id });
-  await writeAudit({ actorId: userId, action: "create", entity: "calendar_feed_token", entityId: row.id, after: { calendarKeyId } });
+  await writeAudit({
+    actorId: userId,
+    action: "create",
+    entity: "calendar_feed_token",
+    entityId: row.id,
+    after: { calendarKeyId },
+  });
   return { id: row.id, token };
 }
 
@@ -175,8 +233,21 @@ export async function resetFeedToken(userId: number, id: number): Promise<{ id: 
       .returning({ id: t.id, calendarKeyId: t.calendarKeyId });
     if (!old) throw new AppError(404, "Subscription link not found.");
     const token = newSecretToken(48);
-    const [row] = await tx.insert(t).values({ userId, calendarKeyId: old.calendarKeyId, tokenHash: hashToken(token) }).returning({ id: t.id });
-    await writeAudit({ actorId: userId, action: "reset", entity: "calendar_feed_token", entityId: row.id, before: { id: old.id }, after: { calendarKeyId: old.calendarKeyId } }, tx);
+    const [row] = await tx
+      .insert(t)
+      .values({ userId, calendarKeyId: old.calendarKeyId, tokenHash: hashToken(token) })
+      .returning({ id: t.id });
+    await writeAudit(
+      {
+        actorId: userId,
+        action: "reset",
+        entity: "calendar_feed_token",
+        entityId: row.id,
+        before: { id: old.id },
+        after: { calendarKeyId: old.calendarKeyId },
+      },
+      tx,
+    );
     return { id: row.id, token };
   });
 }
@@ -187,7 +258,11 @@ export async function resetFeedToken(userId: number, id: number): Promise<{ id: 
  */
 export async function revokeAllFeedTokens(tx: Tx, userId: number, now = new Date()): Promise<number> {
   const t = schema.calendarFeedTokens;
-  const rows = await tx.update(t).set({ revokedAt: now }).where(and(eq(t.userId, userId), isNull(t.revokedAt))).returning({ id: t.id });
+  const rows = await tx
+    .update(t)
+    .set({ revokedAt: now })
+    .where(and(eq(t.userId, userId), isNull(t.revokedAt)))
+    .returning({ id: t.id });
   return rows.length;
 }
 
@@ -195,7 +270,10 @@ export async function revokeAllFeedTokens(tx: Tx, userId: number, now = new Date
 export async function touchFeedToken(id: number, lastUsedAt: Date | null) {
   if (lastUsedAt && Date.now() - lastUsedAt.getTime() < 60_000) return;
   const db = await getDb();
-  await db.update(schema.calendarFeedTokens).set({ lastUsedAt: new Date() }).where(eq(schema.calendarFeedTokens.id, id));
+  await db
+    .update(schema.calendarFeedTokens)
+    .set({ lastUsedAt: new Date() })
+    .where(eq(schema.calendarFeedTokens.id, id));
 }
 
 /**
@@ -203,22 +281,48 @@ export async function touchFeedToken(id: number, lastUsedAt: Date | null) {
  * row. Callers have checked that the actor administers the back office. 404 for a menu that is not a
  * calendar page, 422 for a key that does not exist.
  */
-export async function setMenuCalendarKeys(menuId: number, keyIds: number[], actor: SessionUser, meta: Meta = {}): Promise<number[]> {
+export async function setMenuCalendarKeys(
+  menuId: number,
+  keyIds: number[],
+  actor: SessionUser,
+  meta: Meta = {},
+): Promise<number[]> {
   const ids = [...new Set(keyIds)].sort((a, b) => a - b);
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const [menu] = await tx.select({ id: schema.menus.id, pageTypes: schema.menus.pageTypes }).from(schema.menus).where(eq(schema.menus.id, menuId)).for("update");
+    const [menu] = await tx
+      .select({ id: schema.menus.id, pageTypes: schema.menus.pageTypes })
+      .from(schema.menus)
+      .where(eq(schema.menus.id, menuId))
+      .for("update");
     if (!menu || !menu.pageTypes.includes(3)) throw new AppError(404, "Calendar page not found.");
     if (ids.length) {
-      const found = await tx.select({ id: schema.calendarKeys.id }).from(schema.calendarKeys).where(inArray(schema.calendarKeys.id, ids));
-      if (found.length !== ids.length) throw new AppError(422, "Choose existing calendar keys.", { keyIds: ["Choose existing calendar keys."] });
+      const found = await tx
+        .select({ id: schema.calendarKeys.id })
+        .from(schema.calendarKeys)
+        .where(inArray(schema.calendarKeys.id, ids));
+      if (found.length !== ids.length)
+        throw new AppError(422, "Choose existing calendar keys.", { keyIds: ["Choose existing calendar keys."] });
     }
     const m = schema.menuCalendarKeys;
-    const before = (await tx.select({ id: m.calendarKeyId }).from(m).where(eq(m.menuId, menuId))).map((r) => r.id).sort((a, b) => a - b);
+    const before = (await tx.select({ id: m.calendarKeyId }).from(m).where(eq(m.menuId, menuId)))
+      .map((r) => r.id)
+      .sort((a, b) => a - b);
     await tx.delete(m).where(eq(m.menuId, menuId));
     if (ids.length) await tx.insert(m).values(ids.map((calendarKeyId) => ({ menuId, calendarKeyId })));
     await bumpCalendarStamp(tx);
-    await writeAudit({ actorId: actor.id, action: "update", entity: "menu_calendar_keys", entityId: menuId, before: { keyIds: before }, after: { keyIds: ids }, requestId: meta.requestId }, tx);
+    await writeAudit(
+      {
+        actorId: actor.id,
+        action: "update",
+        entity: "menu_calendar_keys",
+        entityId: menuId,
+        before: { keyIds: before },
+        after: { keyIds: ids },
+        requestId: meta.requestId,
+      },
+      tx,
+    );
     return ids;
   });
 }

@@ -26,7 +26,9 @@ const k = schema.calendarKeys;
 export type CalendarKeyRow = { id: number; name: string; colorCode: string; status: "active" | "inactive" };
 
 /** Calendar keys by name; `status` filters (get_meeting_list sends status=active), `id` picks one. */
-export async function listCalendarKeys({ status, id }: { status?: "active" | "inactive"; id?: number } = {}): Promise<CalendarKeyRow[]> {
+export async function listCalendarKeys({ status, id }: { status?: "active" | "inactive"; id?: number } = {}): Promise<
+  CalendarKeyRow[]
+> {
   const db = await getDb();
   const where: SQL[] = [];
   if (status) where.push(eq(k.status, status));
@@ -89,7 +91,12 @@ function seriesOf(r: SeriesRow): SeriesInput {
 }
 
 const STATUS: Record<string, EventStatus> = { active: "active", inactive: "inactive" };
-const RECURRENCE: Record<string, RecurrenceType | null> = { "": null, weekly: "weekly", monthly: "monthly", yearly: "yearly" };
+const RECURRENCE: Record<string, RecurrenceType | null> = {
+  "": null,
+  weekly: "weekly",
+  monthly: "monthly",
+  yearly: "yearly",
+};
 
 /** What the window needs of an event row, as one line of text (see `eventLines`). */
 type EventLine = {
@@ -192,7 +199,10 @@ export async function listOccurrences({
   /** The calendar stamp, when the caller has read it already. */
   stamp?: string;
 }): Promise<OccurrenceRow[]> {
-  const where: SQL[] = [sql`${e.type} = 'normal'`, sql`tstzrange(${e.occursFrom}, ${e.occursUntil}, '[]') && tstzrange(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, '[)')`];
+  const where: SQL[] = [
+    sql`${e.type} = 'normal'`,
+    sql`tstzrange(${e.occursFrom}, ${e.occursUntil}, '[]') && tstzrange(${start.toISOString()}::timestamptz, ${end.toISOString()}::timestamptz, '[)')`,
+  ];
   if (!includeInactive) where.push(sql`${e.status} = 'active'`);
   if (keyId) where.push(sql`${e.calendarKeyId} = ${keyId}`);
   const only = keyIds?.length ? new Set(keyIds) : null;
@@ -210,14 +220,27 @@ export async function listOccurrences({
     const key = byId.get(r.keyId);
     const { type, recurrence, daysOfWeek, timeZone } = r.series;
     for (const occurrence of expandOccurrencesMs(r.series, startMs, endMs, 1000, plan)) {
-      out.push({ eventId: r.id, title: r.title, keyId: r.keyId, keyName: key?.name ?? "", color: key?.colorCode ?? "#444444", status: r.status, type, recurrence, daysOfWeek, timeZone, occurrence });
+      out.push({
+        eventId: r.id,
+        title: r.title,
+        keyId: r.keyId,
+        keyName: key?.name ?? "",
+        color: key?.colorCode ?? "#444444",
+        status: r.status,
+        type,
+        recurrence,
+        daysOfWeek,
+        timeZone,
+        occurrence,
+      });
     }
   };
   for (const r of normal) add(r);
   for (const r of series) {
     // The span test of the index, in memory: [from, until] meets [start, end).
     if ((r.from !== null && r.from >= endMs) || (r.until !== null && r.until < startMs)) continue;
-    if ((!includeInactive && r.status !== "active") || (keyId && r.keyId !== keyId) || (only && !only.has(r.keyId))) continue;
+    if ((!includeInactive && r.status !== "active") || (keyId && r.keyId !== keyId) || (only && !only.has(r.keyId)))
+      continue;
     add(r, r.plan);
   }
   out.sort((a, b) => a.occurrence.start - b.occurrence.start || a.eventId - b.eventId);
@@ -246,7 +269,15 @@ export async function searchEvents({
   if (!includeInactive) where.push(eq(e.status, "active"));
   if (keyIds?.length) where.push(inArray(e.calendarKeyId, [...keyIds]));
   const rows = await db
-    .select({ id: e.id, title: e.title, keyId: e.calendarKeyId, keyName: k.name, color: k.colorCode, status: e.status, ...seriesColumns })
+    .select({
+      id: e.id,
+      title: e.title,
+      keyId: e.calendarKeyId,
+      keyName: k.name,
+      color: k.colorCode,
+      status: e.status,
+      ...seriesColumns,
+    })
     .from(e)
     .innerJoin(k, eq(k.id, e.calendarKeyId))
     .where(and(...where))
@@ -257,7 +288,19 @@ export async function searchEvents({
   for (const r of rows) {
     const occurrence = shownOccurrenceMs(seriesMs(seriesOf(r)), now);
     if (!occurrence) continue;
-    out.push({ eventId: r.id, title: r.title, keyId: r.keyId, keyName: r.keyName, color: r.color, status: r.status, type: r.type, recurrence: r.recurrence, daysOfWeek: r.daysOfWeek, timeZone: r.timeZone, occurrence });
+    out.push({
+      eventId: r.id,
+      title: r.title,
+      keyId: r.keyId,
+      keyName: r.keyName,
+      color: r.color,
+      status: r.status,
+      type: r.type,
+      recurrence: r.recurrence,
+      daysOfWeek: r.daysOfWeek,
+      timeZone: r.timeZone,
+      occurrence,
+    });
   }
   out.sort((a, b) => a.occurrence.start - b.occurrence.start || a.eventId - b.eventId);
   return out;
@@ -288,7 +331,13 @@ const creator = alias(schema.users, "creator");
 const updater = alias(schema.users, "updater");
 
 /** One event with its key, authors and attachments; inactive ones only when `includeInactive`. */
-export async function getEventById({ id, includeInactive }: { id: number; includeInactive: boolean }): Promise<EventDetail | null> {
+export async function getEventById({
+  id,
+  includeInactive,
+}: {
+  id: number;
+  includeInactive: boolean;
+}): Promise<EventDetail | null> {
   const db = await getDb();
   const [r] = await db
     .select({
@@ -307,7 +356,9 @@ export async function getEventById({ id, includeInactive }: { id: number; includ
       updatedAt: e.updatedAt,
       createdByName: sql<string | null>`nullif(trim(${creator.firstName} || ' ' || ${creator.lastName}), '')`,
       // 'Updated by' only once the event has been changed after it was created.
-      updatedByName: sql<string | null>`case when ${e.updatedAt} > ${e.createdAt} then nullif(trim(${updater.firstName} || ' ' || ${updater.lastName}), '') end`,
+      updatedByName: sql<
+        string | null
+      >`case when ${e.updatedAt} > ${e.createdAt} then nullif(trim(${updater.firstName} || ' ' || ${updater.lastName}), '') end`,
       ...seriesColumns,
     })
     .from(e)
@@ -324,7 +375,11 @@ export async function getEventById({ id, includeInactive }: { id: number; includ
 /** The stored schedule of an event (an old weekly payload without dates keeps it), or null. */
 export async function getEventSchedule({ id }: { id: number }) {
   const db = await getDb();
-  const [row] = await db.select({ startsAt: e.startsAt, endsAt: e.endsAt, repeatUntil: e.repeatUntil, timeZone: e.timeZone }).from(e).where(eq(e.id, id)).limit(1);
+  const [row] = await db
+    .select({ startsAt: e.startsAt, endsAt: e.endsAt, repeatUntil: e.repeatUntil, timeZone: e.timeZone })
+    .from(e)
+    .where(eq(e.id, id))
+    .limit(1);
   return row ?? null;
 }
 
@@ -332,25 +387,45 @@ export async function getEventSchedule({ id }: { id: number }) {
 export async function listMenuCalendarKeyIds({ menuId }: { menuId: number }): Promise<number[]> {
   const db = await getDb();
   const m = schema.menuCalendarKeys;
-  const rows = await db.select({ id: m.calendarKeyId }).from(m).where(eq(m.menuId, menuId)).orderBy(asc(m.calendarKeyId));
+  const rows = await db
+    .select({ id: m.calendarKeyId })
+    .from(m)
+    .where(eq(m.menuId, menuId))
+    .orderBy(asc(m.calendarKeyId));
   return rows.map((r) => r.id);
 }
 
 /** The same, for a calendar page's slug (getevents' `slug`): null when no such menu exists. */
 export async function listCalendarKeyIdsOfSlug({ slug }: { slug: string }): Promise<number[] | null> {
   const db = await getDb();
-  const [menu] = await db.select({ id: schema.menus.id }).from(schema.menus).where(eq(schema.menus.slug, slug)).limit(1);
+  const [menu] = await db
+    .select({ id: schema.menus.id })
+    .from(schema.menus)
+    .where(eq(schema.menus.slug, slug))
+    .limit(1);
   return menu ? listMenuCalendarKeyIds({ menuId: menu.id }) : null;
 }
 
-export type FeedTokenRow = { id: number; calendarKeyId: number | null; keyName: string | null; createdAt: Date; lastUsedAt: Date | null };
+export type FeedTokenRow = {
+  id: number;
+  calendarKeyId: number | null;
+  keyName: string | null;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+};
 
 /** A user's live (not revoked) subscription links. */
 export async function listFeedTokens({ userId }: { userId: number }): Promise<FeedTokenRow[]> {
   const db = await getDb();
   const t = schema.calendarFeedTokens;
   return db
-    .select({ id: t.id, calendarKeyId: t.calendarKeyId, keyName: k.name, createdAt: t.createdAt, lastUsedAt: t.lastUsedAt })
+    .select({
+      id: t.id,
+      calendarKeyId: t.calendarKeyId,
+      keyName: k.name,
+      createdAt: t.createdAt,
+      lastUsedAt: t.lastUsedAt,
+    })
     .from(t)
     .leftJoin(k, eq(k.id, t.calendarKeyId))
     .where(and(eq(t.userId, userId), isNull(t.revokedAt)))
@@ -362,7 +437,14 @@ export async function getFeedByTokenHash({ tokenHash }: { tokenHash: string }) {
   const db = await getDb();
   const t = schema.calendarFeedTokens;
   const [row] = await db
-    .select({ id: t.id, userId: t.userId, roleId: schema.users.roleId, calendarKeyId: t.calendarKeyId, keyName: k.name, lastUsedAt: t.lastUsedAt })
+    .select({
+      id: t.id,
+      userId: t.userId,
+      roleId: schema.users.roleId,
+      calendarKeyId: t.calendarKeyId,
+      keyName: k.name,
+      lastUsedAt: t.lastUsedAt,
+    })
     .from(t)
     .innerJoin(schema.users, eq(schema.users.id, t.userId))
     .leftJoin(k, eq(k.id, t.calendarKeyId))
@@ -374,7 +456,10 @@ export async function getFeedByTokenHash({ tokenHash }: { tokenHash: string }) {
 /** Active events for a feed: recurring series still alive and normal events since `since`. */
 export async function listFeedEvents({ keyId, since }: { keyId: number | null; since: Date }) {
   const db = await getDb();
-  const where: SQL[] = [eq(e.status, "active"), sql`(${e.occursUntil} is null or ${e.occursUntil} >= ${since.toISOString()}::timestamptz)`];
+  const where: SQL[] = [
+    eq(e.status, "active"),
+    sql`(${e.occursUntil} is null or ${e.occursUntil} >= ${since.toISOString()}::timestamptz)`,
+  ];
   if (keyId) where.push(eq(e.calendarKeyId, keyId));
   const rows = await db
     .select({

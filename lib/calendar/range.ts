@@ -5,7 +5,11 @@ import { instantOf, isoDayOfWeek, localDay } from "./zone";
  * The days FullCalendar's month view shows for a month: from the Sunday on or before the 1st, six
  * weeks (fixedWeekCount), as instants in `timeZone`. The server renders these occurrences first.
  */
-export function monthGridRange(year: number, month: number, timeZone: string): { start: Date; end: Date; firstDay: string } {
+export function monthGridRange(
+  year: number,
+  month: number,
+  timeZone: string,
+): { start: Date; end: Date; firstDay: string } {
   const first = dayNumber(year, month, 1);
   const gridStart = first - (isoDayOfWeek(first) % 7);
   return {

@@ -1,17 +1,39 @@
 import { describe, expect, it } from "vitest";
 import { RRule } from "rrule";
 import { Temporal } from "temporal-polyfill";
-import { expandOccurrences, expandOccurrencesMs, firstOccurrence, nextOccurrence, occurrenceBounds, planSeries, seriesMs, shownOccurrence, type SeriesInput } from "./recurrence";
+import {
+  expandOccurrences,
+  expandOccurrencesMs,
+  firstOccurrence,
+  nextOccurrence,
+  occurrenceBounds,
+  planSeries,
+  seriesMs,
+  shownOccurrence,
+  type SeriesInput,
+} from "./recurrence";
 import { rruleOf } from "./ics";
 import { toInstant } from "./time";
 
 const LA = "America/Los_Angeles";
 const at = (wall: string, tz = LA) => toInstant(wall, tz)!;
 const win = (from: string, to: string, tz = LA) => ({ start: at(from, tz), end: at(to, tz) });
-const local = (d: Date, tz = LA) => Temporal.Instant.fromEpochMilliseconds(d.getTime()).toZonedDateTimeISO(tz).toPlainDateTime().toString({ smallestUnit: "minute" });
+const local = (d: Date, tz = LA) =>
+  Temporal.Instant.fromEpochMilliseconds(d.getTime())
+    .toZonedDateTimeISO(tz)
+    .toPlainDateTime()
+    .toString({ smallestUnit: "minute" });
 
 function series(p: Partial<SeriesInput>): SeriesInput {
-  return { type: "recursive", recurrence: "monthly", daysOfWeek: null, startsAt: null, endsAt: null, timeZone: LA, ...p };
+  return {
+    type: "recursive",
+    recurrence: "monthly",
+    daysOfWeek: null,
+    startsAt: null,
+    endsAt: null,
+    timeZone: LA,
+    ...p,
+  };
 }
 
 describe("weekly series", () => {
@@ -35,7 +57,13 @@ describe("weekly series", () => {
   it("finds this month's Mondays of a series begun ten years ago without walking the decade", () => {
     const s = series({ recurrence: "weekly", daysOfWeek: [1], startsAt: at("2016-01-04 09:00"), endsAt: null });
     const w = win("2026-03-01 00:00", "2026-04-01 00:00");
-    expect(expandOccurrences(s, w).map((o) => local(o.start))).toEqual(["2026-03-02T09:00", "2026-03-09T09:00", "2026-03-16T09:00", "2026-03-23T09:00", "2026-03-30T09:00"]);
+    expect(expandOccurrences(s, w).map((o) => local(o.start))).toEqual([
+      "2026-03-02T09:00",
+      "2026-03-09T09:00",
+      "2026-03-16T09:00",
+      "2026-03-23T09:00",
+      "2026-03-30T09:00",
+    ]);
     const { occ, steps } = stepsOf(s, w);
     expect(occ).toHaveLength(5);
     // About 530 weeks lie between the start and the window; the expansion starts a step before it.
@@ -43,7 +71,13 @@ describe("weekly series", () => {
   });
 
   it("takes as many steps for a 10-year-old series as for a new one", () => {
-    const old = series({ recurrence: "weekly", daysOfWeek: [3], startsAt: at("2016-05-04 13:00"), endsAt: at("2016-05-04 14:00"), repeatUntil: "2099-01-01" });
+    const old = series({
+      recurrence: "weekly",
+      daysOfWeek: [3],
+      startsAt: at("2016-05-04 13:00"),
+      endsAt: at("2016-05-04 14:00"),
+      repeatUntil: "2099-01-01",
+    });
     const young = { ...old, startsAt: at("2026-05-06 13:00") };
     const w = win("2026-06-01 00:00", "2026-07-12 00:00");
     const a = stepsOf(old, w);
@@ -56,7 +90,11 @@ describe("weekly series", () => {
   it("a monthly series of twenty years starts near the window too", () => {
     const s = series({ recurrence: "monthly", startsAt: at("2006-01-15 10:00"), endsAt: null });
     const { occ, steps } = stepsOf(s, win("2026-03-01 00:00", "2026-06-01 00:00"));
-    expect(occ.map((o) => local(new Date(o.start)))).toEqual(["2026-03-15T10:00", "2026-04-15T10:00", "2026-05-15T10:00"]);
+    expect(occ.map((o) => local(new Date(o.start)))).toEqual([
+      "2026-03-15T10:00",
+      "2026-04-15T10:00",
+      "2026-05-15T10:00",
+    ]);
     expect(steps).toBeLessThan(20);
   });
 
@@ -72,7 +110,13 @@ describe("weekly series", () => {
   });
 
   it("keeps 10:00 local across both daylight-saving changes", () => {
-    const s = series({ recurrence: "weekly", daysOfWeek: [7], startsAt: at("2025-01-05 10:00"), endsAt: at("2025-01-05 11:00"), repeatUntil: "2025-12-31" });
+    const s = series({
+      recurrence: "weekly",
+      daysOfWeek: [7],
+      startsAt: at("2025-01-05 10:00"),
+      endsAt: at("2025-01-05 11:00"),
+      repeatUntil: "2025-12-31",
+    });
     const occ = expandOccurrences(s, win("2025-03-01 00:00", "2025-11-30 00:00"));
     expect(occ.length).toBeGreaterThan(30);
     for (const o of occ) {
@@ -94,7 +138,12 @@ describe("weekly series", () => {
   });
 
   it("nothing before the start: a weekly series begun last month does not show in earlier years", () => {
-    const s = series({ recurrence: "weekly", daysOfWeek: [5], startsAt: at("2026-10-02 00:00"), endsAt: at("2026-10-02 23:59") });
+    const s = series({
+      recurrence: "weekly",
+      daysOfWeek: [5],
+      startsAt: at("2026-10-02 00:00"),
+      endsAt: at("2026-10-02 23:59"),
+    });
     expect(expandOccurrences(s, win("2020-01-01 00:00", "2026-10-01 00:00"))).toEqual([]);
     const occ = expandOccurrences(s, win("2026-09-20 00:00", "2026-10-20 00:00"));
     expect(occ.map((o) => [o.allDay, o.startDate])).toEqual([
@@ -107,7 +156,14 @@ describe("weekly series", () => {
 
   it("several weekdays, every second week counted from the start's week, until the last date", () => {
     // 2026-11-04 is a Wednesday: Wed and Fri of that week, then Mon/Wed/Fri two weeks on, ...
-    const s = series({ recurrence: "weekly", daysOfWeek: [5, 1, 3], interval: 2, startsAt: at("2026-11-04 09:00"), endsAt: at("2026-11-04 10:00"), repeatUntil: "2026-11-30" });
+    const s = series({
+      recurrence: "weekly",
+      daysOfWeek: [5, 1, 3],
+      interval: 2,
+      startsAt: at("2026-11-04 09:00"),
+      endsAt: at("2026-11-04 10:00"),
+      repeatUntil: "2026-11-30",
+    });
     const occ = expandOccurrences(s, win("2026-10-01 00:00", "2027-01-01 00:00"));
     expect(occ.map((o) => `${local(o.start)}-${local(o.end).slice(11)}`)).toEqual([
       "2026-11-04T09:00-10:00",
@@ -118,11 +174,19 @@ describe("weekly series", () => {
       "2026-11-30T09:00-10:00",
     ]);
     // A window in the middle finds the same occurrences without walking from the start.
-    expect(expandOccurrences(s, win("2026-11-17 00:00", "2026-11-21 00:00")).map((o) => local(o.start).slice(0, 10))).toEqual(["2026-11-18", "2026-11-20"]);
+    expect(
+      expandOccurrences(s, win("2026-11-17 00:00", "2026-11-21 00:00")).map((o) => local(o.start).slice(0, 10)),
+    ).toEqual(["2026-11-18", "2026-11-20"]);
   });
 
   it("the next occurrence, not the first; a finished series shows its last", () => {
-    const s = series({ recurrence: "weekly", daysOfWeek: [1], startsAt: at("2025-11-03 09:00"), endsAt: at("2025-11-03 10:00"), repeatUntil: "2028-11-27" });
+    const s = series({
+      recurrence: "weekly",
+      daysOfWeek: [1],
+      startsAt: at("2025-11-03 09:00"),
+      endsAt: at("2025-11-03 10:00"),
+      repeatUntil: "2028-11-27",
+    });
     expect(local(nextOccurrence(s, at("2026-11-26 12:00"))!.start)).toBe("2026-11-30T09:00");
     expect(local(firstOccurrence(s)!.start)).toBe("2025-11-03T09:00");
     expect(local(shownOccurrence(s, at("2030-01-01 00:00"))!.start)).toBe("2028-11-27T09:00");
@@ -152,7 +216,12 @@ describe("monthly series", () => {
   });
 
   it("stops after the last date (inclusive) and uses the end's time of day for each occurrence", () => {
-    const s = series({ recurrence: "monthly", startsAt: at("2025-01-15 14:00"), endsAt: at("2025-01-15 15:30"), repeatUntil: "2025-06-15" });
+    const s = series({
+      recurrence: "monthly",
+      startsAt: at("2025-01-15 14:00"),
+      endsAt: at("2025-01-15 15:30"),
+      repeatUntil: "2025-06-15",
+    });
     const occ = expandOccurrences(s, win("2020-01-01 00:00", "2030-01-01 00:00"));
     expect(occ.map((o) => `${local(o.start)}-${local(o.end).slice(11)}`)).toEqual([
       "2025-01-15T14:00-15:30",
@@ -170,12 +239,22 @@ describe("monthly series", () => {
   });
 
   it("a last date before the series' day in the last month excludes that month", () => {
-    const s = series({ recurrence: "monthly", startsAt: at("2025-01-20 10:00"), endsAt: at("2025-01-20 11:00"), repeatUntil: "2025-03-19" });
+    const s = series({
+      recurrence: "monthly",
+      startsAt: at("2025-01-20 10:00"),
+      endsAt: at("2025-01-20 11:00"),
+      repeatUntil: "2025-03-19",
+    });
     expect(expandOccurrences(s, win("2025-01-01 00:00", "2026-01-01 00:00"))).toHaveLength(2);
   });
 
   it("includes an occurrence that began before the window and runs into it", () => {
-    const s = series({ recurrence: "monthly", startsAt: at("2025-01-31 22:00"), endsAt: at("2025-02-01 02:00"), repeatUntil: "2026-12-31" });
+    const s = series({
+      recurrence: "monthly",
+      startsAt: at("2025-01-31 22:00"),
+      endsAt: at("2025-02-01 02:00"),
+      repeatUntil: "2026-12-31",
+    });
     const occ = expandOccurrences(s, win("2025-04-01 00:00", "2025-04-02 00:00"));
     expect(occ).toHaveLength(1);
     expect(local(occ[0].start)).toBe("2025-03-31T22:00");
@@ -183,7 +262,12 @@ describe("monthly series", () => {
   });
 
   it("is all-day when it runs from 00:00 to 23:59 (the day-click default; 23:59:59 from old clients too)", () => {
-    const s = series({ recurrence: "monthly", startsAt: at("2025-02-10 00:00"), endsAt: at("2025-02-10 23:59"), repeatUntil: "2025-05-10" });
+    const s = series({
+      recurrence: "monthly",
+      startsAt: at("2025-02-10 00:00"),
+      endsAt: at("2025-02-10 23:59"),
+      repeatUntil: "2025-05-10",
+    });
     expect(planSeries({ ...s, endsAt: at("2025-02-10 23:59:59") })!.allDay).toBe(true);
     const occ = expandOccurrences(s, win("2025-01-01 00:00", "2026-01-01 00:00"));
     expect(occ.map((o) => [o.allDay, o.startDate, o.endDate])).toEqual([
@@ -204,7 +288,13 @@ describe("yearly series", () => {
   it("puts 29 February on 28 February in common years", () => {
     const s = series({ recurrence: "yearly", startsAt: at("2024-02-29 12:00") });
     const occ = expandOccurrences(s, win("2024-01-01 00:00", "2029-01-01 00:00"));
-    expect(occ.map((o) => local(o.start).slice(0, 10))).toEqual(["2024-02-29", "2025-02-28", "2026-02-28", "2027-02-28", "2028-02-29"]);
+    expect(occ.map((o) => local(o.start).slice(0, 10))).toEqual([
+      "2024-02-29",
+      "2025-02-28",
+      "2026-02-28",
+      "2027-02-28",
+      "2028-02-29",
+    ]);
   });
 
   it("finds the occurrence of a series begun in 1990", () => {
@@ -218,7 +308,14 @@ describe("yearly series", () => {
 describe("normal events", () => {
   it("overlap: inside, spanning, touching the edges, and a point in time", () => {
     const w = win("2025-05-01 00:00", "2025-06-01 00:00");
-    const ev = (s: string, e: string | null) => ({ type: "normal" as const, recurrence: null, daysOfWeek: null, startsAt: at(s), endsAt: e ? at(e) : null, timeZone: LA });
+    const ev = (s: string, e: string | null) => ({
+      type: "normal" as const,
+      recurrence: null,
+      daysOfWeek: null,
+      startsAt: at(s),
+      endsAt: e ? at(e) : null,
+      timeZone: LA,
+    });
     expect(expandOccurrences(ev("2025-05-10 09:00", "2025-05-10 10:00"), w)).toHaveLength(1);
     expect(expandOccurrences(ev("2025-04-20 09:00", "2025-06-10 10:00"), w)).toHaveLength(1);
     expect(expandOccurrences(ev("2025-04-30 09:00", "2025-05-01 00:00"), w)).toHaveLength(0);
@@ -228,7 +325,14 @@ describe("normal events", () => {
   });
 
   it("00:00 to 23:59:59 is an all-day event on its dates in its own zone", () => {
-    const e = { type: "normal" as const, recurrence: null, daysOfWeek: null, startsAt: at("2025-05-10 00:00"), endsAt: at("2025-05-12 23:59:59"), timeZone: LA };
+    const e = {
+      type: "normal" as const,
+      recurrence: null,
+      daysOfWeek: null,
+      startsAt: at("2025-05-10 00:00"),
+      endsAt: at("2025-05-12 23:59:59"),
+      timeZone: LA,
+    };
     const [o] = expandOccurrences(e, win("2025-05-01 00:00", "2025-06-01 00:00"));
     expect([o.allDay, o.startDate, o.endDate]).toEqual([true, "2025-05-10", "2025-05-13"]);
     expect(firstOccurrence(e)).toEqual(o);
@@ -238,16 +342,61 @@ describe("normal events", () => {
 
 describe("the ICS RRULE agrees with the expansion (rrule.js as the oracle)", () => {
   const cases: Array<[string, Partial<SeriesInput>]> = [
-    ["weekly Sunday, DST-crossing, with end", { recurrence: "weekly", daysOfWeek: [7], startsAt: at("2023-02-01 10:00"), endsAt: at("2023-02-01 11:00"), repeatUntil: "2026-02-01" }],
+    [
+      "weekly Sunday, DST-crossing, with end",
+      {
+        recurrence: "weekly",
+        daysOfWeek: [7],
+        startsAt: at("2023-02-01 10:00"),
+        endsAt: at("2023-02-01 11:00"),
+        repeatUntil: "2026-02-01",
+      },
+    ],
     ["weekly Monday from 2016", { recurrence: "weekly", daysOfWeek: [1], startsAt: at("2016-01-04 09:00") }],
-    ["weekly Mon/Thu every 3 weeks", { recurrence: "weekly", daysOfWeek: [4, 1], interval: 3, startsAt: at("2023-12-20 07:30"), endsAt: at("2023-12-20 08:00") }],
+    [
+      "weekly Mon/Thu every 3 weeks",
+      {
+        recurrence: "weekly",
+        daysOfWeek: [4, 1],
+        interval: 3,
+        startsAt: at("2023-12-20 07:30"),
+        endsAt: at("2023-12-20 08:00"),
+      },
+    ],
     ["monthly 29th", { recurrence: "monthly", startsAt: at("2023-01-29 08:15") }],
-    ["monthly 30th", { recurrence: "monthly", startsAt: at("2023-01-30 08:15"), endsAt: at("2023-01-30 09:00"), repeatUntil: "2027-01-01" }],
+    [
+      "monthly 30th",
+      {
+        recurrence: "monthly",
+        startsAt: at("2023-01-30 08:15"),
+        endsAt: at("2023-01-30 09:00"),
+        repeatUntil: "2027-01-01",
+      },
+    ],
     ["monthly 31st", { recurrence: "monthly", startsAt: at("2023-03-31 18:00") }],
-    ["monthly 5th all-day", { recurrence: "monthly", startsAt: at("2023-03-05 00:00"), endsAt: at("2023-03-05 23:59:59"), repeatUntil: "2026-08-05" }],
+    [
+      "monthly 5th all-day",
+      {
+        recurrence: "monthly",
+        startsAt: at("2023-03-05 00:00"),
+        endsAt: at("2023-03-05 23:59:59"),
+        repeatUntil: "2026-08-05",
+      },
+    ],
     ["yearly 29 Feb", { recurrence: "yearly", startsAt: at("2020-02-29 12:00") }],
-    ["yearly 10 Nov", { recurrence: "yearly", startsAt: at("2019-11-10 07:00"), endsAt: at("2019-11-10 08:00"), repeatUntil: "2029-11-10" }],
-    ["Berlin monthly 31st", { recurrence: "monthly", startsAt: at("2023-01-31 02:30", "Europe/Berlin"), timeZone: "Europe/Berlin" }],
+    [
+      "yearly 10 Nov",
+      {
+        recurrence: "yearly",
+        startsAt: at("2019-11-10 07:00"),
+        endsAt: at("2019-11-10 08:00"),
+        repeatUntil: "2029-11-10",
+      },
+    ],
+    [
+      "Berlin monthly 31st",
+      { recurrence: "monthly", startsAt: at("2023-01-31 02:30", "Europe/Berlin"), timeZone: "Europe/Berlin" },
+    ],
   ];
   for (const [name, p] of cases) {
     it(name, () => {
@@ -263,15 +412,16 @@ describe("the ICS RRULE agrees with the expansion (rrule.js as the oracle)", () 
       const w = win("2024-01-01 00:00", "2027-12-31 00:00", s.timeZone);
       const expected = rule
         .between(new Date(Date.UTC(2023, 11, 30)), new Date(Date.UTC(2028, 0, 2)), true)
-        .map((f) =>
-          Temporal.PlainDateTime.from({
-            year: f.getUTCFullYear(),
-            month: f.getUTCMonth() + 1,
-            day: f.getUTCDate(),
-            hour: f.getUTCHours(),
-            minute: f.getUTCMinutes(),
-            second: f.getUTCSeconds(),
-          }).toZonedDateTime(s.timeZone, { disambiguation: "compatible" }).epochMilliseconds,
+        .map(
+          (f) =>
+            Temporal.PlainDateTime.from({
+              year: f.getUTCFullYear(),
+              month: f.getUTCMonth() + 1,
+              day: f.getUTCDate(),
+              hour: f.getUTCHours(),
+              minute: f.getUTCMinutes(),
+              second: f.getUTCSeconds(),
+            }).toZonedDateTime(s.timeZone, { disambiguation: "compatible" }).epochMilliseconds,
         )
         .filter((ms) => ms >= w.start.getTime() && ms < w.end.getTime());
       const ours = expandOccurrences(s, w)

@@ -54,7 +54,13 @@ export type Window = { start: Date; end: Date };
  * the server), so the Date-based functions below are thin wrappers over these.
  */
 export type SeriesMs = Omit<SeriesInput, "startsAt" | "endsAt"> & { startMs: number | null; endMs: number | null };
-export type OccurrenceMs = { start: number; end: number; allDay: boolean; startDate: string | null; endDate: string | null };
+export type OccurrenceMs = {
+  start: number;
+  end: number;
+  allDay: boolean;
+  startDate: string | null;
+  endDate: string | null;
+};
 
 export function seriesMs(s: SeriesInput): SeriesMs {
   return {
@@ -71,7 +77,13 @@ export function seriesMs(s: SeriesInput): SeriesMs {
 
 function toOccurrence(o: OccurrenceMs): Occurrence {
   const start = new Date(o.start);
-  return { start, end: o.end === o.start ? start : new Date(o.end), allDay: o.allDay, startDate: o.startDate, endDate: o.endDate };
+  return {
+    start,
+    end: o.end === o.start ? start : new Date(o.end),
+    allDay: o.allDay,
+    startDate: o.startDate,
+    endDate: o.endDate,
+  };
 }
 
 /** 23:59: an end at this minute or later (23:59:59 from old clients) ends the day. */
@@ -119,7 +131,10 @@ export function planSeriesMs(s: SeriesMs): SeriesPlan | null {
   if (s.type !== "recursive" || !s.recurrence || s.startMs === null) return null;
   const tz = s.timeZone;
   const { startMs, endMs } = s;
-  const days = s.recurrence === "weekly" ? [...new Set((s.daysOfWeek ?? []).filter((d) => d >= 1 && d <= 7))].sort((a, b) => a - b) : [];
+  const days =
+    s.recurrence === "weekly"
+      ? [...new Set((s.daysOfWeek ?? []).filter((d) => d >= 1 && d <= 7))].sort((a, b) => a - b)
+      : [];
   if (s.recurrence === "weekly" && days.length === 0) return null;
   const interval = s.recurrence === "weekly" && s.interval && s.interval > 1 ? Math.floor(s.interval) : 1;
   const startDay = localDay(tz, startMs);
@@ -134,7 +149,9 @@ export function planSeriesMs(s: SeriesMs): SeriesPlan | null {
   const end = endMs !== null && endMs > startMs ? endMs : null;
   const endDays = end === null ? 0 : localDay(tz, end) - startDay;
   const endClock = end === null ? null : localSeconds(tz, end);
-  const allDay = startSec === 0 && (endClock === null || (endClock >= LAST_MINUTE && endDays >= 0) || (endClock === 0 && endDays > 0));
+  const allDay =
+    startSec === 0 &&
+    (endClock === null || (endClock >= LAST_MINUTE && endDays >= 0) || (endClock === 0 && endDays > 0));
   const untilDay = dayOfDate(s.repeatUntil);
   return {
     freq: s.recurrence,
@@ -202,7 +219,12 @@ function normalOccurrence(s: SeriesMs): OccurrenceMs | null {
   const endDay = localDay(tz, end);
   const startClock = localSeconds(tz, startMs);
   const endClock = localSeconds(tz, end);
-  const endExcl = endClock >= LAST_MINUTE && endClock <= END_OF_DAY ? endDay + 1 : endClock === 0 && endDay > startDay ? endDay : null;
+  const endExcl =
+    endClock >= LAST_MINUTE && endClock <= END_OF_DAY
+      ? endDay + 1
+      : endClock === 0 && endDay > startDay
+        ? endDay
+        : null;
   const allDay = startClock === 0 && s.endMs !== null && endExcl !== null;
   return {
     start: startMs,
@@ -222,7 +244,13 @@ export function expandOccurrences(s: SeriesInput, window: Window, limit = 1000):
 }
 
 /** `expandOccurrences` on epoch milliseconds; a plan already made for the series may be passed in. */
-export function expandOccurrencesMs(s: SeriesMs, startMs: number, endMs: number, limit = 1000, plan?: SeriesPlan | null): OccurrenceMs[] {
+export function expandOccurrencesMs(
+  s: SeriesMs,
+  startMs: number,
+  endMs: number,
+  limit = 1000,
+  plan?: SeriesPlan | null,
+): OccurrenceMs[] {
   if (s.type === "normal") {
     const o = normalOccurrence(s);
     return o && overlaps(o, startMs, endMs) ? [o] : [];
@@ -308,6 +336,9 @@ export function occurrenceBounds(s: SeriesInput): { occursFrom: Date | null; occ
   if (!p) return { occursFrom: null, occursUntil: null };
   return {
     occursFrom: new Date(instantOf(p.timeZone, p.startDay, 0)),
-    occursUntil: p.untilDay === null ? null : new Date(instantOf(p.timeZone, p.untilDay + Math.max(p.spanDays, p.endDays + 1) + 2, 0)),
+    occursUntil:
+      p.untilDay === null
+        ? null
+        : new Date(instantOf(p.timeZone, p.untilDay + Math.max(p.spanDays, p.endDays + 1) + 2, 0)),
   };
 }

@@ -50,7 +50,8 @@ export function normaliseWall(v: string): string | null {
   if (!m) return null;
   const [y, mo, d, h, mi, s] = [+m[1], +m[2], +m[3], +m[4], +m[5], m[6] ? +m[6] : 0];
   const t = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
-  if (t.getUTCFullYear() !== y || t.getUTCMonth() !== mo - 1 || t.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) return null;
+  if (t.getUTCFullYear() !== y || t.getUTCMonth() !== mo - 1 || t.getUTCDate() !== d || h > 23 || mi > 59 || s > 59)
+    return null;
   return `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${String(s).padStart(2, "0")}`;
 }
 
@@ -84,8 +85,14 @@ export function isValidDate(v: string): boolean {
 export const eventFormSchema = z
   .object({
     id: z.coerce.number().int().positive().optional(),
-    title: line("Title", { error: MESSAGES.titleRequired }).trim().min(1, MESSAGES.titleRequired).max(TITLE_MAX, MESSAGES.titleTooLong),
-    calendarKeyId: z.coerce.number({ error: MESSAGES.keyRequired }).int(MESSAGES.keyRequired).positive(MESSAGES.keyRequired),
+    title: line("Title", { error: MESSAGES.titleRequired })
+      .trim()
+      .min(1, MESSAGES.titleRequired)
+      .max(TITLE_MAX, MESSAGES.titleTooLong),
+    calendarKeyId: z.coerce
+      .number({ error: MESSAGES.keyRequired })
+      .int(MESSAGES.keyRequired)
+      .positive(MESSAGES.keyRequired),
     keyDescription: text().trim().max(65534).default(""),
     description: text().trim().max(65534).default(""),
     status: z.enum(EVENT_STATUSES).default("active"),
@@ -93,11 +100,23 @@ export const eventFormSchema = z
     recurrence: z.enum(RECURRENCES).default("monthly"),
     /** Weekly series: the weekdays, 1 Monday .. 7 Sunday (checkboxes send strings). */
     daysOfWeek: z
-      .array(z.coerce.number({ error: MESSAGES.weekday }).int(MESSAGES.weekday).min(1, MESSAGES.weekday).max(7, MESSAGES.weekday), { error: MESSAGES.weekdayRequired })
+      .array(
+        z.coerce
+          .number({ error: MESSAGES.weekday })
+          .int(MESSAGES.weekday)
+          .min(1, MESSAGES.weekday)
+          .max(7, MESSAGES.weekday),
+        { error: MESSAGES.weekdayRequired },
+      )
       .max(7, MESSAGES.weekday)
       .default([1]),
     /** Weekly series: every N weeks. */
-    interval: z.coerce.number({ error: MESSAGES.interval }).int(MESSAGES.interval).min(1, MESSAGES.interval).max(52, MESSAGES.interval).default(1),
+    interval: z.coerce
+      .number({ error: MESSAGES.interval })
+      .int(MESSAGES.interval)
+      .min(1, MESSAGES.interval)
+      .max(52, MESSAGES.interval)
+      .default(1),
     /**
      * Wall-clock `YYYY-MM-DDTHH:mm[:ss]` in `timeZone`, or an absolute ISO date-time (API). For a series
      * the start is its first occurrence's date and time.
@@ -110,7 +129,10 @@ export const eventFormSchema = z
     /** Series: the last date (`YYYY-MM-DD`) an occurrence may fall on; empty = no end. */
     repeatUntil: text().trim().default(""),
     timeZone: text().trim().default(DEFAULT_TIME_ZONE).refine(isKnownTimeZone, MESSAGES.timeZone),
-    contactPerson: line("Contact Person").trim().max(190, "Contact Person cannot be longer than 190 character").default(""),
+    contactPerson: line("Contact Person")
+      .trim()
+      .max(190, "Contact Person cannot be longer than 190 character")
+      .default(""),
     contactEmail: line("Contact Email").trim().max(CONTACT_EMAIL_MAX, MESSAGES.emailTooLong).default(""),
     contactNumber: line("Contact Number").trim().default(""),
     /** Storage paths of the event's files (store_document uploads, kind `event`), in display order. */
@@ -122,45 +144,64 @@ export const eventFormSchema = z
   .superRefine((v, ctx) => {
     const recursive = v.type === "recursive";
     if (!v.startsAt) ctx.addIssue({ code: "custom", path: ["startsAt"], message: MESSAGES.startRequired });
-    if (v.startsAt && !isValidDateTime(v.startsAt)) ctx.addIssue({ code: "custom", path: ["startsAt"], message: MESSAGES.startInvalid });
+    if (v.startsAt && !isValidDateTime(v.startsAt))
+      ctx.addIssue({ code: "custom", path: ["startsAt"], message: MESSAGES.startInvalid });
     if (recursive) {
-      if (v.recurrence === "weekly" && v.daysOfWeek.length === 0) ctx.addIssue({ code: "custom", path: ["daysOfWeek"], message: MESSAGES.weekdayRequired });
+      if (v.recurrence === "weekly" && v.daysOfWeek.length === 0)
+        ctx.addIssue({ code: "custom", path: ["daysOfWeek"], message: MESSAGES.weekdayRequired });
       if (!v.endTime) ctx.addIssue({ code: "custom", path: ["endTime"], message: MESSAGES.endTimeRequired });
-      else if (!TIME.test(v.endTime)) ctx.addIssue({ code: "custom", path: ["endTime"], message: MESSAGES.endTimeInvalid });
+      else if (!TIME.test(v.endTime))
+        ctx.addIssue({ code: "custom", path: ["endTime"], message: MESSAGES.endTimeInvalid });
       if (v.repeatUntil) {
-        if (!isValidDate(v.repeatUntil)) ctx.addIssue({ code: "custom", path: ["repeatUntil"], message: MESSAGES.lastDateInvalid });
+        if (!isValidDate(v.repeatUntil))
+          ctx.addIssue({ code: "custom", path: ["repeatUntil"], message: MESSAGES.lastDateInvalid });
         else {
           const startDay = normaliseWall(v.startsAt)?.slice(0, 10);
           // A wall start is compared here; an absolute one (API) by the server in the event's zone.
-          if (startDay && v.repeatUntil < startDay) ctx.addIssue({ code: "custom", path: ["repeatUntil"], message: MESSAGES.lastDateBeforeStart });
+          if (startDay && v.repeatUntil < startDay)
+            ctx.addIssue({ code: "custom", path: ["repeatUntil"], message: MESSAGES.lastDateBeforeStart });
         }
       }
       contactChecks(v, ctx);
       return;
     }
-    if (v.endsAt && !isValidDateTime(v.endsAt)) ctx.addIssue({ code: "custom", path: ["endsAt"], message: MESSAGES.endInvalid });
+    if (v.endsAt && !isValidDateTime(v.endsAt))
+      ctx.addIssue({ code: "custom", path: ["endsAt"], message: MESSAGES.endInvalid });
     if (v.startsAt && v.endsAt) {
       const ws = normaliseWall(v.startsAt);
       const we = normaliseWall(v.endsAt);
       // Two wall times share the zone; two absolute times compare as instants; a mix is checked by the server.
-      const before = ws && we ? we < ws : !ws && !we && isAbsolute(v.startsAt) && isAbsolute(v.endsAt) ? Date.parse(v.endsAt) < Date.parse(v.startsAt) : false;
+      const before =
+        ws && we
+          ? we < ws
+          : !ws && !we && isAbsolute(v.startsAt) && isAbsolute(v.endsAt)
+            ? Date.parse(v.endsAt) < Date.parse(v.startsAt)
+            : false;
       if (before) ctx.addIssue({ code: "custom", path: ["endsAt"], message: MESSAGES.endBeforeStart });
     }
     contactChecks(v, ctx);
   });
 
-function contactChecks(v: { contactEmail: string; contactPerson: string; contactNumber: string }, ctx: z.RefinementCtx) {
+function contactChecks(
+  v: { contactEmail: string; contactPerson: string; contactNumber: string },
+  ctx: z.RefinementCtx,
+) {
   if (v.contactEmail) {
-    if (!EMAIL.test(v.contactEmail)) ctx.addIssue({ code: "custom", path: ["contactEmail"], message: MESSAGES.emailInvalid });
-    if (!v.contactPerson) ctx.addIssue({ code: "custom", path: ["contactPerson"], message: MESSAGES.contactPersonFirst });
+    if (!EMAIL.test(v.contactEmail))
+      ctx.addIssue({ code: "custom", path: ["contactEmail"], message: MESSAGES.emailInvalid });
+    if (!v.contactPerson)
+      ctx.addIssue({ code: "custom", path: ["contactPerson"], message: MESSAGES.contactPersonFirst });
   }
   if (v.contactNumber) {
     // digits plus the separators the old input allowed: space ( ) + , -
-    if (!/^[0-9 ()+,-]+$/.test(v.contactNumber)) ctx.addIssue({ code: "custom", path: ["contactNumber"], message: MESSAGES.numberNumeric });
+    if (!/^[0-9 ()+,-]+$/.test(v.contactNumber))
+      ctx.addIssue({ code: "custom", path: ["contactNumber"], message: MESSAGES.numberNumeric });
     else {
       const digits = v.contactNumber.replace(/\D/g, "").length;
-      if (digits < CONTACT_NUMBER_MIN_DIGITS) ctx.addIssue({ code: "custom", path: ["contactNumber"], message: MESSAGES.numberMin });
-      if (digits > CONTACT_NUMBER_MAX_DIGITS) ctx.addIssue({ code: "custom", path: ["contactNumber"], message: MESSAGES.numberMax });
+      if (digits < CONTACT_NUMBER_MIN_DIGITS)
+        ctx.addIssue({ code: "custom", path: ["contactNumber"], message: MESSAGES.numberMin });
+      if (digits > CONTACT_NUMBER_MAX_DIGITS)
+        ctx.addIssue({ code: "custom", path: ["contactNumber"], message: MESSAGES.numberMax });
     }
   }
 }

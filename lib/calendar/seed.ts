@@ -36,19 +36,110 @@ export async function seedCalendarDemo(db: Db | Tx, opts: { createdBy: number | 
   };
   const tz = DEFAULT_TIME_ZONE;
   const at = (wall: string) => toInstant(wall, tz);
-  type Demo = Omit<SeriesInput, "timeZone" | "interval"> & { title: string; key: string; description: string; keyDescription?: string; status?: "active" | "inactive"; contactPerson?: string; contactEmail?: string; contactNumber?: string };
+  type Demo = Omit<SeriesInput, "timeZone" | "interval"> & {
+    title: string;
+    key: string;
+    description: string;
+    keyDescription?: string;
+    status?: "active" | "inactive";
+    contactPerson?: string;
+    contactEmail?: string;
+    contactNumber?: string;
+  };
   const demo: Demo[] = [
-    { title: "Monday Sales Meeting", key: "Company Event", description: "Weekly sales review for all dealership managers.", type: "recursive", recurrence: "weekly", daysOfWeek: [1], startsAt: at(`${mondayFrom(ym(-12, 1))} 09:00`), endsAt: at(`${mondayFrom(ym(-12, 1))} 10:00`), repeatUntil: ym(24, 28), contactPerson: "Morgan Manager", contactEmail: "manager@example.com", contactNumber: "(555) 010-2000" },
-    { title: "CIC Monthly Meeting", key: "CIC Monthly Meeting", description: "Continuous improvement committee: suggestions review and follow-ups.", keyDescription: "Bring the month's suggestion list.", type: "recursive", recurrence: "monthly", daysOfWeek: null, startsAt: at(`${ym(-6, 15)} 14:00`), endsAt: at(`${ym(-6, 15)} 15:30`), repeatUntil: ym(18, 15), contactPerson: "Alex Admin", contactEmail: "admin@example.com" },
-    { title: "Company Anniversary", key: "Holiday", description: "The group was founded on this day.", type: "recursive", recurrence: "yearly", daysOfWeek: null, startsAt: at(`${ym(-24, 20)} 00:00`), endsAt: at(`${ym(-24, 20)} 23:59`) },
-    { title: "Warranty Process Training", key: "Training", description: "Hands-on session for service advisors. Lunch provided.", type: "normal", recurrence: null, daysOfWeek: null, startsAt: at(`${ym(0, 9)} 10:00`), endsAt: at(`${ym(0, 9)} 12:30`), contactPerson: "Sam Staff", contactNumber: "555-0100" },
-    { title: "Service Department Open House", key: "Company Event", description: "Customers tour the new service bays.", type: "normal", recurrence: null, daysOfWeek: null, startsAt: at(`${ym(0, 22)} 00:00`), endsAt: at(`${ym(0, 23)} 23:59`) },
-    { title: "Safety Refresher (draft)", key: "Training", description: "Not yet confirmed.", status: "inactive", type: "normal", recurrence: null, daysOfWeek: null, startsAt: at(`${ym(0, 27)} 13:00`), endsAt: at(`${ym(0, 27)} 14:00`) },
-    { title: "Technician Certification Day", key: "Training", description: "Manufacturer certification exams.", type: "normal", recurrence: null, daysOfWeek: null, startsAt: at(`${ym(1, 5)} 08:00`), endsAt: at(`${ym(1, 5)} 17:00`) },
+    {
+      title: "Monday Sales Meeting",
+      key: "Company Event",
+      description: "Weekly sales review for all dealership managers.",
+      type: "recursive",
+      recurrence: "weekly",
+      daysOfWeek: [1],
+      startsAt: at(`${mondayFrom(ym(-12, 1))} 09:00`),
+      endsAt: at(`${mondayFrom(ym(-12, 1))} 10:00`),
+      repeatUntil: ym(24, 28),
+      contactPerson: "Morgan Manager",
+      contactEmail: "manager@example.com",
+      contactNumber: "(555) 010-2000",
+    },
+    {
+      title: "CIC Monthly Meeting",
+      key: "CIC Monthly Meeting",
+      description: "Continuous improvement committee: suggestions review and follow-ups.",
+      keyDescription: "Bring the month's suggestion list.",
+      type: "recursive",
+      recurrence: "monthly",
+      daysOfWeek: null,
+      startsAt: at(`${ym(-6, 15)} 14:00`),
+      endsAt: at(`${ym(-6, 15)} 15:30`),
+      repeatUntil: ym(18, 15),
+      contactPerson: "Alex Admin",
+      contactEmail: "admin@example.com",
+    },
+    {
+      title: "Company Anniversary",
+      key: "Holiday",
+      description: "The group was founded on this day.",
+      type: "recursive",
+      recurrence: "yearly",
+      daysOfWeek: null,
+      startsAt: at(`${ym(-24, 20)} 00:00`),
+      endsAt: at(`${ym(-24, 20)} 23:59`),
+    },
+    {
+      title: "Warranty Process Training",
+      key: "Training",
+      description: "Hands-on session for service advisors. Lunch provided.",
+      type: "normal",
+      recurrence: null,
+      daysOfWeek: null,
+      startsAt: at(`${ym(0, 9)} 10:00`),
+      endsAt: at(`${ym(0, 9)} 12:30`),
+      contactPerson: "Sam Staff",
+      contactNumber: "555-0100",
+    },
+    {
+      title: "Service Department Open House",
+      key: "Company Event",
+      description: "Customers tour the new service bays.",
+      type: "normal",
+      recurrence: null,
+      daysOfWeek: null,
+      startsAt: at(`${ym(0, 22)} 00:00`),
+      endsAt: at(`${ym(0, 23)} 23:59`),
+    },
+    {
+      title: "Safety Refresher (draft)",
+      key: "Training",
+      description: "Not yet confirmed.",
+      status: "inactive",
+      type: "normal",
+      recurrence: null,
+      daysOfWeek: null,
+      startsAt: at(`${ym(0, 27)} 13:00`),
+      endsAt: at(`${ym(0, 27)} 14:00`),
+    },
+    {
+      title: "Technician Certification Day",
+      key: "Training",
+      description: "Manufacturer certification exams.",
+      type: "normal",
+      recurrence: null,
+      daysOfWeek: null,
+      startsAt: at(`${ym(1, 5)} 08:00`),
+      endsAt: at(`${ym(1, 5)} 17:00`),
+    },
   ];
   await db.insert(schema.calendarEvents).values(
     demo.map((d) => {
-      const series: SeriesInput = { type: d.type, recurrence: d.recurrence, daysOfWeek: d.daysOfWeek, startsAt: d.startsAt, endsAt: d.endsAt, repeatUntil: d.repeatUntil ?? null, timeZone: tz };
+      const series: SeriesInput = {
+        type: d.type,
+        recurrence: d.recurrence,
+        daysOfWeek: d.daysOfWeek,
+        startsAt: d.startsAt,
+        endsAt: d.endsAt,
+        repeatUntil: d.repeatUntil ?? null,
+        timeZone: tz,
+      };
       return {
         title: d.title,
         calendarKeyId: key(d.key),
@@ -73,6 +164,13 @@ export async function seedCalendarDemo(db: Db | Tx, opts: { createdBy: number | 
   );
   // The built-in CIC Monthly Meetings page shows the CIC key's events (migration 0020 does the same for
   // databases seeded before it).
-  const [cic] = await db.select({ id: schema.menus.id }).from(schema.menus).where(eq(schema.menus.slug, "cic-monthly-meetings"));
-  if (cic) await db.insert(schema.menuCalendarKeys).values({ menuId: cic.id, calendarKeyId: key("CIC Monthly Meeting") }).onConflictDoNothing();
+  const [cic] = await db
+    .select({ id: schema.menus.id })
+    .from(schema.menus)
+    .where(eq(schema.menus.slug, "cic-monthly-meetings"));
+  if (cic)
+    await db
+      .insert(schema.menuCalendarKeys)
+      .values({ menuId: cic.id, calendarKeyId: key("CIC Monthly Meeting") })
+      .onConflictDoNothing();
 }

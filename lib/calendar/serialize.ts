@@ -11,7 +11,14 @@ function hex8(color: string) {
 
 export function toApiKey(key: CalendarKeyRow): ApiCalendarKey {
   const hex = key.colorCode.slice(0, 7);
-  return { value: key.id, text: key.name, color_code: key.colorCode, color_code_obj: { hex, hex8: hex8(key.colorCode) }, status: key.status, is_view: true };
+  return {
+    value: key.id,
+    text: key.name,
+    color_code: key.colorCode,
+    color_code_obj: { hex, hex8: hex8(key.colorCode) },
+    status: key.status,
+    is_view: true,
+  };
 }
 
 function twelveHour(legacy: string) {
@@ -75,7 +82,11 @@ export function toCalendarItem(r: OccurrenceRow): CalendarItem {
   };
 }
 
-export function toApiEventDetail(d: EventDetail, offsetMinutes: number | null, attachments: ApiAttachment[] = []): ApiEventDetail {
+export function toApiEventDetail(
+  d: EventDetail,
+  offsetMinutes: number | null,
+  attachments: ApiAttachment[] = [],
+): ApiEventDetail {
   const shown = d.shown && { ...d.shown, start: d.shown.start.getTime(), end: d.shown.end.getTime() };
   const base = occurrenceFields({ ...d, eventId: d.id }, shown, offsetMinutes);
   return {

@@ -41,7 +41,19 @@ export type ApiOccurrence = {
 /** The lean occurrence the portal's own calendar uses (getevents with `fields=calendar`, page props). */
 export type CalendarItem = Pick<
   ApiOccurrence,
-  "id" | "occurrence_id" | "title" | "meeting_id" | "mm_title" | "color_code" | "status" | "type" | "all_day" | "start" | "end" | "start_day" | "end_day"
+  | "id"
+  | "occurrence_id"
+  | "title"
+  | "meeting_id"
+  | "mm_title"
+  | "color_code"
+  | "status"
+  | "type"
+  | "all_day"
+  | "start"
+  | "end"
+  | "start_day"
+  | "end_day"
 >;
 
 export type ApiAttachment = {

@@ -27,23 +27,51 @@ export async function windowContentJson(opts: {
 }): Promise<string> {
   const [keys, stamp] = await Promise.all([listCalendarKeys(), readCalendarStamp()]);
   const signature = fnv(keys.map((k) => `${k.id}\u0001${k.name}\u0001${k.colorCode}\u0001${k.status}`).join("\u0002"));
-  const cacheKey = ["body", opts.start.getTime(), opts.end.getTime(), opts.includeInactive ? 1 : 0, opts.keyId ?? 0, opts.keyIds?.join(",") ?? "", opts.offsetMinutes ?? "-", opts.fields, signature].join("|");
-  return cachedWindow(cacheKey, async () => {
-    const rows = await listOccurrences({ start: opts.start, end: opts.end, includeInactive: opts.includeInactive, keyId: opts.keyId, keyIds: opts.keyIds, keys, stamp });
-    const events = opts.fields === "calendar" ? rows.map(toCalendarItem) : rows.map((r) => toApiOccurrence(r, opts.offsetMinutes));
-    return JSON.stringify({
-      events,
-      keys: keys.filter((k) => k.status === "active" && (!opts.keyIds?.length || opts.keyIds.includes(k.id))).map(toApiKey),
-      start: opts.start.toISOString(),
-      end: opts.end.toISOString(),
-    });
-  }, stamp);
+  const cacheKey = [
+    "body",
+    opts.start.getTime(),
+    opts.end.getTime(),
+    opts.includeInactive ? 1 : 0,
+    opts.keyId ?? 0,
+    opts.keyIds?.join(",") ?? "",
+    opts.offsetMinutes ?? "-",
+    opts.fields,
+    signature,
+  ].join("|");
+  return cachedWindow(
+    cacheKey,
+    async () => {
+      const rows = await listOccurrences({
+        start: opts.start,
+        end: opts.end,
+        includeInactive: opts.includeInactive,
+        keyId: opts.keyId,
+        keyIds: opts.keyIds,
+        keys,
+        stamp,
+      });
+      const events =
+        opts.fields === "calendar" ? rows.map(toCalendarItem) : rows.map((r) => toApiOccurrence(r, opts.offsetMinutes));
+      return JSON.stringify({
+        events,
+        keys: keys
+          .filter((k) => k.status === "active" && (!opts.keyIds?.length || opts.keyIds.includes(k.id)))
+          .map(toApiKey),
+        start: opts.start.toISOString(),
+        end: opts.end.toISOString(),
+      });
+    },
+    stamp,
+  );
 }
 
 /** The v1 success envelope around content that is already JSON text. */
 export function okJson(contentJson: string, message = "success") {
-  return new NextResponse(`{"code":200,"status":"success","message":${JSON.stringify(message)},"content":${contentJson}}`, {
-    status: 200,
-    headers: { "content-type": "application/json" },
-  });
+  return new NextResponse(
+    `{"code":200,"status":"success","message":${JSON.stringify(message)},"content":${contentJson}}`,
+    {
+      status: 200,
+      headers: { "content-type": "application/json" },
+    },
+  );
 }

@@ -3,7 +3,16 @@ import { Temporal } from "temporal-polyfill";
 import { civil, dayNumber } from "./iso";
 import { addMonths, fromWallMs, isoDayOfWeek, localDay, localSeconds, toWallMs } from "./zone";
 
-const ZONES = ["America/Los_Angeles", "America/New_York", "Europe/Berlin", "Australia/Sydney", "Australia/Lord_Howe", "Asia/Kolkata", "UTC", "America/Phoenix"];
+const ZONES = [
+  "America/Los_Angeles",
+  "America/New_York",
+  "Europe/Berlin",
+  "Australia/Sydney",
+  "Australia/Lord_Howe",
+  "Asia/Kolkata",
+  "UTC",
+  "America/Phoenix",
+];
 
 describe("civil dates", () => {
   it("day numbers round-trip and match Temporal for 1900..2100", () => {
@@ -31,11 +40,17 @@ describe("civil dates", () => {
 describe("zone offsets", () => {
   it("wall time of an instant matches Temporal in zones with and without DST", () => {
     for (const zone of ZONES) {
-      for (let ms = Date.UTC(2019, 0, 1); ms < Date.UTC(2027, 0, 1); ms += 86_400_000 * 3 + 3_600_000 * 7 + 60_000 * 13) {
+      for (
+        let ms = Date.UTC(2019, 0, 1);
+        ms < Date.UTC(2027, 0, 1);
+        ms += 86_400_000 * 3 + 3_600_000 * 7 + 60_000 * 13
+      ) {
         const z = Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(zone);
         const wall = toWallMs(zone, ms);
         expect(wall).toBe(ms + z.offsetNanoseconds / 1e6);
-        expect(localDay(zone, ms)).toBe(Temporal.PlainDate.from("1970-01-01").until(z.toPlainDate(), { largestUnit: "days" }).days);
+        expect(localDay(zone, ms)).toBe(
+          Temporal.PlainDate.from("1970-01-01").until(z.toPlainDate(), { largestUnit: "days" }).days,
+        );
         expect(localSeconds(zone, ms)).toBe(z.hour * 3600 + z.minute * 60 + z.second);
       }
     }
@@ -50,7 +65,8 @@ describe("zone offsets", () => {
         cur = cur.getTimeZoneTransition("next");
         if (!cur) break;
         const wall = cur.toPlainDateTime();
-        for (const mins of [-90, -61, -60, -31, -30, -1, 0, 1, 29, 30, 59, 60, 61, 90]) probes.push(wall.add({ minutes: mins }));
+        for (const mins of [-90, -61, -60, -31, -30, -1, 0, 1, 29, 30, 59, 60, 61, 90])
+          probes.push(wall.add({ minutes: mins }));
       }
       probes.push(Temporal.PlainDateTime.from("2025-06-15T12:00"));
       for (const p of probes) {

@@ -10,7 +10,15 @@ import {
   pinSchema,
   saveTheDateFormSchema,
 } from "./schemas";
-import { addComment, deleteContentItem, deleteSaveTheDate, saveAttachment, saveDiscussion, saveSaveTheDate, setPinned } from "./service";
+import {
+  addComment,
+  deleteContentItem,
+  deleteSaveTheDate,
+  saveAttachment,
+  saveDiscussion,
+  saveSaveTheDate,
+  setPinned,
+} from "./service";
 
 const admin = { capability: "manageContent" } as const;
 

@@ -4,9 +4,25 @@ import { text } from "@/lib/validation/text";
 import { AppError } from "@/lib/errors";
 import { fieldErrorsOf } from "@/lib/api/with-api";
 import type { SessionUser } from "@/lib/auth/session";
-import type { AttachmentGroupItem, AttachmentRow, AudienceFields, DiscussionRow, DocumentRow, SaveTheDateRow } from "./queries";
+import type {
+  AttachmentGroupItem,
+  AttachmentRow,
+  AudienceFields,
+  DiscussionRow,
+  DocumentRow,
+  SaveTheDateRow,
+} from "./queries";
 import { scheduleState } from "./visibility";
-import { isoDateToUs, MONTH_NAMES, listQuerySchema, slugSchema, SORTS, type ContentTab, type DocumentRef, type Sort } from "./schemas";
+import {
+  isoDateToUs,
+  MONTH_NAMES,
+  listQuerySchema,
+  slugSchema,
+  SORTS,
+  type ContentTab,
+  type DocumentRef,
+  type Sort,
+} from "./schemas";
 import { requireContentMenu } from "./service";
 
 /**
@@ -132,7 +148,14 @@ export function toApiSaveTheDate(s: SaveTheDateRow) {
 
 /** Documents as the edit calls (get_document, get_event) answer them. */
 export function toApiImageUrls(docs: DocumentRow[]) {
-  return docs.map((d) => ({ url: d.path, document_path: d.path, name: d.name, type: d.mime || d.extension, size: d.size, doc_extension: d.extension }));
+  return docs.map((d) => ({
+    url: d.path,
+    document_path: d.path,
+    name: d.name,
+    type: d.mime || d.extension,
+    size: d.size,
+    doc_extension: d.extension,
+  }));
 }
 
 const asList = (v: unknown): unknown[] => (v == null || v === "" ? [] : Array.isArray(v) ? v : [v]);
@@ -166,7 +189,11 @@ export function optionalId(v: unknown): number | undefined {
 }
 
 /** Runs the form's schema on a translated payload; field errors carry the payload's names. */
-export function validatePayload<S extends z.ZodType>(schema: S, value: unknown, names: Record<string, string> = {}): z.infer<S> {
+export function validatePayload<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  names: Record<string, string> = {},
+): z.infer<S> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const errors = fieldErrorsOf(parsed.error);
@@ -180,7 +207,13 @@ export function validatePayload<S extends z.ZodType>(schema: S, value: unknown, 
 }
 
 /** The v1 names of the audience and schedule fields (store_post, store_attachment). */
-export const SCHEDULE_NAMES = { publishAt: "publish_at", expiresAt: "expires_at", mustRead: "must_read", dueAt: "due_at", reacknowledge: "needs_acknowledging_again" };
+export const SCHEDULE_NAMES = {
+  publishAt: "publish_at",
+  expiresAt: "expires_at",
+  mustRead: "must_read",
+  dueAt: "due_at",
+  reacknowledge: "needs_acknowledging_again",
+};
 
 const absent = (v: unknown) => v === undefined;
 
@@ -197,23 +230,39 @@ function audienceOf(v: unknown): unknown {
   }
   if (value && typeof value === "object" && !Array.isArray(value)) {
     const o = value as Record<string, unknown>;
-    const ids = (x: unknown) => (x == null ? [] : Array.isArray(x) ? x.map((n) => (typeof n === "string" && /^\d+$/.test(n) ? Number(n) : n)) : x);
+    const ids = (x: unknown) =>
+      x == null ? [] : Array.isArray(x) ? x.map((n) => (typeof n === "string" && /^\d+$/.test(n) ? Number(n) : n)) : x;
     return { locations: ids(o.locations), roles: ids(o.roles) };
   }
   return value;
 }
 
 const dateTimeOf = (v: unknown) => (absent(v) ? undefined : v === "" || v == null ? null : v);
-const booleanOf = (v: unknown) => (absent(v) ? undefined : v === true || v === 1 || v === "1" || v === "true" ? true : v === false || v === 0 || v === "0" || v === "false" || v === "" ? false : v);
+const booleanOf = (v: unknown) =>
+  absent(v)
+    ? undefined
+    : v === true || v === 1 || v === "1" || v === "true"
+      ? true
+      : v === false || v === 0 || v === "0" || v === "false" || v === ""
+        ? false
+        : v;
 
 /** The audience and schedule fields of a store call's body, in the form schema's names. */
 export function scheduleFromBody(body: Record<string, unknown>) {
-  return { audience: audienceOf(body.audience), publishAt: dateTimeOf(body.publish_at), expiresAt: dateTimeOf(body.expires_at) };
+  return {
+    audience: audienceOf(body.audience),
+    publishAt: dateTimeOf(body.publish_at),
+    expiresAt: dateTimeOf(body.expires_at),
+  };
 }
 
 /** Must read, due date and 'needs acknowledging again' of store_post's body. */
 export function mustReadFromBody(body: Record<string, unknown>) {
-  return { mustRead: booleanOf(body.must_read), dueAt: dateTimeOf(body.due_at), reacknowledge: booleanOf(body.needs_acknowledging_again) };
+  return {
+    mustRead: booleanOf(body.must_read),
+    dueAt: dateTimeOf(body.due_at),
+    reacknowledge: booleanOf(body.needs_acknowledging_again),
+  };
 }
 
 /** Runs a save; field errors of the service (form names) are answered under the payload's names. */

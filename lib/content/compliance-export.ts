@@ -9,7 +9,11 @@ import { percent, type Board, type Reader, type ReadStatus } from "./compliance"
 
 export type ExportFormat = "csv" | "xlsx";
 
-const STATE_LABELS: Record<Reader["state"], string> = { acknowledged: "Acknowledged", seen: "Seen", "not-yet": "Not yet" };
+const STATE_LABELS: Record<Reader["state"], string> = {
+  acknowledged: "Acknowledged",
+  seen: "Seen",
+  "not-yet": "Not yet",
+};
 
 const READER_COLUMNS: ExportColumn<Reader>[] = [
   { header: "Location", value: (r) => r.locationName },
@@ -19,7 +23,16 @@ const READER_COLUMNS: ExportColumn<Reader>[] = [
   { header: "Last seen at", value: (r) => r.lastSeenAt },
 ];
 
-type BoardLine = { title: string; publishedAt: Date; dueAt: Date | null; location: string; audience: number; acknowledged: number; percent: number | null; overdue: boolean };
+type BoardLine = {
+  title: string;
+  publishedAt: Date;
+  dueAt: Date | null;
+  location: string;
+  audience: number;
+  acknowledged: number;
+  percent: number | null;
+  overdue: boolean;
+};
 
 const BOARD_COLUMNS: ExportColumn<BoardLine>[] = [
   { header: "Post", value: (r) => r.title },
@@ -36,17 +49,33 @@ async function* once<T>(rows: T[]): AsyncIterable<T[]> {
   yield rows;
 }
 
-function file<T>(format: ExportFormat, columns: ExportColumn<T>[], rows: T[], name: string, sheetName: string): ExportFile {
+function file<T>(
+  format: ExportFormat,
+  columns: ExportColumn<T>[],
+  rows: T[],
+  name: string,
+  sheetName: string,
+): ExportFile {
   const stamp = new Date().toISOString().slice(0, 10);
   if (format === "xlsx") {
-    return { body: xlsxStream(columns, once(rows), { sheetName }), type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", name: `${name}-${stamp}.xlsx` };
+    return {
+      body: xlsxStream(columns, once(rows), { sheetName }),
+      type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      name: `${name}-${stamp}.xlsx`,
+    };
   }
   return { body: csvStream(columns, once(rows)), type: "text/csv; charset=utf-8", name: `${name}-${stamp}.csv` };
 }
 
 /** The readers of one post, a line per person. */
 export function readStatusExport(status: ReadStatus, format: ExportFormat): ExportFile {
-  return file(format, READER_COLUMNS, status.locations.flatMap((l) => l.readers), `readers-${status.post.id}`, "Readers");
+  return file(
+    format,
+    READER_COLUMNS,
+    status.locations.flatMap((l) => l.readers),
+    `readers-${status.post.id}`,
+    "Readers",
+  );
 }
 
 /** The board, a line per must-read and location with anyone in its audience. */
@@ -56,7 +85,18 @@ export function boardExport(board: Board, format: ExportFormat): ExportFile {
       const c = r.cells.get(l.id);
       if (!c) return [];
       const overdue = r.dueAt != null && r.dueAt.getTime() < Date.now() && c.acknowledged < c.audience;
-      return [{ title: r.title, publishedAt: r.publishedAt, dueAt: r.dueAt, location: l.name, audience: c.audience, acknowledged: c.acknowledged, percent: percent(c), overdue }];
+      return [
+        {
+          title: r.title,
+          publishedAt: r.publishedAt,
+          dueAt: r.dueAt,
+          location: l.name,
+          audience: c.audience,
+          acknowledged: c.acknowledged,
+          percent: percent(c),
+          overdue,
+        },
+      ];
     }),
   );
   return file(format, BOARD_COLUMNS, lines, "compliance", "Compliance");

@@ -53,7 +53,10 @@ export type ReadStatus = {
 
 const NO_LOCATION = "No location";
 
-const audienceColumnsSelect = { audienceLocationIds: posts.audienceLocationIds, audienceRoleIds: posts.audienceRoleIds };
+const audienceColumnsSelect = {
+  audienceLocationIds: posts.audienceLocationIds,
+  audienceRoleIds: posts.audienceRoleIds,
+};
 
 /** The 'Readers' of a post: its audience, each person acknowledged / seen / not yet, per location. 404 for an unknown post. */
 export async function readStatus(postId: number, viewer: SessionUser): Promise<ReadStatus> {
@@ -89,14 +92,24 @@ export async function readStatus(postId: number, viewer: SessionUser): Promise<R
     })
     .from(users)
     .leftJoin(locations, eq(locations.id, users.locationId))
-    .leftJoin(postAcknowledgements, and(eq(postAcknowledgements.postId, post.id), eq(postAcknowledgements.round, post.round), eq(postAcknowledgements.userId, users.id)))
+    .leftJoin(
+      postAcknowledgements,
+      and(
+        eq(postAcknowledgements.postId, post.id),
+        eq(postAcknowledgements.round, post.round),
+        eq(postAcknowledgements.userId, users.id),
+      ),
+    )
     .leftJoin(postViews, and(eq(postViews.postId, post.id), eq(postViews.userId, users.id)))
     .where(
       and(
         eq(users.status, "active"),
         isNull(users.deletedAt),
         sql`${users.roleId} = any(${intArray(roles)})`,
-        inAudience({ locationId: users.locationId, roleId: users.roleId }, { locations: sql`${intArray(post.audienceLocationIds)}`, roles: sql`${intArray(post.audienceRoleIds)}` }),
+        inAudience(
+          { locationId: users.locationId, roleId: users.roleId },
+          { locations: sql`${intArray(post.audienceLocationIds)}`, roles: sql`${intArray(post.audienceRoleIds)}` },
+        ),
       ),
     )
     .orderBy(sql`${locations.name} nulls last`, asc(users.lastName), asc(users.firstName), asc(users.id));
@@ -106,7 +119,19 @@ export async function readStatus(postId: number, viewer: SessionUser): Promise<R
     const state: ReaderState = r.acknowledgedAt ? "acknowledged" : r.lastSeenAt ? "seen" : "not-yet";
     const key = String(r.locationId ?? "none");
     let group = byLocation.get(key);
-    if (!group) byLocation.set(key, (group = { locationId: r.locationId, locationName: r.locationName, audience: 0, acknowledged: 0, seen: 0, notYet: 0, readers: [] }));
+    if (!group)
+      byLocation.set(
+        key,
+        (group = {
+          locationId: r.locationId,
+          locationName: r.locationName,
+          audience: 0,
+          acknowledged: 0,
+          seen: 0,
+          notYet: 0,
+          readers: [],
+        }),
+      );
     group.readers.push({ ...r, state });
     for (const c of [group, totals]) {
       c.audience++;
@@ -123,7 +148,16 @@ export async function readStatus(postId: number, viewer: SessionUser): Promise<R
 
 export type BoardFilters = { from?: string; to?: string; locationId?: number };
 export type BoardCell = { audience: number; acknowledged: number };
-export type BoardRow = { id: number; title: string; slug: string; publishedAt: Date; dueAt: Date | null; overdue: boolean; cells: Map<number, BoardCell>; total: BoardCell };
+export type BoardRow = {
+  id: number;
+  title: string;
+  slug: string;
+  publishedAt: Date;
+  dueAt: Date | null;
+  overdue: boolean;
+  cells: Map<number, BoardCell>;
+  total: BoardCell;
+};
 export type Board = { locations: { id: number; name: string }[]; rows: BoardRow[] };
 
 /** The percentage shown for a cell (null when nobody of the location is in the audience). */
@@ -152,7 +186,14 @@ export async function complianceBoard(filters: BoardFilters, viewer: SessionUser
     })
     .from(postAcknowledgements)
     .innerJoin(users, eq(users.id, postAcknowledgements.userId))
-    .where(and(eq(users.status, "active"), isNull(users.deletedAt), sql`${users.locationId} is not null`, filters.locationId ? eq(users.locationId, filters.locationId) : undefined))
+    .where(
+      and(
+        eq(users.status, "active"),
+        isNull(users.deletedAt),
+        sql`${users.locationId} is not null`,
+        filters.locationId ? eq(users.locationId, filters.locationId) : undefined,
+      ),
+    )
     .groupBy(postAcknowledgements.postId, postAcknowledgements.round, users.locationId, users.roleId)
     .as("ack_groups");
   const [mustReads, people, acks, allLocations] = await Promise.all([
@@ -179,7 +220,14 @@ export async function complianceBoard(filters: BoardFilters, viewer: SessionUser
     db
       .select({ locationId: users.locationId, roleId: users.roleId, n: sql<number>`count(*)`.mapWith(Number) })
       .from(users)
-      .where(and(eq(users.status, "active"), isNull(users.deletedAt), sql`${users.locationId} is not null`, filters.locationId ? eq(users.locationId, filters.locationId) : undefined))
+      .where(
+        and(
+          eq(users.status, "active"),
+          isNull(users.deletedAt),
+          sql`${users.locationId} is not null`,
+          filters.locationId ? eq(users.locationId, filters.locationId) : undefined,
+        ),
+      )
       .groupBy(users.locationId, users.roleId),
     // Counted per post, round, location and role first, then the current round of each must-read kept:
     // joined to the posts before counting, the planner expects a few hundred acknowledgements (it cannot
@@ -187,8 +235,14 @@ export async function complianceBoard(filters: BoardFilters, viewer: SessionUser
     db
       .select({ postId: ackGroups.postId, locationId: ackGroups.locationId, roleId: ackGroups.roleId, n: ackGroups.n })
       .from(ackGroups)
-      .innerJoin(posts, and(eq(posts.id, ackGroups.postId), eq(posts.ackRound, ackGroups.round), eq(posts.mustRead, true))),
-    db.select({ id: locations.id, name: locations.name }).from(locations).orderBy(asc(locations.name), asc(locations.id)),
+      .innerJoin(
+        posts,
+        and(eq(posts.id, ackGroups.postId), eq(posts.ackRound, ackGroups.round), eq(posts.mustRead, true)),
+      ),
+    db
+      .select({ id: locations.id, name: locations.name })
+      .from(locations)
+      .orderBy(asc(locations.name), asc(locations.id)),
   ]);
   const shownLocations = filters.locationId ? allLocations.filter((l) => l.id === filters.locationId) : allLocations;
   const roles = await rolesSeeing([...new Set(mustReads.map((m) => m.menuId))], viewer.configStamp);
@@ -245,7 +299,11 @@ export async function remindUnread(postId: number, user: SessionUser): Promise<{
   const status = await readStatus(postId, user);
   if (!status.post.mustRead) throw new AppError(422, "Only a must-read post has readers to remind.");
   const next = nextReminderAt(status.post.remindedAt);
-  if (next) throw new AppError(429, `A reminder was sent in the last 24 hours; the next one can be sent from ${next.toISOString()}.`);
+  if (next)
+    throw new AppError(
+      429,
+      `A reminder was sent in the last 24 hours; the next one can be sent from ${next.toISOString()}.`,
+    );
   const link = new URL(`/${status.post.slug}/post/${status.post.id}`, publicOrigin()).toString();
   const due = status.post.dueAt ? ` by ${status.post.dueAt.toISOString().slice(0, 10)}` : "";
   const messages: MailMessage[] = status.locations
@@ -259,11 +317,22 @@ export async function remindUnread(postId: number, user: SessionUser): Promise<{
   const db = await getDb();
   await db.transaction(async (tx) => {
     // Taken under the row's lock, so two administrators pressing at once send one round.
-    const [locked] = await tx.select({ remindedAt: posts.remindedAt }).from(posts).where(eq(posts.id, postId)).for("update");
-    if (nextReminderAt(locked?.remindedAt ?? null)) throw new AppError(429, "A reminder was sent in the last 24 hours.");
-    await tx.update(posts).set({ remindedAt: sql`now()`, updatedAt: sql`${posts.updatedAt}` }).where(eq(posts.id, postId));
+    const [locked] = await tx
+      .select({ remindedAt: posts.remindedAt })
+      .from(posts)
+      .where(eq(posts.id, postId))
+      .for("update");
+    if (nextReminderAt(locked?.remindedAt ?? null))
+      throw new AppError(429, "A reminder was sent in the last 24 hours.");
+    await tx
+      .update(posts)
+      .set({ remindedAt: sql`now()`, updatedAt: sql`${posts.updatedAt}` })
+      .where(eq(posts.id, postId));
     if (messages.length) await enqueueMails(tx, messages);
-    await writeAudit({ actorId: user.id, action: "remind", entity: "post", entityId: postId, after: { queued: messages.length } }, tx);
+    await writeAudit(
+      { actorId: user.id, action: "remind", entity: "post", entityId: postId, after: { queued: messages.length } },
+      tx,
+    );
   });
   return { queued: messages.length };
 }

@@ -6,7 +6,17 @@
 
 import { SEARCH_MAX } from "./basics";
 
-export { CONTENT_TABS, DATE_SORTS, GALLERY_EXTENSIONS, MONTH_NAMES, SEARCH_MAX, SORT_LABELS, SORTS, cut, isGalleryImage } from "./basics";
+export {
+  CONTENT_TABS,
+  DATE_SORTS,
+  GALLERY_EXTENSIONS,
+  MONTH_NAMES,
+  SEARCH_MAX,
+  SORT_LABELS,
+  SORTS,
+  cut,
+  isGalleryImage,
+} from "./basics";
 export type { ContentTab, Sort } from "./basics";
 export { isWebUrl } from "@/lib/url";
 
@@ -75,7 +85,8 @@ export function usDateToIso(value: string): string | null {
   if (!m) return null;
   const [, mm, dd, yyyy] = m;
   const d = new Date(Date.UTC(Number(yyyy), Number(mm) - 1, Number(dd)));
-  if (d.getUTCFullYear() !== Number(yyyy) || d.getUTCMonth() !== Number(mm) - 1 || d.getUTCDate() !== Number(dd)) return null;
+  if (d.getUTCFullYear() !== Number(yyyy) || d.getUTCMonth() !== Number(mm) - 1 || d.getUTCDate() !== Number(dd))
+    return null;
   if (Number(yyyy) < 1900 || Number(yyyy) > 2999) return null;
   return `${yyyy}-${mm}-${dd}`;
 }
@@ -85,4 +96,3 @@ export function isoDateToUs(iso: string): string {
   const [y, m, d] = iso.slice(0, 10).split("-");
   return `${m}/${d}/${y}`;
 }
-

@@ -7,7 +7,8 @@ describe("formatLocal", () => {
     const start = new Date(2024, 0, 1, 0, 0).getTime();
     for (let i = 0; i < 2000; i++) {
       const d = new Date(start + i * 7_919_000 * 3);
-      for (const kind of Object.keys(DATE_PATTERNS) as DateKind[]) expect(formatLocal(d, kind)).toBe(format(d, DATE_PATTERNS[kind]));
+      for (const kind of Object.keys(DATE_PATTERNS) as DateKind[])
+        expect(formatLocal(d, kind)).toBe(format(d, DATE_PATTERNS[kind]));
     }
   });
 

@@ -18,7 +18,9 @@ describe("linkify", () => {
     const parts = linkify(`javascript:alert(1) data:text/html,<b>x</b> <a href="https://evil.example">x</a>`);
     const links = parts.filter((p) => p.type === "link");
     expect(links.map((l) => l.href)).toEqual(["https://evil.example"]);
-    expect(parts.map((p) => p.text).join("")).toBe(`javascript:alert(1) data:text/html,<b>x</b> <a href="https://evil.example">x</a>`);
+    expect(parts.map((p) => p.text).join("")).toBe(
+      `javascript:alert(1) data:text/html,<b>x</b> <a href="https://evil.example">x</a>`,
+    );
   });
 
   it("cuts to the visible length, keeping a cut link's whole target", () => {
@@ -28,6 +30,9 @@ describe("linkify", () => {
       { type: "text", text: "abc " },
       { type: "link", text: "https:", href: "https://example.com/long/path" },
     ]);
-    expect(truncateParts(linkify("short"), 500)).toEqual({ parts: [{ type: "text", text: "short" }], truncated: false });
+    expect(truncateParts(linkify("short"), 500)).toEqual({
+      parts: [{ type: "text", text: "short" }],
+      truncated: false,
+    });
   });
 });

@@ -13,7 +13,12 @@ export type PageState = {
 };
 
 /** The canonical URL of a state (defaults left out), optionally changed by `patch`. */
-export function pageHref(slug: string, tabs: readonly ContentTab[], state: PageState, patch: Partial<PageState> = {}): string {
+export function pageHref(
+  slug: string,
+  tabs: readonly ContentTab[],
+  state: PageState,
+  patch: Partial<PageState> = {},
+): string {
   const s = { ...state, ...patch };
   const params = new URLSearchParams();
   if (s.tab !== tabs[0]) params.set("tab", s.tab);

@@ -22,14 +22,16 @@ export function parsePageState(raw: RawParams, tabs: readonly ContentTab[]): { s
   const tabRaw = first(raw.tab);
   let tab: ContentTab = tabs[0] ?? "save-the-date";
   if (tabRaw !== undefined) {
-    if ((CONTENT_TABS as readonly string[]).includes(tabRaw) && tabs.includes(tabRaw as ContentTab)) tab = tabRaw as ContentTab;
+    if ((CONTENT_TABS as readonly string[]).includes(tabRaw) && tabs.includes(tabRaw as ContentTab))
+      tab = tabRaw as ContentTab;
     else changed = true;
   }
 
   let group: number | null = null;
   const groupRaw = first(raw.group);
   if (groupRaw !== undefined) {
-    if (tab === "attachment" && /^[1-9]\d{0,9}$/.test(groupRaw) && Number(groupRaw) <= 2_147_483_647) group = Number(groupRaw);
+    if (tab === "attachment" && /^[1-9]\d{0,9}$/.test(groupRaw) && Number(groupRaw) <= 2_147_483_647)
+      group = Number(groupRaw);
     else changed = true;
   }
 

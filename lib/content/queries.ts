@@ -6,7 +6,17 @@ import type { UploadType } from "./constants";
 import { likePattern } from "@/lib/data-table/query";
 import { listLocations, listRoles } from "@/lib/users/queries";
 import { cachedRead, cachedReadUntil, deepFreeze } from "@/lib/db/config-cache";
-import { countRows, countVisible, discussionListQuery, discussionMenuFilter, discussionRows, editorName, orderFor, postVisibleTo, type ListParams } from "./sql";
+import {
+  countRows,
+  countVisible,
+  discussionListQuery,
+  discussionMenuFilter,
+  discussionRows,
+  editorName,
+  orderFor,
+  postVisibleTo,
+  type ListParams,
+} from "./sql";
 import { audienceColumnsOf, visibleTo, viewerKey, type Viewer } from "./visibility";
 
 const { posts, attachments, attachmentGroups, saveTheDates, contentDocuments, comments, users } = schema;
@@ -75,8 +85,10 @@ export type SaveTheDateRow = {
 
 export type Paged<T> = { rows: T[]; total: number; page: number; perPage: number };
 
-
-async function documentsOf(owner: "postId" | "attachmentId" | "saveTheDateId", ids: number[]): Promise<Map<number, DocumentRow[]>> {
+async function documentsOf(
+  owner: "postId" | "attachmentId" | "saveTheDateId",
+  ids: number[],
+): Promise<Map<number, DocumentRow[]>> {
   const map = new Map<number, DocumentRow[]>();
   if (ids.length === 0) return map;
   const db = await getDb();
@@ -108,7 +120,10 @@ async function documentsOf(owner: "postId" | "attachmentId" | "saveTheDateId", i
  * (a LIMIT reads a page, not the whole menu) and the count from an index-only scan. A window count
  * would read every row of the menu instead.
  */
-async function paged<T>(rows: PromiseLike<T[]>, count: () => PromiseLike<number>): Promise<{ rows: T[]; total: number }> {
+async function paged<T>(
+  rows: PromiseLike<T[]>,
+  count: () => PromiseLike<number>,
+): Promise<{ rows: T[]; total: number }> {
   const [list, total] = await Promise.all([rows, count()]);
   return { rows: list, total };
 }
@@ -118,8 +133,13 @@ async function paged<T>(rows: PromiseLike<T[]>, count: () => PromiseLike<number>
 /** The Discussion tab: pinned first, then the chosen sort; search on title and description. */
 async function readDiscussions(params: ListParams): Promise<Paged<DiscussionRow>> {
   const db = await getDb();
-  const { rows, total } = await paged(discussionListQuery(db, params), () => countVisible(db, posts, discussionMenuFilter(params.menuId, params.q), params.viewer));
-  const docs = await documentsOf("postId", rows.map((r) => r.id));
+  const { rows, total } = await paged(discussionListQuery(db, params), () =>
+    countVisible(db, posts, discussionMenuFilter(params.menuId, params.q), params.viewer),
+  );
+  const docs = await documentsOf(
+    "postId",
+    rows.map((r) => r.id),
+  );
   return {
     rows: rows.map((r) => ({ ...r, documents: docs.get(r.id) ?? [] })),
     total,
@@ -142,7 +162,15 @@ async function nextScheduleChange(table: typeof posts | typeof attachments, menu
 }
 
 /** One discussion post of a menu that the viewer may see (null when it does not exist, belongs to another menu, or is not for them). */
-export async function getDiscussion({ menuId, id, viewer }: { menuId: number; id: number; viewer: Viewer }): Promise<DiscussionRow | null> {
+export async function getDiscussion({
+  menuId,
+  id,
+  viewer,
+}: {
+  menuId: number;
+  id: number;
+  viewer: Viewer;
+}): Promise<DiscussionRow | null> {
   const db = await getDb();
   const [row] = await discussionRows(db)
     .where(and(eq(posts.menuId, menuId), eq(posts.id, id), postVisibleTo(viewer)))
@@ -193,7 +221,10 @@ const attachmentColumns = {
 };
 
 async function withAttachmentDocs(rows: Omit<AttachmentRow, "kind" | "documents">[]): Promise<AttachmentRow[]> {
-  const docs = await documentsOf("attachmentId", rows.map((r) => r.id));
+  const docs = await documentsOf(
+    "attachmentId",
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({ kind: "attachment" as const, ...r, documents: docs.get(r.id) ?? [] }));
 }
 
@@ -218,7 +249,11 @@ async function readAttachmentItems(params: ListParams & { groupId: number | null
       .where(eq(attachmentGroups.id, params.groupId))
       .limit(1);
     if (!group) return null;
-    const listed = and(eq(attachments.menuId, params.menuId), eq(attachments.groupId, group.id), pattern ? ilike(attachments.title, pattern) : undefined);
+    const listed = and(
+      eq(attachments.menuId, params.menuId),
+      eq(attachments.groupId, group.id),
+      pattern ? ilike(attachments.title, pattern) : undefined,
+    );
     const where = and(listed, attachmentVisibleTo(params.viewer));
     const { rows, total } = await paged(
       db
@@ -270,7 +305,11 @@ async function readAttachmentItems(params: ListParams & { groupId: number | null
   const singlesOffset = Math.max(0, offset - groupItems.length);
   const singlesLimit = params.perPage - groupSlice.length;
 
-  const listed = and(eq(attachments.menuId, params.menuId), isNull(attachments.groupId), pattern ? ilike(attachments.title, pattern) : undefined);
+  const listed = and(
+    eq(attachments.menuId, params.menuId),
+    isNull(attachments.groupId),
+    pattern ? ilike(attachments.title, pattern) : undefined,
+  );
   const where = and(listed, attachmentVisibleTo(params.viewer));
   const countSingles = () => countVisible(db, attachments, listed, params.viewer);
   let singles: Omit<AttachmentRow, "kind" | "documents">[] = [];
@@ -304,7 +343,10 @@ async function readAttachmentItems(params: ListParams & { groupId: number | null
 /** Every attachment of a menu in one flat list, groups ignored (v1 display_sales_attachment_old). */
 export async function listAttachmentsFlat(params: ListParams): Promise<Paged<AttachmentRow>> {
   const db = await getDb();
-  const listed = and(eq(attachments.menuId, params.menuId), params.q ? ilike(attachments.title, likePattern(params.q)) : undefined);
+  const listed = and(
+    eq(attachments.menuId, params.menuId),
+    params.q ? ilike(attachments.title, likePattern(params.q)) : undefined,
+  );
   const where = and(listed, attachmentVisibleTo(params.viewer));
   const { rows, total } = await paged(
     db
@@ -320,7 +362,15 @@ export async function listAttachmentsFlat(params: ListParams): Promise<Paged<Att
   return { rows: await withAttachmentDocs(rows), total, page: params.page, perPage: params.perPage };
 }
 
-export async function getAttachment({ menuId, id, viewer }: { menuId: number; id: number; viewer: Viewer }): Promise<AttachmentRow | null> {
+export async function getAttachment({
+  menuId,
+  id,
+  viewer,
+}: {
+  menuId: number;
+  id: number;
+  viewer: Viewer;
+}): Promise<AttachmentRow | null> {
   const db = await getDb();
   const [row] = await db
     .select(attachmentColumns)
@@ -341,7 +391,12 @@ export async function listAttachmentGroups({
 }: { id?: number; status?: "active" | "inactive" } = {}): Promise<AttachmentGroupOption[]> {
   const db = await getDb();
   return db
-    .select({ id: attachmentGroups.id, name: attachmentGroups.name, colorCode: attachmentGroups.colorCode, status: attachmentGroups.status })
+    .select({
+      id: attachmentGroups.id,
+      name: attachmentGroups.name,
+      colorCode: attachmentGroups.colorCode,
+      status: attachmentGroups.status,
+    })
     .from(attachmentGroups)
     .where(and(id ? eq(attachmentGroups.id, id) : undefined, status ? eq(attachmentGroups.status, status) : undefined))
     .orderBy(sql`lower(${attachmentGroups.name})`, asc(attachmentGroups.id))
@@ -365,7 +420,10 @@ const saveTheDateColumns = {
 async function readSaveTheDates(params: Omit<ListParams, "viewer">): Promise<Paged<SaveTheDateRow>> {
   const db = await getDb();
   const p = params.q ? likePattern(params.q) : null;
-  const where = and(eq(saveTheDates.menuId, params.menuId), p ? or(ilike(saveTheDates.title, p), ilike(saveTheDates.description, p)) : undefined);
+  const where = and(
+    eq(saveTheDates.menuId, params.menuId),
+    p ? or(ilike(saveTheDates.title, p), ilike(saveTheDates.description, p)) : undefined,
+  );
   const { rows, total } = await paged(
     db
       .select({ ...saveTheDateColumns })
@@ -377,8 +435,16 @@ async function readSaveTheDates(params: Omit<ListParams, "viewer">): Promise<Pag
       .offset((params.page - 1) * params.perPage),
     () => countRows(db, saveTheDates, where),
   );
-  const docs = await documentsOf("saveTheDateId", rows.map((r) => r.id));
-  return { rows: rows.map((r) => ({ ...r, documents: docs.get(r.id) ?? [] })), total, page: params.page, perPage: params.perPage };
+  const docs = await documentsOf(
+    "saveTheDateId",
+    rows.map((r) => r.id),
+  );
+  return {
+    rows: rows.map((r) => ({ ...r, documents: docs.get(r.id) ?? [] })),
+    total,
+    page: params.page,
+    perPage: params.perPage,
+  };
 }
 
 export async function getSaveTheDate({ menuId, id }: { menuId: number; id: number }): Promise<SaveTheDateRow | null> {
@@ -395,7 +461,9 @@ export async function getSaveTheDate({ menuId, id }: { menuId: number; id: numbe
 }
 
 /** Which menu a discussion or attachment belongs to (for calls that name a row by id alone). */
-export async function findContentItem(id: number): Promise<{ kind: "discussion" | "attachment"; menuId: number } | null> {
+export async function findContentItem(
+  id: number,
+): Promise<{ kind: "discussion" | "attachment"; menuId: number } | null> {
   const db = await getDb();
   const [p] = await db.select({ menuId: posts.menuId }).from(posts).where(eq(posts.id, id)).limit(1);
   if (p) return { kind: "discussion", menuId: p.menuId };
@@ -406,14 +474,22 @@ export async function findContentItem(id: number): Promise<{ kind: "discussion" 
 
 export async function findSaveTheDate(id: number): Promise<{ menuId: number } | null> {
   const db = await getDb();
-  const [row] = await db.select({ menuId: saveTheDates.menuId }).from(saveTheDates).where(eq(saveTheDates.id, id)).limit(1);
+  const [row] = await db
+    .select({ menuId: saveTheDates.menuId })
+    .from(saveTheDates)
+    .where(eq(saveTheDates.id, id))
+    .limit(1);
   return row ?? null;
 }
 
 /** The slug of a menu by id (calls that name content by id need the menu for the access check). */
 export async function menuSlugById(menuId: number): Promise<string | null> {
   const db = await getDb();
-  const [row] = await db.select({ slug: schema.menus.slug }).from(schema.menus).where(eq(schema.menus.id, menuId)).limit(1);
+  const [row] = await db
+    .select({ slug: schema.menus.slug })
+    .from(schema.menus)
+    .where(eq(schema.menus.id, menuId))
+    .limit(1);
   return row?.slug ?? null;
 }
 
@@ -430,15 +506,24 @@ function listKey(kind: string, { viewer, ...rest }: ListParams & { groupId?: num
 /** readDiscussions, kept while the content is unchanged and until the menu's next publish or expiry moment. */
 export function listDiscussions(params: ListParams, stamp?: string): Promise<Paged<DiscussionRow>> {
   return cachedReadUntil(listKey("discussions", params), stamp, async () => {
-    const [value, until] = await Promise.all([readDiscussions(params).then(deepFreeze), nextScheduleChange(posts, params.menuId)]);
+    const [value, until] = await Promise.all([
+      readDiscussions(params).then(deepFreeze),
+      nextScheduleChange(posts, params.menuId),
+    ]);
     return { value, until };
   });
 }
 
 /** readAttachmentItems, kept while the content is unchanged and until the menu's next publish or expiry moment. */
-export function listAttachmentItems(params: ListParams & { groupId: number | null }, stamp?: string): Promise<AttachmentList | null> {
+export function listAttachmentItems(
+  params: ListParams & { groupId: number | null },
+  stamp?: string,
+): Promise<AttachmentList | null> {
   return cachedReadUntil(listKey("attachments", params), stamp, async () => {
-    const [value, until] = await Promise.all([readAttachmentItems(params).then(deepFreeze), nextScheduleChange(attachments, params.menuId)]);
+    const [value, until] = await Promise.all([
+      readAttachmentItems(params).then(deepFreeze),
+      nextScheduleChange(attachments, params.menuId),
+    ]);
     return { value, until };
   });
 }
@@ -450,7 +535,10 @@ export function listSaveTheDates(params: Omit<ListParams, "viewer">, stamp?: str
 
 // ---------------------------------------------------------------- audience
 
-export type AudienceOptions = { locations: { value: number; text: string }[]; roles: { value: number; text: string }[] };
+export type AudienceOptions = {
+  locations: { value: number; text: string }[];
+  roles: { value: number; text: string }[];
+};
 
 /** The locations and roles an audience is chosen from (the post and attachment forms, the marks administrators see). */
 export async function listAudienceOptions(): Promise<AudienceOptions> {

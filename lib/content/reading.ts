@@ -21,12 +21,20 @@ const intArray = (ids: readonly number[]) => sql`${`{${ids.map((n) => Math.trunc
 /** The must-reads addressed to the user now. */
 async function mustReadsFor(user: SessionUser) {
   const visible = await listVisibleMenus({ roleId: user.roleId, stamp: user.configStamp });
-  return and(eq(posts.mustRead, true), sql`${posts.menuId} = any(${intArray(visible.content)})`, addressedTo(user, audienceColumnsOf(posts)));
+  return and(
+    eq(posts.mustRead, true),
+    sql`${posts.menuId} = any(${intArray(visible.content)})`,
+    addressedTo(user, audienceColumnsOf(posts)),
+  );
 }
 
 /** The user's acknowledgement of the post's current round. */
 const acknowledged = (user: SessionUser) =>
-  and(eq(postAcknowledgements.postId, posts.id), eq(postAcknowledgements.round, posts.ackRound), eq(postAcknowledgements.userId, user.id));
+  and(
+    eq(postAcknowledgements.postId, posts.id),
+    eq(postAcknowledgements.round, posts.ackRound),
+    eq(postAcknowledgements.userId, user.id),
+  );
 
 /** How many must-reads addressed to the user they have not acknowledged (the header's count), as a scalar subquery. */
 export async function unreadMustReadsCount(user: SessionUser): Promise<SQL<number>> {
@@ -34,7 +42,12 @@ export async function unreadMustReadsCount(user: SessionUser): Promise<SQL<numbe
   const count = db
     .select({ n: sql<number>`count(*)` })
     .from(posts)
-    .where(and(await mustReadsFor(user), sql`not exists (select 1 from ${postAcknowledgements} where ${acknowledged(user)})`));
+    .where(
+      and(
+        await mustReadsFor(user),
+        sql`not exists (select 1 from ${postAcknowledgements} where ${acknowledged(user)})`,
+      ),
+    );
   return sql<number>`(${count})`;
 }
 
@@ -57,7 +70,10 @@ export type MustReadRow = {
 };
 
 /** The must-reads addressed to the user, newest first, with their acknowledgement (the 'To read' page, GET must_read). */
-export async function listMustReads(user: SessionUser, { limit = 200 }: { limit?: number } = {}): Promise<MustReadRow[]> {
+export async function listMustReads(
+  user: SessionUser,
+  { limit = 200 }: { limit?: number } = {},
+): Promise<MustReadRow[]> {
   const db = await getDb();
   const published = sql<Date>`coalesce(${posts.publishAt}, ${posts.createdAt})`.mapWith(posts.createdAt);
   const rows = await db
@@ -97,7 +113,10 @@ export async function getAcknowledgement(postId: number, user: SessionUser): Pro
  * second press changes nothing and answers the first time). 404, with nothing recorded, when the post
  * is not a must-read addressed to the user now (another audience, not yet published, expired).
  */
-export async function acknowledgePost(postId: number, user: SessionUser): Promise<{ acknowledgedAt: Date; created: boolean }> {
+export async function acknowledgePost(
+  postId: number,
+  user: SessionUser,
+): Promise<{ acknowledgedAt: Date; created: boolean }> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [post] = await tx
@@ -112,13 +131,28 @@ export async function acknowledgePost(postId: number, user: SessionUser): Promis
       .onConflictDoNothing()
       .returning();
     if (row) {
-      await writeAudit({ actorId: user.id, action: "acknowledge", entity: "post", entityId: post.id, after: { round: post.round, acknowledgedAt: row.acknowledgedAt } }, tx);
+      await writeAudit(
+        {
+          actorId: user.id,
+          action: "acknowledge",
+          entity: "post",
+          entityId: post.id,
+          after: { round: post.round, acknowledgedAt: row.acknowledgedAt },
+        },
+        tx,
+      );
       return { acknowledgedAt: row.acknowledgedAt, created: true };
     }
     const [kept] = await tx
       .select({ at: postAcknowledgements.acknowledgedAt })
       .from(postAcknowledgements)
-      .where(and(eq(postAcknowledgements.postId, post.id), eq(postAcknowledgements.round, post.round), eq(postAcknowledgements.userId, user.id)));
+      .where(
+        and(
+          eq(postAcknowledgements.postId, post.id),
+          eq(postAcknowledgements.round, post.round),
+          eq(postAcknowledgements.userId, user.id),
+        ),
+      );
     return { acknowledgedAt: kept.at, created: false };
   });
 }
@@ -132,5 +166,8 @@ export async function recordSeen(postId: number, userId: number): Promise<void> 
   await db
     .insert(postViews)
     .values({ postId, userId })
-    .onConflictDoUpdate({ target: [postViews.postId, postViews.userId], set: { lastSeenAt: sql`now()`, updatedAt: sql`now()` } });
+    .onConflictDoUpdate({
+      target: [postViews.postId, postViews.userId],
+      set: { lastSeenAt: sql`now()`, updatedAt: sql`now()` },
+    });
 }

@@ -30,7 +30,11 @@ export const slugSchema = text({ error: MESSAGES.slug })
   .max(190, MESSAGES.slug)
   .regex(/^[A-Za-z0-9_-]+$/, MESSAGES.slug);
 
-export const idSchema = z.number({ error: MESSAGES.id }).int(MESSAGES.id).positive(MESSAGES.id).max(2_147_483_647, MESSAGES.id);
+export const idSchema = z
+  .number({ error: MESSAGES.id })
+  .int(MESSAGES.id)
+  .positive(MESSAGES.id)
+  .max(2_147_483_647, MESSAGES.id);
 
 export const titleSchema = line("Title", { error: MESSAGES.titleRequired })
   .trim()
@@ -54,7 +58,9 @@ export const documentRefSchema = z.object({
     .number()
     .int()
     .min(0)
-    .refine((n) => n <= MAX_FILE_BYTES, { error: (iss) => MESSAGES.fileTooBig(Math.ceil(Number(iss.input) / 1024 / 1024)) }),
+    .refine((n) => n <= MAX_FILE_BYTES, {
+      error: (iss) => MESSAGES.fileTooBig(Math.ceil(Number(iss.input) / 1024 / 1024)),
+    }),
   type: text().trim().max(190).catch(""),
 });
 export type DocumentRef = z.infer<typeof documentRefSchema>;
@@ -76,8 +82,26 @@ export const AUDIENCE_MESSAGES = {
  * are everyone who can open the menu. Whether the ids exist is checked on save (lib/content/service.ts).
  */
 export const audienceSchema = z.object({
-  locations: z.array(z.number({ error: AUDIENCE_MESSAGES.locations }).int(AUDIENCE_MESSAGES.locations).positive(AUDIENCE_MESSAGES.locations).max(2_147_483_647, AUDIENCE_MESSAGES.locations), { error: AUDIENCE_MESSAGES.locations }).max(1000, AUDIENCE_MESSAGES.locations),
-  roles: z.array(z.number({ error: AUDIENCE_MESSAGES.roles }).int(AUDIENCE_MESSAGES.roles).positive(AUDIENCE_MESSAGES.roles).max(2_147_483_647, AUDIENCE_MESSAGES.roles), { error: AUDIENCE_MESSAGES.roles }).max(100, AUDIENCE_MESSAGES.roles),
+  locations: z
+    .array(
+      z
+        .number({ error: AUDIENCE_MESSAGES.locations })
+        .int(AUDIENCE_MESSAGES.locations)
+        .positive(AUDIENCE_MESSAGES.locations)
+        .max(2_147_483_647, AUDIENCE_MESSAGES.locations),
+      { error: AUDIENCE_MESSAGES.locations },
+    )
+    .max(1000, AUDIENCE_MESSAGES.locations),
+  roles: z
+    .array(
+      z
+        .number({ error: AUDIENCE_MESSAGES.roles })
+        .int(AUDIENCE_MESSAGES.roles)
+        .positive(AUDIENCE_MESSAGES.roles)
+        .max(2_147_483_647, AUDIENCE_MESSAGES.roles),
+      { error: AUDIENCE_MESSAGES.roles },
+    )
+    .max(100, AUDIENCE_MESSAGES.roles),
 });
 export type Audience = z.infer<typeof audienceSchema>;
 
@@ -85,7 +109,12 @@ export type Audience = z.infer<typeof audienceSchema>;
 export const dateTimeSchema = text({ error: AUDIENCE_MESSAGES.dateTime })
   .trim()
   .max(40, AUDIENCE_MESSAGES.dateTime)
-  .refine((v) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/.test(v) && !Number.isNaN(Date.parse(v)), AUDIENCE_MESSAGES.dateTime)
+  .refine(
+    (v) =>
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/.test(v) &&
+      !Number.isNaN(Date.parse(v)),
+    AUDIENCE_MESSAGES.dateTime,
+  )
   .nullable();
 
 /** A past moment is allowed this long ago (the form was filled in a minute before it was saved). */
@@ -106,8 +135,10 @@ type ScheduleValues = { id?: number; publishAt?: string | null; expiresAt?: stri
 function checkSchedule(v: ScheduleValues, ctx: z.RefinementCtx) {
   const publish = v.publishAt ? Date.parse(v.publishAt) : null;
   const expires = v.expiresAt ? Date.parse(v.expiresAt) : null;
-  if (publish != null && expires != null && expires <= publish) ctx.addIssue({ code: "custom", path: ["expiresAt"], message: AUDIENCE_MESSAGES.expiresBeforePublish });
-  if (v.id == null && publish != null && publish < Date.now() - PAST_GRACE_MS) ctx.addIssue({ code: "custom", path: ["publishAt"], message: AUDIENCE_MESSAGES.publishInPast });
+  if (publish != null && expires != null && expires <= publish)
+    ctx.addIssue({ code: "custom", path: ["expiresAt"], message: AUDIENCE_MESSAGES.expiresBeforePublish });
+  if (v.id == null && publish != null && publish < Date.now() - PAST_GRACE_MS)
+    ctx.addIssue({ code: "custom", path: ["publishAt"], message: AUDIENCE_MESSAGES.publishInPast });
 }
 
 /** Discussion add/edit (DiscussionAddForm / DiscussionEditForm; v1 store_post). */
@@ -127,7 +158,8 @@ export const discussionFormSchema = z
   })
   .superRefine((v, ctx) => {
     checkSchedule(v, ctx);
-    if (v.dueAt && v.mustRead === false) ctx.addIssue({ code: "custom", path: ["dueAt"], message: AUDIENCE_MESSAGES.dueWithoutMustRead });
+    if (v.dueAt && v.mustRead === false)
+      ctx.addIssue({ code: "custom", path: ["dueAt"], message: AUDIENCE_MESSAGES.dueWithoutMustRead });
     if (v.id == null && v.mustRead && v.dueAt && Date.parse(v.dueAt) < Date.now() - PAST_GRACE_MS) {
       ctx.addIssue({ code: "custom", path: ["dueAt"], message: AUDIENCE_MESSAGES.dueInPast });
     }
@@ -180,7 +212,9 @@ export const commentFormSchema = z.object({
 });
 export type CommentFormValues = z.infer<typeof commentFormSchema>;
 
-export const contentKindSchema = z.enum(["discussion", "attachment"], { error: "The type must be discussion or attachment." });
+export const contentKindSchema = z.enum(["discussion", "attachment"], {
+  error: "The type must be discussion or attachment.",
+});
 
 export const pinSchema = z.object({
   slug: slugSchema.optional(),
@@ -206,7 +240,12 @@ const SORT_SYNONYMS: Record<string, Sort> = { desc: "newest", asc: "oldest", ato
 /** A list request (page query string or v1 query): page from 1, optional search, sort per list. */
 export function listQuerySchema(sorts: readonly Sort[] = SORTS) {
   return z.object({
-    page: z.coerce.number({ error: MESSAGES.page }).int(MESSAGES.page).min(1, MESSAGES.page).max(1_000_000, MESSAGES.page).default(1),
+    page: z.coerce
+      .number({ error: MESSAGES.page })
+      .int(MESSAGES.page)
+      .min(1, MESSAGES.page)
+      .max(1_000_000, MESSAGES.page)
+      .default(1),
     q: text().trim().max(SEARCH_MAX, MESSAGES.searchTooLong).default(""),
     sort: text()
       .trim()
@@ -215,7 +254,6 @@ export function listQuerySchema(sorts: readonly Sort[] = SORTS) {
       .default("newest"),
   });
 }
-
 
 const isoDay = text({ error: "Please enter the date as YYYY-MM-DD." })
   .trim()
@@ -226,7 +264,12 @@ const isoDay = text({ error: "Please enter the date as YYYY-MM-DD." })
 export const complianceFiltersSchema = z.object({
   from: isoDay.optional(),
   to: isoDay.optional(),
-  location: z.coerce.number({ error: "Please choose a location from the list." }).int().positive().max(2_147_483_647).optional(),
+  location: z.coerce
+    .number({ error: "Please choose a location from the list." })
+    .int()
+    .positive()
+    .max(2_147_483_647)
+    .optional(),
 });
 
 export const exportFormatSchema = z.enum(["csv", "xlsx"], { error: "The format must be csv or xlsx." }).default("csv");

@@ -86,7 +86,11 @@ async function syncDocuments(
   docs: DocumentRef[],
   ctx: { user: SessionUser; kinds: readonly UploadKindName[]; field: string },
 ): Promise<{ path: string; name: string; size: number }[]> {
-  const existing: StoredDoc[] = await tx.select().from(contentDocuments).where(ownerWhere(owner)).orderBy(contentDocuments.position);
+  const existing: StoredDoc[] = await tx
+    .select()
+    .from(contentDocuments)
+    .where(ownerWhere(owner))
+    .orderBy(contentDocuments.position);
   const byPath = new Map(existing.map((d) => [d.path, d]));
   const wanted: string[] = [];
   for (const d of docs) {
@@ -103,13 +107,29 @@ async function syncDocuments(
   const claimedByKey = new Map(claimed.map((f) => [f.storageKey, f]));
   const values: DocValues[] = wanted.map((key) => {
     const kept = byPath.get(key);
-    if (kept) return { fileId: kept.fileId, path: kept.path, name: kept.name, size: kept.size, mime: kept.mime, extension: kept.extension };
+    if (kept)
+      return {
+        fileId: kept.fileId,
+        path: kept.path,
+        name: kept.name,
+        size: kept.size,
+        mime: kept.mime,
+        extension: kept.extension,
+      };
     const f = claimedByKey.get(key)!;
-    return { fileId: f.id, path: f.storageKey, name: f.originalName, size: f.size, mime: f.mime, extension: fileExtensionOf(f.originalName).slice(0, 16) };
+    return {
+      fileId: f.id,
+      path: f.storageKey,
+      name: f.originalName,
+      size: f.size,
+      mime: f.mime,
+      extension: fileExtensionOf(f.originalName).slice(0, 16),
+    };
   });
 
   await tx.delete(contentDocuments).where(ownerWhere(owner));
-  if (values.length) await tx.insert(contentDocuments).values(values.map((v, position) => ({ ...owner, ...v, position })));
+  if (values.length)
+    await tx.insert(contentDocuments).values(values.map((v, position) => ({ ...owner, ...v, position })));
 
   const dropped = existing.filter((d) => d.fileId != null && !wanted.includes(d.path)).map((d) => d.fileId!);
   await deleteFilesById(tx, dropped);
@@ -119,13 +139,21 @@ async function syncDocuments(
 /** Deletes stored files by id (rows in `tx`, bytes once it commits). */
 async function deleteFilesById(tx: Tx, ids: number[]) {
   if (!ids.length) return;
-  const rows = await tx.select({ id: schema.files.id, storageKey: schema.files.storageKey }).from(schema.files).where(inArray(schema.files.id, ids));
+  const rows = await tx
+    .select({ id: schema.files.id, storageKey: schema.files.storageKey })
+    .from(schema.files)
+    .where(inArray(schema.files.id, ids));
   await deleteFiles(rows, tx);
 }
 
 async function documentsForAudit(tx: Tx, owner: Owner) {
   return tx
-    .select({ path: contentDocuments.path, name: contentDocuments.name, size: contentDocuments.size, fileId: contentDocuments.fileId })
+    .select({
+      path: contentDocuments.path,
+      name: contentDocuments.name,
+      size: contentDocuments.size,
+      fileId: contentDocuments.fileId,
+    })
     .from(contentDocuments)
     .where(ownerWhere(owner))
     .orderBy(contentDocuments.position);
@@ -134,7 +162,12 @@ async function documentsForAudit(tx: Tx, owner: Owner) {
 type Saved = { id: number; created: boolean; message: string };
 
 type ScheduleInput = { audience?: Audience; publishAt?: string | null; expiresAt?: string | null };
-type StoredSchedule = { audienceLocationIds: number[]; audienceRoleIds: number[]; publishAt: Date | null; expiresAt: Date | null };
+type StoredSchedule = {
+  audienceLocationIds: number[];
+  audienceRoleIds: number[];
+  publishAt: Date | null;
+  expiresAt: Date | null;
+};
 
 const sortedIds = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
 const dateOrNull = (v: string | null) => (v ? new Date(v) : null);
@@ -149,7 +182,9 @@ async function resolveSchedule(tx: Tx, input: ScheduleInput, before?: StoredSche
   const roles = input.audience ? sortedIds(input.audience.roles) : (before?.audienceRoleIds ?? []);
   if (input.audience) {
     const [knownLocations, knownRoles] = await Promise.all([
-      locations.length ? tx.select({ id: schema.locations.id }).from(schema.locations).where(inArray(schema.locations.id, locations)) : [],
+      locations.length
+        ? tx.select({ id: schema.locations.id }).from(schema.locations).where(inArray(schema.locations.id, locations))
+        : [],
       roles.length ? tx.select({ id: schema.roles.id }).from(schema.roles).where(inArray(schema.roles.id, roles)) : [],
     ]);
     const badLocations = locations.filter((id) => !knownLocations.some((r) => r.id === id));
@@ -164,7 +199,9 @@ async function resolveSchedule(tx: Tx, input: ScheduleInput, before?: StoredSche
   const publishAt = input.publishAt !== undefined ? dateOrNull(input.publishAt) : (before?.publishAt ?? null);
   const expiresAt = input.expiresAt !== undefined ? dateOrNull(input.expiresAt) : (before?.expiresAt ?? null);
   if (publishAt && expiresAt && expiresAt <= publishAt) {
-    throw new AppError(422, AUDIENCE_MESSAGES.expiresBeforePublish, { expiresAt: [AUDIENCE_MESSAGES.expiresBeforePublish] });
+    throw new AppError(422, AUDIENCE_MESSAGES.expiresBeforePublish, {
+      expiresAt: [AUDIENCE_MESSAGES.expiresBeforePublish],
+    });
   }
   return { audienceLocationIds: locations, audienceRoleIds: roles, publishAt, expiresAt };
 }
@@ -191,7 +228,11 @@ function resolveMustRead(input: MustReadInput, before?: StoredMustRead): StoredM
 
 // ---------------------------------------------------------------- discussions
 
-export async function saveDiscussion(input: DiscussionFormValues, user: SessionUser, opts: SaveOptions = {}): Promise<Saved> {
+export async function saveDiscussion(
+  input: DiscussionFormValues,
+  user: SessionUser,
+  opts: SaveOptions = {},
+): Promise<Saved> {
   const menu = await requireContentMenu(input.slug, user, "discussion");
   const files = { user, kinds: UPLOAD_KINDS.post, field: opts.documentsField ?? "documents" };
   return withFileTransaction(async (tx) => {
@@ -208,7 +249,14 @@ export async function saveDiscussion(input: DiscussionFormValues, user: SessionU
       const [after] = await tx.update(posts).set(fields).where(eq(posts.id, before.id)).returning();
       const docs = await syncDocuments(tx, { postId: before.id }, input.documents, files);
       await writeAudit(
-        { actorId: user.id, action: "update", entity: "post", entityId: before.id, before: { ...before, documents: beforeDocs }, after: { ...after, documents: docs } },
+        {
+          actorId: user.id,
+          action: "update",
+          entity: "post",
+          entityId: before.id,
+          before: { ...before, documents: beforeDocs },
+          after: { ...after, documents: docs },
+        },
         tx,
       );
       return { id: before.id, created: false, message: "Post Updated successfully" };
@@ -219,14 +267,21 @@ export async function saveDiscussion(input: DiscussionFormValues, user: SessionU
       .values({ ...fields, menuId: menu.id, createdBy: user.id })
       .returning();
     const docs = await syncDocuments(tx, { postId: row.id }, input.documents, files);
-    await writeAudit({ actorId: user.id, action: "create", entity: "post", entityId: row.id, after: { ...row, documents: docs } }, tx);
+    await writeAudit(
+      { actorId: user.id, action: "create", entity: "post", entityId: row.id, after: { ...row, documents: docs } },
+      tx,
+    );
     return { id: row.id, created: true, message: "Post Added successfully" };
   });
 }
 
 // ---------------------------------------------------------------- attachments
 
-export async function saveAttachment(input: AttachmentFormValues, user: SessionUser, opts: SaveOptions = {}): Promise<Saved> {
+export async function saveAttachment(
+  input: AttachmentFormValues,
+  user: SessionUser,
+  opts: SaveOptions = {},
+): Promise<Saved> {
   const menu = await requireContentMenu(input.slug, user, "attachment");
   const allowed = allowedUploadTypes(menu.allowInAttachment);
   if (!allowed.includes(input.uploadType)) {
@@ -285,17 +340,33 @@ export async function saveAttachment(input: AttachmentFormValues, user: SessionU
       .values({ ...fields, menuId: menu.id, createdBy: user.id })
       .returning();
     const docs = await syncDocuments(tx, { attachmentId: row.id }, documents, files);
-    await writeAudit({ actorId: user.id, action: "create", entity: "attachment", entityId: row.id, after: { ...row, documents: docs } }, tx);
+    await writeAudit(
+      {
+        actorId: user.id,
+        action: "create",
+        entity: "attachment",
+        entityId: row.id,
+        after: { ...row, documents: docs },
+      },
+      tx,
+    );
     return { id: row.id, created: true, message: "Attachment Added successfully" };
   });
 }
 
 // ---------------------------------------------------------------- save the date
 
-export async function saveSaveTheDate(input: SaveTheDateFormValues, user: SessionUser, opts: SaveOptions = {}): Promise<Saved> {
+export async function saveSaveTheDate(
+  input: SaveTheDateFormValues,
+  user: SessionUser,
+  opts: SaveOptions = {},
+): Promise<Saved> {
   const menu = await requireContentMenu(input.slug, user, "save-the-date");
   const eventDate = usDateToIso(input.eventDate);
-  if (!eventDate) throw new AppError(422, "Please enter the date as MM/DD/YYYY", { eventDate: ["Please enter the date as MM/DD/YYYY"] });
+  if (!eventDate)
+    throw new AppError(422, "Please enter the date as MM/DD/YYYY", {
+      eventDate: ["Please enter the date as MM/DD/YYYY"],
+    });
   const files = { user, kinds: UPLOAD_KINDS.saveTheDate, field: opts.documentsField ?? "documents" };
   return withFileTransaction(async (tx) => {
     const fields = { title: input.title, description: input.description, eventDate, updatedBy: user.id };
@@ -327,7 +398,16 @@ export async function saveSaveTheDate(input: SaveTheDateFormValues, user: Sessio
       .values({ ...fields, menuId: menu.id, createdBy: user.id })
       .returning();
     const docs = await syncDocuments(tx, { saveTheDateId: row.id }, input.documents, files);
-    await writeAudit({ actorId: user.id, action: "create", entity: "save_the_date", entityId: row.id, after: { ...row, documents: docs } }, tx);
+    await writeAudit(
+      {
+        actorId: user.id,
+        action: "create",
+        entity: "save_the_date",
+        entityId: row.id,
+        after: { ...row, documents: docs },
+      },
+      tx,
+    );
     return { id: row.id, created: true, message: "Date Added successfully" };
   });
 }
@@ -391,38 +471,70 @@ export async function deleteContentItem(
     if (!before) throw new AppError(404, notFoundMessage(input.kind));
     const docs = await documentsForAudit(tx, owner);
     await tx.delete(table).where(eq(table.id, input.id));
-    await deleteFilesById(tx, docs.flatMap((d) => (d.fileId != null ? [d.fileId] : [])));
+    await deleteFilesById(
+      tx,
+      docs.flatMap((d) => (d.fileId != null ? [d.fileId] : [])),
+    );
     await writeAudit(
-      { actorId: user.id, action: "delete", entity: input.kind === "discussion" ? "post" : "attachment", entityId: input.id, before: { ...before, documents: docs } },
+      {
+        actorId: user.id,
+        action: "delete",
+        entity: input.kind === "discussion" ? "post" : "attachment",
+        entityId: input.id,
+        before: { ...before, documents: docs },
+      },
       tx,
     );
   });
   return { message: `${KIND_LABEL[input.kind]} Delete successfully` };
 }
 
-export async function deleteSaveTheDate(input: { id: number; slug?: string }, user: SessionUser): Promise<{ message: string }> {
+export async function deleteSaveTheDate(
+  input: { id: number; slug?: string },
+  user: SessionUser,
+): Promise<{ message: string }> {
   const found = await findSaveTheDate(input.id);
   if (!found) throw new AppError(404, notFoundMessage("save-the-date"));
-  const menu = input.slug ? await requireContentMenu(input.slug, user, "save-the-date") : await requireMenuById(found.menuId, user, "save-the-date");
+  const menu = input.slug
+    ? await requireContentMenu(input.slug, user, "save-the-date")
+    : await requireMenuById(found.menuId, user, "save-the-date");
   if (menu.id !== found.menuId) throw new AppError(404, notFoundMessage("save-the-date"));
   await withFileTransaction(async (tx) => {
     const [before] = await tx.select().from(saveTheDates).where(eq(saveTheDates.id, input.id)).for("update");
     if (!before) throw new AppError(404, notFoundMessage("save-the-date"));
     const docs = await documentsForAudit(tx, { saveTheDateId: input.id });
     await tx.delete(saveTheDates).where(eq(saveTheDates.id, input.id));
-    await deleteFilesById(tx, docs.flatMap((d) => (d.fileId != null ? [d.fileId] : [])));
-    await writeAudit({ actorId: user.id, action: "delete", entity: "save_the_date", entityId: input.id, before: { ...before, documents: docs } }, tx);
+    await deleteFilesById(
+      tx,
+      docs.flatMap((d) => (d.fileId != null ? [d.fileId] : [])),
+    );
+    await writeAudit(
+      {
+        actorId: user.id,
+        action: "delete",
+        entity: "save_the_date",
+        entityId: input.id,
+        before: { ...before, documents: docs },
+      },
+      tx,
+    );
   });
   return { message: "You successfully deleted the record(s)." };
 }
 
-export async function addComment(input: CommentFormValues, user: SessionUser): Promise<{ id: number; message: string }> {
+export async function addComment(
+  input: CommentFormValues,
+  user: SessionUser,
+): Promise<{ id: number; message: string }> {
   const found = await findContentItem(input.postId);
   if (!found || found.kind !== "discussion") throw new AppError(404, notFoundMessage("discussion"));
   await requireMenuById(found.menuId, user, "discussion");
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const [row] = await tx.insert(comments).values({ postId: input.postId, comment: input.comment, createdBy: user.id }).returning();
+    const [row] = await tx
+      .insert(comments)
+      .values({ postId: input.postId, comment: input.comment, createdBy: user.id })
+      .returning();
     await writeAudit({ actorId: user.id, action: "create", entity: "comment", entityId: row.id, after: row }, tx);
     return { id: row.id, message: "Comment Added successfully" };
   });

@@ -6,7 +6,10 @@ import { callV1 } from "@/lib/api/client";
  */
 export async function fetchSignedUrl(path: string): Promise<string> {
   const failure = "The file could not be opened.";
-  const content = await callV1<{ file_path?: string; url?: string } | string | undefined>(`/api/v1/getsignedurlpath?file=${encodeURIComponent(path)}`, { failure });
+  const content = await callV1<{ file_path?: string; url?: string } | string | undefined>(
+    `/api/v1/getsignedurlpath?file=${encodeURIComponent(path)}`,
+    { failure },
+  );
   const url = typeof content === "string" ? content : (content?.file_path ?? content?.url);
   if (!url) throw new Error(failure);
   return url;

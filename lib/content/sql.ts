@@ -86,7 +86,10 @@ export function discussionListQuery(db: Db, params: ListParams) {
 
 /** `count(*)` of a filtered table (an index-only scan for the menu filters). */
 export function countQuery(db: Db, table: PgTable, where: SQL | undefined) {
-  return db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(table).where(where);
+  return db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(table)
+    .where(where);
 }
 
 /**
@@ -97,7 +100,13 @@ export function countQuery(db: Db, table: PgTable, where: SQL | undefined) {
  */
 export async function countVisible(
   db: Db,
-  table: PgTable & { restricted: PgColumn; audienceLocationIds: PgColumn; audienceRoleIds: PgColumn; publishAt: PgColumn; expiresAt: PgColumn },
+  table: PgTable & {
+    restricted: PgColumn;
+    audienceLocationIds: PgColumn;
+    audienceRoleIds: PgColumn;
+    publishAt: PgColumn;
+    expiresAt: PgColumn;
+  },
   where: SQL | undefined,
   viewer: Viewer,
 ): Promise<number> {

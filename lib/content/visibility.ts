@@ -15,7 +15,13 @@ import { roleCan } from "@/lib/auth/roles";
 export type Viewer = { roleId: number; locationId: number | null };
 
 /** The audience and schedule columns of a table, as Drizzle columns or as raw SQL on an alias (`o.publish_at`). */
-export type AudienceColumns = { restricted: PgColumn | SQL; locations: PgColumn | SQL; roles: PgColumn | SQL; publishAt: PgColumn | SQL; expiresAt: PgColumn | SQL };
+export type AudienceColumns = {
+  restricted: PgColumn | SQL;
+  locations: PgColumn | SQL;
+  roles: PgColumn | SQL;
+  publishAt: PgColumn | SQL;
+  expiresAt: PgColumn | SQL;
+};
 
 /** Administrators see every item, whatever its audience and schedule (marked 'Scheduled' / 'Expired'). */
 export function seesAllContent(viewer: Viewer): boolean {
@@ -23,14 +29,32 @@ export function seesAllContent(viewer: Viewer): boolean {
 }
 
 /** The columns of a table that has them (posts, attachments). */
-export function audienceColumnsOf(t: { restricted: PgColumn; audienceLocationIds: PgColumn; audienceRoleIds: PgColumn; publishAt: PgColumn; expiresAt: PgColumn }): AudienceColumns {
-  return { restricted: t.restricted, locations: t.audienceLocationIds, roles: t.audienceRoleIds, publishAt: t.publishAt, expiresAt: t.expiresAt };
+export function audienceColumnsOf(t: {
+  restricted: PgColumn;
+  audienceLocationIds: PgColumn;
+  audienceRoleIds: PgColumn;
+  publishAt: PgColumn;
+  expiresAt: PgColumn;
+}): AudienceColumns {
+  return {
+    restricted: t.restricted,
+    locations: t.audienceLocationIds,
+    roles: t.audienceRoleIds,
+    publishAt: t.publishAt,
+    expiresAt: t.expiresAt,
+  };
 }
 
 /** The same columns on a raw-SQL alias (the search's statements). */
 export function audienceColumnsOfAlias(alias: string): AudienceColumns {
   const c = (name: string) => sql.raw(`${alias}.${name}`);
-  return { restricted: c("restricted"), locations: c("audience_location_ids"), roles: c("audience_role_ids"), publishAt: c("publish_at"), expiresAt: c("expires_at") };
+  return {
+    restricted: c("restricted"),
+    locations: c("audience_location_ids"),
+    roles: c("audience_role_ids"),
+    publishAt: c("publish_at"),
+    expiresAt: c("expires_at"),
+  };
 }
 
 /**
@@ -52,7 +76,8 @@ export function visibleTo(viewer: Viewer, cols: AudienceColumns): SQL {
  * instead of reading its first page from the sort index (bench/must-read.ts at 100,000 posts: p95 120 ms, then 6 ms).
  */
 export function addressedTo(viewer: Viewer, cols: AudienceColumns): SQL {
-  const location = viewer.locationId == null ? sql`false` : sql`${Math.trunc(viewer.locationId)}::int = any(${cols.locations})`;
+  const location =
+    viewer.locationId == null ? sql`false` : sql`${Math.trunc(viewer.locationId)}::int = any(${cols.locations})`;
   return sql`(not ${cols.restricted} or ((${cols.publishAt} is null or ${cols.publishAt} <= now())
     and (${cols.expiresAt} is null or ${cols.expiresAt} > now())
     and (cardinality(${cols.locations}) = 0 or ${location})
@@ -60,7 +85,10 @@ export function addressedTo(viewer: Viewer, cols: AudienceColumns): SQL {
 }
 
 /** Whether a person (a location and a role) is in an item's audience, at any time (the readers' counts). */
-export function inAudience(person: { locationId: SQL | PgColumn; roleId: SQL | PgColumn }, cols: Pick<AudienceColumns, "locations" | "roles">): SQL {
+export function inAudience(
+  person: { locationId: SQL | PgColumn; roleId: SQL | PgColumn },
+  cols: Pick<AudienceColumns, "locations" | "roles">,
+): SQL {
   return sql`((cardinality(${cols.locations}) = 0 or ${person.locationId} = any(${cols.locations}))
     and (cardinality(${cols.roles}) = 0 or ${person.roleId} = any(${cols.roles})))`;
 }
@@ -71,7 +99,10 @@ export function viewerKey(viewer: Viewer): string {
 }
 
 /** 'Scheduled' before publish_at, 'Expired' from expires_at, else null (what administrators see marked). */
-export function scheduleState(item: { publishAt: Date | null; expiresAt: Date | null }, now = Date.now()): "scheduled" | "expired" | null {
+export function scheduleState(
+  item: { publishAt: Date | null; expiresAt: Date | null },
+  now = Date.now(),
+): "scheduled" | "expired" | null {
   if (item.publishAt && item.publishAt.getTime() > now) return "scheduled";
   if (item.expiresAt && item.expiresAt.getTime() <= now) return "expired";
   return null;
@@ -84,7 +115,11 @@ export function isAddressedTo(
   now = Date.now(),
 ): boolean {
   if (scheduleState(item, now)) return false;
-  if (item.audienceLocationIds.length && (viewer.locationId == null || !item.audienceLocationIds.includes(viewer.locationId))) return false;
+  if (
+    item.audienceLocationIds.length &&
+    (viewer.locationId == null || !item.audienceLocationIds.includes(viewer.locationId))
+  )
+    return false;
   return !item.audienceRoleIds.length || item.audienceRoleIds.includes(viewer.roleId);
 }
 

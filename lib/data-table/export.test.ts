@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { csvStream, exportDay, exportTime, formatExportDate, neutralizeFormula, xlsxStream, type ExportCell, type ExportColumn } from "./export";
+import {
+  csvStream,
+  exportDay,
+  exportTime,
+  formatExportDate,
+  neutralizeFormula,
+  xlsxStream,
+  type ExportCell,
+  type ExportColumn,
+} from "./export";
 import { parseCsv, readXlsx, serialOf } from "@/test/export-files";
 
 async function* batches<T>(...lists: T[][]) {
@@ -27,7 +36,14 @@ describe("exports", () => {
       { header: "N", value: (r) => r.n },
       { header: "D", value: (r) => r.d },
     ];
-    const bytes = new Uint8Array(await new Response(csvStream(cols, batches([{ a: 'x, "y"\nz', n: -5, d: new Date("2026-01-02T12:00:00Z") }], [{ a: "=cmd", n: 0, d: null }]))).arrayBuffer());
+    const bytes = new Uint8Array(
+      await new Response(
+        csvStream(
+          cols,
+          batches([{ a: 'x, "y"\nz', n: -5, d: new Date("2026-01-02T12:00:00Z") }], [{ a: "=cmd", n: 0, d: null }]),
+        ),
+      ).arrayBuffer(),
+    );
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // the BOM: Excel reads UTF-8
     expect(new TextDecoder().decode(bytes)).toBe('A,N,D\r\n"x, ""y""\nz",-5,01/02/2026\r\n\'=cmd,0,\r\n');
   });
@@ -46,7 +62,9 @@ describe("exports", () => {
   ];
 
   it("writes days as MM/DD/YYYY and times as HH:MM in CSV; empty or malformed ones as empty cells", async () => {
-    const text = await new Response(csvStream(typedColumns, batches(typedRows), { timeZone: "America/Los_Angeles" })).text();
+    const text = await new Response(
+      csvStream(typedColumns, batches(typedRows), { timeZone: "America/Los_Angeles" }),
+    ).text();
     expect(parseCsv(text)).toEqual([
       ["Text", "Number", "Day", "Time", "At"],
       ["'=1+1", "12", "03/05/2026", "07:30", "03/04/2026"],
@@ -56,7 +74,11 @@ describe("exports", () => {
 
   // Excel sorts and filters number and date cells by value; text that looks like a date it does not.
   it("writes numbers, days, times and instants as number cells with date and time styles in XLSX", async () => {
-    const bytes = new Uint8Array(await new Response(xlsxStream(typedColumns, batches(typedRows), { timeZone: "America/Los_Angeles" })).arrayBuffer());
+    const bytes = new Uint8Array(
+      await new Response(
+        xlsxStream(typedColumns, batches(typedRows), { timeZone: "America/Los_Angeles" }),
+      ).arrayBuffer(),
+    );
     const x = readXlsx(bytes);
     expect(x.files).toContain("xl/styles.xml");
     expect(x.part("[Content_Types].xml")).toContain('PartName="/xl/styles.xml"');
@@ -82,7 +104,11 @@ describe("exports", () => {
 
   it("leaves out cells that are not numbers (NaN, Infinity, an invalid date)", async () => {
     const cols: ExportColumn<{ v: ExportCell }>[] = [{ header: "V", value: (r) => r.v }];
-    const bytes = new Uint8Array(await new Response(xlsxStream(cols, batches([{ v: Number.NaN }, { v: Infinity }, { v: new Date("x") }]))).arrayBuffer());
+    const bytes = new Uint8Array(
+      await new Response(
+        xlsxStream(cols, batches([{ v: Number.NaN }, { v: Infinity }, { v: new Date("x") }])),
+      ).arrayBuffer(),
+    );
     const x = readXlsx(bytes);
     expect([2, 3, 4].map((r) => x.cell("V", r))).toEqual([undefined, undefined, undefined]);
   });
@@ -94,7 +120,9 @@ describe("exports", () => {
     async function* many() {
       for (let i = 0; i < 1000; i++) {
         produced++;
-        yield Array.from({ length: 100 }, (_, j) => ({ a: `row ${i}-${j} ${crypto.randomUUID()} ${crypto.randomUUID()} ${crypto.randomUUID()}` }));
+        yield Array.from({ length: 100 }, (_, j) => ({
+          a: `row ${i}-${j} ${crypto.randomUUID()} ${crypto.randomUUID()} ${crypto.randomUUID()}`,
+        }));
       }
     }
     const cols: ExportColumn<{ a: string }>[] = [{ header: "A", value: (r) => r.a }];

@@ -82,7 +82,11 @@ function csvField(text: string): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-async function* csvChunks<T>(columns: ExportColumn<T>[], batches: AsyncIterable<T[]>, timeZone: string): AsyncGenerator<string> {
+async function* csvChunks<T>(
+  columns: ExportColumn<T>[],
+  batches: AsyncIterable<T[]>,
+  timeZone: string,
+): AsyncGenerator<string> {
   // The BOM makes Excel read the file as UTF-8.
   yield `\uFEFF${columns.map((c) => csvField(neutralizeFormula(c.header))).join(",")}\r\n`;
   for await (const batch of batches) {
@@ -93,14 +97,20 @@ async function* csvChunks<T>(columns: ExportColumn<T>[], batches: AsyncIterable<
 }
 
 /** A CSV (UTF-8 with BOM, CRLF, RFC 4180 quoting) of the batches. */
-export function csvStream<T>(columns: ExportColumn<T>[], batches: AsyncIterable<T[]>, opts: { timeZone?: string } = {}): ReadableStream<Uint8Array> {
+export function csvStream<T>(
+  columns: ExportColumn<T>[],
+  batches: AsyncIterable<T[]>,
+  opts: { timeZone?: string } = {},
+): ReadableStream<Uint8Array> {
   return pullStream(csvChunks(columns, batches, opts.timeZone ?? "UTC"));
 }
 
 const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
 function xml(text: string): string {
   // Characters XML 1.0 cannot carry at all (most C0 controls) are dropped.
-  return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "").replace(/[&<>"]/g, (c) => XML_ESCAPES[c]);
+  return text
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, "")
+    .replace(/[&<>"]/g, (c) => XML_ESCAPES[c]);
 }
 
 function columnName(i: number): string {
@@ -119,7 +129,16 @@ const partFormats = new Map<string, Intl.DateTimeFormat>();
 function localParts(d: Date, timeZone: string): number[] {
   let f = partFormats.get(timeZone);
   if (!f) {
-    f = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" });
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+    });
     partFormats.set(timeZone, f);
   }
   const p: Record<string, number> = {};
@@ -166,14 +185,28 @@ function xlsxRow(r: number, cells: ExportCell[], timeZone: string, style?: numbe
   return `${out}</row>`;
 }
 
-async function* sheetChunks<T>(columns: ExportColumn<T>[], batches: AsyncIterable<T[]>, timeZone: string): AsyncGenerator<string> {
+async function* sheetChunks<T>(
+  columns: ExportColumn<T>[],
+  batches: AsyncIterable<T[]>,
+  timeZone: string,
+): AsyncGenerator<string> {
   // The header row is frozen, so it stays in view (and Excel's filter takes it as the header).
   yield '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews><sheetData>';
   let r = 1;
-  yield xlsxRow(r++, columns.map((c) => c.header), timeZone, STYLE.header);
+  yield xlsxRow(
+    r++,
+    columns.map((c) => c.header),
+    timeZone,
+    STYLE.header,
+  );
   for await (const batch of batches) {
     let out = "";
-    for (const row of batch) out += xlsxRow(r++, columns.map((c) => c.value(row)), timeZone);
+    for (const row of batch)
+      out += xlsxRow(
+        r++,
+        columns.map((c) => c.value(row)),
+        timeZone,
+      );
     yield out;
   }
   yield "</sheetData></worksheet>";
@@ -195,7 +228,11 @@ const XLSX_PARTS: Record<string, string> = {
  * An XLSX workbook of one sheet (inline strings, no shared-string table, so nothing has to be
  * collected before the sheet is written), zipped by archiver while the rows stream in.
  */
-export function xlsxStream<T>(columns: ExportColumn<T>[], batches: AsyncIterable<T[]>, opts: { timeZone?: string; sheetName?: string } = {}): ReadableStream<Uint8Array> {
+export function xlsxStream<T>(
+  columns: ExportColumn<T>[],
+  batches: AsyncIterable<T[]>,
+  opts: { timeZone?: string; sheetName?: string } = {},
+): ReadableStream<Uint8Array> {
   const archive = new ZipArchive({ zlib: { level: 6 } });
   archive.on("warning", (err) => logger.warn({ err }, "xlsx warning"));
   const sheetName = xml((opts.sheetName ?? "Sheet1").replace(/[\\/?*[\]:]/g, " ").slice(0, 31));
@@ -241,7 +278,11 @@ function pullStream(source: AsyncIterable<Uint8Array | string>, onCancel?: () =>
  * The answer of an export link (`app/api/export/<list>/route.ts`, inside the route's withApi): 403 for
  * an expired link, a forged one or another user's; else the file as a download, never sniffed or cached.
  */
-export function exportLinkResponse<P extends { u: number }>(check: { status: "ok"; payload: P } | { status: "expired" | "invalid" }, userId: number, file: (payload: P) => ExportFile): Response {
+export function exportLinkResponse<P extends { u: number }>(
+  check: { status: "ok"; payload: P } | { status: "expired" | "invalid" },
+  userId: number,
+  file: (payload: P) => ExportFile,
+): Response {
   if (check.status === "expired") throw new AppError(403, "This link has expired. Please export again.");
   if (check.status !== "ok" || check.payload.u !== userId) throw new AppError(403, "This link is not valid.");
   return downloadResponse(file(check.payload));
@@ -250,6 +291,11 @@ export function exportLinkResponse<P extends { u: number }>(check: { status: "ok
 /** An export as a download: never sniffed or cached, streamed with the export's heap factor (lib/system/export-heap.ts). */
 export function downloadResponse(f: ExportFile): Response {
   return new Response(withTightHeap(f.body), {
-    headers: { "content-type": f.type, "content-disposition": contentDisposition("attachment", f.name), "x-content-type-options": "nosniff", "cache-control": "no-store" },
+    headers: {
+      "content-type": f.type,
+      "content-disposition": contentDisposition("attachment", f.name),
+      "x-content-type-options": "nosniff",
+      "cache-control": "no-store",
+    },
   });
 }

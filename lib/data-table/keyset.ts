@@ -30,7 +30,10 @@ export async function* keysetBatches<Row extends { id: number }>(input: {
   const order = tableOrder(q, sort); // throws the 422 for a column that does not sort
   const column = q.columns[sort.id];
   const keys = (column.sort ?? []).map((e) => sql`${e}`);
-  const base = and(tableWhere(q, input.filters), input.ids ? inArray(q.tiebreak, input.ids.length ? input.ids : [0]) : undefined);
+  const base = and(
+    tableWhere(q, input.filters),
+    input.ids ? inArray(q.tiebreak, input.ids.length ? input.ids : [0]) : undefined,
+  );
   // A key travels back as its text (a timestamp keeps its microseconds) and is read as the
   // expression's own type by the comparison, so numbers and dates compare by value.
   const keyColumns = Object.fromEntries(keys.map((k, i) => [`k${i}`, sql<string | null>`(${k})::text`]));
@@ -82,5 +85,8 @@ export function keysetAfter(keys: SQL[], values: (string | null)[], id: PgColumn
     if (b) options.push(and(...keys.slice(0, i).map((kj, j) => same(kj, values[j])), b)!);
   });
   options.push(and(...keys.map((k, i) => same(k, values[i])), desc ? sql`${id} < ${lastId}` : sql`${id} > ${lastId}`)!);
-  return sql`(${sql.join(options.map((o) => sql`(${o})`), sql` or `)})`;
+  return sql`(${sql.join(
+    options.map((o) => sql`(${o})`),
+    sql` or `,
+  )})`;
 }

@@ -6,7 +6,11 @@ import { AppError } from "@/lib/errors";
 
 const people = pgTable("people", { id: integer().primaryKey(), name: text(), roleId: integer() });
 const q: TableQuerySpec = {
-  columns: { id: { sort: [] }, name: { sort: [people.name], filter: contains(people.name) }, role: { filter: equalsId(people.roleId) } },
+  columns: {
+    id: { sort: [] },
+    name: { sort: [people.name], filter: contains(people.name) },
+    role: { filter: equalsId(people.roleId) },
+  },
   tiebreak: people.id,
   defaultSort: { id: "id", desc: true },
 };
@@ -15,7 +19,11 @@ const render = (s: Parameters<PgDialect["sqlToQuery"]>[0]) => dialect.sqlToQuery
 
 describe("the query helper's allow-list", () => {
   it("derives the URL spec from the columns", () => {
-    expect(specOf(q)).toEqual({ sortable: ["id", "name"], filters: { name: "text", role: "id" }, defaultSort: { id: "id", desc: true } });
+    expect(specOf(q)).toEqual({
+      sortable: ["id", "name"],
+      filters: { name: "text", role: "id" },
+      defaultSort: { id: "id", desc: true },
+    });
   });
 
   it("filter values are parameters, wildcards escaped", () => {
@@ -37,7 +45,14 @@ describe("the query helper's allow-list", () => {
     expect(() => tableWhere(q, { "name) or (1=1": "x" })).toThrow(/cannot be filtered/);
     const state = { page: 1, size: 25 as const, sort: { id: "id", desc: true }, filters: {} };
     expect(() => assertTableState(q, { ...state, filters: { __proto__: "x" } as never })).not.toThrow();
-    for (const bad of [{ page: 0 }, { page: 1.5 }, { size: 30 }, { sort: { id: "x", desc: false } }, { filters: { role: "abc" } }, { filters: { nope: "1" } }]) {
+    for (const bad of [
+      { page: 0 },
+      { page: 1.5 },
+      { size: 30 },
+      { sort: { id: "x", desc: false } },
+      { filters: { role: "abc" } },
+      { filters: { nope: "1" } },
+    ]) {
       expect(() => assertTableState(q, { ...state, ...bad } as never), JSON.stringify(bad)).toThrow(AppError);
     }
   });

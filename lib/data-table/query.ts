@@ -70,14 +70,17 @@ export function assertTableState(q: TableQuerySpec, state: TableState): void {
   const bad = (field: string, message: string) => {
     throw new AppError(422, message, { [field]: [message] });
   };
-  if (!Number.isInteger(state.page) || state.page < 1 || state.page > PAGE_MAX) bad("page", "The page must be a whole number of 1 or more.");
-  if (!(PAGE_SIZES as readonly number[]).includes(state.size)) bad("perPage", `The page size must be one of ${PAGE_SIZES.join(", ")}.`);
+  if (!Number.isInteger(state.page) || state.page < 1 || state.page > PAGE_MAX)
+    bad("page", "The page must be a whole number of 1 or more.");
+  if (!(PAGE_SIZES as readonly number[]).includes(state.size))
+    bad("perPage", `The page size must be one of ${PAGE_SIZES.join(", ")}.`);
   if (!column(q, state.sort.id)?.sort) bad("sort", `The list cannot be sorted by '${state.sort.id.slice(0, 40)}'.`);
   for (const [id, value] of Object.entries(state.filters)) {
     const c = column(q, id);
     if (!c?.filter) bad(`filters.${id.slice(0, 40)}`, `The list cannot be filtered by '${id.slice(0, 40)}'.`);
     if (value.length > FILTER_MAX) bad(`filters.${id}`, `A filter can be at most ${FILTER_MAX} characters.`);
-    if (c!.filter!.kind === "id" && !/^[1-9]\d{0,9}$/.test(value)) bad(`filters.${id}`, `The ${id} filter must be an id.`);
+    if (c!.filter!.kind === "id" && !/^[1-9]\d{0,9}$/.test(value))
+      bad(`filters.${id}`, `The ${id} filter must be an id.`);
   }
 }
 
@@ -118,12 +121,20 @@ export async function queryPage<T extends { total: number }>(
   q: TableQuerySpec,
   table: PgTable,
   state: Pick<TableState, "page" | "size" | "sort" | "filters">,
-  select: (parts: { where: SQL | undefined; orderBy: SQL[]; limit: number; offset: number; total: SQL<number> }) => PromiseLike<T[]>,
+  select: (parts: {
+    where: SQL | undefined;
+    orderBy: SQL[];
+    limit: number;
+    offset: number;
+    total: SQL<number>;
+  }) => PromiseLike<T[]>,
 ): Promise<Page<Omit<T, "total">>> {
   const where = tableWhere(q, state.filters);
   const orderBy = tableOrder(q, state.sort);
   const total = totalOf(table, where);
   const rows = await select({ where, orderBy, limit: state.size, offset: (state.page - 1) * state.size, total });
-  const n = rows.length ? Number(rows[0].total) : Number((await db.select({ total }).from(table).limit(1))[0]?.total ?? 0);
+  const n = rows.length
+    ? Number(rows[0].total)
+    : Number((await db.select({ total }).from(table).limit(1))[0]?.total ?? 0);
   return { rows: rows.map(({ total: _t, ...r }) => r), total: n, page: state.page, size: state.size };
 }

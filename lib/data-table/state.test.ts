@@ -1,15 +1,37 @@
 import { describe, expect, it } from "vitest";
-import { clampPageInput, lastPage, pageWindow, parseTableState, rangeCaption, tableHref, type TableSpec } from "./state";
+import {
+  clampPageInput,
+  lastPage,
+  pageWindow,
+  parseTableState,
+  rangeCaption,
+  tableHref,
+  type TableSpec,
+} from "./state";
 
-const spec: TableSpec = { sortable: ["id", "name", "email"], filters: { name: "text", role: "id" }, defaultSort: { id: "id", desc: true } };
+const spec: TableSpec = {
+  sortable: ["id", "name", "email"],
+  filters: { name: "text", role: "id" },
+  defaultSort: { id: "id", desc: true },
+};
 
 describe("parseTableState", () => {
   it("reads page, size, sort and filters; the canonical URL leaves defaults out", () => {
-    const { state, changed } = parseTableState({ page: "3", size: "50", sort: "name.asc", f_name: "smith", f_role: "2" }, spec);
+    const { state, changed } = parseTableState(
+      { page: "3", size: "50", sort: "name.asc", f_name: "smith", f_role: "2" },
+      spec,
+    );
     expect(changed).toBe(false);
-    expect(state).toEqual({ page: 3, size: 50, sort: { id: "name", desc: false }, filters: { name: "smith", role: "2" } });
+    expect(state).toEqual({
+      page: 3,
+      size: 50,
+      sort: { id: "name", desc: false },
+      filters: { name: "smith", role: "2" },
+    });
     expect(tableHref("/user/list", state, spec)).toBe("/user/list?f_name=smith&f_role=2&sort=name.asc&size=50&page=3");
-    expect(tableHref("/user/list", state, spec, { page: 1, size: 25, sort: spec.defaultSort, filters: {} })).toBe("/user/list");
+    expect(tableHref("/user/list", state, spec, { page: 1, size: 25, sort: spec.defaultSort, filters: {} })).toBe(
+      "/user/list",
+    );
   });
 
   it.each([
@@ -26,14 +48,26 @@ describe("parseTableState", () => {
     expect(changed).toBe(true);
   });
 
-  it.each([["30"], ["0"], ["1000"], ["x"], ["25"]])("size %s is not a canonical size: default 25 and redirect", (size) => {
-    const { state, changed } = parseTableState({ size }, spec);
-    expect(state.size).toBe(25);
-    expect(changed).toBe(true);
-  });
+  it.each([["30"], ["0"], ["1000"], ["x"], ["25"]])(
+    "size %s is not a canonical size: default 25 and redirect",
+    (size) => {
+      const { state, changed } = parseTableState({ size }, spec);
+      expect(state.size).toBe(25);
+      expect(changed).toBe(true);
+    },
+  );
 
   it("drops unknown sort and filter columns, bad id filters, empty and unknown parameters", () => {
-    for (const raw of [{ sort: "password_hash.asc" }, { sort: "name" }, { sort: "name.up" }, { "f_password_hash": "x" }, { f_role: "1 or 1=1" }, { f_name: "  " }, { utm: "x" }, { sort: "id.desc" }]) {
+    for (const raw of [
+      { sort: "password_hash.asc" },
+      { sort: "name" },
+      { sort: "name.up" },
+      { f_password_hash: "x" },
+      { f_role: "1 or 1=1" },
+      { f_name: "  " },
+      { utm: "x" },
+      { sort: "id.desc" },
+    ]) {
       const { state, changed } = parseTableState(raw, spec);
       expect(changed, JSON.stringify(raw)).toBe(true);
       expect(state.sort).toEqual({ id: "id", desc: true });

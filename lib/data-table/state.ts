@@ -34,9 +34,13 @@ type RawParams = Record<string, string | string[] | undefined>;
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 const pageSchema = z.coerce.number().int().min(1).max(PAGE_MAX);
-const sizeSchema = z.coerce.number().pipe(z.union(PAGE_SIZES.map((n) => z.literal(n)) as [z.ZodLiteral<PageSize>, ...z.ZodLiteral<PageSize>[]]));
+const sizeSchema = z.coerce
+  .number()
+  .pipe(z.union(PAGE_SIZES.map((n) => z.literal(n)) as [z.ZodLiteral<PageSize>, ...z.ZodLiteral<PageSize>[]]));
 const sortSchema = text().regex(/^[a-z_]{1,40}\.(asc|desc)$/);
-const idFilterSchema = text().regex(/^[1-9]\d{0,9}$/).refine((v) => Number(v) <= 2_147_483_647);
+const idFilterSchema = text()
+  .regex(/^[1-9]\d{0,9}$/)
+  .refine((v) => Number(v) <= 2_147_483_647);
 
 export const FILTER_PREFIX = "f_";
 
@@ -98,7 +102,12 @@ export function tableSearch(state: TableState, spec: Pick<TableSpec, "defaultSor
 }
 
 /** `path` plus the canonical query of `state` changed by `patch`. */
-export function tableHref(path: string, state: TableState, spec: Pick<TableSpec, "defaultSort">, patch: Partial<TableState> = {}): string {
+export function tableHref(
+  path: string,
+  state: TableState,
+  spec: Pick<TableSpec, "defaultSort">,
+  patch: Partial<TableState> = {},
+): string {
   return `${path}${tableSearch({ ...state, ...patch }, spec)}`;
 }
 
@@ -135,7 +144,9 @@ export function rangeCaption(page: number, size: number, total: number): string 
 }
 
 /** A list's column label by id, from its `[{ id, label }]` table (ids typed from the table). */
-export function labelsOf<const C extends readonly { id: string; label: string }[]>(columns: C): (id: C[number]["id"]) => string {
+export function labelsOf<const C extends readonly { id: string; label: string }[]>(
+  columns: C,
+): (id: C[number]["id"]) => string {
   return (id) => columns.find((c) => c.id === id)!.label;
 }
 

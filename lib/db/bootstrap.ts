@@ -9,7 +9,9 @@ async function seedIfEmpty(db: Db): Promise<boolean> {
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(schema.users);
   if (n !== 0 || process.env.SEED_ON_START === "0") return false;
   await seedDatabase(db, { password: config.seedPassword });
-  const lines = SEED_USERS.map((u) => `  ${u.username.padEnd(8)} / ${config.seedPassword}   (role ${u.roleId})`).join("\n");
+  const lines = SEED_USERS.map((u) => `  ${u.username.padEnd(8)} / ${config.seedPassword}   (role ${u.roleId})`).join(
+    "\n",
+  );
   console.log(`\nDemo data seeded. Sign in at http://localhost:${config.port}/login with:\n${lines}\n`);
   return true;
 }

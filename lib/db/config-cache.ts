@@ -42,9 +42,14 @@ async function readStamp(db: Db, stamp: SQL<string>): Promise<string> {
 
 /**
  * `load(db)`'s value for `key`, reused while menus, icons and settings are unchanged. Pass the
- * request's SessionUser.configStamp as `stamp`: without it, the fingerprint costs a query of its own. The value is shared by every request: never mutate it (freeze it in `load`).
+ * request's SessionUser.configStamp as `stamp`: without it, the fingerprint costs a query of its own. The value is
+ * shared by every request: never mutate it (freeze it in `load`).
  */
-export async function cachedForStamp<T>(key: string, stamp: string | undefined, load: (db: Db) => Promise<T>): Promise<T> {
+export async function cachedForStamp<T>(
+  key: string,
+  stamp: string | undefined,
+  load: (db: Db) => Promise<T>,
+): Promise<T> {
   const { db } = await getDbHandle();
   const version = stamp ?? (await readConfigStamp(db));
   return remember(db, key, version, load);
@@ -71,7 +76,11 @@ export async function cachedRead<T>(key: string, stamp: string | undefined, load
  * publish_at until expires_at, lib/content/visibility.ts): `load` says until when (ms) its value holds
  * (null: until the content changes); after that moment the next call reads again.
  */
-export async function cachedReadUntil<T>(key: string, stamp: string | undefined, load: (db: Db) => Promise<{ value: T; until: number | null }>): Promise<T> {
+export async function cachedReadUntil<T>(
+  key: string,
+  stamp: string | undefined,
+  load: (db: Db) => Promise<{ value: T; until: number | null }>,
+): Promise<T> {
   const { db } = await getDbHandle();
   const version = stamp && `c${stamp}`;
   if (!version) return (await load(db)).value;

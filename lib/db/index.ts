@@ -26,7 +26,9 @@ const g = globalThis as unknown as { __portalDb?: Promise<Handle> };
 export async function openDatabase(opts: { url?: string; migrate?: boolean } = {}): Promise<Handle> {
   const url = opts.url ?? config.databaseUrl;
   if (!url) {
-    throw new Error("No database: DATABASE_URL is not set. Start the portal with `npm start` (which starts its own PostgreSQL in DATA_DIR), or set DATABASE_URL to a PostgreSQL 15+ server.");
+    throw new Error(
+      "No database: DATABASE_URL is not set. Start the portal with `npm start` (which starts its own PostgreSQL in DATA_DIR), or set DATABASE_URL to a PostgreSQL 15+ server.",
+    );
   }
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");

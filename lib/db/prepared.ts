@@ -23,7 +23,11 @@ import type { Db } from "./index";
  * Each call is one transaction with `settings` (planner settings, local to it) on one connection;
  * each statement's rows come back in the order of `statements`.
  */
-export async function readWithKeptPlans<T>(db: Db, settings: Record<string, string>, statements: SQL[]): Promise<T[][]> {
+export async function readWithKeptPlans<T>(
+  db: Db,
+  settings: Record<string, string>,
+  statements: SQL[],
+): Promise<T[][]> {
   if (!statements.length) return [];
   const queries = statements.map((s) => dialect.sqlToQuery(s));
   for (const q of queries) {

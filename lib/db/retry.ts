@@ -35,7 +35,9 @@ export function isConnectionLost(err: unknown): boolean {
 export function isRetryableRead(query: string): boolean {
   const q = query.trimStart().toLowerCase();
   if (!q.startsWith("select")) return false;
-  return !/\bfor\s+(update|share|no\s+key\s+update|key\s+share)\b|\bnextval\s*\(|\bsetval\s*\(|pg_advisory|\binsert\b|\bupdate\b|\bdelete\b/.test(q);
+  return !/\bfor\s+(update|share|no\s+key\s+update|key\s+share)\b|\bnextval\s*\(|\bsetval\s*\(|pg_advisory|\binsert\b|\bupdate\b|\bdelete\b/.test(
+    q,
+  );
 }
 
 /** How long a read waits before its one retry (see retryReadsOnLostConnection). */
@@ -52,7 +54,11 @@ type Unsafe = (query: string, params?: unknown[], options?: unknown) => Pending;
  * opened after the drop: at most `poolSize` more times, after a short pause. The client is changed in
  * place and returned.
  */
-export function retryReadsOnLostConnection<T extends { unsafe: unknown }>(client: T, poolSize = 10, onRetry?: (err: unknown) => void): T {
+export function retryReadsOnLostConnection<T extends { unsafe: unknown }>(
+  client: T,
+  poolSize = 10,
+  onRetry?: (err: unknown) => void,
+): T {
   const unsafe = (client.unsafe as Unsafe).bind(client);
   const wrapped: Unsafe = (query, params, options) => {
     if (!isRetryableRead(query)) return unsafe(query, params, options);
@@ -87,7 +93,9 @@ export function retryReadsOnLostConnection<T extends { unsafe: unknown }>(client
  * types are the same for every connection and kept in the client's shared options once read, so after
  * the first connection has read them, later connections skip the read.
  */
-export async function readTypesOnce(client: { options: { fetch_types?: boolean } } & ((strings: TemplateStringsArray) => PromiseLike<unknown>)) {
+export async function readTypesOnce(
+  client: { options: { fetch_types?: boolean } } & ((strings: TemplateStringsArray) => PromiseLike<unknown>),
+) {
   await client`select 1`;
   client.options.fetch_types = false;
 }

@@ -3,11 +3,31 @@ import bcrypt from "bcryptjs";
 import { schema, type Db } from "./index";
 import { seedCalendarDemo } from "@/lib/calendar/seed";
 
-export const ICON_KEYS = ["home", "chat", "folder", "calendar", "link", "megaphone", "wrench", "car", "users", "star", "book", "shield"] as const;
+export const ICON_KEYS = [
+  "home",
+  "chat",
+  "folder",
+  "calendar",
+  "link",
+  "megaphone",
+  "wrench",
+  "car",
+  "users",
+  "star",
+  "book",
+  "shield",
+] as const;
 
 export const SEED_USERS = [
   { username: "admin", firstName: "Alex", lastName: "Admin", email: "admin@example.com", roleId: 1, color: "#b91c1c" },
-  { username: "manager", firstName: "Morgan", lastName: "Manager", email: "manager@example.com", roleId: 2, color: "#047857" },
+  {
+    username: "manager",
+    firstName: "Morgan",
+    lastName: "Manager",
+    email: "manager@example.com",
+    roleId: 2,
+    color: "#047857",
+  },
   { username: "staff", firstName: "Sam", lastName: "Staff", email: "staff@example.com", roleId: 3, color: "#1d4ed8" },
 ] as const;
 
@@ -141,7 +161,9 @@ export async function seedDatabase(db: Db, opts: { password: string }) {
         })
         .onConflictDoNothing()
         .returning({ id: schema.menus.id });
-      const id = row?.id ?? (await tx.select({ id: schema.menus.id }).from(schema.menus).where(eq(schema.menus.slug, m.slug)))[0].id;
+      const id =
+        row?.id ??
+        (await tx.select({ id: schema.menus.id }).from(schema.menus).where(eq(schema.menus.slug, m.slug)))[0].id;
       for (const [i, child] of (m.children ?? []).entries()) await insertMenu(child, i, id);
     };
     for (const [i, m] of SEED_MENUS.entries()) await insertMenu(m, i, null);

@@ -37,7 +37,9 @@ export async function fileAccess(file: FileRow, user: SessionUser): Promise<"ok"
       .where(eq(ev.fileId, file.id)),
     db
       .select({
-        menuId: sql<number | null>`coalesce(${schema.posts.menuId}, ${schema.attachments.menuId}, ${schema.saveTheDates.menuId})`,
+        menuId: sql<
+          number | null
+        >`coalesce(${schema.posts.menuId}, ${schema.attachments.menuId}, ${schema.saveTheDates.menuId})`,
         visible: sql<boolean>`case when ${doc.postId} is not null then ${visibleTo(user, audienceColumnsOf(schema.posts))}
           when ${doc.attachmentId} is not null then ${visibleTo(user, audienceColumnsOf(schema.attachments))} else true end`,
       })
@@ -46,19 +48,29 @@ export async function fileAccess(file: FileRow, user: SessionUser): Promise<"ok"
       .leftJoin(schema.attachments, eq(schema.attachments.id, doc.attachmentId))
       .leftJoin(schema.saveTheDates, eq(schema.saveTheDates.id, doc.saveTheDateId))
       .where(eq(doc.fileId, file.id)),
-    db.select({ status: schema.banners.status, menuId: schema.banners.menuId }).from(schema.banners).where(eq(schema.banners.fileId, file.id)),
+    db
+      .select({ status: schema.banners.status, menuId: schema.banners.menuId })
+      .from(schema.banners)
+      .where(eq(schema.banners.fileId, file.id)),
   ]);
   if (events.length + documents.length + banners.length === 0) return "ok";
   if (events.some((e) => e.status === "active" || roleCan(user.roleId, "seeEventStatus"))) return "ok";
   let hidden = false;
   for (const d of documents) {
-    if (d.menuId != null && (await canRoleSeeMenu({ menuId: d.menuId, roleId: user.roleId, stamp: user.configStamp }))) {
+    if (
+      d.menuId != null &&
+      (await canRoleSeeMenu({ menuId: d.menuId, roleId: user.roleId, stamp: user.configStamp }))
+    ) {
       if (d.visible) return "ok";
       hidden = true;
     }
   }
   for (const b of banners) {
-    if (b.status === "active" && (await canRoleSeeMenu({ menuId: b.menuId, roleId: user.roleId, stamp: user.configStamp }))) return "ok";
+    if (
+      b.status === "active" &&
+      (await canRoleSeeMenu({ menuId: b.menuId, roleId: user.roleId, stamp: user.configStamp }))
+    )
+      return "ok";
   }
   return hidden ? "forbidden" : "not_found";
 }

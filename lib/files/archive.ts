@@ -9,7 +9,25 @@ import { signArchiveUrl } from "@/lib/storage/signing";
 import { downloadTtlSeconds, getFilesByIds, type FileRow } from "./service";
 
 /** Formats that are already compressed are stored as they are; deflating them again only costs CPU. */
-const STORED_EXTENSIONS = new Set(["jpg", "jpeg", "png", "gif", "webp", "zip", "docx", "xlsx", "pptx", "mp4", "mov", "mp3", "gz", "7z", "rar", "pdf", "heic"]);
+const STORED_EXTENSIONS = new Set([
+  "jpg",
+  "jpeg",
+  "png",
+  "gif",
+  "webp",
+  "zip",
+  "docx",
+  "xlsx",
+  "pptx",
+  "mp4",
+  "mov",
+  "mp3",
+  "gz",
+  "7z",
+  "rar",
+  "pdf",
+  "heic",
+]);
 
 /** Entry names: unique inside the zip ("report.pdf", "report (2).pdf"), no folders. */
 export function zipEntryNames(names: string[]): string[] {
@@ -30,7 +48,9 @@ export function zipEntryNames(names: string[]): string[] {
  * driver and nothing of the whole archive is kept in memory or on disk. Missing files are skipped
  * (logged). Cancelling the returned stream (client gone) stops reading.
  */
-export function streamZipOfFiles(files: Pick<FileRow, "storageKey" | "originalName" | "updatedAt">[]): ReadableStream<Uint8Array> {
+export function streamZipOfFiles(
+  files: Pick<FileRow, "storageKey" | "originalName" | "updatedAt">[],
+): ReadableStream<Uint8Array> {
   const archive = new ZipArchive({ zlib: { level: 6 }, highWaterMark: 1024 * 1024 });
   const storage = getStorage();
   const names = zipEntryNames(files.map((f) => f.originalName));
@@ -55,7 +75,11 @@ export function streamZipOfFiles(files: Pick<FileRow, "storageKey" | "originalNa
       }
       current = source;
       const entryDone = once(archive, "entry");
-      archive.append(source, { name: names[i], date: file.updatedAt, store: STORED_EXTENSIONS.has(extensionOf(file.originalName)) });
+      archive.append(source, {
+        name: names[i],
+        date: file.updatedAt,
+        store: STORED_EXTENSIONS.has(extensionOf(file.originalName)),
+      });
       await entryDone;
       current = null;
     }
@@ -90,7 +114,12 @@ export async function streamZipOfFileIds(fileIds: number[]): Promise<ReadableStr
 
 /** A zip file name that is safe in a header and on every file system. */
 export function zipFileName(title: string): string {
-  const base = title.replace(/[\u0000-\u001f\u007f\\/:*?"<>|]/g, " ").replace(/\s+/g, " ").trim().slice(0, 100) || "attachments";
+  const base =
+    title
+      .replace(/[\u0000-\u001f\u007f\\/:*?"<>|]/g, " ")
+      .replace(/\s+/g, " ")
+      .trim()
+      .slice(0, 100) || "attachments";
   return portableFileName(base.toLowerCase().endsWith(".zip") ? base : `${base}.zip`, "attachments.zip");
 }
 
@@ -99,5 +128,10 @@ export function zipFileName(title: string): string {
  * valid for the download TTL. The calendar's route calls this with the event's attachment ids.
  */
 export function zipDownloadUrl(input: { fileIds: number[]; title: string; baseUrl: string }): string {
-  return signArchiveUrl({ fileIds: input.fileIds, name: zipFileName(input.title), ttlSeconds: downloadTtlSeconds(), baseUrl: input.baseUrl });
+  return signArchiveUrl({
+    fileIds: input.fileIds,
+    name: zipFileName(input.title),
+    ttlSeconds: downloadTtlSeconds(),
+    baseUrl: input.baseUrl,
+  });
 }

@@ -19,11 +19,15 @@ export const addBannerAction = createAction(
   },
 );
 
-export const changeBannerStatusAction = createAction({ capability: "manageContent" }, menuInput, async (input, user) => {
-  const status = await toggleBannerStatus({ menuId: input.menuId, user });
-  revalidatePath("/[slug]", "page");
-  return { ok: true as const, data: { status }, message: BANNER_MESSAGES.statusChanged };
-});
+export const changeBannerStatusAction = createAction(
+  { capability: "manageContent" },
+  menuInput,
+  async (input, user) => {
+    const status = await toggleBannerStatus({ menuId: input.menuId, user });
+    revalidatePath("/[slug]", "page");
+    return { ok: true as const, data: { status }, message: BANNER_MESSAGES.statusChanged };
+  },
+);
 
 export const deleteBannerAction = createAction({ capability: "manageContent" }, menuInput, async (input, user) => {
   await deleteBanner({ menuId: input.menuId, user });

@@ -3,7 +3,10 @@ import { text } from "@/lib/validation/text";
 
 /** add_banner payload (v1 names): type, width, height, tempPath, size, slugType (the menu slug). */
 export const addBannerSchema = z.object({
-  tempPath: text({ error: "Required Banner." }).trim().min(1, "Required Banner.").max(2048, "The file path is not valid."),
+  tempPath: text({ error: "Required Banner." })
+    .trim()
+    .min(1, "Required Banner.")
+    .max(2048, "The file path is not valid."),
   slugType: text({ error: "The slug is required." })
     .trim()
     .min(1, "The slug is required.")
@@ -17,5 +20,8 @@ export const addBannerSchema = z.object({
 
 /** banner_status_change and delete_banner payload. */
 export const bannerMenuSchema = z.object({
-  menu_id: z.coerce.number({ error: "The menu id is required." }).int("The menu id is required.").positive("The menu id is required."),
+  menu_id: z.coerce
+    .number({ error: "The menu id is required." })
+    .int("The menu id is required.")
+    .positive("The menu id is required."),
 });

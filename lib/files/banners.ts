@@ -42,7 +42,19 @@ const bannerColumns = {
   name: schema.files.originalName,
 };
 
-function toView(row: { id: number; menuId: number; status: BannerStatus; width: number | null; height: number | null; size: number; storageKey: string; name: string }, baseUrl: string): BannerView {
+function toView(
+  row: {
+    id: number;
+    menuId: number;
+    status: BannerStatus;
+    width: number | null;
+    height: number | null;
+    size: number;
+    storageKey: string;
+    name: string;
+  },
+  baseUrl: string,
+): BannerView {
   return {
     id: row.id,
     menuId: row.menuId,
@@ -63,7 +75,10 @@ type BannerRow = Parameters<typeof toView>[0];
  */
 function bannersByMenu(stamp: string | undefined): Promise<ReadonlyMap<number, BannerRow>> {
   return cachedForStamp("banners", stamp, async (db) => {
-    const rows = await db.select(bannerColumns).from(schema.banners).innerJoin(schema.files, eq(schema.files.id, schema.banners.fileId));
+    const rows = await db
+      .select(bannerColumns)
+      .from(schema.banners)
+      .innerJoin(schema.files, eq(schema.files.id, schema.banners.fileId));
     return new Map(rows.map((r) => [r.menuId, deepFreeze(r)]));
   });
 }
@@ -106,7 +121,11 @@ async function readDimensions(key: string, size: number): Promise<{ width: numbe
 async function findMenu(input: { menuSlug?: string; menuId?: number }) {
   const db = await getDb();
   const where = input.menuId != null ? eq(schema.menus.id, input.menuId) : eq(schema.menus.slug, input.menuSlug ?? "");
-  const [menu] = await db.select({ id: schema.menus.id, slug: schema.menus.slug }).from(schema.menus).where(where).limit(1);
+  const [menu] = await db
+    .select({ id: schema.menus.id, slug: schema.menus.slug })
+    .from(schema.menus)
+    .where(where)
+    .limit(1);
   if (!menu) throw new AppError(404, BANNER_MESSAGES.menuNotFound);
   return menu;
 }
@@ -128,7 +147,11 @@ export async function addBanner(input: {
   const key = keyFromClientPath(input.tempPath);
   const menu = await findMenu(input);
   const db = await getDb();
-  const [existing] = await db.select({ id: schema.banners.id }).from(schema.banners).where(eq(schema.banners.menuId, menu.id)).limit(1);
+  const [existing] = await db
+    .select({ id: schema.banners.id })
+    .from(schema.banners)
+    .where(eq(schema.banners.menuId, menu.id))
+    .limit(1);
   if (existing) throw new AppError(409, BANNER_MESSAGES.exists);
 
   const [pending] = await db.select().from(schema.files).where(eq(schema.files.storageKey, key)).limit(1);
@@ -149,21 +172,47 @@ export async function addBanner(input: {
       .onConflictDoNothing({ target: schema.banners.menuId })
       .returning();
     if (!row) throw new AppError(409, BANNER_MESSAGES.exists);
-    await writeAudit({ actorId: input.user.id, action: "banner.add", entity: "banner", entityId: menu.id, after: { menu: menu.slug, file: key }, requestId: input.requestId }, tx);
+    await writeAudit(
+      {
+        actorId: input.user.id,
+        action: "banner.add",
+        entity: "banner",
+        entityId: menu.id,
+        after: { menu: menu.slug, file: key },
+        requestId: input.requestId,
+      },
+      tx,
+    );
   });
   const view = await getBannerForMenu({ menuId: menu.id, roleId: ROLE.admin, baseUrl: input.baseUrl });
   return view!;
 }
 
 /** banner_status_change: active <-> inactive. Returns the new status. */
-export async function toggleBannerStatus(input: { menuId: number; user: SessionUser; requestId?: string }): Promise<BannerStatus> {
+export async function toggleBannerStatus(input: {
+  menuId: number;
+  user: SessionUser;
+  requestId?: string;
+}): Promise<BannerStatus> {
   return withFileTransaction(async (tx) => {
-    const [banner] = await tx.select().from(schema.banners).where(eq(schema.banners.menuId, input.menuId)).for("update");
+    const [banner] = await tx
+      .select()
+      .from(schema.banners)
+      .where(eq(schema.banners.menuId, input.menuId))
+      .for("update");
     if (!banner) throw new AppError(404, BANNER_MESSAGES.notFound);
     const status: BannerStatus = banner.status === "active" ? "inactive" : "active";
     await tx.update(schema.banners).set({ status }).where(eq(schema.banners.id, banner.id));
     await writeAudit(
-      { actorId: input.user.id, action: "banner.status", entity: "banner", entityId: input.menuId, before: { status: banner.status }, after: { status }, requestId: input.requestId },
+      {
+        actorId: input.user.id,
+        action: "banner.status",
+        entity: "banner",
+        entityId: input.menuId,
+        before: { status: banner.status },
+        after: { status },
+        requestId: input.requestId,
+      },
       tx,
     );
     return status;
@@ -174,7 +223,12 @@ export async function toggleBannerStatus(input: { menuId: number; user: SessionU
 export async function deleteBanner(input: { menuId: number; user: SessionUser; requestId?: string }): Promise<void> {
   await withFileTransaction(async (tx) => {
     const [banner] = await tx
-      .select({ id: schema.banners.id, fileId: schema.files.id, storageKey: schema.files.storageKey, status: schema.banners.status })
+      .select({
+        id: schema.banners.id,
+        fileId: schema.files.id,
+        storageKey: schema.files.storageKey,
+        status: schema.banners.status,
+      })
       .from(schema.banners)
       .innerJoin(schema.files, eq(schema.files.id, schema.banners.fileId))
       .where(eq(schema.banners.menuId, input.menuId))
@@ -183,7 +237,14 @@ export async function deleteBanner(input: { menuId: number; user: SessionUser; r
     // The banner row goes with its file (on delete cascade).
     await deleteFiles([{ id: banner.fileId, storageKey: banner.storageKey }], tx);
     await writeAudit(
-      { actorId: input.user.id, action: "banner.delete", entity: "banner", entityId: input.menuId, before: { file: banner.storageKey, status: banner.status }, requestId: input.requestId },
+      {
+        actorId: input.user.id,
+        action: "banner.delete",
+        entity: "banner",
+        entityId: input.menuId,
+        before: { file: banner.storageKey, status: banner.status },
+        requestId: input.requestId,
+      },
       tx,
     );
   });

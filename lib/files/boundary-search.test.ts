@@ -9,10 +9,18 @@ type Event = [boolean, string, boolean];
 function searchEvents(boundary: string, chunks: Buffer[], native: boolean): Event[] {
   const parser = busboy({ headers: { "content-type": `multipart/form-data; boundary=${boundary}` } });
   if (native) expect(installNativeBoundarySearch(parser)).toBe(true);
-  const search = (parser as unknown as { _bparser: { _cb: (...a: unknown[]) => void; push: (c: Buffer) => number; destroy: () => void } })._bparser;
+  const search = (
+    parser as unknown as {
+      _bparser: { _cb: (...a: unknown[]) => void; push: (c: Buffer) => number; destroy: () => void };
+    }
+  )._bparser;
   const events: Event[] = [];
   search._cb = (isMatch: unknown, data: unknown, start: unknown, end: unknown, safe: unknown) => {
-    events.push([isMatch as boolean, data ? (data as Buffer).subarray(start as number, end as number).toString("latin1") : "", safe as boolean]);
+    events.push([
+      isMatch as boolean,
+      data ? (data as Buffer).subarray(start as number, end as number).toString("latin1") : "",
+      safe as boolean,
+    ]);
   };
   for (const c of chunks) search.push(c);
   search.destroy();
@@ -28,7 +36,14 @@ function awkwardChunks(needle: Buffer, seed: number): Buffer[] {
     if (r === 0) parts.push(needle);
     else if (r === 1) parts.push(needle.subarray(0, 1 + (rnd(i + 1000) % (needle.length - 1))));
     else if (r === 2) parts.push(Buffer.concat([needle.subarray(0, needle.length - 1), Buffer.from("x")]));
-    else parts.push(crypto.createHash("sha512").update(`${seed}/${i}`).digest().subarray(0, rnd(i + 2000) % 64));
+    else
+      parts.push(
+        crypto
+          .createHash("sha512")
+          .update(`${seed}/${i}`)
+          .digest()
+          .subarray(0, rnd(i + 2000) % 64),
+      );
   }
   const all = Buffer.concat(parts);
   const chunks: Buffer[] = [];
@@ -57,9 +72,18 @@ describe("installNativeBoundarySearch", () => {
 
   it("parses a multipart body into the same files, whatever the chunking", async () => {
     const boundary = "xYzZY";
-    const files = [crypto.randomBytes(200_000), Buffer.from(`a\r\n--xYzZ\r\n--xYzZ-b\r\n-`), Buffer.alloc(0), crypto.randomBytes(70_000)];
+    const files = [
+      crypto.randomBytes(200_000),
+      Buffer.from(`a\r\n--xYzZ\r\n--xYzZ-b\r\n-`),
+      Buffer.alloc(0),
+      crypto.randomBytes(70_000),
+    ];
     const body = Buffer.concat([
-      ...files.flatMap((f, i) => [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="f"; filename="${i}.bin"\r\n\r\n`), f, Buffer.from("\r\n")]),
+      ...files.flatMap((f, i) => [
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="f"; filename="${i}.bin"\r\n\r\n`),
+        f,
+        Buffer.from("\r\n"),
+      ]),
       Buffer.from(`--${boundary}--\r\n`),
     ]);
     for (const size of [1, 3, 7, 64, 4096, 65536, body.length]) {

@@ -14,7 +14,13 @@ import type busboy from "busboy";
  * parsing gives the same bytes for bodies cut at every awkward place.
  */
 
-type SearchCallback = (isMatch: boolean, data: Buffer | undefined, start: number, end: number, isDataSafe: boolean) => void;
+type SearchCallback = (
+  isMatch: boolean,
+  data: Buffer | undefined,
+  start: number,
+  end: number,
+  isDataSafe: boolean,
+) => void;
 
 type StreamSearch = {
   maxMatches: number;

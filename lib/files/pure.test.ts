@@ -7,11 +7,15 @@ import { imageSize } from "./image-size";
 import { keyFromClientPath } from "./service";
 import { UPLOAD_KINDS } from "@/lib/storage/kinds";
 
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
 // A JPEG with an APP0 segment and a baseline frame of 640 x 480.
 const JPEG = Buffer.from([
-  0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00,
-  0xff, 0xc0, 0x00, 0x11, 0x08, 0x01, 0xe0, 0x02, 0x80, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01, 0xff, 0xd9,
+  0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00,
+  0x00, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x01, 0xe0, 0x02, 0x80, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11,
+  0x01, 0xff, 0xd9,
 ]);
 
 describe("file names", () => {
@@ -52,7 +56,9 @@ describe("file names in downloads and zips (issue 31)", () => {
     expect(portableFileName(stored)).toBe(offered);
   });
   it("the Content-Disposition and the zip's own name use the rule", () => {
-    expect(contentDisposition("attachment", "CON.pdf")).toBe(`attachment; filename="_CON.pdf"; filename*=UTF-8''_CON.pdf`);
+    expect(contentDisposition("attachment", "CON.pdf")).toBe(
+      `attachment; filename="_CON.pdf"; filename*=UTF-8''_CON.pdf`,
+    );
     expect(contentDisposition("attachment", "a\u202Etxt.exe")).not.toMatch(/%E2%80%AE/);
     expect(zipFileName("con")).toBe("_con.zip");
     expect(zipFileName("Sales \u202Emeeting")).toBe("Sales meeting.zip");
@@ -64,9 +70,13 @@ describe("content checks", () => {
     expect(await checkContent(UPLOAD_KINDS.banner, "a.png", PNG)).toBe("image/png");
     expect(await checkContent(UPLOAD_KINDS.banner, "a.png", JPEG)).toBe("image/jpeg");
     await expect(checkContent(UPLOAD_KINDS.banner, "a.png", Buffer.from("hello"))).rejects.toThrow("Invalid File Type");
-    await expect(checkContent(UPLOAD_KINDS.post, "a.png", Buffer.from("MZ\x90\x00", "latin1"))).rejects.toThrow("You can't upload files of this type.");
+    await expect(checkContent(UPLOAD_KINDS.post, "a.png", Buffer.from("MZ\x90\x00", "latin1"))).rejects.toThrow(
+      "You can't upload files of this type.",
+    );
     await expect(checkContent(UPLOAD_KINDS.post, "run.txt", Buffer.from("#!/bin/sh\nrm -rf /"))).rejects.toThrow();
-    await expect(checkContent(UPLOAD_KINDS.post, "lib.txt", Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]))).rejects.toThrow();
+    await expect(
+      checkContent(UPLOAD_KINDS.post, "lib.txt", Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0])),
+    ).rejects.toThrow();
     expect(await checkContent(UPLOAD_KINDS.post, "notes.csv", Buffer.from("a,b\n1,2\n"))).toBe("text/csv");
     expect(await checkContent(UPLOAD_KINDS.post, "data.xyz", Buffer.from("whatever"))).toBe("application/octet-stream");
   });
@@ -84,6 +94,7 @@ describe("client paths", () => {
     expect(keyFromClientPath(key)).toBe(key);
     expect(keyFromClientPath(`/${key}`)).toBe(key);
     expect(keyFromClientPath(`https://portal.example/api/files/${key}?e=1&s=x`)).toBe(key);
-    for (const bad of ["../x", "%2e%2e%2f", "/etc/passwd", `${key}/..`, 42]) expect(() => keyFromClientPath(bad)).toThrow("The file path is not valid.");
+    for (const bad of ["../x", "%2e%2e%2f", "/etc/passwd", `${key}/..`, 42])
+      expect(() => keyFromClientPath(bad)).toThrow("The file path is not valid.");
   });
 });

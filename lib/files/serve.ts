@@ -56,7 +56,12 @@ function plain(status: number, text: string, extra?: Record<string, string>): Si
   return {
     status,
     text,
-    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff", ...extra },
+    headers: {
+      "content-type": "text/plain; charset=utf-8",
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+      ...extra,
+    },
   };
 }
 
@@ -150,7 +155,11 @@ export async function serveSignedFile(req: IncomingMessage, res: ServerResponse)
     const storage = getStorage();
     try {
       if (storage.open) {
-        source = { file: await storage.open(key), start: range?.start ?? 0, end: range ? range.end + 1 : Number(answer.headers["content-length"]) };
+        source = {
+          file: await storage.open(key),
+          start: range?.start ?? 0,
+          end: range ? range.end + 1 : Number(answer.headers["content-length"]),
+        };
       } else {
         source = { stream: await storage.get(key, range) };
       }
@@ -188,7 +197,11 @@ const BUFFERS = 4;
  * `res.write` for gzip and drops that callback; the response is `no-transform`, so gzip would
  * never apply to it anyway.
  */
-const nodeWrite = ServerResponse.prototype.write as (this: ServerResponse, chunk: Uint8Array, callback: (err?: Error | null) => void) => boolean;
+const nodeWrite = ServerResponse.prototype.write as (
+  this: ServerResponse,
+  chunk: Uint8Array,
+  callback: (err?: Error | null) => void,
+) => boolean;
 
 /**
  * Sends bytes [start, end) of an open file through four 1 MB buffers, each reused once the socket

@@ -62,7 +62,9 @@ export function keyFromClientPath(input: unknown): string {
 }
 
 export function isImageFile(file: Pick<FileRow, "mime" | "originalName">): boolean {
-  return /^image\/(jpeg|png|gif)$/.test(file.mime) && IMAGE_PREVIEW_EXTENSIONS.has(extensionOf(file.originalName) || "");
+  return (
+    /^image\/(jpeg|png|gif)$/.test(file.mime) && IMAGE_PREVIEW_EXTENSIONS.has(extensionOf(file.originalName) || "")
+  );
 }
 
 /** Images open in the browser; everything else is saved (and never sniffed: nosniff). */
@@ -76,7 +78,11 @@ export function publicBaseUrl(): string {
 }
 
 /** A short-lived download link: presigned on S3, HMAC-signed app route on local disk. */
-export async function signedDownloadUrl(file: FileRow, baseUrl: string, ttlSeconds = downloadTtlSeconds()): Promise<string> {
+export async function signedDownloadUrl(
+  file: FileRow,
+  baseUrl: string,
+  ttlSeconds = downloadTtlSeconds(),
+): Promise<string> {
   return getStorage().signedUrl(file.storageKey, {
     expiresInSeconds: ttlSeconds,
     fileName: file.originalName,
@@ -100,7 +106,13 @@ export function inlineFileUrl(file: Pick<FileRow, "storageKey">, ttlSeconds = IN
  * of one of `kinds`. Anything else is a 422 naming the field. Call inside the save's transaction.
  */
 export async function claimUploads(
-  input: { keys: string[]; user: SessionUser; kinds: readonly UploadKindName[]; field?: string; allowAttached?: boolean },
+  input: {
+    keys: string[];
+    user: SessionUser;
+    kinds: readonly UploadKindName[];
+    field?: string;
+    allowAttached?: boolean;
+  },
   tx: Tx,
 ): Promise<FileRow[]> {
   const field = input.field ?? "file";
@@ -121,10 +133,19 @@ export async function claimUploads(
   const temporary = out.filter((r) => r.status === "temporary").map((r) => r.id);
   if (temporary.length) {
     const now = new Date();
-    await tx.update(schema.files).set({ status: "attached", attachedAt: now }).where(inArray(schema.files.id, temporary));
+    await tx
+      .update(schema.files)
+      .set({ status: "attached", attachedAt: now })
+      .where(inArray(schema.files.id, temporary));
     for (const r of out) if (temporary.includes(r.id)) Object.assign(r, { status: "attached", attachedAt: now });
     // Their text is extracted for the search in the background (lib/search/extract-worker.ts).
-    if (await enqueueTextExtraction(tx, out.filter((r) => temporary.includes(r.id)))) wakeTextExtractor();
+    if (
+      await enqueueTextExtraction(
+        tx,
+        out.filter((r) => temporary.includes(r.id)),
+      )
+    )
+      wakeTextExtractor();
   }
   return out;
 }
@@ -144,7 +165,10 @@ export async function deleteFiles(rows: Pick<FileRow, "id" | "storageKey">[], tx
   );
   const removeBytes = async () => {
     const storage = getStorage();
-    for (const r of rows) await storage.delete(r.storageKey).catch((err) => logger.warn({ err, key: r.storageKey }, "could not delete file bytes"));
+    for (const r of rows)
+      await storage
+        .delete(r.storageKey)
+        .catch((err) => logger.warn({ err, key: r.storageKey }, "could not delete file bytes"));
   };
   if (tx) {
     // Only after the transaction commits; a rolled-back change keeps its bytes.
@@ -180,7 +204,11 @@ export async function withFileTransaction<T>(fn: (tx: Tx) => Promise<T>): Promis
  * removemedia: the caller's own temporary upload, or any file for role 1. The thumbnail, when given,
  * follows the same rules.
  */
-export async function removeMedia(input: { filePath: unknown; thumbnailPath?: unknown; user: SessionUser }): Promise<void> {
+export async function removeMedia(input: {
+  filePath: unknown;
+  thumbnailPath?: unknown;
+  user: SessionUser;
+}): Promise<void> {
   const paths = [input.filePath, ...(input.thumbnailPath ? [input.thumbnailPath] : [])];
   const keys = paths.map(keyFromClientPath);
   await withFileTransaction(async (tx) => {

@@ -16,7 +16,10 @@ export type SweepResult = { temporary: number; orphaned: number; partials: numbe
  * local disk, `.part-*` leftovers of interrupted writes. Safe to run beside a live server: a row is
  * only deleted while still temporary, so a save claiming it at the same moment wins.
  */
-export async function sweepUploads({ olderThanMs = DAY_MS, now = new Date() }: { olderThanMs?: number; now?: Date } = {}): Promise<SweepResult> {
+export async function sweepUploads({
+  olderThanMs = DAY_MS,
+  now = new Date(),
+}: { olderThanMs?: number; now?: Date } = {}): Promise<SweepResult> {
   const db = await getDb();
   const storage = getStorage();
   const cutoff = new Date(now.getTime() - olderThanMs);
@@ -24,7 +27,8 @@ export async function sweepUploads({ olderThanMs = DAY_MS, now = new Date() }: {
   const result: SweepResult = { temporary: 0, orphaned: 0, partials: 0 };
 
   const removeBytes = async (keys: string[]) => {
-    for (const key of keys) await storage.delete(key).catch((err) => logger.warn({ err, key }, "sweep: could not delete bytes"));
+    for (const key of keys)
+      await storage.delete(key).catch((err) => logger.warn({ err, key }, "sweep: could not delete bytes"));
   };
 
   for (;;) {
@@ -36,7 +40,15 @@ export async function sweepUploads({ olderThanMs = DAY_MS, now = new Date() }: {
     if (!ids.length) break;
     const gone = await db
       .delete(f)
-      .where(and(inArray(f.id, ids.map((r) => r.id)), eq(f.status, "temporary")))
+      .where(
+        and(
+          inArray(
+            f.id,
+            ids.map((r) => r.id),
+          ),
+          eq(f.status, "temporary"),
+        ),
+      )
       .returning({ key: f.storageKey });
     await removeBytes(gone.map((g) => g.key));
     result.temporary += gone.length;
@@ -50,7 +62,12 @@ export async function sweepUploads({ olderThanMs = DAY_MS, now = new Date() }: {
         eq(f.kind, "banner"),
         eq(f.status, "attached"),
         lt(f.updatedAt, cutoff),
-        notExists(db.select({ one: sql`1` }).from(schema.banners).where(eq(schema.banners.fileId, f.id))),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(schema.banners)
+            .where(eq(schema.banners.fileId, f.id)),
+        ),
       ),
     )
     .returning({ key: f.storageKey });

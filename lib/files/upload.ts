@@ -77,10 +77,14 @@ export async function receiveUploads(req: Request, opts: ReceiveOptions): Promis
   const { kind, user, onField, optional = false } = opts;
   const fieldSize = opts.fieldSize ?? DEFAULT_FIELD_SIZE;
   const contentType = req.headers.get("content-type") ?? "";
-  if (!/^multipart\/form-data/i.test(contentType)) throw new AppError(415, "The upload must be sent as multipart/form-data.");
+  if (!/^multipart\/form-data/i.test(contentType))
+    throw new AppError(415, "The upload must be sent as multipart/form-data.");
   const maxBytes = maxBytesOf(kind);
   const contentLength = Number(req.headers.get("content-length") ?? Number.NaN);
-  if (Number.isFinite(contentLength) && contentLength > kind.maxFiles * maxBytes + MULTIPART_OVERHEAD + (onField ? MAX_FIELDS * fieldSize : 0)) {
+  if (
+    Number.isFinite(contentLength) &&
+    contentLength > kind.maxFiles * maxBytes + MULTIPART_OVERHEAD + (onField ? MAX_FIELDS * fieldSize : 0)
+  ) {
     throw new AppError(413, tooBigMessage(kind, kind.maxFiles === 1 ? contentLength : maxBytes + 1));
   }
 
@@ -92,7 +96,13 @@ export async function receiveUploads(req: Request, opts: ReceiveOptions): Promis
       preservePath: true,
       highWaterMark: IO_CHUNK,
       fileHwm: IO_CHUNK,
-      limits: { files: kind.maxFiles, fields: MAX_FIELDS, fieldSize, parts: kind.maxFiles + MAX_FIELDS, headerPairs: 50 },
+      limits: {
+        files: kind.maxFiles,
+        fields: MAX_FIELDS,
+        fieldSize,
+        parts: kind.maxFiles + MAX_FIELDS,
+        headerPairs: 50,
+      },
     });
   } catch {
     throw new AppError(415, "The upload must be sent as multipart/form-data.");
@@ -120,13 +130,24 @@ export async function receiveUploads(req: Request, opts: ReceiveOptions): Promis
       reject(err);
     };
 
-    parser.on("error", (err: Error) => fail(failure ?? new AppError(400, /end of (form|file)/i.test(err.message) ? UPLOAD_MESSAGES.interrupted : "The upload is not valid multipart data.")));
+    parser.on("error", (err: Error) =>
+      fail(
+        failure ??
+          new AppError(
+            400,
+            /end of (form|file)/i.test(err.message)
+              ? UPLOAD_MESSAGES.interrupted
+              : "The upload is not valid multipart data.",
+          ),
+      ),
+    );
     parser.on("filesLimit", () => fail(new AppError(422, tooManyMessage(kind))));
     parser.on("partsLimit", () => fail(new AppError(422, tooManyMessage(kind))));
     parser.on("fieldsLimit", () => fail(new AppError(422, "The form has too many fields.")));
     parser.on("field", (name, value, info) => {
       if (failure || !onField) return;
-      if (info.valueTruncated || info.nameTruncated) return fail(new AppError(422, `The field ${JSON.stringify(name.slice(0, 40))} is too long.`));
+      if (info.valueTruncated || info.nameTruncated)
+        return fail(new AppError(422, `The field ${JSON.stringify(name.slice(0, 40))} is too long.`));
       onField(name, value);
     });
     parser.on("file", (_field, stream, info) => {
@@ -206,7 +227,8 @@ export async function receiveUploads(req: Request, opts: ReceiveOptions): Promis
       await new Promise((r) => setImmediate(r));
       if (failure) throw failure;
       if (err instanceof AppError) throw err;
-      if (err instanceof Error && /unexpected end|aborted|premature close|ECONNRESET/i.test(err.message)) throw new AppError(400, UPLOAD_MESSAGES.interrupted);
+      if (err instanceof Error && /unexpected end|aborted|premature close|ECONNRESET/i.test(err.message))
+        throw new AppError(400, UPLOAD_MESSAGES.interrupted);
       logger.error({ err, key }, "storing an upload failed");
       throw new AppError(500, "The file could not be stored. Please try again.");
     }

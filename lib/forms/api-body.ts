@@ -8,7 +8,11 @@ import { nullAsEmpty } from "./fields";
  * become text, so the form schema (text(), idField...) checks them as it checks the form. Field
  * errors come back under the payload's names. `extra` keys are read but not passed on.
  */
-export function apiBody<S extends z.ZodType>(form: S, map: Record<string, string>, opts: { defaults?: Record<string, unknown>; extra?: z.ZodRawShape } = {}) {
+export function apiBody<S extends z.ZodType>(
+  form: S,
+  map: Record<string, string>,
+  opts: { defaults?: Record<string, unknown>; extra?: z.ZodRawShape } = {},
+) {
   const shape: z.ZodRawShape = Object.fromEntries(Object.keys(map).map((k) => [k, z.unknown().optional()]));
   return z.object({ ...shape, ...(opts.extra ?? {}) }).transform((b, ctx): z.output<S> => {
     const input: Record<string, unknown> = { ...(opts.defaults ?? {}) };

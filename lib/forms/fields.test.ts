@@ -22,14 +22,17 @@ describe("staff form fields", () => {
     const s = requiredText("Please enter employee name", "Employee Name");
     expect(s.safeParse("   ").error?.issues[0].message).toBe("Please enter employee name");
     expect(s.safeParse("x".repeat(190)).success).toBe(true);
-    expect(s.safeParse("x".repeat(191)).error?.issues[0].message).toBe("Employee Name Can Not Be Longer Than 190 Characters.");
+    expect(s.safeParse("x".repeat(191)).error?.issues[0].message).toBe(
+      "Employee Name Can Not Be Longer Than 190 Characters.",
+    );
   });
 
   it("ids are digits only: 'abc', '1e3', '1.5', 0 and negatives are refused", () => {
     const s = idField("select Location");
     expect(s.parse("12")).toBe(12);
     expect(s.parse(12)).toBe(12);
-    for (const bad of ["abc", "1e3", "1.5", "", "0", 0, -3, 1.5, "99999999999", null]) expect(s.safeParse(bad).error?.issues[0].message, String(bad)).toBe("select Location");
+    for (const bad of ["abc", "1e3", "1.5", "", "0", 0, -3, 1.5, "99999999999", null])
+      expect(s.safeParse(bad).error?.issues[0].message, String(bad)).toBe("select Location");
   });
 
   it("times are HH:MM within a day", () => {

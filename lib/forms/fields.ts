@@ -13,13 +13,16 @@ export const LONG_TEXT_MAX = 65534;
 export const tooLong = (label: string, max = TEXT_MAX) => `${label} Can Not Be Longer Than ${max} Characters.`;
 
 /** A text field: one line (lib/validation/text.ts `line`) up to TEXT_MAX characters, a textarea's text past it. */
-const field = (label: string, max: number, params?: Parameters<typeof text>[0]) => (max > TEXT_MAX ? text(params) : line(label, params));
+const field = (label: string, max: number, params?: Parameters<typeof text>[0]) =>
+  max > TEXT_MAX ? text(params) : line(label, params);
 
 /** A required text: `message` when empty, at most `max` characters; one line unless longer than TEXT_MAX. */
-export const requiredText = (message: string, label: string, max = TEXT_MAX) => field(label, max, { error: message }).trim().min(1, message).max(max, tooLong(label, max));
+export const requiredText = (message: string, label: string, max = TEXT_MAX) =>
+  field(label, max, { error: message }).trim().min(1, message).max(max, tooLong(label, max));
 
 /** An optional text ('' when absent); one line unless longer than TEXT_MAX. */
-export const optionalText = (label: string, max = TEXT_MAX) => field(label, max).trim().max(max, tooLong(label, max)).optional().default("");
+export const optionalText = (label: string, max = TEXT_MAX) =>
+  field(label, max).trim().max(max, tooLong(label, max)).optional().default("");
 
 /** Whether y-m-d is a real calendar date (and a year the database keeps sensibly). */
 export function isCalendarDate(y: number, m: number, d: number): boolean {
@@ -33,7 +36,8 @@ export function parseFormDate(value: string): string | null {
   let y: number, m: number, d: number;
   let match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
   if (match) [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  else if ((match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(v))) [m, d, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  else if ((match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(v)))
+    [m, d, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
   else return null;
   if (!isCalendarDate(y, m, d)) return null;
   return `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
@@ -76,7 +80,11 @@ export const optionalTime = () =>
 
 /** An e-mail: `required` when empty, `invalid` when malformed. */
 export const emailField = (required: string, invalid: string) =>
-  text({ error: required }).trim().min(1, { error: required, abort: true }).max(TEXT_MAX, invalid).pipe(z.email({ error: invalid }));
+  text({ error: required })
+    .trim()
+    .min(1, { error: required, abort: true })
+    .max(TEXT_MAX, invalid)
+    .pipe(z.email({ error: invalid }));
 
 /**
  * A record id from a form or a payload: a whole number written in digits only ('12' or 12; not '1e3',

@@ -49,7 +49,13 @@ export type FormListDefinition<Row extends { id: number }, ExportRow extends Row
    * export reads beyond the list's row (long texts, a form's repeated rows), so the list page does not
    * carry them.
    */
-  export: { path: string; columns: ExportColumn<ExportRow>[]; sheetName: string; filePrefix: string; select?: Record<string, unknown> };
+  export: {
+    path: string;
+    columns: ExportColumn<ExportRow>[];
+    sheetName: string;
+    filePrefix: string;
+    select?: Record<string, unknown>;
+  };
 };
 
 /**
@@ -58,7 +64,9 @@ export type FormListDefinition<Row extends { id: number }, ExportRow extends Row
  * the whole list, of a filtered state or of a selection, streamed from keyset batches behind a short-
  * lived signed link, and the bulk delete with one audit row per record.
  */
-export function defineFormList<Row extends { id: number }, ExportRow extends Row = Row>(def: FormListDefinition<Row, ExportRow>) {
+export function defineFormList<Row extends { id: number }, ExportRow extends Row = Row>(
+  def: FormListDefinition<Row, ExportRow>,
+) {
   const TABLE = specOf(def.query);
   const joinedSorts = new Set(def.joinedSorts ?? []);
   const scoped = (user: SessionUser): TableQuerySpec => {
@@ -70,31 +78,63 @@ export function defineFormList<Row extends { id: number }, ExportRow extends Row
     if (def.page) return def.page(state, user);
     const db = await getDb();
     const q = scoped(user);
-    const page = await queryPage<Row & { total: number }>(db, q, def.table, state, ({ where, orderBy, limit, offset, total }) => {
-      const ids = joinedSorts.has(state.sort.id) ? def.from(db, { id: def.id }) : db.select({ id: def.id }).from(def.table);
-      const ofPage = ids.where(where).orderBy(...orderBy).limit(limit).offset(offset).as("page");
-      return def
-        .from(db, { ...def.columns, total })
-        .innerJoin(ofPage, eq(ofPage.id, def.id))
-        .orderBy(...orderBy) as Promise<(Row & { total: number })[]>;
-    });
+    const page = await queryPage<Row & { total: number }>(
+      db,
+      q,
+      def.table,
+      state,
+      ({ where, orderBy, limit, offset, total }) => {
+        const ids = joinedSorts.has(state.sort.id)
+          ? def.from(db, { id: def.id })
+          : db.select({ id: def.id }).from(def.table);
+        const ofPage = ids
+          .where(where)
+          .orderBy(...orderBy)
+          .limit(limit)
+          .offset(offset)
+          .as("page");
+        return def
+          .from(db, { ...def.columns, total })
+          .innerJoin(ofPage, eq(ofPage.id, def.id))
+          .orderBy(...orderBy) as Promise<(Row & { total: number })[]>;
+      },
+    );
     return page as unknown as Page<Row>;
   }
 
   /** The rows of an export in the list's order, as keyset batches (lib/data-table/keyset.ts). */
-  async function* exportBatches(input: { filters: Record<string, string>; sort: TableState["sort"]; ids?: number[]; user: SessionUser }): AsyncGenerator<ExportRow[]> {
+  async function* exportBatches(input: {
+    filters: Record<string, string>;
+    sort: TableState["sort"];
+    ids?: number[];
+    user: SessionUser;
+  }): AsyncGenerator<ExportRow[]> {
     const db = await getDb();
-    yield* keysetBatches<ExportRow>({ query: scoped(input.user), filters: input.filters, sort: input.sort, ids: input.ids, select: (keys) => def.from(db, { ...def.columns, ...def.export.select, ...keys }) });
+    yield* keysetBatches<ExportRow>({
+      query: scoped(input.user),
+      filters: input.filters,
+      sort: input.sort,
+      ids: input.ids,
+      select: (keys) => def.from(db, { ...def.columns, ...def.export.select, ...keys }),
+    });
   }
 
   /** A short-lived link to the export of a list state (or a selection) for one user. */
   function signExport(input: Omit<FormExportPayload, "u"> & { userId: number }, baseUrl: string): string {
     assertTableState(def.query, { page: 1, size: 25, sort: input.o, filters: input.q });
-    const payload: FormExportPayload = { u: input.userId, f: input.f, q: input.q, o: input.o, ...(input.i ? { i: input.i } : {}) };
+    const payload: FormExportPayload = {
+      u: input.userId,
+      f: input.f,
+      q: input.q,
+      o: input.o,
+      ...(input.i ? { i: input.i } : {}),
+    };
     return `${baseUrl}${def.export.path}?${signQuery(`${def.kind}-export`, payload, downloadTtlSeconds())}`;
   }
 
-  function verifyExport(q: URLSearchParams): { status: "ok"; payload: FormExportPayload } | { status: "expired" | "invalid" } {
+  function verifyExport(
+    q: URLSearchParams,
+  ): { status: "ok"; payload: FormExportPayload } | { status: "expired" | "invalid" } {
     const { status, payload } = verifySignedQuery(`${def.kind}-export`, q);
     if (status !== "ok") return { status };
     const parsed = formExportPayload.safeParse(payload);
@@ -108,9 +148,17 @@ export function defineFormList<Row extends { id: number }, ExportRow extends Row
     // Dates and times as the dealerships read them (the lists show the viewer's own zone).
     const timeZone = DEFAULT_TIME_ZONE;
     if (payload.f === "xlsx") {
-      return { body: xlsxStream(columns, batches, { sheetName, timeZone }), type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", name: `${filePrefix}-${stamp}.xlsx` };
+      return {
+        body: xlsxStream(columns, batches, { sheetName, timeZone }),
+        type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        name: `${filePrefix}-${stamp}.xlsx`,
+      };
     }
-    return { body: csvStream(columns, batches, { timeZone }), type: "text/csv; charset=utf-8", name: `${filePrefix}-${stamp}.csv` };
+    return {
+      body: csvStream(columns, batches, { timeZone }),
+      type: "text/csv; charset=utf-8",
+      name: `${filePrefix}-${stamp}.csv`,
+    };
   }
 
   /**
@@ -118,14 +166,20 @@ export function defineFormList<Row extends { id: number }, ExportRow extends Row
    * and its access): checks signature, expiry and owner, then streams the file.
    */
   async function exportHandler({ req, user }: ApiContext): Promise<Response> {
-    return exportLinkResponse(verifyExport(new URL(req.url).searchParams), user.id, (payload) => exportFile(payload, user));
+    return exportLinkResponse(verifyExport(new URL(req.url).searchParams), user.id, (payload) =>
+      exportFile(payload, user),
+    );
   }
 
   /**
    * Deletes records (one transaction, one audit row each). Ids the user may not see or that do not
    * exist are skipped; none left is a 404.
    */
-  async function remove(input: { ids: number[]; user: SessionUser; requestId?: string | null }): Promise<{ deleted: number[] }> {
+  async function remove(input: {
+    ids: number[];
+    user: SessionUser;
+    requestId?: string | null;
+  }): Promise<{ deleted: number[] }> {
     const ids = [...new Set(input.ids)];
     const db = await getDb();
     const extra = def.scope?.(input.user);
@@ -135,16 +189,32 @@ export function defineFormList<Row extends { id: number }, ExportRow extends Row
         .where(and(inArray(def.id, ids), extra))
         .returning({ id: def.id })) as { id: number }[];
       if (rows.length === 0) throw new AppError(404, "No such record.");
-      for (const r of rows) await writeAudit({ actorId: input.user.id, action: "delete", entity: def.kind, entityId: r.id, requestId: input.requestId }, tx);
+      for (const r of rows)
+        await writeAudit(
+          { actorId: input.user.id, action: "delete", entity: def.kind, entityId: r.id, requestId: input.requestId },
+          tx,
+        );
       return { deleted: rows.map((r) => r.id) };
     });
   }
 
   /** The list call's common part: a page of rows, or (with an export flag) the download link. */
-  async function answer(input: { state: TableState; exportAs: "csv" | "xlsx" | null; ids?: number[]; user: SessionUser; baseUrl: string }) {
+  async function answer(input: {
+    state: TableState;
+    exportAs: "csv" | "xlsx" | null;
+    ids?: number[];
+    user: SessionUser;
+    baseUrl: string;
+  }) {
     assertTableState(def.query, input.state);
     if (input.exportAs) {
-      return { export: true as const, web: signExport({ userId: input.user.id, f: input.exportAs, q: input.state.filters, o: input.state.sort, i: input.ids }, input.baseUrl) };
+      return {
+        export: true as const,
+        web: signExport(
+          { userId: input.user.id, f: input.exportAs, q: input.state.filters, o: input.state.sort, i: input.ids },
+          input.baseUrl,
+        ),
+      };
     }
     return { export: false as const, page: await list(input.state, input.user) };
   }
@@ -156,9 +226,20 @@ export function defineFormList<Row extends { id: number }, ExportRow extends Row
    */
   function listHandler(toApi: (row: Row) => unknown) {
     return async ({ user, body }: ApiContext<ListCallBody>): Promise<Response> => {
-      const res = await answer({ state: body.state, exportAs: body.exportAs, ids: body.ids, user, baseUrl: publicBaseUrl() });
+      const res = await answer({
+        state: body.state,
+        exportAs: body.exportAs,
+        ids: body.ids,
+        user,
+        baseUrl: publicBaseUrl(),
+      });
       if (res.export) return ok({ web: res.web }, "success export");
-      return ok({ row: res.page.rows.map(toApi), totalRecords: res.page.total, page: res.page.page, perPage: res.page.size });
+      return ok({
+        row: res.page.rows.map(toApi),
+        totalRecords: res.page.total,
+        page: res.page.page,
+        perPage: res.page.size,
+      });
     };
   }
 
@@ -173,16 +254,36 @@ export function defineFormList<Row extends { id: number }, ExportRow extends Row
     };
   }
 
-  return { TABLE, definition: def, list, exportBatches, signExport, verifyExport, exportFile, exportHandler, remove, answer, listHandler, deleteHandler };
+  return {
+    TABLE,
+    definition: def,
+    list,
+    exportBatches,
+    signExport,
+    verifyExport,
+    exportFile,
+    exportHandler,
+    remove,
+    answer,
+    listHandler,
+    deleteHandler,
+  };
 }
 
-export type FormList<Row extends { id: number }, ExportRow extends Row = Row> = ReturnType<typeof defineFormList<Row, ExportRow>>;
+export type FormList<Row extends { id: number }, ExportRow extends Row = Row> = ReturnType<
+  typeof defineFormList<Row, ExportRow>
+>;
 
 /**
  * A list page's data: the URL's table state (an invalid one redirects to the canonical URL, a page
  * past the end to the last page) and that page of rows for `user`.
  */
-export async function loadFormListPage<Row extends { id: number }>(list: Pick<FormList<Row>, "TABLE" | "list">, path: string, searchParams: Record<string, string | string[] | undefined>, user: SessionUser) {
+export async function loadFormListPage<Row extends { id: number }>(
+  list: Pick<FormList<Row>, "TABLE" | "list">,
+  path: string,
+  searchParams: Record<string, string | string[] | undefined>,
+  user: SessionUser,
+) {
   const { state, changed } = parseTableState(searchParams, list.TABLE);
   if (changed) redirect(tableHref(path, state, list.TABLE));
   const page = await list.list(state, user);

@@ -41,7 +41,10 @@ export async function listFormLocations(): Promise<FormLocation[]> {
 }
 
 /** One form location (department 5), or null when there is no such location. */
-export async function getFormLocation(tx: Db | Tx, id: number): Promise<{ id: number; name: string; managerEmail: string | null } | null> {
+export async function getFormLocation(
+  tx: Db | Tx,
+  id: number,
+): Promise<{ id: number; name: string; managerEmail: string | null } | null> {
   if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
   const [row] = await tx
     .select({ id: locations.id, name: locations.name, managerEmail: locations.managerEmail })
@@ -55,14 +58,21 @@ export async function getFormLocation(tx: Db | Tx, id: number): Promise<{ id: nu
  * The location a submission names, or a 422 on `field` ('select Location') when it does not exist:
  * an unknown id is a validation error of the form, never a foreign-key 500.
  */
-export async function requireFormLocation(tx: Db | Tx, id: number, field = "location"): Promise<{ id: number; name: string; managerEmail: string | null }> {
+export async function requireFormLocation(
+  tx: Db | Tx,
+  id: number,
+  field = "location",
+): Promise<{ id: number; name: string; managerEmail: string | null }> {
   const row = await getFormLocation(tx, id);
   if (!row) throw new AppError(422, LOCATION_REQUIRED, { [field]: [LOCATION_REQUIRED] });
   return row;
 }
 
 /** A form location by its name (the tech time call sends the name), case-insensitive; null when none. */
-export async function getFormLocationByName(tx: Db | Tx, name: string): Promise<{ id: number; name: string; managerEmail: string | null } | null> {
+export async function getFormLocationByName(
+  tx: Db | Tx,
+  name: string,
+): Promise<{ id: number; name: string; managerEmail: string | null } | null> {
   const [row] = await tx
     .select({ id: locations.id, name: locations.name, managerEmail: locations.managerEmail })
     .from(locations)

@@ -11,6 +11,8 @@ let renderer: Renderer | null = null;
  * time instead. Mail components are plain markup (no hooks, no context), which any React renders.
  */
 export function renderMailHtml(element: ReactElement): string {
-  renderer ??= createRequire(/*turbopackIgnore: true*/ `${process.cwd()}/package.json`)("react-dom/server.node") as Renderer;
+  renderer ??= createRequire(/*turbopackIgnore: true*/ `${process.cwd()}/package.json`)(
+    "react-dom/server.node",
+  ) as Renderer;
   return renderer.renderToStaticMarkup(element);
 }

@@ -17,7 +17,10 @@ const RULES: Record<StaffFormScreen, { back: "all" | "managers"; saveToList: "al
   form_email_manager: { back: "all", saveToList: "always" },
 };
 
-export function staffFormBehaviour(screen: StaffFormScreen, roleId: number): { showBack: boolean; saveReturnsToList: boolean } {
+export function staffFormBehaviour(
+  screen: StaffFormScreen,
+  roleId: number,
+): { showBack: boolean; saveReturnsToList: boolean } {
   const manager = roleCan(roleId, "manageStaffForms");
   const r = RULES[screen];
   return { showBack: r.back === "all" || manager, saveReturnsToList: r.saveToList === "always" || manager };

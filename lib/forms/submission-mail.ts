@@ -37,7 +37,14 @@ const unique = (list: (string | null | undefined)[]) => {
 };
 
 function plainText(intro: string, fields: SubmissionMailInput["fields"], link: string): string {
-  return [intro, "", ...fields.map((f) => `${f.label}: ${f.value.includes("\n") ? `\n${f.value}` : f.value}`), "", `Open the record: ${link}`, ""].join("\n");
+  return [
+    intro,
+    "",
+    ...fields.map((f) => `${f.label}: ${f.value.includes("\n") ? `\n${f.value}` : f.value}`),
+    "",
+    `Open the record: ${link}`,
+    "",
+  ].join("\n");
 }
 
 /**
@@ -82,10 +89,19 @@ export async function enqueueSubmissionMail(tx: Db | Tx, input: SubmissionMailIn
   const toSet = new Set(to.map((a) => a.toLowerCase()));
   const cc = unique(mapping?.cc ?? []).filter((a) => !toSet.has(a.toLowerCase()));
   if (to.length) {
-    messages.push({ to, ...(cc.length ? { cc } : {}), subject: input.title, ...render(`${input.submitter.name || "A user"} submitted the ${formName}.`) });
+    messages.push({
+      to,
+      ...(cc.length ? { cc } : {}),
+      subject: input.title,
+      ...render(`${input.submitter.name || "A user"} submitted the ${formName}.`),
+    });
   }
   if (isEmail(input.submitter.email)) {
-    messages.push({ to: input.submitter.email, subject: `Copy: ${input.title}`, ...render(`A copy of the ${formName} you submitted.`) });
+    messages.push({
+      to: input.submitter.email,
+      subject: `Copy: ${input.title}`,
+      ...render(`A copy of the ${formName} you submitted.`),
+    });
   }
   if (messages.length) await enqueueMails(tx, messages);
   return { routed: !!mapping };

@@ -11,21 +11,32 @@ import { schema } from "@/lib/db";
 export const managesForms = (user: Pick<SessionUser, "roleId">) => roleCan(user.roleId, "manageStaffForms");
 
 /** A list's scope for `user`: nothing for managers, their own submissions for everyone else. */
-export const ownSubmissions = (createdBy: PgColumn) => (user: SessionUser): SQL | undefined => (managesForms(user) ? undefined : eq(createdBy, user.id));
+export const ownSubmissions =
+  (createdBy: PgColumn) =>
+  (user: SessionUser): SQL | undefined =>
+    managesForms(user) ? undefined : eq(createdBy, user.id);
 
 /**
  * The submission `row` if `user` may see and edit it (their own, or any for roles 1 and 2); otherwise the
  * same 404 (`notFound`, the kind's 'No such ...' message) as a record that does not exist, so an id
  * tells nobody whether someone else's submission exists (no existence oracle).
  */
-export function ownRecordOr404<T extends { createdBy: number | null }>(row: T | undefined, user: SessionUser, notFound: string): T {
+export function ownRecordOr404<T extends { createdBy: number | null }>(
+  row: T | undefined,
+  user: SessionUser,
+  notFound: string,
+): T {
   if (!row || (!managesForms(user) && row.createdBy !== user.id)) throw new AppError(404, notFound);
   return row;
 }
 
 /** The submitter as the mail names them. */
 export function submitterOf(user: SessionUser) {
-  return { id: user.id, name: [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username, email: user.email ?? null };
+  return {
+    id: user.id,
+    name: [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username,
+    email: user.email ?? null,
+  };
 }
 
 /** The portal's origin for links in mail: the configured one, never this request's Host (lib/http/forwarded.ts). */
@@ -34,4 +45,6 @@ export async function requestBaseUrl(): Promise<string> {
 }
 
 /** 'First Last' of the user in `column` (for Updated By), a SQL expression over a join on users. */
-export const updatedByName = sql<string | null>`nullif(trim(${schema.users.firstName} || ' ' || ${schema.users.lastName}), '')`;
+export const updatedByName = sql<
+  string | null
+>`nullif(trim(${schema.users.firstName} || ' ' || ${schema.users.lastName}), '')`;

@@ -4,7 +4,10 @@ import { gateRequest } from "@/scripts/portal-server.mjs";
 import { clientIp, isSameOriginRequest, publicOrigin, publicOriginNotice, requestOrigin } from "./forwarded";
 import { configuredOrigin, sanitiseForwardedHeaders, trustProxySetting } from "./proxy-trust.mjs";
 
-const req = (headers: Record<string, string>, url = "http://portal.local/x") => ({ url, headers: new Headers(headers) });
+const req = (headers: Record<string, string>, url = "http://portal.local/x") => ({
+  url,
+  headers: new Headers(headers),
+});
 
 describe("trustProxySetting", () => {
   it("is off unless set, a hop count or a list of addresses otherwise", () => {
@@ -12,7 +15,10 @@ describe("trustProxySetting", () => {
     expect(trustProxySetting("0")).toEqual({ kind: "off" });
     expect(trustProxySetting("false")).toEqual({ kind: "off" });
     expect(trustProxySetting("2")).toEqual({ kind: "hops", hops: 2 });
-    expect(trustProxySetting("10.0.0.1, 10.1.0.0/16,loopback")).toEqual({ kind: "addresses", addresses: ["10.0.0.1", "10.1.0.0/16", "loopback"] });
+    expect(trustProxySetting("10.0.0.1, 10.1.0.0/16,loopback")).toEqual({
+      kind: "addresses",
+      addresses: ["10.0.0.1", "10.1.0.0/16", "loopback"],
+    });
   });
 });
 
@@ -27,7 +33,12 @@ describe("clientIp", () => {
   });
   it("skips the named proxies (CIDR and IPv4-mapped addresses too)", () => {
     expect(clientIp(req(chain), { kind: "addresses", addresses: ["10.1.0.0/16"] })).toBe("203.0.113.9");
-    expect(clientIp(req({ "x-forwarded-for": "203.0.113.9, ::ffff:127.0.0.1" }), { kind: "addresses", addresses: ["loopback"] })).toBe("203.0.113.9");
+    expect(
+      clientIp(req({ "x-forwarded-for": "203.0.113.9, ::ffff:127.0.0.1" }), {
+        kind: "addresses",
+        addresses: ["loopback"],
+      }),
+    ).toBe("203.0.113.9");
     expect(clientIp(req(chain), { kind: "addresses", addresses: ["10.9.9.9"] })).toBe("10.1.2.3");
   });
   it("is null without any address", () => {
@@ -36,7 +47,12 @@ describe("clientIp", () => {
 });
 
 describe("requestOrigin and publicOrigin", () => {
-  const forwarded = { host: "portal.local", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https", "x-forwarded-for": "10.0.0.1" };
+  const forwarded = {
+    host: "portal.local",
+    "x-forwarded-host": "evil.example",
+    "x-forwarded-proto": "https",
+    "x-forwarded-for": "10.0.0.1",
+  };
   it("ignore X-Forwarded-Host unless the peer is a trusted proxy", () => {
     expect(requestOrigin(req(forwarded), { kind: "off" })).toBe("http://portal.local");
     expect(requestOrigin(req(forwarded), { kind: "addresses", addresses: ["10.0.0.2"] })).toBe("http://portal.local");
@@ -60,8 +76,12 @@ describe("requestOrigin and publicOrigin", () => {
     expect(publicOrigin({ AUTH_URL: "https://portal.example.com/x" })).toBe("https://portal.example.com");
   });
   it("in production without AUTH_URL the server says which origin it uses and why", () => {
-    expect(publicOriginNotice({ NODE_ENV: "production", PORT: "3100" })).toMatch(/AUTH_URL is not set: .*http:\/\/localhost:3100.*never a request's Host/);
-    expect(publicOriginNotice({ NODE_ENV: "production", APP_URL: "https://p.example.com" })).toContain("https://p.example.com (APP_URL)");
+    expect(publicOriginNotice({ NODE_ENV: "production", PORT: "3100" })).toMatch(
+      /AUTH_URL is not set: .*http:\/\/localhost:3100.*never a request's Host/,
+    );
+    expect(publicOriginNotice({ NODE_ENV: "production", APP_URL: "https://p.example.com" })).toContain(
+      "https://p.example.com (APP_URL)",
+    );
     expect(publicOriginNotice({ NODE_ENV: "production", AUTH_URL: "https://p.example.com" })).toBeNull();
     expect(publicOriginNotice({ NODE_ENV: "development" })).toBeNull();
   });
@@ -87,7 +107,12 @@ describe("sanitiseForwardedHeaders (the Node server's guard)", () => {
     ({ headers: { ...headers }, socket: { remoteAddress } }) as unknown as http.IncomingMessage;
 
   it("appends the socket peer to X-Forwarded-For and drops forwarded host and protocol from an untrusted peer", () => {
-    const r = incoming({ "x-forwarded-for": "6.6.6.6", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https", host: "portal.local" });
+    const r = incoming({
+      "x-forwarded-for": "6.6.6.6",
+      "x-forwarded-host": "evil.example",
+      "x-forwarded-proto": "https",
+      host: "portal.local",
+    });
     sanitiseForwardedHeaders(r);
     expect(r.headers["x-forwarded-for"]).toBe("6.6.6.6, 192.0.2.1");
     expect(r.headers["x-forwarded-host"]).toBeUndefined();
@@ -121,7 +146,10 @@ describe("the portal server's gate (scripts/portal-server.mjs) on a real server"
     const port = (server.address() as { port: number }).port;
     const saved = process.env.APP_URL;
     try {
-      const get = () => fetch(`http://127.0.0.1:${port}/api/health`, { headers: { "x-forwarded-for": "6.6.6.6", "x-forwarded-host": "evil.example" } });
+      const get = () =>
+        fetch(`http://127.0.0.1:${port}/api/health`, {
+          headers: { "x-forwarded-for": "6.6.6.6", "x-forwarded-host": "evil.example" },
+        });
       delete process.env.APP_URL;
       const plain = await get();
       expect(await plain.json()).toEqual({ xff: "6.6.6.6, 127.0.0.1", xfh: null });

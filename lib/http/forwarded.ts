@@ -10,7 +10,15 @@
  * shared with scripts/portal-server.mjs). No other imports: proxy.ts uses this too.
  */
 
-import { addressMatches, configuredOrigin, forwardedChain, forwardedHeadersTrusted, normaliseAddress, trustProxySetting, type TrustProxy } from "./proxy-trust.mjs";
+import {
+  addressMatches,
+  configuredOrigin,
+  forwardedChain,
+  forwardedHeadersTrusted,
+  normaliseAddress,
+  trustProxySetting,
+  type TrustProxy,
+} from "./proxy-trust.mjs";
 
 type HeaderSource = { headers: Headers };
 
@@ -33,7 +41,10 @@ export function clientIp(req: HeaderSource, trust: TrustProxy = trustProxySettin
  * The origin the request itself names: X-Forwarded-Proto/-Host behind a trusted proxy, else the Host
  * header over the protocol the server saw.
  */
-export function requestOrigin(req: HeaderSource & { url: string }, trust: TrustProxy = trustProxySetting()): string | null {
+export function requestOrigin(
+  req: HeaderSource & { url: string },
+  trust: TrustProxy = trustProxySetting(),
+): string | null {
   const url = new URL(req.url);
   const trusted = forwardedHeadersTrusted(req, trust);
   const first = (name: string) => req.headers.get(name)?.split(",")[0]?.trim() || null;

@@ -16,7 +16,13 @@ export function trustProxySetting(value = process.env.TRUST_PROXY) {
   if (!v || v === "0" || v === "false" || v === "off" || v === "no") return { kind: "off" };
   if (/^\d+$/.test(v)) return { kind: "hops", hops: Math.min(Number(v), 32) };
   if (v === "true" || v === "on" || v === "yes") return { kind: "hops", hops: 1 };
-  return { kind: "addresses", addresses: v.split(",").map((s) => s.trim()).filter(Boolean) };
+  return {
+    kind: "addresses",
+    addresses: v
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  };
 }
 
 /** @param {string} ip */
@@ -34,7 +40,10 @@ function ipv4ToInt(ip) {
  * @param {string} ip
  */
 export function normaliseAddress(ip) {
-  const s = ip.trim().replace(/^\[|\]$/g, "").toLowerCase();
+  const s = ip
+    .trim()
+    .replace(/^\[|\]$/g, "")
+    .toLowerCase();
   return s.startsWith("::ffff:") && s.includes(".") ? s.slice(7) : s;
 }
 

@@ -23,7 +23,10 @@ export function knownServerActionIds(file = serverActionManifestFile()): Set<str
   }
   if (cached && cached.file === file && cached.mtimeMs === mtimeMs) return cached.ids;
   try {
-    const manifest = JSON.parse(fs.readFileSync(file, "utf8")) as { node?: Record<string, unknown>; edge?: Record<string, unknown> };
+    const manifest = JSON.parse(fs.readFileSync(file, "utf8")) as {
+      node?: Record<string, unknown>;
+      edge?: Record<string, unknown>;
+    };
     const ids = new Set([...Object.keys(manifest.node ?? {}), ...Object.keys(manifest.edge ?? {})]);
     cached = { file, mtimeMs, ids };
     return ids;

@@ -58,7 +58,14 @@ describe("backgroundLoop", () => {
   it("an error escaping a round does not stop the loop", async () => {
     const loop = backgroundLoop("test-loop-2");
     let rounds = 0;
-    loop.start({ intervalMs: 60_000, wakeDelayMs: 1, round: async () => { rounds++; throw new Error("boom"); } });
+    loop.start({
+      intervalMs: 60_000,
+      wakeDelayMs: 1,
+      round: async () => {
+        rounds++;
+        throw new Error("boom");
+      },
+    });
     await tick(5);
     loop.wake();
     await tick(10);

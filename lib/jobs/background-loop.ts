@@ -30,7 +30,15 @@ export type BackgroundLoop = {
   running(): boolean;
 };
 
-type State = { opts: LoopOptions; interval: NodeJS.Timeout; wake: NodeJS.Timeout | null; first: NodeJS.Timeout | null; running: Promise<void> | null; again: boolean; stopped: boolean };
+type State = {
+  opts: LoopOptions;
+  interval: NodeJS.Timeout;
+  wake: NodeJS.Timeout | null;
+  first: NodeJS.Timeout | null;
+  running: Promise<void> | null;
+  again: boolean;
+  stopped: boolean;
+};
 
 const g = globalThis as unknown as { __portalLoops?: Map<string, State> };
 
@@ -57,7 +65,15 @@ export function backgroundLoop(name: string): BackgroundLoop {
   return {
     start(opts) {
       if (loops.has(name)) return false;
-      const s: State = { opts, interval: setInterval(() => run(s), opts.intervalMs), wake: null, first: null, running: null, again: false, stopped: false };
+      const s: State = {
+        opts,
+        interval: setInterval(() => run(s), opts.intervalMs),
+        wake: null,
+        first: null,
+        running: null,
+        again: false,
+        stopped: false,
+      };
       s.interval.unref();
       loops.set(name, s);
       if (opts.firstRoundMs) {

@@ -6,7 +6,11 @@ describe("requestIdFrom", () => {
     expect(requestIdFrom(new Headers({ "x-request-id": "abc-123_x.y" }))).toBe("abc-123_x.y");
   });
 
-  it.each([["too long", "a".repeat(65)], ["quotes and braces", 'x"{"level":60}'], ["spaces", "a b"]])("replaces one that is %s", (_l, value) => {
+  it.each([
+    ["too long", "a".repeat(65)],
+    ["quotes and braces", 'x"{"level":60}'],
+    ["spaces", "a b"],
+  ])("replaces one that is %s", (_l, value) => {
     expect(requestIdFrom(new Headers({ "x-request-id": value }))).toMatch(/^[0-9a-f-]{36}$/);
   });
 

@@ -14,7 +14,11 @@ export const mailMessageSchema = z
     cc: addresses.optional(),
     bcc: addresses.optional(),
     // A line break in a header would let text pass as headers of its own.
-    subject: text().trim().min(1).max(998).regex(/^[^\r\n]*$/, "The subject must be one line"),
+    subject: text()
+      .trim()
+      .min(1)
+      .max(998)
+      .regex(/^[^\r\n]*$/, "The subject must be one line"),
     text: text().max(1_000_000),
     /** An HTML alternative of `text` (rendered by React, never built from strings). */
     html: text().max(2_000_000).optional(),
@@ -76,9 +80,17 @@ export async function enqueueMails(tx: MailWriter, messages: readonly MailMessag
  * `to` address instead of one mail to all (a notification nobody should see the others' addresses
  * on); cc and bcc are refused then, as every copy would repeat them.
  */
-export async function enqueueMail(tx: MailWriter, message: MailMessage, opts: { perRecipient?: boolean } = {}): Promise<number[]> {
+export async function enqueueMail(
+  tx: MailWriter,
+  message: MailMessage,
+  opts: { perRecipient?: boolean } = {},
+): Promise<number[]> {
   if (!opts.perRecipient) return enqueueMails(tx, [message]);
   const { to } = mailMessageSchema.parse(message);
-  if (message.cc?.length || message.bcc?.length) throw new Error("enqueueMail: cc and bcc cannot be combined with perRecipient");
-  return enqueueMails(tx, to.map((address) => ({ ...message, to: address })));
+  if (message.cc?.length || message.bcc?.length)
+    throw new Error("enqueueMail: cc and bcc cannot be combined with perRecipient");
+  return enqueueMails(
+    tx,
+    to.map((address) => ({ ...message, to: address })),
+  );
 }

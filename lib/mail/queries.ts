@@ -22,7 +22,10 @@ export type OutboxRow = {
 };
 
 /** One page of the outbox, newest first, with the total (for the administrators' page). */
-export async function listOutbox({ page = 1, perPage = OUTBOX_PAGE_SIZE }: { page?: number; perPage?: number } = {}): Promise<{
+export async function listOutbox({
+  page = 1,
+  perPage = OUTBOX_PAGE_SIZE,
+}: { page?: number; perPage?: number } = {}): Promise<{
   rows: OutboxRow[];
   total: number;
   page: number;

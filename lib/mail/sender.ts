@@ -97,14 +97,29 @@ async function claimDue(limit: number, leaseMs: number): Promise<OutboxRow[]> {
     const lease = sql`now() + ${leaseMs} * interval '1 millisecond'`;
     const rows = await tx
       .update(o)
-      .set({ status: "sending", attempts: sql`${o.attempts} + 1`, lockedUntil: lease, nextAttemptAt: lease, updatedAt: sql`now()` })
-      .where(inArray(o.id, due.map((d) => d.id)))
+      .set({
+        status: "sending",
+        attempts: sql`${o.attempts} + 1`,
+        lockedUntil: lease,
+        nextAttemptAt: lease,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        inArray(
+          o.id,
+          due.map((d) => d.id),
+        ),
+      )
       .returning();
     return rows.sort((a, b) => a.id - b.id);
   });
 }
 
-async function sendOne(row: OutboxRow, transport: MailTransport, from: string): Promise<{ messageId: string; rejected: string[] }> {
+async function sendOne(
+  row: OutboxRow,
+  transport: MailTransport,
+  from: string,
+): Promise<{ messageId: string; rejected: string[] }> {
   let attachment: Readable | undefined;
   try {
     if (row.attachmentKey) attachment = await getStorage().get(row.attachmentKey);
@@ -118,10 +133,18 @@ async function sendOne(row: OutboxRow, transport: MailTransport, from: string): 
       html: row.html ?? undefined,
       messageId: messageIdFor(row, from),
       attachments: attachment
-        ? [{ filename: row.attachmentName ?? "attachment", contentType: row.attachmentType ?? "application/octet-stream", content: attachment }]
+        ? [
+            {
+              filename: row.attachmentName ?? "attachment",
+              contentType: row.attachmentType ?? "application/octet-stream",
+              content: attachment,
+            },
+          ]
         : undefined,
     });
-    const rejected = ((info as { rejected?: unknown[] }).rejected ?? []).map((r) => (typeof r === "string" ? r : (r as { address?: string }).address ?? String(r)));
+    const rejected = ((info as { rejected?: unknown[] }).rejected ?? []).map((r) =>
+      typeof r === "string" ? r : ((r as { address?: string }).address ?? String(r)),
+    );
     return { messageId: String((info as { messageId?: unknown }).messageId ?? messageIdFor(row, from)), rejected };
   } finally {
     // A send that failed before reading the attachment must not leave its file open.
@@ -167,7 +190,10 @@ export async function deliverDue(options: DeliverOptions = {}): Promise<DeliverR
   const markNotSent = async (row: OutboxRow, err: unknown) => {
     const giveUp = row.attempts >= maxAttempts && !isUnreachable(err);
     const lastError = errorText(err);
-    const retry = { status: "pending" as const, nextAttemptAt: sql`now() + ${retryDelayMs(row.attempts, backoff)} * interval '1 millisecond'` };
+    const retry = {
+      status: "pending" as const,
+      nextAttemptAt: sql`now() + ${retryDelayMs(row.attempts, backoff)} * interval '1 millisecond'`,
+    };
     // Only while this claim still holds the row (a later claim has counted one more attempt).
     await db
       .update(o)
@@ -201,16 +227,22 @@ export async function deliverDue(options: DeliverOptions = {}): Promise<DeliverR
   };
 
   const queue = [...rows];
-  const workers = Array.from({ length: Math.min(options.concurrency ?? DEFAULT_CONCURRENCY, queue.length) }, async () => {
-    for (let row = queue.shift(); row; row = queue.shift()) {
-      // A row whose outcome could not be recorded keeps its lease and is tried again when it expires.
-      await deliver(row).catch((err) => logger.error({ err, mailId: row!.id }, "mail outcome not recorded"));
-    }
-  });
+  const workers = Array.from(
+    { length: Math.min(options.concurrency ?? DEFAULT_CONCURRENCY, queue.length) },
+    async () => {
+      for (let row = queue.shift(); row; row = queue.shift()) {
+        // A row whose outcome could not be recorded keeps its lease and is tried again when it expires.
+        await deliver(row).catch((err) => logger.error({ err, mailId: row!.id }, "mail outcome not recorded"));
+      }
+    },
+  );
   await Promise.all(workers);
   if (postponed.length && unreachable) {
     const { error, delayMs } = unreachable;
-    const claims = sql.join(postponed.map((r) => sql`(${r.id}, ${r.attempts})`), sql`, `);
+    const claims = sql.join(
+      postponed.map((r) => sql`(${r.id}, ${r.attempts})`),
+      sql`, `,
+    );
     await db
       .update(o)
       .set({
@@ -222,7 +254,9 @@ export async function deliverDue(options: DeliverOptions = {}): Promise<DeliverR
         updatedAt: sql`now()`,
       })
       .where(and(eq(o.status, "sending"), sql`(${o.id}, ${o.attempts}) in (${claims})`))
-      .catch((err) => logger.error({ err }, "mail: postponed rows not released; they are retried when their lease expires"));
+      .catch((err) =>
+        logger.error({ err }, "mail: postponed rows not released; they are retried when their lease expires"),
+      );
     result.postponed = postponed.length;
   }
   logger.info(result, "mail outbox batch");

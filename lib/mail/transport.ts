@@ -23,8 +23,15 @@ export function mailFrom(env: Record<string, string | undefined> = process.env):
  */
 export function createMailTransport(url: string): MailTransport {
   const u = new URL(url);
-  if (u.protocol !== "smtp:" && u.protocol !== "smtps:") throw new Error(`SMTP_URL must start with smtp:// or smtps:// (got ${u.protocol})`);
-  const defaults: Record<string, string> = { pool: "true", maxConnections: "5", connectionTimeout: "30000", greetingTimeout: "30000", socketTimeout: "60000" };
+  if (u.protocol !== "smtp:" && u.protocol !== "smtps:")
+    throw new Error(`SMTP_URL must start with smtp:// or smtps:// (got ${u.protocol})`);
+  const defaults: Record<string, string> = {
+    pool: "true",
+    maxConnections: "5",
+    connectionTimeout: "30000",
+    greetingTimeout: "30000",
+    socketTimeout: "60000",
+  };
   for (const [k, v] of Object.entries(defaults)) if (!u.searchParams.has(k)) u.searchParams.set(k, v);
   return nodemailer.createTransport(u.toString());
 }

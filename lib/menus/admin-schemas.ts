@@ -37,7 +37,8 @@ export const ATTACHMENT_OPTIONS = [
 ] as const;
 
 const INT_MAX = 2_147_483_647;
-const id = (message = "The id is not valid.") => z.coerce.number({ error: message }).int(message).min(1, message).max(INT_MAX, message);
+const id = (message = "The id is not valid.") =>
+  z.coerce.number({ error: message }).int(message).min(1, message).max(INT_MAX, message);
 const blankToUndefined = (v: unknown) => (v === "" || v === null || v === 0 || v === "0" ? undefined : v);
 
 /**
@@ -65,10 +66,15 @@ const idList = (allowed: readonly number[], message: string) =>
     (v) => {
       if (v === undefined || v === null || v === "") return [];
       const list = typeof v === "string" ? v.split(",") : typeof v === "number" ? [v] : v;
-      return Array.isArray(list) ? list.map((x) => (x && typeof x === "object" && "id" in x ? (x as { id: unknown }).id : x)) : list;
+      return Array.isArray(list)
+        ? list.map((x) => (x && typeof x === "object" && "id" in x ? (x as { id: unknown }).id : x))
+        : list;
     },
     z
-      .array(z.coerce.number({ error: message }).refine((n) => allowed.includes(n), message), { error: message })
+      .array(
+        z.coerce.number({ error: message }).refine((n) => allowed.includes(n), message),
+        { error: message },
+      )
       .max(10, message)
       .transform((l) => [...new Set(l)].sort()),
   );
@@ -89,13 +95,25 @@ export const addEditMenuBody = z
     features: idList([1, 2, 3], "The page type is not valid.").optional(),
     feature: idList([1, 2, 3], "The page type is not valid.").optional(),
     page_type: idList([1, 2, 3], "The page type is not valid.").optional(),
-    allow_in_attachment: z.preprocess((v) => (v === 3 || v === "3" ? [1, 2] : v), idList([1, 2], "The Allow In Attachment option is not valid.").optional()),
-    attachment: z.preprocess((v) => (v === 3 || v === "3" ? [1, 2] : v), idList([1, 2], "The Allow In Attachment option is not valid.").optional()),
+    allow_in_attachment: z.preprocess(
+      (v) => (v === 3 || v === "3" ? [1, 2] : v),
+      idList([1, 2], "The Allow In Attachment option is not valid.").optional(),
+    ),
+    attachment: z.preprocess(
+      (v) => (v === 3 || v === "3" ? [1, 2] : v),
+      idList([1, 2], "The Allow In Attachment option is not valid.").optional(),
+    ),
   })
   .superRefine((b, ctx) => {
     const title = (b.menu_title ?? "").trim();
-    if (!title) ctx.addIssue({ code: "custom", path: ["menu_title"], message: b.parent_id ? MENU_TEXTS.subNameRequired : MENU_TEXTS.nameRequired });
-    else if (title.length > MENU_TITLE_MAX) ctx.addIssue({ code: "custom", path: ["menu_title"], message: MENU_TEXTS.nameTooLong });
+    if (!title)
+      ctx.addIssue({
+        code: "custom",
+        path: ["menu_title"],
+        message: b.parent_id ? MENU_TEXTS.subNameRequired : MENU_TEXTS.nameRequired,
+      });
+    else if (title.length > MENU_TITLE_MAX)
+      ctx.addIssue({ code: "custom", path: ["menu_title"], message: MENU_TEXTS.nameTooLong });
     const url = (b.url ?? "").trim();
     const types = b.features ?? b.feature ?? b.page_type ?? [];
     const attach = b.allow_in_attachment ?? b.attachment ?? [];
@@ -104,8 +122,10 @@ export const addEditMenuBody = z
       if (err) ctx.addIssue({ code: "custom", path: ["url"], message: err });
       if (types.length) ctx.addIssue({ code: "custom", path: ["features"], message: MENU_TEXTS.typesAndUrl });
     }
-    if (types.includes(3) && (types.includes(1) || types.includes(2))) ctx.addIssue({ code: "custom", path: ["features"], message: MENU_TEXTS.typeThreeAlone });
-    if (attach.length && !types.includes(2)) ctx.addIssue({ code: "custom", path: ["allow_in_attachment"], message: MENU_TEXTS.attachmentNeedsType2 });
+    if (types.includes(3) && (types.includes(1) || types.includes(2)))
+      ctx.addIssue({ code: "custom", path: ["features"], message: MENU_TEXTS.typeThreeAlone });
+    if (attach.length && !types.includes(2))
+      ctx.addIssue({ code: "custom", path: ["allow_in_attachment"], message: MENU_TEXTS.attachmentNeedsType2 });
   })
   .transform((b) => {
     const attach = b.allow_in_attachment ?? b.attachment ?? [];
@@ -130,8 +150,12 @@ export type MenuInput = z.output<typeof addEditMenuBody>;
 export const changeMenuPositionBody = z.object({
   parent_id: z.preprocess(blankToUndefined, id("The parent menu is not valid.").optional()),
   menu_data: z.preprocess(
-    (v) => (Array.isArray(v) ? v.map((x) => (x && typeof x === "object" && "id" in x ? (x as { id: unknown }).id : x)) : v),
-    z.array(id("The menu list is not valid."), { error: "The menu list is not valid." }).min(1, "The menu list is not valid.").max(1000, "The menu list is not valid."),
+    (v) =>
+      Array.isArray(v) ? v.map((x) => (x && typeof x === "object" && "id" in x ? (x as { id: unknown }).id : x)) : v,
+    z
+      .array(id("The menu list is not valid."), { error: "The menu list is not valid." })
+      .min(1, "The menu list is not valid.")
+      .max(1000, "The menu list is not valid."),
   ),
 });
 
@@ -146,4 +170,7 @@ export const deleteMenuBody = z
     content_action: z.enum(["move", "delete"], { error: "The content action must be move or delete." }).optional(),
     move_to: z.preprocess(blankToUndefined, id("The menu to move to is not valid.").optional()),
   })
-  .refine((b) => b.content_action !== "move" || b.move_to !== undefined, { path: ["move_to"], message: "Choose the menu to move the content to." });
+  .refine((b) => b.content_action !== "move" || b.move_to !== undefined, {
+    path: ["move_to"],
+    message: "Choose the menu to move the content to.",
+  });

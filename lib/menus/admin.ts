@@ -62,12 +62,18 @@ export async function listIcons(): Promise<{ id: number; url: string }[]> {
 /** Slugs in use: by a menu, or kept for an old slug's redirect (except the menu's own, current and old). */
 function takenSlugs(tx: Tx, exceptMenuId?: number) {
   return async (candidates: string[]) => {
-    const inMenus = await tx.select({ slug: menus.slug, id: menus.id }).from(menus).where(inArray(menus.slug, candidates));
+    const inMenus = await tx
+      .select({ slug: menus.slug, id: menus.id })
+      .from(menus)
+      .where(inArray(menus.slug, candidates));
     const inHistory = await tx
       .select({ slug: menuSlugHistory.slug, menuId: menuSlugHistory.menuId })
       .from(menuSlugHistory)
       .where(inArray(menuSlugHistory.slug, candidates));
-    return new Set([...inMenus.filter((r) => r.id !== exceptMenuId).map((r) => r.slug), ...inHistory.filter((r) => r.menuId !== exceptMenuId).map((r) => r.slug)]);
+    return new Set([
+      ...inMenus.filter((r) => r.id !== exceptMenuId).map((r) => r.slug),
+      ...inHistory.filter((r) => r.menuId !== exceptMenuId).map((r) => r.slug),
+    ]);
   };
 }
 
@@ -87,7 +93,10 @@ const refuse = (field: string, message: string): never => {
  * menus keep their slug and page types. Audited, in one transaction; the shell's config version moves
  * on by trigger, so every sidebar shows the change on the next navigation.
  */
-export async function saveMenu(input: MenuInput, actor: Actor): Promise<{ id: number; slug: string; created: boolean; message: string }> {
+export async function saveMenu(
+  input: MenuInput,
+  actor: Actor,
+): Promise<{ id: number; slug: string; created: boolean; message: string }> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     if (input.iconId != null) {
@@ -96,9 +105,11 @@ export async function saveMenu(input: MenuInput, actor: Actor): Promise<{ id: nu
     }
     if (input.id) {
       const before = await lockedMenu(tx, input.id);
-      if (input.parentId !== undefined && input.parentId !== before.parentId) refuse("parent_id", "A menu cannot be moved to another parent here.");
+      if (input.parentId !== undefined && input.parentId !== before.parentId)
+        refuse("parent_id", "A menu cannot be moved to another parent here.");
       const pageTypes = input.url ? [] : (input.pageTypes ?? before.pageTypes);
-      if (before.isBuiltin && (input.url || pageTypes.join(",") !== before.pageTypes.join(","))) refuse("features", MENU_TEXTS.builtinTypes);
+      if (before.isBuiltin && (input.url || pageTypes.join(",") !== before.pageTypes.join(",")))
+        refuse("features", MENU_TEXTS.builtinTypes);
       let slug = before.slug;
       if (!before.isBuiltin && input.title !== before.title) {
         slug = await uniqueSlug(input.title, takenSlugs(tx, before.id));
@@ -116,7 +127,18 @@ export async function saveMenu(input: MenuInput, actor: Actor): Promise<{ id: nu
         allowInAttachment: pageTypes.includes(2) ? input.allowInAttachment : null,
       };
       await tx.update(menus).set(after).where(eq(menus.id, before.id));
-      await writeAudit({ actorId: actor.id, action: "update", entity: "menu", entityId: before.id, before, after, requestId: actor.requestId }, tx);
+      await writeAudit(
+        {
+          actorId: actor.id,
+          action: "update",
+          entity: "menu",
+          entityId: before.id,
+          before,
+          after,
+          requestId: actor.requestId,
+        },
+        tx,
+      );
       return { id: before.id, slug, created: false, message: MENU_TEXTS.updated };
     }
     if (input.parentId) {
@@ -124,7 +146,10 @@ export async function saveMenu(input: MenuInput, actor: Actor): Promise<{ id: nu
       if (parent.parentId != null) refuse("parent_id", "A sub-menu cannot have sub-menus.");
     }
     const level = input.parentId ? eq(menus.parentId, input.parentId) : isNull(menus.parentId);
-    const [{ last }] = await tx.select({ last: max(menus.position) }).from(menus).where(level);
+    const [{ last }] = await tx
+      .select({ last: max(menus.position) })
+      .from(menus)
+      .where(level);
     const slug = await uniqueSlug(input.title, takenSlugs(tx));
     const pageTypes = input.pageTypes ?? [];
     const values = {
@@ -138,7 +163,17 @@ export async function saveMenu(input: MenuInput, actor: Actor): Promise<{ id: nu
       position: (last ?? -1) + 1,
     };
     const [row] = await tx.insert(menus).values(values).returning({ id: menus.id });
-    await writeAudit({ actorId: actor.id, action: "create", entity: "menu", entityId: row.id, after: values, requestId: actor.requestId }, tx);
+    await writeAudit(
+      {
+        actorId: actor.id,
+        action: "create",
+        entity: "menu",
+        entityId: row.id,
+        after: values,
+        requestId: actor.requestId,
+      },
+      tx,
+    );
     return { id: row.id, slug, created: true, message: MENU_TEXTS.saved };
   });
 }
@@ -154,14 +189,30 @@ export async function reorderMenus(input: { parentId?: number; ids: number[] }, 
     if (input.parentId) await lockedMenu(tx, input.parentId);
     const level = input.parentId ? eq(menus.parentId, input.parentId) : isNull(menus.parentId);
     // Locks the level's rows: two editors reordering at once are applied one after the other.
-    const siblings = await tx.select({ id: menus.id, position: menus.position }).from(menus).where(level).orderBy(asc(menus.position), asc(menus.id)).for("update");
+    const siblings = await tx
+      .select({ id: menus.id, position: menus.position })
+      .from(menus)
+      .where(level)
+      .orderBy(asc(menus.position), asc(menus.id))
+      .for("update");
     const own = new Set(siblings.map((s) => s.id));
-    if (input.ids.some((id) => !own.has(id))) refuse("menu_data", "The menu list names a menu of another level or one that does not exist.");
+    if (input.ids.some((id) => !own.has(id)))
+      refuse("menu_data", "The menu list names a menu of another level or one that does not exist.");
     if (input.ids.length !== siblings.length) refuse("menu_data", "The menu list must name every menu of its level.");
     const order = input.ids.map((id, position) => sql`(${id}::integer, ${position}::integer)`);
-    await tx.execute(sql`update menus set position = v.position, updated_at = now() from (values ${sql.join(order, sql`, `)}) as v(id, position) where menus.id = v.id`);
+    await tx.execute(
+      sql`update menus set position = v.position, updated_at = now() from (values ${sql.join(order, sql`, `)}) as v(id, position) where menus.id = v.id`,
+    );
     await writeAudit(
-      { actorId: actor.id, action: "reorder", entity: "menu", entityId: input.parentId ?? null, before: siblings.map((s) => s.id), after: input.ids, requestId: actor.requestId },
+      {
+        actorId: actor.id,
+        action: "reorder",
+        entity: "menu",
+        entityId: input.parentId ?? null,
+        before: siblings.map((s) => s.id),
+        after: input.ids,
+        requestId: actor.requestId,
+      },
       tx,
     );
   });
@@ -171,8 +222,20 @@ export type MenuContentCounts = { posts: number; attachments: number; events: nu
 
 async function contentOf(tx: Tx, ids: number[]): Promise<MenuContentCounts> {
   const count = async (table: typeof posts | typeof attachments | typeof saveTheDates) =>
-    Number((await tx.select({ n: sql<number>`count(*)` }).from(table).where(inArray(table.menuId, ids)))[0].n);
-  return { posts: await count(posts), attachments: await count(attachments), events: await count(saveTheDates), subMenus: ids.length - 1 };
+    Number(
+      (
+        await tx
+          .select({ n: sql<number>`count(*)` })
+          .from(table)
+          .where(inArray(table.menuId, ids))
+      )[0].n,
+    );
+  return {
+    posts: await count(posts),
+    attachments: await count(attachments),
+    events: await count(saveTheDates),
+    subMenus: ids.length - 1,
+  };
 }
 
 /** The dialog's sentence: 'This menu still holds 2 posts, 1 attachment and 3 events.' */
@@ -201,7 +264,11 @@ export async function deleteMenu(
 ): Promise<{ message: string; moved?: number; deleted?: number }> {
   return withFileTransaction(async (tx) => {
     const menu = await lockedMenu(tx, input.id);
-    const children = await tx.select({ id: menus.id, isBuiltin: menus.isBuiltin }).from(menus).where(eq(menus.parentId, menu.id)).for("update");
+    const children = await tx
+      .select({ id: menus.id, isBuiltin: menus.isBuiltin })
+      .from(menus)
+      .where(eq(menus.parentId, menu.id))
+      .for("update");
     if (menu.isBuiltin || children.some((c) => c.isBuiltin)) refuse("id", MENU_TEXTS.builtinDelete);
     const ids = [menu.id, ...children.map((c) => c.id)];
     const counts = await contentOf(tx, ids);
@@ -209,12 +276,15 @@ export async function deleteMenu(
     let moved: number | undefined;
     let deleted: number | undefined;
     if (total > 0) {
-      if (!input.contentAction) throw new AppError(409, describeContent(counts), { content_action: [describeContent(counts)] });
+      if (!input.contentAction)
+        throw new AppError(409, describeContent(counts), { content_action: [describeContent(counts)] });
       if (input.contentAction === "move") {
-        if (input.moveTo === undefined || ids.includes(input.moveTo)) refuse("move_to", "Choose another menu to move the content to.");
+        if (input.moveTo === undefined || ids.includes(input.moveTo))
+          refuse("move_to", "Choose another menu to move the content to.");
         const target = await lockedMenu(tx, input.moveTo!);
         if (target.url) refuse("move_to", "The content cannot be moved to a link.");
-        for (const table of [posts, attachments, saveTheDates] as const) await tx.update(table).set({ menuId: target.id }).where(inArray(table.menuId, ids));
+        for (const table of [posts, attachments, saveTheDates] as const)
+          await tx.update(table).set({ menuId: target.id }).where(inArray(table.menuId, ids));
         moved = total;
       } else {
         const owned = await tx
@@ -225,15 +295,29 @@ export async function deleteMenu(
               or ${contentDocuments.attachmentId} in (select id from ${attachments} where ${inArray(attachments.menuId, ids)})
               or ${contentDocuments.saveTheDateId} in (select id from ${saveTheDates} where ${inArray(saveTheDates.menuId, ids)})`,
           );
-        await deleteFileIds(tx, owned.flatMap((d) => (d.fileId != null ? [d.fileId] : [])));
+        await deleteFileIds(
+          tx,
+          owned.flatMap((d) => (d.fileId != null ? [d.fileId] : [])),
+        );
         deleted = total;
       }
     }
     const bannerFiles = await tx.select({ fileId: banners.fileId }).from(banners).where(inArray(banners.menuId, ids));
     await tx.delete(menus).where(inArray(menus.id, ids)); // sub-menus, their content (if any left), banners, old slugs cascade
-    await deleteFileIds(tx, bannerFiles.map((b) => b.fileId));
+    await deleteFileIds(
+      tx,
+      bannerFiles.map((b) => b.fileId),
+    );
     await writeAudit(
-      { actorId: actor.id, action: "delete", entity: "menu", entityId: menu.id, before: { ...menu, subMenus: children.map((c) => c.id), content: counts }, after: { contentAction: input.contentAction ?? null, moveTo: input.moveTo ?? null }, requestId: actor.requestId },
+      {
+        actorId: actor.id,
+        action: "delete",
+        entity: "menu",
+        entityId: menu.id,
+        before: { ...menu, subMenus: children.map((c) => c.id), content: counts },
+        after: { contentAction: input.contentAction ?? null, moveTo: input.moveTo ?? null },
+        requestId: actor.requestId,
+      },
       tx,
     );
     return { message: MENU_TEXTS.deleted, moved, deleted };
@@ -242,7 +326,10 @@ export async function deleteMenu(
 
 async function deleteFileIds(tx: Tx, ids: number[]) {
   if (!ids.length) return;
-  const rows = await tx.select({ id: schema.files.id, storageKey: schema.files.storageKey }).from(schema.files).where(inArray(schema.files.id, ids));
+  const rows = await tx
+    .select({ id: schema.files.id, storageKey: schema.files.storageKey })
+    .from(schema.files)
+    .where(inArray(schema.files.id, ids));
   await deleteFiles(rows, tx);
 }
 

@@ -100,7 +100,15 @@ export type MenuLookup =
   | { status: "not_found" };
 
 /** Whether a role may open the menu page with this id (its own roles and its parent's). */
-export async function canRoleSeeMenu({ menuId, roleId, stamp }: { menuId: number; roleId: number; stamp?: string }): Promise<boolean> {
+export async function canRoleSeeMenu({
+  menuId,
+  roleId,
+  stamp,
+}: {
+  menuId: number;
+  roleId: number;
+  stamp?: string;
+}): Promise<boolean> {
   return roleTree(await menuSnapshot(stamp), roleId).byId.has(menuId);
 }
 
@@ -128,7 +136,15 @@ export async function listVisibleMenus({ roleId, stamp }: { roleId: number; stam
 }
 
 /** One menu page by slug, with its sub-menus, checked against the role (pass `stamp` as for listMenuTree). */
-export async function getMenuBySlug({ slug, roleId, stamp }: { slug: string; roleId: number; stamp?: string }): Promise<MenuLookup> {
+export async function getMenuBySlug({
+  slug,
+  roleId,
+  stamp,
+}: {
+  slug: string;
+  roleId: number;
+  stamp?: string;
+}): Promise<MenuLookup> {
   const snapshot = await menuSnapshot(stamp);
   const row = snapshot.bySlug.get(slug);
   if (!row) return { status: "not_found" };
@@ -143,7 +159,10 @@ export async function getMenuBySlug({ slug, roleId, stamp }: { slug: string; rol
 
 export async function listFeatures() {
   const db = await getDb();
-  return db.select({ id: schema.features.id, name: schema.features.name }).from(schema.features).orderBy(asc(schema.features.id));
+  return db
+    .select({ id: schema.features.id, name: schema.features.name })
+    .from(schema.features)
+    .orderBy(asc(schema.features.id));
 }
 
 export async function listPermissions() {
@@ -163,4 +182,3 @@ export async function getUserPermissions({ userId }: { userId: number }) {
     .where(eq(schema.userPermissions.userId, userId))
     .orderBy(asc(schema.permissions.id));
 }
-

@@ -19,7 +19,15 @@ const node = (over: Partial<MenuNode>): MenuNode => ({
 
 describe("toApiMenu", () => {
   it("gives the old portal's shape, sub-menus nested with their parent's slug", () => {
-    const child = node({ id: 2, parentId: 1, slug: "bulletins", title: "Bulletins", pageTypes: [3], allowInAttachment: null, position: 1 });
+    const child = node({
+      id: 2,
+      parentId: 1,
+      slug: "bulletins",
+      title: "Bulletins",
+      pageTypes: [3],
+      allowInAttachment: null,
+      position: 1,
+    });
     expect(toApiMenu(node({ children: [child] }))).toEqual({
       id: 1,
       slug: "service",
@@ -55,7 +63,11 @@ describe("toApiMenu", () => {
   });
 
   it("an external link has no page types", () => {
-    expect(toApiMenu(node({ url: "https://example.com/", pageTypes: [] }))).toMatchObject({ url: "https://example.com/", page_type: "", features: [] });
+    expect(toApiMenu(node({ url: "https://example.com/", pageTypes: [] }))).toMatchObject({
+      url: "https://example.com/",
+      page_type: "",
+      features: [],
+    });
   });
 });
 

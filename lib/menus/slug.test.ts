@@ -10,12 +10,14 @@ function firstSegments(): string[] {
   const visit = (dir: string) => {
     for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
       if (!e.isDirectory()) continue;
-      if (/^\(.*\)$/.test(e.name)) visit(path.join(dir, e.name)); // a route group adds no segment
+      if (/^\(.*\)$/.test(e.name))
+        visit(path.join(dir, e.name)); // a route group adds no segment
       else if (!/^[[@_]/.test(e.name)) out.add(e.name);
     }
   };
   visit(path.join(root, "app"));
-  for (const e of fs.readdirSync(path.join(root, "pages"), { withFileTypes: true })) out.add(e.name.replace(/\.(ts|tsx)$/, ""));
+  for (const e of fs.readdirSync(path.join(root, "pages"), { withFileTypes: true }))
+    out.add(e.name.replace(/\.(ts|tsx)$/, ""));
   // Only a segment a slug could spell can collide ('icons.svg' cannot: slugs have no dots).
   return [...out].filter((s) => /^[a-z0-9-]+$/.test(s)).sort();
 }
@@ -25,7 +27,8 @@ describe("menu slugs", () => {
     const segments = firstSegments();
     expect(segments).toContain("user");
     expect(segments).toContain("key");
-    for (const s of segments) expect(RESERVED_SEGMENTS.has(s), `app route '/${s}' is missing from RESERVED_SEGMENTS`).toBe(true);
+    for (const s of segments)
+      expect(RESERVED_SEGMENTS.has(s), `app route '/${s}' is missing from RESERVED_SEGMENTS`).toBe(true);
   });
 
   it("are made from the title", () => {

@@ -68,7 +68,10 @@ export function isReservedSlug(slug: string): boolean {
  * The first free slug for a title: `base`, else `base-2`, `base-3`, ... `isTaken` answers for the
  * candidates (menus and old slugs kept for redirects); reserved segments are never free.
  */
-export async function uniqueSlug(title: string, isTaken: (candidates: string[]) => Promise<Set<string>>): Promise<string> {
+export async function uniqueSlug(
+  title: string,
+  isTaken: (candidates: string[]) => Promise<Set<string>>,
+): Promise<string> {
   const base = slugify(title);
   for (let start = 1; ; start += 50) {
     const candidates = Array.from({ length: 50 }, (_, i) => (start + i === 1 ? base : `${base}-${start + i}`));

@@ -18,7 +18,11 @@ export const DECIDING_ROLES: readonly number[] = [ROLE.admin, ROLE.calendarManag
  * Nobody decides their own request; administrators decide every other; a role-2 user only when the form
  * email manager's mapping for the request's form and location names them an approver; nobody else.
  */
-export function decideRefusal(user: Pick<SessionUser, "id" | "roleId">, request: { createdBy: number | null }, isMappedApprover: boolean): string | null {
+export function decideRefusal(
+  user: Pick<SessionUser, "id" | "roleId">,
+  request: { createdBy: number | null },
+  isMappedApprover: boolean,
+): string | null {
   if (request.createdBy === user.id) return OWN_REQUEST_REFUSED;
   if (user.roleId === ROLE.admin) return null;
   if (user.roleId === ROLE.calendarManager && isMappedApprover) return null;
@@ -26,7 +30,12 @@ export function decideRefusal(user: Pick<SessionUser, "id" | "roleId">, request:
 }
 
 /** Whether the mapping for `form` at `locationId` names `userId` among its approvers. */
-export async function isMappedApprover(db: Db | Tx, form: FormKey, locationId: number | null, userId: number): Promise<boolean> {
+export async function isMappedApprover(
+  db: Db | Tx,
+  form: FormKey,
+  locationId: number | null,
+  userId: number,
+): Promise<boolean> {
   if (locationId == null) return false;
   const m = schema.formEmailMappings;
   const a = schema.formMappingApprovers;
@@ -52,7 +61,9 @@ export async function requireRequestDecider(
   if (!DECIDING_ROLES.includes(user.roleId)) throw forbidden();
   // A role-2 user decides what the mapping names them for, and what an administrator assigned them (an unrouted submission).
   const approver =
-    user.roleId === ROLE.calendarManager && request.createdBy !== user.id ? request.assignedTo === user.id || (await isMappedApprover(db, form, request.locationId, user.id)) : false;
+    user.roleId === ROLE.calendarManager && request.createdBy !== user.id
+      ? request.assignedTo === user.id || (await isMappedApprover(db, form, request.locationId, user.id))
+      : false;
   const refusal = decideRefusal(user, request, approver);
   if (refusal) throw new AppError(403, refusal);
   return user;

@@ -6,19 +6,34 @@ import { schema } from "@/lib/db";
 import { STATUS_LABELS, type RequestStatus } from "./transitions";
 
 /** The decision state a request's list row and record carry (issue 37): status, decided by (a name), decided at. */
-export type RequestStateRow = { status: RequestStatus; decidedByName: string | null; decidedAt: Date | null; overdue: boolean };
+export type RequestStateRow = {
+  status: RequestStatus;
+  decidedByName: string | null;
+  decidedAt: Date | null;
+  overdue: boolean;
+};
 
 /**
  * The select columns of a request's state for `t` (one of the four forms' tables). The decider's name is
  * a scalar subquery on the primary key, not a join: the lists' total counts stay on the table alone.
  */
-export function requestStateColumns(t: { status: PgColumn; decidedBy: PgColumn; decidedAt: PgColumn; dueAt: PgColumn }) {
+export function requestStateColumns(t: {
+  status: PgColumn;
+  decidedBy: PgColumn;
+  decidedAt: PgColumn;
+  dueAt: PgColumn;
+}) {
   const u = schema.users;
   return {
     status: t.status,
-    decidedByName: sql<string | null>`(select nullif(trim(${u.firstName} || ' ' || ${u.lastName}), '') from ${u} where ${u.id} = ${t.decidedBy})`,
+    decidedByName: sql<
+      string | null
+    >`(select nullif(trim(${u.firstName} || ' ' || ${u.lastName}), '') from ${u} where ${u.id} = ${t.decidedBy})`,
     decidedAt: t.decidedAt,
-    overdue: sql<boolean>`(${t.status} in ('submitted', 'under_review') and ${t.dueAt} is not null and ${t.dueAt} < now())`.mapWith(Boolean),
+    overdue:
+      sql<boolean>`(${t.status} in ('submitted', 'under_review') and ${t.dueAt} is not null and ${t.dueAt} < now())`.mapWith(
+        Boolean,
+      ),
   };
 }
 
@@ -39,8 +54,17 @@ export function toApiRequestState(r: Partial<RequestStateRow>) {
 export function requestStateQueryColumns(t: { status: PgColumn; decidedAt: PgColumn; dueAt: PgColumn }) {
   return {
     // 'Overdue' (the select's one value, 1): waiting for an approver past its due time (the *_open_due_idx indexes).
-    overdue: { filter: { kind: "id" as const, where: () => sql`(${t.status} in ('submitted', 'under_review') and ${t.dueAt} is not null and ${t.dueAt} < now())` } },
-    status: { sort: [t.status], filter: { kind: "id" as const, where: (v: string) => eq(t.status, statusOfFilter(v) ?? "submitted") } },
+    overdue: {
+      filter: {
+        kind: "id" as const,
+        where: () =>
+          sql`(${t.status} in ('submitted', 'under_review') and ${t.dueAt} is not null and ${t.dueAt} < now())`,
+      },
+    },
+    status: {
+      sort: [t.status],
+      filter: { kind: "id" as const, where: (v: string) => eq(t.status, statusOfFilter(v) ?? "submitted") },
+    },
     decided_at: { sort: [t.decidedAt] },
   };
 }

@@ -7,13 +7,38 @@ export const DEALERSHIP_TIME_ZONE = "America/Los_Angeles";
 
 /** The wall-clock parts of `at` in `timeZone`. */
 function partsIn(at: Date, timeZone: string) {
-  const f = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
+  const f = new Intl.DateTimeFormat("en-US", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  });
   const p = Object.fromEntries(f.formatToParts(at).map((x) => [x.type, x.value]));
-  return { y: Number(p.year), m: Number(p.month), d: Number(p.day), h: Number(p.hour), min: Number(p.minute), s: Number(p.second) };
+  return {
+    y: Number(p.year),
+    m: Number(p.month),
+    d: Number(p.day),
+    h: Number(p.hour),
+    min: Number(p.minute),
+    s: Number(p.second),
+  };
 }
 
 /** The instant of a wall-clock time in `timeZone` (DST handled by correcting the offset twice). */
-function zonedInstant(y: number, m: number, d: number, h: number, min: number, s: number, ms: number, timeZone: string): Date {
+function zonedInstant(
+  y: number,
+  m: number,
+  d: number,
+  h: number,
+  min: number,
+  s: number,
+  ms: number,
+  timeZone: string,
+): Date {
   const wall = Date.UTC(y, m - 1, d, h, min, s, ms);
   let t = wall;
   for (let i = 0; i < 2; i++) {
@@ -44,5 +69,14 @@ export function dueAt(from: Date, workingDays: number, timeZone = DEALERSHIP_TIM
     day.setUTCDate(day.getUTCDate() + 1);
     if (!isWeekend(day)) left--;
   }
-  return zonedInstant(day.getUTCFullYear(), day.getUTCMonth() + 1, day.getUTCDate(), time.h, time.min, time.s, from.getUTCMilliseconds(), timeZone);
+  return zonedInstant(
+    day.getUTCFullYear(),
+    day.getUTCMonth() + 1,
+    day.getUTCDate(),
+    time.h,
+    time.min,
+    time.s,
+    from.getUTCMilliseconds(),
+    timeZone,
+  );
 }

@@ -21,7 +21,13 @@ const PATHS: Record<FormKey, string> = {
 const LISTED = 200;
 
 /** The day (YYYY-MM-DD) of `now` in the dealerships' zone. */
-export const dealershipDay = (now: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: DEALERSHIP_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+export const dealershipDay = (now: Date) =>
+  new Intl.DateTimeFormat("en-CA", {
+    timeZone: DEALERSHIP_TIME_ZONE,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(now);
 
 type Overdue = { form: FormKey; id: number; dueAt: Date };
 
@@ -32,12 +38,23 @@ async function overdueFor(approver: { id: number; roleId: number }): Promise<{ r
   let total = 0;
   for (const form of FORM_KEYS) {
     const t = REQUEST_TABLES[form];
-    const mine = approver.roleId === ROLE.admin ? undefined : sql`${t.locationId} in (select m.location_id from form_email_mappings m join form_mapping_approvers a on a.mapping_id = m.id where m.form_key = ${form} and a.user_id = ${approver.id})`;
+    const mine =
+      approver.roleId === ROLE.admin
+        ? undefined
+        : sql`${t.locationId} in (select m.location_id from form_email_mappings m join form_mapping_approvers a on a.mapping_id = m.id where m.form_key = ${form} and a.user_id = ${approver.id})`;
     const where = and(overdueWhere(t), sql`${t.createdBy} is distinct from ${approver.id}`, mine);
-    const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(t).where(where);
+    const [{ n }] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(t)
+      .where(where);
     total += n;
     if (n && out.length < LISTED) {
-      const rows = await db.select({ id: t.id, dueAt: t.dueAt }).from(t).where(where).orderBy(t.dueAt, t.id).limit(LISTED - out.length);
+      const rows = await db
+        .select({ id: t.id, dueAt: t.dueAt })
+        .from(t)
+        .where(where)
+        .orderBy(t.dueAt, t.id)
+        .limit(LISTED - out.length);
       out.push(...rows.map((r) => ({ form, id: r.id, dueAt: r.dueAt! })));
     }
   }
@@ -70,7 +87,10 @@ export async function sendOverdueSummaries(now = new Date()): Promise<{ sent: nu
     const { rows, total } = await overdueFor(a);
     if (!total) continue;
     const base = publicOrigin();
-    const lines = rows.map((r) => `${FORM_LABELS[r.form]} #${r.id} (due ${r.dueAt.toISOString().slice(0, 10)}): ${new URL(`${PATHS[r.form]}${r.id}`, base)}`);
+    const lines = rows.map(
+      (r) =>
+        `${FORM_LABELS[r.form]} #${r.id} (due ${r.dueAt.toISOString().slice(0, 10)}): ${new URL(`${PATHS[r.form]}${r.id}`, base)}`,
+    );
     if (total > rows.length) lines.push(`… and ${total - rows.length} more.`);
     await db.transaction(async (tx) => {
       const claimed = await tx
@@ -79,7 +99,13 @@ export async function sendOverdueSummaries(now = new Date()): Promise<{ sent: nu
         .onConflictDoUpdate({ target: s.userId, set: { day, updatedAt: now }, setWhere: ne(s.day, day) })
         .returning({ userId: s.userId });
       if (!claimed.length) return;
-      await enqueueMails(tx, [{ to: a.email!, subject: `Overdue requests: ${total}`, text: [`${total} request(s) you can decide are past their deadline:`, "", ...lines, ""].join("\n") }]);
+      await enqueueMails(tx, [
+        {
+          to: a.email!,
+          subject: `Overdue requests: ${total}`,
+          text: [`${total} request(s) you can decide are past their deadline:`, "", ...lines, ""].join("\n"),
+        },
+      ]);
       sent++;
     });
   }
@@ -98,7 +124,13 @@ export function startOverdueSummaries(): boolean {
     wakeDelayMs: 0,
     round: async () => {
       try {
-        const hour = Number(new Intl.DateTimeFormat("en-US", { timeZone: DEALERSHIP_TIME_ZONE, hour: "2-digit", hourCycle: "h23" }).format(new Date()));
+        const hour = Number(
+          new Intl.DateTimeFormat("en-US", {
+            timeZone: DEALERSHIP_TIME_ZONE,
+            hour: "2-digit",
+            hourCycle: "h23",
+          }).format(new Date()),
+        );
         if (hour < 7) return;
         const r = await sendOverdueSummaries();
         if (r.sent) logger.info(r, "overdue summaries queued");
@@ -108,4 +140,3 @@ export function startOverdueSummaries(): boolean {
     },
   });
 }
-

@@ -4,8 +4,14 @@ import { API_FORMS, BULK_DECISIONS, DECISIONS, REQUEST_STATUSES } from "./transi
 
 /** The decision of `POST /api/v1/request/decide` and of the record page's panel (the same schema). */
 export const decideSchema = z.object({
-  form: z.enum(Object.keys(API_FORMS) as [keyof typeof API_FORMS, ...(keyof typeof API_FORMS)[]], { error: "Form is not valid." }),
-  id: z.coerce.number({ error: "Id is required." }).int("Id is not valid.").positive("Id is not valid.").max(2147483647, "Id is not valid."),
+  form: z.enum(Object.keys(API_FORMS) as [keyof typeof API_FORMS, ...(keyof typeof API_FORMS)[]], {
+    error: "Form is not valid.",
+  }),
+  id: z.coerce
+    .number({ error: "Id is required." })
+    .int("Id is not valid.")
+    .positive("Id is not valid.")
+    .max(2147483647, "Id is not valid."),
   decision: z.enum(DECISIONS, { error: "Decision is not valid." }),
   comment: text().max(5000, "Comment may have at most 5000 characters.").optional().default(""),
   /** The status the caller saw; when the request has moved on since, the decision is refused (409). Optional for old clients. */
@@ -16,7 +22,10 @@ export type DecideInput = z.input<typeof decideSchema>;
 /** Bulk decisions from a list: one comment for every selected row. */
 export const bulkDecideSchema = z.object({
   form: decideSchema.shape.form,
-  ids: z.array(z.coerce.number().int().positive().max(2147483647)).min(1, "Select at least one request.").max(500, "At most 500 requests at a time."),
+  ids: z
+    .array(z.coerce.number().int().positive().max(2147483647))
+    .min(1, "Select at least one request.")
+    .max(500, "At most 500 requests at a time."),
   decision: z.enum([...BULK_DECISIONS.approval, ...BULK_DECISIONS.suggestion], { error: "Decision is not valid." }),
   comment: decideSchema.shape.comment,
 });
@@ -35,12 +44,25 @@ export const myRequestsQuery = z.object({
 export type MyRequestsQuery = z.infer<typeof myRequestsQuery>;
 
 /** The administrators' deadline form: each form's target in working days (0: no target; at most 60). */
-const days = z.coerce.number({ error: "Enter a number of working days." }).int("Enter whole working days.").min(0, "At least 0 working days.").max(60, "At most 60 working days.");
-export const requestTargetsSchema = z.object({ ro_reversal: days, tech_time: days, improvement_suggestion: days, uniform_request: days });
+const days = z.coerce
+  .number({ error: "Enter a number of working days." })
+  .int("Enter whole working days.")
+  .min(0, "At least 0 working days.")
+  .max(60, "At most 60 working days.");
+export const requestTargetsSchema = z.object({
+  ro_reversal: days,
+  tech_time: days,
+  improvement_suggestion: days,
+  uniform_request: days,
+});
 
 /** An administrator's assignment of an approver to an unrouted submission. */
 export const assignSchema = z.object({
   form: decideSchema.shape.form,
   id: decideSchema.shape.id,
-  assignee_id: z.coerce.number({ error: "Select an approver." }).int("Select an approver.").positive("Select an approver.").max(2147483647, "Select an approver."),
+  assignee_id: z.coerce
+    .number({ error: "Select an approver." })
+    .int("Select an approver.")
+    .positive("Select an approver.")
+    .max(2147483647, "Select an approver."),
 });

@@ -35,9 +35,17 @@ import type { MyRequestsQuery } from "./schemas";
 
 /** The four forms' tables and what a request of each is called (its title in mail and lists). */
 const FORMS = {
-  ro_reversal: { table: schema.roReversals, path: "/roreversal/view/", title: sql<string>`${schema.roReversals.employeeName}` },
+  ro_reversal: {
+    table: schema.roReversals,
+    path: "/roreversal/view/",
+    title: sql<string>`${schema.roReversals.employeeName}`,
+  },
   tech_time: { table: schema.techTimes, path: "/techtime/view/", title: sql<string>`${schema.techTimes.employeeName}` },
-  improvement_suggestion: { table: schema.improvementSuggestions, path: "/continuous/improvement/suggestions/view/", title: sql<string>`${schema.improvementSuggestions.name}` },
+  improvement_suggestion: {
+    table: schema.improvementSuggestions,
+    path: "/continuous/improvement/suggestions/view/",
+    title: sql<string>`${schema.improvementSuggestions.name}`,
+  },
   uniform_request: {
     table: schema.uniformRequests,
     path: "/uniform/request/view/",
@@ -68,20 +76,41 @@ type RequestHead = {
 
 function headColumns(form: FormKey) {
   const t = FORMS[form].table;
-  return { id: t.id, createdBy: t.createdBy, locationId: t.locationId, status: t.status, title: FORMS[form].title, createdAt: t.createdAt, assignedTo: t.assignedTo, routed: t.routed };
+  return {
+    id: t.id,
+    createdBy: t.createdBy,
+    locationId: t.locationId,
+    status: t.status,
+    title: FORMS[form].title,
+    createdAt: t.createdAt,
+    assignedTo: t.assignedTo,
+    routed: t.routed,
+  };
 }
 
-const nameOf = (u: Pick<SessionUser, "firstName" | "lastName" | "username">) => [u.firstName, u.lastName].filter(Boolean).join(" ") || u.username;
+const nameOf = (u: Pick<SessionUser, "firstName" | "lastName" | "username">) =>
+  [u.firstName, u.lastName].filter(Boolean).join(" ") || u.username;
 
 /**
  * Refuses an edit by the requester of a request someone has decided (409); call it in the save's
  * transaction with the row locked. Administrators and approvers keep editing (they correct records).
  */
-export function assertEditableByRequester(row: { createdBy: number | null; status: RequestStatus }, user: Pick<SessionUser, "id">) {
-  if (row.createdBy === user.id && !EDITABLE_BY_REQUESTER.has(row.status)) throw new AppError(409, DECIDED_REQUEST_LOCKED);
+export function assertEditableByRequester(
+  row: { createdBy: number | null; status: RequestStatus },
+  user: Pick<SessionUser, "id">,
+) {
+  if (row.createdBy === user.id && !EDITABLE_BY_REQUESTER.has(row.status))
+    throw new AppError(409, DECIDED_REQUEST_LOCKED);
 }
 
-export type DecideResult = { form: ApiForm; id: number; status: RequestStatus; previous_status: RequestStatus; decided_by: string; decided_at: string };
+export type DecideResult = {
+  form: ApiForm;
+  id: number;
+  status: RequestStatus;
+  previous_status: RequestStatus;
+  decided_by: string;
+  decided_at: string;
+};
 
 /**
  * Decides one request (or answers a request for information): in one transaction with the row locked,
@@ -104,7 +133,11 @@ export async function decide(
   const db = opts.db ?? (await getDb());
   const run = async (tx: Db | Tx) => {
     const t = FORMS[form].table;
-    const [row] = (await tx.select(headColumns(form)).from(t).where(eq(t.id, id)).for("update", { of: t })) as RequestHead[];
+    const [row] = (await tx
+      .select(headColumns(form))
+      .from(t)
+      .where(eq(t.id, id))
+      .for("update", { of: t })) as RequestHead[];
     ownRecordOr404(row, actor, "No such request.");
     if (decision === "answer") {
       if (row.createdBy !== actor.id) throw new AppError(403, ONLY_REQUESTER_ANSWERS);
@@ -112,7 +145,8 @@ export async function decide(
       await requireRequestDecider(tx, actor, form, row);
     }
     const text = comment.trim();
-    if (COMMENT_REQUIRED.has(decision) && !text) throw new AppError(422, REQUIRED_COMMENT[decision]!, { comment: [REQUIRED_COMMENT[decision]!] });
+    if (COMMENT_REQUIRED.has(decision) && !text)
+      throw new AppError(422, REQUIRED_COMMENT[decision]!, { comment: [REQUIRED_COMMENT[decision]!] });
     const workflow = workflowOf(form);
     const to = opts.expected && opts.expected !== row.status ? null : nextStatus(workflow, row.status, decision);
     if (!to) await refuseTransition(tx, form, row, decision, opts.expected);
@@ -120,24 +154,59 @@ export async function decide(
     const isDecision = decision !== "answer";
     await tx
       .update(t)
-      .set({ status: to!, statusChangedAt: now, ...(isDecision ? { decidedBy: actor.id, decidedAt: now } : {}) } as never)
+      .set({
+        status: to!,
+        statusChangedAt: now,
+        ...(isDecision ? { decidedBy: actor.id, decidedAt: now } : {}),
+      } as never)
       .where(and(eq(t.id, id), eq(t.status, row.status)));
     // Back with the approvers (the requester answered): the deadline runs again from now.
     if (to === "submitted") await stampDueAt(tx, form, id, now);
     const actorName = nameOf(actor);
-    await tx.insert(schema.requestEvents).values({ formKey: form, recordId: id, decision, fromStatus: row.status, toStatus: to!, comment: text, actorId: actor.id, actorName, createdAt: now });
+    await tx.insert(schema.requestEvents).values({
+      formKey: form,
+      recordId: id,
+      decision,
+      fromStatus: row.status,
+      toStatus: to!,
+      comment: text,
+      actorId: actor.id,
+      actorName,
+      createdAt: now,
+    });
     await writeAudit(
-      { actorId: actor.id, action: `request.${decision}`, entity: form, entityId: id, before: { status: row.status }, after: { status: to, comment: text }, requestId: opts.requestId },
+      {
+        actorId: actor.id,
+        action: `request.${decision}`,
+        entity: form,
+        entityId: id,
+        before: { status: row.status },
+        after: { status: to, comment: text },
+        requestId: opts.requestId,
+      },
       tx as Tx,
     );
     await queueDecisionMail(tx, form, row, decision, to!, text, actorName, opts.baseUrl);
-    return { form: apiFormOf(form), id, status: to!, previous_status: row.status, decided_by: actorName, decided_at: now.toISOString() };
+    return {
+      form: apiFormOf(form),
+      id,
+      status: to!,
+      previous_status: row.status,
+      decided_by: actorName,
+      decided_at: now.toISOString(),
+    };
   };
   return opts.db ? run(opts.db) : db.transaction(run);
 }
 
 /** Why a decision is not possible from the row's status: a 409 when someone moved it on a moment ago, else a 422. */
-async function refuseTransition(tx: Db | Tx, form: FormKey, row: RequestHead, decision: Decision, expected?: RequestStatus): Promise<never> {
+async function refuseTransition(
+  tx: Db | Tx,
+  form: FormKey,
+  row: RequestHead,
+  decision: Decision,
+  expected?: RequestStatus,
+): Promise<never> {
   const e = schema.requestEvents;
   const [last] = await tx
     .select({ actorName: e.actorName, fromStatus: e.fromStatus, toStatus: e.toStatus, createdAt: e.createdAt })
@@ -145,19 +214,37 @@ async function refuseTransition(tx: Db | Tx, form: FormKey, row: RequestHead, de
     .where(and(eq(e.formKey, form), eq(e.recordId, row.id)))
     .orderBy(desc(e.id))
     .limit(1);
-  const movedOn = last && ((expected && expected !== row.status) || nextStatus(workflowOf(form), last.fromStatus, decision) !== null);
+  const movedOn =
+    last && ((expected && expected !== row.status) || nextStatus(workflowOf(form), last.fromStatus, decision) !== null);
   if (movedOn) {
     const how = STATUS_LABELS[last.toStatus];
-    throw new AppError(409, `${last.actorName || "Someone"} already changed this request to ${how} at ${last.createdAt.toISOString()}.`, {
-      decided_by: [last.actorName],
-      status: [last.toStatus],
-      decided_at: [last.createdAt.toISOString()],
-    });
+    throw new AppError(
+      409,
+      `${last.actorName || "Someone"} already changed this request to ${how} at ${last.createdAt.toISOString()}.`,
+      {
+        decided_by: [last.actorName],
+        status: [last.toStatus],
+        decided_at: [last.createdAt.toISOString()],
+      },
+    );
   }
-  throw new AppError(422, `A request that is ${STATUS_LABELS[row.status]} cannot take '${DECISION_LABELS[decision]}'.`, { decision: ["This transition is not allowed."] });
+  throw new AppError(
+    422,
+    `A request that is ${STATUS_LABELS[row.status]} cannot take '${DECISION_LABELS[decision]}'.`,
+    { decision: ["This transition is not allowed."] },
+  );
 }
 
-async function queueDecisionMail(tx: Db | Tx, form: FormKey, row: RequestHead, decision: Decision, to: RequestStatus, comment: string, actorName: string, baseUrl?: string) {
+async function queueDecisionMail(
+  tx: Db | Tx,
+  form: FormKey,
+  row: RequestHead,
+  decision: Decision,
+  to: RequestStatus,
+  comment: string,
+  actorName: string,
+  baseUrl?: string,
+) {
   // The requester is told of every decision; for an answer, the approver who asked is told.
   let recipientId = row.createdBy;
   if (decision === "answer") {
@@ -171,12 +258,19 @@ async function queueDecisionMail(tx: Db | Tx, form: FormKey, row: RequestHead, d
     recipientId = asked?.actorId ?? null;
   }
   if (recipientId == null) return;
-  const [recipient] = await tx.select({ email: schema.users.email }).from(schema.users).where(eq(schema.users.id, recipientId)).limit(1);
+  const [recipient] = await tx
+    .select({ email: schema.users.email })
+    .from(schema.users)
+    .where(eq(schema.users.id, recipientId))
+    .limit(1);
   if (!recipient?.email) return;
   // The link opens the record's page; deciding there is a POST (a server action), so a mail scanner's GET changes nothing.
   const link = new URL(recordPathOf(form, row.id), baseUrl ?? publicOrigin()).toString();
   const title = `${FORM_LABELS[form]}: ${row.title} — ${STATUS_LABELS[to]}`;
-  const intro = decision === "answer" ? `${actorName} answered your question.` : `${actorName} changed your request to ${STATUS_LABELS[to]}.`;
+  const intro =
+    decision === "answer"
+      ? `${actorName} answered your question.`
+      : `${actorName} changed your request to ${STATUS_LABELS[to]}.`;
   const fields = [
     { label: "Status", value: STATUS_LABELS[to] },
     { label: decision === "answer" ? "Answered by" : "Decided by", value: actorName },
@@ -195,9 +289,17 @@ async function queueDecisionMail(tx: Db | Tx, form: FormKey, row: RequestHead, d
  * Decides many requests of one form with one comment (the lists' bulk Approve / Deny): each row in its
  * own savepoint, so one refused row (decided already, not the user's to decide) does not undo the rest.
  */
-export async function decideMany(form: FormKey, ids: number[], decision: BulkDecision, comment: string, actor: SessionUser, opts: { requestId?: string | null; baseUrl?: string } = {}) {
+export async function decideMany(
+  form: FormKey,
+  ids: number[],
+  decision: BulkDecision,
+  comment: string,
+  actor: SessionUser,
+  opts: { requestId?: string | null; baseUrl?: string } = {},
+) {
   if (!DECIDING_ROLES.includes(actor.roleId)) throw forbidden();
-  if (COMMENT_REQUIRED.has(decision) && !comment.trim()) throw new AppError(422, REQUIRED_COMMENT[decision]!, { comment: [REQUIRED_COMMENT[decision]!] });
+  if (COMMENT_REQUIRED.has(decision) && !comment.trim())
+    throw new AppError(422, REQUIRED_COMMENT[decision]!, { comment: [REQUIRED_COMMENT[decision]!] });
   const db = await getDb();
   const done: number[] = [];
   const refused: { id: number; message: string }[] = [];
@@ -217,41 +319,84 @@ export async function decideMany(form: FormKey, ids: number[], decision: BulkDec
   return { decided: done, refused };
 }
 
-export type TimelineStep = { decision: Decision | "submit" | "assign"; from_status: RequestStatus | null; status: RequestStatus; by: string; at: string; comment: string };
+export type TimelineStep = {
+  decision: Decision | "submit" | "assign";
+  from_status: RequestStatus | null;
+  status: RequestStatus;
+  by: string;
+  at: string;
+  comment: string;
+};
 
 /**
  * A request's timeline, oldest first: the submission, then every decision and answer. Only for those
  * who may see the record (its requester, roles 1 and 2); anyone else gets the 404 of an unknown id.
  */
-export async function getTimeline(form: FormKey, id: number, user: SessionUser): Promise<{ status: RequestStatus; steps: TimelineStep[] }> {
+export async function getTimeline(
+  form: FormKey,
+  id: number,
+  user: SessionUser,
+): Promise<{ status: RequestStatus; steps: TimelineStep[] }> {
   const db = await getDb();
   const t = FORMS[form].table;
   const creator = schema.users;
   const [row] = await db
-    .select({ ...headColumns(form), creatorName: sql<string>`coalesce(nullif(trim(${creator.firstName} || ' ' || ${creator.lastName}), ''), ${creator.username}, '')` })
+    .select({
+      ...headColumns(form),
+      creatorName: sql<string>`coalesce(nullif(trim(${creator.firstName} || ' ' || ${creator.lastName}), ''), ${creator.username}, '')`,
+    })
     .from(t)
     .leftJoin(creator, eq(creator.id, t.createdBy))
     .where(eq(t.id, id))
     .limit(1);
   ownRecordOr404(row, user, "No such request.");
   const e = schema.requestEvents;
-  const events = await db.select().from(e).where(and(eq(e.formKey, form), eq(e.recordId, id))).orderBy(e.id);
+  const events = await db
+    .select()
+    .from(e)
+    .where(and(eq(e.formKey, form), eq(e.recordId, id)))
+    .orderBy(e.id);
   return {
     status: row.status,
     steps: [
-      { decision: "submit", from_status: null, status: "submitted", by: row.creatorName, at: row.createdAt.toISOString(), comment: "" },
-      ...events.map((x) => ({ decision: x.decision as Decision, from_status: x.fromStatus, status: x.toStatus, by: x.actorName, at: x.createdAt.toISOString(), comment: x.comment })),
+      {
+        decision: "submit",
+        from_status: null,
+        status: "submitted",
+        by: row.creatorName,
+        at: row.createdAt.toISOString(),
+        comment: "",
+      },
+      ...events.map((x) => ({
+        decision: x.decision as Decision,
+        from_status: x.fromStatus,
+        status: x.toStatus,
+        by: x.actorName,
+        at: x.createdAt.toISOString(),
+        comment: x.comment,
+      })),
     ],
   };
 }
 
-export type MyRequestRow = { form: ApiForm; id: number; title: string; status: RequestStatus; changed_at: string; submitted_at: string; path: string };
+export type MyRequestRow = {
+  form: ApiForm;
+  id: number;
+  title: string;
+  status: RequestStatus;
+  changed_at: string;
+  submitted_at: string;
+  path: string;
+};
 
 /**
  * The user's own submissions of the four forms, the latest status change first: each form's rows come
  * from its (created_by, status_changed_at, id) index, cut to the page's end, and are merged.
  */
-export async function listMyRequests(user: Pick<SessionUser, "id">, q: MyRequestsQuery): Promise<{ rows: MyRequestRow[]; total: number }> {
+export async function listMyRequests(
+  user: Pick<SessionUser, "id">,
+  q: MyRequestsQuery,
+): Promise<{ rows: MyRequestRow[]; total: number }> {
   const db = await getDb();
   const keys = (q.form ? [API_FORMS[q.form]] : (Object.keys(FORMS) as FormKey[])) as FormKey[];
   const end = q.page * q.size;
@@ -266,13 +411,31 @@ export async function listMyRequests(user: Pick<SessionUser, "id">, q: MyRequest
     counts.push(sql`(select count(*) from ${t} where ${where})`);
   }
   const rowsSql = sql`select * from (${sql.join(parts, sql` union all `)}) r order by changed_at desc, id desc limit ${q.size} offset ${end - q.size}`;
-  const [rowsResult, totalResult] = await Promise.all([db.execute(rowsSql), db.execute(sql`select ${sql.join(counts, sql` + `)} as total`)]);
-  const rows = rowsOf<{ form: FormKey; id: number; title: string; status: RequestStatus; changed_at: Date | string; submitted_at: Date | string }>(rowsResult);
+  const [rowsResult, totalResult] = await Promise.all([
+    db.execute(rowsSql),
+    db.execute(sql`select ${sql.join(counts, sql` + `)} as total`),
+  ]);
+  const rows = rowsOf<{
+    form: FormKey;
+    id: number;
+    title: string;
+    status: RequestStatus;
+    changed_at: Date | string;
+    submitted_at: Date | string;
+  }>(rowsResult);
   const [{ total }] = rowsOf<{ total: string | number }>(totalResult);
   const iso = (d: Date | string) => new Date(d).toISOString();
   return {
     total: Number(total),
-    rows: [...rows].map((r) => ({ form: apiFormOf(r.form), id: r.id, title: r.title, status: r.status, changed_at: iso(r.changed_at), submitted_at: iso(r.submitted_at), path: recordPathOf(r.form, r.id) })),
+    rows: [...rows].map((r) => ({
+      form: apiFormOf(r.form),
+      id: r.id,
+      title: r.title,
+      status: r.status,
+      changed_at: iso(r.changed_at),
+      submitted_at: iso(r.submitted_at),
+      path: recordPathOf(r.form, r.id),
+    })),
   };
 }
 
@@ -298,7 +461,10 @@ export function changedRequestsCount(userId: number): SQL<number> {
 export async function markRequestsSeen(userId: number): Promise<void> {
   const db = await getDb();
   const now = new Date();
-  await db.insert(schema.requestViews).values({ userId, seenAt: now }).onConflictDoUpdate({ target: schema.requestViews.userId, set: { seenAt: now, updatedAt: now } });
+  await db
+    .insert(schema.requestViews)
+    .values({ userId, seenAt: now })
+    .onConflictDoUpdate({ target: schema.requestViews.userId, set: { seenAt: now, updatedAt: now } });
 }
 
 /**
@@ -319,7 +485,9 @@ export async function loadRequestPanel(form: FormKey, id: number, user: SessionU
     );
   }
   const isRequester = row.createdBy === user.id;
-  const decisions = decisionsFrom(workflowOf(form), row.status).filter((d) => (d === "answer" ? isRequester : mayDecide));
+  const decisions = decisionsFrom(workflowOf(form), row.status).filter((d) =>
+    d === "answer" ? isRequester : mayDecide,
+  );
   return {
     form: apiFormOf(form),
     id,
@@ -334,7 +502,10 @@ export async function loadRequestPanel(form: FormKey, id: number, user: SessionU
 }
 
 /** The timelines of a page of requests in one query (My requests), keyed `form:id`; the submission step first. */
-export async function listTimelinesFor(rows: MyRequestRow[], user: Pick<SessionUser, "id">): Promise<Map<string, TimelineStep[]>> {
+export async function listTimelinesFor(
+  rows: MyRequestRow[],
+  user: Pick<SessionUser, "id">,
+): Promise<Map<string, TimelineStep[]>> {
   const out = new Map<string, TimelineStep[]>();
   if (!rows.length) return out;
   const db = await getDb();
@@ -344,11 +515,25 @@ export async function listTimelinesFor(rows: MyRequestRow[], user: Pick<SessionU
     .from(e)
     .where(or(...rows.map((r) => and(eq(e.formKey, API_FORMS[r.form]), eq(e.recordId, r.id)))))
     .orderBy(e.id);
-  const me = await db.select({ first: schema.users.firstName, last: schema.users.lastName, username: schema.users.username }).from(schema.users).where(eq(schema.users.id, user.id)).limit(1);
+  const me = await db
+    .select({ first: schema.users.firstName, last: schema.users.lastName, username: schema.users.username })
+    .from(schema.users)
+    .where(eq(schema.users.id, user.id))
+    .limit(1);
   const myName = me[0] ? [me[0].first, me[0].last].filter(Boolean).join(" ") || me[0].username : "";
-  for (const r of rows) out.set(`${r.form}:${r.id}`, [{ decision: "submit", from_status: null, status: "submitted", by: myName, at: r.submitted_at, comment: "" }]);
+  for (const r of rows)
+    out.set(`${r.form}:${r.id}`, [
+      { decision: "submit", from_status: null, status: "submitted", by: myName, at: r.submitted_at, comment: "" },
+    ]);
   for (const x of events) {
-    out.get(`${apiFormOf(x.formKey)}:${x.recordId}`)?.push({ decision: x.decision as Decision, from_status: x.fromStatus, status: x.toStatus, by: x.actorName, at: x.createdAt.toISOString(), comment: x.comment });
+    out.get(`${apiFormOf(x.formKey)}:${x.recordId}`)?.push({
+      decision: x.decision as Decision,
+      from_status: x.fromStatus,
+      status: x.toStatus,
+      by: x.actorName,
+      at: x.createdAt.toISOString(),
+      comment: x.comment,
+    });
   }
   return out;
 }
@@ -360,28 +545,75 @@ export const ASSIGNEE_NOT_APPROVER = "Assign an administrator or a manager.";
  * Assigns an approver (a role 1 or 2 user) to a submission no mapping routed: they may then decide it.
  * Administrators only; a timeline row ('assign') and an audit row; the assignee is mailed the link.
  */
-export async function assignRequest(form: FormKey, id: number, assigneeId: number, actor: SessionUser, opts: { requestId?: string | null; baseUrl?: string } = {}) {
+export async function assignRequest(
+  form: FormKey,
+  id: number,
+  assigneeId: number,
+  actor: SessionUser,
+  opts: { requestId?: string | null; baseUrl?: string } = {},
+) {
   if (actor.roleId !== ROLE.admin) throw forbidden();
   const db = await getDb();
   return db.transaction(async (tx) => {
     const t = FORMS[form].table;
-    const [row] = (await tx.select(headColumns(form)).from(t).where(eq(t.id, id)).for("update", { of: t })) as RequestHead[];
+    const [row] = (await tx
+      .select(headColumns(form))
+      .from(t)
+      .where(eq(t.id, id))
+      .for("update", { of: t })) as RequestHead[];
     if (!row) throw new AppError(404, "No such request.");
     if (row.routed) throw new AppError(422, ASSIGN_ONLY_UNROUTED);
     const u = schema.users;
     const [assignee] = await tx
-      .select({ id: u.id, roleId: u.roleId, email: u.email, first: u.firstName, last: u.lastName, username: u.username })
+      .select({
+        id: u.id,
+        roleId: u.roleId,
+        email: u.email,
+        first: u.firstName,
+        last: u.lastName,
+        username: u.username,
+      })
       .from(u)
       .where(and(eq(u.id, assigneeId), eq(u.status, "active")))
       .limit(1);
-    if (!assignee || !DECIDING_ROLES.includes(assignee.roleId)) throw new AppError(422, ASSIGNEE_NOT_APPROVER, { assignee_id: [ASSIGNEE_NOT_APPROVER] });
+    if (!assignee || !DECIDING_ROLES.includes(assignee.roleId))
+      throw new AppError(422, ASSIGNEE_NOT_APPROVER, { assignee_id: [ASSIGNEE_NOT_APPROVER] });
     const name = [assignee.first, assignee.last].filter(Boolean).join(" ") || assignee.username;
-    await tx.update(t).set({ assignedTo: assignee.id } as never).where(eq(t.id, id));
-    await tx.insert(schema.requestEvents).values({ formKey: form, recordId: id, decision: "assign", fromStatus: row.status, toStatus: row.status, comment: `Assigned to ${name}`, actorId: actor.id, actorName: nameOf(actor) });
-    await writeAudit({ actorId: actor.id, action: "request.assign", entity: form, entityId: id, before: { assignedTo: row.assignedTo }, after: { assignedTo: assignee.id }, requestId: opts.requestId }, tx as Tx);
+    await tx
+      .update(t)
+      .set({ assignedTo: assignee.id } as never)
+      .where(eq(t.id, id));
+    await tx.insert(schema.requestEvents).values({
+      formKey: form,
+      recordId: id,
+      decision: "assign",
+      fromStatus: row.status,
+      toStatus: row.status,
+      comment: `Assigned to ${name}`,
+      actorId: actor.id,
+      actorName: nameOf(actor),
+    });
+    await writeAudit(
+      {
+        actorId: actor.id,
+        action: "request.assign",
+        entity: form,
+        entityId: id,
+        before: { assignedTo: row.assignedTo },
+        after: { assignedTo: assignee.id },
+        requestId: opts.requestId,
+      },
+      tx as Tx,
+    );
     if (assignee.email) {
       const link = new URL(recordPathOf(form, id), opts.baseUrl ?? publicOrigin()).toString();
-      await enqueueMails(tx, [{ to: assignee.email, subject: `Assigned to you: ${FORM_LABELS[form]}: ${row.title}`, text: `${nameOf(actor)} assigned you a request to decide.\n\nOpen the record: ${link}\n` }]);
+      await enqueueMails(tx, [
+        {
+          to: assignee.email,
+          subject: `Assigned to you: ${FORM_LABELS[form]}: ${row.title}`,
+          text: `${nameOf(actor)} assigned you a request to decide.\n\nOpen the record: ${link}\n`,
+        },
+      ]);
     }
     return { assigned_to: assignee.id, name };
   });

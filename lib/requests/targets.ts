@@ -18,7 +18,11 @@ export async function getRequestTargets(db?: Db | Tx): Promise<Record<FormKey, n
 
 /** Stamps a request's due time from `from` (its submission, or the requester's answer) and the form's target. */
 export async function stampDueAt(tx: Db | Tx, form: FormKey, id: number, from: Date): Promise<void> {
-  const [target] = await tx.select({ days: schema.requestTargets.workingDays }).from(schema.requestTargets).where(eq(schema.requestTargets.formKey, form)).limit(1);
+  const [target] = await tx
+    .select({ days: schema.requestTargets.workingDays })
+    .from(schema.requestTargets)
+    .where(eq(schema.requestTargets.formKey, form))
+    .limit(1);
   const t = REQUEST_TABLES[form];
   await tx
     .update(t)
@@ -30,14 +34,21 @@ export async function stampDueAt(tx: Db | Tx, form: FormKey, id: number, from: D
  * Sets the forms' targets (administrators; the caller guards) and re-stamps the due time of every request
  * still waiting for an approver, from when it last became 'submitted' (its status_changed_at).
  */
-export async function saveRequestTargets(targets: Partial<Record<FormKey, number>>, user: SessionUser, requestId?: string | null): Promise<void> {
+export async function saveRequestTargets(
+  targets: Partial<Record<FormKey, number>>,
+  user: SessionUser,
+  requestId?: string | null,
+): Promise<void> {
   const db = await getDb();
   await db.transaction(async (tx) => {
     for (const [form, days] of Object.entries(targets) as [FormKey, number][]) {
       await tx
         .insert(schema.requestTargets)
         .values({ formKey: form, workingDays: days, updatedBy: user.id })
-        .onConflictDoUpdate({ target: schema.requestTargets.formKey, set: { workingDays: days, updatedBy: user.id, updatedAt: new Date() } });
+        .onConflictDoUpdate({
+          target: schema.requestTargets.formKey,
+          set: { workingDays: days, updatedBy: user.id, updatedAt: new Date() },
+        });
       const t = REQUEST_TABLES[form];
       const open = await tx
         .select({ id: t.id, from: t.statusChangedAt })
@@ -51,10 +62,21 @@ export async function saveRequestTargets(targets: Partial<Record<FormKey, number
           sql`update ${t} set due_at = (v.x->>1)::timestamptz from jsonb_array_elements(${pairs}::jsonb) as v(x) where ${t.id} = (v.x->>0)::int`,
         );
       }
-      await writeAudit({ actorId: user.id, action: "set-target", entity: "request-target", entityId: form, after: { workingDays: days }, requestId }, tx);
+      await writeAudit(
+        {
+          actorId: user.id,
+          action: "set-target",
+          entity: "request-target",
+          entityId: form,
+          after: { workingDays: days },
+          requestId,
+        },
+        tx,
+      );
     }
   });
 }
 
 /** An SQL condition: the request waits for an approver past its due time. */
-export const overdueWhere = (t: (typeof REQUEST_TABLES)[FormKey]) => and(inArray(t.status, ["submitted", "under_review"]), isNotNull(t.dueAt), sql`${t.dueAt} < now()`);
+export const overdueWhere = (t: (typeof REQUEST_TABLES)[FormKey]) =>
+  and(inArray(t.status, ["submitted", "under_review"]), isNotNull(t.dueAt), sql`${t.dueAt} < now()`);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { COMMENT_REQUIRED, EDITABLE_BY_REQUESTER, REQUEST_STATUSES, TRANSITIONS, decisionsFrom, nextStatus, workflowOf } from "./transitions";
+import {
+  COMMENT_REQUIRED,
+  EDITABLE_BY_REQUESTER,
+  REQUEST_STATUSES,
+  TRANSITIONS,
+  decisionsFrom,
+  nextStatus,
+  workflowOf,
+} from "./transitions";
 
 describe("request workflows (issue 37)", () => {
   it("approval: submitted -> approved | denied | needs_info; needs_info -> submitted; approved -> completed", () => {
@@ -25,7 +33,8 @@ describe("request workflows (issue 37)", () => {
     expect(nextStatus("suggestion", "submitted", "approve")).toBeNull();
     expect(nextStatus("suggestion", "submitted", "accept")).toBeNull();
     // The whole table, counted: 5 approval edges, 4 suggestion edges.
-    const count = (w: "approval" | "suggestion") => Object.values(TRANSITIONS[w]).reduce((n, e) => n + Object.keys(e ?? {}).length, 0);
+    const count = (w: "approval" | "suggestion") =>
+      Object.values(TRANSITIONS[w]).reduce((n, e) => n + Object.keys(e ?? {}).length, 0);
     expect(count("approval")).toBe(5);
     expect(count("suggestion")).toBe(4);
     for (const s of ["denied", "completed"] as const) expect(decisionsFrom("approval", s)).toEqual([]);

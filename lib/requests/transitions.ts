@@ -14,7 +14,17 @@ import { REQUEST_STATUSES, type RequestStatus } from "@/lib/forms/request-status
 export { REQUEST_STATUSES, type RequestStatus };
 
 /** What an approver may do; `answer` is the requester's reply to 'Needs information'. */
-export const DECISIONS = ["approve", "deny", "needs_info", "complete", "review", "accept", "decline", "implement", "answer"] as const;
+export const DECISIONS = [
+  "approve",
+  "deny",
+  "needs_info",
+  "complete",
+  "review",
+  "accept",
+  "decline",
+  "implement",
+  "answer",
+] as const;
 export type Decision = (typeof DECISIONS)[number];
 
 export type Workflow = "approval" | "suggestion";
@@ -23,7 +33,10 @@ export type Workflow = "approval" | "suggestion";
  * The decisions a list takes on a selection with one comment: approve or deny requests; move suggestions
  * under review, accept or decline them. Each row still goes through its own transition.
  */
-export const BULK_DECISIONS = { approval: ["approve", "deny"], suggestion: ["review", "accept", "decline"] } as const satisfies Record<Workflow, readonly Decision[]>;
+export const BULK_DECISIONS = {
+  approval: ["approve", "deny"],
+  suggestion: ["review", "accept", "decline"],
+} as const satisfies Record<Workflow, readonly Decision[]>;
 export type BulkDecision = (typeof BULK_DECISIONS)[Workflow][number];
 
 type Table = Partial<Record<RequestStatus, Partial<Record<Decision, RequestStatus>>>>;
@@ -88,6 +101,11 @@ export const DECISION_LABELS: Record<Decision, string> = {
 };
 
 /** The API's `form` names and the form email manager's keys. */
-export const API_FORMS = { ro_reversal: "ro_reversal", tech_time: "tech_time", suggestion: "improvement_suggestion", uniform: "uniform_request" } as const;
+export const API_FORMS = {
+  ro_reversal: "ro_reversal",
+  tech_time: "tech_time",
+  suggestion: "improvement_suggestion",
+  uniform: "uniform_request",
+} as const;
 export type ApiForm = keyof typeof API_FORMS;
-export const apiFormOf = (key: FormKey): ApiForm => (Object.entries(API_FORMS).find(([, v]) => v === key)![0] as ApiForm);
+export const apiFormOf = (key: FormKey): ApiForm => Object.entries(API_FORMS).find(([, v]) => v === key)![0] as ApiForm;

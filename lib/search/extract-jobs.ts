@@ -16,7 +16,10 @@ const RETRY_MS = [60_000, 10 * 60_000];
  * has text (PDF, DOCX, XLSX, plain text), in the claiming transaction, so the job exists exactly when
  * the save committed. The upload never waits for it.
  */
-export async function enqueueTextExtraction(tx: Tx, files: { id: number; mime: string; originalName: string }[]): Promise<number> {
+export async function enqueueTextExtraction(
+  tx: Tx,
+  files: { id: number; mime: string; originalName: string }[],
+): Promise<number> {
   const ids = files.filter((f) => textFormatOf({ mime: f.mime, name: f.originalName })).map((f) => f.id);
   if (!ids.length) return 0;
   await tx
@@ -35,12 +38,24 @@ async function claimOne(leaseMs: number): Promise<number | null> {
   const [any] = await db.select({ id: t.fileId }).from(t).where(DUE).limit(1);
   if (!any) return null;
   return db.transaction(async (tx) => {
-    const [row] = await tx.select({ id: t.fileId }).from(t).where(DUE).orderBy(t.nextAttemptAt, t.fileId).limit(1).for("update", { skipLocked: true });
+    const [row] = await tx
+      .select({ id: t.fileId })
+      .from(t)
+      .where(DUE)
+      .orderBy(t.nextAttemptAt, t.fileId)
+      .limit(1)
+      .for("update", { skipLocked: true });
     if (!row) return null;
     const lease = sql`now() + ${leaseMs} * interval '1 millisecond'`;
     await tx
       .update(t)
-      .set({ status: "working", attempts: sql`${t.attempts} + 1`, lockedUntil: lease, nextAttemptAt: lease, updatedAt: sql`now()` })
+      .set({
+        status: "working",
+        attempts: sql`${t.attempts} + 1`,
+        lockedUntil: lease,
+        nextAttemptAt: lease,
+        updatedAt: sql`now()`,
+      })
       .where(eq(t.fileId, row.id));
     return row.id;
   });
@@ -48,33 +63,52 @@ async function claimOne(leaseMs: number): Promise<number | null> {
 
 export type ExtractResult = { fileId: number; status: "done" | "skipped" | "retry" | "failed"; chars: number };
 
-/** Extracts one claimed file and records the outcome: its passages and `done`, or a retry / `failed` with the error (at once when retrying cannot help). */
+/**
+ * Extracts one claimed file and records the outcome: its passages and `done`, or a retry / `failed` with the error
+ * (at once when retrying cannot help).
+ */
 async function processOne(fileId: number): Promise<ExtractResult> {
   const db = await getDb();
   const [file] = await db.select().from(schema.files).where(eq(schema.files.id, fileId)).limit(1);
   const [job] = await db.select({ attempts: t.attempts }).from(t).where(eq(t.fileId, fileId)).limit(1);
   const format = file ? textFormatOf({ mime: file.mime, name: file.originalName }) : null;
   if (!file || !format || !job) {
-    await db.update(t).set({ status: "skipped", lockedUntil: null, updatedAt: sql`now()` }).where(eq(t.fileId, fileId));
+    await db
+      .update(t)
+      .set({ status: "skipped", lockedUntil: null, updatedAt: sql`now()` })
+      .where(eq(t.fileId, fileId));
     return { fileId, status: "skipped", chars: 0 };
   }
   try {
-    const text = await extractText(await getStorage().get(file.storageKey), format, MAX_TEXT_CHARS, Number(file.size) || 0);
+    const text = await extractText(
+      await getStorage().get(file.storageKey),
+      format,
+      MAX_TEXT_CHARS,
+      Number(file.size) || 0,
+    );
     const chunks = chunkText(text);
     await db.transaction(async (tx) => {
       await tx.delete(schema.fileTextChunks).where(eq(schema.fileTextChunks.fileId, fileId));
       // In batches: a long document has hundreds of passages.
       for (let i = 0; i < chunks.length; i += 100) {
-        await tx.insert(schema.fileTextChunks).values(chunks.slice(i, i + 100).map((content, j) => ({ fileId, position: i + j, content })));
+        await tx
+          .insert(schema.fileTextChunks)
+          .values(chunks.slice(i, i + 100).map((content, j) => ({ fileId, position: i + j, content })));
       }
-      await tx.update(t).set({ status: "done", chars: text.length, lastError: null, lockedUntil: null, updatedAt: sql`now()` }).where(eq(t.fileId, fileId));
+      await tx
+        .update(t)
+        .set({ status: "done", chars: text.length, lastError: null, lockedUntil: null, updatedAt: sql`now()` })
+        .where(eq(t.fileId, fileId));
     });
     return { fileId, status: "done", chars: text.length };
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     // Too large, or more memory than the reader may take: another attempt would fail the same way.
     const failed = job.attempts >= MAX_ATTEMPTS || (err instanceof ExtractionError && err.permanent);
-    logger.warn({ err, fileId, attempts: job.attempts }, failed ? "search: text extraction failed for good" : "search: text extraction failed; retrying later");
+    logger.warn(
+      { err, fileId, attempts: job.attempts },
+      failed ? "search: text extraction failed for good" : "search: text extraction failed; retrying later",
+    );
     await db
       .update(t)
       .set({
@@ -90,7 +124,11 @@ async function processOne(fileId: number): Promise<ExtractResult> {
 }
 
 /** Extracts due files one at a time (one file's text in memory at once) until none is due or `limit` are done. */
-export async function extractDue({ limit = 50, leaseMs = LEASE_MS, shouldStop }: { limit?: number; leaseMs?: number; shouldStop?: () => boolean } = {}): Promise<ExtractResult[]> {
+export async function extractDue({
+  limit = 50,
+  leaseMs = LEASE_MS,
+  shouldStop,
+}: { limit?: number; leaseMs?: number; shouldStop?: () => boolean } = {}): Promise<ExtractResult[]> {
   const out: ExtractResult[] = [];
   while (out.length < limit && !shouldStop?.()) {
     const id = await claimOne(leaseMs);

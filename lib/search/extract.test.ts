@@ -3,10 +3,13 @@ import { describe, expect, it, vi } from "vitest";
 import { chunkText, ExtractionError, extractText, textFormatOf } from "./extract";
 import { docxWithText, pdfWithText, xlsxWithText } from "@/test/search/documents";
 
-const stream = (b: Buffer | string, chunk = 7) => Readable.from((function* () {
-  const buf = Buffer.from(b);
-  for (let i = 0; i < buf.length; i += chunk) yield buf.subarray(i, i + chunk);
-})());
+const stream = (b: Buffer | string, chunk = 7) =>
+  Readable.from(
+    (function* () {
+      const buf = Buffer.from(b);
+      for (let i = 0; i < buf.length; i += chunk) yield buf.subarray(i, i + chunk);
+    })(),
+  );
 
 describe("extractText", () => {
   it("plain text, across chunk boundaries of multi-byte characters", async () => {
@@ -16,7 +19,10 @@ describe("extractText", () => {
     expect(await extractText(stream("x".repeat(5000), 100), "text", 1000)).toHaveLength(1000);
   });
   it("PDF: every page's text", async () => {
-    const text = await extractText(stream(pdfWithText(["Turbocharger inspection (every 20,000 miles)", "Second page: brake fluid"]), 4096), "pdf");
+    const text = await extractText(
+      stream(pdfWithText(["Turbocharger inspection (every 20,000 miles)", "Second page: brake fluid"]), 4096),
+      "pdf",
+    );
     expect(text).toContain("Turbocharger inspection (every 20,000 miles)");
     expect(text).toContain("Second page: brake fluid");
   });
@@ -38,15 +44,23 @@ describe("extractText", () => {
     expect(text).toContain("Second page");
   });
   it("DOCX: the runs, a line per paragraph, not field codes", async () => {
-    const text = await extractText(stream(docxWithText(["Warranty claims & returns", "Second <paragraph>"]), 50), "docx");
+    const text = await extractText(
+      stream(docxWithText(["Warranty claims & returns", "Second <paragraph>"]), 50),
+      "docx",
+    );
     expect(text).toBe("Warranty claims & returns\nSecond <paragraph>");
   });
   it("XLSX: shared and inline strings, not numbers", async () => {
-    const text = await extractText(stream(xlsxWithText(["Parts inventory", "Brake pads"], ["Inline note"]), 64), "xlsx");
+    const text = await extractText(
+      stream(xlsxWithText(["Parts inventory", "Brake pads"], ["Inline note"]), 64),
+      "xlsx",
+    );
     expect(text.split("\n")).toEqual(["Parts inventory", "Brake pads", "Inline note"]);
   });
   it("a broken file is an error, not a hang", async () => {
-    await expect(extractText(stream(Buffer.from("not a zip at all, really not")), "docx")).resolves.toBeTypeOf("string");
+    await expect(extractText(stream(Buffer.from("not a zip at all, really not")), "docx")).resolves.toBeTypeOf(
+      "string",
+    );
     await expect(extractText(stream(Buffer.from("%PDF-1.4 garbage")), "pdf")).rejects.toThrow();
   });
 });

@@ -36,7 +36,15 @@ const BY_MIME: Record<string, TextFormat> = {
   "text/csv": "text",
   "text/markdown": "text",
 };
-const BY_EXTENSION: Record<string, TextFormat> = { pdf: "pdf", docx: "docx", xlsx: "xlsx", txt: "text", csv: "text", md: "text", log: "text" };
+const BY_EXTENSION: Record<string, TextFormat> = {
+  pdf: "pdf",
+  docx: "docx",
+  xlsx: "xlsx",
+  txt: "text",
+  csv: "text",
+  md: "text",
+  log: "text",
+};
 
 /** The format whose text can be extracted, from the detected type or else the name's extension; null when none. */
 export function textFormatOf(file: { mime?: string | null; name?: string | null }): TextFormat | null {
@@ -44,7 +52,8 @@ export function textFormatOf(file: { mime?: string | null; name?: string | null 
   if (BY_MIME[mime]) return BY_MIME[mime];
   const ext = /\.([a-z0-9]{1,8})$/i.exec(file.name ?? "")?.[1]?.toLowerCase() ?? "";
   // A zip (DOCX and XLSX sniff as one) or an unknown type: trust the extension.
-  if (!mime || mime === "application/octet-stream" || mime === "application/zip" || mime.startsWith("text/")) return BY_EXTENSION[ext] ?? null;
+  if (!mime || mime === "application/octet-stream" || mime === "application/zip" || mime.startsWith("text/"))
+    return BY_EXTENSION[ext] ?? null;
   return null;
 }
 
@@ -88,7 +97,12 @@ class TextSink {
 }
 
 /** Extracts the text of a file read from `stream`; the stream is consumed or destroyed. */
-export async function extractText(stream: Readable, format: TextFormat, max = MAX_TEXT_CHARS, sizeHint = 0): Promise<string> {
+export async function extractText(
+  stream: Readable,
+  format: TextFormat,
+  max = MAX_TEXT_CHARS,
+  sizeHint = 0,
+): Promise<string> {
   const sink = new TextSink(max);
   try {
     if (format === "text") await readPlainText(stream, sink);
@@ -138,7 +152,11 @@ function pdfTextInThread(data: Uint8Array, max: number): Promise<string> {
     const worker = new Worker(file, {
       workerData: { bytes: data, max },
       transferList: [data.buffer as ArrayBuffer],
-      resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: Math.max(4, Math.round(heapMb / 8)), stackSizeMb: 4 },
+      resourceLimits: {
+        maxOldGenerationSizeMb: heapMb,
+        maxYoungGenerationSizeMb: Math.max(4, Math.round(heapMb / 8)),
+        stackSizeMb: 4,
+      },
       stdout: false,
       stderr: false,
     });
@@ -152,7 +170,13 @@ function pdfTextInThread(data: Uint8Array, max: number): Promise<string> {
           : new ExtractionError(`PDF could not be read: ${err.message}`, false),
       );
     });
-    worker.on("exit", (code) => (text !== null ? resolve(text) : code !== 0 ? reject(new ExtractionError(`PDF reader stopped (exit ${code})`, false)) : resolve("")));
+    worker.on("exit", (code) =>
+      text !== null
+        ? resolve(text)
+        : code !== 0
+          ? reject(new ExtractionError(`PDF reader stopped (exit ${code})`, false))
+          : resolve(""),
+    );
   });
 }
 
@@ -162,7 +186,10 @@ function pdfTextInThread(data: Uint8Array, max: number): Promise<string> {
  * finding. Entries are inflated and parsed as they stream in.
  */
 async function readOfficeXml(stream: Readable, sink: TextSink, format: "docx" | "xlsx") {
-  const wanted = format === "docx" ? (name: string) => name === "word/document.xml" : (name: string) => name === "xl/sharedStrings.xml" || /^xl\/worksheets\/sheet\d+\.xml$/.test(name);
+  const wanted =
+    format === "docx"
+      ? (name: string) => name === "word/document.xml"
+      : (name: string) => name === "xl/sharedStrings.xml" || /^xl\/worksheets\/sheet\d+\.xml$/.test(name);
   const textTag = format === "docx" ? "w:t" : "t";
   const lineTags = format === "docx" ? new Set(["w:p"]) : new Set(["si", "is"]);
   const spaceTags = format === "docx" ? new Set(["w:tab", "w:br", "w:cr"]) : new Set<string>();

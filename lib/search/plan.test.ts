@@ -2,7 +2,16 @@ import { describe, expect, it } from "vitest";
 import { MAX_NEWEST_ROWS, UNTRACKED_FREQ, parseTsQuery, readPlan, termFreq, termText, type TableStats } from "./plan";
 
 /** Statistics like ANALYZE's for the bench's million posts: every common word in about 45% of them. */
-const posts: TableStats = { rows: 1_000_000, freqs: new Map([["warranti", 0.45], ["war", 0.02], ["claim", 0.45], ["inspect", 0.44]]), minFreq: 0.02 };
+const posts: TableStats = {
+  rows: 1_000_000,
+  freqs: new Map([
+    ["warranti", 0.45],
+    ["war", 0.02],
+    ["claim", 0.45],
+    ["inspect", 0.44],
+  ]),
+  minFreq: 0.02,
+};
 
 describe("parseTsQuery", () => {
   it("reads PostgreSQL's normalized tsquery: an AND of lexemes or OR groups, prefixes marked", () => {
@@ -33,7 +42,12 @@ describe("termFreq", () => {
   it("a prefix counts every tracked lexeme it starts; alternatives add up", () => {
     expect(termFreq(posts, [{ lexeme: "war", prefix: true }])).toBeCloseTo(0.47);
     expect(termFreq(posts, [{ lexeme: "war", prefix: false }])).toBeCloseTo(0.02);
-    expect(termFreq(posts, [{ lexeme: "warranti", prefix: false }, { lexeme: "claim", prefix: false }])).toBeCloseTo(0.9);
+    expect(
+      termFreq(posts, [
+        { lexeme: "warranti", prefix: false },
+        { lexeme: "claim", prefix: false },
+      ]),
+    ).toBeCloseTo(0.9);
   });
 
   it("a lexeme ANALYZE did not track is taken as rare", () => {
@@ -54,10 +68,23 @@ describe("readPlan", () => {
   });
 
   it("several words: the index is read for the rarest, so a rare word beside a common prefix costs the rare word only", () => {
-    expect(readPlan(posts, parseTsQuery("'warrenti' & 'claim':*"), 100)).toEqual({ how: "index", term: [{ lexeme: "warrenti", prefix: false }] });
+    expect(readPlan(posts, parseTsQuery("'warrenti' & 'claim':*"), 100)).toEqual({
+      how: "index",
+      term: [{ lexeme: "warrenti", prefix: false }],
+    });
     // Two words of middling frequency: the index intersects them rather than fetch every row of one.
-    const titles: TableStats = { rows: 100_000, freqs: new Map([["warranti", 0.08], ["claim", 0.08]]), minFreq: 0.08 };
-    expect(readPlan(titles, parseTsQuery("( 'warrenti' | 'warranti' ) & 'claim':*"), 100)).toEqual({ how: "index", term: null });
+    const titles: TableStats = {
+      rows: 100_000,
+      freqs: new Map([
+        ["warranti", 0.08],
+        ["claim", 0.08],
+      ]),
+      minFreq: 0.08,
+    };
+    expect(readPlan(titles, parseTsQuery("( 'warrenti' | 'warranti' ) & 'claim':*"), 100)).toEqual({
+      how: "index",
+      term: null,
+    });
     // Two common words together are still common (0.45 x 0.45 of the rows).
     expect(readPlan(posts, parseTsQuery("'warranti' & 'claim':*"), 1000)).toMatchObject({ how: "newest" });
   });

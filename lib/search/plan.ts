@@ -106,12 +106,15 @@ export function readPlan(stats: TableStats | undefined, terms: Term[] | null, ca
   const rarest = freqs.indexOf(Math.min(...freqs));
   const matchFreq = freqs.reduce((a, b) => a * b, 1);
   const matches = matchFreq * stats.rows;
-  const wholeCost = freqs.reduce((sum, f) => sum + f * stats.rows, 0) * INDEX_ENTRY_US + Math.min(matches, candidates) * INDEX_ROW_US;
+  const wholeCost =
+    freqs.reduce((sum, f) => sum + f * stats.rows, 0) * INDEX_ENTRY_US + Math.min(matches, candidates) * INDEX_ROW_US;
   const rarestRows = freqs[rarest] * stats.rows;
-  const rarestCost = rarestRows * INDEX_ENTRY_US + Math.min(rarestRows, candidates / (matchFreq / freqs[rarest])) * INDEX_ROW_US;
+  const rarestCost =
+    rarestRows * INDEX_ENTRY_US + Math.min(rarestRows, candidates / (matchFreq / freqs[rarest])) * INDEX_ROW_US;
   const term = terms.length > 1 && rarestCost < wholeCost ? terms[rarest] : null;
   const newestRows = Math.ceil((candidates / matchFreq) * NEWEST_MARGIN);
   const newestCost = Math.min(newestRows, stats.rows) * ROW_TEST_US;
-  if (newestRows <= MAX_NEWEST_ROWS && newestCost < Math.min(wholeCost, rarestCost)) return { how: "newest", rows: Math.min(newestRows, MAX_NEWEST_ROWS), term };
+  if (newestRows <= MAX_NEWEST_ROWS && newestCost < Math.min(wholeCost, rarestCost))
+    return { how: "newest", rows: Math.min(newestRows, MAX_NEWEST_ROWS), term };
   return { how: "index", term };
 }

@@ -46,7 +46,13 @@ export type SearchFilters = {
   to?: string;
 };
 
-type Viewer = { user: SessionUser; menus: VisibleMenus; seeInactiveEvents: boolean; seeForms: boolean; seePeopleAdmin: boolean };
+type Viewer = {
+  user: SessionUser;
+  menus: VisibleMenus;
+  seeInactiveEvents: boolean;
+  seeForms: boolean;
+  seePeopleAdmin: boolean;
+};
 
 /**
  * A search's context: the query as PostgreSQL normalized it (`tsq`, a tsquery's text: its stems) and
@@ -179,7 +185,9 @@ type KindDef = { sources: (ctx: Ctx) => Source[] | null; rows: (ctx: Ctx) => SQL
 function sourceHits(ctx: Ctx, s: Source): SQL {
   const q = tsquery(ctx);
   const where = sql.join([sql`${s.vector} @@ ${q}`, ...(s.where ?? [])], sql` and `);
-  const rank = s.weight ? sql`ts_rank(${s.vector}, ${q}) * ${sql.raw(String(s.weight))}` : sql`ts_rank(${s.vector}, ${q})`;
+  const rank = s.weight
+    ? sql`ts_rank(${s.vector}, ${q}) * ${sql.raw(String(s.weight))}`
+    : sql`ts_rank(${s.vector}, ${q})`;
   const columns = sql`${s.id} as id, ${rank} as rank, ${sql.raw(`'${s.src}'`)} as src, ${s.srcId ?? sql`null`}::int as src_id, ${s.srcPos ?? sql`null`}::int as src_pos`;
   const limit = ctx.candidates;
   const table = sql.raw(`${s.table} ${s.alias}`);
@@ -220,13 +228,20 @@ function kindSelect(kind: SearchKind, ctx: Ctx): SQL | null {
 const contentMenus = (ctx: Ctx) => sql`o.menu_id = any(${intArray(ctx.viewer.menus.content)})`;
 /** Posts and attachments: only those addressed to the viewer and published (lib/content/visibility.ts); save-the-dates have no audience. */
 const contentAudience = (ctx: Ctx, ownerCol: "post_id" | "attachment_id" | "save_the_date_id"): SQL[] =>
-  ownerCol === "save_the_date_id" || seesAllContent(ctx.viewer.user) ? [] : [visibleTo(ctx.viewer.user, audienceColumnsOfAlias("o"))];
+  ownerCol === "save_the_date_id" || seesAllContent(ctx.viewer.user)
+    ? []
+    : [visibleTo(ctx.viewer.user, audienceColumnsOfAlias("o"))];
 
 /**
  * The documents of a content row (`o`, of `owner`): their file names (content_documents) and the
  * passages of their extracted text (file_text_chunks).
  */
-function documentSources(ctx: Ctx, owner: SQL, ownerCol: "post_id" | "attachment_id" | "save_the_date_id", ownerWhere: SQL[]): Source[] {
+function documentSources(
+  ctx: Ctx,
+  owner: SQL,
+  ownerCol: "post_id" | "attachment_id" | "save_the_date_id",
+  ownerWhere: SQL[],
+): Source[] {
   const col = sql.raw(ownerCol);
   // A kind with few documents (the statistics' count of them, or none recorded) starts from them
   // (planner): reading a common word's every file name and passage first cost 90 ms of a 'war'
@@ -235,7 +250,18 @@ function documentSources(ctx: Ctx, owner: SQL, ownerCol: "post_id" | "attachment
   const planner = (ctx.stats.linked.get(`content_documents.${ownerCol}`) ?? 0) < FEW_DOCUMENTS;
   const where = [sql`d.${col} is not null`, ...ownerWhere];
   return [
-    { src: "file-name", table: "content_documents", alias: "d", join: sql`join ${owner} o on o.id = d.${col}`, vector: sql`d.search_vector`, id: sql`d.${col}`, where, weight: 0.9, srcId: sql`d.id`, planner },
+    {
+      src: "file-name",
+      table: "content_documents",
+      alias: "d",
+      join: sql`join ${owner} o on o.id = d.${col}`,
+      vector: sql`d.search_vector`,
+      id: sql`d.${col}`,
+      where,
+      weight: 0.9,
+      srcId: sql`d.id`,
+      planner,
+    },
     {
       src: "document",
       table: "file_text_chunks",
@@ -263,9 +289,19 @@ const documentName = sql`case h.src
     when 'file-name' then (select d.name from content_documents d where d.id = h.src_id) end`;
 
 /** A content kind (post, attachment, save-the-date): its own text, then its documents; only in the menus the viewer may open. */
-function contentSources(ctx: Ctx, own: Source, owner: SQL, ownerCol: "post_id" | "attachment_id" | "save_the_date_id", dateCol: string): Source[] | null {
+function contentSources(
+  ctx: Ctx,
+  own: Source,
+  owner: SQL,
+  ownerCol: "post_id" | "attachment_id" | "save_the_date_id",
+  dateCol: string,
+): Source[] | null {
   if (!ctx.viewer.menus.content.length) return null;
-  const where = [contentMenus(ctx), ...contentAudience(ctx, ownerCol), ...dateRange(sql.raw(`o.${dateCol}`), ctx.filters)];
+  const where = [
+    contentMenus(ctx),
+    ...contentAudience(ctx, ownerCol),
+    ...dateRange(sql.raw(`o.${dateCol}`), ctx.filters),
+  ];
   return [{ ...own, where: [...(own.where ?? []), ...where] }, ...documentSources(ctx, owner, ownerCol, where)];
 }
 
@@ -274,17 +310,48 @@ const KINDS: Record<SearchKind, KindDef> = {
     sources: (ctx) =>
       hasDateFilter(ctx.filters) || !ctx.viewer.menus.all.length
         ? null
-        : [{ src: "title", table: "menus", alias: "m", vector: sql`setweight(to_tsvector('english'::regconfig, m.title::text), 'A')`, id: sql`m.id`, where: [sql`m.id = any(${intArray(ctx.viewer.menus.all)})`] }],
+        : [
+            {
+              src: "title",
+              table: "menus",
+              alias: "m",
+              vector: sql`setweight(to_tsvector('english'::regconfig, m.title::text), 'A')`,
+              id: sql`m.id`,
+              where: [sql`m.id = any(${intArray(ctx.viewer.menus.all)})`],
+            },
+          ],
     rows: () => sql`select h.id, h.rank, h.total, h.src, ${titleHeadline(sql`m.title::text`)} as title, null as snippet, null as document_name, null as date,
       m.slug, null as page_types, null::int as group_id, m.url as extra, p.title as extra2
       from h join menus m on m.id = h.id left join menus p on p.id = m.parent_id, q`,
   },
   post: {
     sources: (ctx) => {
-      const own = contentSources(ctx, { src: "text", table: "posts", alias: "o", vector: sql`o.search_vector`, id: sql`o.id` }, sql`posts`, "post_id", "updated_at");
+      const own = contentSources(
+        ctx,
+        { src: "text", table: "posts", alias: "o", vector: sql`o.search_vector`, id: sql`o.id` },
+        sql`posts`,
+        "post_id",
+        "updated_at",
+      );
       if (!own) return null;
-      const where = [contentMenus(ctx), ...contentAudience(ctx, "post_id"), ...dateRange(sql`o.updated_at`, ctx.filters)];
-      return [...own, { src: "comment", table: "comments", alias: "c", join: sql`join posts o on o.id = c.post_id`, vector: sql`c.search_vector`, id: sql`c.post_id`, where, srcId: sql`c.id` }];
+      const where = [
+        contentMenus(ctx),
+        ...contentAudience(ctx, "post_id"),
+        ...dateRange(sql`o.updated_at`, ctx.filters),
+      ];
+      return [
+        ...own,
+        {
+          src: "comment",
+          table: "comments",
+          alias: "c",
+          join: sql`join posts o on o.id = c.post_id`,
+          vector: sql`c.search_vector`,
+          id: sql`c.post_id`,
+          where,
+          srcId: sql`c.id`,
+        },
+      ];
     },
     rows: () => sql`select h.id, h.rank, h.total, h.src, ${titleHeadline(sql`p.title::text`)} as title,
       case h.src when 'text' then ${headline(sql`p.description`)}
@@ -294,14 +361,28 @@ const KINDS: Record<SearchKind, KindDef> = {
       from h join posts p on p.id = h.id join menus m on m.id = p.menu_id, q`,
   },
   attachment: {
-    sources: (ctx) => contentSources(ctx, { src: "title", table: "attachments", alias: "o", vector: sql`o.search_vector`, id: sql`o.id` }, sql`attachments`, "attachment_id", "updated_at"),
+    sources: (ctx) =>
+      contentSources(
+        ctx,
+        { src: "title", table: "attachments", alias: "o", vector: sql`o.search_vector`, id: sql`o.id` },
+        sql`attachments`,
+        "attachment_id",
+        "updated_at",
+      ),
     rows: () => sql`select h.id, h.rank, h.total, h.src, ${titleHeadline(sql`a.title::text`)} as title,
       ${documentSnippet} as snippet, ${documentName} as document_name, ${iso(sql`a.updated_at`)} as date,
       m.slug, m.page_types::text as page_types, a.group_id, m.title as extra, g.name as extra2
       from h join attachments a on a.id = h.id join menus m on m.id = a.menu_id left join attachment_groups g on g.id = a.group_id, q`,
   },
   "save-the-date": {
-    sources: (ctx) => contentSources(ctx, { src: "text", table: "save_the_dates", alias: "o", vector: sql`o.search_vector`, id: sql`o.id` }, sql`save_the_dates`, "save_the_date_id", "event_date"),
+    sources: (ctx) =>
+      contentSources(
+        ctx,
+        { src: "text", table: "save_the_dates", alias: "o", vector: sql`o.search_vector`, id: sql`o.id` },
+        sql`save_the_dates`,
+        "save_the_date_id",
+        "event_date",
+      ),
     rows: () => sql`select h.id, h.rank, h.total, h.src, ${titleHeadline(sql`s.title::text`)} as title,
       case h.src when 'text' then ${headline(sql`s.description`)} else ${documentSnippet} end as snippet,
       ${documentName} as document_name, s.event_date::text as date, m.slug, m.page_types::text as page_types, null::int as group_id, m.title as extra, null as extra2
@@ -314,7 +395,11 @@ const KINDS: Record<SearchKind, KindDef> = {
       const f = ctx.filters;
       const where = [
         ...(ctx.viewer.seeInactiveEvents ? [] : [sql`e.status = 'active'`]),
-        ...(hasDateFilter(f) ? [sql`tstzrange(e.occurs_from, e.occurs_until, '[]') && tstzrange(${f.from ?? null}::date::timestamptz, (${f.to ?? null}::date + 1)::timestamptz, '[)')`] : []),
+        ...(hasDateFilter(f)
+          ? [
+              sql`tstzrange(e.occurs_from, e.occurs_until, '[]') && tstzrange(${f.from ?? null}::date::timestamptz, (${f.to ?? null}::date + 1)::timestamptz, '[)')`,
+            ]
+          : []),
       ];
       return [
         { src: "text", table: "calendar_events", alias: "e", vector: sql`e.search_vector`, id: sql`e.id`, where },
@@ -346,7 +431,16 @@ const KINDS: Record<SearchKind, KindDef> = {
       const live = [sql`u.deleted_at is null`, sql`u.status = 'active'`];
       return [
         { src: "title", table: "users", alias: "u", vector: sql`u.search_vector`, id: sql`u.id`, where: live },
-        { src: "text", table: "locations", alias: "l", join: sql`join users u on u.location_id = l.id`, vector: sql`l.search_vector`, id: sql`u.id`, where: live, weight: 0.5 },
+        {
+          src: "text",
+          table: "locations",
+          alias: "l",
+          join: sql`join users u on u.location_id = l.id`,
+          vector: sql`l.search_vector`,
+          id: sql`u.id`,
+          where: live,
+          weight: 0.5,
+        },
       ];
     },
     rows: () => sql`select h.id, h.rank, h.total, h.src,
@@ -407,7 +501,12 @@ const FORM_NAMES = ["RO Reversal", "Tech Time", "Continuous Improvement Suggesti
 
 function contentHref(r: Row, tab: ContentTab, title: string): string {
   const tabs = tabsOf(parseIntArray(r.page_types));
-  return pageHref(r.slug ?? "", tabs, { tab, q: "", sort: "newest", page: 1, group: null, view: "grid" }, { q: title.slice(0, SEARCH_MAX), group: r.group_id });
+  return pageHref(
+    r.slug ?? "",
+    tabs,
+    { tab, q: "", sort: "newest", page: 1, group: null, view: "grid" },
+    { q: title.slice(0, SEARCH_MAX), group: r.group_id },
+  );
 }
 
 function parseIntArray(text: string | null): number[] {
@@ -418,18 +517,41 @@ function toResult(kind: SearchKind, r: Row, viewer: Viewer): SearchResult {
   const title = splitHighlight(r.title ?? "");
   const plainTitle = title.map((s) => s.text).join("");
   const snippet = r.snippet ? splitHighlight(r.snippet) : [];
-  const base = { kind, id: Number(r.id), title, snippet, date: r.date, source: r.src as MatchSource, ...(r.document_name ? { documentName: r.document_name } : {}) };
+  const base = {
+    kind,
+    id: Number(r.id),
+    title,
+    snippet,
+    date: r.date,
+    source: r.src as MatchSource,
+    ...(r.document_name ? { documentName: r.document_name } : {}),
+  };
   switch (kind) {
     case "page":
-      return { ...base, href: r.extra ?? `/${r.slug}`, ...(r.extra ? { external: true } : {}), context: r.extra2 ? `Under ${r.extra2}` : "Menu page", source: "title" };
+      return {
+        ...base,
+        href: r.extra ?? `/${r.slug}`,
+        ...(r.extra ? { external: true } : {}),
+        context: r.extra2 ? `Under ${r.extra2}` : "Menu page",
+        source: "title",
+      };
     case "post":
       return { ...base, href: `/${r.slug}/post/${r.id}`, context: r.extra ?? "" };
     case "attachment":
-      return { ...base, href: contentHref(r, "attachment", plainTitle), context: [r.extra, r.extra2].filter(Boolean).join(" · ") };
+      return {
+        ...base,
+        href: contentHref(r, "attachment", plainTitle),
+        context: [r.extra, r.extra2].filter(Boolean).join(" · "),
+      };
     case "save-the-date":
       return { ...base, href: contentHref(r, "save-the-date", plainTitle), context: r.extra ?? "" };
     case "event":
-      return { ...base, date: eventDate(r), href: `/${viewer.menus.calendarSlug}?event=${r.id}`, context: [r.extra, r.extra2 === "inactive" ? "Inactive" : null].filter(Boolean).join(" · ") };
+      return {
+        ...base,
+        date: eventDate(r),
+        href: `/${viewer.menus.calendarSlug}?event=${r.id}`,
+        context: [r.extra, r.extra2 === "inactive" ? "Inactive" : null].filter(Boolean).join(" · "),
+      };
     case "person": {
       const name = plainTitle || r.slug || "";
       return {
@@ -491,7 +613,9 @@ async function wordsFoundNowhere(db: Db, tokens: string[]): Promise<Map<string, 
   const last = tokens[tokens.length - 1];
   const queries = candidates.map((t) => `'${t}'${t === last ? ":*" : ""}`);
   const inIndex = sql.join(
-    SEARCH_VECTOR_TABLES.map((table) => sql`when exists (select 1 from ${sql.raw(table)} x where x.search_vector @@ t.q) then false`),
+    SEARCH_VECTOR_TABLES.map(
+      (table) => sql`when exists (select 1 from ${sql.raw(table)} x where x.search_vector @@ t.q) then false`,
+    ),
     sql`\n`,
   );
   const [rows] = await readWithKeptPlans<{ tok: string; words: string | null }>(db, SEARCH_SETTINGS, [
@@ -541,7 +665,12 @@ async function typoAlternatives(db: Db, tokens: string[]): Promise<Map<string, s
  * not where the viewer may look) does it look up close words for the words no title knows
  * (typoAlternatives) and search again with them.
  */
-async function withTypoForgiveness(db: Db, q: unknown, user: SessionUser, pages: (prepared: Prepared) => Promise<KindPage[]>): Promise<KindPage[]> {
+async function withTypoForgiveness(
+  db: Db,
+  q: unknown,
+  user: SessionUser,
+  pages: (prepared: Prepared) => Promise<KindPage[]>,
+): Promise<KindPage[]> {
   const { tokens } = parseQuery(q);
   if (!tokens.length) return [];
   const [viewer, nowhere] = await Promise.all([viewerOf(user), wordsFoundNowhere(db, tokens)]);
@@ -562,7 +691,15 @@ async function withTypoForgiveness(db: Db, q: unknown, user: SessionUser, pages:
  * of every kind several times slower than the kinds apart (about 25 ms against 1 to 6 ms each,
  * measured, bench/search.ts).
  */
-async function runKinds(db: Db, kinds: readonly SearchKind[], prepared: Prepared, filters: SearchFilters, limit: number, offset: number, candidates = CANDIDATES): Promise<KindPage[]> {
+async function runKinds(
+  db: Db,
+  kinds: readonly SearchKind[],
+  prepared: Prepared,
+  filters: SearchFilters,
+  limit: number,
+  offset: number,
+  candidates = CANDIDATES,
+): Promise<KindPage[]> {
   const stats = await searchTableStats(db);
   const base = { tsq: prepared.tsq, stats, viewer: prepared.viewer, filters, limit, offset, candidates };
   // Each kind's rows arrive in rank order; grouped by kind below.
@@ -573,8 +710,17 @@ async function runKinds(db: Db, kinds: readonly SearchKind[], prepared: Prepared
   return Promise.all(
     kinds.map(async (kind) => {
       const mine = rows.filter((r) => r.kind === kind);
-      const total = mine.length ? Number(mine[0].total) : offset > 0 ? await countOnly(db, kind, { ...base, limit: 1, offset: 0, candidates: CANDIDATES }) : 0;
-      return { kind, results: mine.map((r) => toResult(kind, r, prepared.viewer)), total, totalCapped: total >= candidates };
+      const total = mine.length
+        ? Number(mine[0].total)
+        : offset > 0
+          ? await countOnly(db, kind, { ...base, limit: 1, offset: 0, candidates: CANDIDATES })
+          : 0;
+      return {
+        kind,
+        results: mine.map((r) => toResult(kind, r, prepared.viewer)),
+        total,
+        totalCapped: total >= candidates,
+      };
     }),
   );
 }
@@ -597,8 +743,8 @@ const SEARCH_SETTINGS = { enable_seqscan: "off", jit: "off" };
  * A query of stop words only ('the') has no terms and finds nothing.
  *
  * The statements run from plans PostgreSQL keeps (lib/db/prepared.ts): planning a kind's statement
- * can take longer than running it. Their shape is fixed by their text: each source is fenced (sourceHits) and read as lib/search/plan.ts decided, so a plan made
- * without the words fits every query of that text.
+ * can take longer than running it. Their shape is fixed by their text: each source is fenced (sourceHits) and read
+ * as lib/search/plan.ts decided, so a plan made without the words fits every query of that text.
  *
  * Each statement runs in a transaction with two planner settings:
  * - no sequential scans: each source reads its table through an index or in primary-key order
@@ -608,8 +754,14 @@ const SEARCH_SETTINGS = { enable_seqscan: "off", jit: "off" };
  *   compiling each such statement (measured at a million posts).
  * Each statement has a transaction (and a connection) of its own, so the kinds run side by side.
  */
-async function searchStatements(db: Db, tsq: string, build: (tsq: string, terms: Term[] | null) => SQL[]): Promise<Row[]> {
-  const [normalized] = rowsOf<{ q: string }>(await db.execute(sql`select to_tsquery('english'::regconfig, ${tsq})::text as q`));
+async function searchStatements(
+  db: Db,
+  tsq: string,
+  build: (tsq: string, terms: Term[] | null) => SQL[],
+): Promise<Row[]> {
+  const [normalized] = rowsOf<{ q: string }>(
+    await db.execute(sql`select to_tsquery('english'::regconfig, ${tsq})::text as q`),
+  );
   const text = normalized?.q ?? "";
   if (!text) return [];
   const statements = build(text, parseTsQuery(text));
@@ -620,9 +772,19 @@ async function searchStatements(db: Db, tsq: string, build: (tsq: string, terms:
  * Suggestions as you type: the best few of every kind the viewer may see, grouped in SEARCH_KINDS
  * order (kinds without results left out). Empty for a query with nothing to search.
  */
-export async function suggest({ q, user, perKind = SUGGEST_PER_KIND }: { q: unknown; user: SessionUser; perKind?: number }): Promise<KindPage[]> {
+export async function suggest({
+  q,
+  user,
+  perKind = SUGGEST_PER_KIND,
+}: {
+  q: unknown;
+  user: SessionUser;
+  perKind?: number;
+}): Promise<KindPage[]> {
   const db = await getDb();
-  const pages = await withTypoForgiveness(db, q, user, (prepared) => runKinds(db, SEARCH_KINDS, prepared, {}, perKind, 0, SUGGEST_CANDIDATES));
+  const pages = await withTypoForgiveness(db, q, user, (prepared) =>
+    runKinds(db, SEARCH_KINDS, prepared, {}, perKind, 0, SUGGEST_CANDIDATES),
+  );
   return pages.filter((p) => p.results.length);
 }
 
@@ -641,7 +803,12 @@ export async function searchPage({
   filters?: SearchFilters;
 }): Promise<KindPage[]> {
   const db = await getDb();
-  if (kind) return withTypoForgiveness(db, q, user, (prepared) => runKinds(db, [kind], prepared, filters, PAGE_SIZE, (Math.max(1, page) - 1) * PAGE_SIZE));
-  const pages = await withTypoForgiveness(db, q, user, (prepared) => runKinds(db, SEARCH_KINDS, prepared, filters, SUGGEST_PER_KIND, 0));
+  if (kind)
+    return withTypoForgiveness(db, q, user, (prepared) =>
+      runKinds(db, [kind], prepared, filters, PAGE_SIZE, (Math.max(1, page) - 1) * PAGE_SIZE),
+    );
+  const pages = await withTypoForgiveness(db, q, user, (prepared) =>
+    runKinds(db, SEARCH_KINDS, prepared, filters, SUGGEST_PER_KIND, 0),
+  );
   return pages.filter((p) => p.results.length);
 }

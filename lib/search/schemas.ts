@@ -4,7 +4,10 @@ import { SEARCH_KINDS } from "./types";
 
 const isoDate = text()
   .regex(/^\d{4}-\d{2}-\d{2}$/, "Use the date format YYYY-MM-DD.")
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), "Use a real date.");
+  .refine(
+    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+    "Use a real date.",
+  );
 
 /**
  * GET /api/v1/search and the /search page: `q` (any text; cleaned, not refused: cleanQuery/parseQuery below),
@@ -16,7 +19,12 @@ export const searchQuerySchema = z.object({
     .optional()
     .transform((s) => (s ?? "").slice(0, MAX_QUERY_CHARS * 4)),
   kind: z.enum(SEARCH_KINDS, { message: `Choose one of: ${SEARCH_KINDS.join(", ")}.` }).optional(),
-  page: z.coerce.number({ message: "The page must be a number." }).int("The page must be a whole number.").min(1).max(500).optional(),
+  page: z.coerce
+    .number({ message: "The page must be a number." })
+    .int("The page must be a whole number.")
+    .min(1)
+    .max(500)
+    .optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
   /** `1`: the suggestions of the header box (a few per kind) instead of a results page. */
@@ -58,7 +66,9 @@ export function cleanQuery(raw: unknown): string {
 /** The search terms of a query; `tokens` is empty when there is nothing to search (too short, only punctuation). */
 export function parseQuery(raw: unknown): SearchTerms {
   const text = cleanQuery(raw);
-  const words = (text.toLowerCase().match(/[\p{L}\p{N}\p{M}]+/gu) ?? []).map((w) => w.replace(/\p{M}/gu, "")).filter(Boolean);
+  const words = (text.toLowerCase().match(/[\p{L}\p{N}\p{M}]+/gu) ?? [])
+    .map((w) => w.replace(/\p{M}/gu, ""))
+    .filter(Boolean);
   const seen = new Set<string>();
   const tokens: string[] = [];
   for (const w of words) {
@@ -78,7 +88,10 @@ export function parseQuery(raw: unknown): SearchTerms {
  * letters and digits only, so they need no quoting; each is still quoted, which keeps the tsquery syntax
  * out of reach whatever a future tokenizer lets through.
  */
-export function toTsQueryText(tokens: readonly string[], alternatives: ReadonlyMap<string, readonly string[]> = new Map()): string {
+export function toTsQueryText(
+  tokens: readonly string[],
+  alternatives: ReadonlyMap<string, readonly string[]> = new Map(),
+): string {
   return tokens
     .map((t, i) => {
       const last = i === tokens.length - 1;

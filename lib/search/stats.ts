@@ -25,7 +25,8 @@ let cached: Cached | null = null;
  */
 export function searchTableStats(db: Db): Promise<SearchStats> {
   const now = Date.now();
-  if (cached && cached.db === db && (cached.at === Number.POSITIVE_INFINITY || now - cached.at < STATS_TTL_MS)) return cached.stats;
+  if (cached && cached.db === db && (cached.at === Number.POSITIVE_INFINITY || now - cached.at < STATS_TTL_MS))
+    return cached.stats;
   const stats = readStats(db);
   cached = { db, at: now, stats };
   // A failed read is not kept: the next search asks again.
@@ -57,7 +58,11 @@ async function readStats(db: Db): Promise<SearchStats> {
     // The frequencies are followed by their minimum, maximum and the null fraction.
     const freqs = (JSON.parse(r.freqs) as number[]).slice(0, elems.length);
     if (!elems.length || freqs.length !== elems.length) continue;
-    tables.set(r.table, { rows: Number(r.rows), freqs: new Map(elems.map((e, i) => [e, freqs[i]])), minFreq: Math.min(...freqs) });
+    tables.set(r.table, {
+      rows: Number(r.rows),
+      freqs: new Map(elems.map((e, i) => [e, freqs[i]])),
+      minFreq: Math.min(...freqs),
+    });
   }
   const linked = new Map(rowsOf<{ link: string; rows: number }>(links).map((r) => [r.link, Number(r.rows)]));
   return { tables, linked };

@@ -15,7 +15,18 @@ const openFds = () => fs.readdirSync("/proc/self/fd").length;
 
 describe("BatchedFileWriter", () => {
   it("writes every byte in order, whatever the chunk sizes (empty, tiny, many small, larger than a batch)", async () => {
-    const sizes = [0, 1, 7, 65536, 0, 300, ...Array.from({ length: 600 }, (_, i) => (i * 37) % 50), 3 * 1024 * 1024 + 5, 65535, 1];
+    const sizes = [
+      0,
+      1,
+      7,
+      65536,
+      0,
+      300,
+      ...Array.from({ length: 600 }, (_, i) => (i * 37) % 50),
+      3 * 1024 * 1024 + 5,
+      65535,
+      1,
+    ];
     const chunks = sizes.map((n) => crypto.randomBytes(n));
     const file = path.join(dir, "a.bin");
     await pipeline(Readable.from(chunks), new BatchedFileWriter(file, { flags: "wx", mode: 0o640 }));
@@ -32,7 +43,9 @@ describe("BatchedFileWriter", () => {
   it("fails with flags wx when the file exists, and leaves it alone", async () => {
     const file = path.join(dir, "exists.bin");
     fs.writeFileSync(file, "keep");
-    await expect(pipeline(Readable.from([Buffer.from("x")]), new BatchedFileWriter(file, { flags: "wx" }))).rejects.toMatchObject({ code: "EEXIST" });
+    await expect(
+      pipeline(Readable.from([Buffer.from("x")]), new BatchedFileWriter(file, { flags: "wx" })),
+    ).rejects.toMatchObject({ code: "EEXIST" });
     expect(fs.readFileSync(file, "utf8")).toBe("keep");
   });
 

@@ -7,7 +7,8 @@ import { InvalidKeyError } from "./errors";
  * Storage keys look like `post/2025/06/<uuid>.pdf`: the kind, the month and a random id. The user's
  * file name never becomes part of a path; only a short, plain extension is kept.
  */
-const KEY_RE = /^[a-z][a-z-]{0,31}\/\d{4}\/\d{2}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:\.[a-z0-9]{1,10})?$/;
+const KEY_RE =
+  /^[a-z][a-z-]{0,31}\/\d{4}\/\d{2}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:\.[a-z0-9]{1,10})?$/;
 
 export function isValidKey(key: unknown): key is string {
   return typeof key === "string" && key.length <= 120 && KEY_RE.test(key);

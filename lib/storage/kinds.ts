@@ -67,7 +67,12 @@ export const UPLOAD_KINDS: Record<UploadKindName, UploadKind> = {
     maxFilesizeMb: 250,
     extensions: null,
     endpoint: "/api/v1/store_document?kind=post",
-    messages: { tooBig: UPLOAD_MESSAGES.tooBig, tooMany: UPLOAD_MESSAGES.onlyN, invalidType: UPLOAD_MESSAGES.invalidType, required: UPLOAD_MESSAGES.noFile },
+    messages: {
+      tooBig: UPLOAD_MESSAGES.tooBig,
+      tooMany: UPLOAD_MESSAGES.onlyN,
+      invalidType: UPLOAD_MESSAGES.invalidType,
+      required: UPLOAD_MESSAGES.noFile,
+    },
   },
   attachment: {
     name: "attachment",
@@ -76,7 +81,12 @@ export const UPLOAD_KINDS: Record<UploadKindName, UploadKind> = {
     maxFilesizeMb: 250,
     extensions: null,
     endpoint: "/api/v1/store_document?kind=attachment",
-    messages: { tooBig: UPLOAD_MESSAGES.tooBig, tooMany: UPLOAD_MESSAGES.onlyOneRemoveFirst, invalidType: UPLOAD_MESSAGES.invalidType, required: UPLOAD_MESSAGES.noFile },
+    messages: {
+      tooBig: UPLOAD_MESSAGES.tooBig,
+      tooMany: UPLOAD_MESSAGES.onlyOneRemoveFirst,
+      invalidType: UPLOAD_MESSAGES.invalidType,
+      required: UPLOAD_MESSAGES.noFile,
+    },
   },
   event: {
     name: "event",
@@ -86,7 +96,12 @@ export const UPLOAD_KINDS: Record<UploadKindName, UploadKind> = {
     maxFilesizeMb: 250,
     extensions: null,
     endpoint: "/api/v1/store_document?kind=event",
-    messages: { tooBig: UPLOAD_MESSAGES.tooBig, tooMany: UPLOAD_MESSAGES.onlyN, invalidType: UPLOAD_MESSAGES.invalidType, required: UPLOAD_MESSAGES.noFile },
+    messages: {
+      tooBig: UPLOAD_MESSAGES.tooBig,
+      tooMany: UPLOAD_MESSAGES.onlyN,
+      invalidType: UPLOAD_MESSAGES.invalidType,
+      required: UPLOAD_MESSAGES.noFile,
+    },
   },
   document: {
     name: "document",
@@ -95,7 +110,12 @@ export const UPLOAD_KINDS: Record<UploadKindName, UploadKind> = {
     maxFilesizeMb: 250,
     extensions: null,
     endpoint: "/api/v1/store_document?kind=document",
-    messages: { tooBig: UPLOAD_MESSAGES.tooBig, tooMany: UPLOAD_MESSAGES.onlyOneRemoveFirst, invalidType: UPLOAD_MESSAGES.invalidType, required: UPLOAD_MESSAGES.noFile },
+    messages: {
+      tooBig: UPLOAD_MESSAGES.tooBig,
+      tooMany: UPLOAD_MESSAGES.onlyOneRemoveFirst,
+      invalidType: UPLOAD_MESSAGES.invalidType,
+      required: UPLOAD_MESSAGES.noFile,
+    },
   },
   profilePhoto: {
     name: "profilePhoto",
@@ -104,15 +124,55 @@ export const UPLOAD_KINDS: Record<UploadKindName, UploadKind> = {
     maxFilesizeMb: 8,
     extensions: IMAGE_EXTENSIONS,
     endpoint: "/api/v1/uploadmedia",
-    messages: { tooBig: UPLOAD_MESSAGES.tooBig, tooMany: UPLOAD_MESSAGES.onlyOne, invalidType: UPLOAD_MESSAGES.invalidImageType, required: UPLOAD_MESSAGES.noFile },
+    messages: {
+      tooBig: UPLOAD_MESSAGES.tooBig,
+      tooMany: UPLOAD_MESSAGES.onlyOne,
+      invalidType: UPLOAD_MESSAGES.invalidImageType,
+      required: UPLOAD_MESSAGES.noFile,
+    },
   },
 };
 
 /** Executables and scripts are refused by name for every kind (and by content on the server). */
 export const BLOCKED_EXTENSIONS: ReadonlySet<string> = new Set([
-  "exe", "dll", "com", "scr", "pif", "msi", "msp", "bat", "cmd", "vbs", "vbe", "js", "jse", "wsf", "wsh",
-  "ps1", "psm1", "sh", "bash", "csh", "jar", "apk", "app", "elf", "cpl", "hta", "lnk", "reg",
-  "gadget", "inf", "scf", "msc", "dmg", "pkg", "deb", "rpm", "so", "dylib",
+  "exe",
+  "dll",
+  "com",
+  "scr",
+  "pif",
+  "msi",
+  "msp",
+  "bat",
+  "cmd",
+  "vbs",
+  "vbe",
+  "js",
+  "jse",
+  "wsf",
+  "wsh",
+  "ps1",
+  "psm1",
+  "sh",
+  "bash",
+  "csh",
+  "jar",
+  "apk",
+  "app",
+  "elf",
+  "cpl",
+  "hta",
+  "lnk",
+  "reg",
+  "gadget",
+  "inf",
+  "scf",
+  "msc",
+  "dmg",
+  "pkg",
+  "deb",
+  "rpm",
+  "so",
+  "dylib",
 ]);
 
 /** Image extensions shown as pictures (gallery, previews, inline downloads). */
@@ -135,7 +195,7 @@ export function extensionOf(name: string): string {
 
 /** Size in MB the way the old dropzone printed it: two decimals at most (26.5, 25.01). */
 export function formatMb(bytes: number): number {
-  return Math.round(bytes / MB * 100) / 100;
+  return Math.round((bytes / MB) * 100) / 100;
 }
 
 export function fillMessage(template: string, values: Record<string, string | number>): string {

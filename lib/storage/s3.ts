@@ -1,5 +1,11 @@
 import { Readable } from "node:stream";
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { ByteMeter } from "./meter";
@@ -36,7 +42,10 @@ export class S3Driver implements StorageDriver {
       region: cfg.region,
       endpoint: cfg.endpoint,
       forcePathStyle: cfg.forcePathStyle,
-      credentials: cfg.accessKeyId && cfg.secretAccessKey ? { accessKeyId: cfg.accessKeyId, secretAccessKey: cfg.secretAccessKey } : undefined,
+      credentials:
+        cfg.accessKeyId && cfg.secretAccessKey
+          ? { accessKeyId: cfg.accessKeyId, secretAccessKey: cfg.secretAccessKey }
+          : undefined,
       // Integrity checksums on every request would force buffering of streamed bodies.
       requestChecksumCalculation: "WHEN_REQUIRED",
       responseChecksumValidation: "WHEN_REQUIRED",
@@ -59,7 +68,12 @@ export class S3Driver implements StorageDriver {
     body.pipe(meter);
     const upload = new Upload({
       client: this.client,
-      params: { Bucket: this.cfg.bucket, Key, Body: meter, ContentType: options.contentType ?? "application/octet-stream" },
+      params: {
+        Bucket: this.cfg.bucket,
+        Key,
+        Body: meter,
+        ContentType: options.contentType ?? "application/octet-stream",
+      },
       partSize: PART_SIZE,
       queueSize: QUEUE_SIZE,
       leavePartsOnError: false,
@@ -81,7 +95,11 @@ export class S3Driver implements StorageDriver {
 
   async get(key: string, range?: ByteRange): Promise<Readable> {
     const out = await this.client.send(
-      new GetObjectCommand({ Bucket: this.cfg.bucket, Key: this.objectKey(key), Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+      new GetObjectCommand({
+        Bucket: this.cfg.bucket,
+        Key: this.objectKey(key),
+        Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+      }),
     );
     if (!out.Body) throw new Error("S3 returned no body");
     return out.Body instanceof Readable ? out.Body : Readable.fromWeb(out.Body.transformToWebStream() as never);
@@ -92,7 +110,11 @@ export class S3Driver implements StorageDriver {
       const out = await this.client.send(new HeadObjectCommand({ Bucket: this.cfg.bucket, Key: this.objectKey(key) }));
       return { size: Number(out.ContentLength ?? 0), modifiedAt: out.LastModified ?? new Date(0) };
     } catch (err) {
-      if (err instanceof S3ServiceException && (err.$metadata.httpStatusCode === 404 || err.name === "NotFound" || err.name === "NoSuchKey")) return null;
+      if (
+        err instanceof S3ServiceException &&
+        (err.$metadata.httpStatusCode === 404 || err.name === "NotFound" || err.name === "NoSuchKey")
+      )
+        return null;
       throw err;
     }
   }

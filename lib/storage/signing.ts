@@ -47,11 +47,19 @@ export function signAppFileUrl(key: string, ttlSeconds: number, baseUrl = "", no
   return `${baseUrl}${fileUrlPath(key)}?e=${e}&s=${s}`;
 }
 
-export function verifyFileSignature(key: string, expires: string | null, signature: string | null, now = Date.now()): SignatureCheck {
+export function verifyFileSignature(
+  key: string,
+  expires: string | null,
+  signature: string | null,
+  now = Date.now(),
+): SignatureCheck {
   return check(`file\n${key}\n${expires}`, expires, signature, now);
 }
 
-export function signArchiveUrl(input: { fileIds: number[]; name: string; ttlSeconds: number; baseUrl?: string }, now = Date.now()): string {
+export function signArchiveUrl(
+  input: { fileIds: number[]; name: string; ttlSeconds: number; baseUrl?: string },
+  now = Date.now(),
+): string {
   const ids = input.fileIds.join(".");
   const e = expiryFor(input.ttlSeconds, now);
   const s = mac(`zip\n${ids}\n${input.name}\n${e}`);
@@ -59,10 +67,15 @@ export function signArchiveUrl(input: { fileIds: number[]; name: string; ttlSeco
   return `${input.baseUrl ?? ""}/api/zip?${q}`;
 }
 
-export function verifyArchiveSignature(q: URLSearchParams, now = Date.now()): { status: SignatureCheck; fileIds: number[]; name: string } {
+export function verifyArchiveSignature(
+  q: URLSearchParams,
+  now = Date.now(),
+): { status: SignatureCheck; fileIds: number[]; name: string } {
   const ids = q.get("ids") ?? "";
   const name = q.get("name") ?? "";
-  const status = /^\d{1,10}(?:\.\d{1,10}){0,499}$/.test(ids) ? check(`zip\n${ids}\n${name}\n${q.get("e")}`, q.get("e"), q.get("s"), now) : "invalid";
+  const status = /^\d{1,10}(?:\.\d{1,10}){0,499}$/.test(ids)
+    ? check(`zip\n${ids}\n${name}\n${q.get("e")}`, q.get("e"), q.get("s"), now)
+    : "invalid";
   return { status, fileIds: status === "ok" ? ids.split(".").map(Number) : [], name };
 }
 
@@ -77,7 +90,11 @@ export function signQuery(kind: string, payload: unknown, ttlSeconds: number, no
 }
 
 /** Checks a signQuery link; the payload is only returned when the signature holds and it has not expired. */
-export function verifySignedQuery(kind: string, q: URLSearchParams, now = Date.now()): { status: SignatureCheck; payload: unknown } {
+export function verifySignedQuery(
+  kind: string,
+  q: URLSearchParams,
+  now = Date.now(),
+): { status: SignatureCheck; payload: unknown } {
   const p = q.get("p") ?? "";
   if (!/^[A-Za-z0-9_-]{1,8000}$/.test(p)) return { status: "invalid", payload: null };
   const status = check(`${kind}\n${p}\n${q.get("e")}`, q.get("e"), q.get("s"), now);

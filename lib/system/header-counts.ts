@@ -11,7 +11,10 @@ import { changedRequestsCount } from "@/lib/requests/service";
  * decided since the user last opened My requests (issue 37; 0 on My requests itself, which marks them seen).
  * One round trip instead of three: about 2 ms of server CPU per page (docs/benchmarks.md, issue 35).
  */
-export async function headerCounts(user: SessionUser, opts: { requests: boolean }): Promise<{ unread: number; requestsChanged: number }> {
+export async function headerCounts(
+  user: SessionUser,
+  opts: { requests: boolean },
+): Promise<{ unread: number; requestsChanged: number }> {
   const db = await getDb();
   const changed = opts.requests ? changedRequestsCount(user.id) : sql`0`;
   const [row] = rowsOf<{ unread: string | number; changed: string | number }>(

@@ -6,17 +6,28 @@ import { requestIdFrom } from "@/lib/log";
 import { text } from "@/lib/validation/text";
 import { FILTER_MAX } from "@/lib/data-table/state";
 import { changePassword, saveHrOrder, sendNotification, updateOwnProfile, updateUserByAdmin } from "./mutations";
-import { PEOPLE_MESSAGES, changePasswordSchema, editUserSchema, hrOrderSchema, notificationSchema, profileSchema } from "./profile-schemas";
+import {
+  PEOPLE_MESSAGES,
+  changePasswordSchema,
+  editUserSchema,
+  hrOrderSchema,
+  notificationSchema,
+  profileSchema,
+} from "./profile-schemas";
 
 async function requestId() {
   return requestIdFrom(await headers());
 }
 
 /** Edit User (administrators): role, state, location, department, phone, permissions of another user. */
-export const updateUserAction = createAction({ capability: "manageBackOffice" }, editUserSchema, async (input, user) => {
-  await updateUserByAdmin({ data: input, actor: user, requestId: await requestId() });
-  return { ok: true as const, data: undefined, message: PEOPLE_MESSAGES.userUpdated };
-});
+export const updateUserAction = createAction(
+  { capability: "manageBackOffice" },
+  editUserSchema,
+  async (input, user) => {
+    await updateUserByAdmin({ data: input, actor: user, requestId: await requestId() });
+    return { ok: true as const, data: undefined, message: PEOPLE_MESSAGES.userUpdated };
+  },
+);
 
 /** Edit Profile (every signed-in user): one's own editable items and photo. */
 export const updateProfileAction = createAction({}, profileSchema, async (input, user) => {
@@ -26,7 +37,12 @@ export const updateProfileAction = createAction({}, profileSchema, async (input,
 
 /** Change Password (every signed-in user with a password here); the other sessions end. */
 export const changePasswordAction = createAction({}, changePasswordSchema, async (input, user) => {
-  await changePassword({ user, oldPassword: input.oldPassword, newPassword: input.newPassword, requestId: await requestId() });
+  await changePassword({
+    user,
+    oldPassword: input.oldPassword,
+    newPassword: input.newPassword,
+    requestId: await requestId(),
+  });
   return { ok: true as const, data: undefined, message: PEOPLE_MESSAGES.passwordChanged };
 });
 
@@ -37,13 +53,21 @@ const sendNotificationSchema = notificationSchema.extend({
 });
 
 /** The e-mail notification from the user list (administrators). */
-export const sendNotificationAction = createAction({ capability: "manageBackOffice" }, sendNotificationSchema, async (input, user) => {
-  const data = await sendNotification({ ...input, actor: user, requestId: await requestId() });
-  return { ok: true as const, data, message: PEOPLE_MESSAGES.emailSent };
-});
+export const sendNotificationAction = createAction(
+  { capability: "manageBackOffice" },
+  sendNotificationSchema,
+  async (input, user) => {
+    const data = await sendNotification({ ...input, actor: user, requestId: await requestId() });
+    return { ok: true as const, data, message: PEOPLE_MESSAGES.emailSent };
+  },
+);
 
 /** Saves the HR list's order (administrators). */
-export const saveHrOrderAction = createAction({ capability: "manageBackOffice" }, hrOrderSchema, async (input, user) => {
-  await saveHrOrder({ ids: input.ids, actor: user, requestId: await requestId() });
-  return { ok: true as const, data: undefined, message: PEOPLE_MESSAGES.hrSaved };
-});
+export const saveHrOrderAction = createAction(
+  { capability: "manageBackOffice" },
+  hrOrderSchema,
+  async (input, user) => {
+    await saveHrOrder({ ids: input.ids, actor: user, requestId: await requestId() });
+    return { ok: true as const, data: undefined, message: PEOPLE_MESSAGES.hrSaved };
+  },
+);

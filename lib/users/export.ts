@@ -29,11 +29,19 @@ export const USER_EXPORT_COLUMNS: ExportColumn<UserListRow>[] = [
  */
 export function signUserExportUrl(input: Omit<ExportPayload, "u"> & { userId: number }, baseUrl: string): string {
   assertTableState(USER_QUERY, { page: 1, size: 25, sort: input.o, filters: input.q });
-  const payload: ExportPayload = { u: input.userId, f: input.f, q: input.q, o: input.o, ...(input.i ? { i: input.i } : {}) };
+  const payload: ExportPayload = {
+    u: input.userId,
+    f: input.f,
+    q: input.q,
+    o: input.o,
+    ...(input.i ? { i: input.i } : {}),
+  };
   return `${baseUrl}${USER_EXPORT_PATH}?${signQuery(KIND, payload, downloadTtlSeconds())}`;
 }
 
-export function verifyUserExportUrl(q: URLSearchParams): { status: "ok"; payload: ExportPayload } | { status: "expired" | "invalid" } {
+export function verifyUserExportUrl(
+  q: URLSearchParams,
+): { status: "ok"; payload: ExportPayload } | { status: "expired" | "invalid" } {
   const { status, payload } = verifySignedQuery(KIND, q);
   if (status !== "ok") return { status };
   const parsed = exportPayload.safeParse(payload);

@@ -22,9 +22,14 @@ const { users, roles, states, locations, departments, permissions, userPermissio
  * events and files they wrote keep their author's name. Nobody can delete themselves (422). Ids that
  * do not exist or are already deleted are skipped; none left is a 404. One audit row per user.
  */
-export async function deleteUsers(input: { ids: number[]; actorId: number; requestId?: string | null }): Promise<{ deleted: number[] }> {
+export async function deleteUsers(input: {
+  ids: number[];
+  actorId: number;
+  requestId?: string | null;
+}): Promise<{ deleted: number[] }> {
   const ids = [...new Set(input.ids)];
-  if (ids.includes(input.actorId)) throw new AppError(422, USER_DELETE_TEXTS.self, { deleteArr: [USER_DELETE_TEXTS.self] });
+  if (ids.includes(input.actorId))
+    throw new AppError(422, USER_DELETE_TEXTS.self, { deleteArr: [USER_DELETE_TEXTS.self] });
   const db = await getDb();
   return db.transaction(async (tx) => {
     const now = new Date();
@@ -40,14 +45,30 @@ export async function deleteUsers(input: { ids: number[]; actorId: number; reque
       .set({ revokedAt: now, revokedReason: "deleted" })
       .where(and(inArray(schema.apiTokens.userId, deleted), isNull(schema.apiTokens.revokedAt)));
     for (const r of rows) {
-      await writeAudit({ actorId: input.actorId, action: "delete", entity: "user", entityId: r.id, before: { username: r.username }, requestId: input.requestId }, tx);
+      await writeAudit(
+        {
+          actorId: input.actorId,
+          action: "delete",
+          entity: "user",
+          entityId: r.id,
+          before: { username: r.username },
+          requestId: input.requestId,
+        },
+        tx,
+      );
     }
     return { deleted };
   });
 }
 
 /** 422 naming the field unless the id is a row of `table` (ids from a select: a stale or forged one). */
-async function assertExists(tx: Tx, table: typeof states | typeof locations | typeof departments | typeof roles, id: number | null, field: string, message: string) {
+async function assertExists(
+  tx: Tx,
+  table: typeof states | typeof locations | typeof departments | typeof roles,
+  id: number | null,
+  field: string,
+  message: string,
+) {
   if (id == null) return;
   const [row] = await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1);
   if (!row) throw new AppError(422, message, { [field]: [message] });
@@ -58,7 +79,9 @@ async function revokeSessions(tx: Tx, userId: number, now: Date, reason: "access
   await tx
     .update(apiTokens)
     .set({ revokedAt: now, revokedReason: reason })
-    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt), except ? ne(apiTokens.id, except) : undefined));
+    .where(
+      and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt), except ? ne(apiTokens.id, except) : undefined),
+    );
 }
 
 /**
@@ -67,13 +90,23 @@ async function revokeSessions(tx: Tx, userId: number, now: Date, reason: "access
  * here, so an administrator cannot take their own rights away by accident). A role or permission
  * change ends that user's sessions; a role change also resets their calendar subscription links. One audit row with what changed.
  */
-export async function updateUserByAdmin(input: { data: EditUser; actor: SessionUser; requestId?: string | null }): Promise<void> {
+export async function updateUserByAdmin(input: {
+  data: EditUser;
+  actor: SessionUser;
+  requestId?: string | null;
+}): Promise<void> {
   const { data, actor } = input;
   if (data.id === actor.id) throw forbidden("Your own record is edited on your profile.");
   const db = await getDb();
   await db.transaction(async (tx) => {
     const [before] = await tx
-      .select({ roleId: users.roleId, stateId: users.stateId, locationId: users.locationId, departmentId: users.departmentId, phone: users.phone })
+      .select({
+        roleId: users.roleId,
+        stateId: users.stateId,
+        locationId: users.locationId,
+        departmentId: users.departmentId,
+        phone: users.phone,
+      })
       .from(users)
       .where(and(eq(users.id, data.id), isNull(users.deletedAt)))
       .for("update");
@@ -83,29 +116,56 @@ export async function updateUserByAdmin(input: { data: EditUser; actor: SessionU
     await assertExists(tx, locations, data.locationId, "locationId", M.locationUnknown);
     await assertExists(tx, departments, data.departmentId, "departmentId", M.departmentUnknown);
     if (data.locationId && data.departmentId) {
-      const [at] = await tx.select({ departmentId: locations.departmentId }).from(locations).where(eq(locations.id, data.locationId));
-      if (at.departmentId !== data.departmentId) throw new AppError(422, M.departmentNotAtLocation, { departmentId: [M.departmentNotAtLocation] });
+      const [at] = await tx
+        .select({ departmentId: locations.departmentId })
+        .from(locations)
+        .where(eq(locations.id, data.locationId));
+      if (at.departmentId !== data.departmentId)
+        throw new AppError(422, M.departmentNotAtLocation, { departmentId: [M.departmentNotAtLocation] });
     }
     const wanted = [...new Set(data.permissionIds)].sort((a, b) => a - b);
     if (wanted.length) {
       const found = await tx.select({ id: permissions.id }).from(permissions).where(inArray(permissions.id, wanted));
-      if (found.length !== wanted.length) throw new AppError(422, M.permissionUnknown, { permissionIds: [M.permissionUnknown] });
+      if (found.length !== wanted.length)
+        throw new AppError(422, M.permissionUnknown, { permissionIds: [M.permissionUnknown] });
     }
-    const had = (await tx.select({ id: userPermissions.permissionId }).from(userPermissions).where(eq(userPermissions.userId, data.id))).map((r) => r.id).sort((a, b) => a - b);
+    const had = (
+      await tx
+        .select({ id: userPermissions.permissionId })
+        .from(userPermissions)
+        .where(eq(userPermissions.userId, data.id))
+    )
+      .map((r) => r.id)
+      .sort((a, b) => a - b);
 
-    const after = { roleId: data.roleId, stateId: data.stateId, locationId: data.locationId, departmentId: data.departmentId, phone: data.phone || null };
+    const after = {
+      roleId: data.roleId,
+      stateId: data.stateId,
+      locationId: data.locationId,
+      departmentId: data.departmentId,
+      phone: data.phone || null,
+    };
     await tx.update(users).set(after).where(eq(users.id, data.id));
     const permissionsChanged = had.join(",") !== wanted.join(",");
     if (permissionsChanged) {
       await tx.delete(userPermissions).where(eq(userPermissions.userId, data.id));
-      if (wanted.length) await tx.insert(userPermissions).values(wanted.map((permissionId) => ({ userId: data.id, permissionId })));
+      if (wanted.length)
+        await tx.insert(userPermissions).values(wanted.map((permissionId) => ({ userId: data.id, permissionId })));
     }
     // Their open sessions carry the old rights in the browser (menus, buttons): they sign in again.
     if (before.roleId !== data.roleId || permissionsChanged) await revokeSessions(tx, data.id, new Date(), "access");
     // A new role resets their calendar subscription links too: a copied link keeps nothing of the old account.
     if (before.roleId !== data.roleId) await revokeAllFeedTokens(tx, data.id);
     await writeAudit(
-      { actorId: actor.id, action: "user.update", entity: "user", entityId: data.id, before: { ...before, permissionIds: had }, after: { ...after, permissionIds: wanted }, requestId: input.requestId },
+      {
+        actorId: actor.id,
+        action: "user.update",
+        entity: "user",
+        entityId: data.id,
+        before: { ...before, permissionIds: had },
+        after: { ...after, permissionIds: wanted },
+        requestId: input.requestId,
+      },
       tx,
     );
   });
@@ -126,7 +186,11 @@ export async function updateOwnProfile(input: {
   if (input.personal && user.roleId !== 1) throw forbidden("Your personal data is kept by an administrator.");
   const newKey = data.filePath ? keyFromClientPath(data.filePath) : null;
   return withFileTransaction(async (tx) => {
-    const [before] = await tx.select().from(users).where(and(eq(users.id, user.id), isNull(users.deletedAt))).for("update");
+    const [before] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.id, user.id), isNull(users.deletedAt)))
+      .for("update");
     if (!before) throw new AppError(404, M.notRegistered);
     await assertExists(tx, locations, data.locationId, "locationId", M.locationUnknown);
     if (input.personal?.email) {
@@ -160,9 +224,22 @@ export async function updateOwnProfile(input: {
       ...(input.personal ?? {}),
     };
     await tx.update(users).set(after).where(eq(users.id, user.id));
-    const changed = Object.fromEntries(Object.entries(after).filter(([k, v]) => before[k as keyof typeof before] !== v));
+    const changed = Object.fromEntries(
+      Object.entries(after).filter(([k, v]) => before[k as keyof typeof before] !== v),
+    );
     const was = Object.fromEntries(Object.keys(changed).map((k) => [k, before[k as keyof typeof before]]));
-    await writeAudit({ actorId: user.id, action: "user.profile", entity: "user", entityId: user.id, before: was, after: changed, requestId: input.requestId }, tx);
+    await writeAudit(
+      {
+        actorId: user.id,
+        action: "user.profile",
+        entity: "user",
+        entityId: user.id,
+        before: was,
+        after: changed,
+        requestId: input.requestId,
+      },
+      tx,
+    );
     return { profileImageUrl: photoUrl(profileImage) };
   });
 }
@@ -173,18 +250,33 @@ export async function updateOwnProfile(input: {
  * subscription link. An account without a password
  * (SSO only) is told to change it at the SSO.
  */
-export async function changePassword(input: { user: SessionUser; oldPassword: string; newPassword: string; requestId?: string | null }): Promise<void> {
+export async function changePassword(input: {
+  user: SessionUser;
+  oldPassword: string;
+  newPassword: string;
+  requestId?: string | null;
+}): Promise<void> {
   const db = await getDb();
   const [row] = await db.select({ hash: users.passwordHash }).from(users).where(eq(users.id, input.user.id)).limit(1);
   if (!row?.hash) throw new AppError(422, M.ssoOnly, { oldPassword: [M.ssoOnly] });
-  if (!(await bcrypt.compare(input.oldPassword, row.hash))) throw new AppError(422, M.oldPasswordWrong, { oldPassword: [M.oldPasswordWrong] });
+  if (!(await bcrypt.compare(input.oldPassword, row.hash)))
+    throw new AppError(422, M.oldPasswordWrong, { oldPassword: [M.oldPasswordWrong] });
   const hash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash: hash }).where(eq(users.id, input.user.id));
     await revokeSessions(tx, input.user.id, new Date(), "password", input.user.tokenId);
     // Whoever knew the old password may have made a calendar link: every link is reset with it.
     await revokeAllFeedTokens(tx, input.user.id);
-    await writeAudit({ actorId: input.user.id, action: "user.password", entity: "user", entityId: input.user.id, requestId: input.requestId }, tx);
+    await writeAudit(
+      {
+        actorId: input.user.id,
+        action: "user.password",
+        entity: "user",
+        entityId: input.user.id,
+        requestId: input.requestId,
+      },
+      tx,
+    );
   });
 }
 
@@ -204,10 +296,13 @@ export async function sendNotification(input: {
   requestId?: string | null;
 }): Promise<{ queued: number }> {
   const key = input.attachmentPath ? keyFromClientPath(input.attachmentPath) : null;
-  if (!input.ids?.length) assertTableState(USER_QUERY, { page: 1, size: 25, sort: USER_DEFAULT_SORT, filters: input.filters });
+  if (!input.ids?.length)
+    assertTableState(USER_QUERY, { page: 1, size: 25, sort: USER_DEFAULT_SORT, filters: input.filters });
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const where = input.ids?.length ? and(inArray(users.id, input.ids), isNull(users.deletedAt)) : tableWhere(USER_QUERY, input.filters);
+    const where = input.ids?.length
+      ? and(inArray(users.id, input.ids), isNull(users.deletedAt))
+      : tableWhere(USER_QUERY, input.filters);
     const rows = await tx
       .selectDistinct({ email: sql<string>`lower(${users.email})` })
       .from(users)
@@ -215,15 +310,29 @@ export async function sendNotification(input: {
     if (!rows.length) throw new AppError(422, M.noRecipients);
     let attachment: { key: string; fileName: string; contentType: string } | undefined;
     if (key) {
-      const [file] = await claimUploads({ keys: [key], user: input.actor, kinds: ["attachment", "document"], field: "attachment" }, tx);
+      const [file] = await claimUploads(
+        { keys: [key], user: input.actor, kinds: ["attachment", "document"], field: "attachment" },
+        tx,
+      );
       attachment = { key: file.storageKey, fileName: file.originalName, contentType: file.mime };
     }
     const ids = await enqueueMails(
       tx,
-      rows.map((r) => ({ to: r.email, subject: input.subject, text: input.message, ...(attachment && { attachment }) })),
+      rows.map((r) => ({
+        to: r.email,
+        subject: input.subject,
+        text: input.message,
+        ...(attachment && { attachment }),
+      })),
     );
     await writeAudit(
-      { actorId: input.actor.id, action: "user.notify", entity: "mail", after: { subject: input.subject, recipients: ids.length, attachment: key }, requestId: input.requestId },
+      {
+        actorId: input.actor.id,
+        action: "user.notify",
+        entity: "mail",
+        after: { subject: input.subject, recipients: ids.length, attachment: key },
+        requestId: input.requestId,
+      },
       tx,
     );
     return { queued: ids.length };
@@ -234,17 +343,30 @@ export async function sendNotification(input: {
  * Saves the HR order: `ids` in their new order get positions 1, 2, ... in one statement, in one
  * transaction. An id that is not a (not deleted) user is a 422 and nothing changes.
  */
-export async function saveHrOrder(input: { ids: number[]; actor: SessionUser; requestId?: string | null }): Promise<void> {
+export async function saveHrOrder(input: {
+  ids: number[];
+  actor: SessionUser;
+  requestId?: string | null;
+}): Promise<void> {
   const ids = [...new Set(input.ids)];
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const found = await tx.select({ id: users.id }).from(users).where(and(inArray(users.id, ids), isNull(users.deletedAt))).for("update");
+    const found = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(inArray(users.id, ids), isNull(users.deletedAt)))
+      .for("update");
     if (found.length !== ids.length) throw new AppError(422, M.hrUnknownUser, { imageList: [M.hrUnknownUser] });
     const values = sql.join(
       ids.map((id, i) => sql`(${id}::int, ${i + 1}::int)`),
       sql`, `,
     );
-    await tx.execute(sql`update ${users} set hr_position = v.pos from (values ${values}) as v(id, pos) where ${users.id} = v.id`);
-    await writeAudit({ actorId: input.actor.id, action: "user.hr_order", entity: "user", after: { ids }, requestId: input.requestId }, tx);
+    await tx.execute(
+      sql`update ${users} set hr_position = v.pos from (values ${values}) as v(id, pos) where ${users.id} = v.id`,
+    );
+    await writeAudit(
+      { actorId: input.actor.id, action: "user.hr_order", entity: "user", after: { ids }, requestId: input.requestId },
+      tx,
+    );
   });
 }

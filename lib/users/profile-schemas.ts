@@ -52,7 +52,10 @@ const INT_MAX = 2_147_483_647;
 
 /** An id from a select: "" or 0 means none. */
 const optionalId = (message: string) =>
-  z.preprocess((v) => (v === "" || v === null || v === undefined || v === 0 || v === "0" ? null : v), z.coerce.number({ error: message }).int(message).positive(message).max(INT_MAX, message).nullable());
+  z.preprocess(
+    (v) => (v === "" || v === null || v === undefined || v === 0 || v === "0" ? null : v),
+    z.coerce.number({ error: message }).int(message).positive(message).max(INT_MAX, message).nullable(),
+  );
 
 /** Phone: optional; digits only (spaces, dashes, dots, brackets and a leading + are ignored), 10 to 13 of them. */
 export const phoneSchema = text()
@@ -65,13 +68,24 @@ export const phoneSchema = text()
 
 const permissionIds = z.preprocess(
   (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : String(v).split(",")),
-  z.array(z.coerce.number({ error: M.permissionUnknown }).int(M.permissionUnknown).positive(M.permissionUnknown).max(INT_MAX, M.permissionUnknown)).max(100),
+  z
+    .array(
+      z.coerce
+        .number({ error: M.permissionUnknown })
+        .int(M.permissionUnknown)
+        .positive(M.permissionUnknown)
+        .max(INT_MAX, M.permissionUnknown),
+    )
+    .max(100),
 );
 
 /** Edit User (administrators): role (required; 0 is no role), state, location, department, phone, permissions. */
 export const editUserSchema = z.object({
   id: z.coerce.number().int().positive().max(INT_MAX),
-  roleId: z.preprocess((v) => (v === "" || v === null || v === undefined ? 0 : v), z.coerce.number({ error: M.roleRequired }).int(M.roleRequired).min(1, M.roleRequired).max(INT_MAX, M.roleUnknown)),
+  roleId: z.preprocess(
+    (v) => (v === "" || v === null || v === undefined ? 0 : v),
+    z.coerce.number({ error: M.roleRequired }).int(M.roleRequired).min(1, M.roleRequired).max(INT_MAX, M.roleUnknown),
+  ),
   stateId: optionalId(M.stateUnknown),
   locationId: optionalId(M.locationUnknown),
   departmentId: optionalId(M.departmentUnknown),
@@ -103,16 +117,26 @@ export type Profile = z.output<typeof profileSchema>;
 
 /** Personal data, which only an administrator may change (the v1 changeprofile call). */
 export const personalDataSchema = z.object({
-  firstName: line("First Name", { error: M.firstNameRequired }).trim().min(1, M.firstNameRequired).max(190, M.nameTooLong),
+  firstName: line("First Name", { error: M.firstNameRequired })
+    .trim()
+    .min(1, M.firstNameRequired)
+    .max(190, M.nameTooLong),
   lastName: line("Last Name", { error: M.lastNameRequired }).trim().min(1, M.lastNameRequired).max(190, M.nameTooLong),
-  email: line("Email", { error: M.emailRequired }).trim().min(1, M.emailRequired).max(190, M.emailInvalid).pipe(z.email({ error: M.emailInvalid })),
+  email: line("Email", { error: M.emailRequired })
+    .trim()
+    .min(1, M.emailRequired)
+    .max(190, M.emailInvalid)
+    .pipe(z.email({ error: M.emailInvalid })),
 });
 
 /** Change Password. The old password is checked on the server; min 6 characters for the new one. */
 export const changePasswordSchema = z
   .object({
     oldPassword: text({ error: M.oldPasswordRequired }).min(1, M.oldPasswordRequired).max(200),
-    newPassword: text({ error: M.newPasswordRequired }).min(1, M.newPasswordRequired).min(6, M.newPasswordShort).max(200),
+    newPassword: text({ error: M.newPasswordRequired })
+      .min(1, M.newPasswordRequired)
+      .min(6, M.newPasswordShort)
+      .max(200),
     confirmpassword: text({ error: M.confirmRequired }).min(1, M.confirmRequired).max(200),
   })
   .refine((v) => v.newPassword === v.confirmpassword, { message: M.passwordMismatch, path: ["confirmpassword"] });
@@ -120,7 +144,10 @@ export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 /** The e-mail notification's texts (the attachment, if any, is an uploaded file's path). */
 export const notificationSchema = z.object({
-  subject: line("The subject", { error: M.subjectRequired }).trim().min(1, M.subjectRequired).max(190, "The subject may not be longer than 190 characters."),
+  subject: line("The subject", { error: M.subjectRequired })
+    .trim()
+    .min(1, M.subjectRequired)
+    .max(190, "The subject may not be longer than 190 characters."),
   message: text({ error: M.messageRequired }).trim().min(1, M.messageRequired).max(65534, M.longTextTooLong),
   attachmentPath: text().trim().max(1000).default(""),
 });

@@ -2,7 +2,15 @@ import "server-only";
 import { and, asc, eq, ilike, inArray, isNull, sql } from "drizzle-orm";
 import { getDb, schema, type Db } from "@/lib/db";
 import { inlineFileUrl } from "@/lib/files/service";
-import { contains, equalsId, likePattern, queryPage, specOf, type Page, type TableQuerySpec } from "@/lib/data-table/query";
+import {
+  contains,
+  equalsId,
+  likePattern,
+  queryPage,
+  specOf,
+  type Page,
+  type TableQuerySpec,
+} from "@/lib/data-table/query";
 import { keysetBatches } from "@/lib/data-table/keyset";
 import type { TableState } from "@/lib/data-table/state";
 import { USER_DEFAULT_SORT, type UserListRow } from "./columns";
@@ -21,7 +29,11 @@ const fullName = sql`(${users.firstName} || ' ' || ${users.lastName})`;
 export const USER_QUERY: TableQuerySpec = {
   columns: {
     id: { sort: [] },
-    name: { sort: [sql`lower(${users.firstName})`, sql`lower(${users.lastName})`], notNull: true, filter: contains(fullName) },
+    name: {
+      sort: [sql`lower(${users.firstName})`, sql`lower(${users.lastName})`],
+      notNull: true,
+      filter: contains(fullName),
+    },
     email: { sort: [sql`lower(${users.email})`], filter: contains(users.email) },
     emp_id: { sort: [users.empId], filter: contains(users.empId) },
     role: { sort: [sql`${roles.name}`], notNull: true, filter: equalsId(users.roleId) },
@@ -74,22 +86,43 @@ const JOINED_SORTS = new Set(["role", "location", "department", "state"]);
  */
 export async function listUsers(state: TableState): Promise<Page<UserListRow>> {
   const db = await getDb();
-  return queryPage<UserListRow & { total: number }>(db, USER_QUERY, users, state, ({ where, orderBy, limit, offset, total }) => {
-    const ids = JOINED_SORTS.has(state.sort.id) ? joined(db, { id: users.id }) : db.select({ id: users.id }).from(users);
-    const page = ids.where(where).orderBy(...orderBy).limit(limit).offset(offset).as("page");
-    return joined(db, { ...rowColumns, total })
-      .innerJoin(page, eq(page.id, users.id))
-      .orderBy(...orderBy) as unknown as Promise<(UserListRow & { total: number })[]>;
-  });
+  return queryPage<UserListRow & { total: number }>(
+    db,
+    USER_QUERY,
+    users,
+    state,
+    ({ where, orderBy, limit, offset, total }) => {
+      const ids = JOINED_SORTS.has(state.sort.id)
+        ? joined(db, { id: users.id })
+        : db.select({ id: users.id }).from(users);
+      const page = ids
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset)
+        .as("page");
+      return joined(db, { ...rowColumns, total })
+        .innerJoin(page, eq(page.id, users.id))
+        .orderBy(...orderBy) as unknown as Promise<(UserListRow & { total: number })[]>;
+    },
+  );
 }
 
 /**
  * The rows of an export in the list's order, as keyset batches (lib/data-table/keyset.ts). `ids`
  * limits it to a selection.
  */
-export async function* exportUserBatches(input: { filters: Record<string, string>; sort: TableState["sort"]; ids?: number[] }): AsyncGenerator<UserListRow[]> {
+export async function* exportUserBatches(input: {
+  filters: Record<string, string>;
+  sort: TableState["sort"];
+  ids?: number[];
+}): AsyncGenerator<UserListRow[]> {
   const db = await getDb();
-  yield* keysetBatches<UserListRow>({ query: USER_QUERY, ...input, select: (keys) => joined(db, { ...rowColumns, ...keys }) });
+  yield* keysetBatches<UserListRow>({
+    query: USER_QUERY,
+    ...input,
+    select: (keys) => joined(db, { ...rowColumns, ...keys }),
+  });
 }
 
 export type Option = { value: number; text: string };
@@ -97,7 +130,11 @@ export type Option = { value: number; text: string };
 /** Roles for the selector (a role with value zero is hidden, spec section 2). */
 export async function listRoles(): Promise<Option[]> {
   const db = await getDb();
-  return db.select({ value: roles.id, text: roles.name }).from(roles).where(sql`${roles.id} <> 0`).orderBy(asc(roles.id));
+  return db
+    .select({ value: roles.id, text: roles.name })
+    .from(roles)
+    .where(sql`${roles.id} <> 0`)
+    .orderBy(asc(roles.id));
 }
 
 /** States, optionally those whose name or code contains `search`. */
@@ -106,7 +143,11 @@ export async function listStates(search?: string): Promise<(Option & { code: str
   return db
     .select({ value: states.id, text: states.name, code: states.code })
     .from(states)
-    .where(search ? sql`(${ilike(states.name, likePattern(search))} or ${ilike(states.code, likePattern(search))})` : undefined)
+    .where(
+      search
+        ? sql`(${ilike(states.name, likePattern(search))} or ${ilike(states.code, likePattern(search))})`
+        : undefined,
+    )
     .orderBy(asc(states.name));
 }
 
@@ -127,14 +168,20 @@ export async function listDepartments(locationId?: number): Promise<Option[]> {
 /** Locations (for the list's location filter and the forms), each with the department it belongs to. */
 export async function listLocations(): Promise<(Option & { departmentId: number })[]> {
   const db = await getDb();
-  return db.select({ value: locations.id, text: locations.name, departmentId: locations.departmentId }).from(locations).orderBy(asc(locations.name));
+  return db
+    .select({ value: locations.id, text: locations.name, departmentId: locations.departmentId })
+    .from(locations)
+    .orderBy(asc(locations.name));
 }
 
 /** Ids of the given users that exist and are not deleted. */
 export async function existingUserIds(ids: number[]): Promise<number[]> {
   if (!ids.length) return [];
   const db = await getDb();
-  const rows = await db.select({ id: users.id }).from(users).where(and(inArray(users.id, ids), isNull(users.deletedAt)));
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, ids), isNull(users.deletedAt)));
   return rows.map((r) => r.id);
 }
 
@@ -223,20 +270,46 @@ export function photoUrl(key: string | null | undefined): string | null {
 }
 
 /** One card of the HR list. */
-export type HrCard = { id: number; name: string; post: string | null; position: number; imageUrl: string | null; initials: string; color: string };
+export type HrCard = {
+  id: number;
+  name: string;
+  post: string | null;
+  position: number;
+  imageUrl: string | null;
+  initials: string;
+  color: string;
+};
 
 /** The HR list: every (not deleted) user, in HR order (then name). */
 export async function listHrCards(): Promise<HrCard[]> {
   const db = await getDb();
   const rows = await db
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, username: users.username, post: users.post, position: users.hrPosition, image: users.profileImage, color: users.profileColor })
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      username: users.username,
+      post: users.post,
+      position: users.hrPosition,
+      image: users.profileImage,
+      color: users.profileColor,
+    })
     .from(users)
     .where(isNull(users.deletedAt))
     .orderBy(asc(users.hrPosition), asc(sql`lower(${users.firstName})`), asc(users.id))
     .limit(2000);
   return rows.map((r) => {
     const name = [r.firstName, r.lastName].filter(Boolean).join(" ") || r.username;
-    const initials = ((r.firstName[0] ?? "") + (r.lastName[0] ?? "")).toUpperCase() || r.username.slice(0, 2).toUpperCase();
-    return { id: r.id, name, post: r.post, position: r.position, imageUrl: photoUrl(r.image), initials, color: r.color };
+    const initials =
+      ((r.firstName[0] ?? "") + (r.lastName[0] ?? "")).toUpperCase() || r.username.slice(0, 2).toUpperCase();
+    return {
+      id: r.id,
+      name,
+      post: r.post,
+      position: r.position,
+      imageUrl: photoUrl(r.image),
+      initials,
+      color: r.color,
+    };
   });
 }

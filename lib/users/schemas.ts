@@ -19,11 +19,15 @@ const field = (name: string) => FIELD_ALIASES[name] ?? name;
 /** A v1 `filters` object to the list's filter state (old column names translated, empty values dropped). */
 export function apiFilters(raw: Record<string, string | number | null>): Record<string, string> {
   const filters: Record<string, string> = {};
-  for (const [k, v] of Object.entries(raw)) if (v != null && String(v).trim() !== "") filters[field(k)] = String(v).trim();
+  for (const [k, v] of Object.entries(raw))
+    if (v != null && String(v).trim() !== "") filters[field(k)] = String(v).trim();
   return filters;
 }
 
-const sortItem = z.object({ field: text().max(60), type: z.enum(["asc", "desc", "none", "ASC", "DESC", ""]).optional() });
+const sortItem = z.object({
+  field: text().max(60),
+  type: z.enum(["asc", "desc", "none", "ASC", "DESC", ""]).optional(),
+});
 const ids = z.array(z.coerce.number().int().positive().max(2_147_483_647)).max(500, "At most 500 users at a time.");
 
 /**
@@ -44,10 +48,16 @@ export const listUserBody = z
   .transform((b) => {
     const s = Array.isArray(b.sort) ? b.sort[0] : b.sort;
     const type = s?.type?.toLowerCase();
-    const sort = s && s.field && type && type !== "none" ? { id: field(s.field), desc: type === "desc" } : USER_DEFAULT_SORT;
+    const sort =
+      s && s.field && type && type !== "none" ? { id: field(s.field), desc: type === "desc" } : USER_DEFAULT_SORT;
     const filters = apiFilters(b.filters);
     const exp = b.export_users;
-    const exportAs = exp === undefined || exp === false || exp === 0 || exp === "" || exp === "0" || exp === "false" ? null : exp === "xlsx" ? "xlsx" : "csv";
+    const exportAs =
+      exp === undefined || exp === false || exp === 0 || exp === "" || exp === "0" || exp === "false"
+        ? null
+        : exp === "xlsx"
+          ? "xlsx"
+          : "csv";
     const state: TableState = { page: b.page, size: b.perPage as TableState["size"], sort, filters };
     return { state, exportAs: exportAs as "csv" | "xlsx" | null, ids: b.users_arr };
   });
@@ -59,7 +69,9 @@ export const deleteUserBody = z.object({ deleteArr: ids.min(1, "Select at least 
 export const getStateBody = z.object({ search: text().trim().max(100).optional() });
 
 /** POST getdepartment: optional `location` (a location id). */
-export const getDepartmentBody = z.object({ location: z.union([z.coerce.number().int().positive().max(2_147_483_647), z.literal(""), z.null()]).optional() });
+export const getDepartmentBody = z.object({
+  location: z.union([z.coerce.number().int().positive().max(2_147_483_647), z.literal(""), z.null()]).optional(),
+});
 
 /** The payload of a signed export link (lib/users/export.ts). */
 export const exportPayload = z.object({
@@ -84,10 +96,19 @@ export const sendEmailBody = z
   .object({
     subject: text().max(100_000).optional(),
     message: text().max(100_000).optional(),
-    filters: z.union([filterRecord, text().max(20_000)]).nullable().optional(),
+    filters: z
+      .union([filterRecord, text().max(20_000)])
+      .nullable()
+      .optional(),
     sort: z.unknown().optional(),
-    users_arr: z.union([z.array(z.union([z.number(), text().max(12)])), text().max(10_000)]).nullable().optional(),
-    send_email: z.union([z.boolean(), z.number(), text().max(20)]).nullable().optional(),
+    users_arr: z
+      .union([z.array(z.union([z.number(), text().max(12)])), text().max(10_000)])
+      .nullable()
+      .optional(),
+    send_email: z
+      .union([z.boolean(), z.number(), text().max(20)])
+      .nullable()
+      .optional(),
     attachment: text().max(1000).nullable().optional(),
   })
   .transform((b, ctx) => {
@@ -107,17 +128,32 @@ export const sendEmailBody = z
     const list = typeof b.users_arr === "string" ? b.users_arr.split(",").filter((s) => s.trim()) : (b.users_arr ?? []);
     const ids = ids_.safeParse(list);
     if (!ids.success) {
-      ctx.addIssue({ code: "custom", message: ids.error.issues[0]?.message ?? "The users are not valid.", path: ["users_arr"] });
+      ctx.addIssue({
+        code: "custom",
+        message: ids.error.issues[0]?.message ?? "The users are not valid.",
+        path: ["users_arr"],
+      });
       return z.NEVER;
     }
-    return { subject: b.subject ?? "", message: b.message ?? "", attachmentPath: b.attachment ?? "", ids: ids.data, filters: apiFilters(parsed.data) };
+    return {
+      subject: b.subject ?? "",
+      message: b.message ?? "",
+      attachmentPath: b.attachment ?? "",
+      ids: ids.data,
+      filters: apiFilters(parsed.data),
+    };
   });
 const ids_ = ids;
 
 /** POST changepositionhr: `imageList`, the users in their new order (ids, or objects with an `id`); `type` is unused. */
 export const changePositionHrBody = z.object({
   imageList: z
-    .array(z.union([z.coerce.number().int().positive().max(2_147_483_647), z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).transform((o) => o.id)]))
+    .array(
+      z.union([
+        z.coerce.number().int().positive().max(2_147_483_647),
+        z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).transform((o) => o.id),
+      ]),
+    )
     .min(1, "The list is empty.")
     .max(10_000),
   type: text().max(60).optional(),

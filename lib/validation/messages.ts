@@ -23,7 +23,11 @@ export function fieldLabel(path: readonly PropertyKey[]): string {
     .filter(Boolean)
     .map((w) => SPELLING[w.toLowerCase()] ?? w.toLowerCase());
   if (words.length === 1 && words[0] === "id") return "The id";
-  const label = words.join(" ").replace(/\bid\b/g, "ID").replace(/\bids\b/g, "IDs").replace(/\barr\b/g, "list");
+  const label = words
+    .join(" ")
+    .replace(/\bid\b/g, "ID")
+    .replace(/\bids\b/g, "IDs")
+    .replace(/\barr\b/g, "list");
   return label.charAt(0).toUpperCase() + label.slice(1);
 }
 
@@ -37,8 +41,10 @@ export function fallbackMessage(issue: Issue): string {
   const root = !issue.path?.length;
   switch (issue.code) {
     case "invalid_type": {
-      if (issue.input === undefined || issue.input === null || issue.expected === "nonoptional") return root ? "The request has no data." : `${label} is required.`;
-      if (root && (issue.expected === "object" || issue.expected === "record")) return "The request's data must be a JSON object of named fields.";
+      if (issue.input === undefined || issue.input === null || issue.expected === "nonoptional")
+        return root ? "The request has no data." : `${label} is required.`;
+      if (root && (issue.expected === "object" || issue.expected === "record"))
+        return "The request's data must be a JSON object of named fields.";
       switch (issue.expected) {
         case "string":
           return `${label} must be text.`;
@@ -63,14 +69,18 @@ export function fallbackMessage(issue: Issue): string {
     }
     case "too_small": {
       const min = issue.minimum as number | bigint;
-      if (issue.origin === "string") return Number(min) <= 1 ? `${label} is required.` : `${label} must be at least ${plural(min, "character")} long.`;
+      if (issue.origin === "string")
+        return Number(min) <= 1
+          ? `${label} is required.`
+          : `${label} must be at least ${plural(min, "character")} long.`;
       if (issue.origin === "array" || issue.origin === "set") return `${label} needs at least ${plural(min, "item")}.`;
       return issue.inclusive === false ? `${label} must be more than ${min}.` : `${label} must be at least ${min}.`;
     }
     case "too_big": {
       const max = issue.maximum as number | bigint;
       if (issue.origin === "string") return `${label} Can Not Be Longer Than ${max} Characters.`;
-      if (issue.origin === "array" || issue.origin === "set") return `${label} can have at most ${plural(max, "item")}.`;
+      if (issue.origin === "array" || issue.origin === "set")
+        return `${label} can have at most ${plural(max, "item")}.`;
       return issue.inclusive === false ? `${label} must be less than ${max}.` : `${label} must be at most ${max}.`;
     }
     case "invalid_value": {

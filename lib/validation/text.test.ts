@@ -23,13 +23,29 @@ describe("line(): one-line fields (issue 31)", () => {
   });
   it("the one-line fields of the calendar, content and profile forms refuse a line break", () => {
     expect(titleSchema.safeParse("News\nBcc: x").success).toBe(false);
-    expect(documentRefSchema.safeParse({ path: "a/b.pdf", name: "b\n.pdf", size: 1 }).error?.issues[0]?.message).toBe(oneLineMessage("The file name"));
-    const event = eventFormSchema.safeParse({ title: "Sale\nDay", calendarKeyId: 1, startsAt: "2026-01-01T10:00", contactPerson: "Al\nBo" });
-    expect(messages(event)).toMatchObject({ title: oneLineMessage("Title"), contactPerson: oneLineMessage("Contact Person") });
-    expect(messages(personalDataSchema.safeParse({ firstName: "A\nB", lastName: "C", email: "a@example.com" }))).toMatchObject({ firstName: oneLineMessage("First Name") });
+    expect(documentRefSchema.safeParse({ path: "a/b.pdf", name: "b\n.pdf", size: 1 }).error?.issues[0]?.message).toBe(
+      oneLineMessage("The file name"),
+    );
+    const event = eventFormSchema.safeParse({
+      title: "Sale\nDay",
+      calendarKeyId: 1,
+      startsAt: "2026-01-01T10:00",
+      contactPerson: "Al\nBo",
+    });
+    expect(messages(event)).toMatchObject({
+      title: oneLineMessage("Title"),
+      contactPerson: oneLineMessage("Contact Person"),
+    });
+    expect(
+      messages(personalDataSchema.safeParse({ firstName: "A\nB", lastName: "C", email: "a@example.com" })),
+    ).toMatchObject({ firstName: oneLineMessage("First Name") });
     expect(profileSchema.safeParse({ post: "x\ny" }).success).toBe(false);
     expect(profileSchema.safeParse({ bio: "x\ny" }).success).toBe(true);
-    expect(messages(addEditMenuBody.safeParse({ menu_title: "Parts\nService", features: [1] }))).toMatchObject({ menu_title: oneLineMessage("Menu Name") });
-    expect(messages(colorOptionFormSchema("key").safeParse({ name: "Sales\r\nEvent", color: "#112233" }))).toMatchObject({ name: oneLineMessage("Key Name") });
+    expect(messages(addEditMenuBody.safeParse({ menu_title: "Parts\nService", features: [1] }))).toMatchObject({
+      menu_title: oneLineMessage("Menu Name"),
+    });
+    expect(
+      messages(colorOptionFormSchema("key").safeParse({ name: "Sales\r\nEvent", color: "#112233" })),
+    ).toMatchObject({ name: oneLineMessage("Key Name") });
   });
 });

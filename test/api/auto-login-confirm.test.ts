@@ -19,7 +19,9 @@ const t = setupTestDatabase();
 let sso: Awaited<ReturnType<typeof startOidcStub>>;
 
 beforeAll(async () => {
-  sso = await startOidcStub({ "eve-token": { sub: "eve-1", preferred_username: "eve", email: "eve@example.com", email_verified: true } });
+  sso = await startOidcStub({
+    "eve-token": { sub: "eve-1", preferred_username: "eve", email: "eve@example.com", email_verified: true },
+  });
   vi.stubEnv("AUTH_OIDC_ISSUER", sso.issuer);
   vi.stubEnv("AUTH_OIDC_CLIENT_ID", "portal");
   vi.stubEnv("AUTH_OIDC_CLIENT_SECRET", "secret");
@@ -34,7 +36,11 @@ beforeEach(async () => {
 });
 
 async function sessionRow(sid: string) {
-  const [row] = await t.db().select().from(schema.apiTokens).where(eq(schema.apiTokens.tokenHash, hashToken(sid)));
+  const [row] = await t
+    .db()
+    .select()
+    .from(schema.apiTokens)
+    .where(eq(schema.apiTokens.tokenHash, hashToken(sid)));
   return row;
 }
 
@@ -57,7 +63,11 @@ describe("autoLoginAction", () => {
     expect(await sessionRow(admin.sid)).toMatchObject({ revokedReason: "switched" });
     expect((await sessionRow(admin.sid)).revokedAt).not.toBeNull();
     const [eve] = await t.db().select().from(schema.users).where(eq(schema.users.username, "eve"));
-    const live = await t.db().select().from(schema.apiTokens).where(and(eq(schema.apiTokens.userId, eve.id), isNull(schema.apiTokens.revokedAt)));
+    const live = await t
+      .db()
+      .select()
+      .from(schema.apiTokens)
+      .where(and(eq(schema.apiTokens.userId, eve.id), isNull(schema.apiTokens.revokedAt)));
     expect(live).toHaveLength(1);
     expect(live[0]).toMatchObject({ kind: "session", provider: "oidc" });
   });

@@ -17,14 +17,36 @@ import { LIMITS, TOO_MANY_ATTEMPTS } from "@/lib/auth/rate-limit";
 import { GET as firstMenu } from "@/app/api/v1/get_first_menu/route";
 
 const t = setupTestDatabase();
-const JDOE = { sub: "sso-jdoe-1", preferred_username: "jdoe", email: "Jane.Doe@Example.com", email_verified: true, given_name: "Jane", family_name: "Doe" };
+const JDOE = {
+  sub: "sso-jdoe-1",
+  preferred_username: "jdoe",
+  email: "Jane.Doe@Example.com",
+  email_verified: true,
+  given_name: "Jane",
+  family_name: "Doe",
+};
 const STAFF = { sub: "sso-staff-1", preferred_username: "sam", email: "staff@example.com", email_verified: true };
 /** The forged userinfo of issue 31: someone else's username claim, the administrator's e-mail, unverified. */
 const EVE = { sub: "eve-0001", preferred_username: "eve", email: "ADMIN@example.com", email_verified: false };
-const EVE_VERIFIED = { sub: "eve-0002", preferred_username: "eve2", email: "manager@example.com", email_verified: true };
+const EVE_VERIFIED = {
+  sub: "eve-0002",
+  preferred_username: "eve2",
+  email: "manager@example.com",
+  email_verified: true,
+};
 const NAMED_ADMIN = { sub: "mallory-1", preferred_username: "admin", email_verified: false };
-const JWT_USER = { sub: "jwt-user-1", preferred_username: "jwt.user", email: "jwt.user@example.com", email_verified: true };
-const UNVERIFIED_NEW = { sub: "new-unverified", preferred_username: "newbie", email: "newbie@example.com", email_verified: "false" };
+const JWT_USER = {
+  sub: "jwt-user-1",
+  preferred_username: "jwt.user",
+  email: "jwt.user@example.com",
+  email_verified: true,
+};
+const UNVERIFIED_NEW = {
+  sub: "new-unverified",
+  preferred_username: "newbie",
+  email: "newbie@example.com",
+  email_verified: "false",
+};
 let sso: Awaited<ReturnType<typeof startOidcStub>>;
 
 beforeAll(async () => {
@@ -47,19 +69,29 @@ afterAll(async () => {
 });
 
 const call = (body: unknown, ip?: string) =>
-  callRoute(autologin, apiRequest("/api/v1/autologinuser", { method: "POST", body, headers: ip ? { "x-forwarded-for": ip } : undefined }));
+  callRoute(
+    autologin,
+    apiRequest("/api/v1/autologinuser", { method: "POST", body, headers: ip ? { "x-forwarded-for": ip } : undefined }),
+  );
 
 beforeEach(async () => {
   await t.db().delete(schema.loginAttempts);
 });
 
-const userNamed = async (username: string) => (await t.db().select().from(schema.users).where(eq(schema.users.username, username)))[0];
+const userNamed = async (username: string) =>
+  (await t.db().select().from(schema.users).where(eq(schema.users.username, username)))[0];
 
 async function counts() {
   const db = t.db();
-  const n = async (table: typeof schema.users | typeof schema.apiTokens | typeof schema.loginAttempts | typeof schema.auditLog) =>
-    (await db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n;
-  return { users: await n(schema.users), tokens: await n(schema.apiTokens), attempts: await n(schema.loginAttempts), audit: await n(schema.auditLog) };
+  const n = async (
+    table: typeof schema.users | typeof schema.apiTokens | typeof schema.loginAttempts | typeof schema.auditLog,
+  ) => (await db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n;
+  return {
+    users: await n(schema.users),
+    tokens: await n(schema.apiTokens),
+    attempts: await n(schema.loginAttempts),
+    audit: await n(schema.auditLog),
+  };
 }
 
 describe("a forged or mismatched token", () => {
@@ -100,7 +132,11 @@ describe("a valid token", () => {
     expect(res.json).toMatchObject({
       code: 200,
       status: "success",
-      content: { roles: { id: 3 }, user_obj: { username: "jdoe", first_name: "Jane", last_name: "Doe", email: "jane.doe@example.com" }, menu: { slug: "company-news" } },
+      content: {
+        roles: { id: 3 },
+        user_obj: { username: "jdoe", first_name: "Jane", last_name: "Doe", email: "jane.doe@example.com" },
+        menu: { slug: "company-news" },
+      },
     });
     expect(res.json.content.api_token).toMatch(/^[A-Za-z0-9]{70}$/);
     const [user] = await t.db().select().from(schema.users).where(eq(schema.users.username, "jdoe"));
@@ -188,13 +224,19 @@ describe("an identity signs in only as its own account (forged claims)", () => {
 
   it("the same subject from another issuer is another identity", async () => {
     const db = t.db();
-    await db.update(schema.users).set({ oidcIssuer: "https://old-sso.example.com" }).where(eq(schema.users.username, "staff"));
+    await db
+      .update(schema.users)
+      .set({ oidcIssuer: "https://old-sso.example.com" })
+      .where(eq(schema.users.username, "staff"));
     try {
       // The e-mail's account is linked (to the other issuer's identity): refused, not re-linked.
       const res = await call({ username: "sam", access_token: "staff-token" });
       expectErrorEnvelope(res, 403);
       expect(res.json.message).toBe(SSO_EMAIL_TAKEN);
-      expect(await userNamed("staff")).toMatchObject({ oidcIssuer: "https://old-sso.example.com", oidcSubject: "sso-staff-1" });
+      expect(await userNamed("staff")).toMatchObject({
+        oidcIssuer: "https://old-sso.example.com",
+        oidcSubject: "sso-staff-1",
+      });
     } finally {
       await db.update(schema.users).set({ oidcIssuer: sso.issuer }).where(eq(schema.users.username, "staff"));
     }
@@ -211,19 +253,35 @@ describe("an identity signs in only as its own account (forged claims)", () => {
 
   it("a password sign-in links an identity once; a subject already linked to another account is refused", async () => {
     const admin = await userNamed("admin");
-    await linkSsoIdentity({ userId: admin.id, identity: { issuer: sso.issuer, sub: "eve-0001" }, email: "admin@example.com" });
+    await linkSsoIdentity({
+      userId: admin.id,
+      identity: { issuer: sso.issuer, sub: "eve-0001" },
+      email: "admin@example.com",
+    });
     expect(await userNamed("admin")).toMatchObject({ oidcIssuer: sso.issuer, oidcSubject: "eve-0001" });
     // Now linked, the identity signs in as the administrator by its subject (the owner proved the password).
     const res = await call({ username: "eve", access_token: "eve-token" });
     expect(res.status).toBe(200);
     expect(res.json.content.user_obj.username).toBe("admin");
     const manager = await userNamed("manager");
-    await expect(linkSsoIdentity({ userId: manager.id, identity: { issuer: sso.issuer, sub: "eve-0001" }, email: "manager@example.com" })).rejects.toMatchObject({
+    await expect(
+      linkSsoIdentity({
+        userId: manager.id,
+        identity: { issuer: sso.issuer, sub: "eve-0001" },
+        email: "manager@example.com",
+      }),
+    ).rejects.toMatchObject({
       status: 409,
       message: SSO_SUBJECT_TAKEN,
     });
     // An account linked already is not re-linked to another identity.
-    await expect(linkSsoIdentity({ userId: admin.id, identity: { issuer: sso.issuer, sub: "other-sub" }, email: "admin@example.com" })).rejects.toMatchObject({ status: 409 });
+    await expect(
+      linkSsoIdentity({
+        userId: admin.id,
+        identity: { issuer: sso.issuer, sub: "other-sub" },
+        email: "admin@example.com",
+      }),
+    ).rejects.toMatchObject({ status: 409 });
     await t.db().update(schema.users).set({ oidcIssuer: null, oidcSubject: null }).where(eq(schema.users.id, admin.id));
   });
 });
@@ -278,7 +336,8 @@ describe("only a token issued to the portal", () => {
 
 describe("rate limited like password sign-in", () => {
   it("per claimed username and address: after 5 failures the pair waits, even with a good token", async () => {
-    for (let i = 0; i < LIMITS.pairFreeFailures; i++) expectErrorEnvelope(await call({ username: "jdoe", access_token: `forged-${i}` }, "198.51.100.9"), 401);
+    for (let i = 0; i < LIMITS.pairFreeFailures; i++)
+      expectErrorEnvelope(await call({ username: "jdoe", access_token: `forged-${i}` }, "198.51.100.9"), 401);
     const calls = sso.userinfoCalls;
     const refused = await call({ username: "jdoe", access_token: "good-token" }, "198.51.100.9");
     expectErrorEnvelope(refused, 429);
@@ -290,7 +349,10 @@ describe("rate limited like password sign-in", () => {
 
   it("an address past 100 failures is slowed for every claimed username", async () => {
     const ip = "198.51.100.77";
-    await t.db().insert(schema.loginAttempts).values(Array.from({ length: LIMITS.addressMaxFailures }, () => ({ key: `ip:${ip}` })));
+    await t
+      .db()
+      .insert(schema.loginAttempts)
+      .values(Array.from({ length: LIMITS.addressMaxFailures }, () => ({ key: `ip:${ip}` })));
     const started = Date.now();
     expectErrorEnvelope(await call({ username: "someone-new", access_token: "forged" }, ip), 401);
     expect(Date.now() - started).toBeGreaterThanOrEqual(450);

@@ -8,7 +8,15 @@ import { setupTestDatabase } from "@/test/db";
 import { SESSION_COOKIE, sessionFor } from "@/test/auth";
 import { schema } from "@/lib/db";
 import type { EventFormInput } from "@/lib/calendar/schemas";
-import { createFeedLinkAction, deleteEventsAction, listFeedLinksAction, resetFeedLinkAction, revokeFeedLinkAction, saveEventAction, setMenuCalendarKeysAction } from "@/lib/calendar/actions";
+import {
+  createFeedLinkAction,
+  deleteEventsAction,
+  listFeedLinksAction,
+  resetFeedLinkAction,
+  revokeFeedLinkAction,
+  saveEventAction,
+  setMenuCalendarKeysAction,
+} from "@/lib/calendar/actions";
 import { getEventById, getFeedByTokenHash, listMenuCalendarKeyIds, listOccurrences } from "@/lib/calendar/queries";
 import { hashToken } from "@/lib/auth/tokens";
 import { toApiEventDetail } from "@/lib/calendar/serialize";
@@ -21,10 +29,21 @@ async function signIn(username: string) {
   cookieJar.set(SESSION_COOKIE, (await sessionFor(t.db(), username)).cookie);
 }
 
-const count = async () => (await t.db().select({ n: sql<number>`count(*)::int` }).from(schema.calendarEvents))[0].n;
+const count = async () =>
+  (
+    await t
+      .db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(schema.calendarEvents)
+  )[0].n;
 
 async function keyId() {
-  const [key] = await t.db().select().from(schema.calendarKeys).where(eq(schema.calendarKeys.status, "active")).limit(1);
+  const [key] = await t
+    .db()
+    .select()
+    .from(schema.calendarKeys)
+    .where(eq(schema.calendarKeys.status, "active"))
+    .limit(1);
   return key.id;
 }
 
@@ -64,7 +83,11 @@ describe("saveEventAction (the form's server action, same schema)", () => {
     await signIn("manager");
     const res = await saveEventAction(await form({ title: "All-day from the form" }));
     expect(res).toMatchObject({ ok: true, message: "Event Added Successfully", data: { created: true } });
-    const [row] = await t.db().select().from(schema.calendarEvents).where(eq(schema.calendarEvents.title, "All-day from the form"));
+    const [row] = await t
+      .db()
+      .select()
+      .from(schema.calendarEvents)
+      .where(eq(schema.calendarEvents.title, "All-day from the form"));
     expect(row.startsAt?.toISOString()).toBe("2026-04-01T22:00:00.000Z"); // midnight in Berlin (CEST)
     expect(row.timeZone).toBe("Europe/Berlin");
     expect(row.createdBy).not.toBeNull();
@@ -73,38 +96,119 @@ describe("saveEventAction (the form's server action, same schema)", () => {
   it("a weekly series from the form keeps its start, times, weekdays, step and last date; nothing before its start", async () => {
     await signIn("admin");
     const res = await saveEventAction(
-      await form({ title: "Weekly from the form", type: "recursive", recurrence: "weekly", daysOfWeek: ["5", "2"], interval: "2", startsAt: "2026-12-01T09:30", endsAt: "", endTime: "10:15", repeatUntil: "2027-03-31" }),
+      await form({
+        title: "Weekly from the form",
+        type: "recursive",
+        recurrence: "weekly",
+        daysOfWeek: ["5", "2"],
+        interval: "2",
+        startsAt: "2026-12-01T09:30",
+        endsAt: "",
+        endTime: "10:15",
+        repeatUntil: "2027-03-31",
+      }),
     );
     expect(res.ok).toBe(true);
-    const [row] = await t.db().select().from(schema.calendarEvents).where(eq(schema.calendarEvents.title, "Weekly from the form"));
-    expect(row).toMatchObject({ recurrence: "weekly", daysOfWeek: [2, 5], repeatInterval: 2, repeatUntil: "2027-03-31", timeZone: "Europe/Berlin" });
+    const [row] = await t
+      .db()
+      .select()
+      .from(schema.calendarEvents)
+      .where(eq(schema.calendarEvents.title, "Weekly from the form"));
+    expect(row).toMatchObject({
+      recurrence: "weekly",
+      daysOfWeek: [2, 5],
+      repeatInterval: 2,
+      repeatUntil: "2027-03-31",
+      timeZone: "Europe/Berlin",
+    });
     expect(row.startsAt?.toISOString()).toBe("2026-12-01T08:30:00.000Z"); // 09:30 in Berlin (CET)
     expect(row.endsAt?.toISOString()).toBe("2026-12-01T09:15:00.000Z");
-    const all = await listOccurrences({ start: new Date("2020-01-01T00:00:00Z"), end: new Date("2027-12-31T00:00:00Z"), includeInactive: true });
+    const all = await listOccurrences({
+      start: new Date("2020-01-01T00:00:00Z"),
+      end: new Date("2027-12-31T00:00:00Z"),
+      includeInactive: true,
+    });
     const mine = all.filter((o) => o.eventId === row.id).map((o) => new Date(o.occurrence.start).toISOString());
-    expect(mine.slice(0, 4)).toEqual(["2026-12-01T08:30:00.000Z", "2026-12-04T08:30:00.000Z", "2026-12-15T08:30:00.000Z", "2026-12-18T08:30:00.000Z"]);
+    expect(mine.slice(0, 4)).toEqual([
+      "2026-12-01T08:30:00.000Z",
+      "2026-12-04T08:30:00.000Z",
+      "2026-12-15T08:30:00.000Z",
+      "2026-12-18T08:30:00.000Z",
+    ]);
     expect(mine.at(-1)! < "2027-04-01").toBe(true);
-    expect(all.filter((o) => o.eventId === row.id).every((o) => !o.occurrence.allDay && o.occurrence.end - o.occurrence.start === 45 * 60_000)).toBe(true);
+    expect(
+      all
+        .filter((o) => o.eventId === row.id)
+        .every((o) => !o.occurrence.allDay && o.occurrence.end - o.occurrence.start === 45 * 60_000),
+    ).toBe(true);
   });
 
   it("a series needs a start, an end time and a weekday; its last date cannot be before its start", async () => {
     await signIn("admin");
-    const res = await saveEventAction(await form({ type: "recursive", recurrence: "weekly", daysOfWeek: [], startsAt: "", endTime: "", repeatUntil: "" }));
-    expect(res).toMatchObject({ ok: false, status: 422, fieldErrors: { startsAt: ["Start Date Required"], endTime: ["End Time Required"], daysOfWeek: ["Please select at least one Day Of Week"] } });
-    const early = await saveEventAction(await form({ type: "recursive", recurrence: "monthly", startsAt: "2026-05-10T09:00", endTime: "10:00", repeatUntil: "2026-05-09" }));
-    expect(early).toMatchObject({ ok: false, status: 422, fieldErrors: { repeatUntil: ["Last Date cannot be before the Start Date"] } });
+    const res = await saveEventAction(
+      await form({
+        type: "recursive",
+        recurrence: "weekly",
+        daysOfWeek: [],
+        startsAt: "",
+        endTime: "",
+        repeatUntil: "",
+      }),
+    );
+    expect(res).toMatchObject({
+      ok: false,
+      status: 422,
+      fieldErrors: {
+        startsAt: ["Start Date Required"],
+        endTime: ["End Time Required"],
+        daysOfWeek: ["Please select at least one Day Of Week"],
+      },
+    });
+    const early = await saveEventAction(
+      await form({
+        type: "recursive",
+        recurrence: "monthly",
+        startsAt: "2026-05-10T09:00",
+        endTime: "10:00",
+        repeatUntil: "2026-05-09",
+      }),
+    );
+    expect(early).toMatchObject({
+      ok: false,
+      status: 422,
+      fieldErrors: { repeatUntil: ["Last Date cannot be before the Start Date"] },
+    });
   });
 
   it("the seeded Monday Sales Meeting keeps its time and range when only its description changes", async () => {
     await signIn("manager");
-    const [seeded] = await t.db().select().from(schema.calendarEvents).where(eq(schema.calendarEvents.title, "Monday Sales Meeting"));
+    const [seeded] = await t
+      .db()
+      .select()
+      .from(schema.calendarEvents)
+      .where(eq(schema.calendarEvents.title, "Monday Sales Meeting"));
     const values = eventFormValuesOf(await detailOf(seeded.id));
-    expect(values).toMatchObject({ type: "recursive", recurrence: "weekly", daysOfWeek: ["1"], startsAt: expect.stringMatching(/T09:00$/), endTime: "10:00" });
+    expect(values).toMatchObject({
+      type: "recursive",
+      recurrence: "weekly",
+      daysOfWeek: ["1"],
+      startsAt: expect.stringMatching(/T09:00$/),
+      endTime: "10:00",
+    });
     const res = await saveEventAction({ ...values, description: "Bring the forecast." });
     expect(res).toMatchObject({ ok: true, message: "Event Updated Successfully" });
     const [after] = await t.db().select().from(schema.calendarEvents).where(eq(schema.calendarEvents.id, seeded.id));
-    expect({ ...after, description: seeded.description, updatedAt: seeded.updatedAt, updatedBy: seeded.updatedBy }).toEqual(seeded);
-    const year = await listOccurrences({ start: new Date("2000-01-01T00:00:00Z"), end: new Date(seeded.startsAt!.getTime() - 1), includeInactive: false });
+    expect({
+      ...after,
+      description: seeded.description,
+      updatedAt: seeded.updatedAt,
+      updatedBy: seeded.updatedBy,
+    }).toEqual(seeded);
+    const year = await listOccurrences({
+      start: new Date("2000-01-01T00:00:00Z"),
+      end: new Date(seeded.startsAt!.getTime() - 1),
+      includeInactive: false,
+    });
     expect(year.filter((o) => o.eventId === seeded.id)).toEqual([]);
   });
 
@@ -130,7 +234,11 @@ describe("saveEventAction (the form's server action, same schema)", () => {
       }),
     );
     expect(created.ok).toBe(true);
-    const [row] = await t.db().select().from(schema.calendarEvents).where(eq(schema.calendarEvents.title, "Each field alone"));
+    const [row] = await t
+      .db()
+      .select()
+      .from(schema.calendarEvents)
+      .where(eq(schema.calendarEvents.title, "Each field alone"));
     // Each edit starts from what the edit form shows for the stored event, changes one field, saves.
     const edits: Array<[keyof EventFormInput, unknown]> = [
       ["title", "Each field alone, renamed"],
@@ -163,7 +271,15 @@ describe("saveEventAction (the form's server action, same schema)", () => {
   it("answers the field messages for bad input and writes nothing", async () => {
     await signIn("admin");
     const before = await count();
-    const res = await saveEventAction(await form({ title: "", calendarKeyId: "", contactEmail: "x@", contactNumber: "abc", endsAt: "2026-04-01T10:00:00" }));
+    const res = await saveEventAction(
+      await form({
+        title: "",
+        calendarKeyId: "",
+        contactEmail: "x@",
+        contactNumber: "abc",
+        endsAt: "2026-04-01T10:00:00",
+      }),
+    );
     expect(res.ok).toBe(false);
     if (res.ok) return;
     expect(res.status).toBe(422);
@@ -189,22 +305,41 @@ describe("saveEventAction (the form's server action, same schema)", () => {
 
   it("refuses an inactive key for a new event but keeps it on an event that has it", async () => {
     await signIn("admin");
-    const [key] = await t.db().insert(schema.calendarKeys).values({ name: "Retired key", status: "active" }).returning();
+    const [key] = await t
+      .db()
+      .insert(schema.calendarKeys)
+      .values({ name: "Retired key", status: "active" })
+      .returning();
     const ok = await saveEventAction(await form({ title: "On a key about to retire", calendarKeyId: String(key.id) }));
     expect(ok.ok).toBe(true);
     await t.db().update(schema.calendarKeys).set({ status: "inactive" }).where(eq(schema.calendarKeys.id, key.id));
     const fresh = await saveEventAction(await form({ title: "New on a retired key", calendarKeyId: String(key.id) }));
-    expect(fresh).toMatchObject({ ok: false, status: 422, fieldErrors: { calendarKeyId: ["Please select Calendar Key"] } });
-    const [row] = await t.db().select().from(schema.calendarEvents).where(eq(schema.calendarEvents.title, "On a key about to retire"));
-    const edit = await saveEventAction(await form({ id: row.id, title: "Still on the retired key", calendarKeyId: String(key.id) }));
+    expect(fresh).toMatchObject({
+      ok: false,
+      status: 422,
+      fieldErrors: { calendarKeyId: ["Please select Calendar Key"] },
+    });
+    const [row] = await t
+      .db()
+      .select()
+      .from(schema.calendarEvents)
+      .where(eq(schema.calendarEvents.title, "On a key about to retire"));
+    const edit = await saveEventAction(
+      await form({ id: row.id, title: "Still on the retired key", calendarKeyId: String(key.id) }),
+    );
     expect(edit).toMatchObject({ ok: true, message: "Event Updated Successfully" });
   });
 
   it("refuses an attachment path that is not an upload of the caller", async () => {
     await signIn("admin");
-    const res = await saveEventAction(await form({ attachments: ["event/2026/01/0f8fad5b-d9cb-469f-a165-70867728950e.pdf"] }));
+    const res = await saveEventAction(
+      await form({ attachments: ["event/2026/01/0f8fad5b-d9cb-469f-a165-70867728950e.pdf"] }),
+    );
     expect(res).toMatchObject({ ok: false, status: 422, fieldErrors: { attachments: ["File not found."] } });
-    expect(await saveEventAction(await form({ attachments: ["../../etc/passwd"] }))).toMatchObject({ ok: false, status: 422 });
+    expect(await saveEventAction(await form({ attachments: ["../../etc/passwd"] }))).toMatchObject({
+      ok: false,
+      status: 422,
+    });
   });
 });
 
@@ -216,17 +351,30 @@ describe("deleteEventsAction", () => {
     await signIn("staff");
     expect(await deleteEventsAction({ ids: [row.id] })).toMatchObject({ ok: false, status: 403 });
     await signIn("manager");
-    expect(await deleteEventsAction({ ids: [row.id] })).toMatchObject({ ok: true, message: "You successfully deleted the record(s)." });
-    expect(await t.db().select().from(schema.calendarEvents).where(eq(schema.calendarEvents.id, row.id))).toHaveLength(0);
+    expect(await deleteEventsAction({ ids: [row.id] })).toMatchObject({
+      ok: true,
+      message: "You successfully deleted the record(s).",
+    });
+    expect(await t.db().select().from(schema.calendarEvents).where(eq(schema.calendarEvents.id, row.id))).toHaveLength(
+      0,
+    );
   });
 });
 
 describe("the keys a calendar page shows", () => {
   it("CIC Monthly Meetings shows its own key's events; only an administrator changes the choice", async () => {
     const [cic] = await t.db().select().from(schema.menus).where(eq(schema.menus.slug, "cic-monthly-meetings"));
-    const [cicKey] = await t.db().select().from(schema.calendarKeys).where(eq(schema.calendarKeys.name, "CIC Monthly Meeting"));
+    const [cicKey] = await t
+      .db()
+      .select()
+      .from(schema.calendarKeys)
+      .where(eq(schema.calendarKeys.name, "CIC Monthly Meeting"));
     expect(await listMenuCalendarKeyIds({ menuId: cic.id })).toEqual([cicKey.id]);
-    const window = { start: new Date(Date.now() - 40 * 86_400_000), end: new Date(Date.now() + 40 * 86_400_000), includeInactive: false };
+    const window = {
+      start: new Date(Date.now() - 40 * 86_400_000),
+      end: new Date(Date.now() + 40 * 86_400_000),
+      includeInactive: false,
+    };
     const onPage = await listOccurrences({ ...window, keyIds: await listMenuCalendarKeyIds({ menuId: cic.id }) });
     expect(onPage.length).toBeGreaterThan(0);
     expect(onPage.every((o) => o.keyId === cicKey.id)).toBe(true);
@@ -235,16 +383,33 @@ describe("the keys a calendar page shows", () => {
 
     const [other] = await t.db().select().from(schema.calendarKeys).where(eq(schema.calendarKeys.name, "Training"));
     await signIn("manager");
-    expect(await setMenuCalendarKeysAction({ menuId: cic.id, keyIds: [other.id] })).toMatchObject({ ok: false, status: 403 });
+    expect(await setMenuCalendarKeysAction({ menuId: cic.id, keyIds: [other.id] })).toMatchObject({
+      ok: false,
+      status: 403,
+    });
     await signIn("staff");
     expect(await setMenuCalendarKeysAction({ menuId: cic.id, keyIds: [] })).toMatchObject({ ok: false, status: 403 });
     expect(await listMenuCalendarKeyIds({ menuId: cic.id })).toEqual([cicKey.id]);
 
     await signIn("admin");
-    expect(await setMenuCalendarKeysAction({ menuId: cic.id, keyIds: [999_999] })).toMatchObject({ ok: false, status: 422 });
-    const [news] = await t.db().select().from(schema.menus).where(sql`not (3 = any(${schema.menus.pageTypes}))`).limit(1);
-    expect(await setMenuCalendarKeysAction({ menuId: news.id, keyIds: [other.id] })).toMatchObject({ ok: false, status: 404 });
-    expect(await setMenuCalendarKeysAction({ menuId: cic.id, keyIds: [other.id, cicKey.id] })).toMatchObject({ ok: true, data: { keyIds: [cicKey.id, other.id].sort((a, b) => a - b) } });
+    expect(await setMenuCalendarKeysAction({ menuId: cic.id, keyIds: [999_999] })).toMatchObject({
+      ok: false,
+      status: 422,
+    });
+    const [news] = await t
+      .db()
+      .select()
+      .from(schema.menus)
+      .where(sql`not (3 = any(${schema.menus.pageTypes}))`)
+      .limit(1);
+    expect(await setMenuCalendarKeysAction({ menuId: news.id, keyIds: [other.id] })).toMatchObject({
+      ok: false,
+      status: 404,
+    });
+    expect(await setMenuCalendarKeysAction({ menuId: cic.id, keyIds: [other.id, cicKey.id] })).toMatchObject({
+      ok: true,
+      data: { keyIds: [cicKey.id, other.id].sort((a, b) => a - b) },
+    });
     expect(await setMenuCalendarKeysAction({ menuId: cic.id, keyIds: [cicKey.id] })).toMatchObject({ ok: true });
   });
 });
@@ -268,7 +433,12 @@ describe("subscription link actions", () => {
 
   it("'Reset link' ends the old URL at once and gives a new one for the same key; only the owner may (issue 31)", async () => {
     await signIn("staff");
-    const [key] = await t.db().select().from(schema.calendarKeys).where(eq(schema.calendarKeys.status, "active")).limit(1);
+    const [key] = await t
+      .db()
+      .select()
+      .from(schema.calendarKeys)
+      .where(eq(schema.calendarKeys.status, "active"))
+      .limit(1);
     const created = await createFeedLinkAction({ calendarKeyId: key.id });
     if (!created.ok) throw new Error(created.message);
     const secretOf = (path: string) => /feed\/([A-Za-z0-9]{48})\.ics$/.exec(path)![1];

@@ -17,7 +17,10 @@ const t = setupTestDatabase();
 const storage = setupTempStorage();
 
 async function upload(token: string, name: string, data: Buffer): Promise<string> {
-  const { status, json } = await callRoute(storeDocument, uploadRequest("/api/v1/store_document?kind=event", { token, parts: [{ name, data }] }));
+  const { status, json } = await callRoute(
+    storeDocument,
+    uploadRequest("/api/v1/store_document?kind=event", { token, parts: [{ name, data }] }),
+  );
   expect(status).toBe(200);
   return json.content;
 }
@@ -33,7 +36,14 @@ async function save(token: string, body: Record<string, unknown>) {
     apiRequest("/api/v1/addupdateevent", {
       method: "POST",
       token,
-      body: { colorcode: await keyId(), title: "With files", startDate: "2026-05-04 09:00:00", endDate: "2026-05-04 10:00:00", type: "normal", ...body },
+      body: {
+        colorcode: await keyId(),
+        title: "With files",
+        startDate: "2026-05-04 09:00:00",
+        endDate: "2026-05-04 10:00:00",
+        type: "normal",
+        ...body,
+      },
     }),
   );
 }
@@ -55,7 +65,12 @@ describe("event attachments", () => {
     const manager = await tokenFor(t.db(), "manager");
     const pdf = await upload(manager, "agenda.pdf", PDF);
     const png = await upload(manager, "map.png", PNG_1X1);
-    const res = await save(manager, { title: "Files event", imagePath: [png, pdf], imageSize: [1, 2], imageType: ["image/png", "application/pdf"] });
+    const res = await save(manager, {
+      title: "Files event",
+      imagePath: [png, pdf],
+      imageSize: [1, 2],
+      imageType: ["image/png", "application/pdf"],
+    });
     expect(res.status).toBe(200);
     const ev = await eventByTitle("Files event");
     expect((await fileRows([pdf, png])).map((f) => f.status)).toEqual(["attached", "attached"]);
@@ -104,7 +119,10 @@ describe("event attachments", () => {
     const b = await upload(manager, "report.pdf", PDF);
     await save(manager, { title: "Zip event", imagePath: [a, b] });
     const ev = await eventByTitle("Zip event");
-    const { status, json } = await callRoute(downloadAttachment, apiRequest(`/api/v1/downloadattachment?id=${ev.id}`, { token: staff }));
+    const { status, json } = await callRoute(
+      downloadAttachment,
+      apiRequest(`/api/v1/downloadattachment?id=${ev.id}`, { token: staff }),
+    );
     expect(status).toBe(200);
     expect(json.content.zip_file).toMatch(/\/api\/zip\?/);
     const zip = await zipRoute(new NextRequest(new URL(json.content.zip_file, "http://localhost")));
@@ -117,12 +135,21 @@ describe("event attachments", () => {
 
     const none = await save(manager, { title: "No files" });
     expect(none.status).toBe(200);
-    const empty = await callRoute(downloadAttachment, apiRequest(`/api/v1/downloadattachment?id=${(await eventByTitle("No files")).id}`, { token: staff }));
+    const empty = await callRoute(
+      downloadAttachment,
+      apiRequest(`/api/v1/downloadattachment?id=${(await eventByTitle("No files")).id}`, { token: staff }),
+    );
     expect(empty.status).toBe(404);
 
     await save(manager, { id: ev.id, title: "Zip event", status: "inactive", imagePath: [a, b] });
-    expect((await callRoute(downloadAttachment, apiRequest(`/api/v1/downloadattachment?id=${ev.id}`, { token: staff }))).status).toBe(404);
-    expect((await callRoute(downloadAttachment, apiRequest(`/api/v1/downloadattachment?id=${ev.id}`, { token: manager }))).status).toBe(200);
+    expect(
+      (await callRoute(downloadAttachment, apiRequest(`/api/v1/downloadattachment?id=${ev.id}`, { token: staff })))
+        .status,
+    ).toBe(404);
+    expect(
+      (await callRoute(downloadAttachment, apiRequest(`/api/v1/downloadattachment?id=${ev.id}`, { token: manager })))
+        .status,
+    ).toBe(200);
   });
 
   it("deleting an event deletes its files, rows and bytes", async () => {
@@ -130,7 +157,10 @@ describe("event attachments", () => {
     const k = await upload(manager, "gone.pdf", PDF);
     await save(manager, { title: "Doomed with files", imagePath: [k] });
     const ev = await eventByTitle("Doomed with files");
-    const res = await callRoute(deleteEventsRoute, apiRequest("/api/v1/deleteevents", { method: "DELETE", token: manager, body: { deleteArr: [ev.id] } }));
+    const res = await callRoute(
+      deleteEventsRoute,
+      apiRequest("/api/v1/deleteevents", { method: "DELETE", token: manager, body: { deleteArr: [ev.id] } }),
+    );
     expect(res.status).toBe(200);
     expect(await fileRows([k])).toHaveLength(0);
     expect(storage.files().some((f) => fs.existsSync(f) && f.endsWith(k.split("/").pop()!))).toBe(false);
@@ -143,9 +173,13 @@ describe("files belong to their record (issue 19)", () => {
     const manager = await tokenFor(t.db(), "manager");
     const staff = await tokenFor(t.db(), "staff");
     const pdf = await upload(manager, "hidden.pdf", PDF);
-    expect((await save(manager, { title: "Hidden event", imagePath: [pdf], imageSize: [1], imageType: ["application/pdf"] })).status).toBe(200);
+    expect(
+      (await save(manager, { title: "Hidden event", imagePath: [pdf], imageSize: [1], imageType: ["application/pdf"] }))
+        .status,
+    ).toBe(200);
     const ev = await eventByTitle("Hidden event");
-    const link = (token: string) => callRoute(signedUrlPath, apiRequest(`/api/v1/getsignedurlpath?file=${encodeURIComponent(pdf)}`, { token }));
+    const link = (token: string) =>
+      callRoute(signedUrlPath, apiRequest(`/api/v1/getsignedurlpath?file=${encodeURIComponent(pdf)}`, { token }));
     expect((await link(staff)).status).toBe(200);
 
     await t.db().update(schema.calendarEvents).set({ status: "inactive" }).where(eq(schema.calendarEvents.id, ev.id));
@@ -161,19 +195,51 @@ describe("files belong to their record (issue 19)", () => {
     const admin = await tokenFor(t.db(), "admin");
     const staff = await tokenFor(t.db(), "staff");
     const { POST: storePost } = await import("@/app/api/v1/store_post/route");
-    const { status, json } = await callRoute(storeDocument, uploadRequest("/api/v1/store_document?kind=post", { token: admin, parts: [{ name: "secret.pdf", data: PDF }] }));
+    const { status, json } = await callRoute(
+      storeDocument,
+      uploadRequest("/api/v1/store_document?kind=post", { token: admin, parts: [{ name: "secret.pdf", data: PDF }] }),
+    );
     expect(status).toBe(200);
     const key = json.content as string;
-    const saved = await callRoute(storePost, apiRequest("/api/v1/store_post", { method: "POST", token: admin, body: { slug: "company-news", title: "Managers only", description: "", imagePath: [key], imageSize: [1], imageType: ["pdf"] } }));
+    const saved = await callRoute(
+      storePost,
+      apiRequest("/api/v1/store_post", {
+        method: "POST",
+        token: admin,
+        body: {
+          slug: "company-news",
+          title: "Managers only",
+          description: "",
+          imagePath: [key],
+          imageSize: [1],
+          imageType: ["pdf"],
+        },
+      }),
+    );
     expect(saved.status, JSON.stringify(saved.json)).toBe(200);
-    const link = () => callRoute(signedUrlPath, apiRequest(`/api/v1/getsignedurlpath?file=${encodeURIComponent(key)}`, { token: staff }));
+    const link = () =>
+      callRoute(
+        signedUrlPath,
+        apiRequest(`/api/v1/getsignedurlpath?file=${encodeURIComponent(key)}`, { token: staff }),
+      );
     expect((await link()).status).toBe(200);
     // The menu page is closed to staff: its documents are too.
     const [menu] = await t.db().select().from(schema.menus).where(eq(schema.menus.slug, "company-news"));
-    await t.db().update(schema.menus).set({ allowedRoleIds: [1, 2] }).where(eq(schema.menus.id, menu.id));
+    await t
+      .db()
+      .update(schema.menus)
+      .set({ allowedRoleIds: [1, 2] })
+      .where(eq(schema.menus.id, menu.id));
     try {
       expect((await link()).status).toBe(404);
-      expect((await callRoute(signedUrlPath, apiRequest(`/api/v1/getsignedurlpath?file=${encodeURIComponent(key)}`, { token: admin }))).status).toBe(200);
+      expect(
+        (
+          await callRoute(
+            signedUrlPath,
+            apiRequest(`/api/v1/getsignedurlpath?file=${encodeURIComponent(key)}`, { token: admin }),
+          )
+        ).status,
+      ).toBe(200);
     } finally {
       await t.db().update(schema.menus).set({ allowedRoleIds: [] }).where(eq(schema.menus.id, menu.id));
     }

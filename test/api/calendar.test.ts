@@ -15,7 +15,13 @@ const t = setupTestDatabase();
 let admin: string, manager: string, staff: string;
 let keyId: number, otherKeyId: number;
 
-const count = async () => (await t.db().select({ n: sql<number>`count(*)::int` }).from(schema.calendarEvents))[0].n;
+const count = async () =>
+  (
+    await t
+      .db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(schema.calendarEvents)
+  )[0].n;
 
 function body(over: Record<string, unknown> = {}) {
   return {
@@ -37,11 +43,16 @@ function body(over: Record<string, unknown> = {}) {
   };
 }
 
-const post = (token: string, b: unknown) => callRoute(addUpdateEvent, apiRequest("/api/v1/addupdateevent", { method: "POST", token, body: b }));
+const post = (token: string, b: unknown) =>
+  callRoute(addUpdateEvent, apiRequest("/api/v1/addupdateevent", { method: "POST", token, body: b }));
 const events = (token: string, qs: string) => callRoute(getEvents, apiRequest(`/api/v1/getevents?${qs}`, { token }));
 
 beforeAll(async () => {
-  [admin, manager, staff] = await Promise.all([tokenFor(t.db(), "admin"), tokenFor(t.db(), "manager"), tokenFor(t.db(), "staff")]);
+  [admin, manager, staff] = await Promise.all([
+    tokenFor(t.db(), "admin"),
+    tokenFor(t.db(), "manager"),
+    tokenFor(t.db(), "staff"),
+  ]);
   const keys = await t.db().select().from(schema.calendarKeys).orderBy(schema.calendarKeys.id);
   keyId = keys[0].id;
   otherKeyId = keys[1].id;
@@ -49,10 +60,18 @@ beforeAll(async () => {
 
 describe("get_meeting_list", () => {
   it("lists active keys with value, text and colour for any signed-in user", async () => {
-    const { status, json } = await callRoute(meetingList, apiRequest("/api/v1/get_meeting_list?id=0&status=active", { token: staff }));
+    const { status, json } = await callRoute(
+      meetingList,
+      apiRequest("/api/v1/get_meeting_list?id=0&status=active", { token: staff }),
+    );
     expect(status).toBe(200);
     expect(json.content.length).toBeGreaterThanOrEqual(4);
-    expect(json.content[0]).toMatchObject({ value: expect.any(Number), text: expect.any(String), color_code_obj: { hex: expect.stringMatching(/^#[0-9a-f]{6}$/i) }, status: "active" });
+    expect(json.content[0]).toMatchObject({
+      value: expect.any(Number),
+      text: expect.any(String),
+      color_code_obj: { hex: expect.stringMatching(/^#[0-9a-f]{6}$/i) },
+      status: "active",
+    });
   });
 
   it("answers 401 without a token", async () => {
@@ -70,35 +89,105 @@ describe("addupdateevent, getevent, getevents", () => {
     expect(await count()).toBe(before + 1);
     const list = await events(staff, "start_date=2026-03-01 00:00:00&end_date=2026-04-01 00:00:00&offset_minutes=480");
     const ev = (list.json.content.events as ApiOccurrence[]).find((e) => e.title === "Manager's review")!;
-    expect(ev).toMatchObject({ start: "2026-03-10T16:00:00.000Z", end: "2026-03-10T17:30:00.000Z", start_date: "2026-03-10 08:00:00", eventtime: "08:00 AM", all_day: false });
+    expect(ev).toMatchObject({
+      start: "2026-03-10T16:00:00.000Z",
+      end: "2026-03-10T17:30:00.000Z",
+      start_date: "2026-03-10 08:00:00",
+      eventtime: "08:00 AM",
+      all_day: false,
+    });
     const pdt = await events(staff, "start_date=2026-03-01T00:00:00Z&end_date=2026-04-01T00:00:00Z&offset_minutes=420");
-    expect((pdt.json.content.events as ApiOccurrence[]).find((e) => e.title === "Manager's review")!.start_date).toBe("2026-03-10 09:00:00");
-    const audit = await t.db().select().from(schema.auditLog).where(and(eq(schema.auditLog.entity, "calendar_event"), eq(schema.auditLog.entityId, String(ev.id))));
+    expect((pdt.json.content.events as ApiOccurrence[]).find((e) => e.title === "Manager's review")!.start_date).toBe(
+      "2026-03-10 09:00:00",
+    );
+    const audit = await t
+      .db()
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.entity, "calendar_event"), eq(schema.auditLog.entityId, String(ev.id))));
     expect(audit.map((a) => a.action)).toEqual(["create"]);
 
     const detail = await callRoute(getEvent, apiRequest(`/api/v1/getevent?id=${ev.id}`, { token: staff }));
     const d = detail.json.content.events[0] as ApiEventDetail;
-    expect(d).toMatchObject({ title: "Manager's review", key_description: "Room 4", contact_person: "Ann Lee", contact_email: "ann@example.com", contact_number: "(555) 123-4567", created_by: "Morgan Manager", attachments: [] });
+    expect(d).toMatchObject({
+      title: "Manager's review",
+      key_description: "Room 4",
+      contact_person: "Ann Lee",
+      contact_email: "ann@example.com",
+      contact_number: "(555) 123-4567",
+      created_by: "Morgan Manager",
+      attachments: [],
+    });
   });
 
   it("updates with id, keeping one row; the old weekly payload (no dates) keeps the stored start, time and last date", async () => {
-    await post(admin, body({ title: "To be renamed", type: "recursive", recursiveType: "monthly", startDate: "2026-03-10 09:00:00", endDate: "2027-03-10 10:30:00" }));
-    const [row] = await t.db().select().from(schema.calendarEvents).where(eq(schema.calendarEvents.title, "To be renamed"));
+    await post(
+      admin,
+      body({
+        title: "To be renamed",
+        type: "recursive",
+        recursiveType: "monthly",
+        startDate: "2026-03-10 09:00:00",
+        endDate: "2027-03-10 10:30:00",
+      }),
+    );
+    const [row] = await t
+      .db()
+      .select()
+      .from(schema.calendarEvents)
+      .where(eq(schema.calendarEvents.title, "To be renamed"));
     // The old endDate of a series is its last date and each occurrence's end time.
-    expect(row).toMatchObject({ repeatUntil: "2027-03-10", startsAt: new Date("2026-03-10T16:00:00Z"), endsAt: new Date("2026-03-10T17:30:00Z") });
+    expect(row).toMatchObject({
+      repeatUntil: "2027-03-10",
+      startsAt: new Date("2026-03-10T16:00:00Z"),
+      endsAt: new Date("2026-03-10T17:30:00Z"),
+    });
     const before = await count();
-    const { status, json } = await post(admin, body({ id: row.id, title: "Renamed", type: "recursive", recursiveType: "weekly", weekDay: 3, startDate: "", endDate: "" }));
+    const { status, json } = await post(
+      admin,
+      body({
+        id: row.id,
+        title: "Renamed",
+        type: "recursive",
+        recursiveType: "weekly",
+        weekDay: 3,
+        startDate: "",
+        endDate: "",
+      }),
+    );
     expect(status).toBe(200);
     expect(json.content).toBe("Event Updated Successfully");
     expect(await count()).toBe(before);
     const [after] = await t.db().select().from(schema.calendarEvents).where(eq(schema.calendarEvents.id, row.id));
-    expect(after).toMatchObject({ title: "Renamed", type: "recursive", recurrence: "weekly", daysOfWeek: [3], startsAt: row.startsAt, endsAt: row.endsAt, repeatUntil: "2027-03-10" });
+    expect(after).toMatchObject({
+      title: "Renamed",
+      type: "recursive",
+      recurrence: "weekly",
+      daysOfWeek: [3],
+      startsAt: row.startsAt,
+      endsAt: row.endsAt,
+      repeatUntil: "2027-03-10",
+    });
   });
 
   it("a new weekly series from the old payload (no dates) starts today, all day, on its weekday", async () => {
-    const { status } = await post(manager, body({ title: "Old-client weekly", type: "recursive", recursiveType: "weekly", weekDay: 4, startDate: "", endDate: "" }));
+    const { status } = await post(
+      manager,
+      body({
+        title: "Old-client weekly",
+        type: "recursive",
+        recursiveType: "weekly",
+        weekDay: 4,
+        startDate: "",
+        endDate: "",
+      }),
+    );
     expect(status).toBe(200);
-    const [row] = await t.db().select().from(schema.calendarEvents).where(eq(schema.calendarEvents.title, "Old-client weekly"));
+    const [row] = await t
+      .db()
+      .select()
+      .from(schema.calendarEvents)
+      .where(eq(schema.calendarEvents.title, "Old-client weekly"));
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Los_Angeles" }).format(new Date());
     expect(row).toMatchObject({ daysOfWeek: [4], repeatUntil: null });
     expect(row.startsAt!.getTime()).toBeGreaterThan(Date.now() - 2 * 86_400_000);
@@ -108,32 +197,94 @@ describe("addupdateevent, getevent, getevents", () => {
     const next = await events(staff, qs(row.startsAt!, new Date(row.startsAt!.getTime() + 14 * 86_400_000)));
     const mine = (next.json.content.events as ApiOccurrence[]).filter((e) => e.id === row.id);
     expect(mine).toHaveLength(2);
-    expect(mine.every((e) => e.all_day && new Date(`${e.start_day}T12:00:00Z`).getUTCDay() === 4 && e.start_day! >= today)).toBe(true);
+    expect(
+      mine.every((e) => e.all_day && new Date(`${e.start_day}T12:00:00Z`).getUTCDay() === 4 && e.start_day! >= today),
+    ).toBe(true);
   });
 
   it("getevent shows a series' next occurrence, and 'updated by' only after an update", async () => {
-    await post(manager, body({ title: "Next one please", type: "recursive", recursiveType: "weekly", weekDays: [1], startDate: "2024-01-01 09:00:00", endDate: "", endTime: "10:00" }));
-    const [row] = await t.db().select().from(schema.calendarEvents).where(eq(schema.calendarEvents.title, "Next one please"));
-    const detail = async () => (await callRoute(getEvent, apiRequest(`/api/v1/getevent?id=${row.id}`, { token: staff }))).json.content.events[0] as ApiEventDetail;
+    await post(
+      manager,
+      body({
+        title: "Next one please",
+        type: "recursive",
+        recursiveType: "weekly",
+        weekDays: [1],
+        startDate: "2024-01-01 09:00:00",
+        endDate: "",
+        endTime: "10:00",
+      }),
+    );
+    const [row] = await t
+      .db()
+      .select()
+      .from(schema.calendarEvents)
+      .where(eq(schema.calendarEvents.title, "Next one please"));
+    const detail = async () =>
+      (await callRoute(getEvent, apiRequest(`/api/v1/getevent?id=${row.id}`, { token: staff }))).json.content
+        .events[0] as ApiEventDetail;
     const d = await detail();
     expect(new Date(d.start).getTime()).toBeGreaterThan(Date.now() - 86_400_000);
     expect(new Date(d.start).getTime()).toBeLessThan(Date.now() + 8 * 86_400_000);
-    expect(d).toMatchObject({ starts_at: "2024-01-01T17:00:00.000Z", days_of_week: [1], repeat_interval: 1, repeat_until: null, created_by: "Morgan Manager", updated_by: null });
+    expect(d).toMatchObject({
+      starts_at: "2024-01-01T17:00:00.000Z",
+      days_of_week: [1],
+      repeat_interval: 1,
+      repeat_until: null,
+      created_by: "Morgan Manager",
+      updated_by: null,
+    });
     await new Promise((r) => setTimeout(r, 5));
-    await post(admin, body({ id: row.id, title: "Next one please", type: "recursive", recursiveType: "weekly", weekDays: [1], startDate: "2024-01-01 09:00:00", endTime: "10:00" }));
+    await post(
+      admin,
+      body({
+        id: row.id,
+        title: "Next one please",
+        type: "recursive",
+        recursiveType: "weekly",
+        weekDays: [1],
+        startDate: "2024-01-01 09:00:00",
+        endTime: "10:00",
+      }),
+    );
     expect((await detail()).updated_by).toBe("Alex Admin");
   });
 
   it("expands a weekly series begun ten years ago into this window, and only the window's occurrences", async () => {
-    await post(admin, body({ title: "Decade-old weekly", type: "recursive", recursiveType: "weekly", weekDay: 2, startDate: "2016-01-05 08:00:00", endDate: "" }));
+    await post(
+      admin,
+      body({
+        title: "Decade-old weekly",
+        type: "recursive",
+        recursiveType: "weekly",
+        weekDay: 2,
+        startDate: "2016-01-05 08:00:00",
+        endDate: "",
+      }),
+    );
     const { json } = await events(staff, "start_date=2026-06-01T07:00:00Z&end_date=2026-07-01T07:00:00Z");
     const mine = (json.content.events as ApiOccurrence[]).filter((e) => e.title === "Decade-old weekly");
-    expect(mine.map((e) => e.start)).toEqual(["2026-06-02T15:00:00.000Z", "2026-06-09T15:00:00.000Z", "2026-06-16T15:00:00.000Z", "2026-06-23T15:00:00.000Z", "2026-06-30T15:00:00.000Z"]);
+    expect(mine.map((e) => e.start)).toEqual([
+      "2026-06-02T15:00:00.000Z",
+      "2026-06-09T15:00:00.000Z",
+      "2026-06-16T15:00:00.000Z",
+      "2026-06-23T15:00:00.000Z",
+      "2026-06-30T15:00:00.000Z",
+    ]);
     expect(new Set(mine.map((e) => e.occurrence_id)).size).toBe(5);
   });
 
   it("filters by key (id) and hides inactive events from role 3 only", async () => {
-    await post(admin, body({ title: "Inactive other-key", colorcode: otherKeyId, status: "inactive", startDate: "2026-05-05 09:00:00", endDate: "2026-05-05 10:00:00" }));
+    await post(
+      admin,
+      body({
+        title: "Inactive other-key",
+        colorcode: otherKeyId,
+        status: "inactive",
+        startDate: "2026-05-05 09:00:00",
+        endDate: "2026-05-05 10:00:00",
+      }),
+    );
     const q = "start_date=2026-05-01T00:00:00Z&end_date=2026-06-01T00:00:00Z";
     const forStaff = (await events(staff, q)).json.content.events as ApiOccurrence[];
     const forManager = (await events(manager, q)).json.content.events as ApiOccurrence[];
@@ -149,14 +300,17 @@ describe("addupdateevent, getevent, getevents", () => {
   it("returns any title verbatim in a window (tabs, line breaks, backslashes, quotes, HTML, non-ASCII)", async () => {
     const title = 'Tab\there\nnew line \\ back "quoted" <b>bold</b> café – 東京 \\t';
     expect(title).toContain("\t");
-    await t.db().insert(schema.calendarEvents).values({
-      title,
-      calendarKeyId: keyId,
-      startsAt: new Date("2026-10-07T16:00:00Z"),
-      endsAt: new Date("2026-10-07T17:00:00Z"),
-      occursFrom: new Date("2026-10-07T16:00:00Z"),
-      occursUntil: new Date("2026-10-07T17:00:00Z"),
-    });
+    await t
+      .db()
+      .insert(schema.calendarEvents)
+      .values({
+        title,
+        calendarKeyId: keyId,
+        startsAt: new Date("2026-10-07T16:00:00Z"),
+        endsAt: new Date("2026-10-07T17:00:00Z"),
+        occursFrom: new Date("2026-10-07T16:00:00Z"),
+        occursUntil: new Date("2026-10-07T17:00:00Z"),
+      });
     const { json } = await events(staff, "start_date=2026-10-01T00:00:00Z&end_date=2026-11-01T00:00:00Z");
     expect((json.content.events as ApiOccurrence[]).filter((e) => e.title === title)).toHaveLength(1);
   });
@@ -175,12 +329,30 @@ describe("addupdateevent, getevent, getevents", () => {
     const q = "start_date=2026-08-01T00:00:00Z&end_date=2026-09-01T00:00:00Z";
     const titles = async () => ((await events(staff, q)).json.content.events as ApiOccurrence[]).map((e) => e.title);
     expect(await titles()).not.toContain("Cache check");
-    await post(manager, body({ title: "Cache check", startDate: "2026-08-12 09:00:00", endDate: "2026-08-12 10:00:00" }));
+    await post(
+      manager,
+      body({ title: "Cache check", startDate: "2026-08-12 09:00:00", endDate: "2026-08-12 10:00:00" }),
+    );
     expect(await titles()).toContain("Cache check");
-    const [row] = await t.db().select().from(schema.calendarEvents).where(eq(schema.calendarEvents.title, "Cache check"));
-    await post(manager, body({ id: row.id, title: "Cache check renamed", startDate: "2026-08-12 09:00:00", endDate: "2026-08-12 10:00:00" }));
+    const [row] = await t
+      .db()
+      .select()
+      .from(schema.calendarEvents)
+      .where(eq(schema.calendarEvents.title, "Cache check"));
+    await post(
+      manager,
+      body({
+        id: row.id,
+        title: "Cache check renamed",
+        startDate: "2026-08-12 09:00:00",
+        endDate: "2026-08-12 10:00:00",
+      }),
+    );
     expect(await titles()).toContain("Cache check renamed");
-    await callRoute(deleteEventsRoute, apiRequest("/api/v1/deleteevents", { method: "DELETE", token: admin, body: { deleteArr: [row.id] } }));
+    await callRoute(
+      deleteEventsRoute,
+      apiRequest("/api/v1/deleteevents", { method: "DELETE", token: admin, body: { deleteArr: [row.id] } }),
+    );
     expect(await titles()).not.toContain("Cache check renamed");
   });
 
@@ -188,17 +360,56 @@ describe("addupdateevent, getevent, getevents", () => {
     const june = "start_date=2027-06-01T07:00:00Z&end_date=2027-07-01T07:00:00Z";
     const july = "start_date=2027-07-01T07:00:00Z&end_date=2027-08-01T07:00:00Z";
     const days = async (qs: string) =>
-      ((await events(staff, qs)).json.content.events as ApiOccurrence[]).filter((e) => e.title.startsWith("Series cache")).map((e) => `${e.title} ${e.start.slice(0, 10)}`);
+      ((await events(staff, qs)).json.content.events as ApiOccurrence[])
+        .filter((e) => e.title.startsWith("Series cache"))
+        .map((e) => `${e.title} ${e.start.slice(0, 10)}`);
     expect(await days(june)).toEqual([]);
-    await post(manager, body({ title: "Series cache", type: "recursive", recursiveType: "monthly", startDate: "2027-01-15 09:00:00", endDate: "" }));
+    await post(
+      manager,
+      body({
+        title: "Series cache",
+        type: "recursive",
+        recursiveType: "monthly",
+        startDate: "2027-01-15 09:00:00",
+        endDate: "",
+      }),
+    );
     expect(await days(june)).toEqual(["Series cache 2027-06-15"]);
-    const [row] = await t.db().select().from(schema.calendarEvents).where(eq(schema.calendarEvents.title, "Series cache"));
-    await post(manager, body({ id: row.id, title: "Series cache moved", type: "recursive", recursiveType: "monthly", startDate: "2027-01-20 09:00:00", endDate: "" }));
+    const [row] = await t
+      .db()
+      .select()
+      .from(schema.calendarEvents)
+      .where(eq(schema.calendarEvents.title, "Series cache"));
+    await post(
+      manager,
+      body({
+        id: row.id,
+        title: "Series cache moved",
+        type: "recursive",
+        recursiveType: "monthly",
+        startDate: "2027-01-20 09:00:00",
+        endDate: "",
+      }),
+    );
     expect(await days(july)).toEqual(["Series cache moved 2027-07-20"]);
     expect(await days(june)).toEqual(["Series cache moved 2027-06-20"]);
-    await post(manager, body({ id: row.id, title: "Series cache moved", status: "inactive", type: "recursive", recursiveType: "monthly", startDate: "2027-01-20 09:00:00", endDate: "" }));
+    await post(
+      manager,
+      body({
+        id: row.id,
+        title: "Series cache moved",
+        status: "inactive",
+        type: "recursive",
+        recursiveType: "monthly",
+        startDate: "2027-01-20 09:00:00",
+        endDate: "",
+      }),
+    );
     expect(await days(june)).toEqual([]);
-    await callRoute(deleteEventsRoute, apiRequest("/api/v1/deleteevents", { method: "DELETE", token: admin, body: { deleteArr: [row.id] } }));
+    await callRoute(
+      deleteEventsRoute,
+      apiRequest("/api/v1/deleteevents", { method: "DELETE", token: admin, body: { deleteArr: [row.id] } }),
+    );
     expect(await days(july)).toEqual([]);
   });
 
@@ -209,7 +420,8 @@ describe("addupdateevent, getevent, getevents", () => {
     expect((cic.keys as Array<{ text: string }>).map((k) => k.text)).toEqual(["CIC Monthly Meeting"]);
     const all = (await events(staff, `${q}&slug=calendar`)).json.content;
     expect(new Set((all.events as ApiOccurrence[]).map((e) => e.mm_title)).size).toBeGreaterThan(1);
-    const found = (await events(staff, "search=meeting&slug=cic-monthly-meetings")).json.content.events as ApiOccurrence[];
+    const found = (await events(staff, "search=meeting&slug=cic-monthly-meetings")).json.content
+      .events as ApiOccurrence[];
     expect(found.map((e) => e.title)).toEqual(["CIC Monthly Meeting"]);
     expect((await events(staff, `${q}&slug=no-such-page`)).status).toBe(404);
   });
@@ -223,23 +435,73 @@ describe("addupdateevent, getevent, getevents", () => {
 
 describe("bad input is refused with the spec's message and nothing is written", () => {
   const cases: Array<[string, Record<string, unknown>, string, string]> = [
-    ["end before start", { startDate: "2026-03-10 10:00:00", endDate: "2026-03-10 09:59:00" }, "endDate", "End DateTime cannot be before Start DateTime"],
-    ["end before start (absolute times)", { startDate: "2026-03-10T10:00:00Z", endDate: "2026-03-10T09:00:00Z" }, "endDate", "End DateTime cannot be before Start DateTime"],
-    ["weekday 0", { type: "recursive", recursiveType: "weekly", weekDay: 0, startDate: "", endDate: "" }, "weekDay", "Day Of Week must be between 1 (Monday) and 7 (Sunday)"],
-    ["weekday 8", { type: "recursive", recursiveType: "weekly", weekDay: 8, startDate: "", endDate: "" }, "weekDay", "Day Of Week must be between 1 (Monday) and 7 (Sunday)"],
+    [
+      "end before start",
+      { startDate: "2026-03-10 10:00:00", endDate: "2026-03-10 09:59:00" },
+      "endDate",
+      "End DateTime cannot be before Start DateTime",
+    ],
+    [
+      "end before start (absolute times)",
+      { startDate: "2026-03-10T10:00:00Z", endDate: "2026-03-10T09:00:00Z" },
+      "endDate",
+      "End DateTime cannot be before Start DateTime",
+    ],
+    [
+      "weekday 0",
+      { type: "recursive", recursiveType: "weekly", weekDay: 0, startDate: "", endDate: "" },
+      "weekDay",
+      "Day Of Week must be between 1 (Monday) and 7 (Sunday)",
+    ],
+    [
+      "weekday 8",
+      { type: "recursive", recursiveType: "weekly", weekDay: 8, startDate: "", endDate: "" },
+      "weekDay",
+      "Day Of Week must be between 1 (Monday) and 7 (Sunday)",
+    ],
     ["unknown key id", { colorcode: 999_999 }, "colorcode", "Please select Calendar Key"],
     ["no key", { colorcode: "" }, "colorcode", "Please select Calendar Key"],
     ["191-character title", { title: "x".repeat(191) }, "title", "Title cannot be longer than 190 character"],
     ["empty title", { title: "   " }, "title", "Title Required"],
-    ["letters in the phone number", { contactNumber: "555-CALL-NOW" }, "contactNumber", "Contact Number Must Be Numeric"],
-    ["a 5-digit phone number", { contactNumber: "12-345" }, "contactNumber", "Contact Number Must Be Of Minimum 6 Digits"],
-    ["a 19-digit phone number", { contactNumber: "1234567890123456789" }, "contactNumber", "Contact Number Must Be Of Maximum 18 Digits"],
-    ["a 50-character e-mail", { contactEmail: `${"a".repeat(38)}@example.com` }, "contactEmail", "Contact Email cannot be longer than 49 character"],
+    [
+      "letters in the phone number",
+      { contactNumber: "555-CALL-NOW" },
+      "contactNumber",
+      "Contact Number Must Be Numeric",
+    ],
+    [
+      "a 5-digit phone number",
+      { contactNumber: "12-345" },
+      "contactNumber",
+      "Contact Number Must Be Of Minimum 6 Digits",
+    ],
+    [
+      "a 19-digit phone number",
+      { contactNumber: "1234567890123456789" },
+      "contactNumber",
+      "Contact Number Must Be Of Maximum 18 Digits",
+    ],
+    [
+      "a 50-character e-mail",
+      { contactEmail: `${"a".repeat(38)}@example.com` },
+      "contactEmail",
+      "Contact Email cannot be longer than 49 character",
+    ],
     ["an invalid e-mail", { contactEmail: "ann@" }, "contactEmail", "Please Enter Valid Contact Email"],
     ["an e-mail without a contact person", { contactPerson: "" }, "contactPerson", "Please Enter Contact Person First"],
     ["no start date", { startDate: "" }, "startDate", "Start Date Required"],
-    ["monthly without a start date", { type: "recursive", recursiveType: "monthly", startDate: "", endDate: "" }, "startDate", "Start Date Required"],
-    ["31 February", { startDate: "2026-02-31 09:00:00", endDate: "" }, "startDate", "Please Enter Valid Start DateTime"],
+    [
+      "monthly without a start date",
+      { type: "recursive", recursiveType: "monthly", startDate: "", endDate: "" },
+      "startDate",
+      "Start Date Required",
+    ],
+    [
+      "31 February",
+      { startDate: "2026-02-31 09:00:00", endDate: "" },
+      "startDate",
+      "Please Enter Valid Start DateTime",
+    ],
   ];
   for (const [name, over, field, message] of cases) {
     it(name, async () => {
@@ -272,7 +534,10 @@ describe("bad input is refused with the spec's message and nothing is written", 
   it("a role-3 user calling deleteevents gets 403 and the event stays", async () => {
     const [row] = await t.db().select().from(schema.calendarEvents).limit(1);
     const before = await count();
-    const { status } = await callRoute(deleteEventsRoute, apiRequest("/api/v1/deleteevents", { method: "DELETE", token: staff, body: { deleteArr: [row.id] } }));
+    const { status } = await callRoute(
+      deleteEventsRoute,
+      apiRequest("/api/v1/deleteevents", { method: "DELETE", token: staff, body: { deleteArr: [row.id] } }),
+    );
     expect(status).toBe(403);
     expect(await count()).toBe(before);
   });
@@ -284,10 +549,13 @@ describe("bad input is refused with the spec's message and nothing is written", 
       const { status, json } = await events(staff, `search=${encodeURIComponent(q)}`);
       expect(status).toBe(200);
       expect(json.content.search).toBe(q);
-      for (const e of json.content.events as ApiOccurrence[]) expect(`${e.title}`.toLowerCase()).toContain(q.toLowerCase());
+      for (const e of json.content.events as ApiOccurrence[])
+        expect(`${e.title}`.toLowerCase()).toContain(q.toLowerCase());
     }
     const hit = await events(staff, `search=${encodeURIComponent("DROP TABLE")}`);
-    expect((hit.json.content.events as ApiOccurrence[]).map((e) => e.title)).toContain(`<img src=x onerror=alert(1)> Robert'); DROP TABLE calendar_events;--`);
+    expect((hit.json.content.events as ApiOccurrence[]).map((e) => e.title)).toContain(
+      `<img src=x onerror=alert(1)> Robert'); DROP TABLE calendar_events;--`,
+    );
     expect(await count()).toBe(before);
   });
 });
@@ -296,23 +564,49 @@ describe("deleteevents", () => {
   it("role 1 deletes events with audit rows; unknown ids answer 404", async () => {
     await post(admin, body({ title: "Delete me 1" }));
     await post(admin, body({ title: "Delete me 2" }));
-    const rows = await t.db().select().from(schema.calendarEvents).where(sql`${schema.calendarEvents.title} like 'Delete me %'`);
+    const rows = await t
+      .db()
+      .select()
+      .from(schema.calendarEvents)
+      .where(sql`${schema.calendarEvents.title} like 'Delete me %'`);
     const before = await count();
-    const { status, json } = await callRoute(deleteEventsRoute, apiRequest("/api/v1/deleteevents", { method: "DELETE", token: admin, body: { deleteArr: rows.map((r) => r.id) } }));
+    const { status, json } = await callRoute(
+      deleteEventsRoute,
+      apiRequest("/api/v1/deleteevents", {
+        method: "DELETE",
+        token: admin,
+        body: { deleteArr: rows.map((r) => r.id) },
+      }),
+    );
     expect(status).toBe(200);
     expect(json.message).toBe("You successfully deleted the record(s).");
     expect(await count()).toBe(before - 2);
-    const audit = await t.db().select().from(schema.auditLog).where(and(eq(schema.auditLog.entity, "calendar_event"), eq(schema.auditLog.action, "delete")));
+    const audit = await t
+      .db()
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.entity, "calendar_event"), eq(schema.auditLog.action, "delete")));
     expect(audit.map((a) => Number(a.entityId))).toEqual(expect.arrayContaining(rows.map((r) => r.id)));
-    const again = await callRoute(deleteEventsRoute, apiRequest("/api/v1/deleteevents", { method: "DELETE", token: admin, body: { deleteArr: rows.map((r) => r.id) } }));
+    const again = await callRoute(
+      deleteEventsRoute,
+      apiRequest("/api/v1/deleteevents", {
+        method: "DELETE",
+        token: admin,
+        body: { deleteArr: rows.map((r) => r.id) },
+      }),
+    );
     expect(again.status).toBe(404);
-    const bad = await callRoute(deleteEventsRoute, apiRequest("/api/v1/deleteevents", { method: "DELETE", token: admin, body: { deleteArr: [] } }));
+    const bad = await callRoute(
+      deleteEventsRoute,
+      apiRequest("/api/v1/deleteevents", { method: "DELETE", token: admin, body: { deleteArr: [] } }),
+    );
     expect(bad.status).toBe(422);
   });
 });
 
 describe("ICS subscription feed", () => {
-  const feed = (token: string) => feedRoute(apiRequest(`/api/calendar/feed/${token}.ics`), { params: Promise.resolve({ token: `${token}.ics` }) });
+  const feed = (token: string) =>
+    feedRoute(apiRequest(`/api/calendar/feed/${token}.ics`), { params: Promise.resolve({ token: `${token}.ics` }) });
 
   it("serves the user's feed with RRULEs, filtered by key, and 404 once revoked", async () => {
     const [staffUser] = await t.db().select().from(schema.users).where(eq(schema.users.username, "staff"));

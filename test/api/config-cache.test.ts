@@ -39,10 +39,16 @@ describe("menus and settings kept in memory", () => {
   });
 
   it("sees a new first menu without a session stamp (sign-in path) too", async () => {
-    await t.db().execute(sql`insert into menus (slug, title, page_types, position) values ('bulletin-board', 'Bulletin Board', '{1}', -1)`);
+    await t
+      .db()
+      .execute(
+        sql`insert into menus (slug, title, page_types, position) values ('bulletin-board', 'Bulletin Board', '{1}', -1)`,
+      );
     expect(await getFirstMenuSlug({ roleId: 3 })).toBe("bulletin-board");
     const token = await tokenFor(t.db(), "manager");
-    expect((await callRoute(firstMenu, apiRequest("/api/v1/get_first_menu", { token }))).json.content.slug).toBe("bulletin-board");
+    expect((await callRoute(firstMenu, apiRequest("/api/v1/get_first_menu", { token }))).json.content.slug).toBe(
+      "bulletin-board",
+    );
   });
 
   it("shows a banner added, hidden and removed behind the app's back on the next call", async () => {
@@ -52,7 +58,10 @@ describe("menus and settings kept in memory", () => {
       values ('banner/2030/01/cache-test.png', 'cache-test.png', 1234, 'image/png', 'banner', 'attached')`);
     await t.db().execute(sql`insert into banners (menu_id, file_id, size)
       select m.id, f.id, 1234 from menus m, files f where m.slug = 'service-bulletins' and f.original_name = 'cache-test.png'`);
-    expect((await details(token, "service-bulletins")).json.content.banner).toMatchObject({ status: "active", image_size: 1234 });
+    expect((await details(token, "service-bulletins")).json.content.banner).toMatchObject({
+      status: "active",
+      image_size: 1234,
+    });
     await t.db().execute(sql`update banners set status = 'inactive'`);
     expect((await details(token, "service-bulletins")).json.content.banner).toBeNull();
     const admin = await tokenFor(t.db(), "admin");
@@ -111,9 +120,11 @@ describe("sessions resolved from memory stay exact", () => {
   it("drops a session whose row expired, and a user's permission removed", async () => {
     const token = await tokenFor(t.db(), "admin");
     expect((await resolveToken(token))?.permissions).toContain("access_form_email_manager");
-    await t.db().execute(
-      sql`delete from user_permissions where permission_id = (select id from permissions where name = 'access_form_email_manager')`,
-    );
+    await t
+      .db()
+      .execute(
+        sql`delete from user_permissions where permission_id = (select id from permissions where name = 'access_form_email_manager')`,
+      );
     expect((await resolveToken(token))?.permissions).not.toContain("access_form_email_manager");
     await t.db().execute(sql`update api_tokens set expires_at = now() - interval '1 second' where kind = 'api'`);
     expect(await resolveToken(token)).toBeNull();

@@ -83,7 +83,8 @@ describe("loginErrorText", () => {
 });
 
 describe("a link survives sign-in (issue 33, item 2)", () => {
-  const visit = (path: string, headers: Record<string, string> = {}) => proxy(new NextRequest(`http://localhost${path}`, { headers }));
+  const visit = (path: string, headers: Record<string, string> = {}) =>
+    proxy(new NextRequest(`http://localhost${path}`, { headers }));
 
   it("a signed-out visitor goes to /login with the page and its query as callbackUrl", () => {
     const res = visit("/company-news/post/1?tab=comments&page=2");
@@ -94,17 +95,25 @@ describe("a link survives sign-in (issue 33, item 2)", () => {
   });
 
   it("Next's own _rsc parameter is not part of the way back; the home page needs none", () => {
-    expect(new URL(visit("/calendar?_rsc=abc&month=2026-12").headers.get("location")!).searchParams.get("callbackUrl")).toBe("/calendar?month=2026-12");
+    expect(
+      new URL(visit("/calendar?_rsc=abc&month=2026-12").headers.get("location")!).searchParams.get("callbackUrl"),
+    ).toBe("/calendar?month=2026-12");
     expect(new URL(visit("/").headers.get("location")!).search).toBe("");
   });
 
-  it.each(["//evil.example/x", "/\\evil.example/x"])("a path the URL parser reads as another host (%j) gets no callbackUrl", (path) => {
-    const location = visit(path).headers.get("location");
-    if (location) expect(new URL(location).searchParams.get("callbackUrl") ?? "/").toMatch(/^\/(?![/\\])/);
-  });
+  it.each(["//evil.example/x", "/\\evil.example/x"])(
+    "a path the URL parser reads as another host (%j) gets no callbackUrl",
+    (path) => {
+      const location = visit(path).headers.get("location");
+      if (location) expect(new URL(location).searchParams.get("callbackUrl") ?? "/").toMatch(/^\/(?![/\\])/);
+    },
+  );
 
   it("a page request tells the page its own path (the client's value is replaced)", () => {
-    const res = visit("/company-news/post/1?x=1", { cookie: `${SESSION_COOKIE}=x`, [PAGE_PATH_HEADER]: "//evil.example" });
+    const res = visit("/company-news/post/1?x=1", {
+      cookie: `${SESSION_COOKIE}=x`,
+      [PAGE_PATH_HEADER]: "//evil.example",
+    });
     expect(res.headers.get(`x-middleware-request-${PAGE_PATH_HEADER}`)).toBe("/company-news/post/1?x=1");
   });
 
@@ -114,8 +123,14 @@ describe("a link survives sign-in (issue 33, item 2)", () => {
     requestHeaders.set(PAGE_PATH_HEADER, "/company-news/post/1?x=1");
     // An administrator changes the role (lib/users/mutations.ts revokes with reason 'access').
     const { hashToken } = await import("@/lib/auth/tokens");
-    await t.db().update(schema.apiTokens).set({ revokedAt: new Date(), revokedReason: "access" }).where(eq(schema.apiTokens.tokenHash, hashToken(staff.sid)));
-    expect(await loginRedirectPath()).toBe(`/login?callbackUrl=${encodeURIComponent("/company-news/post/1?x=1")}&reason=AccessChanged`);
+    await t
+      .db()
+      .update(schema.apiTokens)
+      .set({ revokedAt: new Date(), revokedReason: "access" })
+      .where(eq(schema.apiTokens.tokenHash, hashToken(staff.sid)));
+    expect(await loginRedirectPath()).toBe(
+      `/login?callbackUrl=${encodeURIComponent("/company-news/post/1?x=1")}&reason=AccessChanged`,
+    );
   });
 
   it("...and 'Your session ended' for any other end; no reason without a cookie; a hostile path is dropped", async () => {
@@ -124,7 +139,9 @@ describe("a link survives sign-in (issue 33, item 2)", () => {
     requestHeaders.set(PAGE_PATH_HEADER, "/user/list");
     const { revokeToken } = await import("@/lib/auth/session");
     await revokeToken(staff.sid);
-    expect(await loginRedirectPath()).toBe(`/login?callbackUrl=${encodeURIComponent("/user/list")}&reason=SessionEnded`);
+    expect(await loginRedirectPath()).toBe(
+      `/login?callbackUrl=${encodeURIComponent("/user/list")}&reason=SessionEnded`,
+    );
     cookieJar.clear();
     requestHeaders.set(PAGE_PATH_HEADER, "//evil.example");
     expect(await loginRedirectPath()).toBe("/login");
@@ -134,7 +151,9 @@ describe("a link survives sign-in (issue 33, item 2)", () => {
     expect(signInNoticeText("SessionEnded")).toBe("Your session ended. Please sign in again.");
     expect(signInNoticeText("AccessChanged")).toBe("Your access changed; please sign in again.");
     expect(signInNoticeText("Call +1 555 0100")).toBeUndefined();
-    expect(loginPath({ callbackUrl: "https://evil.example", reason: "SessionEnded" })).toBe("/login?reason=SessionEnded");
+    expect(loginPath({ callbackUrl: "https://evil.example", reason: "SessionEnded" })).toBe(
+      "/login?reason=SessionEnded",
+    );
   });
 
   it("signing in with the password lands on the page of the link", async () => {

@@ -27,7 +27,10 @@ beforeAll(async () => {
 const details = (slug: string | null, who = "staff") =>
   callRoute(
     menuDetails,
-    apiRequest(slug === null ? "/api/v1/get_menu_details" : `/api/v1/get_menu_details?slug=${encodeURIComponent(slug)}`, { token: tokens[who] }),
+    apiRequest(
+      slug === null ? "/api/v1/get_menu_details" : `/api/v1/get_menu_details?slug=${encodeURIComponent(slug)}`,
+      { token: tokens[who] },
+    ),
   );
 
 async function setAllowedRoles(slugs: string[], roleIds: number[]) {
@@ -63,7 +66,10 @@ describe("GET /api/v1/get_menu_details", () => {
 
   it("gives a sub-menu's parent", async () => {
     const res = await details("warranty-policies");
-    expect(res.json.content.menu_details).toMatchObject({ slug: "warranty-policies", parent_slug: "service-department" });
+    expect(res.json.content.menu_details).toMatchObject({
+      slug: "warranty-policies",
+      parent_slug: "service-department",
+    });
   });
 
   it("answers 404 for an unknown slug", async () => {
@@ -92,7 +98,9 @@ describe("GET /api/v1/get_menu_details", () => {
     try {
       expectErrorEnvelope(await details("service-bulletins", "staff"), 403);
       const parent = await details("service-department", "manager");
-      expect(parent.json.content.menu_details.sub_menu.map((m: { slug: string }) => m.slug)).toEqual(["service-bulletins"]);
+      expect(parent.json.content.menu_details.sub_menu.map((m: { slug: string }) => m.slug)).toEqual([
+        "service-bulletins",
+      ]);
     } finally {
       await setAllowedRoles(["service-department", "warranty-policies"], []);
     }
@@ -126,11 +134,17 @@ describe("GET /api/v1/get_menu_details", () => {
 
 describe("GET /api/v1/get_first_menu", () => {
   it("gives the first page a role may open, skipping hidden menus and external links", async () => {
-    expect((await callRoute(firstMenu, apiRequest("/x", { token: tokens.staff }))).json.content).toEqual({ slug: "company-news" });
+    expect((await callRoute(firstMenu, apiRequest("/x", { token: tokens.staff }))).json.content).toEqual({
+      slug: "company-news",
+    });
     await setAllowedRoles(["company-news", "documents"], [1]);
     try {
-      expect((await callRoute(firstMenu, apiRequest("/x", { token: tokens.staff }))).json.content).toEqual({ slug: "service-department" });
-      expect((await callRoute(firstMenu, apiRequest("/x", { token: tokens.admin }))).json.content).toEqual({ slug: "company-news" });
+      expect((await callRoute(firstMenu, apiRequest("/x", { token: tokens.staff }))).json.content).toEqual({
+        slug: "service-department",
+      });
+      expect((await callRoute(firstMenu, apiRequest("/x", { token: tokens.admin }))).json.content).toEqual({
+        slug: "company-news",
+      });
     } finally {
       await setAllowedRoles(["company-news", "documents"], []);
     }
@@ -180,7 +194,10 @@ describe("GET /api/v1/get-all-permissions", () => {
 
 describe("POST /api/v1/get-login-id-permissions", () => {
   const call = (who: string, body: unknown) =>
-    callRoute(loginIdPermissions, apiRequest("/api/v1/get-login-id-permissions", { method: "POST", token: tokens[who], body }));
+    callRoute(
+      loginIdPermissions,
+      apiRequest("/api/v1/get-login-id-permissions", { method: "POST", token: tokens[who], body }),
+    );
 
   it("gives a user their own permissions", async () => {
     const res = await call("staff", { user_id: ids.staff });

@@ -17,11 +17,21 @@ const t = setupTestDatabase();
 /** A sign-in from socket peer `peer`, the client claiming X-Forwarded-For `claimed`. */
 function signIn(username: string, password: string, peer?: string, claimed?: string) {
   const xff = [claimed, peer].filter(Boolean).join(", ");
-  return callRoute(login, apiRequest("/api/v1/login", { method: "POST", body: { username, password }, headers: xff ? { "x-forwarded-for": xff } : undefined }));
+  return callRoute(
+    login,
+    apiRequest("/api/v1/login", {
+      method: "POST",
+      body: { username, password },
+      headers: xff ? { "x-forwarded-for": xff } : undefined,
+    }),
+  );
 }
 
 async function attemptCount() {
-  const [{ n }] = await t.db().select({ n: sql<number>`count(*)::int` }).from(schema.loginAttempts);
+  const [{ n }] = await t
+    .db()
+    .select({ n: sql<number>`count(*)::int` })
+    .from(schema.loginAttempts);
   return n;
 }
 
@@ -36,7 +46,8 @@ afterEach(() => {
 describe("per account and address pair", () => {
   it("after the free failures the pair must wait, even with the right password", async () => {
     await forgetAttempts();
-    for (let i = 0; i < LIMITS.pairFreeFailures; i++) expectErrorEnvelope(await signIn("manager", `wrong-${i}`, "198.51.100.1"), 401);
+    for (let i = 0; i < LIMITS.pairFreeFailures; i++)
+      expectErrorEnvelope(await signIn("manager", `wrong-${i}`, "198.51.100.1"), 401);
     const refused = await signIn("manager", "demo1234", "198.51.100.1");
     expectErrorEnvelope(refused, 429);
     expect(refused.json.message).toBe(TOO_MANY_ATTEMPTS);
@@ -51,7 +62,10 @@ describe("per account and address pair", () => {
   });
 
   it("the wait passes: the pair may try again once its last failure is older than the wait", async () => {
-    await t.db().update(schema.loginAttempts).set({ createdAt: sql`now() - interval '2 seconds'` });
+    await t
+      .db()
+      .update(schema.loginAttempts)
+      .set({ createdAt: sql`now() - interval '2 seconds'` });
     expect((await signIn("manager", "demo1234", "198.51.100.1")).status).toBe(200);
   });
 
@@ -100,8 +114,14 @@ describe("per address, at very high volume", () => {
   it("refuses the address for accounts it failed for, never a first try for another account", async () => {
     await forgetAttempts();
     const ip = "203.0.113.99";
-    await t.db().insert(schema.loginAttempts).values(Array.from({ length: LIMITS.addressMaxFailures }, () => ({ key: `ip:${ip}` })));
-    await t.db().insert(schema.loginAttempts).values({ key: "pair:user:nobody|" + ip });
+    await t
+      .db()
+      .insert(schema.loginAttempts)
+      .values(Array.from({ length: LIMITS.addressMaxFailures }, () => ({ key: `ip:${ip}` })));
+    await t
+      .db()
+      .insert(schema.loginAttempts)
+      .values({ key: "pair:user:nobody|" + ip });
     expectErrorEnvelope(await signIn("nobody", "x", ip), 429);
     expect((await signIn("staff", "demo1234", ip)).status).toBe(200);
   });
@@ -112,7 +132,10 @@ describe("password spraying from one address (issue 31, item 8)", () => {
     await forgetAttempts();
     const ip = "203.0.113.150";
     // 95 failures for 95 different unknown usernames (as rows: the sign-ins themselves are below), then 5 real ones.
-    await t.db().insert(schema.loginAttempts).values(Array.from({ length: LIMITS.addressMaxFailures - 5 }, () => ({ key: `ip:${ip}` })));
+    await t
+      .db()
+      .insert(schema.loginAttempts)
+      .values(Array.from({ length: LIMITS.addressMaxFailures - 5 }, () => ({ key: `ip:${ip}` })));
     for (let i = 0; i < 5; i++) expectErrorEnvelope(await signIn(`sprayed-${i}`, "Winter2026!", ip), 401);
 
     let started = Date.now();
@@ -120,7 +143,10 @@ describe("password spraying from one address (issue 31, item 8)", () => {
     const first = Date.now() - started;
     expect(first).toBeGreaterThanOrEqual(450);
 
-    await t.db().insert(schema.loginAttempts).values(Array.from({ length: 20 }, () => ({ key: `ip:${ip}` })));
+    await t
+      .db()
+      .insert(schema.loginAttempts)
+      .values(Array.from({ length: 20 }, () => ({ key: `ip:${ip}` })));
     started = Date.now();
     expectErrorEnvelope(await signIn("sprayed-newer", "Winter2026!", ip), 401);
     expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
@@ -148,7 +174,11 @@ describe("bad input at sign-in", () => {
 
   it("a body that is not JSON is a 400", async () => {
     const { NextRequest } = await import("next/server");
-    const req = new NextRequest("http://localhost/api/v1/login", { method: "POST", body: "{nope", headers: { "content-type": "application/json" } });
+    const req = new NextRequest("http://localhost/api/v1/login", {
+      method: "POST",
+      body: "{nope",
+      headers: { "content-type": "application/json" },
+    });
     const res = await callRoute(login, req);
     expectErrorEnvelope(res, 400);
     expect(res.json.message).toBe("The request body is not valid JSON.");

@@ -22,7 +22,13 @@ import { POST as loginIdPermissions } from "@/app/api/v1/get-login-id-permission
 const t = setupTestDatabase();
 
 const me = (init: { token?: string; cookie?: string }) =>
-  callRoute(firstMenu, apiRequest("/api/v1/get_first_menu", { token: init.token, headers: init.cookie ? { cookie: init.cookie } : undefined }));
+  callRoute(
+    firstMenu,
+    apiRequest("/api/v1/get_first_menu", {
+      token: init.token,
+      headers: init.cookie ? { cookie: init.cookie } : undefined,
+    }),
+  );
 
 beforeEach(() => {
   cookieJar.clear();
@@ -30,18 +36,28 @@ beforeEach(() => {
 
 describe("sign-out", () => {
   it("revokes the v1 token: the next call with it is a 401 in the envelope", async () => {
-    const signIn = await callRoute(login, apiRequest("/api/v1/login", { method: "POST", body: { username: "manager", password: "demo1234" } }));
+    const signIn = await callRoute(
+      login,
+      apiRequest("/api/v1/login", { method: "POST", body: { username: "manager", password: "demo1234" } }),
+    );
     const token = signIn.json.content.api_token as string;
     expect((await me({ token })).status).toBe(200);
     const out = await callRoute(logout, apiRequest("/api/v1/logout", { method: "POST", token }));
     expect(out).toMatchObject({ status: 200, json: { code: 200, status: "success", message: "Logged out" } });
     expectErrorEnvelope(await me({ token }), 401);
-    const [row] = await t.db().select().from(schema.apiTokens).where(eq(schema.apiTokens.tokenHash, hashToken(token)));
+    const [row] = await t
+      .db()
+      .select()
+      .from(schema.apiTokens)
+      .where(eq(schema.apiTokens.tokenHash, hashToken(token)));
     expect(row.revokedAt).not.toBeNull();
   });
 
   it("stores only a hash of the token, never the token itself", async () => {
-    const signIn = await callRoute(login, apiRequest("/api/v1/login", { method: "POST", body: { username: "staff", password: "demo1234" } }));
+    const signIn = await callRoute(
+      login,
+      apiRequest("/api/v1/login", { method: "POST", body: { username: "staff", password: "demo1234" } }),
+    );
     const token = signIn.json.content.api_token as string;
     const rows = await t.db().select().from(schema.apiTokens);
     expect(rows.some((r) => r.tokenHash === hashToken(token))).toBe(true);
@@ -61,7 +77,11 @@ describe("sign-out", () => {
     // Signing out ends with redirect("/login"), which Next implements by throwing.
     await expect(logoutAction({})).rejects.toMatchObject({ digest: expect.stringContaining("NEXT_REDIRECT") });
 
-    const [row] = await t.db().select().from(schema.apiTokens).where(eq(schema.apiTokens.tokenHash, hashToken(session.sid)));
+    const [row] = await t
+      .db()
+      .select()
+      .from(schema.apiTokens)
+      .where(eq(schema.apiTokens.tokenHash, hashToken(session.sid)));
     expect(row.revokedAt).not.toBeNull();
     expectErrorEnvelope(await me({ cookie: session.header }), 401);
     // Even if the browser kept the old cookie, it no longer names anyone.
@@ -89,7 +109,10 @@ describe("a disabled account", () => {
       await db.update(schema.users).set({ status: "disabled" }).where(eq(schema.users.id, id));
       expectErrorEnvelope(await me({ token }), 401);
       expectErrorEnvelope(await me({ cookie: session.header }), 401);
-      const again = await callRoute(login, apiRequest("/api/v1/login", { method: "POST", body: { username: "staff", password: "demo1234" } }));
+      const again = await callRoute(
+        login,
+        apiRequest("/api/v1/login", { method: "POST", body: { username: "staff", password: "demo1234" } }),
+      );
       expectErrorEnvelope(again, 403);
       expect(again.json.message).toBe("Your account is disabled. Please contact an administrator.");
     } finally {
@@ -124,14 +147,23 @@ describe("a role change", () => {
     const db = t.db();
     const id = await userIdOf(db, "manager");
     const token = await tokenFor(db, "manager");
-    const [perm] = await db.select().from(schema.permissions).where(eq(schema.permissions.name, "allow_environmental_data"));
+    const [perm] = await db
+      .select()
+      .from(schema.permissions)
+      .where(eq(schema.permissions.name, "allow_environmental_data"));
     const mine = async () =>
-      (await callRoute(loginIdPermissions, apiRequest("/api/v1/get-login-id-permissions", { method: "POST", token, body: { user_id: id } }))).json
-        .content.user.permissions;
+      (
+        await callRoute(
+          loginIdPermissions,
+          apiRequest("/api/v1/get-login-id-permissions", { method: "POST", token, body: { user_id: id } }),
+        )
+      ).json.content.user.permissions;
     expect(await mine()).toEqual([]);
     await db.insert(schema.userPermissions).values({ userId: id, permissionId: perm.id });
     expect(await mine()).toEqual([{ id: perm.id, name: "allow_environmental_data" }]);
-    await db.delete(schema.userPermissions).where(and(eq(schema.userPermissions.userId, id), eq(schema.userPermissions.permissionId, perm.id)));
+    await db
+      .delete(schema.userPermissions)
+      .where(and(eq(schema.userPermissions.userId, id), eq(schema.userPermissions.permissionId, perm.id)));
     expect(await mine()).toEqual([]);
   });
 });
@@ -144,7 +176,10 @@ describe("an expired token or session", () => {
     expect((await me({ token })).status).toBe(200);
     const past = new Date(Date.now() - 1000);
     for (const secret of [token, session.sid]) {
-      await db.update(schema.apiTokens).set({ expiresAt: past }).where(eq(schema.apiTokens.tokenHash, hashToken(secret)));
+      await db
+        .update(schema.apiTokens)
+        .set({ expiresAt: past })
+        .where(eq(schema.apiTokens.tokenHash, hashToken(secret)));
     }
     expectErrorEnvelope(await me({ token }), 401);
     expectErrorEnvelope(await me({ cookie: session.header }), 401);
@@ -156,7 +191,10 @@ describe("bad credentials on the wire", () => {
     ["a malformed Authorization header", { authorization: "Bearer" }],
     ["a non-bearer scheme", { authorization: "Basic YWRtaW46ZGVtbzEyMzQ=" }],
     ["a token of the wrong length", { authorization: "Bearer abc" }],
-    ["a cookie signed with another secret", { cookie: `${SESSION_COOKIE}=eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2R0NNIn0..x.y.z` }],
+    [
+      "a cookie signed with another secret",
+      { cookie: `${SESSION_COOKIE}=eyJhbGciOiJkaXIiLCJlbmMiOiJBMjU2R0NNIn0..x.y.z` },
+    ],
     ["a cookie with a malformed %-escape", { cookie: `other=%E0%A4%A; ${SESSION_COOKIE}=%` }],
   ])("%s is a 401, never a 500", async (_label, headers) => {
     expectErrorEnvelope(await callRoute(firstMenu, apiRequest("/api/v1/get_first_menu", { headers })), 401);
@@ -190,16 +228,27 @@ describe("Auth.js's own sign-out endpoint", () => {
     expect((await me({ cookie: live.header })).status).toBe(200);
     const csrfRes = await GET(new NextRequest("http://localhost/api/auth/csrf", { headers: { cookie: live.header } }));
     const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
-    const csrfCookie = csrfRes.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => c.includes("csrf-token"))!;
+    const csrfCookie = csrfRes.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .find((c) => c.includes("csrf-token"))!;
     const out = await POST(
       new NextRequest("http://localhost/api/auth/signout", {
         method: "POST",
-        headers: { cookie: `${live.header}; ${csrfCookie}`, "content-type": "application/x-www-form-urlencoded", "x-auth-return-redirect": "1" },
+        headers: {
+          cookie: `${live.header}; ${csrfCookie}`,
+          "content-type": "application/x-www-form-urlencoded",
+          "x-auth-return-redirect": "1",
+        },
         body: new URLSearchParams({ csrfToken, callbackUrl: "/login" }).toString(),
       }),
     );
     expect(out.status).toBe(200);
-    const [row] = await t.db().select().from(schema.apiTokens).where(eq(schema.apiTokens.tokenHash, hashToken(live.sid)));
+    const [row] = await t
+      .db()
+      .select()
+      .from(schema.apiTokens)
+      .where(eq(schema.apiTokens.tokenHash, hashToken(live.sid)));
     expect(row.revokedAt).not.toBeNull();
     expectErrorEnvelope(await me({ cookie: live.header }), 401);
   });
@@ -210,7 +259,13 @@ describe("Auth.js's own POST endpoints", () => {
     const { POST } = await import("@/app/api/auth/[...nextauth]/route");
     const { NextRequest } = await import("next/server");
     const body = "csrfToken=x&username=" + "a".repeat(2 * 1024 * 1024);
-    const res = await POST(new NextRequest("http://localhost/api/auth/callback/credentials", { method: "POST", body, headers: { "content-type": "application/x-www-form-urlencoded" } }));
+    const res = await POST(
+      new NextRequest("http://localhost/api/auth/callback/credentials", {
+        method: "POST",
+        body,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      }),
+    );
     expect(res.status).toBe(413);
     expect(await res.json()).toMatchObject({ code: 413, status: "error" });
   });

@@ -20,16 +20,38 @@ const t = setupTestDatabase();
 const tokens: Record<string, string> = {};
 
 type Call = typeof savemeetingkey;
-const post = (handler: Call, name: string, body: unknown, who = "admin") => callRoute(handler, apiRequest(`/api/v1/${name}`, { method: "POST", token: tokens[who], body }));
-const get = (handler: Call, path: string, who = "admin") => callRoute(handler, apiRequest(path, { token: tokens[who] }));
+const post = (handler: Call, name: string, body: unknown, who = "admin") =>
+  callRoute(handler, apiRequest(`/api/v1/${name}`, { method: "POST", token: tokens[who], body }));
+const get = (handler: Call, path: string, who = "admin") =>
+  callRoute(handler, apiRequest(path, { token: tokens[who] }));
 
 beforeAll(async () => {
   for (const name of ["admin", "manager", "staff"]) tokens[name] = await tokenFor(t.db(), name);
 });
 
 const KINDS = [
-  { kind: "key", save: savemeetingkey, saveName: "savemeetingkey", toggle: changemeetingstatus, toggleName: "changemeetingstatus", nameField: "key_name", required: "The Key Name is Required.", table: schema.calendarKeys, entity: "calendar_key" },
-  { kind: "group", save: savegroup, saveName: "savegroup", toggle: changeattachmentstatus, toggleName: "changeattachmentstatus", nameField: "group_title", required: "The Name is Required.", table: schema.attachmentGroups, entity: "attachment_group" },
+  {
+    kind: "key",
+    save: savemeetingkey,
+    saveName: "savemeetingkey",
+    toggle: changemeetingstatus,
+    toggleName: "changemeetingstatus",
+    nameField: "key_name",
+    required: "The Key Name is Required.",
+    table: schema.calendarKeys,
+    entity: "calendar_key",
+  },
+  {
+    kind: "group",
+    save: savegroup,
+    saveName: "savegroup",
+    toggle: changeattachmentstatus,
+    toggleName: "changeattachmentstatus",
+    nameField: "group_title",
+    required: "The Name is Required.",
+    table: schema.attachmentGroups,
+    entity: "attachment_group",
+  },
 ] as const;
 
 describe.each(KINDS)("$kind", ({ save, saveName, toggle, toggleName, nameField, required, table, entity }) => {
@@ -41,11 +63,19 @@ describe.each(KINDS)("$kind", ({ save, saveName, toggle, toggleName, nameField, 
     expect(content.text).toBe(`Quarterly ${saveName}`);
     expect(content.color_code_obj).toEqual({ hex: "#444444", hex8: "#444444ff" });
 
-    const updated = await post(save, saveName, { id: content.value, [nameField]: "Renamed", color_code: JSON.stringify({ hex: "#12AB34", hex8: "#12ab3480" }) });
+    const updated = await post(save, saveName, {
+      id: content.value,
+      [nameField]: "Renamed",
+      color_code: JSON.stringify({ hex: "#12AB34", hex8: "#12ab3480" }),
+    });
     expect(updated.status).toBe(200);
     const [row] = await t.db().select().from(table).where(eq(table.id, content.value));
     expect(row).toMatchObject({ name: "Renamed", colorCode: "#12ab3480" });
-    const audits = await t.db().select().from(schema.auditLog).where(and(eq(schema.auditLog.entity, entity), eq(schema.auditLog.entityId, String(content.value))));
+    const audits = await t
+      .db()
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.entity, entity), eq(schema.auditLog.entityId, String(content.value))));
     expect(audits.map((a) => a.action).sort()).toEqual(["create", "update"]);
   });
 
@@ -70,9 +100,17 @@ describe.each(KINDS)("$kind", ({ save, saveName, toggle, toggleName, nameField, 
     const firstId = (first.json as { content: { value: number } }).content.value;
     const again = await post(save, saveName, { [nameField]: `  service LANE ${saveName} ` });
     expectErrorEnvelope(again, 422);
-    expect((again.json as { message: string }).message).toMatch(new RegExp(`^An? (calendar key|attachment group) named 'service LANE ${saveName}' already exists\\.$`));
+    expect((again.json as { message: string }).message).toMatch(
+      new RegExp(`^An? (calendar key|attachment group) named 'service LANE ${saveName}' already exists\\.$`),
+    );
     expect(JSON.stringify(again.json)).toContain(nameField);
-    expect(await t.db().select().from(table).where(sql`lower(${table.name}) = lower(${`Service Lane ${saveName}`})`)).toHaveLength(1);
+    expect(
+      await t
+        .db()
+        .select()
+        .from(table)
+        .where(sql`lower(${table.name}) = lower(${`Service Lane ${saveName}`})`),
+    ).toHaveLength(1);
 
     const other = await post(save, saveName, { [nameField]: `Body Shop ${saveName}` });
     const otherId = (other.json as { content: { value: number } }).content.value;
@@ -82,8 +120,16 @@ describe.each(KINDS)("$kind", ({ save, saveName, toggle, toggleName, nameField, 
   });
 
   it("the database refuses a duplicate name even past the check (two saves at the same moment)", async () => {
-    await t.db().insert(table).values({ name: `Race ${saveName}` });
-    await expect(t.db().insert(table).values({ name: `RACE ${saveName}` })).rejects.toThrow();
+    await t
+      .db()
+      .insert(table)
+      .values({ name: `Race ${saveName}` });
+    await expect(
+      t
+        .db()
+        .insert(table)
+        .values({ name: `RACE ${saveName}` }),
+    ).rejects.toThrow();
   });
 
   it("an unknown id is a 404 for save and toggle", async () => {
@@ -100,7 +146,9 @@ describe.each(KINDS)("$kind", ({ save, saveName, toggle, toggleName, nameField, 
     expect(list.find((r) => r.value === id)?.status).toBe("inactive");
     expect(list.length).toBe((await t.db().select().from(table)).length);
     const back = await post(toggle, toggleName, { id });
-    expect((back.json as { content: { value: number; status: string }[] }).content.find((r) => r.value === id)?.status).toBe("active");
+    expect(
+      (back.json as { content: { value: number; status: string }[] }).content.find((r) => r.value === id)?.status,
+    ).toBe("active");
   });
 
   it("manager and staff get 403 on both calls, nothing changes; signed out 401", async () => {
@@ -109,7 +157,10 @@ describe.each(KINDS)("$kind", ({ save, saveName, toggle, toggleName, nameField, 
       expectErrorEnvelope(await post(save, saveName, { [nameField]: "Sneaky" }, who), 403);
       expectErrorEnvelope(await post(toggle, toggleName, { id: before[0].id }, who), 403);
     }
-    expectErrorEnvelope(await callRoute(save, apiRequest(`/api/v1/${saveName}`, { method: "POST", body: { [nameField]: "Anon" } })), 401);
+    expectErrorEnvelope(
+      await callRoute(save, apiRequest(`/api/v1/${saveName}`, { method: "POST", body: { [nameField]: "Anon" } })),
+      401,
+    );
     expect(await t.db().select().from(table)).toEqual(before);
   });
 });
@@ -130,6 +181,10 @@ describe("an inactive key or group leaves the pickers, not the items using it", 
     const groups = await get(groupList as Call, "/api/v1/attachment_group_list?status=active");
     expect((groups.json as { content: { value: number }[] }).content.some((g) => g.value === groupId)).toBe(false);
     const all = await get(groupList as Call, `/api/v1/attachment_group_list?id=${groupId}`);
-    expect((all.json as { content: unknown[] }).content[0]).toMatchObject({ value: groupId, status: "inactive", color_code_obj: { hex: "#444444", hex8: "#444444ff" } });
+    expect((all.json as { content: unknown[] }).content[0]).toMatchObject({
+      value: groupId,
+      status: "inactive",
+      color_code_obj: { hex: "#444444", hex8: "#444444ff" },
+    });
   });
 });

@@ -27,10 +27,18 @@ const send = (handler: Handler, name: string, body: unknown, who = "admin", meth
 const save = (body: unknown, who = "admin") => send(addEditMenu, "add_edit_menu", body, who);
 const reorder = (body: unknown, who = "admin") => send(changeMenuPosition, "change_menu_position", body, who);
 const remove = (body: unknown, who = "admin") => send(deleteMenu, "delete_menu", body, who, "DELETE");
-const content = <T,>(res: { json: unknown }) => (res.json as { content: T }).content;
-const menuBySlug = async (slug: string) => (await t.db().select().from(schema.menus).where(eq(schema.menus.slug, slug)))[0];
+const content = <T>(res: { json: unknown }) => (res.json as { content: T }).content;
+const menuBySlug = async (slug: string) =>
+  (await t.db().select().from(schema.menus).where(eq(schema.menus.slug, slug)))[0];
 const rootIds = async () =>
-  (await t.db().select({ id: schema.menus.id }).from(schema.menus).where(isNull(schema.menus.parentId)).orderBy(asc(schema.menus.position), asc(schema.menus.id))).map((r) => r.id);
+  (
+    await t
+      .db()
+      .select({ id: schema.menus.id })
+      .from(schema.menus)
+      .where(isNull(schema.menus.parentId))
+      .orderBy(asc(schema.menus.position), asc(schema.menus.id))
+  ).map((r) => r.id);
 
 beforeAll(async () => {
   for (const name of ["admin", "manager", "staff"]) tokens[name] = await tokenFor(t.db(), name);
@@ -38,20 +46,34 @@ beforeAll(async () => {
 
 describe("add_edit_menu", () => {
   it("adds a main menu and a sub-menu with slugs made from the title, at the end of their level, audited", async () => {
-    const res = await save({ menu_title: "Parts & Accessories", icon_id: 1, features: [{ id: 1, name: "Discussion" }, { id: 2 }], allow_in_attachment: [1, 2] });
+    const res = await save({
+      menu_title: "Parts & Accessories",
+      icon_id: 1,
+      features: [{ id: 1, name: "Discussion" }, { id: 2 }],
+      allow_in_attachment: [1, 2],
+    });
     // code 200 like every other call (not 201 on create): old clients test `code === 200`.
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     expect(res.json).toMatchObject({ code: 200, status: "success" });
     const { id, slug } = content<{ id: number; slug: string }>(res);
     expect(slug).toBe("parts-and-accessories");
     const row = await menuBySlug(slug);
-    expect(row).toMatchObject({ title: "Parts & Accessories", pageTypes: [1, 2], allowInAttachment: 3, parentId: null });
+    expect(row).toMatchObject({
+      title: "Parts & Accessories",
+      pageTypes: [1, 2],
+      allowInAttachment: 3,
+      parentId: null,
+    });
     expect((await rootIds()).at(-1)).toBe(id);
 
     const sub = await save({ menu_title: "Tyres", parent_id: id, features: "2", attachment: [2] });
     expect(sub.status).toBe(200);
     expect(await menuBySlug("tyres")).toMatchObject({ parentId: id, allowInAttachment: 2, position: 0 });
-    const audits = await t.db().select().from(schema.auditLog).where(and(eq(schema.auditLog.entity, "menu"), eq(schema.auditLog.entityId, String(id))));
+    const audits = await t
+      .db()
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.entity, "menu"), eq(schema.auditLog.entityId, String(id))));
     expect(audits.map((a) => a.action)).toContain("create");
   });
 
@@ -71,9 +93,13 @@ describe("add_edit_menu", () => {
     expect(await findRenamedMenuSlug("sales-tips")).toBe("sales-playbook");
     expect(content<{ slug: string }>(await save({ menu_title: "Sales Tips" })).slug).toBe("sales-tips-2");
     // Same slug after a change of case only: unchanged, no history row.
-    expect(content<{ slug: string }>(await save({ id, menu_title: "SALES PLAYBOOK", features: [1] })).slug).toBe("sales-playbook");
+    expect(content<{ slug: string }>(await save({ id, menu_title: "SALES PLAYBOOK", features: [1] })).slug).toBe(
+      "sales-playbook",
+    );
     // Back to the first name: the menu takes its old slug back.
-    expect(content<{ slug: string }>(await save({ id, menu_title: "Sales Tips!", features: [1] })).slug).toBe("sales-tips");
+    expect(content<{ slug: string }>(await save({ id, menu_title: "Sales Tips!", features: [1] })).slug).toBe(
+      "sales-tips",
+    );
     expect(await findRenamedMenuSlug("sales-playbook")).toBe("sales-tips");
     // The pages: a 308 to the same page under the new slug (post links too); an unknown slug is the 404.
     const moved = (await menuNotFound("sales-playbook", "/post/5").catch((e: unknown) => e)) as { digest?: string };
@@ -138,7 +164,14 @@ describe("change_menu_position", () => {
 
   it("reorders one menu's sub-menus", async () => {
     const parent = await menuBySlug("service-department");
-    const subs = (await t.db().select().from(schema.menus).where(eq(schema.menus.parentId, parent.id)).orderBy(asc(schema.menus.position))).map((m) => m.id);
+    const subs = (
+      await t
+        .db()
+        .select()
+        .from(schema.menus)
+        .where(eq(schema.menus.parentId, parent.id))
+        .orderBy(asc(schema.menus.position))
+    ).map((m) => m.id);
     expect((await reorder({ parent_id: parent.id, menu_data: [...subs].reverse() })).status).toBe(200);
     const tree = await listMenuTree({ roleId: 1 });
     expect(tree.find((m) => m.id === parent.id)!.children.map((c) => c.id)).toEqual([...subs].reverse());
@@ -171,8 +204,24 @@ describe("delete_menu", () => {
     await save({ menu_title: "Short child", parent_id: id, features: [1] });
     const res = await remove({ id });
     expect(res.status, JSON.stringify(res.json)).toBe(200);
-    expect(await t.db().select().from(schema.menus).where(inArray(schema.menus.slug, ["short-lived", "short-child"]))).toHaveLength(0);
-    const audits = await t.db().select().from(schema.auditLog).where(and(eq(schema.auditLog.entity, "menu"), eq(schema.auditLog.action, "delete"), eq(schema.auditLog.entityId, String(id))));
+    expect(
+      await t
+        .db()
+        .select()
+        .from(schema.menus)
+        .where(inArray(schema.menus.slug, ["short-lived", "short-child"])),
+    ).toHaveLength(0);
+    const audits = await t
+      .db()
+      .select()
+      .from(schema.auditLog)
+      .where(
+        and(
+          eq(schema.auditLog.entity, "menu"),
+          eq(schema.auditLog.action, "delete"),
+          eq(schema.auditLog.entityId, String(id)),
+        ),
+      );
     expect(audits).toHaveLength(1);
   });
 
@@ -189,10 +238,26 @@ describe("delete_menu", () => {
     const db = t.db();
     const { id } = content<{ id: number }>(await save({ menu_title: title, features: [1, 2] }));
     const [admin] = await db.select().from(schema.users).where(eq(schema.users.username, "admin"));
-    const [file] = await db.insert(schema.files).values({ storageKey: `post/test/${title}.pdf`, originalName: "a.pdf", kind: "post", status: "attached", ownerId: admin.id }).returning();
-    const [post] = await db.insert(schema.posts).values({ menuId: id, title: "A post", createdBy: admin.id }).returning();
-    await db.insert(schema.contentDocuments).values({ postId: post.id, fileId: file.id, path: file.storageKey, name: "a.pdf" });
-    await db.insert(schema.attachments).values({ menuId: id, title: "A link", uploadType: "url", url: "https://example.com/" });
+    const [file] = await db
+      .insert(schema.files)
+      .values({
+        storageKey: `post/test/${title}.pdf`,
+        originalName: "a.pdf",
+        kind: "post",
+        status: "attached",
+        ownerId: admin.id,
+      })
+      .returning();
+    const [post] = await db
+      .insert(schema.posts)
+      .values({ menuId: id, title: "A post", createdBy: admin.id })
+      .returning();
+    await db
+      .insert(schema.contentDocuments)
+      .values({ postId: post.id, fileId: file.id, path: file.storageKey, name: "a.pdf" });
+    await db
+      .insert(schema.attachments)
+      .values({ menuId: id, title: "A link", uploadType: "url", url: "https://example.com/" });
     await db.insert(schema.saveTheDates).values({ menuId: id, title: "A date", eventDate: "2026-01-01" });
     return { id, fileId: file.id, postId: post.id };
   }
@@ -222,7 +287,8 @@ describe("delete_menu", () => {
   });
 
   it("refuses a bad body", async () => {
-    for (const body of [{}, { id: "x" }, { id: 1, content_action: "burn" }]) expectErrorEnvelope(await remove(body), 422);
+    for (const body of [{}, { id: "x" }, { id: 1, content_action: "burn" }])
+      expectErrorEnvelope(await remove(body), 422);
     expectErrorEnvelope(await remove({ id: 999999 }), 404);
   });
 });

@@ -40,24 +40,43 @@ async function staffAt(username: string, locationId: number) {
   const [u] = await t
     .db()
     .insert(schema.users)
-    .values({ username, firstName: username, lastName: "Tester", roleId: 3, locationId, email: `${username}@example.com` })
+    .values({
+      username,
+      firstName: username,
+      lastName: "Tester",
+      roleId: 3,
+      locationId,
+      email: `${username}@example.com`,
+    })
     .returning();
   const { token } = await issueToken({ userId: u.id, kind: "api" });
   return { token, user: (await resolveToken(token))! };
 }
 
 async function newPost(body: Record<string, unknown>) {
-  const res = await call(storePost, "/api/v1/store_post", { method: "POST", token: who.admin.token, body: { slug: "company-news", description: "", ...body } });
+  const res = await call(storePost, "/api/v1/store_post", {
+    method: "POST",
+    token: who.admin.token,
+    body: { slug: "company-news", description: "", ...body },
+  });
   expect(res.status, JSON.stringify(res.json)).toBe(200);
   return res.json.content.id as number;
 }
 
 const postIds = async (token: string) =>
-  ((await call(displayPosts, "/api/v1/display_sales_post?slug=company-news&page=1", { token })).json.content.discussions as { id: number }[]).map((p) => p.id);
+  (
+    (await call(displayPosts, "/api/v1/display_sales_post?slug=company-news&page=1", { token })).json.content
+      .discussions as { id: number }[]
+  ).map((p) => p.id);
 
 beforeAll(async () => {
   who = await actors(t.db());
-  const locs = await t.db().select({ id: schema.locations.id }).from(schema.locations).orderBy(schema.locations.id).limit(2);
+  const locs = await t
+    .db()
+    .select({ id: schema.locations.id })
+    .from(schema.locations)
+    .orderBy(schema.locations.id)
+    .limit(2);
   [north, south] = locs.map((l) => l.id);
   northStaff = await staffAt("aud-north", north);
   southStaff = await staffAt("aud-south", south);
@@ -65,22 +84,51 @@ beforeAll(async () => {
 
 describe("audience", () => {
   it("a post for one location is listed, counted and opened only there; the administrator sees it with its audience", async () => {
-    const id = await newPost({ title: "Recall bulletin wombatglass", description: "Brake check wombatglass", audience: { locations: [north], roles: [] } });
+    const id = await newPost({
+      title: "Recall bulletin wombatglass",
+      description: "Brake check wombatglass",
+      audience: { locations: [north], roles: [] },
+    });
     expect(await postIds(northStaff.token)).toContain(id);
     expect(await postIds(southStaff.token)).not.toContain(id);
-    const southList = await call(displayPosts, "/api/v1/display_sales_post?slug=company-news&page=1", { token: southStaff.token });
-    const northList = await call(displayPosts, "/api/v1/display_sales_post?slug=company-news&page=1", { token: northStaff.token });
+    const southList = await call(displayPosts, "/api/v1/display_sales_post?slug=company-news&page=1", {
+      token: southStaff.token,
+    });
+    const northList = await call(displayPosts, "/api/v1/display_sales_post?slug=company-news&page=1", {
+      token: northStaff.token,
+    });
     expect(northList.json.content.total_rows).toBe(southList.json.content.total_rows + 1);
 
-    expect((await call(details, `/api/v1/display_sales_details?slug=company-news&id=${id}`, { token: southStaff.token })).status).toBe(404);
-    expect((await call(details, `/api/v1/display_sales_details?slug=company-news&id=${id}`, { token: northStaff.token })).status).toBe(200);
-    const admin = await call(details, `/api/v1/display_sales_details?slug=company-news&id=${id}`, { token: who.admin.token });
-    expect(admin.json.content).toMatchObject({ audience: { locations: [north], roles: [] }, publish_at: null, expires_at: null, must_read: false });
+    expect(
+      (await call(details, `/api/v1/display_sales_details?slug=company-news&id=${id}`, { token: southStaff.token }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await call(details, `/api/v1/display_sales_details?slug=company-news&id=${id}`, { token: northStaff.token }))
+        .status,
+    ).toBe(200);
+    const admin = await call(details, `/api/v1/display_sales_details?slug=company-news&id=${id}`, {
+      token: who.admin.token,
+    });
+    expect(admin.json.content).toMatchObject({
+      audience: { locations: [north], roles: [] },
+      publish_at: null,
+      expires_at: null,
+      must_read: false,
+    });
     const edit = await call(getDocument, `/api/v1/get_document?slug=company-news&id=${id}`, { token: who.admin.token });
-    expect(edit.json.content).toMatchObject({ audience: { locations: [north], roles: [] }, must_read: false, due_at: null });
+    expect(edit.json.content).toMatchObject({
+      audience: { locations: [north], roles: [] },
+      must_read: false,
+      due_at: null,
+    });
 
     // An update that leaves the audience out keeps it (old clients send only their own fields).
-    const kept = await call(storePost, "/api/v1/store_post", { method: "POST", token: who.admin.token, body: { slug: "company-news", id, title: "Recall bulletin wombatglass", description: "Edited" } });
+    const kept = await call(storePost, "/api/v1/store_post", {
+      method: "POST",
+      token: who.admin.token,
+      body: { slug: "company-news", id, title: "Recall bulletin wombatglass", description: "Edited" },
+    });
     expect(kept.status).toBe(200);
     expect(await postIds(southStaff.token)).not.toContain(id);
   });
@@ -105,7 +153,13 @@ describe("audience", () => {
     const role = await call(storeAttachment, "/api/v1/store_attachment", {
       method: "POST",
       token: who.admin.token,
-      body: { attachSlug: "documents", attachTitle: "x", upload_type: "url", attachURL: "https://example.com", audience: { locations: [], roles: [77] } },
+      body: {
+        attachSlug: "documents",
+        attachTitle: "x",
+        upload_type: "url",
+        attachURL: "https://example.com",
+        audience: { locations: [], roles: [77] },
+      },
     });
     expect(role.status).toBe(422);
     expect(role.json.content).toHaveProperty(["audience.roles"]);
@@ -126,25 +180,49 @@ describe("scheduling", () => {
     const expiring = await newPost({ title: "Short notice", expires_at: iso(hour) });
     expect(await postIds(who.staff.token)).not.toContain(scheduled);
     expect(await postIds(who.staff.token)).toContain(expiring);
-    expect((await call(details, `/api/v1/display_sales_details?slug=company-news&id=${scheduled}`, { token: who.staff.token })).status).toBe(404);
-    const admin = await call(displayPosts, "/api/v1/display_sales_post?slug=company-news&page=1", { token: who.admin.token });
-    expect(admin.json.content.discussions.find((p: { id: number }) => p.id === scheduled)).toMatchObject({ schedule_state: "scheduled" });
+    expect(
+      (
+        await call(details, `/api/v1/display_sales_details?slug=company-news&id=${scheduled}`, {
+          token: who.staff.token,
+        })
+      ).status,
+    ).toBe(404);
+    const admin = await call(displayPosts, "/api/v1/display_sales_post?slug=company-news&page=1", {
+      token: who.admin.token,
+    });
+    expect(admin.json.content.discussions.find((p: { id: number }) => p.id === scheduled)).toMatchObject({
+      schedule_state: "scheduled",
+    });
 
     // The clock moves (no job runs): the scheduled one appears, the other one disappears.
     await t.db().execute(sql`update posts set publish_at = now() - interval '1 minute' where id = ${scheduled}`);
-    await t.db().execute(sql`update posts set publish_at = now() - interval '2 hours', expires_at = now() - interval '1 minute' where id = ${expiring}`);
+    await t
+      .db()
+      .execute(
+        sql`update posts set publish_at = now() - interval '2 hours', expires_at = now() - interval '1 minute' where id = ${expiring}`,
+      );
     const after = await postIds(who.staff.token);
     expect(after).toContain(scheduled);
     expect(after).not.toContain(expiring);
-    const adminAfter = await call(displayPosts, "/api/v1/display_sales_post?slug=company-news&page=1", { token: who.admin.token });
-    expect(adminAfter.json.content.discussions.find((p: { id: number }) => p.id === expiring)).toMatchObject({ schedule_state: "expired" });
+    const adminAfter = await call(displayPosts, "/api/v1/display_sales_post?slug=company-news&page=1", {
+      token: who.admin.token,
+    });
+    expect(adminAfter.json.content.discussions.find((p: { id: number }) => p.id === expiring)).toMatchObject({
+      schedule_state: "expired",
+    });
   });
 
   it("bad input: 'Expires at' before 'Publish at' is 422 on expires_at (also against the stored publish_at)", async () => {
     const res = await call(storePost, "/api/v1/store_post", {
       method: "POST",
       token: who.admin.token,
-      body: { slug: "company-news", title: "x", description: "", publish_at: iso(48 * hour), expires_at: iso(24 * hour) },
+      body: {
+        slug: "company-news",
+        title: "x",
+        description: "",
+        publish_at: iso(48 * hour),
+        expires_at: iso(24 * hour),
+      },
     });
     expect(res.status).toBe(422);
     expect(res.json.content).toHaveProperty("expires_at");
@@ -169,14 +247,28 @@ describe("scheduling", () => {
     const res = await call(storeAttachment, "/api/v1/store_attachment", {
       method: "POST",
       token: who.admin.token,
-      body: { attachSlug: "documents", attachTitle: "South price list", upload_type: "url", attachURL: "https://example.com/p", audience: { locations: [south], roles: [] } },
+      body: {
+        attachSlug: "documents",
+        attachTitle: "South price list",
+        upload_type: "url",
+        attachURL: "https://example.com/p",
+        audience: { locations: [south], roles: [] },
+      },
     });
     expect(res.status, JSON.stringify(res.json)).toBe(200);
     const id = res.json.content.id;
     const ids = async (token: string) => {
-      const top = await call(displayAttachments, "/api/v1/display_sales_attachment/0?slug=documents&page=1", { token, params: { group_id: "0" } });
-      const old = await call(displayAttachmentsOld, "/api/v1/display_sales_attachment_old?slug=documents&page=1", { token });
-      return [...top.json.content.data.map((a: { id: number }) => a.id), ...old.json.content.attachments.map((a: { id: number }) => a.id)];
+      const top = await call(displayAttachments, "/api/v1/display_sales_attachment/0?slug=documents&page=1", {
+        token,
+        params: { group_id: "0" },
+      });
+      const old = await call(displayAttachmentsOld, "/api/v1/display_sales_attachment_old?slug=documents&page=1", {
+        token,
+      });
+      return [
+        ...top.json.content.data.map((a: { id: number }) => a.id),
+        ...old.json.content.attachments.map((a: { id: number }) => a.id),
+      ];
     };
     expect((await ids(southStaff.token)).filter((x) => x === id)).toHaveLength(2);
     expect(await ids(northStaff.token)).not.toContain(id);
@@ -185,7 +277,11 @@ describe("scheduling", () => {
 
 describe("search and files", () => {
   it("bad input: a staff user searching a word of a post addressed to another location finds nothing and counts nothing", async () => {
-    const id = await newPost({ title: "Quokkabrake notice", description: "quokkabrake inspection", audience: { locations: [north], roles: [] } });
+    const id = await newPost({
+      title: "Quokkabrake notice",
+      description: "quokkabrake inspection",
+      audience: { locations: [north], roles: [] },
+    });
     const post = (groups: Awaited<ReturnType<typeof suggest>>) => groups.find((g) => g.kind === "post");
     const southHits = post(await suggest({ q: "quokkabrake", user: southStaff.user }));
     expect(southHits?.results.map((r) => r.id) ?? []).not.toContain(id);
@@ -199,11 +295,22 @@ describe("search and files", () => {
 
   it("bad input: a scheduled post's file link, asked for before publishing, is 403; afterwards 200", async () => {
     const key = await upload(t.db(), who.admin.user.id, "recall.pdf");
-    const id = await newPost({ title: "Recall with file", publish_at: iso(24 * hour), imagePath: [key], imageSize: [1], imageType: ["application/pdf"] });
-    const link = (token: string) => call(signedUrlPath, `/api/v1/getsignedurlpath?file=${encodeURIComponent(key)}`, { token });
+    const id = await newPost({
+      title: "Recall with file",
+      publish_at: iso(24 * hour),
+      imagePath: [key],
+      imageSize: [1],
+      imageType: ["application/pdf"],
+    });
+    const link = (token: string) =>
+      call(signedUrlPath, `/api/v1/getsignedurlpath?file=${encodeURIComponent(key)}`, { token });
     expect((await link(who.staff.token)).status).toBe(403);
     expect((await link(who.admin.token)).status).toBe(200);
-    await t.db().update(schema.posts).set({ publishAt: new Date(Date.now() - 60_000) }).where(eq(schema.posts.id, id));
+    await t
+      .db()
+      .update(schema.posts)
+      .set({ publishAt: new Date(Date.now() - 60_000) })
+      .where(eq(schema.posts.id, id));
     expect((await link(who.staff.token)).status).toBe(200);
   });
 });

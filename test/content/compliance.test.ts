@@ -30,8 +30,14 @@ import { recordSeen } from "@/lib/content/reading";
 const { remindUnreadAction } = await import("@/lib/content/reading-actions");
 
 /** Calls an export route as the administrator's v1 client and answers the raw Response. */
-async function download(handler: (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>, path: string) {
-  return handler(new NextRequest(`http://localhost${path}`, { headers: { authorization: `Bearer ${who.admin.token}` } }), { params: Promise.resolve({}) });
+async function download(
+  handler: (req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>,
+  path: string,
+) {
+  return handler(
+    new NextRequest(`http://localhost${path}`, { headers: { authorization: `Bearer ${who.admin.token}` } }),
+    { params: Promise.resolve({}) },
+  );
 }
 
 const t = setupTestDatabase();
@@ -45,7 +51,14 @@ async function staffAt(username: string, locationId: number) {
   const [u] = await t
     .db()
     .insert(schema.users)
-    .values({ username, firstName: username, lastName: "Reader", roleId: 3, locationId, email: `${username}@example.com` })
+    .values({
+      username,
+      firstName: username,
+      lastName: "Reader",
+      roleId: 3,
+      locationId,
+      email: `${username}@example.com`,
+    })
     .returning();
   const { token } = await issueToken({ userId: u.id, kind: "api" });
   return { token, user: (await resolveToken(token))! };
@@ -53,17 +66,36 @@ async function staffAt(username: string, locationId: number) {
 
 beforeAll(async () => {
   who = await actors(t.db());
-  const locs = await t.db().select({ id: schema.locations.id }).from(schema.locations).orderBy(schema.locations.id).limit(2);
+  const locs = await t
+    .db()
+    .select({ id: schema.locations.id })
+    .from(schema.locations)
+    .orderBy(schema.locations.id)
+    .limit(2);
   [north, south] = locs.map((l) => l.id);
   people = [await staffAt("c-north-1", north), await staffAt("c-north-2", north), await staffAt("c-south-1", south)];
   const res = await call(storePost, "/api/v1/store_post", {
     method: "POST",
     token: who.admin.token,
-    body: { slug: "company-news", title: "Tyre pressure notice", description: "", must_read: true, audience: { locations: [north, south], roles: [3] } },
+    body: {
+      slug: "company-news",
+      title: "Tyre pressure notice",
+      description: "",
+      must_read: true,
+      audience: { locations: [north, south], roles: [3] },
+    },
   });
   expect(res.status, JSON.stringify(res.json)).toBe(200);
   postId = res.json.content.id;
-  expect((await call(acknowledge, "/api/v1/acknowledge", { method: "POST", token: people[0].token, body: { salesId: postId } })).status).toBe(200);
+  expect(
+    (
+      await call(acknowledge, "/api/v1/acknowledge", {
+        method: "POST",
+        token: people[0].token,
+        body: { salesId: postId },
+      })
+    ).status,
+  ).toBe(200);
   await recordSeen(postId, people[1].user.id);
 });
 
@@ -72,8 +104,12 @@ describe("read_status", () => {
     const res = await call(readStatusRoute, `/api/v1/read_status?salesId=${postId}`, { token: who.staff.token });
     expect(res.status).toBe(403);
     expect(res.json).toMatchObject({ code: 403, status: "error" });
-    expect((await call(readStatusRoute, `/api/v1/read_status?salesId=${postId}`, { token: who.manager.token })).status).toBe(403);
-    expect((await call(exportReaders, `/api/export/read-status?salesId=${postId}`, { token: who.staff.token })).status).toBe(403);
+    expect(
+      (await call(readStatusRoute, `/api/v1/read_status?salesId=${postId}`, { token: who.manager.token })).status,
+    ).toBe(403);
+    expect(
+      (await call(exportReaders, `/api/export/read-status?salesId=${postId}`, { token: who.staff.token })).status,
+    ).toBe(403);
   });
 
   it("answers administrators the counts per location with the names", async () => {
@@ -85,10 +121,18 @@ describe("read_status", () => {
     const names = northGroup.readers.map((r: { name: string; state: string }) => `${r.name}:${r.state}`);
     expect(names).toEqual(expect.arrayContaining(["c-north-1 Reader:acknowledged", "c-north-2 Reader:seen"]));
     const southGroup = content.locations.find((l: { location_id: number }) => l.location_id === south);
-    expect(southGroup.readers.map((r: { name: string; state: string }) => `${r.name}:${r.state}`)).toContain("c-south-1 Reader:not-yet");
-    expect(content.totals.audience).toBe(content.locations.reduce((n: number, l: { audience: number }) => n + l.audience, 0));
-    expect((await call(readStatusRoute, `/api/v1/read_status?salesId=abc`, { token: who.admin.token })).status).toBe(422);
-    expect((await call(readStatusRoute, `/api/v1/read_status?salesId=999999999`, { token: who.admin.token })).status).toBe(404);
+    expect(southGroup.readers.map((r: { name: string; state: string }) => `${r.name}:${r.state}`)).toContain(
+      "c-south-1 Reader:not-yet",
+    );
+    expect(content.totals.audience).toBe(
+      content.locations.reduce((n: number, l: { audience: number }) => n + l.audience, 0),
+    );
+    expect((await call(readStatusRoute, `/api/v1/read_status?salesId=abc`, { token: who.admin.token })).status).toBe(
+      422,
+    );
+    expect(
+      (await call(readStatusRoute, `/api/v1/read_status?salesId=999999999`, { token: who.admin.token })).status,
+    ).toBe(404);
   });
 
   it("exports the readers as CSV", async () => {
@@ -126,13 +170,23 @@ describe("the board", () => {
       const row = (await complianceBoard({}, who.admin.user)).rows.find((r) => r.id === postId)!;
       const status = await readStatus(postId, who.admin.user);
       for (const l of status.locations.filter((g) => g.locationId != null)) {
-        expect(row.cells.get(l.locationId!), `location ${l.locationId}`).toEqual({ audience: l.audience, acknowledged: l.acknowledged });
+        expect(row.cells.get(l.locationId!), `location ${l.locationId}`).toEqual({
+          audience: l.audience,
+          acknowledged: l.acknowledged,
+        });
       }
-      expect([...row.cells.values()].reduce((n, c) => n + c.audience, 0)).toBe(status.locations.filter((g) => g.locationId != null).reduce((n, g) => n + g.audience, 0));
+      expect([...row.cells.values()].reduce((n, c) => n + c.audience, 0)).toBe(
+        status.locations.filter((g) => g.locationId != null).reduce((n, g) => n + g.audience, 0),
+      );
       return row;
     };
     expect((await agree()).cells.get(north)!.acknowledged).toBe(1);
-    const bump = (by: number) => t.db().update(schema.posts).set({ ackRound: sql`${schema.posts.ackRound} + ${by}` }).where(eq(schema.posts.id, postId));
+    const bump = (by: number) =>
+      t
+        .db()
+        .update(schema.posts)
+        .set({ ackRound: sql`${schema.posts.ackRound} + ${by}` })
+        .where(eq(schema.posts.id, postId));
     await bump(1);
     try {
       expect((await agree()).cells.get(north)!.acknowledged).toBe(0);
@@ -145,7 +199,13 @@ describe("the board", () => {
 
 describe("reminders", () => {
   it("queue one mail per person who has not acknowledged, at most once a day per post, audited; staff are refused", async () => {
-    const outbox = async () => (await t.db().select({ n: sql<number>`count(*)::int` }).from(schema.mailOutbox))[0].n;
+    const outbox = async () =>
+      (
+        await t
+          .db()
+          .select({ n: sql<number>`count(*)::int` })
+          .from(schema.mailOutbox)
+      )[0].n;
     signedIn.user = who.staff.user;
     const refused = await remindUnreadAction({ postId });
     expect(refused.ok).toBe(false);

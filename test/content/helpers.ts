@@ -6,7 +6,8 @@ import { apiRequest, callRoute, tokenFor } from "@/test/db";
 
 /** Row counts of every content table (to prove a refused call wrote nothing). */
 export async function contentCounts(db: Db) {
-  const count = async (table: Parameters<Db["select"]>[0] extends never ? never : any) => // eslint-disable-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const count = async (table: Parameters<Db["select"]>[0] extends never ? never : any) =>
     (await db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n;
   return {
     posts: await count(schema.posts),
@@ -15,7 +16,12 @@ export async function contentCounts(db: Db) {
     comments: await count(schema.comments),
     documents: await count(schema.contentDocuments),
     audit: await count(schema.auditLog),
-    pinned: (await db.select({ n: sql<number>`count(*)::int` }).from(schema.posts).where(eq(schema.posts.pin, true)))[0].n,
+    pinned: (
+      await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(schema.posts)
+        .where(eq(schema.posts.pin, true))
+    )[0].n,
   };
 }
 

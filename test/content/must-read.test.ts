@@ -28,13 +28,21 @@ const hour = 3600_000;
 const iso = (ms: number) => new Date(Date.now() + ms).toISOString();
 
 async function staffAt(username: string, locationId: number) {
-  const [u] = await t.db().insert(schema.users).values({ username, firstName: username, lastName: "Reader", roleId: 3, locationId }).returning();
+  const [u] = await t
+    .db()
+    .insert(schema.users)
+    .values({ username, firstName: username, lastName: "Reader", roleId: 3, locationId })
+    .returning();
   const { token } = await issueToken({ userId: u.id, kind: "api" });
   return { token, user: (await resolveToken(token))! };
 }
 
 async function store(body: Record<string, unknown>) {
-  return call(storePost, "/api/v1/store_post", { method: "POST", token: who.admin.token, body: { slug: "company-news", description: "", ...body } });
+  return call(storePost, "/api/v1/store_post", {
+    method: "POST",
+    token: who.admin.token,
+    body: { slug: "company-news", description: "", ...body },
+  });
 }
 
 async function newPost(body: Record<string, unknown>) {
@@ -44,14 +52,32 @@ async function newPost(body: Record<string, unknown>) {
 }
 
 const acks = async (postId: number) =>
-  (await t.db().select({ n: sql<number>`count(*)::int` }).from(schema.postAcknowledgements).where(eq(schema.postAcknowledgements.postId, postId)))[0].n;
+  (
+    await t
+      .db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(schema.postAcknowledgements)
+      .where(eq(schema.postAcknowledgements.postId, postId))
+  )[0].n;
 const audits = async (action: string, entityId: number) =>
-  (await t.db().select({ n: sql<number>`count(*)::int` }).from(schema.auditLog).where(and(eq(schema.auditLog.action, action), eq(schema.auditLog.entityId, String(entityId)))))[0].n;
-const ack = (token: string, salesId: unknown) => call(acknowledge, "/api/v1/acknowledge", { method: "POST", token, body: { salesId } });
+  (
+    await t
+      .db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.action, action), eq(schema.auditLog.entityId, String(entityId))))
+  )[0].n;
+const ack = (token: string, salesId: unknown) =>
+  call(acknowledge, "/api/v1/acknowledge", { method: "POST", token, body: { salesId } });
 
 beforeAll(async () => {
   who = await actors(t.db());
-  const locs = await t.db().select({ id: schema.locations.id }).from(schema.locations).orderBy(schema.locations.id).limit(2);
+  const locs = await t
+    .db()
+    .select({ id: schema.locations.id })
+    .from(schema.locations)
+    .orderBy(schema.locations.id)
+    .limit(2);
   [north, south] = locs.map((l) => l.id);
   northStaff = await staffAt("mr-north", north);
   southStaff = await staffAt("mr-south", south);
@@ -60,7 +86,12 @@ beforeAll(async () => {
 describe("must read", () => {
   it("counts, lists and acknowledges once; a second press changes nothing", async () => {
     const before = await countUnreadMustReads(northStaff.user);
-    const id = await newPost({ title: "Airbag recall", must_read: true, due_at: iso(48 * hour), audience: { locations: [north], roles: [] } });
+    const id = await newPost({
+      title: "Airbag recall",
+      must_read: true,
+      due_at: iso(48 * hour),
+      audience: { locations: [north], roles: [] },
+    });
     expect(await countUnreadMustReads(northStaff.user)).toBe(before + 1);
     expect(await countUnreadMustReads(southStaff.user)).toBe(0);
     // The header reads the same count in its one statement (no requests decided for these two).
@@ -70,7 +101,13 @@ describe("must read", () => {
     const list = await call(mustRead, "/api/v1/must_read", { token: northStaff.token });
     expect(list.status).toBe(200);
     expect(list.json).toMatchObject({ code: 200, status: "success" });
-    expect(list.json.content.must_read[0]).toMatchObject({ salesId: id, title: "Airbag recall", acknowledged: false, overdue: false, slug: "company-news" });
+    expect(list.json.content.must_read[0]).toMatchObject({
+      salesId: id,
+      title: "Airbag recall",
+      acknowledged: false,
+      overdue: false,
+      slug: "company-news",
+    });
 
     const first = await ack(northStaff.token, id);
     expect(first.status).toBe(200);
@@ -82,7 +119,9 @@ describe("must read", () => {
     expect(await audits("acknowledge", id)).toBe(1);
     expect(await countUnreadMustReads(northStaff.user)).toBe(before);
     const after = await call(mustRead, "/api/v1/must_read", { token: northStaff.token });
-    expect(after.json.content.must_read.find((r: { salesId: number }) => r.salesId === id)).toMatchObject({ acknowledged: true });
+    expect(after.json.content.must_read.find((r: { salesId: number }) => r.salesId === id)).toMatchObject({
+      acknowledged: true,
+    });
   });
 
   it("bad input: a staff user acknowledging a post outside their audience is 404 and nothing is recorded", async () => {
@@ -123,7 +162,11 @@ describe("must read", () => {
     expect(edit.status, JSON.stringify(edit.json)).toBe(200);
     expect(await countUnreadMustReads(who.staff.user)).toBe(unread + 1);
     expect(await acks(id)).toBe(1); // the first round's row stays
-    const [row] = await t.db().select({ round: schema.posts.ackRound }).from(schema.posts).where(eq(schema.posts.id, id));
+    const [row] = await t
+      .db()
+      .select({ round: schema.posts.ackRound })
+      .from(schema.posts)
+      .where(eq(schema.posts.id, id));
     expect(row.round).toBe(2);
     const [audit] = await t
       .db()

@@ -8,11 +8,20 @@ import { setupTestDatabase } from "../db";
 const { db } = setupTestDatabase();
 
 async function newMenu(slug: string) {
-  const [menu] = await db().insert(schema.menus).values({ slug, title: slug, pageTypes: [1], position: 900 }).returning({ id: schema.menus.id });
+  const [menu] = await db()
+    .insert(schema.menus)
+    .values({ slug, title: slug, pageTypes: [1], position: 900 })
+    .returning({ id: schema.menus.id });
   return menu.id;
 }
 
-const params = (menuId: number) => ({ menuId, sort: "newest" as const, page: 1, perPage: 10, viewer: { roleId: 3, locationId: null } });
+const params = (menuId: number) => ({
+  menuId,
+  sort: "newest" as const,
+  page: 1,
+  perPage: 10,
+  viewer: { roleId: 3, locationId: null },
+});
 
 /** A list read the way a request makes it: the content stamp first (the session lookup), then the list. */
 async function listAsRequest(menuId: number, extra: { q?: string } = {}) {
@@ -22,9 +31,15 @@ async function listAsRequest(menuId: number, extra: { q?: string } = {}) {
 describe("the content lists' read cache (lib/db/config-cache.ts cachedRead)", () => {
   it("shows every write on the next request's read, on either database", async () => {
     const menuId = await newMenu("read-cache-a");
-    const [editor] = await db().insert(schema.users).values({ username: "cache-editor", firstName: "Ann", lastName: "Old", roleId: 1 }).returning({ id: schema.users.id });
+    const [editor] = await db()
+      .insert(schema.users)
+      .values({ username: "cache-editor", firstName: "Ann", lastName: "Old", roleId: 1 })
+      .returning({ id: schema.users.id });
     expect((await listAsRequest(menuId)).total).toBe(0);
-    const [post] = await db().insert(schema.posts).values({ menuId, title: "First", createdBy: editor.id }).returning({ id: schema.posts.id });
+    const [post] = await db()
+      .insert(schema.posts)
+      .values({ menuId, title: "First", createdBy: editor.id })
+      .returning({ id: schema.posts.id });
     const one = await listAsRequest(menuId);
     expect(one.rows.map((r) => [r.title, r.updatedName])).toEqual([["First", "Ann Old"]]);
     await db().update(schema.posts).set({ title: "Renamed" });
@@ -40,14 +55,26 @@ describe("the content lists' read cache (lib/db/config-cache.ts cachedRead)", ()
 
   it("moves the content version on with each change the lists show, and not with others", async () => {
     const menuId = await newMenu("read-cache-c");
-    const [editor] = await db().insert(schema.users).values({ username: "cache-stamp", roleId: 1 }).returning({ id: schema.users.id });
+    const [editor] = await db()
+      .insert(schema.users)
+      .values({ username: "cache-stamp", roleId: 1 })
+      .returning({ id: schema.users.id });
     const stamp = () => readContentStamp(db());
     const changes: [string, () => Promise<unknown>][] = [
       ["post", () => db().insert(schema.posts).values({ menuId, title: "P" })],
-      ["attachment", () => db().insert(schema.attachments).values({ menuId, title: "A", uploadType: "url", url: "https://example.com/" })],
+      [
+        "attachment",
+        () =>
+          db()
+            .insert(schema.attachments)
+            .values({ menuId, title: "A", uploadType: "url", url: "https://example.com/" }),
+      ],
       ["save-the-date", () => db().insert(schema.saveTheDates).values({ menuId, title: "S", eventDate: "2026-12-01" })],
       ["attachment group", () => db().insert(schema.attachmentGroups).values({ name: "G" })],
-      ["editor's name", () => db().update(schema.users).set({ firstName: "Bea" }).where(eq(schema.users.id, editor.id))],
+      [
+        "editor's name",
+        () => db().update(schema.users).set({ firstName: "Bea" }).where(eq(schema.users.id, editor.id)),
+      ],
     ];
     for (const [what, change] of changes) {
       const before = await stamp();
@@ -57,13 +84,21 @@ describe("the content lists' read cache (lib/db/config-cache.ts cachedRead)", ()
     const before = await stamp();
     await db().update(schema.users).set({ profileColor: "#123456" }).where(eq(schema.users.id, editor.id));
     await db().update(schema.users).set({ firstName: "Bea" }).where(eq(schema.users.id, editor.id)); // unchanged name
-    await db().insert(schema.menus).values({ slug: "read-cache-d", title: "D", pageTypes: [1], position: 901 });
+    await db()
+      .insert(schema.menus)
+      .values({ slug: "read-cache-d", title: "D", pageTypes: [1], position: 901 });
     expect(await stamp()).toBe(before);
   });
 
   it("lets a one-statement edit wait for a longer transaction instead of deadlocking on the version row", async () => {
     const menuId = await newMenu("read-cache-e");
-    const [p1, p2] = await db().insert(schema.posts).values([{ menuId, title: "One" }, { menuId, title: "Two" }]).returning({ id: schema.posts.id });
+    const [p1, p2] = await db()
+      .insert(schema.posts)
+      .values([
+        { menuId, title: "One" },
+        { menuId, title: "Two" },
+      ])
+      .returning({ id: schema.posts.id });
     let firstDone!: () => void;
     const firstWrote = new Promise<void>((resolve) => (firstDone = resolve));
     // A transaction edits post 1, then (while another edits post 2) post 2 as well.
@@ -76,7 +111,10 @@ describe("the content lists' read cache (lib/db/config-cache.ts cachedRead)", ()
     await firstWrote;
     const short = db().update(schema.posts).set({ title: "Two (short)" }).where(eq(schema.posts.id, p2.id));
     await Promise.all([long, short]);
-    const rows = await db().select({ id: schema.posts.id, title: schema.posts.title }).from(schema.posts).where(eq(schema.posts.menuId, menuId));
+    const rows = await db()
+      .select({ id: schema.posts.id, title: schema.posts.title })
+      .from(schema.posts)
+      .where(eq(schema.posts.menuId, menuId));
     expect(rows.find((r) => r.id === p1.id)?.title).toBe("One (long)");
   });
 

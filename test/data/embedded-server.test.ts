@@ -62,7 +62,9 @@ describe("the portal's own PostgreSQL", () => {
   it("refuses a second start on the same DATA_DIR, naming the first; after a SIGKILL the next start recovers", async () => {
     const first = holder(dataDir);
     const pgPid = await first.up;
-    await expect(startEmbeddedDatabase({ dataDir, log: quiet, fast: true })).rejects.toThrow(new RegExp(`already running on .* \\(process ${first.child.pid}\\)`));
+    await expect(startEmbeddedDatabase({ dataDir, log: quiet, fast: true })).rejects.toThrow(
+      new RegExp(`already running on .* \\(process ${first.child.pid}\\)`),
+    );
 
     // The launcher dies without stopping its database: the next start stops that server and starts afresh.
     const exited = new Promise((r) => first.child.once("exit", r));
@@ -71,7 +73,9 @@ describe("the portal's own PostgreSQL", () => {
     expect(alive(pgPid)).toBe(true);
     const lines: string[] = [];
     server = await startEmbeddedDatabase({ dataDir, log: (l) => lines.push(l), fast: true });
-    expect(lines.join("\n")).toContain(`Stopping the database server (process ${pgPid}) that an earlier start left running`);
+    expect(lines.join("\n")).toContain(
+      `Stopping the database server (process ${pgPid}) that an earlier start left running`,
+    );
     expect(alive(pgPid)).toBe(false);
     await server.stop();
     server = undefined;
@@ -94,7 +98,8 @@ describe("the portal's own PostgreSQL", () => {
     expect(server.port).not.toBe(creds.port);
     expect(readCredentials(dataDir)!.port).toBe(server.port);
     const db = postgres(server.url, { max: 1, onnotice: () => {} });
-    const [row] = await db`select current_setting('listen_addresses') as listen, current_setting('unix_socket_directories') as sockets`;
+    const [row] =
+      await db`select current_setting('listen_addresses') as listen, current_setting('unix_socket_directories') as sockets`;
     expect(row).toEqual({ listen: "127.0.0.1", sockets: "" });
     await db.end();
     const wrong = postgres(server.url.replace(creds.password, "wrong"), { max: 1, onnotice: () => {} });
@@ -112,7 +117,9 @@ describe("the portal's own PostgreSQL", () => {
     await handle.db.execute(sql`insert into fault_probe values (1)`);
     const route = withApi({ public: true }, {}, async () => {
       const { getDb } = await import("@/lib/db");
-      const rows = (await (await getDb()).execute(sql`select count(*)::int as n from fault_probe`)) as unknown as { n: number }[];
+      const rows = (await (await getDb()).execute(sql`select count(*)::int as n from fault_probe`)) as unknown as {
+        n: number;
+      }[];
       return ok({ n: rows[0].n });
     });
     expect((await callRoute(route, apiRequest("/api/v1/probe"))).json.content).toEqual({ n: 1 });
@@ -142,10 +149,15 @@ describe("the portal's own PostgreSQL", () => {
     const code = `const sql = require("postgres")(process.argv[1], { max: 1, onnotice: () => {} });
       sql.begin(async (tx) => { await tx\`insert into save_probe values (2, 'half')\`; console.log("wrote"); await tx\`select pg_sleep(30)\`; await tx\`insert into save_probe values (3, 'half')\`; })
         .then(() => console.log("committed"), () => console.log("rolled back")).finally(() => process.exit(0));`;
-    const saver = spawn(process.execPath, ["-e", code, server!.url], { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
+    const saver = spawn(process.execPath, ["-e", code, server!.url], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     let said = "";
     const outcome = new Promise<string>((resolve) => saver.once("exit", () => resolve(said)));
-    await new Promise<void>((resolve) => saver.stdout!.on("data", (d: Buffer) => ((said += String(d)), said.includes("wrote") && resolve())));
+    await new Promise<void>((resolve) =>
+      saver.stdout!.on("data", (d: Buffer) => ((said += String(d)), said.includes("wrote") && resolve())),
+    );
     await server!.stop();
     expect(await outcome).toContain("rolled back");
     expect(fs.readFileSync(path.join(dataDir, "postgres.log"), "utf8")).toMatch(/database system is shut down\s*$/);
@@ -205,7 +217,9 @@ describe("the portal's own PostgreSQL", () => {
   it("says plainly when DATA_DIR cannot be written", async () => {
     const file = path.join(tmp, "a-file");
     fs.writeFileSync(file, "");
-    await expect(startEmbeddedDatabase({ dataDir: path.join(file, "data"), log: quiet })).rejects.toThrow(/DATA_DIR .* is not writable/);
+    await expect(startEmbeddedDatabase({ dataDir: path.join(file, "data"), log: quiet })).rejects.toThrow(
+      /DATA_DIR .* is not writable/,
+    );
   });
 });
 

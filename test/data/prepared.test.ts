@@ -14,10 +14,24 @@ const t = setupTestDatabase();
 
 describe("readWithKeptPlans", () => {
   it("passes every value intact: quotes, backslashes, SQL, other scripts, arrays, numbers, null", async () => {
-    const texts = ["it's", "back\\slash \\' and \\\\", "'); delete from users; --", "Ωmega 漢字 😀", "$1 and $$dollar$$", "line\nbreak\ttab", ""];
+    const texts = [
+      "it's",
+      "back\\slash \\' and \\\\",
+      "'); delete from users; --",
+      "Ωmega 漢字 😀",
+      "$1 and $$dollar$$",
+      "line\nbreak\ttab",
+      "",
+    ];
     for (const text of texts) {
       for (let run = 0; run < 2; run++) {
-        const [[row]] = await readWithKeptPlans<{ text: string; n: number; ids: string; nothing: string | null; yes: boolean }>(t.db(), {}, [
+        const [[row]] = await readWithKeptPlans<{
+          text: string;
+          n: number;
+          ids: string;
+          nothing: string | null;
+          yes: boolean;
+        }>(t.db(), {}, [
           sql`select ${text}::text as text, ${-12.5}::float8 as n, ${"{3,1,2}"}::int[]::text as ids, ${null}::text as nothing, ${true}::boolean as yes`,
         ]);
         expect(row).toEqual({ text, n: -12.5, ids: "{3,1,2}", nothing: null, yes: true });
@@ -49,15 +63,23 @@ describe("readWithKeptPlans", () => {
       sql`select current_setting('enable_seqscan') as seq, current_setting('plan_cache_mode') as mode`,
     ]);
     expect(inside).toEqual({ seq: "off", mode: "force_generic_plan" });
-    const [after] = rowsOf<{ seq: string; mode: string }>(await t.db().execute(sql`select current_setting('enable_seqscan') as seq, current_setting('plan_cache_mode') as mode`));
+    const [after] = rowsOf<{ seq: string; mode: string }>(
+      await t
+        .db()
+        .execute(sql`select current_setting('enable_seqscan') as seq, current_setting('plan_cache_mode') as mode`),
+    );
     expect(after).toEqual({ seq: "on", mode: "auto" });
   });
 
   it("refuses anything but a select, and bad settings, before sending anything", async () => {
     const before = await t.db().$count(schema.menus);
     await expect(readWithKeptPlans(t.db(), {}, [sql`delete from menus`])).rejects.toThrow(/only plain selects/);
-    await expect(readWithKeptPlans(t.db(), {}, [sql`with x as (delete from menus returning id) select * from x`])).rejects.toThrow(/only plain selects/);
-    await expect(readWithKeptPlans(t.db(), { "work_mem'); drop table menus; --": "1" }, [sql`select 1`])).rejects.toThrow(/bad setting/);
+    await expect(
+      readWithKeptPlans(t.db(), {}, [sql`with x as (delete from menus returning id) select * from x`]),
+    ).rejects.toThrow(/only plain selects/);
+    await expect(
+      readWithKeptPlans(t.db(), { "work_mem'); drop table menus; --": "1" }, [sql`select 1`]),
+    ).rejects.toThrow(/bad setting/);
     expect(await t.db().$count(schema.menus)).toBe(before);
   });
 });

@@ -20,7 +20,12 @@ async function snapshot() {
     .from(schema.users)
     .orderBy(asc(schema.users.id));
   const menus = await db
-    .select({ slug: schema.menus.slug, parentId: schema.menus.parentId, position: schema.menus.position, pageTypes: schema.menus.pageTypes })
+    .select({
+      slug: schema.menus.slug,
+      parentId: schema.menus.parentId,
+      position: schema.menus.position,
+      pageTypes: schema.menus.pageTypes,
+    })
     .from(schema.menus)
     .orderBy(asc(schema.menus.id));
   return { counts, users, menus };

@@ -29,7 +29,10 @@ const server = setupNodeRouteServer(fileRoute);
 
 async function upload(user: string, name: string, data: Buffer, kind = "document"): Promise<string> {
   const token = await tokenFor(t.db(), user);
-  const { status, json } = await callRoute(storeDocument, uploadRequest(`/api/v1/store_document?kind=${kind}`, { token, parts: [{ name, data }] }));
+  const { status, json } = await callRoute(
+    storeDocument,
+    uploadRequest(`/api/v1/store_document?kind=${kind}`, { token, parts: [{ name, data }] }),
+  );
   expect(status).toBe(200);
   return json.content;
 }
@@ -38,7 +41,8 @@ async function upload(user: string, name: string, data: Buffer, kind = "document
 async function fetchFile(url: string, headers: Record<string, string> = {}, method = "GET") {
   const answer = await server.request(url, { headers, method });
   const h = new Headers();
-  for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined) h.set(name, Array.isArray(value) ? value.join(", ") : value);
+  for (const [name, value] of Object.entries(answer.headers))
+    if (value !== undefined) h.set(name, Array.isArray(value) ? value.join(", ") : value);
   return { res: { status: answer.status, headers: h }, body: answer.body };
 }
 
@@ -46,13 +50,24 @@ describe("getsignedurlpath and the signed download route", () => {
   it("builds links on the configured address, never the request's Host nor X-Forwarded-Host, even from a trusted proxy (issue 31)", async () => {
     const key = await upload("admin", "forwarded.pdf", PDF);
     const token = await tokenFor(t.db(), "admin");
-    const headers = { host: "evil.example", "x-forwarded-host": "evil.example", "x-forwarded-proto": "https", "x-forwarded-for": "10.0.0.1" };
-    const signed = await callRoute(signedUrlPath, apiRequest(`/api/v1/getsignedurlpath?file=${encodeURIComponent(key)}`, { token, headers }));
+    const headers = {
+      host: "evil.example",
+      "x-forwarded-host": "evil.example",
+      "x-forwarded-proto": "https",
+      "x-forwarded-for": "10.0.0.1",
+    };
+    const signed = await callRoute(
+      signedUrlPath,
+      apiRequest(`/api/v1/getsignedurlpath?file=${encodeURIComponent(key)}`, { token, headers }),
+    );
     expect(new URL(signed.json.content.file_path).origin).toBe(publicOrigin());
     const saved = process.env.TRUST_PROXY;
     process.env.TRUST_PROXY = "10.0.0.1";
     try {
-      const behindProxy = await callRoute(signedUrlPath, apiRequest(`/api/v1/getsignedurlpath?file=${encodeURIComponent(key)}`, { token, headers }));
+      const behindProxy = await callRoute(
+        signedUrlPath,
+        apiRequest(`/api/v1/getsignedurlpath?file=${encodeURIComponent(key)}`, { token, headers }),
+      );
       expect(new URL(behindProxy.json.content.file_path).origin).toBe(publicOrigin());
     } finally {
       if (saved === undefined) delete process.env.TRUST_PROXY;
@@ -64,7 +79,10 @@ describe("getsignedurlpath and the signed download route", () => {
     const data = Buffer.concat([PDF, crypto.randomBytes(300_000)]);
     const key = await upload("admin", "Wartung – Übersicht.pdf", data);
     const token = await tokenFor(t.db(), "admin");
-    const { status, json } = await callRoute(signedUrlPath, apiRequest(`/api/v1/getsignedurlpath?file=${encodeURIComponent(key)}`, { token }));
+    const { status, json } = await callRoute(
+      signedUrlPath,
+      apiRequest(`/api/v1/getsignedurlpath?file=${encodeURIComponent(key)}`, { token }),
+    );
     expect(status).toBe(200);
     const url = new URL(json.content.file_path);
     expect(url.origin).toBe(publicOrigin());
@@ -129,15 +147,24 @@ describe("getsignedurlpath and the signed download route", () => {
   it("does not give out links to another user's temporary upload, or to paths outside storage", async () => {
     const key = await upload("admin", "draft.pdf", PDF);
     const staff = await tokenFor(t.db(), "staff");
-    const res = await callRoute(signedUrlPath, apiRequest(`/api/v1/getsignedurlpath?file=${encodeURIComponent(key)}`, { token: staff }));
+    const res = await callRoute(
+      signedUrlPath,
+      apiRequest(`/api/v1/getsignedurlpath?file=${encodeURIComponent(key)}`, { token: staff }),
+    );
     expect(res.status).toBe(404);
     for (const bad of ["../../etc/passwd", "/etc/passwd", "%2e%2e%2fetc%2fpasswd", `${key}/../../x`]) {
-      const r = await callRoute(signedUrlPath, apiRequest(`/api/v1/getsignedurlpath?file=${encodeURIComponent(bad)}`, { token: staff }));
+      const r = await callRoute(
+        signedUrlPath,
+        apiRequest(`/api/v1/getsignedurlpath?file=${encodeURIComponent(bad)}`, { token: staff }),
+      );
       expect(r.status).toBe(422);
     }
     // Once attached (saved in content), any signed-in user may download it.
     await t.db().update(schema.files).set({ status: "attached" }).where(eq(schema.files.storageKey, key));
-    const after = await callRoute(signedUrlPath, apiRequest(`/api/v1/getsignedurlpath?file=${encodeURIComponent(key)}`, { token: staff }));
+    const after = await callRoute(
+      signedUrlPath,
+      apiRequest(`/api/v1/getsignedurlpath?file=${encodeURIComponent(key)}`, { token: staff }),
+    );
     expect(after.status).toBe(200);
   });
 
@@ -231,15 +258,18 @@ describe("getsignedurlpath and the signed download route", () => {
       }).length;
     const u = new URL(signAppFileUrl(key, 60), "http://localhost");
     await new Promise<void>((resolve, reject) => {
-      const req = http.get({ host: "127.0.0.1", port: server.port(), path: u.pathname + u.search, agent: false }, (res) => {
-        expect(res.statusCode).toBe(200);
-        res.once("data", () => {
-          // The server is mid-stream: the file is open, and the client is gone.
-          expect(openOnFile()).toBe(1);
-          req.destroy();
-          resolve();
-        });
-      });
+      const req = http.get(
+        { host: "127.0.0.1", port: server.port(), path: u.pathname + u.search, agent: false },
+        (res) => {
+          expect(res.statusCode).toBe(200);
+          res.once("data", () => {
+            // The server is mid-stream: the file is open, and the client is gone.
+            expect(openOnFile()).toBe(1);
+            req.destroy();
+            resolve();
+          });
+        },
+      );
       req.on("error", (err) => ((err as NodeJS.ErrnoException).code === "ECONNRESET" ? undefined : reject(err)));
     });
     await expect.poll(openOnFile, { timeout: 5000 }).toBe(0);
@@ -261,7 +291,10 @@ describe("DELETE /api/v1/removemedia", () => {
   it("removes the caller's own temporary upload, bytes and row", async () => {
     const key = await upload("manager", "agenda.pdf", PDF, "event");
     const token = await tokenFor(t.db(), "manager");
-    const { status, json } = await callRoute(removeMedia, apiRequest("/api/v1/removemedia", { method: "DELETE", token, body: { filePath: key } }));
+    const { status, json } = await callRoute(
+      removeMedia,
+      apiRequest("/api/v1/removemedia", { method: "DELETE", token, body: { filePath: key } }),
+    );
     expect(status).toBe(200);
     expect(json.message).toBe("File Removed Successfully");
     expect(await t.db().select().from(schema.files).where(eq(schema.files.storageKey, key))).toEqual([]);
@@ -271,12 +304,18 @@ describe("DELETE /api/v1/removemedia", () => {
   it("refuses another user's temporary upload (403) and keeps it; role 1 may remove any file", async () => {
     const key = await upload("manager", "agenda.pdf", PDF, "event");
     const staff = await tokenFor(t.db(), "staff");
-    const res = await callRoute(removeMedia, apiRequest("/api/v1/removemedia", { method: "DELETE", token: staff, body: { filePath: key } }));
+    const res = await callRoute(
+      removeMedia,
+      apiRequest("/api/v1/removemedia", { method: "DELETE", token: staff, body: { filePath: key } }),
+    );
     expect(res.status).toBe(403);
     expect(res.json.message).toBe("You can only remove your own uploads.");
     expect(fs.existsSync(path.join(storage.root(), key))).toBe(true);
     const admin = await tokenFor(t.db(), "admin");
-    const ok = await callRoute(removeMedia, apiRequest("/api/v1/removemedia", { method: "DELETE", token: admin, body: { filePath: key } }));
+    const ok = await callRoute(
+      removeMedia,
+      apiRequest("/api/v1/removemedia", { method: "DELETE", token: admin, body: { filePath: key } }),
+    );
     expect(ok.status).toBe(200);
     expect(fs.existsSync(path.join(storage.root(), key))).toBe(false);
   });
@@ -286,8 +325,18 @@ describe("DELETE /api/v1/removemedia", () => {
     const outside = path.join(storage.root(), "..", "keep-me.txt");
     fs.writeFileSync(outside, "x");
     try {
-      for (const filePath of ["../keep-me.txt", outside, "%2e%2e%2fkeep-me.txt", "..%2Fkeep-me.txt", "document/2025/01/../../../keep-me.txt", "C:\\Windows\\win.ini"]) {
-        const res = await callRoute(removeMedia, apiRequest("/api/v1/removemedia", { method: "DELETE", token, body: { filePath } }));
+      for (const filePath of [
+        "../keep-me.txt",
+        outside,
+        "%2e%2e%2fkeep-me.txt",
+        "..%2Fkeep-me.txt",
+        "document/2025/01/../../../keep-me.txt",
+        "C:\\Windows\\win.ini",
+      ]) {
+        const res = await callRoute(
+          removeMedia,
+          apiRequest("/api/v1/removemedia", { method: "DELETE", token, body: { filePath } }),
+        );
         expect(res.status).toBe(422);
         expect(res.json.message).toBe("The file path is not valid.");
       }
@@ -299,7 +348,14 @@ describe("DELETE /api/v1/removemedia", () => {
 
   it("answers 404 for an unknown file and 422 without a path", async () => {
     const token = await tokenFor(t.db(), "admin");
-    const res = await callRoute(removeMedia, apiRequest("/api/v1/removemedia", { method: "DELETE", token, body: { filePath: `document/2025/01/${crypto.randomUUID()}.pdf` } }));
+    const res = await callRoute(
+      removeMedia,
+      apiRequest("/api/v1/removemedia", {
+        method: "DELETE",
+        token,
+        body: { filePath: `document/2025/01/${crypto.randomUUID()}.pdf` },
+      }),
+    );
     expect(res.status).toBe(404);
     const none = await callRoute(removeMedia, apiRequest("/api/v1/removemedia", { method: "DELETE", token, body: {} }));
     expect(none.status).toBe(422);
@@ -314,7 +370,11 @@ describe("sweeping abandoned uploads", () => {
     const saved = await upload("admin", "saved.pdf", PDF);
     const twoDaysAgo = new Date(Date.now() - 2 * 24 * 3600_000);
     await t.db().update(schema.files).set({ createdAt: twoDaysAgo }).where(eq(schema.files.storageKey, old));
-    await t.db().update(schema.files).set({ createdAt: twoDaysAgo, status: "attached" }).where(eq(schema.files.storageKey, saved));
+    await t
+      .db()
+      .update(schema.files)
+      .set({ createdAt: twoDaysAgo, status: "attached" })
+      .where(eq(schema.files.storageKey, saved));
     const partial = path.join(storage.root(), "document", "2020", "01");
     fs.mkdirSync(partial, { recursive: true });
     fs.writeFileSync(path.join(partial, "x.pdf.part-abc"), "half");
@@ -368,7 +428,9 @@ describe("download all (zip)", () => {
     const k1 = await upload("manager", "one.bin", crypto.randomBytes(3 * 1024 * 1024), "event");
     const k2 = await upload("manager", "two.bin", crypto.randomBytes(1000), "event");
     const rows = await t.db().select().from(schema.files);
-    const files = await getFilesByIds({ ids: rows.filter((r) => r.storageKey === k1 || r.storageKey === k2).map((r) => r.id) });
+    const files = await getFilesByIds({
+      ids: rows.filter((r) => r.storageKey === k1 || r.storageKey === k2).map((r) => r.id),
+    });
     fs.rmSync(path.join(storage.root(), k2));
     const stream = streamZipOfFiles(files);
     const reader = stream.getReader();
@@ -378,14 +440,32 @@ describe("download all (zip)", () => {
   });
 
   it("names entries uniquely", () => {
-    expect(zipEntryNames(["a.pdf", "A.pdf", "a.pdf", "b", "b", "x/y.pdf"])).toEqual(["a.pdf", "A (2).pdf", "a (3).pdf", "b", "b (2)", "x_y.pdf"]);
+    expect(zipEntryNames(["a.pdf", "A.pdf", "a.pdf", "b", "b", "x/y.pdf"])).toEqual([
+      "a.pdf",
+      "A (2).pdf",
+      "a (3).pdf",
+      "b",
+      "b (2)",
+      "x_y.pdf",
+    ]);
   });
 
   it("entries and downloads lose format characters and Windows' device names, whatever was stored (issue 31)", async () => {
-    expect(zipEntryNames(["invoice\u202Efdp.exe", "CON", "nul.txt", "com1.tar.gz", "report. ", "Aux .pdf"])).toEqual(["invoicefdp.exe", "_CON", "_nul.txt", "_com1.tar.gz", "report", "_Aux .pdf"]);
+    expect(zipEntryNames(["invoice\u202Efdp.exe", "CON", "nul.txt", "com1.tar.gz", "report. ", "Aux .pdf"])).toEqual([
+      "invoicefdp.exe",
+      "_CON",
+      "_nul.txt",
+      "_com1.tar.gz",
+      "report",
+      "_Aux .pdf",
+    ]);
     // Rows stored before the upload rule dropped them: the download header still names the file safely.
     const key = await upload("admin", "plain.pdf", PDF);
-    for (const [stored, ascii] of [["invoice\u202Efdp.exe", "invoicefdp.exe"], ["CON.pdf", "_CON.pdf"], ["lpt9", "_lpt9"]] as const) {
+    for (const [stored, ascii] of [
+      ["invoice\u202Efdp.exe", "invoicefdp.exe"],
+      ["CON.pdf", "_CON.pdf"],
+      ["lpt9", "_lpt9"],
+    ] as const) {
       await t.db().update(schema.files).set({ originalName: stored }).where(eq(schema.files.storageKey, key));
       const { res } = await fetchFile(signAppFileUrl(key, 60));
       const header = res.headers.get("content-disposition")!;

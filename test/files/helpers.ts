@@ -9,9 +9,15 @@ import { setStorageForTesting } from "@/lib/storage";
 import { LocalDriver } from "@/lib/storage/local";
 
 /** A 1x1 PNG. */
-export const PNG_1X1 = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+export const PNG_1X1 = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
 /** The start of a Windows PE executable. */
-export const EXE_HEAD = Buffer.concat([Buffer.from("MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff", "latin1"), Buffer.alloc(200)]);
+export const EXE_HEAD = Buffer.concat([
+  Buffer.from("MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff", "latin1"),
+  Buffer.alloc(200),
+]);
 export const PDF = Buffer.from("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n");
 
 /** A PNG of `bytes` bytes: a real header (800 x 200) followed by filler. */
@@ -38,11 +44,21 @@ export function setupTempStorage(): { root: () => string; driver: () => LocalDri
     fs.rmSync(root, { recursive: true, force: true });
   });
   const list = (dir: string): string[] =>
-    fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? list(path.join(dir, e.name)) : [path.join(dir, e.name)])) : [];
+    fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir, { withFileTypes: true })
+          .flatMap((e) => (e.isDirectory() ? list(path.join(dir, e.name)) : [path.join(dir, e.name)]))
+      : [];
   return { root: () => root, driver: () => driver, files: () => list(root) };
 }
 
-export type Part = { field?: string; name: string; type?: string; data: Buffer; /** A ready-made filename parameter (e.g. RFC 5987 `filename*=`). */ filenameParam?: string };
+export type Part = {
+  field?: string;
+  name: string;
+  type?: string;
+  data: Buffer;
+  /** A ready-made filename parameter (e.g. RFC 5987 `filename*=`). */ filenameParam?: string;
+};
 
 const BOUNDARY = "----portaltestboundary7MA4YWxkTrZu0gW";
 
@@ -57,7 +73,8 @@ function partHeader(p: Part): Buffer {
 /** The raw multipart body for `parts` (and plain fields). */
 export function multipartBody(parts: Part[], fields: Record<string, string> = {}): Buffer {
   const chunks: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) chunks.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  for (const [k, v] of Object.entries(fields))
+    chunks.push(Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   for (const p of parts) chunks.push(partHeader(p), p.data, Buffer.from("\r\n"));
   chunks.push(Buffer.from(`--${BOUNDARY}--\r\n`));
   return Buffer.concat(chunks);
@@ -69,7 +86,14 @@ export function multipartBody(parts: Part[], fields: Record<string, string> = {}
  */
 export function uploadRequest(
   url: string,
-  init: { token?: string; parts: Part[]; fields?: Record<string, string>; cutAfter?: number; truncateAfter?: number; headers?: Record<string, string> },
+  init: {
+    token?: string;
+    parts: Part[];
+    fields?: Record<string, string>;
+    cutAfter?: number;
+    truncateAfter?: number;
+    headers?: Record<string, string>;
+  },
 ): NextRequest {
   const body = multipartBody(init.parts, init.fields);
   let offset = 0;
@@ -88,9 +112,15 @@ export function uploadRequest(
   });
   const headers = new Headers(init.headers);
   headers.set("content-type", `multipart/form-data; boundary=${BOUNDARY}`);
-  if (init.cutAfter === undefined && init.truncateAfter === undefined) headers.set("content-length", String(body.length));
+  if (init.cutAfter === undefined && init.truncateAfter === undefined)
+    headers.set("content-length", String(body.length));
   if (init.token) headers.set("authorization", `Bearer ${init.token}`);
-  return new NextRequest(new URL(url, "http://localhost"), { method: "POST", headers, body: stream, duplex: "half" } as ConstructorParameters<typeof NextRequest>[1]);
+  return new NextRequest(new URL(url, "http://localhost"), {
+    method: "POST",
+    headers,
+    body: stream,
+    duplex: "half",
+  } as ConstructorParameters<typeof NextRequest>[1]);
 }
 
 export type NodeAnswer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
@@ -115,12 +145,22 @@ export function setupNodeRouteServer(route: (req: http.IncomingMessage, res: htt
   function request(url: string, init: { headers?: Record<string, string>; method?: string } = {}): Promise<NodeAnswer> {
     const u = new URL(url, "http://localhost");
     return new Promise((resolve, reject) => {
-      const req = http.request({ host: "127.0.0.1", port, path: u.pathname + u.search, method: init.method ?? "GET", headers: init.headers, agent: false }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-        res.on("error", reject);
-      });
+      const req = http.request(
+        {
+          host: "127.0.0.1",
+          port,
+          path: u.pathname + u.search,
+          method: init.method ?? "GET",
+          headers: init.headers,
+          agent: false,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+          res.on("error", reject);
+        },
+      );
       req.on("error", reject);
       req.end();
     });

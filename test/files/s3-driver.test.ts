@@ -29,7 +29,13 @@ const BUCKET = "portal-test";
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "s3rver-"));
   const { default: S3rver } = await import("s3rver");
-  server = new S3rver({ address: "127.0.0.1", port: 0, silent: true, directory: dir, configureBuckets: [{ name: BUCKET }] }) as never;
+  server = new S3rver({
+    address: "127.0.0.1",
+    port: 0,
+    silent: true,
+    directory: dir,
+    configureBuckets: [{ name: BUCKET }],
+  }) as never;
   const { port } = await server.run();
   driver = storageFromEnv({
     S3_BUCKET: BUCKET,
@@ -63,17 +69,29 @@ describe("S3 driver (against s3rver)", () => {
   it("streams a multipart upload, reads it back whole and by range, stats and deletes it", async () => {
     const data = crypto.randomBytes(20 * 1024 * 1024 + 123); // three parts of 8 MB
     const key = newKey("post", "manual.pdf");
-    const result = await driver.put(key, Readable.from([data.subarray(0, 7_000_000), data.subarray(7_000_000)]), { maxBytes: 250 * 1024 * 1024, contentType: "application/pdf", checksum: true });
+    const result = await driver.put(key, Readable.from([data.subarray(0, 7_000_000), data.subarray(7_000_000)]), {
+      maxBytes: 250 * 1024 * 1024,
+      contentType: "application/pdf",
+      checksum: true,
+    });
     expect(result).toEqual({ size: data.length, sha256: crypto.createHash("sha256").update(data).digest("hex") });
     expect(await driver.stat(key)).toMatchObject({ size: data.length });
     expect((await readAll(await driver.get(key))).equals(data)).toBe(true);
     const tail = await readAll(await driver.get(key, { start: data.length - 1024, end: data.length - 1 }));
     expect(tail.equals(data.subarray(data.length - 1024))).toBe(true);
 
-    const url = await driver.signedUrl(key, { expiresInSeconds: 300, fileName: "Übersicht.pdf", contentType: "application/pdf", disposition: "attachment", baseUrl: "" });
+    const url = await driver.signedUrl(key, {
+      expiresInSeconds: 300,
+      fileName: "Übersicht.pdf",
+      contentType: "application/pdf",
+      disposition: "attachment",
+      baseUrl: "",
+    });
     const u = new URL(url);
     expect(u.searchParams.get("X-Amz-Expires")).toBe("300");
-    expect(u.searchParams.get("response-content-disposition")).toBe(`attachment; filename="Ubersicht.pdf"; filename*=UTF-8''%C3%9Cbersicht.pdf`);
+    expect(u.searchParams.get("response-content-disposition")).toBe(
+      `attachment; filename="Ubersicht.pdf"; filename*=UTF-8''%C3%9Cbersicht.pdf`,
+    );
     const res = await fetch(url, { headers: { range: "bytes=0-9" } });
     expect(Buffer.from(await res.arrayBuffer()).equals(data.subarray(0, 10))).toBe(true);
 
@@ -85,9 +103,15 @@ describe("S3 driver (against s3rver)", () => {
   it("stops an oversize upload at the limit and leaves no object or parts behind", async () => {
     const key = newKey("banner", "big.png");
     const data = crypto.randomBytes(12 * 1024 * 1024);
-    await expect(driver.put(key, Readable.from([data.subarray(0, 9_000_000), data.subarray(9_000_000)]), { maxBytes: 10 * 1024 * 1024 })).rejects.toBeInstanceOf(FileTooLargeError);
+    await expect(
+      driver.put(key, Readable.from([data.subarray(0, 9_000_000), data.subarray(9_000_000)]), {
+        maxBytes: 10 * 1024 * 1024,
+      }),
+    ).rejects.toBeInstanceOf(FileTooLargeError);
     expect(await listKeys()).toEqual([]);
-    const mp = await driver.client.send(new ListMultipartUploadsCommand({ Bucket: BUCKET })).catch(() => ({ Uploads: [] }));
+    const mp = await driver.client
+      .send(new ListMultipartUploadsCommand({ Bucket: BUCKET }))
+      .catch(() => ({ Uploads: [] }));
     expect(mp.Uploads ?? []).toEqual([]);
   });
 
@@ -97,7 +121,9 @@ describe("S3 driver (against s3rver)", () => {
       yield crypto.randomBytes(1024 * 1024);
       throw new Error("client went away");
     }
-    await expect(driver.put(key, Readable.from(broken()), { maxBytes: 250 * 1024 * 1024 })).rejects.toThrow("client went away");
+    await expect(driver.put(key, Readable.from(broken()), { maxBytes: 250 * 1024 * 1024 })).rejects.toThrow(
+      "client went away",
+    );
     expect(await listKeys()).toEqual([]);
   });
 
@@ -113,10 +139,16 @@ describe("the upload and download calls on S3", () => {
     try {
       const token = await tokenFor(t.db(), "admin");
       const data = Buffer.concat([PDF, crypto.randomBytes(9 * 1024 * 1024)]);
-      const up = await callRoute(storeDocument, uploadRequest("/api/v1/store_document?kind=post", { token, parts: [{ name: "Bulletin.pdf", data }] }));
+      const up = await callRoute(
+        storeDocument,
+        uploadRequest("/api/v1/store_document?kind=post", { token, parts: [{ name: "Bulletin.pdf", data }] }),
+      );
       expect(up.status).toBe(200);
       expect(await listKeys()).toEqual([up.json.content]);
-      const signed = await callRoute(signedUrlPath, apiRequest(`/api/v1/getsignedurlpath?file=${up.json.content}`, { token }));
+      const signed = await callRoute(
+        signedUrlPath,
+        apiRequest(`/api/v1/getsignedurlpath?file=${up.json.content}`, { token }),
+      );
       const url = signed.json.content.file_path as string;
       expect(url).toContain("X-Amz-Signature=");
       expect(Buffer.from(await (await fetch(url)).arrayBuffer()).equals(data)).toBe(true);
@@ -128,7 +160,14 @@ describe("the upload and download calls on S3", () => {
       expect(whole.status).toBe(200);
       expect(whole.body.equals(data)).toBe(true);
 
-      const cut = await callRoute(storeDocument, uploadRequest("/api/v1/store_document?kind=post", { token, parts: [{ name: "x.pdf", data }], truncateAfter: data.length - 10 }));
+      const cut = await callRoute(
+        storeDocument,
+        uploadRequest("/api/v1/store_document?kind=post", {
+          token,
+          parts: [{ name: "x.pdf", data }],
+          truncateAfter: data.length - 10,
+        }),
+      );
       expect(cut.status).toBe(400);
       expect(await listKeys()).toEqual([up.json.content]);
       await driver.delete(up.json.content);

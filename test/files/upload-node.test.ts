@@ -40,20 +40,26 @@ afterAll(async () => {
 });
 
 /** POSTs a multipart body in 64 KB writes; `chunked` leaves out Content-Length. */
-function post(url: string, init: { token?: string; parts: Part[]; chunked?: boolean; method?: string }): Promise<{ status: number; json: Envelope<string> }> {
+function post(
+  url: string,
+  init: { token?: string; parts: Part[]; chunked?: boolean; method?: string },
+): Promise<{ status: number; json: Envelope<string> }> {
   const body = multipartBody(init.parts);
   const headers: Record<string, string | number> = { "content-type": `multipart/form-data; boundary=${BOUNDARY}` };
   if (!init.chunked) headers["content-length"] = body.length;
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port, path: url, method: init.method ?? "POST", headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c) => chunks.push(c));
-      res.on("end", () => {
-        const text = Buffer.concat(chunks).toString();
-        resolve({ status: res.statusCode!, json: text ? JSON.parse(text) : null });
-      });
-    });
+    const req = http.request(
+      { host: "127.0.0.1", port, path: url, method: init.method ?? "POST", headers, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () => {
+          const text = Buffer.concat(chunks).toString();
+          resolve({ status: res.statusCode!, json: text ? JSON.parse(text) : null });
+        });
+      },
+    );
     req.on("error", reject);
     for (let i = 0; i < body.length; i += 64 * 1024) req.write(body.subarray(i, i + 64 * 1024));
     req.end();
@@ -75,7 +81,10 @@ describe("upload routes on the raw request stream (pages/api/v1)", () => {
   it("stores a 5 MB file byte for byte and answers its path in the v1 envelope", async () => {
     const token = await tokenFor(t.db(), "admin");
     const data = Buffer.concat([PDF, crypto.randomBytes(5 * MB)]);
-    const { status, json } = await post("/api/v1/store_document?kind=post", { token, parts: [{ name: "Manual.pdf", data }] });
+    const { status, json } = await post("/api/v1/store_document?kind=post", {
+      token,
+      parts: [{ name: "Manual.pdf", data }],
+    });
     expect(status).toBe(200);
     expect(json).toMatchObject({ code: 200, status: "success", message: "success" });
     expect(json.content).toMatch(/^post\/\d{4}\/\d{2}\/[0-9a-f-]{36}\.pdf$/);
@@ -93,7 +102,9 @@ describe("upload routes on the raw request stream (pages/api/v1)", () => {
     expect(anon.json).toMatchObject({ code: 401, status: "error" });
     const staff = await tokenFor(t.db(), "staff");
     expect((await post("/api/v1/store_document?kind=post", { token: staff, parts })).status).toBe(403);
-    expect((await post("/api/v1/store_media_banner", { token: staff, parts: [{ name: "a.png", data: PNG_1X1 }] })).status).toBe(403);
+    expect(
+      (await post("/api/v1/store_media_banner", { token: staff, parts: [{ name: "a.png", data: PNG_1X1 }] })).status,
+    ).toBe(403);
     const admin = await tokenFor(t.db(), "admin");
     expect((await post("/api/v1/store_document", { token: admin, parts, method: "PUT" })).status).toBe(405);
     await expectNothingLeft();
@@ -101,7 +112,11 @@ describe("upload routes on the raw request stream (pages/api/v1)", () => {
 
   it("stops an oversize banner while it streams (413, the spec's message) and keeps nothing", async () => {
     const token = await tokenFor(t.db(), "admin");
-    const { status, json } = await post("/api/v1/store_media_banner", { token, parts: [{ name: "huge.png", data: bigPng(26 * MB) }], chunked: true });
+    const { status, json } = await post("/api/v1/store_media_banner", {
+      token,
+      parts: [{ name: "huge.png", data: bigPng(26 * MB) }],
+      chunked: true,
+    });
     expect(status).toBe(413);
     expect(json.message).toMatch(/^File is too big \(25(\.\d+)?MB\)\. Max allowed file size is 25MB$/);
     await expectNothingLeft();

@@ -6,7 +6,10 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 
 vi.mock("next/headers", () => import("@/test/mock-next-headers"));
-vi.mock("next/server", async (importOriginal) => ({ ...(await importOriginal<typeof import("next/server")>()), connection: async () => {} }));
+vi.mock("next/server", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("next/server")>()),
+  connection: async () => {},
+}));
 
 import type { ReactElement } from "react";
 import { eq } from "drizzle-orm";
@@ -77,7 +80,11 @@ const records: Record<"ro" | "tech" | "suggestion" | "uniform", { staff: number;
 
 beforeAll(async () => {
   for (const name of ["admin", "manager", "staff"]) tokens[name] = await tokenFor(t.db(), name);
-  [location] = await t.db().select({ id: schema.locations.id, name: schema.locations.name }).from(schema.locations).where(eq(schema.locations.name, "Downtown Motors"));
+  [location] = await t
+    .db()
+    .select({ id: schema.locations.id, name: schema.locations.name })
+    .from(schema.locations)
+    .where(eq(schema.locations.name, "Downtown Motors"));
   const ro = (name: string) => ({
     empolyee_name: name,
     date_of_request: "11/20/2026",
@@ -97,7 +104,15 @@ beforeAll(async () => {
     employee_email: "tom@example.com",
     attendanceClockTimeArr: [{ date: "11/19/2026", reason: "Forgot to clock in", timeIn: "8:00", timeOut: "17:30" }],
     shopTimeObjects: [
-      { date: "2026-11-18", customerName: "ACME", roNumber: "RO-9", reason: "Missed punch", job: "Brakes", timeIn: "09:00", timeOut: "10:15" },
+      {
+        date: "2026-11-18",
+        customerName: "ACME",
+        roNumber: "RO-9",
+        reason: "Missed punch",
+        job: "Brakes",
+        timeIn: "09:00",
+        timeOut: "10:15",
+      },
       { customerName: "Beta Corp", job: "Oil" },
     ],
   });
@@ -125,7 +140,10 @@ beforeAll(async () => {
     pant_quantity: "2",
     comment: "Starts Monday <b>early</b>",
   });
-  const add = async (handler: Handler, path: string, body: (n: string) => unknown) => ({ staff: await post(handler, path, body("Sam Mine"), "staff"), admin: await post(handler, path, body("Alex Theirs"), "admin") });
+  const add = async (handler: Handler, path: string, body: (n: string) => unknown) => ({
+    staff: await post(handler, path, body("Sam Mine"), "staff"),
+    admin: await post(handler, path, body("Alex Theirs"), "admin"),
+  });
   records.ro = await add(roAdd, "/api/v1/ro-reversal-request/add/update", ro);
   records.tech = await add(techAdd, "/api/v1/techtime/add/update", tech);
   records.suggestion = await add(suggestionAdd, "/api/v1/continuous/improvement/suggestions/add/update", suggestion);
@@ -140,23 +158,26 @@ const pages: [keyof typeof records, Page, string][] = [
 ];
 
 describe("who may open a detail page", () => {
-  it.each(pages)("%s: staff their own; another's is the same 404 as an unknown id; roles 1 and 2 everyone's", async (kind, page, title) => {
-    const mine = await open(page, records[kind].staff, "staff");
-    expect(typeof mine).toBe("object");
-    if (typeof mine === "string") return;
-    expect(mine.screen.getByRole("heading", { level: 1, name: title })).toBeTruthy();
-    expect(mine.html).toContain("Sam Mine");
-    expect(await open(page, records[kind].admin, "staff")).toMatch(NOT_FOUND);
-    expect(await open(page, 2_000_000_000, "staff")).toMatch(NOT_FOUND);
-    expect(await open(page, "abc", "admin")).toMatch(NOT_FOUND);
-    for (const who of ["manager", "admin"]) {
-      for (const id of [records[kind].staff, records[kind].admin]) {
-        const view = await open(page, id, who);
-        expect(typeof view, `${who} opens ${kind} ${id}`).toBe("object");
+  it.each(pages)(
+    "%s: staff their own; another's is the same 404 as an unknown id; roles 1 and 2 everyone's",
+    async (kind, page, title) => {
+      const mine = await open(page, records[kind].staff, "staff");
+      expect(typeof mine).toBe("object");
+      if (typeof mine === "string") return;
+      expect(mine.screen.getByRole("heading", { level: 1, name: title })).toBeTruthy();
+      expect(mine.html).toContain("Sam Mine");
+      expect(await open(page, records[kind].admin, "staff")).toMatch(NOT_FOUND);
+      expect(await open(page, 2_000_000_000, "staff")).toMatch(NOT_FOUND);
+      expect(await open(page, "abc", "admin")).toMatch(NOT_FOUND);
+      for (const who of ["manager", "admin"]) {
+        for (const id of [records[kind].staff, records[kind].admin]) {
+          const view = await open(page, id, who);
+          expect(typeof view, `${who} opens ${kind} ${id}`).toBe("object");
+        }
       }
-    }
-    expect(await open(page, 2_000_000_000, "admin")).toMatch(NOT_FOUND);
-  });
+      expect(await open(page, 2_000_000_000, "admin")).toMatch(NOT_FOUND);
+    },
+  );
 
   it("signed out: the page sends the visitor to /login before reading anything", async () => {
     cookieJar.clear();
@@ -214,7 +235,9 @@ describe("what a detail page shows", () => {
     expect(valueOf(rows[0] as HTMLElement, "Date")).toBe("11/18/2026");
     expect(valueOf(rows[1] as HTMLElement, "Customer Name")).toBe("Beta Corp");
     expect(valueOf(rows[1] as HTMLElement, "Time In")).toBe("Not given");
-    expect(screen.getByRole("link", { name: "Edit" }).getAttribute("href")).toBe(`/techtime/edit/${records.tech.staff}`);
+    expect(screen.getByRole("link", { name: "Edit" }).getAttribute("href")).toBe(
+      `/techtime/edit/${records.tech.staff}`,
+    );
   });
 
   it("the suggestion's phone and texts; the RO request's Warranty fields", async () => {
@@ -234,7 +257,11 @@ describe("what a detail page shows", () => {
 
 describe("the submission mail links to the detail page", () => {
   it("the uniform request's mail and the submitter's copy open its detail page (no longer a filtered list)", async () => {
-    const mails = await t.db().select().from(schema.mailOutbox).where(eq(schema.mailOutbox.subject, "Copy: Uniform Request: Sam Mine Tech"));
+    const mails = await t
+      .db()
+      .select()
+      .from(schema.mailOutbox)
+      .where(eq(schema.mailOutbox.subject, "Copy: Uniform Request: Sam Mine Tech"));
     expect(mails).toHaveLength(1);
     expect(mails[0].body).toContain(`/uniform/request/view/${records.uniform.staff}`);
     expect(mails[0].body).not.toContain("f_employee_name");
@@ -247,10 +274,18 @@ describe("the lists link to the detail pages", () => {
     const state: TableState = { page: 1, size: 25, sort: { id: "id", desc: true }, filters: { range: "all" } };
     const uniforms = await uniformList.list(state, admin!);
     const u = renderHtml(<UniformTable state={state} rows={uniforms.rows} total={uniforms.total} locations={[]} />);
-    expect(u.screen.getByRole("link", { name: "View Sam Mine Tech" }).getAttribute("href")).toBe(`/uniform/request/view/${records.uniform.staff}`);
+    expect(u.screen.getByRole("link", { name: "View Sam Mine Tech" }).getAttribute("href")).toBe(
+      `/uniform/request/view/${records.uniform.staff}`,
+    );
     const ros = await roReversalList.list({ ...state, filters: {} }, admin!);
-    const r = renderHtml(<RoReversalTable state={{ ...state, filters: {} }} rows={ros.rows} total={ros.total} canDelete />);
-    expect(r.screen.getByRole("link", { name: "View Sam Mine" }).getAttribute("href")).toBe(`/roreversal/view/${records.ro.staff}`);
-    expect(r.screen.getByRole("link", { name: "Edit Sam Mine" }).getAttribute("href")).toBe(`/roreversal/edit/${records.ro.staff}`);
+    const r = renderHtml(
+      <RoReversalTable state={{ ...state, filters: {} }} rows={ros.rows} total={ros.total} canDelete />,
+    );
+    expect(r.screen.getByRole("link", { name: "View Sam Mine" }).getAttribute("href")).toBe(
+      `/roreversal/view/${records.ro.staff}`,
+    );
+    expect(r.screen.getByRole("link", { name: "Edit Sam Mine" }).getAttribute("href")).toBe(
+      `/roreversal/edit/${records.ro.staff}`,
+    );
   });
 });

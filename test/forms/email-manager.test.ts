@@ -23,17 +23,28 @@ const t = setupTestDatabase();
 const tokens: Record<string, string> = {};
 const loc: Record<string, number> = {};
 
-const save = (body: Record<string, unknown>, token = tokens.admin) => callRoute(mapperSave, apiRequest("/api/v1/form/mapper/add/update", { method: "POST", token, body }));
-const list = (body: Record<string, unknown>, token = tokens.admin) => callRoute(mapperList, apiRequest("/api/v1/form/mapper/list", { method: "POST", token, body }));
-const check = (q: string, token = tokens.admin) => callRoute(mapperCheck, apiRequest(`/api/v1/formemailmanager/check?${q}`, { token }));
+const save = (body: Record<string, unknown>, token = tokens.admin) =>
+  callRoute(mapperSave, apiRequest("/api/v1/form/mapper/add/update", { method: "POST", token, body }));
+const list = (body: Record<string, unknown>, token = tokens.admin) =>
+  callRoute(mapperList, apiRequest("/api/v1/form/mapper/list", { method: "POST", token, body }));
+const check = (q: string, token = tokens.admin) =>
+  callRoute(mapperCheck, apiRequest(`/api/v1/formemailmanager/check?${q}`, { token }));
 
 beforeAll(async () => {
   for (const name of ["admin", "manager", "staff"]) tokens[name] = await tokenFor(t.db(), name);
   for (const l of await t.db().select().from(schema.locations)) loc[l.name] = l.id;
   // The manager holds the permission too (a non-administrator with it): closed rows are not theirs to change.
   const [manager] = await t.db().select().from(schema.users).where(eq(schema.users.username, "manager"));
-  const [perm] = await t.db().select().from(schema.permissions).where(eq(schema.permissions.name, "access_form_email_manager"));
-  await t.db().insert(schema.userPermissions).values({ userId: manager.id, permissionId: perm.id }).onConflictDoNothing();
+  const [perm] = await t
+    .db()
+    .select()
+    .from(schema.permissions)
+    .where(eq(schema.permissions.name, "access_form_email_manager"));
+  await t
+    .db()
+    .insert(schema.userPermissions)
+    .values({ userId: manager.id, permissionId: perm.id })
+    .onConflictDoNothing();
   tokens.manager = await tokenFor(t.db(), "manager");
 });
 beforeEach(async () => {
@@ -46,8 +57,17 @@ describe("permission access_form_email_manager", () => {
     expectErrorEnvelope(await callRoute(pickerGet, apiRequest("/api/v1/form/manager/get", { token: staff })), 403);
     expectErrorEnvelope(await list({}, staff), 403);
     expectErrorEnvelope(await callRoute(mapperGet, apiRequest("/api/v1/form/mapper/get?id=1", { token: staff })), 403);
-    expectErrorEnvelope(await save({ form_id: 1, location: String(loc["Downtown Motors"]), to_email: "a@example.com" }, staff), 403);
-    expectErrorEnvelope(await callRoute(mapperDelete, apiRequest("/api/v1/form/mapper/delete", { method: "DELETE", token: staff, body: { deleteArr: [1] } })), 403);
+    expectErrorEnvelope(
+      await save({ form_id: 1, location: String(loc["Downtown Motors"]), to_email: "a@example.com" }, staff),
+      403,
+    );
+    expectErrorEnvelope(
+      await callRoute(
+        mapperDelete,
+        apiRequest("/api/v1/form/mapper/delete", { method: "DELETE", token: staff, body: { deleteArr: [1] } }),
+      ),
+      403,
+    );
     expectErrorEnvelope(await check(`form_key_id=1&location=${loc["Downtown Motors"]}`, staff), 403);
     expect(await t.db().select().from(schema.formEmailMappings)).toHaveLength(0);
   });
@@ -65,7 +85,13 @@ describe("permission access_form_email_manager", () => {
 
 describe("form/mapper/add/update", () => {
   it("adds one mapping per location, collapses duplicate addresses, reads 'NULL' as no CC", async () => {
-    const res = await save({ form_id: 1, location: `${loc["Downtown Motors"]},${loc["Valley Trucks"]}`, to_email: "a@example.com, B@example.com,a@EXAMPLE.com", cc_email: "NULL", manager_email: "x" });
+    const res = await save({
+      form_id: 1,
+      location: `${loc["Downtown Motors"]},${loc["Valley Trucks"]}`,
+      to_email: "a@example.com, B@example.com,a@EXAMPLE.com",
+      cc_email: "NULL",
+      manager_email: "x",
+    });
     expect(res.status).toBe(200);
     expect(res.json.content.ids).toHaveLength(2);
     const rows = await t.db().select().from(schema.formEmailMappings).orderBy(schema.formEmailMappings.id);
@@ -73,8 +99,18 @@ describe("form/mapper/add/update", () => {
       ["ro_reversal", loc["Downtown Motors"], ["a@example.com", "B@example.com"], []],
       ["ro_reversal", loc["Valley Trucks"], ["a@example.com", "B@example.com"], []],
     ]);
-    const got = await callRoute(mapperGet, apiRequest(`/api/v1/form/mapper/get?id=${rows[0].id}`, { token: tokens.admin }));
-    expect(got.json.content).toMatchObject({ formName: "RO Reversal Request", form_id: 1, location_id: String(loc["Downtown Motors"]), locationName: "Downtown Motors", to_email: "a@example.com,B@example.com", cc_email: "" });
+    const got = await callRoute(
+      mapperGet,
+      apiRequest(`/api/v1/form/mapper/get?id=${rows[0].id}`, { token: tokens.admin }),
+    );
+    expect(got.json.content).toMatchObject({
+      formName: "RO Reversal Request",
+      form_id: 1,
+      location_id: String(loc["Downtown Motors"]),
+      locationName: "Downtown Motors",
+      to_email: "a@example.com,B@example.com",
+      cc_email: "",
+    });
   });
 
   it("refuses missing form, location and To, invalid tags, unknown forms and locations", async () => {
@@ -112,12 +148,20 @@ describe("form/mapper/add/update", () => {
     expect(await t.db().select().from(schema.formEmailMappings)).toHaveLength(1);
     const found = await check(`form_key_id=2&location=${dt}`);
     expect(found.status).toBe(200);
-    expect(found.json).toMatchObject({ status: "success", message: "Tech Time Edit Form is already mapped for Downtown Motors." });
+    expect(found.json).toMatchObject({
+      status: "success",
+      message: "Tech Time Edit Form is already mapped for Downtown Motors.",
+    });
     // No duplicate: the spec's shape (status, message), HTTP 200 so the browser logs no failed request.
     for (const q of [`form_key_id=2&location=${dt}&edit_id=${id}`, `form_key_id=1&location=${dt}`]) {
       const none = await check(q);
       expect(none.status, q).toBe(200);
-      expect(none.json, q).toEqual({ code: 200, status: "error", message: "No duplicate mapping.", content: { duplicate: false } });
+      expect(none.json, q).toEqual({
+        code: 200,
+        status: "error",
+        message: "No duplicate mapping.",
+        content: { duplicate: false },
+      });
     }
     expect((await save({ id, form_id: 2, location: String(dt), to_email: "c@example.com" })).status).toBe(200);
   });
@@ -126,25 +170,52 @@ describe("form/mapper/add/update", () => {
 describe("list, closed rows, delete, export", () => {
   it("lists one form's mappings in id order; closed rows are changed and deleted by role 1 only", async () => {
     await save({ form_id: 1, location: String(loc["Valley Trucks"]), to_email: "v@example.com" });
-    await save({ form_id: 1, location: String(loc["Downtown Motors"]), to_email: "d@example.com", cc_email: "c1@example.com,c2@example.com" });
+    await save({
+      form_id: 1,
+      location: String(loc["Downtown Motors"]),
+      to_email: "d@example.com",
+      cc_email: "c1@example.com,c2@example.com",
+    });
     await save({ form_id: 3, location: String(loc["Downtown Motors"]), to_email: "s@example.com" });
     const ro = await list({ formType: 1 });
     expect(ro.json.content.totalRecords).toBe(2);
-    expect(ro.json.content.row.map((r: { locationName: string }) => r.locationName)).toEqual(["Valley Trucks", "Downtown Motors"]);
+    expect(ro.json.content.row.map((r: { locationName: string }) => r.locationName)).toEqual([
+      "Valley Trucks",
+      "Downtown Motors",
+    ]);
     expect((await list({})).json.content.totalRecords).toBe(2);
     expect((await list({ formType: "improvement_suggestion" })).json.content.totalRecords).toBe(1);
     expectErrorEnvelope(await list({ formType: 12 }), 422);
 
-    const [closed] = await t.db().update(schema.formEmailMappings).set({ status: "Close" }).where(eq(schema.formEmailMappings.locationId, loc["Valley Trucks"])).returning();
-    expectErrorEnvelope(await save({ id: closed.id, form_id: 1, location: String(loc["Valley Trucks"]), to_email: "x@example.com" }, tokens.manager), 403);
-    const del = (token: string, ids: number[]) => callRoute(mapperDelete, apiRequest("/api/v1/form/mapper/delete", { method: "DELETE", token, body: { deleteArr: ids } }));
+    const [closed] = await t
+      .db()
+      .update(schema.formEmailMappings)
+      .set({ status: "Close" })
+      .where(eq(schema.formEmailMappings.locationId, loc["Valley Trucks"]))
+      .returning();
+    expectErrorEnvelope(
+      await save(
+        { id: closed.id, form_id: 1, location: String(loc["Valley Trucks"]), to_email: "x@example.com" },
+        tokens.manager,
+      ),
+      403,
+    );
+    const del = (token: string, ids: number[]) =>
+      callRoute(
+        mapperDelete,
+        apiRequest("/api/v1/form/mapper/delete", { method: "DELETE", token, body: { deleteArr: ids } }),
+      );
     expectErrorEnvelope(await del(tokens.manager, [closed.id]), 403);
     const ok = await del(tokens.admin, [closed.id]);
     expect(ok.json.message).toBe("You successfully deleted the record(s).");
 
     const link = await list({ formType: 1, is_export: "csv" });
     const url = new URL(link.json.content.web);
-    const csv = await (await mapperExport(apiRequest(`${url.pathname}${url.search}`, { token: tokens.admin }), { params: Promise.resolve({}) })).text();
+    const csv = await (
+      await mapperExport(apiRequest(`${url.pathname}${url.search}`, { token: tokens.admin }), {
+        params: Promise.resolve({}),
+      })
+    ).text();
     expect(csv).toContain("Downtown Motors");
     expect(csv).toContain('"c1@example.com, c2@example.com"');
     expect(csv).not.toContain("s@example.com");

@@ -29,7 +29,8 @@ const tokens: Record<string, string> = {};
 let location: { id: number; name: string };
 
 type Handler = Parameters<typeof callRoute>[0];
-const post = (handler: Handler, path: string, body: unknown, token = tokens.admin) => callRoute(handler, apiRequest(path, { method: "POST", token, body }));
+const post = (handler: Handler, path: string, body: unknown, token = tokens.admin) =>
+  callRoute(handler, apiRequest(path, { method: "POST", token, body }));
 
 /** Both files of a list's export (the whole list, as the admin): the CSV's records and the XLSX reader. */
 async function exportBoth(list: Handler, listPath: string, file: Handler, body: Record<string, unknown> = {}) {
@@ -38,7 +39,9 @@ async function exportBoth(list: Handler, listPath: string, file: Handler, body: 
     const link = await post(list, listPath, { ...body, is_export: format });
     expect(link.json.message).toBe("success export");
     const url = new URL(link.json.content.web);
-    const res = await file(apiRequest(`${url.pathname}${url.search}`, { token: tokens.admin }), { params: Promise.resolve({}) });
+    const res = await file(apiRequest(`${url.pathname}${url.search}`, { token: tokens.admin }), {
+      params: Promise.resolve({}),
+    });
     expect(res.status).toBe(200);
     if (format === "csv") out.csv = csvRecords(await res.text());
     else out.xlsx = readXlsx(new Uint8Array(await res.arrayBuffer()));
@@ -47,7 +50,12 @@ async function exportBoth(list: Handler, listPath: string, file: Handler, body: 
 }
 
 /** A date cell of the XLSX: a number cell styled MM/DD/YYYY holding that day. */
-function expectDayCell(x: ReturnType<typeof readXlsx>, header: string, row: number, [y, m, d]: [number, number, number]) {
+function expectDayCell(
+  x: ReturnType<typeof readXlsx>,
+  header: string,
+  row: number,
+  [y, m, d]: [number, number, number],
+) {
   const c = x.cell(header, row)!;
   expect(c, header).toMatchObject({ type: "n" });
   expect(Number(c.value), header).toBe(serialOf(y, m, d));
@@ -69,7 +77,11 @@ function expectInstantCell(x: ReturnType<typeof readXlsx>, row: number) {
 
 beforeAll(async () => {
   for (const name of ["admin", "manager", "staff"]) tokens[name] = await tokenFor(t.db(), name);
-  [location] = await t.db().select({ id: schema.locations.id, name: schema.locations.name }).from(schema.locations).where(eq(schema.locations.name, "Downtown Motors"));
+  [location] = await t
+    .db()
+    .select({ id: schema.locations.id, name: schema.locations.name })
+    .from(schema.locations)
+    .where(eq(schema.locations.name, "Downtown Motors"));
 });
 
 describe("RO reversal export", () => {
@@ -121,16 +133,38 @@ describe("tech time export", () => {
         { date: "", reason: "Lunch", timeIn: "", timeOut: "13:05" },
       ],
       shopTimeObjects: [
-        { date: "2026-11-18", customerName: "ACME", roNumber: "RO-9", reason: "Missed punch", job: "Brakes", timeIn: "09:00", timeOut: "10:15" },
+        {
+          date: "2026-11-18",
+          customerName: "ACME",
+          roNumber: "RO-9",
+          reason: "Missed punch",
+          job: "Brakes",
+          timeIn: "09:00",
+          timeOut: "10:15",
+        },
         ...Array.from({ length: 14 }, () => ({ job: "filler" })),
-        { date: "2026-11-17", customerName: "=cmd|' /C calc'!A0", roNumber: "12", reason: "Last", job: "Tyres", timeIn: "23:59", timeOut: "" },
+        {
+          date: "2026-11-17",
+          customerName: "=cmd|' /C calc'!A0",
+          roNumber: "12",
+          reason: "Last",
+          job: "Tyres",
+          timeIn: "23:59",
+          timeOut: "",
+        },
       ],
     });
     expect(saved.status).toBe(200);
     const { csv, xlsx } = await exportBoth(techList, "/api/v1/techtime/list", techFile);
     expect(csv).toHaveLength(1);
     const r = csv[0];
-    expect(r).toMatchObject({ "Employee Number": "T-77", "Employee Name": "Tom Tech", "Employee Email": "tom@example.com", Date: "11/20/2026", Location: location.name });
+    expect(r).toMatchObject({
+      "Employee Number": "T-77",
+      "Employee Name": "Tom Tech",
+      "Employee Email": "tom@example.com",
+      Date: "11/20/2026",
+      Location: location.name,
+    });
     expect(r).toMatchObject({
       "Attendance 1 Date": "11/19/2026",
       "Attendance 1 Reason For Edit": "Forgot to clock in",
@@ -164,7 +198,10 @@ describe("tech time export", () => {
     expectDayCell(xlsx, "Shop Time 16 Date", 2, [2026, 11, 17]);
     expectTimeCell(xlsx, "Shop Time 16 Time In", 2, 23, 59);
     expect(xlsx.cell("Shop Time 16 RO Number", 2)).toMatchObject({ type: "inlineStr", value: "12" });
-    expect(xlsx.cell("Shop Time 16 Customer Name", 2)).toMatchObject({ type: "inlineStr", value: "'=cmd|' /C calc'!A0" });
+    expect(xlsx.cell("Shop Time 16 Customer Name", 2)).toMatchObject({
+      type: "inlineStr",
+      value: "'=cmd|' /C calc'!A0",
+    });
     expect(xlsx.cell("Attendance 2 Date", 2)).toBeUndefined();
     expectInstantCell(xlsx, 2);
   });
@@ -172,17 +209,26 @@ describe("tech time export", () => {
 
 describe("continuous improvement suggestion export", () => {
   it("has the phone and both texts besides the list's columns", async () => {
-    const saved = await post(suggestionAdd, "/api/v1/continuous/improvement/suggestions/add/update", {
-      name: "Pat Staff",
-      date: "03/05/2026",
-      location_id: location.id,
-      email: "pat@example.com",
-      phone_number: "+1 555 0100",
-      describe_current_process_and_problem: "Paper forms get lost.\nEvery week.",
-      how_will_it_benefit_the_business: "@once: saves an hour a day",
-    }, tokens.staff);
+    const saved = await post(
+      suggestionAdd,
+      "/api/v1/continuous/improvement/suggestions/add/update",
+      {
+        name: "Pat Staff",
+        date: "03/05/2026",
+        location_id: location.id,
+        email: "pat@example.com",
+        phone_number: "+1 555 0100",
+        describe_current_process_and_problem: "Paper forms get lost.\nEvery week.",
+        how_will_it_benefit_the_business: "@once: saves an hour a day",
+      },
+      tokens.staff,
+    );
     expect(saved.status).toBe(200);
-    const { csv, xlsx } = await exportBoth(suggestionList, "/api/v1/continuous/improvement/suggestions/list", suggestionFile);
+    const { csv, xlsx } = await exportBoth(
+      suggestionList,
+      "/api/v1/continuous/improvement/suggestions/list",
+      suggestionFile,
+    );
     expect(csv).toHaveLength(1);
     expect(csv[0]).toMatchObject({
       Name: "Pat Staff",
@@ -195,30 +241,40 @@ describe("continuous improvement suggestion export", () => {
     });
     expectDayCell(xlsx, "Date", 2, [2026, 3, 5]);
     expect(xlsx.cell("Phone", 2)).toMatchObject({ type: "inlineStr", value: "'+1 555 0100" });
-    expect(xlsx.cell("What Project / Process Improvement are you Proposing?", 2)!.value).toBe("Paper forms get lost.\nEvery week.");
+    expect(xlsx.cell("What Project / Process Improvement are you Proposing?", 2)!.value).toBe(
+      "Paper forms get lost.\nEvery week.",
+    );
     expectInstantCell(xlsx, 2);
   });
 });
 
 describe("uniform request export", () => {
   it("has the sizes and the note; quantities are number cells", async () => {
-    const saved = await post(uniformAdd, "/api/v1/uniform/request/add/update", {
-      designation_id: 2,
-      location_id: location.id,
-      empolyee_first_name: "Tess",
-      empolyee_last_name: "Tech",
-      requestor_name: "Sam Staff",
-      new_hire: "yes",
-      new_order: "yes",
-      re_order: "no",
-      wear_id: 3,
-      text: "Shirt M, pants 32x30",
-      shirt_quantity: "3",
-      pant_quantity: "2",
-      comment: "=Starts Monday\nat 8",
-    }, tokens.staff);
+    const saved = await post(
+      uniformAdd,
+      "/api/v1/uniform/request/add/update",
+      {
+        designation_id: 2,
+        location_id: location.id,
+        empolyee_first_name: "Tess",
+        empolyee_last_name: "Tech",
+        requestor_name: "Sam Staff",
+        new_hire: "yes",
+        new_order: "yes",
+        re_order: "no",
+        wear_id: 3,
+        text: "Shirt M, pants 32x30",
+        shirt_quantity: "3",
+        pant_quantity: "2",
+        comment: "=Starts Monday\nat 8",
+      },
+      tokens.staff,
+    );
     expect(saved.status).toBe(200);
-    const { csv, xlsx } = await exportBoth(uniformList, "/api/v1/uniform/request/list", uniformFile, { from_date: "2000-01-01", to_date: "2999-12-31" });
+    const { csv, xlsx } = await exportBoth(uniformList, "/api/v1/uniform/request/list", uniformFile, {
+      from_date: "2000-01-01",
+      to_date: "2999-12-31",
+    });
     expect(csv).toHaveLength(1);
     expect(csv[0]).toMatchObject({
       Designation: "Technician",

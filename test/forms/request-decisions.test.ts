@@ -23,7 +23,15 @@ import { GET as myRequestsCall } from "@/app/api/v1/my_requests/route";
 import { POST as mapperSave } from "@/app/api/v1/form/mapper/add/update/route";
 import { GET as mapperGet } from "@/app/api/v1/form/mapper/get/route";
 import { headerCounts } from "@/lib/system/header-counts";
-import { ASSIGN_ONLY_UNROUTED, DECIDED_REQUEST_LOCKED, assignRequest, decide, decideMany, countChangedRequests, markRequestsSeen } from "@/lib/requests/service";
+import {
+  ASSIGN_ONLY_UNROUTED,
+  DECIDED_REQUEST_LOCKED,
+  assignRequest,
+  decide,
+  decideMany,
+  countChangedRequests,
+  markRequestsSeen,
+} from "@/lib/requests/service";
 import { NOT_AN_APPROVER, OWN_REQUEST_REFUSED } from "@/lib/requests/access";
 import { resolveToken } from "@/lib/auth/session";
 import { saveRequestTargets } from "@/lib/requests/targets";
@@ -46,12 +54,17 @@ const roBody = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 const submitRo = async (token: string, extra: Record<string, unknown> = {}) => {
-  const res = await callRoute(addRo, apiRequest("/api/v1/ro-reversal-request/add/update", { method: "POST", token, body: roBody(extra) }));
+  const res = await callRoute(
+    addRo,
+    apiRequest("/api/v1/ro-reversal-request/add/update", { method: "POST", token, body: roBody(extra) }),
+  );
   expect(res.status).toBe(200);
   return res.json.content.id as number;
 };
-const decideAs = (token: string, body: Record<string, unknown>) => callRoute(decideCall, apiRequest("/api/v1/request/decide", { method: "POST", token, body }));
-const timelineAs = (token: string, form: string, id: number) => callRoute(timelineCall, apiRequest(`/api/v1/request/timeline?form=${form}&id=${id}`, { token }));
+const decideAs = (token: string, body: Record<string, unknown>) =>
+  callRoute(decideCall, apiRequest("/api/v1/request/decide", { method: "POST", token, body }));
+const timelineAs = (token: string, form: string, id: number) =>
+  callRoute(timelineCall, apiRequest(`/api/v1/request/timeline?form=${form}&id=${id}`, { token }));
 
 async function makeUser(username: string, roleId: number) {
   const [u] = await t
@@ -71,7 +84,11 @@ beforeAll(async () => {
   }
   await makeUser("approver2", 2);
   await makeUser("staff2", 3);
-  const locs = await t.db().select({ id: schema.locations.id, name: schema.locations.name }).from(schema.locations).orderBy(schema.locations.id);
+  const locs = await t
+    .db()
+    .select({ id: schema.locations.id, name: schema.locations.name })
+    .from(schema.locations)
+    .orderBy(schema.locations.id);
   locationId = locs.find((l) => l.name === "Downtown Motors")!.id;
   otherLocationId = locs.find((l) => l.id !== locationId)!.id;
 });
@@ -104,11 +121,25 @@ describe("POST /api/v1/request/decide", () => {
 
     const res = await decideAs(tokens.manager, { form: "ro_reversal", id, decision: "approve", comment: "OK" });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ code: 200, status: "success", content: { form: "ro_reversal", id, status: "approved", previous_status: "submitted", decided_by: "Morgan Manager" } });
+    expect(res.json).toMatchObject({
+      code: 200,
+      status: "success",
+      content: {
+        form: "ro_reversal",
+        id,
+        status: "approved",
+        previous_status: "submitted",
+        decided_by: "Morgan Manager",
+      },
+    });
     const [row] = await t.db().select().from(schema.roReversals).where(eq(schema.roReversals.id, id));
     expect(row).toMatchObject({ status: "approved", decidedBy: ids.manager });
     expect(row.decidedAt).toBeInstanceOf(Date);
-    const audit = await t.db().select().from(schema.auditLog).where(and(eq(schema.auditLog.entity, "ro_reversal"), eq(schema.auditLog.entityId, String(id))));
+    const audit = await t
+      .db()
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.entity, "ro_reversal"), eq(schema.auditLog.entityId, String(id))));
     expect(audit.map((a) => a.action)).toContain("request.approve");
     const mails = await t.db().select().from(schema.mailOutbox);
     expect(mails).toHaveLength(1);
@@ -129,7 +160,9 @@ describe("POST /api/v1/request/decide", () => {
     expectErrorEnvelope(res, 403);
     expect(res.json.message).toBe(OWN_REQUEST_REFUSED);
     const mine = await submitRo(tokens.manager);
-    expect((await decideAs(tokens.manager, { form: "ro_reversal", id: mine, decision: "approve" })).json.message).toBe(OWN_REQUEST_REFUSED);
+    expect((await decideAs(tokens.manager, { form: "ro_reversal", id: mine, decision: "approve" })).json.message).toBe(
+      OWN_REQUEST_REFUSED,
+    );
   });
 
   it("refuses a role-2 user deciding a request of a location not mapped to them (403); nothing changes", async () => {
@@ -139,7 +172,9 @@ describe("POST /api/v1/request/decide", () => {
     expect(res.json.message).toBe(NOT_AN_APPROVER);
     // The mapped manager, at another location, is no approver there either.
     const elsewhere = await submitRo(tokens.staff, { location: otherLocationId });
-    expect((await decideAs(tokens.manager, { form: "ro_reversal", id: elsewhere, decision: "approve" })).status).toBe(403);
+    expect((await decideAs(tokens.manager, { form: "ro_reversal", id: elsewhere, decision: "approve" })).status).toBe(
+      403,
+    );
     const rows = await t.db().select({ status: schema.roReversals.status }).from(schema.roReversals);
     expect(rows.every((r) => r.status === "submitted")).toBe(true);
     expect(await t.db().select().from(schema.requestEvents)).toHaveLength(0);
@@ -148,18 +183,40 @@ describe("POST /api/v1/request/decide", () => {
   it("refuses a staff user calling decide (403), on anyone's request", async () => {
     const id = await submitRo(tokens.staff2);
     expectErrorEnvelope(await decideAs(tokens.staff, { form: "ro_reversal", id, decision: "approve" }), 403);
-    expectErrorEnvelope(await decideAs(tokens.staff, { form: "ro_reversal", id, decision: "deny", comment: "no" }), 403);
-    expectErrorEnvelope(await callRoute(decideCall, apiRequest("/api/v1/request/decide", { method: "POST", body: { form: "ro_reversal", id, decision: "approve" } })), 401);
+    expectErrorEnvelope(
+      await decideAs(tokens.staff, { form: "ro_reversal", id, decision: "deny", comment: "no" }),
+      403,
+    );
+    expectErrorEnvelope(
+      await callRoute(
+        decideCall,
+        apiRequest("/api/v1/request/decide", {
+          method: "POST",
+          body: { form: "ro_reversal", id, decision: "approve" },
+        }),
+      ),
+      401,
+    );
   });
 
   it("refuses 'Denied' without a reason (422 on comment); a blank reason is no reason", async () => {
     const id = await submitRo(tokens.staff);
     for (const comment of [undefined, "", "   "]) {
-      const res = await decideAs(tokens.manager, { form: "ro_reversal", id, decision: "deny", ...(comment === undefined ? {} : { comment }) });
+      const res = await decideAs(tokens.manager, {
+        form: "ro_reversal",
+        id,
+        decision: "deny",
+        ...(comment === undefined ? {} : { comment }),
+      });
       expectErrorEnvelope(res, 422);
       expect(res.json.content.comment).toEqual(["A reason is required to deny a request."]);
     }
-    const denied = await decideAs(tokens.manager, { form: "ro_reversal", id, decision: "deny", comment: "Not a labour error" });
+    const denied = await decideAs(tokens.manager, {
+      form: "ro_reversal",
+      id,
+      decision: "deny",
+      comment: "Not a labour error",
+    });
     expect(denied.json.content.status).toBe("denied");
   });
 
@@ -183,7 +240,10 @@ describe("POST /api/v1/request/decide", () => {
     const id = await submitRo(tokens.staff);
     const admin = (await resolveToken(tokens.admin))!;
     const manager = (await resolveToken(tokens.manager))!;
-    const results = await Promise.allSettled([decide("ro_reversal", id, "approve", "", manager), decide("ro_reversal", id, "deny", "No", admin)]);
+    const results = await Promise.allSettled([
+      decide("ro_reversal", id, "approve", "", manager),
+      decide("ro_reversal", id, "deny", "No", admin),
+    ]);
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     const lost = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
     expect(lost.reason.status).toBe(409);
@@ -191,24 +251,39 @@ describe("POST /api/v1/request/decide", () => {
     // Through the API, one after the other: the second caller is told who and what.
     const id2 = await submitRo(tokens.staff);
     await decideAs(tokens.manager, { form: "ro_reversal", id: id2, decision: "approve" });
-    const second = await decideAs(tokens.admin, { form: "ro_reversal", id: id2, decision: "deny", comment: "too late" });
+    const second = await decideAs(tokens.admin, {
+      form: "ro_reversal",
+      id: id2,
+      decision: "deny",
+      comment: "too late",
+    });
     expectErrorEnvelope(second, 409);
     expect(second.json.message).toContain("Morgan Manager");
     expect(second.json.message).toContain("Approved");
     expect(second.json.content).toMatchObject({ decided_by: ["Morgan Manager"], status: ["approved"] });
     // The same status seen by both: expected_status makes the move a 409 even when the decision is possible now.
-    const third = await decideAs(tokens.admin, { form: "ro_reversal", id: id2, decision: "complete", expected_status: "submitted" });
+    const third = await decideAs(tokens.admin, {
+      form: "ro_reversal",
+      id: id2,
+      decision: "complete",
+      expected_status: "submitted",
+    });
     expectErrorEnvelope(third, 409);
     const [row] = await t.db().select().from(schema.roReversals).where(eq(schema.roReversals.id, id2));
     expect(row).toMatchObject({ status: "approved", decidedBy: ids.manager });
-    expect(await t.db().select().from(schema.requestEvents).where(eq(schema.requestEvents.recordId, id2))).toHaveLength(1);
+    expect(await t.db().select().from(schema.requestEvents).where(eq(schema.requestEvents.recordId, id2))).toHaveLength(
+      1,
+    );
   });
 
   it("needs information: the requester answers on the record (back to submitted); only they may", async () => {
     const id = await submitRo(tokens.staff);
     expectErrorEnvelope(await decideAs(tokens.manager, { form: "ro_reversal", id, decision: "needs_info" }), 422);
     await decideAs(tokens.manager, { form: "ro_reversal", id, decision: "needs_info", comment: "Which job line?" });
-    expectErrorEnvelope(await decideAs(tokens.admin, { form: "ro_reversal", id, decision: "answer", comment: "me" }), 403);
+    expectErrorEnvelope(
+      await decideAs(tokens.admin, { form: "ro_reversal", id, decision: "answer", comment: "me" }),
+      403,
+    );
     await t.db().delete(schema.mailOutbox);
     const answered = await decideAs(tokens.staff, { form: "ro_reversal", id, decision: "answer", comment: "Line 2" });
     expect(answered.json.content.status).toBe("submitted");
@@ -220,7 +295,15 @@ describe("POST /api/v1/request/decide", () => {
 describe("a decided request is locked for its requester", () => {
   it("the requester edits a submitted request, not a decided one (409)", async () => {
     const id = await submitRo(tokens.staff);
-    const edit = (reason: string) => callRoute(addRo, apiRequest("/api/v1/ro-reversal-request/add/update", { method: "POST", token: tokens.staff, body: roBody({ id, reason }) }));
+    const edit = (reason: string) =>
+      callRoute(
+        addRo,
+        apiRequest("/api/v1/ro-reversal-request/add/update", {
+          method: "POST",
+          token: tokens.staff,
+          body: roBody({ id, reason }),
+        }),
+      );
     expect((await edit("still open")).status).toBe(200);
     await decideAs(tokens.manager, { form: "ro_reversal", id, decision: "approve" });
     const res = await edit("changed after approval");
@@ -240,7 +323,13 @@ describe("GET /api/v1/request/timeline and /api/v1/my_requests", () => {
     expect(own.json.content.status).toBe("denied");
     expect(own.json.content.steps).toMatchObject([
       { decision: "submit", status: "submitted", by: "Sam Staff" },
-      { decision: "deny", from_status: "submitted", status: "denied", by: "Morgan Manager", comment: "Not a labour error" },
+      {
+        decision: "deny",
+        from_status: "submitted",
+        status: "denied",
+        by: "Morgan Manager",
+        comment: "Not a labour error",
+      },
     ]);
     const other = await timelineAs(tokens.staff2, "ro_reversal", id);
     expectErrorEnvelope(other, 404);
@@ -255,16 +344,30 @@ describe("GET /api/v1/request/timeline and /api/v1/my_requests", () => {
     const [s] = await t
       .db()
       .insert(schema.improvementSuggestions)
-      .values({ name: "Better bays", date: "2026-11-20", locationId, locationName: "Downtown Motors", email: "staff@example.com", createdBy: ids.staff })
+      .values({
+        name: "Better bays",
+        date: "2026-11-20",
+        locationId,
+        locationName: "Downtown Motors",
+        email: "staff@example.com",
+        createdBy: ids.staff,
+      })
       .returning({ id: schema.improvementSuggestions.id });
     await markRequestsSeen(ids.staff);
     await decideAs(tokens.manager, { form: "ro_reversal", id: a, decision: "approve" });
     const res = await callRoute(myRequestsCall, apiRequest("/api/v1/my_requests", { token: tokens.staff }));
     expect(res.status).toBe(200);
     expect(res.json.content.total).toBe(3);
-    expect(res.json.content.rows.map((r: { form: string; id: number }) => `${r.form}:${r.id}`)).toEqual([`ro_reversal:${a}`, `suggestion:${s.id}`, `ro_reversal:${b}`]);
+    expect(res.json.content.rows.map((r: { form: string; id: number }) => `${r.form}:${r.id}`)).toEqual([
+      `ro_reversal:${a}`,
+      `suggestion:${s.id}`,
+      `ro_reversal:${b}`,
+    ]);
     expect(res.json.content.rows[0]).toMatchObject({ status: "approved", path: `/roreversal/view/${a}` });
-    const approved = await callRoute(myRequestsCall, apiRequest("/api/v1/my_requests?status=approved&form=ro_reversal", { token: tokens.staff }));
+    const approved = await callRoute(
+      myRequestsCall,
+      apiRequest("/api/v1/my_requests?status=approved&form=ro_reversal", { token: tokens.staff }),
+    );
     expect(approved.json.content.rows.map((r: { id: number }) => r.id)).toEqual([a]);
     expect(await countChangedRequests(ids.staff)).toBe(1);
     const staffUser = (await resolveToken(tokens.staff))!;
@@ -279,22 +382,46 @@ describe("GET /api/v1/request/timeline and /api/v1/my_requests", () => {
 describe("the mapping's Approvers (form/mapper add/update and get)", () => {
   it("names portal users of roles 1 and 2 as approvers; staff are refused; leaving approvers out keeps them", async () => {
     await t.db().delete(schema.formEmailMappings);
-    const save = (body: Record<string, unknown>) => callRoute(mapperSave, apiRequest("/api/v1/form/mapper/add/update", { method: "POST", token: tokens.admin, body }));
-    const res = await save({ form_id: 1, location: String(locationId), to_email: "a@example.com", approvers: `${ids.approver2},${ids.manager}` });
+    const save = (body: Record<string, unknown>) =>
+      callRoute(
+        mapperSave,
+        apiRequest("/api/v1/form/mapper/add/update", { method: "POST", token: tokens.admin, body }),
+      );
+    const res = await save({
+      form_id: 1,
+      location: String(locationId),
+      to_email: "a@example.com",
+      approvers: `${ids.approver2},${ids.manager}`,
+    });
     expect(res.status).toBe(200);
     const mappingId = res.json.content.ids[0];
-    const got = await callRoute(mapperGet, apiRequest(`/api/v1/form/mapper/get?id=${mappingId}`, { token: tokens.admin }));
+    const got = await callRoute(
+      mapperGet,
+      apiRequest(`/api/v1/form/mapper/get?id=${mappingId}`, { token: tokens.admin }),
+    );
     expect(got.json.content.approvers.split(",").map(Number).sort()).toEqual([ids.approver2, ids.manager].sort());
     // approver2 is now an approver there: their decision goes through.
     const id = await submitRo(tokens.staff);
     expect((await decideAs(tokens.approver2, { form: "ro_reversal", id, decision: "approve" })).status).toBe(200);
 
-    const staffApprover = await save({ id: mappingId, form_id: 1, location: String(locationId), to_email: "a@example.com", approvers: String(ids.staff) });
+    const staffApprover = await save({
+      id: mappingId,
+      form_id: 1,
+      location: String(locationId),
+      to_email: "a@example.com",
+      approvers: String(ids.staff),
+    });
     expectErrorEnvelope(staffApprover, 422);
     expect(staffApprover.json.content.approverIds).toEqual(["Approvers must be administrators or managers."]);
     // An old client sends no approvers: they stay.
-    expect((await save({ id: mappingId, form_id: 1, location: String(locationId), to_email: "b@example.com" })).status).toBe(200);
-    const after = await t.db().select().from(schema.formMappingApprovers).where(eq(schema.formMappingApprovers.mappingId, mappingId));
+    expect(
+      (await save({ id: mappingId, form_id: 1, location: String(locationId), to_email: "b@example.com" })).status,
+    ).toBe(200);
+    const after = await t
+      .db()
+      .select()
+      .from(schema.formMappingApprovers)
+      .where(eq(schema.formMappingApprovers.mappingId, mappingId));
     expect(after).toHaveLength(2);
   });
 });
@@ -304,7 +431,11 @@ describe("lists gain status, decided by and decided at, and filter on status", (
     const a = await submitRo(tokens.staff);
     const b = await submitRo(tokens.staff);
     await decideAs(tokens.manager, { form: "ro_reversal", id: a, decision: "approve" });
-    const list = (filters: Record<string, unknown>) => callRoute(listRo, apiRequest("/api/v1/ro-reversal-request/list", { method: "POST", token: tokens.admin, body: { filters } }));
+    const list = (filters: Record<string, unknown>) =>
+      callRoute(
+        listRo,
+        apiRequest("/api/v1/ro-reversal-request/list", { method: "POST", token: tokens.admin, body: { filters } }),
+      );
     const approved = await list({ status: 3 });
     expect(approved.status).toBe(200);
     const rows = JSON.stringify(approved.json.content);
@@ -336,9 +467,17 @@ describe("bulk decisions from the lists (decideMany)", () => {
     const res = await decideMany("ro_reversal", [a, b, own, decided], "approve", "Batch OK", admin);
     expect(res.decided.sort()).toEqual([a, b].sort());
     expect(res.refused.map((r) => r.id).sort()).toEqual([own, decided].sort());
-    const rows = await t.db().select({ id: schema.roReversals.id, status: schema.roReversals.status }).from(schema.roReversals);
+    const rows = await t
+      .db()
+      .select({ id: schema.roReversals.id, status: schema.roReversals.status })
+      .from(schema.roReversals);
     const status = Object.fromEntries(rows.map((r) => [r.id, r.status]));
-    expect([status[a], status[b], status[own], status[decided]]).toEqual(["approved", "approved", "submitted", "denied"]);
+    expect([status[a], status[b], status[own], status[decided]]).toEqual([
+      "approved",
+      "approved",
+      "submitted",
+      "denied",
+    ]);
     // One mail per decided request, to its requester.
     expect(await t.db().select().from(schema.mailOutbox)).toHaveLength(2);
   });
@@ -352,23 +491,39 @@ describe("bulk decisions on the suggestion list", () => {
         await t
           .db()
           .insert(schema.improvementSuggestions)
-          .values({ name, date: "2026-11-20", locationId, locationName: "Downtown Motors", email: "staff@example.com", createdBy: ids.staff })
+          .values({
+            name,
+            date: "2026-11-20",
+            locationId,
+            locationName: "Downtown Motors",
+            email: "staff@example.com",
+            createdBy: ids.staff,
+          })
           .returning({ id: schema.improvementSuggestions.id })
       )[0].id;
     const a = await make("Wider bay doors");
     const b = await make("Second parts counter");
     const status = async () => {
-      const rows = await t.db().select({ id: schema.improvementSuggestions.id, status: schema.improvementSuggestions.status }).from(schema.improvementSuggestions);
+      const rows = await t
+        .db()
+        .select({ id: schema.improvementSuggestions.id, status: schema.improvementSuggestions.status })
+        .from(schema.improvementSuggestions);
       const by = Object.fromEntries(rows.map((r) => [r.id, r.status]));
       return [by[a], by[b]];
     };
     // 'approve' is not a suggestion's step: every row is refused, nothing changes.
     expect((await decideMany("improvement_suggestion", [a, b], "approve", "", admin)).refused).toHaveLength(2);
-    expect((await decideMany("improvement_suggestion", [a, b], "review", "", admin)).decided.sort()).toEqual([a, b].sort());
+    expect((await decideMany("improvement_suggestion", [a, b], "review", "", admin)).decided.sort()).toEqual(
+      [a, b].sort(),
+    );
     expect(await status()).toEqual(["under_review", "under_review"]);
-    await expect(decideMany("improvement_suggestion", [a, b], "decline", "", admin)).rejects.toMatchObject({ status: 422 });
+    await expect(decideMany("improvement_suggestion", [a, b], "decline", "", admin)).rejects.toMatchObject({
+      status: 422,
+    });
     expect(await status()).toEqual(["under_review", "under_review"]);
-    expect((await decideMany("improvement_suggestion", [a, b], "decline", "Not this year", admin)).decided).toHaveLength(2);
+    expect(
+      (await decideMany("improvement_suggestion", [a, b], "decline", "Not this year", admin)).decided,
+    ).toHaveLength(2);
     expect(await status()).toEqual(["declined", "declined"]);
   });
 });
@@ -380,15 +535,30 @@ describe("deadlines: Overdue in the lists and the approvers' daily summary", () 
     await saveRequestTargets({ ro_reversal: 2 }, admin);
     const late = await submitRo(tokens.staff);
     const fresh = await submitRo(tokens.staff);
-    const [row] = await t.db().select({ dueAt: schema.roReversals.dueAt }).from(schema.roReversals).where(eq(schema.roReversals.id, fresh));
+    const [row] = await t
+      .db()
+      .select({ dueAt: schema.roReversals.dueAt })
+      .from(schema.roReversals)
+      .where(eq(schema.roReversals.id, fresh));
     expect(row.dueAt!.getTime()).toBeGreaterThan(Date.now() + 24 * 3600_000);
     // Nothing overdue yet: no summary.
     await t.db().delete(schema.mailOutbox);
     expect((await sendOverdueSummaries()).sent).toBe(0);
     expect(await t.db().select().from(schema.mailOutbox)).toHaveLength(0);
 
-    await t.db().update(schema.roReversals).set({ dueAt: new Date(Date.now() - 3600_000) }).where(eq(schema.roReversals.id, late));
-    const list = await callRoute(listRo, apiRequest("/api/v1/ro-reversal-request/list", { method: "POST", token: tokens.admin, body: { filters: { overdue: 1 } } }));
+    await t
+      .db()
+      .update(schema.roReversals)
+      .set({ dueAt: new Date(Date.now() - 3600_000) })
+      .where(eq(schema.roReversals.id, late));
+    const list = await callRoute(
+      listRo,
+      apiRequest("/api/v1/ro-reversal-request/list", {
+        method: "POST",
+        token: tokens.admin,
+        body: { filters: { overdue: 1 } },
+      }),
+    );
     const text = JSON.stringify(list.json.content);
     expect(text).toContain(`"id":${late}`);
     expect(text).not.toContain(`"id":${fresh}`);
@@ -404,7 +574,18 @@ describe("deadlines: Overdue in the lists and the approvers' daily summary", () 
     expect((await sendOverdueSummaries()).sent).toBe(0);
     // A decided request is not overdue any more.
     await decideAs(tokens.manager, { form: "ro_reversal", id: late, decision: "approve" });
-    const after = JSON.stringify((await callRoute(listRo, apiRequest("/api/v1/ro-reversal-request/list", { method: "POST", token: tokens.admin, body: { filters: { overdue: 1 } } }))).json.content);
+    const after = JSON.stringify(
+      (
+        await callRoute(
+          listRo,
+          apiRequest("/api/v1/ro-reversal-request/list", {
+            method: "POST",
+            token: tokens.admin,
+            body: { filters: { overdue: 1 } },
+          }),
+        )
+      ).json.content,
+    );
     expect(after).not.toContain(`"id":${late}`);
     await saveRequestTargets({ ro_reversal: 0 }, admin);
   });
@@ -415,14 +596,21 @@ describe("an unrouted submission is assigned by an administrator", () => {
     const admin = (await resolveToken(tokens.admin))!;
     const manager = (await resolveToken(tokens.manager))!;
     const id = await submitRo(tokens.staff, { location: otherLocationId });
-    const [row] = await t.db().select({ routed: schema.roReversals.routed }).from(schema.roReversals).where(eq(schema.roReversals.id, id));
+    const [row] = await t
+      .db()
+      .select({ routed: schema.roReversals.routed })
+      .from(schema.roReversals)
+      .where(eq(schema.roReversals.id, id));
     expect(row.routed).toBe(false);
     expectErrorEnvelope(await decideAs(tokens.approver2, { form: "ro_reversal", id, decision: "approve" }), 403);
 
     await expect(assignRequest("ro_reversal", id, ids.approver2, manager)).rejects.toMatchObject({ status: 403 });
     await expect(assignRequest("ro_reversal", id, ids.staff2, admin)).rejects.toMatchObject({ status: 422 });
     const routed = await submitRo(tokens.staff);
-    await expect(assignRequest("ro_reversal", routed, ids.approver2, admin)).rejects.toMatchObject({ status: 422, message: ASSIGN_ONLY_UNROUTED });
+    await expect(assignRequest("ro_reversal", routed, ids.approver2, admin)).rejects.toMatchObject({
+      status: 422,
+      message: ASSIGN_ONLY_UNROUTED,
+    });
 
     await assignRequest("ro_reversal", id, ids.approver2, admin);
     expect((await decideAs(tokens.approver2, { form: "ro_reversal", id, decision: "approve" })).status).toBe(200);
@@ -436,15 +624,26 @@ describe("the suggestion workflow", () => {
     const [sug] = await t
       .db()
       .insert(schema.improvementSuggestions)
-      .values({ name: "Bay lights", date: "2026-11-20", locationId, locationName: "Downtown Motors", email: "staff@example.com", createdBy: ids.staff })
+      .values({
+        name: "Bay lights",
+        date: "2026-11-20",
+        locationId,
+        locationName: "Downtown Motors",
+        email: "staff@example.com",
+        createdBy: ids.staff,
+      })
       .returning({ id: schema.improvementSuggestions.id });
-    const go = (decision: string, comment = "") => decideAs(tokens.admin, { form: "suggestion", id: sug.id, decision, comment });
+    const go = (decision: string, comment = "") =>
+      decideAs(tokens.admin, { form: "suggestion", id: sug.id, decision, comment });
     expectErrorEnvelope(await go("approve"), 422);
     expect((await go("review")).json.content.status).toBe("under_review");
     expectErrorEnvelope(await go("decline"), 422);
     expect((await go("accept")).json.content.status).toBe("accepted");
     expect((await go("implement")).json.content.status).toBe("implemented");
-    const mine = await callRoute(myRequestsCall, apiRequest("/api/v1/my_requests?form=suggestion", { token: tokens.staff }));
+    const mine = await callRoute(
+      myRequestsCall,
+      apiRequest("/api/v1/my_requests?form=suggestion", { token: tokens.staff }),
+    );
     expect(mine.json.content.rows[0]).toMatchObject({ form: "suggestion", id: sug.id, status: "implemented" });
   });
 });

@@ -24,8 +24,10 @@ const t = setupTestDatabase();
 const tokens: Record<string, string> = {};
 let locationId: number;
 
-const post = (handler: typeof addUpdate, path: string, token: string | undefined, body: unknown) => callRoute(handler, apiRequest(path, { method: "POST", token, body }));
-const save = (body: Record<string, unknown>, token = tokens.staff) => post(addUpdate, "/api/v1/ro-reversal-request/add/update", token, body);
+const post = (handler: typeof addUpdate, path: string, token: string | undefined, body: unknown) =>
+  callRoute(handler, apiRequest(path, { method: "POST", token, body }));
+const save = (body: Record<string, unknown>, token = tokens.staff) =>
+  post(addUpdate, "/api/v1/ro-reversal-request/add/update", token, body);
 const listAs = (token: string, body: unknown = {}) => post(list, "/api/v1/ro-reversal-request/list", token, body);
 
 const valid = () => ({
@@ -41,7 +43,11 @@ const valid = () => ({
 
 beforeAll(async () => {
   for (const name of ["admin", "manager", "staff"]) tokens[name] = await tokenFor(t.db(), name);
-  [{ id: locationId }] = await t.db().select({ id: schema.locations.id }).from(schema.locations).where(eq(schema.locations.name, "Downtown Motors"));
+  [{ id: locationId }] = await t
+    .db()
+    .select({ id: schema.locations.id })
+    .from(schema.locations)
+    .where(eq(schema.locations.name, "Downtown Motors"));
 });
 beforeEach(async () => {
   await t.db().delete(schema.roReversals);
@@ -51,27 +57,51 @@ beforeEach(async () => {
 
 describe("getdepartmentlocationswohtml", () => {
   it("answers department 5's locations; manager e-mails only to a signed-in caller", async () => {
-    const anon = await callRoute(locationsCall, apiRequest("/api/v1/getdepartmentlocationswohtml?slug=x&department_id=5"));
+    const anon = await callRoute(
+      locationsCall,
+      apiRequest("/api/v1/getdepartmentlocationswohtml?slug=x&department_id=5"),
+    );
     expect(anon.status).toBe(200);
     expect(anon.json.content.locations.map((l: { name: string }) => l.name)).toContain("Downtown Motors");
     expect(anon.json.content.locations[0].manager_email).toBeNull();
-    const signed = await callRoute(locationsCall, apiRequest("/api/v1/getdepartmentlocationswohtml?department_id=5", { token: tokens.staff }));
-    expect(signed.json.content.locations.find((l: { id: number }) => l.id === locationId).manager_email).toBe("manager1@example.com");
-    expectErrorEnvelope(await callRoute(locationsCall, apiRequest("/api/v1/getdepartmentlocationswohtml?department_id=7")), 422);
+    const signed = await callRoute(
+      locationsCall,
+      apiRequest("/api/v1/getdepartmentlocationswohtml?department_id=5", { token: tokens.staff }),
+    );
+    expect(signed.json.content.locations.find((l: { id: number }) => l.id === locationId).manager_email).toBe(
+      "manager1@example.com",
+    );
+    expectErrorEnvelope(
+      await callRoute(locationsCall, apiRequest("/api/v1/getdepartmentlocationswohtml?department_id=7")),
+      422,
+    );
   });
 });
 
 describe("ro-reversal-request/add/update", () => {
   it("saves with the payload's names, records the location's manager, and queues the mail in the same transaction", async () => {
-    await t.db().insert(schema.formEmailMappings).values({ formKey: "ro_reversal", locationId, toEmails: ["service@example.com"], ccEmails: ["cc@example.com"] });
+    await t
+      .db()
+      .insert(schema.formEmailMappings)
+      .values({ formKey: "ro_reversal", locationId, toEmails: ["service@example.com"], ccEmails: ["cc@example.com"] });
     const res = await save(valid());
     expect(res.status).toBe(200);
     expect(res.json.status).toBe("success");
     expect(res.json.content.routed).toBe(true);
     const [row] = await t.db().select().from(schema.roReversals);
-    expect(row).toMatchObject({ employeeName: "Jane Doe", dateOfRequest: "2026-11-20", dateRaClosed: "2026-11-01", managerEmail: "manager1@example.com", routed: true, billedTime: null, questions: null });
+    expect(row).toMatchObject({
+      employeeName: "Jane Doe",
+      dateOfRequest: "2026-11-20",
+      dateRaClosed: "2026-11-01",
+      managerEmail: "manager1@example.com",
+      routed: true,
+      billedTime: null,
+      questions: null,
+    });
     const mails = await t.db().select().from(schema.mailOutbox);
-    expect(mails.map((m) => m.toAddresses)).toEqual(expect.arrayContaining([["service@example.com", "manager1@example.com"], ["staff@example.com"]]));
+    expect(mails.map((m) => m.toAddresses)).toEqual(
+      expect.arrayContaining([["service@example.com", "manager1@example.com"], ["staff@example.com"]]),
+    );
     expect(mails[0].html).toContain("Jane Doe");
     expect(mails[0].body).toContain(`/roreversal/view/${row.id}`);
   });
@@ -82,7 +112,15 @@ describe("ro-reversal-request/add/update", () => {
     delete process.env.AUTH_URL;
     try {
       const headers = { host: "portal-login.evil.example", "x-forwarded-host": "portal-login.evil.example" };
-      const res = await callRoute(addUpdate, apiRequest("/api/v1/ro-reversal-request/add/update", { method: "POST", token: tokens.staff, body: valid(), headers }));
+      const res = await callRoute(
+        addUpdate,
+        apiRequest("/api/v1/ro-reversal-request/add/update", {
+          method: "POST",
+          token: tokens.staff,
+          body: valid(),
+          headers,
+        }),
+      );
       expect(res.status).toBe(200);
       const mails = await t.db().select().from(schema.mailOutbox);
       expect(mails.length).toBeGreaterThan(0);
@@ -101,13 +139,16 @@ describe("ro-reversal-request/add/update", () => {
     ["empolyee_name", "Jane\r\nBcc: victim@example.com", "Employee Name must be on one line."],
     ["empolyee_name", "Jane\u2028Doe", "Employee Name must be on one line."],
     ["full_ra", "RA-1\nRA-2", "Full RA# must be on one line."],
-  ])("refuses a line break in the one-line field %s with 422 and the field's message, never a 500 (issue 31)", async (field, value, message) => {
-    const res = await save({ ...valid(), [field]: value });
-    expectErrorEnvelope(res, 422);
-    expect(res.json.content[field]).toEqual([message]);
-    expect(await t.db().select().from(schema.roReversals)).toHaveLength(0);
-    expect(await t.db().select().from(schema.mailOutbox)).toHaveLength(0);
-  });
+  ])(
+    "refuses a line break in the one-line field %s with 422 and the field's message, never a 500 (issue 31)",
+    async (field, value, message) => {
+      const res = await save({ ...valid(), [field]: value });
+      expectErrorEnvelope(res, 422);
+      expect(res.json.content[field]).toEqual([message]);
+      expect(await t.db().select().from(schema.roReversals)).toHaveLength(0);
+      expect(await t.db().select().from(schema.mailOutbox)).toHaveLength(0);
+    },
+  );
 
   it("without a mapping it is saved, unrouted, and the manager is still mailed", async () => {
     const res = await save(valid());
@@ -142,8 +183,12 @@ describe("ro-reversal-request/add/update", () => {
     expectErrorEnvelope(res, 422);
     expect(res.json.content.howMuchTimeBilled).toEqual([RO_MESSAGES.billedTime]);
     expect(res.json.content.questions).toEqual([RO_MESSAGES.questions]);
-    expect((await save({ ...valid(), pay_type: "Warranty", howMuchTimeBilled: "2.5h vs 1.0h", questions: "92%" })).status).toBe(200);
-    expect((await save({ ...valid(), pay_type: "Customer Pay", howMuchTimeBilled: "x", questions: "y" })).status).toBe(200);
+    expect(
+      (await save({ ...valid(), pay_type: "Warranty", howMuchTimeBilled: "2.5h vs 1.0h", questions: "92%" })).status,
+    ).toBe(200);
+    expect((await save({ ...valid(), pay_type: "Customer Pay", howMuchTimeBilled: "x", questions: "y" })).status).toBe(
+      200,
+    );
     const rows = await t.db().select().from(schema.roReversals).orderBy(schema.roReversals.id);
     expect(rows.map((r) => [r.payType, r.billedTime, r.questions])).toEqual([
       ["Warranty", "2.5h vs 1.0h", "92%"],
@@ -160,7 +205,9 @@ describe("ro-reversal-request/add/update", () => {
     // Reported together with another field's message, not after it is fixed.
     const both = await save({ ...valid(), empolyee_name: "", date_ra_was_originally_closed: "11/30/2026" });
     expect(Object.keys(both.json.content).sort()).toEqual(["date_ra_was_originally_closed", "empolyee_name"]);
-    expect((await save({ ...valid(), date_of_request: "11/20/2026", date_ra_was_originally_closed: "11/20/2026" })).status).toBe(200);
+    expect(
+      (await save({ ...valid(), date_of_request: "11/20/2026", date_ra_was_originally_closed: "11/20/2026" })).status,
+    ).toBe(200);
   });
 
   it("refuses dates that do not exist, a 191-character name, and a location that does not exist", async () => {
@@ -189,11 +236,21 @@ describe("ro-reversal-request/add/update", () => {
     const missing = await save({ ...valid(), id: 999_999, empolyee_name: "hijack" });
     expectErrorEnvelope(refused, 404);
     expect(refused.json).toEqual(missing.json);
-    const getOther = await callRoute(get, apiRequest(`/api/v1/ro-reversal-request/get?id=${adminOwn.json.content.id}`, { token: tokens.staff }));
-    const getMissing = await callRoute(get, apiRequest("/api/v1/ro-reversal-request/get?id=999999", { token: tokens.staff }));
+    const getOther = await callRoute(
+      get,
+      apiRequest(`/api/v1/ro-reversal-request/get?id=${adminOwn.json.content.id}`, { token: tokens.staff }),
+    );
+    const getMissing = await callRoute(
+      get,
+      apiRequest("/api/v1/ro-reversal-request/get?id=999999", { token: tokens.staff }),
+    );
     expectErrorEnvelope(getOther, 404);
     expect(getOther.json).toEqual(getMissing.json);
-    const [still] = await t.db().select().from(schema.roReversals).where(eq(schema.roReversals.id, adminOwn.json.content.id));
+    const [still] = await t
+      .db()
+      .select()
+      .from(schema.roReversals)
+      .where(eq(schema.roReversals.id, adminOwn.json.content.id));
     expect(still.employeeName).toBe("Admin's");
     expect((await save({ ...valid(), id, empolyee_name: "By manager" }, tokens.manager)).status).toBe(200);
     expectErrorEnvelope(await save({ ...valid(), id: 999_999 }), 404);
@@ -205,11 +262,17 @@ describe("ro-reversal-request/add/update", () => {
 describe("ro-reversal-request/list, delete and export", () => {
   it("lists staff's own requests only; managers see all, filter and sort", async () => {
     await save(valid());
-    await save({ ...valid(), empolyee_name: "Zed Admin", pay_type: "Warranty", howMuchTimeBilled: "1h", questions: "q" }, tokens.admin);
+    await save(
+      { ...valid(), empolyee_name: "Zed Admin", pay_type: "Warranty", howMuchTimeBilled: "1h", questions: "q" },
+      tokens.admin,
+    );
     const staff = await listAs(tokens.staff);
     expect(staff.json.content.totalRecords).toBe(1);
     expect(staff.json.content.row[0]).toMatchObject({ empolyee_name: "Jane Doe", date_ra: "11/01/2026" });
-    const admin = await listAs(tokens.admin, { filters: { pay_type: 2 }, sort: { field: "empolyee_name", type: "asc" } });
+    const admin = await listAs(tokens.admin, {
+      filters: { pay_type: 2 },
+      sort: { field: "empolyee_name", type: "asc" },
+    });
     expect(admin.json.content.row.map((r: { empolyee_name: string }) => r.empolyee_name)).toEqual(["Zed Admin"]);
     expectErrorEnvelope(await listAs(tokens.admin, { sort: { field: "password", type: "asc" } }), 422);
     expectErrorEnvelope(await listAs(tokens.admin, { perPage: 7 }), 422);
@@ -217,7 +280,8 @@ describe("ro-reversal-request/list, delete and export", () => {
 
   it("deletes for roles 1 and 2 only, with the spec's message", async () => {
     const a = (await save(valid())).json.content.id;
-    const del_ = (token: string, body: unknown) => callRoute(del, apiRequest("/api/v1/ro-reversal-request/delete", { method: "DELETE", token, body }));
+    const del_ = (token: string, body: unknown) =>
+      callRoute(del, apiRequest("/api/v1/ro-reversal-request/delete", { method: "DELETE", token, body }));
     expectErrorEnvelope(await del_(tokens.staff, { deleteArr: [a] }), 403);
     const ok = await del_(tokens.manager, { deleteArr: [a] });
     expect(ok.json.message).toBe("You successfully deleted the record(s).");
@@ -227,22 +291,31 @@ describe("ro-reversal-request/list, delete and export", () => {
   });
 
   it("exports the list (and a selection) as CSV with formula injection neutralised; the link is the caller's", async () => {
-    const a = (await save({ ...valid(), empolyee_name: "=HYPERLINK(\"http://evil\")", reason: "+1+1" })).json.content.id;
+    const a = (await save({ ...valid(), empolyee_name: '=HYPERLINK("http://evil")', reason: "+1+1" })).json.content.id;
     await save({ ...valid(), empolyee_name: "Other" });
     const link = await listAs(tokens.staff, { is_export: "csv", ids: [a] });
     expect(link.json.message).toBe("success export");
     const url = new URL(link.json.content.web);
-    const res = await exportRo(apiRequest(`${url.pathname}${url.search}`, { token: tokens.staff }), { params: Promise.resolve({}) });
+    const res = await exportRo(apiRequest(`${url.pathname}${url.search}`, { token: tokens.staff }), {
+      params: Promise.resolve({}),
+    });
     expect(res.status).toBe(200);
     const csv = await res.text();
     expect(csv).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(csv).toContain("'+1+1");
     expect(csv).not.toContain("Other");
-    expect(csv.split("\r\n")[0]).toContain("Employee Name,Date Of Request,Full RA,Date RA,Pay Type,Reason,Billed Time,Question");
-    expectErrorEnvelope(await callRoute(exportRo, apiRequest(`${url.pathname}${url.search}`, { token: tokens.admin })), 403);
+    expect(csv.split("\r\n")[0]).toContain(
+      "Employee Name,Date Of Request,Full RA,Date RA,Pay Type,Reason,Billed Time,Question",
+    );
+    expectErrorEnvelope(
+      await callRoute(exportRo, apiRequest(`${url.pathname}${url.search}`, { token: tokens.admin })),
+      403,
+    );
     const all = await listAs(tokens.admin, { is_export: "xlsx" });
     const u2 = new URL(all.json.content.web);
-    const x = await exportRo(apiRequest(`${u2.pathname}${u2.search}`, { token: tokens.admin }), { params: Promise.resolve({}) });
+    const x = await exportRo(apiRequest(`${u2.pathname}${u2.search}`, { token: tokens.admin }), {
+      params: Promise.resolve({}),
+    });
     expect(x.headers.get("content-type")).toContain("spreadsheetml");
   });
 });

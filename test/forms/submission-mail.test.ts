@@ -50,7 +50,11 @@ describe("locations", () => {
     const list = await listFormLocations();
     expect(list.length).toBeGreaterThanOrEqual(4);
     const first = list[0];
-    expect(await getFormLocation(t.db(), first.id)).toEqual({ id: first.id, name: first.name, managerEmail: first.managerEmail });
+    expect(await getFormLocation(t.db(), first.id)).toEqual({
+      id: first.id,
+      name: first.name,
+      managerEmail: first.managerEmail,
+    });
     expect(await getFormLocation(t.db(), 999_999)).toBeNull();
     expect(await getFormLocation(t.db(), -1)).toBeNull();
     await t.db().insert(schema.departments).values({ id: 77, name: "Other" }).onConflictDoNothing();
@@ -62,7 +66,15 @@ describe("locations", () => {
 describe("enqueueSubmissionMail", () => {
   it("sends one mail to the mapping's To/CC plus the manager, and a copy to the submitter, in HTML and text", async () => {
     const [loc] = await listFormLocations();
-    await t.db().insert(schema.formEmailMappings).values({ formKey: "ro_reversal", locationId: loc.id, toEmails: ["to1@example.com", "mgr@example.com"], ccEmails: ["cc1@example.com", "TO1@example.com"] });
+    await t
+      .db()
+      .insert(schema.formEmailMappings)
+      .values({
+        formKey: "ro_reversal",
+        locationId: loc.id,
+        toEmails: ["to1@example.com", "mgr@example.com"],
+        ccEmails: ["cc1@example.com", "TO1@example.com"],
+      });
     const res = await t.db().transaction((tx) => enqueueSubmissionMail(tx, input(loc.id, "mgr@example.com")));
     expect(res).toEqual({ routed: true });
     const rows = await t.db().select().from(schema.mailOutbox).orderBy(asc(schema.mailOutbox.id));
@@ -94,7 +106,10 @@ describe("enqueueSubmissionMail", () => {
 
   it("a closed mapping does not route; a malformed manager address is skipped, not a crash", async () => {
     const [loc] = await listFormLocations();
-    await t.db().insert(schema.formEmailMappings).values({ formKey: "ro_reversal", locationId: loc.id, toEmails: ["to1@example.com"], status: "Close" });
+    await t
+      .db()
+      .insert(schema.formEmailMappings)
+      .values({ formKey: "ro_reversal", locationId: loc.id, toEmails: ["to1@example.com"], status: "Close" });
     const res = await t.db().transaction((tx) => enqueueSubmissionMail(tx, input(loc.id, "not an e-mail")));
     expect(res.routed).toBe(false);
     const rows = await t.db().select().from(schema.mailOutbox);
@@ -109,6 +124,12 @@ describe("enqueueSubmissionMail", () => {
         throw new Error("insert failed");
       }),
     ).rejects.toThrow("insert failed");
-    expect(await t.db().select().from(schema.mailOutbox).where(eq(schema.mailOutbox.subject, input(1, null).title))).toHaveLength(0);
+    expect(
+      await t
+        .db()
+        .select()
+        .from(schema.mailOutbox)
+        .where(eq(schema.mailOutbox.subject, input(1, null).title)),
+    ).toHaveLength(0);
   });
 });

@@ -19,8 +19,10 @@ import { TECH_MESSAGES } from "@/lib/forms/tech-time/schema";
 const t = setupTestDatabase();
 const tokens: Record<string, string> = {};
 
-const post = (handler: typeof addUpdate, path: string, token: string, body: unknown) => callRoute(handler, apiRequest(path, { method: "POST", token, body }));
-const save = (body: Record<string, unknown>, token = tokens.staff) => post(addUpdate, "/api/v1/techtime/add/update", token, body);
+const post = (handler: typeof addUpdate, path: string, token: string, body: unknown) =>
+  callRoute(handler, apiRequest(path, { method: "POST", token, body }));
+const save = (body: Record<string, unknown>, token = tokens.staff) =>
+  post(addUpdate, "/api/v1/techtime/add/update", token, body);
 
 const valid = () => ({
   empolyee_number: "T-77",
@@ -34,7 +36,17 @@ const valid = () => ({
     { date: "", reason: "", timeIn: "", timeOut: "" },
     { date: "NULL", reason: "NULL", timeIn: "NULL", timeOut: "NULL" },
   ],
-  shopTimeObjects: [{ date: "2026-11-18", customerName: "ACME", roNumber: "RO-9", reason: "Missed punch", job: "Brakes", timeIn: "09:00", timeOut: "10:15" }],
+  shopTimeObjects: [
+    {
+      date: "2026-11-18",
+      customerName: "ACME",
+      roNumber: "RO-9",
+      reason: "Missed punch",
+      job: "Brakes",
+      timeIn: "09:00",
+      timeOut: "10:15",
+    },
+  ],
 });
 
 beforeAll(async () => {
@@ -51,14 +63,27 @@ describe("techtime/add/update", () => {
     expect(res.status).toBe(200);
     expect(res.json.message).toBe("Tech Time Saved Successfully");
     const [row] = await t.db().select().from(schema.techTimes);
-    expect(row).toMatchObject({ employeeNumber: "T-77", employeeName: "Tom Tech", date: "2026-11-20", employeeEmail: "tom@example.com", managerEmail: "manager3@example.com", routed: false });
-    const rows = await t.db().select().from(schema.techTimeRows).orderBy(asc(schema.techTimeRows.kind), asc(schema.techTimeRows.position));
+    expect(row).toMatchObject({
+      employeeNumber: "T-77",
+      employeeName: "Tom Tech",
+      date: "2026-11-20",
+      employeeEmail: "tom@example.com",
+      managerEmail: "manager3@example.com",
+      routed: false,
+    });
+    const rows = await t
+      .db()
+      .select()
+      .from(schema.techTimeRows)
+      .orderBy(asc(schema.techTimeRows.kind), asc(schema.techTimeRows.position));
     expect(rows.map((r) => [r.kind, r.date, r.timeIn, r.timeOut, r.customerName])).toEqual([
       ["attendance", "2026-11-19", "08:00", "17:30", null],
       ["shop", "2026-11-18", "09:00", "10:15", "ACME"],
     ]);
     const mails = await t.db().select().from(schema.mailOutbox);
-    expect(mails.find((m) => m.toAddresses.includes("manager3@example.com"))!.body).toContain("Shop time 1: 11/18/2026 · ACME · RO RO-9");
+    expect(mails.find((m) => m.toAddresses.includes("manager3@example.com"))!.body).toContain(
+      "Shop time 1: 11/18/2026 · ACME · RO RO-9",
+    );
   });
 
   it.each([
@@ -80,30 +105,56 @@ describe("techtime/add/update", () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ employee_email: "tom@" }, "employee_email", TECH_MESSAGES.emailInvalid],
       [{ location: "Atlantis" }, "location", TECH_MESSAGES.location],
-      [{ empolyee_name: "x".repeat(191) }, "empolyee_name", "Employee's Full Name Can Not Be Longer Than 190 Characters."],
+      [
+        { empolyee_name: "x".repeat(191) },
+        "empolyee_name",
+        "Employee's Full Name Can Not Be Longer Than 190 Characters.",
+      ],
       // A line break in a one-line field (it becomes the mail's subject): the field's message, never a 500 (issue 31).
-      [{ empolyee_name: "Tom\r\nBcc: victim@example.com" }, "empolyee_name", "Employee's Full Name must be on one line."],
+      [
+        { empolyee_name: "Tom\r\nBcc: victim@example.com" },
+        "empolyee_name",
+        "Employee's Full Name must be on one line.",
+      ],
       [{ empolyee_number: "T-77\nX" }, "empolyee_number", "Emp Number must be on one line."],
       [{ date: "02/30/2026" }, "date", "Please enter a valid date (MM/DD/YYYY)."],
-      [{ attendanceClockTimeArr: [{ date: "02/30/2026" }] }, "attendanceClockTimeArr.0.date", "Please enter a valid date (MM/DD/YYYY)."],
-      [{ attendanceClockTimeArr: [{ timeIn: "25:00" }] }, "attendanceClockTimeArr.0.timeIn", "Please enter the time as HH:MM."],
+      [
+        { attendanceClockTimeArr: [{ date: "02/30/2026" }] },
+        "attendanceClockTimeArr.0.date",
+        "Please enter a valid date (MM/DD/YYYY).",
+      ],
+      [
+        { attendanceClockTimeArr: [{ timeIn: "25:00" }] },
+        "attendanceClockTimeArr.0.timeIn",
+        "Please enter the time as HH:MM.",
+      ],
       [{ shopTimeObjects: [{ timeOut: "abc" }] }, "shopTimeObjects.0.timeOut", "Please enter the time as HH:MM."],
       [{ shopTimeObjects: [{ timeOut: "1e3" }] }, "shopTimeObjects.0.timeOut", "Please enter the time as HH:MM."],
       [{ shopTimeObjects: Array.from({ length: 17 }, () => ({})) }, "shopTimeObjects", "At most 16 shop time rows."],
-      [{ attendanceClockTimeArr: Array.from({ length: 5 }, () => ({})) }, "attendanceClockTimeArr", "At most 4 attendance rows."],
+      [
+        { attendanceClockTimeArr: Array.from({ length: 5 }, () => ({})) },
+        "attendanceClockTimeArr",
+        "At most 4 attendance rows.",
+      ],
     ];
     for (const [patch, field, message] of cases) {
       const res = await save({ ...valid(), ...patch });
       expectErrorEnvelope(res, 422);
       expect(res.json.content[field], JSON.stringify(patch).slice(0, 60)).toEqual([message]);
     }
-    expect((await save({ ...valid(), shopTimeObjects: Array.from({ length: 16 }, () => ({ job: "j" })) })).status).toBe(200);
-    expect(await t.db().select().from(schema.techTimeRows).where(eq(schema.techTimeRows.kind, "shop"))).toHaveLength(16);
+    expect((await save({ ...valid(), shopTimeObjects: Array.from({ length: 16 }, () => ({ job: "j" })) })).status).toBe(
+      200,
+    );
+    expect(await t.db().select().from(schema.techTimeRows).where(eq(schema.techTimeRows.kind, "shop"))).toHaveLength(
+      16,
+    );
   });
 
   it("edits replace the rows; staff cannot edit another user's form", async () => {
     const id = (await save(valid())).json.content.id;
-    expect((await save({ ...valid(), id, shopTimeObjects: [], attendanceClockTimeArr: [{ reason: "Only one" }] })).status).toBe(200);
+    expect(
+      (await save({ ...valid(), id, shopTimeObjects: [], attendanceClockTimeArr: [{ reason: "Only one" }] })).status,
+    ).toBe(200);
     const rows = await t.db().select().from(schema.techTimeRows).where(eq(schema.techTimeRows.techTimeId, id));
     expect(rows.map((r) => r.reason)).toEqual(["Only one"]);
     const other = (await save(valid(), tokens.admin)).json.content.id;
@@ -121,13 +172,24 @@ describe("techtime/list", () => {
     await save({ ...valid(), empolyee_name: "@SUM(A1)" }, tokens.admin);
     const staff = await post(list, "/api/v1/techtime/list", tokens.staff, {});
     expect(staff.json.content.totalRecords).toBe(1);
-    expect(staff.json.content.row[0]).toMatchObject({ empolyee_number: "T-77", empolyee_name: "Tom Tech", date: "11/20/2026", location: "Valley Trucks" });
+    expect(staff.json.content.row[0]).toMatchObject({
+      empolyee_number: "T-77",
+      empolyee_name: "Tom Tech",
+      date: "11/20/2026",
+      location: "Valley Trucks",
+    });
     const admin = await post(list, "/api/v1/techtime/list", tokens.admin, { filters: { empolyee_name: "sum" } });
     expect(admin.json.content.totalRecords).toBe(1);
     const link = await post(list, "/api/v1/techtime/list", tokens.admin, { is_export: true });
     const url = new URL(link.json.content.web);
-    const csv = await (await exportTech(apiRequest(`${url.pathname}${url.search}`, { token: tokens.admin }), { params: Promise.resolve({}) })).text();
-    expect(csv.split("\r\n")[0].replace(/^\uFEFF/, "")).toMatch(/^Employee Number,Employee Name,Employee Email,Date,Location,Updated By,Updated At,Status,Decided By,Decided At,Overdue,Attendance 1 Date,/);
+    const csv = await (
+      await exportTech(apiRequest(`${url.pathname}${url.search}`, { token: tokens.admin }), {
+        params: Promise.resolve({}),
+      })
+    ).text();
+    expect(csv.split("\r\n")[0].replace(/^\uFEFF/, "")).toMatch(
+      /^Employee Number,Employee Name,Employee Email,Date,Location,Updated By,Updated At,Status,Decided By,Decided At,Overdue,Attendance 1 Date,/,
+    );
     expect(csv).toContain("'@SUM(A1)");
   });
 });

@@ -10,7 +10,15 @@ import { setupTestDatabase } from "@/test/db";
 import { setupTempStorage } from "@/test/files/helpers";
 import { schema } from "@/lib/db";
 import { newKey } from "@/lib/storage/keys";
-import { createMailTransport, deliverDue, enqueueMail, enqueueMails, startMailWorker, stopMailWorker, type MailTransport } from "@/lib/mail";
+import {
+  createMailTransport,
+  deliverDue,
+  enqueueMail,
+  enqueueMails,
+  startMailWorker,
+  stopMailWorker,
+  type MailTransport,
+} from "@/lib/mail";
 import { isUnreachable, retryDelayMs } from "@/lib/mail/sender";
 import { startTestSmtp, type TestSmtp } from "./smtp";
 
@@ -37,11 +45,19 @@ beforeEach(async () => {
 
 const rowOf = async (id: number) => (await t.db().select().from(o).where(eq(o.id, id)))[0];
 /** Makes every pending row due now (instead of waiting out the backoff). */
-const makeDue = () => t.db().update(o).set({ nextAttemptAt: sql`now() - interval '1 second'` }).where(eq(o.status, "pending"));
+const makeDue = () =>
+  t
+    .db()
+    .update(o)
+    .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+    .where(eq(o.status, "pending"));
 
 describe("enqueueMail and deliverDue", () => {
   it("delivers a queued mail with its subject, text, recipients and attachment", async () => {
-    const bytes = Buffer.concat([Buffer.from("%PDF-1.4\n"), Buffer.from(Array.from({ length: 3000 }, (_, i) => i % 256))]);
+    const bytes = Buffer.concat([
+      Buffer.from("%PDF-1.4\n"),
+      Buffer.from(Array.from({ length: 3000 }, (_, i) => i % 256)),
+    ]);
     const key = newKey("attachment", "report.pdf");
     await storage.driver().put(key, Readable.from([bytes]), { maxBytes: 1 << 20 });
     const [id] = await t.db().transaction((tx) =>
@@ -56,7 +72,13 @@ describe("enqueueMail and deliverDue", () => {
     );
     expect((await rowOf(id)).status).toBe("pending");
 
-    expect(await deliverDue({ transport, from: FROM })).toEqual({ claimed: 1, sent: 1, retrying: 0, failed: 0, postponed: 0 });
+    expect(await deliverDue({ transport, from: FROM })).toEqual({
+      claimed: 1,
+      sent: 1,
+      retrying: 0,
+      failed: 0,
+      postponed: 0,
+    });
 
     expect(smtp.received).toHaveLength(1);
     const [mail] = smtp.received;
@@ -94,7 +116,11 @@ describe("enqueueMail and deliverDue", () => {
   });
 
   it("writes one row per recipient on request, many rows in one insert, and refuses bad input", async () => {
-    const ids = await enqueueMail(t.db(), { to: ["a@example.com", "b@example.com", "a@example.com"], subject: "Notice", text: "Hello" }, { perRecipient: true });
+    const ids = await enqueueMail(
+      t.db(),
+      { to: ["a@example.com", "b@example.com", "a@example.com"], subject: "Notice", text: "Hello" },
+      { perRecipient: true },
+    );
     expect(ids).toHaveLength(2);
     const rows = await t.db().select({ to: o.toAddresses }).from(o).orderBy(o.id);
     expect(rows.map((r) => r.to)).toEqual([["a@example.com"], ["b@example.com"]]);
@@ -104,9 +130,17 @@ describe("enqueueMail and deliverDue", () => {
     );
     expect(many).toHaveLength(1500);
     await expect(enqueueMail(t.db(), { to: "not an address", subject: "x", text: "y" })).rejects.toThrow();
-    await expect(enqueueMail(t.db(), { to: "a@example.com", subject: "two\r\nBcc: evil@example.com", text: "y" })).rejects.toThrow();
+    await expect(
+      enqueueMail(t.db(), { to: "a@example.com", subject: "two\r\nBcc: evil@example.com", text: "y" }),
+    ).rejects.toThrow();
     await expect(enqueueMail(t.db(), { to: [], subject: "x", text: "y" })).rejects.toThrow();
-    await expect(enqueueMail(t.db(), { to: "a@example.com", cc: "c@example.com", subject: "x", text: "y" }, { perRecipient: true })).rejects.toThrow();
+    await expect(
+      enqueueMail(
+        t.db(),
+        { to: "a@example.com", cc: "c@example.com", subject: "x", text: "y" },
+        { perRecipient: true },
+      ),
+    ).rejects.toThrow();
   });
 
   it("claims nothing without a transport (SMTP_URL unset): mail stays pending", async () => {
@@ -160,9 +194,19 @@ describe("enqueueMail and deliverDue", () => {
         t.db(),
         Array.from({ length: 5 }, (_, i) => ({ to: `user${i}@example.com`, subject: `Down ${i}`, text: "x" })),
       );
-      expect(await deliverDue({ transport: local, concurrency: 1 })).toMatchObject({ claimed: 5, retrying: 1, postponed: 4 });
+      expect(await deliverDue({ transport: local, concurrency: 1 })).toMatchObject({
+        claimed: 5,
+        retrying: 1,
+        postponed: 4,
+      });
       const rows = await Promise.all(ids.map(rowOf));
-      expect(rows.map((r) => [r.status, r.attempts])).toEqual([["pending", 1], ["pending", 0], ["pending", 0], ["pending", 0], ["pending", 0]]);
+      expect(rows.map((r) => [r.status, r.attempts])).toEqual([
+        ["pending", 1],
+        ["pending", 0],
+        ["pending", 0],
+        ["pending", 0],
+        ["pending", 0],
+      ]);
       expect(rows[1].lastError).toMatch(/^Not tried: /);
       expect(Math.abs(rows[1].nextAttemptAt.getTime() - rows[0].nextAttemptAt.getTime())).toBeLessThan(5_000);
       expect(rows[1].nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
@@ -190,7 +234,8 @@ describe("enqueueMail and deliverDue", () => {
 
   it("gives a mail the server refuses up as failed after the maximum attempts", async () => {
     const refusing = await startTestSmtp({
-      onRcptTo: (address, _session, callback) => callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 })),
+      onRcptTo: (address, _session, callback) =>
+        callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 })),
     });
     const local = createMailTransport(`smtp://127.0.0.1:${refusing.port}`);
     try {
@@ -218,8 +263,26 @@ describe("enqueueMail and deliverDue", () => {
       { to: "bob@example.com", subject: "Sender busy", text: "x" },
     ]);
     // As a sender that died mid-send leaves it, and one that is still sending.
-    await t.db().update(o).set({ status: "sending", attempts: 1, lockedUntil: sql`now() - interval '1 second'`, nextAttemptAt: sql`now() - interval '1 second'` }).where(eq(o.id, crashed));
-    await t.db().update(o).set({ status: "sending", attempts: 1, lockedUntil: sql`now() + interval '5 minutes'`, nextAttemptAt: sql`now() + interval '5 minutes'` }).where(eq(o.id, held));
+    await t
+      .db()
+      .update(o)
+      .set({
+        status: "sending",
+        attempts: 1,
+        lockedUntil: sql`now() - interval '1 second'`,
+        nextAttemptAt: sql`now() - interval '1 second'`,
+      })
+      .where(eq(o.id, crashed));
+    await t
+      .db()
+      .update(o)
+      .set({
+        status: "sending",
+        attempts: 1,
+        lockedUntil: sql`now() + interval '5 minutes'`,
+        nextAttemptAt: sql`now() + interval '5 minutes'`,
+      })
+      .where(eq(o.id, held));
     expect(await deliverDue({ transport })).toMatchObject({ claimed: 1, sent: 1 });
     expect(await rowOf(crashed)).toMatchObject({ status: "sent", attempts: 2 });
     expect(await rowOf(held)).toMatchObject({ status: "sending", attempts: 1 });
@@ -235,7 +298,10 @@ describe("enqueueMail and deliverDue", () => {
     const second = createMailTransport(`smtp://mailer:${encodeURIComponent("s3cret:x")}@127.0.0.1:${smtp.port}`);
     try {
       // Both claim at the same moment (on PostgreSQL in two transactions on two connections).
-      const [a, b] = await Promise.all([deliverDue({ transport, limit: 40 }), deliverDue({ transport: second, limit: 40 })]);
+      const [a, b] = await Promise.all([
+        deliverDue({ transport, limit: 40 }),
+        deliverDue({ transport: second, limit: 40 }),
+      ]);
       expect(a.claimed + b.claimed).toBe(N);
       expect(a.sent + b.sent).toBe(N);
     } finally {
@@ -245,14 +311,19 @@ describe("enqueueMail and deliverDue", () => {
     expect(subjects).toHaveLength(N);
     expect(new Set(subjects).size).toBe(N);
     expect(new Set(smtp.received.map((m) => m.headers["message-id"])).size).toBe(N);
-    const [{ sent }] = await t.db().select({ sent: sql<number>`count(*) filter (where ${o.status} = 'sent')::int` }).from(o);
+    const [{ sent }] = await t
+      .db()
+      .select({ sent: sql<number>`count(*) filter (where ${o.status} = 'sent')::int` })
+      .from(o);
     expect(sent).toBe(N);
   });
 
   it("the worker sends right after an enqueue in its process and stops cleanly", async () => {
     expect(startMailWorker({ intervalMs: 60_000, deliver: { transport } })).toBe(true);
     try {
-      const [id] = await t.db().transaction((tx) => enqueueMail(tx, { to: "ann@example.com", subject: "Woken", text: "x" }));
+      const [id] = await t
+        .db()
+        .transaction((tx) => enqueueMail(tx, { to: "ann@example.com", subject: "Woken", text: "x" }));
       await expect.poll(async () => (await rowOf(id)).status, { timeout: 5_000, interval: 50 }).toBe("sent");
       expect(smtp.received.map((m) => m.headers.subject)).toEqual(["Woken"]);
     } finally {
@@ -269,8 +340,12 @@ describe("retry rules", () => {
   it("tells a server that is not there from one that refused", () => {
     expect(isUnreachable(Object.assign(new Error("connect ECONNREFUSED"), { code: "ESOCKET" }))).toBe(true);
     expect(isUnreachable(Object.assign(new Error("Greeting never received"), { code: "ETIMEDOUT" }))).toBe(true);
-    expect(isUnreachable(Object.assign(new Error("421 shutting down"), { code: "EENVELOPE", responseCode: 421 }))).toBe(true);
-    expect(isUnreachable(Object.assign(new Error("550 no such user"), { code: "EENVELOPE", responseCode: 550 }))).toBe(false);
+    expect(isUnreachable(Object.assign(new Error("421 shutting down"), { code: "EENVELOPE", responseCode: 421 }))).toBe(
+      true,
+    );
+    expect(isUnreachable(Object.assign(new Error("550 no such user"), { code: "EENVELOPE", responseCode: 550 }))).toBe(
+      false,
+    );
     expect(isUnreachable(Object.assign(new Error("535 bad login"), { code: "EAUTH", responseCode: 535 }))).toBe(false);
     expect(isUnreachable(new Error("ENOENT: no such file"))).toBe(false);
   });

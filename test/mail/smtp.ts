@@ -16,7 +16,10 @@ export type Received = {
 /** Header lines (unfolded, names lower case) and the body after the blank line. */
 function splitHead(raw: Buffer): ReceivedPart {
   const at = raw.indexOf("\r\n\r\n");
-  const head = raw.subarray(0, at < 0 ? raw.length : at).toString("latin1").replace(/\r\n[ \t]+/g, " ");
+  const head = raw
+    .subarray(0, at < 0 ? raw.length : at)
+    .toString("latin1")
+    .replace(/\r\n[ \t]+/g, " ");
   const headers: Record<string, string> = {};
   for (const line of head.split("\r\n")) {
     const i = line.indexOf(":");
@@ -30,7 +33,10 @@ function decode(part: ReceivedPart): Buffer {
   if (enc === "base64") return Buffer.from(part.body.toString("latin1").replace(/\s+/g, ""), "base64");
   if (enc === "quoted-printable") {
     const s = part.body.toString("latin1").replace(/=\r\n/g, "");
-    return Buffer.from(s.replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), "latin1");
+    return Buffer.from(
+      s.replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+      "latin1",
+    );
   }
   return part.body;
 }
@@ -49,7 +55,9 @@ export function parseMail(raw: Buffer, from: string, rcpt: string[]): Received {
   const top = splitHead(raw);
   const parts = leaves(top);
   const isAttachment = (p: ReceivedPart) => /attachment/i.test(p.headers["content-disposition"] ?? "");
-  const textPart = parts.find((p) => !isAttachment(p) && /^text\/plain/i.test(p.headers["content-type"] ?? "text/plain"));
+  const textPart = parts.find(
+    (p) => !isAttachment(p) && /^text\/plain/i.test(p.headers["content-type"] ?? "text/plain"),
+  );
   const htmlPart = parts.find((p) => !isAttachment(p) && /^text\/html/i.test(p.headers["content-type"] ?? ""));
   return {
     from,
@@ -92,7 +100,8 @@ export async function startTestSmtp(
       logger: false,
       closeTimeout: 50,
       onAuth(auth, _session, callback) {
-        if (auth.username === opts.auth?.user && auth.password === opts.auth?.pass) return callback(null, { user: auth.username });
+        if (auth.username === opts.auth?.user && auth.password === opts.auth?.pass)
+          return callback(null, { user: auth.username });
         callback(new Error("Invalid username or password"));
       },
       onRcptTo: opts.onRcptTo,
@@ -100,7 +109,13 @@ export async function startTestSmtp(
         const chunks: Buffer[] = [];
         stream.on("data", (c: Buffer) => chunks.push(c));
         stream.on("end", () => {
-          received.push(parseMail(Buffer.concat(chunks), session.envelope.mailFrom ? session.envelope.mailFrom.address : "", session.envelope.rcptTo.map((r) => r.address)));
+          received.push(
+            parseMail(
+              Buffer.concat(chunks),
+              session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+              session.envelope.rcptTo.map((r) => r.address),
+            ),
+          );
           callback();
         });
       },
@@ -109,7 +124,7 @@ export async function startTestSmtp(
       server!.on("error", reject);
       server!.listen(port, "127.0.0.1", () => resolve());
     });
-    port = ((server as unknown as { server: { address(): AddressInfo } }).server.address()).port;
+    port = (server as unknown as { server: { address(): AddressInfo } }).server.address().port;
   };
   await listen();
   return {
@@ -117,7 +132,10 @@ export async function startTestSmtp(
       return port;
     },
     received,
-    stop: () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())).then(() => void (server = null)),
+    stop: () =>
+      new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())).then(
+        () => void (server = null),
+      ),
     start: listen,
   };
 }

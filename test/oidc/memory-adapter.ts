@@ -27,7 +27,10 @@ export function createMemoryAdapter() {
     }
 
     async upsert(id: string, payload: Payload, expiresIn?: number) {
-      store.set(this.key(id), { payload: structuredClone(payload), expiresAt: expiresIn ? Date.now() + expiresIn * 1000 : Infinity });
+      store.set(this.key(id), {
+        payload: structuredClone(payload),
+        expiresAt: expiresIn ? Date.now() + expiresIn * 1000 : Infinity,
+      });
     }
 
     async find(id: string) {
@@ -35,12 +38,14 @@ export function createMemoryAdapter() {
     }
 
     async findByUid(uid: string) {
-      for (const [key, entry] of store) if (key.startsWith(`${this.model}:`) && entry.payload.uid === uid) return live(key);
+      for (const [key, entry] of store)
+        if (key.startsWith(`${this.model}:`) && entry.payload.uid === uid) return live(key);
       return undefined;
     }
 
     async findByUserCode(userCode: string) {
-      for (const [key, entry] of store) if (key.startsWith(`${this.model}:`) && entry.payload.userCode === userCode) return live(key);
+      for (const [key, entry] of store)
+        if (key.startsWith(`${this.model}:`) && entry.payload.userCode === userCode) return live(key);
       return undefined;
     }
 

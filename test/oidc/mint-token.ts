@@ -65,12 +65,16 @@ export async function mintAccessToken(input: {
       });
     }
     const location = res.headers.get("location");
-    if (!location) throw new Error(`SSO authorization stopped at ${url} (${res.status}): ${(await res.text()).slice(0, 300)}`);
+    if (!location)
+      throw new Error(`SSO authorization stopped at ${url} (${res.status}): ${(await res.text()).slice(0, 300)}`);
     await res.arrayBuffer().catch(() => undefined);
     const next = new URL(location, url);
     if (next.toString().startsWith(input.redirectUri)) {
       code = next.searchParams.get("code");
-      if (!code) throw new Error(`SSO authorization failed: ${next.searchParams.get("error")} ${next.searchParams.get("error_description") ?? ""}`);
+      if (!code)
+        throw new Error(
+          `SSO authorization failed: ${next.searchParams.get("error")} ${next.searchParams.get("error_description") ?? ""}`,
+        );
     } else url = next.toString();
   }
   if (!code) throw new Error("SSO authorization did not return a code");
@@ -81,9 +85,20 @@ export async function mintAccessToken(input: {
       "content-type": "application/x-www-form-urlencoded",
       authorization: `Basic ${Buffer.from(`${encodeURIComponent(input.clientId)}:${encodeURIComponent(input.clientSecret)}`).toString("base64")}`,
     },
-    body: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: input.redirectUri, code_verifier: verifier }).toString(),
+    body: new URLSearchParams({
+      grant_type: "authorization_code",
+      code,
+      redirect_uri: input.redirectUri,
+      code_verifier: verifier,
+    }).toString(),
   });
-  const body = (await res.json()) as { access_token?: string; id_token?: string; error?: string; error_description?: string };
-  if (!res.ok || !body.access_token) throw new Error(`SSO token exchange failed: ${body.error} ${body.error_description ?? ""}`);
+  const body = (await res.json()) as {
+    access_token?: string;
+    id_token?: string;
+    error?: string;
+    error_description?: string;
+  };
+  if (!res.ok || !body.access_token)
+    throw new Error(`SSO token exchange failed: ${body.error} ${body.error_description ?? ""}`);
   return { accessToken: body.access_token, idToken: body.id_token ?? "" };
 }

@@ -21,7 +21,13 @@ import type { AddressInfo } from "node:net";
 import Provider, { type KoaContextWithOIDC } from "oidc-provider";
 import { createMemoryAdapter } from "./memory-adapter";
 
-export type SsoAccount = { username: string; email: string; givenName: string; familyName: string; emailVerified?: boolean };
+export type SsoAccount = {
+  username: string;
+  email: string;
+  givenName: string;
+  familyName: string;
+  emailVerified?: boolean;
+};
 
 /**
  * Known accounts (the username is the subject). `sam.staff` has the seeded `staff` user's verified
@@ -203,7 +209,11 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<R
       devInteractions: { enabled: false },
       userinfo: { enabled: true },
       // Any authenticated confidential client may introspect (oidc-provider's default, said explicitly).
-      introspection: { enabled: true, allowedPolicy: async (_ctx: unknown, client: { clientAuthMethod: string }) => client.clientAuthMethod !== "none" },
+      introspection: {
+        enabled: true,
+        allowedPolicy: async (_ctx: unknown, client: { clientAuthMethod: string }) =>
+          client.clientAuthMethod !== "none",
+      },
       rpInitiatedLogout: {
         enabled: true,
         // The portal asked for the sign-out with the user's id_token_hint: sign out without a question.
@@ -244,19 +254,27 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<R
 
   async function interaction(req: IncomingMessage, res: ServerResponse, uid: string, submit: boolean) {
     const details = await provider.interactionDetails(req, res);
-    if (details.uid !== uid) return sendHtml(res, 400, page("Error", `<p role="alert">This sign-in request has expired.</p>`));
+    if (details.uid !== uid)
+      return sendHtml(res, 400, page("Error", `<p role="alert">This sign-in request has expired.</p>`));
     if (details.prompt.name === "login") {
       if (!submit || req.method !== "POST") return sendHtml(res, 200, loginForm(uid));
       const username = (await readForm(req)).get("username") ?? "";
       const account = lookup(username);
       if (!account) return sendHtml(res, 200, loginForm(uid, "Unknown username.", username.slice(0, 64)));
-      return provider.interactionFinished(req, res, { login: { accountId: account.username } }, { mergeWithLastSubmission: false });
+      return provider.interactionFinished(
+        req,
+        res,
+        { login: { accountId: account.username } },
+        { mergeWithLastSubmission: false },
+      );
     }
     if (details.prompt.name === "consent") {
       // First-party client: consent is automatic.
       const accountId = details.session?.accountId;
       const clientId = String(details.params.client_id);
-      const grant = (details.grantId && (await provider.Grant.find(details.grantId))) || new provider.Grant({ accountId: accountId!, clientId });
+      const grant =
+        (details.grantId && (await provider.Grant.find(details.grantId))) ||
+        new provider.Grant({ accountId: accountId!, clientId });
       const missingScope = details.prompt.details.missingOIDCScope as string[] | undefined;
       const missingClaims = details.prompt.details.missingOIDCClaims as string[] | undefined;
       if (missingScope) grant.addOIDCScope(missingScope.join(" "));

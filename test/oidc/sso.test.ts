@@ -15,7 +15,11 @@ import { mintAccessToken } from "./mint-token";
 
 // The local SSO (test/oidc/provider.ts) against the portal's SSO code: real tokens, real userinfo.
 const t = setupTestDatabase();
-const client = { clientId: "portal-vitest", clientSecret: "vitest-secret", redirectUri: "http://localhost:3999/api/auth/callback/oidc" };
+const client = {
+  clientId: "portal-vitest",
+  clientSecret: "vitest-secret",
+  redirectUri: "http://localhost:3999/api/auth/callback/oidc",
+};
 let sso: RunningOidcProvider;
 const saved = { ...process.env };
 
@@ -42,8 +46,12 @@ afterAll(async () => {
 
 const mint = (username: string) => mintAccessToken({ issuer: sso.issuer, ...client, username });
 const autoLoginAs = (username: string, accessToken: string) =>
-  callRoute(autoLogin, apiRequest("/api/v1/autologinuser", { method: "POST", body: { username, access_token: accessToken } }));
-const userNamed = async (username: string) => (await t.db().select().from(schema.users).where(eq(schema.users.username, username)))[0];
+  callRoute(
+    autoLogin,
+    apiRequest("/api/v1/autologinuser", { method: "POST", body: { username, access_token: accessToken } }),
+  );
+const userNamed = async (username: string) =>
+  (await t.db().select().from(schema.users).where(eq(schema.users.username, username)))[0];
 
 beforeEach(async () => {
   cookieJar.clear();
@@ -80,7 +88,10 @@ describe("POST /api/v1/autologinuser with the local SSO", () => {
     const { accessToken } = await mint("new.arrival");
     const { status, json } = await callRoute(
       autoLogin,
-      apiRequest("/api/v1/autologinuser", { method: "POST", body: { username: "new.arrival", access_token: accessToken } }),
+      apiRequest("/api/v1/autologinuser", {
+        method: "POST",
+        body: { username: "new.arrival", access_token: accessToken },
+      }),
     );
     expect(status).toBe(200);
     expect(json.content).toMatchObject({ roles: { id: 3 }, menu: { slug: "company-news" } });
@@ -92,25 +103,39 @@ describe("POST /api/v1/autologinuser with the local SSO", () => {
     const { accessToken } = await mint("sam.staff");
     const { status, json } = await callRoute(
       autoLogin,
-      apiRequest("/api/v1/autologinuser", { method: "POST", body: { username: "staff@example.com", access_token: accessToken } }),
+      apiRequest("/api/v1/autologinuser", {
+        method: "POST",
+        body: { username: "staff@example.com", access_token: accessToken },
+      }),
     );
     expect(status).toBe(200);
     expect(json.content.user_obj).toMatchObject({ username: "staff", email: "staff@example.com" });
   });
 
   it("refuses a forged token and a token of someone else with 401", async () => {
-    const forged = await callRoute(autoLogin, apiRequest("/api/v1/autologinuser", { method: "POST", body: { username: "staff", access_token: "forged" } }));
+    const forged = await callRoute(
+      autoLogin,
+      apiRequest("/api/v1/autologinuser", { method: "POST", body: { username: "staff", access_token: "forged" } }),
+    );
     expect(forged.status).toBe(401);
     expect(forged.json.message).toBe("Your sign-in link is invalid or has expired. Please sign in again.");
     const { accessToken } = await mint("riley.tech");
-    const other = await callRoute(autoLogin, apiRequest("/api/v1/autologinuser", { method: "POST", body: { username: "admin", access_token: accessToken } }));
+    const other = await callRoute(
+      autoLogin,
+      apiRequest("/api/v1/autologinuser", { method: "POST", body: { username: "admin", access_token: accessToken } }),
+    );
     expect(other.status).toBe(401);
   });
 });
 
 describe("an SSO identity signs in only as its own account (issue 31, item 1)", () => {
   it("refuses a real token the SSO issued to another application, with a clear message", async () => {
-    const { accessToken } = await mintAccessToken({ issuer: sso.issuer, ...client, ...OTHER_CLIENT, username: "riley.tech" });
+    const { accessToken } = await mintAccessToken({
+      issuer: sso.issuer,
+      ...client,
+      ...OTHER_CLIENT,
+      username: "riley.tech",
+    });
     const res = await autoLoginAs("riley.tech", accessToken);
     expect(res.status).toBe(401);
     expect(res.json.message).toBe(LINK_NOT_FOR_PORTAL);
@@ -132,13 +157,19 @@ describe("an SSO identity signs in only as its own account (issue 31, item 1)", 
 
     const { loginAction } = await import("@/lib/auth/actions");
     // A pending link for another account's e-mail is not used by the administrator's password sign-in.
-    cookieJar.set(PENDING_LINK_COOKIE, await encodePendingLink({ issuer: sso.issuer, sub: "eve", email: "eve@example.com" }));
+    cookieJar.set(
+      PENDING_LINK_COOKIE,
+      await encodePendingLink({ issuer: sso.issuer, sub: "eve", email: "eve@example.com" }),
+    );
     expect(await loginAction({ username: "admin", password: "demo1234" })).toMatchObject({ ok: true });
     expect(await userNamed("admin")).toMatchObject({ oidcSubject: null });
     expect(cookieJar.has(PENDING_LINK_COOKIE)).toBe(false);
 
     // A wrong password links nothing.
-    cookieJar.set(PENDING_LINK_COOKIE, await encodePendingLink({ issuer: sso.issuer, sub: "alex.admin", email: "admin@example.com" }));
+    cookieJar.set(
+      PENDING_LINK_COOKIE,
+      await encodePendingLink({ issuer: sso.issuer, sub: "alex.admin", email: "admin@example.com" }),
+    );
     expect(await loginAction({ username: "admin", password: "wrong" })).toMatchObject({ ok: false, status: 401 });
     expect(await userNamed("admin")).toMatchObject({ oidcSubject: null });
 

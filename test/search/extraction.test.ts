@@ -29,26 +29,50 @@ beforeAll(async () => {
 });
 
 async function attach(name: string, data: Buffer, title: string): Promise<number> {
-  const up = await callRoute(storeDocument, uploadRequest("/api/v1/store_document?kind=attachment", { token: who.admin.token, parts: [{ name, data }] }));
+  const up = await callRoute(
+    storeDocument,
+    uploadRequest("/api/v1/store_document?kind=attachment", { token: who.admin.token, parts: [{ name, data }] }),
+  );
   expect(up.status, JSON.stringify(up.json)).toBe(200);
   const key = up.json.content as string;
   const res = await call(storeAttachment, "/api/v1/store_attachment", {
     method: "POST",
     token: who.admin.token,
-    body: { attachSlug: "documents", attachTitle: title, upload_type: "file", attachPath: [key], attachSize: [data.length], attachType: [name.split(".").pop()] },
+    body: {
+      attachSlug: "documents",
+      attachTitle: title,
+      upload_type: "file",
+      attachPath: [key],
+      attachSize: [data.length],
+      attachType: [name.split(".").pop()],
+    },
   });
   expect(res.status, JSON.stringify(res.json)).toBe(200);
-  const [file] = await t.db().select({ id: schema.files.id }).from(schema.files).where(eq(schema.files.storageKey, key));
+  const [file] = await t
+    .db()
+    .select({ id: schema.files.id })
+    .from(schema.files)
+    .where(eq(schema.files.storageKey, key));
   return file.id;
 }
 
-const job = async (fileId: number) => (await t.db().select().from(schema.fileTexts).where(eq(schema.fileTexts.fileId, fileId)))[0];
-const attachmentsFound = async (q: string) => (await suggest({ q, user: who.staff.user })).find((g) => g.kind === "attachment")?.results ?? [];
+const job = async (fileId: number) =>
+  (await t.db().select().from(schema.fileTexts).where(eq(schema.fileTexts.fileId, fileId)))[0];
+const attachmentsFound = async (q: string) =>
+  (await suggest({ q, user: who.staff.user })).find((g) => g.kind === "attachment")?.results ?? [];
 
 describe("documents are searched inside", () => {
   it("the save queues a job (the upload alone does not); the job extracts PDF, DOCX, XLSX and text", async () => {
-    const pdf = await attach("service-manual.pdf", pdfWithText(["Chapter one: introduction", "Replace the camshaft sprocket at 60,000 miles"]), "Service manual");
-    const docx = await attach("memo.docx", docxWithText(["Holiday rota", "The showroom closes early on the solstice"]), "Memo");
+    const pdf = await attach(
+      "service-manual.pdf",
+      pdfWithText(["Chapter one: introduction", "Replace the camshaft sprocket at 60,000 miles"]),
+      "Service manual",
+    );
+    const docx = await attach(
+      "memo.docx",
+      docxWithText(["Holiday rota", "The showroom closes early on the solstice"]),
+      "Memo",
+    );
     const xlsx = await attach("stock.xlsx", xlsxWithText(["Windscreen wipers", "Quadrant mirrors"]), "Stock sheet");
     const txt = await attach("notes.txt", Buffer.from("Customer asked about the mudflap recall."), "Notes");
     for (const id of [pdf, docx, xlsx, txt]) expect((await job(id)).status).toBe("pending");
@@ -75,13 +99,21 @@ describe("documents are searched inside", () => {
   it("a job whose process died mid-extraction is taken again after its lease; a broken file fails after 3 attempts", async () => {
     const id = await attach("lease.txt", Buffer.from("Lease test: alternator bracket."), "Lease");
     // A claim that never finished (the process died): 'working' with a lease that has run out.
-    await t.db().update(schema.fileTexts).set({ status: "working", attempts: 1, nextAttemptAt: sql`now() - interval '1 second'` }).where(eq(schema.fileTexts.fileId, id));
+    await t
+      .db()
+      .update(schema.fileTexts)
+      .set({ status: "working", attempts: 1, nextAttemptAt: sql`now() - interval '1 second'` })
+      .where(eq(schema.fileTexts.fileId, id));
     expect((await extractDue()).find((d) => d.fileId === id)?.status).toBe("done");
     expect((await attachmentsFound("alternator bracket"))[0]?.documentName).toBe("lease.txt");
 
     const broken = await attach("broken.pdf", Buffer.from("%PDF-1.4 this is not really a pdf"), "Broken");
     for (let attempt = 1; attempt <= 3; attempt++) {
-      await t.db().update(schema.fileTexts).set({ nextAttemptAt: sql`now() - interval '1 second'` }).where(eq(schema.fileTexts.fileId, broken));
+      await t
+        .db()
+        .update(schema.fileTexts)
+        .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+        .where(eq(schema.fileTexts.fileId, broken));
       const r = (await extractDue()).find((d) => d.fileId === broken);
       expect(r?.status).toBe(attempt < 3 ? "retry" : "failed");
     }

@@ -30,14 +30,23 @@ beforeAll(async () => {
 });
 
 const text = (segments: { text: string }[]) => segments.map((s) => s.text).join("");
-const hits = (segments: { text: string; hit?: true }[]) => segments.filter((s) => s.hit).map((s) => s.text.toLowerCase());
+const hits = (segments: { text: string; hit?: true }[]) =>
+  segments.filter((s) => s.hit).map((s) => s.text.toLowerCase());
 const of = (groups: KindPage[], kind: SearchKind) => groups.find((g) => g.kind === kind)?.results ?? [];
 const find = (q: string, user: SessionUser) => suggest({ q, user });
 
-type ApiGroup = { kind: string; total: number; total_capped: boolean; results: { id: number; kind: string; title: { text: string; hit?: boolean }[]; href: string; source: string }[] };
+type ApiGroup = {
+  kind: string;
+  total: number;
+  total_capped: boolean;
+  results: { id: number; kind: string; title: { text: string; hit?: boolean }[]; href: string; source: string }[];
+};
 async function api(query: string, token = who.staff.token) {
   const res = await callRoute(searchRoute, apiRequest(`/api/v1/search?${query}`, { token }));
-  return res as { status: number; json: { code: number; status: string; message: string; content: { q: string; groups: ApiGroup[] } } };
+  return res as {
+    status: number;
+    json: { code: number; status: string; message: string; content: { q: string; groups: ApiGroup[] } };
+  };
 }
 
 describe("matching", () => {
@@ -75,19 +84,45 @@ describe("matching", () => {
   it("a thing found in several places is one result (its best match); one file attached to two things gives each of them", async () => {
     const db = t.db();
     const file = async (name: string, passage: string) => {
-      const [row] = await db.insert(schema.files).values({ storageKey: `attachment/2026/11/${name}`, originalName: name, kind: "attachment", status: "attached", mime: "application/pdf" }).returning();
+      const [row] = await db
+        .insert(schema.files)
+        .values({
+          storageKey: `attachment/2026/11/${name}`,
+          originalName: name,
+          kind: "attachment",
+          status: "attached",
+          mime: "application/pdf",
+        })
+        .returning();
       await db.insert(schema.fileTexts).values({ fileId: row.id, status: "done", chars: passage.length });
       await db.insert(schema.fileTextChunks).values({ fileId: row.id, position: 0, content: passage });
       return row;
     };
-    const doc = (f: { id: number; storageKey: string; originalName: string }) => ({ fileId: f.id, path: f.storageKey, name: f.originalName, mime: "application/pdf", extension: "pdf" });
+    const doc = (f: { id: number; storageKey: string; originalName: string }) => ({
+      fileId: f.id,
+      path: f.storageKey,
+      name: f.originalName,
+      mime: "application/pdf",
+      extension: "pdf",
+    });
     // The word in a post's title, text, comment, file name and document passage.
-    const [post] = await db.insert(schema.posts).values({ menuId: f.news, title: "Numbatfest plans", description: "Numbatfest starts at noon." }).returning();
+    const [post] = await db
+      .insert(schema.posts)
+      .values({ menuId: f.news, title: "Numbatfest plans", description: "Numbatfest starts at noon." })
+      .returning();
     await db.insert(schema.comments).values({ postId: post.id, comment: "See you at numbatfest." });
-    await db.insert(schema.contentDocuments).values({ postId: post.id, ...doc(await file("numbatfest.pdf", "The numbatfest route.")) });
+    await db
+      .insert(schema.contentDocuments)
+      .values({ postId: post.id, ...doc(await file("numbatfest.pdf", "The numbatfest route.")) });
     // One file (its passage holds the word) attached to two attachments.
     const shared = await file("route-map.pdf", "Bilbyrun checkpoints and water stations.");
-    const two = await db.insert(schema.attachments).values([{ menuId: f.docs, title: "Route map A", uploadType: "file" }, { menuId: f.docs, title: "Route map B", uploadType: "file" }]).returning();
+    const two = await db
+      .insert(schema.attachments)
+      .values([
+        { menuId: f.docs, title: "Route map A", uploadType: "file" },
+        { menuId: f.docs, title: "Route map B", uploadType: "file" },
+      ])
+      .returning();
     await db.insert(schema.contentDocuments).values(two.map((a) => ({ attachmentId: a.id, ...doc(shared) })));
 
     const [posts] = await searchPage({ q: "numbatfest", user: who.admin.user, kind: "post" });
@@ -95,13 +130,17 @@ describe("matching", () => {
     expect(posts.total).toBe(1);
     expect(posts.results[0].source).toBe("text"); // the post's own title and text, ranked above the rest
     const [attachments] = await searchPage({ q: "bilbyrun", user: who.admin.user, kind: "attachment" });
-    expect(attachments.results.map((r) => r.id).sort((a, b) => a - b)).toEqual(two.map((a) => a.id).sort((a, b) => a - b));
+    expect(attachments.results.map((r) => r.id).sort((a, b) => a - b)).toEqual(
+      two.map((a) => a.id).sort((a, b) => a - b),
+    );
     expect(attachments.total).toBe(2);
     expect(attachments.results.every((r) => r.source === "document" && r.documentName === "route-map.pdf")).toBe(true);
   });
 
   it("finds text inside a document: says so, names the file, shows the passage", async () => {
-    const r = of(await find("turbocharger inspections", who.staff.user), "attachment").find((x) => x.id === f.attachment.id)!;
+    const r = of(await find("turbocharger inspections", who.staff.user), "attachment").find(
+      (x) => x.id === f.attachment.id,
+    )!;
     expect(r.source).toBe("document");
     expect(r.documentName).toBe("fleet_report-2024.pdf");
     expect(text(r.snippet)).toContain("turbocharger inspection");
@@ -123,7 +162,9 @@ describe("matching", () => {
   });
 
   it("a recurring event shows its next occurrence, not its first (the seeded weekly sales meeting)", async () => {
-    const r = of(await find("weekly sales review", who.staff.user), "event").find((x) => text(x.title) === "Monday Sales Meeting")!;
+    const r = of(await find("weekly sales review", who.staff.user), "event").find(
+      (x) => text(x.title) === "Monday Sales Meeting",
+    )!;
     const date = new Date(r.date!).getTime();
     expect(date).toBeGreaterThan(Date.now() - 86_400_000);
     expect(date).toBeLessThan(Date.now() + 8 * 86_400_000);
@@ -157,15 +198,25 @@ describe("how the database answers", () => {
         sql`select attgenerated::text as generated, format_type(atttypid, atttypmod) as type from pg_attribute where attrelid = ${table}::regclass and attname = 'search_vector'`,
       );
       expect(col, table).toMatchObject({ generated: "s", type: "tsvector" });
-      const idx = await rows<{ def: string }>(sql`select indexdef as def from pg_indexes where tablename = ${table} and indexdef like '%USING gin (search_vector)%'`);
+      const idx = await rows<{ def: string }>(
+        sql`select indexdef as def from pg_indexes where tablename = ${table} and indexdef like '%USING gin (search_vector)%'`,
+      );
       expect(idx, table).toHaveLength(1);
     }
   });
 
   it("the vector follows an edit (a renamed post is found by its new title only)", async () => {
-    const [p] = await t.db().insert(schema.posts).values({ menuId: f.news, title: "Quokka sighting", description: "" }).returning();
+    const [p] = await t
+      .db()
+      .insert(schema.posts)
+      .values({ menuId: f.news, title: "Quokka sighting", description: "" })
+      .returning();
     expect(of(await find("quokka", who.staff.user), "post").map((r) => r.id)).toEqual([p.id]);
-    await t.db().update(schema.posts).set({ title: "Wombat sighting" }).where(sql`id = ${p.id}`);
+    await t
+      .db()
+      .update(schema.posts)
+      .set({ title: "Wombat sighting" })
+      .where(sql`id = ${p.id}`);
     expect(of(await find("quokka", who.staff.user), "post")).toEqual([]);
     expect(of(await find("wombat", who.staff.user), "post").map((r) => r.id)).toEqual([p.id]);
   });
@@ -174,8 +225,12 @@ describe("how the database answers", () => {
     // The test tables are small enough to scan: forbid that, so the plan shows whether the index fits the query.
     const plan = await t.db().transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
-      const r = await tx.execute(sql`explain select id from posts where search_vector @@ to_tsquery('english'::regconfig, 'quokkawombat') limit 100`);
-      return (((r as { rows?: unknown[] }).rows ?? r) as { "QUERY PLAN": string }[]).map((x) => x["QUERY PLAN"]).join("\n");
+      const r = await tx.execute(
+        sql`explain select id from posts where search_vector @@ to_tsquery('english'::regconfig, 'quokkawombat') limit 100`,
+      );
+      return (((r as { rows?: unknown[] }).rows ?? r) as { "QUERY PLAN": string }[])
+        .map((x) => x["QUERY PLAN"])
+        .join("\n");
     });
     expect(plan).toContain("posts_search_idx");
   });
@@ -238,17 +293,58 @@ describe("how the database answers", () => {
   });
 
   it("a word the statistics call common is read from the newest rows first; the index makes up what they miss", async () => {
-    const queries = ["claim", "warranty claims", "turbocharger", "zebra", "clinic", "gal", "patel", "fleet", "differential"];
-    const answer = async () => Promise.all(queries.map(async (q) => (await find(q, who.admin.user)).map((g) => [g.kind, g.total, g.results.map((r) => r.id)])));
+    const queries = [
+      "claim",
+      "warranty claims",
+      "turbocharger",
+      "zebra",
+      "clinic",
+      "gal",
+      "patel",
+      "fleet",
+      "differential",
+    ];
+    const answer = async () =>
+      Promise.all(
+        queries.map(async (q) =>
+          (await find(q, who.admin.user)).map((g) => [g.kind, g.total, g.results.map((r) => r.id)]),
+        ),
+      );
     forgetSearchTableStats();
     const fromIndex = await answer();
     // 400 newer posts: ANALYZE-like statistics saying every post holds 'claim' make the search read only
     // the newest few hundred, none of which does; the index must then find the one that does.
-    const filler = await t.db().insert(schema.posts).values(Array.from({ length: 400 }, (_, i) => ({ menuId: f.news, title: `Filler ${i}`, description: "Nothing to see." }))).returning({ id: schema.posts.id });
-    const common = { rows: 1_000_000, freqs: new Map(["claim", "warranti", "zebra", "clinic", "gala", "patel", "turbocharg", "fleet", "differenti"].map((w) => [w, 1])), minFreq: 1 };
+    const filler = await t
+      .db()
+      .insert(schema.posts)
+      .values(
+        Array.from({ length: 400 }, (_, i) => ({
+          menuId: f.news,
+          title: `Filler ${i}`,
+          description: "Nothing to see.",
+        })),
+      )
+      .returning({ id: schema.posts.id });
+    const common = {
+      rows: 1_000_000,
+      freqs: new Map(
+        ["claim", "warranti", "zebra", "clinic", "gala", "patel", "turbocharg", "fleet", "differenti"].map((w) => [
+          w,
+          1,
+        ]),
+      ),
+      minFreq: 1,
+    };
     const tables = new Map(SEARCH_VECTOR_TABLES.map((table) => [table as string, common]));
     // Every kind with many documents too: their file names and passages are read by the words first.
-    const linked = new Map(["content_documents.post_id", "content_documents.attachment_id", "content_documents.save_the_date_id", "calendar_event_attachments"].map((l) => [l, 1_000_000]));
+    const linked = new Map(
+      [
+        "content_documents.post_id",
+        "content_documents.attachment_id",
+        "content_documents.save_the_date_id",
+        "calendar_event_attachments",
+      ].map((l) => [l, 1_000_000]),
+    );
     try {
       const { db } = await getDbHandle();
       setSearchTableStatsForTesting(db, { tables, linked: new Map() });
@@ -256,22 +352,45 @@ describe("how the database answers", () => {
       setSearchTableStatsForTesting(db, { tables, linked });
       expect(await answer()).toEqual(fromIndex);
       // The common word found among the newest rows: enough of them there, the index is not read.
-      const newest = await t.db().insert(schema.posts).values(Array.from({ length: 120 }, (_, i) => ({ menuId: f.news, title: `Claim number ${i}`, description: "A claim." }))).returning({ id: schema.posts.id });
+      const newest = await t
+        .db()
+        .insert(schema.posts)
+        .values(
+          Array.from({ length: 120 }, (_, i) => ({
+            menuId: f.news,
+            title: `Claim number ${i}`,
+            description: "A claim.",
+          })),
+        )
+        .returning({ id: schema.posts.id });
       const posts = of(await find("claim", who.admin.user), "post").map((r) => r.id);
       expect(posts).toHaveLength(5);
       expect(posts.every((id) => newest.some((n) => n.id === id))).toBe(true);
-      await t.db().delete(schema.posts).where(sql`id = any(${`{${newest.map((n) => n.id).join(",")}}`}::int[])`);
+      await t
+        .db()
+        .delete(schema.posts)
+        .where(sql`id = any(${`{${newest.map((n) => n.id).join(",")}}`}::int[])`);
     } finally {
       forgetSearchTableStats();
-      await t.db().delete(schema.posts).where(sql`id = any(${`{${filler.map((n) => n.id).join(",")}}`}::int[])`);
+      await t
+        .db()
+        .delete(schema.posts)
+        .where(sql`id = any(${`{${filler.map((n) => n.id).join(",")}}`}::int[])`);
     }
   });
 
   it("a word found as typed is searched as typed, not widened by close words", async () => {
-    const [typo] = await t.db().insert(schema.posts).values({ menuId: f.news, title: "Supplier registration", description: "Warrenty, as the supplier spells it." }).returning();
+    const [typo] = await t
+      .db()
+      .insert(schema.posts)
+      .values({ menuId: f.news, title: "Supplier registration", description: "Warrenty, as the supplier spells it." })
+      .returning();
     const ids = of(await find("warrenty", who.staff.user), "post").map((r) => r.id);
     expect(ids).toEqual([typo.id]);
-    await t.db().delete(schema.posts).where(sql`id = ${typo.id}`);
+    await t
+      .db()
+      .delete(schema.posts)
+      .where(sql`id = ${typo.id}`);
   });
 });
 
@@ -318,7 +437,16 @@ describe("nobody finds what they may not open", () => {
 describe("filters and paging", () => {
   it("one kind, pages of PAGE_SIZE, with the total", async () => {
     const menu = f.news;
-    await t.db().insert(schema.posts).values(Array.from({ length: PAGE_SIZE + 5 }, (_, i) => ({ menuId: menu, title: `Pagination sample ${i}`, description: "" })));
+    await t
+      .db()
+      .insert(schema.posts)
+      .values(
+        Array.from({ length: PAGE_SIZE + 5 }, (_, i) => ({
+          menuId: menu,
+          title: `Pagination sample ${i}`,
+          description: "",
+        })),
+      );
     const p1 = await searchPage({ q: "pagination", user: who.staff.user, kind: "post", page: 1 });
     const p2 = await searchPage({ q: "pagination", user: who.staff.user, kind: "post", page: 2 });
     expect(p1[0].total).toBe(PAGE_SIZE + 5);
@@ -332,13 +460,24 @@ describe("filters and paging", () => {
   });
 
   it("a date range keeps dated results inside it and leaves undated kinds out", async () => {
-    const inside = await searchPage({ q: "gala", user: who.staff.user, filters: { from: "2026-04-01", to: "2026-04-30" } });
+    const inside = await searchPage({
+      q: "gala",
+      user: who.staff.user,
+      filters: { from: "2026-04-01", to: "2026-04-30" },
+    });
     expect(of(inside, "save-the-date").map((r) => r.id)).toEqual([f.std.id]);
     const outside = await searchPage({ q: "gala", user: who.staff.user, filters: { from: "2026-05-01" } });
     expect(of(outside, "save-the-date")).toEqual([]);
-    const ev = await searchPage({ q: "clinic", user: who.staff.user, kind: "event", filters: { from: "2026-03-10", to: "2026-03-10" } });
+    const ev = await searchPage({
+      q: "clinic",
+      user: who.staff.user,
+      kind: "event",
+      filters: { from: "2026-03-10", to: "2026-03-10" },
+    });
     expect(ev[0].results.map((r) => r.id)).toEqual([f.clinic.id]);
-    expect(of(await searchPage({ q: "documents", user: who.staff.user, filters: { from: "2020-01-01" } }), "page")).toEqual([]);
+    expect(
+      of(await searchPage({ q: "documents", user: who.staff.user, filters: { from: "2020-01-01" } }), "page"),
+    ).toEqual([]);
   });
 });
 
@@ -378,7 +517,10 @@ describe("bad input", () => {
   });
 
   it("a query in another script", async () => {
-    await t.db().insert(schema.posts).values({ menuId: f.news, title: "Привет коллеги", description: "東京 オフィス の お知らせ" });
+    await t
+      .db()
+      .insert(schema.posts)
+      .values({ menuId: f.news, title: "Привет коллеги", description: "東京 オフィス の お知らせ" });
     expect(of(await find("привет", who.staff.user), "post")).toHaveLength(1);
     expect(await nothing("東京")).toBeInstanceOf(Array);
     expect(await nothing("مرحبا")).toEqual([]);

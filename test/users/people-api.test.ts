@@ -39,14 +39,33 @@ const tokens: Record<string, string> = {};
 const ids: Record<string, number> = {};
 
 type Handler = Parameters<typeof callRoute>[0];
-const post = (handler: Handler, path: string, token: string | undefined, body: unknown = {}, params: Record<string, string> = {}) =>
-  callRoute(handler, apiRequest(path, { method: "POST", token, body }), params);
-const get = (handler: Handler, path: string, token: string | undefined) => callRoute(handler, apiRequest(path, { token }));
-const editUser = (body: Record<string, unknown>, token = tokens.admin) => post(changeprofile, "/api/v1/changeprofile", token, { id: ids.staff, role_id: 3, ...body });
+const post = (
+  handler: Handler,
+  path: string,
+  token: string | undefined,
+  body: unknown = {},
+  params: Record<string, string> = {},
+) => callRoute(handler, apiRequest(path, { method: "POST", token, body }), params);
+const get = (handler: Handler, path: string, token: string | undefined) =>
+  callRoute(handler, apiRequest(path, { token }));
+const editUser = (body: Record<string, unknown>, token = tokens.admin) =>
+  post(changeprofile, "/api/v1/changeprofile", token, { id: ids.staff, role_id: 3, ...body });
 const liveFeeds = async (userId: number) =>
-  (await t.db().select({ id: schema.calendarFeedTokens.id }).from(schema.calendarFeedTokens).where(and(eq(schema.calendarFeedTokens.userId, userId), isNull(schema.calendarFeedTokens.revokedAt)))).length;
+  (
+    await t
+      .db()
+      .select({ id: schema.calendarFeedTokens.id })
+      .from(schema.calendarFeedTokens)
+      .where(and(eq(schema.calendarFeedTokens.userId, userId), isNull(schema.calendarFeedTokens.revokedAt)))
+  ).length;
 const liveTokens = async (userId: number) =>
-  (await t.db().select({ id: schema.apiTokens.id }).from(schema.apiTokens).where(and(eq(schema.apiTokens.userId, userId), isNull(schema.apiTokens.revokedAt)))).length;
+  (
+    await t
+      .db()
+      .select({ id: schema.apiTokens.id })
+      .from(schema.apiTokens)
+      .where(and(eq(schema.apiTokens.userId, userId), isNull(schema.apiTokens.revokedAt)))
+  ).length;
 
 beforeAll(async () => {
   for (const name of ["admin", "manager", "staff"]) {
@@ -57,11 +76,21 @@ beforeAll(async () => {
 
 describe("who may call", () => {
   const adminOnly = [
-    ["getregisteruser", () => post(getregisteruser, "/api/v1/getregisteruser/1", tokens.staff, {}, { id: String(ids.admin) })],
+    [
+      "getregisteruser",
+      () => post(getregisteruser, "/api/v1/getregisteruser/1", tokens.staff, {}, { id: String(ids.admin) }),
+    ],
     ["changeprofile of another user", () => editUser({ id: ids.admin }, tokens.staff)],
-    ["sendemail", () => post(sendemail, "/api/v1/sendemail", tokens.staff, { subject: "Hi", message: "Hello", users_arr: [ids.staff] })],
+    [
+      "sendemail",
+      () =>
+        post(sendemail, "/api/v1/sendemail", tokens.staff, { subject: "Hi", message: "Hello", users_arr: [ids.staff] }),
+    ],
     ["gethrimages", () => get(gethrimages, "/api/v1/gethrimages", tokens.staff)],
-    ["changepositionhr", () => post(changepositionhr, "/api/v1/changepositionhr", tokens.staff, { imageList: [ids.staff] })],
+    [
+      "changepositionhr",
+      () => post(changepositionhr, "/api/v1/changepositionhr", tokens.staff, { imageList: [ids.staff] }),
+    ],
     ["deleteuser", () => post(deleteuser, "/api/v1/deleteuser", tokens.staff, { deleteArr: [ids.manager] })],
   ] as const;
   it.each(adminOnly)("%s: a staff user gets 403 in the envelope", async (_name, call) => {
@@ -69,7 +98,10 @@ describe("who may call", () => {
   });
 
   it("the manager (role 2) is refused the administrators' calls too", async () => {
-    expectErrorEnvelope(await post(getregisteruser, "/api/v1/getregisteruser/1", tokens.manager, {}, { id: String(ids.staff) }), 403);
+    expectErrorEnvelope(
+      await post(getregisteruser, "/api/v1/getregisteruser/1", tokens.manager, {}, { id: String(ids.staff) }),
+      403,
+    );
     expectErrorEnvelope(await get(gethrimages, "/api/v1/gethrimages", tokens.manager), 403);
   });
 
@@ -79,7 +111,9 @@ describe("who may call", () => {
     expect(perm.json.content).toMatchObject({ roles: { id: 3, system_id: 3 }, permissions: [] });
     expect(perm.json.content.system_year).toBeGreaterThan(2000);
     const adminPerm = await post(userPermission, "/api/v1/user/permission", tokens.admin);
-    expect(adminPerm.json.content.permissions.map((p: { name: string }) => p.name)).toContain("access_form_email_manager");
+    expect(adminPerm.json.content.permissions.map((p: { name: string }) => p.name)).toContain(
+      "access_form_email_manager",
+    );
 
     const me = await get(getuserdata, "/api/v1/getuserdata", tokens.staff);
     expect(me.status).toBe(200);
@@ -107,19 +141,31 @@ describe("getregisteruser/{id}", () => {
   });
 
   it("getregisteruser/1%00 is a 404, never user 1; answers are private, no-store (issue 31)", async () => {
-    const res = await post(getregisteruser, "/api/v1/getregisteruser/1%00", tokens.admin, {}, { id: `${ids.admin}\u0000` });
+    const res = await post(
+      getregisteruser,
+      "/api/v1/getregisteruser/1%00",
+      tokens.admin,
+      {},
+      { id: `${ids.admin}\u0000` },
+    );
     expectErrorEnvelope(res, 404);
     expect(JSON.stringify(res.json)).not.toContain("admin");
-    const raw = await getregisteruser(apiRequest("/api/v1/getregisteruser", { method: "POST", token: tokens.admin, body: {} }), { params: Promise.resolve({ id: String(ids.admin) }) });
+    const raw = await getregisteruser(
+      apiRequest("/api/v1/getregisteruser", { method: "POST", token: tokens.admin, body: {} }),
+      { params: Promise.resolve({ id: String(ids.admin) }) },
+    );
     expect(raw.status).toBe(200);
     expect(raw.headers.get("cache-control")).toBe("private, no-store");
   });
 
-  it.each(["999999", "0", "abc", "-1", "99999999999"])("id %s: 400 'Sorry, User is not registered in the System'", async (id) => {
-    const res = await post(getregisteruser, "/api/v1/getregisteruser", tokens.admin, {}, { id });
-    expectErrorEnvelope(res, 400);
-    expect(res.json.message).toBe(M.notRegistered);
-  });
+  it.each(["999999", "0", "abc", "-1", "99999999999"])(
+    "id %s: 400 'Sorry, User is not registered in the System'",
+    async (id) => {
+      const res = await post(getregisteruser, "/api/v1/getregisteruser", tokens.admin, {}, { id });
+      expectErrorEnvelope(res, 400);
+      expect(res.json.message).toBe(M.notRegistered);
+    },
+  );
 });
 
 describe("Edit User (changeprofile with another user's id)", () => {
@@ -148,24 +194,56 @@ describe("Edit User (changeprofile with another user's id)", () => {
     expect(await liveFeeds(ids.staff)).toBe(2);
     const [state] = await t.db().select().from(schema.states).limit(1);
     const [location] = await t.db().select().from(schema.locations).limit(1);
-    const [perm] = await t.db().select().from(schema.permissions).where(eq(schema.permissions.name, "access_form_email_manager"));
-    const res = await editUser({ role_id: 2, state: state.id, location_id: location.id, department: 5, phone: "(555) 123-4567", permission_id: [perm.id] });
+    const [perm] = await t
+      .db()
+      .select()
+      .from(schema.permissions)
+      .where(eq(schema.permissions.name, "access_form_email_manager"));
+    const res = await editUser({
+      role_id: 2,
+      state: state.id,
+      location_id: location.id,
+      department: 5,
+      phone: "(555) 123-4567",
+      permission_id: [perm.id],
+    });
     expect(res.status).toBe(200);
     expect(res.json.message).toBe(M.userUpdated);
     const [row] = await t.db().select().from(schema.users).where(eq(schema.users.id, ids.staff));
-    expect(row).toMatchObject({ roleId: 2, stateId: state.id, locationId: location.id, departmentId: 5, phone: "5551234567" });
+    expect(row).toMatchObject({
+      roleId: 2,
+      stateId: state.id,
+      locationId: location.id,
+      departmentId: 5,
+      phone: "5551234567",
+    });
     expect(await resolveToken(staffSession)).toBeNull();
     expect(await liveTokens(ids.staff)).toBe(0);
     // The role change reset their calendar subscription links (issue 31).
     expect(await liveFeeds(ids.staff)).toBe(0);
-    const [audit] = await t.db().select().from(schema.auditLog).where(and(eq(schema.auditLog.action, "user.update"), eq(schema.auditLog.entityId, String(ids.staff))));
+    const [audit] = await t
+      .db()
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.action, "user.update"), eq(schema.auditLog.entityId, String(ids.staff))));
     expect(audit.actorId).toBe(ids.admin);
     expect(audit.after).toMatchObject({ roleId: 2, permissionIds: [perm.id] });
 
     // A change of the phone only leaves their sessions and links alone.
     const again = await tokenFor(t.db(), "staff");
     await createFeedToken(ids.staff, null);
-    expect((await editUser({ role_id: 2, state: state.id, location_id: location.id, department: 5, phone: "5559876543", permission_id: [perm.id] })).status).toBe(200);
+    expect(
+      (
+        await editUser({
+          role_id: 2,
+          state: state.id,
+          location_id: location.id,
+          department: 5,
+          phone: "5559876543",
+          permission_id: [perm.id],
+        })
+      ).status,
+    ).toBe(200);
     expect(await resolveToken(again)).not.toBeNull();
     expect(await liveFeeds(ids.staff)).toBe(1);
 
@@ -176,7 +254,12 @@ describe("Edit User (changeprofile with another user's id)", () => {
 
   it("a department that is not the location's is refused (a location belongs to one department)", async () => {
     await t.db().insert(schema.departments).values({ id: 77, name: "Body Shops" }).onConflictDoNothing();
-    const [location] = await t.db().select().from(schema.locations).where(eq(schema.locations.departmentId, 5)).limit(1);
+    const [location] = await t
+      .db()
+      .select()
+      .from(schema.locations)
+      .where(eq(schema.locations.departmentId, 5))
+      .limit(1);
     const before = (await t.db().select().from(schema.users).where(eq(schema.users.id, ids.staff)))[0];
     const res = await editUser({ location_id: location.id, department: 77 });
     expectErrorEnvelope(res, 422);
@@ -200,7 +283,10 @@ describe("Edit User (changeprofile with another user's id)", () => {
 
 describe("Edit Profile (changeprofile, own)", () => {
   it("a staff user saves their editable items and a photo; names sent along are kept", async () => {
-    const up = await callRoute(uploadmedia, uploadRequest("/api/v1/uploadmedia", { token: tokens.staff, parts: [{ name: "me.png", data: PNG_1X1 }] }));
+    const up = await callRoute(
+      uploadmedia,
+      uploadRequest("/api/v1/uploadmedia", { token: tokens.staff, parts: [{ name: "me.png", data: PNG_1X1 }] }),
+    );
     expect(up.status).toBe(200);
     const res = await post(changeprofile, "/api/v1/changeprofile", tokens.staff, {
       first_name: "Mallory",
@@ -217,34 +303,64 @@ describe("Edit Profile (changeprofile, own)", () => {
     expect(res.json.message).toBe(M.profileChanged);
     expect(res.json.content.profile_image).toMatch(/^\/api\/files\//);
     const [row] = await t.db().select().from(schema.users).where(eq(schema.users.id, ids.staff));
-    expect(row).toMatchObject({ post: "Service Advisor", bio: "Twenty years with trucks.", profileImage: up.json.content });
+    expect(row).toMatchObject({
+      post: "Service Advisor",
+      bio: "Twenty years with trucks.",
+      profileImage: up.json.content,
+    });
     expect(row.firstName).not.toBe("Mallory");
     const [file] = await t.db().select().from(schema.files).where(eq(schema.files.storageKey, up.json.content));
     expect(file.status).toBe("attached");
 
     // A second photo replaces the first, whose file is deleted.
-    const up2 = await callRoute(uploadmedia, uploadRequest("/api/v1/uploadmedia", { token: tokens.staff, parts: [{ name: "me2.jpg", data: PNG_1X1 }] }));
+    const up2 = await callRoute(
+      uploadmedia,
+      uploadRequest("/api/v1/uploadmedia", { token: tokens.staff, parts: [{ name: "me2.jpg", data: PNG_1X1 }] }),
+    );
     expect(up2.status).toBe(200);
-    expect((await post(changeprofile, "/api/v1/changeprofile", tokens.staff, { filePath: up2.json.content })).status).toBe(200);
-    expect(await t.db().select().from(schema.files).where(eq(schema.files.storageKey, up.json.content))).toHaveLength(0);
+    expect(
+      (await post(changeprofile, "/api/v1/changeprofile", tokens.staff, { filePath: up2.json.content })).status,
+    ).toBe(200);
+    expect(await t.db().select().from(schema.files).where(eq(schema.files.storageKey, up.json.content))).toHaveLength(
+      0,
+    );
   });
 
   it("another user's upload cannot become one's photo", async () => {
-    const up = await callRoute(uploadmedia, uploadRequest("/api/v1/uploadmedia", { token: tokens.manager, parts: [{ name: "m.png", data: PNG_1X1 }] }));
+    const up = await callRoute(
+      uploadmedia,
+      uploadRequest("/api/v1/uploadmedia", { token: tokens.manager, parts: [{ name: "m.png", data: PNG_1X1 }] }),
+    );
     const res = await post(changeprofile, "/api/v1/changeprofile", tokens.staff, { filePath: up.json.content });
     expectErrorEnvelope(res, 422);
   });
 
   it("a 191-character name, a bad e-mail and bad phones get the spec's messages", async () => {
     const long = "x".repeat(191);
-    const name = await post(changeprofile, "/api/v1/changeprofile", tokens.admin, { first_name: long, last_name: "Admin", email: "admin@example.com" });
+    const name = await post(changeprofile, "/api/v1/changeprofile", tokens.admin, {
+      first_name: long,
+      last_name: "Admin",
+      email: "admin@example.com",
+    });
     expectErrorEnvelope(name, 422);
     expect(name.json.message).toBe(M.nameTooLong);
-    const email = await post(changeprofile, "/api/v1/changeprofile", tokens.admin, { first_name: "A", last_name: "B", email: "not-an-email" });
+    const email = await post(changeprofile, "/api/v1/changeprofile", tokens.admin, {
+      first_name: "A",
+      last_name: "B",
+      email: "not-an-email",
+    });
     expect(email.json.message).toBe(M.emailInvalid);
-    const noFirst = await post(changeprofile, "/api/v1/changeprofile", tokens.admin, { first_name: "", last_name: "B", email: "admin@example.com" });
+    const noFirst = await post(changeprofile, "/api/v1/changeprofile", tokens.admin, {
+      first_name: "",
+      last_name: "B",
+      email: "admin@example.com",
+    });
     expect(noFirst.json.message).toBe(M.firstNameRequired);
-    for (const [phone, message] of [["123456789", M.phoneMin], ["12345678901234", M.phoneMax], ["12345abcde", M.phoneNumeric]]) {
+    for (const [phone, message] of [
+      ["123456789", M.phoneMin],
+      ["12345678901234", M.phoneMax],
+      ["12345abcde", M.phoneNumeric],
+    ]) {
       const res = await post(changeprofile, "/api/v1/changeprofile", tokens.staff, { phone });
       expect(res.json.message).toBe(message);
     }
@@ -252,17 +368,27 @@ describe("Edit Profile (changeprofile, own)", () => {
 
   it("a 9 MB or a .gif photo is refused by uploadmedia", async () => {
     const gif = Buffer.concat([Buffer.from("GIF89a"), Buffer.alloc(100)]);
-    const res = await callRoute(uploadmedia, uploadRequest("/api/v1/uploadmedia", { token: tokens.staff, parts: [{ name: "me.gif", data: gif }] }));
+    const res = await callRoute(
+      uploadmedia,
+      uploadRequest("/api/v1/uploadmedia", { token: tokens.staff, parts: [{ name: "me.gif", data: gif }] }),
+    );
     expect(res.status).toBe(415);
     expect(res.json.message).toBe("Invalid File Type");
-    const big = await callRoute(uploadmedia, uploadRequest("/api/v1/uploadmedia", { token: tokens.staff, parts: [{ name: "me.png", data: Buffer.concat([PNG_1X1, Buffer.alloc(9 * 1024 * 1024)]) }] }));
+    const big = await callRoute(
+      uploadmedia,
+      uploadRequest("/api/v1/uploadmedia", {
+        token: tokens.staff,
+        parts: [{ name: "me.png", data: Buffer.concat([PNG_1X1, Buffer.alloc(9 * 1024 * 1024)]) }],
+      }),
+    );
     expect(big.status).toBe(413);
     expect(big.json.message).toMatch(/Max allowed file size is 8MB$/);
   });
 });
 
 describe("changepassword", () => {
-  const pw = (token: string, body: Record<string, unknown>) => post(changepassword, "/api/v1/changepassword", token, body);
+  const pw = (token: string, body: Record<string, unknown>) =>
+    post(changepassword, "/api/v1/changepassword", token, body);
 
   it.each([
     [{ oldPassword: "", newPassword: "secret1", confirmpassword: "secret1" }, M.oldPasswordRequired],
@@ -282,7 +408,11 @@ describe("changepassword", () => {
     const feed = await createFeedToken(ids.manager, null);
     expect(await getFeedByTokenHash({ tokenHash: hashToken(feed.token) })).not.toBeNull();
     const browser = await sessionFor(t.db(), "manager");
-    const res = await pw(tokens.manager, { oldPassword: process.env.SEED_PASSWORD ?? "password", newPassword: "n3w-secret", confirmpassword: "n3w-secret" });
+    const res = await pw(tokens.manager, {
+      oldPassword: process.env.SEED_PASSWORD ?? "password",
+      newPassword: "n3w-secret",
+      confirmpassword: "n3w-secret",
+    });
     if (res.status !== 200) throw new Error(JSON.stringify(res.json));
     expect(res.json.message).toBe(M.passwordChanged);
     const [row] = await t.db().select().from(schema.users).where(eq(schema.users.id, ids.manager));
@@ -296,7 +426,11 @@ describe("changepassword", () => {
   });
 
   it("an SSO-only account is told to change it at the SSO", async () => {
-    const [sso] = await t.db().insert(schema.users).values({ username: "sso-only", email: "sso@example.com", roleId: 3, oidcSubject: "sub-1" }).returning();
+    const [sso] = await t
+      .db()
+      .insert(schema.users)
+      .values({ username: "sso-only", email: "sso@example.com", roleId: 3, oidcSubject: "sub-1" })
+      .returning();
     const token = await tokenFor(t.db(), sso.username);
     const res = await pw(token, { oldPassword: "anything", newPassword: "123456", confirmpassword: "123456" });
     expectErrorEnvelope(res, 422);
@@ -333,13 +467,29 @@ describe("sendemail", () => {
   });
 
   it("sends one mail per selected user, with the attachment, through the outbox", async () => {
-    const up = await callRoute(storeDocument, uploadRequest("/api/v1/store_document?kind=attachment", { token: tokens.admin, parts: [{ name: "memo.pdf", data: PDF }] }));
+    const up = await callRoute(
+      storeDocument,
+      uploadRequest("/api/v1/store_document?kind=attachment", {
+        token: tokens.admin,
+        parts: [{ name: "memo.pdf", data: PDF }],
+      }),
+    );
     expect(up.status).toBe(200);
-    const res = await send({ subject: "Open enrolment", message: "Please read the memo.", users_arr: [ids.staff, ids.manager], attachment: up.json.content });
+    const res = await send({
+      subject: "Open enrolment",
+      message: "Please read the memo.",
+      users_arr: [ids.staff, ids.manager],
+      attachment: up.json.content,
+    });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ message: M.emailSent, content: { queued: 2 } });
     expect((await deliverDue({ transport, from: "portal@example.com" })).sent).toBe(2);
-    expect(smtp.received.map((m) => m.rcpt).flat().sort()).toEqual(["manager@example.com", "staff@example.com"]);
+    expect(
+      smtp.received
+        .map((m) => m.rcpt)
+        .flat()
+        .sort(),
+    ).toEqual(["manager@example.com", "staff@example.com"]);
     for (const mail of smtp.received) {
       expect(mail.headers.subject).toBe("Open enrolment");
       expect(mail.headers.to).not.toContain(",");
@@ -367,11 +517,18 @@ describe("sendemail", () => {
 
   describe("as the spec's form data, the attachment a file of the request", () => {
     const form = (fields: Record<string, string>, parts: { name: string; data: Buffer }[] = [], token = tokens.admin) =>
-      callRoute(sendemail, uploadRequest("/api/v1/sendemail", { token, parts: parts.map((p) => ({ field: "attachment", ...p })), fields }));
-    const fileRows = () => t.db().select({ id: schema.files.id }).from(schema.files).where(eq(schema.files.originalName, "policy.pdf"));
+      callRoute(
+        sendemail,
+        uploadRequest("/api/v1/sendemail", { token, parts: parts.map((p) => ({ field: "attachment", ...p })), fields }),
+      );
+    const fileRows = () =>
+      t.db().select({ id: schema.files.id }).from(schema.files).where(eq(schema.files.originalName, "policy.pdf"));
 
     it("streams the file, then sends it with every mail", async () => {
-      const res = await form({ subject: "New policy", message: "Attached.", users_arr: `${ids.staff},${ids.manager}`, send_email: "1" }, [{ name: "policy.pdf", data: PDF }]);
+      const res = await form(
+        { subject: "New policy", message: "Attached.", users_arr: `${ids.staff},${ids.manager}`, send_email: "1" },
+        [{ name: "policy.pdf", data: PDF }],
+      );
       expect(res.status).toBe(200);
       expect(res.json.content).toEqual({ queued: 2 });
       const [file] = await t.db().select().from(schema.files).where(eq(schema.files.originalName, "policy.pdf"));
@@ -396,15 +553,18 @@ describe("sendemail", () => {
       ["no subject", { message: "Hello", users_arr: "1" }, M.subjectRequired],
       ["no message", { subject: "Hi", users_arr: "1" }, M.messageRequired],
       ["a broken filter", { subject: "Hi", message: "Hello", filters: "{not json" }, "The filters are not valid."],
-    ])("%s: 422 with the message, the file removed (bytes and row), nothing queued", async (_label, fields, message) => {
-      const before = { bytes: storage.files().length, rows: (await fileRows()).length };
-      const res = await form(fields, [{ name: "policy.pdf", data: PDF }]);
-      expectErrorEnvelope(res, 422);
-      expect(res.json.message).toBe(message);
-      expect(await fileRows()).toHaveLength(before.rows);
-      expect(storage.files()).toHaveLength(before.bytes);
-      expect(await t.db().select().from(schema.mailOutbox)).toHaveLength(0);
-    });
+    ])(
+      "%s: 422 with the message, the file removed (bytes and row), nothing queued",
+      async (_label, fields, message) => {
+        const before = { bytes: storage.files().length, rows: (await fileRows()).length };
+        const res = await form(fields, [{ name: "policy.pdf", data: PDF }]);
+        expectErrorEnvelope(res, 422);
+        expect(res.json.message).toBe(message);
+        expect(await fileRows()).toHaveLength(before.rows);
+        expect(storage.files()).toHaveLength(before.bytes);
+        expect(await t.db().select().from(schema.mailOutbox)).toHaveLength(0);
+      },
+    );
 
     it("a message over the limit is refused, not cut short", async () => {
       const res = await form({ subject: "Hi", message: "x".repeat(65_535 * 4 + 1), users_arr: String(ids.staff) });
@@ -414,17 +574,30 @@ describe("sendemail", () => {
 
     it("a staff user is refused before anything is stored", async () => {
       const rows = (await fileRows()).length;
-      const res = await form({ subject: "Hi", message: "Hello", users_arr: String(ids.staff) }, [{ name: "policy.pdf", data: PDF }], tokens.staff);
+      const res = await form(
+        { subject: "Hi", message: "Hello", users_arr: String(ids.staff) },
+        [{ name: "policy.pdf", data: PDF }],
+        tokens.staff,
+      );
       expectErrorEnvelope(res, 403);
       expect(await fileRows()).toHaveLength(rows);
     });
-
   });
 
   it("an unknown filter column or someone else's upload queues nothing", async () => {
     expectErrorEnvelope(await send({ subject: "S", message: "M", filters: { password_hash: "x" } }), 422);
-    const up = await callRoute(storeDocument, uploadRequest("/api/v1/store_document?kind=attachment", { token: tokens.manager, parts: [{ name: "x.pdf", data: PDF }] }));
-    if (up.status === 200) expectErrorEnvelope(await send({ subject: "S", message: "M", users_arr: [ids.staff], attachment: up.json.content }), 422);
+    const up = await callRoute(
+      storeDocument,
+      uploadRequest("/api/v1/store_document?kind=attachment", {
+        token: tokens.manager,
+        parts: [{ name: "x.pdf", data: PDF }],
+      }),
+    );
+    if (up.status === 200)
+      expectErrorEnvelope(
+        await send({ subject: "S", message: "M", users_arr: [ids.staff], attachment: up.json.content }),
+        422,
+      );
     expect(await t.db().select().from(schema.mailOutbox)).toHaveLength(0);
   });
 });
@@ -434,7 +607,10 @@ describe("HR order", () => {
     const list = await get(gethrimages, "/api/v1/gethrimages", tokens.admin);
     expect(list.status).toBe(200);
     const order = list.json.content.map((c: { id: number }) => c.id).reverse();
-    const res = await post(changepositionhr, "/api/v1/changepositionhr", tokens.admin, { imageList: order.map((id: number) => ({ id })), type: "hr" });
+    const res = await post(changepositionhr, "/api/v1/changepositionhr", tokens.admin, {
+      imageList: order.map((id: number) => ({ id })),
+      type: "hr",
+    });
     expect(res.status).toBe(200);
     const again = await get(gethrimages, "/api/v1/gethrimages", tokens.admin);
     expect(again.json.content.map((c: { id: number }) => c.id)).toEqual(order);
@@ -442,10 +618,16 @@ describe("HR order", () => {
   });
 
   it("an id that is not a user changes nothing", async () => {
-    const before = (await get(gethrimages, "/api/v1/gethrimages", tokens.admin)).json.content.map((c: { id: number }) => c.id);
-    const res = await post(changepositionhr, "/api/v1/changepositionhr", tokens.admin, { imageList: [...before].reverse().concat(999999) });
+    const before = (await get(gethrimages, "/api/v1/gethrimages", tokens.admin)).json.content.map(
+      (c: { id: number }) => c.id,
+    );
+    const res = await post(changepositionhr, "/api/v1/changepositionhr", tokens.admin, {
+      imageList: [...before].reverse().concat(999999),
+    });
     expectErrorEnvelope(res, 422);
     expect(res.json.message).toBe(M.hrUnknownUser);
-    expect((await get(gethrimages, "/api/v1/gethrimages", tokens.admin)).json.content.map((c: { id: number }) => c.id)).toEqual(before);
+    expect(
+      (await get(gethrimages, "/api/v1/gethrimages", tokens.admin)).json.content.map((c: { id: number }) => c.id),
+    ).toEqual(before);
   });
 });

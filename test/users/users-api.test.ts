@@ -24,7 +24,15 @@ const t = setupTestDatabase();
 const tokens: Record<string, string> = {};
 let hash: string;
 
-async function addUser(u: { username: string; firstName: string; lastName: string; email?: string; empId?: string; phone?: string; roleId?: number }) {
+async function addUser(u: {
+  username: string;
+  firstName: string;
+  lastName: string;
+  email?: string;
+  empId?: string;
+  phone?: string;
+  roleId?: number;
+}) {
   const [row] = await t
     .db()
     .insert(schema.users)
@@ -39,8 +47,19 @@ const list = (body: unknown, token = tokens.admin) => call(listuser, "/api/v1/li
 
 beforeAll(async () => {
   for (const name of ["admin", "manager", "staff"]) tokens[name] = await tokenFor(t.db(), name);
-  [{ passwordHash: hash }] = (await t.db().select({ passwordHash: schema.users.passwordHash }).from(schema.users).where(eq(schema.users.username, "staff"))) as { passwordHash: string }[];
-  for (let i = 1; i <= 30; i++) await addUser({ username: `person${i}`, firstName: i % 2 ? "Alice" : "Bob", lastName: `Smith${String(i).padStart(2, "0")}`, empId: `E${1000 + i}`, phone: `555000${i}` });
+  [{ passwordHash: hash }] = (await t
+    .db()
+    .select({ passwordHash: schema.users.passwordHash })
+    .from(schema.users)
+    .where(eq(schema.users.username, "staff"))) as { passwordHash: string }[];
+  for (let i = 1; i <= 30; i++)
+    await addUser({
+      username: `person${i}`,
+      firstName: i % 2 ? "Alice" : "Bob",
+      lastName: `Smith${String(i).padStart(2, "0")}`,
+      empId: `E${1000 + i}`,
+      phone: `555000${i}`,
+    });
 });
 
 describe("who may call", () => {
@@ -55,13 +74,20 @@ describe("who may call", () => {
   it.each(calls)("%s: the administrator yes; manager and staff 403; signed out 401", async (name, handler, body) => {
     const admin = await call(handler, `/api/v1/${name}`, tokens.admin, body);
     expect([200, 404]).toContain(admin.status); // deleteuser of an unknown id is a 404, but allowed
-    for (const role of ["manager", "staff"]) expectErrorEnvelope(await call(handler, `/api/v1/${name}`, tokens[role], body), 403);
+    for (const role of ["manager", "staff"])
+      expectErrorEnvelope(await call(handler, `/api/v1/${name}`, tokens[role], body), 403);
     expectErrorEnvelope(await call(handler, `/api/v1/${name}`, undefined, body), 401);
   });
 
   it("a staff member's browser session is refused as well", async () => {
     const { header } = await sessionFor(t.db(), "staff");
-    expectErrorEnvelope(await callRoute(listuser, apiRequest("/api/v1/listuser", { method: "POST", body: {}, headers: { cookie: header } })), 403);
+    expectErrorEnvelope(
+      await callRoute(
+        listuser,
+        apiRequest("/api/v1/listuser", { method: "POST", body: {}, headers: { cookie: header } }),
+      ),
+      403,
+    );
   });
 });
 
@@ -74,7 +100,24 @@ describe("listuser", () => {
     const ids = res.json.content.row.map((r: { id: number }) => r.id);
     expect(ids).toEqual([...ids].sort((a: number, b: number) => b - a));
     expect(Object.keys(res.json.content.row[0]).sort()).toEqual(
-      ["id", "first_name", "last_name", "name", "email", "username", "emp_id", "role_id", "role_name", "location_id", "location_name", "department_id", "department_name", "state_id", "state", "phone"].sort(),
+      [
+        "id",
+        "first_name",
+        "last_name",
+        "name",
+        "email",
+        "username",
+        "emp_id",
+        "role_id",
+        "role_name",
+        "location_id",
+        "location_name",
+        "department_id",
+        "department_name",
+        "state_id",
+        "state",
+        "phone",
+      ].sort(),
     );
   });
 
@@ -125,15 +168,29 @@ describe("deleteuser", () => {
 
   it("deactivates: sessions end, sign-in is refused, the row (and so authorship) stays, the list no longer shows them", async () => {
     const id = await addUser({ username: "leaver", firstName: "Lee", lastName: "Ver" });
-    const signIn = await callRoute(login, apiRequest("/api/v1/login", { method: "POST", body: { username: "leaver", password: "demo1234" } }));
+    const signIn = await callRoute(
+      login,
+      apiRequest("/api/v1/login", { method: "POST", body: { username: "leaver", password: "demo1234" } }),
+    );
     const token = signIn.json.content.api_token as string;
     expect((await callRoute(firstMenu, apiRequest("/api/v1/get_first_menu", { token }))).status).toBe(200);
 
     const res = await call(deleteuser, "/api/v1/deleteuser", tokens.admin, { deleteArr: [id] });
-    expect(res.json).toMatchObject({ code: 200, status: "success", message: "You successfully deleted the record(s).", content: { deleted: [id] } });
+    expect(res.json).toMatchObject({
+      code: 200,
+      status: "success",
+      message: "You successfully deleted the record(s).",
+      content: { deleted: [id] },
+    });
 
     expectErrorEnvelope(await callRoute(firstMenu, apiRequest("/api/v1/get_first_menu", { token })), 401);
-    expectErrorEnvelope(await callRoute(login, apiRequest("/api/v1/login", { method: "POST", body: { username: "leaver", password: "demo1234" } })), 401);
+    expectErrorEnvelope(
+      await callRoute(
+        login,
+        apiRequest("/api/v1/login", { method: "POST", body: { username: "leaver", password: "demo1234" } }),
+      ),
+      401,
+    );
     const [row] = await t.db().select().from(schema.users).where(eq(schema.users.id, id));
     expect(row).toMatchObject({ firstName: "Lee", lastName: "Ver", status: "disabled" });
     expect(row.deletedAt).not.toBeNull();
@@ -167,17 +224,22 @@ describe("lookups", () => {
 
 describe("export", () => {
   async function download(body: unknown, token = tokens.admin) {
-    const res = await list({ ...(body as object), export_users: (body as { export_users?: unknown }).export_users ?? true });
+    const res = await list({
+      ...(body as object),
+      export_users: (body as { export_users?: unknown }).export_users ?? true,
+    });
     expect(res.json).toMatchObject({ code: 200, status: "success", message: "success export" });
     const web = res.json.content.web as string;
     const url = new URL(web);
     expect(url.pathname).toBe("/api/export/users");
-    const out = await exportUsers(apiRequest(`${url.pathname}${url.search}`, { token }), { params: Promise.resolve({}) });
+    const out = await exportUsers(apiRequest(`${url.pathname}${url.search}`, { token }), {
+      params: Promise.resolve({}),
+    });
     return { res: out, url };
   }
 
   it("streams a CSV of the filtered rows in the list's order, formula injection neutralised", async () => {
-    await addUser({ username: "evil1", firstName: "=HYPERLINK(\"http://x\")", lastName: "", empId: "+1+1" });
+    await addUser({ username: "evil1", firstName: '=HYPERLINK("http://x")', lastName: "", empId: "+1+1" });
     await addUser({ username: "evil2", firstName: "@SUM(A1)", lastName: "x", phone: "-2" });
     await addUser({ username: "evil3", firstName: "\tTab", lastName: "y", empId: "\rcr" });
     const { res } = await download({ filters: { email: "evil" }, sort: { field: "emp_id", type: "asc" } });
@@ -185,7 +247,10 @@ describe("export", () => {
     expect(res.headers.get("content-type")).toContain("text/csv");
     expect(res.headers.get("content-disposition")).toMatch(/attachment; filename="users-\d{4}-\d{2}-\d{2}\.csv"/);
     const text = await res.text();
-    const lines = text.replace(/^\uFEFF/, "").trim().split("\r\n");
+    const lines = text
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(lines[0]).toBe("Name,E-mail,Dayforce Id,Role,Location,Department,State,Phone");
     expect(lines).toHaveLength(4);
     expect(text).toContain(`"'=HYPERLINK(""http://x"")",evil1@example.com,'+1+1,Staff`);
@@ -200,10 +265,19 @@ describe("export", () => {
     const { res } = await download({ export_users: "xlsx", users_arr: [a, b] });
     expect(res.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
     const files = unzip(Buffer.from(await res.arrayBuffer()));
-    expect([...files.keys()].sort()).toEqual(["[Content_Types].xml", "_rels/.rels", "xl/_rels/workbook.xml.rels", "xl/styles.xml", "xl/workbook.xml", "xl/worksheets/sheet1.xml"]);
+    expect([...files.keys()].sort()).toEqual([
+      "[Content_Types].xml",
+      "_rels/.rels",
+      "xl/_rels/workbook.xml.rels",
+      "xl/styles.xml",
+      "xl/workbook.xml",
+      "xl/worksheets/sheet1.xml",
+    ]);
     const sheet = files.get("xl/worksheets/sheet1.xml")!;
     expect(sheet.match(/<row /g)).toHaveLength(3);
-    expect(sheet).toContain("<t xml:space=\"preserve\">&apos;=HYPERLINK(&quot;http://x&quot;)</t>".replace("&apos;", "'"));
+    expect(sheet).toContain(
+      '<t xml:space="preserve">&apos;=HYPERLINK(&quot;http://x&quot;)</t>'.replace("&apos;", "'"),
+    );
     expect(sheet).toContain("Bob Smith02");
     expect(sheet).not.toContain("<f>");
   });
@@ -213,7 +287,14 @@ describe("export", () => {
       await t
         .db()
         .insert(schema.users)
-        .values(Array.from({ length: 100 }, (_, j) => ({ username: `bulk${i + j}`, firstName: "Bulk", lastName: `N${i + j}`, roleId: 3 })));
+        .values(
+          Array.from({ length: 100 }, (_, j) => ({
+            username: `bulk${i + j}`,
+            firstName: "Bulk",
+            lastName: `N${i + j}`,
+            roleId: 3,
+          })),
+        );
     }
     const { res } = await download({ filters: { name: "bulk" }, sort: { field: "name", type: "asc" } });
     const lines = (await res.text()).trim().split("\r\n").slice(1);

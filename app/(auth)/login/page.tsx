@@ -34,8 +34,8 @@ export default publicPage(async function LoginPage({ searchParams }: Props) {
             News, documents, the events calendar and staff forms for every dealership and service shop in the group.
           </p>
           <p className="mt-8 rounded-lg bg-white/10 p-4 text-sm text-brand-100">
-            Having trouble signing in? Log out of the single sign-on service, clear your browser&apos;s cookies for this site,
-            and try again.
+            Having trouble signing in? Log out of the single sign-on service, clear your browser&apos;s cookies for this
+            site, and try again.
           </p>
         </section>
         <section className="p-8 md:p-10">
@@ -43,7 +43,14 @@ export default publicPage(async function LoginPage({ searchParams }: Props) {
             <AutoLogin
               token={token}
               username={username}
-              signedInAs={current ? { username: current.username, name: `${current.firstName} ${current.lastName}`.trim() || current.username } : undefined}
+              signedInAs={
+                current
+                  ? {
+                      username: current.username,
+                      name: `${current.firstName} ${current.lastName}`.trim() || current.username,
+                    }
+                  : undefined
+              }
             />
           ) : (
             <LoginForm

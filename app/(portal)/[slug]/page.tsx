@@ -19,10 +19,15 @@ import { ContentRegion } from "@/components/content/content-region";
 import { BannerArea } from "@/components/banner/banner-area";
 import { CalendarPage } from "@/components/calendar/calendar-page";
 
-type Props = { params: Promise<{ slug: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+type Props = {
+  params: Promise<{ slug: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 /** The menu lookup of this request, shared by generateMetadata and the page (primitive keys memoise). */
-const lookupMenu = cache((slug: string, roleId: number, stamp: string) => getMenuBySlug({ slug: slug.slice(0, 190), roleId, stamp }));
+const lookupMenu = cache((slug: string, roleId: number, stamp: string) =>
+  getMenuBySlug({ slug: slug.slice(0, 190), roleId, stamp }),
+);
 
 async function findMenu(slug: string, user: { roleId: number; configStamp: string }) {
   const found = await lookupMenu(slug, user.roleId, user.configStamp);
@@ -98,7 +103,10 @@ export default async function MenuPage({ params, searchParams }: Props) {
     ({ total, perPage } = result);
     body = <DiscussionList rows={result.rows} slug={menu.slug} isAdmin={isAdmin} names={names} />;
   } else if (state.tab === "attachment") {
-    const result = await listAttachmentItems({ ...list, groupId: state.group, perPage: PAGE_SIZE.attachment }, user.contentStamp);
+    const result = await listAttachmentItems(
+      { ...list, groupId: state.group, perPage: PAGE_SIZE.attachment },
+      user.contentStamp,
+    );
     if (!result) redirect(href({ group: null, page: 1 }));
     ({ total, perPage } = result);
     groupName = result.group?.name ?? null;
@@ -114,7 +122,10 @@ export default async function MenuPage({ params, searchParams }: Props) {
       />
     );
   } else {
-    const result = await listSaveTheDates({ menuId: list.menuId, q: list.q, sort: list.sort, page: list.page, perPage: PAGE_SIZE.saveTheDate }, user.contentStamp);
+    const result = await listSaveTheDates(
+      { menuId: list.menuId, q: list.q, sort: list.sort, page: list.page, perPage: PAGE_SIZE.saveTheDate },
+      user.contentStamp,
+    );
     ({ total, perPage } = result);
     body = <SaveTheDateList rows={result.rows} slug={menu.slug} isAdmin={isAdmin} />;
   }
@@ -138,8 +149,17 @@ export default async function MenuPage({ params, searchParams }: Props) {
         <SubMenus items={menu.children} />
         <ContentTabs tabs={tabLinks} />
         <section aria-label={label} className="space-y-4">
-          {state.tab === "attachment" && state.group != null && <GroupHead backHref={href({ group: null, page: 1, q: "", sort: "newest" })} name={groupName ?? ""} />}
-          <ListToolbar slug={menu.slug} tabs={tabs} state={state} sorts={sortsFor(state.tab, state.group)} viewToggle={state.tab === "attachment"} label={label} />
+          {state.tab === "attachment" && state.group != null && (
+            <GroupHead backHref={href({ group: null, page: 1, q: "", sort: "newest" })} name={groupName ?? ""} />
+          )}
+          <ListToolbar
+            slug={menu.slug}
+            tabs={tabs}
+            state={state}
+            sorts={sortsFor(state.tab, state.group)}
+            viewToggle={state.tab === "attachment"}
+            label={label}
+          />
           {body}
           <Pager page={state.page} total={total} perPage={perPage} href={(page) => href({ page })} />
         </section>

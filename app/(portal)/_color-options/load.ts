@@ -8,7 +8,10 @@ import { colorOptionTable, getColorOption, listColorOptionPage } from "@/lib/bac
  * The data of `/key/list` and `/attachment-group/list` (the page has checked access first): the table
  * state from the URL, sent to its canonical URL when it changed or names a page past the last one.
  */
-export async function loadColorOptionList(kind: ColorOptionKind, searchParams: Promise<Record<string, string | string[] | undefined>>) {
+export async function loadColorOptionList(
+  kind: ColorOptionKind,
+  searchParams: Promise<Record<string, string | string[] | undefined>>,
+) {
   const spec = colorOptionTable(kind);
   const path = `${COLOR_OPTION[kind].path}/list`;
   const { state, changed } = parseTableState(await searchParams, spec);

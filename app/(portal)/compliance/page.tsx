@@ -20,7 +20,11 @@ function parseFilters(raw: Record<string, string | string[] | undefined>) {
   const from = shape.from.safeParse(one("from"));
   const to = shape.to.safeParse(one("to"));
   const location = shape.location.safeParse(one("location"));
-  return { from: from.success ? from.data : undefined, to: to.success ? to.data : undefined, location: location.success ? location.data : undefined };
+  return {
+    from: from.success ? from.data : undefined,
+    to: to.success ? to.data : undefined,
+    location: location.success ? location.data : undefined,
+  };
 }
 
 function Cell({ cell, overdue }: { cell: BoardCell | undefined; overdue: boolean }) {
@@ -28,7 +32,10 @@ function Cell({ cell, overdue }: { cell: BoardCell | undefined; overdue: boolean
   const pct = percent(cell)!;
   const late = overdue && cell.acknowledged < cell.audience;
   return (
-    <span className={late ? "font-semibold text-red-700" : pct === 100 ? "text-emerald-800" : "text-slate-800"} title={`${cell.acknowledged} of ${cell.audience}`}>
+    <span
+      className={late ? "font-semibold text-red-700" : pct === 100 ? "text-emerald-800" : "text-slate-800"}
+      title={`${cell.acknowledged} of ${cell.audience}`}
+    >
       {pct}%{late && <span className="sr-only"> (overdue)</span>}
     </span>
   );
@@ -43,12 +50,16 @@ export default async function CompliancePage({ searchParams }: Props) {
   await connection();
   const user = await pageGuard(requireCapability("manageContent"));
   const filters = parseFilters(await searchParams);
-  const [board, options] = await Promise.all([complianceBoard({ from: filters.from, to: filters.to, locationId: filters.location }, user), listAudienceOptions()]);
+  const [board, options] = await Promise.all([
+    complianceBoard({ from: filters.from, to: filters.to, locationId: filters.location }, user),
+    listAudienceOptions(),
+  ]);
   const qs = new URLSearchParams();
   if (filters.from) qs.set("from", filters.from);
   if (filters.to) qs.set("to", filters.to);
   if (filters.location) qs.set("location", String(filters.location));
-  const exportHref = (format: "csv" | "xlsx") => `/api/export/compliance?${new URLSearchParams([...qs, ["format", format]])}`;
+  const exportHref = (format: "csv" | "xlsx") =>
+    `/api/export/compliance?${new URLSearchParams([...qs, ["format", format]])}`;
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold text-slate-900">Compliance</h1>
@@ -57,19 +68,36 @@ export default async function CompliancePage({ searchParams }: Props) {
           <label htmlFor="from" className="mb-1 block text-sm font-medium text-slate-700">
             Published from
           </label>
-          <input id="from" name="from" type="date" defaultValue={filters.from} className="rounded-md border border-slate-300 px-3 py-2 text-sm" />
+          <input
+            id="from"
+            name="from"
+            type="date"
+            defaultValue={filters.from}
+            className="rounded-md border border-slate-300 px-3 py-2 text-sm"
+          />
         </div>
         <div>
           <label htmlFor="to" className="mb-1 block text-sm font-medium text-slate-700">
             Published to
           </label>
-          <input id="to" name="to" type="date" defaultValue={filters.to} className="rounded-md border border-slate-300 px-3 py-2 text-sm" />
+          <input
+            id="to"
+            name="to"
+            type="date"
+            defaultValue={filters.to}
+            className="rounded-md border border-slate-300 px-3 py-2 text-sm"
+          />
         </div>
         <div>
           <label htmlFor="location" className="mb-1 block text-sm font-medium text-slate-700">
             Location
           </label>
-          <select id="location" name="location" defaultValue={filters.location ?? ""} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm">
+          <select
+            id="location"
+            name="location"
+            defaultValue={filters.location ?? ""}
+            className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+          >
             <option value="">All locations</option>
             {options.locations.map((l) => (
               <option key={l.value} value={l.value}>
@@ -85,11 +113,20 @@ export default async function CompliancePage({ searchParams }: Props) {
         <ExportLinks href={exportHref} className="ml-auto flex gap-2 text-sm" />
       </form>
       {board.rows.length === 0 ? (
-        <p className="rounded-lg border border-slate-200 bg-white p-5 text-slate-600">No must-read posts match these filters.</p>
+        <p className="rounded-lg border border-slate-200 bg-white p-5 text-slate-600">
+          No must-read posts match these filters.
+        </p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white" tabIndex={0} role="region" aria-label="Acknowledged per post and location">
+        <div
+          className="overflow-x-auto rounded-lg border border-slate-200 bg-white"
+          tabIndex={0}
+          role="region"
+          aria-label="Acknowledged per post and location"
+        >
           <table className="min-w-full text-left text-sm">
-            <caption className="sr-only">Acknowledged percentage of each must-read post per location; overdue in red</caption>
+            <caption className="sr-only">
+              Acknowledged percentage of each must-read post per location; overdue in red
+            </caption>
             <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
               <tr>
                 <th scope="col" className="sticky left-0 bg-slate-50 px-3 py-2">
@@ -117,7 +154,11 @@ export default async function CompliancePage({ searchParams }: Props) {
                       {r.dueAt && (
                         <>
                           {" "}
-                          · <span className={r.overdue ? "font-semibold text-red-700" : undefined}>{r.overdue ? "overdue since" : "due"}</span> <DateText date={r.dueAt} kind="long" />
+                          ·{" "}
+                          <span className={r.overdue ? "font-semibold text-red-700" : undefined}>
+                            {r.overdue ? "overdue since" : "due"}
+                          </span>{" "}
+                          <DateText date={r.dueAt} kind="long" />
                         </>
                       )}
                     </span>

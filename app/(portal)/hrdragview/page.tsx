@@ -21,7 +21,8 @@ export default async function HrDragViewPage() {
         </Link>
       </div>
       <p id="hr-help" className="text-sm text-slate-600">
-        Drag a card to a new place, or focus it and press Space, move it with the arrow keys and press Space again. The order is saved at once.
+        Drag a card to a new place, or focus it and press Space, move it with the arrow keys and press Space again. The
+        order is saved at once.
       </p>
       <HrBoard cards={cards} />
     </div>

@@ -34,11 +34,20 @@ function stateHref(s: State, patch: Partial<State> = {}): string {
 function parseState(raw: Record<string, string | string[] | undefined>): State {
   const one = (k: string) => (typeof raw[k] === "string" ? (raw[k] as string) : undefined);
   const shape = searchQuerySchema.shape;
-  const field = <T,>(schema: { safeParse: (v: unknown) => { success: true; data: T } | { success: false } }, k: string): T | undefined => {
+  const field = <T,>(
+    schema: { safeParse: (v: unknown) => { success: true; data: T } | { success: false } },
+    k: string,
+  ): T | undefined => {
     const r = schema.safeParse(one(k));
     return r.success ? r.data : undefined;
   };
-  return { q: cleanQuery(one("q") ?? ""), kind: field(shape.kind, "kind"), page: field(shape.page, "page") ?? 1, from: field(shape.from, "from"), to: field(shape.to, "to") };
+  return {
+    q: cleanQuery(one("q") ?? ""),
+    kind: field(shape.kind, "kind"),
+    page: field(shape.page, "page") ?? 1,
+    from: field(shape.from, "from"),
+    to: field(shape.to, "to"),
+  };
 }
 
 /**
@@ -51,7 +60,15 @@ export default async function SearchPage({ searchParams }: Props) {
   const user = await pageGuard(requireUser());
   const state = parseState(await searchParams);
   const searchable = parseQuery(state.q).tokens.length > 0;
-  const groups = searchable ? await searchPage({ q: state.q, user, kind: state.kind, page: state.page, filters: { from: state.from, to: state.to } }) : [];
+  const groups = searchable
+    ? await searchPage({
+        q: state.q,
+        user,
+        kind: state.kind,
+        page: state.page,
+        filters: { from: state.from, to: state.to },
+      })
+    : [];
   const single = state.kind ? groups[0] : undefined;
   const heading = state.q ? `Results for “${state.q}”` : "Search";
 
@@ -59,14 +76,31 @@ export default async function SearchPage({ searchParams }: Props) {
     <div className="space-y-4 rounded-lg bg-white p-4 shadow-sm sm:p-6">
       <h1 className="text-2xl font-semibold break-words text-slate-900">{heading}</h1>
       {/* Keyed by the state: a kind link or the pager is a client navigation, and the fields' defaults must follow the URL. */}
-      <form key={stateHref(state)} action="/search" method="get" role="search" aria-label="Search the portal" className="grid gap-3 sm:grid-cols-[1fr_auto] lg:grid-cols-[1fr_12rem_9.5rem_9.5rem_auto] lg:items-end">
+      <form
+        key={stateHref(state)}
+        action="/search"
+        method="get"
+        role="search"
+        aria-label="Search the portal"
+        className="grid gap-3 sm:grid-cols-[1fr_auto] lg:grid-cols-[1fr_12rem_9.5rem_9.5rem_auto] lg:items-end"
+      >
         <label className="block text-sm font-medium text-slate-700">
           Search for
-          <input type="search" name="q" defaultValue={state.q} maxLength={200} className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base text-slate-900" />
+          <input
+            type="search"
+            name="q"
+            defaultValue={state.q}
+            maxLength={200}
+            className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base text-slate-900"
+          />
         </label>
         <label className="block text-sm font-medium text-slate-700">
           Kind
-          <select name="kind" defaultValue={state.kind ?? ""} className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900">
+          <select
+            name="kind"
+            defaultValue={state.kind ?? ""}
+            className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base text-slate-900"
+          >
             <option value="">All kinds</option>
             {SEARCH_KINDS.map((k) => (
               <option key={k} value={k}>
@@ -77,13 +111,26 @@ export default async function SearchPage({ searchParams }: Props) {
         </label>
         <label className="block text-sm font-medium text-slate-700">
           From
-          <input type="date" name="from" defaultValue={state.from ?? ""} className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base text-slate-900" />
+          <input
+            type="date"
+            name="from"
+            defaultValue={state.from ?? ""}
+            className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base text-slate-900"
+          />
         </label>
         <label className="block text-sm font-medium text-slate-700">
           To
-          <input type="date" name="to" defaultValue={state.to ?? ""} className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base text-slate-900" />
+          <input
+            type="date"
+            name="to"
+            defaultValue={state.to ?? ""}
+            className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-base text-slate-900"
+          />
         </label>
-        <button type="submit" className="inline-flex h-[2.625rem] items-center justify-center gap-2 rounded-md bg-brand-600 px-4 text-sm font-medium text-white hover:bg-brand-700">
+        <button
+          type="submit"
+          className="inline-flex h-[2.625rem] items-center justify-center gap-2 rounded-md bg-brand-600 px-4 text-sm font-medium text-white hover:bg-brand-700"
+        >
           <Icon name="search" className="h-4 w-4" />
           Search
         </button>
@@ -92,12 +139,21 @@ export default async function SearchPage({ searchParams }: Props) {
       <nav aria-label="Kinds" className="-mx-1 flex gap-1 overflow-x-auto pb-1">
         <KindLink href={stateHref(state, { kind: undefined, page: 1 })} current={!state.kind} label="All" />
         {SEARCH_KINDS.map((k) => (
-          <KindLink key={k} href={stateHref(state, { kind: k, page: 1 })} current={state.kind === k} label={KIND_LABELS[k]} />
+          <KindLink
+            key={k}
+            href={stateHref(state, { kind: k, page: 1 })}
+            current={state.kind === k}
+            label={KIND_LABELS[k]}
+          />
         ))}
       </nav>
 
       {!searchable ? (
-        <p className="text-sm text-slate-600">{state.q ? "Type at least two letters or digits to search." : "Type what you are looking for: pages, discussions, documents, events, people."}</p>
+        <p className="text-sm text-slate-600">
+          {state.q
+            ? "Type at least two letters or digits to search."
+            : "Type what you are looking for: pages, discussions, documents, events, people."}
+        </p>
       ) : single ? (
         <SingleKind group={single} state={state} />
       ) : groups.length === 0 ? (
@@ -112,7 +168,10 @@ export default async function SearchPage({ searchParams }: Props) {
                 {KIND_LABELS[g.kind]} <span className="text-sm font-normal text-slate-500">({totalText(g)})</span>
               </h2>
               {g.total > g.results.length && (
-                <Link href={stateHref(state, { kind: g.kind, page: 1 })} className="text-sm font-medium text-brand-700 hover:underline">
+                <Link
+                  href={stateHref(state, { kind: g.kind, page: 1 })}
+                  className="text-sm font-medium text-brand-700 hover:underline"
+                >
                   All {totalText(g)} {KIND_LABELS[g.kind].toLowerCase()}
                 </Link>
               )}
@@ -148,10 +207,15 @@ function SingleKind({ group, state }: { group: KindPage; state: State }) {
       <p role="status" className="text-sm text-slate-600">
         {state.page > 1 && group.total > 0 ? (
           <>
-            This page is past the last one. <Link href={stateHref(state, { page: pages })} className="text-brand-700 underline">Go to page {pages}</Link>
+            This page is past the last one.{" "}
+            <Link href={stateHref(state, { page: pages })} className="text-brand-700 underline">
+              Go to page {pages}
+            </Link>
           </>
         ) : (
-          <>No {KIND_LABELS[group.kind].toLowerCase()} found for “{state.q}”.</>
+          <>
+            No {KIND_LABELS[group.kind].toLowerCase()} found for “{state.q}”.
+          </>
         )}
       </p>
     );
@@ -166,7 +230,11 @@ function SingleKind({ group, state }: { group: KindPage; state: State }) {
       {pages > 1 && (
         <nav aria-label="Pages" className="flex items-center justify-between gap-2 pt-2 text-sm">
           {state.page > 1 ? (
-            <Link href={stateHref(state, { page: state.page - 1 })} rel="prev" className="rounded-md border border-slate-300 px-3 py-1.5 hover:bg-slate-50">
+            <Link
+              href={stateHref(state, { page: state.page - 1 })}
+              rel="prev"
+              className="rounded-md border border-slate-300 px-3 py-1.5 hover:bg-slate-50"
+            >
               Previous
             </Link>
           ) : (
@@ -176,7 +244,11 @@ function SingleKind({ group, state }: { group: KindPage; state: State }) {
             Page {state.page} of {pages}
           </span>
           {state.page < pages ? (
-            <Link href={stateHref(state, { page: state.page + 1 })} rel="next" className="rounded-md border border-slate-300 px-3 py-1.5 hover:bg-slate-50">
+            <Link
+              href={stateHref(state, { page: state.page + 1 })}
+              rel="next"
+              className="rounded-md border border-slate-300 px-3 py-1.5 hover:bg-slate-50"
+            >
               Next
             </Link>
           ) : (
@@ -196,7 +268,12 @@ function ResultList({ results }: { results: SearchResult[] }) {
         return (
           <li key={`${r.kind}-${r.id}`} className="py-3">
             {r.external ? (
-              <a href={r.href} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-700 hover:underline">
+              <a
+                href={r.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="font-medium text-brand-700 hover:underline"
+              >
                 <Highlighted segments={r.title} />
                 <span className="sr-only"> (opens in a new tab)</span>
               </a>

@@ -27,16 +27,26 @@ export default async function ToReadPage() {
           )}
         </div>
         <p className="text-sm text-slate-600">
-          {unread === 0 ? "You have read every post you must read." : `${unread} post${unread === 1 ? "" : "s"} still to read and acknowledge.`}
+          {unread === 0
+            ? "You have read every post you must read."
+            : `${unread} post${unread === 1 ? "" : "s"} still to read and acknowledge.`}
         </p>
         {rows.length === 0 ? (
-          <p className="rounded-lg border border-slate-200 bg-white p-5 text-slate-600">There are no must-read posts for you.</p>
+          <p className="rounded-lg border border-slate-200 bg-white p-5 text-slate-600">
+            There are no must-read posts for you.
+          </p>
         ) : (
-          <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white" aria-label="Must-read posts">
+          <ul
+            className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white"
+            aria-label="Must-read posts"
+          >
             {rows.map((r) => (
               <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 p-4">
                 <div className="min-w-0">
-                  <Link href={`/${r.slug}/post/${r.id}`} className="font-medium break-words text-brand-700 hover:underline">
+                  <Link
+                    href={`/${r.slug}/post/${r.id}`}
+                    className="font-medium break-words text-brand-700 hover:underline"
+                  >
                     {r.title}
                   </Link>
                   <p className="text-sm text-slate-600">
@@ -57,7 +67,9 @@ export default async function ToReadPage() {
                   ) : r.overdue ? (
                     <span className="rounded-full bg-red-100 px-2 py-0.5 font-medium text-red-800">Overdue</span>
                   ) : (
-                    <span className="rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900">Not yet read</span>
+                    <span className="rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900">
+                      Not yet read
+                    </span>
                   )}
                 </p>
               </li>

@@ -10,7 +10,10 @@ export const GET = publicRoute(async () => {
   try {
     const db = await getDb();
     await db.execute(sql`select 1`);
-    return Response.json({ status: "ok", database: "up", build: getBuildVersion() }, { headers: { "cache-control": "no-store" } });
+    return Response.json(
+      { status: "ok", database: "up", build: getBuildVersion() },
+      { headers: { "cache-control": "no-store" } },
+    );
   } catch {
     return Response.json({ status: "error", database: "down", build: getBuildVersion() }, { status: 503 });
   }

@@ -11,10 +11,13 @@ import { streamZipOfFileIds, zipFileName } from "@/lib/files/archive";
 export const GET = publicRoute(async (req: NextRequest) => {
   const { status, fileIds, name } = verifyArchiveSignature(new URL(req.url).searchParams);
   if (status !== "ok") {
-    return new Response(status === "expired" ? "This link has expired. Please download again." : "This link is not valid.", {
-      status: 403,
-      headers: { "content-type": "text/plain; charset=utf-8", "x-content-type-options": "nosniff" },
-    });
+    return new Response(
+      status === "expired" ? "This link has expired. Please download again." : "This link is not valid.",
+      {
+        status: 403,
+        headers: { "content-type": "text/plain; charset=utf-8", "x-content-type-options": "nosniff" },
+      },
+    );
   }
   return new Response(await streamZipOfFileIds(fileIds), {
     headers: {

@@ -6,7 +6,15 @@ import { mappingSchema } from "./schema";
 import { saveMappings } from "./service";
 
 /** Adds form email mappings (one per location) or updates one (permission access_form_email_manager). */
-export const saveMappingAction = createAction({ permission: PERMISSION.formEmailManager }, mappingSchema, async (input, user) => {
-  const data = await saveMappings(input, user);
-  return { ok: true as const, data, message: input.id ? "Form Email Mapper Updated Successfully" : "Form Email Mapper Added Successfully" };
-});
+export const saveMappingAction = createAction(
+  { permission: PERMISSION.formEmailManager },
+  mappingSchema,
+  async (input, user) => {
+    const data = await saveMappings(input, user);
+    return {
+      ok: true as const,
+      data,
+      message: input.id ? "Form Email Mapper Updated Successfully" : "Form Email Mapper Added Successfully",
+    };
+  },
+);

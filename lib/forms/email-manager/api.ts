@@ -33,4 +33,16 @@ export const mapperListBody = formListBody({
 });
 
 /** POST form/mapper/add/update: `id`, `form_id`, `location` (comma-joined ids), `to_email`, `cc_email`. */
-export const mapperSaveBody = apiBody(mappingSchema, { id: "id", form_id: "formId", location: "locationIds", to_email: "to", cc_email: "cc", approvers: "approverIds", status: "status" }, { extra: { manager_email: z.unknown().optional() } });
+export const mapperSaveBody = apiBody(
+  mappingSchema,
+  {
+    id: "id",
+    form_id: "formId",
+    location: "locationIds",
+    to_email: "to",
+    cc_email: "cc",
+    approvers: "approverIds",
+    status: "status",
+  },
+  { extra: { manager_email: z.unknown().optional() } },
+);

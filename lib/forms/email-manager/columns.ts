@@ -25,4 +25,5 @@ export type MappingRow = {
 };
 
 /** Edit and delete show when the row is not closed or the user is an administrator (role 1). */
-export const mayChangeMapping = (row: Pick<MappingRow, "status">, roleId: number) => row.status !== "Close" || roleId === 1;
+export const mayChangeMapping = (row: Pick<MappingRow, "status">, roleId: number) =>
+  row.status !== "Close" || roleId === 1;

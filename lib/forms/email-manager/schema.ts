@@ -33,7 +33,11 @@ export function collapseEmails(list: string[]): string[] {
 const emails = z.preprocess(
   (v) => {
     const x = nullAsEmpty(v);
-    if (typeof x === "string") return x.split(",").map((s) => s.trim()).filter(Boolean);
+    if (typeof x === "string")
+      return x
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
     return x ?? [];
   },
   z
@@ -46,7 +50,11 @@ const emails = z.preprocess(
 const locationIds = z.preprocess(
   (v) => {
     const x = nullAsEmpty(v);
-    if (typeof x === "string") return x.split(",").map((s) => s.trim()).filter(Boolean);
+    if (typeof x === "string")
+      return x
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
     if (typeof x === "number") return [x];
     return x ?? [];
   },
@@ -66,7 +74,11 @@ export const APPROVER_MESSAGE = "Approvers must be administrators or managers.";
 const approverIds = z.preprocess(
   (v) => {
     const x = nullAsEmpty(v);
-    if (typeof x === "string") return x.split(",").map((s) => s.trim()).filter(Boolean);
+    if (typeof x === "string")
+      return x
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
     if (typeof x === "number") return [x];
     return x;
   },
@@ -79,7 +91,10 @@ const approverIds = z.preprocess(
 
 /** The form email manager's form (and, translated, the add/update call). */
 export const mappingSchema = z.object({
-  id: z.union([z.literal(""), z.null(), idField("The id must be a number.")]).optional().transform((v) => (v === "" || v == null ? null : v)),
+  id: z
+    .union([z.literal(""), z.null(), idField("The id must be a number.")])
+    .optional()
+    .transform((v) => (v === "" || v == null ? null : v)),
   formId: idField(MAPPER_MESSAGES.form).refine((n) => n <= FORM_KEYS.length, MAPPER_MESSAGES.form),
   locationIds,
   to: emails.refine((a) => a.length > 0, MAPPER_MESSAGES.to),
@@ -92,12 +107,25 @@ export type MappingInput = z.input<typeof mappingSchema>;
 export type MappingValues = z.output<typeof mappingSchema>;
 export const MAPPING_FIELDS = ["formId", "locationIds", "to", "cc", "approverIds", "status"] as const;
 
-export const blankMapping = (formId = 1): MappingInput => ({ id: "", formId: String(formId), locationIds: [], to: [], cc: [], approverIds: [] });
+export const blankMapping = (formId = 1): MappingInput => ({
+  id: "",
+  formId: String(formId),
+  locationIds: [],
+  to: [],
+  cc: [],
+  approverIds: [],
+});
 
 /** The duplicate check's input: the form(s), the locations and the mapping being edited. */
 export const mappingCheckSchema = z.object({
   edit_id: z.preprocess(nullAsEmpty, z.union([z.literal(""), idField("The id must be a number.")]).optional()),
-  form_key_id: z.preprocess((v) => (Array.isArray(v) ? v : v === undefined ? [] : String(v).split(",").filter(Boolean)), z.array(idField(MAPPER_MESSAGES.form)).max(FORM_KEYS.length)),
+  form_key_id: z.preprocess(
+    (v) => (Array.isArray(v) ? v : v === undefined ? [] : String(v).split(",").filter(Boolean)),
+    z.array(idField(MAPPER_MESSAGES.form)).max(FORM_KEYS.length),
+  ),
   form_id: z.preprocess(nullAsEmpty, z.union([z.literal(""), idField(MAPPER_MESSAGES.form)]).optional()),
-  location: z.preprocess((v) => (Array.isArray(v) ? v : v === undefined ? [] : String(nullAsEmpty(v)).split(",").filter(Boolean)), z.array(idField(MAPPER_MESSAGES.location)).max(500)),
+  location: z.preprocess(
+    (v) => (Array.isArray(v) ? v : v === undefined ? [] : String(nullAsEmpty(v)).split(",").filter(Boolean)),
+    z.array(idField(MAPPER_MESSAGES.location)).max(500),
+  ),
 });

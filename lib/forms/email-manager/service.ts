@@ -45,8 +45,14 @@ export const mappingList = defineFormList<MappingRow>({
       id: { sort: [] },
       form: { filter: { kind: "id", where: (v) => eq(m.formKey, formKeyOf(Number(v)) ?? FORM_KEYS[0]) } },
       location: { sort: [sql`lower(${locations.name})`] },
-      to_email: { sort: [sql`array_to_string(${m.toEmails}, ',')`], filter: contains(sql`array_to_string(${m.toEmails}, ',')`) },
-      cc_email: { sort: [sql`array_to_string(${m.ccEmails}, ',')`], filter: contains(sql`array_to_string(${m.ccEmails}, ',')`) },
+      to_email: {
+        sort: [sql`array_to_string(${m.toEmails}, ',')`],
+        filter: contains(sql`array_to_string(${m.toEmails}, ',')`),
+      },
+      cc_email: {
+        sort: [sql`array_to_string(${m.ccEmails}, ',')`],
+        filter: contains(sql`array_to_string(${m.ccEmails}, ',')`),
+      },
       status: { sort: [m.status] },
       updated_by: { sort: [sql`lower(${updater.firstName})`, sql`lower(${updater.lastName})`] },
       updated_at: { sort: [m.updatedAt] },
@@ -84,10 +90,19 @@ export async function getMapping(id: number): Promise<MappingRow> {
  * The mappings that already exist for these forms and locations (other than `editId`), as the
  * duplicate check's message: null when there are none.
  */
-export async function findDuplicateMappings(tx: Db | Tx, input: { formKeys: FormKey[]; locationIds: number[]; editId?: number | null }): Promise<string | null> {
+export async function findDuplicateMappings(
+  tx: Db | Tx,
+  input: { formKeys: FormKey[]; locationIds: number[]; editId?: number | null },
+): Promise<string | null> {
   if (!input.formKeys.length || !input.locationIds.length) return null;
   const rows = (await joined(tx, { formKey: m.formKey, locationName: locations.name })
-    .where(and(inArray(m.formKey, input.formKeys), inArray(m.locationId, input.locationIds), input.editId ? ne(m.id, input.editId) : undefined))
+    .where(
+      and(
+        inArray(m.formKey, input.formKeys),
+        inArray(m.locationId, input.locationIds),
+        input.editId ? ne(m.id, input.editId) : undefined,
+      ),
+    )
     .orderBy(locations.name)) as { formKey: FormKey; locationName: string }[];
   if (!rows.length) return null;
   const byForm = new Map<FormKey, string[]>();
@@ -101,7 +116,11 @@ export async function findDuplicateMappings(tx: Db | Tx, input: { formKeys: Form
  * message; an unknown location a 422. A closed mapping is changed only by an administrator, and only
  * an administrator sets the status. One audit row per row written.
  */
-export async function saveMappings(v: MappingValues, user: SessionUser, requestId?: string | null): Promise<{ ids: number[] }> {
+export async function saveMappings(
+  v: MappingValues,
+  user: SessionUser,
+  requestId?: string | null,
+): Promise<{ ids: number[] }> {
   const formKey = formKeyOf(v.formId);
   if (!formKey) throw new AppError(422, MAPPER_MESSAGES.form, { formId: [MAPPER_MESSAGES.form] });
   const db = await getDb();
@@ -110,15 +129,26 @@ export async function saveMappings(v: MappingValues, user: SessionUser, requestI
       .select({ id: locations.id })
       .from(locations)
       .where(and(inArray(locations.id, v.locationIds), eq(locations.departmentId, FORM_DEPARTMENT_ID)));
-    if (known.length !== v.locationIds.length) throw new AppError(422, MAPPER_MESSAGES.location, { locationIds: [MAPPER_MESSAGES.location] });
-    const duplicate = await findDuplicateMappings(tx, { formKeys: [formKey], locationIds: v.locationIds, editId: v.id });
+    if (known.length !== v.locationIds.length)
+      throw new AppError(422, MAPPER_MESSAGES.location, { locationIds: [MAPPER_MESSAGES.location] });
+    const duplicate = await findDuplicateMappings(tx, {
+      formKeys: [formKey],
+      locationIds: v.locationIds,
+      editId: v.id,
+    });
     if (duplicate) throw new AppError(409, duplicate, { locationIds: [duplicate] });
     if (v.approverIds?.length) {
       const ok = await tx
         .select({ id: schema.users.id })
         .from(schema.users)
-        .where(and(inArray(schema.users.id, v.approverIds), inArray(schema.users.roleId, [ROLE.admin, ROLE.calendarManager])));
-      if (ok.length !== v.approverIds.length) throw new AppError(422, APPROVER_MESSAGE, { approverIds: [APPROVER_MESSAGE] });
+        .where(
+          and(
+            inArray(schema.users.id, v.approverIds),
+            inArray(schema.users.roleId, [ROLE.admin, ROLE.calendarManager]),
+          ),
+        );
+      if (ok.length !== v.approverIds.length)
+        throw new AppError(422, APPROVER_MESSAGE, { approverIds: [APPROVER_MESSAGE] });
     }
     const status = user.roleId === 1 ? v.status : undefined;
     const common = { formKey, toEmails: v.to, ccEmails: v.cc, updatedBy: user.id };
@@ -127,21 +157,46 @@ export async function saveMappings(v: MappingValues, user: SessionUser, requestI
     if (v.id) {
       const [existing] = await tx.select().from(m).where(eq(m.id, v.id)).for("update");
       if (!existing) throw new AppError(404, "No such form email mapping.");
-      if (!mayChangeMapping(existing, user.roleId)) throw new AppError(403, "This mapping is closed: only an administrator can change it.");
+      if (!mayChangeMapping(existing, user.roleId))
+        throw new AppError(403, "This mapping is closed: only an administrator can change it.");
       await tx
         .update(m)
         .set({ ...common, locationId: v.locationIds[0], ...(status ? { status } : {}) })
         .where(eq(m.id, v.id));
-      await writeAudit({ actorId: user.id, action: "update", entity: "form-email-mapping", entityId: v.id, before: existing, after: { ...common, locationId: v.locationIds[0] }, requestId }, tx);
+      await writeAudit(
+        {
+          actorId: user.id,
+          action: "update",
+          entity: "form-email-mapping",
+          entityId: v.id,
+          before: existing,
+          after: { ...common, locationId: v.locationIds[0] },
+          requestId,
+        },
+        tx,
+      );
       ids.push(v.id);
       rest = v.locationIds.slice(1);
     }
     if (rest.length) {
       const inserted = await tx
         .insert(m)
-        .values(rest.map((locationId) => ({ ...common, locationId, createdBy: user.id, ...(status ? { status } : {}) })))
+        .values(
+          rest.map((locationId) => ({ ...common, locationId, createdBy: user.id, ...(status ? { status } : {}) })),
+        )
         .returning({ id: m.id });
-      for (const r of inserted) await writeAudit({ actorId: user.id, action: "create", entity: "form-email-mapping", entityId: r.id, after: common, requestId }, tx);
+      for (const r of inserted)
+        await writeAudit(
+          {
+            actorId: user.id,
+            action: "create",
+            entity: "form-email-mapping",
+            entityId: r.id,
+            after: common,
+            requestId,
+          },
+          tx,
+        );
       ids.push(...inserted.map((r) => r.id));
     }
     if (v.approverIds) {
@@ -149,7 +204,18 @@ export async function saveMappings(v: MappingValues, user: SessionUser, requestI
       await tx.delete(a).where(inArray(a.mappingId, ids));
       const rows = ids.flatMap((mappingId) => v.approverIds!.map((userId) => ({ mappingId, userId })));
       if (rows.length) await tx.insert(a).values(rows);
-      for (const id of ids) await writeAudit({ actorId: user.id, action: "set-approvers", entity: "form-email-mapping", entityId: id, after: { approverIds: v.approverIds }, requestId }, tx);
+      for (const id of ids)
+        await writeAudit(
+          {
+            actorId: user.id,
+            action: "set-approvers",
+            entity: "form-email-mapping",
+            entityId: id,
+            after: { approverIds: v.approverIds },
+            requestId,
+          },
+          tx,
+        );
     }
     return { ids };
   });
@@ -176,14 +242,35 @@ export async function listApproverCandidates(): Promise<{ id: number; name: stri
 }
 
 /** Deletes mappings; a closed one only by an administrator (403). One audit row each. */
-export async function deleteMappings(input: { ids: number[]; user: SessionUser; requestId?: string | null }): Promise<{ deleted: number[] }> {
+export async function deleteMappings(input: {
+  ids: number[];
+  user: SessionUser;
+  requestId?: string | null;
+}): Promise<{ deleted: number[] }> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const rows = await tx.select().from(m).where(inArray(m.id, input.ids)).for("update");
     if (!rows.length) throw new AppError(404, "No such record.");
-    if (rows.some((r) => !mayChangeMapping(r, input.user.roleId))) throw new AppError(403, "A closed mapping can only be deleted by an administrator.");
-    await tx.delete(m).where(inArray(m.id, rows.map((r) => r.id)));
-    for (const r of rows) await writeAudit({ actorId: input.user.id, action: "delete", entity: "form-email-mapping", entityId: r.id, before: r, requestId: input.requestId }, tx);
+    if (rows.some((r) => !mayChangeMapping(r, input.user.roleId)))
+      throw new AppError(403, "A closed mapping can only be deleted by an administrator.");
+    await tx.delete(m).where(
+      inArray(
+        m.id,
+        rows.map((r) => r.id),
+      ),
+    );
+    for (const r of rows)
+      await writeAudit(
+        {
+          actorId: input.user.id,
+          action: "delete",
+          entity: "form-email-mapping",
+          entityId: r.id,
+          before: r,
+          requestId: input.requestId,
+        },
+        tx,
+      );
     return { deleted: rows.map((r) => r.id) };
   });
 }

@@ -8,5 +8,9 @@ import { saveRoReversal } from "./service";
 /** Adds an RO reversal request, or updates one (staff: their own only), and queues its mail. */
 export const saveRoReversalAction = createAction({}, roReversalSchema, async (input, user) => {
   const data = await saveRoReversal(input, user, await requestBaseUrl());
-  return { ok: true as const, data, message: input.id ? "RO Reversal Request Updated Successfully" : "RO Reversal Request Added Successfully" };
+  return {
+    ok: true as const,
+    data,
+    message: input.id ? "RO Reversal Request Updated Successfully" : "RO Reversal Request Added Successfully",
+  };
 });

@@ -2,7 +2,16 @@ import { z } from "zod";
 import { text } from "@/lib/validation/text";
 import { apiBody } from "@/lib/forms/api-body";
 import { LOCATION_REQUIRED_MESSAGE } from "@/lib/forms/messages";
-import { LONG_TEXT_MAX, idField, optionalText, parseFormDate, requiredDate, requiredText, todayIso, tooLong } from "@/lib/forms/fields";
+import {
+  LONG_TEXT_MAX,
+  idField,
+  optionalText,
+  parseFormDate,
+  requiredDate,
+  requiredText,
+  todayIso,
+  tooLong,
+} from "@/lib/forms/fields";
 
 export const PAY_TYPES = ["Customer Pay", "Warranty"] as const;
 export type PayType = (typeof PAY_TYPES)[number];
@@ -29,14 +38,20 @@ export const RO_MESSAGES = {
  */
 export const roReversalSchema = z
   .object({
-    id: z.union([z.literal(""), z.null(), idField("The id must be a number.")]).optional().transform((v) => (v === "" || v == null ? null : v)),
+    id: z
+      .union([z.literal(""), z.null(), idField("The id must be a number.")])
+      .optional()
+      .transform((v) => (v === "" || v == null ? null : v)),
     employeeName: requiredText(RO_MESSAGES.employeeName, "Employee Name"),
     dateOfRequest: requiredDate(RO_MESSAGES.dateOfRequest),
     fullRa: requiredText(RO_MESSAGES.fullRa, "Full RA#"),
     dateRaClosed: requiredDate(RO_MESSAGES.dateRaClosed),
     payType: z.enum(PAY_TYPES, { error: RO_MESSAGES.payType }),
     locationId: idField(RO_MESSAGES.location),
-    reason: text({ error: RO_MESSAGES.reason }).trim().min(1, RO_MESSAGES.reason).max(LONG_TEXT_MAX, tooLong("Reason", LONG_TEXT_MAX)),
+    reason: text({ error: RO_MESSAGES.reason })
+      .trim()
+      .min(1, RO_MESSAGES.reason)
+      .max(LONG_TEXT_MAX, tooLong("Reason", LONG_TEXT_MAX)),
     billedTime: optionalText("Billed Time"),
     questions: optionalText("Question", LONG_TEXT_MAX),
   })
@@ -51,7 +66,8 @@ export const roReversalSchema = z
       const v = (raw !== null && typeof raw === "object" ? raw : {}) as Partial<Record<string, unknown>>;
       const requested = typeof v.dateOfRequest === "string" ? parseFormDate(v.dateOfRequest) : null;
       const closed = typeof v.dateRaClosed === "string" ? parseFormDate(v.dateRaClosed) : null;
-      if (requested && closed && closed > requested) ctx.addIssue({ code: "custom", path: ["dateRaClosed"], message: RO_MESSAGES.closedAfterRequest });
+      if (requested && closed && closed > requested)
+        ctx.addIssue({ code: "custom", path: ["dateRaClosed"], message: RO_MESSAGES.closedAfterRequest });
     },
     { when: () => true },
   )
@@ -59,7 +75,17 @@ export const roReversalSchema = z
 
 export type RoReversalInput = z.input<typeof roReversalSchema>;
 export type RoReversalValues = z.output<typeof roReversalSchema>;
-export const RO_FIELDS = ["employeeName", "dateOfRequest", "fullRa", "dateRaClosed", "payType", "locationId", "reason", "billedTime", "questions"] as const;
+export const RO_FIELDS = [
+  "employeeName",
+  "dateOfRequest",
+  "fullRa",
+  "dateRaClosed",
+  "payType",
+  "locationId",
+  "reason",
+  "billedTime",
+  "questions",
+] as const;
 
 /** An empty form: Customer Pay, today's date of request. */
 export const blankRoReversal = (): RoReversalInput => ({
@@ -93,4 +119,7 @@ export const RO_API_FIELDS: Record<string, keyof RoReversalInput> = {
  * POST /ro-reversal-request/add/update's body ('NULL' reads as empty; a missing pay type is Customer
  * Pay; `manager_email` is accepted and ignored: the location's manager is recorded).
  */
-export const roReversalApiBody = apiBody(roReversalSchema, RO_API_FIELDS, { defaults: { payType: "Customer Pay" }, extra: { manager_email: z.unknown().optional() } });
+export const roReversalApiBody = apiBody(roReversalSchema, RO_API_FIELDS, {
+  defaults: { payType: "Customer Pay" },
+  extra: { manager_email: z.unknown().optional() },
+});

@@ -1,6 +1,11 @@
 import "server-only";
 import { stampDueAt } from "@/lib/requests/targets";
-import { requestStateColumns, requestStateExportColumns, requestStateQueryColumns, toApiRequestState } from "@/lib/requests/columns";
+import {
+  requestStateColumns,
+  requestStateExportColumns,
+  requestStateQueryColumns,
+  toApiRequestState,
+} from "@/lib/requests/columns";
 import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, schema, type Db } from "@/lib/db";
@@ -54,7 +59,10 @@ export const roReversalList = defineFormList<RoReversalRow>({
       date_of_request: { sort: [r.dateOfRequest] },
       full_ra: { sort: [sql`lower(${r.fullRa})`], filter: contains(r.fullRa) },
       date_ra: { sort: [r.dateRaClosed] },
-      pay_type: { sort: [r.payType], filter: { kind: "id", where: (v) => eq(r.payType, v === "2" ? "Warranty" : "Customer Pay") } },
+      pay_type: {
+        sort: [r.payType],
+        filter: { kind: "id", where: (v) => eq(r.payType, v === "2" ? "Warranty" : "Customer Pay") },
+      },
       reason: { filter: contains(r.reason) },
       billed_time: { sort: [r.billedTime] },
       location: { sort: [sql`${locations.name}`], filter: equalsId(r.locationId) },
@@ -120,7 +128,11 @@ export async function findRoReversal(id: number, user: SessionUser): Promise<RoR
  * same transaction: the row and its mail commit together. The manager e-mail recorded is the
  * location's. Returns the id and whether a form email mapping routed it.
  */
-export async function saveRoReversal(v: RoReversalValues, user: SessionUser, baseUrl: string): Promise<{ id: number; routed: boolean }> {
+export async function saveRoReversal(
+  v: RoReversalValues,
+  user: SessionUser,
+  baseUrl: string,
+): Promise<{ id: number; routed: boolean }> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const location = await requireFormLocation(tx, v.locationId, "locationId");
@@ -139,7 +151,11 @@ export async function saveRoReversal(v: RoReversalValues, user: SessionUser, bas
     };
     let id: number;
     if (v.id) {
-      const [existing] = await tx.select({ id: r.id, createdBy: r.createdBy, status: r.status }).from(r).where(eq(r.id, v.id)).for("update");
+      const [existing] = await tx
+        .select({ id: r.id, createdBy: r.createdBy, status: r.status })
+        .from(r)
+        .where(eq(r.id, v.id))
+        .for("update");
       assertEditableByRequester(ownRecordOr404(existing, user, "No such RO reversal request."), user);
       await tx.update(r).set(values).where(eq(r.id, v.id));
       id = v.id;

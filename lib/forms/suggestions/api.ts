@@ -14,23 +14,36 @@ export const recordId = z
 
 /** A list row with the v1 names. */
 export function toApiSuggestionRow(r: SuggestionListRow) {
-  return { id: r.id, name: r.name, date: displayDate(r.date), location_id: r.locationId, location_name: r.locationName, email: r.email, updated_by: r.updatedByName, updated_at: r.updatedAt, routed: r.routed, ...toApiRequestState(r) };
+  return {
+    id: r.id,
+    name: r.name,
+    date: displayDate(r.date),
+    location_id: r.locationId,
+    location_name: r.locationName,
+    email: r.email,
+    updated_by: r.updatedByName,
+    updated_at: r.updatedAt,
+    routed: r.routed,
+    ...toApiRequestState(r),
+  };
 }
 
 /** GET continuous/improvement/suggestions/get's content (spec section 7's names). */
-export function toApiSuggestion(r: {
-  id: number;
-  name: string;
-  date: string;
-  email: string;
-  phoneNumber: string | null;
-  describeCurrentProcessAndProblem: string | null;
-  howWillItBenefit: string | null;
-  locationName: string;
-  locationId: number;
-  managerEmail: string | null;
-  managerName: string | null;
-} & Partial<RequestStateRow>) {
+export function toApiSuggestion(
+  r: {
+    id: number;
+    name: string;
+    date: string;
+    email: string;
+    phoneNumber: string | null;
+    describeCurrentProcessAndProblem: string | null;
+    howWillItBenefit: string | null;
+    locationName: string;
+    locationId: number;
+    managerEmail: string | null;
+    managerName: string | null;
+  } & Partial<RequestStateRow>,
+) {
   return {
     id: r.id,
     name: r.name,
@@ -57,4 +70,14 @@ export const suggestionListBody = formListBody({
  * `id` for an edit). `manager_email`, `manager_name` and `location_name` are read but not used: the
  * location's own are recorded. The literal 'NULL' (old clients' empty) reads as empty.
  */
-export const suggestionAddUpdateBody = apiBody(suggestionSchema.extend({ id: recordId }), { ...SUGGESTION_API_NAMES, id: "id" }, { extra: { manager_email: z.unknown().optional(), manager_name: z.unknown().optional(), location_name: z.unknown().optional() } });
+export const suggestionAddUpdateBody = apiBody(
+  suggestionSchema.extend({ id: recordId }),
+  { ...SUGGESTION_API_NAMES, id: "id" },
+  {
+    extra: {
+      manager_email: z.unknown().optional(),
+      manager_name: z.unknown().optional(),
+      location_name: z.unknown().optional(),
+    },
+  },
+);

@@ -46,7 +46,11 @@ const suggestionExportSelect = {
   describeCurrentProcessAndProblem: s.describeCurrentProcessAndProblem,
   howWillItBenefit: s.howWillItBenefit,
 };
-export type SuggestionExportRow = SuggestionListRow & { phoneNumber: string | null; describeCurrentProcessAndProblem: string | null; howWillItBenefit: string | null };
+export type SuggestionExportRow = SuggestionListRow & {
+  phoneNumber: string | null;
+  describeCurrentProcessAndProblem: string | null;
+  howWillItBenefit: string | null;
+};
 
 /** Every submitted field: the list's columns, then the form's phone and texts (with the form's labels). */
 export const SUGGESTION_EXPORT_COLUMNS: ExportColumn<SuggestionExportRow>[] = [
@@ -58,7 +62,10 @@ export const SUGGESTION_EXPORT_COLUMNS: ExportColumn<SuggestionExportRow>[] = [
   { header: suggestionLabel("updated_at"), value: (r) => r.updatedAt },
   ...requestStateExportColumns<SuggestionExportRow>(),
   { header: SUGGESTION_FIELD_LABELS.phoneNumber, value: (r) => r.phoneNumber },
-  { header: SUGGESTION_FIELD_LABELS.describeCurrentProcessAndProblem, value: (r) => r.describeCurrentProcessAndProblem },
+  {
+    header: SUGGESTION_FIELD_LABELS.describeCurrentProcessAndProblem,
+    value: (r) => r.describeCurrentProcessAndProblem,
+  },
   { header: SUGGESTION_FIELD_LABELS.howWillItBenefit, value: (r) => r.howWillItBenefit },
 ];
 
@@ -73,5 +80,11 @@ export const suggestionList = defineFormList<SuggestionListRow, SuggestionExport
   columns: suggestionRowColumns,
   from: (db, cols) => db.select(cols as typeof suggestionRowColumns).from(s),
   scope: suggestionScope,
-  export: { path: "/api/export/improvement-suggestions", columns: SUGGESTION_EXPORT_COLUMNS, select: suggestionExportSelect, sheetName: "Suggestions", filePrefix: "improvement-suggestions" },
+  export: {
+    path: "/api/export/improvement-suggestions",
+    columns: SUGGESTION_EXPORT_COLUMNS,
+    select: suggestionExportSelect,
+    sheetName: "Suggestions",
+    filePrefix: "improvement-suggestions",
+  },
 });

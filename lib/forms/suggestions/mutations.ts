@@ -34,11 +34,18 @@ export async function getSuggestion(id: number, user: SessionUser) {
  * A new suggestion queues its mail in the same transaction; an update may only touch a suggestion the
  * user may edit (roles 1 and 2: any; others: their own, else 403) and sends none.
  */
-export async function saveSuggestion(input: SuggestionInput & { id?: number | null }, user: SessionUser, opts: { requestId?: string | null; baseUrl?: string } = {}): Promise<{ id: number; routed: boolean }> {
+export async function saveSuggestion(
+  input: SuggestionInput & { id?: number | null },
+  user: SessionUser,
+  opts: { requestId?: string | null; baseUrl?: string } = {},
+): Promise<{ id: number; routed: boolean }> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const location = await requireFormLocation(tx, input.locationId, "locationId");
-    const [manager] = await tx.select({ name: schema.locations.managerName }).from(schema.locations).where(eq(schema.locations.id, location.id));
+    const [manager] = await tx
+      .select({ name: schema.locations.managerName })
+      .from(schema.locations)
+      .where(eq(schema.locations.id, location.id));
     const values = {
       name: input.name,
       date: input.date,
@@ -54,10 +61,23 @@ export async function saveSuggestion(input: SuggestionInput & { id?: number | nu
       updatedByName: fullName(user),
     };
     if (input.id) {
-      const [existing] = await tx.select({ id: s.id, createdBy: s.createdBy, status: s.status }).from(s).where(eq(s.id, input.id)).for("update");
+      const [existing] = await tx
+        .select({ id: s.id, createdBy: s.createdBy, status: s.status })
+        .from(s)
+        .where(eq(s.id, input.id))
+        .for("update");
       assertEditableByRequester(ownRecordOr404(existing, user, "No such suggestion."), user);
       const [row] = await tx.update(s).set(values).where(eq(s.id, input.id)).returning({ id: s.id, routed: s.routed });
-      await writeAudit({ actorId: user.id, action: "update", entity: "improvement-suggestion", entityId: row.id, requestId: opts.requestId }, tx);
+      await writeAudit(
+        {
+          actorId: user.id,
+          action: "update",
+          entity: "improvement-suggestion",
+          entityId: row.id,
+          requestId: opts.requestId,
+        },
+        tx,
+      );
       return row;
     }
     const [row] = await tx
@@ -77,7 +97,10 @@ export async function saveSuggestion(input: SuggestionInput & { id?: number | nu
         { label: "Location", value: location.name },
         { label: "Email", value: input.email },
         { label: "Phone", value: input.phoneNumber },
-        { label: "What Project / Process Improvement are you Proposing?", value: input.describeCurrentProcessAndProblem },
+        {
+          label: "What Project / Process Improvement are you Proposing?",
+          value: input.describeCurrentProcessAndProblem,
+        },
         { label: "How will it Benefit the Business?", value: input.howWillItBenefit },
       ],
       recordPath: `/continuous/improvement/suggestions/view/${row.id}`,

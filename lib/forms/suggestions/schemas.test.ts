@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import { INVALID_DATE, parseFormDate, tooLong } from "../fields";
 import { SUGGESTION_MESSAGES as M, suggestionSchema, type SuggestionValues } from "./schemas";
 
-const valid: SuggestionValues = { name: "Pat", date: "03/05/2026", locationId: "2", email: "pat@example.com", phoneNumber: "", describeCurrentProcessAndProblem: "", howWillItBenefit: "" };
+const valid: SuggestionValues = {
+  name: "Pat",
+  date: "03/05/2026",
+  locationId: "2",
+  email: "pat@example.com",
+  phoneNumber: "",
+  describeCurrentProcessAndProblem: "",
+  howWillItBenefit: "",
+};
 
 function errors(values: Partial<SuggestionValues>): Record<string, string> {
   const r = suggestionSchema.safeParse({ ...valid, ...values });
@@ -14,7 +22,8 @@ describe("form dates", () => {
     expect(parseFormDate("03/05/2026")).toBe("2026-03-05");
     expect(parseFormDate("2026-03-05")).toBe("2026-03-05");
     expect(parseFormDate("02/29/2028")).toBe("2028-02-29");
-    for (const bad of ["02/30/2026", "02/29/2026", "13/01/2026", "2026-02-30", "00/10/2026", "tomorrow", "3/5/26"]) expect(parseFormDate(bad), bad).toBeNull();
+    for (const bad of ["02/30/2026", "02/29/2026", "13/01/2026", "2026-02-30", "00/10/2026", "tomorrow", "3/5/26"])
+      expect(parseFormDate(bad), bad).toBeNull();
   });
 });
 

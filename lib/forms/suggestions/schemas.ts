@@ -49,7 +49,15 @@ export const suggestionSchema = z.object({
 export type SuggestionValues = z.input<typeof suggestionSchema>;
 export type SuggestionInput = z.output<typeof suggestionSchema>;
 
-export const SUGGESTION_FIELDS = ["name", "date", "locationId", "email", "phoneNumber", "describeCurrentProcessAndProblem", "howWillItBenefit"] as const;
+export const SUGGESTION_FIELDS = [
+  "name",
+  "date",
+  "locationId",
+  "email",
+  "phoneNumber",
+  "describeCurrentProcessAndProblem",
+  "howWillItBenefit",
+] as const;
 
 /** API names (spec section 7) onto the schema's names. */
 export const SUGGESTION_API_NAMES = {

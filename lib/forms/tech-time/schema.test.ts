@@ -13,7 +13,13 @@ describe("a row's Time Out before its Time In", () => {
   });
 
   it("does not stop the save (the spec leaves the rows unvalidated)", () => {
-    const form = { ...blankTechTime(), employeeNumber: "T-1", employeeName: "Tess", locationId: "1", employeeEmail: "t@example.com" };
+    const form = {
+      ...blankTechTime(),
+      employeeNumber: "T-1",
+      employeeName: "Tess",
+      locationId: "1",
+      employeeEmail: "t@example.com",
+    };
     form.shop = [{ date: "", customerName: "", roNumber: "", reason: "", job: "", timeIn: "17:00", timeOut: "08:00" }];
     expect(techTimeSchema.safeParse(form).success).toBe(true);
   });

@@ -1,6 +1,16 @@
 import { z } from "zod";
 import { apiBody } from "@/lib/forms/api-body";
-import { emailField, idField, nullAsEmpty, optionalDate, optionalText, optionalTime, requiredDate, requiredText, todayIso } from "@/lib/forms/fields";
+import {
+  emailField,
+  idField,
+  nullAsEmpty,
+  optionalDate,
+  optionalText,
+  optionalTime,
+  requiredDate,
+  requiredText,
+  todayIso,
+} from "@/lib/forms/fields";
 import { LOCATION_REQUIRED_MESSAGE } from "@/lib/forms/messages";
 
 /** The spec's messages (section 5). */
@@ -57,7 +67,10 @@ export type AttendanceRowValues = z.output<typeof attendanceRow>;
 export type ShopRowValues = z.output<typeof shopRow>;
 
 const fields = {
-  id: z.union([z.literal(""), z.null(), idField("The id must be a number.")]).optional().transform((v) => (v === "" || v == null ? null : v)),
+  id: z
+    .union([z.literal(""), z.null(), idField("The id must be a number.")])
+    .optional()
+    .transform((v) => (v === "" || v == null ? null : v)),
   employeeNumber: requiredText(TECH_MESSAGES.employeeNumber, "Emp Number"),
   employeeName: requiredText(TECH_MESSAGES.employeeName, "Employee's Full Name"),
   date: requiredDate(TECH_MESSAGES.date),
@@ -70,13 +83,29 @@ const fields = {
 export const techTimeSchema = z.object({ ...fields, locationId: idField(TECH_MESSAGES.location) });
 export type TechTimeInput = z.input<typeof techTimeSchema>;
 export type TechTimeValues = z.output<typeof techTimeSchema>;
-export const TECH_FIELDS = ["employeeNumber", "employeeName", "date", "locationId", "employeeEmail", "attendance", "shop"] as const;
+export const TECH_FIELDS = [
+  "employeeNumber",
+  "employeeName",
+  "date",
+  "locationId",
+  "employeeEmail",
+  "attendance",
+  "shop",
+] as const;
 
 /** Whether a row holds anything (empty rows are not stored). */
 export const rowHasData = (row: Record<string, string>) => Object.values(row).some((v) => v !== "");
 
 const blankAttendance = () => ({ date: "", reason: "", timeIn: "", timeOut: "" });
-export const blankShop = () => ({ date: "", customerName: "", roNumber: "", reason: "", job: "", timeIn: "", timeOut: "" });
+export const blankShop = () => ({
+  date: "",
+  customerName: "",
+  roNumber: "",
+  reason: "",
+  job: "",
+  timeIn: "",
+  timeOut: "",
+});
 
 export const blankTechTime = (): TechTimeInput => ({
   id: "",
@@ -92,7 +121,10 @@ export const blankTechTime = (): TechTimeInput => ({
 /** The form filled to its row counts (4 attendance, at least 4 shop rows) from stored rows. */
 export function techTimeFormRows(attendance: z.input<typeof attendanceRow>[], shop: z.input<typeof shopRow>[]) {
   return {
-    attendance: [...attendance, ...Array.from({ length: Math.max(0, ATTENDANCE_ROWS - attendance.length) }, blankAttendance)],
+    attendance: [
+      ...attendance,
+      ...Array.from({ length: Math.max(0, ATTENDANCE_ROWS - attendance.length) }, blankAttendance),
+    ],
     shop: [...shop, ...Array.from({ length: Math.max(0, SHOP_ROWS_START - shop.length) }, blankShop)],
   };
 }

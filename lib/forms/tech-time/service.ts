@@ -1,6 +1,11 @@
 import "server-only";
 import { stampDueAt } from "@/lib/requests/targets";
-import { requestStateColumns, requestStateExportColumns, requestStateQueryColumns, toApiRequestState } from "@/lib/requests/columns";
+import {
+  requestStateColumns,
+  requestStateExportColumns,
+  requestStateQueryColumns,
+  toApiRequestState,
+} from "@/lib/requests/columns";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, schema, type Db } from "@/lib/db";
@@ -14,7 +19,14 @@ import { assertEditableByRequester } from "@/lib/requests/service";
 import { displayDate } from "@/lib/forms/fields";
 import { TECH_DEFAULT_SORT, techLabel, type TechTimeRow } from "./columns";
 import { exportDay, exportTime, type ExportColumn } from "@/lib/data-table/export";
-import { ATTENDANCE_ROWS, SHOP_ROWS_MAX, rowHasData, type AttendanceRowValues, type ShopRowValues, type TechTimeValues } from "./schema";
+import {
+  ATTENDANCE_ROWS,
+  SHOP_ROWS_MAX,
+  rowHasData,
+  type AttendanceRowValues,
+  type ShopRowValues,
+  type TechTimeValues,
+} from "./schema";
 
 const tt = schema.techTimes;
 const rows = schema.techTimeRows;
@@ -38,23 +50,47 @@ const rowColumns = {
 };
 
 /** A form with its attendance and shop rows, as the export reads them. */
-export type TechTimeExportRow = TechTimeRow & { children: { attendance: AttendanceRowValues[]; shop: ShopRowValues[] } };
-type ChildRow = { k: "attendance" | "shop"; d: string | null; r: string | null; c: string | null; n: string | null; j: string | null; i: string | null; o: string | null };
+export type TechTimeExportRow = TechTimeRow & {
+  children: { attendance: AttendanceRowValues[]; shop: ShopRowValues[] };
+};
+type ChildRow = {
+  k: "attendance" | "shop";
+  d: string | null;
+  r: string | null;
+  c: string | null;
+  n: string | null;
+  j: string | null;
+  i: string | null;
+  o: string | null;
+};
 
 /**
  * The form's rows in one correlated subquery (an index range on tech_time_rows' unique key per form),
  * as JSON text read back into the two lists: the export's batches stay one statement each.
  */
-const childRows = sql<string>`(select coalesce(json_agg(json_build_object('k', ${rows.kind}, 'd', ${rows.date}, 'r', ${rows.reason}, 'c', ${rows.customerName},
+const childRows =
+  sql<string>`(select coalesce(json_agg(json_build_object('k', ${rows.kind}, 'd', ${rows.date}, 'r', ${rows.reason}, 'c', ${rows.customerName},
   'n', ${rows.roNumber}, 'j', ${rows.job}, 'i', ${rows.timeIn}, 'o', ${rows.timeOut}) order by ${rows.kind}, ${rows.position}), '[]')::text
   from ${rows} where ${rows.techTimeId} = ${tt.id})`.mapWith((text: string): TechTimeExportRow["children"] => {
-  const list = JSON.parse(text) as ChildRow[];
-  const s = (v: string | null) => v ?? "";
-  return {
-    attendance: list.filter((c) => c.k === "attendance").map((c) => ({ date: s(c.d), reason: s(c.r), timeIn: s(c.i), timeOut: s(c.o) })),
-    shop: list.filter((c) => c.k === "shop").map((c) => ({ date: s(c.d), customerName: s(c.c), roNumber: s(c.n), reason: s(c.r), job: s(c.j), timeIn: s(c.i), timeOut: s(c.o) })),
-  };
-});
+    const list = JSON.parse(text) as ChildRow[];
+    const s = (v: string | null) => v ?? "";
+    return {
+      attendance: list
+        .filter((c) => c.k === "attendance")
+        .map((c) => ({ date: s(c.d), reason: s(c.r), timeIn: s(c.i), timeOut: s(c.o) })),
+      shop: list
+        .filter((c) => c.k === "shop")
+        .map((c) => ({
+          date: s(c.d),
+          customerName: s(c.c),
+          roNumber: s(c.n),
+          reason: s(c.r),
+          job: s(c.j),
+          timeIn: s(c.i),
+          timeOut: s(c.o),
+        })),
+    };
+  });
 
 /**
  * The rows' columns: every row the form can hold (4 attendance, up to 16 shop rows) with the form's
@@ -141,13 +177,27 @@ export type TechTimeRecord = TechTimeRow & { attendance: AttendanceRowValues[]; 
 /** The stored rows of a form, in their order, as the form and the detail page read them. */
 async function loadRows(id: number): Promise<Pick<TechTimeRecord, "attendance" | "shop">> {
   const db = await getDb();
-  const children = await db.select().from(rows).where(eq(rows.techTimeId, id)).orderBy(asc(rows.kind), asc(rows.position));
+  const children = await db
+    .select()
+    .from(rows)
+    .where(eq(rows.techTimeId, id))
+    .orderBy(asc(rows.kind), asc(rows.position));
   const s = (v: string | null) => v ?? "";
   return {
-    attendance: children.filter((c) => c.kind === "attendance").map((c) => ({ date: s(c.date), reason: s(c.reason), timeIn: s(c.timeIn), timeOut: s(c.timeOut) })),
+    attendance: children
+      .filter((c) => c.kind === "attendance")
+      .map((c) => ({ date: s(c.date), reason: s(c.reason), timeIn: s(c.timeIn), timeOut: s(c.timeOut) })),
     shop: children
       .filter((c) => c.kind === "shop")
-      .map((c) => ({ date: s(c.date), customerName: s(c.customerName), roNumber: s(c.roNumber), reason: s(c.reason), job: s(c.job), timeIn: s(c.timeIn), timeOut: s(c.timeOut) })),
+      .map((c) => ({
+        date: s(c.date),
+        customerName: s(c.customerName),
+        roNumber: s(c.roNumber),
+        reason: s(c.reason),
+        job: s(c.job),
+        timeIn: s(c.timeIn),
+        timeOut: s(c.timeOut),
+      })),
   };
 }
 
@@ -179,7 +229,11 @@ const span = (a: string, b: string) => (a || b ? `${a || "?"}–${b || "?"}` : "
  * Saves a tech time form (new, or an edit the user may make) with its non-empty rows, and queues its
  * mail in the same transaction. The manager e-mail recorded is the location's.
  */
-export async function saveTechTime(v: TechTimeValues, user: SessionUser, baseUrl: string): Promise<{ id: number; routed: boolean }> {
+export async function saveTechTime(
+  v: TechTimeValues,
+  user: SessionUser,
+  baseUrl: string,
+): Promise<{ id: number; routed: boolean }> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const location = await requireFormLocation(tx, v.locationId, "locationId");
@@ -194,7 +248,11 @@ export async function saveTechTime(v: TechTimeValues, user: SessionUser, baseUrl
     };
     let id: number;
     if (v.id) {
-      const [existing] = await tx.select({ id: tt.id, createdBy: tt.createdBy, status: tt.status }).from(tt).where(eq(tt.id, v.id)).for("update");
+      const [existing] = await tx
+        .select({ id: tt.id, createdBy: tt.createdBy, status: tt.status })
+        .from(tt)
+        .where(eq(tt.id, v.id))
+        .for("update");
       assertEditableByRequester(ownRecordOr404(existing, user, "No such tech time form."), user);
       await tx.update(tt).set(values).where(eq(tt.id, v.id));
       await tx.delete(rows).where(eq(rows.techTimeId, v.id));
@@ -209,7 +267,15 @@ export async function saveTechTime(v: TechTimeValues, user: SessionUser, baseUrl
     const attendance = v.attendance.filter(rowHasData);
     const shop = v.shop.filter(rowHasData);
     const children = [
-      ...attendance.map((a, i) => ({ techTimeId: id, kind: "attendance" as const, position: i, date: orNull(a.date), reason: orNull(a.reason), timeIn: orNull(a.timeIn), timeOut: orNull(a.timeOut) })),
+      ...attendance.map((a, i) => ({
+        techTimeId: id,
+        kind: "attendance" as const,
+        position: i,
+        date: orNull(a.date),
+        reason: orNull(a.reason),
+        timeIn: orNull(a.timeIn),
+        timeOut: orNull(a.timeOut),
+      })),
       ...shop.map((s, i) => ({
         techTimeId: id,
         kind: "shop" as const,
@@ -236,16 +302,31 @@ export async function saveTechTime(v: TechTimeValues, user: SessionUser, baseUrl
         { label: "Date", value: displayDate(v.date) },
         { label: "Location", value: location.name },
         { label: "Employee Email", value: v.employeeEmail },
-        ...attendance.map((a, i) => ({ label: `Attendance clock time ${i + 1}`, value: [displayDate(a.date), a.reason, span(a.timeIn, a.timeOut)].filter(Boolean).join(" · ") })),
+        ...attendance.map((a, i) => ({
+          label: `Attendance clock time ${i + 1}`,
+          value: [displayDate(a.date), a.reason, span(a.timeIn, a.timeOut)].filter(Boolean).join(" · "),
+        })),
         ...shop.map((s, i) => ({
           label: `Shop time ${i + 1}`,
-          value: [displayDate(s.date), s.customerName, s.roNumber && `RO ${s.roNumber}`, s.reason, s.job, span(s.timeIn, s.timeOut)].filter(Boolean).join(" · "),
+          value: [
+            displayDate(s.date),
+            s.customerName,
+            s.roNumber && `RO ${s.roNumber}`,
+            s.reason,
+            s.job,
+            span(s.timeIn, s.timeOut),
+          ]
+            .filter(Boolean)
+            .join(" · "),
         })),
       ],
       recordPath: `/techtime/view/${id}`,
       baseUrl,
     });
-    await tx.update(tt).set({ routed }).where(and(eq(tt.id, id)));
+    await tx
+      .update(tt)
+      .set({ routed })
+      .where(and(eq(tt.id, id)));
     return { id, routed };
   });
 }

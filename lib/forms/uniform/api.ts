@@ -45,7 +45,16 @@ const day = text().trim().max(10).optional();
  */
 export const uniformListBody = formListBody({
   defaultSort: UNIFORM_DEFAULT_SORT,
-  aliases: { designation_id: "designation", designation_name: "designation", location_id: "location", location_name: "location", requestor_name: "requestor", wear_id: "wear", wear_name: "wear", employee_name: "employee_name" },
+  aliases: {
+    designation_id: "designation",
+    designation_name: "designation",
+    location_id: "location",
+    location_name: "location",
+    requestor_name: "requestor",
+    wear_id: "wear",
+    wear_name: "wear",
+    employee_name: "employee_name",
+  },
   extra: { from_date: day, to_date: day },
 }).transform((b) => {
   const raw = b.raw as typeof b.raw & { from_date?: string; to_date?: string };
@@ -66,4 +75,8 @@ export const uniformExportBody = z.object({
  * for an update. `manager_email` and `location` (the name) are read but not used: the location's own
  * are recorded.
  */
-export const uniformAddUpdateBody = apiBody(uniformRequestSchema.and(z.object({ id: recordId })), { ...UNIFORM_API_NAMES, id: "id" }, { extra: { manager_email: z.unknown().optional(), location: z.unknown().optional() } });
+export const uniformAddUpdateBody = apiBody(
+  uniformRequestSchema.and(z.object({ id: recordId })),
+  { ...UNIFORM_API_NAMES, id: "id" },
+  { extra: { manager_email: z.unknown().optional(), location: z.unknown().optional() } },
+);

@@ -21,6 +21,14 @@ describe("the uniform list's date range", () => {
   it("parses from..to and all; refuses reversed, impossible and malformed ranges", () => {
     expect(parseRange("2026-11-18..2026-11-24")).toEqual({ from: "2026-11-18", to: "2026-11-24" });
     expect(parseRange("all")).toBe("all");
-    for (const bad of ["2026-11-24..2026-11-18", "2026-02-30..2026-03-01", "11/18/2026..11/24/2026", "2026-11-18", "a..b..c", ""]) expect(parseRange(bad), bad).toBeNull();
+    for (const bad of [
+      "2026-11-24..2026-11-18",
+      "2026-02-30..2026-03-01",
+      "11/18/2026..11/24/2026",
+      "2026-11-18",
+      "a..b..c",
+      "",
+    ])
+      expect(parseRange(bad), bad).toBeNull();
   });
 });

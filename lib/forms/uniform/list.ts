@@ -42,6 +42,10 @@ export const uniformList = defineFormList<UniformListRow>({
   columns: uniformRowColumns,
   from: (db, cols) => db.select(cols as typeof uniformRowColumns).from(schema.uniformRequests),
   page: (state) => listUniformRequests(state),
-  export: { path: UNIFORM_EXPORT_PATH, columns: UNIFORM_EXPORT_COLUMNS, sheetName: "Uniform Requests", filePrefix: "uniform-requests" },
+  export: {
+    path: UNIFORM_EXPORT_PATH,
+    columns: UNIFORM_EXPORT_COLUMNS,
+    sheetName: "Uniform Requests",
+    filePrefix: "uniform-requests",
+  },
 });
-

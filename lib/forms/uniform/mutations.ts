@@ -44,7 +44,11 @@ export const UNIFORM_SAVED = "Uniform Request Saved Successfully";
  * (lib/forms/submission-mail.ts); `routed` records whether a mapping routed it. An `id` updates an
  * existing request: roles 1 and 2 only (there is no edit screen; old clients may send one), no mail.
  */
-export async function saveUniformRequest(input: UniformRequestInput & { id?: number | null }, user: SessionUser, opts: { requestId?: string | null; baseUrl?: string } = {}): Promise<{ id: number; routed: boolean }> {
+export async function saveUniformRequest(
+  input: UniformRequestInput & { id?: number | null },
+  user: SessionUser,
+  opts: { requestId?: string | null; baseUrl?: string } = {},
+): Promise<{ id: number; routed: boolean }> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const location = await requireFormLocation(tx, input.locationId, "locationId");
@@ -70,11 +74,18 @@ export async function saveUniformRequest(input: UniformRequestInput & { id?: num
     };
     if (input.id) {
       if (!managesForms(user)) throw new AppError(403, "You do not have access to edit uniform requests.");
-      const [existing] = await tx.select({ createdBy: u.createdBy, status: u.status }).from(u).where(eq(u.id, input.id)).for("update");
+      const [existing] = await tx
+        .select({ createdBy: u.createdBy, status: u.status })
+        .from(u)
+        .where(eq(u.id, input.id))
+        .for("update");
       if (existing) assertEditableByRequester(existing, user);
       const [row] = await tx.update(u).set(values).where(eq(u.id, input.id)).returning({ id: u.id, routed: u.routed });
       if (!row) throw new AppError(404, "No such uniform request.");
-      await writeAudit({ actorId: user.id, action: "update", entity: "uniform-request", entityId: row.id, requestId: opts.requestId }, tx);
+      await writeAudit(
+        { actorId: user.id, action: "update", entity: "uniform-request", entityId: row.id, requestId: opts.requestId },
+        tx,
+      );
       return row;
     }
     const [row] = await tx

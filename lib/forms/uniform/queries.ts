@@ -6,7 +6,16 @@ import { getDb, schema } from "@/lib/db";
 import { DEFAULT_TIME_ZONE } from "@/lib/calendar/constants";
 import { formatDay, instantOf, localDay } from "@/lib/calendar/zone";
 import { AppError } from "@/lib/errors";
-import { contains, equalsId, specOf, tableOrder, tableWhere, type ColumnSql, type Page, type TableQuerySpec } from "@/lib/data-table/query";
+import {
+  contains,
+  equalsId,
+  specOf,
+  tableOrder,
+  tableWhere,
+  type ColumnSql,
+  type Page,
+  type TableQuerySpec,
+} from "@/lib/data-table/query";
 import type { TableState } from "@/lib/data-table/state";
 import type { SessionUser } from "@/lib/auth/session";
 import { ownSubmissions } from "@/lib/forms/submission";
@@ -29,7 +38,10 @@ const emptyLast = (column: PgColumn) => sql`coalesce(${column}, 2147483647)`;
  */
 export function rangeWhere(value: string, timeZone = DEFAULT_TIME_ZONE): SQL {
   const range = parseRange(value);
-  if (!range) throw new AppError(422, "The date range must be YYYY-MM-DD..YYYY-MM-DD.", { range: ["The date range must be YYYY-MM-DD..YYYY-MM-DD."] });
+  if (!range)
+    throw new AppError(422, "The date range must be YYYY-MM-DD..YYYY-MM-DD.", {
+      range: ["The date range must be YYYY-MM-DD..YYYY-MM-DD."],
+    });
   if (range === ALL_DATES) return sql`true`;
   const start = new Date(instantOf(timeZone, isoDay(range.from)!, 0));
   const end = new Date(instantOf(timeZone, isoDay(range.to)! + 1, 0));
@@ -46,7 +58,11 @@ export const UNIFORM_QUERY: TableQuerySpec = {
   columns: {
     id: { sort: [] },
     designation: { sort: [u.designationId, u.updatedAt], filter: equalsId(u.designationId) },
-    employee_name: { sort: [sql`lower(${u.employeeFirstName})`, sql`lower(${u.employeeLastName})`], notNull: true, filter: contains(sql`(${u.employeeFirstName} || ' ' || ${u.employeeLastName})`) },
+    employee_name: {
+      sort: [sql`lower(${u.employeeFirstName})`, sql`lower(${u.employeeLastName})`],
+      notNull: true,
+      filter: contains(sql`(${u.employeeFirstName} || ' ' || ${u.employeeLastName})`),
+    },
     location: { sort: [sql`lower(${u.locationName})`], notNull: true, filter: equalsId(u.locationId) },
     requestor: { sort: [sql`lower(${u.requestorName})`], notNull: true, filter: contains(u.requestorName) },
     new_hire: { sort: [u.newHire, u.updatedAt], filter: yesNoFilter(u.newHire) },
@@ -89,25 +105,33 @@ export const uniformRowColumns = {
 
 /**
  * One page of the uniform list and the total. The total comes first: with a filter it is counted (an
- * index range), without one it is the trigger-kept counter row (exact, one row read); a page in the second half of the list is then read from the
- * other end (the reversed order, a small offset) and turned around, so the last page of a million rows
+ * index range), without one it is the trigger-kept counter row (exact, one row read); a page in the second half of
+ * the list is then read from the other end (the reversed order, a small offset) and turned around, so the last page of a million rows
  * walks 25 index entries instead of a million.
  */
 /** Whether a filter leaves requests out (an empty value and the range 'all' do not). */
 function narrows(filters: Record<string, string>): boolean {
-  return Object.entries(filters).some(([id, v]) => v.trim() !== "" && !(id === "range" && parseRange(v.trim()) === ALL_DATES));
+  return Object.entries(filters).some(
+    ([id, v]) => v.trim() !== "" && !(id === "range" && parseRange(v.trim()) === ALL_DATES),
+  );
 }
 
 async function countWhere(where: SQL | undefined): Promise<number> {
   const db = await getDb();
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(u).where(where);
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(u)
+    .where(where);
   return total;
 }
 
 /** Every request: the trigger-kept counter (db/schema/staff-requests.ts rowCounts), else a count. */
 async function countAll(): Promise<number> {
   const db = await getDb();
-  const [row] = await db.select({ n: schema.rowCounts.n }).from(schema.rowCounts).where(eq(schema.rowCounts.tableName, "uniform_requests"));
+  const [row] = await db
+    .select({ n: schema.rowCounts.n })
+    .from(schema.rowCounts)
+    .where(eq(schema.rowCounts.tableName, "uniform_requests"));
   return row ? Number(row.n) : countWhere(undefined);
 }
 
@@ -130,7 +154,11 @@ export async function listUniformRequests(state: TableState): Promise<Page<Unifo
     .limit(limit)
     .offset(fromEnd ? total - offset - limit : offset)
     .as("page");
-  const rows = (await db.select(uniformRowColumns).from(u).innerJoin(ids, eq(ids.id, u.id)).orderBy(...order)) as UniformListRow[];
+  const rows = (await db
+    .select(uniformRowColumns)
+    .from(u)
+    .innerJoin(ids, eq(ids.id, u.id))
+    .orderBy(...order)) as UniformListRow[];
   return { rows: fromEnd ? rows.reverse() : rows, total, page: state.page, size: state.size };
 }
 
@@ -139,7 +167,10 @@ export async function listUniformRequests(state: TableState): Promise<Page<Unifo
  * for everyone else (the copy of the submission mail links to it); null for one they may not see, as
  * for an unknown id.
  */
-export async function getUniformRequest(id: number, user: SessionUser): Promise<(UniformListRow & { updatedByName: string }) | null> {
+export async function getUniformRequest(
+  id: number,
+  user: SessionUser,
+): Promise<(UniformListRow & { updatedByName: string }) | null> {
   const db = await getDb();
   const [row] = await db
     .select({ ...uniformRowColumns, updatedByName: u.updatedByName })

@@ -42,15 +42,32 @@ describe("the uniform request rules", () => {
   });
 
   it("New Hire copies into New Order", () => {
-    expect(afterNewHire({ newHire: "no" as const, newOrder: "no" as const, x: 1 }, "yes")).toEqual({ newHire: "yes", newOrder: "yes", x: 1 });
-    expect(afterNewHire({ newHire: "yes" as const, newOrder: "yes" as const }, "no")).toEqual({ newHire: "no", newOrder: "no" });
+    expect(afterNewHire({ newHire: "no" as const, newOrder: "no" as const, x: 1 }, "yes")).toEqual({
+      newHire: "yes",
+      newOrder: "yes",
+      x: 1,
+    });
+    expect(afterNewHire({ newHire: "yes" as const, newOrder: "yes" as const }, "no")).toEqual({
+      newHire: "no",
+      newOrder: "no",
+    });
   });
 });
 
 describe("the uniform request schema", () => {
   it("accepts a complete request and returns numbers and booleans", () => {
     const r = uniformRequestSchema.parse({ ...valid, newHire: "yes", newOrder: "yes" });
-    expect(r).toMatchObject({ designationId: 1, locationId: 3, wearId: WEAR.shirt, quantity: 4, shirtQuantity: null, pantQuantity: null, newHire: true, newOrder: true, reOrder: false });
+    expect(r).toMatchObject({
+      designationId: 1,
+      locationId: 3,
+      wearId: WEAR.shirt,
+      quantity: 4,
+      shirtQuantity: null,
+      pantQuantity: null,
+      newHire: true,
+      newOrder: true,
+      reOrder: false,
+    });
   });
 
   it.each([
@@ -71,14 +88,29 @@ describe("the uniform request schema", () => {
   it("an empty form reports every required field at once", () => {
     const r = uniformRequestSchema.safeParse(emptyUniformRequest("Ada Admin"));
     const fields = new Set(r.success ? [] : r.error.issues.map((i) => i.path.join(".")));
-    expect([...fields].sort()).toEqual(["comment", "designationId", "employeeFirstName", "employeeLastName", "locationId", "quantity", "sizes", "wearId"]);
+    expect([...fields].sort()).toEqual([
+      "comment",
+      "designationId",
+      "employeeFirstName",
+      "employeeLastName",
+      "locationId",
+      "quantity",
+      "sizes",
+      "wearId",
+    ]);
   });
 
   it("a technician's 'Shirt & Pant' requires both split quantities and ignores the total", () => {
     const split = { designationId: "2", wearId: String(WEAR.shirtAndPant), quantity: "" };
-    expect(errors({ ...split, shirtQuantity: "", pantQuantity: "2" })).toEqual({ shirtQuantity: M.shirtQuantity.required });
-    expect(errors({ ...split, shirtQuantity: "2", pantQuantity: "" })).toEqual({ pantQuantity: M.pantQuantity.required });
-    expect(uniformRequestSchema.parse({ ...valid, ...split, quantity: "9", shirtQuantity: "2", pantQuantity: "3" })).toMatchObject({ quantity: null, shirtQuantity: 2, pantQuantity: 3 });
+    expect(errors({ ...split, shirtQuantity: "", pantQuantity: "2" })).toEqual({
+      shirtQuantity: M.shirtQuantity.required,
+    });
+    expect(errors({ ...split, shirtQuantity: "2", pantQuantity: "" })).toEqual({
+      pantQuantity: M.pantQuantity.required,
+    });
+    expect(
+      uniformRequestSchema.parse({ ...valid, ...split, quantity: "9", shirtQuantity: "2", pantQuantity: "3" }),
+    ).toMatchObject({ quantity: null, shirtQuantity: 2, pantQuantity: 3 });
   });
 
   it.each([
@@ -100,7 +132,11 @@ describe("the uniform request schema", () => {
     for (const unused of ["0", "-3", "abc", "1001"]) {
       expect(errors({ ...polo, shirtQuantity: unused, pantQuantity: unused }), unused).toEqual({});
     }
-    expect(uniformRequestSchema.parse({ ...valid, ...polo, shirtQuantity: "0", pantQuantity: "0" })).toMatchObject({ quantity: 2, shirtQuantity: null, pantQuantity: null });
+    expect(uniformRequestSchema.parse({ ...valid, ...polo, shirtQuantity: "0", pantQuantity: "0" })).toMatchObject({
+      quantity: 2,
+      shirtQuantity: null,
+      pantQuantity: null,
+    });
     // A technician's 'Shirt & Pant': the total is not looked at.
     const split = { designationId: "2", wearId: String(WEAR.shirtAndPant), shirtQuantity: "1", pantQuantity: "1" };
     expect(errors({ ...split, quantity: "-3" })).toEqual({});
@@ -110,7 +146,10 @@ describe("the uniform request schema", () => {
   it("1000 is the largest quantity, for shirts and pants too", () => {
     expect(errors({ quantity: "1000" })).toEqual({});
     const split = { designationId: "2", wearId: String(WEAR.shirtAndPant) };
-    expect(errors({ ...split, shirtQuantity: "1001", pantQuantity: "0" })).toEqual({ shirtQuantity: M.shirtQuantity.max, pantQuantity: M.pantQuantity.min });
+    expect(errors({ ...split, shirtQuantity: "1001", pantQuantity: "0" })).toEqual({
+      shirtQuantity: M.shirtQuantity.max,
+      pantQuantity: M.pantQuantity.min,
+    });
   });
 
   it("refuses a wear the designation does not offer, and unknown ids", () => {

@@ -15,8 +15,16 @@ export const UNIFORM_MESSAGES = {
   comment: "Please enter Note/Comment",
   numeric: "Please enter numeric value",
   quantity: { required: "Please enter Total Item Quantity", max: "Max Quantity is 1000", min: "Min Quantity is 1" },
-  shirtQuantity: { required: "Please enter Total Shirt Quantity", max: "Max Shirt Quantity is 1000", min: "Min Shirt Quantity is 1" },
-  pantQuantity: { required: "Please enter Total Pant Quantity", max: "Max Pant Quantity is 1000", min: "Min Pant Quantity is 1" },
+  shirtQuantity: {
+    required: "Please enter Total Shirt Quantity",
+    max: "Max Shirt Quantity is 1000",
+    min: "Min Shirt Quantity is 1",
+  },
+  pantQuantity: {
+    required: "Please enter Total Pant Quantity",
+    max: "Max Pant Quantity is 1000",
+    min: "Min Pant Quantity is 1",
+  },
 } as const;
 
 const M = UNIFORM_MESSAGES;
@@ -29,7 +37,11 @@ const choice = z.union([text(), z.number(), z.null()]).transform((v) => String(n
 const yesNo = z
   .union([text(), z.boolean(), z.number()])
   .optional()
-  .transform((v) => (v === true || v === 1 || (typeof v === "string" && ["yes", "1", "true"].includes(v.trim().toLowerCase())) ? "yes" : "no"));
+  .transform((v) =>
+    v === true || v === 1 || (typeof v === "string" && ["yes", "1", "true"].includes(v.trim().toLowerCase()))
+      ? "yes"
+      : "no",
+  );
 
 const isId = (v: string) => /^[1-9]\d{0,9}$/.test(v) && Number(v) <= 2_147_483_647;
 
@@ -83,11 +95,18 @@ export const uniformRequestSchema = z
       const v = (raw !== null && typeof raw === "object" ? raw : {}) as Partial<Record<string, unknown>>;
       const designationId = Number(v.designationId) || null;
       const wearId = Number(v.wearId) || null;
-      if (designationId && wearId && wearIds.includes(wearId) && !wearOptionsFor(designationId).some((o) => o.value === wearId)) {
+      if (
+        designationId &&
+        wearId &&
+        wearIds.includes(wearId) &&
+        !wearOptionsFor(designationId).some((o) => o.value === wearId)
+      ) {
         ctx.addIssue({ code: "custom", path: ["wearId"], message: M.wear });
       }
       // Only the quantities this wear uses are checked (and kept); the others are ignored, whatever they hold.
-      const fields = splitsQuantities(designationId, wearId) ? (["shirtQuantity", "pantQuantity"] as const) : (["quantity"] as const);
+      const fields = splitsQuantities(designationId, wearId)
+        ? (["shirtQuantity", "pantQuantity"] as const)
+        : (["quantity"] as const);
       for (const f of fields) {
         const message = quantityMessage(f, v[f]);
         if (message) ctx.addIssue({ code: "custom", path: [f], message });

@@ -53,7 +53,9 @@ export function AutoLogin({ token, username, signedInAs }: Props) {
           {same ? "This link signs you in again." : `Switching signs ${signedInAs.username} out of this browser.`}
         </p>
       ) : (
-        <p className="mt-4 text-sm text-slate-700">A sign-in link from the old portal opened this page. Continue only if you are {username}.</p>
+        <p className="mt-4 text-sm text-slate-700">
+          A sign-in link from the old portal opened this page. Continue only if you are {username}.
+        </p>
       )}
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center">
         <Button type="button" loading={pending} onClick={confirm} className="sm:flex-1">

@@ -21,7 +21,10 @@ export function LoginForm({ ssoEnabled, initialError, notice, callbackUrl }: Pro
   const [error, setError] = useState<string | undefined>(initialError);
   const [pending, startTransition] = useTransition();
   const [ssoPending, startSso] = useTransition();
-  const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { username: "", password: "", callbackUrl } });
+  const form = useForm<LoginInput>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { username: "", password: "", callbackUrl },
+  });
 
   const submit = form.handleSubmit((values) =>
     startTransition(async () => {
@@ -53,21 +56,42 @@ export function LoginForm({ ssoEnabled, initialError, notice, callbackUrl }: Pro
       )}
       {ssoEnabled && (
         <>
-          <Button type="button" className="mt-6 w-full" loading={ssoPending} onClick={() => startSso(async () => void (await ssoLoginAction({ callbackUrl })))}>
+          <Button
+            type="button"
+            className="mt-6 w-full"
+            loading={ssoPending}
+            onClick={() => startSso(async () => void (await ssoLoginAction({ callbackUrl })))}
+          >
             Sign in with SSO
           </Button>
           <div className="my-6 flex items-center gap-3 text-xs text-slate-500 uppercase">
-            <span className="h-px flex-1 bg-slate-200" /> or use a portal account <span className="h-px flex-1 bg-slate-200" />
+            <span className="h-px flex-1 bg-slate-200" /> or use a portal account{" "}
+            <span className="h-px flex-1 bg-slate-200" />
           </div>
         </>
       )}
-      <form onSubmit={onSubmit} noValidate className="mt-6 space-y-4" aria-describedby={error ? "login-error" : undefined}>
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        className="mt-6 space-y-4"
+        aria-describedby={error ? "login-error" : undefined}
+      >
         {error && (
-          <div id="login-error" role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700">
+          <div
+            id="login-error"
+            role="alert"
+            className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700"
+          >
             {error}
           </div>
         )}
-        <Field label="Username" autoComplete="username" maxLength={190} error={form.formState.errors.username?.message} {...form.register("username")} />
+        <Field
+          label="Username"
+          autoComplete="username"
+          maxLength={190}
+          error={form.formState.errors.username?.message}
+          {...form.register("username")}
+        />
         <Field
           label="Password"
           type="password"

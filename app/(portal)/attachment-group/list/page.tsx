@@ -7,7 +7,11 @@ import { loadColorOptionList } from "../../_color-options/load";
 export const metadata: Metadata = { title: "Attachment Groups" };
 
 /** Administrators; others get the 403 page. The table's state is in the URL. */
-export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function Page({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   await connection();
   await pageGuard(requireCapability("manageBackOffice"));
   const list = await loadColorOptionList("group", searchParams);

@@ -20,7 +20,15 @@ const EMPTY: ChangePasswordInput = { oldPassword: "", newPassword: "", confirmpa
  * messages are listed when it refuses. An account without a password here (SSO only) is told to
  * change it at the SSO instead.
  */
-export function ChangePasswordModal({ open, hasPassword, onClose }: { open: boolean; hasPassword: boolean; onClose: () => void }) {
+export function ChangePasswordModal({
+  open,
+  hasPassword,
+  onClose,
+}: {
+  open: boolean;
+  hasPassword: boolean;
+  onClose: () => void;
+}) {
   const titleId = useId();
   const [saving, setSaving] = useState(false);
   const [serverErrors, setServerErrors] = useState<string[]>([]);
@@ -52,7 +60,12 @@ export function ChangePasswordModal({ open, hasPassword, onClose }: { open: bool
   const err = (name: (typeof FIELDS)[number]) => form.formState.errors[name]?.message;
 
   return (
-    <Modal open={open} onCancel={close} labelledBy={titleId} className="w-[min(28rem,calc(100vw-2rem))] rounded-xl bg-white p-6 shadow-xl">
+    <Modal
+      open={open}
+      onCancel={close}
+      labelledBy={titleId}
+      className="w-[min(28rem,calc(100vw-2rem))] rounded-xl bg-white p-6 shadow-xl"
+    >
       <h2 id={titleId} className="mb-4 text-lg font-semibold text-slate-900">
         Change Password
       </h2>
@@ -68,15 +81,36 @@ export function ChangePasswordModal({ open, hasPassword, onClose }: { open: bool
       ) : (
         <form onSubmit={submit} noValidate className="space-y-4">
           {serverErrors.length > 0 && (
-            <ul role="alert" className="list-inside list-disc rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700">
+            <ul
+              role="alert"
+              className="list-inside list-disc rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-700"
+            >
               {serverErrors.map((m) => (
                 <li key={m}>{m}</li>
               ))}
             </ul>
           )}
-          <Field label="Old Password" type="password" autoComplete="current-password" error={err("oldPassword")} {...form.register("oldPassword")} />
-          <Field label="New Password" type="password" autoComplete="new-password" error={err("newPassword")} {...form.register("newPassword")} />
-          <Field label="Confirm Password" type="password" autoComplete="new-password" error={err("confirmpassword")} {...form.register("confirmpassword")} />
+          <Field
+            label="Old Password"
+            type="password"
+            autoComplete="current-password"
+            error={err("oldPassword")}
+            {...form.register("oldPassword")}
+          />
+          <Field
+            label="New Password"
+            type="password"
+            autoComplete="new-password"
+            error={err("newPassword")}
+            {...form.register("newPassword")}
+          />
+          <Field
+            label="Confirm Password"
+            type="password"
+            autoComplete="new-password"
+            error={err("confirmpassword")}
+            {...form.register("confirmpassword")}
+          />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button type="button" variant="secondary" onClick={close} disabled={saving}>
               Cancel

@@ -39,7 +39,16 @@ type Props = {
   locations: { value: number; text: string }[];
 };
 
-const FIELDS = ["locationId", "post", "teamDesignation", "description", "bio", "quote", "quoteName", "filePath"] as const;
+const FIELDS = [
+  "locationId",
+  "post",
+  "teamDesignation",
+  "description",
+  "bio",
+  "quote",
+  "quoteName",
+  "filePath",
+] as const;
 
 /**
  * Edit Profile: personal data (kept by HR) read-only; location, post, team designation, description,
@@ -79,7 +88,12 @@ export function ProfileForm({ user, locations }: Props) {
       }
       toast.success(res.message ?? "Profile Changed Successfully");
       setPhoto(res.data.profileImageUrl);
-      form.reset({ ...values, locationId: values.locationId == null ? "" : String(values.locationId), filePath: "", removePhoto: false });
+      form.reset({
+        ...values,
+        locationId: values.locationId == null ? "" : String(values.locationId),
+        filePath: "",
+        removePhoto: false,
+      });
       setDropKey((k) => k + 1);
       router.refresh(); // the header's avatar
     } catch {
@@ -99,9 +113,18 @@ export function ProfileForm({ user, locations }: Props) {
       <form onSubmit={submit} noValidate className="card space-y-5 sm:p-6">
         <section aria-labelledby="photo-heading" className="flex flex-col gap-4 sm:flex-row sm:items-start">
           <div className="flex flex-col items-center gap-2">
-            <Avatar initials={user.initials} color={user.color} src={removing ? null : photo} className="h-24 w-24 text-2xl" />
+            <Avatar
+              initials={user.initials}
+              color={user.color}
+              src={removing ? null : photo}
+              className="h-24 w-24 text-2xl"
+            />
             {photo && !newPhoto && (
-              <button type="button" className="text-xs text-brand-700 hover:underline" onClick={() => form.setValue("removePhoto", !removing, { shouldDirty: true })}>
+              <button
+                type="button"
+                className="text-xs text-brand-700 hover:underline"
+                onClick={() => form.setValue("removePhoto", !removing, { shouldDirty: true })}
+              >
                 {removing ? "Keep photo" : "Remove photo"}
               </button>
             )}
@@ -141,11 +164,22 @@ export function ProfileForm({ user, locations }: Props) {
             ))}
           </SelectField>
           <Field label="Post" maxLength={190} error={err("post")} {...form.register("post")} />
-          <Field label="Team Designation" maxLength={190} error={err("teamDesignation")} {...form.register("teamDesignation")} />
+          <Field
+            label="Team Designation"
+            maxLength={190}
+            error={err("teamDesignation")}
+            {...form.register("teamDesignation")}
+          />
           <Field label="Quote" maxLength={190} error={err("quote")} {...form.register("quote")} />
           <Field label="Quote By" maxLength={190} error={err("quoteName")} {...form.register("quoteName")} />
         </div>
-        <TextArea label="Description" rows={3} maxLength={65534} error={err("description")} {...form.register("description")} />
+        <TextArea
+          label="Description"
+          rows={3}
+          maxLength={65534}
+          error={err("description")}
+          {...form.register("description")}
+        />
         <TextArea label="Bio" rows={4} maxLength={65534} error={err("bio")} {...form.register("bio")} />
         <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end sm:gap-3 max-sm:[&>*]:w-full">
           <Button type="button" variant="secondary" onClick={() => setPasswordOpen(true)}>

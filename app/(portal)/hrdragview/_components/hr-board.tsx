@@ -1,8 +1,24 @@
 "use client";
 
 import { useState } from "react";
-import { DndContext, KeyboardSensor, PointerSensor, TouchSensor, closestCenter, useSensor, useSensors, type DragEndEvent, type Announcements } from "@dnd-kit/core";
-import { SortableContext, arrayMove, rectSortingStrategy, sortableKeyboardCoordinates, useSortable } from "@dnd-kit/sortable";
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  TouchSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+  type Announcements,
+} from "@dnd-kit/core";
+import {
+  SortableContext,
+  arrayMove,
+  rectSortingStrategy,
+  sortableKeyboardCoordinates,
+  useSortable,
+} from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { Avatar } from "@/components/ui/avatar";
 import { toast } from "@/components/ui/toast";
@@ -26,9 +42,16 @@ export function HrBoard({ cards: initial }: { cards: HrCard[] }) {
   const nameOf = (id: unknown) => cards.find((c) => c.id === Number(id))?.name ?? "card";
   const positionOf = (id: unknown) => cards.findIndex((c) => c.id === Number(id)) + 1;
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}, position ${positionOf(active.id)} of ${cards.length}.`,
-    onDragOver: ({ active, over }) => (over ? `${nameOf(active.id)} moved to position ${positionOf(over.id)} of ${cards.length}.` : `${nameOf(active.id)} is no longer over a place.`),
-    onDragEnd: ({ active, over }) => (over ? `${nameOf(active.id)} dropped at position ${positionOf(over.id)} of ${cards.length}.` : `${nameOf(active.id)} dropped.`),
+    onDragStart: ({ active }) =>
+      `Picked up ${nameOf(active.id)}, position ${positionOf(active.id)} of ${cards.length}.`,
+    onDragOver: ({ active, over }) =>
+      over
+        ? `${nameOf(active.id)} moved to position ${positionOf(over.id)} of ${cards.length}.`
+        : `${nameOf(active.id)} is no longer over a place.`,
+    onDragEnd: ({ active, over }) =>
+      over
+        ? `${nameOf(active.id)} dropped at position ${positionOf(over.id)} of ${cards.length}.`
+        : `${nameOf(active.id)} dropped.`,
     onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
   };
 
@@ -55,9 +78,26 @@ export function HrBoard({ cards: initial }: { cards: HrCard[] }) {
 
   if (!cards.length) return <p className="text-sm text-slate-600">No users yet.</p>;
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements, screenReaderInstructions: { draggable: "To move a card, press Space, move it with the arrow keys, then press Space again to drop it or Escape to cancel." } }}>
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{
+        announcements,
+        screenReaderInstructions: {
+          draggable:
+            "To move a card, press Space, move it with the arrow keys, then press Space again to drop it or Escape to cancel.",
+        },
+      }}
+    >
       <SortableContext items={cards.map((c) => c.id)} strategy={rectSortingStrategy}>
-        <div role="group" aria-label="HR list" aria-describedby="hr-help" aria-busy={saving || undefined} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+        <div
+          role="group"
+          aria-label="HR list"
+          aria-describedby="hr-help"
+          aria-busy={saving || undefined}
+          className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5"
+        >
           {cards.map((c, i) => (
             <SortableCard key={c.id} card={c} position={i + 1} />
           ))}

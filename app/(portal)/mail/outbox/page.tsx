@@ -11,7 +11,12 @@ export const metadata: Metadata = { title: "Mail Outbox" };
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-const STATUS_LABEL: Record<OutboxRow["status"], string> = { pending: "Pending", sending: "Sending", sent: "Sent", failed: "Failed" };
+const STATUS_LABEL: Record<OutboxRow["status"], string> = {
+  pending: "Pending",
+  sending: "Sending",
+  sent: "Sent",
+  failed: "Failed",
+};
 const STATUS_CLASS: Record<OutboxRow["status"], string> = {
   pending: "bg-amber-50 text-amber-800 ring-amber-200",
   sending: "bg-brand-50 text-brand-700 ring-brand-200",
@@ -66,20 +71,39 @@ export default async function MailOutboxPage({ searchParams }: Props) {
         <p className="empty-list">The outbox is empty.</p>
       ) : (
         // The table scrolls sideways on a phone: the frame takes focus so the keyboard can scroll it.
-        <div className="card overflow-x-auto p-0 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none" tabIndex={0} role="region" aria-label="Mail outbox">
+        <div
+          className="card overflow-x-auto p-0 focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:outline-none"
+          tabIndex={0}
+          role="region"
+          aria-label="Mail outbox"
+        >
           <table className="w-full border-collapse text-left text-sm">
             <caption className="px-4 py-3 text-left text-sm text-slate-600">
               Mail, newest first: {total} in all, page {page} of {last}
             </caption>
             <thead className="border-y border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
               <tr>
-                <th scope="col" className="px-4 py-2">Created</th>
-                <th scope="col" className="px-4 py-2">Status</th>
-                <th scope="col" className="px-4 py-2">Recipients</th>
-                <th scope="col" className="px-4 py-2">Subject</th>
-                <th scope="col" className="px-4 py-2 text-right">Attempts</th>
-                <th scope="col" className="px-4 py-2">Last error</th>
-                <th scope="col" className="px-4 py-2">Sent</th>
+                <th scope="col" className="px-4 py-2">
+                  Created
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  Status
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  Recipients
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  Subject
+                </th>
+                <th scope="col" className="px-4 py-2 text-right">
+                  Attempts
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  Last error
+                </th>
+                <th scope="col" className="px-4 py-2">
+                  Sent
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100 align-top text-slate-800">
@@ -89,7 +113,11 @@ export default async function MailOutboxPage({ searchParams }: Props) {
                     <When date={row.createdAt} />
                   </td>
                   <td className="px-4 py-2">
-                    <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${STATUS_CLASS[row.status]}`}>{STATUS_LABEL[row.status]}</span>
+                    <span
+                      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${STATUS_CLASS[row.status]}`}
+                    >
+                      {STATUS_LABEL[row.status]}
+                    </span>
                     {row.status === "pending" && row.attempts > 0 && (
                       <span className="mt-1 block text-xs text-slate-500">
                         next try <When date={row.nextAttemptAt} />
@@ -101,7 +129,9 @@ export default async function MailOutboxPage({ searchParams }: Props) {
                   </td>
                   <td className="px-4 py-2 break-words">
                     {row.subject}
-                    {row.attachmentName && <span className="mt-1 block text-xs text-slate-500">Attachment: {row.attachmentName}</span>}
+                    {row.attachmentName && (
+                      <span className="mt-1 block text-xs text-slate-500">Attachment: {row.attachmentName}</span>
+                    )}
                   </td>
                   <td className="px-4 py-2 text-right tabular-nums">{row.attempts}</td>
                   <td className="max-w-xs px-4 py-2 text-xs break-words text-slate-600">{row.lastError ?? ""}</td>

@@ -23,7 +23,9 @@ export async function MenuEditorPage({ slug }: { slug?: string }) {
   return (
     <div className="space-y-4 rounded-lg bg-white p-4 shadow-sm sm:p-6">
       <h1 className="text-2xl font-semibold text-slate-900">Edit Menu</h1>
-      <p className="text-sm text-slate-600">Drag a menu by its handle, or focus the handle and use Space and the arrow keys, to change the order.</p>
+      <p className="text-sm text-slate-600">
+        Drag a menu by its handle, or focus the handle and use Space and the arrow keys, to change the order.
+      </p>
       <MenuEditor menus={menus} selectedId={selectedId} />
     </div>
   );

@@ -20,7 +20,11 @@ export const EDITOR_TITLE_MAX = 16;
 type Editing = number | "new" | null;
 type ContentQuestion = { menu: EditorMenu; message: string; action: "move" | "delete"; moveTo: string; busy: boolean };
 
-const json = (body: unknown) => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+const json = (body: unknown) => ({
+  method: "POST",
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify(body),
+});
 
 /**
  * The menu editor: main menus (drag to reorder, add, edit inline, delete) and the sub-menu panel of
@@ -28,7 +32,13 @@ const json = (body: unknown) => ({ method: "POST", headers: { "content-type": "a
  * editor closes the sub-menu panel. Every change is a v1 call, then the page's data is reloaded (the
  * sidebar follows, by the config version).
  */
-export function MenuEditor({ menus: initial, selectedId: initialSelected }: { menus: EditorMenu[]; selectedId: number | null }) {
+export function MenuEditor({
+  menus: initial,
+  selectedId: initialSelected,
+}: {
+  menus: EditorMenu[];
+  selectedId: number | null;
+}) {
   const router = useRouter();
   const [menus, setMenus] = useState(initial);
   const [seen, setSeen] = useState(initial);
@@ -77,10 +87,17 @@ export function MenuEditor({ menus: initial, selectedId: initialSelected }: { me
   const reorder = async (parentId: number | null, ids: number[]) => {
     const before = menus;
     const order = (list: EditorMenu[]) => ids.map((id) => list.find((m) => m.id === id)!);
-    setMenus(parentId === null ? order(menus) : menus.map((m) => (m.id === parentId ? { ...m, children: order(m.children) } : m)));
+    setMenus(
+      parentId === null
+        ? order(menus)
+        : menus.map((m) => (m.id === parentId ? { ...m, children: order(m.children) } : m)),
+    );
     setReordering(true);
     try {
-      await callV1("/api/v1/change_menu_position", json({ ...(parentId ? { parent_id: parentId } : {}), menu_data: ids.map((id) => ({ id })) }));
+      await callV1(
+        "/api/v1/change_menu_position",
+        json({ ...(parentId ? { parent_id: parentId } : {}), menu_data: ids.map((id) => ({ id })) }),
+      );
       toast.success(MENU_TEXTS.reordered);
       router.refresh();
     } catch (err) {
@@ -92,13 +109,20 @@ export function MenuEditor({ menus: initial, selectedId: initialSelected }: { me
   };
 
   const remove = async (menu: EditorMenu) => {
-    const yes = await confirm({ title: MENU_TEXTS.deleteTitle, text: MENU_TEXTS.deleteText, confirmLabel: "Yes, delete it!", cancelLabel: "Cancel", danger: true });
+    const yes = await confirm({
+      title: MENU_TEXTS.deleteTitle,
+      text: MENU_TEXTS.deleteText,
+      confirmLabel: "Yes, delete it!",
+      cancelLabel: "Cancel",
+      danger: true,
+    });
     if (!yes) return;
     try {
       await callV1("/api/v1/delete_menu", json({ id: menu.id }));
       deleted(menu);
     } catch (err) {
-      if (err instanceof ApiCallError && err.status === 409) setQuestion({ menu, message: err.message, action: "move", moveTo: "", busy: false });
+      if (err instanceof ApiCallError && err.status === 409)
+        setQuestion({ menu, message: err.message, action: "move", moveTo: "", busy: false });
       else toast.error(err instanceof Error ? err.message : "The menu could not be deleted.");
     }
   };
@@ -117,7 +141,14 @@ export function MenuEditor({ menus: initial, selectedId: initialSelected }: { me
     }
     setQuestion({ ...question, busy: true });
     try {
-      await callV1("/api/v1/delete_menu", json({ id: question.menu.id, content_action: question.action, ...(question.action === "move" ? { move_to: Number(question.moveTo) } : {}) }));
+      await callV1(
+        "/api/v1/delete_menu",
+        json({
+          id: question.menu.id,
+          content_action: question.action,
+          ...(question.action === "move" ? { move_to: Number(question.moveTo) } : {}),
+        }),
+      );
       setQuestion(null);
       deleted(question.menu);
     } catch (err) {
@@ -128,7 +159,9 @@ export function MenuEditor({ menus: initial, selectedId: initialSelected }: { me
 
   /** Pages the content of a deleted menu can move to: every page but a link, the menu itself and its sub-menus. */
   const targets = question
-    ? menus.flatMap((m) => [m, ...m.children]).filter((m) => !m.url && m.id !== question.menu.id && m.parentId !== question.menu.id)
+    ? menus
+        .flatMap((m) => [m, ...m.children])
+        .filter((m) => !m.url && m.id !== question.menu.id && m.parentId !== question.menu.id)
     : [];
 
   const row = (menu: EditorMenu, handle: React.ReactNode, sub: boolean) => {
@@ -138,10 +171,17 @@ export function MenuEditor({ menus: initial, selectedId: initialSelected }: { me
       <>
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1 p-2">
           {handle}
-          {menu.icon && isIconName(menu.icon) ? <Icon name={menu.icon} className="h-5 w-5 shrink-0 text-slate-600" /> : <span className="h-5 w-5 shrink-0" aria-hidden="true" />}
+          {menu.icon && isIconName(menu.icon) ? (
+            <Icon name={menu.icon} className="h-5 w-5 shrink-0 text-slate-600" />
+          ) : (
+            <span className="h-5 w-5 shrink-0" aria-hidden="true" />
+          )}
           {/* Room for 16 characters: the actions wrap below rather than overlap the title. */}
           <div className="min-w-40 flex-1">
-            <div className="font-medium whitespace-nowrap text-slate-900" title={cut.truncated ? menu.title : undefined}>
+            <div
+              className="font-medium whitespace-nowrap text-slate-900"
+              title={cut.truncated ? menu.title : undefined}
+            >
               {cut.text}
               {cut.truncated && <span className="sr-only"> ({menu.title})</span>}
             </div>
@@ -152,21 +192,49 @@ export function MenuEditor({ menus: initial, selectedId: initialSelected }: { me
           </div>
           <div className="ml-auto flex shrink-0 items-center gap-1">
             {!sub && (
-              <Button type="button" variant="ghost" className="px-2 py-1" aria-pressed={selectedId === menu.id} aria-controls={subPanelId} onClick={() => openSubs(menu.id)}>
+              <Button
+                type="button"
+                variant="ghost"
+                className="px-2 py-1"
+                aria-pressed={selectedId === menu.id}
+                aria-controls={subPanelId}
+                onClick={() => openSubs(menu.id)}
+              >
                 Sub menus ({menu.children.length})
               </Button>
             )}
-            <Button type="button" variant="ghost" className="px-2 py-1" aria-expanded={open} aria-label={`Edit ${menu.title}`} onClick={() => (sub ? setSubEditor(menu.id) : openMain(menu.id))}>
+            <Button
+              type="button"
+              variant="ghost"
+              className="px-2 py-1"
+              aria-expanded={open}
+              aria-label={`Edit ${menu.title}`}
+              onClick={() => (sub ? setSubEditor(menu.id) : openMain(menu.id))}
+            >
               Edit
             </Button>
             {!menu.isBuiltin && (
-              <Button type="button" variant="ghost" className="px-2 py-1 text-red-700" aria-label={`Delete ${menu.title}`} onClick={() => remove(menu)}>
+              <Button
+                type="button"
+                variant="ghost"
+                className="px-2 py-1 text-red-700"
+                aria-label={`Delete ${menu.title}`}
+                onClick={() => remove(menu)}
+              >
                 Delete
               </Button>
             )}
           </div>
         </div>
-        {open && <MenuForm menu={menu} parentId={sub ? (menu.parentId ?? undefined) : undefined} icons={icons} onCancel={() => (sub ? setSubEditor(null) : setMainEditor(null))} onSaved={saved} />}
+        {open && (
+          <MenuForm
+            menu={menu}
+            parentId={sub ? (menu.parentId ?? undefined) : undefined}
+            icons={icons}
+            onCancel={() => (sub ? setSubEditor(null) : setMainEditor(null))}
+            onSaved={saved}
+          />
+        )}
       </>
     );
   };
@@ -187,7 +255,13 @@ export function MenuEditor({ menus: initial, selectedId: initialSelected }: { me
             <MenuForm menu={null} icons={icons} onCancel={() => setMainEditor(null)} onSaved={saved} />
           </div>
         )}
-        <SortableList items={menus} label="Main menus" disabled={reordering} onReorder={(ids) => reorder(null, ids)} renderItem={(m, handle) => row(m, handle, false)} />
+        <SortableList
+          items={menus}
+          label="Main menus"
+          disabled={reordering}
+          onReorder={(ids) => reorder(null, ids)}
+          renderItem={(m, handle) => row(m, handle, false)}
+        />
       </section>
 
       <section id={subPanelId} aria-labelledby={`${subPanelId}-sub`} className="space-y-3">
@@ -203,7 +277,13 @@ export function MenuEditor({ menus: initial, selectedId: initialSelected }: { me
             </div>
             {subEditor === "new" && (
               <div className="rounded-md border border-brand-300">
-                <MenuForm menu={null} parentId={selected.id} icons={icons} onCancel={() => setSubEditor(null)} onSaved={saved} />
+                <MenuForm
+                  menu={null}
+                  parentId={selected.id}
+                  icons={icons}
+                  onCancel={() => setSubEditor(null)}
+                  onSaved={saved}
+                />
               </div>
             )}
             {selected.children.length ? (
@@ -228,7 +308,9 @@ export function MenuEditor({ menus: initial, selectedId: initialSelected }: { me
             <h2 id={`${subPanelId}-sub`} className="text-lg font-semibold text-slate-900">
               Sub menus
             </h2>
-            <p className="text-sm text-slate-600">Choose &lsquo;Sub menus&rsquo; on a main menu to see and edit its sub menus.</p>
+            <p className="text-sm text-slate-600">
+              Choose &lsquo;Sub menus&rsquo; on a main menu to see and edit its sub menus.
+            </p>
           </>
         )}
       </section>
@@ -249,7 +331,12 @@ export function MenuEditor({ menus: initial, selectedId: initialSelected }: { me
           <fieldset className="mt-4 space-y-2 text-left text-sm">
             <legend className="sr-only">What happens to the content</legend>
             <label className="flex items-center gap-2">
-              <input type="radio" name="content-action" checked={question.action === "move"} onChange={() => setQuestion({ ...question, action: "move" })} />
+              <input
+                type="radio"
+                name="content-action"
+                checked={question.action === "move"}
+                onChange={() => setQuestion({ ...question, action: "move" })}
+              />
               Move it to another menu
             </label>
             {question.action === "move" && (
@@ -269,7 +356,12 @@ export function MenuEditor({ menus: initial, selectedId: initialSelected }: { me
               </select>
             )}
             <label className="flex items-center gap-2">
-              <input type="radio" name="content-action" checked={question.action === "delete"} onChange={() => setQuestion({ ...question, action: "delete" })} />
+              <input
+                type="radio"
+                name="content-action"
+                checked={question.action === "delete"}
+                onChange={() => setQuestion({ ...question, action: "delete" })}
+              />
               Delete it, files included
             </label>
           </fieldset>

@@ -50,7 +50,11 @@ export function MenuForm({ menu, parentId, icons, onCancel, onSaved }: Props) {
   const icon = icons?.find((i) => i.id === iconId)?.url ?? menu?.icon ?? null;
 
   const toggleType = (t: number, on: boolean) => {
-    const next = on ? (t === 3 ? [3] : [...types.filter((x) => x !== 3 && x !== t), t].sort()) : types.filter((x) => x !== t);
+    const next = on
+      ? t === 3
+        ? [3]
+        : [...types.filter((x) => x !== 3 && x !== t), t].sort()
+      : types.filter((x) => x !== t);
     setTypes(next);
     if (!next.includes(2)) setAttach([]);
   };
@@ -79,7 +83,11 @@ export function MenuForm({ menu, parentId, icons, onCancel, onSaved }: Props) {
     setErrors({});
     setSaving(true);
     try {
-      const res = await callV1<{ slug: string }>("/api/v1/add_edit_menu", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      const res = await callV1<{ slug: string }>("/api/v1/add_edit_menu", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
       toast.success(menu ? `${title.trim()} saved (/${res.slug})` : `${title.trim()} added (/${res.slug})`);
       onSaved();
     } catch (err) {
@@ -93,7 +101,12 @@ export function MenuForm({ menu, parentId, icons, onCancel, onSaved }: Props) {
 
   const heading = `${menu ? "Edit" : "Add"} ${sub ? "sub menu" : "menu"}`;
   return (
-    <form onSubmit={save} noValidate aria-label={heading} className="space-y-3 border-t border-slate-200 bg-slate-50 p-3">
+    <form
+      onSubmit={save}
+      noValidate
+      aria-label={heading}
+      className="space-y-3 border-t border-slate-200 bg-slate-50 p-3"
+    >
       <Field
         label={sub ? "Sub Menu Name" : "Menu Name"}
         value={title}
@@ -107,7 +120,14 @@ export function MenuForm({ menu, parentId, icons, onCancel, onSaved }: Props) {
         <span className="mb-1 block text-sm font-medium text-slate-700" id={`${idBase}-icon`}>
           Icon
         </span>
-        <Button type="button" variant="secondary" className="gap-2 px-3 py-1.5" aria-describedby={`${idBase}-icon`} onClick={() => setPicking(true)} disabled={!icons}>
+        <Button
+          type="button"
+          variant="secondary"
+          className="gap-2 px-3 py-1.5"
+          aria-describedby={`${idBase}-icon`}
+          onClick={() => setPicking(true)}
+          disabled={!icons}
+        >
           {icon && isIconName(icon) ? <Icon name={icon} className="h-5 w-5" /> : null}
           {icon ? `Change icon (${icon})` : "Choose icon"}
         </Button>
@@ -115,11 +135,18 @@ export function MenuForm({ menu, parentId, icons, onCancel, onSaved }: Props) {
       </div>
       {showTypes && (
         <fieldset>
-          <legend className="mb-1 text-sm font-medium text-slate-700">Page types{builtin ? " (fixed for a built-in menu)" : ""}</legend>
+          <legend className="mb-1 text-sm font-medium text-slate-700">
+            Page types{builtin ? " (fixed for a built-in menu)" : ""}
+          </legend>
           <div className="flex flex-wrap gap-x-4 gap-y-1">
             {PAGE_TYPES.map((t) => (
               <label key={t.id} className="inline-flex items-center gap-2 text-sm">
-                <input type="checkbox" checked={types.includes(t.id)} disabled={builtin} onChange={(e) => toggleType(t.id, e.target.checked)} />
+                <input
+                  type="checkbox"
+                  checked={types.includes(t.id)}
+                  disabled={builtin}
+                  onChange={(e) => toggleType(t.id, e.target.checked)}
+                />
                 {t.name}
               </label>
             ))}
@@ -133,7 +160,13 @@ export function MenuForm({ menu, parentId, icons, onCancel, onSaved }: Props) {
           <div className="flex flex-wrap gap-x-4 gap-y-1">
             {ATTACHMENT_OPTIONS.map((o) => (
               <label key={o.id} className="inline-flex items-center gap-2 text-sm">
-                <input type="checkbox" checked={attach.includes(o.id)} onChange={(e) => setAttach(e.target.checked ? [...attach, o.id].sort() : attach.filter((x) => x !== o.id))} />
+                <input
+                  type="checkbox"
+                  checked={attach.includes(o.id)}
+                  onChange={(e) =>
+                    setAttach(e.target.checked ? [...attach, o.id].sort() : attach.filter((x) => x !== o.id))
+                  }
+                />
                 {o.name}
               </label>
             ))}
@@ -141,7 +174,18 @@ export function MenuForm({ menu, parentId, icons, onCancel, onSaved }: Props) {
           {errors.allow_in_attachment && <p className="mt-1 text-sm text-red-600">{errors.allow_in_attachment}</p>}
         </fieldset>
       )}
-      {showUrl && <Field label="URL" type="url" inputMode="url" placeholder="https://" value={url} maxLength={2048} error={errors.url} onChange={(e) => setUrl(e.target.value)} />}
+      {showUrl && (
+        <Field
+          label="URL"
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          value={url}
+          maxLength={2048}
+          error={errors.url}
+          onChange={(e) => setUrl(e.target.value)}
+        />
+      )}
       {errors._ && (
         <p role="alert" className="text-sm text-red-600">
           {errors._}
@@ -155,16 +199,39 @@ export function MenuForm({ menu, parentId, icons, onCancel, onSaved }: Props) {
           {menu ? "Update" : "Save"}
         </Button>
       </div>
-      <IconPicker open={picking} icons={icons ?? []} selected={iconId} onPick={(id) => (setIconId(id), setPicking(false))} onCancel={() => setPicking(false)} />
+      <IconPicker
+        open={picking}
+        icons={icons ?? []}
+        selected={iconId}
+        onPick={(id) => (setIconId(id), setPicking(false))}
+        onCancel={() => setPicking(false)}
+      />
     </form>
   );
 }
 
 /** The icon picker modal: every icon of get_icons as a choice (arrow keys move between them). */
-function IconPicker({ open, icons, selected, onPick, onCancel }: { open: boolean; icons: IconOption[]; selected: number | null; onPick: (id: number | null) => void; onCancel: () => void }) {
+function IconPicker({
+  open,
+  icons,
+  selected,
+  onPick,
+  onCancel,
+}: {
+  open: boolean;
+  icons: IconOption[];
+  selected: number | null;
+  onPick: (id: number | null) => void;
+  onCancel: () => void;
+}) {
   const titleId = useId();
   return (
-    <Modal open={open} onCancel={onCancel} labelledBy={titleId} className="w-[min(30rem,calc(100vw-2rem))] rounded-lg bg-white p-5 shadow-xl">
+    <Modal
+      open={open}
+      onCancel={onCancel}
+      labelledBy={titleId}
+      className="w-[min(30rem,calc(100vw-2rem))] rounded-lg bg-white p-5 shadow-xl"
+    >
       <h2 id={titleId} className="mb-3 text-lg font-semibold text-slate-900">
         Choose an icon
       </h2>

@@ -1,8 +1,24 @@
 "use client";
 
 import { useId } from "react";
-import { DndContext, KeyboardSensor, PointerSensor, TouchSensor, closestCenter, useSensor, useSensors, type DragEndEvent, type UniqueIdentifier } from "@dnd-kit/core";
-import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  TouchSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+  type UniqueIdentifier,
+} from "@dnd-kit/core";
+import {
+  SortableContext,
+  arrayMove,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { Icon } from "@/components/ui/icon";
 
@@ -47,11 +63,21 @@ export function SortableList<T extends Item>({ items, label, onReorder, disabled
       collisionDetection={closestCenter}
       onDragEnd={onDragEnd}
       accessibility={{
-        screenReaderInstructions: { draggable: "To move this menu, press Space. Use the up and down arrow keys to move it, Space again to drop it, or Escape to cancel." },
+        screenReaderInstructions: {
+          draggable:
+            "To move this menu, press Space. Use the up and down arrow keys to move it, Space again to drop it, or Escape to cancel.",
+        },
         announcements: {
-          onDragStart: ({ active }) => `Picked up ${titleOf(active.id)}, position ${positionOf(active.id)} of ${ids.length}.`,
-          onDragOver: ({ active, over }) => (over ? `${titleOf(active.id)} is at position ${positionOf(over.id)} of ${ids.length}.` : `${titleOf(active.id)} is no longer over the list.`),
-          onDragEnd: ({ active, over }) => (over ? `${titleOf(active.id)} dropped at position ${positionOf(over.id)} of ${ids.length}.` : `${titleOf(active.id)} dropped.`),
+          onDragStart: ({ active }) =>
+            `Picked up ${titleOf(active.id)}, position ${positionOf(active.id)} of ${ids.length}.`,
+          onDragOver: ({ active, over }) =>
+            over
+              ? `${titleOf(active.id)} is at position ${positionOf(over.id)} of ${ids.length}.`
+              : `${titleOf(active.id)} is no longer over the list.`,
+          onDragEnd: ({ active, over }) =>
+            over
+              ? `${titleOf(active.id)} dropped at position ${positionOf(over.id)} of ${ids.length}.`
+              : `${titleOf(active.id)} dropped.`,
           onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled.`,
         },
       }}
@@ -69,8 +95,21 @@ export function SortableList<T extends Item>({ items, label, onReorder, disabled
   );
 }
 
-function SortableRow({ id, title, disabled, children }: { id: number; title: string; disabled?: boolean; children: (handle: React.ReactNode) => React.ReactNode }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id, disabled });
+function SortableRow({
+  id,
+  title,
+  disabled,
+  children,
+}: {
+  id: number;
+  title: string;
+  disabled?: boolean;
+  children: (handle: React.ReactNode) => React.ReactNode;
+}) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id,
+    disabled,
+  });
   const handle = (
     <button
       type="button"

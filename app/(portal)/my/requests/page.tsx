@@ -27,7 +27,12 @@ export default async function MyRequestsPage({ searchParams }: Props) {
   await connection();
   const user = await pageGuard(requireUser());
   const sp = await searchParams;
-  const q = myRequestsQuery.parse({ form: one(sp.form), status: one(sp.status), page: one(sp.page), size: one(sp.size) });
+  const q = myRequestsQuery.parse({
+    form: one(sp.form),
+    status: one(sp.status),
+    page: one(sp.page),
+    size: one(sp.size),
+  });
   const { rows, total } = await listMyRequests(user, q);
   // Seen now: when there was something to see, the header (kept as it was by an in-app move here) is
   // asked for again, so that its count clears.
@@ -46,12 +51,22 @@ export default async function MyRequestsPage({ searchParams }: Props) {
     <div className="space-y-4 rounded-lg bg-white p-4 shadow-sm sm:p-6">
       {hadChanges && <RefreshOnMount />}
       <h1 className="text-2xl font-semibold text-slate-900">My requests</h1>
-      <form method="get" action="/my/requests" className="flex flex-wrap items-end gap-3" aria-label="Filter my requests">
+      <form
+        method="get"
+        action="/my/requests"
+        className="flex flex-wrap items-end gap-3"
+        aria-label="Filter my requests"
+      >
         <div>
           <label htmlFor="my-form" className="mb-1 block text-sm font-medium text-slate-700">
             Form
           </label>
-          <select id="my-form" name="form" defaultValue={q.form ?? ""} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm">
+          <select
+            id="my-form"
+            name="form"
+            defaultValue={q.form ?? ""}
+            className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+          >
             <option value="">All forms</option>
             {(Object.keys(API_FORMS) as ApiForm[]).map((f) => (
               <option key={f} value={f}>
@@ -64,7 +79,12 @@ export default async function MyRequestsPage({ searchParams }: Props) {
           <label htmlFor="my-status" className="mb-1 block text-sm font-medium text-slate-700">
             Status
           </label>
-          <select id="my-status" name="status" defaultValue={q.status ?? ""} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm">
+          <select
+            id="my-status"
+            name="status"
+            defaultValue={q.status ?? ""}
+            className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
+          >
             <option value="">All statuses</option>
             {REQUEST_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -73,7 +93,10 @@ export default async function MyRequestsPage({ searchParams }: Props) {
             ))}
           </select>
         </div>
-        <button type="submit" className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+        <button
+          type="submit"
+          className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+        >
           Filter
         </button>
       </form>

@@ -15,8 +15,9 @@ export default async function RequestDeadlinesPage() {
     <div className="max-w-2xl space-y-4 rounded-lg bg-white p-4 shadow-sm sm:p-6">
       <h1 className="text-2xl font-semibold text-slate-900">Request deadlines</h1>
       <p className="text-sm text-slate-700">
-        How many working days (Monday to Friday, the dealerships&apos; Pacific time) approvers have to decide a request. A request still waiting after that is
-        shown as Overdue, and its approvers get it in their daily summary. 0 means no deadline.
+        How many working days (Monday to Friday, the dealerships&apos; Pacific time) approvers have to decide a request.
+        A request still waiting after that is shown as Overdue, and its approvers get it in their daily summary. 0 means
+        no deadline.
       </p>
       <DeadlinesForm initial={targets} />
     </div>

@@ -20,7 +20,11 @@ export default async function RoReversalListPage({ searchParams }: Props) {
     <div className="space-y-4 rounded-lg bg-white p-4 shadow-sm sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold text-slate-900">RO Reversal Requests</h1>
-        <Link href="/roreversal/add" prefetch={false} className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+        <Link
+          href="/roreversal/add"
+          prefetch={false}
+          className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+        >
           Add
         </Link>
       </div>

@@ -24,7 +24,13 @@ export default async function EditUserPage({ params }: Props) {
   if (id === me.id) redirect("/changeprofile");
   const user = await getUserDetail({ id });
   if (!user) notFound();
-  const [roles, states, locations, departments, permissions] = await Promise.all([listRoles(), listStates(), listLocations(), listDepartments(), listPermissions()]);
+  const [roles, states, locations, departments, permissions] = await Promise.all([
+    listRoles(),
+    listStates(),
+    listLocations(),
+    listDepartments(),
+    listPermissions(),
+  ]);
   return (
     <EditUserForm
       user={{
@@ -40,7 +46,13 @@ export default async function EditUserPage({ params }: Props) {
         phone: user.phone,
         permissionIds: user.permissions.map((p) => p.id),
       }}
-      options={{ roles, states, locations, departments, permissions: permissions.map((p) => ({ value: p.id, text: p.label })) }}
+      options={{
+        roles,
+        states,
+        locations,
+        departments,
+        permissions: permissions.map((p) => ({ value: p.id, text: p.label })),
+      }}
     />
   );
 }

@@ -19,7 +19,13 @@ export default async function UserListPage({ searchParams }: Props) {
   const user = await pageGuard(requireCapability("manageBackOffice"));
   const { state, changed } = parseTableState(await searchParams, USER_TABLE);
   if (changed) redirect(tableHref("/user/list", state, USER_TABLE));
-  const [list, roles, locations, departments, states] = await Promise.all([listUsers(state), listRoles(), listLocations(), listDepartments(), listStates()]);
+  const [list, roles, locations, departments, states] = await Promise.all([
+    listUsers(state),
+    listRoles(),
+    listLocations(),
+    listDepartments(),
+    listStates(),
+  ]);
   const last = lastPage(list.total, state.size);
   if (state.page > last) redirect(tableHref("/user/list", state, USER_TABLE, { page: last }));
 

@@ -19,6 +19,10 @@ export async function POST(req: NextRequest): Promise<Response> {
     if (err instanceof AppError) return fail(err.status, err.message);
     throw err;
   }
-  const copy = new NextRequest(req.url, { method: req.method, headers: req.headers, body: body.byteLength ? (body as BodyInit) : undefined });
+  const copy = new NextRequest(req.url, {
+    method: req.method,
+    headers: req.headers,
+    body: body.byteLength ? (body as BodyInit) : undefined,
+  });
   return handlers.POST(copy);
 }

@@ -6,7 +6,10 @@ import { complianceFiltersSchema, exportFormatSchema } from "@/lib/content/schem
 
 const query = complianceFiltersSchema.extend({ format: exportFormatSchema });
 
-/** GET /api/export/compliance?from=&to=&location=&format=csv|xlsx (administrators): the compliance board, a line per must-read and location. */
+/**
+ * GET /api/export/compliance?from=&to=&location=&format=csv|xlsx (administrators): the compliance board, a line per
+ * must-read and location.
+ */
 export const GET = withApi({ capability: "manageContent" }, { query }, async ({ user, query }) => {
   const board = await complianceBoard({ from: query.from, to: query.to, locationId: query.location }, user);
   return downloadResponse(boardExport(board, query.format));

@@ -5,7 +5,12 @@ import { readStatusExport } from "@/lib/content/compliance-export";
 import { downloadResponse } from "@/lib/data-table/export";
 import { exportFormatSchema, idSchema } from "@/lib/content/schemas";
 
-const query = z.object({ salesId: z.coerce.number({ error: "The post id is required." }).pipe(idSchema), format: exportFormatSchema });
+const query = z.object({
+  salesId: z.coerce.number({ error: "The post id is required." }).pipe(idSchema),
+  format: exportFormatSchema,
+});
 
 /** GET /api/export/read-status?salesId=&format=csv|xlsx (administrators): the 'Readers' of a post, a line per person. */
-export const GET = withApi({ capability: "manageContent" }, { query }, async ({ user, query }) => downloadResponse(readStatusExport(await readStatus(query.salesId, user), query.format)));
+export const GET = withApi({ capability: "manageContent" }, { query }, async ({ user, query }) =>
+  downloadResponse(readStatusExport(await readStatus(query.salesId, user), query.format)),
+);

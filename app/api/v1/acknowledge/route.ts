@@ -13,5 +13,8 @@ const body = z.object({ salesId: z.coerce.number({ error: "The post id is requir
  */
 export const POST = withApi({}, { body }, async ({ user, body }) => {
   const { acknowledgedAt, created } = await acknowledgePost(body.salesId, user);
-  return ok({ salesId: body.salesId, acknowledged: true, acknowledged_at: acknowledgedAt.toISOString(), created }, created ? "Acknowledged" : "Already acknowledged");
+  return ok(
+    { salesId: body.salesId, acknowledged: true, acknowledged_at: acknowledgedAt.toISOString(), created },
+    created ? "Acknowledged" : "Already acknowledged",
+  );
 });

@@ -15,14 +15,18 @@ import { getEventSchedule } from "@/lib/calendar/queries";
  * client's local time) and timeZone (IANA zone of the series). Series may also send weekDays (a list),
  * repeatInterval (weeks), endTime (HH:mm) and repeatUntil (YYYY-MM-DD); see parseLegacyEventBody.
  */
-export const POST = withApi({ capability: "manageEvents" }, { body: z.unknown() }, async ({ user, body, requestId }) => {
-  const id = body && typeof body === "object" && "id" in body ? Number((body as { id: unknown }).id) : 0;
-  const stored = Number.isSafeInteger(id) && id > 0 ? await getEventSchedule({ id }) : null;
-  const values = parseLegacyEventBody(body, stored);
-  try {
-    const { created } = await saveEvent(values, user, { requestId, attachmentsField: "imagePath" });
-    return ok(created ? "Event Added Successfully" : "Event Updated Successfully", "success");
-  } catch (err) {
-    throw err instanceof AppError ? legacyFieldErrors(err) : err;
-  }
-});
+export const POST = withApi(
+  { capability: "manageEvents" },
+  { body: z.unknown() },
+  async ({ user, body, requestId }) => {
+    const id = body && typeof body === "object" && "id" in body ? Number((body as { id: unknown }).id) : 0;
+    const stored = Number.isSafeInteger(id) && id > 0 ? await getEventSchedule({ id }) : null;
+    const values = parseLegacyEventBody(body, stored);
+    try {
+      const { created } = await saveEvent(values, user, { requestId, attachmentsField: "imagePath" });
+      return ok(created ? "Event Added Successfully" : "Event Updated Successfully", "success");
+    } catch (err) {
+      throw err instanceof AppError ? legacyFieldErrors(err) : err;
+    }
+  },
+);

@@ -5,12 +5,22 @@ import { listAttachmentGroups } from "@/lib/content/queries";
 import { toApiColorOption } from "@/lib/backoffice/color-option-service";
 
 const query = z.object({
-  id: z.coerce.number({ error: "The id is not valid." }).int("The id is not valid.").min(0, "The id is not valid.").max(2_147_483_647).default(0),
-  status: z.enum(["active", "inactive", "all"], { error: "The status must be active, inactive or all." }).default("all"),
+  id: z.coerce
+    .number({ error: "The id is not valid." })
+    .int("The id is not valid.")
+    .min(0, "The id is not valid.")
+    .max(2_147_483_647)
+    .default(0),
+  status: z
+    .enum(["active", "inactive", "all"], { error: "The status must be active, inactive or all." })
+    .default("all"),
 });
 
 /** GET /api/v1/attachment_group_list?id=0&status=active: attachment groups (value, text, color_code, color_code_obj, status). */
 export const GET = withApi({}, { query }, async ({ query }) => {
-  const groups = await listAttachmentGroups({ id: query.id, status: query.status === "all" ? undefined : query.status });
+  const groups = await listAttachmentGroups({
+    id: query.id,
+    status: query.status === "all" ? undefined : query.status,
+  });
   return ok(groups.map(toApiColorOption));
 });

@@ -4,7 +4,11 @@ import { BANNER_MESSAGES, toggleBannerStatus } from "@/lib/files/banners";
 import { bannerMenuSchema } from "@/lib/files/banner-schemas";
 
 /** POST /api/v1/banner_status_change: active <-> inactive; `content.status` is the new status. */
-export const POST = withApi({ capability: "manageContent" }, { body: bannerMenuSchema }, async ({ user, body, requestId }) => {
-  const status = await toggleBannerStatus({ menuId: body.menu_id, user, requestId });
-  return ok({ status }, BANNER_MESSAGES.statusChanged);
-});
+export const POST = withApi(
+  { capability: "manageContent" },
+  { body: bannerMenuSchema },
+  async ({ user, body, requestId }) => {
+    const status = await toggleBannerStatus({ menuId: body.menu_id, user, requestId });
+    return ok({ status }, BANNER_MESSAGES.statusChanged);
+  },
+);

@@ -3,4 +3,8 @@ import { toggleColorOptionHandler } from "@/lib/backoffice/color-option-api";
 import { toggleColorOptionBody } from "@/lib/backoffice/color-option-schemas";
 
 /** POST /api/v1/changemeetingstatus (administrators): flip a calendar key's status; see lib/backoffice/color-option-api.ts. */
-export const POST = withApi({ capability: "manageBackOffice" }, { body: toggleColorOptionBody }, toggleColorOptionHandler("key"));
+export const POST = withApi(
+  { capability: "manageBackOffice" },
+  { body: toggleColorOptionBody },
+  toggleColorOptionHandler("key"),
+);

@@ -5,7 +5,11 @@ import { PEOPLE_MESSAGES } from "@/lib/users/profile-schemas";
 import { changePositionHrBody } from "@/lib/users/schemas";
 
 /** POST /api/v1/changepositionhr (administrators): `imageList`, the users in their new order; saved in one transaction. */
-export const POST = withApi({ capability: "manageBackOffice" }, { body: changePositionHrBody }, async ({ user, body, requestId }) => {
-  await saveHrOrder({ ids: body.imageList, actor: user, requestId });
-  return ok(null, PEOPLE_MESSAGES.hrSaved);
-});
+export const POST = withApi(
+  { capability: "manageBackOffice" },
+  { body: changePositionHrBody },
+  async ({ user, body, requestId }) => {
+    await saveHrOrder({ ids: body.imageList, actor: user, requestId });
+    return ok(null, PEOPLE_MESSAGES.hrSaved);
+  },
+);

@@ -5,9 +5,18 @@ import { forbidden } from "@/lib/errors";
 import { roleCan } from "@/lib/auth/roles";
 import { text } from "@/lib/validation/text";
 import { updateOwnProfile, updateUserByAdmin } from "@/lib/users/mutations";
-import { PEOPLE_MESSAGES, editUserSchema, personalDataSchema, phoneSchema, profileSchema } from "@/lib/users/profile-schemas";
+import {
+  PEOPLE_MESSAGES,
+  editUserSchema,
+  personalDataSchema,
+  phoneSchema,
+  profileSchema,
+} from "@/lib/users/profile-schemas";
 
-const id = z.union([z.number(), text().max(12)]).nullable().optional();
+const id = z
+  .union([z.number(), text().max(12)])
+  .nullable()
+  .optional();
 const short = text().max(1000).nullable().optional();
 const long = text().max(70_000).nullable().optional();
 
@@ -17,13 +26,19 @@ const body = z.object({
   email: short,
   first_name: short,
   last_name: short,
-  phone: z.union([text().max(100), z.number()]).nullable().optional(),
+  phone: z
+    .union([text().max(100), z.number()])
+    .nullable()
+    .optional(),
   state: id,
   location_id: id,
   site: id,
   department: id,
   role_id: id,
-  permission_id: z.union([z.array(id), text().max(2000)]).nullable().optional(),
+  permission_id: z
+    .union([z.array(id), text().max(2000)])
+    .nullable()
+    .optional(),
   description: long,
   bio: long,
   quote: short,
@@ -32,7 +47,10 @@ const body = z.object({
   team_designation: short,
   filePath: short,
   profile_image: short,
-  imageSize: z.union([z.number(), text().max(32)]).nullable().optional(),
+  imageSize: z
+    .union([z.number(), text().max(32)])
+    .nullable()
+    .optional(),
   remove_photo: z.union([z.boolean(), z.number(), text().max(5)]).optional(),
 });
 
@@ -63,7 +81,13 @@ export const POST = withApi({}, { body }, async ({ user, body, requestId }) => {
     return ok(null, PEOPLE_MESSAGES.userUpdated);
   }
   const sentPersonal = body.first_name != null || body.last_name != null || body.email != null;
-  const personal = sentPersonal ? parse(personalDataSchema, { firstName: orEmpty(body.first_name), lastName: orEmpty(body.last_name), email: orEmpty(body.email) }) : null;
+  const personal = sentPersonal
+    ? parse(personalDataSchema, {
+        firstName: orEmpty(body.first_name),
+        lastName: orEmpty(body.last_name),
+        email: orEmpty(body.email),
+      })
+    : null;
   if (body.phone != null) parse(z.object({ phone: phoneSchema }), { phone: String(body.phone) });
   const data = parse(profileSchema, {
     locationId: body.location_id ?? body.site,
@@ -76,6 +100,11 @@ export const POST = withApi({}, { body }, async ({ user, body, requestId }) => {
     filePath: orEmpty(body.filePath),
     removePhoto: body.remove_photo,
   });
-  const result = await updateOwnProfile({ data, personal: roleCan(user.roleId, "manageBackOffice") ? personal : null, user, requestId });
+  const result = await updateOwnProfile({
+    data,
+    personal: roleCan(user.roleId, "manageBackOffice") ? personal : null,
+    user,
+    requestId,
+  });
   return ok({ profile_image: result.profileImageUrl }, PEOPLE_MESSAGES.profileChanged);
 });

@@ -4,7 +4,11 @@ import { BANNER_MESSAGES, deleteBanner } from "@/lib/files/banners";
 import { bannerMenuSchema } from "@/lib/files/banner-schemas";
 
 /** DELETE /api/v1/delete_banner: removes the banner and its image; the page shows the upload area again. */
-export const DELETE = withApi({ capability: "manageContent" }, { body: bannerMenuSchema }, async ({ user, body, requestId }) => {
-  await deleteBanner({ menuId: body.menu_id, user, requestId });
-  return ok(null, BANNER_MESSAGES.deleted);
-});
+export const DELETE = withApi(
+  { capability: "manageContent" },
+  { body: bannerMenuSchema },
+  async ({ user, body, requestId }) => {
+    await deleteBanner({ menuId: body.menu_id, user, requestId });
+    return ok(null, BANNER_MESSAGES.deleted);
+  },
+);

@@ -20,7 +20,10 @@ export const DELETE = withApi({ capability: "manageContent" }, {}, async ({ user
   }
   const input = validatePayload(
     deleteContentSchema,
-    { id: Number(payload.salesId), kind: typeof payload.salest_type === "string" ? payload.salest_type.toLowerCase() : payload.salest_type },
+    {
+      id: Number(payload.salesId),
+      kind: typeof payload.salest_type === "string" ? payload.salest_type.toLowerCase() : payload.salest_type,
+    },
     { id: "salesId", kind: "salest_type" },
   );
   const { message } = await deleteContentItem(input, user);

@@ -8,9 +8,13 @@ import { deleteUserBody } from "@/lib/users/schemas";
  * POST (or DELETE) /api/v1/deleteuser (administrators): `deleteArr`, the users to delete. They are
  * deactivated, not removed (lib/users/mutations.ts); deleting oneself is a 422.
  */
-const handler = withApi({ capability: "manageBackOffice" }, { body: deleteUserBody }, async ({ user, body, requestId }) => {
-  const { deleted } = await deleteUsers({ ids: body.deleteArr, actorId: user.id, requestId });
-  return ok({ deleted }, USER_DELETE_TEXTS.done);
-});
+const handler = withApi(
+  { capability: "manageBackOffice" },
+  { body: deleteUserBody },
+  async ({ user, body, requestId }) => {
+    const { deleted } = await deleteUsers({ ids: body.deleteArr, actorId: user.id, requestId });
+    return ok({ deleted }, USER_DELETE_TEXTS.done);
+  },
+);
 export const POST = handler;
 export const DELETE = handler;

@@ -16,6 +16,11 @@ export const GET = withApi({}, { query }, async ({ user, query }) => {
   const comments = await listComments({ postId: post.id });
   return ok({
     ...toApiPost(post),
-    comments: comments.map((c) => ({ id: c.id, comment: c.comment, created_name: c.authorName, created_at: c.createdAt.toISOString() })),
+    comments: comments.map((c) => ({
+      id: c.id,
+      comment: c.comment,
+      created_name: c.authorName,
+      created_at: c.createdAt.toISOString(),
+    })),
   });
 });

@@ -6,7 +6,11 @@ import { roleCan } from "@/lib/auth/roles";
 import { getUserPermissions } from "@/lib/menus/queries";
 
 const body = z.object({
-  user_id: z.coerce.number({ error: "The user id is required." }).int("The user id is not valid.").positive("The user id is not valid.").max(2_147_483_647, "The user id is not valid."),
+  user_id: z.coerce
+    .number({ error: "The user id is required." })
+    .int("The user id is not valid.")
+    .positive("The user id is not valid.")
+    .max(2_147_483_647, "The user id is not valid."),
 });
 
 /** POST /api/v1/get-login-id-permissions: a user's permissions (one's own; administrators: anyone's). */

@@ -27,6 +27,13 @@ export const GET = withApi({}, { query }, async ({ user, query }) => {
     roles: { id: user.roleId },
     system_year: await getSystemYear({ stamp: user.configStamp }),
     build: getBuildVersion(),
-    banner: bannerToApi(await getBannerForMenu({ menuId: found.menu.id, roleId: user.roleId, baseUrl: publicBaseUrl(), stamp: user.configStamp })),
+    banner: bannerToApi(
+      await getBannerForMenu({
+        menuId: found.menu.id,
+        roleId: user.roleId,
+        baseUrl: publicBaseUrl(),
+        stamp: user.configStamp,
+      }),
+    ),
   });
 });

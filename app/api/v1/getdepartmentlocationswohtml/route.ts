@@ -6,7 +6,11 @@ import { FORM_DEPARTMENT_ID, listFormLocations } from "@/lib/forms/locations";
 
 const query = z.object({
   slug: text().max(190).optional(),
-  department_id: z.union([z.literal(String(FORM_DEPARTMENT_ID)), z.literal("")], { error: `The department_id must be ${FORM_DEPARTMENT_ID}.` }).optional(),
+  department_id: z
+    .union([z.literal(String(FORM_DEPARTMENT_ID)), z.literal("")], {
+      error: `The department_id must be ${FORM_DEPARTMENT_ID}.`,
+    })
+    .optional(),
 });
 
 /**
@@ -22,7 +26,10 @@ export const GET = withApi({ public: true }, { query }, async ({ user }) => {
       name: l.name,
       manager_email: user ? l.managerEmail : null,
       manager_name: user ? l.managerName : null,
-      position: { lat: l.latitude == null ? null : Number(l.latitude), lng: l.longitude == null ? null : Number(l.longitude) },
+      position: {
+        lat: l.latitude == null ? null : Number(l.latitude),
+        lng: l.longitude == null ? null : Number(l.longitude),
+      },
       is_buswest: l.isBuswest,
     })),
   });

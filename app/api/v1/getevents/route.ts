@@ -20,12 +20,25 @@ export const GET = withApi({}, { query: getEventsQuery }, async ({ user, query }
   const keyIds = query.slug ? await listCalendarKeyIdsOfSlug({ slug: query.slug }) : null;
   if (query.slug && !keyIds) throw new AppError(404, "Calendar not found.");
   if (query.search) {
-    const shape = query.fields === "calendar" ? toCalendarItem : (r: Parameters<typeof toApiOccurrence>[0]) => toApiOccurrence(r, offset);
-    const [rows, keys] = await Promise.all([searchEvents({ q: query.search, includeInactive, keyIds: keyIds ?? undefined }), listCalendarKeys({ status: "active" })]);
+    const shape =
+      query.fields === "calendar"
+        ? toCalendarItem
+        : (r: Parameters<typeof toApiOccurrence>[0]) => toApiOccurrence(r, offset);
+    const [rows, keys] = await Promise.all([
+      searchEvents({ q: query.search, includeInactive, keyIds: keyIds ?? undefined }),
+      listCalendarKeys({ status: "active" }),
+    ]);
     const shown = keyIds?.length ? keys.filter((k) => keyIds.includes(k.id)) : keys;
     return ok({ events: rows.map(shape), keys: shown.map(toApiKey), search: query.search });
   }
   const window = windowFromQuery(query);
-  const json = await windowContentJson({ ...window, includeInactive, keyId: query.id || undefined, keyIds: keyIds ?? undefined, offsetMinutes: offset, fields: query.fields ?? "all" });
+  const json = await windowContentJson({
+    ...window,
+    includeInactive,
+    keyId: query.id || undefined,
+    keyIds: keyIds ?? undefined,
+    offsetMinutes: offset,
+    fields: query.fields ?? "all",
+  });
   return okJson(json);
 });

@@ -6,7 +6,9 @@ import { AppError } from "@/lib/errors";
 import { fileAccess } from "@/lib/files/access";
 import { FILE_MESSAGES, getFileByKey, keyFromClientPath, publicBaseUrl, signedDownloadUrl } from "@/lib/files/service";
 
-const query = z.object({ file: text({ error: "The file is required." }).min(1, "The file is required.").max(2048, FILE_MESSAGES.invalidPath) });
+const query = z.object({
+  file: text({ error: "The file is required." }).min(1, "The file is required.").max(2048, FILE_MESSAGES.invalidPath),
+});
 
 /**
  * GET /api/v1/getsignedurlpath?file=: a download link valid for a few minutes (`content.file_path`), only

@@ -15,7 +15,10 @@ import { listUserBody } from "@/lib/users/schemas";
 export const POST = withApi({ capability: "manageBackOffice" }, { body: listUserBody }, async ({ user, body }) => {
   assertTableState(USER_QUERY, body.state);
   if (body.exportAs) {
-    const web = signUserExportUrl({ userId: user.id, f: body.exportAs, q: body.state.filters, o: body.state.sort, i: body.ids }, publicBaseUrl());
+    const web = signUserExportUrl(
+      { userId: user.id, f: body.exportAs, q: body.state.filters, o: body.state.sort, i: body.ids },
+      publicBaseUrl(),
+    );
     return ok({ web }, "success export");
   }
   const list = await listUsers(body.state);

@@ -14,5 +14,8 @@ const body = z.object({
 export const POST = withApi({ public: true }, { body }, async ({ req, body }) => {
   const ip = clientIpOf(req);
   const user = await verifyPasswordLogin({ ...body, ip });
-  return ok(await apiLoginContent(user, { ip, userAgent: req.headers.get("user-agent"), provider: "credentials" }), "Login successfully");
+  return ok(
+    await apiLoginContent(user, { ip, userAgent: req.headers.get("user-agent"), provider: "credentials" }),
+    "Login successfully",
+  );
 });

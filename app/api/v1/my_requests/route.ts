@@ -4,4 +4,6 @@ import { myRequestsQuery } from "@/lib/requests/schemas";
 import { listMyRequests } from "@/lib/requests/service";
 
 /** GET /api/v1/my_requests?form=&status=&page=&size=: the caller's own requests of the four forms, latest change first. */
-export const GET = withApi({}, { query: myRequestsQuery }, async ({ user, query }) => ok(await listMyRequests(user, query)));
+export const GET = withApi({}, { query: myRequestsQuery }, async ({ user, query }) =>
+  ok(await listMyRequests(user, query)),
+);

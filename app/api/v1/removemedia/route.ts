@@ -5,7 +5,9 @@ import { ok } from "@/lib/api/envelope";
 import { FILE_MESSAGES, removeMedia } from "@/lib/files/service";
 
 const body = z.object({
-  filePath: text({ error: "The file path is required." }).min(1, "The file path is required.").max(2048, FILE_MESSAGES.invalidPath),
+  filePath: text({ error: "The file path is required." })
+    .min(1, "The file path is required.")
+    .max(2048, FILE_MESSAGES.invalidPath),
   thumbnailPath: text().max(2048, FILE_MESSAGES.invalidPath).nullish(),
 });
 

@@ -3,4 +3,8 @@ import { saveColorOptionHandler } from "@/lib/backoffice/color-option-api";
 import { saveColorOptionBody } from "@/lib/backoffice/color-option-schemas";
 
 /** POST /api/v1/savegroup (administrators): add or update a attachment group; see lib/backoffice/color-option-api.ts. */
-export const POST = withApi({ capability: "manageBackOffice" }, { body: saveColorOptionBody("group") }, saveColorOptionHandler("group"));
+export const POST = withApi(
+  { capability: "manageBackOffice" },
+  { body: saveColorOptionBody("group") },
+  saveColorOptionHandler("group"),
+);

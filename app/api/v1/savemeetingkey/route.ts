@@ -3,4 +3,8 @@ import { saveColorOptionHandler } from "@/lib/backoffice/color-option-api";
 import { saveColorOptionBody } from "@/lib/backoffice/color-option-schemas";
 
 /** POST /api/v1/savemeetingkey (administrators): add or update a calendar key; see lib/backoffice/color-option-api.ts. */
-export const POST = withApi({ capability: "manageBackOffice" }, { body: saveColorOptionBody("key") }, saveColorOptionHandler("key"));
+export const POST = withApi(
+  { capability: "manageBackOffice" },
+  { body: saveColorOptionBody("key") },
+  saveColorOptionHandler("key"),
+);

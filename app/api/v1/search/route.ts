@@ -10,7 +10,16 @@ import { cleanQuery, searchQuerySchema } from "@/lib/search/schemas";
  * per kind. What the caller may not open is never in it (lib/search/queries.ts).
  */
 export const GET = withApi({}, { query: searchQuerySchema }, async ({ user, query }) => {
-  const groups = query.suggest === "1" ? await suggest({ q: query.q, user }) : await searchPage({ q: query.q, user, kind: query.kind, page: query.page ?? 1, filters: { from: query.from, to: query.to } });
+  const groups =
+    query.suggest === "1"
+      ? await suggest({ q: query.q, user })
+      : await searchPage({
+          q: query.q,
+          user,
+          kind: query.kind,
+          page: query.page ?? 1,
+          filters: { from: query.from, to: query.to },
+        });
   return ok({
     q: cleanQuery(query.q),
     kind: query.kind ?? null,

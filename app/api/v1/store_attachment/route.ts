@@ -1,7 +1,14 @@
 import { z } from "zod";
 import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
-import { documentsFromLists, optionalId, SCHEDULE_NAMES, scheduleFromBody, validatePayload, withPayloadNames } from "@/lib/content/api";
+import {
+  documentsFromLists,
+  optionalId,
+  SCHEDULE_NAMES,
+  scheduleFromBody,
+  validatePayload,
+  withPayloadNames,
+} from "@/lib/content/api";
 import { attachmentFormSchema } from "@/lib/content/schemas";
 import { saveAttachment } from "@/lib/content/service";
 
@@ -33,8 +40,19 @@ export const POST = withApi({ capability: "manageContent" }, { body }, async ({ 
       documents: documentsFromLists(body.attachPath, body.attachSize, body.attachType, body.attachName),
       ...scheduleFromBody(body),
     },
-    { slug: "attachSlug", title: "attachTitle", uploadType: "upload_type", url: "attachURL", groupId: "selected_group", documents: "attachPath", ...SCHEDULE_NAMES },
+    {
+      slug: "attachSlug",
+      title: "attachTitle",
+      uploadType: "upload_type",
+      url: "attachURL",
+      groupId: "selected_group",
+      documents: "attachPath",
+      ...SCHEDULE_NAMES,
+    },
   );
-  const { id, created, message } = await withPayloadNames(saveAttachment(input, user, { documentsField: "attachPath" }), SCHEDULE_NAMES);
+  const { id, created, message } = await withPayloadNames(
+    saveAttachment(input, user, { documentsField: "attachPath" }),
+    SCHEDULE_NAMES,
+  );
   return ok({ id, created }, message);
 });

@@ -18,7 +18,8 @@ export const POST = withApi({ capability: "manageContent" }, { body }, async ({ 
       slug: body.slug,
       id: optionalId(body.id),
       title: body.title,
-      description: typeof body.description === "string" ? body.description : body.description == null ? "" : body.description,
+      description:
+        typeof body.description === "string" ? body.description : body.description == null ? "" : body.description,
       eventDate: body.eventDate,
       documents: documentsFromLists(body.imagePath, body.imageSize, body.imageType, body.imageName),
     },

@@ -1,7 +1,15 @@
 import { z } from "zod";
 import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
-import { documentsFromLists, mustReadFromBody, optionalId, SCHEDULE_NAMES, scheduleFromBody, validatePayload, withPayloadNames } from "@/lib/content/api";
+import {
+  documentsFromLists,
+  mustReadFromBody,
+  optionalId,
+  SCHEDULE_NAMES,
+  scheduleFromBody,
+  validatePayload,
+  withPayloadNames,
+} from "@/lib/content/api";
 import { discussionFormSchema } from "@/lib/content/schemas";
 import { saveDiscussion } from "@/lib/content/service";
 
@@ -20,13 +28,17 @@ export const POST = withApi({ capability: "manageContent" }, { body }, async ({ 
       slug: body.slug,
       id: optionalId(body.id),
       title: body.title,
-      description: typeof body.description === "string" ? body.description : body.description == null ? "" : body.description,
+      description:
+        typeof body.description === "string" ? body.description : body.description == null ? "" : body.description,
       documents: documentsFromLists(body.imagePath, body.imageSize, body.imageType, body.imageName),
       ...scheduleFromBody(body),
       ...mustReadFromBody(body),
     },
     { documents: "imagePath", ...SCHEDULE_NAMES },
   );
-  const { id, created, message } = await withPayloadNames(saveDiscussion(input, user, { documentsField: "imagePath" }), SCHEDULE_NAMES);
+  const { id, created, message } = await withPayloadNames(
+    saveDiscussion(input, user, { documentsField: "imagePath" }),
+    SCHEDULE_NAMES,
+  );
   return ok({ id, created }, message);
 });

@@ -10,7 +10,17 @@ export default async function AddDiscussionPage({ params }: { params: Promise<{ 
   const { menu, backHref, userName } = await loadFormContext(params, "discussion");
   return (
     <DiscussionForm
-      initial={{ slug: menu.slug, title: "", description: "", documents: [], audience: { locations: [], roles: [] }, publishAt: null, expiresAt: null, mustRead: false, dueAt: null }}
+      initial={{
+        slug: menu.slug,
+        title: "",
+        description: "",
+        documents: [],
+        audience: { locations: [], roles: [] },
+        publishAt: null,
+        expiresAt: null,
+        mustRead: false,
+        dueAt: null,
+      }}
       backHref={backHref}
       userName={userName}
       options={await listAudienceOptions()}

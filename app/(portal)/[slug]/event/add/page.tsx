@@ -7,5 +7,11 @@ export const metadata: Metadata = { title: "Add New Date" };
 /** EventAddForm: a save-the-date entry of this menu (role 1). */
 export default async function AddSaveTheDatePage({ params }: { params: Promise<{ slug: string }> }) {
   const { menu, backHref, userName } = await loadFormContext(params, "save-the-date");
-  return <SaveTheDateForm initial={{ slug: menu.slug, title: "", description: "", eventDate: "", documents: [] }} backHref={backHref} userName={userName} />;
+  return (
+    <SaveTheDateForm
+      initial={{ slug: menu.slug, title: "", description: "", eventDate: "", documents: [] }}
+      backHref={backHref}
+      userName={userName}
+    />
+  );
 }

@@ -31,10 +31,18 @@ type Props = { params: Promise<{ slug: string; id: string }> };
 /** Memoised per request with primitive keys, so generateMetadata and the page share one lookup. */
 const lookup = cache(async (slug: string, id: string, roleId: number, locationId: number | null, stamp: string) => {
   const found = await getMenuBySlug({ slug: slug.slice(0, 190), roleId, stamp });
-  if (found.status !== "ok" || !tabsOf(found.menu.pageTypes).includes("discussion") || !/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2_147_483_647) {
+  if (
+    found.status !== "ok" ||
+    !tabsOf(found.menu.pageTypes).includes("discussion") ||
+    !/^[1-9]\d{0,9}$/.test(id) ||
+    Number(id) > 2_147_483_647
+  ) {
     return { found, post: null };
   }
-  return { found, post: await getDiscussion({ menuId: found.menu.id, id: Number(id), viewer: { roleId, locationId } }) };
+  return {
+    found,
+    post: await getDiscussion({ menuId: found.menu.id, id: Number(id), viewer: { roleId, locationId } }),
+  };
 });
 
 async function load(params: Props["params"]) {
@@ -62,7 +70,9 @@ export default async function PostDetailPage({ params }: Props) {
   const { user, menu, post } = await load(params);
   const isAdmin = roleCan(user.roleId, "manageContent");
   // Seen: one upsert, run beside the page's own reads (a failure never breaks the page).
-  const seen = recordSeen(post.id, user.id).catch((err) => logger.warn({ err, postId: post.id }, "could not record a post view"));
+  const seen = recordSeen(post.id, user.id).catch((err) =>
+    logger.warn({ err, postId: post.id }, "could not record a post view"),
+  );
   const [comments, acknowledgedAt, names, readers] = await Promise.all([
     listComments({ postId: post.id }),
     post.mustRead ? getAcknowledgement(post.id, user) : null,
@@ -75,11 +85,17 @@ export default async function PostDetailPage({ params }: Props) {
   return (
     <article className="space-y-5" aria-labelledby="post-title">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Link href={`/${menu.slug}`} className="inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50">
+        <Link
+          href={`/${menu.slug}`}
+          className="inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
+        >
           <Icon name="back" className="h-4 w-4" /> Back
         </Link>
         {isAdmin && (
-          <Link href={`/${menu.slug}/discussion/edit/${post.id}`} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50">
+          <Link
+            href={`/${menu.slug}/discussion/edit/${post.id}`}
+            className="rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
+          >
             Edit
           </Link>
         )}
@@ -119,7 +135,8 @@ export default async function PostDetailPage({ params }: Props) {
         <section aria-label="Acknowledgement" className="rounded-lg border border-brand-100 bg-brand-50 p-4">
           {acknowledgedAt ? (
             <p className="text-sm font-medium text-slate-900">
-              Acknowledged on <DateText date={acknowledgedAt} kind="long" /> <DateText date={acknowledgedAt} kind="time" />
+              Acknowledged on <DateText date={acknowledgedAt} kind="long" />{" "}
+              <DateText date={acknowledgedAt} kind="time" />
             </p>
           ) : (
             <div className="flex flex-wrap items-center justify-between gap-3">
@@ -171,4 +188,3 @@ export default async function PostDetailPage({ params }: Props) {
     </article>
   );
 }
-

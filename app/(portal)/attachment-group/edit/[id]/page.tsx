@@ -11,5 +11,12 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
   await connection();
   const user = await pageGuard(requireCapability("manageBackOffice"));
   const row = await loadColorOption("group", params);
-  return <ColorOptionForm kind="group" id={row.id} initial={{ name: row.name, color: row.colorCode }} userName={userNameOf(user)} />;
+  return (
+    <ColorOptionForm
+      kind="group"
+      id={row.id}
+      initial={{ name: row.name, color: row.colorCode }}
+      userName={userNameOf(user)}
+    />
+  );
 }

@@ -9,7 +9,9 @@ import { saveRequestTargetsAction } from "@/lib/requests/actions";
 
 /** The four forms' targets in working days, saved together. */
 export function DeadlinesForm({ initial }: { initial: Record<FormKey, number> }) {
-  const [values, setValues] = useState<Record<FormKey, string>>(() => Object.fromEntries(FORM_KEYS.map((k) => [k, String(initial[k])])) as Record<FormKey, string>);
+  const [values, setValues] = useState<Record<FormKey, string>>(
+    () => Object.fromEntries(FORM_KEYS.map((k) => [k, String(initial[k])])) as Record<FormKey, string>,
+  );
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [pending, start] = useTransition();
   const save = () =>

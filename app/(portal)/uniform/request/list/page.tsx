@@ -37,7 +37,12 @@ export default async function UniformListPage({ searchParams }: Props) {
   return (
     <div className="space-y-4 rounded-lg bg-white p-4 shadow-sm sm:p-6">
       <h1 className="text-2xl font-semibold text-slate-900">Uniform Requests</h1>
-      <UniformTable state={state} rows={list.rows} total={list.total} locations={locations.map((l) => ({ value: l.id, text: l.name }))} />
+      <UniformTable
+        state={state}
+        rows={list.rows}
+        total={list.total}
+        locations={locations.map((l) => ({ value: l.id, text: l.name }))}
+      />
     </div>
   );
 }

@@ -27,7 +27,9 @@ type Props = {
     phone: string | null;
     permissionIds: number[];
   };
-  options: Record<"roles" | "states" | "departments" | "permissions", Option[]> & { locations: (Option & { departmentId: number })[] };
+  options: Record<"roles" | "states" | "departments" | "permissions", Option[]> & {
+    locations: (Option & { departmentId: number })[];
+  };
 };
 
 const FIELDS = ["roleId", "stateId", "locationId", "departmentId", "phone", "permissionIds"] as const;
@@ -53,7 +55,9 @@ export function EditUserForm({ user, options }: Props) {
   const err = (name: (typeof FIELDS)[number]) => form.formState.errors[name]?.message as string | undefined;
   // A location belongs to one department: picking it picks that department, and the list offers only it.
   const location = options.locations.find((l) => String(l.value) === form.watch("locationId"));
-  const departments = location ? options.departments.filter((d) => d.value === location.departmentId) : options.departments;
+  const departments = location
+    ? options.departments.filter((d) => d.value === location.departmentId)
+    : options.departments;
   const locationField = form.register("locationId", {
     onChange: (e: { target: { value: string } }) => {
       const picked = options.locations.find((l) => String(l.value) === e.target.value);
@@ -124,7 +128,15 @@ export function EditUserForm({ user, options }: Props) {
               </option>
             ))}
           </SelectField>
-          <Field label="Phone" type="tel" inputMode="tel" maxLength={32} autoComplete="off" error={err("phone")} {...form.register("phone")} />
+          <Field
+            label="Phone"
+            type="tel"
+            inputMode="tel"
+            maxLength={32}
+            autoComplete="off"
+            error={err("phone")}
+            {...form.register("phone")}
+          />
         </div>
         <Controller
           control={form.control}
@@ -136,7 +148,10 @@ export function EditUserForm({ user, options }: Props) {
                 <legend className="mb-2 text-sm font-medium text-slate-700">Permissions</legend>
                 <div className="grid gap-2 sm:grid-cols-2">
                   {options.permissions.map((p) => (
-                    <label key={p.value} className="flex items-center gap-2 rounded-md border border-slate-200 px-3 py-2 text-sm text-slate-800">
+                    <label
+                      key={p.value}
+                      className="flex items-center gap-2 rounded-md border border-slate-200 px-3 py-2 text-sm text-slate-800"
+                    >
                       <input
                         type="checkbox"
                         className="h-4 w-4 accent-brand-600"
@@ -161,7 +176,13 @@ export function EditUserForm({ user, options }: Props) {
             );
           }}
         />
-        <FormButtons cancelHref="/user/list" editing busy={saving} saving={saving ? "save" : null} onSaveAndContinue={() => {}} />
+        <FormButtons
+          cancelHref="/user/list"
+          editing
+          busy={saving}
+          saving={saving ? "save" : null}
+          onSaveAndContinue={() => {}}
+        />
       </form>
     </div>
   );

@@ -20,7 +20,21 @@ const EMPTY: NotificationInput = { subject: "", message: "", attachmentPath: "" 
  * 'Send e-mail notification': subject, message and an optional attachment, to the selected users
  * (`ids`) or, with none selected, to every user matching the list's filters. One mail per recipient.
  */
-export function NotifyModal({ open, ids, filters, total, onClose, onSent }: { open: boolean; ids: number[]; filters: Record<string, string>; total: number; onClose: () => void; onSent: () => void }) {
+export function NotifyModal({
+  open,
+  ids,
+  filters,
+  total,
+  onClose,
+  onSent,
+}: {
+  open: boolean;
+  ids: number[];
+  filters: Record<string, string>;
+  total: number;
+  onClose: () => void;
+  onSent: () => void;
+}) {
   const titleId = useId();
   const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(false);
@@ -54,7 +68,12 @@ export function NotifyModal({ open, ids, filters, total, onClose, onSent }: { op
   const to = ids.length ? `${ids.length} selected user(s)` : `all ${total} user(s) matching the current filters`;
 
   return (
-    <Modal open={open} onCancel={close} labelledBy={titleId} className="w-[min(36rem,calc(100vw-2rem))] rounded-xl bg-white p-6 shadow-xl">
+    <Modal
+      open={open}
+      onCancel={close}
+      labelledBy={titleId}
+      className="w-[min(36rem,calc(100vw-2rem))] rounded-xl bg-white p-6 shadow-xl"
+    >
       <h2 id={titleId} className="text-lg font-semibold text-slate-900">
         Send e-mail notification
       </h2>

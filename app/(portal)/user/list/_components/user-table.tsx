@@ -23,7 +23,12 @@ type Props = {
 };
 
 /** A v1 call from the browser with a JSON body (lib/api/client.ts). */
-const postV1 = <T,>(name: string, body: unknown) => callV1<T>(`/api/v1/${name}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+const postV1 = <T,>(name: string, body: unknown) =>
+  callV1<T>(`/api/v1/${name}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
 
 const text = (v: string | null) => v ?? "";
 
@@ -36,12 +41,30 @@ export function UserTable({ state, rows, total, currentUserId, options }: Props)
   const select = (id: keyof Props["options"]) => ({ kind: "select" as const, options: options[id] });
 
   const columns: DataTableColumn<UserListRow>[] = [
-    { id: "name", header: label("name"), sortable: true, filter: { kind: "text" }, cell: (r) => [r.firstName, r.lastName].filter(Boolean).join(" ") },
+    {
+      id: "name",
+      header: label("name"),
+      sortable: true,
+      filter: { kind: "text" },
+      cell: (r) => [r.firstName, r.lastName].filter(Boolean).join(" "),
+    },
     { id: "email", header: label("email"), sortable: true, filter: { kind: "text" }, cell: (r) => text(r.email) },
     { id: "emp_id", header: label("emp_id"), sortable: true, filter: { kind: "text" }, cell: (r) => text(r.empId) },
     { id: "role", header: label("role"), sortable: true, filter: select("role"), cell: (r) => r.roleName },
-    { id: "location", header: label("location"), sortable: true, filter: select("location"), cell: (r) => text(r.locationName) },
-    { id: "department", header: label("department"), sortable: true, filter: select("department"), cell: (r) => text(r.departmentName) },
+    {
+      id: "location",
+      header: label("location"),
+      sortable: true,
+      filter: select("location"),
+      cell: (r) => text(r.locationName),
+    },
+    {
+      id: "department",
+      header: label("department"),
+      sortable: true,
+      filter: select("department"),
+      cell: (r) => text(r.departmentName),
+    },
     { id: "state", header: label("state"), sortable: true, filter: select("state"), cell: (r) => text(r.stateName) },
     { id: "phone", header: label("phone"), sortable: true, filter: { kind: "text" }, cell: (r) => text(r.phone) },
     {
@@ -50,7 +73,12 @@ export function UserTable({ state, rows, total, currentUserId, options }: Props)
       // One's own record is edited on the profile screen, not here (spec section 2).
       cell: (r) =>
         r.id === currentUserId ? null : (
-          <Link href={`/updateusers/${r.id}`} prefetch={false} className="text-brand-700 hover:underline" aria-label={`Edit ${r.firstName} ${r.lastName}`.trim()}>
+          <Link
+            href={`/updateusers/${r.id}`}
+            prefetch={false}
+            className="text-brand-700 hover:underline"
+            aria-label={`Edit ${r.firstName} ${r.lastName}`.trim()}
+          >
             Edit
           </Link>
         ),
@@ -73,7 +101,13 @@ export function UserTable({ state, rows, total, currentUserId, options }: Props)
       toast.error(USER_DELETE_TEXTS.self);
       return;
     }
-    const yes = await confirm({ title: USER_DELETE_TEXTS.title, text: USER_DELETE_TEXTS.text, confirmLabel: "Yes, delete it!", cancelLabel: "Cancel", danger: true });
+    const yes = await confirm({
+      title: USER_DELETE_TEXTS.title,
+      text: USER_DELETE_TEXTS.text,
+      confirmLabel: "Yes, delete it!",
+      cancelLabel: "Cancel",
+      danger: true,
+    });
     if (!yes) {
       toast(USER_DELETE_TEXTS.cancelled);
       return;
@@ -107,9 +141,22 @@ export function UserTable({ state, rows, total, currentUserId, options }: Props)
         )}
         toolbar={(selected) => (
           <>
-            <ExportButton label={selected.length ? "Export selected (CSV)" : "Export CSV"} getLink={exportLink("csv", selected)} onDone={() => router.refresh()} />
-            <ExportButton label={selected.length ? "Export selected (XLSX)" : "Export XLSX"} getLink={exportLink("xlsx", selected)} onDone={() => router.refresh()} />
-            <Button type="button" variant="secondary" className="px-3 py-1" onClick={() => setNotifyIds(selected.map(Number))}>
+            <ExportButton
+              label={selected.length ? "Export selected (CSV)" : "Export CSV"}
+              getLink={exportLink("csv", selected)}
+              onDone={() => router.refresh()}
+            />
+            <ExportButton
+              label={selected.length ? "Export selected (XLSX)" : "Export XLSX"}
+              getLink={exportLink("xlsx", selected)}
+              onDone={() => router.refresh()}
+            />
+            <Button
+              type="button"
+              variant="secondary"
+              className="px-3 py-1"
+              onClick={() => setNotifyIds(selected.map(Number))}
+            >
               {selected.length ? "E-mail selected" : "Send e-mail notification"}
             </Button>
             <Link href="/hrdragview" prefetch={false} className="text-sm text-brand-700 hover:underline">
@@ -119,7 +166,14 @@ export function UserTable({ state, rows, total, currentUserId, options }: Props)
         )}
       />
       {dialog}
-      <NotifyModal open={notifyIds !== null} ids={notifyIds ?? []} filters={state.filters} total={total} onClose={() => setNotifyIds(null)} onSent={() => setNotifyIds(null)} />
+      <NotifyModal
+        open={notifyIds !== null}
+        ids={notifyIds ?? []}
+        filters={state.filters}
+        total={total}
+        onClose={() => setNotifyIds(null)}
+        onSent={() => setNotifyIds(null)}
+      />
     </>
   );
 }

@@ -10,7 +10,10 @@ import { getFeedByTokenHash, listFeedEvents } from "@/lib/calendar/queries";
 const YEAR = 365 * 86_400_000;
 
 function notFound() {
-  return new Response("Not found\n", { status: 404, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+  return new Response("Not found\n", {
+    status: 404,
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" },
+  });
 }
 
 /**
@@ -44,6 +47,9 @@ export const GET = publicRoute(async (req: NextRequest, ctx: { params: Promise<{
     });
   } catch (err) {
     logger.error({ err, requestId }, "calendar feed error");
-    return new Response("Something went wrong. Please try again.\n", { status: 500, headers: { "content-type": "text/plain; charset=utf-8" } });
+    return new Response("Something went wrong. Please try again.\n", {
+      status: 500,
+      headers: { "content-type": "text/plain; charset=utf-8" },
+    });
   }
 });

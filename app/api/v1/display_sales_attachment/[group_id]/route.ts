@@ -15,23 +15,29 @@ const groupQuery = listCallQuery(DATE_SORTS);
  */
 export const GET = withApi({}, {}, async ({ user, query: raw, params }) => {
   const groupId = Number(params.group_id);
-  if (!/^\d{1,10}$/.test(params.group_id ?? "") || groupId > 2_147_483_647) throw new AppError(422, "The group id is not valid.", { group_id: ["The group id is not valid."] });
+  if (!/^\d{1,10}$/.test(params.group_id ?? "") || groupId > 2_147_483_647)
+    throw new AppError(422, "The group id is not valid.", { group_id: ["The group id is not valid."] });
   const parsed = (groupId ? groupQuery : topLevelQuery).safeParse(raw);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
-    throw new AppError(422, first?.message ?? "The request is not valid.", { [String(first?.path[0] ?? "_")]: [first?.message ?? "The request is not valid."] });
+    throw new AppError(422, first?.message ?? "The request is not valid.", {
+      [String(first?.path[0] ?? "_")]: [first?.message ?? "The request is not valid."],
+    });
   }
   const query = parsed.data;
   const menu = await menuForCall(query.slug, user, "attachment");
-  const list = await listAttachmentItems({
-    menuId: menu.id,
-    groupId: groupId || null,
-    q: query.q,
-    sort: query.sort,
-    page: query.page,
-    perPage: PAGE_SIZE.attachment,
-    viewer: user,
-  }, user.contentStamp);
+  const list = await listAttachmentItems(
+    {
+      menuId: menu.id,
+      groupId: groupId || null,
+      q: query.q,
+      sort: query.sort,
+      page: query.page,
+      perPage: PAGE_SIZE.attachment,
+      viewer: user,
+    },
+    user.contentStamp,
+  );
   if (!list) throw new AppError(404, "Attachment group not found.");
   assertPageInRange(query.page, list.total, list.perPage);
   const groupNames = new Map(list.group ? [[list.group.id, list.group.name]] : []);

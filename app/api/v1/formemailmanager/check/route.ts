@@ -17,6 +17,10 @@ import { findDuplicateMappings } from "@/lib/forms/email-manager/service";
 export const GET = withApi(MAPPER_ACCESS, { query: mappingCheckSchema }, async ({ query }) => {
   const ids = [...query.form_key_id, ...(typeof query.form_id === "number" ? [query.form_id] : [])];
   const formKeys = ids.map(formKeyOf).filter((k): k is FormKey => k !== null);
-  const message = await findDuplicateMappings(await getDb(), { formKeys, locationIds: query.location, editId: typeof query.edit_id === "number" ? query.edit_id : null });
+  const message = await findDuplicateMappings(await getDb(), {
+    formKeys,
+    locationIds: query.location,
+    editId: typeof query.edit_id === "number" ? query.edit_id : null,
+  });
   return message ? ok({ duplicate: true }, message) : fail(200, "No duplicate mapping.", { duplicate: false });
 });

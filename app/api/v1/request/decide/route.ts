@@ -11,5 +11,10 @@ import { API_FORMS } from "@/lib/requests/transitions";
  * decided it a moment earlier (content names who, how and when).
  */
 export const POST = withApi({}, { body: decideSchema }, async ({ user, body, requestId }) =>
-  ok(await decide(API_FORMS[body.form], body.id, body.decision, body.comment, user, { expected: body.expected_status, requestId })),
+  ok(
+    await decide(API_FORMS[body.form], body.id, body.decision, body.comment, user, {
+      expected: body.expected_status,
+      requestId,
+    }),
+  ),
 );

@@ -5,4 +5,6 @@ import { getTimeline } from "@/lib/requests/service";
 import { API_FORMS } from "@/lib/requests/transitions";
 
 /** GET /api/v1/request/timeline?form=&id=: a request's status and steps (404 for another person's request as staff). */
-export const GET = withApi({}, { query: timelineQuery }, async ({ user, query }) => ok(await getTimeline(API_FORMS[query.form], query.id, user)));
+export const GET = withApi({}, { query: timelineQuery }, async ({ user, query }) =>
+  ok(await getTimeline(API_FORMS[query.form], query.id, user)),
+);

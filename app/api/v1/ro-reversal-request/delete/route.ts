@@ -4,6 +4,10 @@ import { deleteRecordsBody } from "@/lib/forms/list-body";
 import { roReversalList } from "@/lib/forms/ro-reversal/service";
 
 /** DELETE (or POST) /api/v1/ro-reversal-request/delete: `deleteArr` (roles 1 and 2). */
-const handler = withApi({ capability: "manageStaffForms" }, { body: deleteRecordsBody }, roReversalList.deleteHandler(deleteTexts("RO Reversal Request").done));
+const handler = withApi(
+  { capability: "manageStaffForms" },
+  { body: deleteRecordsBody },
+  roReversalList.deleteHandler(deleteTexts("RO Reversal Request").done),
+);
 export const DELETE = handler;
 export const POST = handler;

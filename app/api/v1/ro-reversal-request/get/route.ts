@@ -4,4 +4,6 @@ import { recordIdQuery } from "@/lib/forms/list-body";
 import { getRoReversal, toApiRoReversal } from "@/lib/forms/ro-reversal/service";
 
 /** GET /api/v1/ro-reversal-request/get?id=: one request (staff: their own only, else 403). */
-export const GET = withApi({}, { query: recordIdQuery }, async ({ user, query }) => ok(toApiRoReversal(await getRoReversal(query.id, user))));
+export const GET = withApi({}, { query: recordIdQuery }, async ({ user, query }) =>
+  ok(toApiRoReversal(await getRoReversal(query.id, user))),
+);

@@ -3,7 +3,14 @@ import { formListBody } from "@/lib/forms/list-body";
 import { RO_DEFAULT_SORT } from "@/lib/forms/ro-reversal/columns";
 import { roReversalList, toApiRoReversal } from "@/lib/forms/ro-reversal/service";
 
-const body = formListBody({ defaultSort: RO_DEFAULT_SORT, aliases: { empolyee_name: "employee_name", date_ra_was_originally_closed: "date_ra", howMuchTimeBilled: "billed_time" } });
+const body = formListBody({
+  defaultSort: RO_DEFAULT_SORT,
+  aliases: {
+    empolyee_name: "employee_name",
+    date_ra_was_originally_closed: "date_ra",
+    howMuchTimeBilled: "billed_time",
+  },
+});
 
 /**
  * POST /api/v1/ro-reversal-request/list: `page`, `perPage`, `filters`, `sort` ({ field, type }),

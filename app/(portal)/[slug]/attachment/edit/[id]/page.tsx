@@ -8,7 +8,14 @@ export const metadata: Metadata = { title: "Edit Attachment" };
 
 /** AttachmentEditForm (role 1): an attachment of this menu only. */
 export default async function EditAttachmentPage({ params }: { params: Promise<{ slug: string; id: string }> }) {
-  const { menu, backHref, userName, record: item } = await loadFormContext(params, "attachment", (menu, id, user) => getAttachment({ menuId: menu.id, id, viewer: user }));
+  const {
+    menu,
+    backHref,
+    userName,
+    record: item,
+  } = await loadFormContext(params, "attachment", (menu, id, user) =>
+    getAttachment({ menuId: menu.id, id, viewer: user }),
+  );
   const allowedByMenu = allowedUploadTypes(menu.allowInAttachment);
   // An entry saved before the menu's choice changed keeps its own type available.
   const allowed = allowedByMenu.includes(item.uploadType) ? allowedByMenu : [...allowedByMenu, item.uploadType];
@@ -22,7 +29,12 @@ export default async function EditAttachmentPage({ params }: { params: Promise<{
         uploadType: item.uploadType,
         url: item.url ?? "",
         groupId: item.groupId,
-        documents: item.documents.map((d) => ({ path: d.path, name: d.name, size: d.size, type: d.mime || d.extension })),
+        documents: item.documents.map((d) => ({
+          path: d.path,
+          name: d.name,
+          size: d.size,
+          type: d.mime || d.extension,
+        })),
         audience: { locations: item.audienceLocationIds, roles: item.audienceRoleIds },
         publishAt: item.publishAt?.toISOString() ?? null,
         expiresAt: item.expiresAt?.toISOString() ?? null,

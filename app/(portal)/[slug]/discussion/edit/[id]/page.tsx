@@ -7,7 +7,14 @@ export const metadata: Metadata = { title: "Edit Post" };
 
 /** DiscussionEditForm (role 1): a post of this menu only. */
 export default async function EditDiscussionPage({ params }: { params: Promise<{ slug: string; id: string }> }) {
-  const { menu, backHref, userName, record: post } = await loadFormContext(params, "discussion", (menu, id, user) => getDiscussion({ menuId: menu.id, id, viewer: user }));
+  const {
+    menu,
+    backHref,
+    userName,
+    record: post,
+  } = await loadFormContext(params, "discussion", (menu, id, user) =>
+    getDiscussion({ menuId: menu.id, id, viewer: user }),
+  );
   return (
     <DiscussionForm
       initial={{
@@ -15,7 +22,12 @@ export default async function EditDiscussionPage({ params }: { params: Promise<{
         id: post.id,
         title: post.title,
         description: post.description,
-        documents: post.documents.map((d) => ({ path: d.path, name: d.name, size: d.size, type: d.mime || d.extension })),
+        documents: post.documents.map((d) => ({
+          path: d.path,
+          name: d.name,
+          size: d.size,
+          type: d.mime || d.extension,
+        })),
         audience: { locations: post.audienceLocationIds, roles: post.audienceRoleIds },
         publishAt: post.publishAt?.toISOString() ?? null,
         expiresAt: post.expiresAt?.toISOString() ?? null,

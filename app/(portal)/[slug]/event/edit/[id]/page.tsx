@@ -8,7 +8,12 @@ export const metadata: Metadata = { title: "Edit Date" };
 
 /** EventEditForm: a save-the-date entry of this menu only (role 1). */
 export default async function EditSaveTheDatePage({ params }: { params: Promise<{ slug: string; id: string }> }) {
-  const { menu, backHref, userName, record: entry } = await loadFormContext(params, "save-the-date", (menu, id) => getSaveTheDate({ menuId: menu.id, id }));
+  const {
+    menu,
+    backHref,
+    userName,
+    record: entry,
+  } = await loadFormContext(params, "save-the-date", (menu, id) => getSaveTheDate({ menuId: menu.id, id }));
   return (
     <SaveTheDateForm
       initial={{
@@ -17,7 +22,12 @@ export default async function EditSaveTheDatePage({ params }: { params: Promise<
         title: entry.title,
         description: entry.description,
         eventDate: isoDateToUs(entry.eventDate),
-        documents: entry.documents.map((d) => ({ path: d.path, name: d.name, size: d.size, type: d.mime || d.extension })),
+        documents: entry.documents.map((d) => ({
+          path: d.path,
+          name: d.name,
+          size: d.size,
+          type: d.mime || d.extension,
+        })),
       }}
       backHref={backHref}
       userName={userName}

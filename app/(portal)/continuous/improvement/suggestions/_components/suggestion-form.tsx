@@ -13,7 +13,15 @@ import { displayDate, todayIso } from "@/lib/forms/fields";
 type Props = { roleId: number; locations: LocationOption[]; id?: number; initial?: SuggestionValues };
 
 /** An empty suggestion: the date defaults to today (MM/DD/YYYY). */
-const blank = (): SuggestionValues => ({ name: "", date: displayDate(todayIso()), locationId: "", email: "", phoneNumber: "", describeCurrentProcessAndProblem: "", howWillItBenefit: "" });
+const blank = (): SuggestionValues => ({
+  name: "",
+  date: displayDate(todayIso()),
+  locationId: "",
+  email: "",
+  phoneNumber: "",
+  describeCurrentProcessAndProblem: "",
+  howWillItBenefit: "",
+});
 
 /**
  * The continuous improvement form (spec sections 2, 4, 5): add and edit ('Edit ...', Update). Save
@@ -21,7 +29,11 @@ const blank = (): SuggestionValues => ({ name: "", date: displayDate(todayIso())
  * as the user types.
  */
 export function SuggestionForm({ roleId, locations, id, initial }: Props) {
-  const form = useForm<SuggestionValues>({ resolver: zodResolver(suggestionSchema) as unknown as Resolver<SuggestionValues>, defaultValues: initial ?? blank(), mode: "onTouched" });
+  const form = useForm<SuggestionValues>({
+    resolver: zodResolver(suggestionSchema) as unknown as Resolver<SuggestionValues>,
+    defaultValues: initial ?? blank(),
+    mode: "onTouched",
+  });
   const { register, control } = form;
   const errors = form.formState.errors;
   const err = (name: keyof SuggestionValues) => errors[name]?.message as string | undefined;
@@ -41,16 +53,51 @@ export function SuggestionForm({ roleId, locations, id, initial }: Props) {
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Name" required maxLength={190} autoComplete="name" error={err("name")} {...register("name")} />
-        <Field label="Date" required placeholder="MM/DD/YYYY" inputMode="numeric" maxLength={10} error={err("date")} {...register("date")} />
+        <Field
+          label="Date"
+          required
+          placeholder="MM/DD/YYYY"
+          inputMode="numeric"
+          maxLength={10}
+          error={err("date")}
+          {...register("date")}
+        />
         <div>
           <LocationSelect required locations={locations} error={err("locationId")} {...register("locationId")} />
           {manager && <p className="mt-1 text-xs text-slate-600">Manager e-mail: {manager}</p>}
         </div>
-        <Field label="Email" required type="email" maxLength={190} autoComplete="email" error={err("email")} {...register("email")} />
-        <Field label="Phone" type="tel" maxLength={13} autoComplete="tel" error={err("phoneNumber")} {...register("phoneNumber")} />
+        <Field
+          label="Email"
+          required
+          type="email"
+          maxLength={190}
+          autoComplete="email"
+          error={err("email")}
+          {...register("email")}
+        />
+        <Field
+          label="Phone"
+          type="tel"
+          maxLength={13}
+          autoComplete="tel"
+          error={err("phoneNumber")}
+          {...register("phoneNumber")}
+        />
       </div>
-      <TextArea label="What Project / Process Improvement are you Proposing?" rows={4} maxLength={65534} error={err("describeCurrentProcessAndProblem")} {...register("describeCurrentProcessAndProblem")} />
-      <TextArea label="How will it Benefit the Business?" rows={4} maxLength={65534} error={err("howWillItBenefit")} {...register("howWillItBenefit")} />
+      <TextArea
+        label="What Project / Process Improvement are you Proposing?"
+        rows={4}
+        maxLength={65534}
+        error={err("describeCurrentProcessAndProblem")}
+        {...register("describeCurrentProcessAndProblem")}
+      />
+      <TextArea
+        label="How will it Benefit the Business?"
+        rows={4}
+        maxLength={65534}
+        error={err("howWillItBenefit")}
+        {...register("howWillItBenefit")}
+      />
     </StaffFormShell>
   );
 }

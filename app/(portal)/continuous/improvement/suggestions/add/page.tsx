@@ -11,5 +11,10 @@ export default async function SuggestionAddPage() {
   await connection();
   const user = await pageGuard(requireUser());
   const locations = await listFormLocations();
-  return <SuggestionForm roleId={user.roleId} locations={locations.map((l) => ({ id: l.id, name: l.name, managerEmail: l.managerEmail }))} />;
+  return (
+    <SuggestionForm
+      roleId={user.roleId}
+      locations={locations.map((l) => ({ id: l.id, name: l.name, managerEmail: l.managerEmail }))}
+    />
+  );
 }

@@ -14,7 +14,12 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 export default async function SuggestionListPage({ searchParams }: Props) {
   await connection();
   const user = await pageGuard(requireUser());
-  const { state, rows, total } = await loadFormListPage(suggestionList, "/continuous/improvement/suggestions/list", await searchParams, user);
+  const { state, rows, total } = await loadFormListPage(
+    suggestionList,
+    "/continuous/improvement/suggestions/list",
+    await searchParams,
+    user,
+  );
   return (
     <div className="space-y-4 rounded-lg bg-white p-4 shadow-sm sm:p-6">
       <h1 className="text-2xl font-semibold text-slate-900">Continuous Improvement Suggestions</h1>

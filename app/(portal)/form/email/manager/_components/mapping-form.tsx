@@ -10,7 +10,13 @@ import { FieldLabel } from "@/components/ui/input";
 import { StaffFormShell } from "@/components/forms/staff-form-shell";
 import { FORM_PICKER } from "@/lib/forms/form-keys";
 import { saveMappingAction } from "@/lib/forms/email-manager/actions";
-import { MAPPING_FIELDS, MAPPING_STATUSES, blankMapping, mappingSchema, type MappingInput } from "@/lib/forms/email-manager/schema";
+import {
+  MAPPING_FIELDS,
+  MAPPING_STATUSES,
+  blankMapping,
+  mappingSchema,
+  type MappingInput,
+} from "@/lib/forms/email-manager/schema";
 
 /**
  * The form email manager's form: Form, Location (several), To and CC tags. Choosing the form or the
@@ -33,7 +39,10 @@ export function MappingForm({
   const formSelectId = useId();
   const statusId = useId();
   const approversId = useId();
-  const form = useForm<MappingInput>({ resolver: zodResolver(mappingSchema, undefined, { raw: true }), defaultValues: initial });
+  const form = useForm<MappingInput>({
+    resolver: zodResolver(mappingSchema, undefined, { raw: true }),
+    defaultValues: initial,
+  });
   const { errors } = form.formState;
   const formId = form.watch("formId");
   const locationIds = form.watch("locationIds");
@@ -47,7 +56,11 @@ export function MappingForm({
       return;
     }
     const abort = new AbortController();
-    const q = new URLSearchParams({ form_key_id: String(formId), location: ids.join(","), edit_id: String(initial.id ?? "") });
+    const q = new URLSearchParams({
+      form_key_id: String(formId),
+      location: ids.join(","),
+      edit_id: String(initial.id ?? ""),
+    });
     checkDuplicate(q, abort.signal)
       .then(setDuplicate)
       .catch(() => setDuplicate(null));
@@ -94,9 +107,39 @@ export function MappingForm({
         </select>
         {msg("formId") && <p className="mt-1 text-sm text-red-600">{msg("formId")}</p>}
       </div>
-      <LocationSelect multiple required locations={locations} label="Location" error={msg("locationIds")} {...form.register("locationIds")} />
-      <Controller control={form.control} name="to" render={({ field }) => <EmailTagsInput label="To Email" required value={(field.value as string[]) ?? []} onChange={field.onChange} error={msg("to")} />} />
-      <Controller control={form.control} name="cc" render={({ field }) => <EmailTagsInput label="CC Email" value={(field.value as string[]) ?? []} onChange={field.onChange} error={msg("cc")} />} />
+      <LocationSelect
+        multiple
+        required
+        locations={locations}
+        label="Location"
+        error={msg("locationIds")}
+        {...form.register("locationIds")}
+      />
+      <Controller
+        control={form.control}
+        name="to"
+        render={({ field }) => (
+          <EmailTagsInput
+            label="To Email"
+            required
+            value={(field.value as string[]) ?? []}
+            onChange={field.onChange}
+            error={msg("to")}
+          />
+        )}
+      />
+      <Controller
+        control={form.control}
+        name="cc"
+        render={({ field }) => (
+          <EmailTagsInput
+            label="CC Email"
+            value={(field.value as string[]) ?? []}
+            onChange={field.onChange}
+            error={msg("cc")}
+          />
+        )}
+      />
       <div>
         <FieldLabel htmlFor={approversId} label="Approvers" />
         <select
@@ -115,7 +158,8 @@ export function MappingForm({
           ))}
         </select>
         <p id={`${approversId}-help`} className="mt-1 text-xs text-slate-600">
-          Portal users who approve or deny this form&apos;s requests at these locations. Administrators can decide every request.
+          Portal users who approve or deny this form&apos;s requests at these locations. Administrators can decide every
+          request.
         </p>
         {msg("approverIds") && <p className="mt-1 text-sm text-red-600">{msg("approverIds")}</p>}
       </div>
@@ -124,7 +168,11 @@ export function MappingForm({
           <label htmlFor={statusId} className="mb-1 block text-sm font-medium text-slate-700">
             Status
           </label>
-          <select id={statusId} className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm" {...form.register("status")}>
+          <select
+            id={statusId}
+            className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm"
+            {...form.register("status")}
+          >
             {MAPPING_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {s}
@@ -139,7 +187,12 @@ export function MappingForm({
 
 /** The duplicate check: its message when the mapping exists ('success', as the old client read it), else null. */
 async function checkDuplicate(q: URLSearchParams, signal: AbortSignal): Promise<string | null> {
-  const res = await portalFetch(`/api/v1/formemailmanager/check?${q}`, { signal, headers: { accept: "application/json" } });
+  const res = await portalFetch(`/api/v1/formemailmanager/check?${q}`, {
+    signal,
+    headers: { accept: "application/json" },
+  });
   const body = (await res.json().catch(() => null)) as { status?: string; message?: string } | null;
-  return res.ok && body?.status === "success" ? (body.message ?? "This form is already mapped for that location.") : null;
+  return res.ok && body?.status === "success"
+    ? (body.message ?? "This form is already mapped for that location.")
+    : null;
 }

@@ -17,5 +17,12 @@ export default async function MappingAddPage({ searchParams }: Props) {
   const user = await pageGuard(requirePermission(PERMISSION.formEmailManager));
   const form = Number((await searchParams).form);
   const [locations, approvers] = await Promise.all([listFormLocations(), listApproverCandidates()]);
-  return <MappingForm initial={blankMapping(form >= 1 && form <= 4 ? form : 1)} locations={locations} approvers={approvers} roleId={user.roleId} />;
+  return (
+    <MappingForm
+      initial={blankMapping(form >= 1 && form <= 4 ? form : 1)}
+      locations={locations}
+      approvers={approvers}
+      roleId={user.roleId}
+    />
+  );
 }

@@ -20,16 +20,31 @@ export default async function MappingListPage({ searchParams }: Props) {
   await connection();
   const user = await pageGuard(requirePermission(PERMISSION.formEmailManager));
   const params = await searchParams;
-  const { state, rows, total } = await loadFormListPage(mappingList, "/form/email/manager/list", { f_form: "1", ...params }, user);
+  const { state, rows, total } = await loadFormListPage(
+    mappingList,
+    "/form/email/manager/list",
+    { f_form: "1", ...params },
+    user,
+  );
   return (
     <div className="space-y-4 rounded-lg bg-white p-4 shadow-sm sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold text-slate-900">Form Email Manager</h1>
-        <Link href={`/form/email/manager/add?form=${state.filters.form ?? 1}`} prefetch={false} className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+        <Link
+          href={`/form/email/manager/add?form=${state.filters.form ?? 1}`}
+          prefetch={false}
+          className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+        >
           Add
         </Link>
       </div>
-      <MappingTable state={state} rows={rows} total={total} roleId={user.roleId} forms={FORM_PICKER.map(({ value, text }) => ({ value, text }))} />
+      <MappingTable
+        state={state}
+        rows={rows}
+        total={total}
+        roleId={user.roleId}
+        forms={FORM_PICKER.map(({ value, text }) => ({ value, text }))}
+      />
     </div>
   );
 }

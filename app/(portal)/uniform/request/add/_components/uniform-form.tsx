@@ -8,8 +8,21 @@ import { TextArea } from "@/components/content/form-parts";
 import { LocationSelect, type LocationOption } from "@/components/forms/location-select";
 import { StaffFormShell } from "@/components/forms/staff-form-shell";
 import { saveUniformRequestAction } from "@/lib/forms/uniform/actions";
-import { DESIGNATIONS, YES_NO, afterNewHire, splitsQuantities, wearAfterDesignation, wearOptionsFor, type YesNo } from "@/lib/forms/uniform/rules";
-import { UNIFORM_FIELDS, emptyUniformRequest, uniformRequestSchema, type UniformRequestValues } from "@/lib/forms/uniform/schemas";
+import {
+  DESIGNATIONS,
+  YES_NO,
+  afterNewHire,
+  splitsQuantities,
+  wearAfterDesignation,
+  wearOptionsFor,
+  type YesNo,
+} from "@/lib/forms/uniform/rules";
+import {
+  UNIFORM_FIELDS,
+  emptyUniformRequest,
+  uniformRequestSchema,
+  type UniformRequestValues,
+} from "@/lib/forms/uniform/schemas";
 
 type Props = { roleId: number; requestorName: string; locations: LocationOption[] };
 
@@ -24,11 +37,17 @@ const selectClass = (error?: string) =>
  */
 export function UniformForm({ roleId, requestorName, locations }: Props) {
   const blank = () => emptyUniformRequest(requestorName);
-  const form = useForm<UniformRequestValues>({ resolver: zodResolver(uniformRequestSchema) as unknown as Resolver<UniformRequestValues>, defaultValues: blank() });
+  const form = useForm<UniformRequestValues>({
+    resolver: zodResolver(uniformRequestSchema) as unknown as Resolver<UniformRequestValues>,
+    defaultValues: blank(),
+  });
   const { register, setValue, getValues, control } = form;
   const errors = form.formState.errors;
   const err = (name: keyof UniformRequestValues) => errors[name]?.message as string | undefined;
-  const [designation, wear, locationId, newHire, newOrder, reOrder] = useWatch({ control, name: ["designationId", "wearId", "locationId", "newHire", "newOrder", "reOrder"] });
+  const [designation, wear, locationId, newHire, newOrder, reOrder] = useWatch({
+    control,
+    name: ["designationId", "wearId", "locationId", "newHire", "newOrder", "reOrder"],
+  });
   const designationId = Number(designation) || null;
   const wearOptions = wearOptionsFor(designationId);
   const split = splitsQuantities(designationId, Number(wear) || null);
@@ -80,9 +99,30 @@ export function UniformForm({ roleId, requestorName, locations }: Props) {
           <LocationSelect required locations={locations} error={err("locationId")} {...register("locationId")} />
           {manager && <p className="mt-1 text-xs text-slate-600">Manager e-mail: {manager}</p>}
         </div>
-        <Field label="Employee First Name" required maxLength={190} autoComplete="off" error={err("employeeFirstName")} {...register("employeeFirstName")} />
-        <Field label="Employee Last Name" required maxLength={190} autoComplete="off" error={err("employeeLastName")} {...register("employeeLastName")} />
-        <Field label="Requestor Name" required readOnly className="sm:col-span-2" error={err("requestorName")} {...register("requestorName")} />
+        <Field
+          label="Employee First Name"
+          required
+          maxLength={190}
+          autoComplete="off"
+          error={err("employeeFirstName")}
+          {...register("employeeFirstName")}
+        />
+        <Field
+          label="Employee Last Name"
+          required
+          maxLength={190}
+          autoComplete="off"
+          error={err("employeeLastName")}
+          {...register("employeeLastName")}
+        />
+        <Field
+          label="Requestor Name"
+          required
+          readOnly
+          className="sm:col-span-2"
+          error={err("requestorName")}
+          {...register("requestorName")}
+        />
       </div>
 
       <div className="grid gap-4 sm:grid-cols-3">
@@ -134,14 +174,42 @@ export function UniformForm({ roleId, requestorName, locations }: Props) {
         <Field label="Size(s)" required maxLength={190} error={err("sizes")} {...register("sizes")} />
         {split ? (
           <>
-            <Field label="Total Shirt Quantity" required inputMode="numeric" maxLength={4} error={err("shirtQuantity")} {...register("shirtQuantity")} />
-            <Field label="Total Pant Quantity" required inputMode="numeric" maxLength={4} error={err("pantQuantity")} {...register("pantQuantity")} />
+            <Field
+              label="Total Shirt Quantity"
+              required
+              inputMode="numeric"
+              maxLength={4}
+              error={err("shirtQuantity")}
+              {...register("shirtQuantity")}
+            />
+            <Field
+              label="Total Pant Quantity"
+              required
+              inputMode="numeric"
+              maxLength={4}
+              error={err("pantQuantity")}
+              {...register("pantQuantity")}
+            />
           </>
         ) : (
-          <Field label="Total Item Quantity" required inputMode="numeric" maxLength={4} error={err("quantity")} {...register("quantity")} />
+          <Field
+            label="Total Item Quantity"
+            required
+            inputMode="numeric"
+            maxLength={4}
+            error={err("quantity")}
+            {...register("quantity")}
+          />
         )}
       </div>
-      <TextArea label="Note/Comment" required rows={4} maxLength={65534} error={err("comment")} {...register("comment")} />
+      <TextArea
+        label="Note/Comment"
+        required
+        rows={4}
+        maxLength={65534}
+        error={err("comment")}
+        {...register("comment")}
+      />
     </StaffFormShell>
   );
 }
@@ -155,7 +223,13 @@ function YesNoField({ legend, value, onChange }: { legend: string; value: YesNo;
       <div className="flex gap-4">
         {YES_NO.map((o) => (
           <label key={o.value} className="inline-flex items-center gap-2 text-sm text-slate-800">
-            <input type="radio" name={name} value={o.value} checked={value === o.value} onChange={() => onChange(o.value)} />
+            <input
+              type="radio"
+              name={name}
+              value={o.value}
+              checked={value === o.value}
+              onChange={() => onChange(o.value)}
+            />
             {o.text}
           </label>
         ))}

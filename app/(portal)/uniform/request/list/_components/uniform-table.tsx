@@ -9,7 +9,13 @@ import { DateText } from "@/components/content/date-text";
 import { DateRangePicker } from "@/components/forms/date-range-picker";
 import { StaffFormTable, nameWithBadge, recordActionsColumn } from "@/components/forms/staff-form-table";
 import { tableHref, type TableState } from "@/lib/data-table/state";
-import { UNIFORM_DEFAULT_SORT, YES_NO_FILTER, uniformLabel, yesNo, type UniformListRow } from "@/lib/forms/uniform/columns";
+import {
+  UNIFORM_DEFAULT_SORT,
+  YES_NO_FILTER,
+  uniformLabel,
+  yesNo,
+  type UniformListRow,
+} from "@/lib/forms/uniform/columns";
 import { ALL_DATES, formatRange, parseRange } from "@/lib/forms/uniform/date-range";
 import { DESIGNATIONS, WEARS, designationName, wearName } from "@/lib/forms/uniform/rules";
 
@@ -25,24 +31,90 @@ export function UniformTable({ state, rows, total, locations }: Props) {
   const router = useRouter();
   const [, startTransition] = useTransition();
   const range = parseRange(state.filters.range);
-  const setRange = (value: string) => startTransition(() => router.push(tableHref(PATH, state, { defaultSort: UNIFORM_DEFAULT_SORT }, { filters: { ...state.filters, range: value }, page: 1 })));
+  const setRange = (value: string) =>
+    startTransition(() =>
+      router.push(
+        tableHref(
+          PATH,
+          state,
+          { defaultSort: UNIFORM_DEFAULT_SORT },
+          { filters: { ...state.filters, range: value }, page: 1 },
+        ),
+      ),
+    );
   const yesNoFilter = { kind: "select" as const, options: YES_NO_FILTER };
 
   const columns: DataTableColumn<UniformListRow>[] = [
-    { id: "designation", header: uniformLabel("designation"), sortable: true, filter: { kind: "select", options: options(DESIGNATIONS) }, cell: (r) => designationName(r.designationId) },
-    { id: "employee_name", header: uniformLabel("employee_name"), sortable: true, filter: { kind: "text" }, cell: nameWithBadge((r) => `${r.employeeFirstName} ${r.employeeLastName}`) },
-    { id: "location", header: uniformLabel("location"), sortable: true, filter: { kind: "select", options: locations }, cell: (r) => r.locationName },
-    { id: "requestor", header: uniformLabel("requestor"), sortable: true, filter: { kind: "text" }, cell: (r) => r.requestorName },
-    { id: "new_hire", header: uniformLabel("new_hire"), sortable: true, filter: yesNoFilter, cell: (r) => yesNo(r.newHire) },
-    { id: "new_order", header: uniformLabel("new_order"), sortable: true, filter: yesNoFilter, cell: (r) => yesNo(r.newOrder) },
-    { id: "re_order", header: uniformLabel("re_order"), sortable: true, filter: yesNoFilter, cell: (r) => yesNo(r.reOrder) },
-    { id: "wear", header: uniformLabel("wear"), sortable: true, filter: { kind: "select", options: options(WEARS) }, cell: (r) => wearName(r.wearId) },
+    {
+      id: "designation",
+      header: uniformLabel("designation"),
+      sortable: true,
+      filter: { kind: "select", options: options(DESIGNATIONS) },
+      cell: (r) => designationName(r.designationId),
+    },
+    {
+      id: "employee_name",
+      header: uniformLabel("employee_name"),
+      sortable: true,
+      filter: { kind: "text" },
+      cell: nameWithBadge((r) => `${r.employeeFirstName} ${r.employeeLastName}`),
+    },
+    {
+      id: "location",
+      header: uniformLabel("location"),
+      sortable: true,
+      filter: { kind: "select", options: locations },
+      cell: (r) => r.locationName,
+    },
+    {
+      id: "requestor",
+      header: uniformLabel("requestor"),
+      sortable: true,
+      filter: { kind: "text" },
+      cell: (r) => r.requestorName,
+    },
+    {
+      id: "new_hire",
+      header: uniformLabel("new_hire"),
+      sortable: true,
+      filter: yesNoFilter,
+      cell: (r) => yesNo(r.newHire),
+    },
+    {
+      id: "new_order",
+      header: uniformLabel("new_order"),
+      sortable: true,
+      filter: yesNoFilter,
+      cell: (r) => yesNo(r.newOrder),
+    },
+    {
+      id: "re_order",
+      header: uniformLabel("re_order"),
+      sortable: true,
+      filter: yesNoFilter,
+      cell: (r) => yesNo(r.reOrder),
+    },
+    {
+      id: "wear",
+      header: uniformLabel("wear"),
+      sortable: true,
+      filter: { kind: "select", options: options(WEARS) },
+      cell: (r) => wearName(r.wearId),
+    },
     { id: "quantity", header: uniformLabel("quantity"), sortable: true, cell: (r) => num(r.quantity) },
     { id: "shirt_quantity", header: uniformLabel("shirt_quantity"), sortable: true, cell: (r) => num(r.shirtQuantity) },
     { id: "pant_quantity", header: uniformLabel("pant_quantity"), sortable: true, cell: (r) => num(r.pantQuantity) },
-    { id: "updated_at", header: uniformLabel("updated_at"), sortable: true, cell: (r) => <DateText date={new Date(r.updatedAt)} kind="us" /> },
+    {
+      id: "updated_at",
+      header: uniformLabel("updated_at"),
+      sortable: true,
+      cell: (r) => <DateText date={new Date(r.updatedAt)} kind="us" />,
+    },
     ...requestStateTableColumns(),
-    recordActionsColumn({ view: (r) => `/uniform/request/view/${r.id}`, label: (r) => `${r.employeeFirstName} ${r.employeeLastName}` }),
+    recordActionsColumn({
+      view: (r) => `/uniform/request/view/${r.id}`,
+      label: (r) => `${r.employeeFirstName} ${r.employeeLastName}`,
+    }),
   ];
 
   return (
@@ -60,10 +132,18 @@ export function UniformTable({ state, rows, total, locations }: Props) {
       actions={{ listCall: "uniform/request/list", what: "Uniform Request" }}
       toolbarStart={
         <>
-          <Link href="/uniform/request/add" prefetch={false} className="inline-flex items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+          <Link
+            href="/uniform/request/add"
+            prefetch={false}
+            className="inline-flex items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+          >
             Add
           </Link>
-          <DateRangePicker value={range && range !== ALL_DATES ? range : null} onApply={(r) => setRange(formatRange(r))} onClear={() => setRange(ALL_DATES)} />
+          <DateRangePicker
+            value={range && range !== ALL_DATES ? range : null}
+            onApply={(r) => setRange(formatRange(r))}
+            onClear={() => setRange(ALL_DATES)}
+          />
         </>
       }
     />

@@ -35,7 +35,11 @@ export default async function UniformViewPage({ params }: { params: Promise<{ id
     <RecordDetail
       title="Uniform Request"
       subtitle={name}
-      back={roleCan(user.roleId, "listUniformRequests") ? { href: "/uniform/request/list", label: "Back to list" } : undefined}
+      back={
+        roleCan(user.roleId, "listUniformRequests")
+          ? { href: "/uniform/request/list", label: "Back to list" }
+          : undefined
+      }
       fields={[
         { label: "Designation", value: designationName(row.designationId) },
         { label: "Employee First Name", value: row.employeeFirstName },
@@ -48,8 +52,12 @@ export default async function UniformViewPage({ params }: { params: Promise<{ id
         { label: "Wear", value: wearName(row.wearId) },
         { label: UNIFORM_FIELD_LABELS.sizes, value: row.sizes },
         ...(row.quantity !== null ? [{ label: uniformLabel("quantity"), value: quantity(row.quantity) }] : []),
-        ...(row.shirtQuantity !== null ? [{ label: uniformLabel("shirt_quantity"), value: quantity(row.shirtQuantity) }] : []),
-        ...(row.pantQuantity !== null ? [{ label: uniformLabel("pant_quantity"), value: quantity(row.pantQuantity) }] : []),
+        ...(row.shirtQuantity !== null
+          ? [{ label: uniformLabel("shirt_quantity"), value: quantity(row.shirtQuantity) }]
+          : []),
+        ...(row.pantQuantity !== null
+          ? [{ label: uniformLabel("pant_quantity"), value: quantity(row.pantQuantity) }]
+          : []),
         { label: UNIFORM_FIELD_LABELS.comment, value: row.comment },
         { label: "Updated By", value: row.updatedByName },
         { label: uniformLabel("updated_at"), value: <DateText date={row.updatedAt} kind="us" /> },

@@ -5,6 +5,10 @@ import { deleteRecordsBody } from "@/lib/forms/list-body";
 import { deleteMappings, mappingList } from "@/lib/forms/email-manager/service";
 
 /** DELETE (or POST) /api/v1/form/mapper/delete: `deleteArr`; a closed mapping only by role 1 (permission access_form_email_manager). */
-const handler = withApi(MAPPER_ACCESS, { body: deleteRecordsBody }, mappingList.deleteHandler(deleteTexts("Form Email Mapper").done, deleteMappings));
+const handler = withApi(
+  MAPPER_ACCESS,
+  { body: deleteRecordsBody },
+  mappingList.deleteHandler(deleteTexts("Form Email Mapper").done, deleteMappings),
+);
 export const DELETE = handler;
 export const POST = handler;

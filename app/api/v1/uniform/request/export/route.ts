@@ -9,7 +9,14 @@ import { UNIFORM_DEFAULT_SORT } from "@/lib/forms/uniform/columns";
  * POST /api/v1/uniform/request/export (roles 1 and 2): 'Export N record(s)' of a selection,
  * `technician_uniform_id_arr`; answers 'success export' with the download link in `content.web`.
  */
-export const POST = withApi({ capability: "listUniformRequests" }, { body: uniformExportBody }, async ({ user, body }) => {
-  const web = uniformList.signExport({ userId: user.id, f: body.format ?? "csv", q: {}, o: UNIFORM_DEFAULT_SORT, i: body.technician_uniform_id_arr }, publicBaseUrl());
-  return ok({ web }, "success export");
-});
+export const POST = withApi(
+  { capability: "listUniformRequests" },
+  { body: uniformExportBody },
+  async ({ user, body }) => {
+    const web = uniformList.signExport(
+      { userId: user.id, f: body.format ?? "csv", q: {}, o: UNIFORM_DEFAULT_SORT, i: body.technician_uniform_id_arr },
+      publicBaseUrl(),
+    );
+    return ok({ web }, "success export");
+  },
+);

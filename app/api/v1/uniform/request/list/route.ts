@@ -7,4 +7,8 @@ import { uniformList } from "@/lib/forms/uniform/list";
  * `content.totalRecords`, limited to `from_date`..`to_date` when given; with `is_export`, message
  * 'success export' and a short-lived download link in `content.web` (of the filtered list, or of `ids`).
  */
-export const POST = withApi({ capability: "listUniformRequests" }, { body: uniformListBody }, uniformList.listHandler(toApiUniform));
+export const POST = withApi(
+  { capability: "listUniformRequests" },
+  { body: uniformListBody },
+  uniformList.listHandler(toApiUniform),
+);

@@ -10,13 +10,22 @@ import { UnroutedBadge } from "@/components/forms/unrouted-badge";
 import { recordActionsColumn } from "@/components/forms/staff-form-table";
 import type { TableState } from "@/lib/data-table/state";
 import { displayDate } from "@/lib/forms/fields";
-import { SUGGESTION_DEFAULT_SORT, SUGGESTION_WHAT, suggestionLabel, type SuggestionListRow } from "@/lib/forms/suggestions/columns";
+import {
+  SUGGESTION_DEFAULT_SORT,
+  SUGGESTION_WHAT,
+  suggestionLabel,
+  type SuggestionListRow,
+} from "@/lib/forms/suggestions/columns";
 
 type Props = { state: TableState; rows: SuggestionListRow[]; total: number; canDecide?: boolean };
 
 /** The suggestion list's columns, view and edit links, exports, multi-select delete and Add on the DataTable. */
 export function SuggestionTable({ state, rows, total, canDecide = false }: Props) {
-  const { toolbar, bulkActions: deleteActions, dialog } = useFormListActions({
+  const {
+    toolbar,
+    bulkActions: deleteActions,
+    dialog,
+  } = useFormListActions({
     state,
     listCall: "continuous/improvement/suggestions/list",
     deleteCall: "continuous/improvement/suggestions/delete",
@@ -46,12 +55,33 @@ export function SuggestionTable({ state, rows, total, canDecide = false }: Props
       ),
     },
     { id: "date", header: suggestionLabel("date"), sortable: true, cell: (r) => displayDate(r.date) },
-    { id: "location_name", header: suggestionLabel("location_name"), sortable: true, filter: { kind: "text" }, cell: (r) => r.locationName },
+    {
+      id: "location_name",
+      header: suggestionLabel("location_name"),
+      sortable: true,
+      filter: { kind: "text" },
+      cell: (r) => r.locationName,
+    },
     { id: "email", header: suggestionLabel("email"), sortable: true, filter: { kind: "text" }, cell: (r) => r.email },
-    { id: "updated_by", header: suggestionLabel("updated_by"), sortable: true, filter: { kind: "text" }, cell: (r) => r.updatedByName },
-    { id: "updated_at", header: suggestionLabel("updated_at"), sortable: true, cell: (r) => <DateText date={new Date(r.updatedAt)} kind="us" /> },
+    {
+      id: "updated_by",
+      header: suggestionLabel("updated_by"),
+      sortable: true,
+      filter: { kind: "text" },
+      cell: (r) => r.updatedByName,
+    },
+    {
+      id: "updated_at",
+      header: suggestionLabel("updated_at"),
+      sortable: true,
+      cell: (r) => <DateText date={new Date(r.updatedAt)} kind="us" />,
+    },
     ...requestStateTableColumns(),
-    recordActionsColumn({ view: (r) => `/continuous/improvement/suggestions/view/${r.id}`, edit: (r) => `/continuous/improvement/suggestions/edit/${r.id}`, label: (r) => r.name }),
+    recordActionsColumn({
+      view: (r) => `/continuous/improvement/suggestions/view/${r.id}`,
+      edit: (r) => `/continuous/improvement/suggestions/edit/${r.id}`,
+      label: (r) => r.name,
+    }),
   ];
   return (
     <>
@@ -68,7 +98,11 @@ export function SuggestionTable({ state, rows, total, canDecide = false }: Props
         bulkActions={bulkActions}
         toolbar={(selected) => (
           <>
-            <Link href="/continuous/improvement/suggestions/add" prefetch={false} className="inline-flex items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+            <Link
+              href="/continuous/improvement/suggestions/add"
+              prefetch={false}
+              className="inline-flex items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+            >
               Add
             </Link>
             {toolbar(selected)}

@@ -31,14 +31,21 @@ export default async function SuggestionViewPage({ params }: { params: Promise<{
       title="Continuous Improvement Suggestion"
       subtitle={`${row.name} · ${displayDate(row.date)}`}
       back={{ href: "/continuous/improvement/suggestions/list", label: "Back to list" }}
-      edit={panel?.requesterMayEdit === false ? undefined : { href: `/continuous/improvement/suggestions/edit/${row.id}`, label: "Edit" }}
+      edit={
+        panel?.requesterMayEdit === false
+          ? undefined
+          : { href: `/continuous/improvement/suggestions/edit/${row.id}`, label: "Edit" }
+      }
       fields={[
         { label: "Name", value: row.name },
         { label: "Date", value: displayDate(row.date) },
         { label: "Location", value: row.locationName },
         { label: "Email", value: row.email },
         { label: SUGGESTION_FIELD_LABELS.phoneNumber, value: row.phoneNumber },
-        { label: SUGGESTION_FIELD_LABELS.describeCurrentProcessAndProblem, value: row.describeCurrentProcessAndProblem },
+        {
+          label: SUGGESTION_FIELD_LABELS.describeCurrentProcessAndProblem,
+          value: row.describeCurrentProcessAndProblem,
+        },
         { label: SUGGESTION_FIELD_LABELS.howWillItBenefit, value: row.howWillItBenefit },
         { label: "Updated By", value: row.updatedByName },
         { label: "Updated At", value: <DateText date={row.updatedAt} kind="us" /> },

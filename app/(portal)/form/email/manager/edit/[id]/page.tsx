@@ -18,11 +18,24 @@ export default async function MappingEditPage({ params }: { params: Promise<{ id
   const user = await pageGuard(requirePermission(PERMISSION.formEmailManager));
   const id = formRecordId((await params).id);
   if (!id) notFound();
-  const [row, locations, approvers, approverIds] = await Promise.all([pageRecord(getMapping(id)), listFormLocations(), listApproverCandidates(), listMappingApproverIds(id)]);
+  const [row, locations, approvers, approverIds] = await Promise.all([
+    pageRecord(getMapping(id)),
+    listFormLocations(),
+    listApproverCandidates(),
+    listMappingApproverIds(id),
+  ]);
   if (!mayChangeMapping(row, user.roleId)) forbidden();
   return (
     <MappingForm
-      initial={{ id: String(row.id), formId: String(formIdOf(row.formKey as FormKey)), locationIds: [String(row.locationId)], to: row.toEmails, cc: row.ccEmails, approverIds: approverIds.map(String), status: row.status }}
+      initial={{
+        id: String(row.id),
+        formId: String(formIdOf(row.formKey as FormKey)),
+        locationIds: [String(row.locationId)],
+        to: row.toEmails,
+        cc: row.ccEmails,
+        approverIds: approverIds.map(String),
+        status: row.status,
+      }}
       approvers={approvers}
       locations={locations}
       roleId={user.roleId}

@@ -21,17 +21,45 @@ const Lines = ({ list }: { list: string[] }) => (
 );
 
 /** The 'Request Options' picker and the mappings of the chosen form on the shared staff-form table. */
-export function MappingTable({ state, rows, total, roleId, forms }: { state: TableState; rows: MappingRow[]; total: number; roleId: number; forms: { value: number; text: string }[] }) {
+export function MappingTable({
+  state,
+  rows,
+  total,
+  roleId,
+  forms,
+}: {
+  state: TableState;
+  rows: MappingRow[];
+  total: number;
+  roleId: number;
+  forms: { value: number; text: string }[];
+}) {
   const router = useRouter();
   const pickerId = useId();
   const formId = state.filters.form ?? "1";
   const columns: DataTableColumn<MappingRow>[] = [
     { id: "location", header: mapperLabel("location"), sortable: true, cell: (r) => r.locationName },
-    { id: "to_email", header: mapperLabel("to_email"), sortable: true, filter: { kind: "text" }, cell: (r) => <Lines list={r.toEmails} /> },
-    { id: "cc_email", header: mapperLabel("cc_email"), sortable: true, filter: { kind: "text" }, cell: (r) => <Lines list={r.ccEmails} /> },
+    {
+      id: "to_email",
+      header: mapperLabel("to_email"),
+      sortable: true,
+      filter: { kind: "text" },
+      cell: (r) => <Lines list={r.toEmails} />,
+    },
+    {
+      id: "cc_email",
+      header: mapperLabel("cc_email"),
+      sortable: true,
+      filter: { kind: "text" },
+      cell: (r) => <Lines list={r.ccEmails} />,
+    },
     { id: "status", header: mapperLabel("status"), sortable: true, cell: (r) => r.status },
     ...updatedColumns<MappingRow>(mapperLabel),
-    editColumn((r) => (mayChangeMapping(r, roleId) ? `/form/email/manager/edit/${r.id}` : null), (r) => `Edit the mapping of ${r.locationName}`, "Actions"),
+    editColumn(
+      (r) => (mayChangeMapping(r, roleId) ? `/form/email/manager/edit/${r.id}` : null),
+      (r) => `Edit the mapping of ${r.locationName}`,
+      "Actions",
+    ),
   ];
   return (
     <>
@@ -43,7 +71,16 @@ export function MappingTable({ state, rows, total, roleId, forms }: { state: Tab
           id={pickerId}
           value={formId}
           className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm"
-          onChange={(e) => router.push(tableHref(PATH, state, { defaultSort: MAPPER_DEFAULT_SORT }, { page: 1, filters: { ...state.filters, form: e.target.value } }))}
+          onChange={(e) =>
+            router.push(
+              tableHref(
+                PATH,
+                state,
+                { defaultSort: MAPPER_DEFAULT_SORT },
+                { page: 1, filters: { ...state.filters, form: e.target.value } },
+              ),
+            )
+          }
         >
           {forms.map((f) => (
             <option key={f.value} value={String(f.value)}>
@@ -61,10 +98,17 @@ export function MappingTable({ state, rows, total, roleId, forms }: { state: Tab
         total={total}
         columns={columns}
         rowLabel={(r) => r.locationName}
-        actions={{ listCall: "form/mapper/list", deleteCall: "form/mapper/delete", what: "Form Email Mapper", extraBody: { formType: Number(formId) } }}
+        actions={{
+          listCall: "form/mapper/list",
+          deleteCall: "form/mapper/delete",
+          what: "Form Email Mapper",
+          extraBody: { formType: Number(formId) },
+        }}
         // Closed rows can only be deleted by an administrator (the server checks it too).
         refuseDelete={(selected) =>
-          rows.some((r) => selected.includes(String(r.id)) && !mayChangeMapping(r, roleId)) ? <span className="text-sm text-slate-600">Closed mappings can only be deleted by an administrator.</span> : null
+          rows.some((r) => selected.includes(String(r.id)) && !mayChangeMapping(r, roleId)) ? (
+            <span className="text-sm text-slate-600">Closed mappings can only be deleted by an administrator.</span>
+          ) : null
         }
       />
     </>
