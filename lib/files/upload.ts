@@ -20,7 +20,6 @@ import {
   type UploadKind,
   type UploadKindName,
 } from "@/lib/storage/kinds";
-import { installNativeBoundarySearch } from "./boundary-search";
 import { cleanFileName } from "./names";
 import { checkContent, SNIFF_BYTES } from "./sniff";
 
@@ -107,7 +106,6 @@ export async function receiveUploads(req: Request, opts: ReceiveOptions): Promis
   } catch {
     throw new AppError(415, "The upload must be sent as multipart/form-data.");
   }
-  installNativeBoundarySearch(parser);
 
   const source = bodyAsNodeStream(req);
   if (!source) throw new AppError(422, kind.messages.required);
