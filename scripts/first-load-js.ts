@@ -118,7 +118,8 @@ async function main() {
   const cookies = await prepare();
   const child = spawn(
     process.execPath,
-    ["node_modules/next/dist/bin/next", "start", "-p", String(PORT), "-H", "127.0.0.1"],
+    // `npm start`'s way, which starts the portal's own PostgreSQL in DATA_DIR (seeded by prepare()).
+    ["scripts/start.mjs", "--no-build"],
     {
       stdio: ["ignore", "ignore", "inherit"],
       detached: true,
@@ -126,8 +127,10 @@ async function main() {
         ...process.env,
         NODE_ENV: "production",
         NEXT_TELEMETRY_DISABLED: "1",
+        PORT: String(PORT),
+        HOSTNAME: "127.0.0.1",
+        WEB_CONCURRENCY: "1",
         DATA_DIR: dataDir,
-        DATABASE_URL: "",
         AUTH_SECRET,
         AUTH_URL: base,
         LOG_LEVEL: "warn",

@@ -35,14 +35,13 @@ const MIN_CHARS = 2;
 type Option = { id: string; href: string; external?: boolean; result?: ApiResult };
 
 /**
- * The header's search: a field-like button (and Ctrl/Cmd-K anywhere) opens a dialog with the search
- * box, which suggests as you type, grouped by kind. The ARIA combobox pattern: the input owns a listbox,
- * arrow keys move the active option (aria-activedescendant), Enter opens it (or the results page when
- * none is active), Escape closes. Results are counted in a polite live region.
+ * The header's search dialog, a search box that suggests as you type, grouped by kind. The ARIA combobox
+ * pattern: the input owns a listbox, arrow keys move the active option (aria-activedescendant), Enter opens
+ * it (or the results page when none is active), Escape closes. Results are counted in a polite live region.
+ * Loaded when first wanted (search-launcher.tsx), then kept mounted so the last search is there on return.
  */
-export function SearchLauncher() {
+export function SearchDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const router = useRouter();
-  const [open, setOpen] = useState(false);
   const [text, setText] = useState("");
   const [data, setData] = useState<ApiContent | null>(null);
   const [loading, setLoading] = useState(false);
@@ -54,24 +53,6 @@ export function SearchLauncher() {
   const titleId = `${ids}-title`;
   const listId = `${ids}-list`;
   const optionId = (i: number) => `${ids}-opt-${i}`;
-
-  // Ctrl-K / Cmd-K anywhere opens it (and '/' outside a text field, like many intranets).
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const typing =
-        e.target instanceof HTMLElement &&
-        (e.target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(e.target.tagName));
-      if ((e.key === "k" || e.key === "K") && (e.ctrlKey || e.metaKey) && !e.altKey) {
-        e.preventDefault();
-        setOpen(true);
-      } else if (e.key === "/" && !typing && !e.ctrlKey && !e.metaKey && !e.altKey) {
-        e.preventDefault();
-        setOpen(true);
-      }
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, []);
 
   useEffect(() => {
     if (open) requestAnimationFrame(() => inputRef.current?.select());
@@ -117,9 +98,9 @@ export function SearchLauncher() {
   }, [shown, searchable, query]);
 
   const close = useCallback(() => {
-    setOpen(false);
+    onClose();
     setActive(-1);
-  }, []);
+  }, [onClose]);
 
   const go = useCallback(
     (option: Option) => {
@@ -177,126 +158,111 @@ export function SearchLauncher() {
 
   let index = -1;
   return (
-    <>
-      <button
-        type="button"
-        onClick={() => setOpen(true)}
-        aria-haspopup="dialog"
-        aria-keyshortcuts="Control+K Meta+K"
-        className="inline-flex h-10 items-center gap-2 rounded-md border border-slate-300 bg-white px-2.5 text-sm text-slate-600 hover:border-slate-400 hover:text-slate-800 sm:w-64 md:w-80"
-      >
-        <Icon name="search" className="h-5 w-5 shrink-0" />
-        <span className="sr-only sm:not-sr-only sm:flex-1 sm:text-left">Search the portal</span>
-        <kbd className="hidden rounded border border-slate-200 bg-slate-50 px-1.5 text-xs text-slate-500 sm:inline">
-          Ctrl K
-        </kbd>
-      </button>
-      <Modal
-        open={open}
-        onCancel={close}
-        labelledBy={titleId}
-        className="mt-[8vh] mb-auto max-h-[80dvh] w-[min(42rem,calc(100vw-1.5rem))] flex-col overflow-hidden rounded-xl bg-white p-0 shadow-2xl open:flex"
-      >
-        <h2 id={titleId} className="sr-only">
-          Search the portal
-        </h2>
-        <div className="flex items-center gap-2 border-b border-slate-200 px-3">
-          <Icon name="search" className="h-5 w-5 shrink-0 text-slate-500" />
-          <input
-            ref={inputRef}
-            type="search"
-            role="combobox"
-            aria-label="Search the portal"
-            aria-expanded={options.length > 0}
-            aria-controls={listId}
-            aria-autocomplete="list"
-            aria-activedescendant={active >= 0 ? optionId(active) : undefined}
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={200}
-            placeholder="Pages, discussions, documents, events, people…"
-            value={text}
-            onChange={(e) => {
-              setText(e.target.value);
-              setActive(-1);
-            }}
-            onKeyDown={onKeyDown}
-            className="h-14 min-w-0 flex-1 bg-transparent text-base text-slate-900 outline-none placeholder:text-slate-400 [&::-webkit-search-cancel-button]:appearance-none"
-          />
-          {loading && <Spinner className="h-4 w-4 text-slate-400" />}
-          <button
-            type="button"
-            onClick={close}
-            className="inline-flex h-9 w-9 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100"
-          >
-            <Icon name="close" className="h-5 w-5" />
-            <span className="sr-only">Close search</span>
-          </button>
-        </div>
-        <p role="status" aria-live="polite" className={status ? "px-4 pt-2 text-xs text-slate-500" : "sr-only"}>
-          {status}
-        </p>
-        <div
-          ref={listRef}
-          id={listId}
-          role="listbox"
-          aria-label="Suggestions"
-          className="min-h-0 flex-1 overflow-y-auto px-2 pb-2"
+    <Modal
+      open={open}
+      onCancel={close}
+      labelledBy={titleId}
+      className="mt-[8vh] mb-auto max-h-[80dvh] w-[min(42rem,calc(100vw-1.5rem))] flex-col overflow-hidden rounded-xl bg-white p-0 shadow-2xl open:flex"
+    >
+      <h2 id={titleId} className="sr-only">
+        Search the portal
+      </h2>
+      <div className="flex items-center gap-2 border-b border-slate-200 px-3">
+        <Icon name="search" className="h-5 w-5 shrink-0 text-slate-500" />
+        <input
+          ref={inputRef}
+          type="search"
+          role="combobox"
+          aria-label="Search the portal"
+          aria-expanded={options.length > 0}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={active >= 0 ? optionId(active) : undefined}
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={200}
+          placeholder="Pages, discussions, documents, events, people…"
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            setActive(-1);
+          }}
+          onKeyDown={onKeyDown}
+          className="h-14 min-w-0 flex-1 bg-transparent text-base text-slate-900 outline-none placeholder:text-slate-400 [&::-webkit-search-cancel-button]:appearance-none"
+        />
+        {loading && <Spinner className="h-4 w-4 text-slate-400" />}
+        <button
+          type="button"
+          onClick={close}
+          className="inline-flex h-9 w-9 items-center justify-center rounded-md text-slate-500 hover:bg-slate-100"
         >
-          {shown?.groups.map((g) => {
-            const headingId = `${ids}-group-${g.kind}`;
-            return (
-              <div key={g.kind} role="group" aria-labelledby={headingId} className="pt-2">
-                <div
-                  id={headingId}
-                  role="presentation"
-                  className="px-2 py-1 text-xs font-semibold tracking-wide text-slate-500 uppercase"
-                >
-                  {KIND_LABELS[g.kind]}
-                </div>
-                {g.results.map((r) => {
-                  index += 1;
-                  const i = index;
-                  const note = sourceNote(r.source, r.document_name);
-                  return (
-                    <div
-                      key={`${r.kind}-${r.id}`}
-                      id={optionId(i)}
-                      role="option"
-                      aria-selected={active === i}
-                      onMouseMove={() => active !== i && setActive(i)}
-                      onMouseDown={(e) => e.preventDefault()}
-                      onClick={() => go(options[i])}
-                      className={`cursor-pointer rounded-md px-2 py-2 ${active === i ? "bg-brand-50 ring-1 ring-brand-200" : ""}`}
-                    >
-                      <Highlighted segments={r.title} className="block truncate text-sm font-medium text-slate-900" />
-                      <span className="block truncate text-xs text-slate-500">
-                        {[r.context, note].filter(Boolean).join(" · ")}
-                      </span>
-                      {r.snippet.length > 0 && (
-                        <Highlighted segments={r.snippet} className="line-clamp-2 block text-xs text-slate-600" />
-                      )}
-                    </div>
-                  );
-                })}
+          <Icon name="close" className="h-5 w-5" />
+          <span className="sr-only">Close search</span>
+        </button>
+      </div>
+      <p role="status" aria-live="polite" className={status ? "px-4 pt-2 text-xs text-slate-500" : "sr-only"}>
+        {status}
+      </p>
+      <div
+        ref={listRef}
+        id={listId}
+        role="listbox"
+        aria-label="Suggestions"
+        className="min-h-0 flex-1 overflow-y-auto px-2 pb-2"
+      >
+        {shown?.groups.map((g) => {
+          const headingId = `${ids}-group-${g.kind}`;
+          return (
+            <div key={g.kind} role="group" aria-labelledby={headingId} className="pt-2">
+              <div
+                id={headingId}
+                role="presentation"
+                className="px-2 py-1 text-xs font-semibold tracking-wide text-slate-500 uppercase"
+              >
+                {KIND_LABELS[g.kind]}
               </div>
-            );
-          })}
-          {options.length > 0 && (
-            <div
-              id={optionId(options.length - 1)}
-              role="option"
-              aria-selected={active === options.length - 1}
-              onMouseMove={() => active !== options.length - 1 && setActive(options.length - 1)}
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => go(options[options.length - 1])}
-              className={`mt-2 cursor-pointer rounded-md border-t border-slate-100 px-2 py-2 text-sm font-medium text-brand-700 ${active === options.length - 1 ? "bg-brand-50 ring-1 ring-brand-200" : ""}`}
-            >
-              See all results for “{query}”
+              {g.results.map((r) => {
+                index += 1;
+                const i = index;
+                const note = sourceNote(r.source, r.document_name);
+                return (
+                  <div
+                    key={`${r.kind}-${r.id}`}
+                    id={optionId(i)}
+                    role="option"
+                    aria-selected={active === i}
+                    onMouseMove={() => active !== i && setActive(i)}
+                    onMouseDown={(e) => e.preventDefault()}
+                    onClick={() => go(options[i])}
+                    className={`cursor-pointer rounded-md px-2 py-2 ${active === i ? "bg-brand-50 ring-1 ring-brand-200" : ""}`}
+                  >
+                    <Highlighted segments={r.title} className="block truncate text-sm font-medium text-slate-900" />
+                    <span className="block truncate text-xs text-slate-500">
+                      {[r.context, note].filter(Boolean).join(" · ")}
+                    </span>
+                    {r.snippet.length > 0 && (
+                      <Highlighted segments={r.snippet} className="line-clamp-2 block text-xs text-slate-600" />
+                    )}
+                  </div>
+                );
+              })}
             </div>
-          )}
-        </div>
-      </Modal>
-    </>
+          );
+        })}
+        {options.length > 0 && (
+          <div
+            id={optionId(options.length - 1)}
+            role="option"
+            aria-selected={active === options.length - 1}
+            onMouseMove={() => active !== options.length - 1 && setActive(options.length - 1)}
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => go(options[options.length - 1])}
+            className={`mt-2 cursor-pointer rounded-md border-t border-slate-100 px-2 py-2 text-sm font-medium text-brand-700 ${active === options.length - 1 ? "bg-brand-50 ring-1 ring-brand-200" : ""}`}
+          >
+            See all results for “{query}”
+          </div>
+        )}
+      </div>
+    </Modal>
   );
 }

@@ -9,7 +9,7 @@ import { Footer } from "./footer";
 import { NavigationProgress } from "./navigation-progress";
 import { APP_LINK, appLinkHref } from "./navigation-target";
 import { UserMenu } from "./user-menu";
-import { SearchLauncher } from "@/components/search/search-dialog";
+import { SearchLauncher } from "@/components/search/search-launcher";
 import { ShellContent } from "./page-not-found";
 import { MAIN_ID, SIDEBAR_ID, type Account } from "./shell-utils";
 
