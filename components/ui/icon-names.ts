@@ -48,6 +48,8 @@ export const ICON_NAMES = [
   "document",
   "grip",
   "spinner",
+  "circle-check",
+  "circle-alert",
   "file-img",
   "file-doc",
   "file-xls",
@@ -67,4 +69,4 @@ export function isIconName(name: string | null | undefined): name is IconName {
 }
 
 /** FNV-1a of the sprite document (iconSprite() in ./icon-set.ts), base 36. */
-export const ICON_SPRITE_VERSION = "h4336b";
+export const ICON_SPRITE_VERSION = "zh9l11";

@@ -68,6 +68,11 @@ export const ICON_SVG = {
   grip: '<g fill="currentColor" stroke="none"><circle cx="8.4" cy="4.8" r="1.8"/><circle cx="15.6" cy="4.8" r="1.8"/><circle cx="8.4" cy="12" r="1.8"/><circle cx="15.6" cy="12" r="1.8"/><circle cx="8.4" cy="19.2" r="1.8"/><circle cx="15.6" cy="19.2" r="1.8"/></g>',
   spinner:
     '<circle cx="12" cy="12" r="10" stroke-width="4" opacity="0.25"/><path d="M4 12a8 8 0 018-8" stroke-width="4"/>',
+  // Toasts (components/ui/toast.tsx): solid 20x20 glyphs, scaled into the 24x24 box
+  "circle-check":
+    '<path fill="currentColor" stroke="none" fill-rule="evenodd" clip-rule="evenodd" transform="scale(1.2)" d="M10 18a8 8 0 100-16 8 8 0 000 16zm3.857-9.809a.75.75 0 00-1.214-.882l-3.483 4.79-1.88-1.88a.75.75 0 10-1.06 1.061l2.5 2.5a.75.75 0 001.137-.089l4-5.5z"/>',
+  "circle-alert":
+    '<path fill="currentColor" stroke="none" fill-rule="evenodd" clip-rule="evenodd" transform="scale(1.2)" d="M18 10a8 8 0 11-16 0 8 8 0 0116 0zm-8-5a.75.75 0 01.75.75v4.5a.75.75 0 01-1.5 0v-4.5A.75.75 0 0110 5zm0 10a1 1 0 100-2 1 1 0 000 2z"/>',
   // File types: a page with its kind written on it (FILE_ICONS in icon.tsx)
   "file-img": FILE_PAGE + fileLabel("IMG"),
   "file-doc": FILE_PAGE + fileLabel("DOC"),

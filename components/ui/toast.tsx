@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { Icon, type IconName } from "./icon";
 
 // The portal's toasts, in place of sonner (about 9 KB gzip that every page paid for on first load):
 // the part of its API the app uses (`toast`, `toast.success`, `toast.error`, a description), its look
@@ -53,12 +54,7 @@ const tone: Record<Kind, string> = {
   error: "border-[hsl(359,100%,94%)] bg-[hsl(359,100%,97%)] text-[hsl(360,100%,45%)]",
 };
 
-const icons: Partial<Record<Kind, string>> = {
-  success:
-    "M10 18a8 8 0 100-16 8 8 0 000 16zm3.857-9.809a.75.75 0 00-1.214-.882l-3.483 4.79-1.88-1.88a.75.75 0 10-1.06 1.061l2.5 2.5a.75.75 0 001.137-.089l4-5.5z",
-  error:
-    "M18 10a8 8 0 11-16 0 8 8 0 0116 0zm-8-5a.75.75 0 01.75.75v4.5a.75.75 0 01-1.5 0v-4.5A.75.75 0 0110 5zm0 10a1 1 0 100-2 1 1 0 000 2z",
-};
+const icons: Partial<Record<Kind, IconName>> = { success: "circle-check", error: "circle-alert" };
 
 /** One toast: dismisses itself after its duration unless `paused` (the time left carries over). */
 function Toast({ item, paused }: { item: Item; paused: boolean }) {
@@ -85,32 +81,9 @@ function Toast({ item, paused }: { item: Item; paused: boolean }) {
         onClick={() => dismiss(item.id)}
         className="absolute -top-2 -left-2 flex h-5 w-5 items-center justify-center rounded-full border border-slate-200 bg-white text-slate-900 hover:bg-slate-100"
       >
-        <svg
-          viewBox="0 0 24 24"
-          width="12"
-          height="12"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="1.5"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-          aria-hidden="true"
-        >
-          <path d="M18 6 6 18M6 6l12 12" />
-        </svg>
+        <Icon name="close" className="h-3 w-3" />
       </button>
-      {icon && (
-        <svg
-          viewBox="0 0 20 20"
-          width="20"
-          height="20"
-          fill="currentColor"
-          className="mr-1 -ml-[3px] shrink-0"
-          aria-hidden="true"
-        >
-          <path fillRule="evenodd" clipRule="evenodd" d={icon} />
-        </svg>
-      )}
+      {icon && <Icon name={icon} className="mr-1 -ml-[3px] h-5 w-5" />}
       <div className="flex flex-col gap-0.5">
         <div className="font-medium">{item.title}</div>
         {item.description && <div>{item.description}</div>}
