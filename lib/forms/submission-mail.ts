@@ -5,9 +5,9 @@ import { and, eq, ne } from "drizzle-orm";
 import { schema, type Db, type Tx } from "@/lib/db";
 import { enqueueMails, type MailMessage } from "@/lib/mail";
 import { publicOrigin } from "@/lib/http/forwarded";
-import { SubmissionMail } from "@/components/forms/submission-mail";
+import { SubmissionMail } from "@/lib/mail/templates/submission-mail";
 import { FORM_LABELS, type FormKey } from "./form-keys";
-import { renderMailHtml } from "./render-mail";
+import { renderMailHtml } from "@/lib/mail/render";
 
 export type SubmissionMailInput = {
   form: FormKey;

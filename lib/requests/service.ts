@@ -8,11 +8,11 @@ import type { SessionUser } from "@/lib/auth/session";
 import { AppError, forbidden } from "@/lib/errors";
 import { FORM_LABELS, type FormKey } from "@/lib/forms/form-keys";
 import { ownRecordOr404 } from "@/lib/forms/submission";
-import { renderMailHtml } from "@/lib/forms/render-mail";
+import { renderMailHtml } from "@/lib/mail/render";
 import { enqueueMails, type MailMessage } from "@/lib/mail";
 import { publicOrigin } from "@/lib/http/forwarded";
 import { writeAudit } from "@/lib/system/audit";
-import { SubmissionMail } from "@/components/forms/submission-mail";
+import { SubmissionMail } from "@/lib/mail/templates/submission-mail";
 import { ROLE } from "@/lib/auth/roles";
 import { ONLY_REQUESTER_ANSWERS, requireRequestDecider, DECIDING_ROLES } from "./access";
 import {
