@@ -4,7 +4,8 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Field } from "@/components/ui/input";
 import { saveDiscussionAction } from "@/lib/content/actions";
-import { discussionFormSchema, TITLE_MAX, type DiscussionFormValues } from "@/lib/content/schemas";
+import { discussionFormSchema, type DiscussionFormValues } from "@/lib/content/schemas";
+import { TITLE_MAX } from "@/lib/content/constants";
 import { DocumentsField, FormButtons, FormCard, TextArea, useContentFormSave } from "./form-parts";
 import { AudienceFields, type AudienceOptions } from "./audience-fields";
 

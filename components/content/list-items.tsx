@@ -1,6 +1,7 @@
 import "server-only";
 import Link from "next/link";
-import { cut, DESCRIPTION_PREVIEW, EMPTY_TEXT, MONTH_NAMES } from "@/lib/content/constants";
+import { DESCRIPTION_PREVIEW, EMPTY_TEXT } from "@/lib/content/constants";
+import { cut, MONTH_NAMES } from "@/lib/content/basics";
 import { initialsOf } from "@/components/shell/shell-utils";
 import { toFileItems, type FileItem } from "@/lib/content/file-items";
 import type {

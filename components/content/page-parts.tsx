@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { cut } from "@/lib/content/constants";
+import { cut } from "@/lib/content/basics";
 import { isWebUrl } from "@/lib/url";
 import { Icon } from "@/components/ui/icon";
 

@@ -4,13 +4,8 @@ import { Controller, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Field } from "@/components/ui/input";
 import { saveSaveTheDateAction } from "@/lib/content/actions";
-import {
-  isoDateToUs,
-  saveTheDateFormSchema,
-  TITLE_MAX,
-  usDateToIso,
-  type SaveTheDateFormValues,
-} from "@/lib/content/schemas";
+import { saveTheDateFormSchema, type SaveTheDateFormValues } from "@/lib/content/schemas";
+import { isoDateToUs, TITLE_MAX, usDateToIso } from "@/lib/content/constants";
 import { DocumentsField, FormButtons, FormCard, TextArea, useContentFormSave } from "./form-parts";
 
 const FIELDS = ["title", "description", "eventDate", "documents"] as const;

@@ -13,16 +13,10 @@ import type {
   SaveTheDateRow,
 } from "./queries";
 import { scheduleState } from "./visibility";
-import {
-  isoDateToUs,
-  MONTH_NAMES,
-  listQuerySchema,
-  slugSchema,
-  SORTS,
-  type ContentTab,
-  type DocumentRef,
-  type Sort,
-} from "./schemas";
+import { listQuerySchema, slugSchema, type DocumentRef } from "./schemas";
+import { type ContentTab, type Sort } from "./basics";
+import { isoDateToUs } from "./constants";
+import { MONTH_NAMES, SORTS } from "./basics";
 import { requireContentMenu } from "./service";
 
 /**

@@ -1,24 +1,10 @@
 /**
  * Limits, texts and small pure helpers of the content pages. No zod and no server imports here, so
  * client components of the menu page can use them without shipping the schemas. What the browser needs
- * lives in ./basics (re-exported here), so the menu page does not ship the rest.
+ * lives in ./basics (import it from there), so the menu page does not ship the rest.
  */
 
 import { SEARCH_MAX } from "./basics";
-
-export {
-  CONTENT_TABS,
-  DATE_SORTS,
-  GALLERY_EXTENSIONS,
-  MONTH_NAMES,
-  SEARCH_MAX,
-  SORT_LABELS,
-  SORTS,
-  cut,
-  isGalleryImage,
-} from "./basics";
-export type { ContentTab, Sort } from "./basics";
-export { isWebUrl } from "@/lib/url";
 
 export const PAGE_SIZE = { discussion: 10, attachment: 12, saveTheDate: 10 } as const;
 export const TITLE_MAX = 190;

@@ -1,6 +1,6 @@
 import "server-only";
 import { inlineFileUrl } from "@/lib/files/service";
-import { isGalleryImage } from "./constants";
+import { isGalleryImage } from "./basics";
 import type { DocumentRow } from "./queries";
 
 export type FileItem = { path: string; name: string; extension: string; src?: string };

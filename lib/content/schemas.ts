@@ -3,21 +3,17 @@ import { line, text } from "@/lib/validation/text";
 import {
   DESCRIPTION_MAX,
   isSafeStoragePath,
-  isWebUrl,
   MAX_FILE_BYTES,
   MAX_POST_FILES,
   UPLOAD_TYPES,
   MAX_SAVE_THE_DATE_FILES,
   MESSAGES,
-  SEARCH_MAX,
-  SORTS,
   TITLE_MAX,
   URL_MAX,
   usDateToIso,
-  type Sort,
 } from "./constants";
-
-export * from "./constants";
+import { SEARCH_MAX, SORTS, type Sort } from "./basics";
+import { isWebUrl } from "@/lib/url";
 
 /**
  * Zod schemas of the content forms, shared by react-hook-form in the browser and the server actions /

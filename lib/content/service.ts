@@ -8,18 +8,16 @@ import { writeAudit } from "@/lib/system/audit";
 import { claimUploads, deleteFiles, FILE_MESSAGES, keyFromClientPath, withFileTransaction } from "@/lib/files/service";
 import { extensionOf as fileExtensionOf, type UploadKindName } from "@/lib/storage/kinds";
 import {
-  allowedUploadTypes,
   AUDIENCE_MESSAGES,
   type Audience,
-  usDateToIso,
   type AttachmentFormValues,
   type CommentFormValues,
-  type ContentKind,
-  type ContentTab,
   type DiscussionFormValues,
   type DocumentRef,
   type SaveTheDateFormValues,
 } from "./schemas";
+import { type ContentTab } from "./basics";
+import { allowedUploadTypes, usDateToIso, type ContentKind } from "./constants";
 import { TAB_LABELS, tabsOf } from "./tabs";
 import { findContentItem, findSaveTheDate, menuSlugById } from "./queries";
 

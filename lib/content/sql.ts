@@ -3,7 +3,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { schema, type Db } from "@/lib/db";
 import { likePattern } from "@/lib/data-table/query";
-import type { Sort } from "./constants";
+import type { Sort } from "./basics";
 import { audienceColumnsOf, seesAllContent, visibleTo, type Viewer } from "./visibility";
 
 /**

@@ -1,4 +1,4 @@
-import type { ContentTab } from "./constants";
+import type { ContentTab } from "./basics";
 
 export const TAB_LABELS: Record<ContentTab, string> = {
   discussion: "Discussion",

@@ -2,13 +2,10 @@ import "server-only";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb, schema, type Db, type Tx } from "@/lib/db";
 import { AppError } from "@/lib/errors";
+import { LOCATION_REQUIRED_MESSAGE } from "./messages";
 
 /** The staff forms' locations are department 5's (spec section 9: the lookup's fixed department). */
 export const FORM_DEPARTMENT_ID = 5;
-
-/** The spec's message for a missing (or unknown) location on every staff form. */
-export { LOCATION_REQUIRED_MESSAGE as LOCATION_REQUIRED } from "./messages";
-import { LOCATION_REQUIRED_MESSAGE as LOCATION_REQUIRED } from "./messages";
 
 export type FormLocation = {
   id: number;
@@ -64,7 +61,7 @@ export async function requireFormLocation(
   field = "location",
 ): Promise<{ id: number; name: string; managerEmail: string | null }> {
   const row = await getFormLocation(tx, id);
-  if (!row) throw new AppError(422, LOCATION_REQUIRED, { [field]: [LOCATION_REQUIRED] });
+  if (!row) throw new AppError(422, LOCATION_REQUIRED_MESSAGE, { [field]: [LOCATION_REQUIRED_MESSAGE] });
   return row;
 }
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { text } from "@/lib/validation/text";
-import { DEFAULT_PAGE_SIZE, FILTER_MAX, PAGE_MAX, PAGE_SIZES, type TableState } from "@/lib/data-table/state";
+import { DEFAULT_PAGE_SIZE, FILTER_MAX, PAGE_MAX, type TableState } from "@/lib/data-table/state";
 import { USER_DEFAULT_SORT } from "./columns";
 
 /** The old portal's names for a few list columns, accepted as filter and sort fields. */
@@ -82,8 +82,6 @@ export const exportPayload = z.object({
   i: ids.optional(),
 });
 export type ExportPayload = z.infer<typeof exportPayload>;
-
-export { PAGE_SIZES };
 
 const filterRecord = z.record(text().max(60), z.union([text().max(FILTER_MAX), z.number()]).nullable());
 

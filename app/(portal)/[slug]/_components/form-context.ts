@@ -3,7 +3,7 @@ import { connection } from "next/server";
 import { forbidden, notFound } from "next/navigation";
 import { pageGuard, requireCapability, requireUser } from "@/lib/auth/guards";
 import { getMenuBySlug, type MenuLookup } from "@/lib/menus/queries";
-import type { ContentTab } from "@/lib/content/constants";
+import type { ContentTab } from "@/lib/content/basics";
 import { tabsOf } from "@/lib/content/tabs";
 import type { SessionUser } from "@/lib/auth/session";
 

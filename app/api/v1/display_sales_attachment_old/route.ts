@@ -2,7 +2,7 @@ import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
 import { assertPageInRange, listCallQuery, menuForCall, toApiAttachment } from "@/lib/content/api";
 import { listAttachmentGroups, listAttachmentsFlat } from "@/lib/content/queries";
-import { PAGE_SIZE } from "@/lib/content/schemas";
+import { PAGE_SIZE } from "@/lib/content/constants";
 
 /** GET /api/v1/display_sales_attachment_old?slug=&page=&filter=&sort=: every attachment, groups ignored. */
 export const GET = withApi({}, { query: listCallQuery() }, async ({ user, query }) => {

@@ -2,7 +2,7 @@ import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
 import { assertPageInRange, listCallQuery, menuForCall, toApiPost } from "@/lib/content/api";
 import { listDiscussions } from "@/lib/content/queries";
-import { PAGE_SIZE } from "@/lib/content/schemas";
+import { PAGE_SIZE } from "@/lib/content/constants";
 
 /** GET /api/v1/display_sales_post?slug=&page=&filter=&sort=: the Discussion tab of a menu, paged. */
 export const GET = withApi({}, { query: listCallQuery() }, async ({ user, query }) => {

@@ -2,7 +2,8 @@ import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
 import { assertPageInRange, listCallQuery, menuForCall, toApiSaveTheDate } from "@/lib/content/api";
 import { listSaveTheDates } from "@/lib/content/queries";
-import { DATE_SORTS, PAGE_SIZE } from "@/lib/content/schemas";
+import { PAGE_SIZE } from "@/lib/content/constants";
+import { DATE_SORTS } from "@/lib/content/basics";
 
 /** GET /api/v1/display_save_date_post?slug=&page=&filter=&sort=: the Save-the-date tab (Newest/Oldest). */
 export const GET = withApi({}, { query: listCallQuery(DATE_SORTS) }, async ({ user, query }) => {

@@ -4,7 +4,8 @@ import { ok } from "@/lib/api/envelope";
 import { AppError } from "@/lib/errors";
 import { toApiImageUrls } from "@/lib/content/api";
 import { getSaveTheDate } from "@/lib/content/queries";
-import { idSchema, isoDateToUs, slugSchema } from "@/lib/content/schemas";
+import { idSchema, slugSchema } from "@/lib/content/schemas";
+import { isoDateToUs } from "@/lib/content/constants";
 import { requireContentMenu } from "@/lib/content/service";
 
 const query = z.object({ slug: slugSchema, id: z.coerce.number().pipe(idSchema) });

@@ -3,7 +3,8 @@ import { ok } from "@/lib/api/envelope";
 import { AppError } from "@/lib/errors";
 import { assertPageInRange, listCallQuery, menuForCall, toApiAttachment, toApiGroupItem } from "@/lib/content/api";
 import { listAttachmentItems } from "@/lib/content/queries";
-import { DATE_SORTS, PAGE_SIZE, SORTS } from "@/lib/content/schemas";
+import { PAGE_SIZE } from "@/lib/content/constants";
+import { DATE_SORTS, SORTS } from "@/lib/content/basics";
 
 const topLevelQuery = listCallQuery(SORTS);
 const groupQuery = listCallQuery(DATE_SORTS);
