@@ -10,7 +10,7 @@ import { FormButtons, FormCard } from "@/components/content/form-parts";
 import { ApiCallError, callV1 } from "@/lib/api/client";
 import { DEFAULT_COLOR } from "@/lib/backoffice/color";
 import { COLOR_OPTION, type ColorOptionKind } from "@/lib/backoffice/color-options";
-import { colorOptionFormSchema, type ColorOptionFormValues } from "@/lib/backoffice/color-option-schemas";
+import { colorOptionFormSchema, type ColorOptionFormValues } from "@/lib/backoffice/schemas";
 
 type Props = { kind: ColorOptionKind; id?: number; initial?: ColorOptionFormValues; userName: string };
 

@@ -9,8 +9,8 @@ import { Icon, isIconName } from "@/components/ui/icon";
 import { toast } from "@/components/ui/toast";
 import { truncateTitle } from "@/components/shell/shell-utils";
 import { ApiCallError, callV1 } from "@/lib/api/client";
-import { MENU_TEXTS, PAGE_TYPES } from "@/lib/menus/admin-schemas";
-import type { EditorMenu } from "@/lib/menus/admin";
+import { MENU_TEXTS, PAGE_TYPES } from "@/lib/menus/schemas";
+import type { EditorMenu } from "@/lib/menus/queries";
 import { MenuForm, type IconOption } from "./menu-form";
 import { SortableList } from "./sortable-list";
 

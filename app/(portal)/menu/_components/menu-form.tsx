@@ -7,8 +7,8 @@ import { Icon, isIconName } from "@/components/ui/icon";
 import { Modal } from "@/components/ui/modal";
 import { toast } from "@/components/ui/toast";
 import { callV1 } from "@/lib/api/client";
-import { ATTACHMENT_OPTIONS, MENU_TITLE_MAX, PAGE_TYPES, addEditMenuBody } from "@/lib/menus/admin-schemas";
-import type { EditorMenu } from "@/lib/menus/admin";
+import { ATTACHMENT_OPTIONS, MENU_TITLE_MAX, PAGE_TYPES, addEditMenuBody } from "@/lib/menus/schemas";
+import type { EditorMenu } from "@/lib/menus/queries";
 
 export type IconOption = { id: number; url: string };
 
