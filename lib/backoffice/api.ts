@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { ApiContext } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
 import { colorObject } from "./color";
-import { COLOR_OPTION, type ApiColorOption, type ColorOptionKind, type ColorOptionRow } from "./color-options";
+import { statusChangedMessage, type ApiColorOption, type ColorOptionKind, type ColorOptionRow } from "./color-options";
 import { saveColorOptionBody, toggleColorOptionBody } from "./schemas";
 import { saveColorOption, toggleColorOptionStatus } from "./mutations";
 
@@ -17,7 +17,6 @@ export function toApiColorOption(row: ColorOptionRow): ApiColorOption {
     status: row.status,
   };
 }
-
 
 /**
  * The handlers of the calendar keys' and attachment groups' v1 calls, each inside its route's own
@@ -40,9 +39,6 @@ export function saveColorOptionHandler(kind: ColorOptionKind) {
 export function toggleColorOptionHandler(kind: ColorOptionKind) {
   return async ({ body, user, requestId }: ApiContext<z.infer<typeof toggleColorOptionBody>>): Promise<Response> => {
     const rows = await toggleColorOptionStatus(kind, body.id, { id: user.id, requestId });
-    return ok(
-      rows.map(toApiColorOption),
-      `${COLOR_OPTION[kind].listTitle.replace(/s$/, "")} Status Changed Successfully`,
-    );
+    return ok(rows.map(toApiColorOption), statusChangedMessage(kind));
   };
 }

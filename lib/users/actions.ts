@@ -5,7 +5,7 @@ import { createAction } from "@/lib/actions/action";
 import { requestIdFrom } from "@/lib/log";
 import { text } from "@/lib/validation/text";
 import { FILTER_MAX } from "@/lib/data-table/state";
-import { changePassword, saveHrOrder, sendNotification, updateOwnProfile, updateUserByAdmin } from "./mutations";
+import { changePassword, deleteUsers, saveHrOrder, sendNotification, updateOwnProfile, updateUserByAdmin } from "./mutations";
 import {
   PEOPLE_MESSAGES,
   changePasswordSchema,
@@ -14,6 +14,8 @@ import {
   notificationSchema,
   profileSchema,
 } from "./profile-schemas";
+import { USER_DELETE_TEXTS } from "./columns";
+import { deleteUserBody } from "./schemas";
 
 async function requestId() {
   return requestIdFrom(await headers());
@@ -71,3 +73,9 @@ export const saveHrOrderAction = createAction(
     return { ok: true as const, data: undefined, message: PEOPLE_MESSAGES.hrSaved };
   },
 );
+
+/** Deletes (deactivates) the selected users (administrators); oneself is refused. */
+export const deleteUsersAction = createAction({ capability: "manageBackOffice" }, deleteUserBody, async (input, user) => {
+  const data = await deleteUsers({ ids: input.deleteArr, actorId: user.id, requestId: await requestId() });
+  return { ok: true as const, data, message: USER_DELETE_TEXTS.done };
+});
