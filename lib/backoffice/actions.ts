@@ -10,11 +10,7 @@ import { saveColorOptionInput, toggleColorOptionBody } from "./schemas";
 
 const ADMIN = { capability: "manageBackOffice" } as const;
 
-async function save(
-  kind: ColorOptionKind,
-  input: { id?: number; name: string; color: string },
-  user: SessionUser,
-) {
+async function save(kind: ColorOptionKind, input: { id?: number; name: string; color: string }, user: SessionUser) {
   const saved = await saveColorOption(
     kind,
     { id: input.id, name: input.name, colorCode: normalizeHex(input.color)! },

@@ -5,7 +5,14 @@ import { createAction } from "@/lib/actions/action";
 import { requestIdFrom } from "@/lib/log";
 import { text } from "@/lib/validation/text";
 import { FILTER_MAX } from "@/lib/data-table/state";
-import { changePassword, deleteUsers, saveHrOrder, sendNotification, updateOwnProfile, updateUserByAdmin } from "./mutations";
+import {
+  changePassword,
+  deleteUsers,
+  saveHrOrder,
+  sendNotification,
+  updateOwnProfile,
+  updateUserByAdmin,
+} from "./mutations";
 import {
   PEOPLE_MESSAGES,
   changePasswordSchema,
@@ -75,7 +82,11 @@ export const saveHrOrderAction = createAction(
 );
 
 /** Deletes (deactivates) the selected users (administrators); oneself is refused. */
-export const deleteUsersAction = createAction({ capability: "manageBackOffice" }, deleteUserBody, async (input, user) => {
-  const data = await deleteUsers({ ids: input.deleteArr, actorId: user.id, requestId: await requestId() });
-  return { ok: true as const, data, message: USER_DELETE_TEXTS.done };
-});
+export const deleteUsersAction = createAction(
+  { capability: "manageBackOffice" },
+  deleteUserBody,
+  async (input, user) => {
+    const data = await deleteUsers({ ids: input.deleteArr, actorId: user.id, requestId: await requestId() });
+    return { ok: true as const, data, message: USER_DELETE_TEXTS.done };
+  },
+);
