@@ -29,6 +29,18 @@ type RoleTree = { roots: MenuNode[]; byId: ReadonlyMap<number, MenuNode> };
 /** Every menu row with its icon, and the visible tree per role built from them on first use. */
 type MenuSnapshot = { rows: MenuRow[]; bySlug: Map<string, MenuRow>; trees: Map<number, RoleTree> };
 
+/** What the shell and the editor read of a menu (with its icon's name). */
+const menuColumns = {
+  id: schema.menus.id,
+  parentId: schema.menus.parentId,
+  slug: schema.menus.slug,
+  title: schema.menus.title,
+  icon: schema.icons.url,
+  url: schema.menus.url,
+  pageTypes: schema.menus.pageTypes,
+  allowInAttachment: schema.menus.allowInAttachment,
+};
+
 /**
  * The menus, read once per change and kept in memory (lib/db/config-cache.ts): the shell needs them on
  * every page and v1 call. `stamp` is the request's SessionUser.configStamp; without it a small query
@@ -37,18 +49,7 @@ type MenuSnapshot = { rows: MenuRow[]; bySlug: Map<string, MenuRow>; trees: Map<
 function menuSnapshot(stamp: string | undefined): Promise<MenuSnapshot> {
   return cachedForStamp("menus", stamp, async (db) => {
     const rows = await db
-      .select({
-        id: schema.menus.id,
-        parentId: schema.menus.parentId,
-        slug: schema.menus.slug,
-        title: schema.menus.title,
-        icon: schema.icons.url,
-        url: schema.menus.url,
-        pageTypes: schema.menus.pageTypes,
-        allowInAttachment: schema.menus.allowInAttachment,
-        position: schema.menus.position,
-        allowedRoleIds: schema.menus.allowedRoleIds,
-      })
+      .select({ ...menuColumns, position: schema.menus.position, allowedRoleIds: schema.menus.allowedRoleIds })
       .from(schema.menus)
       .leftJoin(schema.icons, eq(schema.icons.id, schema.menus.iconId))
       .orderBy(asc(schema.menus.position), asc(schema.menus.id));
@@ -203,18 +204,7 @@ export type EditorMenu = {
 export async function listEditorMenus(): Promise<EditorMenu[]> {
   const db = await getDb();
   const rows = await db
-    .select({
-      id: schema.menus.id,
-      parentId: schema.menus.parentId,
-      slug: schema.menus.slug,
-      title: schema.menus.title,
-      iconId: schema.menus.iconId,
-      icon: schema.icons.url,
-      url: schema.menus.url,
-      pageTypes: schema.menus.pageTypes,
-      allowInAttachment: schema.menus.allowInAttachment,
-      isBuiltin: schema.menus.isBuiltin,
-    })
+    .select({ ...menuColumns, iconId: schema.menus.iconId, isBuiltin: schema.menus.isBuiltin })
     .from(schema.menus)
     .leftJoin(schema.icons, eq(schema.icons.id, schema.menus.iconId))
     .orderBy(asc(schema.menus.position), asc(schema.menus.id));

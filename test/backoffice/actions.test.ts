@@ -4,11 +4,12 @@
  * and messages as the v1 calls (test/backoffice/menus-api.test.ts, color-options-api.test.ts).
  */
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { schema } from "@/lib/db";
 import type { SessionUser } from "@/lib/auth/session";
 import { setupTestDatabase } from "@/test/db";
 import { actors } from "@/test/content/helpers";
+import { listEditorMenus } from "@/lib/menus/queries";
 
 // Server actions read the browser session through getCurrentUser(); the test decides who is signed in.
 const signedIn = vi.hoisted(() => ({ user: null as SessionUser | null }));
@@ -42,15 +43,8 @@ const count = async (table: typeof schema.menus | typeof schema.auditLog | typeo
   );
 const menuBySlug = async (slug: string) =>
   (await t.db().select().from(schema.menus).where(eq(schema.menus.slug, slug)))[0];
-const rootIds = async () =>
-  (
-    await t
-      .db()
-      .select({ id: schema.menus.id })
-      .from(schema.menus)
-      .where(isNull(schema.menus.parentId))
-      .orderBy(asc(schema.menus.position), asc(schema.menus.id))
-  ).map((r) => r.id);
+/** The main menus in the editor's (position) order. */
+const rootIds = async () => (await listEditorMenus()).map((m) => m.id);
 
 /** Runs `call` as manager and as staff: each is refused with a 403 and nothing is written. */
 async function refusedToOthers(call: () => Promise<unknown>, tables: Parameters<typeof count>[0][]) {
