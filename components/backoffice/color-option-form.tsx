@@ -7,15 +7,19 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Field } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast";
 import { FormButtons, FormCard } from "@/components/content/form-parts";
-import { ApiCallError, callV1 } from "@/lib/api/client";
+import { runAction } from "@/lib/actions/client";
+import { ApiCallError } from "@/lib/api/client";
+import { saveAttachmentGroupAction, saveCalendarKeyAction } from "@/lib/backoffice/actions";
 import { DEFAULT_COLOR } from "@/lib/backoffice/color";
 import { COLOR_OPTION, type ColorOptionKind } from "@/lib/backoffice/color-options";
-import { colorOptionFormSchema, type ColorOptionFormValues } from "@/lib/backoffice/color-option-schemas";
+import { colorOptionFormSchema, type ColorOptionFormValues } from "@/lib/backoffice/schemas";
+
+const SAVE = { key: saveCalendarKeyAction, group: saveAttachmentGroupAction } as const;
 
 type Props = { kind: ColorOptionKind; id?: number; initial?: ColorOptionFormValues; userName: string };
 
 /**
- * Add or edit a calendar key or an attachment group (one form, `kind` picks the texts and the call):
+ * Add or edit a calendar key or an attachment group (one form, `kind` picks the texts and the action):
  * the name and a colour picker (default #444444). Save goes back to the list, Save And Continue (add
  * only) empties the form and stays, Back returns to the list. The server's messages go onto the
  * fields; what was typed stays.
@@ -37,18 +41,7 @@ export function ColorOptionForm({ kind, id, initial, userName }: Props) {
     form.handleSubmit(async (values) => {
       setSaving(mode);
       try {
-        await callV1(`/api/v1/${texts.saveCall}`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({
-            ...(id ? { id } : {}),
-            [texts.nameField]: values.name,
-            color_code: {
-              hex: values.color.slice(0, 7),
-              hex8: values.color.length === 9 ? values.color : `${values.color}ff`,
-            },
-          }),
-        });
+        await runAction(SAVE[kind]({ ...(id ? { id } : {}), name: values.name, color: values.color }));
         toast.success(editing ? texts.updated : texts.saved);
         if (mode === "continue") form.reset(blank);
         else {

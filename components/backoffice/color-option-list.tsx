@@ -5,11 +5,14 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { DataTable, type DataTableColumn } from "@/components/data-table/data-table";
 import { toast } from "@/components/ui/toast";
-import { callV1 } from "@/lib/api/client";
+import { runAction } from "@/lib/actions/client";
+import { toggleAttachmentGroupAction, toggleCalendarKeyAction } from "@/lib/backoffice/actions";
 import { COLOR_OPTION, type ColorOptionKind, type ColorOptionRow } from "@/lib/backoffice/color-options";
 import type { TableState } from "@/lib/data-table/state";
 
 type Props = { kind: ColorOptionKind; state: TableState; rows: ColorOptionRow[]; total: number; canAdd: boolean };
+
+const TOGGLE = { key: toggleCalendarKeyAction, group: toggleAttachmentGroupAction } as const;
 
 const linkButton =
   "inline-flex items-center justify-center rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700";
@@ -29,9 +32,8 @@ export function ColorSwatch({ color }: { color: string }) {
 }
 
 /**
- * The list of calendar keys or attachment groups (one component, `kind` picks the texts and calls):
- * name, colour swatch, the active/inactive switch (its call answers the refreshed list; the page
- * reloads its rows) and Edit; Add for administrators.
+ * The list of calendar keys or attachment groups (one component, `kind` picks the texts and actions):
+ * name, colour swatch, the active/inactive switch (a server action; the page reloads its rows) and Edit; Add for administrators.
  */
 export function ColorOptionList({ kind, state, rows, total, canAdd }: Props) {
   const texts = COLOR_OPTION[kind];
@@ -41,11 +43,7 @@ export function ColorOptionList({ kind, state, rows, total, canAdd }: Props) {
   const toggle = async (row: ColorOptionRow) => {
     setBusyId(row.id);
     try {
-      await callV1(`/api/v1/${texts.toggleCall}`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ id: row.id }),
-      });
+      await runAction(TOGGLE[kind]({ id: row.id }));
       toast.success(`${row.name} is now ${row.status === "active" ? "inactive" : "active"}`);
       router.refresh();
     } catch (err) {

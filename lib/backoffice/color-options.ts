@@ -22,9 +22,7 @@ export type ColorOptionTexts = {
   notFound: string;
   /** A name already taken (in any letter case): unique per kind. */
   duplicate: (name: string) => string;
-  /** v1 calls: save and status toggle (their payload name for the name field). */
-  saveCall: string;
-  toggleCall: string;
+  /** The v1 save call's payload name for the name field. */
   nameField: "key_name" | "group_title";
   /** The audit log's entity name. */
   entity: string;
@@ -43,8 +41,6 @@ export const COLOR_OPTION: Record<ColorOptionKind, ColorOptionTexts> = {
     updated: "Key Updated Successfully",
     notFound: "The key does not exist.",
     duplicate: (name) => `A calendar key named '${name}' already exists.`,
-    saveCall: "savemeetingkey",
-    toggleCall: "changemeetingstatus",
     nameField: "key_name",
     entity: "calendar_key",
   },
@@ -60,14 +56,16 @@ export const COLOR_OPTION: Record<ColorOptionKind, ColorOptionTexts> = {
     updated: "Group Updated Successfully",
     notFound: "The attachment group does not exist.",
     duplicate: (name) => `An attachment group named '${name}' already exists.`,
-    saveCall: "savegroup",
-    toggleCall: "changeattachmentstatus",
     nameField: "group_title",
     entity: "attachment_group",
   },
 };
 
 export const COLOR_OPTION_NAME_MAX = 190;
+
+/** The toggle's message: 'Calendar Key Status Changed Successfully'. */
+export const statusChangedMessage = (kind: ColorOptionKind) =>
+  `${COLOR_OPTION[kind].listTitle.replace(/s$/, "")} Status Changed Successfully`;
 
 /** One key or group as the list and the v1 calls show it. */
 export type ColorOptionRow = { id: number; name: string; colorCode: string; status: "active" | "inactive" };

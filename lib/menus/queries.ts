@@ -1,4 +1,5 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
+import { notFound, permanentRedirect } from "next/navigation";
 import { getDb, schema } from "@/lib/db";
 import { cachedForStamp, deepFreeze } from "@/lib/db/config-cache";
 
@@ -28,6 +29,18 @@ type RoleTree = { roots: MenuNode[]; byId: ReadonlyMap<number, MenuNode> };
 /** Every menu row with its icon, and the visible tree per role built from them on first use. */
 type MenuSnapshot = { rows: MenuRow[]; bySlug: Map<string, MenuRow>; trees: Map<number, RoleTree> };
 
+/** What the shell and the editor read of a menu (with its icon's name). */
+const menuColumns = {
+  id: schema.menus.id,
+  parentId: schema.menus.parentId,
+  slug: schema.menus.slug,
+  title: schema.menus.title,
+  icon: schema.icons.url,
+  url: schema.menus.url,
+  pageTypes: schema.menus.pageTypes,
+  allowInAttachment: schema.menus.allowInAttachment,
+};
+
 /**
  * The menus, read once per change and kept in memory (lib/db/config-cache.ts): the shell needs them on
  * every page and v1 call. `stamp` is the request's SessionUser.configStamp; without it a small query
@@ -36,18 +49,7 @@ type MenuSnapshot = { rows: MenuRow[]; bySlug: Map<string, MenuRow>; trees: Map<
 function menuSnapshot(stamp: string | undefined): Promise<MenuSnapshot> {
   return cachedForStamp("menus", stamp, async (db) => {
     const rows = await db
-      .select({
-        id: schema.menus.id,
-        parentId: schema.menus.parentId,
-        slug: schema.menus.slug,
-        title: schema.menus.title,
-        icon: schema.icons.url,
-        url: schema.menus.url,
-        pageTypes: schema.menus.pageTypes,
-        allowInAttachment: schema.menus.allowInAttachment,
-        position: schema.menus.position,
-        allowedRoleIds: schema.menus.allowedRoleIds,
-      })
+      .select({ ...menuColumns, position: schema.menus.position, allowedRoleIds: schema.menus.allowedRoleIds })
       .from(schema.menus)
       .leftJoin(schema.icons, eq(schema.icons.id, schema.menus.iconId))
       .orderBy(asc(schema.menus.position), asc(schema.menus.id));
@@ -181,4 +183,63 @@ export async function getUserPermissions({ userId }: { userId: number }) {
     .innerJoin(schema.permissions, eq(schema.permissions.id, schema.userPermissions.permissionId))
     .where(eq(schema.userPermissions.userId, userId))
     .orderBy(asc(schema.permissions.id));
+}
+
+/** One menu as the editor shows it (main menus with their sub-menus). */
+export type EditorMenu = {
+  id: number;
+  parentId: number | null;
+  slug: string;
+  title: string;
+  iconId: number | null;
+  icon: string | null;
+  url: string | null;
+  pageTypes: number[];
+  allowInAttachment: number | null;
+  isBuiltin: boolean;
+  children: EditorMenu[];
+};
+
+/** Every menu, whatever its roles, for the editor: main menus in position order, each with its sub-menus. */
+export async function listEditorMenus(): Promise<EditorMenu[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ ...menuColumns, iconId: schema.menus.iconId, isBuiltin: schema.menus.isBuiltin })
+    .from(schema.menus)
+    .leftJoin(schema.icons, eq(schema.icons.id, schema.menus.iconId))
+    .orderBy(asc(schema.menus.position), asc(schema.menus.id));
+  const byId = new Map<number, EditorMenu>(rows.map((r) => [r.id, { ...r, children: [] }]));
+  const roots: EditorMenu[] = [];
+  for (const m of byId.values()) {
+    if (m.parentId == null) roots.push(m);
+    else byId.get(m.parentId)?.children.push(m);
+  }
+  return roots;
+}
+
+export async function listIcons(): Promise<{ id: number; url: string }[]> {
+  const db = await getDb();
+  return db.select({ id: schema.icons.id, url: schema.icons.url }).from(schema.icons).orderBy(asc(schema.icons.id));
+}
+
+/** The menu an old (renamed-away) slug belongs to now, for the redirect; null when none. */
+export async function findRenamedMenuSlug(slug: string): Promise<string | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ slug: schema.menus.slug })
+    .from(schema.menuSlugHistory)
+    .innerJoin(schema.menus, eq(schema.menus.id, schema.menuSlugHistory.menuId))
+    .where(and(eq(schema.menuSlugHistory.slug, slug)));
+  return row?.slug ?? null;
+}
+
+/**
+ * For a page whose menu slug matches no menu: a renamed menu's old slug (a bookmark, a shared post
+ * link) goes for good (308) to the same page under the new slug, `rest` being the path after the
+ * slug; anything else is the 404 page.
+ */
+export async function menuNotFound(slug: string, rest = ""): Promise<never> {
+  const renamed = await findRenamedMenuSlug(slug.slice(0, 190));
+  if (renamed) permanentRedirect(`/${renamed}${rest}`);
+  notFound();
 }

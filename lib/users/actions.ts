@@ -5,7 +5,14 @@ import { createAction } from "@/lib/actions/action";
 import { requestIdFrom } from "@/lib/log";
 import { text } from "@/lib/validation/text";
 import { FILTER_MAX } from "@/lib/data-table/state";
-import { changePassword, saveHrOrder, sendNotification, updateOwnProfile, updateUserByAdmin } from "./mutations";
+import {
+  changePassword,
+  deleteUsers,
+  saveHrOrder,
+  sendNotification,
+  updateOwnProfile,
+  updateUserByAdmin,
+} from "./mutations";
 import {
   PEOPLE_MESSAGES,
   changePasswordSchema,
@@ -14,6 +21,8 @@ import {
   notificationSchema,
   profileSchema,
 } from "./profile-schemas";
+import { USER_DELETE_TEXTS } from "./columns";
+import { deleteUserBody } from "./schemas";
 
 async function requestId() {
   return requestIdFrom(await headers());
@@ -69,5 +78,15 @@ export const saveHrOrderAction = createAction(
   async (input, user) => {
     await saveHrOrder({ ids: input.ids, actor: user, requestId: await requestId() });
     return { ok: true as const, data: undefined, message: PEOPLE_MESSAGES.hrSaved };
+  },
+);
+
+/** Deletes (deactivates) the selected users (administrators); oneself is refused. */
+export const deleteUsersAction = createAction(
+  { capability: "manageBackOffice" },
+  deleteUserBody,
+  async (input, user) => {
+    const data = await deleteUsers({ ids: input.deleteArr, actorId: user.id, requestId: await requestId() });
+    return { ok: true as const, data, message: USER_DELETE_TEXTS.done };
   },
 );

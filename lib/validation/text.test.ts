@@ -3,8 +3,8 @@ import { line, oneLineMessage, text } from "./text";
 import { eventFormSchema } from "@/lib/calendar/schemas";
 import { documentRefSchema, titleSchema } from "@/lib/content/schemas";
 import { personalDataSchema, profileSchema } from "@/lib/users/profile-schemas";
-import { addEditMenuBody } from "@/lib/menus/admin-schemas";
-import { colorOptionFormSchema } from "@/lib/backoffice/color-option-schemas";
+import { addEditMenuBody } from "@/lib/menus/schemas";
+import { colorOptionFormSchema } from "@/lib/backoffice/schemas";
 
 const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join("."), i.message]));

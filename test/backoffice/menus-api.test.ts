@@ -13,10 +13,8 @@ import { POST as addEditMenu } from "@/app/api/v1/add_edit_menu/route";
 import { POST as changeMenuPosition } from "@/app/api/v1/change_menu_position/route";
 import { DELETE as deleteMenu } from "@/app/api/v1/delete_menu/route";
 import { GET as getIcons } from "@/app/api/v1/get_icons/route";
-import { listMenuTree } from "@/lib/menus/queries";
-import { findRenamedMenuSlug } from "@/lib/menus/admin";
-import { menuNotFound } from "@/lib/menus/renamed";
-import { MENU_TEXTS } from "@/lib/menus/admin-schemas";
+import { findRenamedMenuSlug, listMenuTree, menuNotFound } from "@/lib/menus/queries";
+import { MENU_TEXTS } from "@/lib/menus/schemas";
 
 const t = setupTestDatabase();
 const tokens: Record<string, string> = {};

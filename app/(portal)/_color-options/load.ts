@@ -2,7 +2,7 @@ import "server-only";
 import { notFound, redirect } from "next/navigation";
 import { lastPage, parseTableState, tableHref } from "@/lib/data-table/state";
 import { COLOR_OPTION, type ColorOptionKind } from "@/lib/backoffice/color-options";
-import { colorOptionTable, getColorOption, listColorOptionPage } from "@/lib/backoffice/color-option-service";
+import { colorOptionTable, getColorOption, listColorOptionPage } from "@/lib/backoffice/queries";
 
 /**
  * The data of `/key/list` and `/attachment-group/list` (the page has checked access first): the table

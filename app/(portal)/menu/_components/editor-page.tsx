@@ -2,7 +2,7 @@ import "server-only";
 import { connection } from "next/server";
 import { notFound } from "next/navigation";
 import { pageGuard, requireCapability } from "@/lib/auth/guards";
-import { listEditorMenus } from "@/lib/menus/admin";
+import { listEditorMenus } from "@/lib/menus/queries";
 import { MenuEditor } from "./menu-editor";
 
 /**

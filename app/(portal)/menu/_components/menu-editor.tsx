@@ -8,9 +8,11 @@ import { ConfirmDialog, useConfirm } from "@/components/ui/confirm-dialog";
 import { Icon, isIconName } from "@/components/ui/icon";
 import { toast } from "@/components/ui/toast";
 import { truncateTitle } from "@/components/shell/shell-utils";
+import { runAction } from "@/lib/actions/client";
 import { ApiCallError, callV1 } from "@/lib/api/client";
-import { MENU_TEXTS, PAGE_TYPES } from "@/lib/menus/admin-schemas";
-import type { EditorMenu } from "@/lib/menus/admin";
+import { deleteMenuAction, reorderMenusAction } from "@/lib/menus/actions";
+import { MENU_TEXTS, PAGE_TYPES } from "@/lib/menus/schemas";
+import type { EditorMenu } from "@/lib/menus/queries";
 import { MenuForm, type IconOption } from "./menu-form";
 import { SortableList } from "./sortable-list";
 
@@ -20,16 +22,10 @@ export const EDITOR_TITLE_MAX = 16;
 type Editing = number | "new" | null;
 type ContentQuestion = { menu: EditorMenu; message: string; action: "move" | "delete"; moveTo: string; busy: boolean };
 
-const json = (body: unknown) => ({
-  method: "POST",
-  headers: { "content-type": "application/json" },
-  body: JSON.stringify(body),
-});
-
 /**
  * The menu editor: main menus (drag to reorder, add, edit inline, delete) and the sub-menu panel of
  * the selected main menu (the same). One main and one sub editor are open at a time; opening a main
- * editor closes the sub-menu panel. Every change is a v1 call, then the page's data is reloaded (the
+ * editor closes the sub-menu panel. Every change is a server action (lib/menus/actions.ts), then the page's data is reloaded (the
  * sidebar follows, by the config version).
  */
 export function MenuEditor({
@@ -94,9 +90,8 @@ export function MenuEditor({
     );
     setReordering(true);
     try {
-      await callV1(
-        "/api/v1/change_menu_position",
-        json({ ...(parentId ? { parent_id: parentId } : {}), menu_data: ids.map((id) => ({ id })) }),
+      await runAction(
+        reorderMenusAction({ ...(parentId ? { parent_id: parentId } : {}), menu_data: ids.map((id) => ({ id })) }),
       );
       toast.success(MENU_TEXTS.reordered);
       router.refresh();
@@ -118,7 +113,7 @@ export function MenuEditor({
     });
     if (!yes) return;
     try {
-      await callV1("/api/v1/delete_menu", json({ id: menu.id }));
+      await runAction(deleteMenuAction({ id: menu.id }));
       deleted(menu);
     } catch (err) {
       if (err instanceof ApiCallError && err.status === 409)
@@ -141,9 +136,8 @@ export function MenuEditor({
     }
     setQuestion({ ...question, busy: true });
     try {
-      await callV1(
-        "/api/v1/delete_menu",
-        json({
+      await runAction(
+        deleteMenuAction({
           id: question.menu.id,
           content_action: question.action,
           ...(question.action === "move" ? { move_to: Number(question.moveTo) } : {}),

@@ -6,9 +6,10 @@ import { Field } from "@/components/ui/input";
 import { Icon, isIconName } from "@/components/ui/icon";
 import { Modal } from "@/components/ui/modal";
 import { toast } from "@/components/ui/toast";
-import { callV1 } from "@/lib/api/client";
-import { ATTACHMENT_OPTIONS, MENU_TITLE_MAX, PAGE_TYPES, addEditMenuBody } from "@/lib/menus/admin-schemas";
-import type { EditorMenu } from "@/lib/menus/admin";
+import { runAction } from "@/lib/actions/client";
+import { saveMenuAction } from "@/lib/menus/actions";
+import { ATTACHMENT_OPTIONS, MENU_TITLE_MAX, PAGE_TYPES, addEditMenuBody } from "@/lib/menus/schemas";
+import type { EditorMenu } from "@/lib/menus/queries";
 
 export type IconOption = { id: number; url: string };
 
@@ -83,11 +84,7 @@ export function MenuForm({ menu, parentId, icons, onCancel, onSaved }: Props) {
     setErrors({});
     setSaving(true);
     try {
-      const res = await callV1<{ slug: string }>("/api/v1/add_edit_menu", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
-      });
+      const res = await runAction(saveMenuAction(body));
       toast.success(menu ? `${title.trim()} saved (/${res.slug})` : `${title.trim()} added (/${res.slug})`);
       onSaved();
     } catch (err) {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
 import { listAttachmentGroups } from "@/lib/content/queries";
-import { toApiColorOption } from "@/lib/backoffice/color-option-service";
+import { toApiColorOption } from "@/lib/backoffice/api";
 
 const query = z.object({
   id: z.coerce

@@ -8,7 +8,9 @@ import { ExportButton } from "@/components/data-table/export-button";
 import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
 import { toast } from "@/components/ui/toast";
+import { runAction } from "@/lib/actions/client";
 import { callV1 } from "@/lib/api/client";
+import { deleteUsersAction } from "@/lib/users/actions";
 import type { TableState } from "@/lib/data-table/state";
 import { USER_COLUMNS, USER_DEFAULT_SORT, USER_DELETE_TEXTS, type UserListRow } from "@/lib/users/columns";
 import { NotifyModal } from "./notify-modal";
@@ -22,7 +24,7 @@ type Props = {
   options: Record<"role" | "location" | "department" | "state", Option[]>;
 };
 
-/** A v1 call from the browser with a JSON body (lib/api/client.ts). */
+/** A v1 call from the browser with a JSON body (lib/api/client.ts): the export's signed link (a read). */
 const postV1 = <T,>(name: string, body: unknown) =>
   callV1<T>(`/api/v1/${name}`, {
     method: "POST",
@@ -113,7 +115,7 @@ export function UserTable({ state, rows, total, currentUserId, options }: Props)
       return;
     }
     try {
-      await postV1("deleteuser", { deleteArr: ids });
+      await runAction(deleteUsersAction({ deleteArr: ids }));
       toast.success(USER_DELETE_TEXTS.done);
       clear();
       router.refresh();

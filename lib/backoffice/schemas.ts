@@ -8,7 +8,7 @@ const idSchema = z.coerce
   .int("The id is not valid.")
   .min(1, "The id is not valid.")
   .max(2_147_483_647, "The id is not valid.");
-const optionalId = z.preprocess(
+export const optionalId = z.preprocess(
   (v) => (v === "" || v === null || v === 0 || v === "0" ? undefined : v),
   idSchema.optional(),
 );
@@ -44,3 +44,8 @@ export function colorOptionFormSchema(kind: ColorOptionKind) {
   });
 }
 export type ColorOptionFormValues = z.infer<ReturnType<typeof colorOptionFormSchema>>;
+
+/** The save action's input: the form's values and `id` when editing. */
+export function saveColorOptionInput(kind: ColorOptionKind) {
+  return colorOptionFormSchema(kind).extend({ id: optionalId });
+}

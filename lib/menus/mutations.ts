@@ -1,63 +1,15 @@
 import "server-only";
-import { and, asc, eq, inArray, isNull, max, sql } from "drizzle-orm";
+import { asc, eq, inArray, isNull, max, sql } from "drizzle-orm";
 import { getDb, schema, type Tx } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { writeAudit } from "@/lib/system/audit";
 import { withFileTransaction, deleteFiles } from "@/lib/files/service";
-import { MENU_TEXTS, type MenuInput } from "./admin-schemas";
+import { MENU_TEXTS, type MenuInput } from "./schemas";
 import { uniqueSlug } from "./slug";
 
 const { menus, menuSlugHistory, icons, posts, attachments, saveTheDates, contentDocuments, banners } = schema;
 
 type Actor = { id: number; requestId?: string | null };
-
-/** One menu as the editor shows it (main menus with their sub-menus). */
-export type EditorMenu = {
-  id: number;
-  parentId: number | null;
-  slug: string;
-  title: string;
-  iconId: number | null;
-  icon: string | null;
-  url: string | null;
-  pageTypes: number[];
-  allowInAttachment: number | null;
-  isBuiltin: boolean;
-  children: EditorMenu[];
-};
-
-/** Every menu, whatever its roles, for the editor: main menus in position order, each with its sub-menus. */
-export async function listEditorMenus(): Promise<EditorMenu[]> {
-  const db = await getDb();
-  const rows = await db
-    .select({
-      id: menus.id,
-      parentId: menus.parentId,
-      slug: menus.slug,
-      title: menus.title,
-      iconId: menus.iconId,
-      icon: icons.url,
-      url: menus.url,
-      pageTypes: menus.pageTypes,
-      allowInAttachment: menus.allowInAttachment,
-      isBuiltin: menus.isBuiltin,
-    })
-    .from(menus)
-    .leftJoin(icons, eq(icons.id, menus.iconId))
-    .orderBy(asc(menus.position), asc(menus.id));
-  const byId = new Map<number, EditorMenu>(rows.map((r) => [r.id, { ...r, children: [] }]));
-  const roots: EditorMenu[] = [];
-  for (const m of byId.values()) {
-    if (m.parentId == null) roots.push(m);
-    else byId.get(m.parentId)?.children.push(m);
-  }
-  return roots;
-}
-
-export async function listIcons(): Promise<{ id: number; url: string }[]> {
-  const db = await getDb();
-  return db.select({ id: icons.id, url: icons.url }).from(icons).orderBy(asc(icons.id));
-}
 
 /** Slugs in use: by a menu, or kept for an old slug's redirect (except the menu's own, current and old). */
 function takenSlugs(tx: Tx, exceptMenuId?: number) {
@@ -331,15 +283,4 @@ async function deleteFileIds(tx: Tx, ids: number[]) {
     .from(schema.files)
     .where(inArray(schema.files.id, ids));
   await deleteFiles(rows, tx);
-}
-
-/** The menu an old (renamed-away) slug belongs to now, for the redirect; null when none. */
-export async function findRenamedMenuSlug(slug: string): Promise<string | null> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ slug: menus.slug })
-    .from(menuSlugHistory)
-    .innerJoin(menus, eq(menus.id, menuSlugHistory.menuId))
-    .where(and(eq(menuSlugHistory.slug, slug)));
-  return row?.slug ?? null;
 }

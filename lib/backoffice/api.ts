@@ -2,9 +2,21 @@ import "server-only";
 import type { z } from "zod";
 import type { ApiContext } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
-import { COLOR_OPTION, type ColorOptionKind } from "./color-options";
-import { saveColorOptionBody, toggleColorOptionBody } from "./color-option-schemas";
-import { saveColorOption, toApiColorOption, toggleColorOptionStatus } from "./color-option-service";
+import { colorObject } from "./color";
+import { statusChangedMessage, type ApiColorOption, type ColorOptionKind, type ColorOptionRow } from "./color-options";
+import { saveColorOptionBody, toggleColorOptionBody } from "./schemas";
+import { saveColorOption, toggleColorOptionStatus } from "./mutations";
+
+/** A key or group under the v1 names (value, text, color_code, color_code_obj, status). */
+export function toApiColorOption(row: ColorOptionRow): ApiColorOption {
+  return {
+    value: row.id,
+    text: row.name,
+    color_code: row.colorCode,
+    color_code_obj: colorObject(row.colorCode),
+    status: row.status,
+  };
+}
 
 /**
  * The handlers of the calendar keys' and attachment groups' v1 calls, each inside its route's own
@@ -27,9 +39,6 @@ export function saveColorOptionHandler(kind: ColorOptionKind) {
 export function toggleColorOptionHandler(kind: ColorOptionKind) {
   return async ({ body, user, requestId }: ApiContext<z.infer<typeof toggleColorOptionBody>>): Promise<Response> => {
     const rows = await toggleColorOptionStatus(kind, body.id, { id: user.id, requestId });
-    return ok(
-      rows.map(toApiColorOption),
-      `${COLOR_OPTION[kind].listTitle.replace(/s$/, "")} Status Changed Successfully`,
-    );
+    return ok(rows.map(toApiColorOption), statusChangedMessage(kind));
   };
 }
