@@ -6,30 +6,33 @@ import { Button } from "@/components/ui/button";
 import { useConfirm } from "@/components/ui/confirm-dialog";
 import { toast } from "@/components/ui/toast";
 import { callV1 } from "@/lib/api/client";
+import type { ActionResult } from "@/lib/actions/action";
+import { signedIn } from "@/lib/auth/session-ended";
 import type { TableState } from "@/lib/data-table/state";
 import { deleteTexts } from "@/lib/forms/delete-texts";
 
-/** A v1 call from the browser with a JSON body. */
+/** A v1 call from the browser with a JSON body (the export's signed link). */
 export const sendV1 = <T,>(name: string, body: unknown, method: "POST" | "DELETE" = "POST") =>
   callV1<T>(`/api/v1/${name}`, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
 /**
  * The toolbar and bulk actions of a staff-form list on the DataTable: exports (all or the filtered
  * list as CSV/XLSX, or 'Export N record(s)' of the selection) through the list call's export flag,
- * and the multi-select delete with the spec's confirmation texts. Failures show the server's message.
+ * and the multi-select delete (a server action of lib/forms/list-actions.ts) with the spec's
+ * confirmation texts. Failures show the server's message.
  */
 export function useFormListActions({
   state,
   listCall,
-  deleteCall,
+  deleteAction,
   what,
   extraBody,
 }: {
   state: TableState;
   /** The v1 list call ('ro-reversal-request/list'). */
   listCall: string;
-  /** The v1 delete call; omitted: no delete. */
-  deleteCall?: string;
+  /** The delete (lib/forms/list-actions.ts); omitted: no delete. */
+  deleteAction?: (input: { deleteArr: number[] }) => Promise<ActionResult<{ deleted: number[] }>>;
   /** What a record is called in the delete question ('RO Reversal Request'). */
   what: string;
   extraBody?: Record<string, unknown>;
@@ -50,7 +53,7 @@ export function useFormListActions({
   };
 
   const remove = async (selected: string[], clear: () => void) => {
-    if (!deleteCall) return;
+    if (!deleteAction) return;
     const yes = await confirm({
       title: texts.title,
       text: texts.text,
@@ -63,12 +66,16 @@ export function useFormListActions({
       return;
     }
     try {
-      await sendV1(deleteCall, { deleteArr: selected.map(Number) }, "DELETE");
+      const res = await signedIn(deleteAction({ deleteArr: selected.map(Number) }));
+      if (!res.ok) {
+        toast.error(res.message);
+        return;
+      }
       toast.success(texts.done);
       clear();
       router.refresh();
-    } catch (err) {
-      toast.error(err instanceof Error ? err.message : "The records could not be deleted.");
+    } catch {
+      toast.error("Remote server can not be reachable");
     }
   };
 
@@ -83,7 +90,7 @@ export function useFormListActions({
     );
   };
 
-  const bulkActions = deleteCall
+  const bulkActions = deleteAction
     ? (selected: string[], clear: () => void) => (
         <Button type="button" variant="danger" className="px-3 py-1" onClick={() => remove(selected, clear)}>
           {`Delete ${selected.length} record(s)`}

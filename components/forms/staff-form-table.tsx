@@ -18,7 +18,7 @@ export type StaffFormTableProps<Row extends { id: number }> = {
   total: number;
   columns: DataTableColumn<Row>[];
   rowLabel: (row: Row) => string;
-  /** The list's v1 calls and what a record is called (useFormListActions): exports, and delete when `deleteCall` is given. */
+  /** The list's v1 calls and what a record is called (useFormListActions): exports, and delete when `deleteAction` is given. */
   actions: Omit<Parameters<typeof useFormListActions>[0], "state">;
   emptyText?: string;
   /** Controls before the export buttons (Add, a date range). */

@@ -1,5 +1,6 @@
 "use client";
 
+import { deleteRoReversalsAction } from "@/lib/forms/list-actions";
 import { requestStateTableColumns } from "@/components/requests/state-columns";
 import type { DataTableColumn } from "@/components/data-table/data-table";
 import {
@@ -78,7 +79,7 @@ export function RoReversalTable({
       decideForm={canDelete ? "ro_reversal" : undefined}
       actions={{
         listCall: "ro-reversal-request/list",
-        deleteCall: canDelete ? "ro-reversal-request/delete" : undefined,
+        deleteAction: canDelete ? deleteRoReversalsAction : undefined,
         what: "RO Reversal Request",
       }}
     />

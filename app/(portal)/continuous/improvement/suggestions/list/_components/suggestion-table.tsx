@@ -1,5 +1,6 @@
 "use client";
 
+import { deleteSuggestionsAction } from "@/lib/forms/list-actions";
 import { requestStateTableColumns } from "@/components/requests/state-columns";
 import Link from "next/link";
 import { DataTable, type DataTableColumn } from "@/components/data-table/data-table";
@@ -28,7 +29,7 @@ export function SuggestionTable({ state, rows, total, canDecide = false }: Props
   } = useFormListActions({
     state,
     listCall: "continuous/improvement/suggestions/list",
-    deleteCall: "continuous/improvement/suggestions/delete",
+    deleteAction: deleteSuggestionsAction,
     what: SUGGESTION_WHAT,
   });
   // Roles 1 and 2 move a selection on in one step (the server decides per row); delete as before.

@@ -1,5 +1,6 @@
 "use client";
 
+import { deleteMappingsAction } from "@/lib/forms/list-actions";
 import { useId } from "react";
 import { useRouter } from "next/navigation";
 import type { DataTableColumn } from "@/components/data-table/data-table";
@@ -100,7 +101,7 @@ export function MappingTable({
         rowLabel={(r) => r.locationName}
         actions={{
           listCall: "form/mapper/list",
-          deleteCall: "form/mapper/delete",
+          deleteAction: deleteMappingsAction,
           what: "Form Email Mapper",
           extraBody: { formType: Number(formId) },
         }}
