@@ -12,8 +12,12 @@ import type { TableState } from "@/lib/data-table/state";
 import { deleteTexts } from "@/lib/forms/delete-texts";
 
 /** A v1 call from the browser with a JSON body (the export's signed link). */
-export const sendV1 = <T,>(name: string, body: unknown, method: "POST" | "DELETE" = "POST") =>
-  callV1<T>(`/api/v1/${name}`, { method, headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+export const sendV1 = <T,>(name: string, body: unknown) =>
+  callV1<T>(`/api/v1/${name}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
 
 /**
  * The toolbar and bulk actions of a staff-form list on the DataTable: exports (all or the filtered
