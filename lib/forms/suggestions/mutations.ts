@@ -1,6 +1,6 @@
 import "server-only";
 import { stampDueAt } from "@/lib/requests/targets";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { getDb, schema } from "@/lib/db";
 import type { SessionUser } from "@/lib/auth/session";
 import { requireFormLocation } from "@/lib/forms/locations";
@@ -9,24 +9,12 @@ import { ownRecordOr404, submitterOf } from "@/lib/forms/submission";
 import { assertEditableByRequester } from "@/lib/requests/service";
 import { displayDate } from "@/lib/forms/fields";
 import { writeAudit } from "@/lib/system/audit";
-import { suggestionScope } from "./list";
 import type { SuggestionInput } from "./schemas";
 
 const s = schema.improvementSuggestions;
 const fullName = (user: SessionUser) => `${user.firstName} ${user.lastName}`.trim() || user.username;
 
 export const SUGGESTION_SAVED = "Continuous Improvement Suggestion Saved Successfully";
-
-/** A suggestion as its form and the get call read it, or null when the user may not see it. */
-export async function getSuggestion(id: number, user: SessionUser) {
-  const db = await getDb();
-  const [row] = await db
-    .select()
-    .from(s)
-    .where(and(eq(s.id, id), suggestionScope(user)))
-    .limit(1);
-  return row ?? null;
-}
 
 /**
  * Adds or updates a continuous improvement suggestion. The location's name, manager e-mail and

@@ -10,8 +10,7 @@ import { managesForms, submitterOf } from "@/lib/forms/submission";
 import { writeAudit } from "@/lib/system/audit";
 import { assertEditableByRequester } from "@/lib/requests/service";
 import { yesNo } from "./columns";
-import { designationName, wearName } from "./rules";
-import type { UniformRequestInput } from "./schemas";
+import { designationName, wearName, type UniformRequestInput } from "./schemas";
 
 const u = schema.uniformRequests;
 const fullName = (user: SessionUser) => `${user.firstName} ${user.lastName}`.trim() || user.username;

@@ -1,25 +1,14 @@
 import "server-only";
-import { stampDueAt } from "@/lib/requests/targets";
-import {
-  requestStateColumns,
-  requestStateExportColumns,
-  requestStateQueryColumns,
-  toApiRequestState,
-} from "@/lib/requests/columns";
+import { requestStateColumns, requestStateExportColumns, requestStateQueryColumns } from "@/lib/requests/columns";
 import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, schema, type Db } from "@/lib/db";
 import { contains, equalsId } from "@/lib/data-table/query";
 import type { SessionUser } from "@/lib/auth/session";
 import { defineFormList } from "@/lib/forms/list";
-import { requireFormLocation } from "@/lib/forms/locations";
-import { enqueueSubmissionMail } from "@/lib/forms/submission-mail";
-import { assertEditableByRequester } from "@/lib/requests/service";
-import { ownRecordOr404, ownSubmissions, submitterOf } from "@/lib/forms/submission";
-import { displayDate } from "@/lib/forms/fields";
+import { ownRecordOr404, ownSubmissions } from "@/lib/forms/submission";
 import { exportDay } from "@/lib/data-table/export";
 import { RO_DEFAULT_SORT, roLabel, type RoReversalRow } from "./columns";
-import type { RoReversalValues } from "./schema";
 
 const r = schema.roReversals;
 const updater = alias(schema.users, "updater");
@@ -121,101 +110,4 @@ export async function findRoReversal(id: number, user: SessionUser): Promise<RoR
     .where(and(eq(r.id, id), ownSubmissions(r.createdBy)(user)))
     .limit(1)) as RoReversalRow[];
   return row ?? null;
-}
-
-/**
- * Saves an RO reversal request (new, or an edit of one the user may edit) and queues its mail in the
- * same transaction: the row and its mail commit together. The manager e-mail recorded is the
- * location's. Returns the id and whether a form email mapping routed it.
- */
-export async function saveRoReversal(
-  v: RoReversalValues,
-  user: SessionUser,
-  baseUrl: string,
-): Promise<{ id: number; routed: boolean }> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const location = await requireFormLocation(tx, v.locationId, "locationId");
-    const values = {
-      employeeName: v.employeeName,
-      dateOfRequest: v.dateOfRequest,
-      fullRa: v.fullRa,
-      dateRaClosed: v.dateRaClosed,
-      payType: v.payType,
-      reason: v.reason,
-      billedTime: v.payType === "Warranty" ? v.billedTime : null,
-      questions: v.payType === "Warranty" ? v.questions : null,
-      locationId: location.id,
-      managerEmail: location.managerEmail,
-      updatedBy: user.id,
-    };
-    let id: number;
-    if (v.id) {
-      const [existing] = await tx
-        .select({ id: r.id, createdBy: r.createdBy, status: r.status })
-        .from(r)
-        .where(eq(r.id, v.id))
-        .for("update");
-      assertEditableByRequester(ownRecordOr404(existing, user, "No such RO reversal request."), user);
-      await tx.update(r).set(values).where(eq(r.id, v.id));
-      id = v.id;
-    } else {
-      [{ id }] = await tx
-        .insert(r)
-        .values({ ...values, createdBy: user.id })
-        .returning({ id: r.id });
-      await stampDueAt(tx, "ro_reversal", id, new Date());
-    }
-    const fields = [
-      { label: "Employee Name", value: v.employeeName },
-      { label: "Date of Request", value: displayDate(v.dateOfRequest) },
-      { label: "Full RA#", value: v.fullRa },
-      { label: "Date RA Was Originally Closed", value: displayDate(v.dateRaClosed) },
-      { label: "Pay Type", value: v.payType },
-      { label: "Location", value: location.name },
-      { label: "Reason Reversal Is Required", value: v.reason },
-      ...(v.payType === "Warranty"
-        ? [
-            { label: "How much time in vs Billed?", value: v.billedTime },
-            { label: "What is the Tech's Efficiency MTD?", value: v.questions },
-          ]
-        : []),
-    ];
-    const { routed } = await enqueueSubmissionMail(tx, {
-      form: "ro_reversal",
-      locationId: location.id,
-      managerEmail: location.managerEmail,
-      submitter: submitterOf(user),
-      title: `${v.id ? "Updated " : ""}RO Reversal Request: ${v.employeeName}`,
-      fields,
-      recordPath: `/roreversal/view/${id}`,
-      baseUrl,
-    });
-    await tx.update(r).set({ routed }).where(eq(r.id, id));
-    return { id, routed };
-  });
-}
-
-/** A row with the v1 payload's names. */
-export function toApiRoReversal(x: RoReversalRow) {
-  return {
-    id: x.id,
-    empolyee_name: x.employeeName,
-    date_of_request: displayDate(x.dateOfRequest),
-    full_ra: x.fullRa,
-    date_ra: displayDate(x.dateRaClosed),
-    date_ra_was_originally_closed: displayDate(x.dateRaClosed),
-    pay_type: x.payType,
-    location: x.locationId,
-    location_name: x.locationName,
-    reason: x.reason,
-    billed_time: x.billedTime ?? "",
-    howMuchTimeBilled: x.billedTime ?? "",
-    questions: x.questions ?? "",
-    manager_email: x.managerEmail,
-    routed: x.routed,
-    updated_by: x.updatedByName,
-    updated_at: x.updatedAt.toISOString(),
-    ...toApiRequestState(x),
-  };
 }
