@@ -1,16 +1,15 @@
 import "server-only";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import { getDb, schema, type Db, type Tx } from "@/lib/db";
 import { contains } from "@/lib/data-table/query";
 import { AppError } from "@/lib/errors";
 import { defineFormList } from "@/lib/forms/list";
+import { UPDATED_BY_SORT, updater, updaterName } from "@/lib/forms/submission-columns";
 import { FORM_KEYS, FORM_LABELS, formKeyOf, type FormKey } from "@/lib/forms/form-keys";
 import { MAPPER_DEFAULT_SORT, mapperLabel, type MappingRow } from "./columns";
 import { ROLE } from "@/lib/auth/roles";
 
 const m = schema.formEmailMappings;
-const updater = alias(schema.users, "updater");
 const { locations } = schema;
 
 const rowColumns = {
@@ -21,7 +20,7 @@ const rowColumns = {
   toEmails: m.toEmails,
   ccEmails: m.ccEmails,
   status: m.status,
-  updatedByName: sql<string | null>`nullif(trim(${updater.firstName} || ' ' || ${updater.lastName}), '')`,
+  updatedByName: updaterName,
   updatedAt: m.updatedAt,
 };
 const joined = (db: Db | Tx, cols: Record<string, unknown>) =>
@@ -50,7 +49,7 @@ export const mappingList = defineFormList<MappingRow>({
         filter: contains(sql`array_to_string(${m.ccEmails}, ',')`),
       },
       status: { sort: [m.status] },
-      updated_by: { sort: [sql`lower(${updater.firstName})`, sql`lower(${updater.lastName})`] },
+      updated_by: { sort: UPDATED_BY_SORT },
       updated_at: { sort: [m.updatedAt] },
     },
     tiebreak: m.id,

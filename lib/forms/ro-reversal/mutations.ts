@@ -1,14 +1,15 @@
 import "server-only";
-import { stampDueAt } from "@/lib/requests/targets";
 import { eq } from "drizzle-orm";
-import { getDb, schema } from "@/lib/db";
+import { schema } from "@/lib/db";
 import type { SessionUser } from "@/lib/auth/session";
-import { requireFormLocation } from "@/lib/forms/locations";
-import { enqueueSubmissionMail } from "@/lib/forms/submission-mail";
-import { assertEditableByRequester } from "@/lib/requests/service";
-import { ownRecordOr404, submitterOf } from "@/lib/forms/submission";
 import { displayDate } from "@/lib/forms/fields";
 import type { RoReversalValues } from "./schemas";
+import {
+  insertSubmission,
+  lockEditableSubmission,
+  queueSubmissionMail,
+  saveInFormTransaction,
+} from "@/lib/forms/save-submission";
 
 const r = schema.roReversals;
 
@@ -22,9 +23,7 @@ export async function saveRoReversal(
   user: SessionUser,
   baseUrl: string,
 ): Promise<{ id: number; routed: boolean }> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const location = await requireFormLocation(tx, v.locationId, "locationId");
+  return saveInFormTransaction(v.locationId, async (tx, location) => {
     const values = {
       employeeName: v.employeeName,
       dateOfRequest: v.dateOfRequest,
@@ -40,20 +39,11 @@ export async function saveRoReversal(
     };
     let id: number;
     if (v.id) {
-      const [existing] = await tx
-        .select({ id: r.id, createdBy: r.createdBy, status: r.status })
-        .from(r)
-        .where(eq(r.id, v.id))
-        .for("update");
-      assertEditableByRequester(ownRecordOr404(existing, user, "No such RO reversal request."), user);
+      await lockEditableSubmission(tx, r, v.id, user, "No such RO reversal request.");
       await tx.update(r).set(values).where(eq(r.id, v.id));
       id = v.id;
     } else {
-      [{ id }] = await tx
-        .insert(r)
-        .values({ ...values, createdBy: user.id })
-        .returning({ id: r.id });
-      await stampDueAt(tx, "ro_reversal", id, new Date());
+      id = await insertSubmission(tx, r, "ro_reversal", { ...values, createdBy: user.id });
     }
     const fields = [
       { label: "Employee Name", value: v.employeeName },
@@ -70,11 +60,7 @@ export async function saveRoReversal(
           ]
         : []),
     ];
-    const { routed } = await enqueueSubmissionMail(tx, {
-      form: "ro_reversal",
-      locationId: location.id,
-      managerEmail: location.managerEmail,
-      submitter: submitterOf(user),
+    const { routed } = await queueSubmissionMail(tx, "ro_reversal", location, user, {
       title: `${v.id ? "Updated " : ""}RO Reversal Request: ${v.employeeName}`,
       fields,
       recordPath: `/roreversal/view/${id}`,

@@ -1,17 +1,16 @@
 import "server-only";
-import { requestStateColumns, requestStateExportColumns, requestStateQueryColumns } from "@/lib/requests/columns";
+import { requestStateExportColumns, requestStateQueryColumns } from "@/lib/requests/columns";
 import { and, eq, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
-import { getDb, schema, type Db } from "@/lib/db";
+import { getDb, schema } from "@/lib/db";
 import { contains, equalsId } from "@/lib/data-table/query";
 import type { SessionUser } from "@/lib/auth/session";
 import { defineFormList } from "@/lib/forms/list";
+import { UPDATED_BY_SORT, fromSubmission, submissionColumns } from "@/lib/forms/submission-columns";
 import { ownRecordOr404, ownSubmissions } from "@/lib/forms/submission";
 import { exportDay } from "@/lib/data-table/export";
 import { RO_DEFAULT_SORT, roLabel, type RoReversalRow } from "./columns";
 
 const r = schema.roReversals;
-const updater = alias(schema.users, "updater");
 const { locations } = schema;
 
 const rowColumns = {
@@ -24,14 +23,7 @@ const rowColumns = {
   reason: r.reason,
   billedTime: r.billedTime,
   questions: r.questions,
-  locationId: r.locationId,
-  locationName: locations.name,
-  managerEmail: r.managerEmail,
-  routed: r.routed,
-  createdBy: r.createdBy,
-  updatedByName: sql<string | null>`nullif(trim(${updater.firstName} || ' ' || ${updater.lastName}), '')`,
-  updatedAt: r.updatedAt,
-  ...requestStateColumns(r),
+  ...submissionColumns(r),
 };
 
 export const RO_EXPORT_PATH = "/api/export/roreversal";
@@ -55,7 +47,7 @@ export const roReversalList = defineFormList<RoReversalRow>({
       reason: { filter: contains(r.reason) },
       billed_time: { sort: [r.billedTime] },
       location: { sort: [sql`${locations.name}`], filter: equalsId(r.locationId) },
-      updated_by: { sort: [sql`lower(${updater.firstName})`, sql`lower(${updater.lastName})`] },
+      updated_by: { sort: UPDATED_BY_SORT },
       updated_at: { sort: [r.updatedAt] },
       ...requestStateQueryColumns(r),
     },
@@ -63,12 +55,7 @@ export const roReversalList = defineFormList<RoReversalRow>({
     defaultSort: RO_DEFAULT_SORT,
   },
   columns: rowColumns,
-  from: (db: Db, cols) =>
-    db
-      .select(cols as never)
-      .from(r)
-      .leftJoin(locations, eq(locations.id, r.locationId))
-      .leftJoin(updater, eq(updater.id, r.updatedBy)),
+  from: fromSubmission(r),
   joinedSorts: ["location", "updated_by"],
   scope: ownSubmissions(r.createdBy),
   export: {

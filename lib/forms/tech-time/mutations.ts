@@ -1,14 +1,15 @@
 import "server-only";
-import { stampDueAt } from "@/lib/requests/targets";
 import { and, eq } from "drizzle-orm";
-import { getDb, schema } from "@/lib/db";
+import { schema } from "@/lib/db";
 import type { SessionUser } from "@/lib/auth/session";
-import { requireFormLocation } from "@/lib/forms/locations";
-import { enqueueSubmissionMail } from "@/lib/forms/submission-mail";
-import { ownRecordOr404, submitterOf } from "@/lib/forms/submission";
-import { assertEditableByRequester } from "@/lib/requests/service";
 import { displayDate } from "@/lib/forms/fields";
 import { rowHasData, type TechTimeValues } from "./schemas";
+import {
+  insertSubmission,
+  lockEditableSubmission,
+  queueSubmissionMail,
+  saveInFormTransaction,
+} from "@/lib/forms/save-submission";
 
 const tt = schema.techTimes;
 const rows = schema.techTimeRows;
@@ -25,9 +26,7 @@ export async function saveTechTime(
   user: SessionUser,
   baseUrl: string,
 ): Promise<{ id: number; routed: boolean }> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const location = await requireFormLocation(tx, v.locationId, "locationId");
+  return saveInFormTransaction(v.locationId, async (tx, location) => {
     const values = {
       employeeNumber: v.employeeNumber,
       employeeName: v.employeeName,
@@ -39,21 +38,12 @@ export async function saveTechTime(
     };
     let id: number;
     if (v.id) {
-      const [existing] = await tx
-        .select({ id: tt.id, createdBy: tt.createdBy, status: tt.status })
-        .from(tt)
-        .where(eq(tt.id, v.id))
-        .for("update");
-      assertEditableByRequester(ownRecordOr404(existing, user, "No such tech time form."), user);
+      await lockEditableSubmission(tx, tt, v.id, user, "No such tech time form.");
       await tx.update(tt).set(values).where(eq(tt.id, v.id));
       await tx.delete(rows).where(eq(rows.techTimeId, v.id));
       id = v.id;
     } else {
-      [{ id }] = await tx
-        .insert(tt)
-        .values({ ...values, createdBy: user.id })
-        .returning({ id: tt.id });
-      await stampDueAt(tx, "tech_time", id, new Date());
+      id = await insertSubmission(tx, tt, "tech_time", { ...values, createdBy: user.id });
     }
     const attendance = v.attendance.filter(rowHasData);
     const shop = v.shop.filter(rowHasData);
@@ -81,11 +71,7 @@ export async function saveTechTime(
       })),
     ];
     if (children.length) await tx.insert(rows).values(children);
-    const { routed } = await enqueueSubmissionMail(tx, {
-      form: "tech_time",
-      locationId: location.id,
-      managerEmail: location.managerEmail,
-      submitter: submitterOf(user),
+    const { routed } = await queueSubmissionMail(tx, "tech_time", location, user, {
       title: `${v.id ? "Updated " : ""}Tech Time Edit Form: ${v.employeeName}`,
       fields: [
         { label: "Emp Number", value: v.employeeNumber },

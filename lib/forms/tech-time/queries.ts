@@ -1,11 +1,11 @@
 import "server-only";
-import { requestStateColumns, requestStateExportColumns, requestStateQueryColumns } from "@/lib/requests/columns";
+import { requestStateExportColumns, requestStateQueryColumns } from "@/lib/requests/columns";
 import { and, asc, eq, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
-import { getDb, schema, type Db } from "@/lib/db";
+import { getDb, schema } from "@/lib/db";
 import { contains, equalsId } from "@/lib/data-table/query";
 import type { SessionUser } from "@/lib/auth/session";
 import { defineFormList } from "@/lib/forms/list";
+import { UPDATED_BY_SORT, fromSubmission, submissionColumns } from "@/lib/forms/submission-columns";
 import { ownRecordOr404, ownSubmissions } from "@/lib/forms/submission";
 import { TECH_DEFAULT_SORT, techLabel, type TechTimeRow } from "./columns";
 import { exportDay, exportTime, type ExportColumn } from "@/lib/data-table/export";
@@ -13,7 +13,6 @@ import { ATTENDANCE_ROWS, SHOP_ROWS_MAX, type AttendanceRowValues, type ShopRowV
 
 const tt = schema.techTimes;
 const rows = schema.techTimeRows;
-const updater = alias(schema.users, "updater");
 const { locations } = schema;
 
 const rowColumns = {
@@ -22,14 +21,7 @@ const rowColumns = {
   employeeName: tt.employeeName,
   employeeEmail: tt.employeeEmail,
   date: tt.date,
-  locationId: tt.locationId,
-  locationName: locations.name,
-  managerEmail: tt.managerEmail,
-  routed: tt.routed,
-  createdBy: tt.createdBy,
-  updatedByName: sql<string | null>`nullif(trim(${updater.firstName} || ' ' || ${updater.lastName}), '')`,
-  updatedAt: tt.updatedAt,
-  ...requestStateColumns(tt),
+  ...submissionColumns(tt),
 };
 
 /** A form with its attendance and shop rows, as the export reads them. */
@@ -120,7 +112,7 @@ export const techTimeList = defineFormList<TechTimeRow, TechTimeExportRow>({
       employee_email: { sort: [sql`lower(${tt.employeeEmail})`], filter: contains(tt.employeeEmail) },
       date: { sort: [tt.date] },
       location: { sort: [sql`${locations.name}`], filter: equalsId(tt.locationId) },
-      updated_by: { sort: [sql`lower(${updater.firstName})`, sql`lower(${updater.lastName})`] },
+      updated_by: { sort: UPDATED_BY_SORT },
       updated_at: { sort: [tt.updatedAt] },
       ...requestStateQueryColumns(tt),
     },
@@ -128,12 +120,7 @@ export const techTimeList = defineFormList<TechTimeRow, TechTimeExportRow>({
     defaultSort: TECH_DEFAULT_SORT,
   },
   columns: rowColumns,
-  from: (db: Db, cols) =>
-    db
-      .select(cols as never)
-      .from(tt)
-      .leftJoin(locations, eq(locations.id, tt.locationId))
-      .leftJoin(updater, eq(updater.id, tt.updatedBy)),
+  from: fromSubmission(tt),
   joinedSorts: ["location", "updated_by"],
   scope: ownSubmissions(tt.createdBy),
   export: {
