@@ -36,7 +36,7 @@ export async function run(ctx: BenchContext) {
   const guard = require.resolve("server-only");
   require.cache[guard] = { id: guard, filename: guard, loaded: true, exports: {} } as NodeJS.Module;
   const { listMyRequests, decide, decideMany } = await import("@/lib/requests/service");
-  const { roReversalList } = await import("@/lib/forms/ro-reversal/service");
+  const { roReversalList } = await import("@/lib/forms/ro-reversal/queries");
   const { resolveToken, issueToken } = await import("@/lib/auth/session");
 
   const db0 = await chooseDatabase("requests_bench");

@@ -6,7 +6,7 @@ import { DayPicker, type DateRange } from "react-day-picker";
 import { Button } from "@/components/ui/button";
 import { Icon } from "@/components/ui/icon";
 import { todayIso } from "@/lib/forms/fields";
-import { RANGE_SHORTCUTS, isoDay, parseRange, shortcutRange, type DayRange } from "@/lib/forms/uniform/date-range";
+import { RANGE_SHORTCUTS, isoDay, parseRange, shortcutRange, type DayRange } from "@/lib/forms/date-range";
 
 const toDate = (iso: string) =>
   new Date(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)));

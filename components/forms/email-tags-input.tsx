@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import { FieldLabel } from "@/components/ui/input";
-import { collapseEmails, isEmailTag, MAPPER_MESSAGES } from "@/lib/forms/email-manager/schema";
+import { collapseEmails, isEmailTag, MAPPER_MESSAGES } from "@/lib/forms/email-manager/schemas";
 
 type Props = {
   label: string;

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import type { DefaultValues, FieldValues, UseFormReturn } from "react-hook-form";
 import type { ActionResult } from "@/lib/actions/action";
-import { staffFormBehaviour, type StaffFormScreen } from "@/lib/forms/rules";
+import { staffFormBehaviour, type StaffFormScreen } from "@/lib/forms/staff-form-behaviour";
 import { FormButtons, FormCard, useFormSave } from "@/components/content/form-parts";
 import { RequiredNote } from "@/components/ui/input";
 
@@ -11,7 +11,7 @@ export type StaffFormSaveMode = "save" | "continue";
 
 type Props<T extends FieldValues> = {
   form: UseFormReturn<T>;
-  /** Which staff form: decides Back/Cancel visibility and where Save goes per role (lib/forms/rules.ts). */
+  /** Which staff form: decides Back/Cancel visibility and where Save goes per role (lib/forms/staff-form-behaviour.ts). */
   screen: StaffFormScreen;
   roleId: number;
   /** The add title ('RO Reversal Request'); edit mode shows 'Edit RO Reversal Request'. */

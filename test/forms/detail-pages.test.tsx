@@ -28,8 +28,8 @@ import SuggestionView from "@/app/(portal)/continuous/improvement/suggestions/vi
 import UniformView from "@/app/(portal)/uniform/request/view/[id]/page";
 import { RoReversalTable } from "@/app/(portal)/roreversal/list/_components/ro-reversal-table";
 import { UniformTable } from "@/app/(portal)/uniform/request/list/_components/uniform-table";
-import { uniformList } from "@/lib/forms/uniform/list";
-import { roReversalList } from "@/lib/forms/ro-reversal/service";
+import { uniformList } from "@/lib/forms/uniform/queries";
+import { roReversalList } from "@/lib/forms/ro-reversal/queries";
 import { resolveToken } from "@/lib/auth/session";
 import type { TableState } from "@/lib/data-table/state";
 

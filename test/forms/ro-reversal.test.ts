@@ -18,7 +18,7 @@ import { GET as get } from "@/app/api/v1/ro-reversal-request/get/route";
 import { DELETE as del } from "@/app/api/v1/ro-reversal-request/delete/route";
 import { GET as exportRo } from "@/app/api/export/roreversal/route";
 import { GET as locationsCall } from "@/app/api/v1/getdepartmentlocationswohtml/route";
-import { RO_MESSAGES } from "@/lib/forms/ro-reversal/schema";
+import { RO_MESSAGES } from "@/lib/forms/ro-reversal/schemas";
 
 const t = setupTestDatabase();
 const tokens: Record<string, string> = {};

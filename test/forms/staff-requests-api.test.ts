@@ -325,7 +325,7 @@ describe("the uniform export's keyset batches", () => {
       select 1 + g % 6, ${locationId}, 'Loc', 'N' || (g % 50), 'L' || g, false, false, false, 'R', 4, 'M', case when g % 7 = 0 then null else g % 30 end, 'c',
         timestamptz '2026-01-01' + (g % 400) * interval '1 minute' + (g % 3) * interval '1 microsecond'
       from generate_series(1, 2100) g`);
-      const { uniformList: list } = await import("@/lib/forms/uniform/list");
+      const { uniformList: list } = await import("@/lib/forms/uniform/queries");
       const { resolveToken } = await import("@/lib/auth/session");
       const user = (await resolveToken(tokens.admin))!;
       const seen: number[] = [];
@@ -383,7 +383,7 @@ describe("the generic form list's export batches (lib/forms/list.ts)", () => {
       select 1 + g % 6, ${locationId}, 'Loc', 'N' || (g % 50), 'L' || g, false, false, false, 'R', 4, 'M', case when g % 7 = 0 then null else g % 30 end, 'c',
         timestamptz '2026-01-01' + (g % 400) * interval '1 minute' + (g % 3) * interval '1 microsecond'
       from generate_series(1, 2100) g`);
-    const { uniformList: generic } = await import("@/lib/forms/uniform/list");
+    const { uniformList: generic } = await import("@/lib/forms/uniform/queries");
     const seen: number[] = [];
     for await (const batch of generic.exportBatches({ filters: {}, sort: { id: field, desc }, user: {} as never }))
       seen.push(...batch.map((r) => r.id));

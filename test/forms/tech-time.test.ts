@@ -14,7 +14,7 @@ import { schema } from "@/lib/db";
 import { POST as addUpdate } from "@/app/api/v1/techtime/add/update/route";
 import { POST as list } from "@/app/api/v1/techtime/list/route";
 import { GET as exportTech } from "@/app/api/export/techtime/route";
-import { TECH_MESSAGES } from "@/lib/forms/tech-time/schema";
+import { TECH_MESSAGES } from "@/lib/forms/tech-time/schemas";
 
 const t = setupTestDatabase();
 const tokens: Record<string, string> = {};

@@ -2,8 +2,8 @@
 
 import { createAction } from "@/lib/actions/action";
 import { PERMISSION } from "@/lib/auth/roles";
-import { mappingSchema } from "./schema";
-import { saveMappings } from "./service";
+import { mappingSchema } from "./schemas";
+import { saveMappings } from "./mutations";
 
 /** Adds form email mappings (one per location) or updates one (permission access_form_email_manager). */
 export const saveMappingAction = createAction(

@@ -2,10 +2,11 @@ import { z } from "zod";
 import { text } from "@/lib/validation/text";
 import { apiBody } from "@/lib/forms/api-body";
 import { formListBody } from "@/lib/forms/list-body";
-import { FORM_KEYS, formIdOf, isFormKey } from "@/lib/forms/form-keys";
+import { FORM_KEYS, FORM_LABELS, formIdOf, isFormKey, type FormKey } from "@/lib/forms/form-keys";
 import { PERMISSION } from "@/lib/auth/roles";
-import { MAPPER_DEFAULT_SORT } from "./columns";
-import { mappingSchema } from "./schema";
+import { MAPPER_DEFAULT_SORT, type MappingRow } from "./columns";
+import { mappingSchema } from "./schemas";
+import { FORM_DEPARTMENT_ID } from "@/lib/forms/locations";
 
 /** Every form email manager call needs the per-user permission. */
 export const MAPPER_ACCESS = { permission: PERMISSION.formEmailManager } as const;
@@ -46,3 +47,23 @@ export const mapperSaveBody = apiBody(
   },
   { extra: { manager_email: z.unknown().optional() } },
 );
+
+/** A row with the v1 payload's names (comma-separated addresses). */
+export function toApiMapping(x: MappingRow) {
+  const formKey = x.formKey as FormKey;
+  return {
+    id: x.id,
+    form_id: formIdOf(formKey),
+    formName: FORM_LABELS[formKey],
+    department: FORM_DEPARTMENT_ID,
+    location: String(x.locationId),
+    location_id: String(x.locationId),
+    locationName: x.locationName,
+    location_name: x.locationName,
+    to_email: x.toEmails.join(","),
+    cc_email: x.ccEmails.join(","),
+    status: x.status,
+    updated_by: x.updatedByName,
+    updated_at: x.updatedAt.toISOString(),
+  };
+}

@@ -2,8 +2,8 @@
 
 import { createAction } from "@/lib/actions/action";
 import { requestBaseUrl } from "@/lib/forms/submission";
-import { roReversalSchema } from "./schema";
-import { saveRoReversal } from "./service";
+import { roReversalSchema } from "./schemas";
+import { saveRoReversal } from "./mutations";
 
 /** Adds an RO reversal request, or updates one (staff: their own only), and queues its mail. */
 export const saveRoReversalAction = createAction({}, roReversalSchema, async (input, user) => {

@@ -1,6 +1,6 @@
 import type { RequestStateRow } from "@/lib/requests/columns";
 import { UPDATED_COLUMNS, labelsOf, type TableSort } from "@/lib/data-table/state";
-import type { PayType } from "./schema";
+import type { PayType } from "./schemas";
 
 /** The RO reversal list's columns (spec section 2), ids as in the URL and the list call. */
 export const RO_COLUMNS = [

@@ -1,32 +1,21 @@
 import "server-only";
-import { stampDueAt } from "@/lib/requests/targets";
-import { and, eq } from "drizzle-orm";
-import { getDb, schema } from "@/lib/db";
+import { eq } from "drizzle-orm";
+import { schema } from "@/lib/db";
 import type { SessionUser } from "@/lib/auth/session";
-import { requireFormLocation } from "@/lib/forms/locations";
-import { enqueueSubmissionMail } from "@/lib/forms/submission-mail";
-import { ownRecordOr404, submitterOf } from "@/lib/forms/submission";
-import { assertEditableByRequester } from "@/lib/requests/service";
 import { displayDate } from "@/lib/forms/fields";
 import { writeAudit } from "@/lib/system/audit";
-import { suggestionScope } from "./list";
 import type { SuggestionInput } from "./schemas";
+import {
+  insertSubmission,
+  lockEditableSubmission,
+  queueSubmissionMail,
+  saveInFormTransaction,
+} from "@/lib/forms/save-submission";
 
 const s = schema.improvementSuggestions;
 const fullName = (user: SessionUser) => `${user.firstName} ${user.lastName}`.trim() || user.username;
 
 export const SUGGESTION_SAVED = "Continuous Improvement Suggestion Saved Successfully";
-
-/** A suggestion as its form and the get call read it, or null when the user may not see it. */
-export async function getSuggestion(id: number, user: SessionUser) {
-  const db = await getDb();
-  const [row] = await db
-    .select()
-    .from(s)
-    .where(and(eq(s.id, id), suggestionScope(user)))
-    .limit(1);
-  return row ?? null;
-}
 
 /**
  * Adds or updates a continuous improvement suggestion. The location's name, manager e-mail and
@@ -39,9 +28,7 @@ export async function saveSuggestion(
   user: SessionUser,
   opts: { requestId?: string | null; baseUrl?: string } = {},
 ): Promise<{ id: number; routed: boolean }> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const location = await requireFormLocation(tx, input.locationId, "locationId");
+  return saveInFormTransaction(input.locationId, async (tx, location) => {
     const [manager] = await tx
       .select({ name: schema.locations.managerName })
       .from(schema.locations)
@@ -61,12 +48,7 @@ export async function saveSuggestion(
       updatedByName: fullName(user),
     };
     if (input.id) {
-      const [existing] = await tx
-        .select({ id: s.id, createdBy: s.createdBy, status: s.status })
-        .from(s)
-        .where(eq(s.id, input.id))
-        .for("update");
-      assertEditableByRequester(ownRecordOr404(existing, user, "No such suggestion."), user);
+      await lockEditableSubmission(tx, s, input.id, user, "No such suggestion.");
       const [row] = await tx.update(s).set(values).where(eq(s.id, input.id)).returning({ id: s.id, routed: s.routed });
       await writeAudit(
         {
@@ -80,16 +62,8 @@ export async function saveSuggestion(
       );
       return row;
     }
-    const [row] = await tx
-      .insert(s)
-      .values({ ...values, createdBy: user.id })
-      .returning({ id: s.id });
-    await stampDueAt(tx, "improvement_suggestion", row.id, new Date());
-    const { routed } = await enqueueSubmissionMail(tx, {
-      form: "improvement_suggestion",
-      locationId: location.id,
-      managerEmail: location.managerEmail,
-      submitter: submitterOf(user),
+    const id = await insertSubmission(tx, s, "improvement_suggestion", { ...values, createdBy: user.id });
+    const { routed } = await queueSubmissionMail(tx, "improvement_suggestion", location, user, {
       title: `Continuous Improvement Suggestion: ${input.name}`,
       fields: [
         { label: "Name", value: input.name },
@@ -103,10 +77,10 @@ export async function saveSuggestion(
         },
         { label: "How will it Benefit the Business?", value: input.howWillItBenefit },
       ],
-      recordPath: `/continuous/improvement/suggestions/view/${row.id}`,
+      recordPath: `/continuous/improvement/suggestions/view/${id}`,
       baseUrl: opts.baseUrl,
     });
-    if (!routed) await tx.update(s).set({ routed }).where(eq(s.id, row.id));
-    return { id: row.id, routed };
+    if (!routed) await tx.update(s).set({ routed }).where(eq(s.id, id));
+    return { id, routed };
   });
 }

@@ -5,9 +5,8 @@ import { formListBody, recordIds } from "@/lib/forms/list-body";
 import { apiBody } from "@/lib/forms/api-body";
 import { recordId } from "@/lib/forms/suggestions/api";
 import { UNIFORM_DEFAULT_SORT, yesNo, type UniformListRow } from "./columns";
-import { formatRange } from "./date-range";
-import { designationName, wearName } from "./rules";
-import { UNIFORM_API_NAMES, uniformRequestSchema } from "./schemas";
+import { formatRange } from "@/lib/forms/date-range";
+import { UNIFORM_API_NAMES, designationName, uniformRequestSchema, wearName } from "./schemas";
 
 /** A list row with the v1 API's payload names (spec section 3; misspellings kept). */
 export function toApiUniform(r: UniformListRow) {

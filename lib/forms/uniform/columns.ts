@@ -4,7 +4,7 @@ import { labelsOf, type TableSort } from "@/lib/data-table/state";
 /**
  * The uniform request list's columns (ids as in the URL and the list call) and labels (spec section
  * 2): shared by the page, the DataTable, the export and the API. The SQL behind each id is in
- * lib/forms/uniform/queries.ts. `range` is the date-range filter (lib/forms/uniform/date-range.ts), not
+ * lib/forms/uniform/queries.ts. `range` is the date-range filter (lib/forms/date-range.ts), not
  * a column.
  */
 export const UNIFORM_COLUMNS = [

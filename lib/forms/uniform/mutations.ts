@@ -1,17 +1,14 @@
 import "server-only";
-import { stampDueAt } from "@/lib/requests/targets";
 import { eq } from "drizzle-orm";
-import { getDb, schema } from "@/lib/db";
+import { schema } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { SessionUser } from "@/lib/auth/session";
-import { requireFormLocation } from "@/lib/forms/locations";
-import { enqueueSubmissionMail } from "@/lib/forms/submission-mail";
-import { managesForms, submitterOf } from "@/lib/forms/submission";
+import { managesForms } from "@/lib/forms/submission";
 import { writeAudit } from "@/lib/system/audit";
 import { assertEditableByRequester } from "@/lib/requests/service";
 import { yesNo } from "./columns";
-import { designationName, wearName } from "./rules";
-import type { UniformRequestInput } from "./schemas";
+import { designationName, wearName, type UniformRequestInput } from "./schemas";
+import { insertSubmission, queueSubmissionMail, saveInFormTransaction } from "@/lib/forms/save-submission";
 
 const u = schema.uniformRequests;
 const fullName = (user: SessionUser) => `${user.firstName} ${user.lastName}`.trim() || user.username;
@@ -49,9 +46,7 @@ export async function saveUniformRequest(
   user: SessionUser,
   opts: { requestId?: string | null; baseUrl?: string } = {},
 ): Promise<{ id: number; routed: boolean }> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const location = await requireFormLocation(tx, input.locationId, "locationId");
+  return saveInFormTransaction(input.locationId, async (tx, location) => {
     const values = {
       designationId: input.designationId,
       locationId: location.id,
@@ -88,22 +83,14 @@ export async function saveUniformRequest(
       );
       return row;
     }
-    const [row] = await tx
-      .insert(u)
-      .values({ ...values, createdBy: user.id })
-      .returning({ id: u.id });
-    await stampDueAt(tx, "uniform_request", row.id, new Date());
-    const { routed } = await enqueueSubmissionMail(tx, {
-      form: "uniform_request",
-      locationId: location.id,
-      managerEmail: location.managerEmail,
-      submitter: submitterOf(user),
+    const id = await insertSubmission(tx, u, "uniform_request", { ...values, createdBy: user.id });
+    const { routed } = await queueSubmissionMail(tx, "uniform_request", location, user, {
       title: `Uniform Request: ${input.employeeFirstName} ${input.employeeLastName}`,
       fields: mailFields(input, location.name),
-      recordPath: `/uniform/request/view/${row.id}`,
+      recordPath: `/uniform/request/view/${id}`,
       baseUrl: opts.baseUrl,
     });
-    if (!routed) await tx.update(u).set({ routed }).where(eq(u.id, row.id));
-    return { id: row.id, routed };
+    if (!routed) await tx.update(u).set({ routed }).where(eq(u.id, id));
+    return { id, routed };
   });
 }

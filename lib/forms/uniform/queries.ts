@@ -1,5 +1,5 @@
 import "server-only";
-import { requestStateColumns, requestStateQueryColumns } from "@/lib/requests/columns";
+import { requestStateColumns, requestStateExportColumns, requestStateQueryColumns } from "@/lib/requests/columns";
 import { and, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { getDb, schema } from "@/lib/db";
@@ -18,9 +18,12 @@ import {
 } from "@/lib/data-table/query";
 import type { TableState } from "@/lib/data-table/state";
 import type { SessionUser } from "@/lib/auth/session";
+import type { ExportColumn } from "@/lib/data-table/export";
+import { defineFormList } from "@/lib/forms/list";
 import { ownSubmissions } from "@/lib/forms/submission";
-import { UNIFORM_DEFAULT_SORT, type UniformListRow } from "./columns";
-import { ALL_DATES, defaultRange, formatRange, isoDay, parseRange } from "./date-range";
+import { UNIFORM_DEFAULT_SORT, UNIFORM_FIELD_LABELS, uniformLabel, yesNo, type UniformListRow } from "./columns";
+import { designationName, wearName } from "./schemas";
+import { ALL_DATES, defaultRange, formatRange, isoDay, parseRange } from "@/lib/forms/date-range";
 
 const u = schema.uniformRequests;
 
@@ -184,3 +187,46 @@ export async function getUniformRequest(
 export function defaultRangeFilter(now = Date.now(), timeZone = DEFAULT_TIME_ZONE): string {
   return formatRange(defaultRange(formatDay(localDay(timeZone, now))));
 }
+
+/** The export's columns: those the list shows, then the sizes and the note the list does not show (every submitted field). */
+export const UNIFORM_EXPORT_COLUMNS: ExportColumn<UniformListRow>[] = [
+  { header: uniformLabel("designation"), value: (r) => designationName(r.designationId) },
+  { header: uniformLabel("employee_name"), value: (r) => `${r.employeeFirstName} ${r.employeeLastName}` },
+  { header: uniformLabel("location"), value: (r) => r.locationName },
+  { header: uniformLabel("requestor"), value: (r) => r.requestorName },
+  { header: uniformLabel("new_hire"), value: (r) => yesNo(r.newHire) },
+  { header: uniformLabel("new_order"), value: (r) => yesNo(r.newOrder) },
+  { header: uniformLabel("re_order"), value: (r) => yesNo(r.reOrder) },
+  { header: uniformLabel("wear"), value: (r) => wearName(r.wearId) },
+  { header: uniformLabel("quantity"), value: (r) => r.quantity },
+  { header: uniformLabel("shirt_quantity"), value: (r) => r.shirtQuantity },
+  { header: uniformLabel("pant_quantity"), value: (r) => r.pantQuantity },
+  { header: uniformLabel("updated_at"), value: (r) => r.updatedAt },
+  ...requestStateExportColumns<UniformListRow>(),
+  { header: UNIFORM_FIELD_LABELS.sizes, value: (r) => r.sizes },
+  { header: UNIFORM_FIELD_LABELS.comment, value: (r) => r.comment },
+];
+
+export const UNIFORM_EXPORT_PATH = "/api/export/uniform-requests";
+
+/**
+ * The uniform list on the generic staff-form list (lib/forms/list.ts); its page is its own
+ * (listUniformRequests above), built for a million rows: the total from a counter or an index
+ * range, and the last pages read from the other end. Its exports are the generic keyset batches:
+ * every sort expression is non-null, so each batch is one index range in the list's order.
+ */
+export const uniformList = defineFormList<UniformListRow>({
+  kind: "uniform-requests",
+  table: schema.uniformRequests,
+  id: schema.uniformRequests.id,
+  query: UNIFORM_QUERY,
+  columns: uniformRowColumns,
+  from: (db, cols) => db.select(cols as typeof uniformRowColumns).from(schema.uniformRequests),
+  page: (state) => listUniformRequests(state),
+  export: {
+    path: UNIFORM_EXPORT_PATH,
+    columns: UNIFORM_EXPORT_COLUMNS,
+    sheetName: "Uniform Requests",
+    filePrefix: "uniform-requests",
+  },
+});

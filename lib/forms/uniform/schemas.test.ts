@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { tooLong } from "../fields";
-import { afterNewHire, splitsQuantities, wearAfterDesignation, wearOptionsFor, WEAR } from "./rules";
-import { UNIFORM_MESSAGES as M, emptyUniformRequest, uniformRequestSchema, type UniformRequestValues } from "./schemas";
+import {
+  afterNewHire,
+  emptyUniformRequest,
+  splitsQuantities,
+  UNIFORM_MESSAGES as M,
+  uniformRequestSchema,
+  wearAfterDesignation,
+  wearOptionsFor,
+  WEAR,
+  type UniformRequestValues,
+} from "./schemas";
 
 const valid: UniformRequestValues = {
   ...emptyUniformRequest("Ada Admin"),

@@ -14,7 +14,7 @@ import {
   blankRoReversal,
   roReversalSchema,
   type RoReversalInput,
-} from "@/lib/forms/ro-reversal/schema";
+} from "@/lib/forms/ro-reversal/schemas";
 
 /** AddUpdateROReversalRequest / UpdateROReversalRequest: the RO reversal form in add or edit mode. */
 export function RoReversalForm({

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { connection } from "next/server";
 import { pageGuard, requireUser } from "@/lib/auth/guards";
 import { listFormLocations } from "@/lib/forms/locations";
-import { blankRoReversal } from "@/lib/forms/ro-reversal/schema";
+import { blankRoReversal } from "@/lib/forms/ro-reversal/schemas";
 import { RoReversalForm } from "../_components/ro-reversal-form";
 
 export const metadata: Metadata = { title: "RO Reversal Request" };

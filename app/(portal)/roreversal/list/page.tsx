@@ -4,7 +4,7 @@ import Link from "next/link";
 import { pageGuard, requireUser } from "@/lib/auth/guards";
 import { loadFormListPage } from "@/lib/forms/list";
 import { managesForms } from "@/lib/forms/submission";
-import { roReversalList } from "@/lib/forms/ro-reversal/service";
+import { roReversalList } from "@/lib/forms/ro-reversal/queries";
 import { RoReversalTable } from "./_components/ro-reversal-table";
 
 export const metadata: Metadata = { title: "RO Reversal Requests" };

@@ -17,7 +17,7 @@ import {
   techTimeSchema,
   timeOutBeforeIn,
   type TechTimeInput,
-} from "@/lib/forms/tech-time/schema";
+} from "@/lib/forms/tech-time/schemas";
 
 type RowErrors = FieldErrors<Record<string, string>> | undefined;
 const cellClass = "min-w-0";

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { connection } from "next/server";
 import { pageGuard, requireUser } from "@/lib/auth/guards";
 import { listFormLocations } from "@/lib/forms/locations";
-import { blankTechTime } from "@/lib/forms/tech-time/schema";
+import { blankTechTime } from "@/lib/forms/tech-time/schemas";
 import { TechTimeForm } from "../_components/tech-time-form";
 
 export const metadata: Metadata = { title: "Tech Time" };

@@ -4,7 +4,7 @@ import { connection } from "next/server";
 import Link from "next/link";
 import { pageGuard, requireUser } from "@/lib/auth/guards";
 import { loadFormListPage } from "@/lib/forms/list";
-import { techTimeList } from "@/lib/forms/tech-time/service";
+import { techTimeList } from "@/lib/forms/tech-time/queries";
 import { TechTimeTable } from "./_components/tech-time-table";
 
 export const metadata: Metadata = { title: "Tech Time" };

@@ -1,5 +1,5 @@
 import { withApi } from "@/lib/api/with-api";
-import { techTimeList } from "@/lib/forms/tech-time/service";
+import { techTimeList } from "@/lib/forms/tech-time/queries";
 
 /** GET /api/export/techtime?p=&e=&s= (signed-in; staff get their own rows): the signed, short-lived CSV/XLSX link of the list call. */
 export const GET = withApi({}, {}, techTimeList.exportHandler);

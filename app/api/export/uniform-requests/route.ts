@@ -1,5 +1,5 @@
 import { withApi } from "@/lib/api/with-api";
-import { uniformList } from "@/lib/forms/uniform/list";
+import { uniformList } from "@/lib/forms/uniform/queries";
 
 /**
  * GET /api/export/uniform-requests?... (roles 1 and 2): the CSV or XLSX behind a signed link from the

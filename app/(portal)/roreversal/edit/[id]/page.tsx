@@ -3,7 +3,7 @@ import { connection } from "next/server";
 import { notFound } from "next/navigation";
 import { pageGuard, requireUser } from "@/lib/auth/guards";
 import { listFormLocations } from "@/lib/forms/locations";
-import { getRoReversal } from "@/lib/forms/ro-reversal/service";
+import { getRoReversal } from "@/lib/forms/ro-reversal/queries";
 import { formRecordId, pageRecord } from "@/lib/forms/page-id";
 import { RoReversalForm } from "../../_components/ro-reversal-form";
 

@@ -4,8 +4,8 @@ import { notFound } from "next/navigation";
 import { pageGuard, requireUser } from "@/lib/auth/guards";
 import { listFormLocations } from "@/lib/forms/locations";
 import { formRecordId, pageRecord } from "@/lib/forms/page-id";
-import { techTimeFormRows } from "@/lib/forms/tech-time/schema";
-import { getTechTime } from "@/lib/forms/tech-time/service";
+import { techTimeFormRows } from "@/lib/forms/tech-time/schemas";
+import { getTechTime } from "@/lib/forms/tech-time/queries";
 import { TechTimeForm } from "../../_components/tech-time-form";
 
 export const metadata: Metadata = { title: "Edit Tech Time" };

@@ -4,12 +4,12 @@ import { notFound } from "next/navigation";
 import { pageGuard, requireUser } from "@/lib/auth/guards";
 import { displayDate } from "@/lib/forms/fields";
 import { formRecordId } from "@/lib/forms/page-id";
-import { findTechTime } from "@/lib/forms/tech-time/service";
+import { findTechTime } from "@/lib/forms/tech-time/queries";
 import { DateText } from "@/components/content/date-text";
 import { RecordDetail } from "@/components/forms/record-detail";
 import { RequestPanel } from "@/components/requests/request-panel";
 import { loadRequestPanel } from "@/lib/requests/service";
-import { listApproverCandidates } from "@/lib/forms/email-manager/service";
+import { listApproverCandidates } from "@/lib/forms/email-manager/queries";
 
 export const metadata: Metadata = { title: "Tech Time" };
 

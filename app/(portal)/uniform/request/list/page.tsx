@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { pageGuard, requireCapability } from "@/lib/auth/guards";
 import { lastPage, parseTableState, tableHref } from "@/lib/data-table/state";
 import { listFormLocations } from "@/lib/forms/locations";
-import { parseRange } from "@/lib/forms/uniform/date-range";
+import { parseRange } from "@/lib/forms/date-range";
 import { UNIFORM_TABLE, defaultRangeFilter, listUniformRequests } from "@/lib/forms/uniform/queries";
 import { UniformTable } from "./_components/uniform-table";
 

@@ -3,8 +3,8 @@ import { fail, ok } from "@/lib/api/envelope";
 import { getDb } from "@/lib/db";
 import { formKeyOf, type FormKey } from "@/lib/forms/form-keys";
 import { MAPPER_ACCESS } from "@/lib/forms/email-manager/api";
-import { mappingCheckSchema } from "@/lib/forms/email-manager/schema";
-import { findDuplicateMappings } from "@/lib/forms/email-manager/service";
+import { mappingCheckSchema } from "@/lib/forms/email-manager/schemas";
+import { findDuplicateMappings } from "@/lib/forms/email-manager/queries";
 
 /**
  * GET /api/v1/formemailmanager/check?edit_id=&form_key_id=1,2&location=3,4: whether one of these

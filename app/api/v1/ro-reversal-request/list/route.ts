@@ -1,7 +1,8 @@
 import { withApi } from "@/lib/api/with-api";
 import { formListBody } from "@/lib/forms/list-body";
 import { RO_DEFAULT_SORT } from "@/lib/forms/ro-reversal/columns";
-import { roReversalList, toApiRoReversal } from "@/lib/forms/ro-reversal/service";
+import { roReversalList } from "@/lib/forms/ro-reversal/queries";
+import { toApiRoReversal } from "@/lib/forms/ro-reversal/api";
 
 const body = formListBody({
   defaultSort: RO_DEFAULT_SORT,

@@ -1,7 +1,8 @@
 import { withApi } from "@/lib/api/with-api";
 import { formListBody } from "@/lib/forms/list-body";
 import { TECH_DEFAULT_SORT } from "@/lib/forms/tech-time/columns";
-import { techTimeList, toApiTechTime } from "@/lib/forms/tech-time/service";
+import { techTimeList } from "@/lib/forms/tech-time/queries";
+import { toApiTechTime } from "@/lib/forms/tech-time/api";
 
 const body = formListBody({
   defaultSort: TECH_DEFAULT_SORT,

@@ -3,7 +3,7 @@ import { connection } from "next/server";
 import { pageGuard, requireUser } from "@/lib/auth/guards";
 import { loadFormListPage } from "@/lib/forms/list";
 import { managesForms } from "@/lib/forms/submission";
-import { suggestionList } from "@/lib/forms/suggestions/list";
+import { suggestionList } from "@/lib/forms/suggestions/queries";
 import { SuggestionTable } from "./_components/suggestion-table";
 
 export const metadata: Metadata = { title: "Continuous Improvement Suggestions" };

@@ -16,7 +16,7 @@ import {
   blankMapping,
   mappingSchema,
   type MappingInput,
-} from "@/lib/forms/email-manager/schema";
+} from "@/lib/forms/email-manager/schemas";
 
 /**
  * The form email manager's form: Form, Location (several), To and CC tags. Choosing the form or the

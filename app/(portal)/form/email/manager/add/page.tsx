@@ -3,8 +3,8 @@ import { connection } from "next/server";
 import { pageGuard, requirePermission } from "@/lib/auth/guards";
 import { PERMISSION } from "@/lib/auth/roles";
 import { listFormLocations } from "@/lib/forms/locations";
-import { blankMapping } from "@/lib/forms/email-manager/schema";
-import { listApproverCandidates } from "@/lib/forms/email-manager/service";
+import { blankMapping } from "@/lib/forms/email-manager/schemas";
+import { listApproverCandidates } from "@/lib/forms/email-manager/queries";
 import { MappingForm } from "../_components/mapping-form";
 
 export const metadata: Metadata = { title: "Form Email Manager" };

@@ -5,7 +5,7 @@ import { pageGuard, requirePermission } from "@/lib/auth/guards";
 import { PERMISSION } from "@/lib/auth/roles";
 import { loadFormListPage } from "@/lib/forms/list";
 import { FORM_PICKER } from "@/lib/forms/form-keys";
-import { mappingList } from "@/lib/forms/email-manager/service";
+import { mappingList } from "@/lib/forms/email-manager/queries";
 import { MappingTable } from "./_components/mapping-table";
 
 export const metadata: Metadata = { title: "Form Email Manager" };

@@ -16,7 +16,7 @@ import {
   wearAfterDesignation,
   wearOptionsFor,
   type YesNo,
-} from "@/lib/forms/uniform/rules";
+} from "@/lib/forms/uniform/schemas";
 import {
   UNIFORM_FIELDS,
   emptyUniformRequest,

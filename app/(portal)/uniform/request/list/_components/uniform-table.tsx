@@ -16,8 +16,8 @@ import {
   yesNo,
   type UniformListRow,
 } from "@/lib/forms/uniform/columns";
-import { ALL_DATES, formatRange, parseRange } from "@/lib/forms/uniform/date-range";
-import { DESIGNATIONS, WEARS, designationName, wearName } from "@/lib/forms/uniform/rules";
+import { ALL_DATES, formatRange, parseRange } from "@/lib/forms/date-range";
+import { DESIGNATIONS, WEARS, designationName, wearName } from "@/lib/forms/uniform/schemas";
 
 type Option = { value: number; text: string };
 type Props = { state: TableState; rows: UniformListRow[]; total: number; locations: Option[] };

@@ -6,12 +6,12 @@ import { roleCan } from "@/lib/auth/roles";
 import { formRecordId } from "@/lib/forms/page-id";
 import { UNIFORM_FIELD_LABELS, uniformLabel, yesNo } from "@/lib/forms/uniform/columns";
 import { getUniformRequest } from "@/lib/forms/uniform/queries";
-import { designationName, wearName } from "@/lib/forms/uniform/rules";
+import { designationName, wearName } from "@/lib/forms/uniform/schemas";
 import { DateText } from "@/components/content/date-text";
 import { RecordDetail } from "@/components/forms/record-detail";
 import { RequestPanel } from "@/components/requests/request-panel";
 import { loadRequestPanel } from "@/lib/requests/service";
-import { listApproverCandidates } from "@/lib/forms/email-manager/service";
+import { listApproverCandidates } from "@/lib/forms/email-manager/queries";
 
 export const metadata: Metadata = { title: "Uniform Request" };
 

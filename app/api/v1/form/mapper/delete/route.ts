@@ -2,7 +2,8 @@ import { withApi } from "@/lib/api/with-api";
 import { deleteTexts } from "@/lib/forms/delete-texts";
 import { MAPPER_ACCESS } from "@/lib/forms/email-manager/api";
 import { deleteRecordsBody } from "@/lib/forms/list-body";
-import { deleteMappings, mappingList } from "@/lib/forms/email-manager/service";
+import { deleteMappings } from "@/lib/forms/email-manager/mutations";
+import { mappingList } from "@/lib/forms/email-manager/queries";
 
 /** DELETE (or POST) /api/v1/form/mapper/delete: `deleteArr`; a closed mapping only by role 1 (permission access_form_email_manager). */
 const handler = withApi(

@@ -1,8 +1,8 @@
 import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
 import { publicBaseUrl } from "@/lib/files/service";
-import { roReversalApiBody } from "@/lib/forms/ro-reversal/schema";
-import { saveRoReversal } from "@/lib/forms/ro-reversal/service";
+import { roReversalApiBody } from "@/lib/forms/ro-reversal/schemas";
+import { saveRoReversal } from "@/lib/forms/ro-reversal/mutations";
 
 /**
  * POST /api/v1/ro-reversal-request/add/update: the payload's names as written (`empolyee_name`,

@@ -4,8 +4,8 @@ import { AppError } from "@/lib/errors";
 import { getDb } from "@/lib/db";
 import { publicBaseUrl } from "@/lib/files/service";
 import { getFormLocationByName } from "@/lib/forms/locations";
-import { TECH_MESSAGES, TECH_SAVED, techTimeApiBody } from "@/lib/forms/tech-time/schema";
-import { saveTechTime } from "@/lib/forms/tech-time/service";
+import { TECH_MESSAGES, TECH_SAVED, techTimeApiBody } from "@/lib/forms/tech-time/schemas";
+import { saveTechTime } from "@/lib/forms/tech-time/mutations";
 
 /**
  * POST /api/v1/techtime/add/update: `empolyee_number`, `empolyee_name`, `date`, `location` (the

@@ -1,6 +1,6 @@
 import { withApi } from "@/lib/api/with-api";
 import { toApiUniform, uniformListBody } from "@/lib/forms/uniform/api";
-import { uniformList } from "@/lib/forms/uniform/list";
+import { uniformList } from "@/lib/forms/uniform/queries";
 
 /**
  * POST /api/v1/uniform/request/list (roles 1 and 2): one page of uniform requests, `content.row` and

@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { pageGuard, requireUser } from "@/lib/auth/guards";
 import { listFormLocations } from "@/lib/forms/locations";
 import { displayDate } from "@/lib/forms/fields";
-import { getSuggestion } from "@/lib/forms/suggestions/mutations";
+import { getSuggestion } from "@/lib/forms/suggestions/queries";
 import { formRecordId } from "@/lib/forms/page-id";
 import { SuggestionForm } from "../../_components/suggestion-form";
 

@@ -5,12 +5,12 @@ import { pageGuard, requireUser } from "@/lib/auth/guards";
 import { displayDate } from "@/lib/forms/fields";
 import { formRecordId } from "@/lib/forms/page-id";
 import { SUGGESTION_FIELD_LABELS } from "@/lib/forms/suggestions/columns";
-import { getSuggestion } from "@/lib/forms/suggestions/mutations";
+import { getSuggestion } from "@/lib/forms/suggestions/queries";
 import { DateText } from "@/components/content/date-text";
 import { RecordDetail } from "@/components/forms/record-detail";
 import { RequestPanel } from "@/components/requests/request-panel";
 import { loadRequestPanel } from "@/lib/requests/service";
-import { listApproverCandidates } from "@/lib/forms/email-manager/service";
+import { listApproverCandidates } from "@/lib/forms/email-manager/queries";
 
 export const metadata: Metadata = { title: "Continuous Improvement Suggestion" };
 

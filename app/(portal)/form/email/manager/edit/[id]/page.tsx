@@ -6,7 +6,7 @@ import { PERMISSION } from "@/lib/auth/roles";
 import { listFormLocations } from "@/lib/forms/locations";
 import { formRecordId, pageRecord } from "@/lib/forms/page-id";
 import { formIdOf, type FormKey } from "@/lib/forms/form-keys";
-import { getMapping, listApproverCandidates, listMappingApproverIds } from "@/lib/forms/email-manager/service";
+import { getMapping, listApproverCandidates, listMappingApproverIds } from "@/lib/forms/email-manager/queries";
 import { mayChangeMapping } from "@/lib/forms/email-manager/columns";
 import { MappingForm } from "../../_components/mapping-form";
 

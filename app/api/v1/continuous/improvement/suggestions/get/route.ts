@@ -3,7 +3,7 @@ import { ok } from "@/lib/api/envelope";
 import { AppError } from "@/lib/errors";
 import { recordIdQuery } from "@/lib/forms/list-body";
 import { toApiSuggestion } from "@/lib/forms/suggestions/api";
-import { getSuggestion } from "@/lib/forms/suggestions/mutations";
+import { getSuggestion } from "@/lib/forms/suggestions/queries";
 
 /** GET /api/v1/continuous/improvement/suggestions/get?id= : one suggestion the user may see, else 404. */
 export const GET = withApi({}, { query: recordIdQuery }, async ({ user, query }) => {

@@ -1,6 +1,6 @@
 import { withApi } from "@/lib/api/with-api";
 import { suggestionListBody, toApiSuggestionRow } from "@/lib/forms/suggestions/api";
-import { suggestionList } from "@/lib/forms/suggestions/list";
+import { suggestionList } from "@/lib/forms/suggestions/queries";
 
 /**
  * POST /api/v1/continuous/improvement/suggestions/list (signed-in; roles 1 and 2 see every suggestion,

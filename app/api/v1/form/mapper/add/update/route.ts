@@ -1,7 +1,7 @@
 import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
 import { MAPPER_ACCESS, mapperSaveBody } from "@/lib/forms/email-manager/api";
-import { saveMappings } from "@/lib/forms/email-manager/service";
+import { saveMappings } from "@/lib/forms/email-manager/mutations";
 
 /**
  * POST /api/v1/form/mapper/add/update: `form_id`, `location` (comma-joined ids: one mapping each),

@@ -1,7 +1,8 @@
 import "server-only";
 import { requestStateColumns, requestStateExportColumns, requestStateQueryColumns } from "@/lib/requests/columns";
-import { sql } from "drizzle-orm";
-import { schema } from "@/lib/db";
+import { and, eq, sql } from "drizzle-orm";
+import { getDb, schema } from "@/lib/db";
+import type { SessionUser } from "@/lib/auth/session";
 import { contains, type TableQuerySpec } from "@/lib/data-table/query";
 import { exportDay, type ExportColumn } from "@/lib/data-table/export";
 import { defineFormList } from "@/lib/forms/list";
@@ -88,3 +89,14 @@ export const suggestionList = defineFormList<SuggestionListRow, SuggestionExport
     filePrefix: "improvement-suggestions",
   },
 });
+
+/** A suggestion as its form and the get call read it, or null when the user may not see it. */
+export async function getSuggestion(id: number, user: SessionUser) {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(s)
+    .where(and(eq(s.id, id), suggestionScope(user)))
+    .limit(1);
+  return row ?? null;
+}

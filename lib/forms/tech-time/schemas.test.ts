@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { techTimeSchema, blankTechTime, timeOutBeforeIn } from "./schema";
+import { techTimeSchema, blankTechTime, timeOutBeforeIn } from "./schemas";
 
 describe("a row's Time Out before its Time In", () => {
   it("is pointed out only when both are times and Time Out is earlier", () => {

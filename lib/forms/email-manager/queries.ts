@@ -1,0 +1,126 @@
+import "server-only";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { getDb, schema, type Db, type Tx } from "@/lib/db";
+import { contains } from "@/lib/data-table/query";
+import { AppError } from "@/lib/errors";
+import { defineFormList } from "@/lib/forms/list";
+import { UPDATED_BY_SORT, updater, updaterName } from "@/lib/forms/submission-columns";
+import { FORM_KEYS, FORM_LABELS, formKeyOf, type FormKey } from "@/lib/forms/form-keys";
+import { MAPPER_DEFAULT_SORT, mapperLabel, type MappingRow } from "./columns";
+import { ROLE } from "@/lib/auth/roles";
+
+const m = schema.formEmailMappings;
+const { locations } = schema;
+
+const rowColumns = {
+  id: m.id,
+  formKey: m.formKey,
+  locationId: m.locationId,
+  locationName: locations.name,
+  toEmails: m.toEmails,
+  ccEmails: m.ccEmails,
+  status: m.status,
+  updatedByName: updaterName,
+  updatedAt: m.updatedAt,
+};
+const joined = (db: Db | Tx, cols: Record<string, unknown>) =>
+  db
+    .select(cols as never)
+    .from(m)
+    .innerJoin(locations, eq(locations.id, m.locationId))
+    .leftJoin(updater, eq(updater.id, m.updatedBy));
+
+/** The mapper list, per form (the 'Request Options' picker is the `form` filter: a form id). */
+export const mappingList = defineFormList<MappingRow>({
+  kind: "form-email-mapping",
+  table: m,
+  id: m.id,
+  query: {
+    columns: {
+      id: { sort: [] },
+      form: { filter: { kind: "id", where: (v) => eq(m.formKey, formKeyOf(Number(v)) ?? FORM_KEYS[0]) } },
+      location: { sort: [sql`lower(${locations.name})`] },
+      to_email: {
+        sort: [sql`array_to_string(${m.toEmails}, ',')`],
+        filter: contains(sql`array_to_string(${m.toEmails}, ',')`),
+      },
+      cc_email: {
+        sort: [sql`array_to_string(${m.ccEmails}, ',')`],
+        filter: contains(sql`array_to_string(${m.ccEmails}, ',')`),
+      },
+      status: { sort: [m.status] },
+      updated_by: { sort: UPDATED_BY_SORT },
+      updated_at: { sort: [m.updatedAt] },
+    },
+    tiebreak: m.id,
+    defaultSort: MAPPER_DEFAULT_SORT,
+  },
+  columns: rowColumns,
+  from: joined,
+  joinedSorts: ["location", "updated_by"],
+  export: {
+    path: "/api/export/form-email-mappings",
+    sheetName: "Form Email Mappings",
+    filePrefix: "form-email-mappings",
+    columns: [
+      { header: "Form", value: (x) => FORM_LABELS[x.formKey as FormKey] },
+      { header: mapperLabel("location"), value: (x) => x.locationName },
+      { header: mapperLabel("to_email"), value: (x) => x.toEmails.join(", ") },
+      { header: mapperLabel("cc_email"), value: (x) => x.ccEmails.join(", ") },
+      { header: mapperLabel("status"), value: (x) => x.status },
+      { header: mapperLabel("updated_by"), value: (x) => x.updatedByName },
+      { header: mapperLabel("updated_at"), value: (x) => x.updatedAt },
+    ],
+  },
+});
+
+export async function getMapping(id: number): Promise<MappingRow> {
+  const db = await getDb();
+  const [row] = (await joined(db, rowColumns).where(eq(m.id, id)).limit(1)) as MappingRow[];
+  if (!row) throw new AppError(404, "No such form email mapping.");
+  return row;
+}
+
+/**
+ * The mappings that already exist for these forms and locations (other than `editId`), as the
+ * duplicate check's message: null when there are none.
+ */
+export async function findDuplicateMappings(
+  tx: Db | Tx,
+  input: { formKeys: FormKey[]; locationIds: number[]; editId?: number | null },
+): Promise<string | null> {
+  if (!input.formKeys.length || !input.locationIds.length) return null;
+  const rows = (await joined(tx, { formKey: m.formKey, locationName: locations.name })
+    .where(
+      and(
+        inArray(m.formKey, input.formKeys),
+        inArray(m.locationId, input.locationIds),
+        input.editId ? ne(m.id, input.editId) : undefined,
+      ),
+    )
+    .orderBy(locations.name)) as { formKey: FormKey; locationName: string }[];
+  if (!rows.length) return null;
+  const byForm = new Map<FormKey, string[]>();
+  for (const r of rows) byForm.set(r.formKey, [...(byForm.get(r.formKey) ?? []), r.locationName]);
+  return [...byForm].map(([k, names]) => `${FORM_LABELS[k]} is already mapped for ${names.join(", ")}.`).join(" ");
+}
+
+/** The users the mapping names its approvers (ids), for the edit form and the get call. */
+export async function listMappingApproverIds(mappingId: number): Promise<number[]> {
+  const db = await getDb();
+  const a = schema.formMappingApprovers;
+  const rows = await db.select({ userId: a.userId }).from(a).where(eq(a.mappingId, mappingId)).orderBy(a.userId);
+  return rows.map((r) => r.userId);
+}
+
+/** Who can be picked as an approver: active administrators and managers (roles 1 and 2), by name. */
+export async function listApproverCandidates(): Promise<{ id: number; name: string }[]> {
+  const db = await getDb();
+  const u = schema.users;
+  const rows = await db
+    .select({ id: u.id, first: u.firstName, last: u.lastName, username: u.username })
+    .from(u)
+    .where(and(inArray(u.roleId, [ROLE.admin, ROLE.calendarManager]), eq(u.status, "active")))
+    .orderBy(u.firstName, u.lastName, u.id);
+  return rows.map((r) => ({ id: r.id, name: [r.first, r.last].filter(Boolean).join(" ") || r.username }));
+}

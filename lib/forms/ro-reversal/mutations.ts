@@ -1,0 +1,72 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { schema } from "@/lib/db";
+import type { SessionUser } from "@/lib/auth/session";
+import { displayDate } from "@/lib/forms/fields";
+import type { RoReversalValues } from "./schemas";
+import {
+  insertSubmission,
+  lockEditableSubmission,
+  queueSubmissionMail,
+  saveInFormTransaction,
+} from "@/lib/forms/save-submission";
+
+const r = schema.roReversals;
+
+/**
+ * Saves an RO reversal request (new, or an edit of one the user may edit) and queues its mail in the
+ * same transaction: the row and its mail commit together. The manager e-mail recorded is the
+ * location's. Returns the id and whether a form email mapping routed it.
+ */
+export async function saveRoReversal(
+  v: RoReversalValues,
+  user: SessionUser,
+  baseUrl: string,
+): Promise<{ id: number; routed: boolean }> {
+  return saveInFormTransaction(v.locationId, async (tx, location) => {
+    const values = {
+      employeeName: v.employeeName,
+      dateOfRequest: v.dateOfRequest,
+      fullRa: v.fullRa,
+      dateRaClosed: v.dateRaClosed,
+      payType: v.payType,
+      reason: v.reason,
+      billedTime: v.payType === "Warranty" ? v.billedTime : null,
+      questions: v.payType === "Warranty" ? v.questions : null,
+      locationId: location.id,
+      managerEmail: location.managerEmail,
+      updatedBy: user.id,
+    };
+    let id: number;
+    if (v.id) {
+      await lockEditableSubmission(tx, r, v.id, user, "No such RO reversal request.");
+      await tx.update(r).set(values).where(eq(r.id, v.id));
+      id = v.id;
+    } else {
+      id = await insertSubmission(tx, r, "ro_reversal", { ...values, createdBy: user.id });
+    }
+    const fields = [
+      { label: "Employee Name", value: v.employeeName },
+      { label: "Date of Request", value: displayDate(v.dateOfRequest) },
+      { label: "Full RA#", value: v.fullRa },
+      { label: "Date RA Was Originally Closed", value: displayDate(v.dateRaClosed) },
+      { label: "Pay Type", value: v.payType },
+      { label: "Location", value: location.name },
+      { label: "Reason Reversal Is Required", value: v.reason },
+      ...(v.payType === "Warranty"
+        ? [
+            { label: "How much time in vs Billed?", value: v.billedTime },
+            { label: "What is the Tech's Efficiency MTD?", value: v.questions },
+          ]
+        : []),
+    ];
+    const { routed } = await queueSubmissionMail(tx, "ro_reversal", location, user, {
+      title: `${v.id ? "Updated " : ""}RO Reversal Request: ${v.employeeName}`,
+      fields,
+      recordPath: `/roreversal/view/${id}`,
+      baseUrl,
+    });
+    await tx.update(r).set({ routed }).where(eq(r.id, id));
+    return { id, routed };
+  });
+}

@@ -1,0 +1,100 @@
+import "server-only";
+import { requestStateExportColumns, requestStateQueryColumns } from "@/lib/requests/columns";
+import { and, eq, sql } from "drizzle-orm";
+import { getDb, schema } from "@/lib/db";
+import { contains, equalsId } from "@/lib/data-table/query";
+import type { SessionUser } from "@/lib/auth/session";
+import { defineFormList } from "@/lib/forms/list";
+import { UPDATED_BY_SORT, fromSubmission, submissionColumns } from "@/lib/forms/submission-columns";
+import { ownRecordOr404, ownSubmissions } from "@/lib/forms/submission";
+import { exportDay } from "@/lib/data-table/export";
+import { RO_DEFAULT_SORT, roLabel, type RoReversalRow } from "./columns";
+
+const r = schema.roReversals;
+const { locations } = schema;
+
+const rowColumns = {
+  id: r.id,
+  employeeName: r.employeeName,
+  dateOfRequest: r.dateOfRequest,
+  fullRa: r.fullRa,
+  dateRaClosed: r.dateRaClosed,
+  payType: r.payType,
+  reason: r.reason,
+  billedTime: r.billedTime,
+  questions: r.questions,
+  ...submissionColumns(r),
+};
+
+export const RO_EXPORT_PATH = "/api/export/roreversal";
+
+/** The RO reversal list: staff see their own requests, roles 1 and 2 everyone's (and may delete). */
+export const roReversalList = defineFormList<RoReversalRow>({
+  kind: "ro-reversal",
+  table: r,
+  id: r.id,
+  query: {
+    columns: {
+      id: { sort: [] },
+      employee_name: { sort: [sql`lower(${r.employeeName})`], filter: contains(r.employeeName) },
+      date_of_request: { sort: [r.dateOfRequest] },
+      full_ra: { sort: [sql`lower(${r.fullRa})`], filter: contains(r.fullRa) },
+      date_ra: { sort: [r.dateRaClosed] },
+      pay_type: {
+        sort: [r.payType],
+        filter: { kind: "id", where: (v) => eq(r.payType, v === "2" ? "Warranty" : "Customer Pay") },
+      },
+      reason: { filter: contains(r.reason) },
+      billed_time: { sort: [r.billedTime] },
+      location: { sort: [sql`${locations.name}`], filter: equalsId(r.locationId) },
+      updated_by: { sort: UPDATED_BY_SORT },
+      updated_at: { sort: [r.updatedAt] },
+      ...requestStateQueryColumns(r),
+    },
+    tiebreak: r.id,
+    defaultSort: RO_DEFAULT_SORT,
+  },
+  columns: rowColumns,
+  from: fromSubmission(r),
+  joinedSorts: ["location", "updated_by"],
+  scope: ownSubmissions(r.createdBy),
+  export: {
+    path: RO_EXPORT_PATH,
+    sheetName: "RO Reversal Requests",
+    filePrefix: "ro-reversal-requests",
+    columns: [
+      { header: roLabel("employee_name"), value: (x) => x.employeeName },
+      { header: roLabel("date_of_request"), value: (x) => exportDay(x.dateOfRequest) },
+      { header: roLabel("full_ra"), value: (x) => x.fullRa },
+      { header: roLabel("date_ra"), value: (x) => exportDay(x.dateRaClosed) },
+      { header: roLabel("pay_type"), value: (x) => x.payType },
+      { header: roLabel("reason"), value: (x) => x.reason },
+      { header: roLabel("billed_time"), value: (x) => x.billedTime },
+      { header: roLabel("questions"), value: (x) => x.questions },
+      { header: "Location", value: (x) => x.locationName },
+      { header: roLabel("updated_by"), value: (x) => x.updatedByName },
+      { header: roLabel("updated_at"), value: (x) => x.updatedAt },
+      ...requestStateExportColumns<RoReversalRow>(),
+    ],
+  },
+});
+
+/** One RO reversal request the user may see (their own unless they manage the forms), else a 404. */
+export async function getRoReversal(id: number, user: SessionUser): Promise<RoReversalRow> {
+  const db = await getDb();
+  const [row] = (await roReversalList.definition.from(db, rowColumns).where(eq(r.id, id)).limit(1)) as RoReversalRow[];
+  return ownRecordOr404(row, user, "No such RO reversal request.");
+}
+
+/**
+ * One RO reversal request for its detail page: the user's own, or any for roles 1 and 2 (the list's
+ * scope); null for one they may not see, as for an unknown id, so the page cannot tell them apart.
+ */
+export async function findRoReversal(id: number, user: SessionUser): Promise<RoReversalRow | null> {
+  const db = await getDb();
+  const [row] = (await roReversalList.definition
+    .from(db, rowColumns)
+    .where(and(eq(r.id, id), ownSubmissions(r.createdBy)(user)))
+    .limit(1)) as RoReversalRow[];
+  return row ?? null;
+}
