@@ -6,9 +6,9 @@ import { requestIdFrom } from "@/lib/log";
 import { deleteTexts } from "./delete-texts";
 import { deleteRecordsBody } from "./list-body";
 import { MAPPER_ACCESS } from "./email-manager/api";
-import { deleteMappings } from "./email-manager/service";
-import { roReversalList } from "./ro-reversal/service";
-import { suggestionList } from "./suggestions/list";
+import { deleteMappings } from "./email-manager/mutations";
+import { roReversalList } from "./ro-reversal/queries";
+import { suggestionList } from "./suggestions/queries";
 import { SUGGESTION_WHAT } from "./suggestions/columns";
 
 /**
