@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { text } from "@/lib/validation/text";
 import { apiBody } from "@/lib/forms/api-body";
-import { formListBody } from "@/lib/forms/list-body";
+import { listCallBody } from "@/lib/data-table/list-body";
 import { FORM_KEYS, formIdOf, isFormKey } from "@/lib/forms/form-keys";
 import { PERMISSION } from "@/lib/auth/roles";
 import { MAPPER_DEFAULT_SORT } from "./columns";
@@ -19,7 +19,7 @@ export function formIdFrom(v: unknown): number | null {
 }
 
 /** POST form/mapper/list: the list body plus `formType` (a form id or key; default the first form). */
-export const mapperListBody = formListBody({
+export const mapperListBody = listCallBody({
   defaultSort: MAPPER_DEFAULT_SORT,
   aliases: { locationName: "location", location_name: "location", to: "to_email", cc: "cc_email" },
   extra: { formType: z.union([z.number(), text().max(40)]).nullish() },

@@ -6,7 +6,7 @@ import { contains } from "@/lib/data-table/query";
 import { AppError } from "@/lib/errors";
 import type { SessionUser } from "@/lib/auth/session";
 import { writeAudit } from "@/lib/system/audit";
-import { defineFormList } from "@/lib/forms/list";
+import { defineList } from "@/lib/data-table/list-definition";
 import { FORM_DEPARTMENT_ID } from "@/lib/forms/locations";
 import { FORM_KEYS, FORM_LABELS, formIdOf, formKeyOf, type FormKey } from "@/lib/forms/form-keys";
 import { MAPPER_DEFAULT_SORT, mapperLabel, mayChangeMapping, type MappingRow } from "./columns";
@@ -36,7 +36,7 @@ const joined = (db: Db | Tx, cols: Record<string, unknown>) =>
     .leftJoin(updater, eq(updater.id, m.updatedBy));
 
 /** The mapper list, per form (the 'Request Options' picker is the `form` filter: a form id). */
-export const mappingList = defineFormList<MappingRow>({
+export const mappingList = defineList<MappingRow>({
   kind: "form-email-mapping",
   table: m,
   id: m.id,

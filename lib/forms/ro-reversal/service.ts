@@ -11,7 +11,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { getDb, schema, type Db } from "@/lib/db";
 import { contains, equalsId } from "@/lib/data-table/query";
 import type { SessionUser } from "@/lib/auth/session";
-import { defineFormList } from "@/lib/forms/list";
+import { defineList } from "@/lib/data-table/list-definition";
 import { requireFormLocation } from "@/lib/forms/locations";
 import { enqueueSubmissionMail } from "@/lib/forms/submission-mail";
 import { assertEditableByRequester } from "@/lib/requests/service";
@@ -48,7 +48,7 @@ const rowColumns = {
 export const RO_EXPORT_PATH = "/api/export/roreversal";
 
 /** The RO reversal list: staff see their own requests, roles 1 and 2 everyone's (and may delete). */
-export const roReversalList = defineFormList<RoReversalRow>({
+export const roReversalList = defineList<RoReversalRow>({
   kind: "ro-reversal",
   table: r,
   id: r.id,

@@ -11,7 +11,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { getDb, schema, type Db } from "@/lib/db";
 import { contains, equalsId } from "@/lib/data-table/query";
 import type { SessionUser } from "@/lib/auth/session";
-import { defineFormList } from "@/lib/forms/list";
+import { defineList } from "@/lib/data-table/list-definition";
 import { requireFormLocation } from "@/lib/forms/locations";
 import { enqueueSubmissionMail } from "@/lib/forms/submission-mail";
 import { ownRecordOr404, ownSubmissions, submitterOf } from "@/lib/forms/submission";
@@ -125,7 +125,7 @@ function rowColumnsOf(): ExportColumn<TechTimeExportRow>[] {
 }
 
 /** The tech time list: staff see their own forms, roles 1 and 2 everyone's. */
-export const techTimeList = defineFormList<TechTimeRow, TechTimeExportRow>({
+export const techTimeList = defineList<TechTimeRow, TechTimeExportRow>({
   kind: "tech-time",
   table: tt,
   id: tt.id,

@@ -2,7 +2,7 @@ import "server-only";
 import { requestStateExportColumns } from "@/lib/requests/columns";
 import type { ExportColumn } from "@/lib/data-table/export";
 import { schema } from "@/lib/db";
-import { defineFormList } from "@/lib/forms/list";
+import { defineList } from "@/lib/data-table/list-definition";
 import { UNIFORM_FIELD_LABELS, uniformLabel, yesNo, type UniformListRow } from "./columns";
 import { designationName, wearName } from "./rules";
 import { UNIFORM_QUERY, listUniformRequests, uniformRowColumns } from "./queries";
@@ -34,7 +34,7 @@ export const UNIFORM_EXPORT_PATH = "/api/export/uniform-requests";
  * range, and the last pages read from the other end. Its exports are the generic keyset batches:
  * every sort expression is non-null, so each batch is one index range in the list's order.
  */
-export const uniformList = defineFormList<UniformListRow>({
+export const uniformList = defineList<UniformListRow>({
   kind: "uniform-requests",
   table: schema.uniformRequests,
   id: schema.uniformRequests.id,

@@ -1,6 +1,6 @@
 import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
-import { recordIdQuery } from "@/lib/forms/list-body";
+import { recordIdQuery } from "@/lib/data-table/list-body";
 import { getRoReversal, toApiRoReversal } from "@/lib/forms/ro-reversal/service";
 
 /** GET /api/v1/ro-reversal-request/get?id=: one request (staff: their own only, else 403). */

@@ -1,5 +1,6 @@
 import { withApi } from "@/lib/api/with-api";
-import { toApiUniform, uniformListBody } from "@/lib/forms/uniform/api";
+import { listRoute } from "@/app/api/_lib/list-routes";
+import { toApiUniform, unilistCallBody } from "@/lib/forms/uniform/api";
 import { uniformList } from "@/lib/forms/uniform/list";
 
 /**
@@ -9,6 +10,6 @@ import { uniformList } from "@/lib/forms/uniform/list";
  */
 export const POST = withApi(
   { capability: "listUniformRequests" },
-  { body: uniformListBody },
-  uniformList.listHandler(toApiUniform),
+  { body: unilistCallBody },
+  listRoute(uniformList, toApiUniform),
 );
