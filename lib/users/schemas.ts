@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { text } from "@/lib/validation/text";
-import { DEFAULT_PAGE_SIZE, FILTER_MAX, PAGE_MAX, type TableState } from "@/lib/data-table/state";
+import { FILTER_MAX } from "@/lib/data-table/state";
+import { listCallBody, listFilters, recordIdList } from "@/lib/data-table/list-body";
 import { USER_DEFAULT_SORT } from "./columns";
 
 /** The old portal's names for a few list columns, accepted as filter and sort fields. */
@@ -14,21 +15,11 @@ const FIELD_ALIASES: Record<string, string> = {
   state_id: "state",
   username: "emp_id",
 };
-const field = (name: string) => FIELD_ALIASES[name] ?? name;
 
 /** A v1 `filters` object to the list's filter state (old column names translated, empty values dropped). */
-export function apiFilters(raw: Record<string, string | number | null>): Record<string, string> {
-  const filters: Record<string, string> = {};
-  for (const [k, v] of Object.entries(raw))
-    if (v != null && String(v).trim() !== "") filters[field(k)] = String(v).trim();
-  return filters;
-}
+export const apiFilters = (raw: Record<string, string | number | null>) => listFilters(raw, FIELD_ALIASES, true);
 
-const sortItem = z.object({
-  field: text().max(60),
-  type: z.enum(["asc", "desc", "none", "ASC", "DESC", ""]).optional(),
-});
-const ids = z.array(z.coerce.number().int().positive().max(2_147_483_647)).max(500, "At most 500 users at a time.");
+const ids = recordIdList("users");
 
 /**
  * POST listuser: `page`, `perPage`, `filters` ({ column: value }), `sort` ({ field, type } or a list
@@ -36,31 +27,14 @@ const ids = z.array(z.coerce.number().int().positive().max(2_147_483_647)).max(5
  * workbook, else CSV) and `users_arr` (export only these ids). Range and column checks happen in
  * assertTableState, so they answer with the field named.
  */
-export const listUserBody = z
-  .object({
-    page: z.coerce.number().int().min(1, "The page must be a whole number of 1 or more.").max(PAGE_MAX).default(1),
-    perPage: z.coerce.number().int().default(DEFAULT_PAGE_SIZE),
-    filters: z.record(text().max(60), z.union([text().max(FILTER_MAX), z.number()]).nullable()).default({}),
-    sort: z.union([sortItem, z.array(sortItem).max(5)]).optional(),
-    export_users: z.union([z.boolean(), z.number(), text().max(10)]).optional(),
-    users_arr: ids.optional(),
-  })
-  .transform((b) => {
-    const s = Array.isArray(b.sort) ? b.sort[0] : b.sort;
-    const type = s?.type?.toLowerCase();
-    const sort =
-      s && s.field && type && type !== "none" ? { id: field(s.field), desc: type === "desc" } : USER_DEFAULT_SORT;
-    const filters = apiFilters(b.filters);
-    const exp = b.export_users;
-    const exportAs =
-      exp === undefined || exp === false || exp === 0 || exp === "" || exp === "0" || exp === "false"
-        ? null
-        : exp === "xlsx"
-          ? "xlsx"
-          : "csv";
-    const state: TableState = { page: b.page, size: b.perPage as TableState["size"], sort, filters };
-    return { state, exportAs: exportAs as "csv" | "xlsx" | null, ids: b.users_arr };
-  });
+export const listUserBody = listCallBody({
+  defaultSort: USER_DEFAULT_SORT,
+  aliases: FIELD_ALIASES,
+  exportField: "export_users",
+  idsField: "users_arr",
+  idsNoun: "users",
+  keepNullText: true,
+});
 
 /** POST deleteuser: `deleteArr`, the ids to delete. */
 export const deleteUserBody = z.object({ deleteArr: ids.min(1, "Select at least one record.") });
@@ -72,16 +46,6 @@ export const getStateBody = z.object({ search: text().trim().max(100).optional()
 export const getDepartmentBody = z.object({
   location: z.union([z.coerce.number().int().positive().max(2_147_483_647), z.literal(""), z.null()]).optional(),
 });
-
-/** The payload of a signed export link (lib/users/export.ts). */
-export const exportPayload = z.object({
-  u: z.number().int(),
-  f: z.enum(["csv", "xlsx"]),
-  q: z.record(text(), text()),
-  o: z.object({ id: text(), desc: z.boolean() }),
-  i: ids.optional(),
-});
-export type ExportPayload = z.infer<typeof exportPayload>;
 
 const filterRecord = z.record(text().max(60), z.union([text().max(FILTER_MAX), z.number()]).nullable());
 
