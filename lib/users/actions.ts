@@ -13,7 +13,7 @@ import {
   hrOrderSchema,
   notificationSchema,
   profileSchema,
-} from "./profile-schemas";
+} from "./schemas";
 
 async function requestId() {
   return requestIdFrom(await headers());

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { line, oneLineMessage, text } from "./text";
 import { eventFormSchema } from "@/lib/calendar/schemas";
 import { documentRefSchema, titleSchema } from "@/lib/content/schemas";
-import { personalDataSchema, profileSchema } from "@/lib/users/profile-schemas";
+import { personalDataSchema, profileSchema } from "@/lib/users/schemas";
 import { addEditMenuBody } from "@/lib/menus/admin-schemas";
 import { colorOptionFormSchema } from "@/lib/backoffice/color-option-schemas";
 
