@@ -4,7 +4,7 @@ import { createAction } from "@/lib/actions/action";
 import type { SessionUser } from "@/lib/auth/session";
 import { requestIdFrom } from "@/lib/log";
 import { deleteTexts } from "./delete-texts";
-import { deleteRecordsBody } from "./list-body";
+import { deleteRecordsBody } from "@/lib/data-table/list-body";
 import { MAPPER_ACCESS } from "./email-manager/api";
 import { deleteMappings } from "./email-manager/mutations";
 import { roReversalList } from "./ro-reversal/queries";

@@ -20,9 +20,9 @@ import {
   hrOrderSchema,
   notificationSchema,
   profileSchema,
-} from "./profile-schemas";
+  deleteUserBody,
+} from "./schemas";
 import { USER_DELETE_TEXTS } from "./columns";
-import { deleteUserBody } from "./schemas";
 
 async function requestId() {
   return requestIdFrom(await headers());

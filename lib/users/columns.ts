@@ -1,3 +1,4 @@
+import type { ExportColumn } from "@/lib/data-table/export";
 import type { TableSort } from "@/lib/data-table/state";
 
 /**
@@ -46,3 +47,16 @@ export const USER_DELETE_TEXTS = {
   done: "You successfully deleted the record(s).",
   self: "You can't delete your own account.",
 } as const;
+
+/** The export's columns: those the list shows (DECISIONS: exports have the list's columns). */
+const label = (id: string) => USER_COLUMNS.find((c) => c.id === id)!.label;
+export const USER_EXPORT_COLUMNS: ExportColumn<UserListRow>[] = [
+  { header: label("name"), value: (r) => [r.firstName, r.lastName].filter(Boolean).join(" ") },
+  { header: label("email"), value: (r) => r.email },
+  { header: label("emp_id"), value: (r) => r.empId },
+  { header: label("role"), value: (r) => r.roleName },
+  { header: label("location"), value: (r) => r.locationName },
+  { header: label("department"), value: (r) => r.departmentName },
+  { header: label("state"), value: (r) => r.stateName },
+  { header: label("phone"), value: (r) => r.phone },
+];

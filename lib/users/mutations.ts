@@ -10,7 +10,7 @@ import { revokeAllFeedTokens } from "@/lib/calendar/mutations";
 import { claimUploads, deleteFiles, getFileByKey, keyFromClientPath, withFileTransaction } from "@/lib/files/service";
 import { assertTableState, tableWhere } from "@/lib/data-table/query";
 import { enqueueMails } from "@/lib/mail";
-import { PEOPLE_MESSAGES as M, type EditUser, type Profile } from "./profile-schemas";
+import { PEOPLE_MESSAGES as M, type EditUser, type Profile } from "./schemas";
 import { photoUrl, USER_QUERY } from "./queries";
 import { USER_DEFAULT_SORT, USER_DELETE_TEXTS } from "./columns";
 

@@ -2,18 +2,9 @@ import "server-only";
 import { and, asc, eq, ilike, inArray, isNull, sql } from "drizzle-orm";
 import { getDb, schema, type Db } from "@/lib/db";
 import { inlineFileUrl } from "@/lib/files/service";
-import {
-  contains,
-  equalsId,
-  likePattern,
-  queryPage,
-  specOf,
-  type Page,
-  type TableQuerySpec,
-} from "@/lib/data-table/query";
-import { keysetBatches } from "@/lib/data-table/keyset";
-import type { TableState } from "@/lib/data-table/state";
-import { USER_DEFAULT_SORT, type UserListRow } from "./columns";
+import { contains, equalsId, likePattern, type TableQuerySpec } from "@/lib/data-table/query";
+import { defineList } from "@/lib/data-table/list-definition";
+import { USER_DEFAULT_SORT, USER_EXPORT_COLUMNS, type UserListRow } from "./columns";
 
 const { users, roles, locations, departments, states, permissions, userPermissions } = schema;
 
@@ -46,7 +37,6 @@ export const USER_QUERY: TableQuerySpec = {
   defaultSort: USER_DEFAULT_SORT,
   base: isNull(users.deletedAt),
 };
-export const USER_TABLE = specOf(USER_QUERY);
 
 const rowColumns = {
   id: users.id,
@@ -76,54 +66,29 @@ function joined<T extends Record<string, unknown>>(db: Db, columns: T) {
     .leftJoin(states, eq(states.id, users.stateId));
 }
 
-/** Sorts by a reference table's name: the page's ids need that join; the others need none. */
-const JOINED_SORTS = new Set(["role", "location", "department", "state"]);
-
 /**
- * One page of (not deleted) users with the total, in one statement. A deferred join: the page's ids
- * are found on the users table alone (an index range, however deep the page), and only those 25 to
- * 500 rows are joined to their role, location, department and state.
+ * The user list on the generic list definition (lib/data-table/list-definition.ts): one page of (not
+ * deleted) users with the total in one statement, a deferred join (the page's ids are found on the
+ * users table alone, an index range however deep the page, and only those 25 to 500 rows are joined
+ * to their role, location, department and state; sorts by a reference table's name need that join),
+ * and the CSV/XLSX export from keyset batches behind a signed link (GET /api/export/users).
  */
-export async function listUsers(state: TableState): Promise<Page<UserListRow>> {
-  const db = await getDb();
-  return queryPage<UserListRow & { total: number }>(
-    db,
-    USER_QUERY,
-    users,
-    state,
-    ({ where, orderBy, limit, offset, total }) => {
-      const ids = JOINED_SORTS.has(state.sort.id)
-        ? joined(db, { id: users.id })
-        : db.select({ id: users.id }).from(users);
-      const page = ids
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset)
-        .as("page");
-      return joined(db, { ...rowColumns, total })
-        .innerJoin(page, eq(page.id, users.id))
-        .orderBy(...orderBy) as unknown as Promise<(UserListRow & { total: number })[]>;
-    },
-  );
-}
-
-/**
- * The rows of an export in the list's order, as keyset batches (lib/data-table/keyset.ts). `ids`
- * limits it to a selection.
- */
-export async function* exportUserBatches(input: {
-  filters: Record<string, string>;
-  sort: TableState["sort"];
-  ids?: number[];
-}): AsyncGenerator<UserListRow[]> {
-  const db = await getDb();
-  yield* keysetBatches<UserListRow>({
-    query: USER_QUERY,
-    ...input,
-    select: (keys) => joined(db, { ...rowColumns, ...keys }),
-  });
-}
+export const userList = defineList<UserListRow>({
+  kind: "users",
+  table: users,
+  id: users.id,
+  query: USER_QUERY,
+  columns: rowColumns,
+  from: joined,
+  joinedSorts: ["role", "location", "department", "state"],
+  export: {
+    path: "/api/export/users",
+    columns: USER_EXPORT_COLUMNS,
+    sheetName: "Users",
+    filePrefix: "users",
+    timeZone: "UTC",
+  },
+});
 
 export type Option = { value: number; text: string };
 

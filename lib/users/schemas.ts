@@ -1,8 +1,168 @@
 import { z } from "zod";
-import { text } from "@/lib/validation/text";
-import { DEFAULT_PAGE_SIZE, FILTER_MAX, PAGE_MAX, type TableState } from "@/lib/data-table/state";
+import { line, text } from "@/lib/validation/text";
+import { FILTER_MAX } from "@/lib/data-table/state";
+import { listCallBody, listFilters, recordIdList } from "@/lib/data-table/list-body";
 import { USER_DEFAULT_SORT } from "./columns";
 
+/**
+ * The people screens' schemas. First their forms (Edit User, Edit Profile, Change Password, e-mail
+ * notification, HR order): one zod schema each, shared by the forms (react-hook-form) and the server
+ * (actions and v1 calls); then the v1 calls' own bodies (the list, delete, selectors, e-mail, HR order).
+ * No server imports: the browser loads this file.
+ */
+
+/** The spec's texts (admin-and-forms sections 5 and 8). */
+export const PEOPLE_MESSAGES = {
+  roleRequired: "Role is Required",
+  roleUnknown: "The selected role does not exist.",
+  permissionUnknown: "The selected permission does not exist.",
+  stateRequired: "State Required.",
+  stateUnknown: "The selected state does not exist.",
+  locationUnknown: "The selected location does not exist.",
+  departmentUnknown: "The selected department does not exist.",
+  departmentNotAtLocation: "The selected department is not the location's department.",
+  emailRequired: "Please Enter Email",
+  emailInvalid: "Please Enter Valid Email",
+  emailTaken: "This e-mail address is already used by another user.",
+  firstNameRequired: "First Name Required.",
+  lastNameRequired: "Last Name Required.",
+  nameTooLong: "The name may not be longer than 190 characters.",
+  textTooLong: "This field may not be longer than 190 characters.",
+  longTextTooLong: "This field may not be longer than 65534 characters.",
+  phoneNumeric: "Phone Number Must Be Numeric.",
+  phoneMin: "Phone Number Must Be Of Minimum 10 Digits.",
+  phoneMax: "Phone Number Must Be Of Maximum 13 Digits.",
+  notRegistered: "Sorry, User is not registered in the System",
+  userUpdated: "User Updated Successfully",
+  profileChanged: "Profile Changed Successfully",
+  oldPasswordRequired: "Old Password Required",
+  newPasswordRequired: "New Password Required",
+  newPasswordShort: "New Password Length Longer Than 6",
+  confirmRequired: "Confirm Required",
+  passwordMismatch: "Password Does Not Match",
+  oldPasswordWrong: "The old password is not correct.",
+  passwordChanged: "Password Changed Successfully",
+  ssoOnly: "Your account signs in through the company's single sign-on: change your password there.",
+  subjectRequired: "Subject Is Required",
+  messageRequired: "Email Message Is Required",
+  noRecipients: "No users match: nobody to send the e-mail to.",
+  emailSent: "Email Notification Sent Successfully",
+  hrSaved: "The HR list order was saved.",
+  hrUnknownUser: "The list contains a user that does not exist.",
+} as const;
+
+const M = PEOPLE_MESSAGES;
+const INT_MAX = 2_147_483_647;
+
+/** An id from a select: "" or 0 means none. */
+const optionalId = (message: string) =>
+  z.preprocess(
+    (v) => (v === "" || v === null || v === undefined || v === 0 || v === "0" ? null : v),
+    z.coerce.number({ error: message }).int(message).positive(message).max(INT_MAX, message).nullable(),
+  );
+
+/** Phone: optional; digits only (spaces, dashes, dots, brackets and a leading + are ignored), 10 to 13 of them. */
+export const phoneSchema = text()
+  .trim()
+  .max(32, M.phoneMax)
+  .refine((v) => v === "" || /^\+?[\d\s().-]+$/.test(v), M.phoneNumeric)
+  .transform((v) => v.replace(/[^\d+]/g, ""))
+  .refine((v) => v === "" || v.replace(/\D/g, "").length >= 10, M.phoneMin)
+  .refine((v) => v.replace(/\D/g, "").length <= 13, M.phoneMax);
+
+const permissionIds = z.preprocess(
+  (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : String(v).split(",")),
+  z
+    .array(
+      z.coerce
+        .number({ error: M.permissionUnknown })
+        .int(M.permissionUnknown)
+        .positive(M.permissionUnknown)
+        .max(INT_MAX, M.permissionUnknown),
+    )
+    .max(100),
+);
+
+/** Edit User (administrators): role (required; 0 is no role), state, location, department, phone, permissions. */
+export const editUserSchema = z.object({
+  id: z.coerce.number().int().positive().max(INT_MAX),
+  roleId: z.preprocess(
+    (v) => (v === "" || v === null || v === undefined ? 0 : v),
+    z.coerce.number({ error: M.roleRequired }).int(M.roleRequired).min(1, M.roleRequired).max(INT_MAX, M.roleUnknown),
+  ),
+  stateId: optionalId(M.stateUnknown),
+  locationId: optionalId(M.locationUnknown),
+  departmentId: optionalId(M.departmentUnknown),
+  phone: phoneSchema.default(""),
+  permissionIds,
+});
+export type EditUserInput = z.input<typeof editUserSchema>;
+export type EditUser = z.output<typeof editUserSchema>;
+
+const short = line("This field").trim().max(190, M.textTooLong).default("");
+const long = text().max(65534, M.longTextTooLong).default("");
+
+/** Edit Profile (every signed-in user, own profile): the editable items; personal data is read-only. */
+export const profileSchema = z.object({
+  locationId: optionalId(M.locationUnknown),
+  post: short,
+  teamDesignation: short,
+  description: long,
+  bio: long,
+  quote: short,
+  quoteName: short,
+  /** A new photo: the path uploadmedia answered (a temporary upload of the caller); "" keeps the current one. */
+  filePath: text().trim().max(1000).default(""),
+  /** Removes the current photo (when no new one is given). */
+  removePhoto: z.preprocess((v) => v === true || v === "true" || v === "1" || v === 1, z.boolean()).default(false),
+});
+export type ProfileInput = z.input<typeof profileSchema>;
+export type Profile = z.output<typeof profileSchema>;
+
+/** Personal data, which only an administrator may change (the v1 changeprofile call). */
+export const personalDataSchema = z.object({
+  firstName: line("First Name", { error: M.firstNameRequired })
+    .trim()
+    .min(1, M.firstNameRequired)
+    .max(190, M.nameTooLong),
+  lastName: line("Last Name", { error: M.lastNameRequired }).trim().min(1, M.lastNameRequired).max(190, M.nameTooLong),
+  email: line("Email", { error: M.emailRequired })
+    .trim()
+    .min(1, M.emailRequired)
+    .max(190, M.emailInvalid)
+    .pipe(z.email({ error: M.emailInvalid })),
+});
+
+/** Change Password. The old password is checked on the server; min 6 characters for the new one. */
+export const changePasswordSchema = z
+  .object({
+    oldPassword: text({ error: M.oldPasswordRequired }).min(1, M.oldPasswordRequired).max(200),
+    newPassword: text({ error: M.newPasswordRequired })
+      .min(1, M.newPasswordRequired)
+      .min(6, M.newPasswordShort)
+      .max(200),
+    confirmpassword: text({ error: M.confirmRequired }).min(1, M.confirmRequired).max(200),
+  })
+  .refine((v) => v.newPassword === v.confirmpassword, { message: M.passwordMismatch, path: ["confirmpassword"] });
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+/** The e-mail notification's texts (the attachment, if any, is an uploaded file's path). */
+export const notificationSchema = z.object({
+  subject: line("The subject", { error: M.subjectRequired })
+    .trim()
+    .min(1, M.subjectRequired)
+    .max(190, "The subject may not be longer than 190 characters."),
+  message: text({ error: M.messageRequired }).trim().min(1, M.messageRequired).max(65534, M.longTextTooLong),
+  attachmentPath: text().trim().max(1000).default(""),
+});
+export type NotificationInput = z.input<typeof notificationSchema>;
+
+/** HR order: every user id in the new order (first = position 1). */
+export const hrOrderSchema = z.object({
+  ids: z.array(z.coerce.number().int().positive().max(INT_MAX)).min(1).max(10_000),
+});
+
+// The v1 calls' bodies.
 /** The old portal's names for a few list columns, accepted as filter and sort fields. */
 const FIELD_ALIASES: Record<string, string> = {
   role_id: "role",
@@ -14,21 +174,11 @@ const FIELD_ALIASES: Record<string, string> = {
   state_id: "state",
   username: "emp_id",
 };
-const field = (name: string) => FIELD_ALIASES[name] ?? name;
 
 /** A v1 `filters` object to the list's filter state (old column names translated, empty values dropped). */
-export function apiFilters(raw: Record<string, string | number | null>): Record<string, string> {
-  const filters: Record<string, string> = {};
-  for (const [k, v] of Object.entries(raw))
-    if (v != null && String(v).trim() !== "") filters[field(k)] = String(v).trim();
-  return filters;
-}
+export const apiFilters = (raw: Record<string, string | number | null>) => listFilters(raw, FIELD_ALIASES, true);
 
-const sortItem = z.object({
-  field: text().max(60),
-  type: z.enum(["asc", "desc", "none", "ASC", "DESC", ""]).optional(),
-});
-const ids = z.array(z.coerce.number().int().positive().max(2_147_483_647)).max(500, "At most 500 users at a time.");
+const ids = recordIdList("users");
 
 /**
  * POST listuser: `page`, `perPage`, `filters` ({ column: value }), `sort` ({ field, type } or a list
@@ -36,31 +186,14 @@ const ids = z.array(z.coerce.number().int().positive().max(2_147_483_647)).max(5
  * workbook, else CSV) and `users_arr` (export only these ids). Range and column checks happen in
  * assertTableState, so they answer with the field named.
  */
-export const listUserBody = z
-  .object({
-    page: z.coerce.number().int().min(1, "The page must be a whole number of 1 or more.").max(PAGE_MAX).default(1),
-    perPage: z.coerce.number().int().default(DEFAULT_PAGE_SIZE),
-    filters: z.record(text().max(60), z.union([text().max(FILTER_MAX), z.number()]).nullable()).default({}),
-    sort: z.union([sortItem, z.array(sortItem).max(5)]).optional(),
-    export_users: z.union([z.boolean(), z.number(), text().max(10)]).optional(),
-    users_arr: ids.optional(),
-  })
-  .transform((b) => {
-    const s = Array.isArray(b.sort) ? b.sort[0] : b.sort;
-    const type = s?.type?.toLowerCase();
-    const sort =
-      s && s.field && type && type !== "none" ? { id: field(s.field), desc: type === "desc" } : USER_DEFAULT_SORT;
-    const filters = apiFilters(b.filters);
-    const exp = b.export_users;
-    const exportAs =
-      exp === undefined || exp === false || exp === 0 || exp === "" || exp === "0" || exp === "false"
-        ? null
-        : exp === "xlsx"
-          ? "xlsx"
-          : "csv";
-    const state: TableState = { page: b.page, size: b.perPage as TableState["size"], sort, filters };
-    return { state, exportAs: exportAs as "csv" | "xlsx" | null, ids: b.users_arr };
-  });
+export const listUserBody = listCallBody({
+  defaultSort: USER_DEFAULT_SORT,
+  aliases: FIELD_ALIASES,
+  exportField: "export_users",
+  idsField: "users_arr",
+  idsNoun: "users",
+  keepNullText: true,
+});
 
 /** POST deleteuser: `deleteArr`, the ids to delete. */
 export const deleteUserBody = z.object({ deleteArr: ids.min(1, "Select at least one record.") });
@@ -72,16 +205,6 @@ export const getStateBody = z.object({ search: text().trim().max(100).optional()
 export const getDepartmentBody = z.object({
   location: z.union([z.coerce.number().int().positive().max(2_147_483_647), z.literal(""), z.null()]).optional(),
 });
-
-/** The payload of a signed export link (lib/users/export.ts). */
-export const exportPayload = z.object({
-  u: z.number().int(),
-  f: z.enum(["csv", "xlsx"]),
-  q: z.record(text(), text()),
-  o: z.object({ id: text(), desc: z.boolean() }),
-  i: ids.optional(),
-});
-export type ExportPayload = z.infer<typeof exportPayload>;
 
 const filterRecord = z.record(text().max(60), z.union([text().max(FILTER_MAX), z.number()]).nullable());
 

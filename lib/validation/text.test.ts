@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { line, oneLineMessage, text } from "./text";
 import { eventFormSchema } from "@/lib/calendar/schemas";
 import { documentRefSchema, titleSchema } from "@/lib/content/schemas";
-import { personalDataSchema, profileSchema } from "@/lib/users/profile-schemas";
 import { addEditMenuBody } from "@/lib/menus/schemas";
 import { colorOptionFormSchema } from "@/lib/backoffice/schemas";
+import { personalDataSchema, profileSchema } from "@/lib/users/schemas";
 
 const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join("."), i.message]));

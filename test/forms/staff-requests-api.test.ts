@@ -370,7 +370,7 @@ describe("the uniform list's total", () => {
   });
 });
 
-describe("the generic form list's export batches (lib/forms/list.ts)", () => {
+describe("the generic form list's export batches (lib/data-table/list-definition.ts)", () => {
   it.each([
     ["quantity", false],
     ["quantity", true],

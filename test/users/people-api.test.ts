@@ -15,7 +15,7 @@ import { PDF, PNG_1X1, uploadRequest, setupTempStorage } from "@/test/files/help
 import { schema } from "@/lib/db";
 import { resolveToken } from "@/lib/auth/session";
 import { createMailTransport, deliverDue, type MailTransport } from "@/lib/mail";
-import { PEOPLE_MESSAGES as M } from "@/lib/users/profile-schemas";
+import { PEOPLE_MESSAGES as M } from "@/lib/users/schemas";
 import { POST as getregisteruser } from "@/app/api/v1/getregisteruser/[id]/route";
 import { POST as changeprofile } from "@/app/api/v1/changeprofile/route";
 import { POST as changepassword } from "@/app/api/v1/changepassword/route";

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { text } from "@/lib/validation/text";
 import { apiBody } from "@/lib/forms/api-body";
-import { formListBody } from "@/lib/forms/list-body";
 import { FORM_KEYS, FORM_LABELS, formIdOf, isFormKey, type FormKey } from "@/lib/forms/form-keys";
+import { listCallBody } from "@/lib/data-table/list-body";
 import { PERMISSION } from "@/lib/auth/roles";
 import { MAPPER_DEFAULT_SORT, type MappingRow } from "./columns";
 import { mappingSchema } from "./schemas";
@@ -20,7 +20,7 @@ export function formIdFrom(v: unknown): number | null {
 }
 
 /** POST form/mapper/list: the list body plus `formType` (a form id or key; default the first form). */
-export const mapperListBody = formListBody({
+export const mapperListBody = listCallBody({
   defaultSort: MAPPER_DEFAULT_SORT,
   aliases: { locationName: "location", location_name: "location", to: "to_email", cc: "cc_email" },
   extra: { formType: z.union([z.number(), text().max(40)]).nullish() },

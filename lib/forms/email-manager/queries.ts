@@ -3,7 +3,7 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { getDb, schema, type Db, type Tx } from "@/lib/db";
 import { contains } from "@/lib/data-table/query";
 import { AppError } from "@/lib/errors";
-import { defineFormList } from "@/lib/forms/list";
+import { defineList } from "@/lib/data-table/list-definition";
 import { UPDATED_BY_SORT, updater, updaterName } from "@/lib/forms/submission-columns";
 import { FORM_KEYS, FORM_LABELS, formKeyOf, type FormKey } from "@/lib/forms/form-keys";
 import { MAPPER_DEFAULT_SORT, mapperLabel, type MappingRow } from "./columns";
@@ -31,7 +31,7 @@ const joined = (db: Db | Tx, cols: Record<string, unknown>) =>
     .leftJoin(updater, eq(updater.id, m.updatedBy));
 
 /** The mapper list, per form (the 'Request Options' picker is the `form` filter: a form id). */
-export const mappingList = defineFormList<MappingRow>({
+export const mappingList = defineList<MappingRow>({
   kind: "form-email-mapping",
   table: m,
   id: m.id,

@@ -4,7 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { getDb, schema } from "@/lib/db";
 import { contains, equalsId } from "@/lib/data-table/query";
 import type { SessionUser } from "@/lib/auth/session";
-import { defineFormList } from "@/lib/forms/list";
+import { defineList } from "@/lib/data-table/list-definition";
 import { UPDATED_BY_SORT, fromSubmission, submissionColumns } from "@/lib/forms/submission-columns";
 import { ownRecordOr404, ownSubmissions } from "@/lib/forms/submission";
 import { exportDay } from "@/lib/data-table/export";
@@ -29,7 +29,7 @@ const rowColumns = {
 export const RO_EXPORT_PATH = "/api/export/roreversal";
 
 /** The RO reversal list: staff see their own requests, roles 1 and 2 everyone's (and may delete). */
-export const roReversalList = defineFormList<RoReversalRow>({
+export const roReversalList = defineList<RoReversalRow>({
   kind: "ro-reversal",
   table: r,
   id: r.id,

@@ -1,6 +1,6 @@
 import { toApiRequestState, type RequestStateRow } from "@/lib/requests/columns";
 import { z } from "zod";
-import { formListBody } from "@/lib/forms/list-body";
+import { listCallBody } from "@/lib/data-table/list-body";
 import { apiBody } from "@/lib/forms/api-body";
 import { displayDate } from "@/lib/forms/fields";
 import { SUGGESTION_DEFAULT_SORT, type SuggestionListRow } from "./columns";
@@ -60,7 +60,7 @@ export function toApiSuggestion(
   };
 }
 
-export const suggestionListBody = formListBody({
+export const suggestionListBody = listCallBody({
   defaultSort: SUGGESTION_DEFAULT_SORT,
   aliases: { location: "location_name", location_id: "location_name", updatedBy: "updated_by" },
 });

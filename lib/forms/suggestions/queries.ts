@@ -5,7 +5,7 @@ import { getDb, schema } from "@/lib/db";
 import type { SessionUser } from "@/lib/auth/session";
 import { contains, type TableQuerySpec } from "@/lib/data-table/query";
 import { exportDay, type ExportColumn } from "@/lib/data-table/export";
-import { defineFormList } from "@/lib/forms/list";
+import { defineList } from "@/lib/data-table/list-definition";
 import { ownSubmissions } from "@/lib/forms/submission";
 import { SUGGESTION_DEFAULT_SORT, SUGGESTION_FIELD_LABELS, suggestionLabel, type SuggestionListRow } from "./columns";
 
@@ -73,7 +73,7 @@ export const SUGGESTION_EXPORT_COLUMNS: ExportColumn<SuggestionExportRow>[] = [
 /** Roles 1 and 2 see, edit and delete every suggestion; everyone else only their own. */
 export const suggestionScope = ownSubmissions(s.createdBy);
 
-export const suggestionList = defineFormList<SuggestionListRow, SuggestionExportRow>({
+export const suggestionList = defineList<SuggestionListRow, SuggestionExportRow>({
   kind: "improvement-suggestions",
   table: s,
   id: s.id,

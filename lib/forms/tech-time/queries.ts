@@ -4,9 +4,9 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb, schema } from "@/lib/db";
 import { contains, equalsId } from "@/lib/data-table/query";
 import type { SessionUser } from "@/lib/auth/session";
-import { defineFormList } from "@/lib/forms/list";
 import { UPDATED_BY_SORT, fromSubmission, submissionColumns } from "@/lib/forms/submission-columns";
 import { ownRecordOr404, ownSubmissions } from "@/lib/forms/submission";
+import { defineList } from "@/lib/data-table/list-definition";
 import { TECH_DEFAULT_SORT, techLabel, type TechTimeRow } from "./columns";
 import { exportDay, exportTime, type ExportColumn } from "@/lib/data-table/export";
 import { ATTENDANCE_ROWS, SHOP_ROWS_MAX, type AttendanceRowValues, type ShopRowValues } from "./schemas";
@@ -100,7 +100,7 @@ function rowColumnsOf(): ExportColumn<TechTimeExportRow>[] {
 }
 
 /** The tech time list: staff see their own forms, roles 1 and 2 everyone's. */
-export const techTimeList = defineFormList<TechTimeRow, TechTimeExportRow>({
+export const techTimeList = defineList<TechTimeRow, TechTimeExportRow>({
   kind: "tech-time",
   table: tt,
   id: tt.id,

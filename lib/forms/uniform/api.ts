@@ -1,7 +1,7 @@
 import { toApiRequestState } from "@/lib/requests/columns";
 import { z } from "zod";
 import { text } from "@/lib/validation/text";
-import { formListBody, recordIds } from "@/lib/forms/list-body";
+import { listCallBody, recordIds } from "@/lib/data-table/list-body";
 import { apiBody } from "@/lib/forms/api-body";
 import { recordId } from "@/lib/forms/suggestions/api";
 import { UNIFORM_DEFAULT_SORT, yesNo, type UniformListRow } from "./columns";
@@ -42,7 +42,7 @@ const day = text().trim().max(10).optional();
  * POST uniform/request/list: the staff-form list body plus `from_date` and `to_date` (YYYY-MM-DD,
  * both or neither; the old client sends the picker's range). They become the `range` filter.
  */
-export const uniformListBody = formListBody({
+export const uniformListBody = listCallBody({
   defaultSort: UNIFORM_DEFAULT_SORT,
   aliases: {
     designation_id: "designation",

@@ -19,7 +19,7 @@ import {
 import type { TableState } from "@/lib/data-table/state";
 import type { SessionUser } from "@/lib/auth/session";
 import type { ExportColumn } from "@/lib/data-table/export";
-import { defineFormList } from "@/lib/forms/list";
+import { defineList } from "@/lib/data-table/list-definition";
 import { ownSubmissions } from "@/lib/forms/submission";
 import { UNIFORM_DEFAULT_SORT, UNIFORM_FIELD_LABELS, uniformLabel, yesNo, type UniformListRow } from "./columns";
 import { designationName, wearName } from "./schemas";
@@ -215,7 +215,7 @@ export const UNIFORM_EXPORT_PATH = "/api/export/uniform-requests";
  * range, and the last pages read from the other end. Its exports are the generic keyset batches:
  * every sort expression is non-null, so each batch is one index range in the list's order.
  */
-export const uniformList = defineFormList<UniformListRow>({
+export const uniformList = defineList<UniformListRow>({
   kind: "uniform-requests",
   table: schema.uniformRequests,
   id: schema.uniformRequests.id,

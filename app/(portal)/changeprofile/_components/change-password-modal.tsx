@@ -10,7 +10,7 @@ import { toast } from "@/components/ui/toast";
 import { applyServerErrors } from "@/components/content/form-parts";
 import { signedIn } from "@/lib/auth/session-ended";
 import { changePasswordAction } from "@/lib/users/actions";
-import { PEOPLE_MESSAGES, changePasswordSchema, type ChangePasswordInput } from "@/lib/users/profile-schemas";
+import { PEOPLE_MESSAGES, changePasswordSchema, type ChangePasswordInput } from "@/lib/users/schemas";
 
 const FIELDS = ["oldPassword", "newPassword", "confirmpassword"] as const;
 const EMPTY: ChangePasswordInput = { oldPassword: "", newPassword: "", confirmpassword: "" };

@@ -12,7 +12,7 @@ import { Dropzone } from "@/components/dropzone";
 import { TextArea, applyServerErrors } from "@/components/content/form-parts";
 import { signedIn } from "@/lib/auth/session-ended";
 import { updateProfileAction } from "@/lib/users/actions";
-import { profileSchema, type Profile, type ProfileInput } from "@/lib/users/profile-schemas";
+import { profileSchema, type Profile, type ProfileInput } from "@/lib/users/schemas";
 import { ChangePasswordModal } from "./change-password-modal";
 import { UnsavedChangesGuard } from "@/components/forms/unsaved-changes-guard";
 

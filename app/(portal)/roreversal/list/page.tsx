@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { connection } from "next/server";
 import Link from "next/link";
 import { pageGuard, requireUser } from "@/lib/auth/guards";
-import { loadFormListPage } from "@/lib/forms/list";
+import { loadListPage } from "@/app/(portal)/_lib/list-page";
 import { managesForms } from "@/lib/forms/submission";
 import { roReversalList } from "@/lib/forms/ro-reversal/queries";
 import { RoReversalTable } from "./_components/ro-reversal-table";
@@ -15,7 +15,7 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 export default async function RoReversalListPage({ searchParams }: Props) {
   await connection();
   const user = await pageGuard(requireUser());
-  const { state, rows, total } = await loadFormListPage(roReversalList, "/roreversal/list", await searchParams, user);
+  const { state, rows, total } = await loadListPage(roReversalList, "/roreversal/list", await searchParams, user);
   return (
     <div className="space-y-4 rounded-lg bg-white p-4 shadow-sm sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">

@@ -3,8 +3,8 @@ import { managesForms } from "@/lib/forms/submission";
 import { connection } from "next/server";
 import Link from "next/link";
 import { pageGuard, requireUser } from "@/lib/auth/guards";
-import { loadFormListPage } from "@/lib/forms/list";
 import { techTimeList } from "@/lib/forms/tech-time/queries";
+import { loadListPage } from "@/app/(portal)/_lib/list-page";
 import { TechTimeTable } from "./_components/tech-time-table";
 
 export const metadata: Metadata = { title: "Tech Time" };
@@ -15,7 +15,7 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 export default async function TechTimeListPage({ searchParams }: Props) {
   await connection();
   const user = await pageGuard(requireUser());
-  const { state, rows, total } = await loadFormListPage(techTimeList, "/techtime/list", await searchParams, user);
+  const { state, rows, total } = await loadListPage(techTimeList, "/techtime/list", await searchParams, user);
   return (
     <div className="space-y-4 rounded-lg bg-white p-4 shadow-sm sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">

@@ -3,7 +3,7 @@ import { connection } from "next/server";
 import { redirect } from "next/navigation";
 import { pageGuard, requireCapability } from "@/lib/auth/guards";
 import { lastPage, parseTableState, tableHref } from "@/lib/data-table/state";
-import { USER_TABLE, listDepartments, listLocations, listRoles, listStates, listUsers } from "@/lib/users/queries";
+import { listDepartments, listLocations, listRoles, listStates, userList } from "@/lib/users/queries";
 import { UserTable } from "./_components/user-table";
 
 export const metadata: Metadata = { title: "Users" };
@@ -17,17 +17,17 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 export default async function UserListPage({ searchParams }: Props) {
   await connection();
   const user = await pageGuard(requireCapability("manageBackOffice"));
-  const { state, changed } = parseTableState(await searchParams, USER_TABLE);
-  if (changed) redirect(tableHref("/user/list", state, USER_TABLE));
+  const { state, changed } = parseTableState(await searchParams, userList.TABLE);
+  if (changed) redirect(tableHref("/user/list", state, userList.TABLE));
   const [list, roles, locations, departments, states] = await Promise.all([
-    listUsers(state),
+    userList.list(state, user),
     listRoles(),
     listLocations(),
     listDepartments(),
     listStates(),
   ]);
   const last = lastPage(list.total, state.size);
-  if (state.page > last) redirect(tableHref("/user/list", state, USER_TABLE, { page: last }));
+  if (state.page > last) redirect(tableHref("/user/list", state, userList.TABLE, { page: last }));
 
   return (
     <div className="space-y-4 rounded-lg bg-white p-4 shadow-sm sm:p-6">

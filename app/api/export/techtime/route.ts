@@ -1,5 +1,6 @@
 import { withApi } from "@/lib/api/with-api";
 import { techTimeList } from "@/lib/forms/tech-time/queries";
+import { exportRoute } from "@/app/api/_lib/list-routes";
 
 /** GET /api/export/techtime?p=&e=&s= (signed-in; staff get their own rows): the signed, short-lived CSV/XLSX link of the list call. */
-export const GET = withApi({}, {}, techTimeList.exportHandler);
+export const GET = withApi({}, {}, exportRoute(techTimeList));

@@ -1,7 +1,7 @@
 import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
 import { changePassword } from "@/lib/users/mutations";
-import { PEOPLE_MESSAGES, changePasswordSchema } from "@/lib/users/profile-schemas";
+import { PEOPLE_MESSAGES, changePasswordSchema } from "@/lib/users/schemas";
 
 /**
  * POST /api/v1/changepassword (every signed-in user): `oldPassword`, `newPassword`, `confirmpassword`.

@@ -1,8 +1,7 @@
 import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
 import { saveHrOrder } from "@/lib/users/mutations";
-import { PEOPLE_MESSAGES } from "@/lib/users/profile-schemas";
-import { changePositionHrBody } from "@/lib/users/schemas";
+import { PEOPLE_MESSAGES, changePositionHrBody } from "@/lib/users/schemas";
 
 /** POST /api/v1/changepositionhr (administrators): `imageList`, the users in their new order; saved in one transaction. */
 export const POST = withApi(

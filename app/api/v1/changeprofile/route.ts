@@ -5,13 +5,7 @@ import { forbidden } from "@/lib/errors";
 import { roleCan } from "@/lib/auth/roles";
 import { text } from "@/lib/validation/text";
 import { updateOwnProfile, updateUserByAdmin } from "@/lib/users/mutations";
-import {
-  PEOPLE_MESSAGES,
-  editUserSchema,
-  personalDataSchema,
-  phoneSchema,
-  profileSchema,
-} from "@/lib/users/profile-schemas";
+import { PEOPLE_MESSAGES, editUserSchema, personalDataSchema, phoneSchema, profileSchema } from "@/lib/users/schemas";
 
 const id = z
   .union([z.number(), text().max(12)])
@@ -20,7 +14,7 @@ const id = z
 const short = text().max(1000).nullable().optional();
 const long = text().max(70_000).nullable().optional();
 
-/** The old client's body; each part is then checked by the form's own schema (lib/users/profile-schemas.ts). */
+/** The old client's body; each part is then checked by the form's own schema (lib/users/schemas.ts). */
 const body = z.object({
   id,
   email: short,

@@ -4,7 +4,7 @@ import { AppError } from "@/lib/errors";
 import { getSystemYear } from "@/lib/system/settings";
 import { getUserDetail } from "@/lib/users/queries";
 import { toApiUserDetail } from "@/lib/users/api";
-import { PEOPLE_MESSAGES } from "@/lib/users/profile-schemas";
+import { PEOPLE_MESSAGES } from "@/lib/users/schemas";
 
 /** GET /api/v1/getuserdata (every signed-in user): the caller's own `user_obj`, `permissions`, `roles` and `app_year`. */
 export const GET = withApi({}, {}, async ({ user }) => {

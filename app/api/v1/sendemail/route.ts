@@ -3,8 +3,7 @@ import { ok } from "@/lib/api/envelope";
 import { discardUploads, receiveUploads, type StoredUpload } from "@/lib/files/upload";
 import { UPLOAD_KINDS } from "@/lib/storage/kinds";
 import { sendNotification } from "@/lib/users/mutations";
-import { PEOPLE_MESSAGES, notificationSchema } from "@/lib/users/profile-schemas";
-import { sendEmailBody } from "@/lib/users/schemas";
+import { PEOPLE_MESSAGES, notificationSchema, sendEmailBody } from "@/lib/users/schemas";
 
 /** The message field may hold 65,534 characters of up to 4 bytes each. */
 const FIELD_BYTES = 65_534 * 4;

@@ -9,7 +9,7 @@ import { toast } from "@/components/ui/toast";
 import { FormButtons, applyServerErrors } from "@/components/content/form-parts";
 import { signedIn } from "@/lib/auth/session-ended";
 import { updateUserAction } from "@/lib/users/actions";
-import { editUserSchema, type EditUser, type EditUserInput } from "@/lib/users/profile-schemas";
+import { editUserSchema, type EditUser, type EditUserInput } from "@/lib/users/schemas";
 import { UnsavedChangesGuard } from "@/components/forms/unsaved-changes-guard";
 
 type Option = { value: number; text: string };

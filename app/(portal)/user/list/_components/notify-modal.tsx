@@ -11,7 +11,7 @@ import { Dropzone } from "@/components/dropzone";
 import { TextArea, applyServerErrors } from "@/components/content/form-parts";
 import { signedIn } from "@/lib/auth/session-ended";
 import { sendNotificationAction } from "@/lib/users/actions";
-import { PEOPLE_MESSAGES, notificationSchema, type NotificationInput } from "@/lib/users/profile-schemas";
+import { PEOPLE_MESSAGES, notificationSchema, type NotificationInput } from "@/lib/users/schemas";
 
 const FIELDS = ["subject", "message", "attachmentPath"] as const;
 const EMPTY: NotificationInput = { subject: "", message: "", attachmentPath: "" };

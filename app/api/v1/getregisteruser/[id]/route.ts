@@ -5,7 +5,7 @@ import { AppError } from "@/lib/errors";
 import { text } from "@/lib/validation/text";
 import { getUserDetail } from "@/lib/users/queries";
 import { toApiUserDetail } from "@/lib/users/api";
-import { PEOPLE_MESSAGES } from "@/lib/users/profile-schemas";
+import { PEOPLE_MESSAGES } from "@/lib/users/schemas";
 
 const idParam = text().regex(/^[1-9]\d{0,9}$/);
 

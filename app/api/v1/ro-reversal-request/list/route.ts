@@ -1,10 +1,11 @@
 import { withApi } from "@/lib/api/with-api";
-import { formListBody } from "@/lib/forms/list-body";
+import { listRoute } from "@/app/api/_lib/list-routes";
+import { listCallBody } from "@/lib/data-table/list-body";
 import { RO_DEFAULT_SORT } from "@/lib/forms/ro-reversal/columns";
 import { roReversalList } from "@/lib/forms/ro-reversal/queries";
 import { toApiRoReversal } from "@/lib/forms/ro-reversal/api";
 
-const body = formListBody({
+const body = listCallBody({
   defaultSort: RO_DEFAULT_SORT,
   aliases: {
     empolyee_name: "employee_name",
@@ -17,4 +18,4 @@ const body = formListBody({
  * POST /api/v1/ro-reversal-request/list: `page`, `perPage`, `filters`, `sort` ({ field, type }),
  * `is_export` and `ids` (export). Staff get their own requests, roles 1 and 2 everyone's.
  */
-export const POST = withApi({}, { body }, roReversalList.listHandler(toApiRoReversal));
+export const POST = withApi({}, { body }, listRoute(roReversalList, toApiRoReversal));

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { pageGuard, requireUser } from "@/lib/auth/guards";
-import { loadFormListPage } from "@/lib/forms/list";
+import { loadListPage } from "@/app/(portal)/_lib/list-page";
 import { managesForms } from "@/lib/forms/submission";
 import { suggestionList } from "@/lib/forms/suggestions/queries";
 import { SuggestionTable } from "./_components/suggestion-table";
@@ -14,7 +14,7 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 export default async function SuggestionListPage({ searchParams }: Props) {
   await connection();
   const user = await pageGuard(requireUser());
-  const { state, rows, total } = await loadFormListPage(
+  const { state, rows, total } = await loadListPage(
     suggestionList,
     "/continuous/improvement/suggestions/list",
     await searchParams,

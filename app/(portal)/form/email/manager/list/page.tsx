@@ -3,7 +3,7 @@ import { connection } from "next/server";
 import Link from "next/link";
 import { pageGuard, requirePermission } from "@/lib/auth/guards";
 import { PERMISSION } from "@/lib/auth/roles";
-import { loadFormListPage } from "@/lib/forms/list";
+import { loadListPage } from "@/app/(portal)/_lib/list-page";
 import { FORM_PICKER } from "@/lib/forms/form-keys";
 import { mappingList } from "@/lib/forms/email-manager/queries";
 import { MappingTable } from "./_components/mapping-table";
@@ -20,7 +20,7 @@ export default async function MappingListPage({ searchParams }: Props) {
   await connection();
   const user = await pageGuard(requirePermission(PERMISSION.formEmailManager));
   const params = await searchParams;
-  const { state, rows, total } = await loadFormListPage(
+  const { state, rows, total } = await loadListPage(
     mappingList,
     "/form/email/manager/list",
     { f_form: "1", ...params },

@@ -1,6 +1,6 @@
 import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
-import { recordIdQuery } from "@/lib/forms/list-body";
+import { recordIdQuery } from "@/lib/data-table/list-body";
 import { MAPPER_ACCESS } from "@/lib/forms/email-manager/api";
 import { getMapping, listMappingApproverIds } from "@/lib/forms/email-manager/queries";
 import { toApiMapping } from "@/lib/forms/email-manager/api";

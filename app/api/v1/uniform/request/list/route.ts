@@ -1,6 +1,7 @@
 import { withApi } from "@/lib/api/with-api";
 import { toApiUniform, uniformListBody } from "@/lib/forms/uniform/api";
 import { uniformList } from "@/lib/forms/uniform/queries";
+import { listRoute } from "@/app/api/_lib/list-routes";
 
 /**
  * POST /api/v1/uniform/request/list (roles 1 and 2): one page of uniform requests, `content.row` and
@@ -10,5 +11,5 @@ import { uniformList } from "@/lib/forms/uniform/queries";
 export const POST = withApi(
   { capability: "listUniformRequests" },
   { body: uniformListBody },
-  uniformList.listHandler(toApiUniform),
+  listRoute(uniformList, toApiUniform),
 );

@@ -1,6 +1,6 @@
 import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
-import { deleteRecordsBody } from "@/lib/forms/list-body";
+import { deleteRecordsBody } from "@/lib/data-table/list-body";
 import { deleteTexts } from "@/lib/forms/delete-texts";
 import { suggestionList } from "@/lib/forms/suggestions/queries";
 import { SUGGESTION_WHAT } from "@/lib/forms/suggestions/columns";

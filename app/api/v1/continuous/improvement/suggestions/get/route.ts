@@ -1,7 +1,7 @@
 import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
 import { AppError } from "@/lib/errors";
-import { recordIdQuery } from "@/lib/forms/list-body";
+import { recordIdQuery } from "@/lib/data-table/list-body";
 import { toApiSuggestion } from "@/lib/forms/suggestions/api";
 import { getSuggestion } from "@/lib/forms/suggestions/queries";
 

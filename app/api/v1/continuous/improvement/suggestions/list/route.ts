@@ -1,4 +1,5 @@
 import { withApi } from "@/lib/api/with-api";
+import { listRoute } from "@/app/api/_lib/list-routes";
 import { suggestionListBody, toApiSuggestionRow } from "@/lib/forms/suggestions/api";
 import { suggestionList } from "@/lib/forms/suggestions/queries";
 
@@ -7,4 +8,4 @@ import { suggestionList } from "@/lib/forms/suggestions/queries";
  * others their own): `content.row`, `content.totalRecords`; with `is_export`, 'success export' and the
  * download link in `content.web`.
  */
-export const POST = withApi({}, { body: suggestionListBody }, suggestionList.listHandler(toApiSuggestionRow));
+export const POST = withApi({}, { body: suggestionListBody }, listRoute(suggestionList, toApiSuggestionRow));

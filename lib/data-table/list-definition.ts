@@ -4,29 +4,21 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { getDb, type Db } from "@/lib/db";
 import { assertTableState, queryPage, specOf, type Page, type TableQuerySpec } from "@/lib/data-table/query";
 import { keysetBatches } from "@/lib/data-table/keyset";
-import { csvStream, exportLinkResponse, xlsxStream, type ExportColumn, type ExportFile } from "@/lib/data-table/export";
+import { csvStream, xlsxStream, type ExportColumn, type ExportFile } from "@/lib/data-table/export";
 import { lastPage, parseTableState, tableHref, type TableState } from "@/lib/data-table/state";
-import { redirect } from "next/navigation";
 import { downloadTtlSeconds } from "@/lib/files/service";
 import { signQuery, verifySignedQuery } from "@/lib/storage/signing";
-import type { ApiContext } from "@/lib/api/with-api";
 import { AppError } from "@/lib/errors";
 import { writeAudit } from "@/lib/system/audit";
 import type { SessionUser } from "@/lib/auth/session";
-import type { z } from "zod";
-import { ok } from "@/lib/api/envelope";
-import { publicBaseUrl } from "@/lib/files/service";
 import { DEFAULT_TIME_ZONE } from "@/lib/calendar/constants";
-import { formExportPayload, type deleteRecordsBody, type FormExportPayload } from "./list-body";
-
-/** What every list call body parses to (formListBody and its variants). */
-type ListCallBody = { state: TableState; exportAs: "csv" | "xlsx" | null; ids?: number[] };
+import { listExportPayload, type ListExportPayload } from "./list-body";
 
 /** A query builder after `.from(...)` and its joins (Drizzle's select types are too deep to name). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Selection = any;
 
-export type FormListDefinition<Row extends { id: number }, ExportRow extends Row = Row> = {
+export type ListDefinition<Row extends { id: number }, ExportRow extends Row = Row> = {
   /** Names the export link's signature ('ro-reversals') and the audit entity. */
   kind: string;
   /** The list's table and its id column (the keyset tiebreak). */
@@ -55,17 +47,19 @@ export type FormListDefinition<Row extends { id: number }, ExportRow extends Row
     sheetName: string;
     filePrefix: string;
     select?: Record<string, unknown>;
+    /** The zone the export's dates are written in (the dealerships' own unless given). */
+    timeZone?: string;
   };
 };
 
 /**
- * The generic server half of a staff-form list on the data table (the user list is the model): one
+ * The generic server half of a list on the data table (the user list and the staff forms' lists): one
  * page with its total in one statement (a deferred join when the sort needs none), CSV/XLSX exports of
  * the whole list, of a filtered state or of a selection, streamed from keyset batches behind a short-
  * lived signed link, and the bulk delete with one audit row per record.
  */
-export function defineFormList<Row extends { id: number }, ExportRow extends Row = Row>(
-  def: FormListDefinition<Row, ExportRow>,
+export function defineList<Row extends { id: number }, ExportRow extends Row = Row>(
+  def: ListDefinition<Row, ExportRow>,
 ) {
   const TABLE = specOf(def.query);
   const joinedSorts = new Set(def.joinedSorts ?? []);
@@ -120,9 +114,9 @@ export function defineFormList<Row extends { id: number }, ExportRow extends Row
   }
 
   /** A short-lived link to the export of a list state (or a selection) for one user. */
-  function signExport(input: Omit<FormExportPayload, "u"> & { userId: number }, baseUrl: string): string {
+  function signExport(input: Omit<ListExportPayload, "u"> & { userId: number }, baseUrl: string): string {
     assertTableState(def.query, { page: 1, size: 25, sort: input.o, filters: input.q });
-    const payload: FormExportPayload = {
+    const payload: ListExportPayload = {
       u: input.userId,
       f: input.f,
       q: input.q,
@@ -134,19 +128,19 @@ export function defineFormList<Row extends { id: number }, ExportRow extends Row
 
   function verifyExport(
     q: URLSearchParams,
-  ): { status: "ok"; payload: FormExportPayload } | { status: "expired" | "invalid" } {
+  ): { status: "ok"; payload: ListExportPayload } | { status: "expired" | "invalid" } {
     const { status, payload } = verifySignedQuery(`${def.kind}-export`, q);
     if (status !== "ok") return { status };
-    const parsed = formExportPayload.safeParse(payload);
+    const parsed = listExportPayload.safeParse(payload);
     return parsed.success ? { status, payload: parsed.data } : { status: "invalid" };
   }
 
-  function exportFile(payload: FormExportPayload, user: SessionUser): ExportFile {
+  function exportFile(payload: ListExportPayload, user: SessionUser): ExportFile {
     const batches = exportBatches({ filters: payload.q, sort: payload.o, ids: payload.i, user });
     const stamp = new Date().toISOString().slice(0, 10);
     const { columns, sheetName, filePrefix } = def.export;
     // Dates and times as the dealerships read them (the lists show the viewer's own zone).
-    const timeZone = DEFAULT_TIME_ZONE;
+    const timeZone = def.export.timeZone ?? DEFAULT_TIME_ZONE;
     if (payload.f === "xlsx") {
       return {
         body: xlsxStream(columns, batches, { sheetName, timeZone }),
@@ -159,16 +153,6 @@ export function defineFormList<Row extends { id: number }, ExportRow extends Row
       type: "text/csv; charset=utf-8",
       name: `${filePrefix}-${stamp}.csv`,
     };
-  }
-
-  /**
-   * The export link's handler (GET `app/api/export/<list>/route.ts`, inside the route's own withApi
-   * and its access): checks signature, expiry and owner, then streams the file.
-   */
-  async function exportHandler({ req, user }: ApiContext): Promise<Response> {
-    return exportLinkResponse(verifyExport(new URL(req.url).searchParams), user.id, (payload) =>
-      exportFile(payload, user),
-    );
   }
 
   /**
@@ -219,41 +203,6 @@ export function defineFormList<Row extends { id: number }, ExportRow extends Row
     return { export: false as const, page: await list(input.state, input.user) };
   }
 
-  /**
-   * The v1 list call's handler (`POST .../list`, inside the route's own withApi, its access and its
-   * body schema): a page as `content.row` / `content.totalRecords`, or with `is_export` the message
-   * 'success export' and the download link in `content.web`.
-   */
-  function listHandler(toApi: (row: Row) => unknown) {
-    return async ({ user, body }: ApiContext<ListCallBody>): Promise<Response> => {
-      const res = await answer({
-        state: body.state,
-        exportAs: body.exportAs,
-        ids: body.ids,
-        user,
-        baseUrl: publicBaseUrl(),
-      });
-      if (res.export) return ok({ web: res.web }, "success export");
-      return ok({
-        row: res.page.rows.map(toApi),
-        totalRecords: res.page.total,
-        page: res.page.page,
-        perPage: res.page.size,
-      });
-    };
-  }
-
-  /**
-   * The v1 delete call's handler (`DELETE .../delete`, body `deleteRecordsBody`'s `deleteArr`, inside
-   * the route's own withApi and its access); `removeRows` replaces the plain delete (e.g. with per-row rules).
-   */
-  function deleteHandler(doneMessage: string, removeRows: typeof remove = remove) {
-    return async ({ user, body, requestId }: ApiContext<z.infer<typeof deleteRecordsBody>>): Promise<Response> => {
-      const { deleted } = await removeRows({ ids: body.deleteArr, user, requestId });
-      return ok({ deleted }, doneMessage);
-    };
-  }
-
   return {
     TABLE,
     definition: def,
@@ -262,32 +211,29 @@ export function defineFormList<Row extends { id: number }, ExportRow extends Row
     signExport,
     verifyExport,
     exportFile,
-    exportHandler,
     remove,
     answer,
-    listHandler,
-    deleteHandler,
   };
 }
 
-export type FormList<Row extends { id: number }, ExportRow extends Row = Row> = ReturnType<
-  typeof defineFormList<Row, ExportRow>
+export type DefinedList<Row extends { id: number }, ExportRow extends Row = Row> = ReturnType<
+  typeof defineList<Row, ExportRow>
 >;
 
 /**
- * A list page's data: the URL's table state (an invalid one redirects to the canonical URL, a page
- * past the end to the last page) and that page of rows for `user`.
+ * A list page's data: the URL's table state and that page of rows for `user`, or where to send the
+ * reader instead (an invalid state to its canonical URL, a page past the end to the last page).
  */
-export async function loadFormListPage<Row extends { id: number }>(
-  list: Pick<FormList<Row>, "TABLE" | "list">,
+export async function readListPage<Row extends { id: number }>(
+  list: Pick<DefinedList<Row>, "TABLE" | "list">,
   path: string,
   searchParams: Record<string, string | string[] | undefined>,
   user: SessionUser,
-) {
+): Promise<{ redirectTo: string } | { state: TableState; rows: Row[]; total: number }> {
   const { state, changed } = parseTableState(searchParams, list.TABLE);
-  if (changed) redirect(tableHref(path, state, list.TABLE));
+  if (changed) return { redirectTo: tableHref(path, state, list.TABLE) };
   const page = await list.list(state, user);
   const last = lastPage(page.total, state.size);
-  if (state.page > last) redirect(tableHref(path, state, list.TABLE, { page: last }));
+  if (state.page > last) return { redirectTo: tableHref(path, state, list.TABLE, { page: last }) };
   return { state, rows: page.rows, total: page.total };
 }

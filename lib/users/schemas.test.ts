@@ -6,7 +6,7 @@ import {
   notificationSchema,
   phoneSchema,
   profileSchema,
-} from "./profile-schemas";
+} from "./schemas";
 
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.success ? null : r.error!.issues[0].message;
