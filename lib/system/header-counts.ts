@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { rowsOf } from "@/lib/db/rows";
 import type { SessionUser } from "@/lib/auth/session";
-import { unreadMustReadsCount } from "@/lib/content/reading";
+import { unreadMustReadsCount } from "@/lib/content/must-read/queries";
 import { changedRequestsCount } from "@/lib/requests/service";
 
 /**
