@@ -1,6 +1,6 @@
 /**
  * The staff requests' workflows (issue 37): one pure transition table per workflow. Shared by the server
- * (lib/requests/service.ts decides with it) and the browser (the decision panel offers only what it allows).
+ * (lib/requests/mutations.ts decides with it) and the browser (the decision panel offers only what it allows).
  *
  * RO reversal, tech time and uniform request: submitted -> approved | denied (a reason) | needs_info;
  * needs_info -> submitted (the requester answers on the record); approved -> completed.

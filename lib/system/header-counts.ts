@@ -4,7 +4,7 @@ import { getDb } from "@/lib/db";
 import { rowsOf } from "@/lib/db/rows";
 import type { SessionUser } from "@/lib/auth/session";
 import { unreadMustReadsCount } from "@/lib/content/must-read/queries";
-import { changedRequestsCount } from "@/lib/requests/service";
+import { changedRequestsCount } from "@/lib/requests/queries";
 
 /**
  * The header's two counts in one statement on every page: unread must-reads (issue 36) and requests

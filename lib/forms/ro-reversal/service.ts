@@ -14,7 +14,7 @@ import type { SessionUser } from "@/lib/auth/session";
 import { defineFormList } from "@/lib/forms/list";
 import { requireFormLocation } from "@/lib/forms/locations";
 import { enqueueSubmissionMail } from "@/lib/forms/submission-mail";
-import { assertEditableByRequester } from "@/lib/requests/service";
+import { assertEditableByRequester } from "@/lib/requests/mutations";
 import { ownRecordOr404, ownSubmissions, submitterOf } from "@/lib/forms/submission";
 import { displayDate } from "@/lib/forms/fields";
 import { exportDay } from "@/lib/data-table/export";

@@ -6,7 +6,7 @@ import type { SessionUser } from "@/lib/auth/session";
 import { requireFormLocation } from "@/lib/forms/locations";
 import { enqueueSubmissionMail } from "@/lib/forms/submission-mail";
 import { ownRecordOr404, submitterOf } from "@/lib/forms/submission";
-import { assertEditableByRequester } from "@/lib/requests/service";
+import { assertEditableByRequester } from "@/lib/requests/mutations";
 import { displayDate } from "@/lib/forms/fields";
 import { writeAudit } from "@/lib/system/audit";
 import { suggestionScope } from "./list";

@@ -15,7 +15,7 @@ import { defineFormList } from "@/lib/forms/list";
 import { requireFormLocation } from "@/lib/forms/locations";
 import { enqueueSubmissionMail } from "@/lib/forms/submission-mail";
 import { ownRecordOr404, ownSubmissions, submitterOf } from "@/lib/forms/submission";
-import { assertEditableByRequester } from "@/lib/requests/service";
+import { assertEditableByRequester } from "@/lib/requests/mutations";
 import { displayDate } from "@/lib/forms/fields";
 import { TECH_DEFAULT_SORT, techLabel, type TechTimeRow } from "./columns";
 import { exportDay, exportTime, type ExportColumn } from "@/lib/data-table/export";

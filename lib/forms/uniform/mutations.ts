@@ -8,7 +8,7 @@ import { requireFormLocation } from "@/lib/forms/locations";
 import { enqueueSubmissionMail } from "@/lib/forms/submission-mail";
 import { managesForms, submitterOf } from "@/lib/forms/submission";
 import { writeAudit } from "@/lib/system/audit";
-import { assertEditableByRequester } from "@/lib/requests/service";
+import { assertEditableByRequester } from "@/lib/requests/mutations";
 import { yesNo } from "./columns";
 import { designationName, wearName } from "./rules";
 import type { UniformRequestInput } from "./schemas";
