@@ -3,16 +3,10 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { getDb, schema, type Tx } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { SessionUser } from "@/lib/auth/session";
-import {
-  claimUploads,
-  deleteFiles,
-  FILE_MESSAGES,
-  inlineFileUrl,
-  isImageFile,
-  keyFromClientPath,
-  signedDownloadUrl,
-  type FileRow,
-} from "@/lib/files/service";
+import { claimUploads, deleteFiles } from "@/lib/files/mutations";
+import { FILE_MESSAGES } from "@/lib/files/constants";
+import { inlineFileUrl, isImageFile, keyFromClientPath, signedDownloadUrl } from "@/lib/files/links";
+import { type FileRow } from "@/lib/files/queries";
 import { extensionOf } from "@/lib/storage/kinds";
 import type { ApiAttachment } from "./types";
 

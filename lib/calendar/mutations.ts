@@ -6,7 +6,7 @@ import { writeAudit } from "@/lib/system/audit";
 import { hashToken, newSecretToken } from "@/lib/auth/tokens";
 import type { SessionUser } from "@/lib/auth/session";
 import { deleteFilesOfEvents, setEventAttachments } from "./attachments";
-import { withFileTransaction } from "@/lib/files/service";
+import { withFileTransaction } from "@/lib/files/mutations";
 import { bumpCalendarStamp } from "./cache";
 import { occurrenceBounds, type SeriesInput } from "./recurrence";
 import { MESSAGES, type EventFormValues } from "./schemas";

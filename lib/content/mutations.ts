@@ -4,7 +4,9 @@ import { getDb, schema, type Tx } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { SessionUser } from "@/lib/auth/session";
 import { writeAudit } from "@/lib/system/audit";
-import { claimUploads, deleteFiles, FILE_MESSAGES, keyFromClientPath, withFileTransaction } from "@/lib/files/service";
+import { claimUploads, deleteFiles, withFileTransaction } from "@/lib/files/mutations";
+import { FILE_MESSAGES } from "@/lib/files/constants";
+import { keyFromClientPath } from "@/lib/files/links";
 import { extensionOf as fileExtensionOf, type UploadKindName } from "@/lib/storage/kinds";
 import {
   AUDIENCE_MESSAGES,

@@ -7,7 +7,7 @@ import { keysetBatches } from "@/lib/data-table/keyset";
 import { csvStream, exportLinkResponse, xlsxStream, type ExportColumn, type ExportFile } from "@/lib/data-table/export";
 import { lastPage, parseTableState, tableHref, type TableState } from "@/lib/data-table/state";
 import { redirect } from "next/navigation";
-import { downloadTtlSeconds } from "@/lib/files/service";
+import { downloadTtlSeconds } from "@/lib/files/links";
 import { signQuery, verifySignedQuery } from "@/lib/storage/signing";
 import type { ApiContext } from "@/lib/api/with-api";
 import { AppError } from "@/lib/errors";
@@ -15,7 +15,7 @@ import { writeAudit } from "@/lib/system/audit";
 import type { SessionUser } from "@/lib/auth/session";
 import type { z } from "zod";
 import { ok } from "@/lib/api/envelope";
-import { publicBaseUrl } from "@/lib/files/service";
+import { publicBaseUrl } from "@/lib/files/links";
 import { DEFAULT_TIME_ZONE } from "@/lib/calendar/constants";
 import { formExportPayload, type deleteRecordsBody, type FormExportPayload } from "./list-body";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { csvStream, xlsxStream, type ExportColumn, type ExportFile } from "@/lib/data-table/export";
 import { assertTableState } from "@/lib/data-table/query";
-import { downloadTtlSeconds } from "@/lib/files/service";
+import { downloadTtlSeconds } from "@/lib/files/links";
 import { signQuery, verifySignedQuery } from "@/lib/storage/signing";
 import { USER_COLUMNS, type UserListRow } from "./columns";
 import { USER_QUERY, exportUserBatches } from "./queries";

@@ -2,7 +2,7 @@ import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
 import { AppError } from "@/lib/errors";
 import { roleCan } from "@/lib/auth/roles";
-import { publicBaseUrl } from "@/lib/files/service";
+import { publicBaseUrl } from "@/lib/files/links";
 import { getEventQuery } from "@/lib/calendar/api";
 import { toApiAttachments } from "@/lib/calendar/attachments";
 import { getEventById } from "@/lib/calendar/queries";

@@ -1,7 +1,7 @@
 import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
 import { assertTableState } from "@/lib/data-table/query";
-import { publicBaseUrl } from "@/lib/files/service";
+import { publicBaseUrl } from "@/lib/files/links";
 import { USER_QUERY, listUsers } from "@/lib/users/queries";
 import { signUserExportUrl } from "@/lib/users/export";
 import { toApiUser } from "@/lib/users/api";
