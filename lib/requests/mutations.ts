@@ -25,8 +25,8 @@ import {
   workflowOf,
   type ApiForm,
   type Decision,
-  type RequestStatus,
 } from "./transitions";
+import { type RequestStatus } from "@/lib/forms/request-statuses";
 import { FORMS, headColumns, recordPathOf, type RequestHead } from "./queries";
 
 export const REQUIRED_COMMENT: Partial<Record<Decision, string>> = {

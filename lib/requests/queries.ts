@@ -16,8 +16,8 @@ import {
   workflowOf,
   type ApiForm,
   type Decision,
-  type RequestStatus,
 } from "./transitions";
+import { type RequestStatus } from "@/lib/forms/request-statuses";
 import type { MyRequestsQuery } from "./schemas";
 
 /** The reads of requests: the four forms' tables, timelines, 'My requests', its header count, the decision panel. */

@@ -9,9 +9,7 @@
  */
 import type { FormKey } from "@/lib/forms/form-keys";
 
-import { REQUEST_STATUSES, type RequestStatus } from "@/lib/forms/request-statuses";
-
-export { REQUEST_STATUSES, type RequestStatus };
+import type { RequestStatus } from "@/lib/forms/request-statuses";
 
 /** What an approver may do; `answer` is the requester's reply to 'Needs information'. */
 export const DECISIONS = [
