@@ -6,7 +6,7 @@ import { fieldErrorsOf } from "@/lib/api/with-api";
 import { DEFAULT_TIME_ZONE, MAX_WINDOW_DAYS } from "./constants";
 import { eventFormSchema, isKnownTimeZone, MESSAGES, searchText, type EventFormValues } from "./schemas";
 import { isWallTime, legacyToIso, toInstant, toLegacy, toWall } from "./time";
-import { legacyImagePaths } from "./attachments";
+import { legacyImagePaths } from "./attachments/api";
 import type { CalendarKeyRow, EventDetail, OccurrenceRow } from "./queries";
 import type { OccurrenceMs } from "./recurrence";
 import { isoOf } from "./iso";

@@ -5,7 +5,7 @@ import { AppError } from "@/lib/errors";
 import { writeAudit } from "@/lib/system/audit";
 import { hashToken, newSecretToken } from "@/lib/auth/tokens";
 import type { SessionUser } from "@/lib/auth/session";
-import { deleteFilesOfEvents, setEventAttachments } from "./attachments";
+import { deleteFilesOfEvents, setEventAttachments } from "./attachments/mutations";
 import { withFileTransaction } from "@/lib/files/mutations";
 import { bumpCalendarStamp } from "./cache";
 import { occurrenceBounds, type SeriesInput } from "./recurrence";

@@ -4,7 +4,7 @@ import { AppError } from "@/lib/errors";
 import { roleCan } from "@/lib/auth/roles";
 import { publicBaseUrl } from "@/lib/files/links";
 import { getEventQuery, toApiEventDetail } from "@/lib/calendar/api";
-import { toApiAttachments } from "@/lib/calendar/attachments";
+import { toApiAttachments } from "@/lib/calendar/attachments/api";
 import { getEventById } from "@/lib/calendar/queries";
 
 /** GET /api/v1/getevent?id=&offset_minutes= : one event with its attachments in content.events[0]. */
