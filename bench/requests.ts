@@ -35,7 +35,8 @@ export async function run(ctx: BenchContext) {
   const require = createRequire(import.meta.url);
   const guard = require.resolve("server-only");
   require.cache[guard] = { id: guard, filename: guard, loaded: true, exports: {} } as NodeJS.Module;
-  const { listMyRequests, decide, decideMany } = await import("@/lib/requests/service");
+  const { listMyRequests } = await import("@/lib/requests/queries");
+  const { decide, decideMany } = await import("@/lib/requests/mutations");
   const { roReversalList } = await import("@/lib/forms/ro-reversal/queries");
   const { resolveToken, issueToken } = await import("@/lib/auth/session");
 

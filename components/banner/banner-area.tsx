@@ -1,6 +1,6 @@
 import { ROLE } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/session";
-import { getBannerForMenu } from "@/lib/files/banners";
+import { getBannerForMenu } from "@/lib/files/banners/queries";
 import { AdminBanner } from "./lazy";
 
 type Props = { menuId: number; menuTitle: string; user: SessionUser };

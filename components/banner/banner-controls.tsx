@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { changeBannerStatusAction, deleteBannerAction } from "@/lib/files/banner-actions";
+import { changeBannerStatusAction, deleteBannerAction } from "@/lib/files/banners/actions";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Icon } from "@/components/ui/icon";
 import { useBannerFlash } from "./banner-frame";

@@ -2,7 +2,7 @@
 
 import { useState, useTransition } from "react";
 import { Dropzone } from "@/components/dropzone";
-import { addBannerAction } from "@/lib/files/banner-actions";
+import { addBannerAction } from "@/lib/files/banners/actions";
 import { useBannerFlash } from "./banner-frame";
 import { signedIn } from "@/lib/auth/session-ended";
 

@@ -5,7 +5,7 @@ import { DEFAULT_TIME_ZONE } from "@/lib/calendar/constants";
 import { listCalendarKeys, listMenuCalendarKeyIds, listOccurrences } from "@/lib/calendar/queries";
 import { monthGridRange, monthOf, parseMonthParam } from "@/lib/calendar/range";
 import { isKnownTimeZone } from "@/lib/calendar/schemas";
-import { toApiKey } from "@/lib/calendar/serialize";
+import { toApiKey } from "@/lib/calendar/api";
 import { packOccurrences } from "@/lib/calendar/pack";
 import { CalendarApp } from "./calendar-app-lazy";
 import { todayIn } from "./format";

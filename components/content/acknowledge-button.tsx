@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toast";
 import { signedIn } from "@/lib/auth/session-ended";
-import { acknowledgePostAction } from "@/lib/content/reading-actions";
+import { acknowledgePostAction } from "@/lib/content/must-read/actions";
 
 /** 'I have read and understood this' (once; the page then shows 'Acknowledged on ...'). */
 export function AcknowledgeButton({ postId }: { postId: number }) {

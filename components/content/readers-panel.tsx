@@ -1,6 +1,5 @@
-import type { ReadStatus } from "@/lib/content/compliance";
 import { ExportLinks } from "./export-links";
-import { nextReminderAt } from "@/lib/content/compliance";
+import { nextReminderAt, type ReadStatus } from "@/lib/content/must-read/queries";
 import { DateText } from "./date-text";
 import { RemindButton } from "./remind-button";
 

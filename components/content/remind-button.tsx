@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toast";
 import { signedIn } from "@/lib/auth/session-ended";
-import { remindUnreadAction } from "@/lib/content/reading-actions";
+import { remindUnreadAction } from "@/lib/content/must-read/actions";
 
 /** 'Remind those who have not read it (once a day)': disabled, with the time it may be sent again, after a reminder. */
 export function RemindButton({

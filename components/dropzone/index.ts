@@ -7,6 +7,6 @@
  *   <Button type="submit" disabled={uploading} loading={saving}>Save</Button>
  *
  * and send `files.map((f) => f.path)` with the save; the server claims them with
- * `claimUploads` (lib/files/service.ts), which turns the temporary uploads into attached files.
+ * `claimUploads` (lib/files/mutations.ts), which turns the temporary uploads into attached files.
  */
 export { Dropzone, type DropzoneProps, type UploadedFile } from "./dropzone";

@@ -6,13 +6,8 @@ import { Button } from "@/components/ui/button";
 import { FieldLabel } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast";
 import { decideRequestAction } from "@/lib/requests/actions";
-import {
-  COMMENT_REQUIRED,
-  DECISION_LABELS,
-  type ApiForm,
-  type Decision,
-  type RequestStatus,
-} from "@/lib/requests/transitions";
+import { COMMENT_REQUIRED, DECISION_LABELS, type ApiForm, type Decision } from "@/lib/requests/transitions";
+import { type RequestStatus } from "@/lib/forms/request-statuses";
 
 /**
  * The decision panel's form: a comment and one button per decision the viewer may take now. It posts

@@ -1,4 +1,4 @@
-import type { loadRequestPanel } from "@/lib/requests/service";
+import type { loadRequestPanel } from "@/lib/requests/queries";
 import { AssignForm } from "./assign-form";
 import { DecisionForm } from "./decision-form";
 import { RequestTimeline } from "./request-timeline";

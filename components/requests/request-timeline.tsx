@@ -1,5 +1,5 @@
 import { DateText } from "@/components/content/date-text";
-import type { TimelineStep } from "@/lib/requests/service";
+import type { TimelineStep } from "@/lib/requests/queries";
 import { DECISION_LABELS, STATUS_LABELS } from "@/lib/requests/transitions";
 
 /** A request's timeline, oldest first: each step's status, who, when and comment. */

@@ -1,4 +1,5 @@
-import { STATUS_LABELS, type RequestStatus } from "@/lib/requests/transitions";
+import { STATUS_LABELS } from "@/lib/requests/transitions";
+import { type RequestStatus } from "@/lib/forms/request-statuses";
 
 const tones: Record<RequestStatus, string> = {
   submitted: "bg-slate-100 text-slate-800",

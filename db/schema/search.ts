@@ -15,7 +15,7 @@ export const fileTextStatus = pgEnum("file_text_status", ["pending", "working", 
 /**
  * The text extracted from an uploaded PDF, DOCX, XLSX or plain-text file, and the durable job that
  * extracts it. A row is inserted `pending` in the transaction that claims the upload into content
- * (lib/files/service.ts claimUploads), so the upload itself never waits; the extractor
+ * (lib/files/mutations.ts claimUploads), so the upload itself never waits; the extractor
  * (lib/search/extract-worker.ts) claims due rows with FOR UPDATE SKIP LOCKED and a lease, like the mail
  * outbox: a process that dies mid-extraction leaves a row that is due again when its lease expires.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { packOccurrences, unpackItems } from "./pack";
 import type { OccurrenceRow } from "./queries";
-import { toCalendarItem } from "./serialize";
+import { toCalendarItem } from "./api";
 
 describe("packed page props", () => {
   it("unpack to what getevents (fields=calendar) answers, and are much smaller", () => {

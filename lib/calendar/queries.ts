@@ -18,7 +18,7 @@ import {
 } from "./recurrence";
 import { cachedWindow, readCalendarStamp } from "./cache";
 import type { EventStatus, EventType, RecurrenceType } from "./constants";
-import { filesOfEvents, type AttachmentFile } from "./attachments";
+import { filesOfEvents, type AttachmentFile } from "./attachments/queries";
 
 const e = schema.calendarEvents;
 const k = schema.calendarKeys;

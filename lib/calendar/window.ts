@@ -2,7 +2,7 @@ import "server-only";
 import { NextResponse } from "next/server";
 import { cachedWindow, readCalendarStamp } from "./cache";
 import { listCalendarKeys, listOccurrences } from "./queries";
-import { toApiKey, toApiOccurrence, toCalendarItem } from "./serialize";
+import { toApiKey, toApiOccurrence, toCalendarItem } from "./api";
 
 /** FNV-1a of a string, for short cache keys. */
 function fnv(s: string): string {

@@ -1,5 +1,5 @@
 import { Temporal } from "temporal-polyfill";
-import { civil, dayNumber, type Ymd } from "./iso";
+import { civil, type Ymd } from "./iso";
 
 /**
  * Fast civil-date and time-zone arithmetic for the recurrence hot path. The Temporal polyfill costs
@@ -9,10 +9,6 @@ import { civil, dayNumber, type Ymd } from "./iso";
  */
 
 const DAY_MS = 86_400_000;
-
-// dayNumber and civil live in ./iso (no dependencies, the browser bundle uses it); lib/forms/uniform
-// imports them from here until its rewrite (issue 37) imports ./iso.
-export { civil, dayNumber };
 
 export function daysInMonth(y: number, m: number): number {
   if (m === 2) return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28;

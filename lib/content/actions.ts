@@ -18,7 +18,7 @@ import {
   saveDiscussion,
   saveSaveTheDate,
   setPinned,
-} from "./service";
+} from "./mutations";
 
 const admin = { capability: "manageContent" } as const;
 

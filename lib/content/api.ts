@@ -4,20 +4,19 @@ import { text } from "@/lib/validation/text";
 import { AppError } from "@/lib/errors";
 import { fieldErrorsOf } from "@/lib/api/with-api";
 import type { SessionUser } from "@/lib/auth/session";
-import type {
-  AttachmentGroupItem,
-  AttachmentRow,
-  AudienceFields,
-  DiscussionRow,
-  DocumentRow,
-  SaveTheDateRow,
+import {
+  requireContentMenu,
+  type AttachmentGroupItem,
+  type AttachmentRow,
+  type AudienceFields,
+  type DiscussionRow,
+  type DocumentRow,
+  type SaveTheDateRow,
 } from "./queries";
 import { scheduleState } from "./visibility";
 import { listQuerySchema, slugSchema, type DocumentRef } from "./schemas";
-import { type ContentTab, type Sort } from "./basics";
 import { isoDateToUs } from "./constants";
-import { MONTH_NAMES, SORTS } from "./basics";
-import { requireContentMenu } from "./service";
+import { MONTH_NAMES, SORTS, type ContentTab, type Sort } from "./basics";
 
 /**
  * The v1 edge of the content calls: the old payload names (misspellings included: `salest_type`) are

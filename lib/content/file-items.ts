@@ -1,5 +1,5 @@
 import "server-only";
-import { inlineFileUrl } from "@/lib/files/service";
+import { inlineFileUrl } from "@/lib/files/links";
 import { isGalleryImage } from "./basics";
 import type { DocumentRow } from "./queries";
 

@@ -2,6 +2,9 @@ import "server-only";
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { getDb, schema } from "@/lib/db";
 import { rowsOf } from "@/lib/db/rows";
+import { AppError } from "@/lib/errors";
+import type { SessionUser } from "@/lib/auth/session";
+import { getMenuBySlug, type MenuLookup } from "@/lib/menus/queries";
 import type { UploadType } from "./constants";
 import { likePattern } from "@/lib/data-table/query";
 import { listLocations, listRoles } from "@/lib/users/queries";
@@ -18,6 +21,8 @@ import {
   type ListParams,
 } from "./sql";
 import { audienceColumnsOf, visibleTo, viewerKey, type Viewer } from "./visibility";
+import type { ContentTab } from "./basics";
+import { TAB_LABELS, tabsOf } from "./tabs";
 
 const { posts, attachments, attachmentGroups, saveTheDates, contentDocuments, comments, users } = schema;
 
@@ -119,6 +124,11 @@ async function documentsOf(
  * Rows of one page and the total, as two statements run together: the rows come from the sort index
  * (a LIMIT reads a page, not the whole menu) and the count from an index-only scan. A window count
  * would read every row of the menu instead.
+ *
+ * Not lib/data-table/query.ts queryPage: that helper counts `table where filters` in one sub-select,
+ * while these lists count what the viewer sees (countVisible: all rows less the hidden restricted ones,
+ * two index-only counts), put pinned rows first, and the top Attachment level pages through groups
+ * followed by ungrouped rows (two sources in one page), which the helper does not do.
  */
 async function paged<T>(
   rows: PromiseLike<T[]>,
@@ -544,4 +554,22 @@ export type AudienceOptions = {
 export async function listAudienceOptions(): Promise<AudienceOptions> {
   const [locations, roles] = await Promise.all([listLocations(), listRoles()]);
   return { locations: locations.map(({ value, text }) => ({ value, text })), roles };
+}
+
+// ---------------------------------------------------------------- the menu a content call works on
+
+export type ContentMenu = Extract<MenuLookup, { status: "ok" }>["menu"];
+
+/**
+ * The menu page a content call works on: it must exist (404), the role must see it (403), and when
+ * `tab` is given the page must offer that tab (404).
+ */
+export async function requireContentMenu(slug: string, user: SessionUser, tab?: ContentTab): Promise<ContentMenu> {
+  const found = await getMenuBySlug({ slug, roleId: user.roleId, stamp: user.configStamp });
+  if (found.status === "not_found") throw new AppError(404, "Menu not found.");
+  if (found.status === "forbidden") throw new AppError(403, "You don't have permission to access this page.");
+  if (tab && !tabsOf(found.menu.pageTypes).includes(tab)) {
+    throw new AppError(404, `This page has no ${TAB_LABELS[tab]} tab.`);
+  }
+  return found.menu;
 }

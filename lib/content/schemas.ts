@@ -75,7 +75,7 @@ export const AUDIENCE_MESSAGES = {
 
 /**
  * Who a post or attachment reaches (issue 36): location ids and role ids; empty lists (the default)
- * are everyone who can open the menu. Whether the ids exist is checked on save (lib/content/service.ts).
+ * are everyone who can open the menu. Whether the ids exist is checked on save (lib/content/mutations.ts).
  */
 export const audienceSchema = z.object({
   locations: z

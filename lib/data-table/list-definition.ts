@@ -6,7 +6,7 @@ import { assertTableState, queryPage, specOf, type Page, type TableQuerySpec } f
 import { keysetBatches } from "@/lib/data-table/keyset";
 import { csvStream, xlsxStream, type ExportColumn, type ExportFile } from "@/lib/data-table/export";
 import { lastPage, parseTableState, tableHref, type TableState } from "@/lib/data-table/state";
-import { downloadTtlSeconds } from "@/lib/files/service";
+import { downloadTtlSeconds } from "@/lib/files/links";
 import { signQuery, verifySignedQuery } from "@/lib/storage/signing";
 import { AppError } from "@/lib/errors";
 import { writeAudit } from "@/lib/system/audit";

@@ -4,7 +4,7 @@ import { ROLE, roleCan } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/session";
 import { canRoleSeeMenu } from "@/lib/menus/queries";
 import { audienceColumnsOf, visibleTo } from "@/lib/content/visibility";
-import type { FileRow } from "./service";
+import type { FileRow } from "./queries";
 
 /**
  * Whether the user may see the record that owns the file, and so get a link to it. A temporary upload

@@ -6,7 +6,8 @@ import { getStorage } from "@/lib/storage";
 import { extensionOf } from "@/lib/storage/kinds";
 import { portableFileName } from "./names";
 import { signArchiveUrl } from "@/lib/storage/signing";
-import { downloadTtlSeconds, getFilesByIds, type FileRow } from "./service";
+import { downloadTtlSeconds } from "./links";
+import { getFilesByIds, type FileRow } from "./queries";
 
 /** Formats that are already compressed are stored as they are; deflating them again only costs CPU. */
 const STORED_EXTENSIONS = new Set([

@@ -4,7 +4,7 @@ import { contentDisposition } from "@/lib/storage/content-disposition";
 import { zipFileName } from "./archive";
 import { checkContent } from "./sniff";
 import { imageSize } from "./image-size";
-import { keyFromClientPath } from "./service";
+import { keyFromClientPath } from "./links";
 import { UPLOAD_KINDS } from "@/lib/storage/kinds";
 
 const PNG = Buffer.from(

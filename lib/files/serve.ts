@@ -7,7 +7,8 @@ import { getStorage } from "@/lib/storage";
 import { isValidKey } from "@/lib/storage/keys";
 import { contentDisposition } from "@/lib/storage/content-disposition";
 import { fileUrlPath, verifyFileSignature } from "@/lib/storage/signing";
-import { dispositionOf, getFileByKey } from "./service";
+import { dispositionOf } from "./links";
+import { getFileByKey } from "./queries";
 
 type Range = { start: number; end: number };
 

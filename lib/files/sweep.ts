@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, notExists, sql } from "drizzle-orm";
 import { getDb, schema } from "@/lib/db";
 import { logger } from "@/lib/log";
-import { backgroundLoop } from "@/lib/jobs/background-loop";
+import { backgroundLoop, startPeriodicJob } from "@/lib/jobs/background-loop";
 import { getStorage } from "@/lib/storage";
 import { LocalDriver } from "@/lib/storage/local";
 
@@ -82,19 +82,13 @@ const loop = backgroundLoop("upload-sweeper");
 
 /** Runs the sweep a minute after start and then every hour (UPLOAD_SWEEP_MINUTES, 0 for never), in this process. */
 export function startUploadSweeper(): boolean {
-  if (process.env.UPLOAD_SWEEP_MINUTES === "0") return false;
-  const minutes = Number(process.env.UPLOAD_SWEEP_MINUTES) || 60;
-  return loop.start({
-    intervalMs: minutes * 60_000,
+  return startPeriodicJob(loop, {
+    env: "UPLOAD_SWEEP_MINUTES",
     firstRoundMs: 60_000,
-    wakeDelayMs: 0,
+    failed: "upload sweep failed",
     round: async () => {
-      try {
-        const r = await sweepUploads();
-        if (r.temporary || r.orphaned || r.partials) logger.info(r, "swept abandoned uploads");
-      } catch (err) {
-        logger.error({ err }, "upload sweep failed");
-      }
+      const r = await sweepUploads();
+      if (r.temporary || r.orphaned || r.partials) logger.info(r, "swept abandoned uploads");
     },
   });
 }

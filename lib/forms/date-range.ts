@@ -1,4 +1,5 @@
-import { civil, dayNumber, formatDay, isoDayOfWeek } from "@/lib/calendar/zone";
+import { civil, dayNumber } from "@/lib/calendar/iso";
+import { formatDay, isoDayOfWeek } from "@/lib/calendar/zone";
 
 /**
  * The uniform list's date range (spec sections 2 and 9): days as YYYY-MM-DD, inclusive at both ends.

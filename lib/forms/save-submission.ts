@@ -7,8 +7,8 @@ import type { FormKey } from "@/lib/forms/form-keys";
 import { requireFormLocation } from "@/lib/forms/locations";
 import { enqueueSubmissionMail, type SubmissionMailInput } from "@/lib/forms/submission-mail";
 import { ownRecordOr404, submitterOf } from "@/lib/forms/submission";
-import { assertEditableByRequester } from "@/lib/requests/service";
-import type { RequestStatus } from "@/lib/requests/transitions";
+import { assertEditableByRequester } from "@/lib/requests/mutations";
+import type { RequestStatus } from "@/lib/forms/request-statuses";
 import { stampDueAt } from "@/lib/requests/targets";
 
 /** The location a staff form names, as a save sees it. */
@@ -31,7 +31,7 @@ export async function saveInFormTransaction<T>(
 
 /**
  * Locks the submission `id` for an update by `user`: their own (any for roles 1 and 2) else a 404
- * `notFound`, and still editable by its requester (lib/requests/service.ts) else a 403.
+ * `notFound`, and still editable by its requester (lib/requests/mutations.ts) else a 403.
  */
 export async function lockEditableSubmission(
   tx: Tx,

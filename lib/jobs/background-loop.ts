@@ -7,6 +7,8 @@
  * resumes it.
  */
 
+import { logger } from "@/lib/log";
+
 export type LoopOptions = {
   intervalMs: number;
   /** The first round runs this much after the start (default: at once); work that can wait leaves the start to requests. */
@@ -104,4 +106,29 @@ export function backgroundLoop(name: string): BackgroundLoop {
     },
     running: () => loops.has(name),
   };
+}
+
+/**
+ * Starts `loop` for a periodic job set by the environment variable `env`: a round every `env` minutes
+ * (60 when unset, never when "0", then it returns false), the first one `firstRoundMs` after the start.
+ * A round that throws is logged with `failed` and the loop goes on.
+ */
+export function startPeriodicJob(
+  loop: BackgroundLoop,
+  job: { env: string; firstRoundMs: number; failed: string; round: () => Promise<void> },
+): boolean {
+  if (process.env[job.env] === "0") return false;
+  const minutes = Number(process.env[job.env]) || 60;
+  return loop.start({
+    intervalMs: minutes * 60_000,
+    firstRoundMs: job.firstRoundMs,
+    wakeDelayMs: 0,
+    round: async () => {
+      try {
+        await job.round();
+      } catch (err) {
+        logger.error({ err }, job.failed);
+      }
+    },
+  });
 }

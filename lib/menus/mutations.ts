@@ -3,7 +3,7 @@ import { asc, eq, inArray, isNull, max, sql } from "drizzle-orm";
 import { getDb, schema, type Tx } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { writeAudit } from "@/lib/system/audit";
-import { withFileTransaction, deleteFiles } from "@/lib/files/service";
+import { withFileTransaction, deleteFiles } from "@/lib/files/mutations";
 import { MENU_TEXTS, type MenuInput } from "./schemas";
 import { uniqueSlug } from "./slug";
 

@@ -4,7 +4,7 @@ import { createAction } from "@/lib/actions/action";
 import { requestBaseUrl } from "@/lib/forms/submission";
 import { assignSchema, bulkDecideSchema, decideSchema, requestTargetsSchema } from "./schemas";
 import { saveRequestTargets } from "./targets";
-import { assignRequest, decide, decideMany } from "./service";
+import { assignRequest, decide, decideMany } from "./mutations";
 import { API_FORMS, DECISION_LABELS, STATUS_LABELS } from "./transitions";
 
 /** The record page's decision panel (and the requester's answer): the same service as POST /api/v1/request/decide. */

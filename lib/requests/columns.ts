@@ -3,7 +3,8 @@ import type { ExportColumn } from "@/lib/data-table/export";
 import { statusOfFilter } from "./filters";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { schema } from "@/lib/db";
-import { STATUS_LABELS, type RequestStatus } from "./transitions";
+import { STATUS_LABELS } from "./transitions";
+import { type RequestStatus } from "@/lib/forms/request-statuses";
 
 /** The decision state a request's list row and record carry (issue 37): status, decided by (a name), decided at. */
 export type RequestStateRow = {

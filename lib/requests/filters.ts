@@ -1,4 +1,5 @@
-import { REQUEST_STATUSES, STATUS_LABELS, type RequestStatus } from "./transitions";
+import { STATUS_LABELS } from "./transitions";
+import { REQUEST_STATUSES, type RequestStatus } from "@/lib/forms/request-statuses";
 
 /** The lists' Status filter: a select whose values are numbers (the lists' id filters), 1-based positions in REQUEST_STATUSES. */
 export const STATUS_FILTER = REQUEST_STATUSES.map((s, i) => ({ value: i + 1, text: STATUS_LABELS[s] }));

@@ -5,7 +5,7 @@ import { ROLE } from "@/lib/auth/roles";
 import { FORM_KEYS, FORM_LABELS, type FormKey } from "@/lib/forms/form-keys";
 import { enqueueMails } from "@/lib/mail";
 import { publicOrigin } from "@/lib/http/forwarded";
-import { backgroundLoop } from "@/lib/jobs/background-loop";
+import { backgroundLoop, startPeriodicJob } from "@/lib/jobs/background-loop";
 import { logger } from "@/lib/log";
 import { DEALERSHIP_TIME_ZONE } from "./deadlines";
 import { REQUEST_TABLES } from "./tables";
@@ -116,27 +116,21 @@ const loop = backgroundLoop("overdue-summary");
 
 /** Checks hourly (OVERDUE_SUMMARY_MINUTES, 0 for never) and sends the day's summaries from 07:00 Pacific on. */
 export function startOverdueSummaries(): boolean {
-  if (process.env.OVERDUE_SUMMARY_MINUTES === "0") return false;
-  const minutes = Number(process.env.OVERDUE_SUMMARY_MINUTES) || 60;
-  return loop.start({
-    intervalMs: minutes * 60_000,
+  return startPeriodicJob(loop, {
+    env: "OVERDUE_SUMMARY_MINUTES",
     firstRoundMs: 120_000,
-    wakeDelayMs: 0,
+    failed: "overdue summaries failed",
     round: async () => {
-      try {
-        const hour = Number(
-          new Intl.DateTimeFormat("en-US", {
-            timeZone: DEALERSHIP_TIME_ZONE,
-            hour: "2-digit",
-            hourCycle: "h23",
-          }).format(new Date()),
-        );
-        if (hour < 7) return;
-        const r = await sendOverdueSummaries();
-        if (r.sent) logger.info(r, "overdue summaries queued");
-      } catch (err) {
-        logger.error({ err }, "overdue summaries failed");
-      }
+      const hour = Number(
+        new Intl.DateTimeFormat("en-US", {
+          timeZone: DEALERSHIP_TIME_ZONE,
+          hour: "2-digit",
+          hourCycle: "h23",
+        }).format(new Date()),
+      );
+      if (hour < 7) return;
+      const r = await sendOverdueSummaries();
+      if (r.sent) logger.info(r, "overdue summaries queued");
     },
   });
 }

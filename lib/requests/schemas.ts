@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { text } from "@/lib/validation/text";
-import { API_FORMS, BULK_DECISIONS, DECISIONS, REQUEST_STATUSES } from "./transitions";
+import { API_FORMS, BULK_DECISIONS, DECISIONS } from "./transitions";
+import { REQUEST_STATUSES } from "@/lib/forms/request-statuses";
 
 /** The decision of `POST /api/v1/request/decide` and of the record page's panel (the same schema). */
 export const decideSchema = z.object({

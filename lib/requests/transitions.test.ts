@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import {
   COMMENT_REQUIRED,
   EDITABLE_BY_REQUESTER,
-  REQUEST_STATUSES,
   TRANSITIONS,
   decisionsFrom,
   nextStatus,
   workflowOf,
 } from "./transitions";
+import { REQUEST_STATUSES } from "@/lib/forms/request-statuses";
 
 describe("request workflows (issue 37)", () => {
   it("approval: submitted -> approved | denied | needs_info; needs_info -> submitted; approved -> completed", () => {

@@ -1,6 +1,6 @@
 /**
  * The staff requests' workflows (issue 37): one pure transition table per workflow. Shared by the server
- * (lib/requests/service.ts decides with it) and the browser (the decision panel offers only what it allows).
+ * (lib/requests/mutations.ts decides with it) and the browser (the decision panel offers only what it allows).
  *
  * RO reversal, tech time and uniform request: submitted -> approved | denied (a reason) | needs_info;
  * needs_info -> submitted (the requester answers on the record); approved -> completed.
@@ -9,9 +9,7 @@
  */
 import type { FormKey } from "@/lib/forms/form-keys";
 
-import { REQUEST_STATUSES, type RequestStatus } from "@/lib/forms/request-statuses";
-
-export { REQUEST_STATUSES, type RequestStatus };
+import type { RequestStatus } from "@/lib/forms/request-statuses";
 
 /** What an approver may do; `answer` is the requester's reply to 'Needs information'. */
 export const DECISIONS = [

@@ -3,8 +3,8 @@ import { sql } from "drizzle-orm";
 import { getDb } from "@/lib/db";
 import { rowsOf } from "@/lib/db/rows";
 import type { SessionUser } from "@/lib/auth/session";
-import { unreadMustReadsCount } from "@/lib/content/reading";
-import { changedRequestsCount } from "@/lib/requests/service";
+import { unreadMustReadsCount } from "@/lib/content/must-read/queries";
+import { changedRequestsCount } from "@/lib/requests/queries";
 
 /**
  * The header's two counts in one statement on every page: unread must-reads (issue 36) and requests

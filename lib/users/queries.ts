@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, eq, ilike, inArray, isNull, sql } from "drizzle-orm";
 import { getDb, schema, type Db } from "@/lib/db";
-import { inlineFileUrl } from "@/lib/files/service";
+import { inlineFileUrl } from "@/lib/files/links";
 import { contains, equalsId, likePattern, type TableQuerySpec } from "@/lib/data-table/query";
 import { defineList } from "@/lib/data-table/list-definition";
 import { USER_DEFAULT_SORT, USER_EXPORT_COLUMNS, type UserListRow } from "./columns";

@@ -19,7 +19,7 @@ import {
 } from "@/lib/calendar/actions";
 import { getEventById, getFeedByTokenHash, listMenuCalendarKeyIds, listOccurrences } from "@/lib/calendar/queries";
 import { hashToken } from "@/lib/auth/tokens";
-import { toApiEventDetail } from "@/lib/calendar/serialize";
+import { toApiEventDetail } from "@/lib/calendar/api";
 import { eventFormValuesOf } from "@/lib/calendar/form-values";
 
 const t = setupTestDatabase();

@@ -24,10 +24,10 @@ import { POST as acknowledge } from "@/app/api/v1/acknowledge/route";
 import { GET as readStatusRoute } from "@/app/api/v1/read_status/route";
 import { GET as exportReaders } from "@/app/api/export/read-status/route";
 import { GET as exportBoard } from "@/app/api/export/compliance/route";
-import { complianceBoard, percent, readStatus } from "@/lib/content/compliance";
-import { recordSeen } from "@/lib/content/reading";
+import { complianceBoard, percent, readStatus } from "@/lib/content/must-read/queries";
+import { recordSeen } from "@/lib/content/must-read/mutations";
 
-const { remindUnreadAction } = await import("@/lib/content/reading-actions");
+const { remindUnreadAction } = await import("@/lib/content/must-read/actions");
 
 /** Calls an export route as the administrator's v1 client and answers the raw Response. */
 async function download(

@@ -15,7 +15,8 @@ import { actors, call } from "./helpers";
 import { POST as storePost } from "@/app/api/v1/store_post/route";
 import { GET as mustRead } from "@/app/api/v1/must_read/route";
 import { POST as acknowledge } from "@/app/api/v1/acknowledge/route";
-import { countUnreadMustReads, recordSeen } from "@/lib/content/reading";
+import { countUnreadMustReads } from "@/lib/content/must-read/queries";
+import { recordSeen } from "@/lib/content/must-read/mutations";
 import { headerCounts } from "@/lib/system/header-counts";
 
 const t = setupTestDatabase();

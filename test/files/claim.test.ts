@@ -6,7 +6,7 @@ import { schema } from "@/lib/db";
 import { resolveToken } from "@/lib/auth/session";
 import { callRoute, tokenFor, setupTestDatabase } from "@/test/db";
 import { storeDocument } from "@/lib/files/upload-routes";
-import { claimUploads, deleteFiles, withFileTransaction } from "@/lib/files/service";
+import { claimUploads, deleteFiles, withFileTransaction } from "@/lib/files/mutations";
 import { PDF, uploadRequest, setupTempStorage } from "./helpers";
 
 const t = setupTestDatabase();

@@ -18,7 +18,7 @@ import { GET as zipRoute } from "@/app/api/zip/route";
 import { signAppFileUrl } from "@/lib/storage/signing";
 import { parseRange } from "@/lib/files/serve";
 import { streamZipOfFiles, zipDownloadUrl, zipEntryNames } from "@/lib/files/archive";
-import { getFilesByIds } from "@/lib/files/service";
+import { getFilesByIds } from "@/lib/files/queries";
 import { sweepUploads } from "@/lib/files/sweep";
 import { publicOrigin } from "@/lib/http/forwarded";
 import { PDF, PNG_1X1, uploadRequest, setupNodeRouteServer, setupTempStorage } from "./helpers";

@@ -29,9 +29,9 @@ import {
   assignRequest,
   decide,
   decideMany,
-  countChangedRequests,
   markRequestsSeen,
-} from "@/lib/requests/service";
+} from "@/lib/requests/mutations";
+import { countChangedRequests } from "@/lib/requests/queries";
 import { NOT_AN_APPROVER, OWN_REQUEST_REFUSED } from "@/lib/requests/access";
 import { resolveToken } from "@/lib/auth/session";
 import { saveRequestTargets } from "@/lib/requests/targets";

@@ -3,7 +3,7 @@ import { ExportLinks } from "@/components/content/export-links";
 import Link from "next/link";
 import { connection } from "next/server";
 import { pageGuard, requireCapability } from "@/lib/auth/guards";
-import { complianceBoard, percent, type BoardCell } from "@/lib/content/compliance";
+import { complianceBoard, percent, type BoardCell } from "@/lib/content/must-read/queries";
 import { complianceFiltersSchema } from "@/lib/content/schemas";
 import { listAudienceOptions } from "@/lib/content/queries";
 import { DateText } from "@/components/content/date-text";

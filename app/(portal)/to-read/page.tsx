@@ -3,7 +3,7 @@ import Link from "next/link";
 import { connection } from "next/server";
 import { pageGuard, requireUser } from "@/lib/auth/guards";
 import { roleCan } from "@/lib/auth/roles";
-import { listMustReads } from "@/lib/content/reading";
+import { listMustReads } from "@/lib/content/must-read/queries";
 import { DateText } from "@/components/content/date-text";
 import { ContentRegion } from "@/components/content/content-region";
 

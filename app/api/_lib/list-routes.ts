@@ -4,7 +4,7 @@ import { ok } from "@/lib/api/envelope";
 import { exportLinkResponse } from "@/lib/data-table/export";
 import type { deleteRecordsBody } from "@/lib/data-table/list-body";
 import type { DefinedList } from "@/lib/data-table/list-definition";
-import { publicBaseUrl } from "@/lib/files/service";
+import { publicBaseUrl } from "@/lib/files/links";
 import type { TableState } from "@/lib/data-table/state";
 
 /** What every list call body parses to (listCallBody and its variants). */

@@ -5,7 +5,7 @@ import { AppError } from "@/lib/errors";
 import type { SessionUser } from "@/lib/auth/session";
 import { managesForms } from "@/lib/forms/submission";
 import { writeAudit } from "@/lib/system/audit";
-import { assertEditableByRequester } from "@/lib/requests/service";
+import { assertEditableByRequester } from "@/lib/requests/mutations";
 import { yesNo } from "./columns";
 import { designationName, wearName, type UniformRequestInput } from "./schemas";
 import { insertSubmission, queueSubmissionMail, saveInFormTransaction } from "@/lib/forms/save-submission";

@@ -1,6 +1,6 @@
 import { withApi } from "@/lib/api/with-api";
-import { complianceBoard } from "@/lib/content/compliance";
-import { boardExport } from "@/lib/content/compliance-export";
+import { complianceBoard } from "@/lib/content/must-read/queries";
+import { boardExport } from "@/lib/content/must-read/export";
 import { downloadResponse } from "@/lib/data-table/export";
 import { complianceFiltersSchema, exportFormatSchema } from "@/lib/content/schemas";
 

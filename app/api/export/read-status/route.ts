@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { withApi } from "@/lib/api/with-api";
-import { readStatus } from "@/lib/content/compliance";
-import { readStatusExport } from "@/lib/content/compliance-export";
+import { readStatus } from "@/lib/content/must-read/queries";
+import { readStatusExport } from "@/lib/content/must-read/export";
 import { downloadResponse } from "@/lib/data-table/export";
 import { exportFormatSchema, idSchema } from "@/lib/content/schemas";
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
-import { acknowledgePost } from "@/lib/content/reading";
+import { acknowledgePost } from "@/lib/content/must-read/mutations";
 import { idSchema } from "@/lib/content/schemas";
 
 const body = z.object({ salesId: z.coerce.number({ error: "The post id is required." }).pipe(idSchema) });

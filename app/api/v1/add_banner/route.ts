@@ -1,8 +1,10 @@
 import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
-import { addBanner, BANNER_MESSAGES, bannerToApi } from "@/lib/files/banners";
-import { addBannerSchema } from "@/lib/files/banner-schemas";
-import { publicBaseUrl } from "@/lib/files/service";
+import { addBanner } from "@/lib/files/banners/mutations";
+import { BANNER_MESSAGES } from "@/lib/files/banners/constants";
+import { bannerToApi } from "@/lib/files/banners/api";
+import { addBannerSchema } from "@/lib/files/banners/schemas";
+import { publicBaseUrl } from "@/lib/files/links";
 
 /** POST /api/v1/add_banner: the uploaded image (tempPath) becomes the menu page's banner, active. */
 export const POST = withApi(

@@ -1,7 +1,8 @@
 import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
-import { BANNER_MESSAGES, toggleBannerStatus } from "@/lib/files/banners";
-import { bannerMenuSchema } from "@/lib/files/banner-schemas";
+import { BANNER_MESSAGES } from "@/lib/files/banners/constants";
+import { toggleBannerStatus } from "@/lib/files/banners/mutations";
+import { bannerMenuSchema } from "@/lib/files/banners/schemas";
 
 /** POST /api/v1/banner_status_change: active <-> inactive; `content.status` is the new status. */
 export const POST = withApi(

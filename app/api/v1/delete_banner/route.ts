@@ -1,7 +1,8 @@
 import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
-import { BANNER_MESSAGES, deleteBanner } from "@/lib/files/banners";
-import { bannerMenuSchema } from "@/lib/files/banner-schemas";
+import { BANNER_MESSAGES } from "@/lib/files/banners/constants";
+import { deleteBanner } from "@/lib/files/banners/mutations";
+import { bannerMenuSchema } from "@/lib/files/banners/schemas";
 
 /** DELETE /api/v1/delete_banner: removes the banner and its image; the page shows the upload area again. */
 export const DELETE = withApi(

@@ -3,7 +3,7 @@ import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
 import { validatePayload } from "@/lib/content/api";
 import { deleteContentSchema } from "@/lib/content/schemas";
-import { deleteContentItem } from "@/lib/content/service";
+import { deleteContentItem } from "@/lib/content/mutations";
 
 const body = z.object({ salesId: z.unknown(), salest_type: z.unknown() }).passthrough();
 

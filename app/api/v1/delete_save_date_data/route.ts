@@ -2,7 +2,7 @@ import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
 import { validatePayload } from "@/lib/content/api";
 import { deleteSaveTheDateSchema } from "@/lib/content/schemas";
-import { deleteSaveTheDate } from "@/lib/content/service";
+import { deleteSaveTheDate } from "@/lib/content/mutations";
 
 /** DELETE /api/v1/delete_save_date_data {eventId} (role 1). Query parameters work too. */
 export const DELETE = withApi({ capability: "manageContent" }, {}, async ({ user, req, query }) => {

@@ -4,7 +4,7 @@ import { ok } from "@/lib/api/envelope";
 import { AppError } from "@/lib/errors";
 import { roleCan } from "@/lib/auth/roles";
 import { zipDownloadUrl } from "@/lib/files/archive";
-import { publicBaseUrl } from "@/lib/files/service";
+import { publicBaseUrl } from "@/lib/files/links";
 import { getEventById } from "@/lib/calendar/queries";
 
 const query = z.object({

@@ -3,9 +3,14 @@ import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
 import { AppError } from "@/lib/errors";
 import { toApiImageUrls, toApiSchedule } from "@/lib/content/api";
-import { findContentItem, getAttachment, getDiscussion, listAttachmentGroups } from "@/lib/content/queries";
+import {
+  findContentItem,
+  getAttachment,
+  getDiscussion,
+  listAttachmentGroups,
+  requireContentMenu,
+} from "@/lib/content/queries";
 import { idSchema, slugSchema } from "@/lib/content/schemas";
-import { requireContentMenu } from "@/lib/content/service";
 
 const query = z.object({ slug: slugSchema, id: z.coerce.number().pipe(idSchema) });
 

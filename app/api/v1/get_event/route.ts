@@ -3,10 +3,9 @@ import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
 import { AppError } from "@/lib/errors";
 import { toApiImageUrls } from "@/lib/content/api";
-import { getSaveTheDate } from "@/lib/content/queries";
+import { getSaveTheDate, requireContentMenu } from "@/lib/content/queries";
 import { idSchema, slugSchema } from "@/lib/content/schemas";
 import { isoDateToUs } from "@/lib/content/constants";
-import { requireContentMenu } from "@/lib/content/service";
 
 const query = z.object({ slug: slugSchema, id: z.coerce.number().pipe(idSchema) });
 

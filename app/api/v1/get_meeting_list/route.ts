@@ -1,8 +1,7 @@
 import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
-import { meetingListQuery } from "@/lib/calendar/api";
+import { meetingListQuery, toApiKey } from "@/lib/calendar/api";
 import { listCalendarKeys } from "@/lib/calendar/queries";
-import { toApiKey } from "@/lib/calendar/serialize";
 
 /** GET /api/v1/get_meeting_list?id=0&status=active : calendar keys (value, text, color_code_obj, status). */
 export const GET = withApi({}, { query: meetingListQuery }, async ({ query }) => {

@@ -6,8 +6,9 @@ import { AppError } from "@/lib/errors";
 import { getMenuBySlug } from "@/lib/menus/queries";
 import { toApiMenu } from "@/lib/menus/serialize";
 import { getBuildVersion, getSystemYear } from "@/lib/system/settings";
-import { bannerToApi, getBannerForMenu } from "@/lib/files/banners";
-import { publicBaseUrl } from "@/lib/files/service";
+import { bannerToApi } from "@/lib/files/banners/api";
+import { getBannerForMenu } from "@/lib/files/banners/queries";
+import { publicBaseUrl } from "@/lib/files/links";
 
 const query = z.object({
   slug: text({ error: "The slug is required." })

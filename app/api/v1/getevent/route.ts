@@ -2,11 +2,10 @@ import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
 import { AppError } from "@/lib/errors";
 import { roleCan } from "@/lib/auth/roles";
-import { publicBaseUrl } from "@/lib/files/service";
-import { getEventQuery } from "@/lib/calendar/api";
-import { toApiAttachments } from "@/lib/calendar/attachments";
+import { publicBaseUrl } from "@/lib/files/links";
+import { getEventQuery, toApiEventDetail } from "@/lib/calendar/api";
+import { toApiAttachments } from "@/lib/calendar/attachments/api";
 import { getEventById } from "@/lib/calendar/queries";
-import { toApiEventDetail } from "@/lib/calendar/serialize";
 
 /** GET /api/v1/getevent?id=&offset_minutes= : one event with its attachments in content.events[0]. */
 export const GET = withApi({}, { query: getEventQuery }, async ({ user, query }) => {

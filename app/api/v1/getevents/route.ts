@@ -2,9 +2,8 @@ import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
 import { AppError } from "@/lib/errors";
 import { roleCan } from "@/lib/auth/roles";
-import { getEventsQuery, windowFromQuery } from "@/lib/calendar/api";
+import { getEventsQuery, windowFromQuery, toApiKey, toApiOccurrence, toCalendarItem } from "@/lib/calendar/api";
 import { listCalendarKeyIdsOfSlug, listCalendarKeys, searchEvents } from "@/lib/calendar/queries";
-import { toApiKey, toApiOccurrence, toCalendarItem } from "@/lib/calendar/serialize";
 import { okJson, windowContentJson } from "@/lib/calendar/window";
 
 /**

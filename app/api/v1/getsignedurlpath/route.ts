@@ -4,7 +4,9 @@ import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
 import { AppError } from "@/lib/errors";
 import { fileAccess } from "@/lib/files/access";
-import { FILE_MESSAGES, getFileByKey, keyFromClientPath, publicBaseUrl, signedDownloadUrl } from "@/lib/files/service";
+import { FILE_MESSAGES } from "@/lib/files/constants";
+import { getFileByKey } from "@/lib/files/queries";
+import { keyFromClientPath, publicBaseUrl, signedDownloadUrl } from "@/lib/files/links";
 
 const query = z.object({
   file: text({ error: "The file is required." }).min(1, "The file is required.").max(2048, FILE_MESSAGES.invalidPath),

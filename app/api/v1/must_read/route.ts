@@ -1,6 +1,6 @@
 import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
-import { listMustReads } from "@/lib/content/reading";
+import { listMustReads } from "@/lib/content/must-read/queries";
 
 /**
  * GET /api/v1/must_read: the caller's must-read posts (addressed to them and published), newest

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
-import { readStatus } from "@/lib/content/compliance";
+import { readStatus } from "@/lib/content/must-read/queries";
 import { idSchema } from "@/lib/content/schemas";
 
 const query = z.object({ salesId: z.coerce.number({ error: "The post id is required." }).pipe(idSchema) });

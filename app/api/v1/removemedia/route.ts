@@ -2,7 +2,8 @@ import { z } from "zod";
 import { text } from "@/lib/validation/text";
 import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
-import { FILE_MESSAGES, removeMedia } from "@/lib/files/service";
+import { FILE_MESSAGES } from "@/lib/files/constants";
+import { removeMedia } from "@/lib/files/mutations";
 
 const body = z.object({
   filePath: text({ error: "The file path is required." })

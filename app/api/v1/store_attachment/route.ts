@@ -10,7 +10,7 @@ import {
   withPayloadNames,
 } from "@/lib/content/api";
 import { attachmentFormSchema } from "@/lib/content/schemas";
-import { saveAttachment } from "@/lib/content/service";
+import { saveAttachment } from "@/lib/content/mutations";
 
 const body = z.object({}).passthrough();
 

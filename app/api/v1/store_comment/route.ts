@@ -3,7 +3,7 @@ import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
 import { validatePayload } from "@/lib/content/api";
 import { commentFormSchema } from "@/lib/content/schemas";
-import { addComment } from "@/lib/content/service";
+import { addComment } from "@/lib/content/mutations";
 
 const body = z.object({ comment: z.unknown(), sales_id: z.unknown() }).passthrough();
 

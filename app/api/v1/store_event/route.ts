@@ -3,7 +3,7 @@ import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
 import { documentsFromLists, optionalId, validatePayload } from "@/lib/content/api";
 import { saveTheDateFormSchema } from "@/lib/content/schemas";
-import { saveSaveTheDate } from "@/lib/content/service";
+import { saveSaveTheDate } from "@/lib/content/mutations";
 
 const body = z.object({}).passthrough();
 

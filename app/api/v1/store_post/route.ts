@@ -11,7 +11,7 @@ import {
   withPayloadNames,
 } from "@/lib/content/api";
 import { discussionFormSchema } from "@/lib/content/schemas";
-import { saveDiscussion } from "@/lib/content/service";
+import { saveDiscussion } from "@/lib/content/mutations";
 
 const body = z.object({}).passthrough();
 

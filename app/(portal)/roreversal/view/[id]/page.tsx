@@ -8,7 +8,7 @@ import { findRoReversal } from "@/lib/forms/ro-reversal/queries";
 import { DateText } from "@/components/content/date-text";
 import { RecordDetail } from "@/components/forms/record-detail";
 import { RequestPanel } from "@/components/requests/request-panel";
-import { loadRequestPanel } from "@/lib/requests/service";
+import { loadRequestPanel } from "@/lib/requests/queries";
 import { listApproverCandidates } from "@/lib/forms/email-manager/queries";
 
 export const metadata: Metadata = { title: "RO Reversal Request" };

@@ -10,7 +10,7 @@ import { designationName, wearName } from "@/lib/forms/uniform/schemas";
 import { DateText } from "@/components/content/date-text";
 import { RecordDetail } from "@/components/forms/record-detail";
 import { RequestPanel } from "@/components/requests/request-panel";
-import { loadRequestPanel } from "@/lib/requests/service";
+import { loadRequestPanel } from "@/lib/requests/queries";
 import { listApproverCandidates } from "@/lib/forms/email-manager/queries";
 
 export const metadata: Metadata = { title: "Uniform Request" };

@@ -3,7 +3,7 @@ import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
 import { validatePayload } from "@/lib/content/api";
 import { pinSchema } from "@/lib/content/schemas";
-import { setPinned } from "@/lib/content/service";
+import { setPinned } from "@/lib/content/mutations";
 
 const body = z.object({ salesId: z.unknown(), salest_type: z.unknown(), type: z.unknown() }).passthrough();
 

@@ -1,6 +1,6 @@
 import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
-import { publicBaseUrl } from "@/lib/files/service";
+import { publicBaseUrl } from "@/lib/files/links";
 import { roReversalApiBody } from "@/lib/forms/ro-reversal/schemas";
 import { saveRoReversal } from "@/lib/forms/ro-reversal/mutations";
 

@@ -2,7 +2,7 @@ import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
 import { AppError } from "@/lib/errors";
 import { getDb } from "@/lib/db";
-import { publicBaseUrl } from "@/lib/files/service";
+import { publicBaseUrl } from "@/lib/files/links";
 import { getFormLocationByName } from "@/lib/forms/locations";
 import { TECH_MESSAGES, TECH_SAVED, techTimeApiBody } from "@/lib/forms/tech-time/schemas";
 import { saveTechTime } from "@/lib/forms/tech-time/mutations";

@@ -1,6 +1,6 @@
 import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
-import { publicBaseUrl } from "@/lib/files/service";
+import { publicBaseUrl } from "@/lib/files/links";
 import { uniformExportBody } from "@/lib/forms/uniform/api";
 import { uniformList } from "@/lib/forms/uniform/queries";
 import { UNIFORM_DEFAULT_SORT } from "@/lib/forms/uniform/columns";

@@ -9,7 +9,7 @@ import { getSuggestion } from "@/lib/forms/suggestions/queries";
 import { DateText } from "@/components/content/date-text";
 import { RecordDetail } from "@/components/forms/record-detail";
 import { RequestPanel } from "@/components/requests/request-panel";
-import { loadRequestPanel } from "@/lib/requests/service";
+import { loadRequestPanel } from "@/lib/requests/queries";
 import { listApproverCandidates } from "@/lib/forms/email-manager/queries";
 
 export const metadata: Metadata = { title: "Continuous Improvement Suggestion" };

@@ -1,6 +1,6 @@
 import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
-import { publicBaseUrl } from "@/lib/files/service";
+import { publicBaseUrl } from "@/lib/files/links";
 import { uniformAddUpdateBody } from "@/lib/forms/uniform/api";
 import { UNIFORM_SAVED, saveUniformRequest } from "@/lib/forms/uniform/mutations";
 

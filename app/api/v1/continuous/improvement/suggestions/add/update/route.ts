@@ -1,6 +1,6 @@
 import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
-import { publicBaseUrl } from "@/lib/files/service";
+import { publicBaseUrl } from "@/lib/files/links";
 import { suggestionAddUpdateBody } from "@/lib/forms/suggestions/api";
 import { SUGGESTION_SAVED, saveSuggestion } from "@/lib/forms/suggestions/mutations";
 

@@ -1,9 +1,8 @@
 import "server-only";
 import { stampDueAt } from "@/lib/requests/targets";
 import { createElement } from "react";
-import { and, desc, eq, gt, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { getDb, schema, type Db, type Tx } from "@/lib/db";
-import { rowsOf } from "@/lib/db/rows";
 import type { SessionUser } from "@/lib/auth/session";
 import { AppError, forbidden } from "@/lib/errors";
 import { FORM_LABELS, type FormKey } from "@/lib/forms/form-keys";
@@ -16,44 +15,19 @@ import { SubmissionMail } from "@/lib/mail/templates/submission-mail";
 import { ROLE } from "@/lib/auth/roles";
 import { ONLY_REQUESTER_ANSWERS, requireRequestDecider, DECIDING_ROLES } from "./access";
 import {
-  API_FORMS,
   COMMENT_REQUIRED,
   type BulkDecision,
   DECISION_LABELS,
   EDITABLE_BY_REQUESTER,
-  OPEN_STATUSES,
   STATUS_LABELS,
   apiFormOf,
-  decisionsFrom,
   nextStatus,
   workflowOf,
   type ApiForm,
   type Decision,
-  type RequestStatus,
 } from "./transitions";
-import type { MyRequestsQuery } from "./schemas";
-
-/** The four forms' tables and what a request of each is called (its title in mail and lists). */
-const FORMS = {
-  ro_reversal: {
-    table: schema.roReversals,
-    path: "/roreversal/view/",
-    title: sql<string>`${schema.roReversals.employeeName}`,
-  },
-  tech_time: { table: schema.techTimes, path: "/techtime/view/", title: sql<string>`${schema.techTimes.employeeName}` },
-  improvement_suggestion: {
-    table: schema.improvementSuggestions,
-    path: "/continuous/improvement/suggestions/view/",
-    title: sql<string>`${schema.improvementSuggestions.name}`,
-  },
-  uniform_request: {
-    table: schema.uniformRequests,
-    path: "/uniform/request/view/",
-    title: sql<string>`${schema.uniformRequests.employeeFirstName} || ' ' || ${schema.uniformRequests.employeeLastName}`,
-  },
-} as const;
-
-export const recordPathOf = (form: FormKey, id: number) => `${FORMS[form].path}${id}`;
+import { type RequestStatus } from "@/lib/forms/request-statuses";
+import { FORMS, headColumns, recordPathOf, type RequestHead } from "./queries";
 
 export const REQUIRED_COMMENT: Partial<Record<Decision, string>> = {
   deny: "A reason is required to deny a request.",
@@ -62,31 +36,6 @@ export const REQUIRED_COMMENT: Partial<Record<Decision, string>> = {
   answer: "An answer is required.",
 };
 export const DECIDED_REQUEST_LOCKED = "This request has been decided and can no longer be edited.";
-
-type RequestHead = {
-  id: number;
-  createdBy: number | null;
-  locationId: number | null;
-  status: RequestStatus;
-  title: string;
-  createdAt: Date;
-  assignedTo: number | null;
-  routed: boolean;
-};
-
-function headColumns(form: FormKey) {
-  const t = FORMS[form].table;
-  return {
-    id: t.id,
-    createdBy: t.createdBy,
-    locationId: t.locationId,
-    status: t.status,
-    title: FORMS[form].title,
-    createdAt: t.createdAt,
-    assignedTo: t.assignedTo,
-    routed: t.routed,
-  };
-}
 
 const nameOf = (u: Pick<SessionUser, "firstName" | "lastName" | "username">) =>
   [u.firstName, u.lastName].filter(Boolean).join(" ") || u.username;
@@ -319,144 +268,6 @@ export async function decideMany(
   return { decided: done, refused };
 }
 
-export type TimelineStep = {
-  decision: Decision | "submit" | "assign";
-  from_status: RequestStatus | null;
-  status: RequestStatus;
-  by: string;
-  at: string;
-  comment: string;
-};
-
-/**
- * A request's timeline, oldest first: the submission, then every decision and answer. Only for those
- * who may see the record (its requester, roles 1 and 2); anyone else gets the 404 of an unknown id.
- */
-export async function getTimeline(
-  form: FormKey,
-  id: number,
-  user: SessionUser,
-): Promise<{ status: RequestStatus; steps: TimelineStep[] }> {
-  const db = await getDb();
-  const t = FORMS[form].table;
-  const creator = schema.users;
-  const [row] = await db
-    .select({
-      ...headColumns(form),
-      creatorName: sql<string>`coalesce(nullif(trim(${creator.firstName} || ' ' || ${creator.lastName}), ''), ${creator.username}, '')`,
-    })
-    .from(t)
-    .leftJoin(creator, eq(creator.id, t.createdBy))
-    .where(eq(t.id, id))
-    .limit(1);
-  ownRecordOr404(row, user, "No such request.");
-  const e = schema.requestEvents;
-  const events = await db
-    .select()
-    .from(e)
-    .where(and(eq(e.formKey, form), eq(e.recordId, id)))
-    .orderBy(e.id);
-  return {
-    status: row.status,
-    steps: [
-      {
-        decision: "submit",
-        from_status: null,
-        status: "submitted",
-        by: row.creatorName,
-        at: row.createdAt.toISOString(),
-        comment: "",
-      },
-      ...events.map((x) => ({
-        decision: x.decision as Decision,
-        from_status: x.fromStatus,
-        status: x.toStatus,
-        by: x.actorName,
-        at: x.createdAt.toISOString(),
-        comment: x.comment,
-      })),
-    ],
-  };
-}
-
-export type MyRequestRow = {
-  form: ApiForm;
-  id: number;
-  title: string;
-  status: RequestStatus;
-  changed_at: string;
-  submitted_at: string;
-  path: string;
-};
-
-/**
- * The user's own submissions of the four forms, the latest status change first: each form's rows come
- * from its (created_by, status_changed_at, id) index, cut to the page's end, and are merged.
- */
-export async function listMyRequests(
-  user: Pick<SessionUser, "id">,
-  q: MyRequestsQuery,
-): Promise<{ rows: MyRequestRow[]; total: number }> {
-  const db = await getDb();
-  const keys = (q.form ? [API_FORMS[q.form]] : (Object.keys(FORMS) as FormKey[])) as FormKey[];
-  const end = q.page * q.size;
-  const parts: SQL[] = [];
-  const counts: SQL[] = [];
-  for (const key of keys) {
-    const t = FORMS[key].table;
-    const where = and(eq(t.createdBy, user.id), q.status ? eq(t.status, q.status) : undefined);
-    parts.push(
-      sql`(select ${key}::text as form, ${t.id} as id, ${FORMS[key].title} as title, ${t.status}::text as status, ${t.statusChangedAt} as changed_at, ${t.createdAt} as submitted_at from ${t} where ${where} order by ${t.statusChangedAt} desc, ${t.id} desc limit ${end})`,
-    );
-    counts.push(sql`(select count(*) from ${t} where ${where})`);
-  }
-  const rowsSql = sql`select * from (${sql.join(parts, sql` union all `)}) r order by changed_at desc, id desc limit ${q.size} offset ${end - q.size}`;
-  const [rowsResult, totalResult] = await Promise.all([
-    db.execute(rowsSql),
-    db.execute(sql`select ${sql.join(counts, sql` + `)} as total`),
-  ]);
-  const rows = rowsOf<{
-    form: FormKey;
-    id: number;
-    title: string;
-    status: RequestStatus;
-    changed_at: Date | string;
-    submitted_at: Date | string;
-  }>(rowsResult);
-  const [{ total }] = rowsOf<{ total: string | number }>(totalResult);
-  const iso = (d: Date | string) => new Date(d).toISOString();
-  return {
-    total: Number(total),
-    rows: [...rows].map((r) => ({
-      form: apiFormOf(r.form),
-      id: r.id,
-      title: r.title,
-      status: r.status,
-      changed_at: iso(r.changed_at),
-      submitted_at: iso(r.submitted_at),
-      path: recordPathOf(r.form, r.id),
-    })),
-  };
-}
-
-/** How many of the user's requests an approver decided since the user last opened 'My requests' (the header's count). */
-export async function countChangedRequests(userId: number): Promise<number> {
-  const db = await getDb();
-  const [{ n }] = rowsOf<{ n: string | number }>(await db.execute(sql`select ${changedRequestsCount(userId)} as n`));
-  return Number(n);
-}
-
-/** The same count as one scalar expression (the header reads it in one statement with the must-reads). */
-export function changedRequestsCount(userId: number): SQL<number> {
-  const v = schema.requestViews;
-  const seen = sql`coalesce((select ${v.seenAt} from ${v} where ${v.userId} = ${userId}), '-infinity'::timestamptz)`;
-  const counts = (Object.keys(FORMS) as FormKey[]).map((key) => {
-    const t = FORMS[key].table;
-    return sql`(select count(*) from ${t} where ${and(eq(t.createdBy, userId), isNotNull(t.decidedAt), gt(t.decidedAt, seen))})`;
-  });
-  return sql<number>`(${sql.join(counts, sql` + `)})`;
-}
-
 /** Records that the user looked at 'My requests' now (the header's count starts again from zero). */
 export async function markRequestsSeen(userId: number): Promise<void> {
   const db = await getDb();
@@ -465,77 +276,6 @@ export async function markRequestsSeen(userId: number): Promise<void> {
     .insert(schema.requestViews)
     .values({ userId, seenAt: now })
     .onConflictDoUpdate({ target: schema.requestViews.userId, set: { seenAt: now, updatedAt: now } });
-}
-
-/**
- * What a record page's decision panel shows `user`: the status, the timeline, and the decisions they may
- * take now (none for whoever may not decide it; 'answer' only for the requester while information is asked).
- */
-export async function loadRequestPanel(form: FormKey, id: number, user: SessionUser) {
-  const db = await getDb();
-  const t = FORMS[form].table;
-  const [row] = (await db.select(headColumns(form)).from(t).where(eq(t.id, id)).limit(1)) as RequestHead[];
-  if (!row) return null;
-  const timeline = await getTimeline(form, id, user);
-  let mayDecide = false;
-  if (DECIDING_ROLES.includes(user.roleId)) {
-    mayDecide = await requireRequestDecider(db, user, form, row).then(
-      () => true,
-      () => false,
-    );
-  }
-  const isRequester = row.createdBy === user.id;
-  const decisions = decisionsFrom(workflowOf(form), row.status).filter((d) =>
-    d === "answer" ? isRequester : mayDecide,
-  );
-  return {
-    form: apiFormOf(form),
-    id,
-    status: row.status,
-    steps: timeline.steps,
-    decisions,
-    requesterMayEdit: !isRequester || EDITABLE_BY_REQUESTER.has(row.status),
-    // An administrator assigns an approver to a submission no mapping routed (still waiting for a decision).
-    mayAssign: user.roleId === ROLE.admin && !row.routed && OPEN_STATUSES.has(row.status),
-    assignedTo: row.assignedTo,
-  };
-}
-
-/** The timelines of a page of requests in one query (My requests), keyed `form:id`; the submission step first. */
-export async function listTimelinesFor(
-  rows: MyRequestRow[],
-  user: Pick<SessionUser, "id">,
-): Promise<Map<string, TimelineStep[]>> {
-  const out = new Map<string, TimelineStep[]>();
-  if (!rows.length) return out;
-  const db = await getDb();
-  const e = schema.requestEvents;
-  const events = await db
-    .select()
-    .from(e)
-    .where(or(...rows.map((r) => and(eq(e.formKey, API_FORMS[r.form]), eq(e.recordId, r.id)))))
-    .orderBy(e.id);
-  const me = await db
-    .select({ first: schema.users.firstName, last: schema.users.lastName, username: schema.users.username })
-    .from(schema.users)
-    .where(eq(schema.users.id, user.id))
-    .limit(1);
-  const myName = me[0] ? [me[0].first, me[0].last].filter(Boolean).join(" ") || me[0].username : "";
-  for (const r of rows)
-    out.set(`${r.form}:${r.id}`, [
-      { decision: "submit", from_status: null, status: "submitted", by: myName, at: r.submitted_at, comment: "" },
-    ]);
-  for (const x of events) {
-    out.get(`${apiFormOf(x.formKey)}:${x.recordId}`)?.push({
-      decision: x.decision as Decision,
-      from_status: x.fromStatus,
-      status: x.toStatus,
-      by: x.actorName,
-      at: x.createdAt.toISOString(),
-      comment: x.comment,
-    });
-  }
-  return out;
 }
 
 export const ASSIGN_ONLY_UNROUTED = "Only a submission no mapping routed can be assigned.";

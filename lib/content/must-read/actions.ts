@@ -2,9 +2,8 @@
 
 import { z } from "zod";
 import { createAction } from "@/lib/actions/action";
-import { idSchema } from "./schemas";
-import { acknowledgePost } from "./reading";
-import { remindUnread } from "./compliance";
+import { idSchema } from "../schemas";
+import { acknowledgePost, remindUnread } from "./mutations";
 
 /** 'I have read and understood this' on a must-read post addressed to the signed-in user (any role). */
 export const acknowledgePostAction = createAction({}, z.object({ postId: idSchema }), async ({ postId }, user) => {

@@ -1,20 +1,12 @@
 import "server-only";
-import { asc, eq, inArray } from "drizzle-orm";
-import { getDb, schema, type Tx } from "@/lib/db";
+import { eq } from "drizzle-orm";
+import { schema, type Tx } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { SessionUser } from "@/lib/auth/session";
-import {
-  claimUploads,
-  deleteFiles,
-  FILE_MESSAGES,
-  inlineFileUrl,
-  isImageFile,
-  keyFromClientPath,
-  signedDownloadUrl,
-  type FileRow,
-} from "@/lib/files/service";
-import { extensionOf } from "@/lib/storage/kinds";
-import type { ApiAttachment } from "./types";
+import { claimUploads, deleteFiles } from "@/lib/files/mutations";
+import { FILE_MESSAGES } from "@/lib/files/constants";
+import { keyFromClientPath } from "@/lib/files/links";
+import { filesOfEvents } from "./queries";
 
 /**
  * Event attachments: rows of the files issue's `files` table (kind `event`), linked in order by
@@ -24,32 +16,6 @@ import type { ApiAttachment } from "./types";
  */
 
 const a = schema.calendarEventAttachments;
-const f = schema.files;
-
-export type AttachmentFile = Pick<FileRow, "id" | "storageKey" | "originalName" | "size" | "mime">;
-
-/** The files of events, in display order. */
-export async function filesOfEvents(
-  eventIds: number[],
-  tx?: Tx,
-): Promise<(AttachmentFile & { eventId: number; updatedAt: Date })[]> {
-  if (eventIds.length === 0) return [];
-  const db = tx ?? (await getDb());
-  return db
-    .select({
-      eventId: a.eventId,
-      id: f.id,
-      storageKey: f.storageKey,
-      originalName: f.originalName,
-      size: f.size,
-      mime: f.mime,
-      updatedAt: f.updatedAt,
-    })
-    .from(a)
-    .innerJoin(f, eq(f.id, a.fileId))
-    .where(inArray(a.eventId, eventIds))
-    .orderBy(asc(a.eventId), asc(a.position), asc(a.id));
-}
 
 /** Paths from a client to storage keys; a bad one is a 422 on `field`. */
 function keysOf(paths: string[], field: string): string[] {
@@ -95,32 +61,4 @@ export async function setEventAttachments(
 /** Deletes the files of events that are being deleted (inside withFileTransaction). */
 export async function deleteFilesOfEvents(tx: Tx, eventIds: number[]) {
   await deleteFiles(await filesOfEvents(eventIds, tx), tx);
-}
-
-/** The v1 shape, with a short-lived download link and, for pictures, a same-origin preview link. */
-export async function toApiAttachments(files: AttachmentFile[], baseUrl: string): Promise<ApiAttachment[]> {
-  return Promise.all(
-    files.map(async (file) => ({
-      id: file.id,
-      url: await signedDownloadUrl(file as FileRow, baseUrl),
-      thumb_url: isImageFile(file) ? inlineFileUrl(file) : null,
-      document_path: file.storageKey,
-      document_name: file.originalName,
-      doc_extension: extensionOf(file.originalName),
-      file_type: file.mime,
-      size: file.size,
-    })),
-  );
-}
-
-/** addupdateevent's imagePath[] (paths from store_document), as a list. */
-export function legacyImagePaths(body: unknown): string[] {
-  const paths = body && typeof body === "object" ? (body as Record<string, unknown>).imagePath : undefined;
-  if (Array.isArray(paths)) return paths.filter((p): p is string => typeof p === "string" && p.trim() !== "");
-  return typeof paths === "string" && paths.trim()
-    ? paths
-        .split(",")
-        .map((p) => p.trim())
-        .filter(Boolean)
-    : [];
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { csvStream, xlsxStream, type ExportColumn, type ExportFile } from "@/lib/data-table/export";
-import { percent, type Board, type Reader, type ReadStatus } from "./compliance";
+import { percent, type Board, type Reader, type ReadStatus } from "./queries";
 
 /**
  * CSV and XLSX of the 'Readers' panel and of the compliance board (issue 36), through the shared

@@ -4,7 +4,8 @@ import { z } from "zod";
 import { text } from "@/lib/validation/text";
 import { revalidatePath } from "next/cache";
 import { createAction } from "@/lib/actions/action";
-import { addBanner, BANNER_MESSAGES, deleteBanner, toggleBannerStatus } from "./banners";
+import { BANNER_MESSAGES } from "./constants";
+import { addBanner, deleteBanner, toggleBannerStatus } from "./mutations";
 
 const menuInput = z.object({ menuId: z.coerce.number().int().positive() });
 

@@ -3,9 +3,10 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { getDb, schema, type Tx } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { SessionUser } from "@/lib/auth/session";
-import { getMenuBySlug, type MenuLookup } from "@/lib/menus/queries";
 import { writeAudit } from "@/lib/system/audit";
-import { claimUploads, deleteFiles, FILE_MESSAGES, keyFromClientPath, withFileTransaction } from "@/lib/files/service";
+import { claimUploads, deleteFiles, withFileTransaction } from "@/lib/files/mutations";
+import { FILE_MESSAGES } from "@/lib/files/constants";
+import { keyFromClientPath } from "@/lib/files/links";
 import { extensionOf as fileExtensionOf, type UploadKindName } from "@/lib/storage/kinds";
 import {
   AUDIENCE_MESSAGES,
@@ -18,26 +19,9 @@ import {
 } from "./schemas";
 import { type ContentTab } from "./basics";
 import { allowedUploadTypes, usDateToIso, type ContentKind } from "./constants";
-import { TAB_LABELS, tabsOf } from "./tabs";
-import { findContentItem, findSaveTheDate, menuSlugById } from "./queries";
+import { findContentItem, findSaveTheDate, menuSlugById, requireContentMenu, type ContentMenu } from "./queries";
 
 const { posts, attachments, attachmentGroups, saveTheDates, contentDocuments, comments } = schema;
-
-export type ContentMenu = Extract<MenuLookup, { status: "ok" }>["menu"];
-
-/**
- * The menu page a content call works on: it must exist (404), the role must see it (403), and when
- * `tab` is given the page must offer that tab (404).
- */
-export async function requireContentMenu(slug: string, user: SessionUser, tab?: ContentTab): Promise<ContentMenu> {
-  const found = await getMenuBySlug({ slug, roleId: user.roleId, stamp: user.configStamp });
-  if (found.status === "not_found") throw new AppError(404, "Menu not found.");
-  if (found.status === "forbidden") throw new AppError(403, "You don't have permission to access this page.");
-  if (tab && !tabsOf(found.menu.pageTypes).includes(tab)) {
-    throw new AppError(404, `This page has no ${TAB_LABELS[tab]} tab.`);
-  }
-  return found.menu;
-}
 
 /** The menu of a row named by id alone, checked against the caller's role. */
 async function requireMenuById(menuId: number, user: SessionUser, tab: ContentTab): Promise<ContentMenu> {
@@ -82,7 +66,7 @@ async function syncDocuments(
   tx: Tx,
   owner: Owner,
   docs: DocumentRef[],
-  ctx: { user: SessionUser; kinds: readonly UploadKindName[]; field: string },
+  ctx: FilesContext,
 ): Promise<{ path: string; name: string; size: number }[]> {
   const existing: StoredDoc[] = await tx
     .select()
@@ -158,6 +142,34 @@ async function documentsForAudit(tx: Tx, owner: Owner) {
 }
 
 type Saved = { id: number; created: boolean; message: string };
+
+type FilesContext = { user: SessionUser; kinds: readonly UploadKindName[]; field: string };
+
+/**
+ * The update branch of a save: the stored documents (for the audit), the row's `update` (which returns
+ * the row after), the document references synced, and one audit row with both sides and their documents.
+ */
+async function updateWithDocuments(
+  tx: Tx,
+  change: { entity: string; before: { id: number }; owner: Owner; documents: DocumentRef[] },
+  files: FilesContext,
+  update: () => PromiseLike<object[]>,
+): Promise<void> {
+  const beforeDocs = await documentsForAudit(tx, change.owner);
+  const [after] = await update();
+  const docs = await syncDocuments(tx, change.owner, change.documents, files);
+  await writeAudit(
+    {
+      actorId: files.user.id,
+      action: "update",
+      entity: change.entity,
+      entityId: change.before.id,
+      before: { ...change.before, documents: beforeDocs },
+      after: { ...after, documents: docs },
+    },
+    tx,
+  );
+}
 
 type ScheduleInput = { audience?: Audience; publishAt?: string | null; expiresAt?: string | null };
 type StoredSchedule = {
@@ -243,19 +255,11 @@ export async function saveDiscussion(
         .for("update");
       if (!before) throw new AppError(404, notFoundMessage("discussion"));
       const fields = { ...text, ...(await resolveSchedule(tx, input, before)), ...resolveMustRead(input, before) };
-      const beforeDocs = await documentsForAudit(tx, { postId: before.id });
-      const [after] = await tx.update(posts).set(fields).where(eq(posts.id, before.id)).returning();
-      const docs = await syncDocuments(tx, { postId: before.id }, input.documents, files);
-      await writeAudit(
-        {
-          actorId: user.id,
-          action: "update",
-          entity: "post",
-          entityId: before.id,
-          before: { ...before, documents: beforeDocs },
-          after: { ...after, documents: docs },
-        },
+      await updateWithDocuments(
         tx,
+        { entity: "post", before, owner: { postId: before.id }, documents: input.documents },
+        files,
+        () => tx.update(posts).set(fields).where(eq(posts.id, before.id)).returning(),
       );
       return { id: before.id, created: false, message: "Post Updated successfully" };
     }
@@ -317,21 +321,14 @@ export async function saveAttachment(
     };
     const documents = input.uploadType === "file" ? input.documents : [];
     if (before) {
-      const beforeDocs = await documentsForAudit(tx, { attachmentId: before.id });
-      const [after] = await tx.update(attachments).set(fields).where(eq(attachments.id, before.id)).returning();
-      const docs = await syncDocuments(tx, { attachmentId: before.id }, documents, files);
-      await writeAudit(
-        {
-          actorId: user.id,
-          action: "update",
-          entity: "attachment",
-          entityId: before.id,
-          before: { ...before, documents: beforeDocs },
-          after: { ...after, documents: docs },
-        },
+      const id = before.id;
+      await updateWithDocuments(
         tx,
+        { entity: "attachment", before, owner: { attachmentId: id }, documents },
+        files,
+        () => tx.update(attachments).set(fields).where(eq(attachments.id, id)).returning(),
       );
-      return { id: before.id, created: false, message: "Attachment Updated successfully" };
+      return { id, created: false, message: "Attachment Updated successfully" };
     }
     const [row] = await tx
       .insert(attachments)
@@ -375,19 +372,9 @@ export async function saveSaveTheDate(
         .where(and(eq(saveTheDates.id, input.id), eq(saveTheDates.menuId, menu.id)))
         .for("update");
       if (!before) throw new AppError(404, notFoundMessage("save-the-date"));
-      const beforeDocs = await documentsForAudit(tx, { saveTheDateId: before.id });
-      const [after] = await tx.update(saveTheDates).set(fields).where(eq(saveTheDates.id, before.id)).returning();
-      const docs = await syncDocuments(tx, { saveTheDateId: before.id }, input.documents, files);
-      await writeAudit(
-        {
-          actorId: user.id,
-          action: "update",
-          entity: "save_the_date",
-          entityId: before.id,
-          before: { ...before, documents: beforeDocs },
-          after: { ...after, documents: docs },
-        },
-        tx,
+      const owner = { saveTheDateId: before.id };
+      await updateWithDocuments(tx, { entity: "save_the_date", before, owner, documents: input.documents }, files, () =>
+        tx.update(saveTheDates).set(fields).where(eq(saveTheDates.id, before.id)).returning(),
       );
       return { id: before.id, created: false, message: "Date Updated successfully" };
     }

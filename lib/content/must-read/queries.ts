@@ -1,17 +1,19 @@
 import "server-only";
-import { and, asc, eq, gte, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { getDb, schema } from "@/lib/db";
+import { rowsOf } from "@/lib/db/rows";
 import { AppError } from "@/lib/errors";
 import type { SessionUser } from "@/lib/auth/session";
 import { listVisibleMenus } from "@/lib/menus/queries";
-import { writeAudit } from "@/lib/system/audit";
-import { enqueueMails, type MailMessage } from "@/lib/mail";
-import { publicOrigin } from "@/lib/http/forwarded";
 import { listRoles } from "@/lib/users/queries";
-import { inAudience, isPastDue } from "./visibility";
+import { addressedTo, audienceColumnsOf, inAudience, isPastDue } from "../visibility";
 
 /**
- * Compliance of must-read posts (issue 36), for administrators: who of a post's audience acknowledged
+ * The reads of must-read posts (issue 36). For everyone: the viewer's unread count (the header), the
+ * 'To read' list and their acknowledgement of a post. A must-read asks only the people it is addressed
+ * to (audience, published, not expired, on a page their role opens), administrators too.
+ *
+ * Compliance of must-read posts, for administrators: who of a post's audience acknowledged
  * it, only saw it, or has not yet (the 'Readers' panel, GET read_status, its export), the board of
  * every must-read against every location, and the reminder mail. The audience is the people it is
  * addressed to now: active accounts whose role opens the post's page, in its locations and roles
@@ -32,6 +34,100 @@ async function rolesSeeing(menuIds: number[], stamp?: string): Promise<Map<numbe
 }
 
 const intArray = (ids: readonly number[]) => sql`${`{${ids.map((n) => Math.trunc(n)).join(",")}}`}::int[]`;
+
+// ---------------------------------------------------------------- the viewer's must-reads
+
+/** The must-reads addressed to the user now. */
+export async function mustReadsFor(user: SessionUser) {
+  const visible = await listVisibleMenus({ roleId: user.roleId, stamp: user.configStamp });
+  return and(
+    eq(posts.mustRead, true),
+    sql`${posts.menuId} = any(${intArray(visible.content)})`,
+    addressedTo(user, audienceColumnsOf(posts)),
+  );
+}
+
+/** The user's acknowledgement of the post's current round. */
+const acknowledged = (user: SessionUser) =>
+  and(
+    eq(postAcknowledgements.postId, posts.id),
+    eq(postAcknowledgements.round, posts.ackRound),
+    eq(postAcknowledgements.userId, user.id),
+  );
+
+/** How many must-reads addressed to the user they have not acknowledged (the header's count), as a scalar subquery. */
+export async function unreadMustReadsCount(user: SessionUser): Promise<SQL<number>> {
+  const db = await getDb();
+  const count = db
+    .select({ n: sql<number>`count(*)` })
+    .from(posts)
+    .where(
+      and(
+        await mustReadsFor(user),
+        sql`not exists (select 1 from ${postAcknowledgements} where ${acknowledged(user)})`,
+      ),
+    );
+  return sql<number>`(${count})`;
+}
+
+/** How many must-reads addressed to the user they have not acknowledged. */
+export async function countUnreadMustReads(user: SessionUser): Promise<number> {
+  const db = await getDb();
+  const [row] = rowsOf<{ n: string | number }>(await db.execute(sql`select ${await unreadMustReadsCount(user)} as n`));
+  return Number(row?.n ?? 0);
+}
+
+export type MustReadRow = {
+  id: number;
+  title: string;
+  slug: string;
+  menuTitle: string;
+  dueAt: Date | null;
+  publishedAt: Date;
+  acknowledgedAt: Date | null;
+  overdue: boolean;
+};
+
+/** The must-reads addressed to the user, newest first, with their acknowledgement (the 'To read' page, GET must_read). */
+export async function listMustReads(
+  user: SessionUser,
+  { limit = 200 }: { limit?: number } = {},
+): Promise<MustReadRow[]> {
+  const db = await getDb();
+  const published = sql<Date>`coalesce(${posts.publishAt}, ${posts.createdAt})`.mapWith(posts.createdAt);
+  const rows = await db
+    .select({
+      id: posts.id,
+      title: posts.title,
+      slug: menus.slug,
+      menuTitle: menus.title,
+      dueAt: posts.dueAt,
+      publishedAt: published,
+      acknowledgedAt: postAcknowledgements.acknowledgedAt,
+    })
+    .from(posts)
+    .innerJoin(menus, eq(menus.id, posts.menuId))
+    .leftJoin(postAcknowledgements, acknowledged(user))
+    .where(await mustReadsFor(user))
+    .orderBy(desc(published), desc(posts.id))
+    .limit(limit);
+  const now = Date.now();
+  return rows.map((r) => ({ ...r, overdue: !r.acknowledgedAt && r.dueAt != null && r.dueAt.getTime() < now }));
+}
+
+/** The user's acknowledgement of a post's current round, or null. */
+export async function getAcknowledgement(postId: number, user: SessionUser): Promise<Date | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ at: postAcknowledgements.acknowledgedAt })
+    .from(posts)
+    .innerJoin(postAcknowledgements, acknowledged(user))
+    .where(eq(posts.id, postId))
+    .limit(1);
+  return row?.at ?? null;
+}
+
+// ---------------------------------------------------------------- compliance
 
 export type ReaderState = "acknowledged" | "seen" | "not-yet";
 export type Reader = {
@@ -288,51 +384,4 @@ export function nextReminderAt(remindedAt: Date | null): Date | null {
   if (!remindedAt) return null;
   const next = remindedAt.getTime() + REMIND_INTERVAL_MS;
   return next > Date.now() ? new Date(next) : null;
-}
-
-/**
- * 'Remind those who have not read it': one mail per person of the audience who has not acknowledged
- * the post (and has an e-mail address), queued in the outbox in one transaction with the post's
- * `reminded_at`; at most once a day per post (429 otherwise), audited.
- */
-export async function remindUnread(postId: number, user: SessionUser): Promise<{ queued: number }> {
-  const status = await readStatus(postId, user);
-  if (!status.post.mustRead) throw new AppError(422, "Only a must-read post has readers to remind.");
-  const next = nextReminderAt(status.post.remindedAt);
-  if (next)
-    throw new AppError(
-      429,
-      `A reminder was sent in the last 24 hours; the next one can be sent from ${next.toISOString()}.`,
-    );
-  const link = new URL(`/${status.post.slug}/post/${status.post.id}`, publicOrigin()).toString();
-  const due = status.post.dueAt ? ` by ${status.post.dueAt.toISOString().slice(0, 10)}` : "";
-  const messages: MailMessage[] = status.locations
-    .flatMap((l) => l.readers)
-    .filter((r) => r.state !== "acknowledged" && r.email && /^[^\s@]+@[^\s@]+$/.test(r.email))
-    .map((r) => ({
-      to: r.email!,
-      subject: `Please read: ${status.post.title}`.slice(0, 998).replace(/[\r\n]+/g, " "),
-      text: `Hello ${r.name},\n\nPlease read "${status.post.title}" and confirm that you have read and understood it${due}:\n${link}\n`,
-    }));
-  const db = await getDb();
-  await db.transaction(async (tx) => {
-    // Taken under the row's lock, so two administrators pressing at once send one round.
-    const [locked] = await tx
-      .select({ remindedAt: posts.remindedAt })
-      .from(posts)
-      .where(eq(posts.id, postId))
-      .for("update");
-    if (nextReminderAt(locked?.remindedAt ?? null))
-      throw new AppError(429, "A reminder was sent in the last 24 hours.");
-    await tx
-      .update(posts)
-      .set({ remindedAt: sql`now()`, updatedAt: sql`${posts.updatedAt}` })
-      .where(eq(posts.id, postId));
-    if (messages.length) await enqueueMails(tx, messages);
-    await writeAudit(
-      { actorId: user.id, action: "remind", entity: "post", entityId: postId, after: { queued: messages.length } },
-      tx,
-    );
-  });
-  return { queued: messages.length };
 }
