@@ -52,18 +52,16 @@ export function StatusScreen({
 const primaryLinkClass =
   "inline-flex items-center justify-center gap-2 rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white shadow-sm hover:bg-brand-700";
 
+const goHome = (
+  <Link href="/" className={primaryLinkClass}>
+    Go To Home Page
+  </Link>
+);
+
 /** The 403 screen (spec: 'Oops! 403 Sorry!, You don't have permission to access this page.'). */
 export function ForbiddenScreen() {
   return (
-    <StatusScreen
-      icon="lock"
-      title="Oops! 403 Sorry!"
-      actions={
-        <Link href="/" className={primaryLinkClass}>
-          Go To Home Page
-        </Link>
-      }
-    >
+    <StatusScreen icon="lock" title="Oops! 403 Sorry!" actions={goHome}>
       <p>You don&apos;t have permission to access this page.</p>
     </StatusScreen>
   );
@@ -72,17 +70,7 @@ export function ForbiddenScreen() {
 /** The 404 screen (spec: 'The page you are looking for does not exist.' and 'Go To Home Page'). */
 export function NotFoundScreen({ fullHeight }: { fullHeight?: boolean }) {
   return (
-    <StatusScreen
-      code="404"
-      icon="compass"
-      title="Page not found"
-      fullHeight={fullHeight}
-      actions={
-        <Link href="/" className={primaryLinkClass}>
-          Go To Home Page
-        </Link>
-      }
-    >
+    <StatusScreen code="404" icon="compass" title="Page not found" fullHeight={fullHeight} actions={goHome}>
       <p>The page you are looking for does not exist.</p>
     </StatusScreen>
   );

@@ -4,6 +4,7 @@ import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { getDb, schema } from "@/lib/db";
 import { rowsOf } from "@/lib/db/rows";
 import { likePattern } from "@/lib/data-table/query";
+import { personName } from "@/lib/users/display-name";
 import {
   expandOccurrencesMs,
   planSeriesMs,
@@ -347,6 +348,9 @@ export async function getEventById({
       keyDescription: e.keyDescription,
       keyId: e.calendarKeyId,
       keyName: k.name,
+      createdByName: personName(creator),
+      // 'Updated by' only once the event has been changed after it was created.
+      updatedByName: sql<string | null>`case when ${e.updatedAt} > ${e.createdAt} then ${personName(updater)} end`,
       color: k.colorCode,
       status: e.status,
       contactPerson: e.contactPerson,
@@ -354,11 +358,6 @@ export async function getEventById({
       contactNumber: e.contactNumber,
       createdAt: e.createdAt,
       updatedAt: e.updatedAt,
-      createdByName: sql<string | null>`nullif(trim(${creator.firstName} || ' ' || ${creator.lastName}), '')`,
-      // 'Updated by' only once the event has been changed after it was created.
-      updatedByName: sql<
-        string | null
-      >`case when ${e.updatedAt} > ${e.createdAt} then nullif(trim(${updater.firstName} || ' ' || ${updater.lastName}), '') end`,
       ...seriesColumns,
     })
     .from(e)

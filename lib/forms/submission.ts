@@ -1,11 +1,12 @@
 import "server-only";
-import { eq, sql, type SQL } from "drizzle-orm";
+import { eq, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { roleCan } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors";
 import { publicOrigin } from "@/lib/http/forwarded";
 import { schema } from "@/lib/db";
+import { personName } from "@/lib/users/display-name";
 
 /** Roles 1 and 2 see, edit and delete everyone's submissions; others only see and edit their own. */
 export const managesForms = (user: Pick<SessionUser, "roleId">) => roleCan(user.roleId, "manageStaffForms");
@@ -45,6 +46,4 @@ export async function requestBaseUrl(): Promise<string> {
 }
 
 /** 'First Last' of the user in `column` (for Updated By), a SQL expression over a join on users. */
-export const updatedByName = sql<
-  string | null
->`nullif(trim(${schema.users.firstName} || ' ' || ${schema.users.lastName}), '')`;
+export const updatedByName = personName(schema.users);

@@ -5,6 +5,7 @@ import { inlineFileUrl } from "@/lib/files/links";
 import { contains, equalsId, likePattern, type TableQuerySpec } from "@/lib/data-table/query";
 import { defineList } from "@/lib/data-table/list-definition";
 import { USER_DEFAULT_SORT, USER_EXPORT_COLUMNS, type UserListRow } from "./columns";
+import { personNameOrUsername } from "./display-name";
 
 const { users, roles, locations, departments, states, permissions, userPermissions } = schema;
 
@@ -182,26 +183,18 @@ export type UserDetail = {
   permissions: { id: number; name: string }[];
 };
 
+/** What both the profile and Edit User show of a user's own data (read-only there but phone and location). */
+export function personalFieldsOf(u: UserDetail) {
+  const { firstName, lastName, email, empId, phone, locationId } = u;
+  return { firstName, lastName, email, empId, phone, locationId };
+}
+
 /** A user that exists and is not deleted, with names of their references and their permissions; null if none. */
 export async function getUserDetail({ id }: { id: number }): Promise<UserDetail | null> {
   const db = await getDb();
   const [row] = await db
     .select({
-      id: users.id,
-      username: users.username,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      empId: users.empId,
-      roleId: users.roleId,
-      roleName: roles.name,
-      stateId: users.stateId,
-      stateName: states.name,
-      locationId: users.locationId,
-      locationName: locations.name,
-      departmentId: users.departmentId,
-      departmentName: departments.name,
-      phone: users.phone,
+      ...rowColumns,
       post: users.post,
       teamDesignation: users.teamDesignation,
       description: users.description,
@@ -251,6 +244,7 @@ export async function listHrCards(): Promise<HrCard[]> {
   const rows = await db
     .select({
       id: users.id,
+      name: personNameOrUsername(users),
       firstName: users.firstName,
       lastName: users.lastName,
       username: users.username,
@@ -264,12 +258,11 @@ export async function listHrCards(): Promise<HrCard[]> {
     .orderBy(asc(users.hrPosition), asc(sql`lower(${users.firstName})`), asc(users.id))
     .limit(2000);
   return rows.map((r) => {
-    const name = [r.firstName, r.lastName].filter(Boolean).join(" ") || r.username;
     const initials =
       ((r.firstName[0] ?? "") + (r.lastName[0] ?? "")).toUpperCase() || r.username.slice(0, 2).toUpperCase();
     return {
       id: r.id,
-      name,
+      name: r.name,
       post: r.post,
       position: r.position,
       imageUrl: photoUrl(r.image),

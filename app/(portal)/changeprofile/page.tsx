@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { pageGuard, requireUser } from "@/lib/auth/guards";
-import { getUserDetail } from "@/lib/users/queries";
-import { listLocations } from "@/lib/users/queries";
+import { getUserDetail, listLocations, personalFieldsOf } from "@/lib/users/queries";
 import { initialsOf, safeColor } from "@/components/shell/shell-utils";
 import { ProfileForm } from "./_components/profile-form";
 
@@ -17,13 +16,8 @@ export default async function ChangeProfilePage() {
   return (
     <ProfileForm
       user={{
-        firstName: user.firstName,
-        lastName: user.lastName,
-        email: user.email,
-        empId: user.empId,
+        ...personalFieldsOf(user),
         stateName: user.stateName,
-        phone: user.phone,
-        locationId: user.locationId,
         post: user.post ?? "",
         teamDesignation: user.teamDesignation ?? "",
         description: user.description ?? "",

@@ -6,6 +6,7 @@ import { AppError } from "@/lib/errors";
 import type { SessionUser } from "@/lib/auth/session";
 import { listVisibleMenus } from "@/lib/menus/queries";
 import { listRoles } from "@/lib/users/queries";
+import { personNameOrUsername } from "@/lib/users/display-name";
 import { addressedTo, audienceColumnsOf, inAudience, isPastDue } from "../visibility";
 
 /**
@@ -179,7 +180,7 @@ export async function readStatus(postId: number, viewer: SessionUser): Promise<R
   const rows = await db
     .select({
       userId: users.id,
-      name: sql<string>`coalesce(nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''), ${users.username})`,
+      name: personNameOrUsername(users),
       email: users.email,
       locationId: users.locationId,
       locationName: sql<string>`coalesce(${locations.name}, ${NO_LOCATION})`,

@@ -3,8 +3,14 @@ import { connection } from "next/server";
 import { notFound, redirect } from "next/navigation";
 import { pageGuard, requireCapability } from "@/lib/auth/guards";
 import { listPermissions } from "@/lib/menus/queries";
-import { getUserDetail } from "@/lib/users/queries";
-import { listDepartments, listLocations, listRoles, listStates } from "@/lib/users/queries";
+import {
+  getUserDetail,
+  listDepartments,
+  listLocations,
+  listRoles,
+  listStates,
+  personalFieldsOf,
+} from "@/lib/users/queries";
 import { EditUserForm } from "./_components/edit-user-form";
 
 export const metadata: Metadata = { title: "Edit User" };
@@ -35,15 +41,10 @@ export default async function EditUserPage({ params }: Props) {
     <EditUserForm
       user={{
         id: user.id,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        email: user.email,
-        empId: user.empId,
+        ...personalFieldsOf(user),
         roleId: user.roleId,
         stateId: user.stateId,
-        locationId: user.locationId,
         departmentId: user.departmentId,
-        phone: user.phone,
         permissionIds: user.permissions.map((p) => p.id),
       }}
       options={{
