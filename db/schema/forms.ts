@@ -14,6 +14,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { FORM_KEYS } from "../../lib/forms/form-keys";
+import { MAPPING_STATUSES, PAY_TYPES, TECH_TIME_ROW_KINDS } from "../../lib/forms/column-values";
 import { timestamps } from "./_common";
 import { requestState, requestStateIndexes } from "./request-state";
 import { locations, users } from "./users";
@@ -26,7 +27,7 @@ import { locations, users } from "./users";
  */
 
 /** A mapping is open (routes mail, editable by its managers) or closed (only an administrator edits it). */
-export const formMappingStatus = pgEnum("form_mapping_status", ["Open", "Close"]);
+export const formMappingStatus = pgEnum("form_mapping_status", MAPPING_STATUSES);
 export const formKey = pgEnum("form_key", FORM_KEYS);
 
 /** Who receives a form's submissions at a location: one row per form x location. */
@@ -69,7 +70,7 @@ export const formMappingApprovers = pgTable(
   (t) => [primaryKey({ columns: [t.mappingId, t.userId] }), index().on(t.userId)],
 );
 
-export const payType = pgEnum("ro_pay_type", ["Customer Pay", "Warranty"]);
+export const payType = pgEnum("ro_pay_type", PAY_TYPES);
 
 /** Submission columns every staff form has. */
 const submission = () => ({
@@ -131,7 +132,7 @@ export const techTimes = pgTable(
   ],
 );
 
-export const techTimeRowKind = pgEnum("tech_time_row_kind", ["attendance", "shop"]);
+export const techTimeRowKind = pgEnum("tech_time_row_kind", TECH_TIME_ROW_KINDS);
 
 /** The attendance clock and shop time correction rows of a tech time form, in their order. */
 export const techTimeRows = pgTable(

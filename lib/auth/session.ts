@@ -41,7 +41,7 @@ export const SESSION_COOKIES = ["__Secure-authjs.session-token", "authjs.session
 /** Creates a session or API token row and returns the secret (shown once, stored only as a hash). */
 export async function issueToken(input: {
   userId: number;
-  kind: "session" | "api";
+  kind: (typeof schema.apiTokens.kind.enumValues)[number];
   provider?: string;
   idToken?: string | null;
   ip?: string | null;

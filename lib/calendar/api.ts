@@ -3,7 +3,7 @@ import { z } from "zod";
 import { text } from "@/lib/validation/text";
 import { AppError } from "@/lib/errors";
 import { fieldErrorsOf } from "@/lib/api/with-api";
-import { DEFAULT_TIME_ZONE, MAX_WINDOW_DAYS } from "./constants";
+import { DEFAULT_TIME_ZONE, KEY_STATUSES, MAX_WINDOW_DAYS } from "./constants";
 import { eventFormSchema, isKnownTimeZone, MESSAGES, searchText, type EventFormValues } from "./schemas";
 import { isWallTime, legacyToIso, toInstant, toLegacy, toWall } from "./time";
 import { legacyImagePaths } from "./attachments/api";
@@ -45,7 +45,7 @@ export const getEventQuery = z.object({
 
 export const meetingListQuery = z.object({
   id: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(0).optional()),
-  status: z.enum(["active", "inactive", "all"]).optional(),
+  status: z.enum([...KEY_STATUSES, "all"]).optional(),
 });
 
 export const deleteEventsBody = z.object({

@@ -24,10 +24,11 @@ import { filesOfEvents, type AttachmentFile } from "./attachments/queries";
 const e = schema.calendarEvents;
 const k = schema.calendarKeys;
 
-export type CalendarKeyRow = { id: number; name: string; colorCode: string; status: "active" | "inactive" };
+type KeyStatus = (typeof k.status.enumValues)[number];
+export type CalendarKeyRow = { id: number; name: string; colorCode: string; status: KeyStatus };
 
 /** Calendar keys by name; `status` filters (get_meeting_list sends status=active), `id` picks one. */
-export async function listCalendarKeys({ status, id }: { status?: "active" | "inactive"; id?: number } = {}): Promise<
+export async function listCalendarKeys({ status, id }: { status?: KeyStatus; id?: number } = {}): Promise<
   CalendarKeyRow[]
 > {
   const db = await getDb();

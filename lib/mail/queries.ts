@@ -8,7 +8,7 @@ export const OUTBOX_PAGE_SIZE = 25;
 
 export type OutboxRow = {
   id: number;
-  status: "pending" | "sending" | "sent" | "failed";
+  status: (typeof o.status.enumValues)[number];
   to: string[];
   cc: string[];
   bcc: string[];

@@ -3,6 +3,7 @@ import { text } from "@/lib/validation/text";
 import { idField, nullAsEmpty } from "@/lib/forms/fields";
 import { LOCATION_REQUIRED_MESSAGE } from "@/lib/forms/messages";
 import { FORM_KEYS } from "@/lib/forms/form-keys";
+import { MAPPING_STATUSES } from "@/lib/forms/column-values";
 
 export const MAPPER_MESSAGES = {
   form: "select Form",
@@ -11,7 +12,6 @@ export const MAPPER_MESSAGES = {
   invalid: "Please enter valid Email",
 } as const;
 
-export const MAPPING_STATUSES = ["Open", "Close"] as const;
 /** At most this many addresses in To or CC. */
 export const MAX_TAGS = 50;
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { text } from "@/lib/validation/text";
 import { apiBody } from "@/lib/forms/api-body";
 import { LOCATION_REQUIRED_MESSAGE } from "@/lib/forms/messages";
+import { PAY_TYPES } from "@/lib/forms/column-values";
 import {
   LONG_TEXT_MAX,
   idField,
@@ -13,7 +14,6 @@ import {
   tooLong,
 } from "@/lib/forms/fields";
 
-export const PAY_TYPES = ["Customer Pay", "Warranty"] as const;
 export type PayType = (typeof PAY_TYPES)[number];
 
 /** The spec's messages (section 5). */

@@ -8,13 +8,8 @@ import { LocationSelect, type LocationOption } from "@/components/forms/location
 import { StaffFormShell } from "@/components/forms/staff-form-shell";
 import { TEXT_MAX } from "@/lib/forms/fields";
 import { saveRoReversalAction } from "@/lib/forms/ro-reversal/actions";
-import {
-  PAY_TYPES,
-  RO_FIELDS,
-  blankRoReversal,
-  roReversalSchema,
-  type RoReversalInput,
-} from "@/lib/forms/ro-reversal/schemas";
+import { PAY_TYPES } from "@/lib/forms/column-values";
+import { RO_FIELDS, blankRoReversal, roReversalSchema, type RoReversalInput } from "@/lib/forms/ro-reversal/schemas";
 
 /** AddUpdateROReversalRequest / UpdateROReversalRequest: the RO reversal form in add or edit mode. */
 export function RoReversalForm({

@@ -9,14 +9,9 @@ import { EmailTagsInput } from "@/components/forms/email-tags-input";
 import { FieldLabel } from "@/components/ui/input";
 import { StaffFormShell } from "@/components/forms/staff-form-shell";
 import { FORM_PICKER } from "@/lib/forms/form-keys";
+import { MAPPING_STATUSES } from "@/lib/forms/column-values";
 import { saveMappingAction } from "@/lib/forms/email-manager/actions";
-import {
-  MAPPING_FIELDS,
-  MAPPING_STATUSES,
-  blankMapping,
-  mappingSchema,
-  type MappingInput,
-} from "@/lib/forms/email-manager/schemas";
+import { MAPPING_FIELDS, blankMapping, mappingSchema, type MappingInput } from "@/lib/forms/email-manager/schemas";
 
 /**
  * The form email manager's form: Form, Location (several), To and CC tags. Choosing the form or the
