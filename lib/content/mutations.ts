@@ -171,6 +171,31 @@ async function updateWithDocuments(
   );
 }
 
+/**
+ * The create branch of a save: the row's `insert` (which returns the new row), its document references
+ * synced under the owner made from its id, and one audit row with the row and its documents. Returns the id.
+ */
+async function createWithDocuments(
+  tx: Tx,
+  change: { entity: string; owner: (id: number) => Owner; documents: DocumentRef[] },
+  files: FilesContext,
+  insert: () => PromiseLike<({ id: number } & object)[]>,
+): Promise<number> {
+  const [row] = await insert();
+  const docs = await syncDocuments(tx, change.owner(row.id), change.documents, files);
+  await writeAudit(
+    {
+      actorId: files.user.id,
+      action: "create",
+      entity: change.entity,
+      entityId: row.id,
+      after: { ...row, documents: docs },
+    },
+    tx,
+  );
+  return row.id;
+}
+
 type ScheduleInput = { audience?: Audience; publishAt?: string | null; expiresAt?: string | null };
 type StoredSchedule = {
   audienceLocationIds: number[];
@@ -264,16 +289,17 @@ export async function saveDiscussion(
       return { id: before.id, created: false, message: "Post Updated successfully" };
     }
     const fields = { ...text, ...(await resolveSchedule(tx, input)), ...resolveMustRead(input) };
-    const [row] = await tx
-      .insert(posts)
-      .values({ ...fields, menuId: menu.id, createdBy: user.id })
-      .returning();
-    const docs = await syncDocuments(tx, { postId: row.id }, input.documents, files);
-    await writeAudit(
-      { actorId: user.id, action: "create", entity: "post", entityId: row.id, after: { ...row, documents: docs } },
+    const id = await createWithDocuments(
       tx,
+      { entity: "post", owner: (postId) => ({ postId }), documents: input.documents },
+      files,
+      () =>
+        tx
+          .insert(posts)
+          .values({ ...fields, menuId: menu.id, createdBy: user.id })
+          .returning(),
     );
-    return { id: row.id, created: true, message: "Post Added successfully" };
+    return { id, created: true, message: "Post Added successfully" };
   });
 }
 
@@ -330,22 +356,17 @@ export async function saveAttachment(
       );
       return { id, created: false, message: "Attachment Updated successfully" };
     }
-    const [row] = await tx
-      .insert(attachments)
-      .values({ ...fields, menuId: menu.id, createdBy: user.id })
-      .returning();
-    const docs = await syncDocuments(tx, { attachmentId: row.id }, documents, files);
-    await writeAudit(
-      {
-        actorId: user.id,
-        action: "create",
-        entity: "attachment",
-        entityId: row.id,
-        after: { ...row, documents: docs },
-      },
+    const id = await createWithDocuments(
       tx,
+      { entity: "attachment", owner: (attachmentId) => ({ attachmentId }), documents },
+      files,
+      () =>
+        tx
+          .insert(attachments)
+          .values({ ...fields, menuId: menu.id, createdBy: user.id })
+          .returning(),
     );
-    return { id: row.id, created: true, message: "Attachment Added successfully" };
+    return { id, created: true, message: "Attachment Added successfully" };
   });
 }
 
@@ -378,22 +399,17 @@ export async function saveSaveTheDate(
       );
       return { id: before.id, created: false, message: "Date Updated successfully" };
     }
-    const [row] = await tx
-      .insert(saveTheDates)
-      .values({ ...fields, menuId: menu.id, createdBy: user.id })
-      .returning();
-    const docs = await syncDocuments(tx, { saveTheDateId: row.id }, input.documents, files);
-    await writeAudit(
-      {
-        actorId: user.id,
-        action: "create",
-        entity: "save_the_date",
-        entityId: row.id,
-        after: { ...row, documents: docs },
-      },
+    const id = await createWithDocuments(
       tx,
+      { entity: "save_the_date", owner: (saveTheDateId) => ({ saveTheDateId }), documents: input.documents },
+      files,
+      () =>
+        tx
+          .insert(saveTheDates)
+          .values({ ...fields, menuId: menu.id, createdBy: user.id })
+          .returning(),
     );
-    return { id: row.id, created: true, message: "Date Added successfully" };
+    return { id, created: true, message: "Date Added successfully" };
   });
 }
 
