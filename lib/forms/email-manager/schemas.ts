@@ -46,18 +46,21 @@ const emails = z.preprocess(
     .transform(collapseEmails),
 );
 
+/** Ids as an array, comma-joined text or one number; anything else (left out: undefined) as it came. */
+function idList(v: unknown): unknown {
+  const x = nullAsEmpty(v);
+  if (typeof x === "string")
+    return x
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
+  if (typeof x === "number") return [x];
+  return x;
+}
+
 /** Location ids: an array, or comma-joined text. */
 const locationIds = z.preprocess(
-  (v) => {
-    const x = nullAsEmpty(v);
-    if (typeof x === "string")
-      return x
-        .split(",")
-        .map((s) => s.trim())
-        .filter(Boolean);
-    if (typeof x === "number") return [x];
-    return x ?? [];
-  },
+  (v) => idList(v) ?? [],
   z
     .array(idField(MAPPER_MESSAGES.location), { error: MAPPER_MESSAGES.location })
     .min(1, MAPPER_MESSAGES.location)
@@ -72,16 +75,7 @@ export const APPROVER_MESSAGE = "Approvers must be administrators or managers.";
  * mapping keeps its approvers; an empty list clears them.
  */
 const approverIds = z.preprocess(
-  (v) => {
-    const x = nullAsEmpty(v);
-    if (typeof x === "string")
-      return x
-        .split(",")
-        .map((s) => s.trim())
-        .filter(Boolean);
-    if (typeof x === "number") return [x];
-    return x;
-  },
+  idList,
   z
     .array(idField(APPROVER_MESSAGE), { error: APPROVER_MESSAGE })
     .max(MAX_TAGS, `At most ${MAX_TAGS} approvers.`)
