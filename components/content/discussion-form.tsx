@@ -4,7 +4,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Field } from "@/components/ui/input";
 import { saveDiscussionAction } from "@/lib/content/actions";
-import { discussionFormSchema, type DiscussionFormValues } from "@/lib/content/schemas";
+import { discussionFormSchema, emptyDiscussion, type DiscussionFormValues } from "@/lib/content/schemas";
 import { TITLE_MAX } from "@/lib/content/constants";
 import { DocumentsField, FormButtons, FormCard, TextArea, useContentFormSave } from "./form-parts";
 import { AudienceFields, type AudienceOptions } from "./audience-fields";
@@ -39,17 +39,7 @@ export function DiscussionForm({
     form,
     save: saveDiscussionAction,
     fields: FIELDS,
-    blank: () => ({
-      slug: initial.slug,
-      title: "",
-      description: "",
-      documents: [],
-      audience: { locations: [], roles: [] },
-      publishAt: null,
-      expiresAt: null,
-      mustRead: false,
-      dueAt: null,
-    }),
+    blank: () => emptyDiscussion(initial.slug),
     backHref,
   });
 

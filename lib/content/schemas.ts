@@ -162,6 +162,21 @@ export const discussionFormSchema = z
   });
 export type DiscussionFormValues = z.infer<typeof discussionFormSchema>;
 
+/** A new post on the page `slug`: the add page's values, and the form's after 'Save and add another'. */
+export function emptyDiscussion(slug: string): DiscussionFormValues {
+  return {
+    slug,
+    title: "",
+    description: "",
+    documents: [],
+    audience: { locations: [], roles: [] },
+    publishAt: null,
+    expiresAt: null,
+    mustRead: false,
+    dueAt: null,
+  };
+}
+
 /** Attachment add/edit (AttachmentAddForm / AttachmentEditForm; v1 store_attachment). */
 export const attachmentFormSchema = z
   .object({

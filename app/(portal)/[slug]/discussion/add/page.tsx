@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { DiscussionForm } from "@/components/content/discussion-form";
 import { listAudienceOptions } from "@/lib/content/queries";
+import { emptyDiscussion } from "@/lib/content/schemas";
 import { loadFormContext } from "../../_components/form-context";
 
 export const metadata: Metadata = { title: "Add New Post" };
@@ -10,17 +11,7 @@ export default async function AddDiscussionPage({ params }: { params: Promise<{ 
   const { menu, backHref, userName } = await loadFormContext(params, "discussion");
   return (
     <DiscussionForm
-      initial={{
-        slug: menu.slug,
-        title: "",
-        description: "",
-        documents: [],
-        audience: { locations: [], roles: [] },
-        publishAt: null,
-        expiresAt: null,
-        mustRead: false,
-        dueAt: null,
-      }}
+      initial={emptyDiscussion(menu.slug)}
       backHref={backHref}
       userName={userName}
       options={await listAudienceOptions()}
