@@ -1,5 +1,6 @@
 import Link from "next/link";
-import { Icon, type IconName } from "@/components/ui/icon";
+import { Icon } from "@/components/ui/icon";
+import type { IconName } from "@/components/ui/icon-names";
 
 /**
  * A header link with a count badge: 'To read' (unread must-reads, issue 36) and 'My requests' (decided

@@ -1,7 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import { Icon, type IconName } from "@/components/ui/icon";
+import { Icon } from "@/components/ui/icon";
+import type { IconName } from "@/components/ui/icon-names";
 
 /**
  * A full-width message screen (403, 404, empty states): big code, heading, sentence, actions.

@@ -1,3 +1,5 @@
+import { MENU_ICON_KEYS } from "@/lib/menus/icon-keys";
+
 /**
  * The keys of the portal's icons (their paths are in ./icon-set.ts, served as the sprite), and the
  * sprite's version for its URL. Kept apart from the paths so the browser's bundle carries a list of
@@ -5,18 +7,7 @@
  * `icon.test.ts` fails when the sprite changes without a new ICON_SPRITE_VERSION (it prints the value).
  */
 export const ICON_NAMES = [
-  "home",
-  "chat",
-  "folder",
-  "calendar",
-  "link",
-  "megaphone",
-  "wrench",
-  "car",
-  "users",
-  "star",
-  "book",
-  "shield",
+  ...MENU_ICON_KEYS,
   "file",
   "menu",
   "close",

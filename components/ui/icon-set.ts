@@ -12,7 +12,7 @@ const fileLabel = (text: string) =>
   `<text x="12" y="17" text-anchor="middle" font-size="4.6" font-weight="700" fill="currentColor" stroke="none">${text}</text>`;
 
 export const ICON_SVG = {
-  // Keys offered for menus (MENU_ICON_KEYS; lib/db/seed.ts)
+  // Keys offered for menus (MENU_ICON_KEYS, lib/menus/icon-keys.ts)
   home: '<path d="M3 10.5 12 3l9 7.5"/><path d="M5 9v11a1 1 0 0 0 1 1h4v-6h4v6h4a1 1 0 0 0 1-1V9"/>',
   chat: '<path d="M21 11.5a8.5 8.5 0 0 1-12.4 7.6L3 20.5l1.4-5A8.5 8.5 0 1 1 21 11.5z"/>',
   folder: '<path d="M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z"/>',

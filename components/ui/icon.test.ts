@@ -1,13 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { ICON_KEYS } from "@/lib/db/seed";
+import { MENU_ICON_KEYS } from "@/lib/menus/icon-keys";
 import { GET } from "@/app/icons.svg/route";
-import { ICON_SPRITE_URL, isIconName, MENU_ICON_KEYS } from "./icon";
-import { ICON_NAMES, ICON_SPRITE_VERSION } from "./icon-names";
+import { ICON_SPRITE_URL } from "./icon";
+import { ICON_NAMES, ICON_SPRITE_VERSION, isIconName } from "./icon-names";
 import { ICON_SVG, iconSprite, spriteVersion } from "./icon-set";
 
 describe("menu icons", () => {
   it("draws every icon key the seed and the menu editor offer", () => {
-    expect([...MENU_ICON_KEYS]).toEqual([...ICON_KEYS]);
     for (const key of MENU_ICON_KEYS) expect(isIconName(key)).toBe(true);
   });
 

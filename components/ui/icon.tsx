@@ -1,24 +1,5 @@
 import { ICON_SPRITE_VERSION, type IconName } from "./icon-names";
 
-export type { IconName };
-export { isIconName } from "./icon-names";
-
-/** The icon keys an administrator can give a menu. */
-export const MENU_ICON_KEYS = [
-  "home",
-  "chat",
-  "folder",
-  "calendar",
-  "link",
-  "megaphone",
-  "wrench",
-  "car",
-  "users",
-  "star",
-  "book",
-  "shield",
-] as const satisfies readonly IconName[];
-
 /** The sprite's URL; its version changes whenever an icon does, so browsers may cache it for good. */
 export const ICON_SPRITE_URL = `/icons.svg?v=${ICON_SPRITE_VERSION}`;
 

@@ -1,7 +1,8 @@
 "use client";
 
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { Icon, type IconName } from "./icon";
+import { Icon } from "./icon";
+import type { IconName } from "./icon-names";
 
 // The portal's toasts, in place of sonner (about 9 KB gzip that every page paid for on first load):
 // the part of its API the app uses (`toast`, `toast.success`, `toast.error`, a description), its look

@@ -2,21 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import bcrypt from "bcryptjs";
 import { schema, type Db } from "./index";
 import { seedCalendarDemo } from "@/lib/calendar/seed";
-
-export const ICON_KEYS = [
-  "home",
-  "chat",
-  "folder",
-  "calendar",
-  "link",
-  "megaphone",
-  "wrench",
-  "car",
-  "users",
-  "star",
-  "book",
-  "shield",
-] as const;
+import { MENU_ICON_KEYS } from "@/lib/menus/icon-keys";
 
 export const SEED_USERS = [
   { username: "admin", firstName: "Alex", lastName: "Admin", email: "admin@example.com", roleId: 1, color: "#b91c1c" },
@@ -34,7 +20,7 @@ export const SEED_USERS = [
 type SeedMenu = {
   slug: string;
   title: string;
-  icon: (typeof ICON_KEYS)[number];
+  icon: (typeof MENU_ICON_KEYS)[number];
   pageTypes?: number[];
   allowInAttachment?: number | null;
   url?: string;
@@ -114,7 +100,7 @@ export async function seedDatabase(db: Db, opts: { password: string }) {
     }
     await tx
       .insert(schema.icons)
-      .values(ICON_KEYS.map((url) => ({ url })))
+      .values(MENU_ICON_KEYS.map((url) => ({ url })))
       .onConflictDoNothing();
     await tx
       .insert(schema.settings)

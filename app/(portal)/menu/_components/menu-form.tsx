@@ -3,7 +3,8 @@
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/input";
-import { Icon, isIconName } from "@/components/ui/icon";
+import { Icon } from "@/components/ui/icon";
+import { isIconName } from "@/components/ui/icon-names";
 import { Modal } from "@/components/ui/modal";
 import { toast } from "@/components/ui/toast";
 import { runAction } from "@/lib/actions/client";
