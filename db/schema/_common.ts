@@ -1,4 +1,4 @@
-import { timestamp } from "drizzle-orm/pg-core";
+import { integer, timestamp, type AnyPgColumn } from "drizzle-orm/pg-core";
 
 /** created_at / updated_at on every table (house style rule 6). */
 export const timestamps = {
@@ -8,3 +8,7 @@ export const timestamps = {
     .defaultNow()
     .$onUpdate(() => new Date()),
 };
+
+/** A required reference to a parent row, deleted with it (a post's comments, a link table's rows). */
+export const cascadingRef = (parent: () => AnyPgColumn) =>
+  integer().notNull().references(parent, { onDelete: "cascade" });

@@ -1,5 +1,5 @@
-import { index, integer, pgEnum, pgTable, serial, text, timestamp, varchar } from "drizzle-orm/pg-core";
-import { timestamps } from "./_common";
+import { index, pgEnum, pgTable, serial, text, timestamp, varchar } from "drizzle-orm/pg-core";
+import { cascadingRef, timestamps } from "./_common";
 import { users } from "./users";
 
 export const tokenKind = pgEnum("token_kind", ["session", "api"]);
@@ -12,9 +12,7 @@ export const apiTokens = pgTable(
   "api_tokens",
   {
     id: serial().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadingRef(() => users.id),
     kind: tokenKind().notNull(),
     tokenHash: varchar({ length: 64 }).notNull().unique(),
     provider: varchar({ length: 32 }).notNull().default("credentials"),

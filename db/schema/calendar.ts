@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
-import { timestamps } from "./_common";
+import { cascadingRef, timestamps } from "./_common";
 import { users } from "./users";
 import { files } from "./files";
 import { menus } from "./menus";
@@ -128,12 +128,8 @@ export const calendarEventAttachments = pgTable(
   "calendar_event_attachments",
   {
     id: serial().primaryKey(),
-    eventId: integer()
-      .notNull()
-      .references(() => calendarEvents.id, { onDelete: "cascade" }),
-    fileId: integer()
-      .notNull()
-      .references(() => files.id, { onDelete: "cascade" }),
+    eventId: cascadingRef(() => calendarEvents.id),
+    fileId: cascadingRef(() => files.id),
     position: integer().notNull().default(0),
     ...timestamps,
   },
@@ -148,9 +144,7 @@ export const calendarFeedTokens = pgTable(
   "calendar_feed_tokens",
   {
     id: serial().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: cascadingRef(() => users.id),
     calendarKeyId: integer().references(() => calendarKeys.id, { onDelete: "cascade" }),
     tokenHash: varchar({ length: 64 }).notNull().unique(),
     revokedAt: timestamp({ withTimezone: true }),
@@ -167,12 +161,8 @@ export const calendarFeedTokens = pgTable(
 export const menuCalendarKeys = pgTable(
   "menu_calendar_keys",
   {
-    menuId: integer()
-      .notNull()
-      .references(() => menus.id, { onDelete: "cascade" }),
-    calendarKeyId: integer()
-      .notNull()
-      .references(() => calendarKeys.id, { onDelete: "cascade" }),
+    menuId: cascadingRef(() => menus.id),
+    calendarKeyId: cascadingRef(() => calendarKeys.id),
     ...timestamps,
   },
   (t) => [primaryKey({ columns: [t.menuId, t.calendarKeyId] }), index().on(t.calendarKeyId)],

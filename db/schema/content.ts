@@ -18,7 +18,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { UPLOAD_TYPES } from "../../lib/content/constants";
-import { timestamps } from "./_common";
+import { cascadingRef, timestamps } from "./_common";
 
 /**
  * Who a post or attachment reaches and when (issue 36): audience location ids and role ids (an empty
@@ -86,9 +86,7 @@ export const posts = pgTable(
     id: integer()
       .primaryKey()
       .default(sql`nextval('content_item_id_seq')`),
-    menuId: integer()
-      .notNull()
-      .references(() => menus.id, { onDelete: "cascade" }),
+    menuId: cascadingRef(() => menus.id),
     title: varchar({ length: 190 }).notNull(),
     description: text().notNull().default(""),
     pin: boolean().notNull().default(false),
@@ -142,9 +140,7 @@ export const attachments = pgTable(
     id: integer()
       .primaryKey()
       .default(sql`nextval('content_item_id_seq')`),
-    menuId: integer()
-      .notNull()
-      .references(() => menus.id, { onDelete: "cascade" }),
+    menuId: cascadingRef(() => menus.id),
     title: varchar({ length: 190 }).notNull(),
     uploadType: attachmentUploadType().notNull(),
     url: varchar({ length: 2048 }),
@@ -187,9 +183,7 @@ export const saveTheDates = pgTable(
   "save_the_dates",
   {
     id: serial().primaryKey(),
-    menuId: integer()
-      .notNull()
-      .references(() => menus.id, { onDelete: "cascade" }),
+    menuId: cascadingRef(() => menus.id),
     title: varchar({ length: 190 }).notNull(),
     description: text().notNull().default(""),
     eventDate: date({ mode: "string" }).notNull(),
@@ -210,9 +204,7 @@ export const comments = pgTable(
   "comments",
   {
     id: serial().primaryKey(),
-    postId: integer()
-      .notNull()
-      .references(() => posts.id, { onDelete: "cascade" }),
+    postId: cascadingRef(() => posts.id),
     comment: text().notNull(),
     createdBy: integer().references(() => users.id, { onDelete: "set null" }),
     ...timestamps,
@@ -276,12 +268,8 @@ export const postAcknowledgements = pgTable(
   "post_acknowledgements",
   {
     id: serial().primaryKey(),
-    postId: integer()
-      .notNull()
-      .references(() => posts.id, { onDelete: "cascade" }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    postId: cascadingRef(() => posts.id),
+    userId: cascadingRef(() => users.id),
     round: integer().notNull(),
     acknowledgedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
@@ -296,12 +284,8 @@ export const postAcknowledgements = pgTable(
 export const postViews = pgTable(
   "post_views",
   {
-    postId: integer()
-      .notNull()
-      .references(() => posts.id, { onDelete: "cascade" }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    postId: cascadingRef(() => posts.id),
+    userId: cascadingRef(() => users.id),
     firstSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     ...timestamps,

@@ -1,6 +1,6 @@
 import { bigint, char, index, integer, pgEnum, pgTable, serial, varchar } from "drizzle-orm/pg-core";
 import { timestamp } from "drizzle-orm/pg-core";
-import { timestamps } from "./_common";
+import { cascadingRef, timestamps } from "./_common";
 import { users } from "./users";
 import { menus } from "./menus";
 import type { UploadKindName } from "@/lib/storage/kinds";
@@ -42,9 +42,7 @@ export const banners = pgTable(
       .notNull()
       .unique()
       .references(() => menus.id, { onDelete: "cascade" }),
-    fileId: integer()
-      .notNull()
-      .references(() => files.id, { onDelete: "cascade" }),
+    fileId: cascadingRef(() => files.id),
     status: bannerStatus().notNull().default("active"),
     width: integer(),
     height: integer(),

@@ -15,7 +15,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { FORM_KEYS } from "../../lib/forms/form-keys";
 import { MAPPING_STATUSES, PAY_TYPES, TECH_TIME_ROW_KINDS } from "../../lib/forms/column-values";
-import { timestamps } from "./_common";
+import { cascadingRef, timestamps } from "./_common";
 import { requestState, requestStateIndexes } from "./request-state";
 import { locations, users } from "./users";
 
@@ -36,9 +36,7 @@ export const formEmailMappings = pgTable(
   {
     id: serial().primaryKey(),
     formKey: formKey().notNull(),
-    locationId: integer()
-      .notNull()
-      .references(() => locations.id, { onDelete: "cascade" }),
+    locationId: cascadingRef(() => locations.id),
     toEmails: text().array().notNull(),
     ccEmails: text()
       .array()
@@ -59,12 +57,8 @@ export const formEmailMappings = pgTable(
 export const formMappingApprovers = pgTable(
   "form_mapping_approvers",
   {
-    mappingId: integer()
-      .notNull()
-      .references(() => formEmailMappings.id, { onDelete: "cascade" }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    mappingId: cascadingRef(() => formEmailMappings.id),
+    userId: cascadingRef(() => users.id),
     ...timestamps,
   },
   (t) => [primaryKey({ columns: [t.mappingId, t.userId] }), index().on(t.userId)],
@@ -139,9 +133,7 @@ export const techTimeRows = pgTable(
   "tech_time_rows",
   {
     id: serial().primaryKey(),
-    techTimeId: integer()
-      .notNull()
-      .references(() => techTimes.id, { onDelete: "cascade" }),
+    techTimeId: cascadingRef(() => techTimes.id),
     kind: techTimeRowKind().notNull(),
     position: smallint().notNull(),
     date: date({ mode: "string" }),

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type AnyPgColumn, boolean, index, integer, pgTable, serial, smallint, varchar } from "drizzle-orm/pg-core";
-import { timestamps } from "./_common";
+import { cascadingRef, timestamps } from "./_common";
 
 export const icons = pgTable("icons", {
   id: serial().primaryKey(),
@@ -54,9 +54,7 @@ export const menuSlugHistory = pgTable(
   {
     id: serial().primaryKey(),
     slug: varchar({ length: 190 }).notNull().unique(),
-    menuId: integer()
-      .notNull()
-      .references(() => menus.id, { onDelete: "cascade" }),
+    menuId: cascadingRef(() => menus.id),
     ...timestamps,
   },
   (t) => [index().on(t.menuId)],

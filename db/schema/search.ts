@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, pgEnum, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
-import { timestamps } from "./_common";
+import { cascadingRef, timestamps } from "./_common";
 import { files } from "./files";
 
 /**
@@ -68,9 +68,7 @@ export const searchWords = pgTable(
 export const fileTextChunks = pgTable(
   "file_text_chunks",
   {
-    fileId: integer()
-      .notNull()
-      .references(() => files.id, { onDelete: "cascade" }),
+    fileId: cascadingRef(() => files.id),
     position: integer().notNull(),
     content: text().notNull(),
     ...timestamps,

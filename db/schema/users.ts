@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   varchar,
 } from "drizzle-orm/pg-core";
-import { timestamps } from "./_common";
+import { cascadingRef, timestamps } from "./_common";
 
 /** Role ids are the old portal's system ids: 1 administrator, 2 calendar manager, 3 staff (read-only). */
 export const roles = pgTable("roles", {
@@ -130,12 +130,8 @@ export const permissions = pgTable("permissions", {
 export const userPermissions = pgTable(
   "user_permissions",
   {
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    permissionId: integer()
-      .notNull()
-      .references(() => permissions.id, { onDelete: "cascade" }),
+    userId: cascadingRef(() => users.id),
+    permissionId: cascadingRef(() => permissions.id),
     ...timestamps,
   },
   (t) => [primaryKey({ columns: [t.userId, t.permissionId] }), index().on(t.permissionId)],
