@@ -1,5 +1,6 @@
 import { Readable } from "node:stream";
 import { ZipArchive } from "archiver";
+import { toWallMs } from "@/lib/calendar/zone";
 import { AppError } from "@/lib/errors";
 import { logger } from "@/lib/log";
 import { contentDisposition } from "@/lib/storage/content-disposition";
@@ -124,31 +125,12 @@ function columnName(i: number): string {
   return s;
 }
 
-/** Local date and time parts of an instant in a zone; one formatter per zone (see dayFormat). */
-const partFormats = new Map<string, Intl.DateTimeFormat>();
-function localParts(d: Date, timeZone: string): number[] {
-  let f = partFormats.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    });
-    partFormats.set(timeZone, f);
-  }
-  const p: Record<string, number> = {};
-  for (const part of f.formatToParts(d)) if (part.type !== "literal") p[part.type] = Number(part.value);
-  return [p.year, p.month, p.day, p.hour, p.minute, p.second];
-}
+/** Excel's serial day of 1970-01-01 (its days count from 1899-12-30; the fraction is the time of day). */
+const EXCEL_EPOCH_DAY = 25569;
 
-/** Excel's serial day (days since 1899-12-30; the fraction is the time of day) of local date parts. */
-function serialDay(y: number, m: number, d: number, h = 0, min = 0, s = 0): number {
-  return Date.UTC(y, m - 1, d, h, min, s) / 86_400_000 + 25569;
+/** Excel's serial day of a local date. */
+function serialDay(y: number, m: number, d: number): number {
+  return Date.UTC(y, m - 1, d) / 86_400_000 + EXCEL_EPOCH_DAY;
 }
 
 /** The sheet's cell styles (xl/styles.xml's cellXfs, in this order). */
@@ -160,8 +142,9 @@ function xlsxCell(ref: string, v: ExportCell, timeZone: string, style?: number):
   if (typeof v === "number") return Number.isFinite(v) ? `<c r="${ref}" t="n"${s}><v>${v}</v></c>` : "";
   if (v instanceof Date) {
     if (Number.isNaN(v.getTime())) return "";
-    const [y, m, d, h, min, sec] = localParts(v, timeZone);
-    return `<c r="${ref}" t="n" s="${STYLE.date}"><v>${serialDay(y, m, d, h, min, sec)}</v></c>`;
+    // The local date and time to the second (Excel's cells hold no milliseconds).
+    const wallSeconds = Math.floor(toWallMs(timeZone, v.getTime()) / 1000);
+    return `<c r="${ref}" t="n" s="${STYLE.date}"><v>${wallSeconds / 86_400 + EXCEL_EPOCH_DAY}</v></c>`;
   }
   if (v && typeof v === "object") {
     if ("day" in v) {
