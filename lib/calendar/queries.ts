@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
-import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
-import { getDb, schema } from "@/lib/db";
+import { alias, type AnyPgColumn, type SelectedFields } from "drizzle-orm/pg-core";
+import { getDb, schema, type Db } from "@/lib/db";
 import { rowsOf } from "@/lib/db/rows";
 import { likePattern } from "@/lib/data-table/query";
 import { personName } from "@/lib/users/display-name";
@@ -67,6 +67,14 @@ const seriesColumns = {
   repeatUntil: e.repeatUntil,
   timeZone: e.timeZone,
 };
+
+/** Events joined to their key, selecting `columns` and the series columns occurrences are expanded from. */
+function eventsWithKey<T extends SelectedFields>(db: Db, columns: T) {
+  return db
+    .select({ ...columns, ...seriesColumns })
+    .from(e)
+    .innerJoin(k, eq(k.id, e.calendarKeyId));
+}
 
 type SeriesRow = {
   type: EventType;
@@ -270,18 +278,14 @@ export async function searchEvents({
   const where: SQL[] = [or(ilike(e.title, pattern), ilike(e.description, pattern))!];
   if (!includeInactive) where.push(eq(e.status, "active"));
   if (keyIds?.length) where.push(inArray(e.calendarKeyId, [...keyIds]));
-  const rows = await db
-    .select({
-      id: e.id,
-      title: e.title,
-      keyId: e.calendarKeyId,
-      keyName: k.name,
-      color: k.colorCode,
-      status: e.status,
-      ...seriesColumns,
-    })
-    .from(e)
-    .innerJoin(k, eq(k.id, e.calendarKeyId))
+  const rows = await eventsWithKey(db, {
+    id: e.id,
+    title: e.title,
+    keyId: e.calendarKeyId,
+    keyName: k.name,
+    color: k.colorCode,
+    status: e.status,
+  })
     .where(and(...where))
     .orderBy(desc(e.occursUntil), desc(e.id))
     .limit(limit);
@@ -341,28 +345,24 @@ export async function getEventById({
   includeInactive: boolean;
 }): Promise<EventDetail | null> {
   const db = await getDb();
-  const [r] = await db
-    .select({
-      id: e.id,
-      title: e.title,
-      description: e.description,
-      keyDescription: e.keyDescription,
-      keyId: e.calendarKeyId,
-      keyName: k.name,
-      createdByName: personName(creator),
-      // 'Updated by' only once the event has been changed after it was created.
-      updatedByName: sql<string | null>`case when ${e.updatedAt} > ${e.createdAt} then ${personName(updater)} end`,
-      color: k.colorCode,
-      status: e.status,
-      contactPerson: e.contactPerson,
-      contactEmail: e.contactEmail,
-      contactNumber: e.contactNumber,
-      createdAt: e.createdAt,
-      updatedAt: e.updatedAt,
-      ...seriesColumns,
-    })
-    .from(e)
-    .innerJoin(k, eq(k.id, e.calendarKeyId))
+  const [r] = await eventsWithKey(db, {
+    id: e.id,
+    title: e.title,
+    description: e.description,
+    keyDescription: e.keyDescription,
+    keyId: e.calendarKeyId,
+    keyName: k.name,
+    createdByName: personName(creator),
+    // 'Updated by' only once the event has been changed after it was created.
+    updatedByName: sql<string | null>`case when ${e.updatedAt} > ${e.createdAt} then ${personName(updater)} end`,
+    color: k.colorCode,
+    status: e.status,
+    contactPerson: e.contactPerson,
+    contactEmail: e.contactEmail,
+    contactNumber: e.contactNumber,
+    createdAt: e.createdAt,
+    updatedAt: e.updatedAt,
+  })
     .leftJoin(creator, eq(creator.id, e.createdBy))
     .leftJoin(updater, eq(updater.id, e.updatedBy))
     .where(and(eq(e.id, id), includeInactive ? undefined : eq(e.status, "active")))
@@ -461,20 +461,16 @@ export async function listFeedEvents({ keyId, since }: { keyId: number | null; s
     sql`(${e.occursUntil} is null or ${e.occursUntil} >= ${since.toISOString()}::timestamptz)`,
   ];
   if (keyId) where.push(eq(e.calendarKeyId, keyId));
-  const rows = await db
-    .select({
-      id: e.id,
-      title: e.title,
-      description: e.description,
-      keyName: k.name,
-      contactPerson: e.contactPerson,
-      contactEmail: e.contactEmail,
-      contactNumber: e.contactNumber,
-      updatedAt: e.updatedAt,
-      ...seriesColumns,
-    })
-    .from(e)
-    .innerJoin(k, eq(k.id, e.calendarKeyId))
+  const rows = await eventsWithKey(db, {
+    id: e.id,
+    title: e.title,
+    description: e.description,
+    keyName: k.name,
+    contactPerson: e.contactPerson,
+    contactEmail: e.contactEmail,
+    contactNumber: e.contactNumber,
+    updatedAt: e.updatedAt,
+  })
     .where(and(...where))
     .orderBy(asc(e.id));
   return rows.map((r) => ({ ...r, series: seriesOf(r) }));
