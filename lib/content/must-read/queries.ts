@@ -168,8 +168,7 @@ export async function readStatus(postId: number, viewer: SessionUser): Promise<R
       dueAt: posts.dueAt,
       remindedAt: posts.remindedAt,
       round: posts.ackRound,
-      audienceLocationIds: posts.audienceLocationIds,
-      audienceRoleIds: posts.audienceRoleIds,
+      ...audienceColumnsSelect,
     })
     .from(posts)
     .innerJoin(menus, eq(menus.id, posts.menuId))
