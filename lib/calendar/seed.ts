@@ -36,7 +36,10 @@ export async function seedCalendarDemo(db: Db | Tx, opts: { createdBy: number | 
   };
   const tz = DEFAULT_TIME_ZONE;
   const at = (wall: string) => toInstant(wall, tz);
-  type Demo = Omit<SeriesInput, "timeZone" | "interval"> & {
+  type Demo = Omit<SeriesInput, "timeZone" | "interval" | "recurrence" | "daysOfWeek"> & {
+    /** One-off events have neither. */
+    recurrence?: SeriesInput["recurrence"];
+    daysOfWeek?: SeriesInput["daysOfWeek"];
     title: string;
     key: string;
     description: string;
@@ -46,6 +49,8 @@ export async function seedCalendarDemo(db: Db | Tx, opts: { createdBy: number | 
     contactEmail?: string;
     contactNumber?: string;
   };
+  /** A one-off event from `start` to `end` (`YYYY-MM-DD HH:mm` in the demo's zone). */
+  const oneOff = (start: string, end: string) => ({ type: "normal" as const, startsAt: at(start), endsAt: at(end) });
   const demo: Demo[] = [
     {
       title: "Monday Sales Meeting",
@@ -68,7 +73,6 @@ export async function seedCalendarDemo(db: Db | Tx, opts: { createdBy: number | 
       keyDescription: "Bring the month's suggestion list.",
       type: "recursive",
       recurrence: "monthly",
-      daysOfWeek: null,
       startsAt: at(`${ym(-6, 15)} 14:00`),
       endsAt: at(`${ym(-6, 15)} 15:30`),
       repeatUntil: ym(18, 15),
@@ -81,7 +85,6 @@ export async function seedCalendarDemo(db: Db | Tx, opts: { createdBy: number | 
       description: "The group was founded on this day.",
       type: "recursive",
       recurrence: "yearly",
-      daysOfWeek: null,
       startsAt: at(`${ym(-24, 20)} 00:00`),
       endsAt: at(`${ym(-24, 20)} 23:59`),
     },
@@ -89,11 +92,7 @@ export async function seedCalendarDemo(db: Db | Tx, opts: { createdBy: number | 
       title: "Warranty Process Training",
       key: "Training",
       description: "Hands-on session for service advisors. Lunch provided.",
-      type: "normal",
-      recurrence: null,
-      daysOfWeek: null,
-      startsAt: at(`${ym(0, 9)} 10:00`),
-      endsAt: at(`${ym(0, 9)} 12:30`),
+      ...oneOff(`${ym(0, 9)} 10:00`, `${ym(0, 9)} 12:30`),
       contactPerson: "Sam Staff",
       contactNumber: "555-0100",
     },
@@ -101,40 +100,28 @@ export async function seedCalendarDemo(db: Db | Tx, opts: { createdBy: number | 
       title: "Service Department Open House",
       key: "Company Event",
       description: "Customers tour the new service bays.",
-      type: "normal",
-      recurrence: null,
-      daysOfWeek: null,
-      startsAt: at(`${ym(0, 22)} 00:00`),
-      endsAt: at(`${ym(0, 23)} 23:59`),
+      ...oneOff(`${ym(0, 22)} 00:00`, `${ym(0, 23)} 23:59`),
     },
     {
       title: "Safety Refresher (draft)",
       key: "Training",
       description: "Not yet confirmed.",
       status: "inactive",
-      type: "normal",
-      recurrence: null,
-      daysOfWeek: null,
-      startsAt: at(`${ym(0, 27)} 13:00`),
-      endsAt: at(`${ym(0, 27)} 14:00`),
+      ...oneOff(`${ym(0, 27)} 13:00`, `${ym(0, 27)} 14:00`),
     },
     {
       title: "Technician Certification Day",
       key: "Training",
       description: "Manufacturer certification exams.",
-      type: "normal",
-      recurrence: null,
-      daysOfWeek: null,
-      startsAt: at(`${ym(1, 5)} 08:00`),
-      endsAt: at(`${ym(1, 5)} 17:00`),
+      ...oneOff(`${ym(1, 5)} 08:00`, `${ym(1, 5)} 17:00`),
     },
   ];
   await db.insert(schema.calendarEvents).values(
     demo.map((d) => {
       const series: SeriesInput = {
         type: d.type,
-        recurrence: d.recurrence,
-        daysOfWeek: d.daysOfWeek,
+        recurrence: d.recurrence ?? null,
+        daysOfWeek: d.daysOfWeek ?? null,
         startsAt: d.startsAt,
         endsAt: d.endsAt,
         repeatUntil: d.repeatUntil ?? null,
@@ -146,13 +133,7 @@ export async function seedCalendarDemo(db: Db | Tx, opts: { createdBy: number | 
         description: d.description,
         keyDescription: d.keyDescription ?? "",
         status: d.status ?? "active",
-        type: d.type,
-        recurrence: d.recurrence,
-        daysOfWeek: d.daysOfWeek,
-        repeatUntil: d.repeatUntil ?? null,
-        startsAt: d.startsAt,
-        endsAt: d.endsAt,
-        timeZone: tz,
+        ...series,
         contactPerson: d.contactPerson ?? "",
         contactEmail: d.contactEmail ?? "",
         contactNumber: d.contactNumber ?? "",
