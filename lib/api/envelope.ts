@@ -10,3 +10,14 @@ export function ok<T>(content: T, message = "success", code = 200) {
 export function fail(code: number, message: string, content: unknown = null, headers?: HeadersInit) {
   return NextResponse.json<Envelope<unknown>>({ code, status: "error", message, content }, { status: code, headers });
 }
+
+/** The v1 success envelope around content that is already JSON text. */
+export function okJson(contentJson: string, message = "success") {
+  return new NextResponse(
+    `{"code":200,"status":"success","message":${JSON.stringify(message)},"content":${contentJson}}`,
+    {
+      status: 200,
+      headers: { "content-type": "application/json" },
+    },
+  );
+}

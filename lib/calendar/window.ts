@@ -1,5 +1,4 @@
 import "server-only";
-import { NextResponse } from "next/server";
 import { cachedWindow, readCalendarStamp } from "./cache";
 import { listCalendarKeys, listOccurrences } from "./queries";
 import { toApiKey, toApiOccurrence, toCalendarItem } from "./api";
@@ -62,16 +61,5 @@ export async function windowContentJson(opts: {
       });
     },
     stamp,
-  );
-}
-
-/** The v1 success envelope around content that is already JSON text. */
-export function okJson(contentJson: string, message = "success") {
-  return new NextResponse(
-    `{"code":200,"status":"success","message":${JSON.stringify(message)},"content":${contentJson}}`,
-    {
-      status: 200,
-      headers: { "content-type": "application/json" },
-    },
   );
 }

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { ApiContext } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
-import { exportLinkResponse } from "@/lib/data-table/export";
+import { exportLinkResponse } from "./download";
 import type { deleteRecordsBody } from "@/lib/data-table/list-body";
 import type { DefinedList } from "@/lib/data-table/list-definition";
 import { publicBaseUrl } from "@/lib/files/links";

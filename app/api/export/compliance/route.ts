@@ -1,7 +1,7 @@
 import { withApi } from "@/lib/api/with-api";
 import { complianceBoard } from "@/lib/content/must-read/queries";
 import { boardExport } from "@/lib/content/must-read/export";
-import { downloadResponse } from "@/lib/data-table/export";
+import { downloadResponse } from "@/app/api/_lib/download";
 import { complianceFiltersSchema, exportFormatSchema } from "@/lib/content/schemas";
 
 const query = complianceFiltersSchema.extend({ format: exportFormatSchema });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { withApi } from "@/lib/api/with-api";
 import { readStatus } from "@/lib/content/must-read/queries";
 import { readStatusExport } from "@/lib/content/must-read/export";
-import { downloadResponse } from "@/lib/data-table/export";
+import { downloadResponse } from "@/app/api/_lib/download";
 import { exportFormatSchema, idSchema } from "@/lib/content/schemas";
 
 const query = z.object({

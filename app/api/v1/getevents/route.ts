@@ -4,7 +4,8 @@ import { AppError } from "@/lib/errors";
 import { roleCan } from "@/lib/auth/roles";
 import { getEventsQuery, windowFromQuery, toApiKey, toApiOccurrence, toCalendarItem } from "@/lib/calendar/api";
 import { listCalendarKeyIdsOfSlug, listCalendarKeys, searchEvents } from "@/lib/calendar/queries";
-import { okJson, windowContentJson } from "@/lib/calendar/window";
+import { okJson } from "@/lib/api/envelope";
+import { windowContentJson } from "@/lib/calendar/window";
 
 /**
  * GET /api/v1/getevents?start_date=&end_date=&offset_minutes=&id= : the occurrences in the window
