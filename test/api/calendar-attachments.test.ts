@@ -5,7 +5,7 @@ import { eq, inArray } from "drizzle-orm";
 import { schema } from "@/lib/db";
 import { apiRequest, callRoute, tokenFor, setupTestDatabase } from "@/test/db";
 import { PDF, PNG_1X1, uploadRequest, setupTempStorage } from "@/test/files/helpers";
-import { storeDocument } from "@/lib/files/upload-routes";
+import { storeDocument } from "@/lib/files/api";
 import { POST as addUpdateEvent } from "@/app/api/v1/addupdateevent/route";
 import { GET as getEvent } from "@/app/api/v1/getevent/route";
 import { DELETE as deleteEventsRoute } from "@/app/api/v1/deleteevents/route";

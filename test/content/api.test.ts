@@ -803,7 +803,7 @@ describe("documents must be the caller's own uploads", () => {
 
   it("uploads through store_document and saves the post with that path", async () => {
     const { uploadRequest, PDF } = await import("@/test/files/helpers");
-    const { storeDocument } = await import("@/lib/files/upload-routes");
+    const { storeDocument } = await import("@/lib/files/api");
     const req = uploadRequest("/api/v1/store_document?kind=post", {
       token: who.admin.token,
       parts: [{ name: "Manual.pdf", type: "application/pdf", data: PDF }],

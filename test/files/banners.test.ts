@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { schema } from "@/lib/db";
 import { apiRequest, callRoute, tokenFor, setupTestDatabase } from "@/test/db";
-import { storeDocument, storeMediaBanner as storeBanner } from "@/lib/files/upload-routes";
+import { storeDocument, storeMediaBanner as storeBanner } from "@/lib/files/api";
 import { POST as addBanner } from "@/app/api/v1/add_banner/route";
 import { POST as statusChange } from "@/app/api/v1/banner_status_change/route";
 import { DELETE as deleteBanner } from "@/app/api/v1/delete_banner/route";

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { schema } from "@/lib/db";
 import { resolveToken } from "@/lib/auth/session";
 import { callRoute, tokenFor, setupTestDatabase } from "@/test/db";
-import { storeDocument } from "@/lib/files/upload-routes";
+import { storeDocument } from "@/lib/files/api";
 import { claimUploads, deleteFiles, withFileTransaction } from "@/lib/files/mutations";
 import { PDF, uploadRequest, setupTempStorage } from "./helpers";
 

@@ -9,7 +9,7 @@ import { NextRequest } from "next/server";
 import { eq } from "drizzle-orm";
 import { schema } from "@/lib/db";
 import { apiRequest, callRoute, tokenFor, setupTestDatabase } from "@/test/db";
-import { storeDocument } from "@/lib/files/upload-routes";
+import { storeDocument } from "@/lib/files/api";
 import { GET as signedUrlPath } from "@/app/api/v1/getsignedurlpath/route";
 import { DELETE as removeMedia } from "@/app/api/v1/removemedia/route";
 import { GET as downloadAttachment } from "@/app/api/v1/downloadattachment/route";

@@ -9,7 +9,7 @@ import { ListObjectsV2Command, ListMultipartUploadsCommand } from "@aws-sdk/clie
 import { S3Driver } from "@/lib/storage/s3";
 import { setStorageForTesting, storageFromEnv } from "@/lib/storage";
 import { apiRequest, callRoute, tokenFor, setupTestDatabase } from "@/test/db";
-import { storeDocument } from "@/lib/files/upload-routes";
+import { storeDocument } from "@/lib/files/api";
 import { GET as signedUrlPath } from "@/app/api/v1/getsignedurlpath/route";
 import fileRoute from "@/pages/api/files/[...key]";
 import { signAppFileUrl } from "@/lib/storage/signing";

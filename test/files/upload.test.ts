@@ -5,7 +5,7 @@ import { describe, expect, it, onTestFinished } from "vitest";
 import { eq } from "drizzle-orm";
 import { schema } from "@/lib/db";
 import { callRoute, tokenFor, setupTestDatabase } from "@/test/db";
-import { storeDocument, storeMediaBanner as storeBanner } from "@/lib/files/upload-routes";
+import { storeDocument, storeMediaBanner as storeBanner } from "@/lib/files/api";
 import { POST as uploadMedia } from "@/app/api/v1/uploadmedia/route";
 import { setStorageForTesting } from "@/lib/storage";
 import { LocalDriver } from "@/lib/storage/local";

@@ -13,7 +13,7 @@ vi.mock("next/headers", () => import("@/test/mock-next-headers"));
 import { callRoute, setupTestDatabase } from "@/test/db";
 import { actors, call } from "@/test/content/helpers";
 import { setupTempStorage, uploadRequest } from "@/test/files/helpers";
-import { storeDocument } from "@/lib/files/upload-routes";
+import { storeDocument } from "@/lib/files/api";
 import { POST as storeAttachment } from "@/app/api/v1/store_attachment/route";
 import { schema } from "@/lib/db";
 import { extractDue } from "@/lib/search/extract-jobs";

@@ -27,7 +27,7 @@ import { GET as getuserdata } from "@/app/api/v1/getuserdata/route";
 import { GET as getmenulistdata } from "@/app/api/v1/getmenulistdata/route";
 import { POST as deleteuser } from "@/app/api/v1/deleteuser/route";
 import { POST as uploadmedia } from "@/app/api/v1/uploadmedia/route";
-import { storeDocument } from "@/lib/files/upload-routes";
+import { storeDocument } from "@/lib/files/api";
 import { startTestSmtp, type TestSmtp } from "@/test/mail/smtp";
 import { createFeedToken } from "@/lib/calendar/mutations";
 import { getFeedByTokenHash } from "@/lib/calendar/queries";
