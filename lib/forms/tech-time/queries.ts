@@ -27,6 +27,7 @@ const rowColumns = {
 export type TechTimeExportRow = TechTimeRow & {
   children: { attendance: AttendanceRowValues[]; shop: ShopRowValues[] };
 };
+
 /** A stored row of a form (tech_time_rows), as both reads below get it. */
 type StoredRow = Pick<
   typeof rows.$inferSelect,
