@@ -104,3 +104,11 @@ export function todayIso(now = new Date()): string {
 
 /** The old clients send the literal 'NULL' for an empty value: read it as empty. */
 export const nullAsEmpty = (v: unknown) => (v === "NULL" || v === null ? "" : v);
+
+/**
+ * A form's field names, where the server's field errors land: its object schema's keys, in the schema's
+ * order, but `id` (the record being edited, a hidden value no error is shown on).
+ */
+export function fieldNames<S extends z.ZodRawShape>(form: z.ZodObject<S>): readonly Exclude<keyof S & string, "id">[] {
+  return form.keyof().options.filter((k): k is Exclude<keyof S & string, "id"> => k !== "id");
+}

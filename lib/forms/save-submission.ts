@@ -48,6 +48,19 @@ export async function lockEditableSubmission(
   assertEditableByRequester(ownRecordOr404(existing, user, notFound), user);
 }
 
+/**
+ * The row a save writes: the form's own values under their own names (its fields but the record's `id`
+ * and `locationId`), the location as it stands (its id and its manager's e-mail) and who saved it.
+ */
+export function submissionValues<V extends { id?: number | null; locationId: number }>(
+  form: V,
+  location: FormLocation,
+  user: SessionUser,
+) {
+  const { id: _id, locationId: _locationId, ...own } = form;
+  return { ...own, locationId: location.id, managerEmail: location.managerEmail, updatedBy: user.id };
+}
+
 /** Inserts a new submission created by `user` and stamps its due date from the form's target. */
 export async function insertSubmission<T extends StaffFormTable>(
   tx: Tx,

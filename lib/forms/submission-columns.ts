@@ -2,7 +2,9 @@ import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { alias, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import { schema, type Db } from "@/lib/db";
-import { requestStateColumns } from "@/lib/requests/columns";
+import { equalsId } from "@/lib/data-table/query";
+import { ownSubmissions } from "@/lib/forms/submission";
+import { requestStateColumns, requestStateQueryColumns, type RequestStateRow } from "@/lib/requests/columns";
 
 const { locations } = schema;
 
@@ -36,6 +38,42 @@ export function submissionColumns<T extends SubmissionTable>(t: T) {
     updatedByName: updaterName,
     updatedAt: t.updatedAt as T["updatedAt"],
     ...requestStateColumns(t),
+  };
+}
+
+/** What `submissionColumns` reads, as a list row and a record carry it after the form's own fields. */
+export type SubmissionRow = {
+  locationId: number | null;
+  locationName: string | null;
+  managerEmail: string | null;
+  routed: boolean;
+  createdBy: number | null;
+  updatedByName: string | null;
+  updatedAt: Date;
+} & RequestStateRow;
+
+/**
+ * The list columns every staff form list on `submissionColumns` ends with: Location (sorts by name, filters
+ * by id), Updated By, Updated At and the request state's.
+ */
+export function submissionQueryColumns(t: SubmissionTable) {
+  return {
+    location: { sort: [sql`${locations.name}`], filter: equalsId(t.locationId) },
+    updated_by: { sort: UPDATED_BY_SORT },
+    updated_at: { sort: [t.updatedAt] },
+    ...requestStateQueryColumns(t),
+  };
+}
+
+/**
+ * The rest of such a list's definition: read joined to the location and the updater (whose sorts are
+ * joined sorts), staff see their own records, roles 1 and 2 everyone's.
+ */
+export function submissionListSource(t: SubmissionTable) {
+  return {
+    from: fromSubmission(t),
+    joinedSorts: ["location", "updated_by"],
+    scope: ownSubmissions(t.createdBy),
   };
 }
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { text } from "@/lib/validation/text";
-import { idField, nullAsEmpty } from "@/lib/forms/fields";
+import { fieldNames, idField, nullAsEmpty } from "@/lib/forms/fields";
 import { LOCATION_REQUIRED_MESSAGE } from "@/lib/forms/messages";
 import { FORM_KEYS } from "@/lib/forms/form-keys";
 import { MAPPING_STATUSES } from "@/lib/forms/column-values";
@@ -99,7 +99,7 @@ export const mappingSchema = z.object({
 });
 export type MappingInput = z.input<typeof mappingSchema>;
 export type MappingValues = z.output<typeof mappingSchema>;
-export const MAPPING_FIELDS = ["formId", "locationIds", "to", "cc", "approverIds", "status"] as const;
+export const MAPPING_FIELDS = fieldNames(mappingSchema);
 
 export const blankMapping = (formId = 1): MappingInput => ({
   id: "",

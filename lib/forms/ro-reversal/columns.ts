@@ -1,6 +1,6 @@
-import type { RequestStateRow } from "@/lib/requests/columns";
+import type { roReversals } from "@/db/schema/forms";
+import type { SubmissionRow } from "@/lib/forms/submission-columns";
 import { UPDATED_COLUMNS, labelsOf, type TableSort } from "@/lib/data-table/state";
-import type { PayType } from "./schemas";
 
 /** The RO reversal list's columns (spec section 2), ids as in the URL and the list call. */
 export const RO_COLUMNS = [
@@ -23,21 +23,17 @@ export const PAY_TYPE_FILTER = [
   { value: 2, text: "Warranty" },
 ] as const;
 
-export type RoReversalRow = {
-  id: number;
-  employeeName: string;
-  dateOfRequest: string;
-  fullRa: string;
-  dateRaClosed: string;
-  payType: PayType;
-  reason: string;
-  billedTime: string | null;
-  questions: string | null;
-  locationId: number | null;
-  locationName: string | null;
-  managerEmail: string | null;
-  routed: boolean;
-  createdBy: number | null;
-  updatedByName: string | null;
-  updatedAt: Date;
-} & RequestStateRow;
+/** A list row and record: the form's own columns as stored, then the ones every staff form shares. */
+export type RoReversalRow = Pick<
+  typeof roReversals.$inferSelect,
+  | "id"
+  | "employeeName"
+  | "dateOfRequest"
+  | "fullRa"
+  | "dateRaClosed"
+  | "payType"
+  | "reason"
+  | "billedTime"
+  | "questions"
+> &
+  SubmissionRow;

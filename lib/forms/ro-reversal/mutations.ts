@@ -9,6 +9,7 @@ import {
   lockEditableSubmission,
   queueSubmissionMail,
   saveInFormTransaction,
+  submissionValues,
 } from "@/lib/forms/save-submission";
 
 const r = schema.roReversals;
@@ -24,19 +25,12 @@ export async function saveRoReversal(
   baseUrl: string,
 ): Promise<{ id: number; routed: boolean }> {
   return saveInFormTransaction(v.locationId, async (tx, location) => {
-    const values = {
-      employeeName: v.employeeName,
-      dateOfRequest: v.dateOfRequest,
-      fullRa: v.fullRa,
-      dateRaClosed: v.dateRaClosed,
-      payType: v.payType,
-      reason: v.reason,
-      billedTime: v.payType === "Warranty" ? v.billedTime : null,
-      questions: v.payType === "Warranty" ? v.questions : null,
-      locationId: location.id,
-      managerEmail: location.managerEmail,
-      updatedBy: user.id,
-    };
+    const warranty = v.payType === "Warranty";
+    const values = submissionValues(
+      { ...v, billedTime: warranty ? v.billedTime : null, questions: warranty ? v.questions : null },
+      location,
+      user,
+    );
     let id: number;
     if (v.id) {
       await lockEditableSubmission(tx, r, v.id, user, "No such RO reversal request.");

@@ -1,17 +1,16 @@
 import "server-only";
-import { requestStateExportColumns, requestStateQueryColumns } from "@/lib/requests/columns";
+import { requestStateExportColumns } from "@/lib/requests/columns";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb, schema } from "@/lib/db";
-import { contains, equalsId } from "@/lib/data-table/query";
+import { contains } from "@/lib/data-table/query";
 import type { SessionUser } from "@/lib/auth/session";
 import { defineList } from "@/lib/data-table/list-definition";
-import { UPDATED_BY_SORT, fromSubmission, submissionColumns } from "@/lib/forms/submission-columns";
+import { submissionColumns, submissionListSource, submissionQueryColumns } from "@/lib/forms/submission-columns";
 import { ownRecordOr404, ownSubmissions } from "@/lib/forms/submission";
 import { exportDay } from "@/lib/data-table/export";
 import { RO_DEFAULT_SORT, roLabel, type RoReversalRow } from "./columns";
 
 const r = schema.roReversals;
-const { locations } = schema;
 
 const rowColumns = {
   id: r.id,
@@ -46,18 +45,13 @@ export const roReversalList = defineList<RoReversalRow>({
       },
       reason: { filter: contains(r.reason) },
       billed_time: { sort: [r.billedTime] },
-      location: { sort: [sql`${locations.name}`], filter: equalsId(r.locationId) },
-      updated_by: { sort: UPDATED_BY_SORT },
-      updated_at: { sort: [r.updatedAt] },
-      ...requestStateQueryColumns(r),
+      ...submissionQueryColumns(r),
     },
     tiebreak: r.id,
     defaultSort: RO_DEFAULT_SORT,
   },
   columns: rowColumns,
-  from: fromSubmission(r),
-  joinedSorts: ["location", "updated_by"],
-  scope: ownSubmissions(r.createdBy),
+  ...submissionListSource(r),
   export: {
     path: RO_EXPORT_PATH,
     sheetName: "RO Reversal Requests",

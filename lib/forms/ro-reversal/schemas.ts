@@ -5,6 +5,7 @@ import { LOCATION_REQUIRED_MESSAGE } from "@/lib/forms/messages";
 import { PAY_TYPES } from "@/lib/forms/column-values";
 import {
   LONG_TEXT_MAX,
+  fieldNames,
   idField,
   optionalText,
   parseFormDate,
@@ -31,30 +32,32 @@ export const RO_MESSAGES = {
   closedAfterRequest: "Date RA Was Originally Closed cannot be after the Date of Request.",
 } as const;
 
+/** The form's fields, each checked alone (RO_FIELDS are their names). */
+const roReversalFields = z.object({
+  id: z
+    .union([z.literal(""), z.null(), idField("The id must be a number.")])
+    .optional()
+    .transform((v) => (v === "" || v == null ? null : v)),
+  employeeName: requiredText(RO_MESSAGES.employeeName, "Employee Name"),
+  dateOfRequest: requiredDate(RO_MESSAGES.dateOfRequest),
+  fullRa: requiredText(RO_MESSAGES.fullRa, "Full RA#"),
+  dateRaClosed: requiredDate(RO_MESSAGES.dateRaClosed),
+  payType: z.enum(PAY_TYPES, { error: RO_MESSAGES.payType }),
+  locationId: idField(RO_MESSAGES.location),
+  reason: text({ error: RO_MESSAGES.reason })
+    .trim()
+    .min(1, RO_MESSAGES.reason)
+    .max(LONG_TEXT_MAX, tooLong("Reason", LONG_TEXT_MAX)),
+  billedTime: optionalText("Billed Time"),
+  questions: optionalText("Question", LONG_TEXT_MAX),
+});
+
 /**
  * The RO reversal form (react-hook-form in the browser, the action and the v1 call on the server).
  * Pay type Warranty makes billed time and the question required; Customer Pay drops them. The RA's
  * closing date may not be later than the date of request (checked with the other fields, not after).
  */
-export const roReversalSchema = z
-  .object({
-    id: z
-      .union([z.literal(""), z.null(), idField("The id must be a number.")])
-      .optional()
-      .transform((v) => (v === "" || v == null ? null : v)),
-    employeeName: requiredText(RO_MESSAGES.employeeName, "Employee Name"),
-    dateOfRequest: requiredDate(RO_MESSAGES.dateOfRequest),
-    fullRa: requiredText(RO_MESSAGES.fullRa, "Full RA#"),
-    dateRaClosed: requiredDate(RO_MESSAGES.dateRaClosed),
-    payType: z.enum(PAY_TYPES, { error: RO_MESSAGES.payType }),
-    locationId: idField(RO_MESSAGES.location),
-    reason: text({ error: RO_MESSAGES.reason })
-      .trim()
-      .min(1, RO_MESSAGES.reason)
-      .max(LONG_TEXT_MAX, tooLong("Reason", LONG_TEXT_MAX)),
-    billedTime: optionalText("Billed Time"),
-    questions: optionalText("Question", LONG_TEXT_MAX),
-  })
+export const roReversalSchema = roReversalFields
   .superRefine((v, ctx) => {
     if (v.payType !== "Warranty") return;
     if (!v.billedTime) ctx.addIssue({ code: "custom", path: ["billedTime"], message: RO_MESSAGES.billedTime });
@@ -75,17 +78,7 @@ export const roReversalSchema = z
 
 export type RoReversalInput = z.input<typeof roReversalSchema>;
 export type RoReversalValues = z.output<typeof roReversalSchema>;
-export const RO_FIELDS = [
-  "employeeName",
-  "dateOfRequest",
-  "fullRa",
-  "dateRaClosed",
-  "payType",
-  "locationId",
-  "reason",
-  "billedTime",
-  "questions",
-] as const;
+export const RO_FIELDS = fieldNames(roReversalFields);
 
 /** An empty form: Customer Pay, today's date of request. */
 export const blankRoReversal = (): RoReversalInput => ({

@@ -10,6 +10,7 @@ import {
   lockEditableSubmission,
   queueSubmissionMail,
   saveInFormTransaction,
+  submissionValues,
 } from "@/lib/forms/save-submission";
 
 const s = schema.improvementSuggestions;
@@ -34,17 +35,18 @@ export async function saveSuggestion(
       .from(schema.locations)
       .where(eq(schema.locations.id, location.id));
     const values = {
-      name: input.name,
-      date: input.date,
-      locationId: location.id,
+      ...submissionValues(
+        {
+          ...input,
+          phoneNumber: input.phoneNumber || null,
+          describeCurrentProcessAndProblem: input.describeCurrentProcessAndProblem || null,
+          howWillItBenefit: input.howWillItBenefit || null,
+        },
+        location,
+        user,
+      ),
       locationName: location.name,
-      email: input.email,
-      phoneNumber: input.phoneNumber || null,
-      describeCurrentProcessAndProblem: input.describeCurrentProcessAndProblem || null,
-      howWillItBenefit: input.howWillItBenefit || null,
-      managerEmail: location.managerEmail,
       managerName: manager?.name ?? null,
-      updatedBy: user.id,
       updatedByName: fullName(user),
     };
     if (input.id) {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { text } from "@/lib/validation/text";
-import { LONG_TEXT_MAX, emailField, idField, requiredDate, requiredText, tooLong } from "../fields";
+import { LONG_TEXT_MAX, emailField, fieldNames, idField, requiredDate, requiredText, tooLong } from "../fields";
 
 /** The continuous improvement form's messages (spec section 5). */
 export const SUGGESTION_MESSAGES = {
@@ -49,15 +49,7 @@ export const suggestionSchema = z.object({
 export type SuggestionValues = z.input<typeof suggestionSchema>;
 export type SuggestionInput = z.output<typeof suggestionSchema>;
 
-export const SUGGESTION_FIELDS = [
-  "name",
-  "date",
-  "locationId",
-  "email",
-  "phoneNumber",
-  "describeCurrentProcessAndProblem",
-  "howWillItBenefit",
-] as const;
+export const SUGGESTION_FIELDS = fieldNames(suggestionSchema);
 
 /** API names (spec section 7) onto the schema's names. */
 export const SUGGESTION_API_NAMES = {

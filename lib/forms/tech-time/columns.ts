@@ -1,4 +1,5 @@
-import type { RequestStateRow } from "@/lib/requests/columns";
+import type { techTimes } from "@/db/schema/forms";
+import type { SubmissionRow } from "@/lib/forms/submission-columns";
 import { UPDATED_COLUMNS, labelsOf, type TableSort } from "@/lib/data-table/state";
 
 /** The tech time list's columns (spec section 2). */
@@ -12,17 +13,9 @@ export const TECH_COLUMNS = [
 export const techLabel = labelsOf(TECH_COLUMNS);
 export const TECH_DEFAULT_SORT: TableSort = { id: "id", desc: true };
 
-export type TechTimeRow = {
-  id: number;
-  employeeNumber: string;
-  employeeName: string;
-  employeeEmail: string;
-  date: string;
-  locationId: number | null;
-  locationName: string | null;
-  managerEmail: string | null;
-  routed: boolean;
-  createdBy: number | null;
-  updatedByName: string | null;
-  updatedAt: Date;
-} & RequestStateRow;
+/** A list row and record: the form's own columns as stored, then the ones every staff form shares. */
+export type TechTimeRow = Pick<
+  typeof techTimes.$inferSelect,
+  "id" | "employeeNumber" | "employeeName" | "employeeEmail" | "date"
+> &
+  SubmissionRow;

@@ -9,6 +9,7 @@ import {
   lockEditableSubmission,
   queueSubmissionMail,
   saveInFormTransaction,
+  submissionValues,
 } from "@/lib/forms/save-submission";
 
 const tt = schema.techTimes;
@@ -27,15 +28,8 @@ export async function saveTechTime(
   baseUrl: string,
 ): Promise<{ id: number; routed: boolean }> {
   return saveInFormTransaction(v.locationId, async (tx, location) => {
-    const values = {
-      employeeNumber: v.employeeNumber,
-      employeeName: v.employeeName,
-      employeeEmail: v.employeeEmail,
-      date: v.date,
-      locationId: location.id,
-      managerEmail: location.managerEmail,
-      updatedBy: user.id,
-    };
+    const { attendance: _attendance, shop: _shop, ...form } = v;
+    const values = submissionValues(form, location, user);
     let id: number;
     if (v.id) {
       await lockEditableSubmission(tx, tt, v.id, user, "No such tech time form.");

@@ -1,10 +1,10 @@
 import "server-only";
-import { requestStateExportColumns, requestStateQueryColumns } from "@/lib/requests/columns";
+import { requestStateExportColumns } from "@/lib/requests/columns";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb, schema } from "@/lib/db";
-import { contains, equalsId } from "@/lib/data-table/query";
+import { contains } from "@/lib/data-table/query";
 import type { SessionUser } from "@/lib/auth/session";
-import { UPDATED_BY_SORT, fromSubmission, submissionColumns } from "@/lib/forms/submission-columns";
+import { submissionColumns, submissionListSource, submissionQueryColumns } from "@/lib/forms/submission-columns";
 import { ownRecordOr404, ownSubmissions } from "@/lib/forms/submission";
 import { defineList } from "@/lib/data-table/list-definition";
 import { TECH_DEFAULT_SORT, techLabel, type TechTimeRow } from "./columns";
@@ -13,7 +13,6 @@ import { ATTENDANCE_ROWS, SHOP_ROWS_MAX, type AttendanceRowValues, type ShopRowV
 
 const tt = schema.techTimes;
 const rows = schema.techTimeRows;
-const { locations } = schema;
 
 const rowColumns = {
   id: tt.id,
@@ -28,44 +27,45 @@ const rowColumns = {
 export type TechTimeExportRow = TechTimeRow & {
   children: { attendance: AttendanceRowValues[]; shop: ShopRowValues[] };
 };
-type ChildRow = {
-  k: "attendance" | "shop";
-  d: string | null;
-  r: string | null;
-  c: string | null;
-  n: string | null;
-  j: string | null;
-  i: string | null;
-  o: string | null;
-};
+
+/** A stored row of a form (tech_time_rows), as both reads below get it. */
+type StoredRow = Pick<
+  typeof rows.$inferSelect,
+  "kind" | "date" | "reason" | "customerName" | "roNumber" | "job" | "timeIn" | "timeOut"
+>;
+
+/** A form's stored rows, in their order, as its two lists (empty cells as ""). */
+function formRows(stored: StoredRow[]): TechTimeExportRow["children"] {
+  const s = (v: string | null) => v ?? "";
+  return {
+    attendance: stored
+      .filter((c) => c.kind === "attendance")
+      .map((c) => ({ date: s(c.date), reason: s(c.reason), timeIn: s(c.timeIn), timeOut: s(c.timeOut) })),
+    shop: stored
+      .filter((c) => c.kind === "shop")
+      .map((c) => ({
+        date: s(c.date),
+        customerName: s(c.customerName),
+        roNumber: s(c.roNumber),
+        reason: s(c.reason),
+        job: s(c.job),
+        timeIn: s(c.timeIn),
+        timeOut: s(c.timeOut),
+      })),
+  };
+}
 
 /**
  * The form's rows in one correlated subquery (an index range on tech_time_rows' unique key per form),
  * as JSON text read back into the two lists: the export's batches stay one statement each.
  */
 const childRows =
-  sql<string>`(select coalesce(json_agg(json_build_object('k', ${rows.kind}, 'd', ${rows.date}, 'r', ${rows.reason}, 'c', ${rows.customerName},
-  'n', ${rows.roNumber}, 'j', ${rows.job}, 'i', ${rows.timeIn}, 'o', ${rows.timeOut}) order by ${rows.kind}, ${rows.position}), '[]')::text
-  from ${rows} where ${rows.techTimeId} = ${tt.id})`.mapWith((text: string): TechTimeExportRow["children"] => {
-    const list = JSON.parse(text) as ChildRow[];
-    const s = (v: string | null) => v ?? "";
-    return {
-      attendance: list
-        .filter((c) => c.k === "attendance")
-        .map((c) => ({ date: s(c.d), reason: s(c.r), timeIn: s(c.i), timeOut: s(c.o) })),
-      shop: list
-        .filter((c) => c.k === "shop")
-        .map((c) => ({
-          date: s(c.d),
-          customerName: s(c.c),
-          roNumber: s(c.n),
-          reason: s(c.r),
-          job: s(c.j),
-          timeIn: s(c.i),
-          timeOut: s(c.o),
-        })),
-    };
-  });
+  sql<string>`(select coalesce(json_agg(json_build_object('kind', ${rows.kind}, 'date', ${rows.date}, 'reason', ${rows.reason},
+  'customerName', ${rows.customerName}, 'roNumber', ${rows.roNumber}, 'job', ${rows.job}, 'timeIn', ${rows.timeIn},
+  'timeOut', ${rows.timeOut}) order by ${rows.kind}, ${rows.position}), '[]')::text
+  from ${rows} where ${rows.techTimeId} = ${tt.id})`.mapWith((text: string) =>
+    formRows(JSON.parse(text) as StoredRow[]),
+  );
 
 /**
  * The rows' columns: every row the form can hold (4 attendance, up to 16 shop rows) with the form's
@@ -111,18 +111,13 @@ export const techTimeList = defineList<TechTimeRow, TechTimeExportRow>({
       employee_name: { sort: [sql`lower(${tt.employeeName})`], filter: contains(tt.employeeName) },
       employee_email: { sort: [sql`lower(${tt.employeeEmail})`], filter: contains(tt.employeeEmail) },
       date: { sort: [tt.date] },
-      location: { sort: [sql`${locations.name}`], filter: equalsId(tt.locationId) },
-      updated_by: { sort: UPDATED_BY_SORT },
-      updated_at: { sort: [tt.updatedAt] },
-      ...requestStateQueryColumns(tt),
+      ...submissionQueryColumns(tt),
     },
     tiebreak: tt.id,
     defaultSort: TECH_DEFAULT_SORT,
   },
   columns: rowColumns,
-  from: fromSubmission(tt),
-  joinedSorts: ["location", "updated_by"],
-  scope: ownSubmissions(tt.createdBy),
+  ...submissionListSource(tt),
   export: {
     path: "/api/export/techtime",
     sheetName: "Tech Time",
@@ -152,23 +147,7 @@ async function loadRows(id: number): Promise<Pick<TechTimeRecord, "attendance" |
     .from(rows)
     .where(eq(rows.techTimeId, id))
     .orderBy(asc(rows.kind), asc(rows.position));
-  const s = (v: string | null) => v ?? "";
-  return {
-    attendance: children
-      .filter((c) => c.kind === "attendance")
-      .map((c) => ({ date: s(c.date), reason: s(c.reason), timeIn: s(c.timeIn), timeOut: s(c.timeOut) })),
-    shop: children
-      .filter((c) => c.kind === "shop")
-      .map((c) => ({
-        date: s(c.date),
-        customerName: s(c.customerName),
-        roNumber: s(c.roNumber),
-        reason: s(c.reason),
-        job: s(c.job),
-        timeIn: s(c.timeIn),
-        timeOut: s(c.timeOut),
-      })),
-  };
+  return formRows(children);
 }
 
 /** One tech time form with its rows (staff: their own only), else a 404 (someone else's too). */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { apiBody } from "@/lib/forms/api-body";
 import {
   emailField,
+  fieldNames,
   idField,
   nullAsEmpty,
   optionalDate,
@@ -83,15 +84,7 @@ const fields = {
 export const techTimeSchema = z.object({ ...fields, locationId: idField(TECH_MESSAGES.location) });
 export type TechTimeInput = z.input<typeof techTimeSchema>;
 export type TechTimeValues = z.output<typeof techTimeSchema>;
-export const TECH_FIELDS = [
-  "employeeNumber",
-  "employeeName",
-  "date",
-  "locationId",
-  "employeeEmail",
-  "attendance",
-  "shop",
-] as const;
+export const TECH_FIELDS = fieldNames(techTimeSchema);
 
 /** Whether a row holds anything (empty rows are not stored). */
 export const rowHasData = (row: Record<string, string>) => Object.values(row).some((v) => v !== "");

@@ -8,7 +8,12 @@ import { writeAudit } from "@/lib/system/audit";
 import { assertEditableByRequester } from "@/lib/requests/mutations";
 import { yesNo } from "./columns";
 import { designationName, wearName, type UniformRequestInput } from "./schemas";
-import { insertSubmission, queueSubmissionMail, saveInFormTransaction } from "@/lib/forms/save-submission";
+import {
+  insertSubmission,
+  queueSubmissionMail,
+  saveInFormTransaction,
+  submissionValues,
+} from "@/lib/forms/save-submission";
 
 const u = schema.uniformRequests;
 const fullName = (user: SessionUser) => `${user.firstName} ${user.lastName}`.trim() || user.username;
@@ -48,23 +53,8 @@ export async function saveUniformRequest(
 ): Promise<{ id: number; routed: boolean }> {
   return saveInFormTransaction(input.locationId, async (tx, location) => {
     const values = {
-      designationId: input.designationId,
-      locationId: location.id,
+      ...submissionValues(input, location, user),
       locationName: location.name,
-      employeeFirstName: input.employeeFirstName,
-      employeeLastName: input.employeeLastName,
-      newHire: input.newHire,
-      newOrder: input.newOrder,
-      reOrder: input.reOrder,
-      requestorName: input.requestorName,
-      wearId: input.wearId,
-      sizes: input.sizes,
-      quantity: input.quantity,
-      shirtQuantity: input.shirtQuantity,
-      pantQuantity: input.pantQuantity,
-      comment: input.comment,
-      managerEmail: location.managerEmail,
-      updatedBy: user.id,
       updatedByName: fullName(user),
     };
     if (input.id) {

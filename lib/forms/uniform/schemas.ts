@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { text } from "@/lib/validation/text";
-import { LONG_TEXT_MAX, nullAsEmpty, requiredText } from "../fields";
+import { LONG_TEXT_MAX, fieldNames, nullAsEmpty, requiredText } from "../fields";
 
 /**
  * The uniform request form's rules (spec sections 3 and 4), shared by the form, the server schema, the
@@ -132,6 +132,24 @@ export function quantityMessage(field: "quantity" | "shirtQuantity" | "pantQuant
   return null;
 }
 
+/** The form's fields, each checked alone (UNIFORM_FIELDS are their names). */
+const uniformRequestFields = z.object({
+  designationId: choice.refine((v) => isId(v) && designationIds.includes(Number(v)), M.designation),
+  locationId: choice.refine(isId, M.location),
+  employeeFirstName: requiredText(M.firstName, "Employee First Name"),
+  employeeLastName: requiredText(M.lastName, "Employee Last Name"),
+  requestorName: requiredText(M.requestor, "Requestor Name"),
+  newHire: yesNo,
+  newOrder: yesNo,
+  reOrder: yesNo,
+  wearId: choice.refine((v) => isId(v) && wearIds.includes(Number(v)), M.wear),
+  sizes: requiredText(M.sizes, "Size(s)"),
+  quantity,
+  shirtQuantity: quantity,
+  pantQuantity: quantity,
+  comment: requiredText(M.comment, "Note/Comment", LONG_TEXT_MAX),
+});
+
 /**
  * The one uniform request schema: the form (react-hook-form, string values) and the server (the
  * action and POST /uniform/request/add/update, after the API's names are mapped) parse the same.
@@ -141,23 +159,7 @@ export function quantityMessage(field: "quantity" | "shirtQuantity" | "pantQuant
  * otherwise the reverse. The location's existence and its manager e-mail are the server's business
  * (lib/forms/uniform/mutations.ts).
  */
-export const uniformRequestSchema = z
-  .object({
-    designationId: choice.refine((v) => isId(v) && designationIds.includes(Number(v)), M.designation),
-    locationId: choice.refine(isId, M.location),
-    employeeFirstName: requiredText(M.firstName, "Employee First Name"),
-    employeeLastName: requiredText(M.lastName, "Employee Last Name"),
-    requestorName: requiredText(M.requestor, "Requestor Name"),
-    newHire: yesNo,
-    newOrder: yesNo,
-    reOrder: yesNo,
-    wearId: choice.refine((v) => isId(v) && wearIds.includes(Number(v)), M.wear),
-    sizes: requiredText(M.sizes, "Size(s)"),
-    quantity,
-    shirtQuantity: quantity,
-    pantQuantity: quantity,
-    comment: requiredText(M.comment, "Note/Comment", LONG_TEXT_MAX),
-  })
+export const uniformRequestSchema = uniformRequestFields
   .superRefine(
     (raw, ctx) => {
       // Runs even when a field failed (`when`), so the values may be anything: read them defensively.
@@ -209,22 +211,7 @@ export type UniformRequestValues = z.input<typeof uniformRequestSchema>;
 export type UniformRequestInput = z.output<typeof uniformRequestSchema>;
 
 /** The form's fields, for mapping server errors back onto them. */
-export const UNIFORM_FIELDS = [
-  "designationId",
-  "locationId",
-  "employeeFirstName",
-  "employeeLastName",
-  "requestorName",
-  "newHire",
-  "newOrder",
-  "reOrder",
-  "wearId",
-  "sizes",
-  "quantity",
-  "shirtQuantity",
-  "pantQuantity",
-  "comment",
-] as const;
+export const UNIFORM_FIELDS = fieldNames(uniformRequestFields);
 
 /** An empty form: New Hire, New Order and Replacement default to No; the requestor is the signed-in user. */
 export function emptyUniformRequest(requestorName: string): UniformRequestValues {
