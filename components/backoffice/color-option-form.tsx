@@ -7,8 +7,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Field } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast";
 import { FormButtons, FormCard } from "@/components/content/form-parts";
-import { runAction } from "@/lib/actions/client";
-import { ApiCallError } from "@/lib/api/client";
+import { callAction } from "@/lib/actions/client";
 import { saveAttachmentGroupAction, saveCalendarKeyAction } from "@/lib/backoffice/actions";
 import { DEFAULT_COLOR } from "@/lib/backoffice/color";
 import { COLOR_OPTION, type ColorOptionKind } from "@/lib/backoffice/color-options";
@@ -40,21 +39,19 @@ export function ColorOptionForm({ kind, id, initial, userName }: Props) {
   const submit = (mode: "save" | "continue") =>
     form.handleSubmit(async (values) => {
       setSaving(mode);
-      try {
-        await runAction(SAVE[kind]({ ...(id ? { id } : {}), name: values.name, color: values.color }));
-        toast.success(editing ? texts.updated : texts.saved);
-        if (mode === "continue") form.reset(blank);
-        else {
-          router.push(`${texts.path}/list`);
-          router.refresh();
-        }
-      } catch (err) {
-        const message = err instanceof Error ? err.message : "Remote server can not be reachable";
+      const res = await callAction(SAVE[kind]({ ...(id ? { id } : {}), name: values.name, color: values.color }));
+      setSaving(null);
+      if (!res.ok) {
         // The name is the only field the server can refuse with a message of its own.
-        if (err instanceof ApiCallError && /name/i.test(message)) form.setError("name", { type: "server", message });
-        toast.error(message);
-      } finally {
-        setSaving(null);
+        if (/name/i.test(res.message)) form.setError("name", { type: "server", message: res.message });
+        toast.error(res.message);
+        return;
+      }
+      toast.success(editing ? texts.updated : texts.saved);
+      if (mode === "continue") form.reset(blank);
+      else {
+        router.push(`${texts.path}/list`);
+        router.refresh();
       }
     });
 

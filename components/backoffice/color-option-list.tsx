@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { DataTable, type DataTableColumn } from "@/components/data-table/data-table";
 import { toast } from "@/components/ui/toast";
-import { runAction } from "@/lib/actions/client";
+import { callAction } from "@/lib/actions/client";
 import { toggleAttachmentGroupAction, toggleCalendarKeyAction } from "@/lib/backoffice/actions";
 import { COLOR_OPTION, type ColorOptionKind, type ColorOptionRow } from "@/lib/backoffice/color-options";
 import type { TableState } from "@/lib/data-table/state";
@@ -42,15 +42,14 @@ export function ColorOptionList({ kind, state, rows, total, canAdd }: Props) {
 
   const toggle = async (row: ColorOptionRow) => {
     setBusyId(row.id);
-    try {
-      await runAction(TOGGLE[kind]({ id: row.id }));
-      toast.success(`${row.name} is now ${row.status === "active" ? "inactive" : "active"}`);
-      router.refresh();
-    } catch (err) {
-      toast.error(err instanceof Error ? err.message : "The status could not be changed.");
-    } finally {
-      setBusyId(null);
+    const res = await callAction(TOGGLE[kind]({ id: row.id }));
+    setBusyId(null);
+    if (!res.ok) {
+      toast.error(res.message);
+      return;
     }
+    toast.success(`${row.name} is now ${row.status === "active" ? "inactive" : "active"}`);
+    router.refresh();
   };
 
   const columns: DataTableColumn<ColorOptionRow>[] = [

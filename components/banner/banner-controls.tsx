@@ -5,7 +5,7 @@ import { changeBannerStatusAction, deleteBannerAction } from "@/lib/files/banner
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Icon } from "@/components/ui/icon";
 import { useBannerFlash } from "./banner-frame";
-import { signedIn } from "@/lib/auth/session-ended";
+import { callAction } from "@/lib/actions/client";
 
 type Props = { menuId: number; status: "active" | "inactive" };
 
@@ -24,7 +24,7 @@ export function BannerControls({ menuId, status }: Props) {
 
   function run(which: "status" | "delete") {
     startTransition(async () => {
-      const result = await signedIn(
+      const result = await callAction(
         which === "status" ? changeBannerStatusAction({ menuId }) : deleteBannerAction({ menuId }),
       );
       setConfirm(null);

@@ -4,7 +4,7 @@ import { useState, useTransition } from "react";
 import { Dropzone } from "@/components/dropzone";
 import { addBannerAction } from "@/lib/files/banners/actions";
 import { useBannerFlash } from "./banner-frame";
-import { signedIn } from "@/lib/auth/session-ended";
+import { callAction } from "@/lib/actions/client";
 
 /** Role 1's upload area on a page without a banner ('Add banner'): the finished upload becomes the banner at once. */
 export function BannerUpload({ menuId }: { menuId: number }) {
@@ -23,7 +23,7 @@ export function BannerUpload({ menuId }: { menuId: number }) {
         disabled={pending}
         onUploaded={(file) =>
           startTransition(async () => {
-            const result = await signedIn(addBannerAction({ menuId, tempPath: file.path }));
+            const result = await callAction(addBannerAction({ menuId, tempPath: file.path }));
             if (result.ok) {
               setError(undefined);
               flash({ kind: "success", title: result.message ?? "" });

@@ -7,7 +7,7 @@ import type { ApiEventDetail } from "@/lib/calendar/types";
 import { AttachmentsCarousel } from "./attachments-carousel";
 import { describeOccurrence, describeRecurrence, formatDate, formatTime } from "./format";
 import type { Popup } from "./calendar-app";
-import { signedIn } from "@/lib/auth/session-ended";
+import { callAction } from "@/lib/actions/client";
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -63,7 +63,7 @@ export function EventDetailView({
           onClick: async () => {
             setPopup(null);
             setDeleting(true);
-            const res = await signedIn(deleteEventsAction({ ids: [event.id] }));
+            const res = await callAction(deleteEventsAction({ ids: [event.id] }));
             setDeleting(false);
             if (res.ok)
               setPopup({

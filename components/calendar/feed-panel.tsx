@@ -11,7 +11,7 @@ import {
 } from "@/lib/calendar/actions";
 import type { ApiCalendarKey } from "@/lib/calendar/types";
 import { Dialog } from "./dialog";
-import { signedIn } from "@/lib/auth/session-ended";
+import { callAction } from "@/lib/actions/client";
 
 const when = (iso: string | null) =>
   iso ? new Date(iso).toLocaleString("en-US", { dateStyle: "medium", timeStyle: "short" }) : "never";
@@ -32,13 +32,13 @@ export function FeedPanel({ keys, onClose }: { keys: ApiCalendarKey[]; onClose: 
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    void signedIn(listFeedLinksAction({})).then((res) => (res.ok ? setLinks(res.data) : setError(res.message)));
+    void callAction(listFeedLinksAction({})).then((res) => (res.ok ? setLinks(res.data) : setError(res.message)));
   }, []);
 
   const create = async () => {
     setBusy(true);
     setError(null);
-    const res = await signedIn(createFeedLinkAction({ calendarKeyId: keyId ? Number(keyId) : "" }));
+    const res = await callAction(createFeedLinkAction({ calendarKeyId: keyId ? Number(keyId) : "" }));
     setBusy(false);
     if (!res.ok) return setError(res.message);
     setCreated(`${window.location.origin}${res.data.path}`);
@@ -48,7 +48,7 @@ export function FeedPanel({ keys, onClose }: { keys: ApiCalendarKey[]; onClose: 
 
   const reset = async (id: number) => {
     setError(null);
-    const res = await signedIn(resetFeedLinkAction({ id }));
+    const res = await callAction(resetFeedLinkAction({ id }));
     if (!res.ok) return setError(res.message);
     setCreated(`${window.location.origin}${res.data.path}`);
     setCopied(false);
@@ -57,7 +57,7 @@ export function FeedPanel({ keys, onClose }: { keys: ApiCalendarKey[]; onClose: 
 
   const revoke = async (id: number) => {
     setError(null);
-    const res = await signedIn(revokeFeedLinkAction({ id }));
+    const res = await callAction(revokeFeedLinkAction({ id }));
     if (!res.ok) return setError(res.message);
     setLinks(res.data);
   };

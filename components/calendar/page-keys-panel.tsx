@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { setMenuCalendarKeysAction } from "@/lib/calendar/actions";
 import type { ApiCalendarKey } from "@/lib/calendar/types";
-import { signedIn } from "@/lib/auth/session-ended";
+import { callAction } from "@/lib/actions/client";
 import { Dialog } from "./dialog";
 
 /**
@@ -38,7 +38,7 @@ export function PageKeysPanel({
   const save = async () => {
     setBusy(true);
     setError(null);
-    const res = await signedIn(setMenuCalendarKeysAction({ menuId, keyIds: [...picked] }));
+    const res = await callAction(setMenuCalendarKeysAction({ menuId, keyIds: [...picked] }));
     setBusy(false);
     if (res.ok) onSaved(res.data.keyIds);
     else setError(res.message);

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toast";
-import { signedIn } from "@/lib/auth/session-ended";
+import { callAction } from "@/lib/actions/client";
 import { acknowledgePostAction } from "@/lib/content/must-read/actions";
 
 /** 'I have read and understood this' (once; the page then shows 'Acknowledged on ...'). */
@@ -13,19 +13,14 @@ export function AcknowledgeButton({ postId }: { postId: number }) {
   const [busy, setBusy] = useState(false);
   const acknowledge = async () => {
     setBusy(true);
-    try {
-      const res = await signedIn(acknowledgePostAction({ postId }));
-      if (!res.ok) {
-        toast.error(res.message);
-        return;
-      }
-      toast.success(res.message ?? "Acknowledged");
-      router.refresh();
-    } catch {
-      toast.error("Remote server can not be reachable");
-    } finally {
-      setBusy(false);
+    const res = await callAction(acknowledgePostAction({ postId }));
+    setBusy(false);
+    if (!res.ok) {
+      toast.error(res.message);
+      return;
     }
+    toast.success(res.message ?? "Acknowledged");
+    router.refresh();
   };
   return (
     <Button type="button" onClick={acknowledge} disabled={busy} loading={busy}>

@@ -7,7 +7,7 @@ import { toast } from "@/components/ui/toast";
 import { Button } from "@/components/ui/button";
 import { addCommentAction } from "@/lib/content/actions";
 import { commentFormSchema, type CommentFormValues } from "@/lib/content/schemas";
-import { signedIn } from "@/lib/auth/session-ended";
+import { callAction } from "@/lib/actions/client";
 
 /** Adds a comment to a post (role 1), validated with the same schema as the server. */
 export function CommentForm({ postId }: { postId: number }) {
@@ -18,7 +18,7 @@ export function CommentForm({ postId }: { postId: number }) {
   });
   const error = form.formState.errors.comment?.message;
   const onSubmit = form.handleSubmit(async (values) => {
-    const res = await signedIn(addCommentAction(values));
+    const res = await callAction(addCommentAction(values));
     if (!res.ok) {
       if (res.fieldErrors?.comment) form.setError("comment", { message: res.fieldErrors.comment[0] });
       toast.error(res.message);

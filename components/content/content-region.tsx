@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { toast } from "@/components/ui/toast";
+import { UNREACHABLE } from "@/lib/api/client";
 import { isGalleryImage } from "@/lib/content/basics";
 import { openStoredFile } from "@/lib/content/signed-url";
 import { APP_LINK } from "@/components/shell/navigation-target";
@@ -54,7 +55,7 @@ export function ContentRegion({ className, children }: { className?: string; chi
         }));
         setGallery({ Gallery, images, index: Math.max(0, group.indexOf(button)) });
       } catch {
-        toast.error("Remote server can not be reachable");
+        toast.error(UNREACHABLE);
       }
       return;
     }
@@ -76,7 +77,7 @@ export function ContentRegion({ className, children }: { className?: string; chi
       (Dialog) => setRequest({ Dialog, scope, request: { action, kind, id: Number(id), slug } as ItemActionRequest }),
       () => {
         setDisabled(scope, false);
-        toast.error("Remote server can not be reachable");
+        toast.error(UNREACHABLE);
       },
     );
   };

@@ -5,7 +5,7 @@ import { useEffect, useRef } from "react";
 import { toast } from "@/components/ui/toast";
 import { deleteContentAction, deleteSaveTheDateAction, setPinAction } from "@/lib/content/actions";
 import { useConfirm } from "@/components/ui/confirm-dialog";
-import { signedIn } from "@/lib/auth/session-ended";
+import { callAction } from "@/lib/actions/client";
 
 export type ItemActionRequest = {
   action: "pin" | "unpin" | "delete";
@@ -61,7 +61,7 @@ export function ItemActionsDialog({
         }
         onPending(true);
         if (action === "delete") {
-          const res = await signedIn(
+          const res = await callAction(
             kind === "save-the-date" ? deleteSaveTheDateAction({ id, slug }) : deleteContentAction({ kind, id, slug }),
           );
           if (!res.ok) toast.error(res.message);
@@ -70,14 +70,12 @@ export function ItemActionsDialog({
           else toast.success(res.message ?? `${type} Delete successfully`);
           if (res.ok) router.refresh();
         } else if (kind !== "save-the-date") {
-          const res = await signedIn(setPinAction({ kind, id, pin: action === "pin", slug }));
+          const res = await callAction(setPinAction({ kind, id, pin: action === "pin", slug }));
           if (res.ok) {
             toast.success(res.message ?? `${type} ${action === "pin" ? "Pin" : "Unpin"} successfully`);
             router.refresh();
           } else toast.error(res.message);
         }
-      } catch {
-        toast.error("Remote server can not be reachable");
       } finally {
         onPending(false);
         onDone();

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toast";
-import { signedIn } from "@/lib/auth/session-ended";
+import { callAction } from "@/lib/actions/client";
 import { remindUnreadAction } from "@/lib/content/must-read/actions";
 
 /** 'Remind those who have not read it (once a day)': disabled, with the time it may be sent again, after a reminder. */
@@ -21,16 +21,11 @@ export function RemindButton({
   const [busy, setBusy] = useState(false);
   const remind = async () => {
     setBusy(true);
-    try {
-      const res = await signedIn(remindUnreadAction({ postId }));
-      if (!res.ok) toast.error(res.message);
-      else toast.success(res.message ?? "Reminders queued");
-      router.refresh();
-    } catch {
-      toast.error("Remote server can not be reachable");
-    } finally {
-      setBusy(false);
-    }
+    const res = await callAction(remindUnreadAction({ postId }));
+    setBusy(false);
+    if (!res.ok) toast.error(res.message);
+    else toast.success(res.message ?? "Reminders queued");
+    router.refresh();
   };
   return (
     <div className="space-y-1">

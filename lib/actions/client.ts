@@ -1,19 +1,26 @@
 import type { ActionResult } from "@/lib/actions/action";
-import { ApiCallError } from "@/lib/api/client";
-import { signedIn } from "@/lib/auth/session-ended";
+import { ApiCallError, UNREACHABLE } from "@/lib/api/client";
+import { isSessionEnded, sessionEnded } from "@/lib/auth/session-ended";
 
 /**
- * Awaits a server action from the browser the way callV1 awaits a v1 call: its data, or an ApiCallError
- * with the server's message and status (the old portal's 'Remote server can not be reachable' when the
- * action could not be posted). A session that ended goes to sign-in (lib/auth/session-ended.ts).
+ * The one way the browser awaits a server action: its result, where a call that could not be posted
+ * (offline, the server down or failing) is a failed result with the old portal's 'Remote server can not
+ * be reachable', and a call that found the session gone goes to sign-in instead of returning
+ * (lib/auth/session-ended.ts). It never throws, so every screen handles one shape: `res.ok`.
  */
-export async function runAction<T>(call: Promise<ActionResult<T>>): Promise<T> {
-  let res: ActionResult<T>;
+export async function callAction<T>(call: Promise<ActionResult<T>>): Promise<ActionResult<T>> {
+  let result: ActionResult<T>;
   try {
-    res = await signedIn(call);
+    result = await call;
   } catch {
-    throw new ApiCallError("Remote server can not be reachable", 0);
+    return { ok: false, status: 0, message: UNREACHABLE };
   }
+  return isSessionEnded(result) ? sessionEnded(result.ok ? undefined : result.reason) : result;
+}
+
+/** @deprecated until the last screens move to callAction in this change. */
+export async function runAction<T>(call: Promise<ActionResult<T>>): Promise<T> {
+  const res = await callAction(call);
   if (!res.ok) throw new ApiCallError(res.message, res.status);
   return res.data;
 }

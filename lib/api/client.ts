@@ -10,6 +10,9 @@ export class ApiCallError extends Error {
   }
 }
 
+/** The old portal's message for a call that could not reach the server. */
+export const UNREACHABLE = "Remote server can not be reachable";
+
 /**
  * A v1 call from the browser (session cookie, lib/auth/session-ended.ts handles a 401): the envelope's
  * `content`, or an ApiCallError with the server's message (`failure` when it sent none, the old
@@ -23,7 +26,7 @@ export async function callV1<T>(path: string, init?: RequestInit & { failure?: s
     res = await portalFetch(path, { ...request, headers: { accept: "application/json", ...request.headers } });
   } catch (err) {
     if (err instanceof DOMException && err.name === "AbortError") throw err;
-    throw new ApiCallError("Remote server can not be reachable", 0);
+    throw new ApiCallError(UNREACHABLE, 0);
   }
   // An abort can also land while the body is read: passed on like one before the answer.
   const body = (await res.json().catch((err: unknown) => {

@@ -1,3 +1,5 @@
+import { UNREACHABLE } from "@/lib/api/client";
+
 /**
  * Every kind of upload, declared once with its limits and messages. The server (lib/files/upload.ts)
  * and the dropzone (components/dropzone) both read this file, so it must stay free of Node imports.
@@ -42,7 +44,7 @@ export const UPLOAD_MESSAGES = {
   nameTooLong: "The file name may not be greater than 255 characters.",
   interrupted: "The upload was interrupted. Please try again.",
   noFile: "Please upload file",
-  unreachable: "Remote server can not be reachable",
+  unreachable: UNREACHABLE,
 } as const;
 
 export const UPLOAD_KINDS: Record<UploadKindName, UploadKind> = {

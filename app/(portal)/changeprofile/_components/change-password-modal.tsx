@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast";
 import { applyServerErrors } from "@/components/content/form-parts";
-import { signedIn } from "@/lib/auth/session-ended";
+import { callAction } from "@/lib/actions/client";
 import { changePasswordAction } from "@/lib/users/actions";
 import { PEOPLE_MESSAGES, changePasswordSchema, type ChangePasswordInput } from "@/lib/users/schemas";
 
@@ -42,20 +42,15 @@ export function ChangePasswordModal({
   const submit = form.handleSubmit(async (values) => {
     setSaving(true);
     setServerErrors([]);
-    try {
-      const res = await signedIn(changePasswordAction(values));
-      if (!res.ok) {
-        applyServerErrors(form, res.fieldErrors, FIELDS);
-        setServerErrors([...new Set([res.message, ...Object.values(res.fieldErrors ?? {}).flat()])]);
-        return;
-      }
-      toast.success(res.message ?? PEOPLE_MESSAGES.passwordChanged);
-      close();
-    } catch {
-      setServerErrors(["Remote server can not be reachable"]);
-    } finally {
-      setSaving(false);
+    const res = await callAction(changePasswordAction(values));
+    setSaving(false);
+    if (!res.ok) {
+      applyServerErrors(form, res.fieldErrors, FIELDS);
+      setServerErrors([...new Set([res.message, ...Object.values(res.fieldErrors ?? {}).flat()])]);
+      return;
     }
+    toast.success(res.message ?? PEOPLE_MESSAGES.passwordChanged);
+    close();
   });
   const err = (name: (typeof FIELDS)[number]) => form.formState.errors[name]?.message;
 

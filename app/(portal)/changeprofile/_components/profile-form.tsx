@@ -10,7 +10,7 @@ import { Field, ReadOnlyField, SelectField } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast";
 import { Dropzone } from "@/components/dropzone";
 import { TextArea, applyServerErrors } from "@/components/content/form-parts";
-import { signedIn } from "@/lib/auth/session-ended";
+import { callAction } from "@/lib/actions/client";
 import { updateProfileAction } from "@/lib/users/actions";
 import { profileSchema, type Profile, type ProfileInput } from "@/lib/users/schemas";
 import { ChangePasswordModal } from "./change-password-modal";
@@ -79,28 +79,23 @@ export function ProfileForm({ user, locations }: Props) {
 
   const submit = form.handleSubmit(async (values) => {
     setSaving(true);
-    try {
-      const res = await signedIn(updateProfileAction(values));
-      if (!res.ok) {
-        applyServerErrors(form, res.fieldErrors, FIELDS);
-        toast.error(res.message);
-        return;
-      }
-      toast.success(res.message ?? "Profile Changed Successfully");
-      setPhoto(res.data.profileImageUrl);
-      form.reset({
-        ...values,
-        locationId: values.locationId == null ? "" : String(values.locationId),
-        filePath: "",
-        removePhoto: false,
-      });
-      setDropKey((k) => k + 1);
-      router.refresh(); // the header's avatar
-    } catch {
-      toast.error("Remote server can not be reachable");
-    } finally {
-      setSaving(false);
+    const res = await callAction(updateProfileAction(values));
+    setSaving(false);
+    if (!res.ok) {
+      applyServerErrors(form, res.fieldErrors, FIELDS);
+      toast.error(res.message);
+      return;
     }
+    toast.success(res.message ?? "Profile Changed Successfully");
+    setPhoto(res.data.profileImageUrl);
+    form.reset({
+      ...values,
+      locationId: values.locationId == null ? "" : String(values.locationId),
+      filePath: "",
+      removePhoto: false,
+    });
+    setDropKey((k) => k + 1);
+    router.refresh(); // the header's avatar
   });
 
   const newPhoto = form.watch("filePath");

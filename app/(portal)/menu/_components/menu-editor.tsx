@@ -9,8 +9,8 @@ import { Icon } from "@/components/ui/icon";
 import { isIconName } from "@/components/ui/icon-names";
 import { toast } from "@/components/ui/toast";
 import { truncateTitle } from "@/components/shell/shell-utils";
-import { runAction } from "@/lib/actions/client";
-import { ApiCallError, callV1 } from "@/lib/api/client";
+import { callAction } from "@/lib/actions/client";
+import { callV1 } from "@/lib/api/client";
 import { deleteMenuAction, reorderMenusAction } from "@/lib/menus/actions";
 import { MENU_TEXTS, PAGE_TYPES } from "@/lib/menus/schemas";
 import type { EditorMenu } from "@/lib/menus/queries";
@@ -90,18 +90,17 @@ export function MenuEditor({
         : menus.map((m) => (m.id === parentId ? { ...m, children: order(m.children) } : m)),
     );
     setReordering(true);
-    try {
-      await runAction(
-        reorderMenusAction({ ...(parentId ? { parent_id: parentId } : {}), menu_data: ids.map((id) => ({ id })) }),
-      );
-      toast.success(MENU_TEXTS.reordered);
-      router.refresh();
-    } catch (err) {
+    const res = await callAction(
+      reorderMenusAction({ ...(parentId ? { parent_id: parentId } : {}), menu_data: ids.map((id) => ({ id })) }),
+    );
+    setReordering(false);
+    if (!res.ok) {
       setMenus(before);
-      toast.error(err instanceof Error ? err.message : "The order could not be saved.");
-    } finally {
-      setReordering(false);
+      toast.error(res.message);
+      return;
     }
+    toast.success(MENU_TEXTS.reordered);
+    router.refresh();
   };
 
   const remove = async (menu: EditorMenu) => {
@@ -113,14 +112,10 @@ export function MenuEditor({
       danger: true,
     });
     if (!yes) return;
-    try {
-      await runAction(deleteMenuAction({ id: menu.id }));
-      deleted(menu);
-    } catch (err) {
-      if (err instanceof ApiCallError && err.status === 409)
-        setQuestion({ menu, message: err.message, action: "move", moveTo: "", busy: false });
-      else toast.error(err instanceof Error ? err.message : "The menu could not be deleted.");
-    }
+    const res = await callAction(deleteMenuAction({ id: menu.id }));
+    if (res.ok) deleted(menu);
+    else if (res.status === 409) setQuestion({ menu, message: res.message, action: "move", moveTo: "", busy: false });
+    else toast.error(res.message);
   };
 
   const deleted = (menu: EditorMenu) => {
@@ -136,20 +131,20 @@ export function MenuEditor({
       return;
     }
     setQuestion({ ...question, busy: true });
-    try {
-      await runAction(
-        deleteMenuAction({
-          id: question.menu.id,
-          content_action: question.action,
-          ...(question.action === "move" ? { move_to: Number(question.moveTo) } : {}),
-        }),
-      );
-      setQuestion(null);
-      deleted(question.menu);
-    } catch (err) {
+    const res = await callAction(
+      deleteMenuAction({
+        id: question.menu.id,
+        content_action: question.action,
+        ...(question.action === "move" ? { move_to: Number(question.moveTo) } : {}),
+      }),
+    );
+    if (!res.ok) {
       setQuestion({ ...question, busy: false });
-      toast.error(err instanceof Error ? err.message : "The menu could not be deleted.");
+      toast.error(res.message);
+      return;
     }
+    setQuestion(null);
+    deleted(question.menu);
   };
 
   /** Pages the content of a deleted menu can move to: every page but a link, the menu itself and its sub-menus. */

@@ -7,7 +7,7 @@ import { Icon } from "@/components/ui/icon";
 import { isIconName } from "@/components/ui/icon-names";
 import { Modal } from "@/components/ui/modal";
 import { toast } from "@/components/ui/toast";
-import { runAction } from "@/lib/actions/client";
+import { callAction } from "@/lib/actions/client";
 import { saveMenuAction } from "@/lib/menus/actions";
 import { ATTACHMENT_OPTIONS, MENU_TITLE_MAX, PAGE_TYPES, addEditMenuBody } from "@/lib/menus/schemas";
 import type { EditorMenu } from "@/lib/menus/queries";
@@ -84,17 +84,15 @@ export function MenuForm({ menu, parentId, icons, onCancel, onSaved }: Props) {
     }
     setErrors({});
     setSaving(true);
-    try {
-      const res = await runAction(saveMenuAction(body));
-      toast.success(menu ? `${title.trim()} saved (/${res.slug})` : `${title.trim()} added (/${res.slug})`);
-      onSaved();
-    } catch (err) {
-      const message = err instanceof Error ? err.message : "Remote server can not be reachable";
-      setErrors({ _: message });
-      toast.error(message);
-    } finally {
-      setSaving(false);
+    const res = await callAction(saveMenuAction(body));
+    setSaving(false);
+    if (!res.ok) {
+      setErrors({ _: res.message });
+      toast.error(res.message);
+      return;
     }
+    toast.success(menu ? `${title.trim()} saved (/${res.data.slug})` : `${title.trim()} added (/${res.data.slug})`);
+    onSaved();
   };
 
   const heading = `${menu ? "Edit" : "Add"} ${sub ? "sub menu" : "menu"}`;

@@ -7,7 +7,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Field, ReadOnlyField, SelectField } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast";
 import { FormButtons, applyServerErrors } from "@/components/content/form-parts";
-import { signedIn } from "@/lib/auth/session-ended";
+import { callAction } from "@/lib/actions/client";
 import { updateUserAction } from "@/lib/users/actions";
 import { editUserSchema, type EditUser, type EditUserInput } from "@/lib/users/schemas";
 import { UnsavedChangesGuard } from "@/components/forms/unsaved-changes-guard";
@@ -67,21 +67,16 @@ export function EditUserForm({ user, options }: Props) {
 
   const submit = form.handleSubmit(async (values) => {
     setSaving(true);
-    try {
-      const res = await signedIn(updateUserAction(values));
-      if (!res.ok) {
-        applyServerErrors(form, res.fieldErrors, FIELDS);
-        toast.error(res.message);
-        return;
-      }
-      toast.success(res.message ?? "User Updated Successfully");
-      router.push("/user/list");
-      router.refresh();
-    } catch {
-      toast.error("Remote server can not be reachable");
-    } finally {
-      setSaving(false);
+    const res = await callAction(updateUserAction(values));
+    setSaving(false);
+    if (!res.ok) {
+      applyServerErrors(form, res.fieldErrors, FIELDS);
+      toast.error(res.message);
+      return;
     }
+    toast.success(res.message ?? "User Updated Successfully");
+    router.push("/user/list");
+    router.refresh();
   });
 
   return (

@@ -9,7 +9,7 @@ import { Field } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast";
 import { Dropzone } from "@/components/dropzone";
 import { TextArea, applyServerErrors } from "@/components/content/form-parts";
-import { signedIn } from "@/lib/auth/session-ended";
+import { callAction } from "@/lib/actions/client";
 import { sendNotificationAction } from "@/lib/users/actions";
 import { PEOPLE_MESSAGES, notificationSchema, type NotificationInput } from "@/lib/users/schemas";
 
@@ -48,21 +48,16 @@ export function NotifyModal({
 
   const submit = form.handleSubmit(async (values) => {
     setSaving(true);
-    try {
-      const res = await signedIn(sendNotificationAction({ ...values, ids, filters }));
-      if (!res.ok) {
-        applyServerErrors(form, res.fieldErrors, FIELDS);
-        toast.error(res.message);
-        return;
-      }
-      toast.success(res.message ?? PEOPLE_MESSAGES.emailSent);
-      close();
-      onSent();
-    } catch {
-      toast.error("Remote server can not be reachable");
-    } finally {
-      setSaving(false);
+    const res = await callAction(sendNotificationAction({ ...values, ids, filters }));
+    setSaving(false);
+    if (!res.ok) {
+      applyServerErrors(form, res.fieldErrors, FIELDS);
+      toast.error(res.message);
+      return;
     }
+    toast.success(res.message ?? PEOPLE_MESSAGES.emailSent);
+    close();
+    onSent();
   });
   const err = (name: (typeof FIELDS)[number]) => form.formState.errors[name]?.message;
   const to = ids.length ? `${ids.length} selected user(s)` : `all ${total} user(s) matching the current filters`;
