@@ -145,55 +145,50 @@ type Saved = { id: number; created: boolean; message: string };
 
 type FilesContext = { user: SessionUser; kinds: readonly UploadKindName[]; field: string };
 
-/**
- * The update branch of a save: the stored documents (for the audit), the row's `update` (which returns
- * the row after), the document references synced, and one audit row with both sides and their documents.
- */
-async function updateWithDocuments(
-  tx: Tx,
-  change: { entity: string; before: { id: number }; owner: Owner; documents: DocumentRef[] },
-  files: FilesContext,
-  update: () => PromiseLike<object[]>,
-): Promise<void> {
-  const beforeDocs = await documentsForAudit(tx, change.owner);
-  const [after] = await update();
-  const docs = await syncDocuments(tx, change.owner, change.documents, files);
-  await writeAudit(
-    {
-      actorId: files.user.id,
-      action: "update",
-      entity: change.entity,
-      entityId: change.before.id,
-      before: { ...change.before, documents: beforeDocs },
-      after: { ...after, documents: docs },
-    },
-    tx,
-  );
-}
+/** What each content save writes: its audit entity, the documents' owner column, and the noun its messages use. */
+const CONTENT_ROWS = {
+  discussion: { entity: "post", owner: (postId: number): Owner => ({ postId }), noun: "Post" },
+  attachment: { entity: "attachment", owner: (attachmentId: number): Owner => ({ attachmentId }), noun: "Attachment" },
+  "save-the-date": {
+    entity: "save_the_date",
+    owner: (saveTheDateId: number): Owner => ({ saveTheDateId }),
+    noun: "Date",
+  },
+} satisfies Record<ContentKind | "save-the-date", { entity: string; owner: (id: number) => Owner; noun: string }>;
 
 /**
- * The create branch of a save: the row's `insert` (which returns the new row), its document references
- * synced under the owner made from its id, and one audit row with the row and its documents. Returns the id.
+ * The write of a content save, in its transaction. With `before` (the locked row), the update: the
+ * stored documents (for the audit), the row's `update` (which returns the row after), the document
+ * references synced, and one audit row with both sides and their documents. Without, the create: the
+ * row's `insert` (which returns the new row), its documents synced under the owner made from its id,
+ * and one audit row with the row and its documents.
  */
-async function createWithDocuments(
+async function writeWithDocuments(
   tx: Tx,
-  change: { entity: string; owner: (id: number) => Owner; documents: DocumentRef[] },
+  kind: keyof typeof CONTENT_ROWS,
+  change: { before: { id: number } | undefined; menuId: number; documents: DocumentRef[] },
   files: FilesContext,
-  insert: () => PromiseLike<({ id: number } & object)[]>,
-): Promise<number> {
-  const [row] = await insert();
-  const docs = await syncDocuments(tx, change.owner(row.id), change.documents, files);
-  await writeAudit(
-    {
-      actorId: files.user.id,
-      action: "create",
-      entity: change.entity,
-      entityId: row.id,
-      after: { ...row, documents: docs },
-    },
-    tx,
-  );
-  return row.id;
+  write: {
+    update: (id: number) => PromiseLike<object[]>;
+    /** Inserts the row with the `created` columns (its menu, its author) beside the saved fields. */
+    insert: (created: { menuId: number; createdBy: number }) => PromiseLike<({ id: number } & object)[]>;
+  },
+): Promise<Saved> {
+  const { entity, owner, noun } = CONTENT_ROWS[kind];
+  const { before } = change;
+  if (before) {
+    const beforeDocs = await documentsForAudit(tx, owner(before.id));
+    const [after] = await write.update(before.id);
+    const docs = await syncDocuments(tx, owner(before.id), change.documents, files);
+    const audit = { before: { ...before, documents: beforeDocs }, after: { ...after, documents: docs } };
+    await writeAudit({ actorId: files.user.id, action: "update", entity, entityId: before.id, ...audit }, tx);
+    return { id: before.id, created: false, message: `${noun} Updated successfully` };
+  }
+  const [row] = await write.insert({ menuId: change.menuId, createdBy: files.user.id });
+  const docs = await syncDocuments(tx, owner(row.id), change.documents, files);
+  const after = { ...row, documents: docs };
+  await writeAudit({ actorId: files.user.id, action: "create", entity, entityId: row.id, after }, tx);
+  return { id: row.id, created: true, message: `${noun} Added successfully` };
 }
 
 type ScheduleInput = { audience?: Audience; publishAt?: string | null; expiresAt?: string | null };
@@ -271,35 +266,30 @@ export async function saveDiscussion(
   const menu = await requireContentMenu(input.slug, user, "discussion");
   const files = { user, kinds: UPLOAD_KINDS.post, field: opts.documentsField ?? "documents" };
   return withFileTransaction(async (tx) => {
-    const text = { title: input.title, description: input.description, updatedBy: user.id };
+    let before: typeof posts.$inferSelect | undefined;
     if (input.id) {
-      const [before] = await tx
+      [before] = await tx
         .select()
         .from(posts)
         .where(and(eq(posts.id, input.id), eq(posts.menuId, menu.id)))
         .for("update");
       if (!before) throw new AppError(404, notFoundMessage("discussion"));
-      const fields = { ...text, ...(await resolveSchedule(tx, input, before)), ...resolveMustRead(input, before) };
-      await updateWithDocuments(
-        tx,
-        { entity: "post", before, owner: { postId: before.id }, documents: input.documents },
-        files,
-        () => tx.update(posts).set(fields).where(eq(posts.id, before.id)).returning(),
-      );
-      return { id: before.id, created: false, message: "Post Updated successfully" };
     }
-    const fields = { ...text, ...(await resolveSchedule(tx, input)), ...resolveMustRead(input) };
-    const id = await createWithDocuments(
-      tx,
-      { entity: "post", owner: (postId) => ({ postId }), documents: input.documents },
-      files,
-      () =>
+    const fields = {
+      title: input.title,
+      description: input.description,
+      updatedBy: user.id,
+      ...(await resolveSchedule(tx, input, before)),
+      ...resolveMustRead(input, before),
+    };
+    return writeWithDocuments(tx, "discussion", { before, menuId: menu.id, documents: input.documents }, files, {
+      update: (id) => tx.update(posts).set(fields).where(eq(posts.id, id)).returning(),
+      insert: (created) =>
         tx
           .insert(posts)
-          .values({ ...fields, menuId: menu.id, createdBy: user.id })
+          .values({ ...fields, ...created })
           .returning(),
-    );
-    return { id, created: true, message: "Post Added successfully" };
+    });
   });
 }
 
@@ -346,27 +336,14 @@ export async function saveAttachment(
       ...(input.groupId != null ? { pin: false } : {}),
     };
     const documents = input.uploadType === "file" ? input.documents : [];
-    if (before) {
-      const id = before.id;
-      await updateWithDocuments(
-        tx,
-        { entity: "attachment", before, owner: { attachmentId: id }, documents },
-        files,
-        () => tx.update(attachments).set(fields).where(eq(attachments.id, id)).returning(),
-      );
-      return { id, created: false, message: "Attachment Updated successfully" };
-    }
-    const id = await createWithDocuments(
-      tx,
-      { entity: "attachment", owner: (attachmentId) => ({ attachmentId }), documents },
-      files,
-      () =>
+    return writeWithDocuments(tx, "attachment", { before, menuId: menu.id, documents }, files, {
+      update: (id) => tx.update(attachments).set(fields).where(eq(attachments.id, id)).returning(),
+      insert: (created) =>
         tx
           .insert(attachments)
-          .values({ ...fields, menuId: menu.id, createdBy: user.id })
+          .values({ ...fields, ...created })
           .returning(),
-    );
-    return { id, created: true, message: "Attachment Added successfully" };
+    });
   });
 }
 
@@ -386,30 +363,23 @@ export async function saveSaveTheDate(
   const files = { user, kinds: UPLOAD_KINDS.saveTheDate, field: opts.documentsField ?? "documents" };
   return withFileTransaction(async (tx) => {
     const fields = { title: input.title, description: input.description, eventDate, updatedBy: user.id };
+    let before: typeof saveTheDates.$inferSelect | undefined;
     if (input.id) {
-      const [before] = await tx
+      [before] = await tx
         .select()
         .from(saveTheDates)
         .where(and(eq(saveTheDates.id, input.id), eq(saveTheDates.menuId, menu.id)))
         .for("update");
       if (!before) throw new AppError(404, notFoundMessage("save-the-date"));
-      const owner = { saveTheDateId: before.id };
-      await updateWithDocuments(tx, { entity: "save_the_date", before, owner, documents: input.documents }, files, () =>
-        tx.update(saveTheDates).set(fields).where(eq(saveTheDates.id, before.id)).returning(),
-      );
-      return { id: before.id, created: false, message: "Date Updated successfully" };
     }
-    const id = await createWithDocuments(
-      tx,
-      { entity: "save_the_date", owner: (saveTheDateId) => ({ saveTheDateId }), documents: input.documents },
-      files,
-      () =>
+    return writeWithDocuments(tx, "save-the-date", { before, menuId: menu.id, documents: input.documents }, files, {
+      update: (id) => tx.update(saveTheDates).set(fields).where(eq(saveTheDates.id, id)).returning(),
+      insert: (created) =>
         tx
           .insert(saveTheDates)
-          .values({ ...fields, menuId: menu.id, createdBy: user.id })
+          .values({ ...fields, ...created })
           .returning(),
-    );
-    return { id, created: true, message: "Date Added successfully" };
+    });
   });
 }
 
