@@ -230,16 +230,12 @@ export function useContentForm<T extends WithDocuments & { id?: number | null }>
   };
 }
 
-type ContentFormState<T extends WithDocuments> = Omit<ReturnType<typeof useContentForm<T>>, "form"> & {
-  form: UseFormReturn<T>;
-};
-
 /**
  * The frame of every content form: the FormCard ('Add New {noun}' / 'Edit {noun}', the author line),
  * the form with its Title, the Description (when `descriptionRows` is given), the form's own fields
  * (`children`) and the buttons (`saveLabel`: Save / Update unless given).
  */
-export function ContentFormFrame<T extends WithDocuments & { title: string }>({
+export function ContentFormFrame<T extends WithDocuments & { id?: number | null; title: string }>({
   state,
   noun,
   userName,
@@ -248,7 +244,7 @@ export function ContentFormFrame<T extends WithDocuments & { title: string }>({
   saveLabel,
   children,
 }: {
-  state: ContentFormState<T>;
+  state: ReturnType<typeof useContentForm<T>>;
   noun: string;
   userName: string;
   backHref: string;
