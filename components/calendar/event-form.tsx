@@ -1,10 +1,10 @@
 "use client";
 
-import { forwardRef, useEffect, useId, useRef, useState } from "react";
+import { forwardRef, useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "@/components/ui/button";
-import { Field } from "@/components/ui/input";
+import { Field, FieldFrame, type ControlProps } from "@/components/ui/input";
 import { Dropzone, type UploadedFile } from "@/components/dropzone";
 import { saveEventAction } from "@/lib/calendar/actions";
 import { CONTACT_EMAIL_MAX, RECURRENCE_LABELS, RECURRENCES, TITLE_MAX, WEEKDAYS } from "@/lib/calendar/constants";
@@ -16,38 +16,21 @@ import { signedIn } from "@/lib/auth/session-ended";
 const SUCCESS_RESET_MS = 3000;
 const FAILURE_RETURN_MS = 5000;
 
-const controlClass = (error?: string) =>
-  `block w-full rounded-md border px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:ring-1 focus:ring-brand-500 focus:outline-none disabled:bg-slate-100 ${
-    error ? "border-red-500" : "border-slate-300"
-  }`;
+/** Selects and text areas grey out while the form is busy (its fieldset is disabled). */
+const CONTROL_CLASS = "disabled:bg-slate-100 ";
 
 type SelectProps = React.SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string };
 const SelectField = forwardRef<HTMLSelectElement, SelectProps>(function SelectField(
   { label, error, children, className = "", ...rest },
   ref,
 ) {
-  const id = useId();
+  const control = (props: ControlProps) => (
+    <select ref={ref} {...props} {...rest}>
+      {children}
+    </select>
+  );
   return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <select
-        ref={ref}
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={controlClass(error)}
-        {...rest}
-      >
-        {children}
-      </select>
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-600">
-          {error}
-        </p>
-      )}
-    </div>
+    <FieldFrame label={label} error={error} className={className} controlClass={CONTROL_CLASS} control={control} />
   );
 });
 
@@ -56,27 +39,9 @@ const TextAreaField = forwardRef<HTMLTextAreaElement, AreaProps>(function TextAr
   { label, error, className = "", ...rest },
   ref,
 ) {
-  const id = useId();
+  const control = (props: ControlProps) => <textarea ref={ref} rows={3} {...props} {...rest} />;
   return (
-    <div className={className}>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <textarea
-        ref={ref}
-        id={id}
-        rows={3}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={controlClass(error)}
-        {...rest}
-      />
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-600">
-          {error}
-        </p>
-      )}
-    </div>
+    <FieldFrame label={label} error={error} className={className} controlClass={CONTROL_CLASS} control={control} />
   );
 });
 

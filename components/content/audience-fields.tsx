@@ -118,6 +118,68 @@ function IdChecklist({
   );
 }
 
+/** One of the schedule's moments (publish, expiry, due date) as a LocalDateTime, with its error. */
+function ScheduleDateTime({
+  control,
+  name,
+  label,
+  error,
+  hint,
+}: {
+  control: Control<ScheduleValues>;
+  name: "publishAt" | "expiresAt" | "dueAt";
+  label: string;
+  error: FieldErrors<ScheduleValues>;
+  hint: string;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <LocalDateTime
+          label={label}
+          value={field.value}
+          onChange={field.onChange}
+          error={error[name]?.message}
+          hint={hint}
+        />
+      )}
+    />
+  );
+}
+
+/** A yes/no of the schedule (must read, needs acknowledging again); `strong` sets its words in medium weight. */
+function ScheduleCheckbox({
+  control,
+  name,
+  strong,
+  children,
+}: {
+  control: Control<ScheduleValues>;
+  name: "mustRead" | "reacknowledge";
+  strong?: boolean;
+  children: React.ReactNode;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <label className={`flex items-center gap-2 text-sm ${strong ? "font-medium" : ""}text-slate-800`}>
+          <input
+            type="checkbox"
+            className="h-4 w-4"
+            checked={!!field.value}
+            onChange={(ev) => field.onChange(ev.target.checked)}
+          />
+          {children}
+        </label>
+      )}
+    />
+  );
+}
+
 /**
  * Audience (locations, roles: none ticked is everyone who can open the page), Publish at and Expires
  * at in the viewer's local time with the zone named; with `mustRead`, Must read, its due date and,
@@ -177,79 +239,19 @@ export function AudienceFields<T extends ScheduleValues>({
         />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Controller
-          control={c}
-          name="publishAt"
-          render={({ field }) => (
-            <LocalDateTime
-              label="Publish at"
-              value={field.value}
-              onChange={field.onChange}
-              error={e.publishAt?.message}
-              hint={`${hint} Empty: at once.`}
-            />
-          )}
-        />
-        <Controller
-          control={c}
-          name="expiresAt"
-          render={({ field }) => (
-            <LocalDateTime
-              label="Expires at"
-              value={field.value}
-              onChange={field.onChange}
-              error={e.expiresAt?.message}
-              hint={`${hint} Empty: never.`}
-            />
-          )}
-        />
+        <ScheduleDateTime control={c} name="publishAt" label="Publish at" error={e} hint={`${hint} Empty: at once.`} />
+        <ScheduleDateTime control={c} name="expiresAt" label="Expires at" error={e} hint={`${hint} Empty: never.`} />
       </div>
       {mustRead && (
         <div className="space-y-3 border-t border-slate-200 pt-4">
-          <Controller
-            control={c}
-            name="mustRead"
-            render={({ field }) => (
-              <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
-                <input
-                  type="checkbox"
-                  className="h-4 w-4"
-                  checked={!!field.value}
-                  onChange={(ev) => field.onChange(ev.target.checked)}
-                />
-                Must read (everyone in the audience is asked to acknowledge it)
-              </label>
-            )}
-          />
-          <Controller
-            control={c}
-            name="dueAt"
-            render={({ field }) => (
-              <LocalDateTime
-                label="Due date (optional)"
-                value={field.value}
-                onChange={field.onChange}
-                error={e.dueAt?.message}
-                hint={hint}
-              />
-            )}
-          />
+          <ScheduleCheckbox control={c} name="mustRead" strong>
+            Must read (everyone in the audience is asked to acknowledge it)
+          </ScheduleCheckbox>
+          <ScheduleDateTime control={c} name="dueAt" label="Due date (optional)" error={e} hint={hint} />
           {wasMustRead && (
-            <Controller
-              control={c}
-              name="reacknowledge"
-              render={({ field }) => (
-                <label className="flex items-center gap-2 text-sm text-slate-800">
-                  <input
-                    type="checkbox"
-                    className="h-4 w-4"
-                    checked={!!field.value}
-                    onChange={(ev) => field.onChange(ev.target.checked)}
-                  />
-                  Needs acknowledging again (earlier acknowledgements stop counting; they stay in the history)
-                </label>
-              )}
-            />
+            <ScheduleCheckbox control={c} name="reacknowledge">
+              Needs acknowledging again (earlier acknowledgements stop counting; they stay in the history)
+            </ScheduleCheckbox>
           )}
         </div>
       )}

@@ -1,12 +1,9 @@
 "use client";
 
-import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Field } from "@/components/ui/input";
 import { saveDiscussionAction } from "@/lib/content/actions";
 import { discussionFormSchema, emptyDiscussion, type DiscussionFormValues } from "@/lib/content/schemas";
-import { TITLE_MAX } from "@/lib/content/constants";
-import { DocumentsField, FormButtons, FormCard, TextArea, useContentFormSave } from "./form-parts";
+import { ContentFormFrame, DocumentsField, useContentForm } from "./form-parts";
 import { AudienceFields, type AudienceOptions } from "./audience-fields";
 
 const FIELDS = [
@@ -32,51 +29,32 @@ export function DiscussionForm({
   userName: string;
   options: AudienceOptions;
 }) {
-  const editing = initial.id != null;
-  const form = useForm<DiscussionFormValues>({ resolver: zodResolver(discussionFormSchema), defaultValues: initial });
-  const { errors } = form.formState;
-  const { saving, busy, submit, upload } = useContentFormSave({
-    form,
+  const state = useContentForm({
+    initial,
+    resolver: zodResolver(discussionFormSchema),
     save: saveDiscussionAction,
     fields: FIELDS,
     blank: () => emptyDiscussion(initial.slug),
     backHref,
   });
-
+  const { form, editing } = state;
   return (
-    <FormCard
-      title={editing ? "Edit Post" : "Add New Post"}
-      editing={editing}
+    <ContentFormFrame
+      state={state}
+      noun="Post"
       userName={userName}
-      dirty={form.formState.isDirty}
+      backHref={backHref}
+      descriptionRows={8}
+      saveLabel={editing ? "Update Post" : "Save"}
     >
-      <form onSubmit={submit("save")} noValidate className="space-y-5">
-        <Field
-          label="Title"
-          required
-          maxLength={TITLE_MAX}
-          autoComplete="off"
-          error={errors.title?.message}
-          {...form.register("title")}
-        />
-        <TextArea label="Description" rows={8} error={errors.description?.message} {...form.register("description")} />
-        <DocumentsField form={form} kind="post" upload={upload} />
-        <AudienceFields
-          control={form.control}
-          errors={errors}
-          options={options}
-          mustRead
-          wasMustRead={editing && !!initial.mustRead}
-        />
-        <FormButtons
-          cancelHref={backHref}
-          editing={editing}
-          saveLabel={editing ? "Update Post" : "Save"}
-          busy={busy}
-          saving={saving}
-          onSaveAndContinue={submit("continue")}
-        />
-      </form>
-    </FormCard>
+      <DocumentsField form={form} kind="post" upload={state.upload} />
+      <AudienceFields
+        control={form.control}
+        errors={form.formState.errors}
+        options={options}
+        mustRead
+        wasMustRead={editing && !!initial.mustRead}
+      />
+    </ContentFormFrame>
   );
 }

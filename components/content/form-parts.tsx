@@ -3,13 +3,22 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { Controller, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
+import {
+  Controller,
+  useForm,
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type Resolver,
+  type UseFormReturn,
+} from "react-hook-form";
 import type { ActionResult } from "@/lib/actions/action";
 import { signedIn } from "@/lib/auth/session-ended";
 import type { DocumentRef } from "@/lib/content/schemas";
 import type { UploadKindName } from "@/lib/storage/kinds";
 import { Button } from "@/components/ui/button";
-import { TextAreaField } from "@/components/ui/input";
+import { Field, TextAreaField } from "@/components/ui/input";
+import { TITLE_MAX } from "@/lib/content/constants";
 import { toast } from "@/components/ui/toast";
 import { Dropzone } from "@/components/dropzone";
 import { UnsavedChangesGuard } from "@/components/forms/unsaved-changes-guard";
@@ -168,24 +177,27 @@ export function useFormSave<T extends FieldValues>({
 }
 
 /**
- * The save of a content form (post, attachment, save-the-date): Save goes back to the list, Save And
- * Continue starts an empty form (`blank`) with a fresh upload list; the server's field errors go onto
- * the fields and its message into a toast, and what was typed stays. Saving is disabled while a save or
- * an upload is under way.
+ * A content form (post, attachment, save-the-date): its react-hook-form state from `initial` and the
+ * schema's `resolver`, and its save: Save goes back to the list, Save And Continue starts an empty form
+ * (`blank`) with a fresh upload list; the server's field errors go onto the fields and its message into
+ * a toast, and what was typed stays. Saving is disabled while a save or an upload is under way.
  */
-export function useContentFormSave<T extends WithDocuments>({
-  form,
+export function useContentForm<T extends WithDocuments & { id?: number | null }>({
+  initial,
+  resolver,
   save,
   fields,
   blank,
   backHref,
 }: {
-  form: UseFormReturn<T>;
+  initial: T;
+  resolver: Resolver<T>;
   save: (values: T) => Promise<ActionResult<unknown>>;
   fields: readonly string[];
   blank: () => DefaultValues<T>;
   backHref: string;
 }) {
+  const form = useForm<T>({ resolver, defaultValues: initial as DefaultValues<T> });
   const router = useRouter();
   const [uploading, setUploading] = useState(false);
   // A new key gives the dropzone a fresh list (Save And Continue); its first files are the record's.
@@ -209,11 +221,75 @@ export function useContentFormSave<T extends WithDocuments>({
   });
 
   return {
+    form,
+    editing: initial.id != null,
     saving,
     busy: saving !== null || uploading,
     submit,
     upload: { key: upload.key, initialFiles: upload.initialFiles, onBusyChange: setUploading } satisfies UploadState,
   };
+}
+
+/**
+ * The frame of every content form: the FormCard ('Add New {noun}' / 'Edit {noun}', the author line),
+ * the form with its Title, the Description (when `descriptionRows` is given), the form's own fields
+ * (`children`) and the buttons (`saveLabel`: Save / Update unless given).
+ */
+export function ContentFormFrame<T extends WithDocuments & { id?: number | null; title: string }>({
+  state,
+  noun,
+  userName,
+  backHref,
+  descriptionRows,
+  saveLabel,
+  children,
+}: {
+  state: ReturnType<typeof useContentForm<T>>;
+  noun: string;
+  userName: string;
+  backHref: string;
+  descriptionRows?: number;
+  saveLabel?: string;
+  children: React.ReactNode;
+}) {
+  const { form, editing, busy, saving, submit } = state;
+  const errorOf = (name: "title" | "description") => form.getFieldState(name as Path<T>, form.formState).error?.message;
+  return (
+    <FormCard
+      title={editing ? `Edit ${noun}` : `Add New ${noun}`}
+      editing={editing}
+      userName={userName}
+      dirty={form.formState.isDirty}
+    >
+      <form onSubmit={submit("save")} noValidate className="space-y-5">
+        <Field
+          label="Title"
+          required
+          maxLength={TITLE_MAX}
+          autoComplete="off"
+          error={errorOf("title")}
+          {...form.register("title" as Path<T>)}
+        />
+        {descriptionRows !== undefined && (
+          <TextArea
+            label="Description"
+            rows={descriptionRows}
+            error={errorOf("description")}
+            {...form.register("description" as Path<T>)}
+          />
+        )}
+        {children}
+        <FormButtons
+          cancelHref={backHref}
+          editing={editing}
+          saveLabel={saveLabel}
+          busy={busy}
+          saving={saving}
+          onSaveAndContinue={submit("continue")}
+        />
+      </form>
+    </FormCard>
+  );
 }
 
 /** A content form's upload block: the form's `documents`, through the one Dropzone. */

@@ -2,6 +2,7 @@ import { ExportLinks } from "./export-links";
 import { nextReminderAt, type ReadStatus } from "@/lib/content/must-read/queries";
 import { DateText } from "./date-text";
 import { RemindButton } from "./remind-button";
+import { ColumnHeaders } from "@/components/ui/column-headers";
 
 const STATE: Record<"acknowledged" | "seen" | "not-yet", string> = {
   acknowledged: "Acknowledged",
@@ -38,20 +39,7 @@ export function ReadersPanel({ status }: { status: ReadStatus }) {
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Readers per location</caption>
           <thead className="border-b border-slate-200 text-slate-700">
-            <tr>
-              <th scope="col" className="py-2 pr-3">
-                Location
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                Acknowledged
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                Seen
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                Not yet
-              </th>
-            </tr>
+            <ColumnHeaders columns={["Location", "Acknowledged", "Seen", "Not yet"]} cellClass="py-2 pr-3" />
           </thead>
           <tbody>
             {status.locations.map((l) => (

@@ -1,6 +1,7 @@
 import { forwardRef, useId } from "react";
 
-type ControlProps = {
+/** What FieldFrame hands its control: the id, the ARIA wiring to the error and the classes. */
+export type ControlProps = {
   id: string;
   "aria-invalid"?: true;
   "aria-describedby"?: string;
@@ -66,7 +67,7 @@ export function RequiredNote() {
  * browser's own validation (the forms validate with their zod schema and show its messages).
  * `compact`: a smaller label and control, for the many repeated cells of a row (tech time's rows).
  */
-function FieldFrame({
+export function FieldFrame({
   label,
   error,
   id,

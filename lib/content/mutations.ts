@@ -1,5 +1,6 @@
 import "server-only";
 import { and, eq, inArray, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import { getDb, schema, type Tx } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { SessionUser } from "@/lib/auth/session";
@@ -41,13 +42,6 @@ function ownerWhere(owner: Owner) {
   if ("attachmentId" in owner) return eq(contentDocuments.attachmentId, owner.attachmentId);
   return eq(contentDocuments.saveTheDateId, owner.saveTheDateId);
 }
-
-/** Which uploads each form may claim (old clients upload through store_document as "document"). */
-const UPLOAD_KINDS: Record<"post" | "attachment" | "saveTheDate", readonly UploadKindName[]> = {
-  post: ["post", "document"],
-  attachment: ["attachment", "document"],
-  saveTheDate: ["document"],
-};
 
 type StoredDoc = typeof contentDocuments.$inferSelect;
 type DocValues = { fileId: number | null; path: string; name: string; size: number; mime: string; extension: string };
@@ -146,54 +140,96 @@ type Saved = { id: number; created: boolean; message: string };
 type FilesContext = { user: SessionUser; kinds: readonly UploadKindName[]; field: string };
 
 /**
- * The update branch of a save: the stored documents (for the audit), the row's `update` (which returns
- * the row after), the document references synced, and one audit row with both sides and their documents.
+ * What each content save writes: its table, its audit entity, the documents' owner column, the uploads
+ * it may claim (old clients upload through store_document as "document") and the noun its messages use.
  */
-async function updateWithDocuments(
-  tx: Tx,
-  change: { entity: string; before: { id: number }; owner: Owner; documents: DocumentRef[] },
-  files: FilesContext,
-  update: () => PromiseLike<object[]>,
-): Promise<void> {
-  const beforeDocs = await documentsForAudit(tx, change.owner);
-  const [after] = await update();
-  const docs = await syncDocuments(tx, change.owner, change.documents, files);
-  await writeAudit(
-    {
-      actorId: files.user.id,
-      action: "update",
-      entity: change.entity,
-      entityId: change.before.id,
-      before: { ...change.before, documents: beforeDocs },
-      after: { ...after, documents: docs },
-    },
-    tx,
-  );
-}
+const CONTENT_ROWS = {
+  discussion: {
+    table: posts,
+    entity: "post",
+    owner: (postId: number): Owner => ({ postId }),
+    uploads: ["post", "document"],
+    noun: "Post",
+  },
+  attachment: {
+    table: attachments,
+    entity: "attachment",
+    owner: (attachmentId: number): Owner => ({ attachmentId }),
+    uploads: ["attachment", "document"],
+    noun: "Attachment",
+  },
+  "save-the-date": {
+    table: saveTheDates,
+    entity: "save_the_date",
+    owner: (saveTheDateId: number): Owner => ({ saveTheDateId }),
+    uploads: ["document"],
+    noun: "Date",
+  },
+} satisfies Record<
+  ContentKind | "save-the-date",
+  { table: PgTable; entity: string; owner: (id: number) => Owner; uploads: readonly UploadKindName[]; noun: string }
+>;
+type ContentRowKind = keyof typeof CONTENT_ROWS;
+type ContentTable = (typeof CONTENT_ROWS)[ContentRowKind]["table"];
+type RowOf<K extends ContentRowKind> = (typeof CONTENT_ROWS)[K]["table"]["$inferSelect"];
+/** The columns a save sets (menu and author are set here, once, on create). */
+type FieldsOf<K extends ContentRowKind> = Omit<
+  (typeof CONTENT_ROWS)[K]["table"]["$inferInsert"],
+  "menuId" | "createdBy"
+>;
 
 /**
- * The create branch of a save: the row's `insert` (which returns the new row), its document references
- * synced under the owner made from its id, and one audit row with the row and its documents. Returns the id.
+ * The save of a post, attachment or date, in one transaction. An edit (`id`) locks the row, which must
+ * be in `menu` (else 404); `fieldsFor` gives the columns to set from the input and that row (it may
+ * refuse with a 422). Then with the row, the update: the stored documents (for the audit), the row
+ * updated, the document references synced, one audit row with both sides and their documents; without,
+ * the create: the row inserted in `menu` by the user, its documents synced, one audit row.
  */
-async function createWithDocuments(
-  tx: Tx,
-  change: { entity: string; owner: (id: number) => Owner; documents: DocumentRef[] },
-  files: FilesContext,
-  insert: () => PromiseLike<({ id: number } & object)[]>,
-): Promise<number> {
-  const [row] = await insert();
-  const docs = await syncDocuments(tx, change.owner(row.id), change.documents, files);
-  await writeAudit(
-    {
-      actorId: files.user.id,
-      action: "create",
-      entity: change.entity,
-      entityId: row.id,
-      after: { ...row, documents: docs },
-    },
-    tx,
-  );
-  return row.id;
+async function saveContentRow<K extends ContentRowKind>(
+  kind: K,
+  save: {
+    id: number | null | undefined;
+    menu: ContentMenu;
+    user: SessionUser;
+    opts: SaveOptions;
+    documents: DocumentRef[];
+  },
+  fieldsFor: (tx: Tx, before: RowOf<K> | undefined) => Promise<FieldsOf<K>>,
+): Promise<Saved> {
+  const { entity, owner, uploads, noun } = CONTENT_ROWS[kind];
+  // Drizzle types a statement for one table; the three share every column named here (id, menu_id).
+  const table: ContentTable = CONTENT_ROWS[kind].table;
+  const { user, menu, documents } = save;
+  const files = { user, kinds: uploads, field: save.opts.documentsField ?? "documents" };
+  return withFileTransaction(async (tx) => {
+    let before: RowOf<K> | undefined;
+    if (save.id) {
+      [before] = (await tx
+        .select()
+        .from(table)
+        .where(and(eq(table.id, save.id), eq(table.menuId, menu.id)))
+        .for("update")) as RowOf<K>[];
+      if (!before) throw new AppError(404, notFoundMessage(kind));
+    }
+    const fields = await fieldsFor(tx, before);
+    if (before) {
+      const id = before.id;
+      const beforeDocs = await documentsForAudit(tx, owner(id));
+      const [after] = await tx.update(table).set(fields).where(eq(table.id, id)).returning();
+      const docs = await syncDocuments(tx, owner(id), documents, files);
+      const audit = { before: { ...before, documents: beforeDocs }, after: { ...after, documents: docs } };
+      await writeAudit({ actorId: user.id, action: "update", entity, entityId: id, ...audit }, tx);
+      return { id, created: false, message: `${noun} Updated successfully` };
+    }
+    const [row] = await tx
+      .insert(table)
+      .values({ ...fields, menuId: menu.id, createdBy: user.id })
+      .returning();
+    const docs = await syncDocuments(tx, owner(row.id), documents, files);
+    const after = { ...row, documents: docs };
+    await writeAudit({ actorId: user.id, action: "create", entity, entityId: row.id, after }, tx);
+    return { id: row.id, created: true, message: `${noun} Added successfully` };
+  });
 }
 
 type ScheduleInput = { audience?: Audience; publishAt?: string | null; expiresAt?: string | null };
@@ -269,38 +305,14 @@ export async function saveDiscussion(
   opts: SaveOptions = {},
 ): Promise<Saved> {
   const menu = await requireContentMenu(input.slug, user, "discussion");
-  const files = { user, kinds: UPLOAD_KINDS.post, field: opts.documentsField ?? "documents" };
-  return withFileTransaction(async (tx) => {
-    const text = { title: input.title, description: input.description, updatedBy: user.id };
-    if (input.id) {
-      const [before] = await tx
-        .select()
-        .from(posts)
-        .where(and(eq(posts.id, input.id), eq(posts.menuId, menu.id)))
-        .for("update");
-      if (!before) throw new AppError(404, notFoundMessage("discussion"));
-      const fields = { ...text, ...(await resolveSchedule(tx, input, before)), ...resolveMustRead(input, before) };
-      await updateWithDocuments(
-        tx,
-        { entity: "post", before, owner: { postId: before.id }, documents: input.documents },
-        files,
-        () => tx.update(posts).set(fields).where(eq(posts.id, before.id)).returning(),
-      );
-      return { id: before.id, created: false, message: "Post Updated successfully" };
-    }
-    const fields = { ...text, ...(await resolveSchedule(tx, input)), ...resolveMustRead(input) };
-    const id = await createWithDocuments(
-      tx,
-      { entity: "post", owner: (postId) => ({ postId }), documents: input.documents },
-      files,
-      () =>
-        tx
-          .insert(posts)
-          .values({ ...fields, menuId: menu.id, createdBy: user.id })
-          .returning(),
-    );
-    return { id, created: true, message: "Post Added successfully" };
-  });
+  const save = { id: input.id, menu, user, opts, documents: input.documents };
+  return saveContentRow("discussion", save, async (tx, before) => ({
+    title: input.title,
+    description: input.description,
+    updatedBy: user.id,
+    ...(await resolveSchedule(tx, input, before)),
+    ...resolveMustRead(input, before),
+  }));
 }
 
 // ---------------------------------------------------------------- attachments
@@ -316,17 +328,8 @@ export async function saveAttachment(
     const message = allowed.includes("url") ? "This page accepts links only." : "This page accepts documents only.";
     throw new AppError(422, message, { uploadType: [message] });
   }
-  const files = { user, kinds: UPLOAD_KINDS.attachment, field: opts.documentsField ?? "documents" };
-  return withFileTransaction(async (tx) => {
-    let before: typeof attachments.$inferSelect | undefined;
-    if (input.id) {
-      [before] = await tx
-        .select()
-        .from(attachments)
-        .where(and(eq(attachments.id, input.id), eq(attachments.menuId, menu.id)))
-        .for("update");
-      if (!before) throw new AppError(404, notFoundMessage("attachment"));
-    }
+  const documents = input.uploadType === "file" ? input.documents : [];
+  return saveContentRow("attachment", { id: input.id, menu, user, opts, documents }, async (tx, before) => {
     if (input.groupId != null) {
       const [group] = await tx.select().from(attachmentGroups).where(eq(attachmentGroups.id, input.groupId));
       // An inactive group is not offered any more, but an entry already in it may stay there.
@@ -335,7 +338,7 @@ export async function saveAttachment(
         throw new AppError(422, message, { groupId: [message] });
       }
     }
-    const fields = {
+    return {
       ...(await resolveSchedule(tx, input, before)),
       title: input.title,
       uploadType: input.uploadType,
@@ -345,28 +348,6 @@ export async function saveAttachment(
       // There is no Pin/Unpin inside a group: moving an entry into a group unpins it.
       ...(input.groupId != null ? { pin: false } : {}),
     };
-    const documents = input.uploadType === "file" ? input.documents : [];
-    if (before) {
-      const id = before.id;
-      await updateWithDocuments(
-        tx,
-        { entity: "attachment", before, owner: { attachmentId: id }, documents },
-        files,
-        () => tx.update(attachments).set(fields).where(eq(attachments.id, id)).returning(),
-      );
-      return { id, created: false, message: "Attachment Updated successfully" };
-    }
-    const id = await createWithDocuments(
-      tx,
-      { entity: "attachment", owner: (attachmentId) => ({ attachmentId }), documents },
-      files,
-      () =>
-        tx
-          .insert(attachments)
-          .values({ ...fields, menuId: menu.id, createdBy: user.id })
-          .returning(),
-    );
-    return { id, created: true, message: "Attachment Added successfully" };
   });
 }
 
@@ -383,34 +364,9 @@ export async function saveSaveTheDate(
     throw new AppError(422, "Please enter the date as MM/DD/YYYY", {
       eventDate: ["Please enter the date as MM/DD/YYYY"],
     });
-  const files = { user, kinds: UPLOAD_KINDS.saveTheDate, field: opts.documentsField ?? "documents" };
-  return withFileTransaction(async (tx) => {
-    const fields = { title: input.title, description: input.description, eventDate, updatedBy: user.id };
-    if (input.id) {
-      const [before] = await tx
-        .select()
-        .from(saveTheDates)
-        .where(and(eq(saveTheDates.id, input.id), eq(saveTheDates.menuId, menu.id)))
-        .for("update");
-      if (!before) throw new AppError(404, notFoundMessage("save-the-date"));
-      const owner = { saveTheDateId: before.id };
-      await updateWithDocuments(tx, { entity: "save_the_date", before, owner, documents: input.documents }, files, () =>
-        tx.update(saveTheDates).set(fields).where(eq(saveTheDates.id, before.id)).returning(),
-      );
-      return { id: before.id, created: false, message: "Date Updated successfully" };
-    }
-    const id = await createWithDocuments(
-      tx,
-      { entity: "save_the_date", owner: (saveTheDateId) => ({ saveTheDateId }), documents: input.documents },
-      files,
-      () =>
-        tx
-          .insert(saveTheDates)
-          .values({ ...fields, menuId: menu.id, createdBy: user.id })
-          .returning(),
-    );
-    return { id, created: true, message: "Date Added successfully" };
-  });
+  const fields = { title: input.title, description: input.description, eventDate, updatedBy: user.id };
+  const save = { id: input.id, menu, user, opts, documents: input.documents };
+  return saveContentRow("save-the-date", save, async () => fields);
 }
 
 // ---------------------------------------------------------------- pin, delete, comment

@@ -22,13 +22,16 @@ export async function loadColorOptionList(
   return { state, rows: list.rows, total: list.total };
 }
 
-/** The key or group `/…/edit/{id}` edits (the page has checked access first); an unknown id is the 404 page. */
+/**
+ * The form's values for the key or group `/…/edit/{id}` edits (the page has checked access first): its id
+ * and its name and colour; an unknown id is the 404 page.
+ */
 export async function loadColorOption(kind: ColorOptionKind, params: Promise<{ id: string }>) {
   const raw = (await params).id;
   const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
   const row = Number.isSafeInteger(id) && id <= 2_147_483_647 ? await getColorOption(kind, id) : null;
   if (!row) notFound();
-  return row;
+  return { id: row.id, initial: { name: row.name, color: row.colorCode } };
 }
 
 /** The name the form's header shows for the signed-in administrator. */

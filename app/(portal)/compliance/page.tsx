@@ -8,6 +8,7 @@ import { complianceFiltersSchema } from "@/lib/content/schemas";
 import { listAudienceOptions } from "@/lib/content/queries";
 import { DateText } from "@/components/content/date-text";
 import { Button } from "@/components/ui/button";
+import { FilterInput, FilterSelect } from "@/components/ui/filter-field";
 
 export const metadata: Metadata = { title: "Compliance" };
 
@@ -64,48 +65,16 @@ export default async function CompliancePage({ searchParams }: Props) {
     <div className="space-y-4">
       <h1 className="text-2xl font-semibold text-slate-900">Compliance</h1>
       <form method="get" className="card flex flex-wrap items-end gap-3">
-        <div>
-          <label htmlFor="from" className="mb-1 block text-sm font-medium text-slate-700">
-            Published from
-          </label>
-          <input
-            id="from"
-            name="from"
-            type="date"
-            defaultValue={filters.from}
-            className="rounded-md border border-slate-300 px-3 py-2 text-sm"
-          />
-        </div>
-        <div>
-          <label htmlFor="to" className="mb-1 block text-sm font-medium text-slate-700">
-            Published to
-          </label>
-          <input
-            id="to"
-            name="to"
-            type="date"
-            defaultValue={filters.to}
-            className="rounded-md border border-slate-300 px-3 py-2 text-sm"
-          />
-        </div>
-        <div>
-          <label htmlFor="location" className="mb-1 block text-sm font-medium text-slate-700">
-            Location
-          </label>
-          <select
-            id="location"
-            name="location"
-            defaultValue={filters.location ?? ""}
-            className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
-          >
-            <option value="">All locations</option>
-            {options.locations.map((l) => (
-              <option key={l.value} value={l.value}>
-                {l.text}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterInput id="from" name="from" type="date" label="Published from" defaultValue={filters.from} />
+        <FilterInput id="to" name="to" type="date" label="Published to" defaultValue={filters.to} />
+        <FilterSelect
+          id="location"
+          name="location"
+          label="Location"
+          defaultValue={filters.location ?? ""}
+          allLabel="All locations"
+          options={options.locations}
+        />
         <Button type="submit">Filter</Button>
         <Link href="/compliance" className="px-2 py-2 text-sm font-medium text-brand-700 hover:underline">
           Clear

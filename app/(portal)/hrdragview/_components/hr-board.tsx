@@ -1,26 +1,11 @@
 "use client";
 
 import { useState } from "react";
-import {
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  TouchSensor,
-  closestCenter,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-  type Announcements,
-} from "@dnd-kit/core";
-import {
-  SortableContext,
-  arrayMove,
-  rectSortingStrategy,
-  sortableKeyboardCoordinates,
-  useSortable,
-} from "@dnd-kit/sortable";
+import { DndContext, closestCenter, type DragEndEvent } from "@dnd-kit/core";
+import { SortableContext, arrayMove, rectSortingStrategy, useSortable } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { Avatar } from "@/components/ui/avatar";
+import { sortAnnouncements, useSortSensors } from "@/components/ui/sortable";
 import { toast } from "@/components/ui/toast";
 import { signedIn } from "@/lib/auth/session-ended";
 import { saveHrOrderAction } from "@/lib/users/actions";
@@ -34,26 +19,16 @@ import type { HrCard } from "@/lib/users/queries";
 export function HrBoard({ cards: initial }: { cards: HrCard[] }) {
   const [cards, setCards] = useState(initial);
   const [saving, setSaving] = useState(false);
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useSortSensors(8);
   const nameOf = (id: unknown) => cards.find((c) => c.id === Number(id))?.name ?? "card";
   const positionOf = (id: unknown) => cards.findIndex((c) => c.id === Number(id)) + 1;
-  const announcements: Announcements = {
-    onDragStart: ({ active }) =>
-      `Picked up ${nameOf(active.id)}, position ${positionOf(active.id)} of ${cards.length}.`,
-    onDragOver: ({ active, over }) =>
-      over
-        ? `${nameOf(active.id)} moved to position ${positionOf(over.id)} of ${cards.length}.`
-        : `${nameOf(active.id)} is no longer over a place.`,
-    onDragEnd: ({ active, over }) =>
-      over
-        ? `${nameOf(active.id)} dropped at position ${positionOf(over.id)} of ${cards.length}.`
-        : `${nameOf(active.id)} dropped.`,
-    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
-  };
+  const announcements = sortAnnouncements({
+    nameOf,
+    positionOf,
+    count: cards.length,
+    over: "moved to",
+    away: "a place",
+  });
 
   const onDragEnd = async ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;

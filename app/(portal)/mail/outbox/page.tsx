@@ -6,6 +6,7 @@ import { listOutbox, type OutboxRow } from "@/lib/mail/queries";
 import { smtpUrl } from "@/lib/mail/transport";
 import { DateText } from "@/components/content/date-text";
 import { Pager } from "@/components/content/page-parts";
+import { ColumnHeaders, type ColumnHeader } from "@/components/ui/column-headers";
 
 export const metadata: Metadata = { title: "Mail Outbox" };
 
@@ -23,6 +24,16 @@ const STATUS_CLASS: Record<OutboxRow["status"], string> = {
   sent: "bg-emerald-50 text-emerald-800 ring-emerald-200",
   failed: "bg-red-50 text-red-800 ring-red-200",
 };
+
+const OUTBOX_COLUMNS: ColumnHeader[] = [
+  "Created",
+  "Status",
+  "Recipients",
+  "Subject",
+  { label: "Attempts", className: "text-right" },
+  "Last error",
+  "Sent",
+];
 
 const href = (page: number) => (page > 1 ? `/mail/outbox?page=${page}` : "/mail/outbox");
 
@@ -82,29 +93,7 @@ export default async function MailOutboxPage({ searchParams }: Props) {
               Mail, newest first: {total} in all, page {page} of {last}
             </caption>
             <thead className="border-y border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-2">
-                  Created
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  Status
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  Recipients
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  Subject
-                </th>
-                <th scope="col" className="px-4 py-2 text-right">
-                  Attempts
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  Last error
-                </th>
-                <th scope="col" className="px-4 py-2">
-                  Sent
-                </th>
-              </tr>
+              <ColumnHeaders columns={OUTBOX_COLUMNS} cellClass="px-4 py-2" />
             </thead>
             <tbody className="divide-y divide-slate-100 align-top text-slate-800">
               {rows.map((row) => (

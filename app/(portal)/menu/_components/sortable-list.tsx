@@ -1,26 +1,11 @@
 "use client";
 
 import { useId } from "react";
-import {
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  TouchSensor,
-  closestCenter,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-  type UniqueIdentifier,
-} from "@dnd-kit/core";
-import {
-  SortableContext,
-  arrayMove,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from "@dnd-kit/sortable";
+import { DndContext, closestCenter, type DragEndEvent, type UniqueIdentifier } from "@dnd-kit/core";
+import { SortableContext, arrayMove, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { Icon } from "@/components/ui/icon";
+import { sortAnnouncements, useSortSensors } from "@/components/ui/sortable";
 
 type Item = { id: number; title: string };
 
@@ -42,11 +27,7 @@ type Props<T extends Item> = {
  */
 export function SortableList<T extends Item>({ items, label, onReorder, disabled, renderItem }: Props<T>) {
   const id = useId();
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  const sensors = useSortSensors(6);
   const ids = items.map((i) => i.id);
   const titleOf = (uid: UniqueIdentifier | undefined) => items.find((i) => i.id === Number(uid))?.title ?? "";
   const positionOf = (uid: UniqueIdentifier | undefined) => ids.indexOf(Number(uid)) + 1;
@@ -67,19 +48,13 @@ export function SortableList<T extends Item>({ items, label, onReorder, disabled
           draggable:
             "To move this menu, press Space. Use the up and down arrow keys to move it, Space again to drop it, or Escape to cancel.",
         },
-        announcements: {
-          onDragStart: ({ active }) =>
-            `Picked up ${titleOf(active.id)}, position ${positionOf(active.id)} of ${ids.length}.`,
-          onDragOver: ({ active, over }) =>
-            over
-              ? `${titleOf(active.id)} is at position ${positionOf(over.id)} of ${ids.length}.`
-              : `${titleOf(active.id)} is no longer over the list.`,
-          onDragEnd: ({ active, over }) =>
-            over
-              ? `${titleOf(active.id)} dropped at position ${positionOf(over.id)} of ${ids.length}.`
-              : `${titleOf(active.id)} dropped.`,
-          onDragCancel: ({ active }) => `Moving ${titleOf(active.id)} was cancelled.`,
-        },
+        announcements: sortAnnouncements({
+          nameOf: titleOf,
+          positionOf,
+          count: ids.length,
+          over: "is at",
+          away: "the list",
+        }),
       }}
     >
       <SortableContext items={ids} strategy={verticalListSortingStrategy} disabled={disabled}>

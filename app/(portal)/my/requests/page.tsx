@@ -12,6 +12,7 @@ import { FORM_LABELS } from "@/lib/forms/form-keys";
 import { DateText } from "@/components/content/date-text";
 import { StatusBadge } from "@/components/requests/status-badge";
 import { RequestTimeline } from "@/components/requests/request-timeline";
+import { FilterSelect } from "@/components/ui/filter-field";
 
 export const metadata: Metadata = { title: "My requests" };
 
@@ -59,42 +60,22 @@ export default async function MyRequestsPage({ searchParams }: Props) {
         className="flex flex-wrap items-end gap-3"
         aria-label="Filter my requests"
       >
-        <div>
-          <label htmlFor="my-form" className="mb-1 block text-sm font-medium text-slate-700">
-            Form
-          </label>
-          <select
-            id="my-form"
-            name="form"
-            defaultValue={q.form ?? ""}
-            className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
-          >
-            <option value="">All forms</option>
-            {(Object.keys(API_FORMS) as ApiForm[]).map((f) => (
-              <option key={f} value={f}>
-                {formLabel(f)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="my-status" className="mb-1 block text-sm font-medium text-slate-700">
-            Status
-          </label>
-          <select
-            id="my-status"
-            name="status"
-            defaultValue={q.status ?? ""}
-            className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm"
-          >
-            <option value="">All statuses</option>
-            {REQUEST_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="my-form"
+          name="form"
+          label="Form"
+          defaultValue={q.form ?? ""}
+          allLabel="All forms"
+          options={(Object.keys(API_FORMS) as ApiForm[]).map((f) => ({ value: f, text: formLabel(f) }))}
+        />
+        <FilterSelect
+          id="my-status"
+          name="status"
+          label="Status"
+          defaultValue={q.status ?? ""}
+          allLabel="All statuses"
+          options={REQUEST_STATUSES.map((s) => ({ value: s, text: STATUS_LABELS[s] }))}
+        />
         <button
           type="submit"
           className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"

@@ -10,13 +10,6 @@ export const metadata: Metadata = { title: "Edit Attachment Group" };
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
   await connection();
   const user = await pageGuard(requireCapability("manageBackOffice"));
-  const row = await loadColorOption("group", params);
-  return (
-    <ColorOptionForm
-      kind="group"
-      id={row.id}
-      initial={{ name: row.name, color: row.colorCode }}
-      userName={userNameOf(user)}
-    />
-  );
+  const values = await loadColorOption("group", params);
+  return <ColorOptionForm kind="group" {...values} userName={userNameOf(user)} />;
 }

@@ -10,13 +10,6 @@ export const metadata: Metadata = { title: "Edit Calendar Key" };
 export default async function Page({ params }: { params: Promise<{ id: string }> }) {
   await connection();
   const user = await pageGuard(requireCapability("manageBackOffice"));
-  const row = await loadColorOption("key", params);
-  return (
-    <ColorOptionForm
-      kind="key"
-      id={row.id}
-      initial={{ name: row.name, color: row.colorCode }}
-      userName={userNameOf(user)}
-    />
-  );
+  const values = await loadColorOption("key", params);
+  return <ColorOptionForm kind="key" {...values} userName={userNameOf(user)} />;
 }
