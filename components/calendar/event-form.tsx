@@ -11,7 +11,7 @@ import { CONTACT_EMAIL_MAX, RECURRENCE_LABELS, RECURRENCES, TITLE_MAX, WEEKDAYS 
 import { eventFormSchema, type EventFormInput, type EventFormValues } from "@/lib/calendar/schemas";
 import type { ApiCalendarKey, ApiEventDetail } from "@/lib/calendar/types";
 import { browserTimeZone } from "./format";
-import { signedIn } from "@/lib/auth/session-ended";
+import { callAction } from "@/lib/actions/client";
 
 const SUCCESS_RESET_MS = 3000;
 const FAILURE_RETURN_MS = 5000;
@@ -155,7 +155,7 @@ export function EventForm({
   const onSubmit = handleSubmit(async (values) => {
     setSaving(true);
     setFailure(null);
-    const res = await signedIn(
+    const res = await callAction(
       // Only the fields of the chosen type travel; the zone is the event's own (the browser's for a new one).
       saveEventAction({
         ...values,

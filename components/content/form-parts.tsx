@@ -13,7 +13,7 @@ import {
   type UseFormReturn,
 } from "react-hook-form";
 import type { ActionResult } from "@/lib/actions/action";
-import { signedIn } from "@/lib/auth/session-ended";
+import { callAction } from "@/lib/actions/client";
 import type { DocumentRef } from "@/lib/content/schemas";
 import type { UploadKindName } from "@/lib/storage/kinds";
 import { Button } from "@/components/ui/button";
@@ -156,22 +156,16 @@ export function useFormSave<T extends FieldValues>({
     form.handleSubmit(async (values) => {
       setSaving(mode);
       setError(null);
-      try {
-        const res = await signedIn(save(values, mode));
-        if (!res.ok) {
-          applyServerErrors(form, res.fieldErrors, fields);
-          setError(res.message);
-          toast.error(res.message);
-          return;
-        }
-        toast.success(res.message ?? "Saved");
-        onSaved(mode, res.message);
-      } catch {
-        setError("Remote server can not be reachable");
-        toast.error("Remote server can not be reachable");
-      } finally {
-        setSaving(null);
+      const res = await callAction(save(values, mode));
+      setSaving(null);
+      if (!res.ok) {
+        applyServerErrors(form, res.fieldErrors, fields);
+        setError(res.message);
+        toast.error(res.message);
+        return;
       }
+      toast.success(res.message ?? "Saved");
+      onSaved(mode, res.message);
     });
   return { saving, error, submit };
 }

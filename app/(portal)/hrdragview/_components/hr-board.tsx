@@ -7,7 +7,7 @@ import { CSS } from "@dnd-kit/utilities";
 import { Avatar } from "@/components/ui/avatar";
 import { sortAnnouncements, useSortSensors } from "@/components/ui/sortable";
 import { toast } from "@/components/ui/toast";
-import { signedIn } from "@/lib/auth/session-ended";
+import { callAction } from "@/lib/actions/client";
 import { saveHrOrderAction } from "@/lib/users/actions";
 import type { HrCard } from "@/lib/users/queries";
 
@@ -36,18 +36,12 @@ export function HrBoard({ cards: initial }: { cards: HrCard[] }) {
     const next = arrayMove(cards, positionOf(active.id) - 1, positionOf(over.id) - 1);
     setCards(next);
     setSaving(true);
-    try {
-      const res = await signedIn(saveHrOrderAction({ ids: next.map((c) => c.id) }));
-      if (res.ok) toast.success(res.message ?? "Saved");
-      else {
-        setCards(before);
-        toast.error(res.message);
-      }
-    } catch {
+    const res = await callAction(saveHrOrderAction({ ids: next.map((c) => c.id) }));
+    setSaving(false);
+    if (res.ok) toast.success(res.message ?? "Saved");
+    else {
       setCards(before);
-      toast.error("Remote server can not be reachable");
-    } finally {
-      setSaving(false);
+      toast.error(res.message);
     }
   };
 
