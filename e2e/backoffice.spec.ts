@@ -108,6 +108,27 @@ test.describe("administrator", () => {
     }
   });
 
+  test("a save that cannot reach the server says so and keeps what was typed; online again, it saves", async ({
+    page,
+    context,
+  }) => {
+    const keys = new ColorOptionPages(page, "/key", "Key Name");
+    const name = `Offline ${tag()}`;
+    await keys.gotoAdd();
+    await keys.nameField.fill(name);
+    await keys.colourField.fill("#225588");
+    await context.setOffline(true);
+    await keys.button("Save").click();
+    await expect(page.getByText("Remote server can not be reachable").first()).toBeVisible();
+    await expect(page).toHaveURL(/\/key\/add$/);
+    await expect(keys.nameField).toHaveValue(name);
+    await expect(keys.colourField).toHaveValue("#225588");
+    await expect(keys.button("Save")).toBeEnabled();
+    await context.setOffline(false);
+    await keys.button("Save").click();
+    await expect(page).toHaveURL(/\/key\/list$/);
+  });
+
   test("every list keeps its row actions in view at 1280 px (the action column stays; the others scroll)", async ({
     page,
   }) => {
