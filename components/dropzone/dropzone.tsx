@@ -15,7 +15,9 @@ import {
 } from "@/lib/storage/kinds";
 import { Spinner } from "@/components/ui/button";
 import { Icon } from "@/components/ui/icon";
-import { removeUploadedFile, uploadFile, type UploadHandle } from "./upload-client";
+import { uploadFile, type UploadHandle } from "./upload-client";
+import { callAction } from "@/lib/actions/client";
+import { removeUploadAction } from "@/lib/files/actions";
 
 /** A file the form can save: its stored path plus what the list shows. */
 export type UploadedFile = { path: string; name: string; size: number; type: string; url?: string | null };
@@ -251,7 +253,7 @@ export function Dropzone({
       return;
     }
     update(item.id, { status: "processing" });
-    const result = await removeUploadedFile(item.path);
+    const result = await callAction(removeUploadAction({ filePath: item.path }));
     if (result.ok) {
       dropItem(item);
       setAnnouncement(`${item.name} removed.`);

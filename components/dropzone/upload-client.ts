@@ -1,5 +1,5 @@
 import { UPLOAD_MESSAGES } from "@/lib/storage/kinds";
-import { portalFetch, sessionEnded } from "@/lib/auth/session-ended";
+import { sessionEnded } from "@/lib/auth/session-ended";
 
 /** The old portal's upload timeout (3,000,000 ms). */
 const UPLOAD_TIMEOUT_MS = 3_000_000;
@@ -64,21 +64,4 @@ export function uploadFile(
       xhr.abort();
     },
   };
-}
-
-/** DELETE removemedia for an upload the user no longer wants. */
-export async function removeUploadedFile(path: string): Promise<{ ok: true } | { ok: false; message: string }> {
-  try {
-    const res = await portalFetch("/api/v1/removemedia", {
-      method: "DELETE",
-      headers: { "content-type": "application/json", accept: "application/json" },
-      body: JSON.stringify({ filePath: path }),
-    });
-    const body = parse(await res.text());
-    return res.ok
-      ? { ok: true }
-      : { ok: false, message: body?.message || `Could not remove the file (${res.status}).` };
-  } catch {
-    return { ok: false, message: UPLOAD_MESSAGES.unreachable };
-  }
 }
