@@ -1,23 +1,12 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { ExportButton } from "@/components/data-table/export-button";
+import { ExportButton, sendV1 } from "@/components/data-table/export-button";
 import { Button } from "@/components/ui/button";
-import { useConfirm } from "@/components/ui/confirm-dialog";
-import { toast } from "@/components/ui/toast";
-import { callV1 } from "@/lib/api/client";
+import { useBulkDelete } from "@/components/data-table/bulk-delete";
 import type { ActionResult } from "@/lib/actions/action";
-import { signedIn } from "@/lib/auth/session-ended";
 import type { TableState } from "@/lib/data-table/state";
 import { deleteTexts } from "@/lib/forms/delete-texts";
-
-/** A v1 call from the browser with a JSON body (the export's signed link). */
-export const sendV1 = <T,>(name: string, body: unknown) =>
-  callV1<T>(`/api/v1/${name}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
 
 /**
  * The toolbar and bulk actions of a staff-form list on the DataTable: exports (all or the filtered
@@ -42,7 +31,7 @@ export function useFormListActions({
   extraBody?: Record<string, unknown>;
 }) {
   const router = useRouter();
-  const [confirm, dialog] = useConfirm();
+  const { remove: bulkDelete, dialog } = useBulkDelete();
   const texts = deleteTexts(what);
 
   const exportLink = (format: "csv" | "xlsx", selected: string[]) => async () => {
@@ -54,33 +43,6 @@ export function useFormListActions({
       ...(selected.length ? { ids: selected.map(Number) } : {}),
     });
     return content.web;
-  };
-
-  const remove = async (selected: string[], clear: () => void) => {
-    if (!deleteAction) return;
-    const yes = await confirm({
-      title: texts.title,
-      text: texts.text,
-      confirmLabel: "Yes, delete it!",
-      cancelLabel: "Cancel",
-      danger: true,
-    });
-    if (!yes) {
-      toast(texts.cancelled);
-      return;
-    }
-    try {
-      const res = await signedIn(deleteAction({ deleteArr: selected.map(Number) }));
-      if (!res.ok) {
-        toast.error(res.message);
-        return;
-      }
-      toast.success(texts.done);
-      clear();
-      router.refresh();
-    } catch {
-      toast.error("Remote server can not be reachable");
-    }
   };
 
   const toolbar = (selected: string[]) => {
@@ -96,7 +58,12 @@ export function useFormListActions({
 
   const bulkActions = deleteAction
     ? (selected: string[], clear: () => void) => (
-        <Button type="button" variant="danger" className="px-3 py-1" onClick={() => remove(selected, clear)}>
+        <Button
+          type="button"
+          variant="danger"
+          className="px-3 py-1"
+          onClick={() => bulkDelete(texts, () => deleteAction({ deleteArr: selected.map(Number) }), clear)}
+        >
           {`Delete ${selected.length} record(s)`}
         </Button>
       )

@@ -1,23 +1,54 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import type { DefaultValues, FieldValues, UseFormReturn } from "react-hook-form";
+import { get, useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { z } from "zod";
+import type { LocationOption } from "@/components/forms/location-select";
+import { TEXT_MAX } from "@/lib/forms/fields";
 import type { ActionResult } from "@/lib/actions/action";
-import { staffFormBehaviour, type StaffFormScreen } from "@/lib/forms/staff-form-behaviour";
+import { staffFormBehaviour } from "@/lib/forms/staff-form-behaviour";
+import type { FormKey } from "@/lib/forms/form-keys";
+import { STAFF_FORM_PAGES, staffFormHref } from "@/components/forms/staff-form-pages";
 import { FormButtons, FormCard, useFormSave } from "@/components/content/form-parts";
 import { RequiredNote } from "@/components/ui/input";
 
 export type StaffFormSaveMode = "save" | "continue";
 
-type Props<T extends FieldValues> = {
+/** What a staff form's add and edit pages hand it: the values to start from, the locations, the user's role. */
+export type StaffFormProps<T> = { initial: T; locations: LocationOption[]; roleId: number };
+
+/** A free-text input of a staff form: the column's length, and no browser suggestions. */
+export const TEXT_INPUT = { maxLength: TEXT_MAX, autoComplete: "off" } as const;
+
+/**
+ * A staff form's state on its zod schema (validated as typed: the raw values are what is saved), and
+ * `bind(name)`: a control's registration with its error message, to spread on a Field, TextArea or
+ * LocationSelect (`name` may be a row's cell, 'shop.2.timeIn').
+ */
+export function useStaffForm<T extends FieldValues>(schema: z.ZodType<unknown, T>, initial: DefaultValues<T>) {
+  const form = useForm<T>({ resolver: zodResolver(schema, undefined, { raw: true }), defaultValues: initial });
+  const { errors } = form.formState;
+  const bind = (name: Path<T>) => ({
+    error: (get(errors, name) as { message?: string } | undefined)?.message,
+    ...form.register(name),
+  });
+  return { form, bind };
+}
+
+/**
+ * Which staff form: decides Back/Cancel visibility and where Save goes per role (lib/forms/staff-form-behaviour.ts).
+ * The four forms' add title ('RO Reversal Request'; edit mode shows 'Edit RO Reversal Request') and list
+ * are theirs in STAFF_FORM_PAGES; the form email manager gives its own.
+ */
+type Screen =
+  | { screen: FormKey; title?: undefined; listHref?: undefined }
+  | { screen: "form_email_manager"; title: string; listHref: string };
+
+type Props<T extends FieldValues> = Screen & {
   form: UseFormReturn<T>;
-  /** Which staff form: decides Back/Cancel visibility and where Save goes per role (lib/forms/staff-form-behaviour.ts). */
-  screen: StaffFormScreen;
   roleId: number;
-  /** The add title ('RO Reversal Request'); edit mode shows 'Edit RO Reversal Request'. */
-  title: string;
   editing: boolean;
-  listHref: string;
   /** Back (always) or Cancel: the label of the link to the list. */
   backLabel?: "Back" | "Cancel";
   save: (values: T, mode: StaffFormSaveMode) => Promise<ActionResult<unknown>>;
@@ -43,9 +74,7 @@ export function StaffFormShell<T extends FieldValues>(props: Props<T>) {
     form,
     screen,
     roleId,
-    title,
     editing,
-    listHref,
     backLabel = "Back",
     save,
     fields,
@@ -54,6 +83,10 @@ export function StaffFormShell<T extends FieldValues>(props: Props<T>) {
     notice,
     children,
   } = props;
+  const { title, listHref } =
+    props.screen === "form_email_manager"
+      ? props
+      : { title: STAFF_FORM_PAGES[props.screen].title, listHref: staffFormHref(props.screen, "list") };
   const router = useRouter();
   const { showBack, saveReturnsToList } = staffFormBehaviour(screen, roleId);
   const { saving, error, submit } = useFormSave({

@@ -1,27 +1,31 @@
 "use client";
 
 import Link from "next/link";
-import { DataTable, type DataTableColumn } from "@/components/data-table/data-table";
+import { DataTable, type DataTableColumn, type DataTableFilter } from "@/components/data-table/data-table";
 import { DateText } from "@/components/content/date-text";
 import { useFormListActions } from "@/components/forms/form-list-actions";
 import { UnroutedBadge } from "@/components/forms/unrouted-badge";
 import type { TableSort, TableState } from "@/lib/data-table/state";
 import type { ApiForm } from "@/lib/requests/transitions";
 import { BulkDecision } from "@/components/requests/bulk-decision";
+import { requestStateTableColumns } from "@/components/requests/state-columns";
+import type { RequestStateRow } from "@/lib/requests/columns";
 
-export type StaffFormTableProps<Row extends { id: number }> = {
+/** What a staff-form list page hands its table: the URL's table state, and that page of rows and the total. */
+export type StaffListProps<Row> = { state: TableState; rows: Row[]; total: number };
+
+export type StaffFormTableProps<Row extends { id: number }> = StaffListProps<Row> & {
   path: string;
   title: string;
-  state: TableState;
   defaultSort: TableSort;
-  rows: Row[];
-  total: number;
   columns: DataTableColumn<Row>[];
   rowLabel: (row: Row) => string;
   /** The list's v1 calls and what a record is called (useFormListActions): exports, and delete when `deleteAction` is given. */
   actions: Omit<Parameters<typeof useFormListActions>[0], "state">;
   emptyText?: string;
-  /** Controls before the export buttons (Add, a date range). */
+  /** The form's add page: an 'Add' button first in the toolbar. */
+  addHref?: string;
+  /** Controls before the export buttons (a date range). */
   toolbarStart?: React.ReactNode;
   /** The delete bar's gate: a message instead of the bar for a selection that may not be deleted. */
   refuseDelete?: (selected: string[]) => React.ReactNode | null;
@@ -36,6 +40,7 @@ export type StaffFormTableProps<Row extends { id: number }> = {
  */
 export function StaffFormTable<Row extends { id: number }>({
   actions,
+  addHref,
   toolbarStart,
   refuseDelete,
   decideForm,
@@ -61,6 +66,15 @@ export function StaffFormTable<Row extends { id: number }>({
         bulkActions={bulkActions}
         toolbar={(selected) => (
           <>
+            {addHref && (
+              <Link
+                href={addHref}
+                prefetch={false}
+                className="inline-flex items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+              >
+                Add
+              </Link>
+            )}
             {toolbarStart}
             {toolbar(selected)}
           </>
@@ -83,18 +97,63 @@ export function nameWithBadge<Row extends { routed: boolean }>(name: (row: Row) 
   };
 }
 
-/** The 'Updated By' and 'Updated At' columns every staff-form list ends with. */
-export function updatedColumns<Row extends { updatedByName: string | null; updatedAt: string | Date }>(
-  label: (id: "updated_by" | "updated_at") => string,
+/** The filter of a column searched by its text. */
+const TEXT_FILTER: DataTableFilter = { kind: "text" };
+
+/**
+ * A list's column maker: `column(id, cell, more)` is headed by the list's label for `id` and sorts
+ * (server side) unless `more` says `sortable: false`; `more` gives its filter.
+ */
+function labelledColumns<Row, Id extends string>(label: (id: Id) => string) {
+  return (
+    id: Id,
+    cell: DataTableColumn<Row>["cell"],
+    more?: Pick<DataTableColumn<Row>, "sortable" | "filter">,
+  ): DataTableColumn<Row> => ({ id, header: label(id), sortable: true, ...more, cell });
+}
+
+/**
+ * A request form's list columns: its own, made by `own(column)`, then the request's state columns and
+ * the row's View (and Edit) links. `column(id, cell, more)` is headed by the list's label for `id` and
+ * sorts (labelledColumns); `column.text` is also searched by its text; `column.named` is the record's
+ * name with the 'not routed' badge, searched by its text; `column.updated()` gives 'Updated By' (searched
+ * by its text when `searchable`) and 'Updated At'.
+ */
+export function requestListColumns<
+  Row extends RequestStateRow & { routed: boolean; updatedByName: string | null; updatedAt: string | Date },
+  Id extends string,
+>(
+  label: (id: Id) => string,
+  own: (column: ReturnType<typeof requestColumnMaker<Row, Id>>) => DataTableColumn<Row>[],
+  actions: Parameters<typeof recordActionsColumn<Row>>[0],
 ): DataTableColumn<Row>[] {
+  return [...own(requestColumnMaker<Row, Id>(label)), ...requestStateTableColumns<Row>(), recordActionsColumn(actions)];
+}
+
+function requestColumnMaker<
+  Row extends { routed: boolean; updatedByName: string | null; updatedAt: string | Date },
+  Id extends string,
+>(label: (id: Id) => string) {
+  const column = labelledColumns<Row, Id>(label);
+  return Object.assign(column, {
+    text: (id: Id, cell: DataTableColumn<Row>["cell"]) => column(id, cell, { filter: TEXT_FILTER }),
+    named: (id: Id, name: (row: Row) => string) => column(id, nameWithBadge(name), { filter: TEXT_FILTER }),
+    // The staff lists' labels all have the two updated columns.
+    updated: (searchable = false) => updatedColumns<Row>(label as (id: UpdatedId) => string, searchable),
+  });
+}
+
+type UpdatedId = "updated_by" | "updated_at";
+
+/** The 'Updated By' (searched by its text when `searchable`) and 'Updated At' columns every staff-form list ends with. */
+export function updatedColumns<Row extends { updatedByName: string | null; updatedAt: string | Date }>(
+  label: (id: UpdatedId) => string,
+  searchable = false,
+): DataTableColumn<Row>[] {
+  const column = labelledColumns<Row, UpdatedId>(label);
   return [
-    { id: "updated_by", header: label("updated_by"), sortable: true, cell: (r) => r.updatedByName ?? "" },
-    {
-      id: "updated_at",
-      header: label("updated_at"),
-      sortable: true,
-      cell: (r) => <DateText date={new Date(r.updatedAt)} kind="us" />,
-    },
+    column("updated_by", (r) => r.updatedByName ?? "", searchable ? { filter: TEXT_FILTER } : undefined),
+    column("updated_at", (r) => <DateText date={new Date(r.updatedAt)} kind="us" />),
   ];
 }
 

@@ -1,12 +1,10 @@
 "use client";
 
-import { useFieldArray, useForm, useWatch, type Control, type FieldErrors } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { useFieldArray, useWatch, type Control, type Path } from "react-hook-form";
 import { Field } from "@/components/ui/input";
 import { Button } from "@/components/ui/button";
-import { LocationSelect, type LocationOption } from "@/components/forms/location-select";
-import { StaffFormShell } from "@/components/forms/staff-form-shell";
-import { TEXT_MAX } from "@/lib/forms/fields";
+import { LocationSelect } from "@/components/forms/location-select";
+import { StaffFormShell, TEXT_INPUT, useStaffForm, type StaffFormProps } from "@/components/forms/staff-form-shell";
 import { saveTechTimeAction } from "@/lib/forms/tech-time/actions";
 import {
   SHOP_ROWS_MAX,
@@ -19,83 +17,95 @@ import {
   type TechTimeInput,
 } from "@/lib/forms/tech-time/schemas";
 
-type RowErrors = FieldErrors<Record<string, string>> | undefined;
+type RowList = "attendance" | "shop";
+type RowCell<L extends RowList> = {
+  key: keyof NonNullable<TechTimeInput[L]>[number] & string;
+  label: string;
+  /** A date shows its picker, a time its HH:MM hint; both show their errors (free text has none to show). */
+  kind: "date" | "time" | "text";
+  /** Takes the whole line on a phone. */
+  wide?: boolean;
+};
+
+const ATTENDANCE_CELLS: RowCell<"attendance">[] = [
+  { key: "date", label: "Date", kind: "date" },
+  { key: "reason", label: "Reason For Edit", kind: "text" },
+  { key: "timeIn", label: "Time In", kind: "time" },
+  { key: "timeOut", label: "Time Out", kind: "time" },
+];
+const SHOP_CELLS: RowCell<"shop">[] = [
+  { key: "date", label: "Date", kind: "date" },
+  { key: "roNumber", label: "RO Number", kind: "text" },
+  { key: "customerName", label: "Customer Name", kind: "text" },
+  { key: "job", label: "Job", kind: "text" },
+  { key: "reason", label: "Reason", kind: "text", wide: true },
+  { key: "timeIn", label: "Time In", kind: "time" },
+  { key: "timeOut", label: "Time Out", kind: "time" },
+];
+const CELL_INPUT = {
+  date: { type: "date" },
+  time: { placeholder: "HH:MM", inputMode: "numeric", maxLength: 5, autoComplete: "off" },
+  text: TEXT_INPUT,
+} as const;
+
 const cellClass = "min-w-0";
 /** A row is a compact card: two cells a line on a phone, four from 640 px. */
 const rowClass =
   "grid grid-cols-2 gap-x-2 gap-y-1.5 rounded-md border border-slate-200 p-2 sm:grid-cols-4 sm:gap-x-3 sm:gap-y-2 sm:p-3";
 
 /** The tech time form ('Tech Time', 'Edit Tech Time'): the employee, 4 attendance rows and 4 to 16 shop rows. */
-export function TechTimeForm({
-  initial,
-  locations,
-  roleId,
-}: {
-  initial: TechTimeInput;
-  locations: LocationOption[];
-  roleId: number;
-}) {
-  const editing = !!initial.id;
-  const form = useForm<TechTimeInput>({
-    resolver: zodResolver(techTimeSchema, undefined, { raw: true }),
-    defaultValues: initial,
-  });
-  const { errors } = form.formState;
+export function TechTimeForm({ initial, locations, roleId }: StaffFormProps<TechTimeInput>) {
+  const { form, bind } = useStaffForm(techTimeSchema, initial);
   const shop = useFieldArray({ control: form.control, name: "shop" });
   const attendance = useFieldArray({ control: form.control, name: "attendance" });
-  const msg = (name: keyof TechTimeInput) => errors[name]?.message as string | undefined;
-  const rowError = (list: "attendance" | "shop", i: number, key: string) =>
-    ((errors[list] as RowErrors[] | undefined)?.[i] as RowErrors)?.[key]?.message as string | undefined;
-  const time = { placeholder: "HH:MM", inputMode: "numeric" as const, maxLength: 5, autoComplete: "off" };
+  /** One row's cells as compact fields, and the warning when its Time Out is before its Time In. */
+  const rowCells = <L extends RowList>(list: L, i: number, cells: RowCell<L>[]) => (
+    <>
+      {cells.map((c) => {
+        const name = `${list}.${i}.${c.key}` as Path<TechTimeInput>;
+        return (
+          <Field
+            key={c.key}
+            compact
+            className={c.wide ? `${cellClass} col-span-2 sm:col-span-1` : cellClass}
+            label={c.label}
+            {...CELL_INPUT[c.kind]}
+            {...(c.kind === "text" ? form.register(name) : bind(name))}
+          />
+        );
+      })}
+      <TimeOrderWarning control={form.control} row={`${list}.${i}`} />
+    </>
+  );
   return (
     <StaffFormShell
       form={form}
       screen="tech_time"
       roleId={roleId}
-      title="Tech Time"
-      editing={editing}
-      listHref="/techtime/list"
+      editing={!!initial.id}
       save={(values) => saveTechTimeAction(values)}
       fields={TECH_FIELDS}
       blank={blankTechTime}
     >
       {/* On a phone the short fields pair up (Emp Number and Date); the long ones take the line. */}
       <div className="grid grid-cols-2 gap-3 sm:gap-4">
-        <Field
-          className="min-w-0"
-          label="Emp Number"
-          required
-          maxLength={TEXT_MAX}
-          autoComplete="off"
-          error={msg("employeeNumber")}
-          {...form.register("employeeNumber")}
-        />
-        <Field className="min-w-0" label="Date" type="date" required error={msg("date")} {...form.register("date")} />
+        <Field className="min-w-0" label="Emp Number" required {...TEXT_INPUT} {...bind("employeeNumber")} />
+        <Field className="min-w-0" label="Date" type="date" required {...bind("date")} />
         <Field
           className="col-span-2 sm:col-span-1"
           label="Employee's Full Name"
           required
-          maxLength={TEXT_MAX}
-          autoComplete="off"
-          error={msg("employeeName")}
-          {...form.register("employeeName")}
+          {...TEXT_INPUT}
+          {...bind("employeeName")}
         />
-        <LocationSelect
-          className="col-span-2 sm:col-span-1"
-          required
-          locations={locations}
-          error={msg("locationId")}
-          {...form.register("locationId")}
-        />
+        <LocationSelect className="col-span-2 sm:col-span-1" required locations={locations} {...bind("locationId")} />
         <Field
           className="col-span-2 sm:col-span-1"
           label="Employee Email"
           required
           type="email"
-          maxLength={TEXT_MAX}
-          autoComplete="off"
-          error={msg("employeeEmail")}
-          {...form.register("employeeEmail")}
+          {...TEXT_INPUT}
+          {...bind("employeeEmail")}
         />
       </div>
 
@@ -103,39 +113,7 @@ export function TechTimeForm({
         <legend className="mb-2 text-lg font-semibold text-slate-900">Attendance Clock Time Corrections</legend>
         {attendance.fields.map((f, i) => (
           <div key={f.id} className={rowClass} role="group" aria-label={`Attendance row ${i + 1}`}>
-            <Field
-              compact
-              className={cellClass}
-              label="Date"
-              type="date"
-              error={rowError("attendance", i, "date")}
-              {...form.register(`attendance.${i}.date`)}
-            />
-            <Field
-              compact
-              className={cellClass}
-              label="Reason For Edit"
-              maxLength={TEXT_MAX}
-              autoComplete="off"
-              {...form.register(`attendance.${i}.reason`)}
-            />
-            <Field
-              compact
-              className={cellClass}
-              label="Time In"
-              {...time}
-              error={rowError("attendance", i, "timeIn")}
-              {...form.register(`attendance.${i}.timeIn`)}
-            />
-            <Field
-              compact
-              className={cellClass}
-              label="Time Out"
-              {...time}
-              error={rowError("attendance", i, "timeOut")}
-              {...form.register(`attendance.${i}.timeOut`)}
-            />
-            <TimeOrderWarning control={form.control} row={`attendance.${i}`} />
+            {rowCells("attendance", i, ATTENDANCE_CELLS)}
           </div>
         ))}
       </fieldset>
@@ -144,63 +122,7 @@ export function TechTimeForm({
         <legend className="mb-2 text-lg font-semibold text-slate-900">Shop Time Corrections</legend>
         {shop.fields.map((f, i) => (
           <div key={f.id} className={rowClass} role="group" aria-label={`Shop time row ${i + 1}`}>
-            <Field
-              compact
-              className={cellClass}
-              label="Date"
-              type="date"
-              error={rowError("shop", i, "date")}
-              {...form.register(`shop.${i}.date`)}
-            />
-            <Field
-              compact
-              className={cellClass}
-              label="RO Number"
-              maxLength={TEXT_MAX}
-              autoComplete="off"
-              {...form.register(`shop.${i}.roNumber`)}
-            />
-            <Field
-              compact
-              className={cellClass}
-              label="Customer Name"
-              maxLength={TEXT_MAX}
-              autoComplete="off"
-              {...form.register(`shop.${i}.customerName`)}
-            />
-            <Field
-              compact
-              className={cellClass}
-              label="Job"
-              maxLength={TEXT_MAX}
-              autoComplete="off"
-              {...form.register(`shop.${i}.job`)}
-            />
-            <Field
-              compact
-              className={`${cellClass} col-span-2 sm:col-span-1`}
-              label="Reason"
-              maxLength={TEXT_MAX}
-              autoComplete="off"
-              {...form.register(`shop.${i}.reason`)}
-            />
-            <Field
-              compact
-              className={cellClass}
-              label="Time In"
-              {...time}
-              error={rowError("shop", i, "timeIn")}
-              {...form.register(`shop.${i}.timeIn`)}
-            />
-            <Field
-              compact
-              className={cellClass}
-              label="Time Out"
-              {...time}
-              error={rowError("shop", i, "timeOut")}
-              {...form.register(`shop.${i}.timeOut`)}
-            />
-            <TimeOrderWarning control={form.control} row={`shop.${i}`} />
+            {rowCells("shop", i, SHOP_CELLS)}
           </div>
         ))}
         <div className="flex items-center gap-3">

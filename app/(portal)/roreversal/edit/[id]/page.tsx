@@ -1,37 +1,33 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
-import { notFound } from "next/navigation";
 import { pageGuard, requireUser } from "@/lib/auth/guards";
-import { listFormLocations } from "@/lib/forms/locations";
 import { getRoReversal } from "@/lib/forms/ro-reversal/queries";
-import { formRecordId, pageRecord } from "@/lib/forms/page-id";
+import type { RoReversalRow } from "@/lib/forms/ro-reversal/columns";
+import type { RoReversalInput } from "@/lib/forms/ro-reversal/schemas";
+import { loadEditRecord, recordFormKeys, type RecordPageProps } from "@/app/(portal)/_lib/record-page";
 import { RoReversalForm } from "../../_components/ro-reversal-form";
 
 export const metadata: Metadata = { title: "Edit RO Reversal Request" };
 
+/** The form's values from the saved request (the warranty answers may be empty). */
+function formValues(row: RoReversalRow): RoReversalInput {
+  return {
+    ...recordFormKeys(row),
+    employeeName: row.employeeName,
+    dateOfRequest: row.dateOfRequest,
+    fullRa: row.fullRa,
+    dateRaClosed: row.dateRaClosed,
+    payType: row.payType,
+    reason: row.reason,
+    billedTime: row.billedTime ?? "",
+    questions: row.questions ?? "",
+  };
+}
+
 /** The RO reversal form in edit mode: staff may only open their own requests (else the 403 page). */
-export default async function RoReversalEditPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function RoReversalEditPage({ params }: RecordPageProps) {
   await connection();
   const user = await pageGuard(requireUser());
-  const id = formRecordId((await params).id);
-  if (!id) notFound();
-  const [row, locations] = await Promise.all([pageRecord(getRoReversal(id, user)), listFormLocations()]);
-  return (
-    <RoReversalForm
-      initial={{
-        id: String(row.id),
-        employeeName: row.employeeName,
-        dateOfRequest: row.dateOfRequest,
-        fullRa: row.fullRa,
-        dateRaClosed: row.dateRaClosed,
-        payType: row.payType,
-        locationId: row.locationId == null ? "" : String(row.locationId),
-        reason: row.reason,
-        billedTime: row.billedTime ?? "",
-        questions: row.questions ?? "",
-      }}
-      locations={locations}
-      roleId={user.roleId}
-    />
-  );
+  const { row, form } = await loadEditRecord(params, user, (id) => getRoReversal(id, user));
+  return <RoReversalForm initial={formValues(row)} {...form} />;
 }

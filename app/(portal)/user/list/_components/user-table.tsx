@@ -4,12 +4,10 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { DataTable, type DataTableColumn } from "@/components/data-table/data-table";
-import { ExportButton } from "@/components/data-table/export-button";
+import { ExportButton, sendV1 } from "@/components/data-table/export-button";
 import { Button } from "@/components/ui/button";
-import { useConfirm } from "@/components/ui/confirm-dialog";
+import { useBulkDelete } from "@/components/data-table/bulk-delete";
 import { toast } from "@/components/ui/toast";
-import { runAction } from "@/lib/actions/client";
-import { callV1 } from "@/lib/api/client";
 import { deleteUsersAction } from "@/lib/users/actions";
 import type { TableState } from "@/lib/data-table/state";
 import { USER_COLUMNS, USER_DEFAULT_SORT, USER_DELETE_TEXTS, type UserListRow } from "@/lib/users/columns";
@@ -24,20 +22,12 @@ type Props = {
   options: Record<"role" | "location" | "department" | "state", Option[]>;
 };
 
-/** A v1 call from the browser with a JSON body (lib/api/client.ts): the export's signed link (a read). */
-const postV1 = <T,>(name: string, body: unknown) =>
-  callV1<T>(`/api/v1/${name}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-
 const text = (v: string | null) => v ?? "";
 
 /** The user list's columns and actions on the shared DataTable. */
 export function UserTable({ state, rows, total, currentUserId, options }: Props) {
   const router = useRouter();
-  const [confirm, dialog] = useConfirm();
+  const { remove: bulkDelete, dialog } = useBulkDelete();
   const [notifyIds, setNotifyIds] = useState<number[] | null>(null);
   const label = (id: (typeof USER_COLUMNS)[number]["id"]) => USER_COLUMNS.find((c) => c.id === id)!.label;
   const select = (id: keyof Props["options"]) => ({ kind: "select" as const, options: options[id] });
@@ -88,7 +78,7 @@ export function UserTable({ state, rows, total, currentUserId, options }: Props)
   ];
 
   const exportLink = (format: "csv" | "xlsx", selected: string[]) => async () => {
-    const content = await postV1<{ web: string }>("listuser", {
+    const content = await sendV1<{ web: string }>("listuser", {
       filters: state.filters,
       sort: { field: state.sort.id, type: state.sort.desc ? "desc" : "asc" },
       export_users: format,
@@ -103,25 +93,7 @@ export function UserTable({ state, rows, total, currentUserId, options }: Props)
       toast.error(USER_DELETE_TEXTS.self);
       return;
     }
-    const yes = await confirm({
-      title: USER_DELETE_TEXTS.title,
-      text: USER_DELETE_TEXTS.text,
-      confirmLabel: "Yes, delete it!",
-      cancelLabel: "Cancel",
-      danger: true,
-    });
-    if (!yes) {
-      toast(USER_DELETE_TEXTS.cancelled);
-      return;
-    }
-    try {
-      await runAction(deleteUsersAction({ deleteArr: ids }));
-      toast.success(USER_DELETE_TEXTS.done);
-      clear();
-      router.refresh();
-    } catch (err) {
-      toast.error(err instanceof Error ? err.message : "The records could not be deleted.");
-    }
+    await bulkDelete(USER_DELETE_TEXTS, () => deleteUsersAction({ deleteArr: ids }), clear);
   };
 
   return (

@@ -44,9 +44,7 @@ export function SuggestionForm({ roleId, locations, id, initial }: Props) {
       form={form}
       screen="improvement_suggestion"
       roleId={roleId}
-      title="Continuous Improvement Suggestion"
       editing={id !== undefined}
-      listHref="/continuous/improvement/suggestions/list"
       fields={SUGGESTION_FIELDS}
       blank={blank}
       save={(values) => saveSuggestionAction({ ...values, ...(id !== undefined ? { id } : {}) })}

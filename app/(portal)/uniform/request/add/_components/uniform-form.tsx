@@ -58,9 +58,7 @@ export function UniformForm({ roleId, requestorName, locations }: Props) {
       form={form}
       screen="uniform_request"
       roleId={roleId}
-      title="Uniform Request"
       editing={false}
-      listHref="/uniform/request/list"
       backLabel="Cancel"
       fields={UNIFORM_FIELDS}
       blank={blank}

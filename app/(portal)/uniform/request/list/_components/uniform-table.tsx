@@ -1,7 +1,6 @@
 "use client";
 
 import { requestStateTableColumns } from "@/components/requests/state-columns";
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 import type { DataTableColumn } from "@/components/data-table/data-table";
@@ -130,21 +129,13 @@ export function UniformTable({ state, rows, total, locations }: Props) {
       rowLabel={(r) => `${r.employeeFirstName} ${r.employeeLastName}`}
       emptyText="No uniform requests in this date range."
       actions={{ listCall: "uniform/request/list", what: "Uniform Request" }}
+      addHref="/uniform/request/add"
       toolbarStart={
-        <>
-          <Link
-            href="/uniform/request/add"
-            prefetch={false}
-            className="inline-flex items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
-          >
-            Add
-          </Link>
-          <DateRangePicker
-            value={range && range !== ALL_DATES ? range : null}
-            onApply={(r) => setRange(formatRange(r))}
-            onClear={() => setRange(ALL_DATES)}
-          />
-        </>
+        <DateRangePicker
+          value={range && range !== ALL_DATES ? range : null}
+          onApply={(r) => setRange(formatRange(r))}
+          onClear={() => setRange(ALL_DATES)}
+        />
       }
     />
   );

@@ -1,17 +1,12 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
-import { notFound } from "next/navigation";
 import { pageGuard, requireUser } from "@/lib/auth/guards";
 import { roleCan } from "@/lib/auth/roles";
-import { formRecordId } from "@/lib/forms/page-id";
 import { UNIFORM_FIELD_LABELS, uniformLabel, yesNo } from "@/lib/forms/uniform/columns";
 import { getUniformRequest } from "@/lib/forms/uniform/queries";
 import { designationName, wearName } from "@/lib/forms/uniform/schemas";
-import { DateText } from "@/components/content/date-text";
-import { RecordDetail } from "@/components/forms/record-detail";
-import { RequestPanel } from "@/components/requests/request-panel";
-import { loadRequestPanel } from "@/lib/requests/queries";
-import { listApproverCandidates } from "@/lib/forms/email-manager/queries";
+import { RequestRecordDetail } from "@/components/forms/request-record-detail";
+import { loadRequestRecord, type RecordPageProps } from "@/app/(portal)/_lib/record-page";
 
 export const metadata: Metadata = { title: "Uniform Request" };
 
@@ -22,24 +17,16 @@ const quantity = (n: number | null) => (n === null ? null : String(n));
  * see every request; everyone else only their own (the copy of the submission mail links here), and
  * someone else's request is the same 404 as an unknown id. There is no edit screen (spec section 2).
  */
-export default async function UniformViewPage({ params }: { params: Promise<{ id: string }> }) {
+export default async function UniformViewPage({ params }: RecordPageProps) {
   await connection();
   const user = await pageGuard(requireUser());
-  const id = formRecordId((await params).id);
-  const row = id ? await getUniformRequest(id, user) : null;
-  if (!row) notFound();
-  const panel = await loadRequestPanel("uniform_request", row.id, user);
-  const approvers = panel?.mayAssign ? await listApproverCandidates() : [];
-  const name = `${row.employeeFirstName} ${row.employeeLastName}`;
+  const { row, record } = await loadRequestRecord("uniform_request", params, user, (id) => getUniformRequest(id, user));
   return (
-    <RecordDetail
-      title="Uniform Request"
-      subtitle={name}
-      back={
-        roleCan(user.roleId, "listUniformRequests")
-          ? { href: "/uniform/request/list", label: "Back to list" }
-          : undefined
-      }
+    <RequestRecordDetail
+      record={record}
+      listed={roleCan(user.roleId, "listUniformRequests")}
+      editable={false}
+      subtitle={`${row.employeeFirstName} ${row.employeeLastName}`}
       fields={[
         { label: "Designation", value: designationName(row.designationId) },
         { label: "Employee First Name", value: row.employeeFirstName },
@@ -59,11 +46,7 @@ export default async function UniformViewPage({ params }: { params: Promise<{ id
           ? [{ label: uniformLabel("pant_quantity"), value: quantity(row.pantQuantity) }]
           : []),
         { label: UNIFORM_FIELD_LABELS.comment, value: row.comment },
-        { label: "Updated By", value: row.updatedByName },
-        { label: uniformLabel("updated_at"), value: <DateText date={row.updatedAt} kind="us" /> },
       ]}
-    >
-      {panel && <RequestPanel panel={panel} approvers={approvers} />}
-    </RecordDetail>
+    />
   );
 }

@@ -1,0 +1,60 @@
+import { notFound } from "next/navigation";
+import type { SessionUser } from "@/lib/auth/session";
+import type { FormKey } from "@/lib/forms/form-keys";
+import type { RequestRecord } from "@/components/forms/request-record-detail";
+import { listApproverCandidates } from "@/lib/forms/email-manager/queries";
+import { listFormLocations, type FormLocation } from "@/lib/forms/locations";
+import { formRecordId, pageRecord } from "@/lib/forms/page-id";
+import { loadRequestPanel } from "@/lib/requests/queries";
+
+/** The props of a staff form record's view and edit pages (`/view/{id}`, `/edit/{id}`). */
+export type RecordPageProps = { params: Promise<{ id: string }> };
+
+/**
+ * A request form's detail page: the record `find` reads for the signed-in user (a malformed id, an
+ * unknown one and someone else's record are the same 404 page), and what RequestRecordDetail shows
+ * of it besides its fields: the form, its id, who updated it when, its request panel and, where the
+ * viewer may assign it, the approvers. The page has called its guard before.
+ */
+export async function loadRequestRecord<Row extends { id: number; updatedByName: string | null; updatedAt: Date }>(
+  form: FormKey,
+  params: RecordPageProps["params"],
+  user: SessionUser,
+  find: (id: number) => Promise<Row | null | undefined>,
+) {
+  const id = formRecordId((await params).id);
+  const row = id ? await find(id) : null;
+  if (!row) notFound();
+  const panel = await loadRequestPanel(form, row.id, user);
+  const approvers = panel?.mayAssign ? await listApproverCandidates() : [];
+  const record: RequestRecord = {
+    form,
+    id: row.id,
+    updatedByName: row.updatedByName,
+    updatedAt: row.updatedAt,
+    panel,
+    approvers,
+  };
+  return { row, record };
+}
+
+/**
+ * An edit page's record and the props its form takes besides its values (the locations it offers, the
+ * user's role): a malformed id is the 404 page; `load` throws the 404 or 403 of an unknown or someone
+ * else's record (pageRecord renders them). The page has called its guard before.
+ */
+export async function loadEditRecord<Row>(
+  params: RecordPageProps["params"],
+  user: SessionUser,
+  load: (id: number) => Promise<Row>,
+): Promise<{ row: Row; form: { locations: FormLocation[]; roleId: number } }> {
+  const id = formRecordId((await params).id);
+  if (!id) notFound();
+  const [row, locations] = await Promise.all([pageRecord(load(id)), listFormLocations()]);
+  return { row, form: { locations, roleId: user.roleId } };
+}
+
+/** The values every edit form starts from: the record's id and its location, as the form's strings. */
+export function recordFormKeys(row: { id: number; locationId: number | null }) {
+  return { id: String(row.id), locationId: row.locationId == null ? "" : String(row.locationId) };
+}

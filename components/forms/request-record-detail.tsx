@@ -1,0 +1,54 @@
+import type { FormKey } from "@/lib/forms/form-keys";
+import type { loadRequestPanel } from "@/lib/requests/queries";
+import { DateText } from "@/components/content/date-text";
+import { RecordDetail, type RecordDetailProps } from "@/components/forms/record-detail";
+import { RequestPanel } from "@/components/requests/request-panel";
+import { STAFF_FORM_PAGES, staffFormHref } from "@/components/forms/staff-form-pages";
+
+/** A request form's record as its detail page shows it besides its own fields. */
+export type RequestRecord = {
+  form: FormKey;
+  id: number;
+  updatedByName: string | null;
+  updatedAt: Date;
+  /** The request's status, timeline and decision (null: none). */
+  panel: Awaited<ReturnType<typeof loadRequestPanel>>;
+  /** Whom the viewer may assign the request to. */
+  approvers: { id: number; name: string }[];
+};
+
+type Props = Pick<RecordDetailProps, "subtitle" | "fields" | "repeated"> & {
+  record: RequestRecord;
+  /** Whether the viewer may open the form's list (the 'Back to list' link); default yes. */
+  listed?: boolean;
+  /** Whether the form has an edit page; default yes (then shown unless the request rules it out). */
+  editable?: boolean;
+};
+
+/**
+ * A request form's detail page: the record under the form's name with 'Back to list' and, while the
+ * requester may still change it, 'Edit'; its fields, then who updated it when; then the request's
+ * status, timeline and decision panel.
+ */
+export function RequestRecordDetail({ record, listed = true, editable = true, fields, ...detail }: Props) {
+  const { form, id, panel, approvers } = record;
+  return (
+    <RecordDetail
+      title={STAFF_FORM_PAGES[form].title}
+      back={listed ? { href: staffFormHref(form, "list"), label: "Back to list" } : undefined}
+      edit={
+        editable && panel?.requesterMayEdit !== false
+          ? { href: staffFormHref(form, "edit", id), label: "Edit" }
+          : undefined
+      }
+      fields={[
+        ...fields,
+        { label: "Updated By", value: record.updatedByName },
+        { label: "Updated At", value: <DateText date={record.updatedAt} kind="us" /> },
+      ]}
+      {...detail}
+    >
+      {panel && <RequestPanel panel={panel} approvers={approvers} />}
+    </RecordDetail>
+  );
+}
