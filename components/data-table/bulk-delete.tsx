@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useConfirm } from "@/components/ui/confirm-dialog";
 import { toast } from "@/components/ui/toast";
 import type { ActionResult } from "@/lib/actions/action";
-import { runAction } from "@/lib/actions/client";
+import { callAction } from "@/lib/actions/client";
 
 /** A bulk delete's question, and its toasts when it is cancelled and when it is done. */
 export type BulkDeleteTexts = { title: string; text: string; cancelled: string; done: string };
@@ -12,7 +12,7 @@ export type BulkDeleteTexts = { title: string; text: string; cancelled: string; 
 /**
  * A list's bulk delete: `remove(texts, run, clear)` asks (the danger confirm dialog, 'Yes, delete it!'
  * or 'Cancel'), runs the delete action, and tells how it went in a toast; after a delete the selection
- * clears and the page refreshes. A failure shows the server's message (runAction: 'Remote server can
+ * clears and the page refreshes. A failure shows the server's message (callAction: 'Remote server can
  * not be reachable' when the action could not be posted). Render `dialog` once.
  */
 export function useBulkDelete() {
@@ -30,14 +30,14 @@ export function useBulkDelete() {
       toast(texts.cancelled);
       return;
     }
-    try {
-      await runAction(run());
-      toast.success(texts.done);
-      clear();
-      router.refresh();
-    } catch (err) {
-      toast.error(err instanceof Error ? err.message : "The records could not be deleted.");
+    const res = await callAction(run());
+    if (!res.ok) {
+      toast.error(res.message);
+      return;
     }
+    toast.success(texts.done);
+    clear();
+    router.refresh();
   };
   return { remove, dialog };
 }

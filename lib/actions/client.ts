@@ -1,5 +1,5 @@
 import type { ActionResult } from "@/lib/actions/action";
-import { ApiCallError, UNREACHABLE } from "@/lib/api/client";
+import { UNREACHABLE } from "@/lib/api/client";
 import { isSessionEnded, sessionEnded } from "@/lib/auth/session-ended";
 
 /**
@@ -16,11 +16,4 @@ export async function callAction<T>(call: Promise<ActionResult<T>>): Promise<Act
     return { ok: false, status: 0, message: UNREACHABLE };
   }
   return isSessionEnded(result) ? sessionEnded(result.ok ? undefined : result.reason) : result;
-}
-
-/** @deprecated until the last screens move to callAction in this change. */
-export async function runAction<T>(call: Promise<ActionResult<T>>): Promise<T> {
-  const res = await callAction(call);
-  if (!res.ok) throw new ApiCallError(res.message, res.status);
-  return res.data;
 }

@@ -1,11 +1,10 @@
-import type { ActionResult } from "@/lib/actions/action";
 import { loginPath, type SignInNoticeCode } from "./login-params";
 
 /**
  * The one place the browser handles a call that finds the session gone (a 401: signed out in another
- * tab, expired, revoked), for server actions (`signedIn`) and the v1 API (`portalFetch`, the uploads):
- * it clears the session and goes to /login with the page to come back to (DECISIONS; spec section 8),
- * instead of showing an error on a page whose controls no longer work.
+ * tab, expired, revoked), for server actions (`callAction`, lib/actions/client.ts) and the v1 API
+ * (`portalFetch`, the uploads): it clears the session and goes to /login with the page to come back to
+ * (DECISIONS; spec section 8), instead of showing an error on a page whose controls no longer work.
  */
 let ending: Promise<never> | null = null;
 
@@ -40,12 +39,6 @@ async function clearSessionCookie() {
 /** True for the result of a server action that found no session (lib/actions/action.ts). */
 export function isSessionEnded(result: unknown): boolean {
   return !!result && typeof result === "object" && (result as { sessionEnded?: unknown }).sessionEnded === true;
-}
-
-/** Awaits a server action; when it found no session, ends it and goes to sign-in instead of returning. */
-export async function signedIn<T>(call: Promise<ActionResult<T>>): Promise<ActionResult<T>> {
-  const result = await call;
-  return isSessionEnded(result) ? sessionEnded(result.ok ? undefined : result.reason) : result;
 }
 
 /** fetch for the portal's own API (same origin, session cookie): a 401 ends the session and goes to sign-in. */
