@@ -11,7 +11,7 @@ import { deleteTexts } from "@/lib/forms/delete-texts";
 /**
  * The toolbar and bulk actions of a staff-form list on the DataTable: exports (all or the filtered
  * list as CSV/XLSX, or 'Export N record(s)' of the selection) through the list call's export flag,
- * and the multi-select delete (a server action of lib/forms/list-actions.ts) with the spec's
+ * and the multi-select delete (the form's listDeleteAction, lib/data-table/delete-action.ts) with the spec's
  * confirmation texts. Failures show the server's message.
  */
 export function useFormListActions({
@@ -24,7 +24,7 @@ export function useFormListActions({
   state: TableState;
   /** The v1 list call ('ro-reversal-request/list'). */
   listCall: string;
-  /** The delete (lib/forms/list-actions.ts); omitted: no delete. */
+  /** The delete (the form's listDeleteAction); omitted: no delete. */
   deleteAction?: (input: { deleteArr: number[] }) => Promise<ActionResult<{ deleted: number[] }>>;
   /** What a record is called in the delete question ('RO Reversal Request'). */
   what: string;

@@ -1,7 +1,8 @@
 /**
- * The staff-form lists delete through server actions (lib/forms/list-actions.ts): the access, body and
- * function of each v1 delete call (ro-reversal-request/delete, continuous/improvement/suggestions/delete,
- * form/mapper/delete), so the same rows go with the same audit entries; a refused role writes nothing.
+ * The staff-form lists delete through server actions (each form's lib/forms/<form>/actions.ts, made by
+ * lib/data-table/delete-action.ts): the access, body and function of each v1 delete call
+ * (ro-reversal-request/delete, continuous/improvement/suggestions/delete, form/mapper/delete), so the same
+ * rows go with the same audit entries; a refused role writes nothing.
  */
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { and, eq, inArray, sql } from "drizzle-orm";
@@ -20,8 +21,9 @@ vi.mock("@/lib/auth/guards", async (importOriginal) => {
   return { ...mod, getCurrentUser: async () => signedIn.user };
 });
 
-const { deleteRoReversalsAction, deleteSuggestionsAction, deleteMappingsAction } =
-  await import("@/lib/forms/list-actions");
+const { deleteRoReversalsAction } = await import("@/lib/forms/ro-reversal/actions");
+const { deleteSuggestionsAction } = await import("@/lib/forms/suggestions/actions");
+const { deleteMappingsAction } = await import("@/lib/forms/email-manager/actions");
 
 const t = setupTestDatabase();
 let who: Awaited<ReturnType<typeof actors>>;

@@ -4,6 +4,10 @@ import { z } from "zod";
 import { createAction } from "@/lib/actions/action";
 import { suggestionSchema } from "./schemas";
 import { SUGGESTION_SAVED, saveSuggestion } from "./mutations";
+import { listDeleteAction } from "@/lib/data-table/delete-action";
+import { deleteTexts } from "@/lib/forms/delete-texts";
+import { SUGGESTION_WHAT } from "./columns";
+import { suggestionList } from "./queries";
 
 const withId = suggestionSchema.extend({ id: z.coerce.number().int().min(0).max(2_147_483_647).optional() });
 
@@ -12,3 +16,6 @@ export const saveSuggestionAction = createAction({}, withId, async (input, user)
   const data = await saveSuggestion(input, user);
   return { ok: true as const, data, message: SUGGESTION_SAVED };
 });
+
+/** The list's multi-select delete (every user: roles 1 and 2 any, others their own): what suggestions/delete does. */
+export const deleteSuggestionsAction = listDeleteAction({}, suggestionList.remove, deleteTexts(SUGGESTION_WHAT).done);

@@ -1,6 +1,6 @@
 "use client";
 
-import { deleteSuggestionsAction } from "@/lib/forms/list-actions";
+import { deleteSuggestionsAction } from "@/lib/forms/suggestions/actions";
 import type { DataTableColumn } from "@/components/data-table/data-table";
 import { StaffFormTable, requestListColumns, type StaffListProps } from "@/components/forms/staff-form-table";
 import { displayDate } from "@/lib/forms/fields";

@@ -1,6 +1,6 @@
 "use client";
 
-import { deleteMappingsAction } from "@/lib/forms/list-actions";
+import { deleteMappingsAction } from "@/lib/forms/email-manager/actions";
 import { useId } from "react";
 import { useRouter } from "next/navigation";
 import type { DataTableColumn } from "@/components/data-table/data-table";
