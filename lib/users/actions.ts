@@ -5,6 +5,7 @@ import { createAction } from "@/lib/actions/action";
 import { requestIdFrom } from "@/lib/log";
 import { text } from "@/lib/validation/text";
 import { FILTER_MAX } from "@/lib/data-table/state";
+import { listDeleteAction } from "@/lib/data-table/delete-action";
 import {
   changePassword,
   deleteUsers,
@@ -82,11 +83,9 @@ export const saveHrOrderAction = createAction(
 );
 
 /** Deletes (deactivates) the selected users (administrators); oneself is refused. */
-export const deleteUsersAction = createAction(
+export const deleteUsersAction = listDeleteAction(
   { capability: "manageBackOffice" },
+  ({ ids, user, requestId }) => deleteUsers({ ids, actorId: user.id, requestId }),
+  USER_DELETE_TEXTS.done,
   deleteUserBody,
-  async (input, user) => {
-    const data = await deleteUsers({ ids: input.deleteArr, actorId: user.id, requestId: await requestId() });
-    return { ok: true as const, data, message: USER_DELETE_TEXTS.done };
-  },
 );
