@@ -7,7 +7,6 @@ export * from "./content";
 export * from "./calendar";
 export * from "./mail";
 export * from "./forms";
-export * from "./staff-requests";
 export * from "./search";
 export * from "./request-state";
 export * from "./requests";

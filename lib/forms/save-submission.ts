@@ -14,7 +14,7 @@ import { stampDueAt } from "@/lib/requests/targets";
 /** The location a staff form names, as a save sees it. */
 export type FormLocation = Awaited<ReturnType<typeof requireFormLocation>>;
 
-/** A staff form table: every one has an id, its creator and the request status (db/schema/staff-requests.ts). */
+/** A staff form table: every one has an id, its creator and the request status (db/schema/forms.ts). */
 type StaffFormTable = PgTable & { id: PgColumn; createdBy: PgColumn; status: PgColumn };
 
 /**

@@ -11,7 +11,7 @@ import { SUGGESTION_DEFAULT_SORT, SUGGESTION_FIELD_LABELS, suggestionLabel, type
 
 const s = schema.improvementSuggestions;
 
-/** Sorts and filters over the table alone, each with an index (db/schema/staff-requests.ts). */
+/** Sorts and filters over the table alone, each with an index (db/schema/forms.ts). */
 export const SUGGESTION_QUERY: TableQuerySpec = {
   columns: {
     id: { sort: [] },

@@ -53,7 +53,7 @@ export function rangeWhere(value: string, timeZone = DEFAULT_TIME_ZONE): SQL {
 
 /**
  * The uniform list over its allow-list of columns. Every filter is on the table itself, each served by
- * an index (db/schema/staff-requests.ts): the select filters and their sorts by (column, updated_at,
+ * an index (db/schema/forms.ts): the select filters and their sorts by (column, updated_at,
  * id), so a filter, the date range and that column's sort are one index range; names by trigram
  * ('contains') and lower(...) b-trees (sorts).
  */
@@ -128,7 +128,7 @@ async function countWhere(where: SQL | undefined): Promise<number> {
   return total;
 }
 
-/** Every request: the trigger-kept counter (db/schema/staff-requests.ts rowCounts), else a count. */
+/** Every request: the trigger-kept counter (db/schema/forms.ts rowCounts), else a count. */
 async function countAll(): Promise<number> {
   const db = await getDb();
   const [row] = await db
