@@ -1,5 +1,4 @@
 import { and, asc, eq } from "drizzle-orm";
-import { notFound, permanentRedirect } from "next/navigation";
 import { getDb, schema } from "@/lib/db";
 import { cachedForStamp, deepFreeze } from "@/lib/db/config-cache";
 
@@ -231,15 +230,4 @@ export async function findRenamedMenuSlug(slug: string): Promise<string | null> 
     .innerJoin(schema.menus, eq(schema.menus.id, schema.menuSlugHistory.menuId))
     .where(and(eq(schema.menuSlugHistory.slug, slug)));
   return row?.slug ?? null;
-}
-
-/**
- * For a page whose menu slug matches no menu: a renamed menu's old slug (a bookmark, a shared post
- * link) goes for good (308) to the same page under the new slug, `rest` being the path after the
- * slug; anything else is the 404 page.
- */
-export async function menuNotFound(slug: string, rest = ""): Promise<never> {
-  const renamed = await findRenamedMenuSlug(slug.slice(0, 190));
-  if (renamed) permanentRedirect(`/${renamed}${rest}`);
-  notFound();
 }

@@ -13,7 +13,8 @@ import { POST as addEditMenu } from "@/app/api/v1/add_edit_menu/route";
 import { POST as changeMenuPosition } from "@/app/api/v1/change_menu_position/route";
 import { DELETE as deleteMenu } from "@/app/api/v1/delete_menu/route";
 import { GET as getIcons } from "@/app/api/v1/get_icons/route";
-import { findRenamedMenuSlug, listMenuTree, menuNotFound } from "@/lib/menus/queries";
+import { findRenamedMenuSlug, listMenuTree } from "@/lib/menus/queries";
+import { menuNotFound } from "@/app/(portal)/_lib/menu-not-found";
 import { MENU_TEXTS } from "@/lib/menus/schemas";
 
 const t = setupTestDatabase();

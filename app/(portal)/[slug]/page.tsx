@@ -6,7 +6,7 @@ import { forbidden, redirect } from "next/navigation";
 import { getCurrentUser, pageGuard, requireUser } from "@/lib/auth/guards";
 import { roleCan } from "@/lib/auth/roles";
 import { getMenuBySlug } from "@/lib/menus/queries";
-import { menuNotFound } from "@/lib/menus/queries";
+import { menuNotFound } from "@/app/(portal)/_lib/menu-not-found";
 import { listAttachmentItems, listAudienceOptions, listDiscussions, listSaveTheDates } from "@/lib/content/queries";
 import { PAGE_SIZE } from "@/lib/content/constants";
 import { pageHref, type PageState } from "@/lib/content/page-href";

@@ -4,8 +4,26 @@ import type { FormKey } from "@/lib/forms/form-keys";
 import type { RequestRecord } from "@/components/forms/request-record-detail";
 import { listApproverCandidates } from "@/lib/forms/email-manager/queries";
 import { listFormLocations, type FormLocation } from "@/lib/forms/locations";
-import { formRecordId, pageRecord } from "@/lib/forms/page-id";
+import { AppError } from "@/lib/errors";
+import { pageGuard } from "@/lib/auth/guards";
 import { loadRequestPanel } from "@/lib/requests/queries";
+
+/** The id of an `/edit/{id}` route: digits only, in range; anything else is null (a 404). */
+export function formRecordId(raw: string): number | null {
+  if (!/^\d{1,10}$/.test(raw)) return null;
+  const n = Number(raw);
+  return n >= 1 && n <= 2_147_483_647 ? n : null;
+}
+
+/** For edit pages: a record load whose 404 renders the 404 page and whose 401/403 pageGuard handles. */
+export async function pageRecord<T>(load: Promise<T>): Promise<T> {
+  try {
+    return await pageGuard(load);
+  } catch (err) {
+    if (err instanceof AppError && err.status === 404) notFound();
+    throw err;
+  }
+}
 
 /** The props of a staff form record's view and edit pages (`/view/{id}`, `/edit/{id}`). */
 export type RecordPageProps = { params: Promise<{ id: string }> };

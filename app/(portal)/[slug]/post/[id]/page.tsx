@@ -5,7 +5,7 @@ import { connection } from "next/server";
 import { forbidden, notFound } from "next/navigation";
 import { getCurrentUser, pageGuard, requireUser } from "@/lib/auth/guards";
 import { roleCan } from "@/lib/auth/roles";
-import { menuNotFound } from "@/lib/menus/queries";
+import { menuNotFound } from "@/app/(portal)/_lib/menu-not-found";
 import { getMenuBySlug } from "@/lib/menus/queries";
 import { getDiscussion, listComments } from "@/lib/content/queries";
 import { tabsOf } from "@/lib/content/tabs";

@@ -5,7 +5,7 @@ import { pageGuard, requireUser } from "@/lib/auth/guards";
 import { listFormLocations } from "@/lib/forms/locations";
 import { displayDate } from "@/lib/forms/fields";
 import { getSuggestion } from "@/lib/forms/suggestions/queries";
-import { formRecordId } from "@/lib/forms/page-id";
+import { formRecordId } from "@/app/(portal)/_lib/record-page";
 import { SuggestionForm } from "../../_components/suggestion-form";
 
 export const metadata: Metadata = { title: "Edit Continuous Improvement Suggestion" };

@@ -4,7 +4,7 @@ import { forbidden, notFound } from "next/navigation";
 import { pageGuard, requirePermission } from "@/lib/auth/guards";
 import { PERMISSION } from "@/lib/auth/roles";
 import { listFormLocations } from "@/lib/forms/locations";
-import { formRecordId, pageRecord } from "@/lib/forms/page-id";
+import { formRecordId, pageRecord } from "@/app/(portal)/_lib/record-page";
 import { formIdOf, type FormKey } from "@/lib/forms/form-keys";
 import { getMapping, listApproverCandidates, listMappingApproverIds } from "@/lib/forms/email-manager/queries";
 import { mayChangeMapping } from "@/lib/forms/email-manager/columns";
