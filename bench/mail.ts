@@ -16,7 +16,9 @@ import { sql } from "drizzle-orm";
 import { openDatabase, schema, setDbForTesting } from "@/lib/db";
 import { openEmbedded } from "./lib/embedded";
 import { logger } from "@/lib/log";
-import { createMailTransport, enqueueMails, startMailWorker, stopMailWorker } from "@/lib/mail";
+import { createMailTransport } from "@/lib/mail/transport";
+import { enqueueMails } from "@/lib/mail/outbox";
+import { startMailWorker, stopMailWorker } from "@/lib/mail/worker";
 import { startTestSmtp } from "../test/mail/smtp";
 import { chooseDatabase } from "./lib/database";
 

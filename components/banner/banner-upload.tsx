@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { Dropzone } from "@/components/dropzone";
+import { Dropzone } from "@/components/dropzone/dropzone";
 import { addBannerAction } from "@/lib/files/banners/actions";
 import { useBannerFlash } from "./banner-frame";
 import { callAction } from "@/lib/actions/client";

@@ -5,7 +5,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "@/components/ui/button";
 import { Field, FieldFrame, type ControlProps } from "@/components/ui/input";
-import { Dropzone, type UploadedFile } from "@/components/dropzone";
+import { Dropzone, type UploadedFile } from "@/components/dropzone/dropzone";
 import { saveEventAction } from "@/lib/calendar/actions";
 import { CONTACT_EMAIL_MAX, RECURRENCE_LABELS, RECURRENCES, TITLE_MAX, WEEKDAYS } from "@/lib/calendar/constants";
 import { eventFormSchema, type EventFormInput, type EventFormValues } from "@/lib/calendar/schemas";

@@ -20,7 +20,7 @@ import { Button } from "@/components/ui/button";
 import { Field, TextAreaField } from "@/components/ui/input";
 import { TITLE_MAX } from "@/lib/content/constants";
 import { toast } from "@/components/ui/toast";
-import { Dropzone } from "@/components/dropzone";
+import { Dropzone } from "@/components/dropzone/dropzone";
 import { UnsavedChangesGuard } from "@/components/forms/unsaved-changes-guard";
 
 /** Server field errors (`documents.0.size`, `title`, ...) onto the form's fields; returns what it set. */

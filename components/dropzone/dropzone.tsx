@@ -68,8 +68,16 @@ function formatSize(bytes: number): string {
 /**
  * The one upload widget: drag and drop or click (Enter/Space from the keyboard), the kind's limits
  * and messages checked before anything is sent, then one XHR per file with a progress bar, cancel,
- * remove (removemedia) and image previews. Parents learn about finished files through `onChange`
- * and about unfinished ones through `onBusyChange`.
+ * remove (removeUploadAction) and image previews. Parents learn about finished files through `onChange`
+ * and about unfinished ones through `onBusyChange`. In a form:
+ *
+ *   const [files, setFiles] = useState<UploadedFile[]>([]);
+ *   const [uploading, setUploading] = useState(false);
+ *   <Dropzone kind="post" label="Upload Document" initialFiles={existing} onChange={setFiles} onBusyChange={setUploading} />
+ *   <Button type="submit" disabled={uploading} loading={saving}>Save</Button>
+ *
+ * and send `files.map((f) => f.path)` with the save; the server claims them with `claimUploads`
+ * (lib/files/mutations.ts), which turns the temporary uploads into attached files.
  */
 export function Dropzone({
   kind: kindName,

@@ -8,7 +8,8 @@ import { requireCapability } from "@/lib/auth/guards";
 import { bodyAsNodeStream } from "@/lib/api/node-route";
 import type { SessionUser } from "@/lib/auth/session";
 import type { Capability } from "@/lib/auth/roles";
-import { getStorage, FileTooLargeError } from "@/lib/storage";
+import { getStorage } from "@/lib/storage";
+import { FileTooLargeError } from "@/lib/storage/errors";
 import { checksumsEnabled } from "@/lib/storage/meter";
 import { newKey } from "@/lib/storage/keys";
 import {

@@ -3,7 +3,7 @@ import { createElement } from "react";
 import { z } from "zod";
 import { and, eq, ne } from "drizzle-orm";
 import { schema, type Db, type Tx } from "@/lib/db";
-import { enqueueMails, type MailMessage } from "@/lib/mail";
+import { enqueueMails, type MailMessage } from "@/lib/mail/outbox";
 import { publicOrigin } from "@/lib/http/forwarded";
 import { SubmissionMail } from "@/lib/mail/templates/submission-mail";
 import { FORM_LABELS, type FormKey } from "./form-keys";

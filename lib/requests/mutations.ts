@@ -8,7 +8,7 @@ import { AppError, forbidden } from "@/lib/errors";
 import { FORM_LABELS, type FormKey } from "@/lib/forms/form-keys";
 import { ownRecordOr404 } from "@/lib/forms/submission";
 import { renderMailHtml } from "@/lib/mail/render";
-import { enqueueMails, type MailMessage } from "@/lib/mail";
+import { enqueueMails, type MailMessage } from "@/lib/mail/outbox";
 import { publicOrigin } from "@/lib/http/forwarded";
 import { writeAudit } from "@/lib/system/audit";
 import { SubmissionMail } from "@/lib/mail/templates/submission-mail";

@@ -3,7 +3,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { getDb, schema } from "@/lib/db";
 import { ROLE } from "@/lib/auth/roles";
 import { FORM_KEYS, FORM_LABELS, type FormKey } from "@/lib/forms/form-keys";
-import { enqueueMails } from "@/lib/mail";
+import { enqueueMails } from "@/lib/mail/outbox";
 import { publicOrigin } from "@/lib/http/forwarded";
 import { backgroundLoop, startPeriodicJob } from "@/lib/jobs/background-loop";
 import { logger } from "@/lib/log";

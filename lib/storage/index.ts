@@ -4,9 +4,6 @@ import { LocalDriver } from "./local";
 import { S3Driver } from "./s3";
 import type { StorageDriver } from "./types";
 
-export type { StorageDriver } from "./types";
-export { FileTooLargeError, InvalidKeyError } from "./errors";
-
 /**
  * Which driver the environment asks for: S3 when S3_BUCKET is set (S3_ENDPOINT, S3_REGION,
  * S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_FORCE_PATH_STYLE, S3_PREFIX), otherwise local disk under

@@ -11,7 +11,7 @@ import { claimUploads, deleteFiles, withFileTransaction } from "@/lib/files/muta
 import { getFileByKey } from "@/lib/files/queries";
 import { keyFromClientPath } from "@/lib/files/links";
 import { assertTableState, tableWhere } from "@/lib/data-table/query";
-import { enqueueMails } from "@/lib/mail";
+import { enqueueMails } from "@/lib/mail/outbox";
 import { PEOPLE_MESSAGES as M, type EditUser, type Profile } from "./schemas";
 import { photoUrl, USER_QUERY } from "./queries";
 import { USER_DEFAULT_SORT, USER_DELETE_TEXTS } from "./columns";

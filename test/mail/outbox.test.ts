@@ -10,15 +10,10 @@ import { setupTestDatabase } from "@/test/db";
 import { setupTempStorage } from "@/test/files/helpers";
 import { schema } from "@/lib/db";
 import { newKey } from "@/lib/storage/keys";
-import {
-  createMailTransport,
-  deliverDue,
-  enqueueMail,
-  enqueueMails,
-  startMailWorker,
-  stopMailWorker,
-  type MailTransport,
-} from "@/lib/mail";
+import { createMailTransport, type MailTransport } from "@/lib/mail/transport";
+import { deliverDue } from "@/lib/mail/sender";
+import { enqueueMail, enqueueMails } from "@/lib/mail/outbox";
+import { startMailWorker, stopMailWorker } from "@/lib/mail/worker";
 import { isUnreachable, retryDelayMs } from "@/lib/mail/sender";
 import { startTestSmtp, type TestSmtp } from "./smtp";
 

@@ -19,7 +19,7 @@ import { setupTestDatabase } from "@/test/db";
 import { SESSION_COOKIE, sessionFor } from "@/test/auth";
 import { renderHtml } from "@/test/render-dom";
 import { schema } from "@/lib/db";
-import { enqueueMail, enqueueMails } from "@/lib/mail";
+import { enqueueMail, enqueueMails } from "@/lib/mail/outbox";
 import OutboxPage from "@/app/(portal)/mail/outbox/page";
 
 const t = setupTestDatabase();

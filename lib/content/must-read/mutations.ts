@@ -4,7 +4,7 @@ import { getDb, schema } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { SessionUser } from "@/lib/auth/session";
 import { writeAudit } from "@/lib/system/audit";
-import { enqueueMails, type MailMessage } from "@/lib/mail";
+import { enqueueMails, type MailMessage } from "@/lib/mail/outbox";
 import { publicOrigin } from "@/lib/http/forwarded";
 import { mustReadsFor, nextReminderAt, readStatus } from "./queries";
 

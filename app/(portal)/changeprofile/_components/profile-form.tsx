@@ -8,7 +8,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
 import { Field, ReadOnlyField, SelectField } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast";
-import { Dropzone } from "@/components/dropzone";
+import { Dropzone } from "@/components/dropzone/dropzone";
 import { TextArea, applyServerErrors } from "@/components/content/form-parts";
 import { callAction } from "@/lib/actions/client";
 import { updateProfileAction } from "@/lib/users/actions";

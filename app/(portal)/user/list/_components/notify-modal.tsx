@@ -7,7 +7,7 @@ import { Modal } from "@/components/ui/modal";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast";
-import { Dropzone } from "@/components/dropzone";
+import { Dropzone } from "@/components/dropzone/dropzone";
 import { TextArea, applyServerErrors } from "@/components/content/form-parts";
 import { callAction } from "@/lib/actions/client";
 import { sendNotificationAction } from "@/lib/users/actions";
