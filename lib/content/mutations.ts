@@ -5,7 +5,7 @@ import { getDb, schema, type Tx } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { SessionUser } from "@/lib/auth/session";
 import { writeAudit } from "@/lib/system/audit";
-import { claimUploads, deleteFiles, withFileTransaction } from "@/lib/files/mutations";
+import { claimUploads, deleteFilesById, withFileTransaction } from "@/lib/files/mutations";
 import { FILE_MESSAGES } from "@/lib/files/constants";
 import { keyFromClientPath } from "@/lib/files/links";
 import { extensionOf as fileExtensionOf, type UploadKindName } from "@/lib/storage/kinds";
@@ -110,16 +110,6 @@ async function syncDocuments(
   const dropped = existing.filter((d) => d.fileId != null && !wanted.includes(d.path)).map((d) => d.fileId!);
   await deleteFilesById(tx, dropped);
   return values.map(({ path, name, size }) => ({ path, name, size }));
-}
-
-/** Deletes stored files by id (rows in `tx`, bytes once it commits). */
-async function deleteFilesById(tx: Tx, ids: number[]) {
-  if (!ids.length) return;
-  const rows = await tx
-    .select({ id: schema.files.id, storageKey: schema.files.storageKey })
-    .from(schema.files)
-    .where(inArray(schema.files.id, ids));
-  await deleteFiles(rows, tx);
 }
 
 async function documentsForAudit(tx: Tx, owner: Owner) {

@@ -92,6 +92,16 @@ export async function deleteFiles(rows: Pick<FileRow, "id" | "storageKey">[], tx
   }
 }
 
+/** deleteFiles for the files with these ids (their rows in `tx`, the bytes once it commits). */
+export async function deleteFilesById(tx: Tx, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  const rows = await tx
+    .select({ id: schema.files.id, storageKey: schema.files.storageKey })
+    .from(schema.files)
+    .where(inArray(schema.files.id, ids));
+  await deleteFiles(rows, tx);
+}
+
 const pendingAfterCommit = new WeakMap<object, (() => Promise<void>)[]>();
 
 /**

@@ -3,7 +3,7 @@ import { asc, eq, inArray, isNull, max, sql } from "drizzle-orm";
 import { getDb, schema, type Tx } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { writeAudit } from "@/lib/system/audit";
-import { withFileTransaction, deleteFiles } from "@/lib/files/mutations";
+import { deleteFilesById, withFileTransaction } from "@/lib/files/mutations";
 import { MENU_TEXTS, type MenuInput } from "./schemas";
 import { uniqueSlug } from "./slug";
 
@@ -247,7 +247,7 @@ export async function deleteMenu(
               or ${contentDocuments.attachmentId} in (select id from ${attachments} where ${inArray(attachments.menuId, ids)})
               or ${contentDocuments.saveTheDateId} in (select id from ${saveTheDates} where ${inArray(saveTheDates.menuId, ids)})`,
           );
-        await deleteFileIds(
+        await deleteFilesById(
           tx,
           owned.flatMap((d) => (d.fileId != null ? [d.fileId] : [])),
         );
@@ -256,7 +256,7 @@ export async function deleteMenu(
     }
     const bannerFiles = await tx.select({ fileId: banners.fileId }).from(banners).where(inArray(banners.menuId, ids));
     await tx.delete(menus).where(inArray(menus.id, ids)); // sub-menus, their content (if any left), banners, old slugs cascade
-    await deleteFileIds(
+    await deleteFilesById(
       tx,
       bannerFiles.map((b) => b.fileId),
     );
@@ -274,13 +274,4 @@ export async function deleteMenu(
     );
     return { message: MENU_TEXTS.deleted, moved, deleted };
   });
-}
-
-async function deleteFileIds(tx: Tx, ids: number[]) {
-  if (!ids.length) return;
-  const rows = await tx
-    .select({ id: schema.files.id, storageKey: schema.files.storageKey })
-    .from(schema.files)
-    .where(inArray(schema.files.id, ids));
-  await deleteFiles(rows, tx);
 }
