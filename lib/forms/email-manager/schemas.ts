@@ -29,17 +29,20 @@ export function collapseEmails(list: string[]): string[] {
   });
 }
 
-/** A list of addresses: an array, or the calls' comma-separated text ('NULL' and '' are none). */
-const emails = z.preprocess(
-  (v) => {
-    const x = nullAsEmpty(v);
-    if (typeof x === "string")
-      return x
+/** Comma-joined text as its trimmed parts ('NULL' and '' are none); anything else as it came. */
+function commaList(v: unknown): unknown {
+  const x = nullAsEmpty(v);
+  return typeof x === "string"
+    ? x
         .split(",")
         .map((s) => s.trim())
-        .filter(Boolean);
-    return x ?? [];
-  },
+        .filter(Boolean)
+    : x;
+}
+
+/** A list of addresses: an array, or the calls' comma-separated text. */
+const emails = z.preprocess(
+  (v) => commaList(v) ?? [],
   z
     .array(text().trim().refine(isEmailTag, MAPPER_MESSAGES.invalid))
     .max(MAX_TAGS, `At most ${MAX_TAGS} addresses.`)
@@ -48,14 +51,8 @@ const emails = z.preprocess(
 
 /** Ids as an array, comma-joined text or one number; anything else (left out: undefined) as it came. */
 function idList(v: unknown): unknown {
-  const x = nullAsEmpty(v);
-  if (typeof x === "string")
-    return x
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean);
-  if (typeof x === "number") return [x];
-  return x;
+  const x = commaList(v);
+  return typeof x === "number" ? [x] : x;
 }
 
 /** Location ids: an array, or comma-joined text. */
