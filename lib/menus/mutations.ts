@@ -39,6 +39,18 @@ const refuse = (field: string, message: string): never => {
   throw new AppError(422, message, { [field]: [message] });
 };
 
+/** The columns a save sets on a menu (an attachment group only with the Attachments page type, 2). */
+function menuColumns(input: MenuInput, slug: string, pageTypes: number[]) {
+  return {
+    title: input.title,
+    slug,
+    iconId: input.iconId,
+    url: input.url,
+    pageTypes,
+    allowInAttachment: pageTypes.includes(2) ? input.allowInAttachment : null,
+  };
+}
+
 /**
  * add_edit_menu: adds a main or sub-menu at the end of its level, or updates one. The slug comes from
  * the title (unique, never a portal path); a renamed menu keeps its old slug as a redirect. Built-in
@@ -70,14 +82,7 @@ export async function saveMenu(
           await tx.insert(menuSlugHistory).values({ slug: before.slug, menuId: before.id }).onConflictDoNothing();
         }
       }
-      const after = {
-        title: input.title,
-        slug,
-        iconId: input.iconId,
-        url: input.url,
-        pageTypes,
-        allowInAttachment: pageTypes.includes(2) ? input.allowInAttachment : null,
-      };
+      const after = menuColumns(input, slug, pageTypes);
       await tx.update(menus).set(after).where(eq(menus.id, before.id));
       await writeAudit(
         {
@@ -106,12 +111,7 @@ export async function saveMenu(
     const pageTypes = input.pageTypes ?? [];
     const values = {
       parentId: input.parentId ?? null,
-      title: input.title,
-      slug,
-      iconId: input.iconId,
-      url: input.url,
-      pageTypes,
-      allowInAttachment: pageTypes.includes(2) ? input.allowInAttachment : null,
+      ...menuColumns(input, slug, pageTypes),
       position: (last ?? -1) + 1,
     };
     const [row] = await tx.insert(menus).values(values).returning({ id: menus.id });
