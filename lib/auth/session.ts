@@ -77,15 +77,6 @@ export async function revokeToken(token: string, reason: RevokeReason = "signout
   return row ?? null;
 }
 
-/** Revokes every session and token of a user (disabled account, password change). */
-export async function revokeAllTokensOfUser(userId: number, reason: RevokeReason = "disabled") {
-  const db = await getDb();
-  await db
-    .update(schema.apiTokens)
-    .set({ revokedAt: new Date(), revokedReason: reason })
-    .where(and(eq(schema.apiTokens.userId, userId), isNull(schema.apiTokens.revokedAt)));
-}
-
 // Shared by every bundle of the process.
 const g = globalThis as unknown as {
   __portalSessionCookies?: Map<string, { sid: string | null; exp: number }>;

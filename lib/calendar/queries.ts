@@ -475,11 +475,3 @@ export async function listFeedEvents({ keyId, since }: { keyId: number | null; s
     .orderBy(asc(e.id));
   return rows.map((r) => ({ ...r, series: seriesOf(r) }));
 }
-
-/** Ids among `ids` that exist (delete reports the missing ones). */
-export async function existingEventIds({ ids }: { ids: number[] }): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const db = await getDb();
-  const rows = await db.select({ id: e.id }).from(e).where(inArray(e.id, ids));
-  return rows.map((r) => r.id);
-}
