@@ -1,6 +1,7 @@
 import type { roReversals } from "@/db/schema/forms";
 import type { SubmissionRow } from "@/lib/forms/submission-columns";
 import { UPDATED_COLUMNS, labelsOf, type TableSort } from "@/lib/data-table/state";
+import { displayDate } from "@/lib/forms/fields";
 
 /** The RO reversal list's columns (spec section 2), ids as in the URL and the list call. */
 export const RO_COLUMNS = [
@@ -37,3 +38,31 @@ export type RoReversalRow = Pick<
   | "questions"
 > &
   SubmissionRow;
+
+/**
+ * A request's fields as the submission mail and the record page show them, in the form's order; the
+ * warranty answers only for a Warranty request.
+ */
+export function roReversalFields(
+  v: Pick<RoReversalRow, "employeeName" | "dateOfRequest" | "fullRa" | "dateRaClosed" | "payType" | "reason"> & {
+    billedTime: string | null;
+    questions: string | null;
+  },
+  locationName: string | null,
+): { label: string; value: string }[] {
+  return [
+    { label: "Employee Name", value: v.employeeName },
+    { label: "Date of Request", value: displayDate(v.dateOfRequest) },
+    { label: "Full RA#", value: v.fullRa },
+    { label: "Date RA Was Originally Closed", value: displayDate(v.dateRaClosed) },
+    { label: "Pay Type", value: v.payType },
+    { label: "Location", value: locationName ?? "" },
+    { label: "Reason Reversal Is Required", value: v.reason },
+    ...(v.payType === "Warranty"
+      ? [
+          { label: "How much time in vs Billed?", value: v.billedTime ?? "" },
+          { label: "What is the Tech's Efficiency MTD?", value: v.questions ?? "" },
+        ]
+      : []),
+  ];
+}

@@ -2,7 +2,6 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { schema } from "@/lib/db";
 import type { SessionUser } from "@/lib/auth/session";
-import { displayDate } from "@/lib/forms/fields";
 import type { RoReversalValues } from "./schemas";
 import {
   insertSubmission,
@@ -11,6 +10,7 @@ import {
   saveInFormTransaction,
   submissionValues,
 } from "@/lib/forms/save-submission";
+import { roReversalFields } from "./columns";
 
 const r = schema.roReversals;
 
@@ -39,21 +39,7 @@ export async function saveRoReversal(
     } else {
       id = await insertSubmission(tx, r, "ro_reversal", { ...values, createdBy: user.id });
     }
-    const fields = [
-      { label: "Employee Name", value: v.employeeName },
-      { label: "Date of Request", value: displayDate(v.dateOfRequest) },
-      { label: "Full RA#", value: v.fullRa },
-      { label: "Date RA Was Originally Closed", value: displayDate(v.dateRaClosed) },
-      { label: "Pay Type", value: v.payType },
-      { label: "Location", value: location.name },
-      { label: "Reason Reversal Is Required", value: v.reason },
-      ...(v.payType === "Warranty"
-        ? [
-            { label: "How much time in vs Billed?", value: v.billedTime },
-            { label: "What is the Tech's Efficiency MTD?", value: v.questions },
-          ]
-        : []),
-    ];
+    const fields = roReversalFields(v, location.name);
     const { routed } = await queueSubmissionMail(tx, "ro_reversal", location, user, {
       title: `${v.id ? "Updated " : ""}RO Reversal Request: ${v.employeeName}`,
       fields,

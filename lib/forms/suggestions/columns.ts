@@ -1,5 +1,6 @@
 import type { RequestStateRow } from "@/lib/requests/columns";
 import type { TableSort } from "@/lib/data-table/state";
+import { displayDate } from "@/lib/forms/fields";
 
 /** The continuous improvement list's columns (spec section 2), ids as in the URL and the list call. */
 export const SUGGESTION_COLUMNS = [
@@ -40,3 +41,29 @@ export type SuggestionListRow = {
   routed: boolean;
   createdBy: number | null;
 } & RequestStateRow;
+
+/** A suggestion's fields as the submission mail and the record page show them, in the form's order. */
+export function suggestionFields(
+  v: {
+    name: string;
+    date: string;
+    email: string;
+    phoneNumber: string | null;
+    describeCurrentProcessAndProblem: string | null;
+    howWillItBenefit: string | null;
+  },
+  locationName: string | null,
+): { label: string; value: string }[] {
+  return [
+    { label: "Name", value: v.name },
+    { label: "Date", value: displayDate(v.date) },
+    { label: "Location", value: locationName ?? "" },
+    { label: "Email", value: v.email },
+    { label: SUGGESTION_FIELD_LABELS.phoneNumber, value: v.phoneNumber ?? "" },
+    {
+      label: SUGGESTION_FIELD_LABELS.describeCurrentProcessAndProblem,
+      value: v.describeCurrentProcessAndProblem ?? "",
+    },
+    { label: SUGGESTION_FIELD_LABELS.howWillItBenefit, value: v.howWillItBenefit ?? "" },
+  ];
+}

@@ -2,7 +2,6 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { schema } from "@/lib/db";
 import type { SessionUser } from "@/lib/auth/session";
-import { displayDate } from "@/lib/forms/fields";
 import { writeAudit } from "@/lib/system/audit";
 import type { SuggestionInput } from "./schemas";
 import {
@@ -12,6 +11,7 @@ import {
   saveInFormTransaction,
   submissionValues,
 } from "@/lib/forms/save-submission";
+import { suggestionFields } from "./columns";
 
 const s = schema.improvementSuggestions;
 const fullName = (user: SessionUser) => `${user.firstName} ${user.lastName}`.trim() || user.username;
@@ -67,18 +67,7 @@ export async function saveSuggestion(
     const id = await insertSubmission(tx, s, "improvement_suggestion", { ...values, createdBy: user.id });
     const { routed } = await queueSubmissionMail(tx, "improvement_suggestion", location, user, {
       title: `Continuous Improvement Suggestion: ${input.name}`,
-      fields: [
-        { label: "Name", value: input.name },
-        { label: "Date", value: displayDate(input.date) },
-        { label: "Location", value: location.name },
-        { label: "Email", value: input.email },
-        { label: "Phone", value: input.phoneNumber },
-        {
-          label: "What Project / Process Improvement are you Proposing?",
-          value: input.describeCurrentProcessAndProblem,
-        },
-        { label: "How will it Benefit the Business?", value: input.howWillItBenefit },
-      ],
+      fields: suggestionFields(input, location.name),
       recordPath: `/continuous/improvement/suggestions/view/${id}`,
       baseUrl: opts.baseUrl,
     });

@@ -1,6 +1,7 @@
 import type { techTimes } from "@/db/schema/forms";
 import type { SubmissionRow } from "@/lib/forms/submission-columns";
 import { UPDATED_COLUMNS, labelsOf, type TableSort } from "@/lib/data-table/state";
+import { displayDate } from "@/lib/forms/fields";
 
 /** The tech time list's columns (spec section 2). */
 export const TECH_COLUMNS = [
@@ -19,3 +20,17 @@ export type TechTimeRow = Pick<
   "id" | "employeeNumber" | "employeeName" | "employeeEmail" | "date"
 > &
   SubmissionRow;
+
+/** A form's own fields (its rows aside) as the submission mail and the record page show them. */
+export function techTimeFields(
+  v: { employeeNumber: string; employeeName: string; date: string; employeeEmail: string },
+  locationName: string | null,
+): { label: string; value: string }[] {
+  return [
+    { label: "Emp Number", value: v.employeeNumber },
+    { label: "Employee's Full Name", value: v.employeeName },
+    { label: "Date", value: displayDate(v.date) },
+    { label: "Location", value: locationName ?? "" },
+    { label: "Employee Email", value: v.employeeEmail },
+  ];
+}

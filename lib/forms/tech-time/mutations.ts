@@ -11,6 +11,7 @@ import {
   saveInFormTransaction,
   submissionValues,
 } from "@/lib/forms/save-submission";
+import { techTimeFields } from "./columns";
 
 const tt = schema.techTimes;
 const rows = schema.techTimeRows;
@@ -68,11 +69,7 @@ export async function saveTechTime(
     const { routed } = await queueSubmissionMail(tx, "tech_time", location, user, {
       title: `${v.id ? "Updated " : ""}Tech Time Edit Form: ${v.employeeName}`,
       fields: [
-        { label: "Emp Number", value: v.employeeNumber },
-        { label: "Employee's Full Name", value: v.employeeName },
-        { label: "Date", value: displayDate(v.date) },
-        { label: "Location", value: location.name },
-        { label: "Employee Email", value: v.employeeEmail },
+        ...techTimeFields(v, location.name),
         ...attendance.map((a, i) => ({
           label: `Attendance clock time ${i + 1}`,
           value: [displayDate(a.date), a.reason, span(a.timeIn, a.timeOut)].filter(Boolean).join(" · "),

@@ -6,6 +6,7 @@ import { findTechTime, type TechTimeRecord } from "@/lib/forms/tech-time/queries
 import { RequestRecordDetail } from "@/components/forms/request-record-detail";
 import type { RecordDetailProps } from "@/components/forms/record-detail";
 import { loadRequestRecord, type RecordPageProps } from "@/app/(portal)/_lib/record-page";
+import { techTimeFields } from "@/lib/forms/tech-time/columns";
 
 export const metadata: Metadata = { title: "Tech Time" };
 
@@ -13,13 +14,7 @@ export const metadata: Metadata = { title: "Tech Time" };
 function details(row: TechTimeRecord): Pick<RecordDetailProps, "subtitle" | "fields" | "repeated"> {
   return {
     subtitle: `${row.employeeName} · ${displayDate(row.date)}`,
-    fields: [
-      { label: "Emp Number", value: row.employeeNumber },
-      { label: "Employee's Full Name", value: row.employeeName },
-      { label: "Date", value: displayDate(row.date) },
-      { label: "Location", value: row.locationName },
-      { label: "Employee Email", value: row.employeeEmail },
-    ],
+    fields: techTimeFields(row, row.locationName),
     repeated: [
       {
         title: "Attendance Clock Time Corrections",

@@ -2,11 +2,11 @@ import type { Metadata } from "next";
 import { connection } from "next/server";
 import { pageGuard, requireUser } from "@/lib/auth/guards";
 import { displayDate } from "@/lib/forms/fields";
-import { SUGGESTION_FIELD_LABELS } from "@/lib/forms/suggestions/columns";
 import { getSuggestion } from "@/lib/forms/suggestions/queries";
 import { RequestRecordDetail } from "@/components/forms/request-record-detail";
 import type { RecordDetailProps } from "@/components/forms/record-detail";
 import { loadRequestRecord, type RecordPageProps } from "@/app/(portal)/_lib/record-page";
+import { suggestionFields } from "@/lib/forms/suggestions/columns";
 
 export const metadata: Metadata = { title: "Continuous Improvement Suggestion" };
 
@@ -16,18 +16,7 @@ function details(
 ): Pick<RecordDetailProps, "subtitle" | "fields" | "repeated"> {
   return {
     subtitle: `${row.name} · ${displayDate(row.date)}`,
-    fields: [
-      { label: "Name", value: row.name },
-      { label: "Date", value: displayDate(row.date) },
-      { label: "Location", value: row.locationName },
-      { label: "Email", value: row.email },
-      { label: SUGGESTION_FIELD_LABELS.phoneNumber, value: row.phoneNumber },
-      {
-        label: SUGGESTION_FIELD_LABELS.describeCurrentProcessAndProblem,
-        value: row.describeCurrentProcessAndProblem,
-      },
-      { label: SUGGESTION_FIELD_LABELS.howWillItBenefit, value: row.howWillItBenefit },
-    ],
+    fields: suggestionFields(row, row.locationName),
   };
 }
 
