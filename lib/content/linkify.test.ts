@@ -36,3 +36,19 @@ describe("linkify", () => {
     });
   });
 });
+
+describe("truncateParts counts characters, not UTF-16 units", () => {
+  it("keeps a character outside the BMP whole and cuts after exactly max characters", () => {
+    expect(truncateParts([{ type: "text", text: "a😀bc" }], 2)).toEqual({
+      parts: [{ type: "text", text: "a😀" }],
+      truncated: true,
+    });
+  });
+  it("is not truncated at exactly max characters across parts, and is when one more follows", () => {
+    const parts = linkify("ab https://example.com c");
+    const total = Array.from("ab https://example.com c").length;
+    expect(truncateParts(parts, total)).toEqual({ parts, truncated: false });
+    expect(truncateParts(parts, total - 1).truncated).toBe(true);
+    expect(truncateParts(parts, 3)).toEqual({ parts: [{ type: "text", text: "ab " }], truncated: true });
+  });
+});

@@ -27,6 +27,23 @@ export function linkify(text: string): TextPart[] {
 }
 
 /**
+ * Where the first `max` code points of `text` end, as an index into the string, or -1 when the text has no
+ * more than `max`; `count` is how many code points were counted (all of them when -1). Counts without
+ * splitting the text into an array (a post's preview is cut from its whole description on every page).
+ */
+function cutAfter(text: string, max: number): { index: number; count: number } {
+  let i = 0;
+  let count = 0;
+  while (i < text.length) {
+    if (count === max) return { index: i, count };
+    const unit = text.charCodeAt(i);
+    i += unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length ? 2 : 1;
+    count++;
+  }
+  return { index: -1, count };
+}
+
+/**
  * Keeps the first `max` visible characters of linkified text (the 500-character description preview).
  * A link cut in the middle keeps its whole target. `truncated` says whether anything was dropped.
  */
@@ -34,13 +51,13 @@ export function truncateParts(parts: TextPart[], max: number): { parts: TextPart
   const out: TextPart[] = [];
   let left = max;
   for (const p of parts) {
-    const chars = Array.from(p.text);
-    if (chars.length <= left) {
+    const { index, count } = cutAfter(p.text, left);
+    if (index < 0) {
       out.push(p);
-      left -= chars.length;
+      left -= count;
       continue;
     }
-    if (left > 0) out.push({ ...p, text: chars.slice(0, left).join("") });
+    if (index > 0) out.push({ ...p, text: p.text.slice(0, index) });
     return { parts: out, truncated: true };
   }
   return { parts: out, truncated: false };
