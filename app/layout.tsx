@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import { connection } from "next/server";
 import { Toaster } from "@/components/ui/toast";
+import { NotFoundPlacement } from "@/components/shell/page-not-found";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -19,7 +20,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   return (
     <html lang="en">
       <body className="min-h-dvh font-sans">
-        {children}
+        <NotFoundPlacement inShell={false}>{children}</NotFoundPlacement>
         <Toaster />
       </body>
     </html>

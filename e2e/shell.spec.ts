@@ -16,6 +16,32 @@ test.describe("administrator", () => {
     for (const name of ADMIN_ITEMS) await expect(shell.dropdownItem(name)).toBeVisible();
   });
 
+  shellTest("the header dropdown works from the keyboard (menu button pattern)", async ({ page }) => {
+    const shell = new ShellPage(page);
+    await shell.goto(FIRST_MENU.slug);
+    const button = shell.userMenuButton;
+    const items = page.getByRole("menu", { name: "Account" }).getByRole("menuitem");
+    // ArrowDown opens on the first item (its code loads on first use: a press before hydration does nothing).
+    await expect(async () => {
+      if (!(await items.first().isVisible())) {
+        await button.focus();
+        await button.press("ArrowDown");
+      }
+      await expect(items.first()).toBeFocused({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("End");
+    await expect(shell.logoutItem).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(items.first()).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(button).toBeFocused();
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    // ArrowUp opens on the last item.
+    await button.press("ArrowUp");
+    await expect(shell.logoutItem).toBeFocused();
+  });
+
   test("Mail Outbox in the dropdown opens the outbox list", async ({ page }) => {
     const shell = new ShellPage(page);
     await shell.goto(FIRST_MENU.slug);

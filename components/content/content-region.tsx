@@ -2,15 +2,17 @@
 
 import { useState } from "react";
 import { toast } from "@/components/ui/toast";
-import { UNREACHABLE } from "@/lib/api/client";
+import { UNREACHABLE } from "@/lib/api/unreachable";
 import { isGalleryImage } from "@/lib/content/basics";
-import { openStoredFile } from "@/lib/content/signed-url";
 import { APP_LINK } from "@/components/shell/navigation-target";
 import { useIntentPrefetch } from "@/components/shell/use-intent-prefetch";
 import type { Gallery as GalleryType, GalleryImage } from "./gallery";
 import type { ItemActionRequest, ItemActionsDialog as DialogType } from "./item-actions-dialog";
 
-// The gallery and the admin confirmation load on first use, not with the page.
+// The gallery, the admin confirmation and the opening of a file (the signed-URL call and its
+// session handling) load on first use, not with the page.
+let filesModule: Promise<typeof import("@/lib/content/signed-url")> | null = null;
+const loadFiles = () => (filesModule ??= import("@/lib/content/signed-url"));
 let galleryModule: Promise<typeof GalleryType> | null = null;
 const loadGallery = () => (galleryModule ??= import("./gallery").then((m) => m.Gallery));
 let dialogModule: Promise<typeof DialogType> | null = null;
@@ -61,6 +63,9 @@ export function ContentRegion({ className, children }: { className?: string; chi
     }
     button.disabled = true;
     try {
+      const { openStoredFile } = await loadFiles().catch(() => {
+        throw new Error(UNREACHABLE);
+      });
       await openStoredFile(path);
     } catch (err) {
       toast.error((err as Error).message || `${name} could not be opened`);

@@ -5,9 +5,15 @@ import { NotFoundScreen } from "./status-screen";
 
 const InShell = createContext(false);
 
-/** Marks what the portal shell (components/shell/shell-frame.tsx) renders as its page content. */
-export function ShellContent({ children }: { children: React.ReactNode }) {
-  return <InShell.Provider value={true}>{children}</InShell.Provider>;
+/**
+ * Tells the 404 page below it where it renders: `inShell` for what the portal shell
+ * (components/shell/shell-frame.tsx) renders as its page content; false in the root layout
+ * (app/layout.tsx), which is also what makes this module, the status screens and next/link part of
+ * the root layout's client chunk. Else Turbopack put a copy of them (4 KB gzip) in both the root 404
+ * boundary's chunk and the shell's chunk, and every portal page loaded both.
+ */
+export function NotFoundPlacement({ inShell, children }: { inShell: boolean; children: React.ReactNode }) {
+  return <InShell.Provider value={inShell}>{children}</InShell.Provider>;
 }
 
 /**

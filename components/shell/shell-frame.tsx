@@ -10,7 +10,7 @@ import { NavigationProgress } from "./navigation-progress";
 import { APP_LINK, appLinkHref } from "./navigation-target";
 import { UserMenu } from "./user-menu";
 import { SearchLauncher } from "@/components/search/search-launcher";
-import { ShellContent } from "./page-not-found";
+import { NotFoundPlacement } from "./page-not-found";
 import { MAIN_ID, SIDEBAR_ID, type Account } from "./shell-utils";
 
 /** Below 766 px (the spec's mobile view) the sidebar is a drawer; this query is the desktop side. */
@@ -170,7 +170,7 @@ export function ShellFrame({ account, sidebar, build, year, headerLinks, childre
         </aside>
         <div className="flex min-h-[calc(100dvh-4rem)] min-w-0 flex-1 flex-col" inert={navOpen}>
           <main id={MAIN_ID} tabIndex={-1} className="flex-1 px-4 py-6 outline-none md:px-8 md:py-8">
-            <ShellContent>{children}</ShellContent>
+            <NotFoundPlacement inShell>{children}</NotFoundPlacement>
           </main>
           <Footer year={year} />
         </div>

@@ -1,10 +1,9 @@
 import { MENU_ICON_KEYS } from "@/lib/menus/icon-keys";
 
 /**
- * The keys of the portal's icons (their paths are in ./icon-set.ts, served as the sprite), and the
- * sprite's version for its URL. Kept apart from the paths so the browser's bundle carries a list of
- * names, not every icon's paths: a page draws icons with <use> references to the cached sprite.
- * `icon.test.ts` fails when the sprite changes without a new ICON_SPRITE_VERSION (it prints the value).
+ * The keys of the portal's icons (their paths are in ./icon-set.ts, served as the sprite). Kept apart
+ * from the paths, and the sprite's version (ICON_SPRITE_VERSION, ./icon.tsx) from the names, so a page's
+ * bundle carries neither: it draws icons with <use> references to the cached sprite.
  */
 export const ICON_NAMES = [
   ...MENU_ICON_KEYS,
@@ -58,6 +57,3 @@ export type IconName = (typeof ICON_NAMES)[number];
 export function isIconName(name: string | null | undefined): name is IconName {
   return !!name && (ICON_NAMES as readonly string[]).includes(name);
 }
-
-/** FNV-1a of the sprite document (iconSprite() in ./icon-set.ts), base 36. */
-export const ICON_SPRITE_VERSION = "zh9l11";

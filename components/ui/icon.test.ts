@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { MENU_ICON_KEYS } from "@/lib/menus/icon-keys";
 import { GET } from "@/app/icons.svg/route";
-import { ICON_SPRITE_URL } from "./icon";
-import { ICON_NAMES, ICON_SPRITE_VERSION, isIconName } from "./icon-names";
+import { ICON_SPRITE_URL, ICON_SPRITE_VERSION } from "./icon";
+import { ICON_NAMES, isIconName } from "./icon-names";
 import { ICON_SVG, iconSprite, spriteVersion } from "./icon-set";
 
 describe("menu icons", () => {
@@ -19,7 +19,7 @@ describe("menu icons", () => {
   it("knows exactly the icons the sprite draws, under the sprite's current version", () => {
     expect([...ICON_NAMES].sort()).toEqual(Object.keys(ICON_SVG).sort());
     for (const name of ICON_NAMES) expect(isIconName(name)).toBe(true);
-    // When an icon changes, set ICON_SPRITE_VERSION in icon-names.ts to the value printed here.
+    // When an icon changes, set ICON_SPRITE_VERSION in icon.tsx to the value printed here.
     expect(ICON_SPRITE_VERSION, "ICON_SPRITE_VERSION is stale").toBe(spriteVersion());
     expect(ICON_SPRITE_URL).toBe(`/icons.svg?v=${spriteVersion()}`);
   });

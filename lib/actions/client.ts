@@ -1,5 +1,5 @@
 import type { ActionResult } from "@/lib/actions/action";
-import { UNREACHABLE } from "@/lib/api/client";
+import { UNREACHABLE } from "@/lib/api/unreachable";
 import { isSessionEnded, sessionEnded } from "@/lib/auth/session-ended";
 
 /**

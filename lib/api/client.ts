@@ -1,4 +1,5 @@
 import { portalFetch } from "@/lib/auth/session-ended";
+import { UNREACHABLE } from "./unreachable";
 
 /** A failed v1 call: the server's message (or the old portal's text when the server cannot be reached). */
 export class ApiCallError extends Error {
@@ -9,9 +10,6 @@ export class ApiCallError extends Error {
     super(message);
   }
 }
-
-/** The old portal's message for a call that could not reach the server. */
-export const UNREACHABLE = "Remote server can not be reachable";
 
 /**
  * A v1 call from the browser (session cookie, lib/auth/session-ended.ts handles a 401): the envelope's

@@ -1,4 +1,4 @@
-import { UNREACHABLE } from "@/lib/api/client";
+import { UNREACHABLE } from "@/lib/api/unreachable";
 
 /**
  * Every kind of upload, declared once with its limits and messages. The server (lib/files/upload.ts)
