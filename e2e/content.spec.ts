@@ -81,12 +81,14 @@ test.describe("administrator", () => {
     await page.goBack();
     await expect(content.heading(`${title} draft`)).toBeVisible();
 
-    // Post detail by its shareable URL, and Back.
+    // Post detail by its shareable URL, and Back, both in the app (a full load would drop this marker).
+    await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
     await page.getByRole("link", { name: title, exact: true }).click();
     await expect(page).toHaveURL(/\/company-news\/post\/\d+$/);
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await page.getByRole("link", { name: "Back" }).click();
     await expect(page).toHaveURL(/\/company-news$/);
+    expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
 
     // Delete: cancelling keeps it, confirming removes it.
     await content.confirmItemAction(title, "Delete", "no");

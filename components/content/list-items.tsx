@@ -1,5 +1,5 @@
 import "server-only";
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { DESCRIPTION_PREVIEW, EMPTY_TEXT } from "@/lib/content/constants";
 import { cut, MONTH_NAMES } from "@/lib/content/basics";
 import { initialsOf } from "@/components/shell/shell-utils";
@@ -24,7 +24,7 @@ import { UserText } from "./user-text";
  * The content lists (Discussion, Attachment and Save-the-date tabs), rendered on the server. Their
  * behaviour comes from the ContentRegion around them (content-region.tsx), by delegation on these
  * attributes:
- * - `data-nav` on in-app links (prefetched on intent; next/link navigates);
+ * - `data-nav` on in-app links (AppLink: prefetched on intent; the shell follows them in the app);
  * - `data-file` (stored path), `data-name`, `data-ext`, `data-src` on file buttons; a `data-files`
  *   element groups them (the gallery shows a group's images); `data-download` marks a Download button;
  * - `data-scroll` (-1 or 1) on a carousel's arrows, which scroll the list of their `data-scroller` element;
@@ -53,9 +53,9 @@ function ItemActions({
   const data = { "data-kind": kind, "data-id": id, "data-slug": slug };
   return (
     <div className="item-actions" data-actions>
-      <Link href={editHref} prefetch={false} data-nav className="item-action" aria-label={`Edit ${title}`} title="Edit">
+      <AppLink href={editHref} className="item-action" aria-label={`Edit ${title}`} title="Edit">
         <Icon name="edit" className="h-5 w-5" />
-      </Link>
+      </AppLink>
       {pinned !== undefined && (
         <button
           type="button"
@@ -208,9 +208,9 @@ export function DiscussionList({
               </div>
               <div className="mt-3 flex items-start gap-2">
                 <h2 id={`post-${p.id}`} className="item-title">
-                  <Link href={detail} prefetch={false} data-nav className="item-link">
+                  <AppLink href={detail} className="item-link">
                     {p.title}
-                  </Link>
+                  </AppLink>
                 </h2>
                 {p.pin && <Icon name="pin" className="mt-1.5 h-4 w-4 shrink-0 text-brand-600" label="Pinned" />}
               </div>
@@ -274,10 +274,8 @@ export function AttachmentList({ rows, slug, isAdmin, view, inGroup, groupHref, 
         if (item.kind === "group") {
           return (
             <li key={`g${item.id}`} className={grid ? undefined : "p-3"}>
-              <Link
+              <AppLink
                 href={groupHref(item.id)}
-                prefetch={false}
-                data-nav
                 title={item.name}
                 className={`flex items-center gap-3 hover:text-brand-700${grid ? "card h-full hover:border-brand-500" : ""}`}
               >
@@ -288,7 +286,7 @@ export function AttachmentList({ rows, slug, isAdmin, view, inGroup, groupHref, 
                     {item.count} {item.count === 1 ? "item" : "items"}
                   </span>
                 </span>
-              </Link>
+              </AppLink>
             </li>
           );
         }

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { cut } from "@/lib/content/basics";
 import { isWebUrl } from "@/lib/url";
 import { Icon } from "@/components/ui/icon";
@@ -15,14 +15,12 @@ export function PageHead({ title, add }: { title: string; add: { href: string; l
     <div className="flex flex-wrap items-center justify-between gap-3">
       <h1 className="text-2xl font-semibold break-words text-slate-900">{title}</h1>
       {add && (
-        <Link
+        <AppLink
           href={add.href}
-          prefetch={false}
-          data-nav
           className="inline-flex items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
         >
           {add.label}
-        </Link>
+        </AppLink>
       )}
     </div>
   );
@@ -51,9 +49,9 @@ export function SubMenus({ items }: { items: readonly { slug: string; title: str
           return (
             <li key={m.slug} className="shrink-0 snap-start">
               {!url ? (
-                <Link href={`/${m.slug}`} prefetch={false} data-nav title={m.title} className="sub-page">
+                <AppLink href={`/${m.slug}`} title={m.title} className="sub-page">
                   {text}
-                </Link>
+                </AppLink>
               ) : isWebUrl(url) ? (
                 <a href={url} target="_blank" rel="noopener noreferrer" title={m.title} className="sub-page">
                   {text}
@@ -79,10 +77,8 @@ export function ContentTabs({ tabs }: { tabs: readonly { href: string; label: st
       <ul className="-mb-px flex gap-1 overflow-x-auto">
         {tabs.map((t) => (
           <li key={t.label}>
-            <Link
+            <AppLink
               href={t.href}
-              prefetch={false}
-              data-nav
               aria-current={t.current ? "page" : undefined}
               className={`block border-b-2 px-4 py-2 text-sm font-medium whitespace-nowrap ${
                 t.current
@@ -91,7 +87,7 @@ export function ContentTabs({ tabs }: { tabs: readonly { href: string; label: st
               }`}
             >
               {t.label}
-            </Link>
+            </AppLink>
           </li>
         ))}
       </ul>
@@ -103,14 +99,12 @@ export function ContentTabs({ tabs }: { tabs: readonly { href: string; label: st
 export function GroupHead({ backHref, name }: { backHref: string; name: string }) {
   return (
     <div className="flex items-center gap-3">
-      <Link
+      <AppLink
         href={backHref}
-        prefetch={false}
-        data-nav
         className="inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
       >
         <Icon name="back" className="h-4 w-4" /> Back
-      </Link>
+      </AppLink>
       <h2 className="flex min-w-0 items-center gap-2 text-lg font-semibold text-slate-900">
         <Icon name="folder" className="h-5 w-5 shrink-0 text-slate-500" />
         <span className="truncate">{name}</span>
@@ -135,9 +129,9 @@ export function Pager({
   const last = Math.max(1, Math.ceil(total / perPage));
   const step = (label: string, to: number, enabled: boolean, rel: string) =>
     enabled ? (
-      <Link href={href(to)} prefetch={false} data-nav rel={rel} className="pager-step text-slate-800 hover:bg-slate-50">
+      <AppLink href={href(to)} rel={rel} className="pager-step text-slate-800 hover:bg-slate-50">
         {label}
-      </Link>
+      </AppLink>
     ) : (
       <span aria-disabled="true" className="pager-step cursor-not-allowed text-slate-400">
         {label}

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { AppLink } from "@/components/ui/app-link";
 import { linkify, truncateParts } from "@/lib/content/linkify";
 
 /**
@@ -24,9 +24,9 @@ export function UserText({ text, max, moreHref }: { text: string; max?: number; 
       {truncated && moreHref && (
         <>
           {" "}
-          <Link href={moreHref} prefetch={false} data-nav className="font-medium text-brand-600 hover:underline">
+          <AppLink href={moreHref} className="font-medium text-brand-600 hover:underline">
             Read more
-          </Link>
+          </AppLink>
         </>
       )}
     </>

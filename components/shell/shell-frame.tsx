@@ -88,7 +88,7 @@ export function ShellFrame({ account, sidebar, build, year, headerLinks, childre
     };
   }, [navOpen, closeNav]);
 
-  // The shell's own links (the portal's name) go through the app's router.
+  // The shell's own links (the portal's name) and the page's AppLinks go through the app's router.
   const onShellClick = (event: React.MouseEvent) => {
     const href = appLinkHref(event, APP_LINK);
     if (!href) return;
@@ -169,7 +169,13 @@ export function ShellFrame({ account, sidebar, build, year, headerLinks, childre
           {sidebar}
         </aside>
         <div className="flex min-h-[calc(100dvh-4rem)] min-w-0 flex-1 flex-col" inert={navOpen}>
-          <main id={MAIN_ID} tabIndex={-1} className="flex-1 px-4 py-6 outline-none md:px-8 md:py-8">
+          {/* The page's server-rendered in-app links (AppLink) are followed in the app from here too. */}
+          <main
+            id={MAIN_ID}
+            tabIndex={-1}
+            onClick={onShellClick}
+            className="flex-1 px-4 py-6 outline-none md:px-8 md:py-8"
+          >
             <NotFoundPlacement inShell>{children}</NotFoundPlacement>
           </main>
           <Footer year={year} />
