@@ -299,11 +299,11 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
               ))}
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-100">
+          <tbody className="data-rows divide-y divide-slate-100">
             {table.getRowModel().rows.map((row) => (
               <tr key={row.id} className={row.getIsSelected() ? "bg-brand-50" : "bg-white hover:bg-slate-50"}>
                 {selectable && (
-                  <td className="px-3 py-2">
+                  <td>
                     <input
                       type="checkbox"
                       aria-label={`Select ${rowLabel(row.original)}`}
@@ -313,7 +313,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                   </td>
                 )}
                 {row.getAllCells().map((cell) => (
-                  <td key={cell.id} className={`px-3 py-2 whitespace-nowrap text-slate-800 ${pinned(cell.column.id)}`}>
+                  <td key={cell.id} className={pinned(cell.column.id) || undefined}>
                     <table.FlexRender cell={cell} />
                   </td>
                 ))}
