@@ -1,6 +1,6 @@
 import type { Readable } from "node:stream";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { getDb, schema } from "@/lib/db";
+import { getDb, schema, type Db } from "@/lib/db";
 import { logger } from "@/lib/log";
 import { getStorage } from "@/lib/storage";
 import { getMailTransport, mailFrom, type MailTransport } from "./transport";
@@ -14,11 +14,13 @@ export const DEFAULT_BACKOFF: Backoff = { baseMs: 30_000, maxMs: 60 * 60_000 };
 /** After this many attempts a mail the server refused (or that could not be built) is given up as failed. */
 export const MAX_ATTEMPTS = 10;
 /**
- * How long a claim holds a row. Far longer than one send can take (the transport's timeouts, 30 s to
- * connect and 60 s of silence, lib/mail/transport.ts), so a row is claimed again only when its sender
- * died; a shorter lease would let a slow send and its successor both deliver.
+ * How long a claim holds a row without news from its sender. A live sender renews the lease of every row
+ * it holds every LEASE_MS / 3 (renewLeases), however long a send takes, so a row is claimed again only
+ * when its sender stopped renewing: died, or lost the database for longer than the lease. A dead
+ * sender's mails are due again within LEASE_MS of its last renewal and go out on another sender's next
+ * round (lib/mail/worker.ts POLL_MS).
  */
-export const LEASE_MS = 10 * 60_000;
+export const LEASE_MS = 45_000;
 export const DEFAULT_LIMIT = 20;
 const DEFAULT_CONCURRENCY = 5;
 
@@ -34,6 +36,8 @@ export type DeliverOptions = {
   maxAttempts?: number;
   backoff?: Backoff;
   leaseMs?: number;
+  /** Checked while an outcome waits to be recorded: once true (the process is stopping), it is tried once more, then left. */
+  stopped?: () => boolean;
 };
 
 /**
@@ -41,6 +45,9 @@ export type DeliverOptions = {
  * back to pending, without an attempt counted, due when the failed one is retried.
  */
 export type DeliverResult = { claimed: number; sent: number; retrying: number; failed: number; postponed: number };
+
+/** Between tries of recording an outcome while the database is away: 250 ms, doubling, at most 5 s. */
+export const RECORD_BACKOFF: Backoff = { baseMs: 250, maxMs: 5_000 };
 
 /** The delay before attempt `attempts + 1`. */
 export function retryDelayMs(attempts: number, backoff: Backoff = DEFAULT_BACKOFF): number {
@@ -75,6 +82,16 @@ function errorText(err: unknown): string {
 
 const DUE = sql`${o.status} in ('pending', 'sending') and ${o.nextAttemptAt} <= now()`;
 
+/** `now() + ms`, as the database sees it (one clock for every sender). */
+const fromNow = (ms: number) => sql`now() + ${ms} * interval '1 millisecond'`;
+
+/** The rows of one claim: `(id, attempts)` pairs, so a row claimed again since (one more attempt) is not matched. */
+const claimOf = (rows: readonly OutboxRow[]) =>
+  sql`(${o.id}, ${o.attempts}) in (${sql.join(
+    rows.map((r) => sql`(${r.id}, ${r.attempts})`),
+    sql`, `,
+  )})`;
+
 /**
  * Claims up to `limit` due rows in one short transaction (`SELECT ... FOR UPDATE SKIP LOCKED`, then
  * the lease), so senders in other processes skip them: each row is claimed by one sender at a time.
@@ -94,7 +111,7 @@ async function claimDue(limit: number, leaseMs: number): Promise<OutboxRow[]> {
       .limit(limit)
       .for("update", { skipLocked: true });
     if (!due.length) return [];
-    const lease = sql`now() + ${leaseMs} * interval '1 millisecond'`;
+    const lease = fromNow(leaseMs);
     const rows = await tx
       .update(o)
       .set({
@@ -153,11 +170,61 @@ async function sendOne(
 }
 
 /**
+ * Holds the lease of a round's claimed rows while the round works on them: every `leaseMs / 3` the rows
+ * not yet recorded get `now() + leaseMs` again, where this claim still holds them (`sending`, the attempt
+ * it counted). A send may start only on a row still held with at least half a lease left by the last
+ * renewal that got through, so a sender cut off from the database stops starting sends before its lease
+ * can lapse under them (another sender may take the row once it has).
+ */
+function holdLeases(db: Db, rows: readonly OutboxRow[], leaseMs: number, claimedAt: number) {
+  const held = new Map(rows.map((r) => [r.id, r]));
+  let validUntil = claimedAt + leaseMs;
+  let renewing: Promise<void> | null = null;
+  const renew = async () => {
+    const claims = [...held.values()];
+    if (!claims.length) return;
+    const started = Date.now();
+    try {
+      const lease = fromNow(leaseMs);
+      const renewed = await db
+        .update(o)
+        .set({ lockedUntil: lease, nextAttemptAt: lease, updatedAt: sql`now()` })
+        .where(and(eq(o.status, "sending"), claimOf(claims)))
+        .returning({ id: o.id });
+      validUntil = started + leaseMs;
+      // Recorded meanwhile, or claimed by another sender after this claim lapsed: no longer ours.
+      const still = new Set(renewed.map((r) => r.id));
+      for (const r of claims) if (!still.has(r.id)) held.delete(r.id);
+    } catch (err) {
+      logger.warn({ err, mails: claims.length }, "mail: lease not renewed; retrying");
+    }
+  };
+  const timer = setInterval(() => void (renewing ??= renew().finally(() => (renewing = null))), leaseMs / 3);
+  timer.unref();
+  return {
+    usable: (row: OutboxRow) => held.has(row.id) && validUntil - Date.now() >= leaseMs / 2,
+    /** The row's outcome is recorded: its lease is not renewed any more. */
+    release: (row: OutboxRow) => void held.delete(row.id),
+    stop: async () => {
+      clearInterval(timer);
+      await renewing;
+    },
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
  * Sends what is due: claims up to `limit` rows, sends them over the transport (`concurrency` at a
  * time), and records each outcome: `sent` (with its Message-ID), or `pending` again with the error
  * and a later `next_attempt_at` (growing backoff), or `failed` after `maxAttempts` attempts the
  * server refused. Attempts that found no server never give a mail up (isUnreachable). Without a
  * transport (SMTP_URL unset) nothing is claimed: mail stays pending in the outbox.
+ *
+ * The claim's lease is renewed while the round runs (holdLeases), and an outcome that cannot be written
+ * (the database away) is written again until it gets through, its row held meanwhile: a mail is sent
+ * again only when its sender died (or lost the database for longer than the lease) between the send
+ * and its record.
  */
 export async function deliverDue(options: DeliverOptions = {}): Promise<DeliverResult> {
   const transport = options.transport === undefined ? getMailTransport() : options.transport;
@@ -166,39 +233,69 @@ export async function deliverDue(options: DeliverOptions = {}): Promise<DeliverR
   const from = options.from ?? mailFrom();
   const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
   const backoff = options.backoff ?? DEFAULT_BACKOFF;
-  const rows = await claimDue(options.limit ?? DEFAULT_LIMIT, options.leaseMs ?? LEASE_MS);
+  const leaseMs = options.leaseMs ?? LEASE_MS;
+  const stopped = options.stopped ?? (() => false);
+  const claimedAt = Date.now();
+  const rows = await claimDue(options.limit ?? DEFAULT_LIMIT, leaseMs);
   result.claimed = rows.length;
   if (!rows.length) return result;
   const db = await getDb();
+  const leases = holdLeases(db, rows, leaseMs, claimedAt);
+
+  /** Writes a row's outcome until it is recorded; false when the sender stopped first (the row's lease then lapses). */
+  const record = async (row: OutboxRow, write: () => Promise<unknown>): Promise<boolean> => {
+    for (let tries = 1; ; tries++) {
+      try {
+        await write();
+        leases.release(row);
+        return true;
+      } catch (err) {
+        if (stopped() && tries > 1) {
+          logger.error({ err, mailId: row.id }, "mail outcome not recorded before the sender stopped");
+          return false;
+        }
+        logger.warn({ err, mailId: row.id, tries }, "mail outcome not recorded yet; retrying");
+        await sleep(retryDelayMs(tries, RECORD_BACKOFF));
+      }
+    }
+  };
 
   const markSent = async (row: OutboxRow, messageId: string, rejected: string[]) => {
-    // Sent is the truth whoever holds the row now, so this update is not tied to the claim.
-    await db
-      .update(o)
-      .set({
-        status: "sent",
-        sentAt: sql`now()`,
-        messageId: messageId.slice(0, 255),
-        lockedUntil: null,
-        lastError: rejected.length ? `Refused by the server for: ${rejected.join(", ")}`.slice(0, 2000) : null,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(o.id, row.id));
-    result.sent++;
+    // Sent is the truth whoever holds the row now, so this update is not tied to the claim (and may be
+    // written twice).
+    const recorded = await record(row, () =>
+      db
+        .update(o)
+        .set({
+          status: "sent",
+          sentAt: sql`now()`,
+          messageId: messageId.slice(0, 255),
+          lockedUntil: null,
+          lastError: rejected.length ? `Refused by the server for: ${rejected.join(", ")}`.slice(0, 2000) : null,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(o.id, row.id)),
+    );
+    if (recorded) result.sent++;
   };
 
   const markNotSent = async (row: OutboxRow, err: unknown) => {
     const giveUp = row.attempts >= maxAttempts && !isUnreachable(err);
     const lastError = errorText(err);
-    const retry = {
-      status: "pending" as const,
-      nextAttemptAt: sql`now() + ${retryDelayMs(row.attempts, backoff)} * interval '1 millisecond'`,
-    };
+    const retry = { status: "pending" as const, nextAttemptAt: fromNow(retryDelayMs(row.attempts, backoff)) };
     // Only while this claim still holds the row (a later claim has counted one more attempt).
-    await db
-      .update(o)
-      .set({ ...(giveUp ? { status: "failed" as const } : retry), lockedUntil: null, lastError, updatedAt: sql`now()` })
-      .where(and(eq(o.id, row.id), eq(o.status, "sending"), eq(o.attempts, row.attempts)));
+    const recorded = await record(row, () =>
+      db
+        .update(o)
+        .set({
+          ...(giveUp ? { status: "failed" as const } : retry),
+          lockedUntil: null,
+          lastError,
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(o.status, "sending"), claimOf([row]))),
+    );
+    if (!recorded) return;
     if (giveUp) {
       result.failed++;
       logger.error({ mailId: row.id, attempts: row.attempts, err: lastError }, "mail failed for good");
@@ -209,12 +306,12 @@ export async function deliverDue(options: DeliverOptions = {}): Promise<DeliverR
   };
 
   // Once a send finds no server, the rest of the round is not tried: a server that is down costs one
-  // connection attempt per round, not one per mail.
-  let unreachable: { error: string; delayMs: number } | null = null;
+  // connection attempt per round, not one per mail. Nor is a row whose lease this sender could not keep.
+  let unreachable = null as { error: string; delayMs: number } | null;
   const postponed: OutboxRow[] = [];
 
   const deliver = async (row: OutboxRow) => {
-    if (unreachable) return void postponed.push(row);
+    if (unreachable || !leases.usable(row)) return void postponed.push(row);
     let sent: Awaited<ReturnType<typeof sendOne>>;
     try {
       sent = await sendOne(row, transport, from);
@@ -231,29 +328,28 @@ export async function deliverDue(options: DeliverOptions = {}): Promise<DeliverR
     { length: Math.min(options.concurrency ?? DEFAULT_CONCURRENCY, queue.length) },
     async () => {
       for (let row = queue.shift(); row; row = queue.shift()) {
-        // A row whose outcome could not be recorded keeps its lease and is tried again when it expires.
-        await deliver(row).catch((err) => logger.error({ err, mailId: row!.id }, "mail outcome not recorded"));
+        await deliver(row).catch((err) => logger.error({ err, mailId: row!.id }, "mail: delivering a row failed"));
       }
     },
   );
-  await Promise.all(workers);
-  if (postponed.length && unreachable) {
-    const { error, delayMs } = unreachable;
-    const claims = sql.join(
-      postponed.map((r) => sql`(${r.id}, ${r.attempts})`),
-      sql`, `,
-    );
+  try {
+    await Promise.all(workers);
+  } finally {
+    await leases.stop();
+  }
+  if (postponed.length) {
+    const reason = unreachable?.error ?? "the sender could not renew its lease";
     await db
       .update(o)
       .set({
         status: "pending",
         attempts: sql`${o.attempts} - 1`,
         lockedUntil: null,
-        lastError: `Not tried: ${error}`.slice(0, 2000),
-        nextAttemptAt: sql`now() + ${delayMs} * interval '1 millisecond'`,
+        lastError: `Not tried: ${reason}`.slice(0, 2000),
+        nextAttemptAt: fromNow(unreachable?.delayMs ?? 0),
         updatedAt: sql`now()`,
       })
-      .where(and(eq(o.status, "sending"), sql`(${o.id}, ${o.attempts}) in (${claims})`))
+      .where(and(eq(o.status, "sending"), claimOf(postponed)))
       .catch((err) =>
         logger.error({ err }, "mail: postponed rows not released; they are retried when their lease expires"),
       );

@@ -16,10 +16,9 @@ export function mailFrom(env: Record<string, string | undefined> = process.env):
 }
 
 /**
- * A pooled transport for `url`: a few reused connections (pool), and timeouts well inside the
- * sender's lease (lib/mail/sender.ts LEASE_MS), so a hung server fails the attempt instead of letting
- * the lease run out while the mail may still go through. Settings in the URL's query win
- * (`?maxConnections=2&socketTimeout=120000`).
+ * A pooled transport for `url`: a few reused connections (pool), and timeouts, so a hung server fails
+ * the attempt (the sender renews its lease while it waits, lib/mail/sender.ts). Settings in the URL's
+ * query win (`?maxConnections=2&socketTimeout=120000`).
  */
 export function createMailTransport(url: string): MailTransport {
   const u = new URL(url);

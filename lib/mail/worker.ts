@@ -14,7 +14,7 @@ async function drain(options: DeliverOptions, stopped: () => boolean) {
   const limit = options.limit ?? DEFAULT_LIMIT;
   try {
     for (;;) {
-      const r = await deliverDue(options);
+      const r = await deliverDue({ ...options, stopped });
       // A batch that met failures ends the round: the rest waits for the next tick instead of
       // hammering a server that is down.
       if (stopped() || r.claimed < limit || r.retrying + r.failed > 0) break;
@@ -55,8 +55,9 @@ export function wakeMailSender(): void {
 
 /**
  * Stops the sender: no new rounds; the round under way finishes (its sends are bounded by the
- * transport's timeouts), then the transport's connections close. A row it could not finish keeps its
- * lease and is sent by the next sender once the lease expires.
+ * transport's timeouts, an outcome the database does not take is tried once more), then the transport's
+ * connections close. A row it could not finish keeps its lease and is sent by the next sender once the
+ * lease expires.
  */
 export function stopMailWorker(): Promise<void> {
   return loop.stop();

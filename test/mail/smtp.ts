@@ -84,10 +84,17 @@ export type TestSmtp = {
 
 /**
  * A real SMTP server (smtp-server) on 127.0.0.1 that keeps what it receives. With `auth`, it asks for
- * those credentials; `onRcptTo` may refuse recipients (e.g. a 550).
+ * those credentials; `onRcptTo` may refuse recipients (e.g. a 550); `beforeAccept` runs once a message
+ * has been received and kept, before the server answers 250 (a slow server, or one whose answer never
+ * comes: the sender's mail is then in flight, it may arrive while the sender never learns so).
  */
 export async function startTestSmtp(
-  opts: { port?: number; auth?: { user: string; pass: string }; onRcptTo?: SMTPServerOptions["onRcptTo"] } = {},
+  opts: {
+    port?: number;
+    auth?: { user: string; pass: string };
+    onRcptTo?: SMTPServerOptions["onRcptTo"];
+    beforeAccept?: (mail: Received) => Promise<void>;
+  } = {},
 ): Promise<TestSmtp> {
   const received: Received[] = [];
   let server: SMTPServer | null = null;
@@ -109,14 +116,14 @@ export async function startTestSmtp(
         const chunks: Buffer[] = [];
         stream.on("data", (c: Buffer) => chunks.push(c));
         stream.on("end", () => {
-          received.push(
-            parseMail(
-              Buffer.concat(chunks),
-              session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-              session.envelope.rcptTo.map((r) => r.address),
-            ),
+          const mail = parseMail(
+            Buffer.concat(chunks),
+            session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+            session.envelope.rcptTo.map((r) => r.address),
           );
-          callback();
+          received.push(mail);
+          if (!opts.beforeAccept) return callback();
+          opts.beforeAccept(mail).then(() => callback(), callback);
         });
       },
     });

@@ -1,0 +1,215 @@
+/**
+ * Issue 44.2: mail goes once, promptly, through instance deaths and database blips. The outbox's sender
+ * against the run's PostgreSQL (test/db.ts) and a real SMTP server on loopback: an outcome that could not
+ * be written is written again (never sent again), a live sender keeps its lease however long a send
+ * takes, and a killed sender's mails move on to another sender once its short lease lapses.
+ */
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { setupTestDatabase } from "@/test/db";
+import { withDatabase } from "@/test/global-setup";
+import { schema, type Db } from "@/lib/db";
+import { createMailTransport, type MailTransport } from "@/lib/mail/transport";
+import { deliverDue, LEASE_MS } from "@/lib/mail/sender";
+import { enqueueMail, enqueueMails } from "@/lib/mail/outbox";
+import { startTestSmtp, type TestSmtp } from "./smtp";
+
+const t = setupTestDatabase();
+const o = schema.mailOutbox;
+const FROM = "Staff Portal <no-reply@portal.example.com>";
+
+let smtp: TestSmtp;
+let transport: MailTransport;
+
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  transport = createMailTransport(`smtp://127.0.0.1:${smtp.port}`);
+});
+afterAll(async () => {
+  transport?.close();
+  await smtp?.stop();
+});
+beforeEach(async () => {
+  await t.db().delete(o);
+  smtp.received.length = 0;
+});
+
+const rowOf = async (id: number) => (await t.db().select().from(o).where(eq(o.id, id)))[0];
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+type Unsafe = (query: string, params?: unknown[], options?: unknown) => unknown;
+
+/**
+ * Makes the first query of `db` that `match`es fail as a dropped connection does (postgres.js's
+ * CONNECTION_CLOSED, before it reaches the server). Returns the undo.
+ */
+function failOnce(db: Db, match: (query: string, params: unknown[]) => boolean): () => void {
+  const client = (db as unknown as { $client: { unsafe: Unsafe } }).$client;
+  const unsafe = client.unsafe;
+  let failed = false;
+  client.unsafe = (query, params = [], options) => {
+    if (!match(query, params) || failed) return unsafe.call(client, query, params, options);
+    failed = true;
+    const err = Object.assign(new Error("write CONNECTION_CLOSED 127.0.0.1:5432"), { code: "CONNECTION_CLOSED" });
+    const rejected = Promise.reject(err);
+    rejected.catch(() => {});
+    return Object.assign(rejected, { values: () => rejected });
+  };
+  return () => void (client.unsafe = unsafe);
+}
+
+describe("issue 44.2: mail goes once through database blips and instance deaths", () => {
+  it("keeps leases short: a dead sender's mails are due again within a minute", () => {
+    expect(LEASE_MS).toBeGreaterThanOrEqual(20_000);
+    expect(LEASE_MS).toBeLessThanOrEqual(50_000);
+  });
+
+  it("an outcome write that fails once is written again: the mail arrives once and the row ends sent", async () => {
+    const [id] = await enqueueMail(t.db(), { to: "ann@example.com", subject: "Recorded late", text: "x" });
+    let sentWrites = 0;
+    const undo = failOnce(t.db(), (query, params) => {
+      const isSent = /^update "mail_outbox" set "status" = \$1/.test(query) && params[0] === "sent";
+      if (isSent) sentWrites++;
+      return isSent;
+    });
+    const leaseMs = 1_500;
+    try {
+      expect(await deliverDue({ transport, from: FROM, leaseMs })).toMatchObject({ claimed: 1, sent: 1 });
+    } finally {
+      undo();
+    }
+    expect(sentWrites).toBe(2);
+    const row = await rowOf(id);
+    expect(row).toMatchObject({ status: "sent", attempts: 1, lockedUntil: null });
+    expect(smtp.received.map((m) => m.headers.subject)).toEqual(["Recorded late"]);
+    expect(row.messageId).toBe(smtp.received[0].headers["message-id"]);
+    // Past the lease nothing is due: the mail is not sent a second time.
+    await sleep(leaseMs + 500);
+    expect((await deliverDue({ transport, from: FROM, leaseMs })).claimed).toBe(0);
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it("a live sender renews its lease: a send that outlasts the lease is not taken over", async () => {
+    const leaseMs = 1_200;
+    let sending: () => void = () => {};
+    const started = new Promise<void>((resolve) => (sending = resolve));
+    let accepted = false;
+    const slow = await startTestSmtp({
+      beforeAccept: () => {
+        sending();
+        return sleep(3 * leaseMs).then(() => void (accepted = true));
+      },
+    });
+    const slowTransport = createMailTransport(`smtp://127.0.0.1:${slow.port}`);
+    try {
+      const [id] = await enqueueMail(t.db(), { to: "ann@example.com", subject: "Slow server", text: "x" });
+      const first = deliverDue({ transport: slowTransport, from: FROM, leaseMs });
+      await started;
+      // Another sender looks all the while the slow send runs (three leases): it never gets the row.
+      let claimedByOther = 0;
+      while (!accepted) {
+        claimedByOther += (await deliverDue({ transport, from: FROM, leaseMs })).claimed;
+        await sleep(100);
+      }
+      expect(await first).toMatchObject({ claimed: 1, sent: 1 });
+      expect(claimedByOther).toBe(0);
+      expect(await rowOf(id)).toMatchObject({ status: "sent", attempts: 1 });
+      expect(slow.received).toHaveLength(1);
+      expect(smtp.received).toEqual([]);
+    } finally {
+      slowTransport.close();
+      await slow.stop();
+    }
+  });
+
+  it("a sender killed mid-send: another takes its mails once the lease lapses, only the in-flight one twice", async () => {
+    const leaseMs = 3_000;
+    // The killed sender's server: it keeps the first mail but never answers for it (in flight when the
+    // sender dies, as an instance killed mid-send leaves it: delivered, not recorded).
+    let inFlight: () => void = () => {};
+    const sawData = new Promise<void>((resolve) => (inFlight = resolve));
+    const stalling = await startTestSmtp({
+      beforeAccept: () => {
+        inFlight();
+        return new Promise(() => {});
+      },
+    });
+    const ids = await enqueueMails(
+      t.db(),
+      Array.from({ length: 3 }, (_, i) => ({ to: `user${i}@example.com`, subject: `Burst ${i}`, text: "x" })),
+    );
+    const [{ name }] = (await t.db().execute(sql`select current_database() as name`)) as unknown as { name: string }[];
+    // tsx as a loader in this one process (its CLI would run the script in a child of its own, which a
+    // SIGKILL to the CLI does not reach).
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "sender-process.ts")], {
+      env: {
+        ...process.env,
+        DATABASE_URL: withDatabase(process.env.TEST_DATABASE_URL!, name),
+        TEST_SMTP_URL: `smtp://127.0.0.1:${stalling.port}`,
+        TEST_LEASE_MS: String(leaseMs),
+        MAIL_FROM: FROM,
+        LOG_LEVEL: "silent",
+      },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let stderr = "";
+    child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    try {
+      await Promise.race([
+        sawData,
+        exited.then(() => Promise.reject(new Error(`the sender exited before sending: ${stderr}`))),
+      ]);
+      // The child renews its lease while it waits for the server's answer.
+      await sleep(leaseMs * 1.5);
+      expect((await deliverDue({ transport, from: FROM, leaseMs })).claimed).toBe(0);
+      child.kill("SIGKILL");
+      await exited;
+      const killedAt = Date.now();
+      const claimed = await Promise.all(ids.map(rowOf));
+      expect(claimed.map((r) => [r.status, r.attempts])).toEqual([
+        ["sending", 1],
+        ["sending", 1],
+        ["sending", 1],
+      ]);
+
+      // Another sender, polling as the worker does, takes all three once the dead sender's lease lapses.
+      let tookOverAt = 0;
+      while (Date.now() - killedAt < 4 * leaseMs) {
+        const r = await deliverDue({ transport, from: FROM, leaseMs });
+        if (r.claimed) {
+          expect(r).toMatchObject({ claimed: 3, sent: 3 });
+          tookOverAt = Date.now();
+          break;
+        }
+        await sleep(100);
+      }
+      expect(tookOverAt).toBeGreaterThan(0);
+      expect(tookOverAt - killedAt).toBeLessThan(leaseMs + 1_000);
+
+      const rows = await Promise.all(ids.map(rowOf));
+      expect(rows.map((r) => [r.status, r.attempts])).toEqual([
+        ["sent", 2],
+        ["sent", 2],
+        ["sent", 2],
+      ]);
+      // Each mail arrived once, but for the one in flight when the sender died: it arrived twice, with
+      // the same Message-ID (the row's), so the copies are recognisable as one mail.
+      const arrivals = [...stalling.received, ...smtp.received];
+      const subjects = new Set(arrivals.map((m) => m.headers.subject));
+      expect([...subjects].sort()).toEqual(["Burst 0", "Burst 1", "Burst 2"]);
+      const duplicates = arrivals.length - subjects.size;
+      expect(stalling.received).toHaveLength(1);
+      expect(duplicates).toBeLessThanOrEqual(stalling.received.length);
+      for (const row of rows) {
+        const copies = arrivals.filter((m) => m.headers.subject === row.subject);
+        expect(new Set(copies.map((m) => m.headers["message-id"]))).toEqual(new Set([row.messageId]));
+      }
+    } finally {
+      child.kill("SIGKILL");
+      await stalling.stop();
+    }
+  }, 60_000);
+});
