@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { config } from "@/lib/config";
 import { logger } from "@/lib/log";
-import { getDbHandle, openDatabase, schema, type Db } from "./index";
+import { getDbHandle, schema, type Db } from "./index";
+import { migrateDatabase } from "./migrate";
 import { seedDatabase, SEED_USERS } from "./seed";
 
 /** Seeds the demo data into a database with no users (unless SEED_ON_START=0) and prints the logins. */
@@ -18,25 +19,23 @@ async function seedIfEmpty(db: Db): Promise<boolean> {
 
 /**
  * `npm start` runs this in a short-lived process before the server processes start
- * (scripts/db-prepare.ts): applies the migrations and seeds an empty database, then closes it, so that
- * no server process keeps the memory the seed needed and no two of them migrate at once.
+ * (scripts/db-prepare.ts): applies the migrations and seeds an empty database, under the prepare lock
+ * (lib/db/migrate.ts), so that no server process keeps the memory the seed needed, and launchers started
+ * together (hosts sharing one database) migrate and seed once: the second waits, then finds it done.
  */
-export async function prepareDatabase(): Promise<{ seeded: boolean }> {
-  const handle = await openDatabase();
-  try {
-    return { seeded: await seedIfEmpty(handle.db) };
-  } finally {
-    await handle.close();
-  }
+export async function prepareDatabase(opts: { url?: string } = {}): Promise<{ seeded: boolean }> {
+  const url = opts.url ?? config.databaseUrl;
+  if (!url) throw new Error("No database: DATABASE_URL is not set (npm start sets it).");
+  return migrateDatabase(url, async (db) => ({ seeded: await seedIfEmpty(db) }));
 }
 
 /**
- * Runs once when the server starts (instrumentation.ts): opens the database, applying any migration
- * still missing (a quick check when `npm start` prepared it), and seeds an empty database. The latter
- * only happens when the server was started without `npm start` (`next start`, `next dev`).
+ * Runs once when the server starts (instrumentation.ts): opens the process's database handle, applying
+ * any migration still missing, and seeds an empty database (quick checks when `npm start` prepared it;
+ * the seed only happens when the server was started without `npm start`: `next start`, `next dev`).
  */
 export async function bootstrapDatabase() {
-  const { db } = await getDbHandle();
-  await seedIfEmpty(db);
+  await getDbHandle();
+  await prepareDatabase();
   logger.info("database ready");
 }

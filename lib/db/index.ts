@@ -1,4 +1,3 @@
-import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "@/db/schema";
 import { config } from "@/lib/config";
@@ -13,13 +12,12 @@ type Handle = {
   close: () => Promise<void>;
 };
 
-const MIGRATIONS = path.join(/*turbopackIgnore: true*/ process.cwd(), "db", "migrations");
-
 // Kept on globalThis so dev reloads and separately bundled routes share one handle per process.
 const g = globalThis as unknown as { __portalDb?: Promise<Handle> };
 
 /**
- * Opens the PostgreSQL database at DATABASE_URL, applying migrations. `npm start` sets DATABASE_URL to
+ * Opens the PostgreSQL database at DATABASE_URL, applying migrations (under the prepare lock,
+ * lib/db/migrate.ts: processes that start together never migrate at once). `npm start` sets DATABASE_URL to
  * its own server in DATA_DIR when none is configured (scripts/embedded-db.mjs), so a server process
  * always has one.
  */
@@ -44,8 +42,8 @@ export async function openDatabase(opts: { url?: string; migrate?: boolean } = {
     close: () => client.end({ timeout: 5 }),
   };
   if (opts.migrate !== false) {
-    const { migrate } = await import("drizzle-orm/postgres-js/migrator");
-    await migrate(handle.db as never, { migrationsFolder: MIGRATIONS });
+    const { migrateDatabase } = await import("./migrate");
+    await migrateDatabase(url);
   }
   return handle;
 }
