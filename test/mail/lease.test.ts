@@ -42,16 +42,16 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 type Unsafe = (query: string, params?: unknown[], options?: unknown) => unknown;
 
 /**
- * Makes the first query of `db` that `match`es fail as a dropped connection does (postgres.js's
- * CONNECTION_CLOSED, before it reaches the server). Returns the undo.
+ * Makes the first `times` queries of `db` that `match` fail as a dropped connection does (postgres.js's
+ * CONNECTION_CLOSED, before they reach the server). Returns the undo.
  */
-function failOnce(db: Db, match: (query: string, params: unknown[]) => boolean): () => void {
+function failQueries(db: Db, match: (query: string, params: unknown[]) => boolean, times = 1): () => void {
   const client = (db as unknown as { $client: { unsafe: Unsafe } }).$client;
   const unsafe = client.unsafe;
-  let failed = false;
+  let failed = 0;
   client.unsafe = (query, params = [], options) => {
-    if (!match(query, params) || failed) return unsafe.call(client, query, params, options);
-    failed = true;
+    if (!match(query, params) || failed >= times) return unsafe.call(client, query, params, options);
+    failed++;
     const err = Object.assign(new Error("write CONNECTION_CLOSED 127.0.0.1:5432"), { code: "CONNECTION_CLOSED" });
     const rejected = Promise.reject(err);
     rejected.catch(() => {});
@@ -69,7 +69,7 @@ describe("issue 44.2: mail goes once through database blips and instance deaths"
   it("an outcome write that fails once is written again: the mail arrives once and the row ends sent", async () => {
     const [id] = await enqueueMail(t.db(), { to: "ann@example.com", subject: "Recorded late", text: "x" });
     let sentWrites = 0;
-    const undo = failOnce(t.db(), (query, params) => {
+    const undo = failQueries(t.db(), (query, params) => {
       const isSent = /^update "mail_outbox" set "status" = \$1/.test(query) && params[0] === "sent";
       if (isSent) sentWrites++;
       return isSent;
@@ -122,6 +122,38 @@ describe("issue 44.2: mail goes once through database blips and instance deaths"
       slowTransport.close();
       await slow.stop();
     }
+  });
+
+  it("a sender that cannot renew its lease starts no more sends: the rest go back untried", async () => {
+    const leaseMs = 1_200;
+    const slow = await startTestSmtp({ beforeAccept: () => sleep(leaseMs).then(() => {}) });
+    const slowTransport = createMailTransport(`smtp://127.0.0.1:${slow.port}`);
+    const [first, second] = await enqueueMails(t.db(), [
+      { to: "ann@example.com", subject: "Before the blip", text: "x" },
+      { to: "bob@example.com", subject: "After the blip", text: "x" },
+    ]);
+    // Every renewal fails (the database away for the sender), while the first send outlasts the lease.
+    const undo = failQueries(
+      t.db(),
+      (query) => /^update "mail_outbox" set "next_attempt_at" = [^,]+, "locked_until"/.test(query),
+      Infinity,
+    );
+    try {
+      expect(await deliverDue({ transport: slowTransport, from: FROM, leaseMs, concurrency: 1 })).toMatchObject({
+        claimed: 2,
+        sent: 1,
+        postponed: 1,
+      });
+    } finally {
+      undo();
+      slowTransport.close();
+      await slow.stop();
+    }
+    expect(slow.received.map((m) => m.headers.subject)).toEqual(["Before the blip"]);
+    expect(await rowOf(first)).toMatchObject({ status: "sent", attempts: 1 });
+    const untried = await rowOf(second);
+    expect(untried).toMatchObject({ status: "pending", attempts: 0, lockedUntil: null });
+    expect(untried.lastError).toBe("Not tried: the sender could not renew its lease");
   });
 
   it("a sender killed mid-send: another takes its mails once the lease lapses, only the in-flight one twice", async () => {
