@@ -15,7 +15,7 @@ export const DEFAULT_BACKOFF: Backoff = { baseMs: 30_000, maxMs: 60 * 60_000 };
 export const MAX_ATTEMPTS = 10;
 /**
  * How long a claim holds a row without news from its sender. A live sender renews the lease of every row
- * it holds every LEASE_MS / 3 (renewLeases), however long a send takes, so a row is claimed again only
+ * it holds every LEASE_MS / 3 (holdLeases), however long a send takes, so a row is claimed again only
  * when its sender stopped renewing: died, or lost the database for longer than the lease. A dead
  * sender's mails are due again within LEASE_MS of its last renewal and go out on another sender's next
  * round (lib/mail/worker.ts POLL_MS).
