@@ -16,6 +16,7 @@ import { SearchResults } from "./search-results";
 import { MonthPreview } from "./month-preview";
 import { browserTimeZone, monthTitle, todayIn } from "./format";
 import { eventFormValuesOf } from "@/lib/calendar/form-values";
+import { parseIsoDate } from "@/lib/validation/date-parser";
 
 // FullCalendar is its own chunk so the menu pages that share this route ([slug]) do not download it;
 // it still renders on the server. The form (react-hook-form + zod) and the subscription panel load on
@@ -71,7 +72,7 @@ function viewOf(params: URLSearchParams): View {
   const edit = id("edit");
   if (edit) return { kind: "form", day: null, id: edit };
   const add = params.get("add");
-  if (add && /^\d{4}-\d{2}-\d{2}$/.test(add)) return { kind: "form", day: add, id: null };
+  if (add && parseIsoDate(add)) return { kind: "form", day: add, id: null };
   const event = id("event");
   if (event) return { kind: "detail", id: event };
   const q = params.get("q")?.trim();
@@ -286,7 +287,14 @@ export function CalendarApp(props: Props) {
   // Back or Forward to another month's address: the calendar follows the URL.
   const monthParam = params.get("month");
   useEffect(() => {
-    if (!gridReady || !monthParam || !/^\d{4}-\d{2}$/.test(monthParam) || monthParam === shownMonth.current) return;
+    if (
+      !gridReady ||
+      !monthParam ||
+      !/^\d{4}-\d{2}$/.test(monthParam) ||
+      !parseIsoDate(`${monthParam}-01`) ||
+      monthParam === shownMonth.current
+    )
+      return;
     followingUrl.current = true;
     calendarRef.current?.getApi().gotoDate(`${monthParam}-01`);
   }, [monthParam, gridReady]);

@@ -1,5 +1,6 @@
 import { civil, dayNumber } from "./iso";
 import { instantOf, isoDayOfWeek, localDay } from "./zone";
+import { parseIsoDate } from "@/lib/validation/date-parser";
 
 /**
  * The days FullCalendar's month view shows for a month: from the Sunday on or before the 1st, six
@@ -25,11 +26,8 @@ export function monthOf(date: Date, timeZone: string): { year: number; month: nu
   return { year: y, month: m };
 }
 
-/** `YYYY-MM` from a query string, or null. */
+/** `YYYY-MM` from a query string (a real month, lib/validation/date-parser.ts), or null. */
 export function parseMonthParam(v: string | undefined): { year: number; month: number } | null {
-  const m = /^(\d{4})-(\d{2})$/.exec(v ?? "");
-  if (!m) return null;
-  const year = +m[1];
-  const month = +m[2];
-  return year >= 1900 && year <= 2200 && month >= 1 && month <= 12 ? { year, month } : null;
+  const d = v && /^\d{4}-\d{2}$/.test(v) ? parseIsoDate(`${v}-01`) : null;
+  return d ? { year: d.y, month: d.m } : null;
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { line, text } from "@/lib/validation/text";
+import { formatYmd, parseDateTime, parseInstant, parseIsoDate } from "@/lib/validation/date-parser";
 import {
   CONTACT_EMAIL_MAX,
   CONTACT_NUMBER_MAX_DIGITS,
@@ -41,22 +42,16 @@ export const MESSAGES = {
   timeZone: "Unknown time zone",
 } as const;
 
-const WALL = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?$/;
-const ABSOLUTE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
-
-/** `YYYY-MM-DDTHH:mm:ss` of a real wall-clock date-time, or null (no zone needed). */
+/** `YYYY-MM-DDTHH:mm:ss` of a real wall-clock date-time (no offset written), or null (lib/validation/date-parser.ts). */
 export function normaliseWall(v: string): string | null {
-  const m = WALL.exec(v.trim());
-  if (!m) return null;
-  const [y, mo, d, h, mi, s] = [+m[1], +m[2], +m[3], +m[4], +m[5], m[6] ? +m[6] : 0];
-  const t = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
-  if (t.getUTCFullYear() !== y || t.getUTCMonth() !== mo - 1 || t.getUTCDate() !== d || h > 23 || mi > 59 || s > 59)
-    return null;
-  return `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${String(s).padStart(2, "0")}`;
+  const p = parseDateTime(v.trim());
+  if (!p || p.offset !== null) return null;
+  return `${formatYmd(p)}T${String(p.h).padStart(2, "0")}:${String(p.mi).padStart(2, "0")}:${String(p.s).padStart(2, "0")}`;
 }
 
+/** A real date-time that names its offset (`Z`, `±HH:MM`). */
 function isAbsolute(v: string) {
-  return ABSOLUTE.test(v.trim()) && !Number.isNaN(Date.parse(v.trim().replace(" ", "T")));
+  return parseInstant(v.trim()) !== null;
 }
 
 export function isValidDateTime(v: string): boolean {
@@ -79,7 +74,7 @@ export const TIME = /^([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d)?$/;
 
 /** A real `YYYY-MM-DD` date. */
 export function isValidDate(v: string): boolean {
-  return normaliseWall(`${v}T00:00`) !== null && /^\d{4}-\d{2}-\d{2}$/.test(v);
+  return parseIsoDate(v) !== null;
 }
 
 export const eventFormSchema = z
@@ -175,7 +170,7 @@ export const eventFormSchema = z
         ws && we
           ? we < ws
           : !ws && !we && isAbsolute(v.startsAt) && isAbsolute(v.endsAt)
-            ? Date.parse(v.endsAt) < Date.parse(v.startsAt)
+            ? parseInstant(v.endsAt.trim())! < parseInstant(v.startsAt.trim())!
             : false;
       if (before) ctx.addIssue({ code: "custom", path: ["endsAt"], message: MESSAGES.endBeforeStart });
     }

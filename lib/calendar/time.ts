@@ -1,10 +1,17 @@
 import { Temporal } from "temporal-polyfill";
 import { toWallMs } from "./zone";
 import { wallText } from "./iso";
+import { parseDateTime, parseIsoDate, wallMs, type DateTimeParts } from "@/lib/validation/date-parser";
 
-const WALL = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?$/;
-const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const ABSOLUTE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
+/**
+ * A date-time or a bare date as the portal's one date parser reads it (lib/validation/date-parser.ts): a date
+ * alone is its midnight, with no offset. Null when it is not a real date.
+ */
+function partsOf(value: string): DateTimeParts | null {
+  const v = value.trim();
+  const day = parseIsoDate(v);
+  return day ? { ...day, h: 0, mi: 0, s: 0, ms: 0, offset: null } : parseDateTime(v);
+}
 
 const zoneCache = new Map<string, boolean>();
 
@@ -29,26 +36,12 @@ export function isValidTimeZone(tz: string): boolean {
  * `Z` or an offset is absolute; a bare date is that day's midnight. Null when it is not a real date.
  */
 export function toInstant(value: string, timeZone: string): Date | null {
-  const v = value.trim();
-  if (ABSOLUTE.test(v)) {
-    try {
-      return new Date(Temporal.Instant.from(v.replace(" ", "T")).epochMilliseconds);
-    } catch {
-      return null;
-    }
-  }
-  const m = WALL.exec(v) ?? DATE_ONLY.exec(v);
-  if (!m) return null;
+  const p = partsOf(value);
+  if (!p) return null;
+  if (p.offset !== null) return new Date(wallMs(p) - p.offset * 60_000);
   try {
     const pdt = Temporal.PlainDateTime.from(
-      {
-        year: +m[1],
-        month: +m[2],
-        day: +m[3],
-        hour: m[4] ? +m[4] : 0,
-        minute: m[5] ? +m[5] : 0,
-        second: m[6] ? +m[6] : 0,
-      },
+      { year: p.y, month: p.m, day: p.d, hour: p.h, minute: p.mi, second: p.s },
       { overflow: "reject" },
     );
     return new Date(pdt.toZonedDateTime(timeZone, { disambiguation: "compatible" }).epochMilliseconds);
@@ -79,14 +72,12 @@ export function toLegacy(date: Date | number, offsetMinutes: number | null, fall
 
 /** A naive `YYYY-MM-DD HH:mm[:ss]` sent by an old client (local = UTC - offset) to an absolute ISO string. */
 export function legacyToIso(value: string, offsetMinutes: number): string | null {
-  const m = WALL.exec(value.trim()) ?? DATE_ONLY.exec(value.trim());
-  if (!m) return null;
-  const ms = Date.UTC(+m[1], +m[2] - 1, +m[3], m[4] ? +m[4] : 0, m[5] ? +m[5] : 0, m[6] ? +m[6] : 0);
-  if (Number.isNaN(ms)) return null;
-  return new Date(ms + offsetMinutes * 60_000).toISOString();
+  const p = partsOf(value);
+  if (!p || p.offset !== null) return null;
+  return new Date(wallMs({ ...p, ms: 0 }) + offsetMinutes * 60_000).toISOString();
 }
 
 /** True when the string carries no zone (a wall-clock time). */
 export function isWallTime(value: string): boolean {
-  return WALL.test(value.trim()) || DATE_ONLY.test(value.trim());
+  return partsOf(value)?.offset === null;
 }

@@ -5,6 +5,7 @@
  */
 
 import { SEARCH_MAX } from "./basics";
+import { formatYmd, parseUsDate } from "@/lib/validation/date-parser";
 
 export const PAGE_SIZE = { discussion: 10, attachment: 12, saveTheDate: 10 } as const;
 export const TITLE_MAX = 190;
@@ -63,18 +64,10 @@ export function allowedUploadTypes(allowInAttachment: number | null): UploadType
   return [...UPLOAD_TYPES];
 }
 
-const US_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
-
-/** 'MM/DD/YYYY' (a real calendar day) to 'YYYY-MM-DD', or null. */
+/** 'MM/DD/YYYY' (a real calendar day, lib/validation/date-parser.ts) to 'YYYY-MM-DD', or null. */
 export function usDateToIso(value: string): string | null {
-  const m = US_DATE.exec(value.trim());
-  if (!m) return null;
-  const [, mm, dd, yyyy] = m;
-  const d = new Date(Date.UTC(Number(yyyy), Number(mm) - 1, Number(dd)));
-  if (d.getUTCFullYear() !== Number(yyyy) || d.getUTCMonth() !== Number(mm) - 1 || d.getUTCDate() !== Number(dd))
-    return null;
-  if (Number(yyyy) < 1900 || Number(yyyy) > 2999) return null;
-  return `${yyyy}-${mm}-${dd}`;
+  const d = parseUsDate(value.trim());
+  return d ? formatYmd(d) : null;
 }
 
 /** 'YYYY-MM-DD' to 'MM/DD/YYYY'. */

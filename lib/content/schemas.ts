@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { line, text } from "@/lib/validation/text";
+import { dateOnly, dateTime } from "@/lib/validation/dates";
 import {
   DESCRIPTION_MAX,
   isSafeStoragePath,
@@ -66,7 +67,6 @@ export const AUDIENCE_MESSAGES = {
   roles: "Please choose roles from the list.",
   unknownLocation: (ids: number[]) => `Unknown location${ids.length > 1 ? "s" : ""}: ${ids.join(", ")}.`,
   unknownRole: (ids: number[]) => `Unknown role${ids.length > 1 ? "s" : ""}: ${ids.join(", ")}.`,
-  dateTime: "Please enter a date and time.",
   expiresBeforePublish: "'Expires at' must be after 'Publish at'.",
   publishInPast: "'Publish at' must be in the future.",
   dueInPast: "The due date of a new must-read cannot be in the past.",
@@ -101,17 +101,11 @@ export const audienceSchema = z.object({
 });
 export type Audience = z.infer<typeof audienceSchema>;
 
-/** An ISO 8601 date-time with its offset (the form converts the viewer's local time), or null for none. */
-export const dateTimeSchema = text({ error: AUDIENCE_MESSAGES.dateTime })
-  .trim()
-  .max(40, AUDIENCE_MESSAGES.dateTime)
-  .refine(
-    (v) =>
-      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/.test(v) &&
-      !Number.isNaN(Date.parse(v)),
-    AUDIENCE_MESSAGES.dateTime,
-  )
-  .nullable();
+/**
+ * An ISO 8601 date-time with its offset (the form converts the viewer's local time), or null for none;
+ * read by the portal's one date parser (lib/validation/date-parser.ts), out as UTC ISO text.
+ */
+export const dateTimeSchema = (label: string) => dateTime(label).nullable();
 
 /** A past moment is allowed this long ago (the form was filled in a minute before it was saved). */
 const PAST_GRACE_MS = 10 * 60 * 1000;
@@ -122,8 +116,8 @@ const PAST_GRACE_MS = 10 * 60 * 1000;
  */
 const scheduleFields = {
   audience: audienceSchema.optional(),
-  publishAt: dateTimeSchema.optional(),
-  expiresAt: dateTimeSchema.optional(),
+  publishAt: dateTimeSchema("'Publish at'").optional(),
+  expiresAt: dateTimeSchema("'Expires at'").optional(),
 };
 
 type ScheduleValues = { id?: number; publishAt?: string | null; expiresAt?: string | null };
@@ -148,7 +142,7 @@ export const discussionFormSchema = z
     ...scheduleFields,
     /** Must read (issue 36): everyone in the audience is asked to acknowledge it, by `dueAt` when set. */
     mustRead: z.boolean({ error: "Must read is yes or no." }).optional(),
-    dueAt: dateTimeSchema.optional(),
+    dueAt: dateTimeSchema("The due date").optional(),
     /** 'Needs acknowledging again': earlier acknowledgements stop counting (kept in history). */
     reacknowledge: z.boolean({ error: "'Needs acknowledging again' is yes or no." }).optional(),
   })
@@ -266,15 +260,10 @@ export function listQuerySchema(sorts: readonly Sort[] = SORTS) {
   });
 }
 
-const isoDay = text({ error: "Please enter the date as YYYY-MM-DD." })
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Please enter the date as YYYY-MM-DD.")
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), "Please enter the date as YYYY-MM-DD.");
-
 /** The compliance board's filters (in its URL, and its export's): published from / to (inclusive days), one location. */
 export const complianceFiltersSchema = z.object({
-  from: isoDay.optional(),
-  to: isoDay.optional(),
+  from: dateOnly("Published from").optional(),
+  to: dateOnly("Published to").optional(),
   location: z.coerce
     .number({ error: "Please choose a location from the list." })
     .int()

@@ -1,4 +1,5 @@
 import { civil, dayNumber } from "@/lib/calendar/iso";
+import { parseIsoDate } from "@/lib/validation/date-parser";
 import { formatDay, isoDayOfWeek } from "@/lib/calendar/zone";
 
 /**
@@ -11,14 +12,10 @@ export type DayRange = { from: string; to: string };
 
 export const ALL_DATES = "all";
 
-/** A YYYY-MM-DD that exists, as a day number (days since 1970-01-01), else null. */
+/** A YYYY-MM-DD that exists (lib/validation/date-parser.ts), as a day number (days since 1970-01-01), else null. */
 export function isoDay(value: string): number | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return null;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const n = dayNumber(y, mo, d);
-  const back = civil(n);
-  return back.y === y && back.m === mo && back.d === d && y >= 1900 && y <= 2999 ? n : null;
+  const d = parseIsoDate(value);
+  return d ? dayNumber(d.y, d.m, d.d) : null;
 }
 
 /** `from..to` (from not after to) or `all`; anything else is null. */

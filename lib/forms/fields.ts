@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { line, text } from "@/lib/validation/text";
+import { formatYmd, parseIsoDate, parseUsDate } from "@/lib/validation/date-parser";
 
 /**
  * Field schemas the staff forms share (client and server: one zod schema per form). Texts are at most
@@ -24,23 +25,14 @@ export const requiredText = (message: string, label: string, max = TEXT_MAX) =>
 export const optionalText = (label: string, max = TEXT_MAX) =>
   field(label, max).trim().max(max, tooLong(label, max)).optional().default("");
 
-/** Whether y-m-d is a real calendar date (and a year the database keeps sensibly). */
-export function isCalendarDate(y: number, m: number, d: number): boolean {
-  if (y < 1900 || y > 2999 || m < 1 || m > 12 || d < 1) return false;
-  return d <= new Date(Date.UTC(y, m, 0)).getUTCDate();
-}
-
-/** YYYY-MM-DD of 'YYYY-MM-DD' or 'MM/DD/YYYY', or null when it is not a real date. */
+/**
+ * YYYY-MM-DD of 'YYYY-MM-DD' or 'MM/DD/YYYY', or null when it is not a real date (the portal's one
+ * date parser, lib/validation/date-parser.ts: days that exist, years 1900 to 2999).
+ */
 export function parseFormDate(value: string): string | null {
   const v = value.trim();
-  let y: number, m: number, d: number;
-  let match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
-  if (match) [y, m, d] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  else if ((match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(v)))
-    [m, d, y] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  else return null;
-  if (!isCalendarDate(y, m, d)) return null;
-  return `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+  const d = parseIsoDate(v) ?? parseUsDate(v);
+  return d ? formatYmd(d) : null;
 }
 
 /** MM/DD/YYYY (the spec's display format) of a YYYY-MM-DD date. */

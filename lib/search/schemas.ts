@@ -1,13 +1,7 @@
 import { z } from "zod";
 import { text } from "@/lib/validation/text";
+import { dateOnly } from "@/lib/validation/dates";
 import { SEARCH_KINDS } from "./types";
-
-const isoDate = text()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "Use the date format YYYY-MM-DD.")
-  .refine(
-    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
-    "Use a real date.",
-  );
 
 /**
  * GET /api/v1/search and the /search page: `q` (any text; cleaned, not refused: cleanQuery/parseQuery below),
@@ -25,8 +19,8 @@ export const searchQuerySchema = z.object({
     .min(1)
     .max(500)
     .optional(),
-  from: isoDate.optional(),
-  to: isoDate.optional(),
+  from: dateOnly("The from date").optional(),
+  to: dateOnly("The to date").optional(),
   /** `1`: the suggestions of the header box (a few per kind) instead of a results page. */
   suggest: z.enum(["0", "1"]).optional(),
 });
