@@ -588,9 +588,17 @@ async function viewerOf(user: SessionUser): Promise<Viewer> {
 
 type Prepared = { tsq: string; viewer: Viewer };
 
-/** Up to 3 close words of `t.tok` from the typo lexicon, by trigram similarity (pg_trgm `%`, its index), as JSON. */
+/** Close words the lexicon may offer for one typo, before the viewer's are kept. */
+const CLOSE_WORD_POOL = 10;
+/** Close words a typo is searched with. */
+const CLOSE_WORDS_PER_TYPO = 3;
+
+/**
+ * Close words of `t.tok` from the typo lexicon, by trigram similarity (pg_trgm `%`, its index), as JSON:
+ * the CLOSE_WORD_POOL closest, of which the viewer's are kept (closeWordsSeenBy).
+ */
 const CLOSE_WORDS = sql`(select array_to_json(array_agg(w.word))::text from (
-    select s.word from search_words s where s.word % t.tok and s.word <> t.tok order by similarity(s.word, t.tok) desc, s.word limit 3) w)`;
+    select s.word from search_words s where s.word % t.tok and s.word <> t.tok order by similarity(s.word, t.tok) desc, s.word limit ${sql.raw(String(CLOSE_WORD_POOL))}) w)`;
 
 /** CLOSE_WORDS' answer; only words of letters and digits join the tsquery (the lexicon's words are split the same way). */
 function closeWordsOf(json: string | null): string[] {
@@ -598,9 +606,65 @@ function closeWordsOf(json: string | null): string[] {
 }
 
 /**
+ * The words of a query that the search may not take as typed, with their close words, say nothing about
+ * what the viewer may not see (issue 43, item 6). The typo lexicon (`search_words`) and the search
+ * columns' indexes hold the words of every post, hidden ones included; a staff user asking for a word
+ * that only a post of another location holds would otherwise learn that it exists (no close words for
+ * it, and no results: the word 'is known'), and a close word taken from a hidden post would crowd out
+ * the visible ones. So a word counts as known, and a close word is offered, only when it matches
+ * something the viewer may open: the same kinds' sources, with the same visibility rules in their
+ * WHERE (lib/content/visibility.ts for posts and attachments), as the results.
+ */
+async function seenBy(db: Db, viewer: Viewer, queries: readonly string[]): Promise<boolean[]> {
+  if (!queries.length) return [];
+  const normalized = rowsOf<{ q: string | null }>(
+    await db.execute(
+      sql`select to_tsquery('english'::regconfig, c.q)::text as q from unnest(${textArray(queries)}) with ordinality as c(q, n) order by c.n`,
+    ),
+  ).map((r) => r.q ?? "");
+  const stats = await searchTableStats(db);
+  const statements = normalized.map((tsq) => {
+    // A stop word ('with') is not a word the search reads: it matches nothing, for anyone.
+    if (!tsq) return sql`select 1 as seen where false`;
+    const ctx: Ctx = { tsq, terms: parseTsQuery(tsq), stats, viewer, filters: {}, limit: 1, offset: 0, candidates: 1 };
+    const sources = SEARCH_KINDS.flatMap((kind) => KINDS[kind].sources(ctx) ?? []);
+    if (!sources.length) return sql`select 1 as seen where false`;
+    return sql`select 1 as seen where ${sql.join(
+      sources.map((source) => sql`exists ${sourceHits(ctx, source)}`),
+      sql` or `,
+    )}`;
+  });
+  const answers = await readWithKeptPlans<{ seen: number }>(db, SEARCH_SETTINGS, statements);
+  return answers.map((rows) => rows.length > 0);
+}
+
+/**
+ * Each typo's close words (`pools`: the lexicon's, closest first) that match something the viewer may
+ * see, at most CLOSE_WORDS_PER_TYPO.
+ */
+async function closeWordsSeenBy(
+  db: Db,
+  viewer: Viewer,
+  pools: ReadonlyMap<string, readonly string[]>,
+): Promise<Map<string, string[]>> {
+  const words = [...new Set([...pools.values()].flat())];
+  const seen = await seenBy(
+    db,
+    viewer,
+    words.map((w) => `'${w}'`),
+  );
+  const visible = new Set(words.filter((_, i) => seen[i]));
+  return new Map(
+    [...pools].map(([tok, pool]) => [tok, pool.filter((w) => visible.has(w)).slice(0, CLOSE_WORDS_PER_TYPO)]),
+  );
+}
+
+/**
  * The query's words that are found nowhere (in no search column, as the search would read them: the
- * last word as a prefix), with up to 3 close words each from the typo lexicon. Only words long enough
- * to be typos are looked at (typoCandidates). One statement, in the search's settings:
+ * last word as a prefix), with the pool of close words each from the typo lexicon. Only words long
+ * enough to be typos are looked at (typoCandidates). A word found nowhere is found nowhere the viewer
+ * may look either, so this needs no viewer; the close words are the viewer's (closeWordsSeenBy). One
+ * statement, in the search's settings:
  * - a stop word ('with') is not a word the search reads, so not a typo;
  * - a word among a table's most common lexemes (pg_stats, as ANALYZE recorded them) is known at once:
  *   its index would return hundreds of thousands of rows just to say it exists;
@@ -634,36 +698,35 @@ async function wordsFoundNowhere(db: Db, tokens: string[]): Promise<Map<string, 
 }
 
 /**
- * Close words for the query's words that no title starts with (the last word, maybe half typed) or
- * equals (the others): up to 3 each from the typo lexicon, by trigram similarity (pg_trgm `%`, its
- * index). A word that is known is taken as typed.
+ * Close words for the query's words that match nothing the viewer may see (the last word as a prefix,
+ * maybe half typed; the others as words): up to CLOSE_WORDS_PER_TYPO each of the viewer's words from
+ * the typo lexicon (closeWordsSeenBy). A word the viewer may see is taken as typed.
  */
-async function typoAlternatives(db: Db, tokens: string[]): Promise<Map<string, string[]>> {
+async function typoAlternatives(db: Db, viewer: Viewer, tokens: string[]): Promise<Map<string, string[]>> {
   const candidates = typoCandidates(tokens);
-  const out = new Map<string, string[]>();
-  if (!candidates.length) return out;
+  if (!candidates.length) return new Map();
   const last = tokens[tokens.length - 1];
-  const rows = rowsOf<{ tok: string; words: string | null }>(
-    await db.execute(sql`
-      select t.tok, ${CLOSE_WORDS} as words from unnest(${textArray(candidates)}) as t(tok)
-      where not exists (
-        select 1 from search_words k
-        where case when t.tok = ${last} then k.word like replace(replace(replace(t.tok, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%' else k.word = t.tok end
-      )`),
+  const seen = await seenBy(
+    db,
+    viewer,
+    candidates.map((t) => `'${t}'${t === last ? ":*" : ""}`),
   );
-  for (const r of rows) {
-    const words = closeWordsOf(r.words);
-    if (words.length) out.set(r.tok, words);
-  }
-  return out;
+  const unseen = candidates.filter((_, i) => !seen[i]);
+  if (!unseen.length) return new Map();
+  const rows = rowsOf<{ tok: string; words: string | null }>(
+    await db.execute(sql`select t.tok, ${CLOSE_WORDS} as words from unnest(${textArray(unseen)}) as t(tok)`),
+  );
+  const alternatives = await closeWordsSeenBy(db, viewer, new Map(rows.map((r) => [r.tok, closeWordsOf(r.words)])));
+  return new Map([...alternatives].filter(([, words]) => words.length));
 }
 
 /**
  * Forgives one typo per word. A word found nowhere (wordsFoundNowhere) would make the search as typed
  * find nothing, so the search runs at once with that word or its close words. Otherwise it runs as
  * typed, and only when that finds nothing in any kind asked for (the words exist, but not together or
- * not where the viewer may look) does it look up close words for the words no title knows
- * (typoAlternatives) and search again with them.
+ * not where the viewer may look) does it look up close words for the words that match nothing the
+ * viewer may see (typoAlternatives) and search again with them. Close words are only words the viewer
+ * may see (closeWordsSeenBy): what the search answers depends on nothing the viewer may not open.
  */
 async function withTypoForgiveness(
   db: Db,
@@ -674,10 +737,10 @@ async function withTypoForgiveness(
   const { tokens } = parseQuery(q);
   if (!tokens.length) return [];
   const [viewer, nowhere] = await Promise.all([viewerOf(user), wordsFoundNowhere(db, tokens)]);
-  if (nowhere.size) return pages({ tsq: toTsQueryText(tokens, nowhere), viewer });
+  if (nowhere.size) return pages({ tsq: toTsQueryText(tokens, await closeWordsSeenBy(db, viewer, nowhere)), viewer });
   const asTyped = await pages({ tsq: toTsQueryText(tokens), viewer });
   if (asTyped.some((p) => p.total > 0) || !typoCandidates(tokens).length) return asTyped;
-  const alternatives = await typoAlternatives(db, tokens);
+  const alternatives = await typoAlternatives(db, viewer, tokens);
   if (![...alternatives.values()].some((a) => a.length)) return asTyped;
   return pages({ tsq: toTsQueryText(tokens, alternatives), viewer });
 }
