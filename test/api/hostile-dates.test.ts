@@ -17,6 +17,7 @@ import { GET as exportBoard } from "@/app/api/export/compliance/route";
 import { POST as storePost } from "@/app/api/v1/store_post/route";
 import { GET as getEvents } from "@/app/api/v1/getevents/route";
 import { POST as addUpdateEvent } from "@/app/api/v1/addupdateevent/route";
+import { POST as uniformList } from "@/app/api/v1/uniform/request/list/route";
 import { complianceFiltersSchema } from "@/lib/content/schemas";
 import { searchQuerySchema } from "@/lib/search/schemas";
 import { dateMessage, dateTimeMessage } from "@/lib/validation/dates";
@@ -104,6 +105,35 @@ describe("issue 43.5: store_post's publish_at / expires_at / due_at", () => {
   it("a real date-time with an offset is stored as that instant", async () => {
     const res = await post({ publish_at: "2030-03-01T09:00:00-08:00", expires_at: "2030-03-02T09:00:00-08:00" });
     expect(res.status, JSON.stringify(res.json)).toBe(200);
+  });
+});
+
+describe("issue 43.5: the uniform list's from_date / to_date", () => {
+  it.each([
+    ["from_date", "0000-01-01", dateMessage("The from date")],
+    ["to_date", "2026-02-30", dateMessage("The to date")],
+    ["to_date", "9999-12-31", dateMessage("The to date")],
+  ])("%s = %s is 422 naming the field", async (field, value, message) => {
+    const res = await call(uniformList, "/api/v1/uniform/request/list", {
+      method: "POST",
+      token: who.admin.token,
+      body: { from_date: "2026-01-01", to_date: "2026-01-31", [field]: value },
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(422);
+    expect((res.json as Envelope).content[field]).toEqual([message]);
+  });
+  it("empty dates are no range, and a real range lists", async () => {
+    for (const body of [
+      { from_date: "", to_date: "" },
+      { from_date: "2000-01-01", to_date: "2999-12-31" },
+    ]) {
+      const res = await call(uniformList, "/api/v1/uniform/request/list", {
+        method: "POST",
+        token: who.admin.token,
+        body,
+      });
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+    }
   });
 });
 

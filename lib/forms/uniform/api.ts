@@ -1,6 +1,6 @@
 import { toApiRequestState } from "@/lib/requests/columns";
 import { z } from "zod";
-import { text } from "@/lib/validation/text";
+import { dateOnly } from "@/lib/validation/dates";
 import { listCallBody, recordIds } from "@/lib/data-table/list-body";
 import { apiBody } from "@/lib/forms/api-body";
 import { recordId } from "@/lib/forms/suggestions/api";
@@ -36,7 +36,8 @@ export function toApiUniform(r: UniformListRow) {
   };
 }
 
-const day = text().trim().max(10).optional();
+/** A `from_date` / `to_date`: a real YYYY-MM-DD (lib/validation/dates.ts), or empty / absent for none. */
+const day = (label: string) => z.preprocess((v) => (v === "" ? undefined : v), dateOnly(label).optional());
 
 /**
  * POST uniform/request/list: the staff-form list body plus `from_date` and `to_date` (YYYY-MM-DD,
@@ -54,7 +55,7 @@ export const uniformListBody = listCallBody({
     wear_name: "wear",
     employee_name: "employee_name",
   },
-  extra: { from_date: day, to_date: day },
+  extra: { from_date: day("The from date"), to_date: day("The to date") },
 }).transform((b) => {
   const raw = b.raw as typeof b.raw & { from_date?: string; to_date?: string };
   const from = raw.from_date;
