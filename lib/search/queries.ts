@@ -698,26 +698,25 @@ async function wordsFoundNowhere(db: Db, tokens: string[]): Promise<Map<string, 
 }
 
 /**
- * Close words for the query's words that match nothing the viewer may see (the last word as a prefix,
- * maybe half typed; the others as words): up to CLOSE_WORDS_PER_TYPO each of the viewer's words from
- * the typo lexicon (closeWordsSeenBy). A word the viewer may see is taken as typed.
+ * The typo-length words of `words` (`tokens`' words) that match nothing the viewer may see, as the
+ * search reads them (the last word of `tokens` as a prefix, maybe half typed), with their pools of
+ * close words from the typo lexicon (closeWordsSeenBy keeps the viewer's). A word the viewer may see is
+ * taken as typed.
  */
-async function typoAlternatives(db: Db, viewer: Viewer, tokens: string[]): Promise<Map<string, string[]>> {
-  const candidates = typoCandidates(tokens);
-  if (!candidates.length) return new Map();
+async function unseenWords(db: Db, viewer: Viewer, tokens: string[], words: string[]): Promise<Map<string, string[]>> {
+  if (!words.length) return new Map();
   const last = tokens[tokens.length - 1];
   const seen = await seenBy(
     db,
     viewer,
-    candidates.map((t) => `'${t}'${t === last ? ":*" : ""}`),
+    words.map((t) => `'${t}'${t === last ? ":*" : ""}`),
   );
-  const unseen = candidates.filter((_, i) => !seen[i]);
+  const unseen = words.filter((_, i) => !seen[i]);
   if (!unseen.length) return new Map();
   const rows = rowsOf<{ tok: string; words: string | null }>(
     await db.execute(sql`select t.tok, ${CLOSE_WORDS} as words from unnest(${textArray(unseen)}) as t(tok)`),
   );
-  const alternatives = await closeWordsSeenBy(db, viewer, new Map(rows.map((r) => [r.tok, closeWordsOf(r.words)])));
-  return new Map([...alternatives].filter(([, words]) => words.length));
+  return new Map(rows.map((r) => [r.tok, closeWordsOf(r.words)]));
 }
 
 /**
@@ -725,7 +724,7 @@ async function typoAlternatives(db: Db, viewer: Viewer, tokens: string[]): Promi
  * find nothing, so the search runs at once with that word or its close words. Otherwise it runs as
  * typed, and only when that finds nothing in any kind asked for (the words exist, but not together or
  * not where the viewer may look) does it look up close words for the words that match nothing the
- * viewer may see (typoAlternatives) and search again with them. Close words are only words the viewer
+ * viewer may see (unseenWords) and search again with them. Close words are only words the viewer
  * may see (closeWordsSeenBy): what the search answers depends on nothing the viewer may not open.
  */
 async function withTypoForgiveness(
@@ -737,10 +736,23 @@ async function withTypoForgiveness(
   const { tokens } = parseQuery(q);
   if (!tokens.length) return [];
   const [viewer, nowhere] = await Promise.all([viewerOf(user), wordsFoundNowhere(db, tokens)]);
-  if (nowhere.size) return pages({ tsq: toTsQueryText(tokens, await closeWordsSeenBy(db, viewer, nowhere)), viewer });
+  const candidates = typoCandidates(tokens);
+  if (nowhere.size) {
+    // The other words too, when they match nothing the viewer may see: a word only a hidden post holds
+    // is forgiven like one found nowhere, or its being 'known' would tell that it exists.
+    const others = await unseenWords(
+      db,
+      viewer,
+      tokens,
+      candidates.filter((t) => !nowhere.has(t)),
+    );
+    const close = await closeWordsSeenBy(db, viewer, new Map([...nowhere, ...others]));
+    return pages({ tsq: toTsQueryText(tokens, close), viewer });
+  }
   const asTyped = await pages({ tsq: toTsQueryText(tokens), viewer });
-  if (asTyped.some((p) => p.total > 0) || !typoCandidates(tokens).length) return asTyped;
-  const alternatives = await typoAlternatives(db, viewer, tokens);
+  if (asTyped.some((p) => p.total > 0) || !candidates.length) return asTyped;
+  const close = await closeWordsSeenBy(db, viewer, await unseenWords(db, viewer, tokens, candidates));
+  const alternatives = new Map([...close].filter(([, words]) => words.length));
   if (![...alternatives.values()].some((a) => a.length)) return asTyped;
   return pages({ tsq: toTsQueryText(tokens, alternatives), viewer });
 }

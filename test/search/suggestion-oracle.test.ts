@@ -85,6 +85,14 @@ describe("issue 43.6: typo suggestions come only from what the asking person may
     expect(postIds(await suggest({ q: "glimmerstona", user: admin }))).toEqual([ids.otherLocation]);
   });
 
+  it("beside a word found nowhere, a word only a hidden post holds is forgiven too, not taken as known", async () => {
+    // 'polosh' is found nowhere ('polish' is the visible post's). Before: the hidden word beside it was
+    // searched as typed and found nothing, where an absent word in its place got its close words.
+    const absent = postIds(await suggest({ q: "glimmerstonx polosh", user: staff }));
+    expect(absent).toEqual([ids.visible]);
+    expect(postIds(await suggest({ q: "glimmerstona polosh", user: staff }))).toEqual(absent);
+  });
+
   it("the last word, maybe half typed, counts as known only when it begins a word the person may see", async () => {
     // 'glimmerston' is a prefix of the hidden words only: as typed it finds nothing the staff user may
     // see, so it is forgiven like an absent word (its close words are the visible ones).
