@@ -26,8 +26,8 @@ type Props = Pick<RecordDetailProps, "subtitle" | "fields" | "repeated"> & {
 };
 
 /**
- * A request form's detail page: the record under the form's name with 'Back to list' and, while the
- * requester may still change it, 'Edit'; its fields, then who updated it when; then the request's
+ * A request form's detail page: the record under the form's name with 'Back to list' and, for whoever
+ * may change it (its requester while open, administrators; never an approver), 'Edit'; its fields, then who updated it when; then the request's
  * status, timeline and decision panel.
  */
 export function RequestRecordDetail({ record, listed = true, editable = true, fields, ...detail }: Props) {
@@ -37,7 +37,7 @@ export function RequestRecordDetail({ record, listed = true, editable = true, fi
       title={STAFF_FORM_PAGES[form].title}
       back={listed ? { href: staffFormHref(form, "list"), label: "Back to list" } : undefined}
       edit={
-        editable && panel?.requesterMayEdit !== false
+        editable && panel?.mayEdit
           ? { href: staffFormHref(form, "edit", id), label: "Edit" }
           : undefined
       }

@@ -1,6 +1,6 @@
 import { DateText } from "@/components/content/date-text";
 import type { TimelineStep } from "@/lib/requests/queries";
-import { DECISION_LABELS, STATUS_LABELS } from "@/lib/requests/transitions";
+import { DECISION_LABELS, RECORD_EVENT_LABELS, STATUS_LABELS } from "@/lib/requests/transitions";
 
 /** A request's timeline, oldest first: each step's status, who, when and comment. */
 export function RequestTimeline({ steps }: { steps: TimelineStep[] }) {
@@ -9,11 +9,9 @@ export function RequestTimeline({ steps }: { steps: TimelineStep[] }) {
       {steps.map((s, i) => (
         <li key={i} className="text-sm">
           <p className="font-medium text-slate-900">
-            {s.decision === "submit"
-              ? "Submitted"
-              : s.decision === "assign"
-                ? "Assigned"
-                : `${DECISION_LABELS[s.decision]} → ${STATUS_LABELS[s.status]}`}
+            {s.decision in RECORD_EVENT_LABELS
+              ? RECORD_EVENT_LABELS[s.decision as keyof typeof RECORD_EVENT_LABELS]
+              : `${DECISION_LABELS[s.decision as keyof typeof DECISION_LABELS]} → ${STATUS_LABELS[s.status]}`}
           </p>
           <p className="text-slate-600">
             {s.by || "Unknown user"} · <DateText date={new Date(s.at)} kind="us" />

@@ -1,13 +1,15 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { PgColumn, PgInsertValue, PgTable } from "drizzle-orm/pg-core";
-import { getDb, type Tx } from "@/lib/db";
+import { getDb, schema, type Tx } from "@/lib/db";
 import type { SessionUser } from "@/lib/auth/session";
 import type { FormKey } from "@/lib/forms/form-keys";
 import { requireFormLocation } from "@/lib/forms/locations";
 import { enqueueSubmissionMail, type SubmissionMailInput } from "@/lib/forms/submission-mail";
 import { ownRecordOr404, submitterOf } from "@/lib/forms/submission";
-import { assertEditableByRequester } from "@/lib/requests/mutations";
+import { editRefusal, moveRefusal } from "@/lib/requests/edit-rules";
+import { EDITABLE_BY_REQUESTER } from "@/lib/requests/transitions";
+import { writeAudit } from "@/lib/system/audit";
 import type { RequestStatus } from "@/lib/forms/request-statuses";
 import { stampDueAt } from "@/lib/requests/targets";
 
@@ -15,7 +17,7 @@ import { stampDueAt } from "@/lib/requests/targets";
 export type FormLocation = Awaited<ReturnType<typeof requireFormLocation>>;
 
 /** A staff form table: every one has an id, its creator and the request status (db/schema/forms.ts). */
-type StaffFormTable = PgTable & { id: PgColumn; createdBy: PgColumn; status: PgColumn };
+type StaffFormTable = PgTable & { id: PgColumn; createdBy: PgColumn; status: PgColumn; locationId: PgColumn };
 
 /**
  * Runs `save` in one transaction with the form's location (an unknown one is a 422 'select Location' on
@@ -29,24 +31,94 @@ export async function saveInFormTransaction<T>(
   return db.transaction(async (tx) => save(tx, await requireFormLocation(tx, locationId, "locationId")));
 }
 
+/** A request's content as its mail and timeline name it: label and display value, in the form's order. */
+export type ContentField = { label: string; value: string };
+
 /**
- * Locks the submission `id` for an update by `user`: their own (any for roles 1 and 2) else a 404
- * `notFound`, and still editable by its requester (lib/requests/mutations.ts) else a 403.
+ * Locks the submission `id` for a change by `user` and returns it as stored, with its location's name:
+ * someone else's (staff) is the same 404 `notFound` as a missing one; then the request's rules
+ * (lib/requests/access.ts): its requester while it is open (409 once decided), administrators always,
+ * approvers never (403); and it stays at its location (`locationId`) unless an administrator moves it.
  */
-export async function lockEditableSubmission(
+export async function lockEditableSubmission<T extends StaffFormTable>(
   tx: Tx,
-  table: StaffFormTable,
+  table: T,
   id: number,
   user: SessionUser,
   notFound: string,
-): Promise<void> {
-  const [existing] = (await tx
-    .select({ id: table.id, createdBy: table.createdBy, status: table.status })
-    .from(table)
+  locationId: number,
+): Promise<{ row: T["$inferSelect"]; locationName: string | null }> {
+  const l = schema.locations;
+  const [hit] = (await tx
+    .select({ row: table as PgTable, locationName: l.name })
+    .from(table as PgTable)
+    .leftJoin(l, eq(l.id, table.locationId))
     .where(eq(table.id, id))
-    .for("update")) as { id: number; createdBy: number | null; status: RequestStatus }[];
-  assertEditableByRequester(ownRecordOr404(existing, user, notFound), user);
+    .for("update", { of: table as PgTable })) as { row: T["$inferSelect"]; locationName: string | null }[];
+  const row = ownRecordOr404(hit?.row as (T["$inferSelect"] & SubmissionHead) | undefined, user, notFound);
+  const refusal = editRefusal(user, row) ?? moveRefusal(user, row.locationId, locationId);
+  if (refusal) throw refusal;
+  return { row, locationName: hit.locationName };
 }
+
+type SubmissionHead = { id: number; createdBy: number | null; status: RequestStatus; locationId: number | null };
+
+/**
+ * Records an update of a request in the same transaction: an audit row with the fields that changed
+ * (before and after); in its timeline, a move to another location ('move', from and to), and any other
+ * change made by someone not its requester or after it was decided ('edit', each field before → after),
+ * so a decided request never changes silently. Nothing changed: nothing is recorded.
+ */
+export async function recordSubmissionChange(
+  tx: Tx,
+  form: FormKey,
+  user: SessionUser,
+  stored: { row: SubmissionHead; locationName: string | null; fields: ContentField[] },
+  saved: { locationId: number; locationName: string; fields: ContentField[] },
+  requestId?: string | null,
+): Promise<void> {
+  const before = new Map(stored.fields.map((f) => [f.label, f.value]));
+  const after = new Map(saved.fields.map((f) => [f.label, f.value]));
+  const labels = [...new Set([...before.keys(), ...after.keys()])];
+  const changed = labels.filter((k) => (before.get(k) ?? "") !== (after.get(k) ?? ""));
+  const moved = stored.row.locationId !== saved.locationId;
+  if (!changed.length && !moved) return;
+  await writeAudit(
+    {
+      actorId: user.id,
+      action: "request.edit",
+      entity: form,
+      entityId: stored.row.id,
+      before: { ...Object.fromEntries(changed.map((k) => [k, before.get(k) ?? ""])), locationId: stored.row.locationId },
+      after: { ...Object.fromEntries(changed.map((k) => [k, after.get(k) ?? ""])), locationId: saved.locationId },
+      requestId,
+    },
+    tx,
+  );
+  const event = { formKey: form, recordId: stored.row.id, actorId: user.id, actorName: submitterOf(user).name };
+  const status = { fromStatus: stored.row.status, toStatus: stored.row.status };
+  if (moved)
+    await tx.insert(schema.requestEvents).values({
+      ...event,
+      ...status,
+      decision: "move",
+      comment: `Moved from ${stored.locationName ?? "no location"} to ${saved.locationName}.`,
+    });
+  // The location's own line is the move's; the rest of what changed, when the timeline must show it.
+  const edits = changed.filter((k) => k !== LOCATION_LABEL);
+  const tracked = stored.row.createdBy !== user.id || !EDITABLE_BY_REQUESTER.has(stored.row.status);
+  if (edits.length && tracked)
+    await tx.insert(schema.requestEvents).values({
+      ...event,
+      ...status,
+      decision: "edit",
+      comment: edits.map((k) => `${k}: ${shown(before.get(k))} → ${shown(after.get(k))}`).join("\n"),
+    });
+}
+
+/** The label every form's field list gives the location (its change is the timeline's 'move'). */
+export const LOCATION_LABEL = "Location";
+const shown = (v: string | undefined) => (v ? `'${v}'` : "(empty)");
 
 /**
  * The row a save writes: the form's own values under their own names (its fields but the record's `id`

@@ -68,3 +68,4 @@ export async function requireRequestDecider(
   if (refusal) throw new AppError(403, refusal);
   return user;
 }
+

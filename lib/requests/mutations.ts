@@ -1,7 +1,7 @@
 import "server-only";
 import { stampDueAt } from "@/lib/requests/targets";
 import { createElement } from "react";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, ne } from "drizzle-orm";
 import { getDb, schema, type Db, type Tx } from "@/lib/db";
 import type { SessionUser } from "@/lib/auth/session";
 import { AppError, forbidden } from "@/lib/errors";
@@ -18,7 +18,6 @@ import {
   COMMENT_REQUIRED,
   type BulkDecision,
   DECISION_LABELS,
-  EDITABLE_BY_REQUESTER,
   STATUS_LABELS,
   apiFormOf,
   nextStatus,
@@ -35,22 +34,9 @@ export const REQUIRED_COMMENT: Partial<Record<Decision, string>> = {
   needs_info: "Say what information is needed.",
   answer: "An answer is required.",
 };
-export const DECIDED_REQUEST_LOCKED = "This request has been decided and can no longer be edited.";
 
 const nameOf = (u: Pick<SessionUser, "firstName" | "lastName" | "username">) =>
   [u.firstName, u.lastName].filter(Boolean).join(" ") || u.username;
-
-/**
- * Refuses an edit by the requester of a request someone has decided (409); call it in the save's
- * transaction with the row locked. Administrators and approvers keep editing (they correct records).
- */
-export function assertEditableByRequester(
-  row: { createdBy: number | null; status: RequestStatus },
-  user: Pick<SessionUser, "id">,
-) {
-  if (row.createdBy === user.id && !EDITABLE_BY_REQUESTER.has(row.status))
-    throw new AppError(409, DECIDED_REQUEST_LOCKED);
-}
 
 export type DecideResult = {
   form: ApiForm;
@@ -148,7 +134,11 @@ export async function decide(
   return opts.db ? run(opts.db) : db.transaction(run);
 }
 
-/** Why a decision is not possible from the row's status: a 409 when someone moved it on a moment ago, else a 422. */
+/**
+ * Why a decision is not possible from the row's status. A 409 naming the status the request is in now when
+ * it moved on since the caller looked: the status they saw (`expected`) no longer holds, or the last
+ * change of status (the other approver's) came from where this decision would have gone. Else a 422.
+ */
 async function refuseTransition(
   tx: Db | Tx,
   form: FormKey,
@@ -160,21 +150,19 @@ async function refuseTransition(
   const [last] = await tx
     .select({ actorName: e.actorName, fromStatus: e.fromStatus, toStatus: e.toStatus, createdAt: e.createdAt })
     .from(e)
-    .where(and(eq(e.formKey, form), eq(e.recordId, row.id)))
+    .where(and(eq(e.formKey, form), eq(e.recordId, row.id), ne(e.fromStatus, e.toStatus)))
     .orderBy(desc(e.id))
     .limit(1);
-  const movedOn =
-    last && ((expected && expected !== row.status) || nextStatus(workflowOf(form), last.fromStatus, decision) !== null);
-  if (movedOn) {
-    const how = STATUS_LABELS[last.toStatus];
+  const stale = expected !== undefined && expected !== row.status;
+  if (stale || (last && nextStatus(workflowOf(form), last.fromStatus, decision) !== null)) {
+    const now = STATUS_LABELS[row.status];
+    const at = last?.createdAt.toISOString();
     throw new AppError(
       409,
-      `${last.actorName || "Someone"} already changed this request to ${how} at ${last.createdAt.toISOString()}.`,
-      {
-        decided_by: [last.actorName],
-        status: [last.toStatus],
-        decided_at: [last.createdAt.toISOString()],
-      },
+      last
+        ? `${last.actorName || "Someone"} already changed this request to ${now} at ${at}.`
+        : `This request is ${now} now, not ${STATUS_LABELS[expected!]}.`,
+      { status: [row.status], ...(last ? { decided_by: [last.actorName], decided_at: [at!] } : {}) },
     );
   }
   throw new AppError(

@@ -7,15 +7,16 @@ import type { FormKey } from "@/lib/forms/form-keys";
 import { ownRecordOr404 } from "@/lib/forms/submission";
 import { ROLE } from "@/lib/auth/roles";
 import { requireRequestDecider, DECIDING_ROLES } from "./access";
+import { editRefusal } from "./edit-rules";
 import {
   API_FORMS,
-  EDITABLE_BY_REQUESTER,
   OPEN_STATUSES,
   apiFormOf,
   decisionsFrom,
   workflowOf,
   type ApiForm,
   type Decision,
+  type RecordEvent,
 } from "./transitions";
 import { type RequestStatus } from "@/lib/forms/request-statuses";
 import type { MyRequestsQuery } from "./schemas";
@@ -70,7 +71,7 @@ export function headColumns(form: FormKey) {
 }
 
 export type TimelineStep = {
-  decision: Decision | "submit" | "assign";
+  decision: Decision | RecordEvent;
   from_status: RequestStatus | null;
   status: RequestStatus;
   by: string;
@@ -118,7 +119,7 @@ export async function getTimeline(
         comment: "",
       },
       ...events.map((x) => ({
-        decision: x.decision as Decision,
+        decision: x.decision as Decision | RecordEvent,
         from_status: x.fromStatus,
         status: x.toStatus,
         by: x.actorName,
@@ -234,7 +235,8 @@ export async function loadRequestPanel(form: FormKey, id: number, user: SessionU
     status: row.status,
     steps: timeline.steps,
     decisions,
-    requesterMayEdit: !isRequester || EDITABLE_BY_REQUESTER.has(row.status),
+    // Its requester while open, administrators always; an approver decides, never edits (lib/requests/edit-rules.ts).
+    mayEdit: editRefusal(user, row) === null,
     // An administrator assigns an approver to a submission no mapping routed (still waiting for a decision).
     mayAssign: user.roleId === ROLE.admin && !row.routed && OPEN_STATUSES.has(row.status),
     assignedTo: row.assignedTo,
@@ -267,7 +269,7 @@ export async function listTimelinesFor(
     ]);
   for (const x of events) {
     out.get(`${apiFormOf(x.formKey)}:${x.recordId}`)?.push({
-      decision: x.decision as Decision,
+      decision: x.decision as Decision | RecordEvent,
       from_status: x.fromStatus,
       status: x.toStatus,
       by: x.actorName,

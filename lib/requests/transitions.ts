@@ -98,6 +98,14 @@ export const DECISION_LABELS: Record<Decision, string> = {
   answer: "Answer",
 };
 
+/**
+ * Timeline steps that are not decisions: the submission, an administrator's assignment of an approver, an
+ * administrator's change of a decided request's content (before/after in the comment), and a move to
+ * another location.
+ */
+export const RECORD_EVENT_LABELS = { submit: "Submitted", assign: "Assigned", edit: "Edited", move: "Moved" } as const;
+export type RecordEvent = keyof typeof RECORD_EVENT_LABELS;
+
 /** The API's `form` names and the form email manager's keys. */
 export const API_FORMS = {
   ro_reversal: "ro_reversal",

@@ -25,7 +25,6 @@ import { GET as mapperGet } from "@/app/api/v1/form/mapper/get/route";
 import { headerCounts } from "@/lib/system/header-counts";
 import {
   ASSIGN_ONLY_UNROUTED,
-  DECIDED_REQUEST_LOCKED,
   assignRequest,
   decide,
   decideMany,
@@ -33,6 +32,7 @@ import {
 } from "@/lib/requests/mutations";
 import { countChangedRequests } from "@/lib/requests/queries";
 import { NOT_AN_APPROVER, OWN_REQUEST_REFUSED } from "@/lib/requests/access";
+import { DECIDED_REQUEST_LOCKED } from "@/lib/requests/edit-rules";
 import { resolveToken } from "@/lib/auth/session";
 import { saveRequestTargets } from "@/lib/requests/targets";
 import { sendOverdueSummaries } from "@/lib/requests/overdue-summary";

@@ -227,7 +227,7 @@ describe("ro-reversal-request/add/update", () => {
     }
   });
 
-  it("staff edit their own request; another user's answers the same 404 as one that does not exist (issue 31); managers edit anyone's", async () => {
+  it("staff edit their own request; another user's answers the same 404 as one that does not exist (issue 31); an administrator edits anyone's, a manager nobody else's (issue 43.2)", async () => {
     const mine = await save(valid());
     const id = mine.json.content.id;
     expect((await save({ ...valid(), id, empolyee_name: "Jane Q" })).status).toBe(200);
@@ -252,10 +252,11 @@ describe("ro-reversal-request/add/update", () => {
       .from(schema.roReversals)
       .where(eq(schema.roReversals.id, adminOwn.json.content.id));
     expect(still.employeeName).toBe("Admin's");
-    expect((await save({ ...valid(), id, empolyee_name: "By manager" }, tokens.manager)).status).toBe(200);
+    expectErrorEnvelope(await save({ ...valid(), id, empolyee_name: "By manager" }, tokens.manager), 403);
+    expect((await save({ ...valid(), id, empolyee_name: "By admin" }, tokens.admin)).status).toBe(200);
     expectErrorEnvelope(await save({ ...valid(), id: 999_999 }), 404);
     const got = await callRoute(get, apiRequest(`/api/v1/ro-reversal-request/get?id=${id}`, { token: tokens.staff }));
-    expect(got.json.content).toMatchObject({ empolyee_name: "By manager", date_of_request: "11/20/2026" });
+    expect(got.json.content).toMatchObject({ empolyee_name: "By admin", date_of_request: "11/20/2026" });
   });
 });
 

@@ -201,11 +201,14 @@ describe("uniform/request/add/update", () => {
     },
   );
 
-  it("staff may not update a request by id (roles 1 and 2 may)", async () => {
+  it("issue 43.2: its requester updates an open request by id, an administrator any; a manager (an approver) not", async () => {
     await addUniform(uniform());
     const [row] = await t.db().select().from(schema.uniformRequests);
-    expectErrorEnvelope(await addUniform(uniform({ id: row.id, text: "XL" })), 403);
-    expect((await addUniform(uniform({ id: row.id, text: "XL" }), tokens.manager)).status).toBe(200);
+    expect((await addUniform(uniform({ id: row.id, text: "L" }))).status).toBe(200);
+    expectErrorEnvelope(await addUniform(uniform({ id: row.id, text: "XL" }), tokens.manager), 403);
+    expect((await t.db().select().from(schema.uniformRequests))[0].sizes).toBe("L");
+    expect((await addUniform(uniform({ id: row.id, text: "XL" }), tokens.admin)).status).toBe(200);
+    expect((await t.db().select().from(schema.uniformRequests))[0].sizes).toBe("XL");
   });
 });
 

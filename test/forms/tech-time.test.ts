@@ -150,7 +150,7 @@ describe("techtime/add/update", () => {
     );
   });
 
-  it("edits replace the rows; staff cannot edit another user's form", async () => {
+  it("edits replace the rows; staff cannot edit another user's form, nor an approver (issue 43.2), an administrator can", async () => {
     const id = (await save(valid())).json.content.id;
     expect(
       (await save({ ...valid(), id, shopTimeObjects: [], attendanceClockTimeArr: [{ reason: "Only one" }] })).status,
@@ -162,7 +162,8 @@ describe("techtime/add/update", () => {
     const refused = await save({ ...valid(), id: other, empolyee_name: "hijack" });
     expectErrorEnvelope(refused, 404);
     expect(refused.json).toEqual((await save({ ...valid(), id: 999_999, empolyee_name: "hijack" })).json);
-    expect((await save({ ...valid(), id: other, empolyee_name: "fixed" }, tokens.manager)).status).toBe(200);
+    expectErrorEnvelope(await save({ ...valid(), id: other, empolyee_name: "fixed" }, tokens.manager), 403);
+    expect((await save({ ...valid(), id, empolyee_name: "fixed" }, tokens.admin)).status).toBe(200);
   });
 });
 

@@ -1,10 +1,13 @@
-import { notFound } from "next/navigation";
+import { forbidden, notFound } from "next/navigation";
 import type { SessionUser } from "@/lib/auth/session";
 import type { FormKey } from "@/lib/forms/form-keys";
 import type { RequestRecord } from "@/components/forms/request-record-detail";
 import { listApproverCandidates } from "@/lib/forms/email-manager/queries";
 import { listFormLocations, type FormLocation } from "@/lib/forms/locations";
 import { AppError } from "@/lib/errors";
+import { ROLE } from "@/lib/auth/roles";
+import type { RequestStatus } from "@/lib/forms/request-statuses";
+import { editRefusal } from "@/lib/requests/edit-rules";
 import { pageGuard } from "@/lib/auth/guards";
 import { loadRequestPanel } from "@/lib/requests/queries";
 
@@ -61,7 +64,7 @@ export async function loadRequestRecord<Row extends { id: number; updatedByName:
  * user's role): a malformed id is the 404 page; `load` throws the 404 or 403 of an unknown or someone
  * else's record (pageRecord renders them). The page has called its guard before.
  */
-export async function loadEditRecord<Row>(
+export async function loadEditRecord<Row extends EditableRecord>(
   params: RecordPageProps["params"],
   user: SessionUser,
   load: (id: number) => Promise<Row>,
@@ -69,7 +72,20 @@ export async function loadEditRecord<Row>(
   const id = formRecordId((await params).id);
   if (!id) notFound();
   const [row, locations] = await Promise.all([pageRecord(load(id)), listFormLocations()]);
-  return { row, form: { locations, roleId: user.roleId } };
+  return { row, form: { locations: editableLocations(user, row, locations), roleId: user.roleId } };
+}
+
+type EditableRecord = { createdBy: number | null; status: RequestStatus; locationId: number | null };
+
+/**
+ * The locations an edit form offers `user` for `row`, after the page refuses (the 403 page) whoever may
+ * not change the request (lib/requests/edit-rules.ts: an approver, the requester once it is decided):
+ * every location to an administrator, only the request's own to anyone else (a request stays where it
+ * was filed; moving it is an administrator's act).
+ */
+export function editableLocations(user: SessionUser, row: EditableRecord, locations: FormLocation[]): FormLocation[] {
+  if (editRefusal(user, row)) forbidden();
+  return user.roleId === ROLE.admin ? locations : locations.filter((l) => l.id === row.locationId);
 }
 
 /** The values every edit form starts from: the record's id and its location, as the form's strings. */

@@ -7,6 +7,7 @@ import {
   insertSubmission,
   lockEditableSubmission,
   queueSubmissionMail,
+  recordSubmissionChange,
   saveInFormTransaction,
   submissionValues,
 } from "@/lib/forms/save-submission";
@@ -15,8 +16,8 @@ import { roReversalFields } from "./columns";
 const r = schema.roReversals;
 
 /**
- * Saves an RO reversal request (new, or an edit of one the user may edit) and queues its mail in the
- * same transaction: the row and its mail commit together. The manager e-mail recorded is the
+ * Saves an RO reversal request (new, or an edit of one the user may edit: lockEditableSubmission, with
+ * what changed in its audit and timeline) and queues its mail in the same transaction: the row and its mail commit together. The manager e-mail recorded is the
  * location's. Returns the id and whether a form email mapping routed it.
  */
 export async function saveRoReversal(
@@ -31,15 +32,22 @@ export async function saveRoReversal(
       location,
       user,
     );
+    const fields = roReversalFields(v, location.name);
     let id: number;
     if (v.id) {
-      await lockEditableSubmission(tx, r, v.id, user, "No such RO reversal request.");
+      const stored = await lockEditableSubmission(tx, r, v.id, user, "No such RO reversal request.", location.id);
       await tx.update(r).set(values).where(eq(r.id, v.id));
+      await recordSubmissionChange(
+        tx,
+        "ro_reversal",
+        user,
+        { ...stored, fields: roReversalFields(stored.row, stored.locationName) },
+        { locationId: location.id, locationName: location.name, fields },
+      );
       id = v.id;
     } else {
       id = await insertSubmission(tx, r, "ro_reversal", { ...values, createdBy: user.id });
     }
-    const fields = roReversalFields(v, location.name);
     const { routed } = await queueSubmissionMail(tx, "ro_reversal", location, user, {
       title: `${v.id ? "Updated " : ""}RO Reversal Request: ${v.employeeName}`,
       fields,

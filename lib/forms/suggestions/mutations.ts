@@ -2,12 +2,12 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { schema } from "@/lib/db";
 import type { SessionUser } from "@/lib/auth/session";
-import { writeAudit } from "@/lib/system/audit";
 import type { SuggestionInput } from "./schemas";
 import {
   insertSubmission,
   lockEditableSubmission,
   queueSubmissionMail,
+  recordSubmissionChange,
   saveInFormTransaction,
   submissionValues,
 } from "@/lib/forms/save-submission";
@@ -21,8 +21,8 @@ export const SUGGESTION_SAVED = "Continuous Improvement Suggestion Saved Success
 /**
  * Adds or updates a continuous improvement suggestion. The location's name, manager e-mail and
  * manager name are recorded from the location itself (an unknown location is a 422 'select Location').
- * A new suggestion queues its mail in the same transaction; an update may only touch a suggestion the
- * user may edit (roles 1 and 2: any; others: their own, else 403) and sends none.
+ * A new suggestion queues its mail in the same transaction; an update (lockEditableSubmission: its requester
+ * while open, administrators) records what changed in the audit log and the timeline, and sends none.
  */
 export async function saveSuggestion(
   input: SuggestionInput & { id?: number | null },
@@ -50,17 +50,15 @@ export async function saveSuggestion(
       updatedByName: fullName(user),
     };
     if (input.id) {
-      await lockEditableSubmission(tx, s, input.id, user, "No such suggestion.");
+      const stored = await lockEditableSubmission(tx, s, input.id, user, "No such suggestion.", location.id);
       const [row] = await tx.update(s).set(values).where(eq(s.id, input.id)).returning({ id: s.id, routed: s.routed });
-      await writeAudit(
-        {
-          actorId: user.id,
-          action: "update",
-          entity: "improvement-suggestion",
-          entityId: row.id,
-          requestId: opts.requestId,
-        },
+      await recordSubmissionChange(
         tx,
+        "improvement_suggestion",
+        user,
+        { ...stored, fields: suggestionFields(stored.row, stored.locationName) },
+        { locationId: location.id, locationName: location.name, fields: suggestionFields(input, location.name) },
+        opts.requestId,
       );
       return row;
     }

@@ -34,3 +34,33 @@ export function techTimeFields(
     { label: "Employee Email", value: v.employeeEmail },
   ];
 }
+
+const span = (a: string, b: string) => (a || b ? `${a || "?"}–${b || "?"}` : "");
+
+type RowText = { date: string; reason: string; timeIn: string; timeOut: string };
+
+/** A form's attendance and shop rows (those holding something) as the submission mail and its timeline show them. */
+export function techTimeRowFields(
+  attendance: RowText[],
+  shop: (RowText & { customerName: string; roNumber: string; job: string })[],
+): { label: string; value: string }[] {
+  return [
+    ...attendance.map((a, i) => ({
+      label: `Attendance clock time ${i + 1}`,
+      value: [displayDate(a.date), a.reason, span(a.timeIn, a.timeOut)].filter(Boolean).join(" · "),
+    })),
+    ...shop.map((s, i) => ({
+      label: `Shop time ${i + 1}`,
+      value: [
+        displayDate(s.date),
+        s.customerName,
+        s.roNumber && `RO ${s.roNumber}`,
+        s.reason,
+        s.job,
+        span(s.timeIn, s.timeOut),
+      ]
+        .filter(Boolean)
+        .join(" · "),
+    })),
+  ];
+}

@@ -1,16 +1,14 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { schema } from "@/lib/db";
-import { AppError } from "@/lib/errors";
 import type { SessionUser } from "@/lib/auth/session";
-import { managesForms } from "@/lib/forms/submission";
-import { writeAudit } from "@/lib/system/audit";
-import { assertEditableByRequester } from "@/lib/requests/mutations";
 import { yesNo } from "./columns";
 import { designationName, wearName, type UniformRequestInput } from "./schemas";
 import {
   insertSubmission,
+  lockEditableSubmission,
   queueSubmissionMail,
+  recordSubmissionChange,
   saveInFormTransaction,
   submissionValues,
 } from "@/lib/forms/save-submission";
@@ -19,7 +17,7 @@ const u = schema.uniformRequests;
 const fullName = (user: SessionUser) => `${user.firstName} ${user.lastName}`.trim() || user.username;
 
 /** The submitted fields as the mail shows them, in the form's order. */
-function mailFields(input: UniformRequestInput, locationName: string) {
+function mailFields(input: Omit<UniformRequestInput, "locationId">, locationName: string) {
   const q = (n: number | null) => (n === null ? "" : String(n));
   return [
     { label: "Designation", value: designationName(input.designationId) },
@@ -44,7 +42,9 @@ export const UNIFORM_SAVED = "Uniform Request Saved Successfully";
  * Saves a uniform request. A new one is inserted with its location's name and manager e-mail (an
  * unknown location is a 422 'select Location'), and its mail is queued in the same transaction
  * (lib/forms/submission-mail.ts); `routed` records whether a mapping routed it. An `id` updates an
- * existing request: roles 1 and 2 only (there is no edit screen; old clients may send one), no mail.
+ * existing request (there is no edit screen; old clients may send one) under the rules of every request
+ * (lockEditableSubmission: its requester while open, administrators), recorded in the audit log and its
+ * timeline; no mail.
  */
 export async function saveUniformRequest(
   input: UniformRequestInput & { id?: number | null },
@@ -58,18 +58,15 @@ export async function saveUniformRequest(
       updatedByName: fullName(user),
     };
     if (input.id) {
-      if (!managesForms(user)) throw new AppError(403, "You do not have access to edit uniform requests.");
-      const [existing] = await tx
-        .select({ createdBy: u.createdBy, status: u.status })
-        .from(u)
-        .where(eq(u.id, input.id))
-        .for("update");
-      if (existing) assertEditableByRequester(existing, user);
+      const stored = await lockEditableSubmission(tx, u, input.id, user, "No such uniform request.", location.id);
       const [row] = await tx.update(u).set(values).where(eq(u.id, input.id)).returning({ id: u.id, routed: u.routed });
-      if (!row) throw new AppError(404, "No such uniform request.");
-      await writeAudit(
-        { actorId: user.id, action: "update", entity: "uniform-request", entityId: row.id, requestId: opts.requestId },
+      await recordSubmissionChange(
         tx,
+        "uniform_request",
+        user,
+        { ...stored, fields: mailFields(stored.row, stored.locationName ?? "") },
+        { locationId: location.id, locationName: location.name, fields: mailFields(input, location.name) },
+        opts.requestId,
       );
       return row;
     }

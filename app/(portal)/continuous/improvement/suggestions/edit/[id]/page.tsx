@@ -5,14 +5,17 @@ import { pageGuard, requireUser } from "@/lib/auth/guards";
 import { listFormLocations } from "@/lib/forms/locations";
 import { displayDate } from "@/lib/forms/fields";
 import { getSuggestion } from "@/lib/forms/suggestions/queries";
-import { formRecordId } from "@/app/(portal)/_lib/record-page";
+import { editableLocations, formRecordId } from "@/app/(portal)/_lib/record-page";
 import { SuggestionForm } from "../../_components/suggestion-form";
 
 export const metadata: Metadata = { title: "Edit Continuous Improvement Suggestion" };
 
 type Props = { params: Promise<{ id: string }> };
 
-/** Edit a suggestion: roles 1 and 2 any, others their own (anyone else's is a 404, as if absent). */
+/**
+ * Edit a suggestion: its requester while nobody has decided it, administrators any (the 403 page for an
+ * approver); staff who open someone else's get the 404 of an unknown id.
+ */
 export default async function SuggestionEditPage({ params }: Props) {
   await connection();
   const user = await pageGuard(requireUser());
@@ -20,7 +23,7 @@ export default async function SuggestionEditPage({ params }: Props) {
   const id = formRecordId(raw);
   const row = id ? await getSuggestion(id, user) : null;
   if (!row) notFound();
-  const locations = await listFormLocations();
+  const locations = editableLocations(user, row, await listFormLocations());
   return (
     <SuggestionForm
       roleId={user.roleId}
