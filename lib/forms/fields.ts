@@ -104,3 +104,8 @@ export const nullAsEmpty = (v: unknown) => (v === "NULL" || v === null ? "" : v)
 export function fieldNames<S extends z.ZodRawShape>(form: z.ZodObject<S>): readonly Exclude<keyof S & string, "id">[] {
   return form.keyof().options.filter((k): k is Exclude<keyof S & string, "id"> => k !== "id");
 }
+
+/** The values every edit form (and a v1 update, lib/forms/api-body.ts) starts from: the record's id and location, as the form's strings. */
+export function recordFormKeys(row: { id: number; locationId: number | null }) {
+  return { id: String(row.id), locationId: row.locationId == null ? "" : String(row.locationId) };
+}

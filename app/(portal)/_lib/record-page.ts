@@ -87,8 +87,3 @@ export function editableLocations(user: SessionUser, row: EditableRecord, locati
   if (editRefusal(user, row)) forbidden();
   return user.roleId === ROLE.admin ? locations : locations.filter((l) => l.id === row.locationId);
 }
-
-/** The values every edit form starts from: the record's id and its location, as the form's strings. */
-export function recordFormKeys(row: { id: number; locationId: number | null }) {
-  return { id: String(row.id), locationId: row.locationId == null ? "" : String(row.locationId) };
-}

@@ -1,7 +1,8 @@
 import type { roReversals } from "@/db/schema/forms";
 import type { SubmissionRow } from "@/lib/forms/submission-columns";
 import { UPDATED_COLUMNS, labelsOf, type TableSort } from "@/lib/data-table/state";
-import { displayDate } from "@/lib/forms/fields";
+import { displayDate, recordFormKeys } from "@/lib/forms/fields";
+import type { RoReversalInput } from "./schemas";
 
 /** The RO reversal list's columns (spec section 2), ids as in the URL and the list call. */
 export const RO_COLUMNS = [
@@ -65,4 +66,19 @@ export function roReversalFields(
         ]
       : []),
   ];
+}
+
+/** A stored request as the form's values: its edit page starts from them, a v1 update lays its fields over them. */
+export function roReversalFormValues(row: RoReversalRow): RoReversalInput {
+  return {
+    ...recordFormKeys(row),
+    employeeName: row.employeeName,
+    dateOfRequest: row.dateOfRequest,
+    fullRa: row.fullRa,
+    dateRaClosed: row.dateRaClosed,
+    payType: row.payType,
+    reason: row.reason,
+    billedTime: row.billedTime ?? "",
+    questions: row.questions ?? "",
+  };
 }

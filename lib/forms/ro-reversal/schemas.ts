@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { text } from "@/lib/validation/text";
-import { apiBody } from "@/lib/forms/api-body";
+import { apiSaveBody } from "@/lib/forms/api-body";
 import { LOCATION_REQUIRED_MESSAGE } from "@/lib/forms/messages";
 import { PAY_TYPES } from "@/lib/forms/column-values";
 import {
@@ -109,10 +109,11 @@ export const RO_API_FIELDS: Record<string, keyof RoReversalInput> = {
 };
 
 /**
- * POST /ro-reversal-request/add/update's body ('NULL' reads as empty; a missing pay type is Customer
- * Pay; `manager_email` is accepted and ignored: the location's manager is recorded).
+ * POST /ro-reversal-request/add/update's body ('NULL' reads as empty; a new request without a pay type is
+ * Customer Pay, an update keeps what it names only; `manager_email` is accepted and ignored: the
+ * location's manager is recorded).
  */
-export const roReversalApiBody = apiBody(roReversalSchema, RO_API_FIELDS, {
+export const roReversalApiBody = apiSaveBody(roReversalSchema, RO_API_FIELDS, {
   defaults: { payType: "Customer Pay" },
   extra: { manager_email: z.unknown().optional() },
 });

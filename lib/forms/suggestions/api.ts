@@ -1,7 +1,7 @@
 import { toApiRequestState, type RequestStateRow } from "@/lib/requests/columns";
 import { z } from "zod";
 import { listCallBody } from "@/lib/data-table/list-body";
-import { apiBody } from "@/lib/forms/api-body";
+import { apiSaveBody } from "@/lib/forms/api-body";
 import { displayDate } from "@/lib/forms/fields";
 import { SUGGESTION_DEFAULT_SORT, type SuggestionListRow } from "./columns";
 import { SUGGESTION_API_NAMES, suggestionSchema } from "./schemas";
@@ -67,10 +67,11 @@ export const suggestionListBody = listCallBody({
 
 /**
  * POST continuous/improvement/suggestions/add/update: the spec's names onto the form's schema (with
- * `id` for an edit). `manager_email`, `manager_name` and `location_name` are read but not used: the
- * location's own are recorded. The literal 'NULL' (old clients' empty) reads as empty.
+ * `id` for an edit, which changes only the fields it names). `manager_email`, `manager_name` and
+ * `location_name` are read but not used: the location's own are recorded. The literal 'NULL' (old
+ * clients' empty) reads as empty.
  */
-export const suggestionAddUpdateBody = apiBody(
+export const suggestionAddUpdateBody = apiSaveBody(
   suggestionSchema.extend({ id: recordId }),
   { ...SUGGESTION_API_NAMES, id: "id" },
   {

@@ -1,6 +1,7 @@
 import type { RequestStateRow } from "@/lib/requests/columns";
 import type { TableSort } from "@/lib/data-table/state";
 import { displayDate } from "@/lib/forms/fields";
+import type { SuggestionValues } from "./schemas";
 
 /** The continuous improvement list's columns (spec section 2), ids as in the URL and the list call. */
 export const SUGGESTION_COLUMNS = [
@@ -66,4 +67,25 @@ export function suggestionFields(
     },
     { label: SUGGESTION_FIELD_LABELS.howWillItBenefit, value: v.howWillItBenefit ?? "" },
   ];
+}
+
+/** A stored suggestion as the form's values: its edit page starts from them, a v1 update lays its fields over them. */
+export function suggestionFormValues(row: {
+  name: string;
+  date: string;
+  locationId: number;
+  email: string;
+  phoneNumber: string | null;
+  describeCurrentProcessAndProblem: string | null;
+  howWillItBenefit: string | null;
+}): SuggestionValues {
+  return {
+    name: row.name,
+    date: displayDate(row.date),
+    locationId: String(row.locationId),
+    email: row.email,
+    phoneNumber: row.phoneNumber ?? "",
+    describeCurrentProcessAndProblem: row.describeCurrentProcessAndProblem ?? "",
+    howWillItBenefit: row.howWillItBenefit ?? "",
+  };
 }

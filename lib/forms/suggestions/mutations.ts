@@ -17,6 +17,7 @@ const s = schema.improvementSuggestions;
 const fullName = (user: SessionUser) => `${user.firstName} ${user.lastName}`.trim() || user.username;
 
 export const SUGGESTION_SAVED = "Continuous Improvement Suggestion Saved Successfully";
+export const SUGGESTION_NOT_FOUND = "No such suggestion.";
 
 /**
  * Adds or updates a continuous improvement suggestion. The location's name, manager e-mail and
@@ -50,7 +51,7 @@ export async function saveSuggestion(
       updatedByName: fullName(user),
     };
     if (input.id) {
-      const stored = await lockEditableSubmission(tx, s, input.id, user, "No such suggestion.", location.id);
+      const stored = await lockEditableSubmission(tx, s, input.id, user, SUGGESTION_NOT_FOUND, location.id);
       const [row] = await tx.update(s).set(values).where(eq(s.id, input.id)).returning({ id: s.id, routed: s.routed });
       await recordSubmissionChange(
         tx,

@@ -9,7 +9,15 @@ import { ownRecordOr404, ownSubmissions } from "@/lib/forms/submission";
 import { defineList } from "@/lib/data-table/list-definition";
 import { TECH_DEFAULT_SORT, techLabel, type TechTimeRow } from "./columns";
 import { exportDay, exportTime, type ExportColumn } from "@/lib/data-table/export";
-import { ATTENDANCE_ROWS, SHOP_ROWS_MAX, type AttendanceRowValues, type ShopRowValues } from "./schemas";
+import {
+  ATTENDANCE_ROWS,
+  SHOP_ROWS_MAX,
+  techTimeFormRows,
+  type AttendanceRowValues,
+  type ShopRowValues,
+  type TechTimeInput,
+} from "./schemas";
+import { recordFormKeys } from "@/lib/forms/fields";
 
 const tt = schema.techTimes;
 const rows = schema.techTimeRows;
@@ -169,4 +177,16 @@ export async function findTechTime(id: number, user: SessionUser): Promise<TechT
     .where(and(eq(tt.id, id), ownSubmissions(tt.createdBy)(user)))
     .limit(1)) as TechTimeRow[];
   return row ? { ...row, ...(await loadRows(id)) } : null;
+}
+
+/** A stored form as the form's values, its rows padded: its edit page starts from them, a v1 update lays its fields over them. */
+export function techTimeFormValues(row: TechTimeRecord): TechTimeInput {
+  return {
+    ...recordFormKeys(row),
+    employeeNumber: row.employeeNumber,
+    employeeName: row.employeeName,
+    date: row.date,
+    employeeEmail: row.employeeEmail,
+    ...techTimeFormRows(row.attendance, row.shop),
+  };
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { apiBody } from "@/lib/forms/api-body";
+import { apiSaveBody } from "@/lib/forms/api-body";
 import {
   emailField,
   fieldNames,
@@ -125,9 +125,10 @@ export function techTimeFormRows(attendance: z.input<typeof attendanceRow>[], sh
 /**
  * POST /techtime/add/update: `empolyee_number`, `empolyee_name`, `date`, `location` (the location's
  * name, as the old portal sent it), `employee_email`, `attendanceClockTimeArr`, `shopTimeObjects`,
- * `id`; `manager_email` is accepted and ignored (the location's manager is recorded).
+ * `id` (an update changes only what it names; rows named replace the stored rows of their kind);
+ * `manager_email` is accepted and ignored (the location's manager is recorded).
  */
-export const techTimeApiBody = apiBody(
+export const techTimeApiBody = apiSaveBody(
   z.object({ ...fields, locationName: requiredText(TECH_MESSAGES.location, "Location") }),
   {
     id: "id",

@@ -2,7 +2,7 @@ import { toApiRequestState } from "@/lib/requests/columns";
 import { z } from "zod";
 import { dateOnly } from "@/lib/validation/dates";
 import { listCallBody, recordIds } from "@/lib/data-table/list-body";
-import { apiBody } from "@/lib/forms/api-body";
+import { apiSaveBody } from "@/lib/forms/api-body";
 import { recordId } from "@/lib/forms/suggestions/api";
 import { UNIFORM_DEFAULT_SORT, yesNo, type UniformListRow } from "./columns";
 import { formatRange } from "@/lib/forms/date-range";
@@ -72,10 +72,10 @@ export const uniformExportBody = z.object({
 
 /**
  * POST uniform/request/add/update: the API's names (spec section 7) onto the form's schema, with `id`
- * for an update. `manager_email` and `location` (the name) are read but not used: the location's own
- * are recorded.
+ * for an update, which changes only the fields it names. `manager_email` and `location` (the name) are
+ * read but not used: the location's own are recorded.
  */
-export const uniformAddUpdateBody = apiBody(
+export const uniformAddUpdateBody = apiSaveBody(
   uniformRequestSchema.and(z.object({ id: recordId })),
   { ...UNIFORM_API_NAMES, id: "id" },
   { extra: { manager_email: z.unknown().optional(), location: z.unknown().optional() } },

@@ -1,5 +1,6 @@
 import type { RequestStateRow } from "@/lib/requests/columns";
 import { labelsOf, type TableSort } from "@/lib/data-table/state";
+import type { UniformRequestValues } from "./schemas";
 
 /**
  * The uniform request list's columns (ids as in the URL and the list call) and labels (spec section
@@ -60,3 +61,25 @@ export type UniformListRow = {
 } & RequestStateRow;
 
 export const yesNo = (v: boolean) => (v ? "Yes" : "No");
+
+/** A stored request as the form's values (there is no edit page): a v1 update lays its fields over them. */
+export function uniformFormValues(row: UniformListRow): UniformRequestValues {
+  const n = (v: number | null) => (v === null ? "" : String(v));
+  const yes = (b: boolean) => (b ? "yes" : "no");
+  return {
+    designationId: String(row.designationId),
+    locationId: String(row.locationId),
+    employeeFirstName: row.employeeFirstName,
+    employeeLastName: row.employeeLastName,
+    requestorName: row.requestorName,
+    newHire: yes(row.newHire),
+    newOrder: yes(row.newOrder),
+    reOrder: yes(row.reOrder),
+    wearId: String(row.wearId),
+    sizes: row.sizes,
+    quantity: n(row.quantity),
+    shirtQuantity: n(row.shirtQuantity),
+    pantQuantity: n(row.pantQuantity),
+    comment: row.comment,
+  };
+}

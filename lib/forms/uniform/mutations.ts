@@ -37,6 +37,7 @@ function mailFields(input: Omit<UniformRequestInput, "locationId">, locationName
 }
 
 export const UNIFORM_SAVED = "Uniform Request Saved Successfully";
+export const UNIFORM_NOT_FOUND = "No such uniform request.";
 
 /**
  * Saves a uniform request. A new one is inserted with its location's name and manager e-mail (an
@@ -58,7 +59,7 @@ export async function saveUniformRequest(
       updatedByName: fullName(user),
     };
     if (input.id) {
-      const stored = await lockEditableSubmission(tx, u, input.id, user, "No such uniform request.", location.id);
+      const stored = await lockEditableSubmission(tx, u, input.id, user, UNIFORM_NOT_FOUND, location.id);
       const [row] = await tx.update(u).set(values).where(eq(u.id, input.id)).returning({ id: u.id, routed: u.routed });
       await recordSubmissionChange(
         tx,

@@ -3,7 +3,7 @@ import { connection } from "next/server";
 import { notFound } from "next/navigation";
 import { pageGuard, requireUser } from "@/lib/auth/guards";
 import { listFormLocations } from "@/lib/forms/locations";
-import { displayDate } from "@/lib/forms/fields";
+import { suggestionFormValues } from "@/lib/forms/suggestions/columns";
 import { getSuggestion } from "@/lib/forms/suggestions/queries";
 import { editableLocations, formRecordId } from "@/app/(portal)/_lib/record-page";
 import { SuggestionForm } from "../../_components/suggestion-form";
@@ -29,15 +29,7 @@ export default async function SuggestionEditPage({ params }: Props) {
       roleId={user.roleId}
       id={row.id}
       locations={locations.map((l) => ({ id: l.id, name: l.name, managerEmail: l.managerEmail }))}
-      initial={{
-        name: row.name,
-        date: displayDate(row.date),
-        locationId: String(row.locationId),
-        email: row.email,
-        phoneNumber: row.phoneNumber ?? "",
-        describeCurrentProcessAndProblem: row.describeCurrentProcessAndProblem ?? "",
-        howWillItBenefit: row.howWillItBenefit ?? "",
-      }}
+      initial={suggestionFormValues(row)}
     />
   );
 }
