@@ -27,8 +27,8 @@ type Props = Pick<RecordDetailProps, "subtitle" | "fields" | "repeated"> & {
 
 /**
  * A request form's detail page: the record under the form's name with 'Back to list' and, for whoever
- * may change it (its requester while open, administrators; never an approver), 'Edit'; its fields, then who updated it when; then the request's
- * status, timeline and decision panel.
+ * may change it (its requester while open, administrators; never an approver), 'Edit'; its fields, then
+ * who updated it when; then the request's status, timeline and decision panel.
  */
 export function RequestRecordDetail({ record, listed = true, editable = true, fields, ...detail }: Props) {
   const { form, id, panel, approvers } = record;

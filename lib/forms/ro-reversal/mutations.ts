@@ -17,8 +17,9 @@ const r = schema.roReversals;
 
 /**
  * Saves an RO reversal request (new, or an edit of one the user may edit: lockEditableSubmission, with
- * what changed in its audit and timeline) and queues its mail in the same transaction: the row and its mail commit together. The manager e-mail recorded is the
- * location's. Returns the id and whether a form email mapping routed it.
+ * what changed in its audit and timeline) and queues its mail in the same transaction: the row and its
+ * mail commit together. The manager e-mail recorded is the location's. Returns the id and whether a
+ * form email mapping routed it.
  */
 export async function saveRoReversal(
   v: RoReversalValues,
