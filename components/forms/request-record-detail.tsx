@@ -36,11 +36,7 @@ export function RequestRecordDetail({ record, listed = true, editable = true, fi
     <RecordDetail
       title={STAFF_FORM_PAGES[form].title}
       back={listed ? { href: staffFormHref(form, "list"), label: "Back to list" } : undefined}
-      edit={
-        editable && panel?.mayEdit
-          ? { href: staffFormHref(form, "edit", id), label: "Edit" }
-          : undefined
-      }
+      edit={editable && panel?.mayEdit ? { href: staffFormHref(form, "edit", id), label: "Edit" } : undefined}
       fields={[
         ...fields,
         { label: "Updated By", value: record.updatedByName },

@@ -89,7 +89,10 @@ export async function recordSubmissionChange(
       action: "request.edit",
       entity: form,
       entityId: stored.row.id,
-      before: { ...Object.fromEntries(changed.map((k) => [k, before.get(k) ?? ""])), locationId: stored.row.locationId },
+      before: {
+        ...Object.fromEntries(changed.map((k) => [k, before.get(k) ?? ""])),
+        locationId: stored.row.locationId,
+      },
       after: { ...Object.fromEntries(changed.map((k) => [k, after.get(k) ?? ""])), locationId: saved.locationId },
       requestId,
     },

@@ -68,4 +68,3 @@ export async function requireRequestDecider(
   if (refusal) throw new AppError(403, refusal);
   return user;
 }
-

@@ -23,13 +23,7 @@ import { GET as myRequestsCall } from "@/app/api/v1/my_requests/route";
 import { POST as mapperSave } from "@/app/api/v1/form/mapper/add/update/route";
 import { GET as mapperGet } from "@/app/api/v1/form/mapper/get/route";
 import { headerCounts } from "@/lib/system/header-counts";
-import {
-  ASSIGN_ONLY_UNROUTED,
-  assignRequest,
-  decide,
-  decideMany,
-  markRequestsSeen,
-} from "@/lib/requests/mutations";
+import { ASSIGN_ONLY_UNROUTED, assignRequest, decide, decideMany, markRequestsSeen } from "@/lib/requests/mutations";
 import { countChangedRequests } from "@/lib/requests/queries";
 import { NOT_AN_APPROVER, OWN_REQUEST_REFUSED } from "@/lib/requests/access";
 import { DECIDED_REQUEST_LOCKED } from "@/lib/requests/edit-rules";

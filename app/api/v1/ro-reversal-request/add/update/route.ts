@@ -13,7 +13,9 @@ import { saveRoReversal } from "@/lib/forms/ro-reversal/mutations";
  * `content.routed` is false when no form email mapping covered the location.
  */
 export const POST = withApi({}, { body: roReversalApiBody }, async ({ user, body }) => {
-  const values = await roReversalApiBody.resolve(body, async (id) => roReversalFormValues(await getRoReversal(id, user)));
+  const values = await roReversalApiBody.resolve(body, async (id) =>
+    roReversalFormValues(await getRoReversal(id, user)),
+  );
   const saved = await saveRoReversal(values, user, publicBaseUrl());
   return ok(saved, body.id ? "RO Reversal Request Updated Successfully" : "RO Reversal Request Added Successfully");
 });
