@@ -139,3 +139,56 @@ test("an administrator approves a selection from the RO reversal list with one c
   await staff.close();
   await admin.close();
 });
+
+/**
+ * Issue 43.2: an approver decides, never edits, another person's request: their record page has no Edit
+ * and the edit page is the 403 screen. Its requester edits it while open, at its own location only (the
+ * form offers no other); an administrator may edit it (and move it).
+ */
+test("an approver's record page has no Edit for another person's request; its requester's has", async ({ browser }) => {
+  const staff = await browser.newContext({ storageState: storageStateOf("staff") });
+  const manager = await browser.newContext({ storageState: storageStateOf("manager") });
+  const admin = await browser.newContext({ storageState: storageStateOf("admin") });
+  const name = `Scope ${Date.now().toString(36)}`;
+  const staffPage = await staff.newPage();
+  await staffPage.goto("/roreversal/add");
+  const locations = await staffPage.request.get("/api/v1/getdepartmentlocationswohtml?department_id=5");
+  const [first] = (await locations.json()).content.locations as { id: number; name: string }[];
+  const created = await staffPage.request.post("/api/v1/ro-reversal-request/add/update", {
+    headers: { origin: BASE_URL, "content-type": "application/json" },
+    data: {
+      empolyee_name: name,
+      date_of_request: "11/20/2026",
+      full_ra: "RA-43",
+      date_ra_was_originally_closed: "2026-11-01",
+      pay_type: "Customer Pay",
+      location: first.id,
+      reason: "Scope",
+    },
+  });
+  expect(created.ok()).toBeTruthy();
+  const id = (await created.json()).content.id as number;
+
+  const managerPage = await manager.newPage();
+  await managerPage.goto(`/roreversal/view/${id}`);
+  await expect(managerPage.getByRole("heading", { level: 1, name: "RO Reversal Request" })).toBeVisible();
+  await expect(managerPage.getByText(name).first()).toBeVisible();
+  await expect(managerPage.getByRole("link", { name: "Edit", exact: true })).toHaveCount(0);
+  await managerPage.goto(`/roreversal/edit/${id}`);
+  await expect(managerPage.getByText("Oops! 403 Sorry!")).toBeVisible();
+
+  await staffPage.goto(`/roreversal/view/${id}`);
+  await staffPage.getByRole("link", { name: "Edit", exact: true }).click();
+  await expect(staffPage.getByRole("heading", { level: 1, name: "Edit RO Reversal Request" })).toBeVisible();
+  const location = staffPage.getByRole("combobox", { name: "Location" });
+  await expect(location).toHaveValue(String(first.id));
+  // The request stays where it was filed: its own location is the only one offered.
+  await expect(location.getByRole("option")).toHaveText(["Select Location", first.name]);
+
+  const adminPage = await admin.newPage();
+  await adminPage.goto(`/roreversal/view/${id}`);
+  await expect(adminPage.getByRole("link", { name: "Edit", exact: true })).toBeVisible();
+  await staff.close();
+  await manager.close();
+  await admin.close();
+});
