@@ -37,7 +37,7 @@ export type ContentField = { label: string; value: string };
 /**
  * Locks the submission `id` for a change by `user` and returns it as stored, with its location's name:
  * someone else's (staff) is the same 404 `notFound` as a missing one; then the request's rules
- * (lib/requests/access.ts): its requester while it is open (409 once decided), administrators always,
+ * (lib/requests/edit-rules.ts): its requester while it is open (409 once decided), administrators always,
  * approvers never (403); and it stays at its location (`locationId`) unless an administrator moves it.
  */
 export async function lockEditableSubmission<T extends StaffFormTable>(
