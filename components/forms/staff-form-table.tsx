@@ -10,6 +10,7 @@ import type { ApiForm } from "@/lib/requests/transitions";
 import { BulkDecision } from "@/components/requests/bulk-decision";
 import { requestStateTableColumns } from "@/components/requests/state-columns";
 import type { RequestStateRow } from "@/lib/requests/columns";
+import type { EditRight } from "@/lib/requests/edit-rules";
 
 /** What a staff-form list page hands its table: the URL's table state, and that page of rows and the total. */
 export type StaffListProps<Row> = { state: TableState; rows: Row[]; total: number };
@@ -179,7 +180,8 @@ export function editColumn<Row>(
 
 /**
  * The row's actions on a staff-form list: View (the read-only detail page, every submitted field) and,
- * where the form has one, Edit. `label` names the record for screen readers ('View Jane Doe').
+ * where the form has one and the viewer may use it (the row's `mayEdit`, lib/requests/edit-rules.ts
+ * withEditRights), Edit. `label` names the record for screen readers ('View Jane Doe').
  */
 export function recordActionsColumn<Row>(input: {
   view: (row: Row) => string;
@@ -196,7 +198,7 @@ export function recordActionsColumn<Row>(input: {
         <Link href={input.view(r)} prefetch={false} className={link} aria-label={`View ${input.label(r)}`}>
           View
         </Link>
-        {input.edit && (
+        {input.edit && (r as EditRight).mayEdit !== false && (
           <Link href={input.edit(r)} prefetch={false} className={link} aria-label={`Edit ${input.label(r)}`}>
             Edit
           </Link>

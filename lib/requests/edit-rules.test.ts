@@ -41,4 +41,14 @@ describe("issue 43.2: who changes a request's content", () => {
     for (const who of [requester, approver])
       expect(moveRefusal(who, 1, 2)).toMatchObject({ status: 403, message: ONLY_ADMINS_MOVE });
   });
+  it("a list's rows carry the viewer's edit right: an approver's list offers Edit on none of another person's rows", () => {
+    const rows = [
+      { id: 1, createdBy: 3, status: "submitted" as const },
+      { id: 2, createdBy: 3, status: "approved" as const },
+      { id: 3, createdBy: 2, status: "submitted" as const },
+    ];
+    expect(withEditRights(rows, approver).map((r) => r.mayEdit)).toEqual([false, false, true]);
+    expect(withEditRights(rows, requester).map((r) => r.mayEdit)).toEqual([true, false, false]);
+    expect(withEditRights(rows, admin).map((r) => r.mayEdit)).toEqual([true, true, true]);
+  });
 });

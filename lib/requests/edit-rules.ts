@@ -37,3 +37,14 @@ export function moveRefusal(user: Pick<SessionUser, "roleId">, from: number | nu
   if (from === to || user.roleId === ROLE.admin) return null;
   return new AppError(403, ONLY_ADMINS_MOVE, { locationId: [ONLY_ADMINS_MOVE] });
 }
+
+/** List rows marked with whether `user` may edit each (the lists show Edit only then; the save decides anyway). */
+export function withEditRights<Row extends { createdBy: number | null; status: RequestStatus }>(
+  rows: Row[],
+  user: Pick<SessionUser, "id" | "roleId">,
+): (Row & EditRight)[] {
+  return rows.map((r) => ({ ...r, mayEdit: editRefusal(user, r) === null }));
+}
+
+/** A list row's edit right for its viewer (withEditRights); a row without it shows its Edit link. */
+export type EditRight = { mayEdit?: boolean };

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { pageGuard, requireUser } from "@/lib/auth/guards";
 import { loadListPage } from "@/app/(portal)/_lib/list-page";
 import { managesForms } from "@/lib/forms/submission";
+import { withEditRights } from "@/lib/requests/edit-rules";
 import { roReversalList } from "@/lib/forms/ro-reversal/queries";
 import { RoReversalTable } from "./_components/ro-reversal-table";
 
@@ -28,7 +29,7 @@ export default async function RoReversalListPage({ searchParams }: Props) {
           Add
         </Link>
       </div>
-      <RoReversalTable state={state} rows={rows} total={total} canDelete={managesForms(user)} />
+      <RoReversalTable state={state} rows={withEditRights(rows, user)} total={total} canDelete={managesForms(user)} />
     </div>
   );
 }

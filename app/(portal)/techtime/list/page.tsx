@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { managesForms } from "@/lib/forms/submission";
+import { withEditRights } from "@/lib/requests/edit-rules";
 import { connection } from "next/server";
 import Link from "next/link";
 import { pageGuard, requireUser } from "@/lib/auth/guards";
@@ -28,7 +29,7 @@ export default async function TechTimeListPage({ searchParams }: Props) {
           Add
         </Link>
       </div>
-      <TechTimeTable state={state} rows={rows} total={total} canDecide={managesForms(user)} />
+      <TechTimeTable state={state} rows={withEditRights(rows, user)} total={total} canDecide={managesForms(user)} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { connection } from "next/server";
 import { pageGuard, requireUser } from "@/lib/auth/guards";
 import { loadListPage } from "@/app/(portal)/_lib/list-page";
 import { managesForms } from "@/lib/forms/submission";
+import { withEditRights } from "@/lib/requests/edit-rules";
 import { suggestionList } from "@/lib/forms/suggestions/queries";
 import { SuggestionTable } from "./_components/suggestion-table";
 
@@ -23,7 +24,7 @@ export default async function SuggestionListPage({ searchParams }: Props) {
   return (
     <div className="space-y-4 rounded-lg bg-white p-4 shadow-sm sm:p-6">
       <h1 className="text-2xl font-semibold text-slate-900">Continuous Improvement Suggestions</h1>
-      <SuggestionTable state={state} rows={rows} total={total} canDecide={managesForms(user)} />
+      <SuggestionTable state={state} rows={withEditRights(rows, user)} total={total} canDecide={managesForms(user)} />
     </div>
   );
 }
