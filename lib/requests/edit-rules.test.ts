@@ -5,6 +5,7 @@ import {
   ONLY_ADMINS_MOVE,
   editRefusal,
   moveRefusal,
+  withEditRights,
 } from "./edit-rules";
 
 const admin = { id: 1, roleId: 1 };
