@@ -1,6 +1,7 @@
 import type { Readable } from "node:stream";
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { getDb, schema, type Db } from "@/lib/db";
+import { eq, sql } from "drizzle-orm";
+import { getDb, schema } from "@/lib/db";
+import { backoffMs, fromNow, heldBy, LEASE_MS, workLeased, type Backoff } from "@/lib/jobs/lease";
 import { logger } from "@/lib/log";
 import { getStorage } from "@/lib/storage";
 import { getMailTransport, mailFrom, type MailTransport } from "./transport";
@@ -8,19 +9,17 @@ import { getMailTransport, mailFrom, type MailTransport } from "./transport";
 const o = schema.mailOutbox;
 type OutboxRow = typeof o.$inferSelect;
 
-/** Retry delays: `baseMs × 2^(attempts − 1)`, at most `maxMs` (30 s, 1 min, 2 min, ... 1 h). */
-export type Backoff = { baseMs: number; maxMs: number };
+/** Retry delays of a mail not sent: 30 s, 1 min, 2 min, ... 1 h. */
 export const DEFAULT_BACKOFF: Backoff = { baseMs: 30_000, maxMs: 60 * 60_000 };
 /** After this many attempts a mail the server refused (or that could not be built) is given up as failed. */
 export const MAX_ATTEMPTS = 10;
 /**
- * How long a claim holds a row without news from its sender. A live sender renews the lease of every row
- * it holds every LEASE_MS / 3 (holdLeases), however long a send takes, so a row is claimed again only
- * when its sender stopped renewing: died, or lost the database for longer than the lease. A dead
- * sender's mails are due again within LEASE_MS of its last renewal and go out on another sender's next
- * round (lib/mail/worker.ts POLL_MS).
+ * How long a claim holds a row without news from its sender: the background jobs' lease
+ * (lib/jobs/lease.ts), renewed every LEASE_MS / 3 however long a send takes. A dead sender's mails are due
+ * again within LEASE_MS of its last renewal and go out on another sender's next round (lib/mail/worker.ts
+ * POLL_MS).
  */
-export const LEASE_MS = 45_000;
+export { LEASE_MS };
 export const DEFAULT_LIMIT = 20;
 const DEFAULT_CONCURRENCY = 5;
 
@@ -46,12 +45,9 @@ export type DeliverOptions = {
  */
 export type DeliverResult = { claimed: number; sent: number; retrying: number; failed: number; postponed: number };
 
-/** Between tries of recording an outcome while the database is away: 250 ms, doubling, at most 5 s. */
-export const RECORD_BACKOFF: Backoff = { baseMs: 250, maxMs: 5_000 };
-
 /** The delay before attempt `attempts + 1`. */
 export function retryDelayMs(attempts: number, backoff: Backoff = DEFAULT_BACKOFF): number {
-  return Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.max(0, attempts - 1));
+  return backoffMs(attempts, backoff);
 }
 
 // Codes nodemailer gives errors where no server answered (refused, reset, timed out, no DNS).
@@ -80,57 +76,8 @@ function errorText(err: unknown): string {
   return (typeof e?.code === "string" && !message.includes(e.code) ? `${e.code}: ${message}` : message).slice(0, 2000);
 }
 
-const DUE = sql`${o.status} in ('pending', 'sending') and ${o.nextAttemptAt} <= now()`;
-
-/** `now() + ms`, as the database sees it (one clock for every sender). */
-const fromNow = (ms: number) => sql`now() + ${ms} * interval '1 millisecond'`;
-
-/** The rows of one claim: `(id, attempts)` pairs, so a row claimed again since (one more attempt) is not matched. */
-const claimOf = (rows: readonly OutboxRow[]) =>
-  sql`(${o.id}, ${o.attempts}) in (${sql.join(
-    rows.map((r) => sql`(${r.id}, ${r.attempts})`),
-    sql`, `,
-  )})`;
-
-/**
- * Claims up to `limit` due rows in one short transaction (`SELECT ... FOR UPDATE SKIP LOCKED`, then
- * the lease), so senders in other processes skip them: each row is claimed by one sender at a time.
- */
-async function claimDue(limit: number, leaseMs: number): Promise<OutboxRow[]> {
-  const db = await getDb();
-  // A plain read first: an idle outbox costs one index probe and no transaction (every server process
-  // polls it).
-  const [any] = await db.select({ id: o.id }).from(o).where(DUE).limit(1);
-  if (!any) return [];
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: o.id })
-      .from(o)
-      .where(DUE)
-      .orderBy(o.nextAttemptAt, o.id)
-      .limit(limit)
-      .for("update", { skipLocked: true });
-    if (!due.length) return [];
-    const lease = fromNow(leaseMs);
-    const rows = await tx
-      .update(o)
-      .set({
-        status: "sending",
-        attempts: sql`${o.attempts} + 1`,
-        lockedUntil: lease,
-        nextAttemptAt: lease,
-        updatedAt: sql`now()`,
-      })
-      .where(
-        inArray(
-          o.id,
-          due.map((d) => d.id),
-        ),
-      )
-      .returning();
-    return rows.sort((a, b) => a.id - b.id);
-  });
-}
+/** The outbox as leased jobs: a claimed row is `sending`. */
+const OUTBOX = { name: "mail", table: o, key: "id", working: "sending" } as const;
 
 async function sendOne(
   row: OutboxRow,
@@ -170,58 +117,13 @@ async function sendOne(
 }
 
 /**
- * Holds the lease of a round's claimed rows while the round works on them: every `leaseMs / 3` the rows
- * not yet recorded get `now() + leaseMs` again, where this claim still holds them (`sending`, the attempt
- * it counted). A send may start only on a row still held with at least half a lease left by the last
- * renewal that got through, so a sender cut off from the database stops starting sends before its lease
- * can lapse under them (another sender may take the row once it has).
- */
-function holdLeases(db: Db, rows: readonly OutboxRow[], leaseMs: number, claimedAt: number) {
-  const held = new Map(rows.map((r) => [r.id, r]));
-  let validUntil = claimedAt + leaseMs;
-  let renewing: Promise<void> | null = null;
-  const renew = async () => {
-    const claims = [...held.values()];
-    if (!claims.length) return;
-    const started = Date.now();
-    try {
-      const lease = fromNow(leaseMs);
-      const renewed = await db
-        .update(o)
-        .set({ lockedUntil: lease, nextAttemptAt: lease, updatedAt: sql`now()` })
-        .where(and(eq(o.status, "sending"), claimOf(claims)))
-        .returning({ id: o.id });
-      validUntil = started + leaseMs;
-      // Recorded meanwhile, or claimed by another sender after this claim lapsed: no longer ours.
-      const still = new Set(renewed.map((r) => r.id));
-      for (const r of claims) if (!still.has(r.id)) held.delete(r.id);
-    } catch (err) {
-      logger.warn({ err, mails: claims.length }, "mail: lease not renewed; retrying");
-    }
-  };
-  const timer = setInterval(() => void (renewing ??= renew().finally(() => (renewing = null))), leaseMs / 3);
-  timer.unref();
-  return {
-    usable: (row: OutboxRow) => held.has(row.id) && validUntil - Date.now() >= leaseMs / 2,
-    /** The row's outcome is recorded: its lease is not renewed any more. */
-    release: (row: OutboxRow) => void held.delete(row.id),
-    stop: async () => {
-      clearInterval(timer);
-      await renewing;
-    },
-  };
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
  * Sends what is due: claims up to `limit` rows, sends them over the transport (`concurrency` at a
  * time), and records each outcome: `sent` (with its Message-ID), or `pending` again with the error
  * and a later `next_attempt_at` (growing backoff), or `failed` after `maxAttempts` attempts the
  * server refused. Attempts that found no server never give a mail up (isUnreachable). Without a
  * transport (SMTP_URL unset) nothing is claimed: mail stays pending in the outbox.
  *
- * The claim's lease is renewed while the round runs (holdLeases), and an outcome that cannot be written
+ * The claim's lease is renewed while the round runs (lib/jobs/lease.ts), and an outcome that cannot be written
  * (the database away) is written again until it gets through, its row held meanwhile: a mail is sent
  * again only when its sender died (or lost the database for longer than the lease) between the send
  * and its record.
@@ -234,109 +136,91 @@ export async function deliverDue(options: DeliverOptions = {}): Promise<DeliverR
   const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
   const backoff = options.backoff ?? DEFAULT_BACKOFF;
   const leaseMs = options.leaseMs ?? LEASE_MS;
-  const stopped = options.stopped ?? (() => false);
-  const claimedAt = Date.now();
-  const rows = await claimDue(options.limit ?? DEFAULT_LIMIT, leaseMs);
-  result.claimed = rows.length;
-  if (!rows.length) return result;
   const db = await getDb();
-  const leases = holdLeases(db, rows, leaseMs, claimedAt);
+  const round = await workLeased(
+    OUTBOX,
+    { limit: options.limit ?? DEFAULT_LIMIT, leaseMs, stopped: options.stopped },
+    async (claim) => {
+      result.claimed = claim.rows.length;
+      const markSent = async (row: OutboxRow, messageId: string, rejected: string[]) => {
+        // Sent is the truth whoever holds the row now, so this update is not tied to the claim (and may be
+        // written twice).
+        const { recorded } = await claim.record(row, () =>
+          db
+            .update(o)
+            .set({
+              status: "sent",
+              sentAt: sql`now()`,
+              messageId: messageId.slice(0, 255),
+              lockedUntil: null,
+              lastError: rejected.length ? `Refused by the server for: ${rejected.join(", ")}`.slice(0, 2000) : null,
+              updatedAt: sql`now()`,
+            })
+            .where(eq(o.id, row.id)),
+        );
+        if (recorded) result.sent++;
+      };
 
-  /** Writes a row's outcome until it is recorded; false when the sender stopped first (the row's lease then lapses). */
-  const record = async (row: OutboxRow, write: () => Promise<unknown>): Promise<boolean> => {
-    for (let tries = 1; ; tries++) {
-      try {
-        await write();
-        leases.release(row);
-        return true;
-      } catch (err) {
-        if (stopped() && tries > 1) {
-          logger.error({ err, mailId: row.id }, "mail outcome not recorded before the sender stopped");
-          return false;
+      const markNotSent = async (row: OutboxRow, err: unknown) => {
+        const giveUp = row.attempts >= maxAttempts && !isUnreachable(err);
+        const lastError = errorText(err);
+        const retry = { status: "pending" as const, nextAttemptAt: fromNow(retryDelayMs(row.attempts, backoff)) };
+        // Only while this claim still holds the row (a later claim has counted one more attempt).
+        const { recorded } = await claim.record(row, () =>
+          db
+            .update(o)
+            .set({
+              ...(giveUp ? { status: "failed" as const } : retry),
+              lockedUntil: null,
+              lastError,
+              updatedAt: sql`now()`,
+            })
+            .where(heldBy(OUTBOX, [row])),
+        );
+        if (!recorded) return;
+        if (giveUp) {
+          result.failed++;
+          logger.error({ mailId: row.id, attempts: row.attempts, err: lastError }, "mail failed for good");
+        } else {
+          result.retrying++;
+          logger.warn({ mailId: row.id, attempts: row.attempts, err: lastError }, "mail not sent, will retry");
         }
-        logger.warn({ err, mailId: row.id, tries }, "mail outcome not recorded yet; retrying");
-        await sleep(retryDelayMs(tries, RECORD_BACKOFF));
-      }
-    }
-  };
+      };
 
-  const markSent = async (row: OutboxRow, messageId: string, rejected: string[]) => {
-    // Sent is the truth whoever holds the row now, so this update is not tied to the claim (and may be
-    // written twice).
-    const recorded = await record(row, () =>
-      db
-        .update(o)
-        .set({
-          status: "sent",
-          sentAt: sql`now()`,
-          messageId: messageId.slice(0, 255),
-          lockedUntil: null,
-          lastError: rejected.length ? `Refused by the server for: ${rejected.join(", ")}`.slice(0, 2000) : null,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(o.id, row.id)),
-    );
-    if (recorded) result.sent++;
-  };
+      // Once a send finds no server, the rest of the round is not tried: a server that is down costs one
+      // connection attempt per round, not one per mail. Nor is a row whose lease this sender could not keep.
+      let unreachable = null as { error: string; delayMs: number } | null;
+      const postponed: OutboxRow[] = [];
 
-  const markNotSent = async (row: OutboxRow, err: unknown) => {
-    const giveUp = row.attempts >= maxAttempts && !isUnreachable(err);
-    const lastError = errorText(err);
-    const retry = { status: "pending" as const, nextAttemptAt: fromNow(retryDelayMs(row.attempts, backoff)) };
-    // Only while this claim still holds the row (a later claim has counted one more attempt).
-    const recorded = await record(row, () =>
-      db
-        .update(o)
-        .set({
-          ...(giveUp ? { status: "failed" as const } : retry),
-          lockedUntil: null,
-          lastError,
-          updatedAt: sql`now()`,
-        })
-        .where(and(eq(o.status, "sending"), claimOf([row]))),
-    );
-    if (!recorded) return;
-    if (giveUp) {
-      result.failed++;
-      logger.error({ mailId: row.id, attempts: row.attempts, err: lastError }, "mail failed for good");
-    } else {
-      result.retrying++;
-      logger.warn({ mailId: row.id, attempts: row.attempts, err: lastError }, "mail not sent, will retry");
-    }
-  };
+      const deliver = async (row: OutboxRow) => {
+        if (unreachable || !claim.usable(row)) return void postponed.push(row);
+        let sent: Awaited<ReturnType<typeof sendOne>>;
+        try {
+          sent = await sendOne(row, transport, from);
+        } catch (err) {
+          if (isUnreachable(err))
+            unreachable ??= { error: errorText(err), delayMs: retryDelayMs(row.attempts, backoff) };
+          return markNotSent(row, err);
+        }
+        // Not in the try above: a database error after a successful send must not schedule a resend.
+        return markSent(row, sent.messageId, sent.rejected);
+      };
 
-  // Once a send finds no server, the rest of the round is not tried: a server that is down costs one
-  // connection attempt per round, not one per mail. Nor is a row whose lease this sender could not keep.
-  let unreachable = null as { error: string; delayMs: number } | null;
-  const postponed: OutboxRow[] = [];
-
-  const deliver = async (row: OutboxRow) => {
-    if (unreachable || !leases.usable(row)) return void postponed.push(row);
-    let sent: Awaited<ReturnType<typeof sendOne>>;
-    try {
-      sent = await sendOne(row, transport, from);
-    } catch (err) {
-      if (isUnreachable(err)) unreachable ??= { error: errorText(err), delayMs: retryDelayMs(row.attempts, backoff) };
-      return markNotSent(row, err);
-    }
-    // Not in the try above: a database error after a successful send must not schedule a resend.
-    return markSent(row, sent.messageId, sent.rejected);
-  };
-
-  const queue = [...rows];
-  const workers = Array.from(
-    { length: Math.min(options.concurrency ?? DEFAULT_CONCURRENCY, queue.length) },
-    async () => {
-      for (let row = queue.shift(); row; row = queue.shift()) {
-        await deliver(row).catch((err) => logger.error({ err, mailId: row!.id }, "mail: delivering a row failed"));
-      }
+      const queue = [...claim.rows];
+      const workers = Array.from(
+        { length: Math.min(options.concurrency ?? DEFAULT_CONCURRENCY, queue.length) },
+        async () => {
+          for (let row = queue.shift(); row; row = queue.shift()) {
+            await deliver(row).catch((err) => logger.error({ err, mailId: row!.id }, "mail: delivering a row failed"));
+          }
+        },
+      );
+      await Promise.all(workers);
+      return { postponed, unreachable };
     },
   );
-  try {
-    await Promise.all(workers);
-  } finally {
-    await leases.stop();
-  }
+  if (!round) return result;
+  const { postponed, unreachable } = round;
   if (postponed.length) {
     const reason = unreachable?.error ?? "the sender could not renew its lease";
     await db
@@ -349,7 +233,7 @@ export async function deliverDue(options: DeliverOptions = {}): Promise<DeliverR
         nextAttemptAt: fromNow(unreachable?.delayMs ?? 0),
         updatedAt: sql`now()`,
       })
-      .where(and(eq(o.status, "sending"), claimOf(postponed)))
+      .where(heldBy(OUTBOX, postponed))
       .catch((err) =>
         logger.error({ err }, "mail: postponed rows not released; they are retried when their lease expires"),
       );
