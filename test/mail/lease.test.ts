@@ -4,13 +4,12 @@
  * be written is written again (never sent again), a live sender keeps its lease however long a send
  * takes, and a killed sender's mails move on to another sender once its short lease lapses.
  */
-import { spawn } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { setupTestDatabase } from "@/test/db";
-import { withDatabase } from "@/test/global-setup";
-import { schema, type Db } from "@/lib/db";
+import { failQueries, spawnWorker } from "@/test/jobs";
+import { schema } from "@/lib/db";
 import { createMailTransport, type MailTransport } from "@/lib/mail/transport";
 import { deliverDue, LEASE_MS } from "@/lib/mail/sender";
 import { enqueueMail, enqueueMails } from "@/lib/mail/outbox";
@@ -39,27 +38,6 @@ beforeEach(async () => {
 
 const rowOf = async (id: number) => (await t.db().select().from(o).where(eq(o.id, id)))[0];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-type Unsafe = (query: string, params?: unknown[], options?: unknown) => unknown;
-
-/**
- * Makes the first `times` queries of `db` that `match` fail as a dropped connection does (postgres.js's
- * CONNECTION_CLOSED, before they reach the server). Returns the undo.
- */
-function failQueries(db: Db, match: (query: string, params: unknown[]) => boolean, times = 1): () => void {
-  const client = (db as unknown as { $client: { unsafe: Unsafe } }).$client;
-  const unsafe = client.unsafe;
-  let failed = 0;
-  client.unsafe = (query, params = [], options) => {
-    if (!match(query, params) || failed >= times) return unsafe.call(client, query, params, options);
-    failed++;
-    const err = Object.assign(new Error("write CONNECTION_CLOSED 127.0.0.1:5432"), { code: "CONNECTION_CLOSED" });
-    const rejected = Promise.reject(err);
-    rejected.catch(() => {});
-    return Object.assign(rejected, { values: () => rejected });
-  };
-  return () => void (client.unsafe = unsafe);
-}
 
 describe("issue 44.2: mail goes once through database blips and instance deaths", () => {
   it("a dead sender's mails are due again within a minute: the lease and the worker's poll together", () => {
@@ -172,33 +150,21 @@ describe("issue 44.2: mail goes once through database blips and instance deaths"
       t.db(),
       Array.from({ length: 3 }, (_, i) => ({ to: `user${i}@example.com`, subject: `Burst ${i}`, text: "x" })),
     );
-    const [{ name }] = (await t.db().execute(sql`select current_database() as name`)) as unknown as { name: string }[];
-    // tsx as a loader in this one process (its CLI would run the script in a child of its own, which a
-    // SIGKILL to the CLI does not reach).
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(import.meta.dirname, "sender-process.ts")], {
-      env: {
-        ...process.env,
-        DATABASE_URL: withDatabase(process.env.TEST_DATABASE_URL!, name),
-        TEST_SMTP_URL: `smtp://127.0.0.1:${stalling.port}`,
-        TEST_LEASE_MS: String(leaseMs),
-        MAIL_FROM: FROM,
-        LOG_LEVEL: "silent",
-      },
-      stdio: ["ignore", "ignore", "pipe"],
+    const child = await spawnWorker(t.db(), path.join(import.meta.dirname, "sender-process.ts"), {
+      TEST_SMTP_URL: `smtp://127.0.0.1:${stalling.port}`,
+      TEST_LEASE_MS: String(leaseMs),
+      MAIL_FROM: FROM,
     });
-    let stderr = "";
-    child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    const exited = new Promise((resolve) => child.once("exit", resolve));
     try {
       await Promise.race([
         sawData,
-        exited.then(() => Promise.reject(new Error(`the sender exited before sending: ${stderr}`))),
+        child.exited.then(() => Promise.reject(new Error(`the sender exited before sending: ${child.stderr()}`))),
       ]);
       // The child renews its lease while it waits for the server's answer.
       await sleep(leaseMs * 1.5);
       expect((await deliverDue({ transport, from: FROM, leaseMs })).claimed).toBe(0);
-      child.kill("SIGKILL");
-      await exited;
+      child.kill();
+      await child.exited;
       const killedAt = Date.now();
       const claimed = await Promise.all(ids.map(rowOf));
       expect(claimed.map((r) => [r.status, r.attempts])).toEqual([
@@ -240,7 +206,7 @@ describe("issue 44.2: mail goes once through database blips and instance deaths"
         expect(new Set(copies.map((m) => m.headers["message-id"]))).toEqual(new Set([row.messageId]));
       }
     } finally {
-      child.kill("SIGKILL");
+      child.kill();
       await stalling.stop();
     }
   }, 60_000);
