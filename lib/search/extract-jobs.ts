@@ -1,13 +1,12 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { getDb, schema, type Tx } from "@/lib/db";
+import { fromNow, heldBy, LEASE_MS, workLeased, type Claim } from "@/lib/jobs/lease";
 import { logger } from "@/lib/log";
 import { getStorage } from "@/lib/storage";
 import { chunkText, ExtractionError, extractText, MAX_TEXT_CHARS, textFormatOf } from "./extract";
 
 const t = schema.fileTexts;
 
-/** A claimed extraction is not taken by another process for this long (a 20 MB PDF takes seconds). */
-export const LEASE_MS = 10 * 60_000;
 export const MAX_ATTEMPTS = 3;
 const RETRY_MS = [60_000, 10 * 60_000];
 
@@ -29,78 +28,47 @@ export async function enqueueTextExtraction(
   return ids.length;
 }
 
-const DUE = sql`${t.status} in ('pending', 'working') and ${t.nextAttemptAt} <= now()`;
-
-/** Claims one due row (FOR UPDATE SKIP LOCKED, then a lease), as the mail sender does. */
-async function claimOne(leaseMs: number): Promise<number | null> {
-  const db = await getDb();
-  // A plain read first: an idle queue costs one index probe and no transaction.
-  const [any] = await db.select({ id: t.fileId }).from(t).where(DUE).limit(1);
-  if (!any) return null;
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ id: t.fileId })
-      .from(t)
-      .where(DUE)
-      .orderBy(t.nextAttemptAt, t.fileId)
-      .limit(1)
-      .for("update", { skipLocked: true });
-    if (!row) return null;
-    const lease = sql`now() + ${leaseMs} * interval '1 millisecond'`;
-    await tx
-      .update(t)
-      .set({
-        status: "working",
-        attempts: sql`${t.attempts} + 1`,
-        lockedUntil: lease,
-        nextAttemptAt: lease,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(t.fileId, row.id));
-    return row.id;
-  });
-}
-
-export type ExtractResult = { fileId: number; status: "done" | "skipped" | "retry" | "failed"; chars: number };
+/** The extraction jobs as leased jobs (lib/jobs/lease.ts): a claimed row is `working`. */
+const JOBS = { name: "search: text extraction", table: t, key: "fileId", working: "working" } as const;
+type Job = typeof t.$inferSelect;
 
 /**
- * Extracts one claimed file and records the outcome: its passages and `done`, or a retry / `failed` with the error
- * (at once when retrying cannot help).
+ * `lost`: the job's claim lapsed before its outcome was recorded (another process has it now, or this one
+ * is stopping): whoever holds it next records it.
  */
-async function processOne(fileId: number): Promise<ExtractResult> {
+export type ExtractResult = { fileId: number; status: "done" | "skipped" | "retry" | "failed" | "lost"; chars: number };
+
+/**
+ * Extracts one claimed file and records the outcome, only while the claim still holds the job (so a
+ * process that lost its lease never writes over the one that took the job over): its passages and `done`,
+ * or a retry / `failed` with the error (at once when retrying cannot help). An outcome the database does
+ * not take is written again until it is recorded (the extraction is not done again).
+ */
+async function processOne(claim: Claim<Job>, job: Job): Promise<ExtractResult> {
+  const { fileId } = job;
   const db = await getDb();
   const [file] = await db.select().from(schema.files).where(eq(schema.files.id, fileId)).limit(1);
-  const [job] = await db.select({ attempts: t.attempts }).from(t).where(eq(t.fileId, fileId)).limit(1);
   const format = file ? textFormatOf({ mime: file.mime, name: file.originalName }) : null;
-  if (!file || !format || !job) {
-    await db
-      .update(t)
-      .set({ status: "skipped", lockedUntil: null, updatedAt: sql`now()` })
-      .where(eq(t.fileId, fileId));
-    return { fileId, status: "skipped", chars: 0 };
-  }
-  try {
-    const text = await extractText(
-      await getStorage().get(file.storageKey),
-      format,
-      MAX_TEXT_CHARS,
-      Number(file.size) || 0,
+  /** Records the outcome with `write`, which says whether the claim still held the job. */
+  const outcome = async (status: ExtractResult["status"], chars: number, write: () => Promise<boolean>) => {
+    const r = await claim.record(job, write);
+    return { fileId, status: r.recorded && r.value ? status : "lost", chars } satisfies ExtractResult;
+  };
+  const held = (rows: unknown[]) => rows.length > 0;
+  if (!file || !format) {
+    return outcome("skipped", 0, async () =>
+      held(
+        await db
+          .update(t)
+          .set({ status: "skipped", lockedUntil: null, updatedAt: sql`now()` })
+          .where(heldBy(JOBS, [job]))
+          .returning({ fileId: t.fileId }),
+      ),
     );
-    const chunks = chunkText(text);
-    await db.transaction(async (tx) => {
-      await tx.delete(schema.fileTextChunks).where(eq(schema.fileTextChunks.fileId, fileId));
-      // In batches: a long document has hundreds of passages.
-      for (let i = 0; i < chunks.length; i += 100) {
-        await tx
-          .insert(schema.fileTextChunks)
-          .values(chunks.slice(i, i + 100).map((content, j) => ({ fileId, position: i + j, content })));
-      }
-      await tx
-        .update(t)
-        .set({ status: "done", chars: text.length, lastError: null, lockedUntil: null, updatedAt: sql`now()` })
-        .where(eq(t.fileId, fileId));
-    });
-    return { fileId, status: "done", chars: text.length };
+  }
+  let text: string;
+  try {
+    text = await extractText(await getStorage().get(file.storageKey), format, MAX_TEXT_CHARS, Number(file.size) || 0);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     // Too large, or more memory than the reader may take: another attempt would fail the same way.
@@ -109,21 +77,50 @@ async function processOne(fileId: number): Promise<ExtractResult> {
       { err, fileId, attempts: job.attempts },
       failed ? "search: text extraction failed for good" : "search: text extraction failed; retrying later",
     );
-    await db
-      .update(t)
-      .set({
-        status: failed ? "failed" : "pending",
-        lastError: message.slice(0, 1000),
-        lockedUntil: null,
-        nextAttemptAt: sql`now() + ${RETRY_MS[Math.min(job.attempts - 1, RETRY_MS.length - 1)] ?? RETRY_MS[0]} * interval '1 millisecond'`,
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(t.fileId, fileId), inArray(t.status, ["working"])));
-    return { fileId, status: failed ? "failed" : "retry", chars: 0 };
+    const retryMs = RETRY_MS[Math.min(job.attempts - 1, RETRY_MS.length - 1)] ?? RETRY_MS[0];
+    return outcome(failed ? "failed" : "retry", 0, async () =>
+      held(
+        await db
+          .update(t)
+          .set({
+            status: failed ? "failed" : "pending",
+            lastError: message.slice(0, 1000),
+            lockedUntil: null,
+            nextAttemptAt: fromNow(retryMs),
+            updatedAt: sql`now()`,
+          })
+          .where(heldBy(JOBS, [job]))
+          .returning({ fileId: t.fileId }),
+      ),
+    );
   }
+  const chunks = chunkText(text);
+  return outcome("done", text.length, () =>
+    db.transaction(async (tx) => {
+      // The job's row first: it is locked for the rest of the transaction, and a claim that lapsed writes nothing.
+      const ours = await tx
+        .update(t)
+        .set({ status: "done", chars: text.length, lastError: null, lockedUntil: null, updatedAt: sql`now()` })
+        .where(heldBy(JOBS, [job]))
+        .returning({ fileId: t.fileId });
+      if (!held(ours)) return false;
+      await tx.delete(schema.fileTextChunks).where(eq(schema.fileTextChunks.fileId, fileId));
+      // In batches: a long document has hundreds of passages.
+      for (let i = 0; i < chunks.length; i += 100) {
+        await tx
+          .insert(schema.fileTextChunks)
+          .values(chunks.slice(i, i + 100).map((content, j) => ({ fileId, position: i + j, content })));
+      }
+      return true;
+    }),
+  );
 }
 
-/** Extracts due files one at a time (one file's text in memory at once) until none is due or `limit` are done. */
+/**
+ * Extracts due files one at a time (one file's text in memory at once) until none is due or `limit` are
+ * done. Each job is claimed under the background jobs' short lease, renewed while its file is read (a big
+ * PDF is never taken over), so the jobs of a process that died move on within LEASE_MS.
+ */
 export async function extractDue({
   limit = 50,
   leaseMs = LEASE_MS,
@@ -131,9 +128,11 @@ export async function extractDue({
 }: { limit?: number; leaseMs?: number; shouldStop?: () => boolean } = {}): Promise<ExtractResult[]> {
   const out: ExtractResult[] = [];
   while (out.length < limit && !shouldStop?.()) {
-    const id = await claimOne(leaseMs);
-    if (id == null) break;
-    out.push(await processOne(id));
+    const done = await workLeased(JOBS, { limit: 1, leaseMs, stopped: shouldStop }, (claim) =>
+      processOne(claim, claim.rows[0]),
+    );
+    if (!done) break;
+    out.push(done);
   }
   return out;
 }

@@ -3,25 +3,30 @@
  * upload (store_document), save (store_attachment claims the upload and queues the job in its
  * transaction), the background job (extractDue) turns the PDF, DOCX, XLSX and text files into
  * passages, and the search finds a word inside each and shows the passage. The job survives a
- * restart: a claim whose process died is taken again when its lease expires.
+ * restart: a claim whose process died is taken again when its lease expires; a live long extraction
+ * renews its lease and is not taken over (the background jobs' lease, lib/jobs/lease.ts).
  */
+import path from "node:path";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { eq, sql } from "drizzle-orm";
 
 vi.mock("next/headers", () => import("@/test/mock-next-headers"));
 
 import { callRoute, setupTestDatabase } from "@/test/db";
+import { failQueries, spawnWorker } from "@/test/jobs";
 import { actors, call } from "@/test/content/helpers";
 import { setupTempStorage, uploadRequest } from "@/test/files/helpers";
 import { storeDocument } from "@/lib/files/api";
 import { POST as storeAttachment } from "@/app/api/v1/store_attachment/route";
 import { schema } from "@/lib/db";
 import { extractDue } from "@/lib/search/extract-jobs";
+import { POLL_MS } from "@/lib/search/extract-worker";
+import { LEASE_MS } from "@/lib/jobs/lease";
 import { suggest } from "@/lib/search/queries";
 import { docxWithText, pdfWithText, xlsxWithText } from "./documents";
 
 const t = setupTestDatabase();
-setupTempStorage();
+const storage = setupTempStorage();
 let who: Awaited<ReturnType<typeof actors>>;
 
 beforeAll(async () => {
@@ -141,5 +146,106 @@ describe("documents are searched inside", () => {
     const { PNG_1X1 } = await import("@/test/files/helpers");
     const id = await attach("photo.png", Buffer.from(PNG_1X1), "Photo");
     expect(await job(id)).toBeUndefined();
+  });
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("issue 44.2 follow-up: extraction jobs hold the background jobs' short, renewed lease", () => {
+  it("a dead extractor's job is due again within a minute: the lease and the extractor's poll together", () => {
+    expect(LEASE_MS + POLL_MS).toBeLessThanOrEqual(60_000);
+  });
+
+  it("an extractor killed mid-extraction: another takes its job once the short lease lapses, not while it lives", async () => {
+    const leaseMs = 3_000;
+    expect(await extractDue()).toEqual([]);
+    const id = await attach("killed.txt", Buffer.from("Killed worker: radiator hose clamp."), "Killed");
+    // Its storage never finishes handing over the file, as a big PDF being read when the instance dies.
+    const child = await spawnWorker(t.db(), path.join(import.meta.dirname, "extractor-process.ts"), {
+      TEST_LEASE_MS: String(leaseMs),
+    });
+    try {
+      const started = Date.now();
+      while (!child.stdout().includes("reading")) {
+        if (Date.now() - started > 30_000) throw new Error(`the extractor never started reading: ${child.stderr()}`);
+        await sleep(50);
+      }
+      expect(await job(id)).toMatchObject({ status: "working", attempts: 1 });
+      // The child renews its lease while it reads: past its first lease, nobody else gets the job.
+      await sleep(leaseMs * 1.5);
+      expect(await extractDue({ leaseMs })).toEqual([]);
+      child.kill();
+      await child.exited;
+      const killedAt = Date.now();
+      expect(await job(id)).toMatchObject({ status: "working", attempts: 1 });
+
+      // Another extractor, polling, takes the job once the dead one's lease lapses.
+      let taken: Awaited<ReturnType<typeof extractDue>> = [];
+      while (!taken.length && Date.now() - killedAt < 4 * leaseMs) {
+        taken = await extractDue({ leaseMs });
+        if (!taken.length) await sleep(100);
+      }
+      const tookOverAt = Date.now();
+      expect(taken).toEqual([{ fileId: id, status: "done", chars: expect.any(Number) }]);
+      expect(tookOverAt - killedAt).toBeLessThan(leaseMs + 1_000);
+      expect(await job(id)).toMatchObject({ status: "done", attempts: 2, lockedUntil: null });
+      expect((await attachmentsFound("radiator hose"))[0]?.documentName).toBe("killed.txt");
+    } finally {
+      child.kill();
+    }
+  }, 60_000);
+
+  it("a long extraction renews its lease: a file read for three leases is not taken over", async () => {
+    const leaseMs = 1_200;
+    expect(await extractDue()).toEqual([]);
+    const id = await attach("slow.txt", Buffer.from("Slow read: wheel bearing grease."), "Slow");
+    const driver = storage.driver();
+    const get = driver.get.bind(driver);
+    let reading: () => void = () => {};
+    const started = new Promise<void>((resolve) => (reading = resolve));
+    const reads = vi.spyOn(driver, "get").mockImplementation(async (key) => {
+      reading();
+      await sleep(3 * leaseMs);
+      return get(key);
+    });
+    try {
+      let finished = false;
+      const first = extractDue({ leaseMs }).finally(() => (finished = true));
+      await started;
+      // Another extractor looks all the while (three leases): it never gets the job.
+      let takenByOther = 0;
+      while (!finished) {
+        takenByOther += (await extractDue({ leaseMs })).length;
+        await sleep(100);
+      }
+      expect(await first).toEqual([{ fileId: id, status: "done", chars: expect.any(Number) }]);
+      expect(takenByOther).toBe(0);
+      expect(reads).toHaveBeenCalledTimes(1);
+      expect(await job(id)).toMatchObject({ status: "done", attempts: 1, lockedUntil: null });
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
+  it("an outcome write that fails once is written again: the job ends done, its file read once", async () => {
+    expect(await extractDue()).toEqual([]);
+    const id = await attach("blip.txt", Buffer.from("Database blip: tie rod end."), "Blip");
+    const reads = vi.spyOn(storage.driver(), "get");
+    let doneWrites = 0;
+    const undo = failQueries(t.db(), (query, params) => {
+      const isDone = /^update "file_texts" set "status" = \$1/.test(query) && params[0] === "done";
+      if (isDone) doneWrites++;
+      return isDone;
+    });
+    try {
+      expect(await extractDue()).toEqual([{ fileId: id, status: "done", chars: expect.any(Number) }]);
+      expect(doneWrites).toBe(2);
+      expect(reads).toHaveBeenCalledTimes(1);
+    } finally {
+      undo();
+      reads.mockRestore();
+    }
+    expect(await job(id)).toMatchObject({ status: "done", attempts: 1, lockedUntil: null });
+    expect((await attachmentsFound("tie rod"))[0]?.documentName).toBe("blip.txt");
   });
 });
