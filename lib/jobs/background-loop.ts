@@ -3,7 +3,7 @@
  * upload sweeper): a round every `intervalMs` and shortly after a
  * wake-up, never two rounds at once (a wake-up during a round runs one more after it), one loop per
  * name on globalThis so every bundle (and a dev reload) finds the same one. The work itself (claiming
- * leased rows, lib/mail/sender.ts and lib/search/extract-jobs.ts) lives in the database, so a restart
+ * rows under the lease of lib/jobs/lease.ts: lib/mail/sender.ts, lib/search/extract-jobs.ts) lives in the database, so a restart
  * resumes it.
  */
 

@@ -23,7 +23,8 @@ async function drain(stopped: () => boolean) {
 /**
  * Starts this process's text extractor (once): a round every `intervalMs` and shortly after every
  * enqueue in this process. Jobs live in file_texts, so a restart resumes them; a job whose process died
- * mid-extraction is due again when its lease expires.
+ * mid-extraction is due again when its lease lapses (lib/jobs/lease.ts LEASE_MS), and taken on the next
+ * poll: within a minute.
  */
 export function startTextExtractor(opts: { intervalMs?: number } = {}): void {
   loop.start({ intervalMs: opts.intervalMs ?? POLL_MS, wakeDelayMs: WAKE_DELAY_MS, round: drain });
