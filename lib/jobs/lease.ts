@@ -41,7 +41,10 @@ type LeasedTable = PgTable & {
   updatedAt: AnyPgColumn;
 };
 
-export type LeasedJobs<T extends LeasedTable, K extends keyof T & keyof T["$inferSelect"]> = {
+/** A property of both the table's columns and its rows. */
+type KeyOf<T extends LeasedTable> = keyof T & keyof T["$inferSelect"];
+
+export type LeasedJobs<T extends LeasedTable, K extends KeyOf<T>> = {
   /** Names the jobs in logs. */
   name: string;
   table: T;
@@ -54,17 +57,16 @@ export type LeasedJobs<T extends LeasedTable, K extends keyof T & keyof T["$infe
 type Row<T extends LeasedTable> = T["$inferSelect"] & { attempts: number };
 
 /** Rows that are due: waiting, or claimed by a worker whose lease has lapsed. */
-function dueOf<T extends LeasedTable>(jobs: LeasedJobs<T, keyof T & keyof T["$inferSelect"]>): SQL {
-  const t = jobs.table;
+function dueOf({ table, working }: { table: LeasedTable; working: string }): SQL {
   // The statuses as literals, as the partial index states them, so the planner can use it.
-  return sql`${t.status} in ('pending', ${sql.raw(`'${jobs.working}'`)}) and ${t.nextAttemptAt} <= now()`;
+  return sql`${table.status} in ('pending', ${sql.raw(`'${working}'`)}) and ${table.nextAttemptAt} <= now()`;
 }
 
 /**
  * The rows of one claim, while it still holds them: working, with the attempt the claim counted (a row
  * claimed again since has one more), so a write of a claim that lapsed and was taken over matches nothing.
  */
-export function heldBy<T extends LeasedTable, K extends keyof T & keyof T["$inferSelect"]>(
+export function heldBy<T extends LeasedTable, K extends KeyOf<T>>(
   jobs: LeasedJobs<T, K>,
   rows: readonly Row<T>[],
 ): SQL {
@@ -100,7 +102,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * their lease can lapse under it: `usable` asks for half a lease left by the last renewal that got
  * through.
  */
-function holdLeases<T extends LeasedTable, K extends keyof T & keyof T["$inferSelect"]>(
+function holdLeases<T extends LeasedTable, K extends KeyOf<T>>(
   db: Db,
   jobs: LeasedJobs<T, K>,
   rows: readonly Row<T>[],
@@ -146,7 +148,7 @@ function holdLeases<T extends LeasedTable, K extends keyof T & keyof T["$inferSe
  * then `working`, one more attempt and the lease), so workers in other processes skip them, and runs
  * `work` on them while their lease is renewed. Resolves to `work`'s result, or null when nothing was due.
  */
-export async function workLeased<T extends LeasedTable, K extends keyof T & keyof T["$inferSelect"], V>(
+export async function workLeased<T extends LeasedTable, K extends KeyOf<T>, V>(
   jobs: LeasedJobs<T, K>,
   options: { limit: number; leaseMs: number; stopped?: () => boolean },
   work: (claim: Claim<Row<T>>) => Promise<V>,
@@ -155,11 +157,15 @@ export async function workLeased<T extends LeasedTable, K extends keyof T & keyo
   const stopped = options.stopped ?? (() => false);
   const t = jobs.table;
   const key = t[jobs.key] as AnyPgColumn;
-  const due = dueOf(jobs as LeasedJobs<T, keyof T & keyof T["$inferSelect"]>);
+  const due = dueOf(jobs);
   const db = await getDb();
   const claimedAt = Date.now();
   // A plain read first: an idle queue costs one index probe and no transaction (every server process polls it).
-  const [any] = await db.select({ key }).from(t as PgTable).where(due).limit(1);
+  const [any] = await db
+    .select({ key })
+    .from(t as PgTable)
+    .where(due)
+    .limit(1);
   if (!any) return null;
   const rows = await db.transaction(async (tx) => {
     const ids = await tx
