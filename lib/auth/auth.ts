@@ -17,6 +17,7 @@ import {
 import { issueToken, resolveToken, revokeToken } from "./session";
 import { SESSION_TTL_MS } from "./tokens";
 import { publicRequestUrl } from "./public-url";
+import { portalPath } from "./login-params";
 import { ssoIssuer, type SsoClaims } from "./oidc";
 import {
   completePendingLink,
@@ -118,6 +119,11 @@ const authConfig: NextAuthConfig = {
     },
   },
   callbacks: {
+    // Auth.js's own redirects (the SSO's way back, sign-out's callbackUrl, the callback-url cookie) go
+    // only to a path of the portal, checked as every other redirect is (lib/auth/login-params.ts).
+    redirect({ url, baseUrl }) {
+      return `${baseUrl}${portalPath(url, baseUrl) ?? "/"}`;
+    },
     async jwt({ token, user, account, profile, trigger }) {
       // Every later read of the cookie (GET /api/auth/session included) asks the session resolver, so
       // a revoked or expired session is no session here either, as everywhere else in the app.
