@@ -5,6 +5,7 @@ import { config, getAuthSecret } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { logger } from "@/lib/log";
 import { clientIp } from "@/lib/http/forwarded";
+import { cookieOf } from "@/lib/http/cookies";
 import { cookies } from "next/headers";
 import {
   ACCOUNT_DISABLED,
@@ -18,6 +19,7 @@ import { issueToken, resolveToken, revokeToken } from "./session";
 import { SESSION_TTL_MS } from "./tokens";
 import { publicRequestUrl } from "./public-url";
 import { portalPath } from "./login-params";
+import { DEVICE_COOKIE, deviceCookieOptions, encodeDeviceCookie } from "./device-cookie";
 import { ssoIssuer, type SsoClaims } from "./oidc";
 import {
   completePendingLink,
@@ -52,7 +54,12 @@ const providers: NextAuthConfig["providers"] = [
       guardAuthorize(async () => {
         const username = String(creds?.username ?? "").slice(0, 190);
         const password = String(creds?.password ?? "").slice(0, 1024);
-        const user = await verifyPasswordLogin({ username, password, ip: request ? clientIp(request) : null });
+        const user = await verifyPasswordLogin({
+          username,
+          password,
+          ip: request ? clientIp(request) : null,
+          device: cookieOf(request?.headers.get("cookie"), DEVICE_COOKIE),
+        });
         // The password confirms the account: an SSO identity this browser brought back is linked to it.
         if (request) await completePendingLink(user.id, pendingLinkOfCookieHeader(request.headers.get("cookie")));
         return { id: String(user.id), name: user.username };
@@ -141,6 +148,9 @@ const authConfig: NextAuthConfig = {
         provider = "oidc";
       }
       const { token: sid } = await issueToken({ userId, kind: "session", provider, idToken });
+      // This browser has now signed in to the account: its later password attempts are judged by its own
+      // failures, not by its address's or the account's (lib/auth/device-cookie.ts).
+      (await cookies()).set(DEVICE_COOKIE, await encodeDeviceCookie(userId), deviceCookieOptions());
       return { sid };
     },
     async signIn({ account, profile }) {
