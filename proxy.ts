@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { isSameOriginRequest } from "@/lib/http/forwarded";
-import { isUnknownServerAction, knownServerActionIds } from "@/lib/http/server-actions";
+import { serverActionRefusal, serverActionTable, type ServerActionTable } from "@/lib/http/server-actions";
+import { logger } from "@/lib/log";
 import { loginPath } from "@/lib/auth/login-params";
 
 /** Where pages find their own path and query (lib/auth/guards.ts PAGE_PATH_HEADER; not imported: server-only). */
@@ -51,10 +52,10 @@ function refuse(status: number, message: string, headers: Record<string, string>
 export const PAGE_METHODS = ["GET", "HEAD", "POST"] as const;
 
 /**
- * The build's action ids in production (`next start`); null in development, where Next compiles
- * actions as pages are visited (lib/http/server-actions.ts).
+ * The build's actions and the pages that hold them in production (`next start`); null in development,
+ * where Next compiles actions as pages are visited (lib/http/server-actions.ts).
  */
-const knownActions = () => (process.env.NODE_ENV === "production" ? knownServerActionIds() : null);
+const knownActions = () => (process.env.NODE_ENV === "production" ? serverActionTable() : null);
 
 /**
  * A POST to a page is a server action. Next answers a foreign, `null` or malformed Origin and an
@@ -62,19 +63,25 @@ const knownActions = () => (process.env.NODE_ENV === "production" ? knownServerA
  * the portal's own origin (the configured public URL or the request's host, lib/http/forwarded.ts),
  * 411 without a declared length, 413 over the limit.
  */
-function refuseServerAction(request: NextRequest, known: Set<string> | null): NextResponse | null {
+function refuseServerAction(
+  request: NextRequest,
+  known: ServerActionTable | null,
+  requestId: string,
+): NextResponse | null {
   if (request.method !== "POST") return null;
   if (!isSameOriginRequest(request)) return refuse(403, "This request must come from the portal's own pages.");
   const length = request.headers.get("content-length");
   if (length === null || !/^\d+$/.test(length)) return refuse(411, "A length is required.");
   if (Number(length) > ACTION_BODY_LIMIT) return refuse(413, "The request body is too large.");
-  // An id that is none of this build's actions (made up, another deployment's, another app's): Next
-  // would answer 409/400 and log a stack trace. The header is the one Next's client router reads to
-  // reload a page from an older deployment.
+  // An id that is none of this build's actions, or an action posted to a page that does not hold it
+  // (lib/http/server-actions.ts): the same 404, with the header Next's client router reads to reload a
+  // page from an older deployment, and one line in the log.
   const action = request.headers.get("next-action");
-  if (action !== null && isUnknownServerAction(action, known))
-    return refuse(404, "No such action.", { "x-nextjs-action-not-found": "1" });
-  return null;
+  const refusal = action === null ? null : serverActionRefusal(action, request.nextUrl.pathname, known);
+  if (refusal === null) return null;
+  const path = request.nextUrl.pathname.slice(0, 200);
+  logger.warn({ requestId, path, action: action!.slice(0, 64), refusal }, "server action refused");
+  return refuse(404, "No such action.", { "x-nextjs-action-not-found": "1" });
 }
 
 /**
@@ -90,12 +97,12 @@ export function proxy(request: NextRequest) {
 }
 
 /** proxy() with the server action ids given (the tests' way in). */
-export function screen(request: NextRequest, known: Set<string> | null) {
+export function screen(request: NextRequest, known: ServerActionTable | null) {
   const requestId = request.headers.get("x-request-id") ?? crypto.randomUUID();
   // A page answers GET, HEAD and POST (its actions); PUT, DELETE, PATCH or OPTIONS rendered the page
   // or failed. Methods no route offers at all (TRACE) are refused before Next (scripts/portal-server.mjs).
   const refused = (PAGE_METHODS as readonly string[]).includes(request.method)
-    ? refuseServerAction(request, known)
+    ? refuseServerAction(request, known, requestId)
     : refuse(405, "Method not allowed.", { allow: PAGE_METHODS.join(", ") });
   if (refused) {
     refused.headers.set("x-request-id", requestId);

@@ -74,7 +74,15 @@ test.describe("signed out", () => {
     await expect(page).toHaveURL(`${BASE_URL}${target}`);
   });
 
-  for (const hostile of ["//evil.example", "https://evil.example", "/\\evil.example"]) {
+  for (const hostile of [
+    "//evil.example",
+    "https://evil.example",
+    "/\\evil.example",
+    // issue 43, item 4: normalised, these read as another host.
+    "/..//example.org/phish",
+    "/a/..//evil.example/x",
+    "/%2e%2e//evil.example",
+  ]) {
     test(`a callbackUrl of ${hostile} is not followed: the portal's first page opens`, async ({ page }) => {
       const login = new LoginPage(page);
       await login.goto(`?callbackUrl=${encodeURIComponent(hostile)}`);

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { LoginPage } from "./pages/login-page";
 import { BASE_URL, FIRST_MENU, PASSWORD, storageStateOf } from "./support/env";
@@ -95,8 +97,57 @@ test.describe("issue 19: headers and cross-site requests against the production 
     expect((await request.fetch("/api/v1/get_first_menu", { method: "PUT" })).status()).toBe(405);
   });
 
+  test("issue 43.7: a real server action posted to a page that does not hold it is a clean 404", async ({
+    request,
+  }) => {
+    // The ids of this build's actions, as the running server has them.
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(process.cwd(), ".next/server/server-reference-manifest.json"), "utf8"),
+    ) as { node: Record<string, { exportedName?: string }> };
+    const idOf = (name: string) => Object.entries(manifest.node).find(([, e]) => e.exportedName === name)![0];
+    const base = new URL(test.info().project.use.baseURL!).origin;
+    const post = (id: string, page: string) =>
+      request.post(page, {
+        headers: { "next-action": id, origin: base, "content-type": "text/plain;charset=UTF-8" },
+        data: "[]",
+        maxRedirects: 0,
+      });
+    for (const [action, page] of [
+      ["updateProfileAction", "/login"],
+      ["updateProfileAction", "/my/requests"],
+      ["updateProfileAction", `/${FIRST_MENU.slug}`],
+      ["loginAction", `/${FIRST_MENU.slug}`],
+    ]) {
+      const res = await post(idOf(action), page);
+      expect(res.status(), `${action} on ${page}`).toBe(404);
+      expect(res.headers()["x-nextjs-action-not-found"]).toBe("1");
+    }
+    // On its own page the action answers (a refused sign-in here, not a 404).
+    const own = await post(idOf("loginAction"), "/login");
+    expect(own.status()).toBe(200);
+  });
+
   test.describe("signed in", () => {
     test.use({ storageState: storageStateOf("staff") });
+
+    test("issue 43.4: a signed-in visitor of /login goes only to a path of the portal", async ({ page }) => {
+      for (const callbackUrl of [
+        "%2F..%2F%2Fexample.org%2Fphish",
+        "/a/..//evil.example/x",
+        "/%2e%2e//evil.example",
+        "/%5C%5Cevil.example",
+      ]) {
+        const res = await page.request.get(`/login?callbackUrl=${callbackUrl}`, { maxRedirects: 0 });
+        expect(res.status(), callbackUrl).toBe(307);
+        const location = res.headers()["location"];
+        expect(location, callbackUrl).toMatch(/^\/(?![/\\])/);
+        expect(new URL(location, BASE_URL).origin).toBe(BASE_URL);
+      }
+      const res = await page.request.get(`/login?callbackUrl=${encodeURIComponent("/search?q=a#x")}`, {
+        maxRedirects: 0,
+      });
+      expect(res.headers()["location"]).toBe("/search?q=a#x");
+    });
 
     test("the v1 API refuses a cross-site form post made with the session cookie", async ({ request }) => {
       const res = await request.post("/api/v1/store_post", {

@@ -11,6 +11,7 @@ import { isSameOriginRequest } from "@/lib/http/forwarded";
 import { stripControlChars } from "@/lib/validation/text";
 import { fail } from "./envelope";
 import { DEFAULT_BODY_LIMIT, readBodyText } from "./body";
+import { parseCookieHeader } from "@/lib/http/cookies";
 
 /** Who may call a route. `public` must be chosen deliberately; everything else needs a signed-in user. */
 export type Access = { public: true } | { capability?: Capability; permission?: PermissionName };
@@ -48,26 +49,8 @@ export async function userFromRequest(req: Request): Promise<SessionUser | null>
     const m = /^Bearer\s+(\S+)$/i.exec(auth);
     return m ? resolveToken(m[1]) : null;
   }
-  const cookies = parseCookies(req.headers.get("cookie"));
+  const cookies = parseCookieHeader(req.headers.get("cookie"));
   return resolveSessionCookie((name) => cookies.get(name));
-}
-
-function parseCookies(header: string | null): Map<string, string> {
-  const map = new Map<string, string>();
-  for (const part of (header ?? "").split(";")) {
-    const i = part.indexOf("=");
-    if (i > 0) map.set(part.slice(0, i).trim(), safeDecode(part.slice(i + 1).trim()));
-  }
-  return map;
-}
-
-/** A malformed %-escape in any cookie (even another site's) must not turn the request into a 500. */
-function safeDecode(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
 }
 
 /** zod issues to `{ field: [messages] }`. */

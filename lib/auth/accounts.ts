@@ -2,7 +2,8 @@ import bcrypt from "bcryptjs";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { getDb, schema } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import { attemptKeys, checkLoginThrottle, recordFailedAttempt } from "./rate-limit";
+import { attemptKeys, checkLoginThrottle, recordDeviceFailure, recordFailedAttempt } from "./rate-limit";
+import { trustedDeviceKey } from "./device-cookie";
 import { emailVerified, fetchUserinfo, INVALID_SIGN_IN_LINK, SSO_UNREACHABLE, ssoIssuer, type SsoClaims } from "./oidc";
 import { writeAudit } from "@/lib/system/audit";
 import { ROLE } from "./roles";
@@ -21,8 +22,15 @@ const DUMMY_HASH = "$2b$10$CwTycUXWue0Thq9StjUM0uJ8.1nqjHJrF3S5bFZ4l1dK5lU6c9mEa
 /**
  * Checks a username/password sign-in. Failures are limited per account and address pair, a failing
  * account is slowed rather than locked, and an address only at very high volumes (lib/auth/rate-limit.ts).
+ * `device` is the browser's device cookie: when it names this account and is still trusted, the attempt
+ * is judged by that device's own failures instead (lib/auth/device-cookie.ts).
  */
-export async function verifyPasswordLogin(input: { username: string; password: string; ip?: string | null }) {
+export async function verifyPasswordLogin(input: {
+  username: string;
+  password: string;
+  ip?: string | null;
+  device?: string | null;
+}) {
   const username = input.username.trim();
   // PostgreSQL text cannot hold NUL: such a name matches no account (and must not become a 500).
   if (username.includes("\u0000")) throw new AppError(401, INVALID_LOGIN);
@@ -39,11 +47,14 @@ export async function verifyPasswordLogin(input: { username: string; password: s
     .limit(1);
   // A known account is counted under its id, so naming it by username or by e-mail counts together.
   const keys = attemptKeys(user ? { id: user.id } : username, input.ip);
-  const { delayMs } = await checkLoginThrottle(keys);
-  if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+  const device = user ? await trustedDeviceKey(input.device, user.id) : null;
+  if (!device) {
+    const { delayMs } = await checkLoginThrottle(keys);
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+  }
   const ok = await bcrypt.compare(input.password, user?.passwordHash ?? DUMMY_HASH);
   if (!user || !user.passwordHash || !ok) {
-    await recordFailedAttempt(keys);
+    await (device ? recordDeviceFailure(device) : recordFailedAttempt(keys));
     throw new AppError(401, INVALID_LOGIN);
   }
   // A deleted user (lib/users/mutations.ts) no longer exists as far as signing in is concerned.
@@ -236,7 +247,8 @@ export async function linkSsoIdentity(input: {
 /**
  * The old portal's auto sign-in: an SSO access token issued to this portal, plus the username it
  * belongs to. Limited like password sign-in, per address and per claimed username (a failure is a
- * token the SSO does not confirm, or one that names someone else).
+ * token the SSO does not confirm, or one that names someone else), under keys of its own: a refused
+ * token is not a failed password of the account it names (issue 43, item 9).
  */
 export async function verifySsoTokenLogin(input: { username: string; accessToken: string; ip?: string | null }) {
   const wanted = input.username.trim().toLowerCase();
@@ -250,7 +262,7 @@ export async function verifySsoTokenLogin(input: { username: string; accessToken
         .from(schema.users)
         .where(or(sql`lower(${schema.users.username}) = ${wanted}`, sql`lower(${schema.users.email}) = ${wanted}`))
         .limit(1);
-  const keys = attemptKeys(named ? { id: named.id } : wanted, input.ip);
+  const keys = attemptKeys(named ? { id: named.id } : wanted, input.ip, "sso-link");
   const { delayMs } = await checkLoginThrottle(keys);
   if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
   let claims: SsoClaims;

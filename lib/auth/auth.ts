@@ -5,6 +5,7 @@ import { config, getAuthSecret } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { logger } from "@/lib/log";
 import { clientIp } from "@/lib/http/forwarded";
+import { cookieOf } from "@/lib/http/cookies";
 import { cookies } from "next/headers";
 import {
   ACCOUNT_DISABLED,
@@ -17,6 +18,8 @@ import {
 import { issueToken, resolveToken, revokeToken } from "./session";
 import { SESSION_TTL_MS } from "./tokens";
 import { publicRequestUrl } from "./public-url";
+import { portalPath } from "./login-params";
+import { DEVICE_COOKIE, deviceCookieOptions, encodeDeviceCookie } from "./device-cookie";
 import { ssoIssuer, type SsoClaims } from "./oidc";
 import {
   completePendingLink,
@@ -51,7 +54,12 @@ const providers: NextAuthConfig["providers"] = [
       guardAuthorize(async () => {
         const username = String(creds?.username ?? "").slice(0, 190);
         const password = String(creds?.password ?? "").slice(0, 1024);
-        const user = await verifyPasswordLogin({ username, password, ip: request ? clientIp(request) : null });
+        const user = await verifyPasswordLogin({
+          username,
+          password,
+          ip: request ? clientIp(request) : null,
+          device: cookieOf(request?.headers.get("cookie"), DEVICE_COOKIE),
+        });
         // The password confirms the account: an SSO identity this browser brought back is linked to it.
         if (request) await completePendingLink(user.id, pendingLinkOfCookieHeader(request.headers.get("cookie")));
         return { id: String(user.id), name: user.username };
@@ -118,6 +126,11 @@ const authConfig: NextAuthConfig = {
     },
   },
   callbacks: {
+    // Auth.js's own redirects (the SSO's way back, sign-out's callbackUrl, the callback-url cookie) go
+    // only to a path of the portal, checked as every other redirect is (lib/auth/login-params.ts).
+    redirect({ url, baseUrl }) {
+      return `${baseUrl}${portalPath(url, baseUrl) ?? "/"}`;
+    },
     async jwt({ token, user, account, profile, trigger }) {
       // Every later read of the cookie (GET /api/auth/session included) asks the session resolver, so
       // a revoked or expired session is no session here either, as everywhere else in the app.
@@ -135,6 +148,9 @@ const authConfig: NextAuthConfig = {
         provider = "oidc";
       }
       const { token: sid } = await issueToken({ userId, kind: "session", provider, idToken });
+      // This browser has now signed in to the account: its later password attempts are judged by its own
+      // failures, not by its address's or the account's (lib/auth/device-cookie.ts).
+      (await cookies()).set(DEVICE_COOKIE, await encodeDeviceCookie(userId), deviceCookieOptions());
       return { sid };
     },
     async signIn({ account, profile }) {

@@ -1,22 +1,45 @@
-// A fixed origin to resolve against: only whether a value stays on it matters, not which origin it is.
-const BASE = "http://portal.invalid";
+import { publicOrigin } from "@/lib/http/forwarded";
 
 /**
- * The path to go to after sign-in, or null. The value is parsed as a URL against the portal's origin
- * and followed only if it stays on that origin, which refuses `//host`, `/\host`, `/\t/host`,
- * `https:host`, `javascript:` and the rest; the sign-in page itself is refused (a loop).
+ * The portal's own origin, for resolving a path the way the browser will: the page's own in the
+ * browser, APP_URL/AUTH_URL's on the server (lib/http/forwarded.ts).
  */
-export function safeCallbackPath(value: string | null | undefined): string | null {
-  if (!value || !value.startsWith("/")) return null;
-  let url: URL;
+function ownOrigin(): string {
+  return typeof window === "undefined" ? publicOrigin() : window.location.origin;
+}
+
+/**
+ * A path of the portal, normalised the way the browser will read it (`new URL(value, origin)`: dot
+ * segments, `%2e%2e`, backslashes, tabs and newlines), or null when the result is not on `origin`.
+ * The answer is `pathname + search + hash` and is checked once more the same way: `/..//evil.example`
+ * normalises to `//evil.example`, which a browser (or a `Location:` header) reads as another host, so
+ * it is refused, as are `/\host`, `https://host`, `javascript:` and the rest. An absolute URL of the
+ * portal's own origin gives its path. The one check for every redirect the portal takes from a request
+ * (issue 43, item 4): after sign-in (safeCallbackPath), and Auth.js's redirect callback (lib/auth/auth.ts).
+ */
+export function portalPath(value: string | null | undefined, origin: string = ownOrigin()): string | null {
+  if (!value) return null;
   try {
-    url = new URL(value, BASE);
+    const own = new URL(origin).origin;
+    const url = new URL(value, own);
+    if (url.origin !== own) return null;
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    return new URL(path, own).origin === own ? path : null;
   } catch {
     return null;
   }
-  if (url.origin !== BASE) return null;
-  if (url.pathname === "/login" || url.pathname.startsWith("/login/")) return null;
-  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * The page to go to after sign-in, or null: a portal path (portalPath) other than the sign-in page
+ * itself (a loop). The login page's redirect of a signed-in visitor, the password and SSO sign-ins,
+ * and the way back from an ended session (loginPath) all take it from here.
+ */
+export function safeCallbackPath(value: string | null | undefined, origin?: string): string | null {
+  const path = portalPath(value, origin);
+  if (path === null) return null;
+  const { pathname } = new URL(path, "http://portal.invalid");
+  return pathname === "/login" || pathname.startsWith("/login/") ? null : path;
 }
 
 /**

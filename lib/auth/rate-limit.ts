@@ -1,4 +1,4 @@
-import { and, gt, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import { getDb, schema } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 
@@ -12,7 +12,11 @@ import { AppError } from "@/lib/errors";
  *   spraying) is slowed for every attempt it makes, by a delay that grows with its failures, and refused
  *   for the accounts it has failed for.
  * A correct password from an address that has not failed for this account is never refused (it may be
- * slowed), so an office behind one address is not locked out by one person or one attacker.
+ * slowed), so an office behind one address is not locked out by one person or one attacker. A browser
+ * that has signed in to the account before (a device cookie, lib/auth/device-cookie.ts) is judged by
+ * its own failures instead: below LIMITS.deviceMaxFailures in a day, neither slowed nor refused.
+ * The old portal's SSO sign-in link counts its failures under keys of its own (`link:`), so a token it
+ * refuses is never a failed password of the account it names.
  */
 export const LIMITS = {
   windowMs: 15 * 60_000,
@@ -22,21 +26,33 @@ export const LIMITS = {
   accountMaxDelayMs: 3_000,
   addressMaxFailures: 100,
   addressMaxDelayMs: 10_000,
+  deviceMaxFailures: 5,
+  deviceWindowMs: 24 * 60 * 60_000,
 } as const;
 
 export const TOO_MANY_ATTEMPTS = "Too many failed sign-in attempts. Please wait a minute and try again.";
 
 export type AttemptKeys = { pair: string; account: string; address: string };
 
+/** What is being tried: a password, or the old portal's SSO sign-in link (its token). */
+export type AttemptKind = "password" | "sso-link";
+
 /**
  * The keys one attempt is counted under. `account` is `account:<id>` for a known account (so its
  * username and e-mail count together), else the typed name; an unknown address counts as `unknown`.
+ * The SSO link's attempts have keys of their own (`link:`): they are limited the same way, apart.
  */
-export function attemptKeys(account: { id: number } | string, ip: string | null | undefined): AttemptKeys {
+export function attemptKeys(
+  account: { id: number } | string,
+  ip: string | null | undefined,
+  kind: AttemptKind = "password",
+): AttemptKeys {
   const acc =
     typeof account === "string" ? `user:${account.trim().toLowerCase().slice(0, 190)}` : `account:${account.id}`;
   const address = `ip:${(ip || "unknown").slice(0, 45)}`;
-  return { pair: `pair:${acc}|${address.slice(3)}`, account: acc, address };
+  const keys = { pair: `pair:${acc}|${address.slice(3)}`, account: acc, address };
+  if (kind === "password") return keys;
+  return { pair: `link:${keys.pair}`, account: `link:${keys.account}`, address: `link:${keys.address}` };
 }
 
 /** How long a pair with `failures` failures waits after its last one (0 below the free failures). */
@@ -96,10 +112,36 @@ export async function checkLoginThrottle(keys: AttemptKeys): Promise<{ delayMs: 
 }
 
 export async function recordFailedAttempt(keys: AttemptKeys) {
+  await recordFailures([keys.pair, keys.account, keys.address]);
+}
+
+/** A device's failures within LIMITS.deviceWindowMs (lib/auth/device-cookie.ts). */
+export async function deviceFailures(deviceKey: string): Promise<number> {
   const db = await getDb();
-  await db.insert(schema.loginAttempts).values([keys.pair, keys.account, keys.address].map((key) => ({ key })));
-  // Keep the table small: attempts older than a day no longer matter.
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(schema.loginAttempts)
+    .where(
+      and(
+        eq(schema.loginAttempts.key, deviceKey),
+        gt(schema.loginAttempts.createdAt, new Date(Date.now() - LIMITS.deviceWindowMs)),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** A failed password from a trusted device: counted against that device only. */
+export async function recordDeviceFailure(deviceKey: string) {
+  await recordFailures([deviceKey]);
+}
+
+async function recordFailures(keys: string[]) {
+  const db = await getDb();
+  await db.insert(schema.loginAttempts).values(keys.map((key) => ({ key })));
+  // Keep the table small: attempts older than the longest window (a device's day) no longer matter.
   if (Math.random() < 0.05) {
-    await db.delete(schema.loginAttempts).where(lt(schema.loginAttempts.createdAt, new Date(Date.now() - 86_400_000)));
+    await db
+      .delete(schema.loginAttempts)
+      .where(lt(schema.loginAttempts.createdAt, new Date(Date.now() - LIMITS.deviceWindowMs)));
   }
 }

@@ -1,6 +1,7 @@
 import { decode, encode } from "next-auth/jwt";
 import { getAuthSecret } from "@/lib/config";
 import { logger } from "@/lib/log";
+import { cookieOf } from "@/lib/http/cookies";
 import { linkSsoIdentity, type SsoIdentity } from "./accounts";
 
 /**
@@ -39,11 +40,7 @@ export async function decodePendingLink(raw: string | null | undefined): Promise
 
 /** The pending link in a request's Cookie header, or null. */
 export function pendingLinkOfCookieHeader(header: string | null): string | null {
-  for (const part of (header ?? "").split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === PENDING_LINK_COOKIE) return part.slice(eq + 1).trim();
-  }
-  return null;
+  return cookieOf(header, PENDING_LINK_COOKIE);
 }
 
 /**

@@ -5,7 +5,7 @@
  * identity signs in only as its own account (issue 31, item 1); failures are rate limited (item 8).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { apiRequest, callRoute, setupTestDatabase } from "@/test/db";
 import { expectErrorEnvelope } from "@/test/auth";
 import { startOidcStub } from "@/test/oidc-stub";
@@ -13,7 +13,8 @@ import { schema } from "@/lib/db";
 import { POST as autologin } from "@/app/api/v1/autologinuser/route";
 import { linkSsoIdentity, SSO_EMAIL_TAKEN, SSO_LINK_REQUIRED, SSO_SUBJECT_TAKEN } from "@/lib/auth/accounts";
 import { INVALID_SIGN_IN_LINK, LINK_NOT_CHECKABLE, LINK_NOT_FOR_PORTAL } from "@/lib/auth/oidc";
-import { LIMITS, TOO_MANY_ATTEMPTS } from "@/lib/auth/rate-limit";
+import { LIMITS, TOO_MANY_ATTEMPTS, attemptKeys } from "@/lib/auth/rate-limit";
+import { POST as passwordLogin } from "@/app/api/v1/login/route";
 import { GET as firstMenu } from "@/app/api/v1/get_first_menu/route";
 
 const t = setupTestDatabase();
@@ -352,10 +353,54 @@ describe("rate limited like password sign-in", () => {
     await t
       .db()
       .insert(schema.loginAttempts)
-      .values(Array.from({ length: LIMITS.addressMaxFailures }, () => ({ key: `ip:${ip}` })));
+      .values(
+        Array.from({ length: LIMITS.addressMaxFailures }, () => ({ key: attemptKeys("x", ip, "sso-link").address })),
+      );
     const started = Date.now();
     expectErrorEnvelope(await call({ username: "someone-new", access_token: "forged" }, ip), 401);
     expect(Date.now() - started).toBeGreaterThanOrEqual(450);
+  });
+});
+
+describe("issue 43.9: a refused token is not a failed password of the account it names", () => {
+  it("a spray of bad tokens naming the administrator leaves the administrator's password sign-in from that address alone", async () => {
+    const ip = "198.51.100.44";
+    const admin = await userNamed("admin");
+    for (let i = 0; i < LIMITS.pairFreeFailures; i++)
+      expectErrorEnvelope(await call({ username: "admin", access_token: `forged-${i}` }, ip), 401);
+    // The link keeps its own count: it is now refused for that name from that address ...
+    expectErrorEnvelope(await call({ username: "admin", access_token: "forged-again" }, ip), 429);
+    // ... and counted nothing under the account's password keys.
+    const passwordKeys = Object.values(attemptKeys({ id: admin.id }, ip));
+    const [{ n }] = await t
+      .db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(schema.loginAttempts)
+      .where(inArray(schema.loginAttempts.key, passwordKeys));
+    expect(n).toBe(0);
+    const started = Date.now();
+    const res = await callRoute(
+      passwordLogin,
+      apiRequest("/api/v1/login", {
+        method: "POST",
+        body: { username: "admin", password: "demo1234" },
+        headers: { "x-forwarded-for": ip },
+      }),
+    );
+    expect(res.status).toBe(200);
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it("password failures of an address do not refuse the link either: each is limited apart", async () => {
+    const ip = "198.51.100.45";
+    const staff = await userNamed("staff");
+    await t
+      .db()
+      .insert(schema.loginAttempts)
+      .values(
+        Object.values(attemptKeys({ id: staff.id }, ip)).flatMap((key) => Array.from({ length: 8 }, () => ({ key }))),
+      );
+    expect((await call({ username: "staff@example.com", access_token: "staff-token" }, ip)).status).toBe(200);
   });
 });
 

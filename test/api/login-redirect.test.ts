@@ -42,6 +42,10 @@ const HOSTILE = [
   "https://evil.example",
   "/\\evil.example",
   "/\\evil",
+  // issue 43, item 4: normalised, these become `//host` (lib/auth/login-params.test.ts holds the whole table).
+  "/..//example.org/phish",
+  "/a/..//evil.example/x",
+  "/%2e%2e//evil.example",
 ];
 
 describe("loginAction", () => {
@@ -58,6 +62,49 @@ describe("loginAction", () => {
     const { loginAction } = await import("@/lib/auth/actions");
     const res = await loginAction({ username: "staff", password: "demo1234", callbackUrl: "/company-news?page=2" });
     expect(res).toMatchObject({ ok: true, data: { redirectTo: "/company-news?page=2" } });
+  });
+});
+
+describe("issue 43.4: Auth.js's own redirects go only to a path of the portal", () => {
+  /** Auth.js's sign-out endpoint, asked to come back to `callbackUrl`: where it says to go. */
+  async function signOutTo(callbackUrl: string): Promise<string> {
+    const { GET, POST } = await import("@/app/api/auth/[...nextauth]/route");
+    const csrfRes = await GET(new NextRequest("http://localhost/api/auth/csrf"));
+    const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
+    const csrfCookie = csrfRes.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .find((c) => c.includes("csrf-token"))!;
+    const out = await POST(
+      new NextRequest("http://localhost/api/auth/signout", {
+        method: "POST",
+        headers: {
+          cookie: csrfCookie,
+          "content-type": "application/x-www-form-urlencoded",
+          "x-auth-return-redirect": "1",
+        },
+        body: new URLSearchParams({ csrfToken, callbackUrl }).toString(),
+      }),
+    );
+    return ((await out.json()) as { url: string }).url;
+  }
+
+  it.each([...HOSTILE, "/..//example.org/login"])(
+    "sign-out's callbackUrl %j stays on the portal",
+    async (callbackUrl) => {
+      const url = await signOutTo(callbackUrl);
+      const parsed = new URL(url);
+      expect(parsed.origin).toBe("http://localhost");
+      expect(parsed.pathname).toMatch(/^\/(?![/\\])/);
+      expect(new URL(`${parsed.pathname}${parsed.search}`, "https://other.example").origin).toBe(
+        "https://other.example",
+      );
+    },
+  );
+
+  it("the sign-in page itself, and a portal path, are followed", async () => {
+    expect(new URL(await signOutTo("/login")).pathname).toBe("/login");
+    expect(new URL(await signOutTo("/company-news?x=1")).href).toMatch(/\/company-news\?x=1$/);
   });
 });
 

@@ -4,6 +4,7 @@ import { useState, useTransition } from "react";
 import Link from "next/link";
 import { autoLoginAction } from "@/lib/auth/actions";
 import { Button } from "@/components/ui/button";
+import { safeCallbackPath } from "@/lib/auth/login-params";
 
 type Props = {
   token: string;
@@ -26,7 +27,7 @@ export function AutoLogin({ token, username, signedInAs }: Props) {
     startTransition(async () => {
       setError(undefined);
       const res = await autoLoginAction({ token, username });
-      if (res.ok) window.location.assign(res.data.redirectTo);
+      if (res.ok) window.location.assign(safeCallbackPath(res.data.redirectTo) ?? "/");
       else setError(res.message);
     });
 

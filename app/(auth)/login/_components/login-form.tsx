@@ -7,6 +7,7 @@ import { loginSchema, type LoginInput } from "@/lib/auth/schemas";
 import { loginAction, ssoLoginAction } from "@/lib/auth/actions";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/input";
+import { safeCallbackPath } from "@/lib/auth/login-params";
 
 type Props = {
   ssoEnabled: boolean;
@@ -30,7 +31,7 @@ export function LoginForm({ ssoEnabled, initialError, notice, callbackUrl }: Pro
     startTransition(async () => {
       const res = await loginAction(values);
       if (res.ok) {
-        window.location.assign(res.data.redirectTo);
+        window.location.assign(safeCallbackPath(res.data.redirectTo) ?? "/");
         return;
       }
       for (const [field, messages] of Object.entries(res.fieldErrors ?? {})) {
