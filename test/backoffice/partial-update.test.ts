@@ -1,7 +1,8 @@
 /**
- * Issue 43.3 for the back office: an update of a menu (v1 add_edit_menu, the menu editor's action) or of
- * a form e-mail mapping (v1 form/mapper/add/update, the mapping form's action) changes only the fields
- * its body names; the rest of the row is unchanged.
+ * Issue 43.3 for the back office: an update of a menu (v1 add_edit_menu, the menu editor's action), of a
+ * form e-mail mapping (v1 form/mapper/add/update, the mapping form's action) or of a calendar key or
+ * attachment group (savemeetingkey, savegroup, their actions) changes only the fields its body names;
+ * the rest of the row is unchanged.
  */
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
@@ -21,6 +22,9 @@ const { POST: addEditMenu } = await import("@/app/api/v1/add_edit_menu/route");
 const { POST: mapperSave } = await import("@/app/api/v1/form/mapper/add/update/route");
 const { saveMenuAction } = await import("@/lib/menus/actions");
 const { saveMappingAction } = await import("@/lib/forms/email-manager/actions");
+const { POST: saveMeetingKey } = await import("@/app/api/v1/savemeetingkey/route");
+const { POST: saveGroup } = await import("@/app/api/v1/savegroup/route");
+const { saveCalendarKeyAction, saveAttachmentGroupAction } = await import("@/lib/backoffice/actions");
 
 const t = setupTestDatabase();
 let who: Awaited<ReturnType<typeof actors>>;
@@ -147,5 +151,33 @@ describe("issue 43.3: a field left out is a field kept (menus, mappings)", () =>
       ccEmails: ["only@example.com"],
       updatedBy: who.admin.user.id,
     });
+  });
+
+  it.each([
+    ["savemeetingkey", "key_name", schema.calendarKeys],
+    ["savegroup", "group_title", schema.attachmentGroups],
+  ] as const)("%s with the name only keeps the colour", async (call, nameField, table) => {
+    const handler = call === "savemeetingkey" ? saveMeetingKey : saveGroup;
+    const made = await v1(handler, `/api/v1/${call}`, { [nameField]: `Colour ${call}`, color_code: "#12ab34" });
+    expect(made.status, JSON.stringify(made.json)).toBe(200);
+    const id = made.json.content.value as number;
+    const res = await v1(handler, `/api/v1/${call}`, { id, [nameField]: `Renamed ${call}` });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const [row] = await t.db().select().from(table).where(eq(table.id, id));
+    expect(row).toMatchObject({ name: `Renamed ${call}`, colorCode: "#12ab34", status: "active" });
+  });
+
+  it("the key and group actions with the name only keep the colour", async () => {
+    for (const [action, table] of [
+      [saveCalendarKeyAction, schema.calendarKeys],
+      [saveAttachmentGroupAction, schema.attachmentGroups],
+    ] as const) {
+      const made = await action({ name: "Teal", color: "#008080" });
+      expect(made).toMatchObject({ ok: true });
+      const id = (made as { data: { id: number } }).data.id;
+      expect(await action({ id, name: "Dark teal" } as never)).toMatchObject({ ok: true });
+      const [row] = await t.db().select().from(table).where(eq(table.id, id));
+      expect(row).toMatchObject({ name: "Dark teal", colorCode: "#008080" });
+    }
   });
 });
