@@ -159,6 +159,30 @@ test.describe("staff", () => {
     await expect(profile.field("Post")).toHaveValue(post);
   });
 
+  test("issue 43.1: location, department and role are shown read-only; the profile call refuses another location", async ({
+    page,
+  }) => {
+    const profile = new ProfilePage(page);
+    await profile.goto();
+    await expect(profile.heading).toBeVisible();
+    for (const label of ["Location", "Department", "Role"]) {
+      await expect(profile.readOnlyField(label)).toBeVisible();
+      await expect(page.getByRole("combobox", { name: label })).toHaveCount(0);
+    }
+    await expect(profile.readOnlyField("Role")).toContainText("Staff");
+    const me = (await (await page.request.get("/api/v1/getuserdata")).json()) as {
+      content: { user_obj: { location_id: number | null } };
+    };
+    const res = await page.request.post("/api/v1/changeprofile", {
+      headers: { origin: BASE_URL },
+      data: { location_id: (me.content.user_obj.location_id ?? 0) + 1 },
+    });
+    expect(res.status()).toBe(422);
+    expect((await res.json()).message).toBe(
+      "Your location is changed by an administrator (Edit User), not on your profile.",
+    );
+  });
+
   test("asks before leaving the profile with unsaved changes; Stay keeps what was typed", async ({ page }) => {
     const profile = new ProfilePage(page);
     await profile.goto();

@@ -24,6 +24,14 @@ export class ProfilePage {
     return this.page.getByLabel(label, { exact: true });
   }
 
+  /** A read-only item (its label and value, no input): personal data, location, department, role. */
+  readOnlyField(label: string): Locator {
+    return this.page
+      .locator("form div")
+      .filter({ has: this.page.getByText(label, { exact: true }) })
+      .last();
+  }
+
   async changePassword(values: { old: string; next: string; confirm: string }) {
     await this.passwordButton.click();
     await this.passwordDialog.getByLabel("Old Password").fill(values.old);

@@ -9,6 +9,7 @@ import type { Capability, PermissionName } from "@/lib/auth/roles";
 import type { Access } from "@/lib/api/with-api";
 import { CROSS_SITE_REFUSED, fieldErrorsOf } from "@/lib/api/with-api";
 import { isSameOriginRequest } from "@/lib/http/forwarded";
+import { overStored } from "@/lib/validation/partial";
 
 /**
  * Whether the action was posted from another origin: a foreign, `null` or malformed Origin, or a
@@ -59,10 +60,19 @@ function toObject(input: unknown): unknown {
 }
 
 /**
+ * Options of an update action. `stored` answers the record's stored values in the form's shape for the
+ * (not yet validated) input, or null for a new record: the input is laid over them before the schema
+ * runs, so a field the input leaves out keeps what is stored (issue 43, lib/validation/partial.ts).
+ */
+export type ActionOptions = {
+  stored?: (input: Record<string, unknown>, user: SessionUser) => Promise<Record<string, unknown> | null>;
+};
+
+/**
  * The one wrapper for server actions (every action is a public endpoint): gets the session, decides
- * access (deny by default), re-parses the input with the form's zod schema, and returns
- * `{ ok: true, data } | { ok: false, message, fieldErrors }`. Unexpected errors are logged and answered
- * without detail.
+ * access (deny by default), re-parses the input with the form's zod schema (over the stored values for
+ * an update with `options.stored`), and returns `{ ok: true, data } | { ok: false, message, fieldErrors }`.
+ * Unexpected errors are logged and answered without detail.
  */
 export function createAction<S extends z.ZodType, T>(
   access: { public: true },
@@ -73,11 +83,13 @@ export function createAction<S extends z.ZodType, T>(
   access: { capability?: Capability; permission?: PermissionName },
   schema: S,
   handler: (input: z.infer<S>, user: SessionUser) => Promise<T | ActionResult<T>>,
+  options?: ActionOptions,
 ): Action<z.input<S> | FormData, T>;
 export function createAction<S extends z.ZodType, T>(
   access: Access,
   schema: S,
   handler: (input: z.infer<S>, user: any) => Promise<T | ActionResult<T>>, // eslint-disable-line @typescript-eslint/no-explicit-any
+  options: ActionOptions = {},
 ): Action<z.input<S> | FormData, T> {
   const action = async (input: unknown): Promise<ActionResult<T>> => {
     try {
@@ -94,7 +106,12 @@ export function createAction<S extends z.ZodType, T>(
         if (access.capability) await requireCapability(access.capability, user);
         if (access.permission) await requirePermission(access.permission, user);
       }
-      const parsed = schema.safeParse(toObject(input));
+      let raw = toObject(input);
+      if (options.stored && user && raw && typeof raw === "object" && !Array.isArray(raw)) {
+        const stored = await options.stored(raw as Record<string, unknown>, user);
+        if (stored) raw = overStored(stored, raw);
+      }
+      const parsed = schema.safeParse(raw);
       if (!parsed.success) {
         return {
           ok: false,

@@ -12,6 +12,7 @@ import { stripControlChars } from "@/lib/validation/text";
 import { fail } from "./envelope";
 import { DEFAULT_BODY_LIMIT, readBodyText } from "./body";
 import { parseCookieHeader } from "@/lib/http/cookies";
+import { overStored } from "@/lib/validation/partial";
 
 /** Who may call a route. `public` must be chosen deliberately; everything else needs a signed-in user. */
 export type Access = { public: true } | { capability?: Capability; permission?: PermissionName };
@@ -34,6 +35,12 @@ type Options<Q extends z.ZodType, B extends z.ZodType> = {
   body?: B;
   /** Largest JSON or form body the call reads, in bytes (DEFAULT_BODY_LIMIT, 1 MB, unless set). */
   bodyLimit?: number;
+  /**
+   * An update call whose body has the schema's own names: the stored values for the raw body (null for
+   * a new record), laid under it before `body` parses it, so a field left out keeps what is stored
+   * (issue 43, lib/validation/partial.ts; the same as createAction's `stored`).
+   */
+  stored?: (body: Record<string, unknown>, user: SessionUser) => Promise<Record<string, unknown> | null>;
 };
 
 export type ApiHandler = ((req: NextRequest, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>) & {
@@ -145,9 +152,12 @@ export function withApi(
       const url = new URL(req.url);
       const rawQuery = Object.fromEntries(url.searchParams);
       const query = options.query ? parse(options.query, rawQuery) : rawQuery;
-      const body = options.body
-        ? parse(options.body, await readBody(req, options.bodyLimit ?? DEFAULT_BODY_LIMIT))
-        : undefined;
+      let rawBody = options.body ? await readBody(req, options.bodyLimit ?? DEFAULT_BODY_LIMIT) : undefined;
+      if (options.stored && user && rawBody && typeof rawBody === "object" && !Array.isArray(rawBody)) {
+        const stored = await options.stored(rawBody as Record<string, unknown>, user);
+        if (stored) rawBody = overStored(stored, rawBody);
+      }
+      const body = options.body ? parse(options.body, rawBody) : undefined;
       const params = (await routeCtx?.params) ?? {};
       // A path segment with a control character in it (`getregisteruser/1%00`) names no resource: 404.
       // Cleaned like other text it would read as another path (user 1), an alias for every id.

@@ -7,6 +7,7 @@ import { normalizeHex } from "./color";
 import { statusChangedMessage, type ColorOptionKind } from "./color-options";
 import { saveColorOption, toggleColorOptionStatus } from "./mutations";
 import { saveColorOptionInput, toggleColorOptionBody } from "./schemas";
+import { storedColorOption } from "./queries";
 
 const ADMIN = { capability: "manageBackOffice" } as const;
 
@@ -25,13 +26,23 @@ async function toggle(kind: ColorOptionKind, id: number, user: SessionUser) {
 }
 
 /** Add or edit a calendar key (administrators); the same service as v1 savemeetingkey. */
-export const saveCalendarKeyAction = createAction(ADMIN, saveColorOptionInput("key"), (input, user) =>
-  save("key", input, user),
+export const saveCalendarKeyAction = createAction(
+  ADMIN,
+  saveColorOptionInput("key"),
+  (input, user) => save("key", input, user),
+  {
+    stored: storedColorOption("key", "form"),
+  },
 );
 
 /** Add or edit an attachment group (administrators); the same service as v1 savegroup. */
-export const saveAttachmentGroupAction = createAction(ADMIN, saveColorOptionInput("group"), (input, user) =>
-  save("group", input, user),
+export const saveAttachmentGroupAction = createAction(
+  ADMIN,
+  saveColorOptionInput("group"),
+  (input, user) => save("group", input, user),
+  {
+    stored: storedColorOption("group", "form"),
+  },
 );
 
 /** Active to inactive and back, a calendar key (administrators); as v1 changemeetingstatus. */

@@ -3,7 +3,8 @@ import { asc, eq, sql } from "drizzle-orm";
 import { getDb, schema, type Tx } from "@/lib/db";
 import { contains, queryPage, specOf, type Page, type TableQuerySpec } from "@/lib/data-table/query";
 import type { TableState } from "@/lib/data-table/state";
-import type { ColorOptionKind, ColorOptionRow } from "./color-options";
+import { COLOR_OPTION, type ColorOptionKind, type ColorOptionRow } from "./color-options";
+import { rawId } from "@/lib/validation/partial";
 
 /** The table behind each kind (same columns: name, colorCode, status, createdBy, updatedBy). */
 const TABLES = { key: schema.calendarKeys, group: schema.attachmentGroups } as const;
@@ -69,4 +70,20 @@ export async function getColorOption(kind: ColorOptionKind, id: number): Promise
   const t = tableOf(kind);
   const [row] = await db.select(columnsOf(kind)).from(t).where(eq(t.id, id));
   return row ?? null;
+}
+
+/**
+ * The stored values of the key or group an update's raw input names by `id` (none: null), in the v1
+ * body's names (`api`: the name field, `color_code`) or the form's (`name`, `color`): what a field the
+ * update leaves out keeps (issue 43, lib/validation/partial.ts).
+ */
+export function storedColorOption(kind: ColorOptionKind, names: "api" | "form") {
+  return async (input: Record<string, unknown>): Promise<Record<string, unknown> | null> => {
+    const id = rawId(input.id);
+    const row = id == null ? null : await getColorOption(kind, id);
+    if (!row) return null;
+    return names === "api"
+      ? { id: row.id, [COLOR_OPTION[kind].nameField]: row.name, color_code: row.colorCode }
+      : { id: row.id, name: row.name, color: row.colorCode };
+  };
 }

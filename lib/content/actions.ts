@@ -1,6 +1,8 @@
 "use server";
 
 import { createAction } from "@/lib/actions/action";
+import type { SessionUser } from "@/lib/auth/session";
+import { storedContentValues } from "./queries";
 import {
   attachmentFormSchema,
   commentFormSchema,
@@ -21,24 +23,43 @@ import {
 } from "./mutations";
 
 const admin = { capability: "manageContent" } as const;
-
-/** Adds or updates a discussion post with its documents (role 1). */
-export const saveDiscussionAction = createAction(admin, discussionFormSchema, async (input, user) => {
-  const { message, ...data } = await saveDiscussion(input, user);
-  return { ok: true as const, data, message };
+/** An update keeps what its input leaves out (issue 43): the stored values under the input. */
+const storedOf = (kind: Parameters<typeof storedContentValues>[0]) => ({
+  stored: (input: Record<string, unknown>, user: SessionUser) => storedContentValues(kind, input, user),
 });
 
-/** Adds or updates an attachment (file or link, optional group) (role 1). */
-export const saveAttachmentAction = createAction(admin, attachmentFormSchema, async (input, user) => {
-  const { message, ...data } = await saveAttachment(input, user);
-  return { ok: true as const, data, message };
-});
+/** Adds or updates a discussion post with its documents (role 1); a field left out of an update keeps what is stored. */
+export const saveDiscussionAction = createAction(
+  admin,
+  discussionFormSchema,
+  async (input, user) => {
+    const { message, ...data } = await saveDiscussion(input, user);
+    return { ok: true as const, data, message };
+  },
+  storedOf("discussion"),
+);
 
-/** Adds or updates a save-the-date entry with its documents (role 1). */
-export const saveSaveTheDateAction = createAction(admin, saveTheDateFormSchema, async (input, user) => {
-  const { message, ...data } = await saveSaveTheDate(input, user);
-  return { ok: true as const, data, message };
-});
+/** Adds or updates an attachment (file or link, optional group) (role 1); a field left out keeps what is stored. */
+export const saveAttachmentAction = createAction(
+  admin,
+  attachmentFormSchema,
+  async (input, user) => {
+    const { message, ...data } = await saveAttachment(input, user);
+    return { ok: true as const, data, message };
+  },
+  storedOf("attachment"),
+);
+
+/** Adds or updates a save-the-date entry with its documents (role 1); a field left out keeps what is stored. */
+export const saveSaveTheDateAction = createAction(
+  admin,
+  saveTheDateFormSchema,
+  async (input, user) => {
+    const { message, ...data } = await saveSaveTheDate(input, user);
+    return { ok: true as const, data, message };
+  },
+  storedOf("save-the-date"),
+);
 
 /** Pins or unpins a discussion or an ungrouped attachment (role 1). */
 export const setPinAction = createAction(admin, pinSchema, async (input, user) => {

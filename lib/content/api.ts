@@ -174,6 +174,25 @@ export function documentsFromLists(paths: unknown, sizes: unknown, types: unknow
   });
 }
 
+/** Documents from the old parallel lists when the body names its paths (`pathsField`), else undefined (kept). */
+export function sentDocuments(
+  body: Record<string, unknown>,
+  pathsField: string,
+  sizes: string,
+  types: string,
+  names: string,
+) {
+  return absent(body[pathsField])
+    ? undefined
+    : documentsFromLists(body[pathsField], body[sizes], body[types], body[names]);
+}
+
+/** What a new post, attachment or date starts with where a store call's body names nothing (the schemas ignore the rest). */
+export const NEW_ITEM_VALUES = { description: "", documents: [], url: "", groupId: null };
+
+/** A text field of a store call: left out stays undefined (kept), null is "" (cleared). */
+export const sentText = (v: unknown) => (v === null ? "" : v);
+
 /** `id` of the store calls: empty, 0 or missing means new. */
 export function optionalId(v: unknown): number | undefined {
   if (v == null || v === "" || v === 0 || v === "0" || v === "null") return undefined;
@@ -210,7 +229,11 @@ export const SCHEDULE_NAMES = {
 
 const absent = (v: unknown) => v === undefined;
 
-/** `audience` of a store call: `{ locations: [ids], roles: [ids] }` (or that as a JSON string); missing keeps what is stored. */
+/**
+ * `audience` of a store call: `{ locations: [ids], roles: [ids] }` (or that as a JSON string); missing
+ * keeps what is stored. The object is whole or refused: a part left out is not 'everyone' (issue 43:
+ * `{}` or `{ roles: [3] }` would widen a location's audience), so it stays missing for the schema to name.
+ */
 function audienceOf(v: unknown): unknown {
   if (absent(v)) return undefined;
   let value = v;
@@ -224,7 +247,7 @@ function audienceOf(v: unknown): unknown {
   if (value && typeof value === "object" && !Array.isArray(value)) {
     const o = value as Record<string, unknown>;
     const ids = (x: unknown) =>
-      x == null ? [] : Array.isArray(x) ? x.map((n) => (typeof n === "string" && /^\d+$/.test(n) ? Number(n) : n)) : x;
+      Array.isArray(x) ? x.map((n) => (typeof n === "string" && /^\d+$/.test(n) ? Number(n) : n)) : x;
     return { locations: ids(o.locations), roles: ids(o.roles) };
   }
   return value;

@@ -5,7 +5,9 @@ import { rowsOf } from "@/lib/db/rows";
 import { AppError } from "@/lib/errors";
 import type { SessionUser } from "@/lib/auth/session";
 import { getMenuBySlug, type MenuLookup } from "@/lib/menus/queries";
-import type { UploadType } from "./constants";
+import { isoDateToUs, type ContentKind, type UploadType } from "./constants";
+import { rawId } from "@/lib/validation/partial";
+import type { AttachmentFormValues, DiscussionFormValues, SaveTheDateFormValues } from "./schemas";
 import { likePattern } from "@/lib/data-table/query";
 import { listLocations, listRoles } from "@/lib/users/queries";
 import { cachedRead, cachedReadUntil, deepFreeze } from "@/lib/db/config-cache";
@@ -572,4 +574,84 @@ export async function requireContentMenu(slug: string, user: SessionUser, tab?: 
     throw new AppError(404, `This page has no ${TAB_LABELS[tab]} tab.`);
   }
   return found.menu;
+}
+
+// ---------------------------------------------------------------- form values
+
+const documentRefsOf = (docs: DocumentRow[]) =>
+  docs.map((d) => ({ path: d.path, name: d.name, size: d.size, type: d.mime || d.extension }));
+
+/** A post as its edit form holds it (the edit page's values, and what a field left out of an update keeps). */
+export function discussionValuesOf(slug: string, p: DiscussionRow): DiscussionFormValues {
+  return {
+    slug,
+    id: p.id,
+    title: p.title,
+    description: p.description,
+    documents: documentRefsOf(p.documents),
+    audience: { locations: p.audienceLocationIds, roles: p.audienceRoleIds },
+    publishAt: p.publishAt?.toISOString() ?? null,
+    expiresAt: p.expiresAt?.toISOString() ?? null,
+    mustRead: p.mustRead,
+    dueAt: p.dueAt?.toISOString() ?? null,
+    reacknowledge: false,
+  };
+}
+
+/** An attachment as its edit form holds it. */
+export function attachmentValuesOf(slug: string, a: AttachmentRow): AttachmentFormValues {
+  return {
+    slug,
+    id: a.id,
+    title: a.title,
+    uploadType: a.uploadType,
+    url: a.url ?? "",
+    groupId: a.groupId,
+    documents: documentRefsOf(a.documents),
+    audience: { locations: a.audienceLocationIds, roles: a.audienceRoleIds },
+    publishAt: a.publishAt?.toISOString() ?? null,
+    expiresAt: a.expiresAt?.toISOString() ?? null,
+  };
+}
+
+/** A save-the-date entry as its edit form holds it (the date as MM/DD/YYYY). */
+export function saveTheDateValuesOf(slug: string, s: SaveTheDateRow): SaveTheDateFormValues {
+  return {
+    slug,
+    id: s.id,
+    title: s.title,
+    description: s.description,
+    eventDate: isoDateToUs(s.eventDate),
+    documents: documentRefsOf(s.documents),
+  };
+}
+
+/**
+ * The stored form values of the post, attachment or save-the-date entry an update's raw input names by
+ * `id` (null for a new one, or one that does not exist: the save answers that), for
+ * lib/validation/partial.ts: a field the update leaves out keeps these.
+ */
+export async function storedContentValues(
+  kind: ContentKind | "save-the-date",
+  input: Record<string, unknown>,
+  user: SessionUser,
+): Promise<Record<string, unknown> | null> {
+  const id = rawId(input.id);
+  if (id == null) return null;
+  const db = await getDb();
+  const table = kind === "discussion" ? posts : kind === "attachment" ? attachments : saveTheDates;
+  const [row] = await db.select({ menuId: table.menuId }).from(table).where(eq(table.id, id)).limit(1);
+  const slug = row && (await menuSlugById(row.menuId));
+  if (!row || !slug) return null;
+  const viewer = { roleId: user.roleId, locationId: user.locationId };
+  if (kind === "discussion") {
+    const p = await getDiscussion({ menuId: row.menuId, id, viewer });
+    return p && discussionValuesOf(slug, p);
+  }
+  if (kind === "attachment") {
+    const a = await getAttachment({ menuId: row.menuId, id, viewer });
+    return a && attachmentValuesOf(slug, a);
+  }
+  const s = await getSaveTheDate({ menuId: row.menuId, id });
+  return s && saveTheDateValuesOf(slug, s);
 }

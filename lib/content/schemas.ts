@@ -65,6 +65,9 @@ export type DocumentRef = z.infer<typeof documentRefSchema>;
 export const AUDIENCE_MESSAGES = {
   locations: "Please choose locations from the list.",
   roles: "Please choose roles from the list.",
+  /** An audience is whole or refused (issue 43): a part left out would read as 'everyone'. */
+  locationsMissing: "The audience needs its 'locations' (a list of location ids; an empty list is every location).",
+  rolesMissing: "The audience needs its 'roles' (a list of role ids; an empty list is every role).",
   unknownLocation: (ids: number[]) => `Unknown location${ids.length > 1 ? "s" : ""}: ${ids.join(", ")}.`,
   unknownRole: (ids: number[]) => `Unknown role${ids.length > 1 ? "s" : ""}: ${ids.join(", ")}.`,
   expiresBeforePublish: "'Expires at' must be after 'Publish at'.",
@@ -75,7 +78,8 @@ export const AUDIENCE_MESSAGES = {
 
 /**
  * Who a post or attachment reaches (issue 36): location ids and role ids; empty lists (the default)
- * are everyone who can open the menu. Whether the ids exist is checked on save (lib/content/mutations.ts).
+ * are everyone who can open the menu. Both lists are required: an audience is whole or refused, never
+ * widened by a part left out (issue 43). Whether the ids exist is checked on save (lib/content/mutations.ts).
  */
 export const audienceSchema = z.object({
   locations: z
@@ -85,7 +89,9 @@ export const audienceSchema = z.object({
         .int(AUDIENCE_MESSAGES.locations)
         .positive(AUDIENCE_MESSAGES.locations)
         .max(2_147_483_647, AUDIENCE_MESSAGES.locations),
-      { error: AUDIENCE_MESSAGES.locations },
+      {
+        error: (iss) => (iss.input === undefined ? AUDIENCE_MESSAGES.locationsMissing : AUDIENCE_MESSAGES.locations),
+      },
     )
     .max(1000, AUDIENCE_MESSAGES.locations),
   roles: z
@@ -95,7 +101,7 @@ export const audienceSchema = z.object({
         .int(AUDIENCE_MESSAGES.roles)
         .positive(AUDIENCE_MESSAGES.roles)
         .max(2_147_483_647, AUDIENCE_MESSAGES.roles),
-      { error: AUDIENCE_MESSAGES.roles },
+      { error: (iss) => (iss.input === undefined ? AUDIENCE_MESSAGES.rolesMissing : AUDIENCE_MESSAGES.roles) },
     )
     .max(100, AUDIENCE_MESSAGES.roles),
 });

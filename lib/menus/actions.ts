@@ -4,6 +4,7 @@ import { createAction } from "@/lib/actions/action";
 import type { SessionUser } from "@/lib/auth/session";
 import { requestIdFrom } from "@/lib/log";
 import { deleteMenu, reorderMenus, saveMenu } from "./mutations";
+import { storedMenuBody } from "./queries";
 import { MENU_TEXTS, addEditMenuBody, changeMenuPositionBody, deleteMenuBody } from "./schemas";
 
 /**
@@ -14,11 +15,16 @@ const ADMIN = { capability: "manageBackOffice" } as const;
 
 const actor = async (user: SessionUser) => ({ id: user.id, requestId: requestIdFrom(await headers()) });
 
-/** Adds or updates a main or sub-menu; answers its id and (generated) slug. */
-export const saveMenuAction = createAction(ADMIN, addEditMenuBody, async (input, user) => {
-  const saved = await saveMenu(input, await actor(user));
-  return { ok: true as const, data: { id: saved.id, slug: saved.slug }, message: saved.message };
-});
+/** Adds or updates a main or sub-menu (a field left out of an update keeps what is stored); answers its id and slug. */
+export const saveMenuAction = createAction(
+  ADMIN,
+  addEditMenuBody,
+  async (input, user) => {
+    const saved = await saveMenu(input, await actor(user));
+    return { ok: true as const, data: { id: saved.id, slug: saved.slug }, message: saved.message };
+  },
+  { stored: storedMenuBody },
+);
 
 /** One level's menus in their new order. */
 export const reorderMenusAction = createAction(ADMIN, changeMenuPositionBody, async (input, user) => {

@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { getDb, schema } from "@/lib/db";
 import { cachedForStamp, deepFreeze } from "@/lib/db/config-cache";
+import { rawId } from "@/lib/validation/partial";
 
 export type MenuNode = {
   id: number;
@@ -230,4 +231,29 @@ export async function findRenamedMenuSlug(slug: string): Promise<string | null> 
     .innerJoin(schema.menus, eq(schema.menus.id, schema.menuSlugHistory.menuId))
     .where(and(eq(schema.menuSlugHistory.slug, slug)));
   return row?.slug ?? null;
+}
+
+/** The body fields that say what a menu is: its page types (with Allow In Attachment) or a URL, under any of their names. */
+const MENU_KIND_FIELDS = ["url", "features", "feature", "page_type", "allow_in_attachment", "attachment"];
+
+/**
+ * add_edit_menu's body as stored for the menu an update's raw input names by `id` (null: a new menu, or
+ * none by that id), for lib/validation/partial.ts: a field the update leaves out keeps these. What the
+ * menu is (page types with Allow In Attachment, or a URL) is one choice: a body that names any part of
+ * it, under any of its names, gives the whole (so a URL sent alone still turns a page into a link).
+ */
+export async function storedMenuBody(input: Record<string, unknown>): Promise<Record<string, unknown> | null> {
+  const id = rawId(input.id);
+  if (id == null) return null;
+  const db = await getDb();
+  const [m] = await db.select().from(schema.menus).where(eq(schema.menus.id, id)).limit(1);
+  if (!m) return null;
+  const namesKind = MENU_KIND_FIELDS.some((k) => input[k] !== undefined);
+  return {
+    id: m.id,
+    ...(m.parentId != null && { parent_id: m.parentId }),
+    menu_title: m.title,
+    icon_id: m.iconId,
+    ...(!namesKind && { url: m.url, features: m.pageTypes, allow_in_attachment: m.allowInAttachment }),
+  };
 }

@@ -24,12 +24,16 @@ import {
   deleteUserBody,
 } from "./schemas";
 import { USER_DELETE_TEXTS } from "./columns";
+import { storedEditUser, storedProfile } from "./queries";
 
 async function requestId() {
   return requestIdFrom(await headers());
 }
 
-/** Edit User (administrators): role, state, location, department, phone, permissions of another user. */
+/**
+ * Edit User (administrators): role, state, location, department, phone, permissions of another user; a
+ * field left out keeps what is stored.
+ */
 export const updateUserAction = createAction(
   { capability: "manageBackOffice" },
   editUserSchema,
@@ -37,13 +41,19 @@ export const updateUserAction = createAction(
     await updateUserByAdmin({ data: input, actor: user, requestId: await requestId() });
     return { ok: true as const, data: undefined, message: PEOPLE_MESSAGES.userUpdated };
   },
+  { stored: storedEditUser },
 );
 
-/** Edit Profile (every signed-in user): one's own editable items and photo. */
-export const updateProfileAction = createAction({}, profileSchema, async (input, user) => {
-  const data = await updateOwnProfile({ data: input, user, requestId: await requestId() });
-  return { ok: true as const, data, message: PEOPLE_MESSAGES.profileChanged };
-});
+/** Edit Profile (every signed-in user): one's own editable items and photo; a field left out keeps what is stored. */
+export const updateProfileAction = createAction(
+  {},
+  profileSchema,
+  async (input, user) => {
+    const data = await updateOwnProfile({ data: input, user, requestId: await requestId() });
+    return { ok: true as const, data, message: PEOPLE_MESSAGES.profileChanged };
+  },
+  { stored: async (_input, user) => storedProfile(user.id) },
+);
 
 /** Change Password (every signed-in user with a password here); the other sessions end. */
 export const changePasswordAction = createAction({}, changePasswordSchema, async (input, user) => {

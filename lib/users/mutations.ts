@@ -174,13 +174,64 @@ export async function updateUserByAdmin(input: {
 }
 
 /**
+ * What an administrator keeps of a user (location, department, role, permissions) as an own-profile
+ * body may name it: the old client sends its current values back, which is accepted; any other value
+ * is refused (422 naming the field), so nothing a person edits about themself widens what they may
+ * read, count in or approve (issue 43).
+ */
+export type AdministratorKept = {
+  locationId?: number | null;
+  departmentId?: number | null;
+  roleId?: number;
+  permissionIds?: number[];
+};
+
+const KEPT_LABELS: Record<keyof AdministratorKept, string> = {
+  locationId: "location",
+  departmentId: "department",
+  roleId: "role",
+  permissionIds: "permissions",
+};
+
+/** 422 naming the first field of `sent` that differs from what is stored. */
+async function assertKeptUnchanged(
+  tx: Tx,
+  stored: { id: number; locationId: number | null; departmentId: number | null; roleId: number },
+  sent: AdministratorKept,
+) {
+  const had =
+    sent.permissionIds === undefined
+      ? []
+      : (
+          await tx
+            .select({ id: userPermissions.permissionId })
+            .from(userPermissions)
+            .where(eq(userPermissions.userId, stored.id))
+        ).map((r) => r.id);
+  const sameSet = (a: number[], b: number[]) =>
+    [...new Set(a)].sort((x, y) => x - y).join(",") === [...new Set(b)].sort((x, y) => x - y).join(",");
+  for (const field of Object.keys(KEPT_LABELS) as (keyof AdministratorKept)[]) {
+    const value = sent[field];
+    if (value === undefined) continue;
+    const same = field === "permissionIds" ? sameSet(value as number[], had) : value === stored[field];
+    if (!same) {
+      const message = M.keptByAdministrator(KEPT_LABELS[field]);
+      throw new AppError(422, message, { [field]: [message] });
+    }
+  }
+}
+
+/**
  * Edit Profile (one's own): the editable items and the photo. A new photo must be the caller's own
  * profile-photo upload (uploadmedia); the previous photo's file is deleted once the change commits.
- * Personal data (names, e-mail) changes only when an administrator sends it (`personal`).
+ * Personal data (names, e-mail) changes only when an administrator sends it (`personal`). Location,
+ * department, role and permissions never change here: `kept` (what the old client sent back of them)
+ * must be what is stored.
  */
 export async function updateOwnProfile(input: {
   data: Profile;
   personal?: { firstName: string; lastName: string; email: string } | null;
+  kept?: AdministratorKept;
   user: SessionUser;
   requestId?: string | null;
 }): Promise<{ profileImageUrl: string | null }> {
@@ -194,7 +245,7 @@ export async function updateOwnProfile(input: {
       .where(and(eq(users.id, user.id), isNull(users.deletedAt)))
       .for("update");
     if (!before) throw new AppError(404, M.notRegistered);
-    await assertExists(tx, locations, data.locationId, "locationId", M.locationUnknown);
+    if (input.kept) await assertKeptUnchanged(tx, before, input.kept);
     if (input.personal?.email) {
       const [taken] = await tx
         .select({ id: users.id })
@@ -215,7 +266,6 @@ export async function updateOwnProfile(input: {
       if (old) await deleteFiles([old], tx);
     }
     const after = {
-      locationId: data.locationId,
       post: data.post || null,
       teamDesignation: data.teamDesignation || null,
       description: data.description || null,

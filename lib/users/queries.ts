@@ -6,6 +6,7 @@ import { contains, equalsId, likePattern, type TableQuerySpec } from "@/lib/data
 import { defineList } from "@/lib/data-table/list-definition";
 import { USER_DEFAULT_SORT, USER_EXPORT_COLUMNS, type UserListRow } from "./columns";
 import { personNameOrUsername } from "./display-name";
+import { rawId } from "@/lib/validation/partial";
 
 const { users, roles, locations, departments, states, permissions, userPermissions } = schema;
 
@@ -187,6 +188,46 @@ export type UserDetail = {
 export function personalFieldsOf(u: UserDetail) {
   const { firstName, lastName, email, empId, phone, locationId } = u;
   return { firstName, lastName, email, empId, phone, locationId };
+}
+
+/** The profile form's values as stored: the form's defaults, and what a field left out of an update keeps. */
+export function profileValuesOf(u: UserDetail) {
+  return {
+    post: u.post ?? "",
+    teamDesignation: u.teamDesignation ?? "",
+    description: u.description ?? "",
+    bio: u.bio ?? "",
+    quote: u.quote ?? "",
+    quoteName: u.quoteName ?? "",
+    filePath: "",
+    removePhoto: false,
+  };
+}
+
+/** The caller's profile values as stored (null: no such user; the save answers that). */
+export async function storedProfile(id: number) {
+  const u = await getUserDetail({ id });
+  return u && profileValuesOf(u);
+}
+
+/** Edit User's stored values for an update's raw input (null: no valid id, or no such user; the schema or save answers that). */
+export async function storedEditUser(input: Record<string, unknown>) {
+  const id = rawId(input.id);
+  const u = id == null ? null : await getUserDetail({ id });
+  return u && editUserValuesOf(u);
+}
+
+/** Edit User's values as stored (ids as the form's selects hold them): what a field left out of an update keeps. */
+export function editUserValuesOf(u: UserDetail) {
+  return {
+    id: u.id,
+    roleId: u.roleId,
+    stateId: u.stateId,
+    locationId: u.locationId,
+    departmentId: u.departmentId,
+    phone: u.phone ?? "",
+    permissionIds: u.permissions.map((p) => p.id),
+  };
 }
 
 /** A user that exists and is not deleted, with names of their references and their permissions; null if none. */

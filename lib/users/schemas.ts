@@ -21,6 +21,9 @@ export const PEOPLE_MESSAGES = {
   locationUnknown: "The selected location does not exist.",
   departmentUnknown: "The selected department does not exist.",
   departmentNotAtLocation: "The selected department is not the location's department.",
+  /** An own-profile body that names another value of what an administrator keeps (issue 43). */
+  keptByAdministrator: (field: string) =>
+    `Your ${field} is changed by an administrator (Edit User), not on your profile.`,
   emailRequired: "Please Enter Email",
   emailInvalid: "Please Enter Valid Email",
   emailTaken: "This e-mail address is already used by another user.",
@@ -97,14 +100,22 @@ export const editUserSchema = z.object({
   permissionIds,
 });
 export type EditUserInput = z.input<typeof editUserSchema>;
+
+/** What an administrator keeps of a user, as an own-profile body may send it back (each part optional). */
+export const administratorKeptSchema = editUserSchema
+  .pick({ locationId: true, departmentId: true, roleId: true, permissionIds: true })
+  .partial();
 export type EditUser = z.output<typeof editUserSchema>;
 
 const short = line("This field").trim().max(190, M.textTooLong).default("");
 const long = text().max(65534, M.longTextTooLong).default("");
 
-/** Edit Profile (every signed-in user, own profile): the editable items; personal data is read-only. */
+/**
+ * Edit Profile (every signed-in user, own profile): the editable items. Personal data is read-only, and
+ * so are location, department, role and permissions: they decide what a person may read and approve,
+ * so only an administrator changes them (Edit User).
+ */
 export const profileSchema = z.object({
-  locationId: optionalId(M.locationUnknown),
   post: short,
   teamDesignation: short,
   description: long,

@@ -6,6 +6,7 @@ import { listCallBody } from "@/lib/data-table/list-body";
 import { PERMISSION } from "@/lib/auth/roles";
 import { MAPPER_DEFAULT_SORT, type MappingRow } from "./columns";
 import { mappingSchema } from "./schemas";
+import { storedMappingRow } from "./queries";
 import { FORM_DEPARTMENT_ID } from "@/lib/forms/locations";
 
 /** Every form email manager call needs the per-user permission. */
@@ -47,6 +48,12 @@ export const mapperSaveBody = apiBody(
   },
   { extra: { manager_email: z.unknown().optional() } },
 );
+
+/** The mapping an add/update call's raw body names by `id`, in the payload's names: what a field it leaves out keeps (issue 43). */
+export async function storedMapperBody(body: Record<string, unknown>): Promise<Record<string, unknown> | null> {
+  const row = await storedMappingRow(body);
+  return row && toApiMapping(row);
+}
 
 /** A row with the v1 payload's names (comma-separated addresses). */
 export function toApiMapping(x: MappingRow) {

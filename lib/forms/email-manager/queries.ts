@@ -5,7 +5,8 @@ import { contains } from "@/lib/data-table/query";
 import { AppError } from "@/lib/errors";
 import { defineList } from "@/lib/data-table/list-definition";
 import { UPDATED_BY_SORT, updater, updaterName } from "@/lib/forms/submission-columns";
-import { FORM_KEYS, FORM_LABELS, formKeyOf, type FormKey } from "@/lib/forms/form-keys";
+import { FORM_KEYS, FORM_LABELS, formIdOf, formKeyOf, type FormKey } from "@/lib/forms/form-keys";
+import { rawId } from "@/lib/validation/partial";
 import { MAPPER_DEFAULT_SORT, mapperLabel, type MappingRow } from "./columns";
 import { ROLE } from "@/lib/auth/roles";
 
@@ -123,4 +124,31 @@ export async function listApproverCandidates(): Promise<{ id: number; name: stri
     .where(and(inArray(u.roleId, [ROLE.admin, ROLE.calendarManager]), eq(u.status, "active")))
     .orderBy(u.firstName, u.lastName, u.id);
   return rows.map((r) => ({ id: r.id, name: [r.first, r.last].filter(Boolean).join(" ") || r.username }));
+}
+
+/**
+ * The mapping an update's raw input names by `id` (null: a new one, or none by that id), for the stored
+ * values a field left out of the update keeps (issue 43, lib/validation/partial.ts); approvers and status
+ * are kept by the save itself when left out.
+ */
+export async function storedMappingRow(input: Record<string, unknown>): Promise<MappingRow | null> {
+  const id = rawId(input.id);
+  if (id == null) return null;
+  const db = await getDb();
+  const [row] = (await joined(db, rowColumns).where(eq(m.id, id)).limit(1)) as MappingRow[];
+  return row ?? null;
+}
+
+/** A mapping in its form's names (the screen's save action). */
+export async function storedMapping(input: Record<string, unknown>): Promise<Record<string, unknown> | null> {
+  const row = await storedMappingRow(input);
+  return (
+    row && {
+      id: row.id,
+      formId: formIdOf(row.formKey as FormKey),
+      locationIds: [row.locationId],
+      to: row.toEmails,
+      cc: row.ccEmails,
+    }
+  );
 }

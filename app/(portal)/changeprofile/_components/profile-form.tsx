@@ -6,7 +6,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Avatar } from "@/components/ui/avatar";
 import { Button } from "@/components/ui/button";
-import { Field, ReadOnlyField, SelectField } from "@/components/ui/input";
+import { Field, ReadOnlyField } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast";
 import { Dropzone } from "@/components/dropzone/dropzone";
 import { TextArea, applyServerErrors } from "@/components/content/form-parts";
@@ -24,37 +24,26 @@ type Props = {
     empId: string | null;
     stateName: string | null;
     phone: string | null;
-    locationId: number | null;
-    post: string;
-    teamDesignation: string;
-    description: string;
-    bio: string;
-    quote: string;
-    quoteName: string;
+    locationName: string | null;
+    departmentName: string | null;
+    roleName: string;
     photoUrl: string | null;
     initials: string;
     color: string;
     hasPassword: boolean;
   };
-  locations: { value: number; text: string }[];
+  /** The form's values as stored. */
+  values: ProfileInput;
 };
 
-const FIELDS = [
-  "locationId",
-  "post",
-  "teamDesignation",
-  "description",
-  "bio",
-  "quote",
-  "quoteName",
-  "filePath",
-] as const;
+const FIELDS = ["post", "teamDesignation", "description", "bio", "quote", "quoteName", "filePath"] as const;
 
 /**
- * Edit Profile: personal data (kept by HR) read-only; location, post, team designation, description,
- * bio, quote and the photo editable. After a save the page and the header re-render with the new photo.
+ * Edit Profile: personal data (kept by HR), location, department and role (kept by administrators)
+ * read-only; post, team designation, description, bio, quote and the photo editable. After a save the
+ * page and the header re-render with the new photo.
  */
-export function ProfileForm({ user, locations }: Props) {
+export function ProfileForm({ user, values }: Props) {
   const router = useRouter();
   const [saving, setSaving] = useState(false);
   const [uploading, setUploading] = useState(false);
@@ -63,23 +52,13 @@ export function ProfileForm({ user, locations }: Props) {
   const [passwordOpen, setPasswordOpen] = useState(false);
   const form = useForm<ProfileInput, unknown, Profile>({
     resolver: zodResolver(profileSchema),
-    defaultValues: {
-      locationId: user.locationId == null ? "" : String(user.locationId),
-      post: user.post,
-      teamDesignation: user.teamDesignation,
-      description: user.description,
-      bio: user.bio,
-      quote: user.quote,
-      quoteName: user.quoteName,
-      filePath: "",
-      removePhoto: false,
-    },
+    defaultValues: values,
   });
   const err = (name: (typeof FIELDS)[number]) => form.formState.errors[name]?.message as string | undefined;
 
-  const submit = form.handleSubmit(async (values) => {
+  const submit = form.handleSubmit(async (saved) => {
     setSaving(true);
-    const res = await callAction(updateProfileAction(values));
+    const res = await callAction(updateProfileAction(saved));
     setSaving(false);
     if (!res.ok) {
       applyServerErrors(form, res.fieldErrors, FIELDS);
@@ -88,12 +67,7 @@ export function ProfileForm({ user, locations }: Props) {
     }
     toast.success(res.message ?? "Profile Changed Successfully");
     setPhoto(res.data.profileImageUrl);
-    form.reset({
-      ...values,
-      locationId: values.locationId == null ? "" : String(values.locationId),
-      filePath: "",
-      removePhoto: false,
-    });
+    form.reset({ ...saved, filePath: "", removePhoto: false });
     setDropKey((k) => k + 1);
     router.refresh(); // the header's avatar
   });
@@ -148,16 +122,11 @@ export function ProfileForm({ user, locations }: Props) {
           <ReadOnlyField label="Dayforce Id" value={user.empId} />
           <ReadOnlyField label="State" value={user.stateName} />
           <ReadOnlyField label="Phone" value={user.phone} />
+          <ReadOnlyField label="Location" value={user.locationName} />
+          <ReadOnlyField label="Department" value={user.departmentName} />
+          <ReadOnlyField label="Role" value={user.roleName} />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField label="Location" error={err("locationId")} {...form.register("locationId")}>
-            <option value="">Select Location</option>
-            {locations.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.text}
-              </option>
-            ))}
-          </SelectField>
           <Field label="Post" maxLength={190} error={err("post")} {...form.register("post")} />
           <Field
             label="Team Designation"

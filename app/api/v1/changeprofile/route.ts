@@ -4,8 +4,18 @@ import { ok } from "@/lib/api/envelope";
 import { forbidden } from "@/lib/errors";
 import { roleCan } from "@/lib/auth/roles";
 import { text } from "@/lib/validation/text";
+import { named, overStored } from "@/lib/validation/partial";
+import { withPayloadNames } from "@/lib/content/api";
 import { updateOwnProfile, updateUserByAdmin } from "@/lib/users/mutations";
-import { PEOPLE_MESSAGES, editUserSchema, personalDataSchema, phoneSchema, profileSchema } from "@/lib/users/schemas";
+import { storedEditUser, storedProfile } from "@/lib/users/queries";
+import {
+  PEOPLE_MESSAGES,
+  administratorKeptSchema,
+  editUserSchema,
+  personalDataSchema,
+  phoneSchema,
+  profileSchema,
+} from "@/lib/users/schemas";
 
 const id = z
   .union([z.number(), text().max(12)])
@@ -47,30 +57,45 @@ const body = z.object({
     .optional(),
   remove_photo: z.union([z.boolean(), z.number(), text().max(5)]).optional(),
 });
+type Body = z.output<typeof body>;
 
 const orEmpty = (v: string | null | undefined) => v ?? "";
+/** A text field as sent: left out stays undefined (kept), null is "" (cleared). */
+const sentText = (v: string | null | undefined) => (v === null ? "" : v);
+/** The location under either of its names (`location_id`, else `site`). */
+const locationOf = (b: Body) => (named(b.location_id) ? b.location_id : b.site);
+/** The v1 names of what an administrator keeps, for field errors. */
+const KEPT_NAMES: Record<string, string> = {
+  locationId: "location_id",
+  departmentId: "department",
+  roleId: "role_id",
+  permissionIds: "permission_id",
+};
 
 /**
- * POST /api/v1/changeprofile. Without `id` (or with one's own): the caller's profile (every signed-in
- * user): location, post, team designation, description, bio, quote, quote name and the photo
- * (`filePath`, the path uploadmedia answered). Names and e-mail are checked (the spec's messages) but
- * applied for administrators only: for staff they are kept by HR. With another user's `id`
- * (administrators only): that user's role, state, location (`location_id` or `site`), department,
- * phone and permissions (`permission_id`), as Edit User does.
+ * POST /api/v1/changeprofile. A field left out keeps what is stored (issue 43). Without `id` (or with
+ * one's own): the caller's profile (every signed-in user): post, team designation, description, bio,
+ * quote, quote name and the photo (`filePath`, the path uploadmedia answered). Names and e-mail are
+ * checked (the spec's messages) but applied for administrators only: for staff they are kept by HR.
+ * Location (`location_id` or `site`), department, role and permissions are an administrator's to
+ * change: sent back unchanged they are accepted, another value is a 422 naming the field. With another
+ * user's `id` (administrators only): that user's role, state, location, department, phone and
+ * permissions (`permission_id`), as Edit User does.
  */
 export const POST = withApi({}, { body }, async ({ user, body, requestId }) => {
   const target = body.id != null && body.id !== "" ? Number(body.id) : user.id;
   if (target !== user.id) {
     if (!roleCan(user.roleId, "manageBackOffice")) throw forbidden();
-    const data = parse(editUserSchema, {
+    const sent = {
       id: target,
       roleId: body.role_id,
       stateId: body.state,
-      locationId: body.location_id ?? body.site,
+      locationId: locationOf(body),
       departmentId: body.department,
-      phone: body.phone == null ? "" : String(body.phone),
-      permissionIds: body.permission_id ?? [],
-    });
+      phone: body.phone === undefined ? undefined : body.phone === null ? "" : String(body.phone),
+      permissionIds: body.permission_id,
+    };
+    const data = parse(editUserSchema, overStored((await storedEditUser({ id: target })) ?? {}, sent));
     await updateUserByAdmin({ data, actor: user, requestId });
     return ok(null, PEOPLE_MESSAGES.userUpdated);
   }
@@ -83,22 +108,37 @@ export const POST = withApi({}, { body }, async ({ user, body, requestId }) => {
       })
     : null;
   if (body.phone != null) parse(z.object({ phone: phoneSchema }), { phone: String(body.phone) });
-  const data = parse(profileSchema, {
-    locationId: body.location_id ?? body.site,
-    post: orEmpty(body.post),
-    teamDesignation: orEmpty(body.team_designation),
-    description: orEmpty(body.description),
-    bio: orEmpty(body.bio),
-    quote: orEmpty(body.quote),
-    quoteName: orEmpty(body.quote_name),
-    filePath: orEmpty(body.filePath),
+  const kept = parse(
+    administratorKeptSchema,
+    Object.fromEntries(
+      Object.entries({
+        locationId: locationOf(body),
+        departmentId: body.department,
+        roleId: body.role_id,
+        permissionIds: body.permission_id,
+      }).filter(([, v]) => named(v)),
+    ),
+  );
+  const sent = {
+    post: sentText(body.post),
+    teamDesignation: sentText(body.team_designation),
+    description: sentText(body.description),
+    bio: sentText(body.bio),
+    quote: sentText(body.quote),
+    quoteName: sentText(body.quote_name),
+    filePath: sentText(body.filePath),
     removePhoto: body.remove_photo,
-  });
-  const result = await updateOwnProfile({
-    data,
-    personal: roleCan(user.roleId, "manageBackOffice") ? personal : null,
-    user,
-    requestId,
-  });
+  };
+  const data = parse(profileSchema, overStored((await storedProfile(user.id)) ?? {}, sent));
+  const result = await withPayloadNames(
+    updateOwnProfile({
+      data,
+      personal: roleCan(user.roleId, "manageBackOffice") ? personal : null,
+      kept,
+      user,
+      requestId,
+    }),
+    KEPT_NAMES,
+  );
   return ok({ profile_image: result.profileImageUrl }, PEOPLE_MESSAGES.profileChanged);
 });

@@ -1,10 +1,14 @@
 import { withApi } from "@/lib/api/with-api";
 import { saveColorOptionHandler } from "@/lib/backoffice/api";
 import { saveColorOptionBody } from "@/lib/backoffice/schemas";
+import { storedColorOption } from "@/lib/backoffice/queries";
 
-/** POST /api/v1/savegroup (administrators): add or update a attachment group; see lib/backoffice/api.ts. */
+/**
+ * POST /api/v1/savegroup (administrators): add or update an attachment group (a field left out keeps what is
+ * stored); see lib/backoffice/api.ts.
+ */
 export const POST = withApi(
   { capability: "manageBackOffice" },
-  { body: saveColorOptionBody("group") },
+  { body: saveColorOptionBody("group"), stored: storedColorOption("group", "api") },
   saveColorOptionHandler("group"),
 );

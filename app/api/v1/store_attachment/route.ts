@@ -2,13 +2,16 @@ import { z } from "zod";
 import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
 import {
-  documentsFromLists,
+  NEW_ITEM_VALUES,
   optionalId,
   SCHEDULE_NAMES,
   scheduleFromBody,
+  sentDocuments,
   validatePayload,
   withPayloadNames,
 } from "@/lib/content/api";
+import { storedContentValues } from "@/lib/content/queries";
+import { overStored } from "@/lib/validation/partial";
 import { attachmentFormSchema } from "@/lib/content/schemas";
 import { saveAttachment } from "@/lib/content/mutations";
 
@@ -24,32 +27,31 @@ function groupIdOf(v: unknown): number | null {
 /**
  * POST /api/v1/store_attachment {attachTitle, attachURL, attachPath, attachSize, attachType, attachSlug,
  * upload_type: file|doc|url, selected_group, id?, audience?: {locations, roles}, publish_at?, expires_at?}:
- * adds or updates an attachment (role 1); a field left out keeps what is stored.
+ * adds or updates an attachment (role 1); a field left out of an update keeps what is stored (issue 43:
+ * title, link, group and file too); `audience` is whole or refused.
  */
 export const POST = withApi({ capability: "manageContent" }, { body }, async ({ user, body }) => {
   const type = typeof body.upload_type === "string" ? body.upload_type.toLowerCase() : body.upload_type;
-  const input = validatePayload(
-    attachmentFormSchema,
-    {
-      slug: body.attachSlug ?? body.slug,
-      id: optionalId(body.id),
-      title: body.attachTitle,
-      uploadType: type === "doc" ? "file" : type,
-      url: typeof body.attachURL === "string" ? body.attachURL : "",
-      groupId: groupIdOf(body.selected_group),
-      documents: documentsFromLists(body.attachPath, body.attachSize, body.attachType, body.attachName),
-      ...scheduleFromBody(body),
-    },
-    {
-      slug: "attachSlug",
-      title: "attachTitle",
-      uploadType: "upload_type",
-      url: "attachURL",
-      groupId: "selected_group",
-      documents: "attachPath",
-      ...SCHEDULE_NAMES,
-    },
-  );
+  const sent = {
+    slug: body.attachSlug ?? body.slug,
+    id: optionalId(body.id),
+    title: body.attachTitle,
+    uploadType: type === "doc" ? "file" : type,
+    url: body.attachURL === undefined ? undefined : typeof body.attachURL === "string" ? body.attachURL : "",
+    groupId: body.selected_group === undefined ? undefined : groupIdOf(body.selected_group),
+    documents: sentDocuments(body, "attachPath", "attachSize", "attachType", "attachName"),
+    ...scheduleFromBody(body),
+  };
+  const stored = await storedContentValues("attachment", sent, user);
+  const input = validatePayload(attachmentFormSchema, overStored(stored ?? NEW_ITEM_VALUES, sent), {
+    slug: "attachSlug",
+    title: "attachTitle",
+    uploadType: "upload_type",
+    url: "attachURL",
+    groupId: "selected_group",
+    documents: "attachPath",
+    ...SCHEDULE_NAMES,
+  });
   const { id, created, message } = await withPayloadNames(
     saveAttachment(input, user, { documentsField: "attachPath" }),
     SCHEDULE_NAMES,

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
-import { documentsFromLists, optionalId, validatePayload } from "@/lib/content/api";
+import { NEW_ITEM_VALUES, optionalId, sentDocuments, sentText, validatePayload } from "@/lib/content/api";
+import { storedContentValues } from "@/lib/content/queries";
+import { overStored } from "@/lib/validation/partial";
 import { saveTheDateFormSchema } from "@/lib/content/schemas";
 import { saveSaveTheDate } from "@/lib/content/mutations";
 
@@ -9,22 +11,22 @@ const body = z.object({}).passthrough();
 
 /**
  * POST /api/v1/store_event {imagePath[], imageSize[], imageType[], title, description, slug, id?,
- * eventDate: MM/DD/YYYY}: adds or updates a save-the-date entry (role 1).
+ * eventDate: MM/DD/YYYY}: adds or updates a save-the-date entry (role 1); a field left out of an update
+ * keeps what is stored (issue 43).
  */
 export const POST = withApi({ capability: "manageContent" }, { body }, async ({ user, body }) => {
-  const input = validatePayload(
-    saveTheDateFormSchema,
-    {
-      slug: body.slug,
-      id: optionalId(body.id),
-      title: body.title,
-      description:
-        typeof body.description === "string" ? body.description : body.description == null ? "" : body.description,
-      eventDate: body.eventDate,
-      documents: documentsFromLists(body.imagePath, body.imageSize, body.imageType, body.imageName),
-    },
-    { documents: "imagePath" },
-  );
+  const sent = {
+    slug: body.slug,
+    id: optionalId(body.id),
+    title: body.title,
+    description: sentText(body.description),
+    eventDate: body.eventDate,
+    documents: sentDocuments(body, "imagePath", "imageSize", "imageType", "imageName"),
+  };
+  const stored = await storedContentValues("save-the-date", sent, user);
+  const input = validatePayload(saveTheDateFormSchema, overStored(stored ?? NEW_ITEM_VALUES, sent), {
+    documents: "imagePath",
+  });
   const { id, created, message } = await saveSaveTheDate(input, user, { documentsField: "imagePath" });
   return ok({ id, created }, message);
 });

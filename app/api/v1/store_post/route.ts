@@ -2,14 +2,18 @@ import { z } from "zod";
 import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
 import {
-  documentsFromLists,
   mustReadFromBody,
+  NEW_ITEM_VALUES,
   optionalId,
   SCHEDULE_NAMES,
   scheduleFromBody,
+  sentDocuments,
+  sentText,
   validatePayload,
   withPayloadNames,
 } from "@/lib/content/api";
+import { storedContentValues } from "@/lib/content/queries";
+import { overStored } from "@/lib/validation/partial";
 import { discussionFormSchema } from "@/lib/content/schemas";
 import { saveDiscussion } from "@/lib/content/mutations";
 
@@ -19,23 +23,24 @@ const body = z.object({}).passthrough();
  * POST /api/v1/store_post {imagePath[], imageSize[], imageType[], imageName[]?, title, description,
  * slug, id?, audience?: {locations, roles}, publish_at?, expires_at?, must_read?, due_at?,
  * needs_acknowledging_again?}: adds (no id) or updates a discussion post with its documents (role 1).
- * A field left out keeps what is stored (everyone, at once, for good, not a must-read on a new post).
+ * A field left out of an update keeps what is stored (issue 43: title, description and documents too);
+ * on a new post, everyone, at once, for good, not a must-read. `audience` is whole or refused.
  */
 export const POST = withApi({ capability: "manageContent" }, { body }, async ({ user, body }) => {
-  const input = validatePayload(
-    discussionFormSchema,
-    {
-      slug: body.slug,
-      id: optionalId(body.id),
-      title: body.title,
-      description:
-        typeof body.description === "string" ? body.description : body.description == null ? "" : body.description,
-      documents: documentsFromLists(body.imagePath, body.imageSize, body.imageType, body.imageName),
-      ...scheduleFromBody(body),
-      ...mustReadFromBody(body),
-    },
-    { documents: "imagePath", ...SCHEDULE_NAMES },
-  );
+  const sent = {
+    slug: body.slug,
+    id: optionalId(body.id),
+    title: body.title,
+    description: sentText(body.description),
+    documents: sentDocuments(body, "imagePath", "imageSize", "imageType", "imageName"),
+    ...scheduleFromBody(body),
+    ...mustReadFromBody(body),
+  };
+  const stored = await storedContentValues("discussion", sent, user);
+  const input = validatePayload(discussionFormSchema, overStored(stored ?? NEW_ITEM_VALUES, sent), {
+    documents: "imagePath",
+    ...SCHEDULE_NAMES,
+  });
   const { id, created, message } = await withPayloadNames(
     saveDiscussion(input, user, { documentsField: "imagePath" }),
     SCHEDULE_NAMES,

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { AttachmentForm } from "@/components/content/attachment-form";
-import { getAttachment, listAttachmentGroups, listAudienceOptions } from "@/lib/content/queries";
+import { attachmentValuesOf, getAttachment, listAttachmentGroups, listAudienceOptions } from "@/lib/content/queries";
 import { allowedUploadTypes } from "@/lib/content/constants";
 import { loadFormContext } from "../../../_components/form-context";
 
@@ -22,23 +22,7 @@ export default async function EditAttachmentPage({ params }: { params: Promise<{
   const groups = (await listAttachmentGroups()).filter((g) => g.status === "active" || g.id === item.groupId);
   return (
     <AttachmentForm
-      initial={{
-        slug: menu.slug,
-        id: item.id,
-        title: item.title,
-        uploadType: item.uploadType,
-        url: item.url ?? "",
-        groupId: item.groupId,
-        documents: item.documents.map((d) => ({
-          path: d.path,
-          name: d.name,
-          size: d.size,
-          type: d.mime || d.extension,
-        })),
-        audience: { locations: item.audienceLocationIds, roles: item.audienceRoleIds },
-        publishAt: item.publishAt?.toISOString() ?? null,
-        expiresAt: item.expiresAt?.toISOString() ?? null,
-      }}
+      initial={attachmentValuesOf(menu.slug, item)}
       options={await listAudienceOptions()}
       allowed={allowed}
       groups={groups.map((g) => ({ id: g.id, name: g.status === "active" ? g.name : `${g.name} (inactive)` }))}

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { DiscussionForm } from "@/components/content/discussion-form";
-import { getDiscussion, listAudienceOptions } from "@/lib/content/queries";
+import { discussionValuesOf, getDiscussion, listAudienceOptions } from "@/lib/content/queries";
 import { loadFormContext } from "../../../_components/form-context";
 
 export const metadata: Metadata = { title: "Edit Post" };
@@ -17,24 +17,7 @@ export default async function EditDiscussionPage({ params }: { params: Promise<{
   );
   return (
     <DiscussionForm
-      initial={{
-        slug: menu.slug,
-        id: post.id,
-        title: post.title,
-        description: post.description,
-        documents: post.documents.map((d) => ({
-          path: d.path,
-          name: d.name,
-          size: d.size,
-          type: d.mime || d.extension,
-        })),
-        audience: { locations: post.audienceLocationIds, roles: post.audienceRoleIds },
-        publishAt: post.publishAt?.toISOString() ?? null,
-        expiresAt: post.expiresAt?.toISOString() ?? null,
-        mustRead: post.mustRead,
-        dueAt: post.dueAt?.toISOString() ?? null,
-        reacknowledge: false,
-      }}
+      initial={discussionValuesOf(menu.slug, post)}
       options={await listAudienceOptions()}
       backHref={backHref}
       userName={userName}

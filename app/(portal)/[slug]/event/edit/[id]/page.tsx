@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { SaveTheDateForm } from "@/components/content/save-the-date-form";
-import { getSaveTheDate } from "@/lib/content/queries";
-import { isoDateToUs } from "@/lib/content/constants";
+import { getSaveTheDate, saveTheDateValuesOf } from "@/lib/content/queries";
 import { loadFormContext } from "../../../_components/form-context";
 
 export const metadata: Metadata = { title: "Edit Date" };
@@ -14,23 +13,5 @@ export default async function EditSaveTheDatePage({ params }: { params: Promise<
     userName,
     record: entry,
   } = await loadFormContext(params, "save-the-date", (menu, id) => getSaveTheDate({ menuId: menu.id, id }));
-  return (
-    <SaveTheDateForm
-      initial={{
-        slug: menu.slug,
-        id: entry.id,
-        title: entry.title,
-        description: entry.description,
-        eventDate: isoDateToUs(entry.eventDate),
-        documents: entry.documents.map((d) => ({
-          path: d.path,
-          name: d.name,
-          size: d.size,
-          type: d.mime || d.extension,
-        })),
-      }}
-      backHref={backHref}
-      userName={userName}
-    />
-  );
+  return <SaveTheDateForm initial={saveTheDateValuesOf(menu.slug, entry)} backHref={backHref} userName={userName} />;
 }

@@ -1,0 +1,24 @@
+/**
+ * A field left out is a field kept (issue 43; docs: DECISIONS 'An update call changes only the fields its
+ * body names'). An update's input is what is stored, in the form's own shape, with each field the body
+ * names laid over it; the whole is then checked by the form's schema, so the rules between fields (a
+ * department at its location, a link for a link entry) hold for the result and not only for the part
+ * that was sent. A field whose value is `undefined` was not named; `null` and `""` are named (they clear).
+ * Pure: the server actions (createAction's `stored`) and the v1 edges use it alike.
+ */
+export function overStored(stored: Record<string, unknown>, sent: unknown): Record<string, unknown> {
+  if (!sent || typeof sent !== "object" || Array.isArray(sent)) return stored;
+  const out: Record<string, unknown> = { ...stored };
+  for (const [key, value] of Object.entries(sent)) if (value !== undefined) out[key] = value;
+  return out;
+}
+
+/** Whether a body named the field: present and not `undefined` (`null` and `""` are named). */
+export const named = (value: unknown) => value !== undefined;
+
+/** The positive integer id an update's raw (not yet validated) input names, or null (a new record, or an id the schema refuses). */
+export function rawId(value: unknown): number | null {
+  const n =
+    typeof value === "number" ? value : typeof value === "string" && /^\d{1,10}$/.test(value) ? Number(value) : NaN;
+  return Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null;
+}
