@@ -1,3 +1,5 @@
+import { DatabaseUnavailableError } from "@/lib/errors";
+
 /**
  * PostgreSQL restarts, failovers and an administrator's pg_terminate_backend close pooled connections
  * under the app. postgres.js opens fresh ones by itself, but the query that was on (or next sent to)
@@ -27,6 +29,39 @@ export function isConnectionLost(err: unknown): boolean {
   for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === "string" && CONNECTION_LOST.has(code)) return true;
+  }
+  return false;
+}
+
+/**
+ * Codes that say the database could not answer, beyond a lost connection: a connection that could not
+ * be opened in time (postgres.js's CONNECT_TIMEOUT, lib/db/bounds.ts's POOL_WAIT_TIMEOUT), a host
+ * that cannot be reached, a server refusing more connections, and the server's own bounds
+ * (statement_timeout, idle_in_transaction_session_timeout). Not retried: each already took its time.
+ */
+const UNAVAILABLE = new Set([
+  ...CONNECTION_LOST,
+  "CONNECT_TIMEOUT",
+  "POOL_WAIT_TIMEOUT",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "53300", // too_many_connections
+  "57014", // query_canceled: statement_timeout
+  "25P03", // idle_in_transaction_session_timeout
+]);
+
+/**
+ * Whether `err` (or what it wraps) means the database could not answer: a 503 worth retrying, never
+ * 'no session' or 'not found' (lib/errors.ts DatabaseUnavailableError is one too).
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof DatabaseUnavailableError) return true;
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && UNAVAILABLE.has(code)) return true;
   }
   return false;
 }
