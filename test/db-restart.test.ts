@@ -20,7 +20,8 @@ import { cookieJar } from "@/test/mock-next-headers";
 import { apiRequest, callRoute, tokenFor, setupTestDatabase } from "@/test/db";
 import { SESSION_COOKIE, sessionFor } from "@/test/auth";
 import { isConnectionLost, isDatabaseUnavailable, isRetryableRead, retryReadsOnLostConnection } from "@/lib/db/retry";
-import { boundPoolWait } from "@/lib/db/bounds";
+import { boundPoolWait, reconnectDelay, RECONNECT_MAX_S } from "@/lib/db/bounds";
+import { requestFaults } from "@/lib/db/faults";
 import { getDbHandle, openDatabase, schema, setDbForTesting } from "@/lib/db";
 import { hashToken } from "@/lib/auth/tokens";
 import { pageGuard, requireUser } from "@/lib/auth/guards";
@@ -202,6 +203,27 @@ describe("issue 44.1: a query waits for a connection of the pool at most POOL_WA
     expect(waiting.cancel).toHaveBeenCalledTimes(1);
     await new Promise((r) => setTimeout(r, 20));
     expect(running.cancel).not.toHaveBeenCalled();
+  });
+});
+
+describe("issue 44.1: the pool tries again soon after an outage, and a request waits for the database once", () => {
+  it("a connection's wait before opening again grows but stays under RECONNECT_MAX_S (postgres.js's own grows to 20 s)", () => {
+    for (const failures of [0, 1, 5, 10, 30]) {
+      const delay = reconnectDelay(failures);
+      expect(delay).toBeGreaterThan(0);
+      expect(delay).toBeLessThanOrEqual(RECONNECT_MAX_S);
+    }
+    expect(reconnectDelay(0)).toBeLessThan(0.06);
+  });
+
+  it("a session lookup in a request that already met the database unavailable fails at once, without a query", async () => {
+    const { resolveToken } = await import("@/lib/auth/session");
+    const started = Date.now();
+    const err = await requestFaults
+      .run({ databaseUnavailable: true }, () => resolveToken("a".repeat(70)))
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DatabaseUnavailableError);
+    expect(Date.now() - started).toBeLessThan(100);
   });
 });
 

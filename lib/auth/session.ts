@@ -4,7 +4,7 @@ import { getDb, getDbHandle, schema, type Db } from "@/lib/db";
 import { CONFIG_STAMP_SQL, CONTENT_STAMP_SQL } from "@/lib/db/config-cache";
 import { getAuthSecret } from "@/lib/config";
 import { isDatabaseUnavailable } from "@/lib/db/retry";
-import { noteDatabaseUnavailable } from "@/lib/db/faults";
+import { noteDatabaseUnavailable, requestFaults } from "@/lib/db/faults";
 import { DatabaseUnavailableError } from "@/lib/errors";
 import { setRecent } from "@/lib/lru";
 import { hashToken, newSecretToken, SESSION_TTL_MS } from "./tokens";
@@ -144,6 +144,9 @@ function sessionLookup(db: Db): ReturnType<typeof buildSessionLookup> {
  */
 export async function resolveToken(token: string | null | undefined): Promise<SessionUser | null> {
   if (!token || token.length !== 70 || !/^[A-Za-z0-9]+$/.test(token)) return null;
+  // A request that already met the database unavailable does not wait for it again (Next renders a
+  // failed page's metadata and error payload after the page: each would ask for the session once more).
+  if (requestFaults.getStore()?.databaseUnavailable) throw new DatabaseUnavailableError();
   const tokenHash = hashToken(token);
   let rows: Awaited<ReturnType<ReturnType<typeof sessionLookup>["execute"]>>;
   try {

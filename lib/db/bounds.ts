@@ -16,6 +16,17 @@ export const POOL_WAIT_MS = 3_000;
 export const STATEMENT_TIMEOUT_MS = 30_000;
 export const IDLE_IN_TRANSACTION_MS = 60_000;
 
+/**
+ * How long a connection of the pool waits before it tries to open again after failing, in seconds
+ * (postgres.js's `backoff`): growing, but at most RECONNECT_MAX_S. postgres.js's own grows to 20 s, so
+ * after an outage of a few seconds the pool kept waiting long after the database was back, and the
+ * queries queued on it ran out of POOL_WAIT_MS (503s after the restart).
+ */
+export const RECONNECT_MAX_S = 0.5;
+export function reconnectDelay(failures: number): number {
+  return Math.min(0.05 * 2 ** failures, RECONNECT_MAX_S) * (0.5 + Math.random() / 2);
+}
+
 /** The server settings of every connection of the app's pool (postgres.js `connection`). */
 export const SESSION_SETTINGS = {
   statement_timeout: STATEMENT_TIMEOUT_MS,

@@ -2,7 +2,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "@/db/schema";
 import { config } from "@/lib/config";
 import { readTypesOnce, retryReadsOnLostConnection } from "./retry";
-import { boundPoolWait, CONNECT_TIMEOUT_S, SESSION_SETTINGS } from "./bounds";
+import { boundPoolWait, CONNECT_TIMEOUT_S, reconnectDelay, SESSION_SETTINGS } from "./bounds";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -40,6 +40,7 @@ export async function openDatabase(opts: { url?: string; migrate?: boolean } = {
         max: poolSize,
         onnotice: () => {},
         connect_timeout: CONNECT_TIMEOUT_S,
+        backoff: reconnectDelay,
         connection: SESSION_SETTINGS,
       }),
     ),
