@@ -19,7 +19,13 @@ vi.mock("next/headers", () => import("@/test/mock-next-headers"));
 import { cookieJar } from "@/test/mock-next-headers";
 import { apiRequest, callRoute, tokenFor, setupTestDatabase } from "@/test/db";
 import { SESSION_COOKIE, sessionFor } from "@/test/auth";
-import { isConnectionLost, isDatabaseUnavailable, isRetryableRead, retryReadsOnLostConnection } from "@/lib/db/retry";
+import {
+  isConnectionLost,
+  isDatabaseUnavailable,
+  isRetryableRead,
+  retryReadsOnLostConnection,
+  RETRY_WINDOW_MS,
+} from "@/lib/db/retry";
 import { boundPoolWait, reconnectDelay, RECONNECT_MAX_S } from "@/lib/db/bounds";
 import { requestFaults } from "@/lib/db/faults";
 import { getDbHandle, openDatabase, schema, setDbForTesting } from "@/lib/db";
@@ -207,6 +213,27 @@ describe("issue 44.1: a query waits for a connection of the pool at most POOL_WA
 });
 
 describe("issue 44.1: the pool tries again soon after an outage, and a request waits for the database once", () => {
+  it("a read is not sent again once RETRY_WINDOW_MS have passed since its first attempt", async () => {
+    let calls = 0;
+    const slowDrop = {
+      unsafe: (_query: string) => {
+        calls++;
+        const p = new Promise((_, reject) =>
+          setTimeout(
+            () => reject(Object.assign(new Error("closed"), { code: "CONNECTION_CLOSED" })),
+            RETRY_WINDOW_MS + 50,
+          ),
+        );
+        p.catch(() => {});
+        return Object.assign(p, { values: () => p });
+      },
+    };
+    await expect(retryReadsOnLostConnection(slowDrop, 10).unsafe("select 1")).rejects.toMatchObject({
+      code: "CONNECTION_CLOSED",
+    });
+    expect(calls).toBe(1);
+  });
+
   it("a connection's wait before opening again grows but stays under RECONNECT_MAX_S (postgres.js's own grows to 20 s)", () => {
     for (const failures of [0, 1, 5, 10, 30]) {
       const delay = reconnectDelay(failures);

@@ -78,6 +78,13 @@ export function isRetryableRead(query: string): boolean {
 /** How long a read waits before its one retry (see retryReadsOnLostConnection). */
 const RETRY_DELAY_MS = 100;
 
+/**
+ * A read is sent again only within this time of its first attempt: a restart's dropped connections
+ * fail at once, and a database that stays away must not make one read wait for the pool
+ * (lib/db/bounds.ts) again and again (every answer within 5 s, issue 44.1).
+ */
+export const RETRY_WINDOW_MS = 1_000;
+
 type Pending = PromiseLike<unknown> & { values(): PromiseLike<unknown> };
 type Unsafe = (query: string, params?: unknown[], options?: unknown) => Pending;
 
@@ -102,9 +109,10 @@ export function retryReadsOnLostConnection<T extends { unsafe: unknown }>(
         const q = unsafe(query, params, options);
         return Promise.resolve(values ? q.values() : q);
       };
+      const until = Date.now() + RETRY_WINDOW_MS;
       const attempt = (left: number, paused: boolean): Promise<unknown> =>
         once().catch(async (err: unknown) => {
-          if (!isConnectionLost(err) || left <= 0) throw err;
+          if (!isConnectionLost(err) || left <= 0 || Date.now() > until) throw err;
           onRetry?.(err);
           if (!paused) await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
           return attempt(left - 1, true);
