@@ -7,9 +7,8 @@
  *   server does not answer, each after the other) fails with POOL_WAIT_TIMEOUT instead of queueing on.
  * - A statement runs at most STATEMENT_TIMEOUT_MS and a transaction may sit idle at most
  *   IDLE_IN_TRANSACTION_MS (PostgreSQL's own bounds, set on every connection of the app's pool), so a
- *   lock held by a request that went away is released. Migrations and the first seed run without them (on their own
- *   connection, lib/db/migrate.ts):
- *   building an index on a large table may take longer.
+ *   lock held by a request that went away is released. Migrations and the first seed run without them,
+ *   on a connection of their own (lib/db/migrate.ts): building an index on a large table may take longer.
  */
 export const CONNECT_TIMEOUT_S = 2;
 export const POOL_WAIT_MS = 3_000;
