@@ -5,6 +5,13 @@ export async function register() {
   const { publicOriginNotice } = await import("@/lib/http/forwarded");
   const notice = publicOriginNotice();
   if (notice) console.warn(notice);
+  const [{ isDatabaseUnavailable }, { noteDatabaseUnavailable }] = await Promise.all([
+    import("@/lib/db/retry"),
+    import("@/lib/db/faults"),
+  ]);
+  noteIfDatabaseFailed = (err) => {
+    if (isDatabaseUnavailable(err)) noteDatabaseUnavailable();
+  };
   const { bootstrapDatabase } = await import("@/lib/db/bootstrap");
   await bootstrapDatabase();
   // Hourly: uploads nobody saved within a day are deleted (lib/files/sweep.ts).
@@ -22,4 +29,17 @@ export async function register() {
   const { startMailWorker, stopMailWorker } = await import("@/lib/mail/worker");
   if (startMailWorker())
     for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => void stopMailWorker());
+}
+
+/** Set by register() (the Node.js server only): records a database failure for the request (lib/db/faults.ts). */
+let noteIfDatabaseFailed: ((err: unknown) => void) | undefined;
+
+/**
+ * Next's report of an error of a page, route or action: a database that could not answer is recorded
+ * for the server in front (scripts/portal-server.mjs), which then answers 503 instead of Next's 500. A
+ * page that failed on the session lookup (most of them: it is every page's first query) is recorded
+ * there already; this covers a page whose later query failed.
+ */
+export function onRequestError(err: unknown) {
+  noteIfDatabaseFailed?.(err);
 }

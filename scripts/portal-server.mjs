@@ -3,6 +3,7 @@
 // headers believed only from TRUST_PROXY, HSTS when the public URL is https). `npm start` (scripts/start.mjs) calls
 // servePortal() in the process that serves; a launcher with several processes calls it in each of them.
 import http from "node:http";
+import { AsyncLocalStorage } from "node:async_hooks";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { addHsts, sanitiseForwardedHeaders } from "../lib/http/proxy-trust.mjs";
@@ -58,6 +59,39 @@ export function gateRequest(req, res) {
 }
 
 /**
+ * The store of what went wrong for a request (lib/db/faults.ts: the same global symbol, so Next's
+ * bundles and this server share one).
+ */
+const FAULTS = Symbol.for("portal.requestFaults");
+/** @type {AsyncLocalStorage<{ databaseUnavailable: boolean }>} */
+export const requestFaults = (globalThis[FAULTS] ??= new AsyncLocalStorage());
+
+/**
+ * Runs Next's handler for one request inside a fresh fault store, and answers 503 (with Retry-After)
+ * instead of the 500 Next gives a page that failed, when the failure was the database's: a page
+ * while PostgreSQL restarts is 'temporarily unavailable', not an error of the portal (issue 44.1).
+ *
+ * @param {import("node:http").IncomingMessage} req
+ * @param {import("node:http").ServerResponse} res
+ * @param {(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => unknown} handle
+ */
+export function serveWatchingFaults(req, res, handle) {
+  const faults = { databaseUnavailable: false };
+  const writeHead = res.writeHead;
+  /** @type {typeof res.writeHead} */
+  res.writeHead = function (status, ...rest) {
+    if (status === 500 && faults.databaseUnavailable) {
+      status = 503;
+      this.statusCode = 503;
+      if (!this.headersSent) this.setHeader("retry-after", "5");
+      if (typeof rest[0] === "string") rest[0] = "Service Unavailable";
+    }
+    return writeHead.call(this, status, ...rest);
+  };
+  return requestFaults.run(faults, () => handle(req, res));
+}
+
+/**
  * Serves the production build in `root` on `port` (all interfaces unless `hostname`), as `next start`
  * does, with gateRequest in front of Next's handler. Ends the process on SIGINT/SIGTERM
  * (after the listeners instrumentation.ts registered, which stop the background work).
@@ -74,7 +108,7 @@ export async function servePortal({ root, port, hostname }) {
   const handle = app.getRequestHandler();
   const server = http.createServer((req, res) => {
     if (gateRequest(req, res)) return;
-    void handle(req, res);
+    void serveWatchingFaults(req, res, handle);
   });
   await new Promise((resolve, reject) => {
     server.once("error", reject);

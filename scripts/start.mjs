@@ -16,6 +16,7 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import { isPrepared, markPrepared } from "./prepared-marker.mjs";
 import { StartError, startEmbeddedDatabase } from "./embedded-db.mjs";
+import { configuredOrigin } from "../lib/http/proxy-trust.mjs";
 
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 
@@ -229,8 +230,11 @@ cluster.on("listening", (_worker, address) => {
   announced = true;
   const shown = !host || host === "0.0.0.0" || host === "::" ? "localhost" : host.includes(":") ? `[${host}]` : host;
   const db = database ? `PostgreSQL in ${path.join(dataDir, "postgres")} (127.0.0.1:${database.port})` : "DATABASE_URL";
+  // Behind a load balancer people open the public address (APP_URL/AUTH_URL), not this instance's port.
+  const publicUrl = configuredOrigin();
   console.log(
-    `\nThe portal listens on http://${shown}:${address.port} (${workers} server process${workers === 1 ? "" : "es"}; database: ${db}).\n`,
+    `\nThe portal listens on http://${shown}:${address.port} (${workers} server process${workers === 1 ? "" : "es"}; database: ${db})` +
+      `${publicUrl ? `; its public address is ${publicUrl}` : ""}.\n`,
   );
 });
 cluster.on("exit", (worker, code, signal) => {

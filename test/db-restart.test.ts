@@ -3,13 +3,36 @@
  * connection (pg_terminate_backend) while reads run. A read that fails on a dropped connection is
  * retried once on a fresh one, so no request answers 500, and no database error escapes as an
  * unhandled rejection.
+ *
+ * A database blip signs nobody out (issue 44.1): with the database stopped or unreachable (the app's
+ * connections go through a small TCP relay that the test closes or makes silent), every entry point
+ * answers 503 within 5 s, never 401, and the session row is not revoked.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import net from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import postgres from "postgres";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
+
+vi.mock("next/headers", () => import("@/test/mock-next-headers"));
+
+import { cookieJar } from "@/test/mock-next-headers";
 import { apiRequest, callRoute, tokenFor, setupTestDatabase } from "@/test/db";
-import { isConnectionLost, isRetryableRead, retryReadsOnLostConnection } from "@/lib/db/retry";
-import { getDbHandle } from "@/lib/db";
+import { SESSION_COOKIE, sessionFor } from "@/test/auth";
+import {
+  isConnectionLost,
+  isDatabaseUnavailable,
+  isRetryableRead,
+  retryReadsOnLostConnection,
+  RETRY_WINDOW_MS,
+} from "@/lib/db/retry";
+import { boundPoolWait, reconnectDelay, RECONNECT_MAX_S } from "@/lib/db/bounds";
+import { requestFaults } from "@/lib/db/faults";
+import { getDbHandle, openDatabase, schema, setDbForTesting } from "@/lib/db";
+import { hashToken } from "@/lib/auth/tokens";
+import { pageGuard, requireUser } from "@/lib/auth/guards";
+import { createAction } from "@/lib/actions/action";
+import { DATABASE_UNAVAILABLE, DATABASE_UNAVAILABLE_DIGEST, DatabaseUnavailableError } from "@/lib/errors";
 import { GET as displayPosts } from "@/app/api/v1/display_sales_post/route";
 import { GET as firstMenu } from "@/app/api/v1/get_first_menu/route";
 
@@ -120,5 +143,256 @@ describe.skipIf(!url)("pg_terminate_backend of the pool's connections while read
     expect(statuses.length).toBeGreaterThan(10);
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
     expect(unhandled).toEqual([]);
+  });
+});
+
+describe("issue 44.1: 'the database could not answer' is told from 'no session'", () => {
+  const coded = (code: string) => Object.assign(new Error(code), { code });
+
+  it.each([
+    "CONNECTION_CLOSED",
+    "CONNECTION_ENDED",
+    "ECONNREFUSED",
+    "ECONNRESET",
+    "CONNECT_TIMEOUT",
+    "POOL_WAIT_TIMEOUT",
+    "ETIMEDOUT",
+    "EHOSTUNREACH",
+    "57P01", // admin_shutdown
+    "57P03", // cannot_connect_now
+    "57014", // statement_timeout
+    "25P03", // idle_in_transaction_session_timeout
+    "53300", // too_many_connections
+  ])("%s is the database being unavailable, also wrapped as Drizzle wraps it", (code) => {
+    expect(isDatabaseUnavailable(coded(code))).toBe(true);
+    expect(isDatabaseUnavailable(new Error("Failed query: select 1", { cause: coded(code) }))).toBe(true);
+  });
+
+  it("a refusal, a constraint, a bad query or a tampered cookie's error is not", () => {
+    for (const err of [coded("23505"), coded("42P01"), coded("22P02"), new Error("Invalid JWT"), null, undefined, "x"])
+      expect(isDatabaseUnavailable(err), String(err)).toBe(false);
+  });
+
+  it("DatabaseUnavailableError is one, and carries the digest the page's error boundary reads", () => {
+    const err = new DatabaseUnavailableError(coded("ECONNREFUSED"));
+    expect(isDatabaseUnavailable(err)).toBe(true);
+    expect(err).toMatchObject({ status: 503, digest: DATABASE_UNAVAILABLE_DIGEST, message: DATABASE_UNAVAILABLE });
+  });
+
+  it("timeouts are not sent again: only a lost connection makes a read retry", () => {
+    expect(isConnectionLost(coded("CONNECT_TIMEOUT"))).toBe(false);
+    expect(isConnectionLost(coded("POOL_WAIT_TIMEOUT"))).toBe(false);
+    expect(isConnectionLost(coded("57014"))).toBe(false);
+  });
+});
+
+describe("issue 44.1: a query waits for a connection of the pool at most POOL_WAIT_MS", () => {
+  type FakeQuery = Promise<unknown> & { state: unknown; cancel: () => void; reject: (e: unknown) => void };
+  const fakeClient = (queries: FakeQuery[]) => ({
+    unsafe() {
+      let reject!: (e: unknown) => void;
+      const p = new Promise((_, r) => (reject = r)) as FakeQuery;
+      p.catch(() => {});
+      Object.assign(p, { state: null, reject, cancel: vi.fn() });
+      queries.push(p);
+      return p;
+    },
+  });
+
+  it("one still waiting is taken out of the queue with POOL_WAIT_TIMEOUT; one a connection took is left alone", async () => {
+    const queries: FakeQuery[] = [];
+    const client = boundPoolWait(fakeClient(queries), 30);
+    const waiting = client.unsafe() as FakeQuery;
+    const running = client.unsafe() as FakeQuery;
+    running.state = { pid: 1 }; // postgres.js sets it when a connection executes the query
+    await expect(waiting).rejects.toMatchObject({ code: "POOL_WAIT_TIMEOUT" });
+    expect(waiting.cancel).toHaveBeenCalledTimes(1);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(running.cancel).not.toHaveBeenCalled();
+  });
+});
+
+describe("issue 44.1: the pool tries again soon after an outage, and a request waits for the database once", () => {
+  it("a read is not sent again once RETRY_WINDOW_MS have passed since its first attempt", async () => {
+    let calls = 0;
+    const slowDrop = {
+      unsafe: (_query: string) => {
+        calls++;
+        const p = new Promise((_, reject) =>
+          setTimeout(
+            () => reject(Object.assign(new Error("closed"), { code: "CONNECTION_CLOSED" })),
+            RETRY_WINDOW_MS + 50,
+          ),
+        );
+        p.catch(() => {});
+        return Object.assign(p, { values: () => p });
+      },
+    };
+    await expect(retryReadsOnLostConnection(slowDrop, 10).unsafe("select 1")).rejects.toMatchObject({
+      code: "CONNECTION_CLOSED",
+    });
+    expect(calls).toBe(1);
+  });
+
+  it("a connection's wait before opening again grows but stays under RECONNECT_MAX_S (postgres.js's own grows to 20 s)", () => {
+    for (const failures of [0, 1, 5, 10, 30]) {
+      const delay = reconnectDelay(failures);
+      expect(delay).toBeGreaterThan(0);
+      expect(delay).toBeLessThanOrEqual(RECONNECT_MAX_S);
+    }
+    expect(reconnectDelay(0)).toBeLessThan(0.06);
+  });
+
+  it("a session lookup in a request that already met the database unavailable fails at once, without a query", async () => {
+    const { resolveToken } = await import("@/lib/auth/session");
+    const started = Date.now();
+    const err = await requestFaults
+      .run({ databaseUnavailable: true }, () => resolveToken("a".repeat(70)))
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DatabaseUnavailableError);
+    expect(Date.now() - started).toBeLessThan(100);
+  });
+});
+
+/**
+ * A TCP relay between the app's pool and the test's PostgreSQL, which the test can make refuse new
+ * connections and drop the open ones (PostgreSQL stopped or restarting), or accept them and never answer
+ * (a host that cannot be reached).
+ */
+async function startRelay(target: { host: string; port: number }) {
+  let mode: "up" | "refuse" | "silent" = "up";
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    sockets.add(client);
+    client.on("close", () => sockets.delete(client));
+    client.on("error", () => {});
+    if (mode === "refuse") return client.destroy();
+    if (mode === "silent") return;
+    const upstream = net.connect(target.port, target.host);
+    sockets.add(upstream);
+    upstream.on("close", () => (sockets.delete(upstream), client.destroy()));
+    upstream.on("error", () => client.destroy());
+    client.on("close", () => upstream.destroy());
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    set(next: typeof mode) {
+      mode = next;
+      if (next !== "up") for (const s of sockets) s.destroy();
+    },
+    close: () => {
+      for (const s of sockets) s.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe.skipIf(!url)("issue 44.1: a database blip signs nobody out", () => {
+  const t = setupTestDatabase();
+  let relay: Awaited<ReturnType<typeof startRelay>>;
+  let relayed: Awaited<ReturnType<typeof openDatabase>>;
+  let session: Awaited<ReturnType<typeof sessionFor>>;
+  let bearer: string;
+
+  beforeAll(async () => {
+    const [{ name }] = (await t.db().execute(sql`select current_database() as name`)) as unknown as { name: string }[];
+    const target = new URL(url!);
+    relay = await startRelay({ host: target.hostname, port: Number(target.port || 5432) });
+    const through = new URL(url!);
+    through.hostname = "127.0.0.1";
+    through.port = String(relay.port);
+    through.pathname = `/${name}`;
+    relayed = await openDatabase({ url: through.href, migrate: false });
+    setDbForTesting(relayed); // the app's queries go through the relay; t.db() stays direct, for the checks
+    session = await sessionFor(t.db(), "staff");
+    bearer = await tokenFor(t.db(), "staff");
+  });
+  afterAll(async () => {
+    await relayed?.close();
+    await relay?.close();
+  });
+  beforeEach(() => {
+    relay.set("up");
+    cookieJar.clear();
+  });
+
+  const cookieCall = () =>
+    callRoute(firstMenu, apiRequest("/api/v1/get_first_menu", { headers: { cookie: session.header } }));
+  const bearerCall = () => callRoute(firstMenu, apiRequest("/api/v1/get_first_menu", { token: bearer }));
+  const probe = createAction({}, z.object({}), async () => "ran");
+  const timed = async <T>(fn: () => Promise<T>) => {
+    const started = Date.now();
+    const value = await fn();
+    return { value, ms: Date.now() - started };
+  };
+  const revokedAt = async () => {
+    const [row] = await t
+      .db()
+      .select({ revokedAt: schema.apiTokens.revokedAt })
+      .from(schema.apiTokens)
+      .where(eq(schema.apiTokens.tokenHash, hashToken(session.sid)));
+    return row.revokedAt;
+  };
+
+  it.each(["refuse", "silent"] as const)(
+    "database %s: cookie and bearer calls are a 503 in the envelope within 5 s, never a 401",
+    async (mode) => {
+      expect((await cookieCall()).status).toBe(200);
+      relay.set(mode);
+      for (const call of [cookieCall, bearerCall]) {
+        const { value, ms } = await timed(call);
+        expect(value).toEqual({
+          status: 503,
+          json: { code: 503, status: "error", message: DATABASE_UNAVAILABLE, content: null },
+        });
+        expect(ms).toBeLessThan(5000);
+      }
+    },
+  );
+
+  it.each(["refuse", "silent"] as const)(
+    "database %s: an action answers 'try again' (503), not the session-ended result; a page throws the digest, not a redirect to /login",
+    async (mode) => {
+      cookieJar.set(SESSION_COOKIE, session.cookie);
+      expect(await probe({})).toEqual({ ok: true, data: "ran" });
+      relay.set(mode);
+      const { value, ms } = await timed(() => probe({}));
+      expect(value).toEqual({ ok: false, status: 503, message: DATABASE_UNAVAILABLE });
+      expect(value).not.toHaveProperty("sessionEnded");
+      expect(ms).toBeLessThan(5000);
+      // The shell's guard (app/(portal)/layout.tsx): a redirect() would reject with NEXT_REDIRECT's digest.
+      const page = await timed(() => pageGuard(requireUser()).catch((err: unknown) => err));
+      expect(page.value).toBeInstanceOf(DatabaseUnavailableError);
+      expect((page.value as { digest?: string }).digest).toBe(DATABASE_UNAVAILABLE_DIGEST);
+      expect(page.ms).toBeLessThan(5000);
+    },
+  );
+
+  it("Auth.js's /api/auth/session answers 503 and leaves the cookie alone (it would clear it: a sign-out)", async () => {
+    const { GET } = await import("@/app/api/auth/[...nextauth]/route");
+    const { NextRequest } = await import("next/server");
+    const ask = () =>
+      GET(new NextRequest("http://localhost/api/auth/session", { headers: { cookie: session.header } }));
+    const up = await ask();
+    expect(up.status).toBe(200);
+    expect(await up.json()).not.toBeNull();
+    relay.set("refuse");
+    const down = await ask();
+    expect(down.status).toBe(503);
+    expect(down.headers.getSetCookie()).toEqual([]);
+    expect(await down.json()).toMatchObject({ code: 503, message: DATABASE_UNAVAILABLE });
+  });
+
+  it("afterwards the session row is not revoked, and the same cookie works as soon as the database is back", async () => {
+    relay.set("refuse");
+    expect((await cookieCall()).status).toBe(503);
+    relay.set("up");
+    expect((await cookieCall()).status).toBe(200);
+    expect((await bearerCall()).status).toBe(200);
+    cookieJar.set(SESSION_COOKIE, session.cookie);
+    expect(await probe({})).toEqual({ ok: true, data: "ran" });
+    expect(await revokedAt()).toBeNull();
   });
 });

@@ -1,17 +1,16 @@
 "use client";
 
-import { Button } from "@/components/ui/button";
-import { StatusScreen } from "@/components/shell/status-screen";
+import { ErrorScreen } from "@/components/shell/status-screen";
 
-/** An unexpected error in a portal page: the shell stays, the page offers a retry. */
-export default function PortalError({ reset }: { error: Error & { digest?: string }; reset: () => void }) {
-  return (
-    <StatusScreen
-      icon="refresh"
-      title="Something went wrong"
-      actions={<Button onClick={() => reset()}>Try again</Button>}
-    >
-      <p>The page could not be loaded. Please try again in a moment.</p>
-    </StatusScreen>
-  );
+/** A portal page that failed: the shell stays, the page offers a retry (components/shell/status-screen.tsx). */
+export default function PortalError({
+  error,
+  reset,
+  retry,
+}: {
+  error: Error & { digest?: string };
+  reset: () => void;
+  retry?: () => void;
+}) {
+  return <ErrorScreen error={error} retry={retry ?? reset} />;
 }

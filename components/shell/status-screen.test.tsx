@@ -1,27 +1,31 @@
 import { describe, expect, it } from "vitest";
-import { renderToStaticMarkup } from "react-dom/server";
-import { ForbiddenScreen, NotFoundScreen, UnauthorizedScreen } from "./status-screen";
+import { renderHtml } from "@/test/render-dom";
+import { DATABASE_UNAVAILABLE_DIGEST } from "@/lib/errors";
+import RootError from "@/app/error";
+import PortalError from "@/app/(portal)/error";
 
-describe("status screens", () => {
-  it("404: the spec's sentence and a way home", () => {
-    const out = renderToStaticMarkup(<NotFoundScreen />);
-    expect(out).toContain("404");
-    expect(out).toContain("The page you are looking for does not exist.");
-    expect(out).toMatch(/<a [^>]*href="\/"[^>]*>Go To Home Page<\/a>/);
+const noop = () => {};
+
+describe("issue 44.1: a page whose database could not answer shows 'Temporarily unavailable' with a retry", () => {
+  it.each([
+    ["app/error.tsx (the shell's own session check)", RootError],
+    ["app/(portal)/error.tsx (a portal page)", PortalError],
+  ])("%s: the database digest is 'Temporarily unavailable', still signed in, Try again", (_where, Boundary) => {
+    const error = Object.assign(new Error("An error occurred in the Server Components render."), {
+      digest: DATABASE_UNAVAILABLE_DIGEST,
+    });
+    const { screen } = renderHtml(<Boundary error={error} reset={noop} retry={noop} />);
+    expect(screen.getByRole("heading", { name: "Temporarily unavailable" })).toBeTruthy();
+    expect(screen.getByText(/You are still signed in/)).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Try again" })).toBeTruthy();
+    expect(screen.queryByRole("link", { name: /sign in/i })).toBeNull();
   });
 
-  it("403: the spec's texts and a way home", () => {
-    const out = renderToStaticMarkup(<ForbiddenScreen />);
-    expect(out).toContain("Oops! 403 Sorry!");
-    expect(out).toContain("You don&#x27;t have permission to access this page.");
-    expect(out).toMatch(/<a [^>]*href="\/"[^>]*>Go To Home Page<\/a>/);
-  });
-
-  it("401: asks to sign in again and links to /login", () => {
-    const out = renderToStaticMarkup(<UnauthorizedScreen fullHeight />);
-    expect(out).toContain("401");
-    expect(out).toContain("Please sign in");
-    expect(out).toContain('<a href="/login"');
-    expect(out).toContain("min-h-dvh");
+  it("any other failure is 'Something went wrong', with the same retry", () => {
+    const error = Object.assign(new Error("x"), { digest: "12345" });
+    const { screen } = renderHtml(<PortalError error={error} reset={noop} retry={noop} />);
+    expect(screen.getByRole("heading", { name: "Something went wrong" })).toBeTruthy();
+    expect(screen.queryByText(/still signed in/)).toBeNull();
+    expect(screen.getByRole("button", { name: "Try again" })).toBeTruthy();
   });
 });

@@ -1,7 +1,9 @@
 "use client";
 
 import Link from "next/link";
+import { Button } from "@/components/ui/button";
 import { Icon } from "@/components/ui/icon";
+import { DATABASE_UNAVAILABLE_DIGEST } from "@/lib/errors";
 import type { IconName } from "@/components/ui/icon-names";
 
 /**
@@ -97,6 +99,38 @@ export function UnauthorizedScreen({ fullHeight }: { fullHeight?: boolean }) {
       }
     >
       <p>Your session has ended. Sign in again to continue.</p>
+    </StatusScreen>
+  );
+}
+
+/**
+ * The screen of a page that failed (the error boundaries app/error.tsx and app/(portal)/error.tsx): 'Temporarily
+ * unavailable' when the database could not answer (DatabaseUnavailableError's digest; the server answered
+ * 503), else 'Something went wrong'. Either way the visitor stays signed in and 'Try again' loads the
+ * page's server part afresh (`retry`); nothing navigates away, so what the page's forms hold is kept.
+ */
+export function ErrorScreen({
+  error,
+  retry,
+  fullHeight,
+}: {
+  error: Error & { digest?: string };
+  retry: () => void;
+  fullHeight?: boolean;
+}) {
+  const database = error.digest === DATABASE_UNAVAILABLE_DIGEST;
+  return (
+    <StatusScreen
+      icon="refresh"
+      title={database ? "Temporarily unavailable" : "Something went wrong"}
+      fullHeight={fullHeight}
+      actions={<Button onClick={() => retry()}>Try again</Button>}
+    >
+      <p>
+        {database
+          ? "The portal cannot reach its database right now. You are still signed in; please try again in a moment."
+          : "The page could not be loaded. Please try again in a moment."}
+      </p>
     </StatusScreen>
   );
 }

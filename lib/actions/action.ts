@@ -1,7 +1,8 @@
 import { z } from "zod";
 import "@/lib/validation/messages";
 import { cookies, headers } from "next/headers";
-import { AppError, unauthorized } from "@/lib/errors";
+import { AppError, DATABASE_UNAVAILABLE, unauthorized } from "@/lib/errors";
+import { isDatabaseUnavailable } from "@/lib/db/retry";
 import { logger } from "@/lib/log";
 import { getCurrentUser, requireCapability, requirePermission } from "@/lib/auth/guards";
 import { sessionEndReason, type SessionUser } from "@/lib/auth/session";
@@ -128,6 +129,12 @@ export function createAction<S extends z.ZodType, T>(
     } catch (err) {
       if (err instanceof AppError) {
         return { ok: false, status: err.status, message: err.message, fieldErrors: err.fieldErrors };
+      }
+      // The database could not answer (before or after the session was read): 'try again', which
+      // callAction shows like any refusal; never the session-ended result, which signs the browser out.
+      if (isDatabaseUnavailable(err)) {
+        logger.warn({ err }, "action: database unavailable");
+        return { ok: false, status: 503, message: DATABASE_UNAVAILABLE };
       }
       // redirect()/notFound() from next/navigation must propagate
       if (err && typeof err === "object" && "digest" in err) throw err;

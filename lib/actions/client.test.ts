@@ -47,4 +47,15 @@ describe("callAction", () => {
     expect(settled).toBe("pending");
     expect(ended.reasons).toEqual(["AccessChanged"]);
   });
+
+  it("issue 44.1: returns a call that found the database unavailable (503) as 'try again', never as session-ended", async () => {
+    ended.reasons.length = 0;
+    const unavailable = {
+      ok: false as const,
+      status: 503,
+      message: "The database is not available right now. Please try again in a moment.",
+    };
+    expect(await callAction(Promise.resolve(unavailable))).toEqual(unavailable);
+    expect(ended.reasons).toEqual([]);
+  });
 });

@@ -1,8 +1,8 @@
-import { isConnectionLost } from "@/lib/db/retry";
+import { isDatabaseUnavailable } from "@/lib/db/retry";
 import { z } from "zod";
 import "@/lib/validation/messages";
 import type { NextRequest } from "next/server";
-import { AppError } from "@/lib/errors";
+import { AppError, DATABASE_UNAVAILABLE } from "@/lib/errors";
 import { logger, requestIdFrom } from "@/lib/log";
 import { resolveSessionCookie, resolveToken, type SessionUser } from "@/lib/auth/session";
 import { requireCapability, requirePermission, requireUser } from "@/lib/auth/guards";
@@ -176,10 +176,15 @@ export function withApi(
           "cache-control": NO_STORE,
         });
       }
-      if (isConnectionLost(err)) {
-        // The database is restarting or was stopped: say so (and that it is worth trying again), not 500.
+      if (isDatabaseUnavailable(err)) {
+        // The database is restarting, stopped or unreachable: say so (and that it is worth trying again),
+        // never 401 (the session is not the question) nor 500.
         log.warn({ err }, "api: database unavailable");
-        return fail(503, DATABASE_UNAVAILABLE, null, { "x-request-id": requestId, "retry-after": "5" });
+        return fail(503, DATABASE_UNAVAILABLE, null, {
+          "x-request-id": requestId,
+          "retry-after": "5",
+          "cache-control": NO_STORE,
+        });
       }
       log.error({ err }, "api error");
       return fail(500, "Something went wrong. Please try again.", null, {
@@ -190,9 +195,6 @@ export function withApi(
   };
   return Object.assign(wrapped, { access, schemas: { query: options.query, body: options.body } });
 }
-
-/** The answer while the database cannot be reached (503). */
-export const DATABASE_UNAVAILABLE = "The database is not available right now. Please try again in a moment.";
 
 /** Parses input with a schema; failure is a 422 AppError with the first message and the field messages. */
 export function parse<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {

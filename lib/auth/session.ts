@@ -3,6 +3,9 @@ import { decode } from "next-auth/jwt";
 import { getDb, getDbHandle, schema, type Db } from "@/lib/db";
 import { CONFIG_STAMP_SQL, CONTENT_STAMP_SQL } from "@/lib/db/config-cache";
 import { getAuthSecret } from "@/lib/config";
+import { isDatabaseUnavailable } from "@/lib/db/retry";
+import { noteDatabaseUnavailable, requestFaults } from "@/lib/db/faults";
+import { DatabaseUnavailableError } from "@/lib/errors";
 import { setRecent } from "@/lib/lru";
 import { hashToken, newSecretToken, SESSION_TTL_MS } from "./tokens";
 
@@ -134,15 +137,29 @@ function sessionLookup(db: Db): ReturnType<typeof buildSessionLookup> {
 
 /**
  * Looks a secret token up in the database: it must exist, not be revoked or expired, and belong to an
- * active user. Role and permissions are read fresh, so a sign-out, a disabled account or a role change
+ * active user; null when it is no session. A database that cannot answer is a DatabaseUnavailableError
+ * (a 503 at every entry point), never null. Role and permissions are read fresh, so a sign-out, a disabled account or a role change
  * made through any server process applies on the next request to every one: every call queries (one
  * prepared statement), and also reads the config and content versions.
  */
 export async function resolveToken(token: string | null | undefined): Promise<SessionUser | null> {
   if (!token || token.length !== 70 || !/^[A-Za-z0-9]+$/.test(token)) return null;
-  const { db } = await getDbHandle();
+  // A request that already met the database unavailable does not wait for it again (Next renders a
+  // failed page's metadata and error payload after the page: each would ask for the session once more).
+  if (requestFaults.getStore()?.databaseUnavailable) throw new DatabaseUnavailableError();
   const tokenHash = hashToken(token);
-  const rows = await sessionLookup(db).execute({ tokenHash });
+  let rows: Awaited<ReturnType<ReturnType<typeof sessionLookup>["execute"]>>;
+  try {
+    const { db } = await getDbHandle();
+    rows = await sessionLookup(db).execute({ tokenHash });
+  } catch (err) {
+    // 'The database could not answer' is not 'no session': it must never sign anyone out (issue 44.1).
+    if (isDatabaseUnavailable(err)) {
+      noteDatabaseUnavailable(); // for the answers that cannot see this error (lib/db/faults.ts)
+      throw new DatabaseUnavailableError(err);
+    }
+    throw err;
+  }
   if (rows.length === 0) return null;
   const { permission: _p, configStamp, contentStamp, ...user } = rows[0];
   return Object.freeze({
@@ -173,11 +190,14 @@ export async function resolveSessionCookie(get: (name: string) => string | undef
   for (const name of SESSION_COOKIES) {
     const raw = get(name);
     if (!raw) continue;
+    let sid: string | null;
     try {
-      return await resolveToken(await sidOfCookie(name, raw));
+      sid = await sidOfCookie(name, raw);
     } catch {
       return null; // tampered or signed with another secret
     }
+    // A database failure is thrown (DatabaseUnavailableError), never taken for a signed-out visitor.
+    return resolveToken(sid);
   }
   return null;
 }

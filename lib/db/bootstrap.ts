@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { config } from "@/lib/config";
 import { logger } from "@/lib/log";
+import { publicOrigin } from "@/lib/http/forwarded";
 import { getDbHandle, schema, type Db } from "./index";
 import { migrateDatabase } from "./migrate";
 import { seedDatabase, SEED_USERS } from "./seed";
@@ -10,10 +11,7 @@ async function seedIfEmpty(db: Db): Promise<boolean> {
   const [{ n }] = await db.select({ n: sql<number>`count(*)::int` }).from(schema.users);
   if (n !== 0 || process.env.SEED_ON_START === "0") return false;
   await seedDatabase(db, { password: config.seedPassword });
-  const lines = SEED_USERS.map((u) => `  ${u.username.padEnd(8)} / ${config.seedPassword}   (role ${u.roleId})`).join(
-    "\n",
-  );
-  console.log(`\nDemo data seeded. Sign in at http://localhost:${config.port}/login with:\n${lines}\n`);
+  console.log(demoLoginsNotice());
   return true;
 }
 
@@ -38,4 +36,16 @@ export async function bootstrapDatabase() {
   await getDbHandle();
   await prepareDatabase();
   logger.info("database ready");
+}
+
+/**
+ * What the first start prints after seeding: where to sign in and with what. The address is the
+ * portal's public one (APP_URL, else AUTH_URL, lib/http/forwarded.ts publicOrigin), not this
+ * instance's own port: behind a load balancer the instances' ports are not where people sign in.
+ */
+export function demoLoginsNotice(env: Record<string, string | undefined> = process.env): string {
+  const lines = SEED_USERS.map((u) => `  ${u.username.padEnd(8)} / ${config.seedPassword}   (role ${u.roleId})`).join(
+    "\n",
+  );
+  return `\nDemo data seeded. Sign in at ${publicOrigin(env)}/login with:\n${lines}\n`;
 }

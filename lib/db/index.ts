@@ -2,6 +2,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "@/db/schema";
 import { config } from "@/lib/config";
 import { readTypesOnce, retryReadsOnLostConnection } from "./retry";
+import { boundPoolWait, CONNECT_TIMEOUT_S, reconnectDelay, SESSION_SETTINGS } from "./bounds";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -30,9 +31,21 @@ export async function openDatabase(opts: { url?: string; migrate?: boolean } = {
   }
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
-  // A read whose connection was dropped (a restart, pg_terminate_backend) runs once more on a fresh one.
+  // A read whose connection was dropped (a restart, pg_terminate_backend) runs once more on a fresh one;
+  // every wait for the database is bounded (lib/db/bounds.ts).
   const poolSize = Number(process.env.DATABASE_POOL ?? 10);
-  const client = retryReadsOnLostConnection(postgres(url, { max: poolSize, onnotice: () => {} }), poolSize);
+  const client = retryReadsOnLostConnection(
+    boundPoolWait(
+      postgres(url, {
+        max: poolSize,
+        onnotice: () => {},
+        connect_timeout: CONNECT_TIMEOUT_S,
+        backoff: reconnectDelay,
+        connection: SESSION_SETTINGS,
+      }),
+    ),
+    poolSize,
+  );
   await readTypesOnce(client);
   const handle: Handle = {
     db: drizzle(client, { schema, casing: "snake_case" }) as unknown as Db,

@@ -1,3 +1,5 @@
+import { DatabaseUnavailableError } from "@/lib/errors";
+
 /**
  * PostgreSQL restarts, failovers and an administrator's pg_terminate_backend close pooled connections
  * under the app. postgres.js opens fresh ones by itself, but the query that was on (or next sent to)
@@ -31,6 +33,39 @@ export function isConnectionLost(err: unknown): boolean {
   return false;
 }
 
+/**
+ * Codes that say the database could not answer, beyond a lost connection: a connection that could not
+ * be opened in time (postgres.js's CONNECT_TIMEOUT, lib/db/bounds.ts's POOL_WAIT_TIMEOUT), a host
+ * that cannot be reached, a server refusing more connections, and the server's own bounds
+ * (statement_timeout, idle_in_transaction_session_timeout). Not retried: each already took its time.
+ */
+const UNAVAILABLE = new Set([
+  ...CONNECTION_LOST,
+  "CONNECT_TIMEOUT",
+  "POOL_WAIT_TIMEOUT",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "53300", // too_many_connections
+  "57014", // query_canceled: statement_timeout
+  "25P03", // idle_in_transaction_session_timeout
+]);
+
+/**
+ * Whether `err` (or what it wraps) means the database could not answer: a 503 worth retrying, never
+ * 'no session' or 'not found' (lib/errors.ts DatabaseUnavailableError is one too).
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof DatabaseUnavailableError) return true;
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && UNAVAILABLE.has(code)) return true;
+  }
+  return false;
+}
+
 /** A plain SELECT (no locking, no sequence, no function known to write): safe to send twice. */
 export function isRetryableRead(query: string): boolean {
   const q = query.trimStart().toLowerCase();
@@ -42,6 +77,13 @@ export function isRetryableRead(query: string): boolean {
 
 /** How long a read waits before its one retry (see retryReadsOnLostConnection). */
 const RETRY_DELAY_MS = 100;
+
+/**
+ * A read is sent again only within this time of its first attempt: a restart's dropped connections
+ * fail at once, and a database that stays away must not make one read wait for the pool
+ * (lib/db/bounds.ts) again and again (every answer within 5 s, issue 44.1).
+ */
+export const RETRY_WINDOW_MS = 1_000;
 
 type Pending = PromiseLike<unknown> & { values(): PromiseLike<unknown> };
 type Unsafe = (query: string, params?: unknown[], options?: unknown) => Pending;
@@ -67,9 +109,10 @@ export function retryReadsOnLostConnection<T extends { unsafe: unknown }>(
         const q = unsafe(query, params, options);
         return Promise.resolve(values ? q.values() : q);
       };
+      const until = Date.now() + RETRY_WINDOW_MS;
       const attempt = (left: number, paused: boolean): Promise<unknown> =>
         once().catch(async (err: unknown) => {
-          if (!isConnectionLost(err) || left <= 0) throw err;
+          if (!isConnectionLost(err) || left <= 0 || Date.now() > until) throw err;
           onRetry?.(err);
           if (!paused) await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
           return attempt(left - 1, true);
