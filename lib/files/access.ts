@@ -4,12 +4,13 @@ import { ROLE, roleCan } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/session";
 import { canRoleSeeMenu } from "@/lib/menus/queries";
 import { audienceColumnsOf, visibleTo } from "@/lib/content/visibility";
-import type { FileRow } from "./queries";
+import { isStored, type FileRow } from "./queries";
 
 /**
  * Whether the user may see the record that owns the file, and so get a link to it. A temporary upload
- * belongs to its uploader (and role 1). An attached file belongs to the event, post, attachment,
- * save-the-date entry or banner it is attached to: it is visible when one of them is to this user
+ * belongs to its uploader (and role 1), once its bytes are stored (before, there is nothing to link to).
+ * An attached file belongs to the event, post, attachment, save-the-date entry or banner it is attached
+ * to: it is visible when one of them is to this user
  * (an inactive event only to roles 1 and 2, a content entry or banner on a menu page the role may
  * open, an inactive banner only to role 1). An attached file with no owning record at all (a profile
  * photo) stays visible to every signed-in user.
@@ -24,7 +25,8 @@ export async function canSeeFileRecord(file: FileRow, user: SessionUser): Promis
  * published, expired: lib/content/visibility.ts), "not_found" when the user may not see its record at all.
  */
 export async function fileAccess(file: FileRow, user: SessionUser): Promise<"ok" | "forbidden" | "not_found"> {
-  if (file.status !== "attached") return file.ownerId === user.id || user.roleId === ROLE.admin ? "ok" : "not_found";
+  if (file.status !== "attached")
+    return isStored(file) && (file.ownerId === user.id || user.roleId === ROLE.admin) ? "ok" : "not_found";
   if (user.roleId === ROLE.admin) return "ok";
   const db = await getDb();
   const ev = schema.calendarEventAttachments;

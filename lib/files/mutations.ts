@@ -10,11 +10,11 @@ import { getStorage } from "@/lib/storage";
 import type { UploadKindName } from "@/lib/storage/kinds";
 import { FILE_MESSAGES } from "./constants";
 import { keyFromClientPath } from "./links";
-import type { FileRow } from "./queries";
+import { isStored, type FileRow } from "./queries";
 
 /**
  * Marks uploads as referenced by a save (post, attachment, event, banner, ...). Each path must be a
- * temporary upload of this user (or already attached, when an edit sends its existing files back)
+ * temporary upload of this user whose bytes are stored (or already attached, when an edit sends its existing files back)
  * of one of `kinds`. Anything else is a 422 naming the field. Call inside the save's transaction.
  */
 export async function claimUploads(
@@ -35,7 +35,7 @@ export async function claimUploads(
   const out: FileRow[] = [];
   for (const key of keys) {
     const row = byKey.get(key);
-    const mine = row && row.status === "temporary" && row.ownerId === input.user.id;
+    const mine = row && row.status === "temporary" && isStored(row) && row.ownerId === input.user.id;
     const reused = row && row.status === "attached" && input.allowAttached;
     if (!row || !(mine || reused) || !input.kinds.includes(row.kind)) {
       throw new AppError(422, FILE_MESSAGES.notFound, { [field]: [FILE_MESSAGES.notFound] });

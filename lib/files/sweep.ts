@@ -3,7 +3,6 @@ import { getDb, schema } from "@/lib/db";
 import { logger } from "@/lib/log";
 import { backgroundLoop, startPeriodicJob } from "@/lib/jobs/background-loop";
 import { getStorage } from "@/lib/storage";
-import { LocalDriver } from "@/lib/storage/local";
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 const BATCH = 500;
@@ -12,9 +11,11 @@ export type SweepResult = { temporary: number; orphaned: number; partials: numbe
 
 /**
  * Deletes uploads nobody saved: `temporary` files older than `olderThanMs` (a day by default), row
- * and bytes; attached banner files whose banner is gone (a menu deleted with its banner); and, on
- * local disk, `.part-*` leftovers of interrupted writes. Safe to run beside a live server: a row is
- * only deleted while still temporary, so a save claiming it at the same moment wins.
+ * and bytes (among them the rows of uploads whose instance died before the bytes were stored: size 0);
+ * attached banner files whose banner is gone (a menu deleted with its banner); and the leftovers of
+ * interrupted writes the storage holds: `.part-*` files on local disk, this portal's incomplete multipart
+ * uploads on S3 (StorageDriver.sweepPartials). Safe to run beside a live server: a row is only deleted
+ * while still temporary, so a save claiming it at the same moment wins.
  */
 export async function sweepUploads({
   olderThanMs = DAY_MS,
@@ -74,7 +75,7 @@ export async function sweepUploads({
   await removeBytes(orphanBanners.map((g) => g.key));
   result.orphaned = orphanBanners.length;
 
-  if (storage instanceof LocalDriver) result.partials = await storage.sweepPartials(olderThanMs, now.getTime());
+  result.partials = await storage.sweepPartials(olderThanMs, now.getTime());
   return result;
 }
 

@@ -1,15 +1,17 @@
 import { Readable } from "node:stream";
 import {
+  AbortMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListMultipartUploadsCommand,
   S3Client,
   S3ServiceException,
 } from "@aws-sdk/client-s3";
 import { Upload } from "@aws-sdk/lib-storage";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { ByteMeter } from "./meter";
-import { assertValidKey } from "./keys";
+import { assertValidKey, isValidKey } from "./keys";
 import { contentDisposition } from "./content-disposition";
 import type { ByteRange, PutOptions, PutResult, SignedUrlOptions, StorageDriver } from "./types";
 
@@ -131,5 +133,39 @@ export class S3Driver implements StorageDriver {
       ResponseContentType: options.contentType,
     });
     return getSignedUrl(this.client, cmd, { expiresIn: options.expiresInSeconds });
+  }
+
+  /**
+   * Aborts this portal's incomplete multipart uploads (under S3_PREFIX, with a key of the portal's layout:
+   * another application's uploads in a shared bucket are left alone) begun more than `olderThanMs` ago:
+   * an instance killed mid-upload leaves its parts stored, and billed, until something aborts them. The
+   * bucket's lifecycle rule AbortIncompleteMultipartUpload is the second line (README, Files on S3).
+   */
+  async sweepPartials(olderThanMs: number, now = Date.now()): Promise<number> {
+    const prefix = this.cfg.prefix ?? "";
+    let aborted = 0;
+    let KeyMarker: string | undefined;
+    let UploadIdMarker: string | undefined;
+    for (;;) {
+      const page = await this.client.send(
+        new ListMultipartUploadsCommand({
+          Bucket: this.cfg.bucket,
+          Prefix: prefix || undefined,
+          KeyMarker,
+          UploadIdMarker,
+        }),
+      );
+      for (const u of page.Uploads ?? []) {
+        if (!u.Key || !u.UploadId || !u.Key.startsWith(prefix) || !isValidKey(u.Key.slice(prefix.length))) continue;
+        if (!u.Initiated || now - u.Initiated.getTime() <= olderThanMs) continue;
+        await this.client.send(
+          new AbortMultipartUploadCommand({ Bucket: this.cfg.bucket, Key: u.Key, UploadId: u.UploadId }),
+        );
+        aborted++;
+      }
+      if (!page.IsTruncated) return aborted;
+      KeyMarker = page.NextKeyMarker;
+      UploadIdMarker = page.NextUploadIdMarker;
+    }
   }
 }

@@ -43,4 +43,10 @@ export interface StorageDriver {
   delete(key: string): Promise<void>;
   /** A short-lived URL a browser can fetch the object at. */
   signedUrl(key: string, options: SignedUrlOptions): Promise<string>;
+  /**
+   * Removes what writes that never finished left behind (an instance killed mid-upload) and that began
+   * more than `olderThanMs` before `now`: `.part-*` files on local disk, this portal's incomplete
+   * multipart uploads on S3. Returns how many it removed.
+   */
+  sweepPartials(olderThanMs: number, now?: number): Promise<number>;
 }

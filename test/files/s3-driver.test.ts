@@ -1,8 +1,4 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import type { AddressInfo } from "node:net";
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ListObjectsV2Command, ListMultipartUploadsCommand } from "@aws-sdk/client-s3";
@@ -14,44 +10,27 @@ import { GET as signedUrlPath } from "@/app/api/v1/getsignedurlpath/route";
 import fileRoute from "@/pages/api/files/[...key]";
 import { signAppFileUrl } from "@/lib/storage/signing";
 import { PDF, uploadRequest, setupNodeRouteServer } from "./helpers";
+import { startS3rver, type RunningS3rver } from "./s3-server";
 import { FileTooLargeError } from "@/lib/storage/errors";
 import { newKey } from "@/lib/storage/keys";
 
 const t = setupTestDatabase();
 const fileServer = setupNodeRouteServer(fileRoute);
 
-// s3rver is a local S3 for wiring tests; it does not check signatures.
-let server: { close: (cb?: () => void) => void; run: () => Promise<{ port: number } & AddressInfo> };
-let dir = "";
+let s3: RunningS3rver;
 let driver: S3Driver;
-const BUCKET = "portal-test";
+let BUCKET = "";
 
 beforeAll(async () => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "s3rver-"));
-  const { default: S3rver } = await import("s3rver");
-  server = new S3rver({
-    address: "127.0.0.1",
-    port: 0,
-    silent: true,
-    directory: dir,
-    configureBuckets: [{ name: BUCKET }],
-  }) as never;
-  const { port } = await server.run();
-  driver = storageFromEnv({
-    S3_BUCKET: BUCKET,
-    S3_ENDPOINT: `http://127.0.0.1:${port}`,
-    S3_REGION: "us-east-1",
-    S3_ACCESS_KEY_ID: "S3RVER",
-    S3_SECRET_ACCESS_KEY: "S3RVER",
-    S3_FORCE_PATH_STYLE: "true",
-  }) as S3Driver;
+  s3 = await startS3rver();
+  BUCKET = s3.env.S3_BUCKET;
+  driver = storageFromEnv(s3.env) as S3Driver;
   expect(driver).toBeInstanceOf(S3Driver);
 });
 
 afterAll(async () => {
   driver?.client.destroy();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  fs.rmSync(dir, { recursive: true, force: true });
+  await s3?.close();
 });
 
 async function listKeys(): Promise<string[]> {
@@ -109,9 +88,7 @@ describe("S3 driver (against s3rver)", () => {
       }),
     ).rejects.toBeInstanceOf(FileTooLargeError);
     expect(await listKeys()).toEqual([]);
-    const mp = await driver.client
-      .send(new ListMultipartUploadsCommand({ Bucket: BUCKET }))
-      .catch(() => ({ Uploads: [] }));
+    const mp = await driver.client.send(new ListMultipartUploadsCommand({ Bucket: BUCKET }));
     expect(mp.Uploads ?? []).toEqual([]);
   });
 
