@@ -11,11 +11,25 @@ import { withDatabase } from "@/test/global-setup";
 type Unsafe = (query: string, params?: unknown[], options?: unknown) => unknown;
 type Client = { unsafe: Unsafe; begin: (...args: unknown[]) => unknown };
 
+/** A dropped connection, as postgres.js reports it. */
+const connectionClosed = () =>
+  Object.assign(new Error("write CONNECTION_CLOSED 127.0.0.1:5432"), { code: "CONNECTION_CLOSED" });
+
+/** A value PostgreSQL does not take (a NUL in text): a write that can never succeed. */
+export const valueRefused = () =>
+  Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: "22021" });
+
 /**
- * Makes the first `times` queries of `db` that `match` fail as a dropped connection does (postgres.js's
- * CONNECTION_CLOSED, before they reach the server), inside transactions too. Returns the undo.
+ * Makes the first `times` queries of `db` that `match` fail before they reach the server, inside
+ * transactions too: as a dropped connection does (postgres.js's CONNECTION_CLOSED), or with `error`'s.
+ * Returns the undo.
  */
-export function failQueries(db: Db, match: (query: string, params: unknown[]) => boolean, times = 1): () => void {
+export function failQueries(
+  db: Db,
+  match: (query: string, params: unknown[]) => boolean,
+  times = 1,
+  error: () => Error = connectionClosed,
+): () => void {
   const client = (db as unknown as { $client: Client }).$client;
   let failed = 0;
   const patch = (c: Pick<Client, "unsafe">) => {
@@ -23,8 +37,7 @@ export function failQueries(db: Db, match: (query: string, params: unknown[]) =>
     c.unsafe = (query, params = [], options) => {
       if (!match(query, params) || failed >= times) return unsafe.call(c, query, params, options);
       failed++;
-      const err = Object.assign(new Error("write CONNECTION_CLOSED 127.0.0.1:5432"), { code: "CONNECTION_CLOSED" });
-      const rejected = Promise.reject(err);
+      const rejected = Promise.reject(error());
       rejected.catch(() => {});
       return Object.assign(rejected, { values: () => rejected });
     };

@@ -9,6 +9,7 @@
 import { and, inArray, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import { getDb, type Db } from "@/lib/db";
+import { isDatabaseUnavailable } from "@/lib/db/retry";
 import { logger } from "@/lib/log";
 
 /**
@@ -32,10 +33,14 @@ export const RECORD_BACKOFF: Backoff = { baseMs: 250, maxMs: 5_000 };
 /** `now() + ms`, as the database sees it (one clock for every worker). */
 export const fromNow = (ms: number) => sql`now() + ${ms} * interval '1 millisecond'`;
 
-/** The columns a table of leased jobs keeps: a row waits as `pending` and is claimed as the table's working status. */
+/**
+ * The columns a table of leased jobs keeps: a row waits as `pending`, is claimed as the table's working
+ * status, and is given up as `failed`.
+ */
 type LeasedTable = PgTable & {
   status: AnyPgColumn;
   attempts: AnyPgColumn;
+  lastError: AnyPgColumn;
   nextAttemptAt: AnyPgColumn;
   lockedUntil: AnyPgColumn;
   updatedAt: AnyPgColumn;
@@ -81,17 +86,34 @@ export function heldBy<T extends LeasedTable, K extends KeyOf<T>>(
   )!;
 }
 
+/**
+ * What becomes of a row whose outcome the database refused (anything but being unavailable: a constraint,
+ * a value it does not take): as a failed attempt of the job, `pending` again after `retryDelayMs(attempts)`
+ * and `failed` once `maxAttempts` attempts were made.
+ */
+export type HandBack = { maxAttempts: number; retryDelayMs: (attempts: number) => number };
+
+/**
+ * `handedBack`: the database refused the outcome, and the row was handed back as a failed attempt
+ * (`retry`: pending again, after the job's backoff; `failed`: given up). Without it, the outcome is not
+ * recorded and the row's lease lapses (the worker stopped, or even the hand-back was refused).
+ */
+export type Recorded<V> = { recorded: true; value: V } | { recorded: false; handedBack?: "retry" | "failed" };
+
 /** The renewing claim of a round's rows: what its work may start, and the recording of its outcomes. */
 export type Claim<R> = {
   rows: R[];
   /** Whether work may start on the row: still held, with at least half a lease left by the last renewal that got through. */
   usable(row: R): boolean;
   /**
-   * Writes the row's outcome until it is recorded (the database away is waited for, 250 ms doubling to
-   * 5 s), then stops renewing the row. Once the worker is stopping, it is tried once more, then left: the
-   * row's lease then lapses and another worker takes it.
+   * Writes the row's outcome until it is recorded while the database is unavailable (lib/db/retry.ts
+   * isDatabaseUnavailable; waited for 250 ms doubling to 5 s), then stops renewing the row. Once the worker
+   * is stopping, it is tried once more, then left: the row's lease then lapses and another worker takes it.
+   * Any other error is not tried again (it would fail the same way and hold the round forever): it is
+   * logged, and the row is handed back as a failed attempt (HandBack), or at once as `failed` with
+   * `giveUp` (an outcome that must not be attempted again: a mail that went out).
    */
-  record<V>(row: R, write: () => Promise<V>): Promise<{ recorded: true; value: V } | { recorded: false }>;
+  record<V>(row: R, write: () => Promise<V>, options?: { giveUp?: boolean }): Promise<Recorded<V>>;
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -150,7 +172,7 @@ function holdLeases<T extends LeasedTable, K extends KeyOf<T>>(
  */
 export async function workLeased<T extends LeasedTable, K extends KeyOf<T>, V>(
   jobs: LeasedJobs<T, K>,
-  options: { limit: number; leaseMs: number; stopped?: () => boolean },
+  options: { limit: number; leaseMs: number; handBack: HandBack; stopped?: () => boolean },
   work: (claim: Claim<Row<T>>) => Promise<V>,
 ): Promise<V | null> {
   const { limit, leaseMs } = options;
@@ -197,21 +219,63 @@ export async function workLeased<T extends LeasedTable, K extends KeyOf<T>, V>(
   });
   if (!rows.length) return null;
   const leases = holdLeases(db, jobs, rows, leaseMs, claimedAt);
-  const record: Claim<Row<T>>["record"] = async (row, write) => {
+  /** Writes `write` until it gets through while the database is unavailable; resolves to its value, or the error that refused it. */
+  const recordOnce = async <V>(
+    row: Row<T>,
+    write: () => Promise<V>,
+  ): Promise<{ ok: true; value: V } | { ok: false; refused?: unknown }> => {
     for (let tries = 1; ; tries++) {
       try {
-        const value = await write();
-        leases.release(row);
-        return { recorded: true, value };
+        return { ok: true, value: await write() };
       } catch (err) {
+        if (!isDatabaseUnavailable(err)) return { ok: false, refused: err };
         if (stopped() && tries > 1) {
           logger.error({ err, id: row[jobs.key] }, `${jobs.name}: outcome not recorded before the worker stopped`);
-          return { recorded: false };
+          return { ok: false };
         }
         logger.warn({ err, id: row[jobs.key], tries }, `${jobs.name}: outcome not recorded yet; retrying`);
         await sleep(backoffMs(tries, RECORD_BACKOFF));
       }
     }
+  };
+  const record: Claim<Row<T>>["record"] = async (row, write, { giveUp = false } = {}) => {
+    const outcome = await recordOnce(row, write);
+    if (outcome.ok) {
+      leases.release(row);
+      return { recorded: true, value: outcome.value };
+    }
+    if (!("refused" in outcome)) return { recorded: false };
+    const err = outcome.refused;
+    const failed = giveUp || row.attempts >= options.handBack.maxAttempts;
+    logger.error(
+      { err, id: row[jobs.key], attempts: row.attempts },
+      `${jobs.name}: the database refused the outcome; the row is handed back as ${failed ? "failed" : "a failed attempt"}`,
+    );
+    // The database's own words: Drizzle's wrapper repeats the query and its values.
+    let cause = err;
+    while (cause instanceof Error && cause.cause) cause = cause.cause;
+    const message = cause instanceof Error ? cause.message : String(cause);
+    // Only while this claim still holds the row, as every outcome of a failed attempt is written.
+    const handedBack = await recordOnce(row, () =>
+      db
+        .update(t)
+        .set({
+          status: failed ? "failed" : "pending",
+          lastError: `Outcome not recorded: ${message}`.slice(0, 1000),
+          lockedUntil: null,
+          nextAttemptAt: fromNow(failed ? 0 : options.handBack.retryDelayMs(row.attempts)),
+          updatedAt: sql`now()`,
+        } as never)
+        .where(heldBy(jobs, [row]))
+        .returning({ key }),
+    );
+    leases.release(row);
+    if (!handedBack.ok || !handedBack.value.length) {
+      if (!handedBack.ok && "refused" in handedBack)
+        logger.error({ err: handedBack.refused, id: row[jobs.key] }, `${jobs.name}: the row could not be handed back`);
+      return { recorded: false };
+    }
+    return { recorded: false, handedBack: failed ? "failed" : "retry" };
   };
   try {
     return await work({ rows, usable: leases.usable, record });

@@ -139,26 +139,36 @@ export async function deliverDue(options: DeliverOptions = {}): Promise<DeliverR
   const db = await getDb();
   const round = await workLeased(
     OUTBOX,
-    { limit: options.limit ?? DEFAULT_LIMIT, leaseMs, stopped: options.stopped },
+    {
+      limit: options.limit ?? DEFAULT_LIMIT,
+      leaseMs,
+      stopped: options.stopped,
+      handBack: { maxAttempts, retryDelayMs: (attempts) => retryDelayMs(attempts, backoff) },
+    },
     async (claim) => {
       result.claimed = claim.rows.length;
       const markSent = async (row: OutboxRow, messageId: string, rejected: string[]) => {
         // Sent is the truth whoever holds the row now, so this update is not tied to the claim (and may be
-        // written twice).
-        const { recorded } = await claim.record(row, () =>
-          db
-            .update(o)
-            .set({
-              status: "sent",
-              sentAt: sql`now()`,
-              messageId: messageId.slice(0, 255),
-              lockedUntil: null,
-              lastError: rejected.length ? `Refused by the server for: ${rejected.join(", ")}`.slice(0, 2000) : null,
-              updatedAt: sql`now()`,
-            })
-            .where(eq(o.id, row.id)),
+        // written twice). A record the database refuses gives the row up as failed: sent again, the mail
+        // would arrive again and be recorded no better.
+        const recorded = await claim.record(
+          row,
+          () =>
+            db
+              .update(o)
+              .set({
+                status: "sent",
+                sentAt: sql`now()`,
+                messageId: messageId.slice(0, 255),
+                lockedUntil: null,
+                lastError: rejected.length ? `Refused by the server for: ${rejected.join(", ")}`.slice(0, 2000) : null,
+                updatedAt: sql`now()`,
+              })
+              .where(eq(o.id, row.id)),
+          { giveUp: true },
         );
-        if (recorded) result.sent++;
+        if (recorded.recorded) result.sent++;
+        else if (recorded.handedBack) result.failed++;
       };
 
       const markNotSent = async (row: OutboxRow, err: unknown) => {
@@ -166,7 +176,7 @@ export async function deliverDue(options: DeliverOptions = {}): Promise<DeliverR
         const lastError = errorText(err);
         const retry = { status: "pending" as const, nextAttemptAt: fromNow(retryDelayMs(row.attempts, backoff)) };
         // Only while this claim still holds the row (a later claim has counted one more attempt).
-        const { recorded } = await claim.record(row, () =>
+        const recorded = await claim.record(row, () =>
           db
             .update(o)
             .set({
@@ -177,7 +187,10 @@ export async function deliverDue(options: DeliverOptions = {}): Promise<DeliverR
             })
             .where(heldBy(OUTBOX, [row])),
         );
-        if (!recorded) return;
+        if (!recorded.recorded) {
+          if (recorded.handedBack) result[recorded.handedBack === "failed" ? "failed" : "retrying"]++;
+          return;
+        }
         if (giveUp) {
           result.failed++;
           logger.error({ mailId: row.id, attempts: row.attempts, err: lastError }, "mail failed for good");

@@ -10,6 +10,9 @@ const t = schema.fileTexts;
 export const MAX_ATTEMPTS = 3;
 const RETRY_MS = [60_000, 10 * 60_000];
 
+/** The delay before attempt `attempts + 1`: 1 min, then 10 min. */
+const retryDelayMs = (attempts: number) => RETRY_MS[Math.min(attempts - 1, RETRY_MS.length - 1)] ?? RETRY_MS[0];
+
 /**
  * Queues text extraction for files just claimed into content: one `pending` row per file whose type
  * has text (PDF, DOCX, XLSX, plain text), in the claiming transaction, so the job exists exactly when
@@ -52,7 +55,8 @@ async function processOne(claim: Claim<Job>, job: Job): Promise<ExtractResult> {
   /** Records the outcome with `write`, which says whether the claim still held the job. */
   const outcome = async (status: ExtractResult["status"], chars: number, write: () => Promise<boolean>) => {
     const r = await claim.record(job, write);
-    return { fileId, status: r.recorded && r.value ? status : "lost", chars } satisfies ExtractResult;
+    if (r.recorded) return { fileId, status: r.value ? status : "lost", chars } satisfies ExtractResult;
+    return { fileId, status: r.handedBack ?? "lost", chars: 0 } satisfies ExtractResult;
   };
   const held = (rows: unknown[]) => rows.length > 0;
   if (!file || !format) {
@@ -77,7 +81,6 @@ async function processOne(claim: Claim<Job>, job: Job): Promise<ExtractResult> {
       { err, fileId, attempts: job.attempts },
       failed ? "search: text extraction failed for good" : "search: text extraction failed; retrying later",
     );
-    const retryMs = RETRY_MS[Math.min(job.attempts - 1, RETRY_MS.length - 1)] ?? RETRY_MS[0];
     return outcome(failed ? "failed" : "retry", 0, async () =>
       held(
         await db
@@ -86,7 +89,7 @@ async function processOne(claim: Claim<Job>, job: Job): Promise<ExtractResult> {
             status: failed ? "failed" : "pending",
             lastError: message.slice(0, 1000),
             lockedUntil: null,
-            nextAttemptAt: fromNow(retryMs),
+            nextAttemptAt: fromNow(retryDelayMs(job.attempts)),
             updatedAt: sql`now()`,
           })
           .where(heldBy(JOBS, [job]))
@@ -128,8 +131,10 @@ export async function extractDue({
 }: { limit?: number; leaseMs?: number; shouldStop?: () => boolean } = {}): Promise<ExtractResult[]> {
   const out: ExtractResult[] = [];
   while (out.length < limit && !shouldStop?.()) {
-    const done = await workLeased(JOBS, { limit: 1, leaseMs, stopped: shouldStop }, (claim) =>
-      processOne(claim, claim.rows[0]),
+    const done = await workLeased(
+      JOBS,
+      { limit: 1, leaseMs, stopped: shouldStop, handBack: { maxAttempts: MAX_ATTEMPTS, retryDelayMs } },
+      (claim) => processOne(claim, claim.rows[0]),
     );
     if (!done) break;
     out.push(done);

@@ -8,10 +8,10 @@ import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { setupTestDatabase } from "@/test/db";
-import { failQueries, spawnWorker } from "@/test/jobs";
+import { failQueries, spawnWorker, valueRefused } from "@/test/jobs";
 import { schema } from "@/lib/db";
 import { createMailTransport, type MailTransport } from "@/lib/mail/transport";
-import { deliverDue, LEASE_MS } from "@/lib/mail/sender";
+import { deliverDue, LEASE_MS, retryDelayMs } from "@/lib/mail/sender";
 import { enqueueMail, enqueueMails } from "@/lib/mail/outbox";
 import { POLL_MS } from "@/lib/mail/worker";
 import { startTestSmtp, type TestSmtp } from "./smtp";
@@ -210,4 +210,90 @@ describe("issue 44.2: mail goes once through database blips and instance deaths"
       await stalling.stop();
     }
   }, 60_000);
+});
+
+describe("issue 44 follow-up 1: an outcome the database refuses is not retried in a loop", () => {
+  const isUpdate = (status: string) => (query: string, params: unknown[]) =>
+    /^update "mail_outbox" set "status" = \$1/.test(query) && params[0] === status;
+
+  it("a sent mail whose record is refused is written once, sent once, and given up as failed naming the refusal", async () => {
+    const [id] = await enqueueMail(t.db(), { to: "ann@example.com", subject: "Refused record", text: "x" });
+    let sentWrites = 0;
+    const undo = failQueries(
+      t.db(),
+      (query, params) => isUpdate("sent")(query, params) && ++sentWrites > 0,
+      Infinity,
+      valueRefused,
+    );
+    const started = Date.now();
+    try {
+      expect(await deliverDue({ transport, from: FROM })).toMatchObject({ claimed: 1, sent: 0, failed: 1 });
+    } finally {
+      undo();
+    }
+    // One try, no backoff between tries (the first retry of a connection error waits 250 ms).
+    expect(sentWrites).toBe(1);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    const row = await rowOf(id);
+    expect(row).toMatchObject({ status: "failed", attempts: 1, lockedUntil: null });
+    expect(row.lastError).toBe('Outcome not recorded: invalid byte sequence for encoding "UTF8": 0x00');
+    // Given up: nothing is due, and the mail that went out is not sent again.
+    expect((await deliverDue({ transport, from: FROM })).claimed).toBe(0);
+    expect(smtp.received.map((m) => m.headers.subject)).toEqual(["Refused record"]);
+  });
+
+  it("a failed send whose record is refused is handed back as pending after the backoff, and failed after max attempts", async () => {
+    const refusing = await startTestSmtp({
+      onRcptTo: (_address, _session, callback) =>
+        callback(Object.assign(new Error("Mailbox full"), { responseCode: 552 })),
+    });
+    const refusingTransport = createMailTransport(`smtp://127.0.0.1:${refusing.port}`);
+    const [id] = await enqueueMail(t.db(), { to: "ann@example.com", subject: "Refused twice", text: "x" });
+    let notSentWrites = 0;
+    // The record of the failed send (pending, or failed at the last attempt, with the server's error) is
+    // refused; the hand-back is not.
+    const undo = failQueries(
+      t.db(),
+      (query, params) =>
+        (isUpdate("pending")(query, params) || isUpdate("failed")(query, params)) &&
+        params.some((p) => /^EENVELOPE: .*Mailbox full/.test(String(p))) &&
+        ++notSentWrites > 0,
+      Infinity,
+      valueRefused,
+    );
+    const backoff = { baseMs: 60_000, maxMs: 60_000 };
+    try {
+      const before = Date.now();
+      expect(await deliverDue({ transport: refusingTransport, from: FROM, backoff, maxAttempts: 2 })).toMatchObject({
+        claimed: 1,
+        retrying: 1,
+        failed: 0,
+      });
+      expect(notSentWrites).toBe(1);
+      const row = await rowOf(id);
+      expect(row).toMatchObject({ status: "pending", attempts: 1, lockedUntil: null });
+      expect(row.lastError).toMatch(/^Outcome not recorded: invalid byte sequence/);
+      const waits = row.nextAttemptAt.getTime() - before;
+      expect(waits).toBeGreaterThan(retryDelayMs(1, backoff) - 5_000);
+      expect(waits).toBeLessThan(retryDelayMs(1, backoff) + 5_000);
+
+      // Due again (as after its backoff): the second attempt is the last one, and the row is given up.
+      await t
+        .db()
+        .update(o)
+        .set({ nextAttemptAt: new Date(Date.now() - 1_000) })
+        .where(eq(o.id, id));
+      expect(await deliverDue({ transport: refusingTransport, from: FROM, backoff, maxAttempts: 2 })).toMatchObject({
+        claimed: 1,
+        failed: 1,
+      });
+      expect(notSentWrites).toBe(2);
+      expect(await rowOf(id)).toMatchObject({ status: "failed", attempts: 2, lockedUntil: null });
+    } finally {
+      undo();
+      refusingTransport.close();
+      await refusing.stop();
+    }
+    expect(refusing.received).toEqual([]);
+  });
 });

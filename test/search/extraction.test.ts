@@ -13,13 +13,13 @@ import { eq, sql } from "drizzle-orm";
 vi.mock("next/headers", () => import("@/test/mock-next-headers"));
 
 import { callRoute, setupTestDatabase } from "@/test/db";
-import { failQueries, spawnWorker } from "@/test/jobs";
+import { failQueries, spawnWorker, valueRefused } from "@/test/jobs";
 import { actors, call } from "@/test/content/helpers";
 import { setupTempStorage, uploadRequest } from "@/test/files/helpers";
 import { storeDocument } from "@/lib/files/api";
 import { POST as storeAttachment } from "@/app/api/v1/store_attachment/route";
 import { schema } from "@/lib/db";
-import { extractDue } from "@/lib/search/extract-jobs";
+import { extractDue, MAX_ATTEMPTS } from "@/lib/search/extract-jobs";
 import { POLL_MS } from "@/lib/search/extract-worker";
 import { LEASE_MS } from "@/lib/jobs/lease";
 import { suggest } from "@/lib/search/queries";
@@ -247,5 +247,48 @@ describe("issue 44.2 follow-up: extraction jobs hold the background jobs' short,
     }
     expect(await job(id)).toMatchObject({ status: "done", attempts: 1, lockedUntil: null });
     expect((await attachmentsFound("tie rod"))[0]?.documentName).toBe("blip.txt");
+  });
+});
+
+describe("issue 44 follow-up 1: an outcome the database refuses is not retried in a loop", () => {
+  it("a done write refused by the database is tried once, the job handed back with backoff, failed after max attempts", async () => {
+    expect(await extractDue()).toEqual([]);
+    const id = await attach("refused.txt", Buffer.from("Refused record: brake caliper."), "Refused");
+    let doneWrites = 0;
+    const undo = failQueries(
+      t.db(),
+      (query, params) =>
+        /^update "file_texts" set "status" = \$1/.test(query) && params[0] === "done" && ++doneWrites > 0,
+      Infinity,
+      valueRefused,
+    );
+    try {
+      const before = Date.now();
+      expect(await extractDue()).toEqual([{ fileId: id, status: "retry", chars: 0 }]);
+      expect(doneWrites).toBe(1);
+      const handedBack = await job(id);
+      expect(handedBack).toMatchObject({ status: "pending", attempts: 1, lockedUntil: null });
+      expect(handedBack.lastError).toBe('Outcome not recorded: invalid byte sequence for encoding "UTF8": 0x00');
+      // The first retry's delay (1 min), not at once: no hot loop.
+      expect(handedBack.nextAttemptAt.getTime() - before).toBeGreaterThan(50_000);
+      expect(await extractDue()).toEqual([]);
+
+      // Due again (as after each backoff) until the last attempt, which gives the job up.
+      for (let attempt = 2; attempt <= MAX_ATTEMPTS; attempt++) {
+        await t
+          .db()
+          .update(schema.fileTexts)
+          .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+          .where(eq(schema.fileTexts.fileId, id));
+        const last = attempt === MAX_ATTEMPTS;
+        expect(await extractDue()).toEqual([{ fileId: id, status: last ? "failed" : "retry", chars: 0 }]);
+        expect(doneWrites).toBe(attempt);
+      }
+    } finally {
+      undo();
+    }
+    expect(await job(id)).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS, lockedUntil: null });
+    expect(await extractDue()).toEqual([]);
+    expect(await attachmentsFound("brake caliper")).toEqual([]);
   });
 });
