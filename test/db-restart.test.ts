@@ -385,6 +385,68 @@ describe.skipIf(!url)("issue 44.1: a database blip signs nobody out", () => {
     expect(await down.json()).toMatchObject({ code: 503, message: DATABASE_UNAVAILABLE });
   });
 
+  it("issue 44 follow-up 3: Auth.js's sign-out answers 503 and keeps the cookie while the database is down; once back, it revokes the row", async () => {
+    const { GET, POST } = await import("@/app/api/auth/[...nextauth]/route");
+    const { NextRequest } = await import("next/server");
+    const own = await sessionFor(t.db(), "staff");
+    const csrfRes = await GET(new NextRequest("http://localhost/api/auth/csrf", { headers: { cookie: own.header } }));
+    const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
+    const csrfCookie = csrfRes.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .find((c) => c.includes("csrf-token"))!;
+    const signOut = () =>
+      POST(
+        new NextRequest("http://localhost/api/auth/signout", {
+          method: "POST",
+          headers: {
+            cookie: `${own.header}; ${csrfCookie}`,
+            "content-type": "application/x-www-form-urlencoded",
+            "x-auth-return-redirect": "1",
+          },
+          body: new URLSearchParams({ csrfToken, callbackUrl: "/login" }).toString(),
+        }),
+      );
+    const revoked = async () =>
+      (
+        await t
+          .db()
+          .select({ revokedAt: schema.apiTokens.revokedAt })
+          .from(schema.apiTokens)
+          .where(eq(schema.apiTokens.tokenHash, hashToken(own.sid)))
+      )[0].revokedAt;
+
+    relay.set("refuse");
+    const { value: down, ms } = await timed(signOut);
+    expect(down.status).toBe(503);
+    expect(down.headers.get("retry-after")).toBe("5");
+    expect(down.headers.getSetCookie()).toEqual([]);
+    expect(await down.json()).toMatchObject({ code: 503, message: DATABASE_UNAVAILABLE });
+    expect(ms).toBeLessThan(5000);
+    expect(await revoked()).toBeNull();
+
+    relay.set("up");
+    const up = await signOut();
+    expect(up.status).toBe(200);
+    expect(up.headers.getSetCookie().some((c) => c.startsWith(`${SESSION_COOKIE}=;`))).toBe(true);
+    expect(await revoked()).not.toBeNull();
+  });
+
+  it("issue 44 follow-up 3: the portal's own sign-out answers 'try again' (503) and keeps the cookie while the database is down", async () => {
+    const { logoutAction } = await import("@/lib/auth/actions");
+    const own = await sessionFor(t.db(), "staff");
+    cookieJar.set(SESSION_COOKIE, own.cookie);
+    relay.set("refuse");
+    expect(await logoutAction({})).toEqual({ ok: false, status: 503, message: DATABASE_UNAVAILABLE });
+    expect(cookieJar.get(SESSION_COOKIE)).toBe(own.cookie);
+    const [row] = await t
+      .db()
+      .select({ revokedAt: schema.apiTokens.revokedAt })
+      .from(schema.apiTokens)
+      .where(eq(schema.apiTokens.tokenHash, hashToken(own.sid)));
+    expect(row.revokedAt).toBeNull();
+  });
+
   it("afterwards the session row is not revoked, and the same cookie works as soon as the database is back", async () => {
     relay.set("refuse");
     expect((await cookieCall()).status).toBe(503);

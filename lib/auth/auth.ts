@@ -16,6 +16,8 @@ import {
   verifySsoTokenLogin,
 } from "./accounts";
 import { issueToken, resolveToken, revokeToken } from "./session";
+import { isDatabaseUnavailable } from "@/lib/db/retry";
+import { noteDatabaseUnavailable } from "@/lib/db/faults";
 import { SESSION_TTL_MS } from "./tokens";
 import { publicRequestUrl } from "./public-url";
 import { portalPath } from "./login-params";
@@ -120,9 +122,19 @@ const authConfig: NextAuthConfig = {
   events: {
     // Auth.js's own sign-out (POST /api/auth/signout) ends the session row too, as logoutAction does:
     // clearing the cookie alone would leave a copy of it (a proxy's log, another tab) answering for hours.
+    // Auth.js logs an error of this event and clears the cookie all the same: with the database unable to
+    // answer, the row would stay valid for a copy of the cookie. The request is marked instead, and the
+    // route answers 503 without Auth.js's cookies (app/api/auth/[...nextauth]/route.ts), so the browser
+    // keeps its cookie and can sign out again.
     async signOut(message) {
       const sid = "token" in message ? message.token?.sid : undefined;
-      if (typeof sid === "string") await revokeToken(sid);
+      if (typeof sid !== "string") return;
+      try {
+        await revokeToken(sid);
+      } catch (err) {
+        if (isDatabaseUnavailable(err)) noteDatabaseUnavailable();
+        throw err;
+      }
     },
   },
   callbacks: {
