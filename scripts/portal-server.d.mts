@@ -10,3 +10,7 @@ export function serveWatchingFaults(
   res: ServerResponse,
   handle: (req: IncomingMessage, res: ServerResponse) => unknown,
 ): unknown;
+export function watchRequestBody(req: IncomingMessage, write?: (line: string) => void): void;
+export function portalRequestListener(
+  handle: (req: IncomingMessage, res: ServerResponse) => unknown,
+): (req: IncomingMessage, res: ServerResponse) => void;

@@ -92,6 +92,52 @@ export function serveWatchingFaults(req, res, handle) {
 }
 
 /**
+ * A client that goes away in the middle of sending a body (a closed tab, a dropped connection, a server
+ * action cut off halfway) makes Node end the request with `Error: aborted` (ECONNRESET); emitted when no
+ * one listens, it escaped as an uncaught exception, logged at error level. It is the client's doing, not
+ * the portal's: one warn line, in the shape of the portal's JSON log (lib/log), with the request id a
+ * balancer sent; any other error of the request stream is one error line. Nothing is thrown.
+ *
+ * @param {import("node:http").IncomingMessage} req
+ * @param {(line: string) => void} [write]
+ */
+export function watchRequestBody(req, write = (line) => console.warn(line)) {
+  let told = false;
+  req.on("error", (err) => {
+    if (told) return;
+    told = true;
+    const aborted = /** @type {{ code?: unknown }} */ (err)?.code === "ECONNRESET";
+    const requestId = req.headers["x-request-id"];
+    const line = {
+      level: aborted ? 40 : 50,
+      time: new Date().toISOString(),
+      app: "portal",
+      ...(typeof requestId === "string" ? { requestId } : {}),
+      method: req.method,
+      path: String(req.url ?? "/").split("?")[0],
+      ...(aborted ? {} : { err: { message: err?.message, code: /** @type {{ code?: unknown }} */ (err)?.code } }),
+      msg: aborted ? "request body aborted by the client" : "request stream failed",
+    };
+    write(JSON.stringify(line));
+  });
+}
+
+/**
+ * The server's answer to every request: the body watched (watchRequestBody), the gate, then Next's
+ * handler under the fault store (serveWatchingFaults).
+ *
+ * @param {(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => unknown} handle
+ * @returns {(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => void}
+ */
+export function portalRequestListener(handle) {
+  return (req, res) => {
+    watchRequestBody(req);
+    if (gateRequest(req, res)) return;
+    void serveWatchingFaults(req, res, handle);
+  };
+}
+
+/**
  * Serves the production build in `root` on `port` (all interfaces unless `hostname`), as `next start`
  * does, with gateRequest in front of Next's handler. Ends the process on SIGINT/SIGTERM
  * (after the listeners instrumentation.ts registered, which stop the background work).
@@ -106,10 +152,7 @@ export async function servePortal({ root, port, hostname }) {
   const app = next({ dev: false, dir: root, hostname: hostname ?? "localhost", port });
   await app.prepare();
   const handle = app.getRequestHandler();
-  const server = http.createServer((req, res) => {
-    if (gateRequest(req, res)) return;
-    void serveWatchingFaults(req, res, handle);
-  });
+  const server = http.createServer(portalRequestListener(handle));
   await new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, hostname, () => resolve(undefined));

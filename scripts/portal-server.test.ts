@@ -1,7 +1,7 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { refuseUnofferedMethod, requestFaults, serveWatchingFaults } from "./portal-server.mjs";
+import net, { type AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { portalRequestListener, refuseUnofferedMethod, requestFaults, serveWatchingFaults } from "./portal-server.mjs";
 
 /** A server with the gate in front of a stand-in for Next's handler, which records what reached it. */
 let server: http.Server;
@@ -108,5 +108,88 @@ describe("issue 44.1: a page that failed because the database could not answer i
       ),
     );
     expect(seen.sort()).toEqual([false, true]);
+  });
+});
+
+describe("issue 44 follow-up 2: a request body the client aborts halfway is one warn line, nothing at error level", () => {
+  /**
+   * The portal's request listener in front of a stand-in for Next's handler that reads the body as Next's
+   * NodeNextRequest.stream() does (data, end and error into a web stream) and awaits it, as a server
+   * action's body is read. A client sends half of a declared body, then drops the connection.
+   */
+  async function abortMidBody(headers: Record<string, string>) {
+    const read: Promise<unknown>[] = [];
+    let gotChunk: () => void = () => {};
+    const chunk = new Promise<void>((resolve) => (gotChunk = resolve));
+    const server = http.createServer(
+      portalRequestListener((req) => {
+        const body = new ReadableStream<Uint8Array>({
+          start(controller) {
+            req.on("data", (c: Buffer) => {
+              controller.enqueue(new Uint8Array(c));
+              gotChunk();
+            });
+            req.on("end", () => controller.close());
+            req.on("error", (err) => controller.error(err));
+          },
+        });
+        read.push(
+          new Response(body).arrayBuffer().then(
+            () => "read",
+            (err: { code?: string }) => err.code,
+          ),
+        );
+      }),
+    );
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const uncaught: unknown[] = [];
+    const onUncaught = (err: unknown) => uncaught.push(err);
+    process.on("uncaughtException", onUncaught);
+    process.on("unhandledRejection", onUncaught);
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const error = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      const socket = net.connect((server.address() as AddressInfo).port, "127.0.0.1");
+      await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+      const head = Object.entries({ host: "portal.example", "content-length": "100000", ...headers })
+        .map(([k, v]) => `${k}: ${v}\r\n`)
+        .join("");
+      socket.write(`POST /forms/leave HTTP/1.1\r\n${head}\r\n${"a".repeat(1000)}`);
+      await chunk;
+      socket.destroy();
+      await vi.waitFor(() => expect(read).toHaveLength(1));
+      const outcome = await read[0];
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return { outcome, warn: warn.mock.calls.map((c) => String(c[0])), error: error.mock.calls, uncaught };
+    } finally {
+      warn.mockRestore();
+      error.mockRestore();
+      process.off("uncaughtException", onUncaught);
+      process.off("unhandledRejection", onUncaught);
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  }
+
+  it("one warn line naming the request id, the reader sees the abort, nothing at error level, nothing uncaught", async () => {
+    const r = await abortMidBody({ "x-request-id": "req-44-2", "next-action": "abc" });
+    expect(r.outcome).toBe("ECONNRESET");
+    expect(r.warn).toHaveLength(1);
+    expect(JSON.parse(r.warn[0])).toMatchObject({
+      level: 40,
+      requestId: "req-44-2",
+      method: "POST",
+      path: "/forms/leave",
+      msg: "request body aborted by the client",
+    });
+    expect(r.error).toEqual([]);
+    expect(r.uncaught).toEqual([]);
+  });
+
+  it("without a request id the line has none", async () => {
+    const r = await abortMidBody({});
+    expect(r.warn).toHaveLength(1);
+    expect(JSON.parse(r.warn[0])).not.toHaveProperty("requestId");
+    expect(r.error).toEqual([]);
   });
 });
