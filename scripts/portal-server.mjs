@@ -94,8 +94,8 @@ export function serveWatchingFaults(req, res, handle) {
 /**
  * A client that goes away in the middle of sending a body (a closed tab, a dropped connection, a server
  * action cut off halfway) makes Node end the request with `Error: aborted` (ECONNRESET); emitted when no
- * one listens, it escaped as an uncaught exception, logged at error level. It is the client's doing, not
- * the portal's: one warn line, in the shape of the portal's JSON log (lib/log), with the request id a
+ * one listens, it escaped as an uncaught exception, and Next's body reader logged it at error level. It is
+ * the client's doing, not the portal's: one warn line, in the shape of the portal's JSON log (lib/log), with the request id a
  * balancer sent; any other error of the request stream is one error line. Nothing is thrown.
  *
  * @param {import("node:http").IncomingMessage} req
@@ -107,6 +107,9 @@ export function watchRequestBody(req, write = (line) => console.warn(line)) {
     if (told) return;
     told = true;
     const aborted = /** @type {{ code?: unknown }} */ (err)?.code === "ECONNRESET";
+    // This listener is the request's first, so Next's body reader gets the error after this: named
+    // AbortError, it is what Next's own error handlers take for a client that went away and do not log.
+    if (aborted && err) err.name = "AbortError";
     const requestId = req.headers["x-request-id"];
     const line = {
       level: aborted ? 40 : 50,
