@@ -3,7 +3,7 @@ import type { loadRequestPanel } from "@/lib/requests/queries";
 import { DateText } from "@/components/content/date-text";
 import { RecordDetail, type RecordDetailProps } from "@/components/forms/record-detail";
 import { RequestPanel } from "@/components/requests/request-panel";
-import { STAFF_FORM_PAGES, staffFormHref } from "@/components/forms/staff-form-pages";
+import { STAFF_FORMS, staffFormHref } from "@/lib/forms/registry";
 
 /** A request form's record as its detail page shows it besides its own fields. */
 export type RequestRecord = {
@@ -21,8 +21,6 @@ type Props = Pick<RecordDetailProps, "subtitle" | "fields" | "repeated"> & {
   record: RequestRecord;
   /** Whether the viewer may open the form's list (the 'Back to list' link); default yes. */
   listed?: boolean;
-  /** Whether the form has an edit page; default yes (then shown unless the request rules it out). */
-  editable?: boolean;
 };
 
 /**
@@ -30,13 +28,17 @@ type Props = Pick<RecordDetailProps, "subtitle" | "fields" | "repeated"> & {
  * may change it (its requester while open, administrators; never an approver), 'Edit'; its fields, then
  * who updated it when; then the request's status, timeline and decision panel.
  */
-export function RequestRecordDetail({ record, listed = true, editable = true, fields, ...detail }: Props) {
+export function RequestRecordDetail({ record, listed = true, fields, ...detail }: Props) {
   const { form, id, panel, approvers } = record;
   return (
     <RecordDetail
-      title={STAFF_FORM_PAGES[form].title}
+      title={STAFF_FORMS[form].title}
       back={listed ? { href: staffFormHref(form, "list"), label: "Back to list" } : undefined}
-      edit={editable && panel?.mayEdit ? { href: staffFormHref(form, "edit", id), label: "Edit" } : undefined}
+      edit={
+        STAFF_FORMS[form].editPage && panel?.mayEdit
+          ? { href: staffFormHref(form, "edit", id), label: "Edit" }
+          : undefined
+      }
       fields={[
         ...fields,
         { label: "Updated By", value: record.updatedByName },

@@ -9,7 +9,7 @@ import { TEXT_MAX } from "@/lib/forms/fields";
 import type { ActionResult } from "@/lib/actions/action";
 import { staffFormBehaviour } from "@/lib/forms/staff-form-behaviour";
 import type { FormKey } from "@/lib/forms/form-keys";
-import { STAFF_FORM_PAGES, staffFormHref } from "@/components/forms/staff-form-pages";
+import { STAFF_FORMS, staffFormHref } from "@/lib/forms/registry";
 import { FormButtons, FormCard, useFormSave } from "@/components/content/form-parts";
 import { RequiredNote } from "@/components/ui/input";
 
@@ -39,7 +39,7 @@ export function useStaffForm<T extends FieldValues>(schema: z.ZodType<unknown, T
 /**
  * Which staff form: decides Back/Cancel visibility and where Save goes per role (lib/forms/staff-form-behaviour.ts).
  * The four forms' add title ('RO Reversal Request'; edit mode shows 'Edit RO Reversal Request') and list
- * are theirs in STAFF_FORM_PAGES; the form email manager gives its own.
+ * are theirs in STAFF_FORMS (lib/forms/registry.ts); the form email manager gives its own.
  */
 type Screen =
   | { screen: FormKey; title?: undefined; listHref?: undefined }
@@ -86,7 +86,7 @@ export function StaffFormShell<T extends FieldValues>(props: Props<T>) {
   const { title, listHref } =
     props.screen === "form_email_manager"
       ? props
-      : { title: STAFF_FORM_PAGES[props.screen].title, listHref: staffFormHref(props.screen, "list") };
+      : { title: STAFF_FORMS[props.screen].title, listHref: staffFormHref(props.screen, "list") };
   const router = useRouter();
   const { showBack, saveReturnsToList } = staffFormBehaviour(screen, roleId);
   const { saving, error, submit } = useFormSave({

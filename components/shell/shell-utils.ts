@@ -1,5 +1,7 @@
 import { PERMISSION, ROLE, roleCan } from "@/lib/auth/roles";
 import { isIconName, type IconName } from "@/components/ui/icon-names";
+import { FORM_KEYS } from "@/lib/forms/form-keys";
+import { STAFF_FORMS, staffFormHref } from "@/lib/forms/registry";
 
 /** Ids the shell's parts refer to (skip link -> main, menu button -> sidebar). */
 export const MAIN_ID = "main-content";
@@ -118,24 +120,21 @@ export function toSidebarItems(menus: readonly MenuLike[]): SidebarItem[] {
 
 export type ShellLink = { href: string; label: string; icon: IconName; match?: string };
 
-/** The fixed Forms group of the sidebar for a user (spec portal-core 2, Sidebar). */
+/**
+ * The fixed Forms group of the sidebar for a user (spec portal-core 2, Sidebar): each registered staff
+ * form's link (lib/forms/registry.ts; its list, or its add form without the list's capability).
+ */
 export function formsMenu(user: { roleId: number; permissions: readonly string[] }): ShellLink[] {
-  const links: ShellLink[] = [
-    { href: "/roreversal/list", label: "RO Reversal Request", icon: "refresh", match: "/roreversal" },
-    { href: "/techtime/list", label: "Tech Time", icon: "wrench", match: "/techtime" },
-    {
-      href: "/continuous/improvement/suggestions/list",
-      label: "Continuous Improvement Suggestions List",
-      icon: "lightbulb",
-      match: "/continuous/improvement/suggestions",
-    },
-    {
-      href: roleCan(user.roleId, "listUniformRequests") ? "/uniform/request/list" : "/uniform/request/add",
-      label: "Uniform Request",
-      icon: "shirt",
-      match: "/uniform/request",
-    },
-  ];
+  const links: ShellLink[] = FORM_KEYS.map((key) => {
+    const { menu, path } = STAFF_FORMS[key];
+    const listed = !("listCapability" in menu) || roleCan(user.roleId, menu.listCapability);
+    return {
+      href: staffFormHref(key, listed ? "list" : "add"),
+      label: menu.label,
+      icon: isIconName(menu.icon) ? menu.icon : "file",
+      match: path,
+    };
+  });
   if (user.permissions.includes(PERMISSION.formEmailManager)) {
     links.push({
       href: "/form/email/manager/list",

@@ -1,17 +1,18 @@
+import { STAFF_FORMS } from "./registry";
+
 /**
- * The staff forms the form email manager routes (one key per form; stored in
- * `form_email_mappings.form_key` and on nothing else). Shared by the server and the browser.
+ * The staff forms (one key per form; stored in `form_email_mappings.form_key` and `request_events.form`),
+ * in the order of the v1 calls' numeric form ids. Each key is registered in lib/forms/registry.ts (a key
+ * without its registration does not compile). Shared by the server and the browser.
  */
 export const FORM_KEYS = ["ro_reversal", "tech_time", "improvement_suggestion", "uniform_request"] as const;
 export type FormKey = (typeof FORM_KEYS)[number];
 
 /** The labels of the 'Request Options' picker (spec section 2, form email manager list), in its order. */
-export const FORM_LABELS: Record<FormKey, string> = {
-  ro_reversal: "RO Reversal Request",
-  tech_time: "Tech Time Edit Form",
-  improvement_suggestion: "Continuous Improvement Suggestions",
-  uniform_request: "Uniform Request",
-};
+export const FORM_LABELS = Object.fromEntries(FORM_KEYS.map((key) => [key, STAFF_FORMS[key].label])) as Record<
+  FormKey,
+  string
+>;
 
 /** The picker's options as the v1 `form/manager/get` call answers them (`text` / `value`). */
 export const FORM_OPTIONS = FORM_KEYS.map((value) => ({ value, text: FORM_LABELS[value] }));

@@ -1,3 +1,5 @@
+import { STAFF_FORM_SEGMENTS } from "@/lib/forms/registry";
+
 /**
  * Menu slugs: made from the title, unique, and never one of the portal's own first path segments
  * (a menu called 'Login' must not hide /login). RESERVED_SEGMENTS lists every static first segment of
@@ -21,15 +23,12 @@ export const RESERVED_SEGMENTS: ReadonlySet<string> = new Set([
   "requests",
   // the calendar's built-in page and its calls
   "calendar",
-  // the staff forms, the profile and the old portal's aliases (admin-and-forms.md section 2)
+  // the staff forms' pages (lib/forms/registry.ts), the profile and the old portal's aliases (admin-and-forms.md section 2)
+  ...STAFF_FORM_SEGMENTS,
   "backend",
   "changeprofile",
   "updateusers",
   "hrdragview",
-  "roreversal",
-  "techtime",
-  "continuous",
-  "uniform",
   "form",
   // the framework's own and the error pages
   "_next",

@@ -26,7 +26,8 @@ import {
   type Decision,
 } from "./transitions";
 import { type RequestStatus } from "@/lib/forms/request-statuses";
-import { FORMS, headColumns, recordPathOf, type RequestHead } from "./queries";
+import { headColumns, recordPathOf, type RequestHead } from "./queries";
+import { REQUEST_TABLES } from "@/lib/forms/registry-server";
 
 export const REQUIRED_COMMENT: Partial<Record<Decision, string>> = {
   deny: "A reason is required to deny a request.",
@@ -67,7 +68,7 @@ export async function decide(
   if (decision !== "answer" && !DECIDING_ROLES.includes(actor.roleId)) throw forbidden();
   const db = opts.db ?? (await getDb());
   const run = async (tx: Db | Tx) => {
-    const t = FORMS[form].table;
+    const t = REQUEST_TABLES[form];
     const [row] = (await tx
       .select(headColumns(form))
       .from(t)
@@ -283,7 +284,7 @@ export async function assignRequest(
   if (actor.roleId !== ROLE.admin) throw forbidden();
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const t = FORMS[form].table;
+    const t = REQUEST_TABLES[form];
     const [row] = (await tx
       .select(headColumns(form))
       .from(t)

@@ -3,20 +3,15 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { getDb, schema } from "@/lib/db";
 import { ROLE } from "@/lib/auth/roles";
 import { FORM_KEYS, FORM_LABELS, type FormKey } from "@/lib/forms/form-keys";
+import { staffFormHref } from "@/lib/forms/registry";
 import { enqueueMails } from "@/lib/mail/outbox";
 import { publicOrigin } from "@/lib/http/forwarded";
 import { backgroundLoop, startPeriodicJob } from "@/lib/jobs/background-loop";
 import { logger } from "@/lib/log";
 import { DEALERSHIP_TIME_ZONE } from "./deadlines";
-import { REQUEST_TABLES } from "./tables";
+import { REQUEST_TABLES } from "@/lib/forms/registry-server";
 import { overdueWhere } from "./targets";
 
-const PATHS: Record<FormKey, string> = {
-  ro_reversal: "/roreversal/view/",
-  tech_time: "/techtime/view/",
-  improvement_suggestion: "/continuous/improvement/suggestions/view/",
-  uniform_request: "/uniform/request/view/",
-};
 /** At most this many requests are listed in one summary (the rest are counted). */
 const LISTED = 200;
 
@@ -89,7 +84,7 @@ export async function sendOverdueSummaries(now = new Date()): Promise<{ sent: nu
     const base = publicOrigin();
     const lines = rows.map(
       (r) =>
-        `${FORM_LABELS[r.form]} #${r.id} (due ${r.dueAt.toISOString().slice(0, 10)}): ${new URL(`${PATHS[r.form]}${r.id}`, base)}`,
+        `${FORM_LABELS[r.form]} #${r.id} (due ${r.dueAt.toISOString().slice(0, 10)}): ${new URL(staffFormHref(r.form, "view", r.id), base)}`,
     );
     if (total > rows.length) lines.push(`… and ${total - rows.length} more.`);
     await db.transaction(async (tx) => {

@@ -3,7 +3,9 @@ import { and, eq, gt, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import { getDb, schema } from "@/lib/db";
 import { rowsOf } from "@/lib/db/rows";
 import type { SessionUser } from "@/lib/auth/session";
-import type { FormKey } from "@/lib/forms/form-keys";
+import { FORM_KEYS, type FormKey } from "@/lib/forms/form-keys";
+import { staffFormHref } from "@/lib/forms/registry";
+import { REQUEST_TABLES, STAFF_FORM_REGISTRATIONS } from "@/lib/forms/registry-server";
 import { ownRecordOr404 } from "@/lib/forms/submission";
 import { ROLE } from "@/lib/auth/roles";
 import { requireRequestDecider, DECIDING_ROLES } from "./access";
@@ -23,27 +25,7 @@ import type { MyRequestsQuery } from "./schemas";
 
 /** The reads of requests: the four forms' tables, timelines, 'My requests', its header count, the decision panel. */
 
-/** The four forms' tables and what a request of each is called (its title in mail and lists). */
-export const FORMS = {
-  ro_reversal: {
-    table: schema.roReversals,
-    path: "/roreversal/view/",
-    title: sql<string>`${schema.roReversals.employeeName}`,
-  },
-  tech_time: { table: schema.techTimes, path: "/techtime/view/", title: sql<string>`${schema.techTimes.employeeName}` },
-  improvement_suggestion: {
-    table: schema.improvementSuggestions,
-    path: "/continuous/improvement/suggestions/view/",
-    title: sql<string>`${schema.improvementSuggestions.name}`,
-  },
-  uniform_request: {
-    table: schema.uniformRequests,
-    path: "/uniform/request/view/",
-    title: sql<string>`${schema.uniformRequests.employeeFirstName} || ' ' || ${schema.uniformRequests.employeeLastName}`,
-  },
-} as const;
-
-export const recordPathOf = (form: FormKey, id: number) => `${FORMS[form].path}${id}`;
+export const recordPathOf = (form: FormKey, id: number) => staffFormHref(form, "view", id);
 
 export type RequestHead = {
   id: number;
@@ -57,13 +39,13 @@ export type RequestHead = {
 };
 
 export function headColumns(form: FormKey) {
-  const t = FORMS[form].table;
+  const t = REQUEST_TABLES[form];
   return {
     id: t.id,
     createdBy: t.createdBy,
     locationId: t.locationId,
     status: t.status,
-    title: FORMS[form].title,
+    title: STAFF_FORM_REGISTRATIONS[form].requestTitle,
     createdAt: t.createdAt,
     assignedTo: t.assignedTo,
     routed: t.routed,
@@ -89,7 +71,7 @@ export async function getTimeline(
   user: SessionUser,
 ): Promise<{ status: RequestStatus; steps: TimelineStep[] }> {
   const db = await getDb();
-  const t = FORMS[form].table;
+  const t = REQUEST_TABLES[form];
   const creator = schema.users;
   const [row] = await db
     .select({
@@ -149,15 +131,15 @@ export async function listMyRequests(
   q: MyRequestsQuery,
 ): Promise<{ rows: MyRequestRow[]; total: number }> {
   const db = await getDb();
-  const keys = (q.form ? [API_FORMS[q.form]] : (Object.keys(FORMS) as FormKey[])) as FormKey[];
+  const keys = (q.form ? [API_FORMS[q.form]] : FORM_KEYS) as FormKey[];
   const end = q.page * q.size;
   const parts: SQL[] = [];
   const counts: SQL[] = [];
   for (const key of keys) {
-    const t = FORMS[key].table;
+    const t = REQUEST_TABLES[key];
     const where = and(eq(t.createdBy, user.id), q.status ? eq(t.status, q.status) : undefined);
     parts.push(
-      sql`(select ${key}::text as form, ${t.id} as id, ${FORMS[key].title} as title, ${t.status}::text as status, ${t.statusChangedAt} as changed_at, ${t.createdAt} as submitted_at from ${t} where ${where} order by ${t.statusChangedAt} desc, ${t.id} desc limit ${end})`,
+      sql`(select ${key}::text as form, ${t.id} as id, ${STAFF_FORM_REGISTRATIONS[key].requestTitle} as title, ${t.status}::text as status, ${t.statusChangedAt} as changed_at, ${t.createdAt} as submitted_at from ${t} where ${where} order by ${t.statusChangedAt} desc, ${t.id} desc limit ${end})`,
     );
     counts.push(sql`(select count(*) from ${t} where ${where})`);
   }
@@ -201,8 +183,8 @@ export async function countChangedRequests(userId: number): Promise<number> {
 export function changedRequestsCount(userId: number): SQL<number> {
   const v = schema.requestViews;
   const seen = sql`coalesce((select ${v.seenAt} from ${v} where ${v.userId} = ${userId}), '-infinity'::timestamptz)`;
-  const counts = (Object.keys(FORMS) as FormKey[]).map((key) => {
-    const t = FORMS[key].table;
+  const counts = FORM_KEYS.map((key) => {
+    const t = REQUEST_TABLES[key];
     return sql`(select count(*) from ${t} where ${and(eq(t.createdBy, userId), isNotNull(t.decidedAt), gt(t.decidedAt, seen))})`;
   });
   return sql<number>`(${sql.join(counts, sql` + `)})`;
@@ -214,7 +196,7 @@ export function changedRequestsCount(userId: number): SQL<number> {
  */
 export async function loadRequestPanel(form: FormKey, id: number, user: SessionUser) {
   const db = await getDb();
-  const t = FORMS[form].table;
+  const t = REQUEST_TABLES[form];
   const [row] = (await db.select(headColumns(form)).from(t).where(eq(t.id, id)).limit(1)) as RequestHead[];
   if (!row) return null;
   const timeline = await getTimeline(form, id, user);

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { text } from "@/lib/validation/text";
 import { API_FORMS, BULK_DECISIONS, DECISIONS } from "./transitions";
 import { REQUEST_STATUSES } from "@/lib/forms/request-statuses";
+import { FORM_KEYS, type FormKey } from "@/lib/forms/form-keys";
 
 /** The decision of `POST /api/v1/request/decide` and of the record page's panel (the same schema). */
 export const decideSchema = z.object({
@@ -50,12 +51,9 @@ const days = z.coerce
   .int("Enter whole working days.")
   .min(0, "At least 0 working days.")
   .max(60, "At most 60 working days.");
-export const requestTargetsSchema = z.object({
-  ro_reversal: days,
-  tech_time: days,
-  improvement_suggestion: days,
-  uniform_request: days,
-});
+export const requestTargetsSchema = z.object(
+  Object.fromEntries(FORM_KEYS.map((key) => [key, days])) as Record<FormKey, typeof days>,
+);
 
 /** An administrator's assignment of an approver to an unrouted submission. */
 export const assignSchema = z.object({

@@ -5,7 +5,7 @@ import type { SessionUser } from "@/lib/auth/session";
 import { FORM_KEYS, type FormKey } from "@/lib/forms/form-keys";
 import { writeAudit } from "@/lib/system/audit";
 import { dueAt } from "./deadlines";
-import { REQUEST_TABLES } from "./tables";
+import { REQUEST_TABLES } from "@/lib/forms/registry-server";
 
 /** Each form's target in working days (0: none). */
 export async function getRequestTargets(db?: Db | Tx): Promise<Record<FormKey, number>> {

@@ -7,7 +7,8 @@
  * Suggestion: submitted -> under_review -> accepted | declined; accepted -> implemented.
  * Anything else (completed -> submitted, ...) is not a transition.
  */
-import type { FormKey } from "@/lib/forms/form-keys";
+import { FORM_KEYS, type FormKey } from "@/lib/forms/form-keys";
+import { STAFF_FORMS } from "@/lib/forms/registry";
 
 import type { RequestStatus } from "@/lib/forms/request-statuses";
 
@@ -53,7 +54,8 @@ const SUGGESTION: Table = {
 
 export const TRANSITIONS: Record<Workflow, Table> = { approval: APPROVAL, suggestion: SUGGESTION };
 
-export const workflowOf = (form: FormKey): Workflow => (form === "improvement_suggestion" ? "suggestion" : "approval");
+/** A form's workflow (its registration in lib/forms/registry.ts). */
+export const workflowOf = (form: FormKey): Workflow => STAFF_FORMS[form].workflow;
 
 /** The status `decision` leads to from `from`, or null when the workflow has no such transition. */
 export function nextStatus(workflow: Workflow, from: RequestStatus, decision: Decision): RequestStatus | null {
@@ -106,12 +108,9 @@ export const DECISION_LABELS: Record<Decision, string> = {
 export const RECORD_EVENT_LABELS = { submit: "Submitted", assign: "Assigned", edit: "Edited", move: "Moved" } as const;
 export type RecordEvent = keyof typeof RECORD_EVENT_LABELS;
 
-/** The API's `form` names and the form email manager's keys. */
-export const API_FORMS = {
-  ro_reversal: "ro_reversal",
-  tech_time: "tech_time",
-  suggestion: "improvement_suggestion",
-  uniform: "uniform_request",
-} as const;
+/** The API's `form` names (each form's `apiForm` in lib/forms/registry.ts) and the form keys they name. */
+export const API_FORMS = Object.fromEntries(FORM_KEYS.map((key) => [STAFF_FORMS[key].apiForm, key])) as {
+  [K in FormKey as (typeof STAFF_FORMS)[K]["apiForm"]]: K;
+};
 export type ApiForm = keyof typeof API_FORMS;
-export const apiFormOf = (key: FormKey): ApiForm => Object.entries(API_FORMS).find(([, v]) => v === key)![0] as ApiForm;
+export const apiFormOf = (key: FormKey): ApiForm => STAFF_FORMS[key].apiForm;

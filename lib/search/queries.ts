@@ -17,6 +17,9 @@ import { SEARCH_KINDS, type KindPage, type MatchSource, type SearchKind, type Se
 import { parseTsQuery, readPlan, termText, type Term } from "./plan";
 import { searchTableStats, type SearchStats } from "./stats";
 import { SEARCH_VECTOR_TABLES } from "./vectors";
+import { FORM_KEYS, isFormKey, type FormKey } from "@/lib/forms/form-keys";
+import { STAFF_FORMS, staffFormHref } from "@/lib/forms/registry";
+import { STAFF_FORM_REGISTRATIONS } from "@/lib/forms/registry-server";
 import { shownOccurrenceMs, type Recurrence } from "@/lib/calendar/recurrence";
 
 /**
@@ -143,7 +146,7 @@ const hasDateFilter = (f: SearchFilters) => !!(f.from || f.to);
 /**
  * One source of a kind's hits: the rows of `table` (as `alias`, with `join`) whose `vector` matches the
  * query and `where` holds, each naming the kind's row (`id`), where the words were found (`src`) and,
- * for a comment, a passage or a staff-form record, which one (`srcId`, `srcPos`). `newest` orders the
+ * for a comment or a passage, which one (`srcId`, `srcPos`), and for a staff-form record its form (`formKey`). `newest` orders the
  * table newest first (its primary key, descending) for reading a common word's matches (sourceHits).
  */
 type Source = {
@@ -157,6 +160,8 @@ type Source = {
   weight?: number;
   srcId?: SQL;
   srcPos?: SQL;
+  /** Which staff form a form source reads (the hit's `form_key`): its records' ids are `id` (form, id) pairs. */
+  formKey?: FormKey;
   newest?: string;
   /** A joined source whose other side is small (a kind's few documents): left to the planner, which starts from it. */
   planner?: boolean;
@@ -165,7 +170,7 @@ type Source = {
 /**
  * A kind: its sources for the viewer and filters (null when the viewer may not see the kind or the
  * filters leave it out), and the select that reads a page of rows: alias `h` for the hit (id, rank,
- * total, src, src_id, src_pos), `q` for the query; the columns of Row after `kind`.
+ * total, src, src_id, src_pos, form_key), `q` for the query; the columns of Row after `kind`.
  */
 type KindDef = { sources: (ctx: Ctx) => Source[] | null; rows: (ctx: Ctx) => SQL };
 
@@ -188,7 +193,7 @@ function sourceHits(ctx: Ctx, s: Source): SQL {
   const rank = s.weight
     ? sql`ts_rank(${s.vector}, ${q}) * ${sql.raw(String(s.weight))}`
     : sql`ts_rank(${s.vector}, ${q})`;
-  const columns = sql`${s.id} as id, ${rank} as rank, ${sql.raw(`'${s.src}'`)} as src, ${s.srcId ?? sql`null`}::int as src_id, ${s.srcPos ?? sql`null`}::int as src_pos`;
+  const columns = sql`${s.id} as id, ${rank} as rank, ${sql.raw(`'${s.src}'`)} as src, ${s.srcId ?? sql`null`}::int as src_id, ${s.srcPos ?? sql`null`}::int as src_pos, ${sql.raw(s.formKey ? `'${s.formKey}'` : "null")}::text as form_key`;
   const limit = ctx.candidates;
   const table = sql.raw(`${s.table} ${s.alias}`);
   const join = s.join ?? sql``;
@@ -218,9 +223,9 @@ function kindSelect(kind: SearchKind, ctx: Ctx): SQL | null {
       sources.map((s) => sourceHits(ctx, s)),
       sql` union all `,
     )}),
-    best as (select distinct on (id) id, rank, src, src_id, src_pos from hits order by id, rank desc),
-    h as (select best.*, count(*) over () as total from best order by rank desc, id desc limit ${ctx.limit} offset ${ctx.offset})
-    ${def.rows(ctx)}) r order by r.rank desc, r.id desc)`;
+    best as (select distinct on (form_key, id) id, rank, src, src_id, src_pos, form_key from hits order by form_key, id, rank desc),
+    h as (select best.*, count(*) over () as total from best order by rank desc, id desc, form_key limit ${ctx.limit} offset ${ctx.offset})
+    ${def.rows(ctx)}) r order by r.rank desc, r.id desc, r.src)`;
 }
 
 // ---------------------------------------------------------------------------------------------- kinds
@@ -448,56 +453,40 @@ const KINDS: Record<SearchKind, KindDef> = {
       u.username as slug, null as page_types, null::int as group_id, coalesce(u.post, '') as extra, coalesce(l.name, '') as extra2
       from h join users u on u.id = h.id left join locations l on l.id = u.location_id, q`,
   },
-  // Staff-form records: only the roles that manage staff forms (the same rule as their lists). One id
-  // space for the four tables (id * 4 + table): `h.id % 4` says which, `src_id` is the row's id.
+  // Staff-form records: only the roles that manage staff forms (the same rule as their lists); each
+  // registered form is a source of its own (lib/forms/registry-server.ts `search`), its hits keyed by
+  // (form_key, id). The page's rows read each form's records from its own table.
   form: {
     sources: (ctx) =>
       ctx.viewer.seeForms
-        ? FORM_TABLES.map(([table, dateCol], key) => ({
-            src: "text" as const,
-            table,
-            alias: "t",
-            vector: sql`t.search_vector`,
-            id: sql.raw(`t.id * 4 + ${key}`),
-            where: dateRange(sql.raw(`t.${dateCol}`), ctx.filters),
-            srcId: sql`t.id`,
-          }))
+        ? FORM_KEYS.map((key) => {
+            const form = STAFF_FORM_REGISTRATIONS[key];
+            return {
+              src: "text" as const,
+              table: form.tableName,
+              alias: "t",
+              vector: sql`t.search_vector`,
+              id: sql`t.id`,
+              where: dateRange(sql.raw(`t.${form.search.dateColumn}`), ctx.filters),
+              formKey: key,
+            };
+          })
         : null,
-    // Each record's table joined by its id-space key (one join per table, not a lookup per column).
-    rows: () => sql`select h.id, h.rank, h.total, (h.id % 4)::text as src,
-      case h.id % 4
-        when 0 then ${titleHeadline(sql`t0.employee_name || ' · ' || t0.full_ra`)}
-        when 1 then ${titleHeadline(sql`t1.employee_name || ' · ' || t1.employee_number`)}
-        when 2 then ${titleHeadline(sql`t2.name::text`)}
-        else ${titleHeadline(sql`t3.employee_first_name || ' ' || t3.employee_last_name`)} end as title,
-      case h.id % 4
-        when 0 then ${headline(sql`t0.reason`)}
-        when 1 then ${headline(sql`t1.employee_email::text`)}
-        when 2 then ${headline(sql`coalesce(t2.describe_current_process_and_problem, '') || ' ' || coalesce(t2.how_will_it_benefit, '')`)}
-        else ${headline(sql`t3.requestor_name || ' ' || t3.comment`)} end as snippet,
-      null as document_name,
-      case h.id % 4 when 0 then t0.date_of_request::text when 1 then t1.date::text when 2 then t2.date::text else ${iso(sql`t3.updated_at`)} end as date,
-      null as slug, null as page_types, h.src_id as group_id,
-      case h.id % 4 when 3 then t3.employee_first_name || ' ' || t3.employee_last_name end as extra, null as extra2
-      from h
-      left join ro_reversals t0 on h.id % 4 = 0 and t0.id = h.src_id
-      left join tech_times t1 on h.id % 4 = 1 and t1.id = h.src_id
-      left join improvement_suggestions t2 on h.id % 4 = 2 and t2.id = h.src_id
-      left join uniform_requests t3 on h.id % 4 = 3 and t3.id = h.src_id, q`,
+    rows: () =>
+      sql.join(
+        FORM_KEYS.map((key) => {
+          const { tableName, search } = STAFF_FORM_REGISTRATIONS[key];
+          return sql`(select h.id, h.rank, h.total, h.form_key as src, ${titleHeadline(search.title)} as title,
+            ${headline(search.snippet)} as snippet, null as document_name, ${search.date} as date, null as slug,
+            null as page_types, null::int as group_id, ${search.extra ?? sql`null`} as extra, null as extra2
+            from h join ${sql.raw(tableName)} t on t.id = h.id, q where h.form_key = ${sql.raw(`'${key}'`)})`;
+        }),
+        sql` union all `,
+      ),
   },
 };
 
-/** The staff-form tables in id-space order (id * 4 + index) with the column their date filter uses. */
-const FORM_TABLES = [
-  ["ro_reversals", "date_of_request"],
-  ["tech_times", "date"],
-  ["improvement_suggestions", "date"],
-  ["uniform_requests", "updated_at"],
-] as const;
-
 // ------------------------------------------------------------------------------------------ results
-
-const FORM_NAMES = ["RO Reversal", "Tech Time", "Continuous Improvement Suggestion", "Uniform Request"];
 
 function contentHref(r: Row, tab: ContentTab, title: string): string {
   const tabs = tabsOf(parseIntArray(r.page_types));
@@ -563,15 +552,15 @@ function toResult(kind: SearchKind, r: Row, viewer: Viewer): SearchResult {
       };
     }
     case "form": {
-      const which = Number(r.src);
-      const id = Number(r.group_id);
-      const href = [
-        `/roreversal/view/${id}`,
-        `/techtime/view/${id}`,
-        `/continuous/improvement/suggestions/view/${id}`,
-        `/uniform/request/view/${id}`,
-      ][which];
-      return { ...base, id, href, context: FORM_NAMES[which], source: "text" };
+      // The row's `src` is its form's key (KINDS.form).
+      const form = isFormKey(r.src) ? r.src : null;
+      if (!form) throw new Error(`search: a form row of no registered form (${r.src})`);
+      return {
+        ...base,
+        href: staffFormHref(form, "view", base.id),
+        context: STAFF_FORMS[form].searchName,
+        source: "text",
+      };
     }
   }
 }

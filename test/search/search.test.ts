@@ -5,7 +5,7 @@
  * filter and paging, and every bad input of the issue through GET /api/v1/search.
  */
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 
 vi.mock("next/headers", () => import("@/test/mock-next-headers"));
 
@@ -422,6 +422,27 @@ describe("nobody finds what they may not open", () => {
     expect(hits(r.snippet)).toEqual(["alternator"]);
     expect([r.context, r.date]).toEqual(["RO Reversal", "2026-02-02"]);
     expect(of(await find("Quentin Marlowe", who.admin.user), "form").map((x) => x.id)).toContain(f.ro.id);
+  });
+
+  it("issue 45: records of two forms with the same id are two results, each with its own form's page and name", async () => {
+    await t.db().insert(schema.techTimes).values({
+      id: f.ro.id,
+      employeeNumber: "T-4410",
+      employeeName: "Quentin Marlowe",
+      employeeEmail: "quentin.marlowe@example.com",
+      date: "2026-02-03",
+    });
+    const forms = of(await find("Quentin Marlowe", who.admin.user), "form");
+    expect(
+      forms
+        .filter((r) => r.id === f.ro.id)
+        .map((r) => [r.href, r.context])
+        .sort(),
+    ).toEqual([
+      [`/roreversal/view/${f.ro.id}`, "RO Reversal"],
+      [`/techtime/view/${f.ro.id}`, "Tech Time"],
+    ]);
+    await t.db().delete(schema.techTimes).where(eq(schema.techTimes.id, f.ro.id));
   });
 
   it("deleted people are not in the directory", async () => {

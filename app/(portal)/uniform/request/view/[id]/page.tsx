@@ -25,7 +25,6 @@ export default async function UniformViewPage({ params }: RecordPageProps) {
     <RequestRecordDetail
       record={record}
       listed={roleCan(user.roleId, "listUniformRequests")}
-      editable={false}
       subtitle={`${row.employeeFirstName} ${row.employeeLastName}`}
       fields={[
         { label: "Designation", value: designationName(row.designationId) },
