@@ -4,6 +4,7 @@ import type { PgColumn, PgInsertValue, PgTable } from "drizzle-orm/pg-core";
 import { getDb, schema, type Tx } from "@/lib/db";
 import type { SessionUser } from "@/lib/auth/session";
 import type { FormKey } from "@/lib/forms/form-keys";
+import { staffFormHref } from "@/lib/forms/registry";
 import { requireFormLocation } from "@/lib/forms/locations";
 import { enqueueSubmissionMail, type SubmissionMailInput } from "@/lib/forms/submission-mail";
 import { ownRecordOr404, submitterOf } from "@/lib/forms/submission";
@@ -148,19 +149,24 @@ export async function insertSubmission<T extends StaffFormTable>(
   return id;
 }
 
-/** Queues the submission's mail from `user` at `location` (routed by the form's email mapping, if any). */
+/**
+ * Queues the mail of submission `id` from `user` at `location` (routed by the form's email mapping, if
+ * any); it links to the record's page.
+ */
 export function queueSubmissionMail(
   tx: Tx,
   form: FormKey,
+  id: number,
   location: FormLocation,
   user: SessionUser,
-  mail: Pick<SubmissionMailInput, "title" | "fields" | "recordPath" | "baseUrl">,
+  mail: Pick<SubmissionMailInput, "title" | "fields" | "baseUrl">,
 ): Promise<{ routed: boolean }> {
   return enqueueSubmissionMail(tx, {
     form,
     locationId: location.id,
     managerEmail: location.managerEmail,
     submitter: submitterOf(user),
+    recordPath: staffFormHref(form, "view", id),
     ...mail,
   });
 }

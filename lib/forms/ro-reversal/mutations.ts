@@ -49,10 +49,9 @@ export async function saveRoReversal(
     } else {
       id = await insertSubmission(tx, r, "ro_reversal", { ...values, createdBy: user.id });
     }
-    const { routed } = await queueSubmissionMail(tx, "ro_reversal", location, user, {
+    const { routed } = await queueSubmissionMail(tx, "ro_reversal", id, location, user, {
       title: `${v.id ? "Updated " : ""}RO Reversal Request: ${v.employeeName}`,
       fields,
-      recordPath: `/roreversal/view/${id}`,
       baseUrl,
     });
     await tx.update(r).set({ routed }).where(eq(r.id, id));

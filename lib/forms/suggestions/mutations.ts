@@ -64,10 +64,9 @@ export async function saveSuggestion(
       return row;
     }
     const id = await insertSubmission(tx, s, "improvement_suggestion", { ...values, createdBy: user.id });
-    const { routed } = await queueSubmissionMail(tx, "improvement_suggestion", location, user, {
+    const { routed } = await queueSubmissionMail(tx, "improvement_suggestion", id, location, user, {
       title: `Continuous Improvement Suggestion: ${input.name}`,
       fields: suggestionFields(input, location.name),
-      recordPath: `/continuous/improvement/suggestions/view/${id}`,
       baseUrl: opts.baseUrl,
     });
     if (!routed) await tx.update(s).set({ routed }).where(eq(s.id, id));

@@ -96,10 +96,9 @@ export async function saveTechTime(
       })),
     ];
     if (children.length) await tx.insert(rows).values(children);
-    const { routed } = await queueSubmissionMail(tx, "tech_time", location, user, {
+    const { routed } = await queueSubmissionMail(tx, "tech_time", id, location, user, {
       title: `${v.id ? "Updated " : ""}Tech Time Edit Form: ${v.employeeName}`,
       fields,
-      recordPath: `/techtime/view/${id}`,
       baseUrl,
     });
     await tx

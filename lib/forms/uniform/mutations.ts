@@ -72,10 +72,9 @@ export async function saveUniformRequest(
       return row;
     }
     const id = await insertSubmission(tx, u, "uniform_request", { ...values, createdBy: user.id });
-    const { routed } = await queueSubmissionMail(tx, "uniform_request", location, user, {
+    const { routed } = await queueSubmissionMail(tx, "uniform_request", id, location, user, {
       title: `Uniform Request: ${input.employeeFirstName} ${input.employeeLastName}`,
       fields: mailFields(input, location.name),
-      recordPath: `/uniform/request/view/${id}`,
       baseUrl: opts.baseUrl,
     });
     if (!routed) await tx.update(u).set({ routed }).where(eq(u.id, id));

@@ -5,6 +5,7 @@ import type { DataTableColumn } from "@/components/data-table/data-table";
 import { StaffFormTable, requestListColumns, type StaffListProps } from "@/components/forms/staff-form-table";
 import { displayDate } from "@/lib/forms/fields";
 import { PAY_TYPE_FILTER, RO_DEFAULT_SORT, roLabel, type RoReversalRow } from "@/lib/forms/ro-reversal/columns";
+import { staffFormHref } from "@/lib/forms/registry";
 
 const columns: DataTableColumn<RoReversalRow>[] = requestListColumns(
   roLabel,
@@ -23,8 +24,8 @@ const columns: DataTableColumn<RoReversalRow>[] = requestListColumns(
     ...column.updated(),
   ],
   {
-    view: (r) => `/roreversal/view/${r.id}`,
-    edit: (r) => `/roreversal/edit/${r.id}`,
+    view: (r) => staffFormHref("ro_reversal", "view", r.id),
+    edit: (r) => staffFormHref("ro_reversal", "edit", r.id),
     label: (r) => r.employeeName,
     header: "Action",
   },
@@ -35,7 +36,7 @@ export function RoReversalTable({ canDelete, ...list }: StaffListProps<RoReversa
   return (
     <StaffFormTable
       {...list}
-      path="/roreversal/list"
+      path={staffFormHref("ro_reversal", "list")}
       title="RO Reversal Requests"
       defaultSort={RO_DEFAULT_SORT}
       columns={columns}

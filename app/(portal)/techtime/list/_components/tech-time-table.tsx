@@ -4,6 +4,7 @@ import type { DataTableColumn } from "@/components/data-table/data-table";
 import { StaffFormTable, requestListColumns, type StaffListProps } from "@/components/forms/staff-form-table";
 import { displayDate } from "@/lib/forms/fields";
 import { TECH_DEFAULT_SORT, techLabel, type TechTimeRow } from "@/lib/forms/tech-time/columns";
+import { staffFormHref } from "@/lib/forms/registry";
 
 const columns: DataTableColumn<TechTimeRow>[] = requestListColumns(
   techLabel,
@@ -15,8 +16,8 @@ const columns: DataTableColumn<TechTimeRow>[] = requestListColumns(
     ...column.updated(),
   ],
   {
-    view: (r) => `/techtime/view/${r.id}`,
-    edit: (r) => `/techtime/edit/${r.id}`,
+    view: (r) => staffFormHref("tech_time", "view", r.id),
+    edit: (r) => staffFormHref("tech_time", "edit", r.id),
     label: (r) => r.employeeName,
     header: "Action",
   },
@@ -28,7 +29,7 @@ export function TechTimeTable({ canDecide = false, ...list }: StaffListProps<Tec
     <StaffFormTable
       {...list}
       decideForm={canDecide ? "tech_time" : undefined}
-      path="/techtime/list"
+      path={staffFormHref("tech_time", "list")}
       title="Tech Time"
       defaultSort={TECH_DEFAULT_SORT}
       columns={columns}

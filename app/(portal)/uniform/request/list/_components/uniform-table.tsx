@@ -17,11 +17,12 @@ import {
 } from "@/lib/forms/uniform/columns";
 import { ALL_DATES, formatRange, parseRange } from "@/lib/forms/date-range";
 import { DESIGNATIONS, WEARS, designationName, wearName } from "@/lib/forms/uniform/schemas";
+import { staffFormHref } from "@/lib/forms/registry";
 
 type Option = { value: number; text: string };
 type Props = { state: TableState; rows: UniformListRow[]; total: number; locations: Option[] };
 
-const PATH = "/uniform/request/list";
+const PATH = staffFormHref("uniform_request", "list");
 const options = (list: readonly Option[]) => list.map((o) => ({ value: o.value, text: o.text }));
 const num = (n: number | null) => (n === null ? "" : String(n));
 
@@ -111,7 +112,7 @@ export function UniformTable({ state, rows, total, locations }: Props) {
     },
     ...requestStateTableColumns(),
     recordActionsColumn({
-      view: (r) => `/uniform/request/view/${r.id}`,
+      view: (r) => staffFormHref("uniform_request", "view", r.id),
       label: (r) => `${r.employeeFirstName} ${r.employeeLastName}`,
     }),
   ];
@@ -129,7 +130,7 @@ export function UniformTable({ state, rows, total, locations }: Props) {
       rowLabel={(r) => `${r.employeeFirstName} ${r.employeeLastName}`}
       emptyText="No uniform requests in this date range."
       actions={{ listCall: "uniform/request/list", what: "Uniform Request" }}
-      addHref="/uniform/request/add"
+      addHref={staffFormHref("uniform_request", "add")}
       toolbarStart={
         <DateRangePicker
           value={range && range !== ALL_DATES ? range : null}

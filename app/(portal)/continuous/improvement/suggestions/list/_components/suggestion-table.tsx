@@ -4,6 +4,7 @@ import { deleteSuggestionsAction } from "@/lib/forms/suggestions/actions";
 import type { DataTableColumn } from "@/components/data-table/data-table";
 import { StaffFormTable, requestListColumns, type StaffListProps } from "@/components/forms/staff-form-table";
 import { displayDate } from "@/lib/forms/fields";
+import { staffFormHref } from "@/lib/forms/registry";
 import {
   SUGGESTION_DEFAULT_SORT,
   SUGGESTION_WHAT,
@@ -21,8 +22,8 @@ const columns: DataTableColumn<SuggestionListRow>[] = requestListColumns(
     ...column.updated(true),
   ],
   {
-    view: (r) => `/continuous/improvement/suggestions/view/${r.id}`,
-    edit: (r) => `/continuous/improvement/suggestions/edit/${r.id}`,
+    view: (r) => staffFormHref("improvement_suggestion", "view", r.id),
+    edit: (r) => staffFormHref("improvement_suggestion", "edit", r.id),
     label: (r) => r.name,
   },
 );
@@ -39,12 +40,12 @@ export function SuggestionTable({
     <StaffFormTable
       {...list}
       decideForm={canDecide ? "suggestion" : undefined}
-      path="/continuous/improvement/suggestions/list"
+      path={staffFormHref("improvement_suggestion", "list")}
       title="Continuous Improvement Suggestions"
       defaultSort={SUGGESTION_DEFAULT_SORT}
       columns={columns}
       rowLabel={(r) => r.name}
-      addHref="/continuous/improvement/suggestions/add"
+      addHref={staffFormHref("improvement_suggestion", "add")}
       actions={{
         listCall: "continuous/improvement/suggestions/list",
         deleteAction: deleteSuggestionsAction,
