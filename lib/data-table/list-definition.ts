@@ -220,6 +220,10 @@ export type DefinedList<Row extends { id: number }, ExportRow extends Row = Row>
   typeof defineList<Row, ExportRow>
 >;
 
+/** Any list, whatever its rows (the generic routes, the staff-form registry). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyList = DefinedList<any, any>;
+
 /**
  * A list page's data: the URL's table state and that page of rows for `user`, or where to send the
  * reader instead (an invalid state to its canonical URL, a page past the end to the last page).

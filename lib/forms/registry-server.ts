@@ -1,7 +1,7 @@
 import "server-only";
 import { getTableName, sql, type SQL } from "drizzle-orm";
 import { schema } from "@/lib/db";
-import type { DefinedList } from "@/lib/data-table/list-definition";
+import type { AnyList } from "@/lib/data-table/list-definition";
 import { roReversalList } from "@/lib/forms/ro-reversal/queries";
 import { techTimeList } from "@/lib/forms/tech-time/queries";
 import { suggestionList } from "@/lib/forms/suggestions/queries";
@@ -33,8 +33,7 @@ export type StaffFormServerFacts = {
   table: StaffFormTable;
   /** A request's title (the requester's name): an SQL expression over `table`. */
   requestTitle: SQL<string>;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each form's own row types
-  list: DefinedList<any, any>;
+  list: AnyList;
   search: FormSearchSource;
 };
 

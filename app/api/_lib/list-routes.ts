@@ -3,15 +3,12 @@ import type { ApiContext } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
 import { exportLinkResponse } from "./download";
 import type { deleteRecordsBody } from "@/lib/data-table/list-body";
-import type { DefinedList } from "@/lib/data-table/list-definition";
+import type { AnyList, DefinedList } from "@/lib/data-table/list-definition";
 import { publicBaseUrl } from "@/lib/files/links";
 import type { TableState } from "@/lib/data-table/state";
 
 /** What every list call body parses to (listCallBody and its variants). */
 type ListCallBody = { state: TableState; exportAs: "csv" | "xlsx" | null; ids?: number[] };
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyList = DefinedList<any, any>;
 
 /**
  * The v1 list call's handler (`POST .../list`, inside the route's own withApi, its access and its
