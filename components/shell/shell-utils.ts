@@ -1,7 +1,7 @@
-import { PERMISSION, ROLE, roleCan } from "@/lib/auth/roles";
+import { PERMISSION, ROLE } from "@/lib/auth/roles";
 import { isIconName, type IconName } from "@/components/ui/icon-names";
 import { FORM_KEYS } from "@/lib/forms/form-keys";
-import { STAFF_FORMS, staffFormHref } from "@/lib/forms/registry";
+import { STAFF_FORMS, mayOpenList, staffFormHref } from "@/lib/forms/registry";
 
 /** Ids the shell's parts refer to (skip link -> main, menu button -> sidebar). */
 export const MAIN_ID = "main-content";
@@ -127,9 +127,8 @@ export type ShellLink = { href: string; label: string; icon: IconName; match?: s
 export function formsMenu(user: { roleId: number; permissions: readonly string[] }): ShellLink[] {
   const links: ShellLink[] = FORM_KEYS.map((key) => {
     const { menu, path } = STAFF_FORMS[key];
-    const listed = !("listCapability" in menu) || roleCan(user.roleId, menu.listCapability);
     return {
-      href: staffFormHref(key, listed ? "list" : "add"),
+      href: staffFormHref(key, mayOpenList(key, user.roleId) ? "list" : "add"),
       label: menu.label,
       icon: isIconName(menu.icon) ? menu.icon : "file",
       match: path,

@@ -1,4 +1,4 @@
-import type { Capability } from "@/lib/auth/roles";
+import { roleCan, type Capability } from "@/lib/auth/roles";
 import type { Workflow } from "@/lib/requests/transitions";
 import type { FormKey } from "./form-keys";
 
@@ -25,11 +25,10 @@ export type StaffFormFacts = {
   apiForm: string;
   /** Its decisions (lib/requests/transitions.ts). */
   workflow: Workflow;
-  /**
-   * The sidebar's link: its label and icon (a name of components/ui/icon-names.ts), and the capability
-   * needed to open the list (without it, the link opens the add form).
-   */
-  menu: { label: string; icon: string; listCapability?: Capability };
+  /** The sidebar's link: its label and icon (a name of components/ui/icon-names.ts). */
+  menu: { label: string; icon: string };
+  /** The capability its list needs beyond signing in (without it, the sidebar opens the add form). */
+  listCapability: Capability | null;
   /**
    * Its buttons per role (spec sections 4 and 6): whether Back/Cancel shows to everyone or to managers only,
    * and whether Save returns to the list always or for managers only (others stay on a cleared form).
@@ -47,6 +46,7 @@ export const STAFF_FORMS = {
     apiForm: "ro_reversal",
     workflow: "approval",
     menu: { label: "RO Reversal Request", icon: "refresh" },
+    listCapability: null,
     buttons: { back: "all", saveToList: "managers" },
   },
   tech_time: {
@@ -58,6 +58,7 @@ export const STAFF_FORMS = {
     apiForm: "tech_time",
     workflow: "approval",
     menu: { label: "Tech Time", icon: "wrench" },
+    listCapability: null,
     buttons: { back: "all", saveToList: "managers" },
   },
   improvement_suggestion: {
@@ -69,6 +70,7 @@ export const STAFF_FORMS = {
     apiForm: "suggestion",
     workflow: "suggestion",
     menu: { label: "Continuous Improvement Suggestions List", icon: "lightbulb" },
+    listCapability: null,
     buttons: { back: "all", saveToList: "always" },
   },
   uniform_request: {
@@ -79,7 +81,8 @@ export const STAFF_FORMS = {
     editPage: false,
     apiForm: "uniform",
     workflow: "approval",
-    menu: { label: "Uniform Request", icon: "shirt", listCapability: "listUniformRequests" },
+    menu: { label: "Uniform Request", icon: "shirt" },
+    listCapability: "listUniformRequests",
     buttons: { back: "managers", saveToList: "managers" },
   },
 } as const satisfies Record<FormKey, StaffFormFacts>;
@@ -89,6 +92,12 @@ export function staffFormHref(form: FormKey, page: "list" | "add"): string;
 export function staffFormHref(form: FormKey, page: "view" | "edit", id: number): string;
 export function staffFormHref(form: FormKey, page: "list" | "add" | "view" | "edit", id?: number): string {
   return `${STAFF_FORMS[form].path}/${page}${id === undefined ? "" : `/${id}`}`;
+}
+
+/** Whether a role may open a form's list (its record page then offers 'Back to list'). */
+export function mayOpenList(form: FormKey, roleId: number): boolean {
+  const capability: Capability | null = STAFF_FORMS[form].listCapability;
+  return capability === null || roleCan(roleId, capability);
 }
 
 /** The first path segment of every staff form's pages (reserved: no menu slug may take it). */

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { pageGuard, requireUser } from "@/lib/auth/guards";
-import { roleCan } from "@/lib/auth/roles";
+import { mayOpenList } from "@/lib/forms/registry";
 import { UNIFORM_FIELD_LABELS, uniformLabel, yesNo } from "@/lib/forms/uniform/columns";
 import { getUniformRequest } from "@/lib/forms/uniform/queries";
 import { designationName, wearName } from "@/lib/forms/uniform/schemas";
@@ -24,7 +24,7 @@ export default async function UniformViewPage({ params }: RecordPageProps) {
   return (
     <RequestRecordDetail
       record={record}
-      listed={roleCan(user.roleId, "listUniformRequests")}
+      listed={mayOpenList("uniform_request", user.roleId)}
       subtitle={`${row.employeeFirstName} ${row.employeeLastName}`}
       fields={[
         { label: "Designation", value: designationName(row.designationId) },
