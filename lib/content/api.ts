@@ -3,6 +3,7 @@ import { z } from "zod";
 import { text } from "@/lib/validation/text";
 import { AppError } from "@/lib/errors";
 import { fieldErrorsOf } from "@/lib/api/with-api";
+import { underPayloadNames } from "@/lib/api/payload-names";
 import type { SessionUser } from "@/lib/auth/session";
 import {
   requireContentMenu,
@@ -208,13 +209,7 @@ export function validatePayload<S extends z.ZodType>(
 ): z.infer<S> {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
-  const errors = fieldErrorsOf(parsed.error);
-  const renamed: Record<string, string[]> = {};
-  for (const [key, messages] of Object.entries(errors)) {
-    const [head, ...rest] = key.split(".");
-    const name = [names[head] ?? head, ...rest].join(".");
-    (renamed[name] ??= []).push(...messages);
-  }
+  const renamed = underPayloadNames(fieldErrorsOf(parsed.error), names);
   throw new AppError(422, parsed.error.issues[0]?.message ?? "The request is not valid.", renamed);
 }
 
@@ -279,21 +274,4 @@ export function mustReadFromBody(body: Record<string, unknown>) {
     dueAt: dateTimeOf(body.due_at),
     reacknowledge: booleanOf(body.needs_acknowledging_again),
   };
-}
-
-/** Runs a save; field errors of the service (form names) are answered under the payload's names. */
-export async function withPayloadNames<T>(save: Promise<T>, names: Record<string, string>): Promise<T> {
-  try {
-    return await save;
-  } catch (err) {
-    if (err instanceof AppError && err.fieldErrors) {
-      const renamed: Record<string, string[]> = {};
-      for (const [key, messages] of Object.entries(err.fieldErrors)) {
-        const [head, ...rest] = key.split(".");
-        renamed[[names[head] ?? head, ...rest].join(".")] = messages;
-      }
-      throw new AppError(err.status, err.message, renamed);
-    }
-    throw err;
-  }
 }

@@ -5,7 +5,7 @@ import { forbidden } from "@/lib/errors";
 import { roleCan } from "@/lib/auth/roles";
 import { text } from "@/lib/validation/text";
 import { named, overStored } from "@/lib/validation/partial";
-import { withPayloadNames } from "@/lib/content/api";
+import { withPayloadNames } from "@/lib/api/payload-names";
 import { updateOwnProfile, updateUserByAdmin } from "@/lib/users/mutations";
 import { storedEditUser, storedProfile } from "@/lib/users/queries";
 import {

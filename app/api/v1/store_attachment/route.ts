@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { withApi } from "@/lib/api/with-api";
+import { withPayloadNames } from "@/lib/api/payload-names";
 import { ok } from "@/lib/api/envelope";
 import {
   NEW_ITEM_VALUES,
@@ -8,7 +9,6 @@ import {
   scheduleFromBody,
   sentDocuments,
   validatePayload,
-  withPayloadNames,
 } from "@/lib/content/api";
 import { storedContentValues } from "@/lib/content/queries";
 import { overStored } from "@/lib/validation/partial";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { withApi } from "@/lib/api/with-api";
+import { withPayloadNames } from "@/lib/api/payload-names";
 import { ok } from "@/lib/api/envelope";
 import {
   mustReadFromBody,
@@ -10,7 +11,6 @@ import {
   sentDocuments,
   sentText,
   validatePayload,
-  withPayloadNames,
 } from "@/lib/content/api";
 import { storedContentValues } from "@/lib/content/queries";
 import { overStored } from "@/lib/validation/partial";
