@@ -174,12 +174,13 @@ export async function updateUserByAdmin(input: {
 }
 
 /**
- * What an administrator keeps of a user (location, department, role, permissions) as an own-profile
+ * What an administrator keeps of a user (state, location, department, role, permissions) as an own-profile
  * body may name it: the old client sends its current values back, which is accepted; any other value
  * is refused (422 naming the field), so nothing a person edits about themself widens what they may
  * read, count in or approve (issue 43).
  */
 export type AdministratorKept = {
+  stateId?: number | null;
   locationId?: number | null;
   departmentId?: number | null;
   roleId?: number;
@@ -187,6 +188,7 @@ export type AdministratorKept = {
 };
 
 const KEPT_LABELS: Record<keyof AdministratorKept, string> = {
+  stateId: "state",
   locationId: "location",
   departmentId: "department",
   roleId: "role",
@@ -196,7 +198,13 @@ const KEPT_LABELS: Record<keyof AdministratorKept, string> = {
 /** 422 naming the first field of `sent` that differs from what is stored. */
 async function assertKeptUnchanged(
   tx: Tx,
-  stored: { id: number; locationId: number | null; departmentId: number | null; roleId: number },
+  stored: {
+    id: number;
+    stateId: number | null;
+    locationId: number | null;
+    departmentId: number | null;
+    roleId: number;
+  },
   sent: AdministratorKept,
 ) {
   const had =
@@ -225,7 +233,7 @@ async function assertKeptUnchanged(
  * Edit Profile (one's own): the editable items and the photo. A new photo must be the caller's own
  * profile-photo upload (uploadmedia); the previous photo's file is deleted once the change commits.
  * Personal data (names, e-mail) changes only when an administrator sends it (`personal`). Location,
- * department, role and permissions never change here: `kept` (what the old client sent back of them)
+ * state (active/disabled), department, role and permissions never change here: `kept` (what the old client sent back of them)
  * must be what is stored.
  */
 export async function updateOwnProfile(input: {

@@ -103,7 +103,7 @@ export type EditUserInput = z.input<typeof editUserSchema>;
 
 /** What an administrator keeps of a user, as an own-profile body may send it back (each part optional). */
 export const administratorKeptSchema = editUserSchema
-  .pick({ locationId: true, departmentId: true, roleId: true, permissionIds: true })
+  .pick({ stateId: true, locationId: true, departmentId: true, roleId: true, permissionIds: true })
   .partial();
 export type EditUser = z.output<typeof editUserSchema>;
 

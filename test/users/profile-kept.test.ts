@@ -76,6 +76,7 @@ describe("issue 43.1: a person's location is not theirs to change (changeprofile
     ["department", { department: 77 }, "department"],
     ["role_id", { role_id: 1 }, "role"],
     ["permission_id", { permission_id: [1] }, "permissions"],
+    ["state", { state: 2 }, "state"],
   ])("a body naming another %s is refused with a 422 naming it, and nothing changes", async (field, body, label) => {
     const sent = Object.fromEntries(
       Object.entries(body).map(([k, v]) => [k, v === "second" ? locations[1].id : v]),
@@ -87,6 +88,25 @@ describe("issue 43.1: a person's location is not theirs to change (changeprofile
     expect(res.json.content).toHaveProperty(field === "site" ? "location_id" : field);
     expect(await rowOf(who.staff.user.id)).toEqual(before);
     expect(await permissionsOf(who.staff.user.id)).toEqual([]);
+  });
+
+  it("issue 43 follow-up: own-profile `state` is an administrator's (another value or null: 422 naming it; the stored one sent back: accepted)", async () => {
+    for (const state of [2, "2", null]) {
+      const res = await changeProfile(who.staff.token, { state, bio: "Moved state." });
+      expectErrorEnvelope(res, 422);
+      expect(res.json.message).toBe(M.keptByAdministrator("state"));
+      expect(res.json.content).toHaveProperty("state");
+    }
+    expect(await rowOf(who.staff.user.id)).toMatchObject({ stateId: 1, bio: "Twenty years with trucks." });
+    const res = await changeProfile(who.staff.token, { state: "1", bio: "Still here." });
+    expect(res.status).toBe(200);
+    expect(await rowOf(who.staff.user.id)).toMatchObject({ stateId: 1, bio: "Still here." });
+  });
+
+  it("issue 43 follow-up: the account's status (active/disabled) is not a field of the own-profile body at all", async () => {
+    const res = await changeProfile(who.staff.token, { status: "disabled", bio: "Off." });
+    expect(res.status).toBe(200);
+    expect(await rowOf(who.staff.user.id)).toMatchObject({ status: "active", bio: "Off." });
   });
 
   it("a staff user cannot clear their location either (null is another value)", async () => {

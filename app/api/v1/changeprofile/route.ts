@@ -66,6 +66,7 @@ const sentText = (v: string | null | undefined) => (v === null ? "" : v);
 const locationOf = (b: Body) => (named(b.location_id) ? b.location_id : b.site);
 /** The v1 names of what an administrator keeps, for field errors. */
 const KEPT_NAMES: Record<string, string> = {
+  stateId: "state",
   locationId: "location_id",
   departmentId: "department",
   roleId: "role_id",
@@ -77,7 +78,7 @@ const KEPT_NAMES: Record<string, string> = {
  * one's own): the caller's profile (every signed-in user): post, team designation, description, bio,
  * quote, quote name and the photo (`filePath`, the path uploadmedia answered). Names and e-mail are
  * checked (the spec's messages) but applied for administrators only: for staff they are kept by HR.
- * Location (`location_id` or `site`), department, role and permissions are an administrator's to
+ * State, location (`location_id` or `site`), department, role and permissions are an administrator's to
  * change: sent back unchanged they are accepted, another value is a 422 naming the field. With another
  * user's `id` (administrators only): that user's role, state, location, department, phone and
  * permissions (`permission_id`), as Edit User does.
@@ -112,6 +113,7 @@ export const POST = withApi({}, { body }, async ({ user, body, requestId }) => {
     administratorKeptSchema,
     Object.fromEntries(
       Object.entries({
+        stateId: body.state,
         locationId: locationOf(body),
         departmentId: body.department,
         roleId: body.role_id,
