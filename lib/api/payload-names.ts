@@ -1,4 +1,15 @@
+import type { z } from "zod";
 import { AppError } from "@/lib/errors";
+
+/** zod issues to `{ field: [messages] }`. */
+export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "_";
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}
 
 /**
  * Field errors under the v1 payload's names: `names` maps a form field to its payload name (a nested

@@ -13,6 +13,9 @@ import { fail } from "./envelope";
 import { DEFAULT_BODY_LIMIT, readBodyText } from "./body";
 import { parseCookieHeader } from "@/lib/http/cookies";
 import { overStored } from "@/lib/validation/partial";
+import { fieldErrorsOf } from "./payload-names";
+
+export { fieldErrorsOf };
 
 /** Who may call a route. `public` must be chosen deliberately; everything else needs a signed-in user. */
 export type Access = { public: true } | { capability?: Capability; permission?: PermissionName };
@@ -58,16 +61,6 @@ export async function userFromRequest(req: Request): Promise<SessionUser | null>
   }
   const cookies = parseCookieHeader(req.headers.get("cookie"));
   return resolveSessionCookie((name) => cookies.get(name));
-}
-
-/** zod issues to `{ field: [messages] }`. */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "_";
-    (out[key] ??= []).push(issue.message);
-  }
-  return out;
 }
 
 /** A JSON or URL-encoded request body (empty object for none), up to `limit` bytes. */

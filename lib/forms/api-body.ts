@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { AppError } from "@/lib/errors";
+import { parseOverStored } from "@/lib/validation/partial";
+import type { SubmissionInput } from "./save-submission";
 import { idField, nullAsEmpty } from "./fields";
 
 /** A v1 body's fields under the form's names: only those the body names; 'NULL' and null read as empty. */
@@ -80,23 +81,31 @@ export function apiSaveBody<S extends z.ZodType>(
       }
       return { id: null, values: parsed.data };
     });
+  const names = Object.fromEntries(Object.entries(map).map(([api, name]) => [name, api]));
+  /** An update's values: the named fields over the stored record's form values, checked whole (422s under the payload's names). */
+  const overStoredValues = (save: { id: number; named: Record<string, unknown> }, stored: Record<string, unknown>) =>
+    parseOverStored(form, stored, { ...save.named, id: save.id }, names);
   return Object.assign(body, {
+    /**
+     * What the form's save is given (lib/forms/save-submission.ts saveSubmission): a new record's values
+     * as checked, or an update's id with the merge that the save runs on the stored record's form values
+     * once it holds the row's lock, so a field left out that changed meanwhile is kept, not overwritten.
+     */
+    submission(save: ApiSave<z.output<S>>): SubmissionInput<z.output<S>> {
+      if (save.id === null) return save.values;
+      return { id: save.id, overStored: async (stored) => overStoredValues(save, stored) };
+    },
     /**
      * The values to save: a new record's as checked, an update's as the stored record's form values
      * (`stored(id)`, which answers the caller's 404 for a record they may not see) with the named fields
-     * over them, checked whole.
+     * over them, checked whole. Read before the save's transaction, that is not race-free: a save takes
+     * `submission(save)` instead.
      */
     async resolve(
       save: ApiSave<z.output<S>>,
       stored: (id: number) => Promise<Record<string, unknown>>,
     ): Promise<z.output<S>> {
-      if (save.id === null) return save.values;
-      const parsed = form.safeParse({ ...(await stored(save.id)), ...save.named, id: save.id });
-      if (parsed.success) return parsed.data;
-      const issues = issuesUnderApiNames(parsed.error, map);
-      const fieldErrors: Record<string, string[]> = {};
-      for (const i of issues) (fieldErrors[i.path.join(".")] ??= []).push(i.message);
-      throw new AppError(422, issues[0]?.message ?? "The request is not valid.", fieldErrors);
+      return save.id === null ? save.values : overStoredValues(save, await stored(save.id));
     },
   });
 }

@@ -21,15 +21,47 @@ export type FormLocation = Awaited<ReturnType<typeof requireFormLocation>>;
 type StaffFormTable = PgTable & { id: PgColumn; createdBy: PgColumn; status: PgColumn; locationId: PgColumn };
 
 /**
- * Runs `save` in one transaction with the form's location (an unknown one is a 422 'select Location' on
- * `locationId`): the row and its mail commit together.
+ * What a staff form's save is given: the form's values (a new request, or a screen's whole form), or a v1
+ * update's id and how its values are made from the stored request's form values (lib/forms/api-body.ts
+ * `submission`): saveSubmission runs it on the row it has locked, so a concurrent change to a field the
+ * body left out is kept, never overwritten by a value read before.
  */
-export async function saveInFormTransaction<T>(
-  locationId: number,
-  save: (tx: Tx, location: FormLocation) => Promise<T>,
-): Promise<T> {
+export type SubmissionInput<V> = V | OverStoredInput<V>;
+type OverStoredInput<V> = { id: number; overStored: (stored: Record<string, unknown>, tx: Tx) => Promise<V> };
+
+const isOverStored = <V>(input: SubmissionInput<V>): input is OverStoredInput<V> =>
+  typeof input === "object" && input !== null && "overStored" in input;
+
+/** A locked submission as lockEditableSubmission answers it. */
+export type LockedSubmission<T extends StaffFormTable> = { row: T["$inferSelect"]; locationName: string | null };
+
+/**
+ * Saves a staff form in one transaction. An update (the values' `id`, or a v1 body's) first locks the
+ * row under the request's rules (lockEditableSubmission: 404, 403, 409); a v1 body's values are then made
+ * from the locked row's form values (`formValues`, read in this transaction). Then the form's location
+ * (an unknown one is a 422 'select Location' on `locationId`) and the move rule; `save` writes the row
+ * and its mail, which commit together.
+ */
+export async function saveSubmission<T extends StaffFormTable, V extends { id?: number | null; locationId: number }, R>(
+  form: {
+    table: T;
+    notFound: string;
+    formValues: (tx: Tx, stored: LockedSubmission<T>) => Promise<Record<string, unknown>> | Record<string, unknown>;
+  },
+  input: SubmissionInput<V>,
+  user: SessionUser,
+  save: (tx: Tx, v: V, location: FormLocation, stored: LockedSubmission<T> | null) => Promise<R>,
+): Promise<R> {
   const db = await getDb();
-  return db.transaction(async (tx) => save(tx, await requireFormLocation(tx, locationId, "locationId")));
+  return db.transaction(async (tx) => {
+    const id = isOverStored(input) ? input.id : ((input as V).id ?? null);
+    const stored = id ? await lockEditableSubmission(tx, form.table, id, user, form.notFound) : null;
+    const v = isOverStored(input) ? await input.overStored(await form.formValues(tx, stored!), tx) : (input as V);
+    const location = await requireFormLocation(tx, v.locationId, "locationId");
+    const moved = stored && moveRefusal(user, (stored.row as SubmissionHead).locationId, location.id);
+    if (moved) throw moved;
+    return save(tx, v, location, stored);
+  });
 }
 
 /** A request's content as its mail and timeline name it: label and display value, in the form's order. */
@@ -39,7 +71,8 @@ export type ContentField = { label: string; value: string };
  * Locks the submission `id` for a change by `user` and returns it as stored, with its location's name:
  * someone else's (staff) is the same 404 `notFound` as a missing one; then the request's rules
  * (lib/requests/edit-rules.ts): its requester while it is open (409 once decided), administrators always,
- * approvers never (403); and it stays at its location (`locationId`) unless an administrator moves it.
+ * approvers never (403); and, given the `locationId` it is saved at, it stays at its location unless an
+ * administrator moves it (saveSubmission checks that once the values are resolved).
  */
 export async function lockEditableSubmission<T extends StaffFormTable>(
   tx: Tx,
@@ -47,8 +80,8 @@ export async function lockEditableSubmission<T extends StaffFormTable>(
   id: number,
   user: SessionUser,
   notFound: string,
-  locationId: number,
-): Promise<{ row: T["$inferSelect"]; locationName: string | null }> {
+  locationId?: number,
+): Promise<LockedSubmission<T>> {
   const l = schema.locations;
   const [hit] = (await tx
     .select({ row: table as PgTable, locationName: l.name })
@@ -57,7 +90,8 @@ export async function lockEditableSubmission<T extends StaffFormTable>(
     .where(eq(table.id, id))
     .for("update", { of: table as PgTable })) as { row: T["$inferSelect"]; locationName: string | null }[];
   const row = ownRecordOr404(hit?.row as (T["$inferSelect"] & SubmissionHead) | undefined, user, notFound);
-  const refusal = editRefusal(user, row) ?? moveRefusal(user, row.locationId, locationId);
+  const refusal =
+    editRefusal(user, row) ?? (locationId === undefined ? null : moveRefusal(user, row.locationId, locationId));
   if (refusal) throw refusal;
   return { row, locationName: hit.locationName };
 }

@@ -69,7 +69,21 @@ export function roReversalFields(
 }
 
 /** A stored request as the form's values: its edit page starts from them, a v1 update lays its fields over them. */
-export function roReversalFormValues(row: RoReversalRow): RoReversalInput {
+export function roReversalFormValues(
+  row: Pick<
+    RoReversalRow,
+    | "id"
+    | "locationId"
+    | "employeeName"
+    | "dateOfRequest"
+    | "fullRa"
+    | "dateRaClosed"
+    | "payType"
+    | "reason"
+    | "billedTime"
+    | "questions"
+  >,
+): RoReversalInput {
   return {
     ...recordFormKeys(row),
     employeeName: row.employeeName,

@@ -5,15 +5,22 @@ import type { SessionUser } from "@/lib/auth/session";
 import type { RoReversalValues } from "./schemas";
 import {
   insertSubmission,
-  lockEditableSubmission,
   queueSubmissionMail,
   recordSubmissionChange,
-  saveInFormTransaction,
+  saveSubmission,
   submissionValues,
+  type SubmissionInput,
 } from "@/lib/forms/save-submission";
-import { roReversalFields } from "./columns";
+import { roReversalFields, roReversalFormValues } from "./columns";
 
 const r = schema.roReversals;
+
+/** The RO reversal table as saveSubmission reads it: a v1 update's fields lie over the locked row's form values. */
+const RO_REVERSAL = {
+  table: r,
+  notFound: "No such RO reversal request.",
+  formValues: (_tx: unknown, stored: { row: typeof r.$inferSelect }) => roReversalFormValues(stored.row),
+};
 
 /**
  * Saves an RO reversal request (new, or an edit of one the user may edit: lockEditableSubmission, with
@@ -22,11 +29,11 @@ const r = schema.roReversals;
  * form email mapping routed it.
  */
 export async function saveRoReversal(
-  v: RoReversalValues,
+  input: SubmissionInput<RoReversalValues>,
   user: SessionUser,
   baseUrl: string,
 ): Promise<{ id: number; routed: boolean }> {
-  return saveInFormTransaction(v.locationId, async (tx, location) => {
+  return saveSubmission(RO_REVERSAL, input, user, async (tx, v, location, stored) => {
     const warranty = v.payType === "Warranty";
     const values = submissionValues(
       { ...v, billedTime: warranty ? v.billedTime : null, questions: warranty ? v.questions : null },
@@ -35,9 +42,9 @@ export async function saveRoReversal(
     );
     const fields = roReversalFields(v, location.name);
     let id: number;
-    if (v.id) {
-      const stored = await lockEditableSubmission(tx, r, v.id, user, "No such RO reversal request.", location.id);
-      await tx.update(r).set(values).where(eq(r.id, v.id));
+    if (stored) {
+      id = stored.row.id;
+      await tx.update(r).set(values).where(eq(r.id, id));
       await recordSubmissionChange(
         tx,
         "ro_reversal",
@@ -45,12 +52,11 @@ export async function saveRoReversal(
         { ...stored, fields: roReversalFields(stored.row, stored.locationName) },
         { locationId: location.id, locationName: location.name, fields },
       );
-      id = v.id;
     } else {
       id = await insertSubmission(tx, r, "ro_reversal", { ...values, createdBy: user.id });
     }
     const { routed } = await queueSubmissionMail(tx, "ro_reversal", id, location, user, {
-      title: `${v.id ? "Updated " : ""}RO Reversal Request: ${v.employeeName}`,
+      title: `${stored ? "Updated " : ""}RO Reversal Request: ${v.employeeName}`,
       fields,
       baseUrl,
     });

@@ -5,19 +5,26 @@ import type { SessionUser } from "@/lib/auth/session";
 import type { SuggestionInput } from "./schemas";
 import {
   insertSubmission,
-  lockEditableSubmission,
   queueSubmissionMail,
   recordSubmissionChange,
-  saveInFormTransaction,
+  saveSubmission,
   submissionValues,
+  type SubmissionInput,
 } from "@/lib/forms/save-submission";
-import { suggestionFields } from "./columns";
+import { suggestionFields, suggestionFormValues } from "./columns";
 
 const s = schema.improvementSuggestions;
 const fullName = (user: SessionUser) => `${user.firstName} ${user.lastName}`.trim() || user.username;
 
 export const SUGGESTION_SAVED = "Continuous Improvement Suggestion Saved Successfully";
 export const SUGGESTION_NOT_FOUND = "No such suggestion.";
+
+/** The suggestions table as saveSubmission reads it: a v1 update's fields lie over the locked row's form values. */
+const SUGGESTIONS = {
+  table: s,
+  notFound: SUGGESTION_NOT_FOUND,
+  formValues: (_tx: unknown, stored: { row: typeof s.$inferSelect }) => suggestionFormValues(stored.row),
+};
 
 /**
  * Adds or updates a continuous improvement suggestion. The location's name, manager e-mail and
@@ -26,11 +33,11 @@ export const SUGGESTION_NOT_FOUND = "No such suggestion.";
  * while open, administrators) records what changed in the audit log and the timeline, and sends none.
  */
 export async function saveSuggestion(
-  input: SuggestionInput & { id?: number | null },
+  submission: SubmissionInput<SuggestionInput & { id?: number | null }>,
   user: SessionUser,
   opts: { requestId?: string | null; baseUrl?: string } = {},
 ): Promise<{ id: number; routed: boolean }> {
-  return saveInFormTransaction(input.locationId, async (tx, location) => {
+  return saveSubmission(SUGGESTIONS, submission, user, async (tx, input, location, stored) => {
     const [manager] = await tx
       .select({ name: schema.locations.managerName })
       .from(schema.locations)
@@ -50,9 +57,12 @@ export async function saveSuggestion(
       managerName: manager?.name ?? null,
       updatedByName: fullName(user),
     };
-    if (input.id) {
-      const stored = await lockEditableSubmission(tx, s, input.id, user, SUGGESTION_NOT_FOUND, location.id);
-      const [row] = await tx.update(s).set(values).where(eq(s.id, input.id)).returning({ id: s.id, routed: s.routed });
+    if (stored) {
+      const [row] = await tx
+        .update(s)
+        .set(values)
+        .where(eq(s.id, stored.row.id))
+        .returning({ id: s.id, routed: s.routed });
       await recordSubmissionChange(
         tx,
         "improvement_suggestion",

@@ -5,12 +5,13 @@ import type { SessionUser } from "@/lib/auth/session";
 import { rowHasData, type TechTimeValues } from "./schemas";
 import {
   insertSubmission,
-  lockEditableSubmission,
   queueSubmissionMail,
   recordSubmissionChange,
-  saveInFormTransaction,
+  saveSubmission,
   submissionValues,
+  type SubmissionInput,
 } from "@/lib/forms/save-submission";
+import { formRows, techTimeFormValues } from "./queries";
 import { techTimeFields, techTimeRowFields } from "./columns";
 
 const tt = schema.techTimes;
@@ -18,43 +19,45 @@ const rows = schema.techTimeRows;
 
 const orNull = (v: string) => (v === "" ? null : v);
 
-/** A form's stored rows, in their order, as the form's texts (empty for none). */
+/** A form's stored rows, in their order, as the form's texts (empty for none), read in the save's transaction. */
 async function storedRows(tx: Tx, id: number) {
-  const stored = await tx.select().from(rows).where(eq(rows.techTimeId, id)).orderBy(rows.kind, rows.position);
-  const texts = stored.map((x) => ({
-    kind: x.kind,
-    date: x.date ?? "",
-    reason: x.reason ?? "",
-    customerName: x.customerName ?? "",
-    roNumber: x.roNumber ?? "",
-    job: x.job ?? "",
-    timeIn: x.timeIn ?? "",
-    timeOut: x.timeOut ?? "",
-  }));
-  return { attendance: texts.filter((x) => x.kind === "attendance"), shop: texts.filter((x) => x.kind === "shop") };
+  return formRows(await tx.select().from(rows).where(eq(rows.techTimeId, id)).orderBy(rows.kind, rows.position));
 }
+
+/**
+ * The tech time table as saveSubmission reads it: a v1 update's fields lie over the locked form's values,
+ * its rows and its location's name (the v1 body names the location by name) read in the same transaction.
+ */
+const TECH_TIMES = {
+  table: tt,
+  notFound: "No such tech time form.",
+  formValues: async (tx: Tx, stored: { row: typeof tt.$inferSelect; locationName: string | null }) => ({
+    ...techTimeFormValues({ ...stored.row, ...(await storedRows(tx, stored.row.id)) }),
+    locationName: stored.locationName ?? "",
+  }),
+};
 
 /**
  * Saves a tech time form (new, or an edit the user may make) with its non-empty rows, and queues its
  * mail in the same transaction. The manager e-mail recorded is the location's.
  */
 export async function saveTechTime(
-  v: TechTimeValues,
+  input: SubmissionInput<TechTimeValues>,
   user: SessionUser,
   baseUrl: string,
 ): Promise<{ id: number; routed: boolean }> {
-  return saveInFormTransaction(v.locationId, async (tx, location) => {
+  return saveSubmission(TECH_TIMES, input, user, async (tx, v, location, stored) => {
     const { attendance: _attendance, shop: _shop, ...form } = v;
     const values = submissionValues(form, location, user);
     const attendance = v.attendance.filter(rowHasData);
     const shop = v.shop.filter(rowHasData);
     const fields = [...techTimeFields(v, location.name), ...techTimeRowFields(attendance, shop)];
     let id: number;
-    if (v.id) {
-      const stored = await lockEditableSubmission(tx, tt, v.id, user, "No such tech time form.", location.id);
-      const before = await storedRows(tx, v.id);
-      await tx.update(tt).set(values).where(eq(tt.id, v.id));
-      await tx.delete(rows).where(eq(rows.techTimeId, v.id));
+    if (stored) {
+      id = stored.row.id;
+      const before = await storedRows(tx, id);
+      await tx.update(tt).set(values).where(eq(tt.id, id));
+      await tx.delete(rows).where(eq(rows.techTimeId, id));
       await recordSubmissionChange(
         tx,
         "tech_time",
@@ -68,7 +71,6 @@ export async function saveTechTime(
         },
         { locationId: location.id, locationName: location.name, fields },
       );
-      id = v.id;
     } else {
       id = await insertSubmission(tx, tt, "tech_time", { ...values, createdBy: user.id });
     }
@@ -97,7 +99,7 @@ export async function saveTechTime(
     ];
     if (children.length) await tx.insert(rows).values(children);
     const { routed } = await queueSubmissionMail(tx, "tech_time", id, location, user, {
-      title: `${v.id ? "Updated " : ""}Tech Time Edit Form: ${v.employeeName}`,
+      title: `${stored ? "Updated " : ""}Tech Time Edit Form: ${v.employeeName}`,
       fields,
       baseUrl,
     });

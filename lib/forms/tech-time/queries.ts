@@ -43,7 +43,7 @@ type StoredRow = Pick<
 >;
 
 /** A form's stored rows, in their order, as its two lists (empty cells as ""). */
-function formRows(stored: StoredRow[]): TechTimeExportRow["children"] {
+export function formRows(stored: StoredRow[]): TechTimeExportRow["children"] {
   const s = (v: string | null) => v ?? "";
   return {
     attendance: stored
@@ -180,7 +180,12 @@ export async function findTechTime(id: number, user: SessionUser): Promise<TechT
 }
 
 /** A stored form as the form's values, its rows padded: its edit page starts from them, a v1 update lays its fields over them. */
-export function techTimeFormValues(row: TechTimeRecord): TechTimeInput {
+export function techTimeFormValues(
+  row: Pick<
+    TechTimeRecord,
+    "id" | "locationId" | "employeeNumber" | "employeeName" | "date" | "employeeEmail" | "attendance" | "shop"
+  >,
+): TechTimeInput {
   return {
     ...recordFormKeys(row),
     employeeNumber: row.employeeNumber,

@@ -63,7 +63,25 @@ export type UniformListRow = {
 export const yesNo = (v: boolean) => (v ? "Yes" : "No");
 
 /** A stored request as the form's values (there is no edit page): a v1 update lays its fields over them. */
-export function uniformFormValues(row: UniformListRow): UniformRequestValues {
+export function uniformFormValues(
+  row: Pick<
+    UniformListRow,
+    | "designationId"
+    | "locationId"
+    | "employeeFirstName"
+    | "employeeLastName"
+    | "requestorName"
+    | "newHire"
+    | "newOrder"
+    | "reOrder"
+    | "wearId"
+    | "sizes"
+    | "quantity"
+    | "shirtQuantity"
+    | "pantQuantity"
+    | "comment"
+  >,
+): UniformRequestValues {
   const n = (v: number | null) => (v === null ? "" : String(v));
   const yes = (b: boolean) => (b ? "yes" : "no");
   return {

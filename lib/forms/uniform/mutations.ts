@@ -2,15 +2,15 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import { schema } from "@/lib/db";
 import type { SessionUser } from "@/lib/auth/session";
-import { yesNo } from "./columns";
+import { uniformFormValues, yesNo } from "./columns";
 import { designationName, wearName, type UniformRequestInput } from "./schemas";
 import {
   insertSubmission,
-  lockEditableSubmission,
   queueSubmissionMail,
   recordSubmissionChange,
-  saveInFormTransaction,
+  saveSubmission,
   submissionValues,
+  type SubmissionInput,
 } from "@/lib/forms/save-submission";
 
 const u = schema.uniformRequests;
@@ -39,6 +39,13 @@ function mailFields(input: Omit<UniformRequestInput, "locationId">, locationName
 export const UNIFORM_SAVED = "Uniform Request Saved Successfully";
 export const UNIFORM_NOT_FOUND = "No such uniform request.";
 
+/** The uniform requests table as saveSubmission reads it: a v1 update's fields lie over the locked row's form values. */
+const UNIFORM_REQUESTS = {
+  table: u,
+  notFound: UNIFORM_NOT_FOUND,
+  formValues: (_tx: unknown, stored: { row: typeof u.$inferSelect }) => uniformFormValues(stored.row),
+};
+
 /**
  * Saves a uniform request. A new one is inserted with its location's name and manager e-mail (an
  * unknown location is a 422 'select Location'), and its mail is queued in the same transaction
@@ -48,19 +55,22 @@ export const UNIFORM_NOT_FOUND = "No such uniform request.";
  * timeline; no mail.
  */
 export async function saveUniformRequest(
-  input: UniformRequestInput & { id?: number | null },
+  submission: SubmissionInput<UniformRequestInput & { id?: number | null }>,
   user: SessionUser,
   opts: { requestId?: string | null; baseUrl?: string } = {},
 ): Promise<{ id: number; routed: boolean }> {
-  return saveInFormTransaction(input.locationId, async (tx, location) => {
+  return saveSubmission(UNIFORM_REQUESTS, submission, user, async (tx, input, location, stored) => {
     const values = {
       ...submissionValues(input, location, user),
       locationName: location.name,
       updatedByName: fullName(user),
     };
-    if (input.id) {
-      const stored = await lockEditableSubmission(tx, u, input.id, user, UNIFORM_NOT_FOUND, location.id);
-      const [row] = await tx.update(u).set(values).where(eq(u.id, input.id)).returning({ id: u.id, routed: u.routed });
+    if (stored) {
+      const [row] = await tx
+        .update(u)
+        .set(values)
+        .where(eq(u.id, stored.row.id))
+        .returning({ id: u.id, routed: u.routed });
       await recordSubmissionChange(
         tx,
         "uniform_request",
