@@ -8,7 +8,7 @@
  * - 43.8: a decision against a status that no longer holds is a 409 naming the status now.
  */
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/session";
 
 const signedIn = vi.hoisted(() => ({ user: null as SessionUser | null }));
@@ -414,6 +414,61 @@ describe("issue 43.3: a field left out of a request's update call keeps its stor
     expectErrorEnvelope(res, 422);
     expect(Object.keys(res.json.content)).toContain("howMuchTimeBilled");
     expect((await stored("ro_reversal", id)).payType).toBe("Customer Pay");
+  });
+});
+
+describe("issue 43.3 follow-up: no lost update, the merge of stored and named fields runs under the row's lock", () => {
+  /** Waits until `n` sessions of this test's database are waiting for a lock (the saves queued behind ours). */
+  async function lockWaiters(n: number) {
+    for (let i = 0; i < 250; i++) {
+      const [{ waiting }] = (await t
+        .db()
+        .execute(
+          sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        )) as unknown as { waiting: number }[];
+      if (waiting >= n) return;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error(`fewer than ${n} sessions ever waited for the row's lock`);
+  }
+
+  /**
+   * Two partial updates of one request started while another transaction holds its row: each reads (or,
+   * before the fix, had read) the stored values, then both wait; the lock is released and they run one
+   * after the other. Read before the lock, the second would write back the first's field as it was.
+   */
+  async function concurrently(
+    form: keyof typeof FORMS,
+    id: number,
+    a: Record<string, unknown>,
+    b: Record<string, unknown>,
+  ) {
+    const table = FORMS[form].table;
+    let saves: Promise<{ status: number; json: { message: string } }>[] = [];
+    await t.db().transaction(async (tx) => {
+      await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).for("update");
+      saves = [FORMS[form].save(tokens.staff, { id, ...a }), FORMS[form].save(tokens.staff, { id, ...b })];
+      await lockWaiters(2);
+    });
+    for (const res of await Promise.all(saves)) expect(res.status, res.json.message).toBe(200);
+  }
+
+  it("ro-reversal-request/add/update: {id, reason} and {id, empolyee_name} at once both end stored", async () => {
+    const id = await submit("ro_reversal");
+    await concurrently("ro_reversal", id, { reason: "Reason by A" }, { empolyee_name: "Name by B" });
+    expect(await stored("ro_reversal", id)).toMatchObject({ reason: "Reason by A", employeeName: "Name by B" });
+  });
+
+  it("uniform/request/add/update: {id, text} and {id, comment} at once both end stored", async () => {
+    const id = await submit("uniform_request");
+    await concurrently("uniform_request", id, { text: "XXL" }, { comment: "Comment by B" });
+    expect(await stored("uniform_request", id)).toMatchObject({ sizes: "XXL", comment: "Comment by B" });
+  });
+
+  it("techtime/add/update: {id, empolyee_name} and {id, employee_email} at once both end stored", async () => {
+    const id = await submit("tech_time");
+    await concurrently("tech_time", id, { empolyee_name: "Tom A." }, { employee_email: "b@example.com" });
+    expect(await stored("tech_time", id)).toMatchObject({ employeeName: "Tom A.", employeeEmail: "b@example.com" });
   });
 });
 
