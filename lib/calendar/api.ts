@@ -7,6 +7,7 @@ import { DEFAULT_TIME_ZONE, KEY_STATUSES, MAX_WINDOW_DAYS } from "./constants";
 import { eventFormSchema, isKnownTimeZone, MESSAGES, searchText, type EventFormValues } from "./schemas";
 import { isWallTime, legacyToIso, toInstant, toLegacy, toWall } from "./time";
 import { legacyImagePaths } from "./attachments/api";
+import { overStored } from "@/lib/validation/partial";
 import type { CalendarKeyRow, EventDetail, OccurrenceRow } from "./queries";
 import type { OccurrenceMs } from "./recurrence";
 import { isoOf } from "./iso";
@@ -123,6 +124,49 @@ export type StoredSchedule = {
   timeZone: string;
 };
 
+/** A stored event (getStoredEvent): its schedule, and the fields an update that leaves them out keeps. */
+export type StoredEvent = StoredSchedule & {
+  title: string;
+  calendarKeyId: number | null;
+  keyDescription: string;
+  description: string;
+  status: string;
+  type: string;
+  recurrence: string | null;
+  daysOfWeek: number[] | null;
+  repeatInterval: number;
+  contactPerson: string;
+  contactEmail: string;
+  contactNumber: string;
+  attachmentKeys: string[];
+};
+
+/**
+ * A stored event under the body's legacy names, for the fields an update keeps when its body leaves them
+ * out (DECISIONS: an update call changes only the fields its body names). A one-off event's dates too; a
+ * series' schedule is kept by parseLegacyEventBody's own rules (its old payload sends no dates).
+ */
+function storedLegacyBody(stored: StoredEvent): Record<string, unknown> {
+  return {
+    title: stored.title,
+    colorcode: stored.calendarKeyId ?? "",
+    keydescription: stored.keyDescription,
+    description: stored.description,
+    status: stored.status,
+    type: stored.type,
+    recursiveType: stored.recurrence ?? undefined,
+    weekDays: stored.daysOfWeek ?? undefined,
+    repeatInterval: String(stored.repeatInterval),
+    contactPerson: stored.contactPerson,
+    contactEmail: stored.contactEmail,
+    contactNumber: stored.contactNumber,
+    imagePath: stored.attachmentKeys,
+    ...(stored.type === "recursive"
+      ? {}
+      : { startDate: stored.startsAt?.toISOString(), endDate: stored.endsAt?.toISOString() ?? "" }),
+  };
+}
+
 /** Weekdays from `weekDays` (a list or "1,3") or the old single `weekDay`. */
 function weekdaysOf(b: Record<string, unknown>): unknown[] | undefined {
   const many = b.weekDays;
@@ -141,12 +185,13 @@ function weekdaysOf(b: Record<string, unknown>): unknown[] | undefined {
  * A series' old `endDate` is its last date and each occurrence's end time in one value (the optional
  * `repeatUntil` and `endTime` say them apart); without either, occurrences are points in time. The
  * old weekly payload has no dates: a new series then starts today (all day, as before), an update
- * keeps the stored schedule (`stored`) and zone.
+ * keeps the stored schedule (`stored`) and zone. An update (`stored`) keeps every field its body leaves
+ * out (storedLegacyBody under the body: description, contacts, key, files...).
  */
-export function parseLegacyEventBody(body: unknown, stored: StoredSchedule | null = null): EventFormValues {
+export function parseLegacyEventBody(body: unknown, stored: StoredEvent | null = null): EventFormValues {
   if (!body || typeof body !== "object" || Array.isArray(body))
     throw new AppError(422, "The request body must be an object.");
-  const b = body as Record<string, unknown>;
+  const b = stored ? overStored(storedLegacyBody(stored), body) : (body as Record<string, unknown>);
   const offset = offsetMinutes.safeParse(b.offset_minutes);
   if (!offset.success)
     throw new AppError(422, "offset_minutes must be a number of minutes.", {
@@ -211,7 +256,7 @@ export function parseLegacyEventBody(body: unknown, stored: StoredSchedule | nul
     contactPerson: str(b.contactPerson) ?? "",
     contactEmail: str(b.contactEmail) ?? "",
     contactNumber: str(b.contactNumber) ?? "",
-    attachments: legacyImagePaths(body),
+    attachments: legacyImagePaths(b),
   };
   const parsed = eventFormSchema.safeParse(input);
   if (!parsed.success) {

@@ -372,15 +372,37 @@ export async function getEventById({
   return { ...r, shown: shownOccurrence(seriesOf(r), new Date()), attachments };
 }
 
-/** The stored schedule of an event (an old weekly payload without dates keeps it), or null. */
-export async function getEventSchedule({ id }: { id: number }) {
+/**
+ * An event as stored, for an addupdateevent update (parseLegacyEventBody): a field its body leaves out
+ * keeps this value, and an old weekly payload without dates keeps the schedule. Null for none.
+ */
+export async function getStoredEvent({ id }: { id: number }) {
   const db = await getDb();
   const [row] = await db
-    .select({ startsAt: e.startsAt, endsAt: e.endsAt, repeatUntil: e.repeatUntil, timeZone: e.timeZone })
+    .select({
+      title: e.title,
+      calendarKeyId: e.calendarKeyId,
+      keyDescription: e.keyDescription,
+      description: e.description,
+      status: e.status,
+      type: e.type,
+      recurrence: e.recurrence,
+      daysOfWeek: e.daysOfWeek,
+      repeatInterval: e.repeatInterval,
+      startsAt: e.startsAt,
+      endsAt: e.endsAt,
+      repeatUntil: e.repeatUntil,
+      timeZone: e.timeZone,
+      contactPerson: e.contactPerson,
+      contactEmail: e.contactEmail,
+      contactNumber: e.contactNumber,
+    })
     .from(e)
     .where(eq(e.id, id))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  const attachmentKeys = (await filesOfEvents([id])).map((f) => f.storageKey);
+  return { ...row, attachmentKeys };
 }
 
 /** The calendar keys a calendar menu page shows (empty: every key). */

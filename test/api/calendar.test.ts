@@ -433,6 +433,36 @@ describe("addupdateevent, getevent, getevents", () => {
   });
 });
 
+describe("issue 43.3 follow-up: addupdateevent keeps every field its update leaves out", () => {
+  const stored = async (title: string) =>
+    (await t.db().select().from(schema.calendarEvents).where(eq(schema.calendarEvents.title, title)))[0];
+
+  it("{id, title} alone renames the event: description, key, key description, contacts, status and dates stay", async () => {
+    expect((await post(admin, body({ title: "Kept fields", colorcode: otherKeyId }))).status).toBe(200);
+    const before = await stored("Kept fields");
+    const res = await post(admin, { id: before.id, title: "Kept fields, renamed" });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const after = await stored("Kept fields, renamed");
+    const { title: _t, updatedAt: _u, updatedBy: _b, ...rest } = before;
+    expect(after).toMatchObject({ ...rest, title: "Kept fields, renamed" });
+    expect(after).toMatchObject({
+      description: "All managers",
+      keyDescription: "Room 4",
+      calendarKeyId: otherKeyId,
+      contactPerson: "Ann Lee",
+      contactEmail: "ann@example.com",
+      contactNumber: "(555) 123-4567",
+    });
+  });
+
+  it("a named empty field clears it: {id, description: ''} empties the description only", async () => {
+    expect((await post(admin, body({ title: "Cleared description" }))).status).toBe(200);
+    const before = await stored("Cleared description");
+    expect((await post(admin, { id: before.id, description: "" })).status).toBe(200);
+    expect(await stored("Cleared description")).toMatchObject({ description: "", contactPerson: "Ann Lee" });
+  });
+});
+
 describe("bad input is refused with the spec's message and nothing is written", () => {
   const cases: Array<[string, Record<string, unknown>, string, string]> = [
     [

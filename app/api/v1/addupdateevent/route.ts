@@ -4,7 +4,7 @@ import { ok } from "@/lib/api/envelope";
 import { AppError } from "@/lib/errors";
 import { legacyFieldErrors, parseLegacyEventBody } from "@/lib/calendar/api";
 import { saveEvent } from "@/lib/calendar/mutations";
-import { getEventSchedule } from "@/lib/calendar/queries";
+import { getStoredEvent } from "@/lib/calendar/queries";
 
 /**
  * POST /api/v1/addupdateevent (roles 1 and 2): creates an event, or updates it when `id` is sent.
@@ -13,14 +13,15 @@ import { getEventSchedule } from "@/lib/calendar/queries";
  * description, keydescription, startDate, endDate, status, type, recursiveType, weekDay,
  * contactPerson, contactEmail, contactNumber, id; optional offset_minutes (naive dates are the
  * client's local time) and timeZone (IANA zone of the series). Series may also send weekDays (a list),
- * repeatInterval (weeks), endTime (HH:mm) and repeatUntil (YYYY-MM-DD); see parseLegacyEventBody.
+ * repeatInterval (weeks), endTime (HH:mm) and repeatUntil (YYYY-MM-DD); see parseLegacyEventBody. An
+ * update keeps every field its body leaves out (issue 43).
  */
 export const POST = withApi(
   { capability: "manageEvents" },
   { body: z.unknown() },
   async ({ user, body, requestId }) => {
     const id = body && typeof body === "object" && "id" in body ? Number((body as { id: unknown }).id) : 0;
-    const stored = Number.isSafeInteger(id) && id > 0 ? await getEventSchedule({ id }) : null;
+    const stored = Number.isSafeInteger(id) && id > 0 ? await getStoredEvent({ id }) : null;
     const values = parseLegacyEventBody(body, stored);
     try {
       const { created } = await saveEvent(values, user, { requestId, attachmentsField: "imagePath" });
