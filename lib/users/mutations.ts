@@ -13,7 +13,7 @@ import { keyFromClientPath } from "@/lib/files/links";
 import { assertTableState, tableWhere } from "@/lib/data-table/query";
 import { enqueueMails } from "@/lib/mail/outbox";
 import { PEOPLE_MESSAGES as M, type EditUser, type Profile } from "./schemas";
-import { photoUrl, USER_QUERY } from "./queries";
+import { photoUrl, profileValuesOf, USER_QUERY } from "./queries";
 import { USER_DEFAULT_SORT, USER_DELETE_TEXTS } from "./columns";
 
 const { users, roles, states, locations, departments, permissions, userPermissions, apiTokens } = schema;
@@ -237,15 +237,15 @@ async function assertKeptUnchanged(
  * must be what is stored.
  */
 export async function updateOwnProfile(input: {
-  data: Profile;
+  /** The profile's values, or (an update call) how they are made from the stored ones, read under the row's lock. */
+  data: Profile | ((stored: Record<string, unknown>) => Profile);
   personal?: { firstName: string; lastName: string; email: string } | null;
   kept?: AdministratorKept;
   user: SessionUser;
   requestId?: string | null;
 }): Promise<{ profileImageUrl: string | null }> {
-  const { data, user } = input;
+  const { user } = input;
   if (input.personal && user.roleId !== 1) throw forbidden("Your personal data is kept by an administrator.");
-  const newKey = data.filePath ? keyFromClientPath(data.filePath) : null;
   return withFileTransaction(async (tx) => {
     const [before] = await tx
       .select()
@@ -254,6 +254,8 @@ export async function updateOwnProfile(input: {
       .for("update");
     if (!before) throw new AppError(404, M.notRegistered);
     if (input.kept) await assertKeptUnchanged(tx, before, input.kept);
+    const data = typeof input.data === "function" ? input.data(profileValuesOf(before)) : input.data;
+    const newKey = data.filePath ? keyFromClientPath(data.filePath) : null;
     if (input.personal?.email) {
       const [taken] = await tx
         .select({ id: users.id })

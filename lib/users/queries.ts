@@ -191,7 +191,9 @@ export function personalFieldsOf(u: UserDetail) {
 }
 
 /** The profile form's values as stored: the form's defaults, and what a field left out of an update keeps. */
-export function profileValuesOf(u: UserDetail) {
+export function profileValuesOf(
+  u: Pick<UserDetail, "post" | "teamDesignation" | "description" | "bio" | "quote" | "quoteName">,
+) {
   return {
     post: u.post ?? "",
     teamDesignation: u.teamDesignation ?? "",

@@ -4,10 +4,10 @@ import { ok } from "@/lib/api/envelope";
 import { forbidden } from "@/lib/errors";
 import { roleCan } from "@/lib/auth/roles";
 import { text } from "@/lib/validation/text";
-import { named, overStored } from "@/lib/validation/partial";
+import { named, overStored, parseOverStored } from "@/lib/validation/partial";
 import { withPayloadNames } from "@/lib/api/payload-names";
 import { updateOwnProfile, updateUserByAdmin } from "@/lib/users/mutations";
-import { storedEditUser, storedProfile } from "@/lib/users/queries";
+import { storedEditUser } from "@/lib/users/queries";
 import {
   PEOPLE_MESSAGES,
   administratorKeptSchema,
@@ -131,10 +131,9 @@ export const POST = withApi({}, { body }, async ({ user, body, requestId }) => {
     filePath: sentText(body.filePath),
     removePhoto: body.remove_photo,
   };
-  const data = parse(profileSchema, overStored((await storedProfile(user.id)) ?? {}, sent));
   const result = await withPayloadNames(
     updateOwnProfile({
-      data,
+      data: (stored) => parseOverStored(profileSchema, stored, sent),
       personal: roleCan(user.roleId, "manageBackOffice") ? personal : null,
       kept,
       user,
