@@ -102,13 +102,18 @@ function startBalancer(backends: () => Instance[]): Promise<{ url: string; serve
   );
 }
 
-export async function startCluster(count = 2): Promise<Cluster> {
+export type ClusterOptions = {
+  /** The SMTP server's options (a slow one: `beforeAccept`, so senders have mails in flight). */
+  smtp?: Parameters<typeof startTestSmtp>[0];
+};
+
+export async function startCluster(count = 2, opts: ClusterOptions = {}): Promise<Cluster> {
   const base = fs.mkdtempSync(path.join(os.tmpdir(), "portal-scale-out-"));
   const dbDir = path.join(base, "db");
   const quiet = () => {};
   let database: Database = await startEmbeddedDatabase({ dataDir: dbDir, claim: false, fast: true, log: quiet });
   const s3 = await startS3rver();
-  const smtp = await startTestSmtp();
+  const smtp = await startTestSmtp(opts.smtp);
   const instances: Instance[] = [];
   const alive = () => instances.filter((i) => i.process.exitCode === null && i.process.signalCode === null);
   const balancer = await startBalancer(alive);
