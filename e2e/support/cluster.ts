@@ -81,6 +81,11 @@ function startBalancer(backends: () => Instance[]): Promise<{ url: string; serve
         (answer) => {
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);
+          // The instance died mid-answer (the request's 'error' no longer fires once an answer came): the client's
+          // connection is cut, as nginx cuts it, instead of left waiting for the rest until it times out.
+          answer.on("close", () => {
+            if (!answer.complete) res.destroy();
+          });
         },
       );
       upstream.on("error", (err: NodeJS.ErrnoException) => {
