@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { expect, test } from "@playwright/test";
 import postgres from "postgres";
 import { startCluster, type Cluster } from "./support/cluster";
+import { portalClient, suggestionLocation, type Envelope } from "./support/cluster-client";
 import { FIRST_MENU, PASSWORD } from "./support/env";
 
 /**
@@ -13,6 +14,7 @@ import { FIRST_MENU, PASSWORD } from "./support/env";
 
 let cluster: Cluster;
 let sql: postgres.Sql;
+let client: ReturnType<typeof portalClient>;
 
 // In order, on one cluster per worker (the instance killed last): a failed test does not skip the ones after
 // it (Playwright's new worker starts a new cluster).
@@ -20,6 +22,7 @@ test.beforeAll(async () => {
   test.setTimeout(180_000);
   cluster = await startCluster(2);
   sql = postgres(cluster.databaseUrl, { max: 2, onnotice: () => {} });
+  client = portalClient(cluster.balancer, PASSWORD);
 });
 
 test.afterAll(async () => {
@@ -27,114 +30,9 @@ test.afterAll(async () => {
   await cluster?.close();
 });
 
-type Envelope = { code: number; status: string; message: string; content: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-async function call(
-  base: string,
-  path: string,
-  init: { token?: string; cookie?: string; method?: string; body?: unknown; timeoutMs?: number } = {},
-): Promise<{ status: number; json: Envelope | null; location: string | null }> {
-  const headers: Record<string, string> = {};
-  if (init.token) headers.authorization = `Bearer ${init.token}`;
-  if (init.cookie) headers.cookie = init.cookie;
-  if (init.body !== undefined) headers["content-type"] = "application/json";
-  if (init.cookie) headers.origin = cluster.balancer;
-  const res = await fetch(`${base}${path}`, {
-    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-    headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    redirect: "manual",
-    signal: AbortSignal.timeout(init.timeoutMs ?? 30_000),
-  });
-  const text = await res.text();
-  let json: Envelope | null = null;
-  try {
-    json = JSON.parse(text) as Envelope;
-  } catch {}
-  return { status: res.status, json, location: res.headers.get("location") };
-}
-
-async function apiToken(base: string, username: string): Promise<string> {
-  const res = await call(base, "/api/v1/login", { body: { username, password: PASSWORD } });
-  expect(res.status, res.json?.message).toBe(200);
-  return res.json!.content.api_token as string;
-}
-
-const cookiesOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(";")[0]);
-
-/** Signs in as the browser does (Auth.js: CSRF token, then the credentials callback); the session cookie header. */
-async function browserSession(base: string, username: string): Promise<string> {
-  const csrf = await fetch(`${base}/api/auth/csrf`);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const jar = cookiesOf(csrf);
-  const res = await fetch(`${base}/api/auth/callback/credentials`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.join("; "), origin: cluster.balancer },
-    body: new URLSearchParams({ csrfToken, username, password: PASSWORD, callbackUrl: "/" }).toString(),
-  });
-  const session = cookiesOf(res).find((c) => c.includes("authjs.session-token="));
-  expect(session, `sign-in answered ${res.status}`).toBeTruthy();
-  return [session!, ...jar].join("; ");
-}
-
-async function signOut(base: string, cookie: string): Promise<void> {
-  const csrf = await fetch(`${base}/api/auth/csrf`, { headers: { cookie } });
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const res = await fetch(`${base}/api/auth/signout`, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      cookie: [cookie, ...cookiesOf(csrf)].join("; "),
-      origin: cluster.balancer,
-    },
-    body: new URLSearchParams({ csrfToken, callbackUrl: "/login" }).toString(),
-  });
-  expect(res.status).toBeLessThan(400);
-}
-
-const suggestion = (n: number) => ({
-  name: `Scale Out ${n}`,
-  date: "03/05/2026",
-  location_id: 0,
-  email: `scale${n}@example.com`,
-  phone_number: "+1 555 0100",
-  describe_current_process_and_problem: `Burst item ${n}`,
-  how_will_it_benefit_the_business: "Saves time",
-});
-
-/** Submits `count` suggestions through the balancer, `parallel` at a time; `onAck` sees each acknowledged id. */
-async function burst(token: string, locationId: number, count: number, parallel: number, onAck?: (n: number) => void) {
-  const acknowledged: number[] = [];
-  const refused: number[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: parallel }, async () => {
-      while (next < count) {
-        const n = next++;
-        const res = await call(cluster.balancer, "/api/v1/continuous/improvement/suggestions/add/update", {
-          token,
-          body: { ...suggestion(n), location_id: locationId },
-        }).catch(() => null);
-        if (res?.status === 200) {
-          acknowledged.push(res.json!.content.id as number);
-          onAck?.(acknowledged.length);
-        } else refused.push(res?.status ?? 0);
-      }
-    }),
-  );
-  return { acknowledged, refused };
-}
-
-async function firstLocation(): Promise<number> {
-  const [row] = await sql<{ id: number }[]>`select id from locations where department_id = 5 order by id limit 1`;
-  return row.id;
-}
-
 test("a file uploaded through one instance is downloaded through the other (S3)", async () => {
   const [a, b] = cluster.instances;
-  const token = await apiToken(a.url, "admin");
+  const token = await client.apiToken(a.url, "admin");
   const data = Buffer.concat([Buffer.from("%PDF-1.4\n"), crypto.randomBytes(9 * 1024 * 1024)]); // two S3 parts
   const form = new FormData();
   form.append("file", new Blob([data], { type: "application/pdf" }), "Bulletin.pdf");
@@ -145,7 +43,7 @@ test("a file uploaded through one instance is downloaded through the other (S3)"
   });
   const key = ((await up.json()) as Envelope).content as string;
   expect(up.status).toBe(200);
-  const signed = await call(b.url, `/api/v1/getsignedurlpath?file=${encodeURIComponent(key)}`, { token });
+  const signed = await client.call(b.url, `/api/v1/getsignedurlpath?file=${encodeURIComponent(key)}`, { token });
   expect(signed.status).toBe(200);
   const url = signed.json!.content.file_path as string;
   expect(url.startsWith(cluster.s3.endpoint)).toBe(true);
@@ -155,51 +53,51 @@ test("a file uploaded through one instance is downloaded through the other (S3)"
 
 test("sign-out on one instance ends the session on the other", async () => {
   const [a, b] = cluster.instances;
-  const cookie = await browserSession(cluster.balancer, "staff");
+  const cookie = await client.browserSession(cluster.balancer, "staff");
   const menu = `/api/v1/get_menu_details?slug=${FIRST_MENU.slug}`;
-  expect((await call(b.url, menu, { cookie })).status).toBe(200);
-  await signOut(a.url, cookie);
-  expect((await call(b.url, menu, { cookie })).status).toBe(401);
-  const page = await call(b.url, `/${FIRST_MENU.slug}`, { cookie });
+  expect((await client.call(b.url, menu, { cookie })).status).toBe(200);
+  await client.signOut(a.url, cookie);
+  expect((await client.call(b.url, menu, { cookie })).status).toBe(401);
+  const page = await client.call(b.url, `/${FIRST_MENU.slug}`, { cookie });
   expect(page.status).toBe(307);
   expect(page.location).toContain("/login");
 
-  const token = await apiToken(b.url, "staff");
-  expect((await call(a.url, menu, { token })).status).toBe(200);
-  expect((await call(b.url, "/api/v1/logout", { token, body: {} })).status).toBe(200);
-  expect((await call(a.url, menu, { token })).status).toBe(401);
+  const token = await client.apiToken(b.url, "staff");
+  expect((await client.call(a.url, menu, { token })).status).toBe(200);
+  expect((await client.call(b.url, "/api/v1/logout", { token, body: {} })).status).toBe(200);
+  expect((await client.call(a.url, menu, { token })).status).toBe(401);
 });
 
 test("a menu change made through one instance is seen on the other at once", async () => {
   const [a, b] = cluster.instances;
-  const token = await apiToken(a.url, "admin");
+  const token = await client.apiToken(a.url, "admin");
   const title = `Scale Out ${crypto.randomBytes(3).toString("hex")}`;
-  const added = await call(a.url, "/api/v1/add_edit_menu", {
+  const added = await client.call(a.url, "/api/v1/add_edit_menu", {
     token,
     body: { menu_title: title, icon_id: 1, features: [{ id: 1 }] },
   });
   expect(added.status, added.json?.message).toBe(200);
   const { id, slug } = added.json!.content as { id: number; slug: string };
-  const seen = await call(b.url, `/api/v1/get_menu_details?slug=${slug}`, { token });
+  const seen = await client.call(b.url, `/api/v1/get_menu_details?slug=${slug}`, { token });
   expect(seen.status).toBe(200);
   expect(seen.json!.content.menu_details).toMatchObject({ menu_title: title });
 
-  const renamed = await call(b.url, "/api/v1/add_edit_menu", {
+  const renamed = await client.call(b.url, "/api/v1/add_edit_menu", {
     token,
     body: { id, menu_title: `${title} renamed`, icon_id: 1, features: [{ id: 1 }] },
   });
   expect(renamed.status, renamed.json?.message).toBe(200);
-  const again = await call(a.url, `/api/v1/get_menu_details?slug=${renamed.json!.content.slug}`, { token });
+  const again = await client.call(a.url, `/api/v1/get_menu_details?slug=${renamed.json!.content.slug}`, { token });
   expect(again.json!.content.menu_details).toMatchObject({ menu_title: `${title} renamed` });
 });
 
 test("a burst of 100 staff forms through the balancer: every save acknowledged, every mail sent exactly once", async () => {
   test.setTimeout(120_000);
-  const token = await apiToken(cluster.balancer, "staff");
-  const locationId = await firstLocation();
+  const token = await client.apiToken(cluster.balancer, "staff");
+  const locationId = await suggestionLocation(sql);
   const before = (await sql<{ n: number }[]>`select count(*)::int as n from mail_outbox`)[0].n;
   cluster.smtp.received.length = 0;
-  const { acknowledged, refused } = await burst(token, locationId, 100, 10);
+  const { acknowledged, refused } = await client.burst(token, locationId, 100, 10);
   expect(refused).toEqual([]);
   expect(new Set(acknowledged).size).toBe(100);
 
@@ -221,11 +119,11 @@ test("a burst of 100 staff forms through the balancer: every save acknowledged, 
 
 test("a database restart signs nobody out, answers within 5 s while it is down, and no 5xx once it is back", async () => {
   test.setTimeout(120_000);
-  const cookie = await browserSession(cluster.balancer, "staff");
-  const token = await apiToken(cluster.balancer, "staff");
+  const cookie = await client.browserSession(cluster.balancer, "staff");
+  const token = await client.apiToken(cluster.balancer, "staff");
   const menu = `/api/v1/get_menu_details?slug=${FIRST_MENU.slug}`;
   const page = `/${FIRST_MENU.slug}`;
-  expect((await call(cluster.balancer, page, { cookie })).status).toBe(200);
+  expect((await client.call(cluster.balancer, page, { cookie })).status).toBe(200);
 
   const during: { what: string; status: number; ms: number; location: string | null }[] = [];
   await cluster.restartDatabase(async () => {
@@ -239,7 +137,7 @@ test("a database restart signs nobody out, answers within 5 s while it is down, 
       ).map(async ([what, init]) => {
         const started = Date.now();
         // Past 10 s it counts as no answer (status 0); the bound is 5 s.
-        const res = await call(instance.url, what, { ...init, timeoutMs: 10_000 }).catch(() => null);
+        const res = await client.call(instance.url, what, { ...init, timeoutMs: 10_000 }).catch(() => null);
         during.push({ what, status: res?.status ?? 0, ms: Date.now() - started, location: res?.location ?? null });
       }),
     );
@@ -256,9 +154,9 @@ test("a database restart signs nobody out, answers within 5 s while it is down, 
   );
   const after: number[] = [];
   for (let i = 0; i < 10; i++) {
-    after.push((await call(cluster.balancer, page, { cookie })).status);
-    after.push((await call(cluster.balancer, menu, { cookie })).status);
-    after.push((await call(cluster.balancer, menu, { token })).status);
+    after.push((await client.call(cluster.balancer, page, { cookie })).status);
+    after.push((await client.call(cluster.balancer, menu, { cookie })).status);
+    after.push((await client.call(cluster.balancer, menu, { token })).status);
   }
   // Every answer a 200 with the cookie and the token from before the restart: nobody was signed out.
   expect(after.filter((s) => s !== 200)).toEqual([]);
@@ -266,11 +164,11 @@ test("a database restart signs nobody out, answers within 5 s while it is down, 
 
 test("an instance killed mid-burst loses no acknowledged save; the other takes the traffic", async () => {
   test.setTimeout(120_000);
-  const token = await apiToken(cluster.balancer, "staff");
-  const locationId = await firstLocation();
+  const token = await client.apiToken(cluster.balancer, "staff");
+  const locationId = await suggestionLocation(sql);
   const victim = cluster.instances[1];
   let killedAt = -1;
-  const { acknowledged } = await burst(token, locationId, 100, 10, (n) => {
+  const { acknowledged } = await client.burst(token, locationId, 100, 10, (n) => {
     if (n === 30 && killedAt < 0) {
       killedAt = n;
       cluster.kill(victim);

@@ -81,6 +81,11 @@ function startBalancer(backends: () => Instance[]): Promise<{ url: string; serve
         (answer) => {
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);
+          // The instance died mid-answer (the request's 'error' no longer fires once an answer came): the client's
+          // connection is cut, as nginx cuts it, instead of left waiting for the rest until it times out.
+          answer.on("close", () => {
+            if (!answer.complete) res.destroy();
+          });
         },
       );
       upstream.on("error", (err: NodeJS.ErrnoException) => {
@@ -102,13 +107,18 @@ function startBalancer(backends: () => Instance[]): Promise<{ url: string; serve
   );
 }
 
-export async function startCluster(count = 2): Promise<Cluster> {
+export type ClusterOptions = {
+  /** The SMTP server's options (a slow one: `beforeAccept`, so senders have mails in flight). */
+  smtp?: Parameters<typeof startTestSmtp>[0];
+};
+
+export async function startCluster(count = 2, opts: ClusterOptions = {}): Promise<Cluster> {
   const base = fs.mkdtempSync(path.join(os.tmpdir(), "portal-scale-out-"));
   const dbDir = path.join(base, "db");
   const quiet = () => {};
   let database: Database = await startEmbeddedDatabase({ dataDir: dbDir, claim: false, fast: true, log: quiet });
   const s3 = await startS3rver();
-  const smtp = await startTestSmtp();
+  const smtp = await startTestSmtp(opts.smtp);
   const instances: Instance[] = [];
   const alive = () => instances.filter((i) => i.process.exitCode === null && i.process.signalCode === null);
   const balancer = await startBalancer(alive);
