@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from "vitest";
 import postgres from "postgres";
 import { NextRequest } from "next/server";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { openDatabase, setDbForTesting, schema, type Db } from "@/lib/db";
 import { issueToken } from "@/lib/auth/session";
 import { withDatabase } from "./global-setup";
@@ -47,6 +47,18 @@ export async function tokenFor(db: Db, username: string): Promise<string> {
   const [user] = await db.select().from(schema.users).where(eq(schema.users.username, username));
   if (!user) throw new Error(`no user ${username}`);
   return (await issueToken({ userId: user.id, kind: "api" })).token;
+}
+
+/** Waits until `n` sessions of the test's database are waiting for a lock (saves queued behind a held row lock). */
+export async function lockWaiters(db: Db, n: number): Promise<void> {
+  for (let i = 0; i < 250; i++) {
+    const [{ waiting }] = (await db.execute(
+      sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    )) as unknown as { waiting: number }[];
+    if (waiting >= n) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`fewer than ${n} sessions ever waited for the row's lock`);
 }
 
 /** Builds a NextRequest for calling a route handler directly. */

@@ -8,7 +8,7 @@
  * - 43.8: a decision against a status that no longer holds is a 409 naming the status now.
  */
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/session";
 
 const signedIn = vi.hoisted(() => ({ user: null as SessionUser | null }));
@@ -18,7 +18,7 @@ vi.mock("@/lib/auth/guards", async (importOriginal) => {
   return { ...mod, getCurrentUser: async () => signedIn.user };
 });
 
-import { apiRequest, callRoute, setupTestDatabase, tokenFor } from "@/test/db";
+import { apiRequest, callRoute, setupTestDatabase, tokenFor, lockWaiters } from "@/test/db";
 import { expectErrorEnvelope } from "@/test/auth";
 import { schema } from "@/lib/db";
 import { resolveToken } from "@/lib/auth/session";
@@ -418,20 +418,6 @@ describe("issue 43.3: a field left out of a request's update call keeps its stor
 });
 
 describe("issue 43.3 follow-up: no lost update, the merge of stored and named fields runs under the row's lock", () => {
-  /** Waits until `n` sessions of this test's database are waiting for a lock (the saves queued behind ours). */
-  async function lockWaiters(n: number) {
-    for (let i = 0; i < 250; i++) {
-      const [{ waiting }] = (await t
-        .db()
-        .execute(
-          sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-        )) as unknown as { waiting: number }[];
-      if (waiting >= n) return;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    throw new Error(`fewer than ${n} sessions ever waited for the row's lock`);
-  }
-
   /**
    * Two partial updates of one request started while another transaction holds its row: each reads (or,
    * before the fix, had read) the stored values, then both wait; the lock is released and they run one
@@ -448,7 +434,7 @@ describe("issue 43.3 follow-up: no lost update, the merge of stored and named fi
     await t.db().transaction(async (tx) => {
       await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).for("update");
       saves = [FORMS[form].save(tokens.staff, { id, ...a }), FORMS[form].save(tokens.staff, { id, ...b })];
-      await lockWaiters(2);
+      await lockWaiters(t.db(), 2);
     });
     for (const res of await Promise.all(saves)) expect(res.status, res.json.message).toBe(200);
   }

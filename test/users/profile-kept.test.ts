@@ -5,10 +5,10 @@
  * the real database.
  */
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { SessionUser } from "@/lib/auth/session";
 import { schema } from "@/lib/db";
-import { callRoute, apiRequest, setupTestDatabase } from "@/test/db";
+import { callRoute, apiRequest, setupTestDatabase, lockWaiters } from "@/test/db";
 import { expectErrorEnvelope } from "@/test/auth";
 import { actors } from "@/test/content/helpers";
 import { PEOPLE_MESSAGES as M } from "@/lib/users/schemas";
@@ -224,19 +224,6 @@ describe("issue 43.3: a field left out is a field kept (people)", () => {
 });
 
 describe("issue 43.3 follow-up: changeprofile merges under the user's row lock (no lost update)", () => {
-  async function lockWaiters(n: number) {
-    for (let i = 0; i < 250; i++) {
-      const [{ waiting }] = (await t
-        .db()
-        .execute(
-          sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-        )) as unknown as { waiting: number }[];
-      if (waiting >= n) return;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    throw new Error(`fewer than ${n} sessions ever waited for the row's lock`);
-  }
-
   it('{"bio"} and {"quote"} sent at once, queued behind a held lock on the user, both end stored', async () => {
     let saves: ReturnType<typeof changeProfile>[] = [];
     await t.db().transaction(async (tx) => {
@@ -245,7 +232,7 @@ describe("issue 43.3 follow-up: changeprofile merges under the user's row lock (
         changeProfile(who.staff.token, { bio: "Bio by A" }),
         changeProfile(who.staff.token, { quote: "Quote by B" }),
       ];
-      await lockWaiters(2);
+      await lockWaiters(t.db(), 2);
     });
     for (const res of await Promise.all(saves)) expect(res.status).toBe(200);
     expect(await rowOf(who.staff.user.id)).toMatchObject({ bio: "Bio by A", quote: "Quote by B" });
