@@ -10,7 +10,7 @@ import { dayNumber } from "@/lib/calendar/iso";
 import { instantOf, formatDay } from "@/lib/calendar/zone";
 
 export const description =
-  "calendar: getevents month window and page SSR with 10,000 events (1,000 recurring), page JS size (issue 5)";
+  "calendar: getevents month window and page SSR with 10,000 events (1,000 recurring), page JS size";
 
 /** What this module uses of bench/lib/context.ts's BenchContext (kept structural). */
 type BenchCtx = {

@@ -12,7 +12,7 @@ import { openEmbedded } from "./lib/embedded";
 import { percentile } from "./lib/list-bench";
 
 export const description =
-  "audiences and must-reads (issue 36): a staff user's menu list + header count, the compliance board, acknowledging, the seen upsert";
+  "audiences and must-reads (docs/features/must-read.md): a staff user's menu list + header count, the compliance board, acknowledging, the seen upsert";
 
 /**
  * Issue 36's figures on PostgreSQL (BENCH_DATABASE_URL, default the local server; `BENCH_DB=embedded`, or

@@ -5,7 +5,7 @@ import { ContentPage } from "./pages/content-page";
 import { ROLES, storageStateOf, type Role } from "./support/env";
 
 /**
- * axe on every screen, for every role, at desktop and phone width: 0 violations is the bar (issue 20).
+ * axe on every screen, for every role, at desktop and phone width: 0 violations is the bar.
  * A new screen adds itself to SCREENS: a name, and how to open it (and for whom, when not everyone).
  */
 const WIDTHS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
@@ -329,7 +329,7 @@ function makeFixture(browser: Browser): Promise<Fixture> {
     const postPath = (await postLink.getAttribute("href"))!;
     const postEdit = (await page.getByRole("link", { name: `Edit ${title} post`, exact: true }).getAttribute("href"))!;
 
-    // A must-read for everyone (issue 36): its page shows the acknowledgement, and administrators its readers.
+    // A must-read for everyone (docs/features/must-read.md): its page shows the acknowledgement, and administrators its readers.
     await page.goto("/company-news/discussion/add");
     await ui.titleField.fill(`${title} must read`);
     await page.getByRole("checkbox", { name: /^Must read/ }).check();

@@ -336,7 +336,7 @@ test.describe("subscription link", () => {
     expect((await request.get(url)).status()).toBe(404);
   });
 
-  test("'Reset link' replaces a link: the old URL stops at once, the new one reads the same key (issue 31)", async ({
+  test("'Reset link' replaces a link: the old URL stops at once, the new one reads the same key", async ({
     page,
     request,
   }) => {

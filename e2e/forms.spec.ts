@@ -83,9 +83,7 @@ test.describe("staff", () => {
     ).toHaveValue("ACME");
   });
 
-  test("reads their tech time form in full from the list: the form's fields and every row (issue 33)", async ({
-    page,
-  }) => {
+  test("reads their tech time form in full from the list: the form's fields and every row", async ({ page }) => {
     test.slow(); // a save, the list, then the detail at two widths with axe
     const ui = new StaffFormsPage(page);
     const name = `Tt Detail ${unique()}`;

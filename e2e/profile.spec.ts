@@ -159,7 +159,7 @@ test.describe("staff", () => {
     await expect(profile.field("Post")).toHaveValue(post);
   });
 
-  test("issue 43.1: location, department and role are shown read-only; the profile call refuses another location", async ({
+  test("location, department and role are shown read-only; the profile call refuses another location", async ({
     page,
   }) => {
     const profile = new ProfilePage(page);

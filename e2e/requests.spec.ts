@@ -3,7 +3,7 @@ import { BASE_URL, storageStateOf } from "./support/env";
 import { expectNoAxeViolations } from "./support/axe";
 
 /**
- * Staff requests that close the loop (issue 37): the staff user submits, opening the record's link
+ * Staff requests that close the loop (docs/features/requests.md): the staff user submits, opening the record's link
  * changes nothing (GET-safe), the administrator denies it on the record page (a reason required), and the
  * staff user sees the decision in 'My requests' and the header's count.
  */

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { BASE_URL, storageStateOf } from "./support/env";
 
 /**
- * The portal search (issue 24): the header's box suggests as you type and is used by keyboard alone
+ * The portal search (docs/features/search.md): the header's box suggests as you type and is used by keyboard alone
  * (Ctrl-K, arrows, Enter, Escape); /search keeps query, kind, dates and page in the URL; a staff user
  * never sees a page only administrators may open; the box works at phone width.
  */

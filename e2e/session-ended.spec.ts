@@ -18,7 +18,7 @@ import { newSsoUsername, roleIdOf, signInAtSso } from "./support/fixtures";
 /**
  * A session that ends while a page is open (signed out in another tab): the next call that finds it
  * gone goes to /login with the page to come back to, instead of a toast on a page that keeps controls
- * which no longer work (issue 20). Each test signs in afresh: logging out revokes the session.
+ * which no longer work. Each test signs in afresh: logging out revokes the session.
  */
 test("a server action after sign-out in another tab goes to /login and back after signing in", async ({
   page,

@@ -1,10 +1,10 @@
 /**
- * A database restart under traffic (issue 19): every pooled connection is killed from a second
+ * A database restart under traffic (docs/security.md): every pooled connection is killed from a second
  * connection (pg_terminate_backend) while reads run. A read that fails on a dropped connection is
  * retried once on a fresh one, so no request answers 500, and no database error escapes as an
  * unhandled rejection.
  *
- * A database blip signs nobody out (issue 44.1): with the database stopped or unreachable (the app's
+ * A database blip signs nobody out (docs/security.md): with the database stopped or unreachable (the app's
  * connections go through a small TCP relay that the test closes or makes silent), every entry point
  * answers 503 within 5 s, never 401, and the session row is not revoked.
  */
@@ -146,7 +146,7 @@ describe.skipIf(!url)("pg_terminate_backend of the pool's connections while read
   });
 });
 
-describe("issue 44.1: 'the database could not answer' is told from 'no session'", () => {
+describe("'the database could not answer' is told from 'no session'", () => {
   const coded = (code: string) => Object.assign(new Error(code), { code });
 
   it.each([
@@ -186,7 +186,7 @@ describe("issue 44.1: 'the database could not answer' is told from 'no session'"
   });
 });
 
-describe("issue 44.1: a query waits for a connection of the pool at most POOL_WAIT_MS", () => {
+describe("a query waits for a connection of the pool at most POOL_WAIT_MS", () => {
   type FakeQuery = Promise<unknown> & { state: unknown; cancel: () => void; reject: (e: unknown) => void };
   const fakeClient = (queries: FakeQuery[]) => ({
     unsafe() {
@@ -212,7 +212,7 @@ describe("issue 44.1: a query waits for a connection of the pool at most POOL_WA
   });
 });
 
-describe("issue 44.1: the pool tries again soon after an outage, and a request waits for the database once", () => {
+describe("the pool tries again soon after an outage, and a request waits for the database once", () => {
   it("a read is not sent again once RETRY_WINDOW_MS have passed since its first attempt", async () => {
     let calls = 0;
     const slowDrop = {
@@ -289,7 +289,7 @@ async function startRelay(target: { host: string; port: number }) {
   };
 }
 
-describe.skipIf(!url)("issue 44.1: a database blip signs nobody out", () => {
+describe.skipIf(!url)("a database blip signs nobody out", () => {
   const t = setupTestDatabase();
   let relay: Awaited<ReturnType<typeof startRelay>>;
   let relayed: Awaited<ReturnType<typeof openDatabase>>;
@@ -385,7 +385,7 @@ describe.skipIf(!url)("issue 44.1: a database blip signs nobody out", () => {
     expect(await down.json()).toMatchObject({ code: 503, message: DATABASE_UNAVAILABLE });
   });
 
-  it("issue 44 follow-up 3: Auth.js's sign-out answers 503 and keeps the cookie while the database is down; once back, it revokes the row", async () => {
+  it("Auth.js's sign-out answers 503 and keeps the cookie while the database is down; once back, it revokes the row", async () => {
     const { GET, POST } = await import("@/app/api/auth/[...nextauth]/route");
     const { NextRequest } = await import("next/server");
     const own = await sessionFor(t.db(), "staff");
@@ -432,7 +432,7 @@ describe.skipIf(!url)("issue 44.1: a database blip signs nobody out", () => {
     expect(await revoked()).not.toBeNull();
   });
 
-  it("issue 44 follow-up 3: the portal's own sign-out answers 'try again' (503) and keeps the cookie while the database is down", async () => {
+  it("the portal's own sign-out answers 'try again' (503) and keeps the cookie while the database is down", async () => {
     const { logoutAction } = await import("@/lib/auth/actions");
     const own = await sessionFor(t.db(), "staff");
     cookieJar.set(SESSION_COOKIE, own.cookie);

@@ -21,7 +21,7 @@ function size(bytes: number): string {
 /**
  * An export button: asks for the download link (`getLink`, e.g. the list call with its export flag),
  * then downloads it while showing how much has arrived (the server streams, so the size is not known
- * ahead), and saves it under the server's file name. Disabled while running (spec section 4).
+ * ahead), and saves it under the server's file name. Disabled while running (the old portal's behaviour).
  */
 export function ExportButton({
   label,

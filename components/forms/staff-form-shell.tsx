@@ -67,7 +67,7 @@ type Props<T extends FieldValues> = Screen & {
  * The one shell of the staff forms: title ('Edit ...' in edit mode), the fields, the server's message
  * in an alert when a save fails (the form keeps what was typed), and Back or Cancel / Save And Continue
  * (add mode only) / Save (Update in edit mode). After a save, Save returns to the list or clears the
- * form per the role rules of spec sections 4 and 6; Save And Continue always clears and stays.
+ * form per the old portal's role rules; Save And Continue always clears and stays.
  */
 export function StaffFormShell<T extends FieldValues>(props: Props<T>) {
   const {

@@ -3,8 +3,8 @@ import { Icon } from "@/components/ui/icon";
 import type { IconName } from "@/components/ui/icon-names";
 
 /**
- * A header link with a count badge: 'To read' (unread must-reads, issue 36) and 'My requests' (decided
- * since the user last looked, issue 37). The count is part of the link's name for screen readers.
+ * A header link with a count badge: 'To read' (unread must-reads) and 'My requests' (decided
+ * since the user last looked; docs/features/requests.md). The count is part of the link's name for screen readers.
  */
 export function HeaderCountLink({
   href,

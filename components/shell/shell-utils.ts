@@ -121,7 +121,7 @@ export function toSidebarItems(menus: readonly MenuLike[]): SidebarItem[] {
 export type ShellLink = { href: string; label: string; icon: IconName; match?: string };
 
 /**
- * The fixed Forms group of the sidebar for a user (spec portal-core 2, Sidebar): each registered staff
+ * The fixed Forms group of the sidebar for a user (the old portal's sidebar): each registered staff
  * form's link (lib/forms/registry.ts; its list, or its add form without the list's capability).
  */
 export function formsMenu(user: { roleId: number; permissions: readonly string[] }): ShellLink[] {

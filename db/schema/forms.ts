@@ -52,7 +52,7 @@ export const formEmailMappings = pgTable(
 );
 
 /**
- * A mapping's approvers (issue 37): portal users (not typed addresses) who decide the form's requests at
+ * A mapping's approvers (docs/features/requests.md): portal users (not typed addresses) who decide the form's requests at
  * the location, besides the To/CC recipients who are only mailed. Administrators decide every request.
  */
 export const formMappingApprovers = pgTable(
@@ -151,8 +151,8 @@ export const techTimeRows = pgTable(
 );
 
 /**
- * The other two staff forms of spec section 2: continuous improvement suggestions and uniform requests
- * (issue 23). Each row keeps a copy of the location's name and of the updater's name as they were at
+ * The other two staff forms: continuous improvement suggestions and uniform requests
+ * (docs/features/staff-forms.md). Each row keeps a copy of the location's name and of the updater's name as they were at
  * the save: the lists filter and sort on them, and a filter must stay on the table itself so the total
  * is counted without joins (lib/data-table/query.ts). `routed` is false when no form email mapping
  * existed for the form and location at submission (lib/forms/submission-mail.ts).
@@ -204,7 +204,7 @@ export const improvementSuggestions = pgTable(
 /**
  * Uniform requests. Designation and wear are small fixed lists (lib/forms/uniform-rules.ts), stored by
  * id. `quantity` is the total item quantity; for a technician ordering 'Shirt & Pant' it is null and
- * `shirt_quantity` / `pant_quantity` carry the split (spec section 4).
+ * `shirt_quantity` / `pant_quantity` carry the split (the old portal's behaviour).
  *
  * Indexes for the list at a million rows (bench/forms.ts): the date range is on `updated_at`, so
  * (updated_at, id) answers a range in the default order and every sort; each sort has a b-tree ending

@@ -5,7 +5,7 @@ import path from "node:path";
 export const APP_PORT = Number(process.env.E2E_PORT ?? 3200);
 /**
  * The portal's public URL (its AUTH_URL) is not `localhost`, as a real domain would not be: Next calls
- * every loopback host `localhost` inside, and SSO once broke on any other origin (issue 20).
+ * every loopback host `localhost` inside, and SSO once broke on any other origin.
  */
 export const APP_HOST = "127.0.0.1";
 export const BASE_URL = `http://${APP_HOST}:${APP_PORT}`;

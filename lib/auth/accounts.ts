@@ -248,7 +248,7 @@ export async function linkSsoIdentity(input: {
  * The old portal's auto sign-in: an SSO access token issued to this portal, plus the username it
  * belongs to. Limited like password sign-in, per address and per claimed username (a failure is a
  * token the SSO does not confirm, or one that names someone else), under keys of its own: a refused
- * token is not a failed password of the account it names (issue 43, item 9).
+ * token is not a failed password of the account it names (docs/security.md).
  */
 export async function verifySsoTokenLogin(input: { username: string; accessToken: string; ip?: string | null }) {
   const wanted = input.username.trim().toLowerCase();

@@ -153,7 +153,7 @@ export async function resolveToken(token: string | null | undefined): Promise<Se
     const { db } = await getDbHandle();
     rows = await sessionLookup(db).execute({ tokenHash });
   } catch (err) {
-    // 'The database could not answer' is not 'no session': it must never sign anyone out (issue 44.1).
+    // 'The database could not answer' is not 'no session': it must never sign anyone out (docs/security.md).
     if (isDatabaseUnavailable(err)) {
       noteDatabaseUnavailable(); // for the answers that cannot see this error (lib/db/faults.ts)
       throw new DatabaseUnavailableError(err);

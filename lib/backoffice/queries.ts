@@ -75,7 +75,7 @@ export async function getColorOption(kind: ColorOptionKind, id: number): Promise
 /**
  * The stored values of the key or group an update's raw input names by `id` (none: null), in the v1
  * body's names (`api`: the name field, `color_code`) or the form's (`name`, `color`): what a field the
- * update leaves out keeps (issue 43, lib/validation/partial.ts).
+ * update leaves out keeps (docs/decisions.md, lib/validation/partial.ts).
  */
 export function storedColorOption(kind: ColorOptionKind, names: "api" | "form") {
   return async (input: Record<string, unknown>): Promise<Record<string, unknown> | null> => {

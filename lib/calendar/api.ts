@@ -143,7 +143,7 @@ export type StoredEvent = StoredSchedule & {
 
 /**
  * A stored event under the body's legacy names, for the fields an update keeps when its body leaves them
- * out (DECISIONS: an update call changes only the fields its body names). A one-off event's dates too; a
+ * out (docs/decisions.md: an update call changes only the fields its body names). A one-off event's dates too; a
  * series' schedule is kept by parseLegacyEventBody's own rules (its old payload sends no dates).
  */
 function storedLegacyBody(stored: StoredEvent): Record<string, unknown> {

@@ -67,7 +67,7 @@ export function toApiDocument(d: DocumentRow) {
   };
 }
 
-/** Audience and schedule as the v1 calls carry them (issue 36). */
+/** Audience and schedule as the v1 calls carry them (docs/features/content.md). */
 export function toApiSchedule(i: AudienceFields) {
   return {
     audience: { locations: i.audienceLocationIds, roles: i.audienceRoleIds },
@@ -226,7 +226,7 @@ const absent = (v: unknown) => v === undefined;
 
 /**
  * `audience` of a store call: `{ locations: [ids], roles: [ids] }` (or that as a JSON string); missing
- * keeps what is stored. The object is whole or refused: a part left out is not 'everyone' (issue 43:
+ * keeps what is stored. The object is whole or refused: a part left out is not 'everyone' (docs/decisions.md:
  * `{}` or `{ roles: [3] }` would widen a location's audience), so it stays missing for the schema to name.
  */
 function audienceOf(v: unknown): unknown {

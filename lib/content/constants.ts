@@ -12,7 +12,7 @@ export const TITLE_MAX = 190;
 export const DESCRIPTION_MAX = 65534;
 export const URL_MAX = 2048;
 export const MAX_POST_FILES = 20;
-/** The Event/document form takes one file (admin-and-forms 5). */
+/** The Event/document form takes one file (the old portal's rule). */
 export const MAX_SAVE_THE_DATE_FILES = 1;
 export const MAX_FILE_MB = 250;
 export const MAX_FILE_BYTES = MAX_FILE_MB * 1024 * 1024;

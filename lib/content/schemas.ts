@@ -65,7 +65,7 @@ export type DocumentRef = z.infer<typeof documentRefSchema>;
 export const AUDIENCE_MESSAGES = {
   locations: "Please choose locations from the list.",
   roles: "Please choose roles from the list.",
-  /** An audience is whole or refused (issue 43): a part left out would read as 'everyone'. */
+  /** An audience is whole or refused (docs/decisions.md): a part left out would read as 'everyone'. */
   locationsMissing: "The audience needs its 'locations' (a list of location ids; an empty list is every location).",
   rolesMissing: "The audience needs its 'roles' (a list of role ids; an empty list is every role).",
   unknownLocation: (ids: number[]) => `Unknown location${ids.length > 1 ? "s" : ""}: ${ids.join(", ")}.`,
@@ -77,9 +77,9 @@ export const AUDIENCE_MESSAGES = {
 } as const;
 
 /**
- * Who a post or attachment reaches (issue 36): location ids and role ids; empty lists (the default)
+ * Who a post or attachment reaches (docs/features/content.md): location ids and role ids; empty lists (the default)
  * are everyone who can open the menu. Both lists are required: an audience is whole or refused, never
- * widened by a part left out (issue 43). Whether the ids exist is checked on save (lib/content/mutations.ts).
+ * widened by a part left out (docs/decisions.md). Whether the ids exist is checked on save (lib/content/mutations.ts).
  */
 export const audienceSchema = z.object({
   locations: z
@@ -146,7 +146,7 @@ export const discussionFormSchema = z
     description: descriptionSchema,
     documents: z.array(documentRefSchema).max(MAX_POST_FILES, MESSAGES.tooManyPostFiles),
     ...scheduleFields,
-    /** Must read (issue 36): everyone in the audience is asked to acknowledge it, by `dueAt` when set. */
+    /** Must read (docs/features/must-read.md): everyone in the audience is asked to acknowledge it, by `dueAt` when set. */
     mustRead: z.boolean({ error: "Must read is yes or no." }).optional(),
     dueAt: dateTimeSchema("The due date").optional(),
     /** 'Needs acknowledging again': earlier acknowledgements stop counting (kept in history). */

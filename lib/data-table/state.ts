@@ -117,7 +117,7 @@ export function lastPage(total: number, size: number): number {
 }
 
 /**
- * The 'Page' box (spec section 2): below 1 or empty goes to 1, past the last page to the last page,
+ * The 'Page' box (the old portal's screens): below 1 or empty goes to 1, past the last page to the last page,
  * anything that is not a number to 1.
  */
 export function clampPageInput(input: string, last: number): number {

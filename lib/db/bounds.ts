@@ -1,6 +1,6 @@
 /**
  * How long anything waits for the database, so that while it is stopped, restarting or unreachable
- * every request answers (a 503) within 5 s instead of hanging (issue 44.1; README, Security notes).
+ * every request answers (a 503) within 5 s instead of hanging (docs/security.md).
  *
  * - Opening a connection (TCP and PostgreSQL's start-up) gives up after CONNECT_TIMEOUT_S.
  * - A query that has no connection of the pool after POOL_WAIT_MS (all of them busy opening while the

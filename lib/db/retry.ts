@@ -81,7 +81,7 @@ const RETRY_DELAY_MS = 100;
 /**
  * A read is sent again only within this time of its first attempt: a restart's dropped connections
  * fail at once, and a database that stays away must not make one read wait for the pool
- * (lib/db/bounds.ts) again and again (every answer within 5 s, issue 44.1).
+ * (lib/db/bounds.ts) again and again (every answer within 5 s, docs/security.md).
  */
 export const RETRY_WINDOW_MS = 1_000;
 

@@ -3,7 +3,7 @@ import { parseIsoDate } from "@/lib/validation/date-parser";
 import { formatDay, isoDayOfWeek } from "@/lib/calendar/zone";
 
 /**
- * The uniform list's date range (spec sections 2 and 9): days as YYYY-MM-DD, inclusive at both ends.
+ * The uniform list's date range (the old portal's screens): days as YYYY-MM-DD, inclusive at both ends.
  * In the URL it is one filter, `f_range=2026-11-18..2026-11-24`, or `f_range=all` once cleared; with no
  * `f_range` the list shows the default range, the last 6 days through today. Pure: the browser's picker
  * and the server's query share it.

@@ -4,7 +4,7 @@ import { formatYmd, parseIsoDate, parseUsDate } from "@/lib/validation/date-pars
 
 /**
  * Field schemas the staff forms share (client and server: one zod schema per form). Texts are at most
- * 190 characters and long texts 65534 (spec section 9); dates arrive as the date input's YYYY-MM-DD or
+ * 190 characters and long texts 65534 (the old portal's limits and formats); dates arrive as the date input's YYYY-MM-DD or
  * the old clients' MM/DD/YYYY and leave as YYYY-MM-DD, real calendar dates only (02/30/2026 is refused).
  */
 

@@ -4,7 +4,7 @@ import { getDb, schema, type Db, type Tx } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { LOCATION_REQUIRED_MESSAGE } from "./messages";
 
-/** The staff forms' locations are department 5's (spec section 9: the lookup's fixed department). */
+/** The staff forms' locations are department 5's (the old portal's limits and formats: the lookup's fixed department). */
 export const FORM_DEPARTMENT_ID = 5;
 
 export type FormLocation = {

@@ -10,7 +10,7 @@ import { FORM_KEYS, type FormKey } from "./form-keys";
 import { STAFF_FORMS, type StaffFormFacts } from "./registry";
 
 /**
- * The server's half of each staff form's registration (issue 45), extending lib/forms/registry.ts by key:
+ * The server's half of each staff form's registration (docs/recipes/add-a-staff-form.md), extending lib/forms/registry.ts by key:
  * its table (which carries db/schema/request-state.ts's columns), what one of its requests is called
  * (mails, My requests, the inbox), its list (lib/data-table/list-definition.ts: page, exports, delete)
  * and how the portal search reads it. `satisfies Record<FormKey, ...>`: a registered form without any of

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { line, text } from "@/lib/validation/text";
 
-/** The menu editor's messages (admin-and-forms.md section 5, and the rules of section 4). */
+/** The menu editor's messages (the old portal's messages and rules). */
 export const MENU_TEXTS = {
   nameRequired: "The Menu Name Field Is Required.",
   subNameRequired: "The Sub Menu Name field is Required.",

@@ -6,7 +6,7 @@ import { schema } from "@/lib/db";
 import { STATUS_LABELS } from "./transitions";
 import { type RequestStatus } from "@/lib/forms/request-statuses";
 
-/** The decision state a request's list row and record carry (issue 37): status, decided by (a name), decided at. */
+/** The decision state a request's list row and record carry (docs/features/requests.md): status, decided by (a name), decided at. */
 export type RequestStateRow = {
   status: RequestStatus;
   decidedByName: string | null;

@@ -1,5 +1,5 @@
 /**
- * Deadlines of staff requests (issue 37): each form has a target of N working days (Monday to Friday in
+ * Deadlines of staff requests (docs/features/requests.md): each form has a target of N working days (Monday to Friday in
  * the dealerships' zone, America/Los_Angeles) to decide; a request still waiting for an approver after
  * its due time is overdue. Pure: the server stores the due time on the row when it is submitted.
  */

@@ -1,5 +1,5 @@
 /**
- * Who changes a request's content (issue 43): pure, shared by the server (lib/forms/save-submission.ts
+ * Who changes a request's content (docs/features/requests.md): pure, shared by the server (lib/forms/save-submission.ts
  * refuses with it) and the pages (an Edit link only for whoever may use it), so the rules are unit-tested.
  */
 import { ROLE } from "@/lib/auth/roles";

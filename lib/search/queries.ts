@@ -23,7 +23,7 @@ import { STAFF_FORM_REGISTRATIONS } from "@/lib/forms/registry-server";
 import { shownOccurrenceMs, type Recurrence } from "@/lib/calendar/recurrence";
 
 /**
- * Portal-wide search (issue 24): PostgreSQL full-text search over the stored, GIN-indexed
+ * Portal-wide search (docs/features/search.md): PostgreSQL full-text search over the stored, GIN-indexed
  * `search_vector` columns (lib/search/vectors.ts), the last word as a prefix, a word found in no title
  * looked up by trigram similarity in the typo lexicon. Every kind's sources carry the viewer's
  * visibility rules in their WHERE: menus by the sidebar's rule (lib/menus listVisibleMenus), inactive
@@ -596,7 +596,7 @@ function closeWordsOf(json: string | null): string[] {
 
 /**
  * The words of a query that the search may not take as typed, with their close words, say nothing about
- * what the viewer may not see (issue 43, item 6). The typo lexicon (`search_words`) and the search
+ * what the viewer may not see (docs/features/search.md). The typo lexicon (`search_words`) and the search
  * columns' indexes hold the words of every post, hidden ones included; a staff user asking for a word
  * that only a post of another location holds would otherwise learn that it exists (no close words for
  * it, and no results: the word 'is known'), and a close word taken from a hidden post would crowd out

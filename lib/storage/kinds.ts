@@ -31,7 +31,7 @@ export type UploadKind = {
 const MB = 1024 * 1024;
 const IMAGE_EXTENSIONS = ["jpg", "jpeg", "png"] as const;
 
-/** The spec's texts (portal-core 5, admin-and-forms 5), typos fixed per DECISIONS. */
+/** The old portal's texts, typos fixed (docs/decisions.md). */
 export const UPLOAD_MESSAGES = {
   tooBig: "File is too big ({{filesize}}MB). Max allowed file size is {{maxFilesize}}MB",
   onlyOne: "Only 1 file is allowed",

@@ -7,9 +7,9 @@ import { unreadMustReadsCount } from "@/lib/content/must-read/queries";
 import { changedRequestsCount } from "@/lib/requests/queries";
 
 /**
- * The header's two counts in one statement on every page: unread must-reads (issue 36) and requests
- * decided since the user last opened My requests (issue 37; 0 on My requests itself, which marks them seen).
- * One round trip instead of three: about 2 ms of server CPU per page (docs/benchmarks.md, issue 35).
+ * The header's two counts in one statement on every page: unread must-reads (docs/features/must-read.md) and requests
+ * decided since the user last opened My requests (docs/features/requests.md; 0 on My requests itself, which marks them seen).
+ * One round trip instead of three: about 2 ms of server CPU per page (docs/benchmarks.md).
  */
 export async function headerCounts(
   user: SessionUser,

@@ -39,7 +39,7 @@ export type UserListRow = {
   phone: string | null;
 };
 
-/** The texts of the bulk delete (spec section 8). */
+/** The texts of the bulk delete (the old portal's texts). */
 export const USER_DELETE_TEXTS = {
   title: "Are you sure?",
   text: "You can't revert your action",
@@ -48,7 +48,7 @@ export const USER_DELETE_TEXTS = {
   self: "You can't delete your own account.",
 } as const;
 
-/** The export's columns: those the list shows (DECISIONS: exports have the list's columns). */
+/** The export's columns: those the list shows (docs/decisions.md: exports have the list's columns). */
 const label = (id: string) => USER_COLUMNS.find((c) => c.id === id)!.label;
 export const USER_EXPORT_COLUMNS: ExportColumn<UserListRow>[] = [
   { header: label("name"), value: (r) => [r.firstName, r.lastName].filter(Boolean).join(" ") },

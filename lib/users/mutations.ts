@@ -177,7 +177,7 @@ export async function updateUserByAdmin(input: {
  * What an administrator keeps of a user (state, location, department, role, permissions) as an own-profile
  * body may name it: the old client sends its current values back, which is accepted; any other value
  * is refused (422 naming the field), so nothing a person edits about themself widens what they may
- * read, count in or approve (issue 43).
+ * read, count in or approve (docs/features/users.md).
  */
 export type AdministratorKept = {
   stateId?: number | null;

@@ -94,7 +94,7 @@ export const userList = defineList<UserListRow>({
 
 export type Option = { value: number; text: string };
 
-/** Roles for the selector (a role with value zero is hidden, spec section 2). */
+/** Roles for the selector (a role with value zero is hidden, as on the old portal). */
 export async function listRoles(): Promise<Option[]> {
   const db = await getDb();
   return db

@@ -11,7 +11,7 @@ import { USER_DEFAULT_SORT } from "./columns";
  * No server imports: the browser loads this file.
  */
 
-/** The spec's texts (admin-and-forms sections 5 and 8). */
+/** The old portal's messages and texts (docs/decisions.md). */
 export const PEOPLE_MESSAGES = {
   roleRequired: "Role is Required",
   roleUnknown: "The selected role does not exist.",
@@ -21,7 +21,7 @@ export const PEOPLE_MESSAGES = {
   locationUnknown: "The selected location does not exist.",
   departmentUnknown: "The selected department does not exist.",
   departmentNotAtLocation: "The selected department is not the location's department.",
-  /** An own-profile body that names another value of what an administrator keeps (issue 43). */
+  /** An own-profile body that names another value of what an administrator keeps (docs/decisions.md). */
   keptByAdministrator: (field: string) =>
     `Your ${field} is changed by an administrator (Edit User), not on your profile.`,
   emailRequired: "Please Enter Email",

@@ -1,5 +1,5 @@
 /**
- * The portal's one date parser (issue 43, item 5): every date or date-time that arrives from outside
+ * The portal's one date parser (docs/security.md): every date or date-time that arrives from outside
  * (a URL's query, a v1 body, a form) is read here, and nowhere by `Date.parse` or `new Date(text)`,
  * which roll what does not exist (`2026-02-30` is March 2, `T24:00` the next day) and take years
  * PostgreSQL refuses (`0000-01-01` was a 500) or that overflow after an offset (`9999-12-31T23:59:59-14:00`).

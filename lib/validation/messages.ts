@@ -10,7 +10,7 @@ import { z } from "zod";
  * wrappers import this module).
  */
 
-/** Misspellings the v1 payload keeps (DECISIONS: at the API edge only); the messages spell them right. */
+/** Misspellings the v1 payload keeps (docs/decisions.md: at the API edge only); the messages spell them right. */
 const SPELLING: Record<string, string> = { empolyee: "employee", salest: "sales" };
 
 /** 'menu_title' / 'employeeName' / 'shopTimeObjects.0.timeIn' -> 'Menu title' / 'Employee name' / 'Time in'. */

@@ -3,8 +3,8 @@ import { AppError } from "@/lib/errors";
 import { fieldErrorsOf, underPayloadNames } from "@/lib/api/payload-names";
 
 /**
- * A field left out is a field kept (issue 43; docs: DECISIONS 'An update call changes only the fields its
- * body names'). An update's input is what is stored, in the form's own shape, with each field the body
+ * A field left out is a field kept (docs/decisions.md: 'An update changes only the fields it
+ * names'). An update's input is what is stored, in the form's own shape, with each field the body
  * names laid over it; the whole is then checked by the form's schema, so the rules between fields (a
  * department at its location, a link for a link entry) hold for the result and not only for the part
  * that was sent. A field whose value is `undefined` was not named; `null` and `""` are named (they clear).

@@ -433,7 +433,7 @@ describe("addupdateevent, getevent, getevents", () => {
   });
 });
 
-describe("issue 43.3 follow-up: addupdateevent keeps every field its update leaves out", () => {
+describe("addupdateevent keeps every field its update leaves out", () => {
   const stored = async (title: string) =>
     (await t.db().select().from(schema.calendarEvents).where(eq(schema.calendarEvents.title, title)))[0];
 

@@ -1,5 +1,5 @@
 /**
- * The dropzone's remove (issue 34: screens write through server actions): the same rules and messages as
+ * The dropzone's remove (docs/decisions.md: screens write through server actions): the same rules and messages as
  * DELETE removemedia (download.test.ts): one's own temporary upload goes, bytes and row; another's is
  * refused and kept; role 1 may remove any.
  */

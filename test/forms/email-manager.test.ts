@@ -1,5 +1,5 @@
 /**
- * The form email manager's v1 calls (issue 23): the permission on every call, the picker, the list
+ * The form email manager's v1 calls (docs/features/staff-forms.md): the permission on every call, the picker, the list
  * per form in id order, add (one mapping per location) and edit, the tag checks (invalid and
  * duplicate addresses, 'NULL' read as empty), the duplicate form x location check, closed rows.
  */

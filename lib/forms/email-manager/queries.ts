@@ -128,7 +128,7 @@ export async function listApproverCandidates(): Promise<{ id: number; name: stri
 
 /**
  * The mapping an update's raw input names by `id` (null: a new one, or none by that id), for the stored
- * values a field left out of the update keeps (issue 43, lib/validation/partial.ts); approvers and status
+ * values a field left out of the update keeps (docs/decisions.md, lib/validation/partial.ts); approvers and status
  * are kept by the save itself when left out.
  */
 export async function storedMappingRow(input: Record<string, unknown>): Promise<MappingRow | null> {

@@ -68,7 +68,7 @@ const locationIds = z.preprocess(
 export const APPROVER_MESSAGE = "Approvers must be administrators or managers.";
 
 /**
- * Approvers (issue 37): portal users' ids, an array or comma-joined text. Left out (an old client), the
+ * Approvers (docs/features/requests.md): portal users' ids, an array or comma-joined text. Left out (an old client), the
  * mapping keeps its approvers; an empty list clears them.
  */
 const approverIds = z.preprocess(

@@ -94,7 +94,7 @@ export const blankRoReversal = (): RoReversalInput => ({
   questions: "",
 });
 
-/** The v1 payload's names (DECISIONS: misspellings at the API edge only). */
+/** The v1 payload's names (docs/decisions.md: misspellings at the API edge only). */
 export const RO_API_FIELDS: Record<string, keyof RoReversalInput> = {
   id: "id",
   empolyee_name: "employeeName",

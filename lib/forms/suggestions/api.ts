@@ -28,7 +28,7 @@ export function toApiSuggestionRow(r: SuggestionListRow) {
   };
 }
 
-/** GET continuous/improvement/suggestions/get's content (spec section 7's names). */
+/** GET continuous/improvement/suggestions/get's content (the v1 payload names). */
 export function toApiSuggestion(
   r: {
     id: number;

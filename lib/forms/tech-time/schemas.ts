@@ -41,14 +41,14 @@ export function timeOutBeforeIn(timeIn: string | undefined, timeOut: string | un
   return a !== null && b !== null && b < a;
 }
 
-/** 4 attendance rows; shop rows start at 4 and the plus button adds up to 16 (spec section 9). */
+/** 4 attendance rows; shop rows start at 4 and the plus button adds up to 16 (the old portal's limits and formats). */
 export const ATTENDANCE_ROWS = 4;
 export const SHOP_ROWS_START = 4;
 export const SHOP_ROWS_MAX = 16;
 
 const cell = <T extends z.ZodType>(s: T) => z.preprocess(nullAsEmpty, s);
 
-/** The rows are not required (spec section 5), but what is typed must be a real date and HH:MM. */
+/** The rows are not required (the old portal had no rule for them), but what is typed must be a real date and HH:MM. */
 export const attendanceRow = z.object({
   date: cell(optionalDate()),
   reason: cell(optionalText("Reason For Edit")),

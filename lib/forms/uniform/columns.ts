@@ -3,8 +3,8 @@ import { labelsOf, type TableSort } from "@/lib/data-table/state";
 import type { UniformRequestValues } from "./schemas";
 
 /**
- * The uniform request list's columns (ids as in the URL and the list call) and labels (spec section
- * 2): shared by the page, the DataTable, the export and the API. The SQL behind each id is in
+ * The uniform request list's columns (ids as in the URL and the list call) and labels (the old portal's
+ * screens): shared by the page, the DataTable, the export and the API. The SQL behind each id is in
  * lib/forms/uniform/queries.ts. `range` is the date-range filter (lib/forms/date-range.ts), not
  * a column.
  */

@@ -3,7 +3,7 @@ import { text } from "@/lib/validation/text";
 import { LONG_TEXT_MAX, fieldNames, nullAsEmpty, requiredText } from "../fields";
 
 /**
- * The uniform request form's rules (spec sections 3 and 4), shared by the form, the server schema, the
+ * The uniform request form's rules (the old portal's fields), shared by the form, the server schema, the
  * list and the export: the designations and wear options, which wear a designation may order, and when
  * separate shirt and pant quantities replace the total.
  */
@@ -65,14 +65,14 @@ export function wearAfterDesignation(designationId: number | null, wearId: numbe
   return options.length === 1 ? options[0].value : null;
 }
 
-/** Choosing New Hire copies its value into New Order (spec section 4). */
+/** Choosing New Hire copies its value into New Order (the old portal's behaviour). */
 export function afterNewHire<T extends { newHire: YesNo; newOrder: YesNo }>(values: T, newHire: YesNo): T {
   return { ...values, newHire, newOrder: newHire };
 }
 
 export const QUANTITY_MAX = 1000;
 
-/** The uniform request form's messages (spec section 5). */
+/** The uniform request form's messages (the old portal's messages). */
 export const UNIFORM_MESSAGES = {
   designation: "Select designation",
   location: "select Location",
@@ -233,7 +233,7 @@ export function emptyUniformRequest(requestorName: string): UniformRequestValues
   };
 }
 
-/** API names (spec section 7, misspellings kept) onto the schema's names. */
+/** API names (the v1 payload names, misspellings kept) onto the schema's names. */
 export const UNIFORM_API_NAMES = {
   designation_id: "designationId",
   location_id: "locationId",

@@ -74,7 +74,7 @@ const KEPT_NAMES: Record<string, string> = {
 };
 
 /**
- * POST /api/v1/changeprofile. A field left out keeps what is stored (issue 43). Without `id` (or with
+ * POST /api/v1/changeprofile. A field left out keeps what is stored (docs/decisions.md). Without `id` (or with
  * one's own): the caller's profile (every signed-in user): post, team designation, description, bio,
  * quote, quote name and the photo (`filePath`, the path uploadmedia answered). Names and e-mail are
  * checked (the spec's messages) but applied for administrators only: for staff they are kept by HR.

@@ -6,7 +6,7 @@ import { UniformForm } from "./_components/uniform-form";
 
 export const metadata: Metadata = { title: "Uniform Request" };
 
-/** The uniform request form (every signed-in user; no edit route, spec section 2). */
+/** The uniform request form (every signed-in user; no edit route, the old portal's screens). */
 export default async function UniformAddPage() {
   await connection();
   const user = await pageGuard(requireUser());

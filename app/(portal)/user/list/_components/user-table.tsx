@@ -62,7 +62,7 @@ export function UserTable({ state, rows, total, currentUserId, options }: Props)
     {
       id: "actions",
       header: "Action",
-      // One's own record is edited on the profile screen, not here (spec section 2).
+      // One's own record is edited on the profile screen, not here (the old portal's screens).
       cell: (r) =>
         r.id === currentUserId ? null : (
           <Link

@@ -24,7 +24,7 @@ const blank = (): SuggestionValues => ({
 });
 
 /**
- * The continuous improvement form (spec sections 2, 4, 5): add and edit ('Edit ...', Update). Save
+ * The continuous improvement form (the old portal's screens): add and edit ('Edit ...', Update). Save
  * returns to the list; Save And Continue clears the form and resets the date to today. Errors clear
  * as the user types.
  */

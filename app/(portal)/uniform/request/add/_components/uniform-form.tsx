@@ -30,7 +30,7 @@ const selectClass = (error?: string) =>
   `block w-full rounded-md border bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:ring-1 focus:ring-brand-500 focus:outline-none ${error ? "border-red-500" : "border-slate-300"}`;
 
 /**
- * The uniform request form (spec sections 2, 4, 5): New Hire copies into New Order; the designation
+ * The uniform request form (the old portal's screens): New Hire copies into New Order; the designation
  * decides the wear options (Polo only for designations other than Driver/Porter and technician); a
  * technician's 'Shirt & Pant' asks for shirt and pant quantities instead of the total. The requestor is
  * the signed-in user (read-only); the location's manager e-mail is shown and recorded by the server.
