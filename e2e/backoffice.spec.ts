@@ -21,7 +21,7 @@ test.describe("administrator", () => {
     await keys.gotoAdd();
     await expect(page.getByRole("heading", { name: "Add Calendar Key" })).toBeVisible();
     await expect(keys.colourField).toHaveValue("#444444");
-    // An empty name is refused with the spec's message and nothing is sent.
+    // An empty name is refused with the old portal's message and nothing is sent.
     await keys.button("Save").click();
     await expect(page.getByText("The Key Name is Required.")).toBeVisible();
 
@@ -164,7 +164,7 @@ test.describe("administrator", () => {
     await editor.goto();
     await expect(page.getByRole("heading", { name: "Edit Menu", level: 1 })).toBeVisible();
 
-    // Add: the spec's messages first.
+    // Add: the old portal's messages first.
     await editor.addMain.click();
     const form = page.getByRole("form", { name: "Add menu" });
     await form.getByRole("button", { name: "Save" }).click();
@@ -231,7 +231,7 @@ test.describe("administrator", () => {
     expect(mine).toBeGreaterThan(0);
     expect(titles.slice(mine + 1).some((t) => t.includes("Dealer Website"))).toBe(true);
 
-    // Delete: the spec's question; the sidebar loses it.
+    // Delete: the old portal's question; the sidebar loses it.
     await editor.deleteButton(renamed).click();
     await expect(editor.dialog.getByText("Are you sure?")).toBeVisible();
     await expect(editor.dialog.getByText("You won't be able to revert this!")).toBeVisible();

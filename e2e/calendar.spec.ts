@@ -70,7 +70,7 @@ test.describe("staff (role 3)", () => {
 test.describe("calendar manager (role 2)", () => {
   test.use({ storageState: storageStateOf("manager") });
 
-  test("adds an event with the form's rules, sees it, and deletes it with the spec's confirmations", async ({
+  test("adds an event with the form's rules, sees it, and deletes it with the old portal's confirmations", async ({
     page,
   }) => {
     const cal = new CalendarPage(page);

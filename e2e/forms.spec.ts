@@ -15,7 +15,7 @@ test.describe("staff", () => {
     const name = `Ro Staff ${unique()}`;
     await ui.gotoRoAdd();
     await expect(ui.button("Back").or(page.getByRole("link", { name: "Back" }))).toBeVisible();
-    // Empty save: the spec's messages, nothing sent.
+    // Empty save: the old portal's messages, nothing sent.
     await ui.button("Save").click();
     await expect(page.getByText("Please enter employee name")).toBeVisible();
     await expect(page.getByText("select Location", { exact: true })).toBeVisible();

@@ -99,7 +99,7 @@ export type Popup = {
 };
 
 type CalView = "dayGridMonth" | "listMonth";
-/** 766 px and wider: the spec's desktop view (components/shell/shell-frame.tsx). */
+/** 766 px and wider: the old portal's desktop view (components/shell/shell-frame.tsx). */
 const DESKTOP_QUERY = "(min-width: 47.875rem)";
 
 function Loading({ label }: { label: string }) {
@@ -134,7 +134,7 @@ const zoneNeverChanges = () => () => {};
 
 /**
  * The calendar page's client: keys legend, FullCalendar month/list, search, event detail and the
- * add/edit form, as the spec's views (0 calendar, 1 detail, 2 form). FullCalendar stays mounted
+ * add/edit form, as the old portal's views (0 calendar, 1 detail, 2 form). FullCalendar stays mounted
  * (hidden) while the detail or form shows, so Back returns to the same month.
  */
 export function CalendarApp(props: Props) {
@@ -166,7 +166,7 @@ export function CalendarApp(props: Props) {
   const [gridReady, setGridReady] = useState(false);
   const onGridReady = useCallback(() => {
     setGridReady(true);
-    // Below 766 px (the spec's mobile view) a month grid of seven 50-px columns shows about four letters
+    // Below 766 px (the old portal's mobile view) a month grid of seven 50-px columns shows about four letters
     // of a title: phones open in the list, the month one tap away. Before paint: no month flashes.
     if (!window.matchMedia(DESKTOP_QUERY).matches) {
       setCalView("listMonth");

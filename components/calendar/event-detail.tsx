@@ -24,7 +24,7 @@ function DateText({ iso, timeZone }: { iso: string; timeZone: string }) {
   return <time dateTime={iso}>{`${formatDate(iso, timeZone)}, ${formatTime(iso, timeZone)}`}</time>;
 }
 
-/** View 1: one event. Roles 1 and 2 also get Edit and Delete (with the spec's confirmation texts). */
+/** View 1: one event. Roles 1 and 2 also get Edit and Delete (with the old portal's confirmation texts). */
 export function EventDetailView({
   event,
   timeZone,

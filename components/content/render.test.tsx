@@ -86,7 +86,7 @@ describe("the discussion list", () => {
     expect(article.textContent).not.toContain("y".repeat(500));
     expect(screen.getByText("Alex Admin")).toBeTruthy();
     expect(screen.getByRole("img", { name: "Pinned" })).toBeTruthy();
-    expect(screen.getByText("4 March, 2026")).toBeTruthy(); // the spec's long date (server zone until hydrated)
+    expect(screen.getByText("4 March, 2026")).toBeTruthy(); // the old portal's long date (server zone until hydrated)
     expect(screen.queryByRole("button")).toBeNull(); // no admin buttons for other roles
     expect(screen.queryByRole("link", { name: /^Edit/ })).toBeNull();
   });
@@ -201,7 +201,7 @@ describe("the attachment list", () => {
     expect(download.dataset).toHaveProperty("download"); // a download, not the gallery
     expect(screen.queryByRole("link", { name: "Visit Now: Bad" })).toBeNull(); // javascript: is never a link
     expect(html).not.toContain("javascript:");
-    expect(screen.getAllByText("03/04/2026")).toHaveLength(3); // the spec's US date (server zone until hydrated)
+    expect(screen.getAllByText("03/04/2026")).toHaveLength(3); // the old portal's US date (server zone until hydrated)
     expect(screen.getAllByRole("button", { name: /^Pin / })).toHaveLength(3);
   });
 
@@ -238,7 +238,7 @@ describe("the save-the-date list and empty lists", () => {
     expect(screen.getByRole("button", { name: "Delete Open <day>" }).dataset.kind).toBe("save-the-date");
   });
 
-  it("shows the spec's empty texts", () => {
+  it("shows the old portal's empty texts", () => {
     expect(renderHtml(<DiscussionList rows={[]} slug="n" isAdmin={false} />).container.textContent).toBe(
       "No discussions found...!!!",
     );

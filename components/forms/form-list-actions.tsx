@@ -11,7 +11,7 @@ import { deleteTexts } from "@/lib/forms/delete-texts";
 /**
  * The toolbar and bulk actions of a staff-form list on the DataTable: exports (all or the filtered
  * list as CSV/XLSX, or 'Export N record(s)' of the selection) through the list call's export flag,
- * and the multi-select delete (the form's listDeleteAction, lib/data-table/delete-action.ts) with the spec's
+ * and the multi-select delete (the form's listDeleteAction, lib/data-table/delete-action.ts) with the old portal's
  * confirmation texts. Failures show the server's message.
  */
 export function useFormListActions({

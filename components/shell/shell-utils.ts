@@ -7,7 +7,7 @@ import { STAFF_FORMS, mayOpenList, staffFormHref } from "@/lib/forms/registry";
 export const MAIN_ID = "main-content";
 export const SIDEBAR_ID = "portal-sidebar";
 
-/** Sidebar title limits (spec: 22 for menus, 30 for sub-menus). */
+/** Sidebar title limits (the old portal: 22 for menus, 30 for sub-menus). */
 export const MENU_TITLE_MAX = 22;
 export const SUB_MENU_TITLE_MAX = 30;
 

@@ -60,7 +60,7 @@ describe("guards", () => {
     expect((await requirePermission("allow_environmental_data", user(3, ["allow_environmental_data"]))).roleId).toBe(3);
   });
 
-  it("refusals carry the spec's 403 message", async () => {
+  it("refusals carry the old portal's 403 message", async () => {
     await expect(requireRole([1], user(3))).rejects.toThrow("You don't have permission to access this page.");
   });
 });

@@ -72,7 +72,7 @@ function instantFromApi(value: string, offset: number | undefined, timeZone = DE
 
 const DAY = 86_400_000;
 
-/** The window of a getevents call: the given dates, or 30 days either side of now (the spec's default). */
+/** The window of a getevents call: the given dates, or 30 days either side of now (the old portal's default). */
 export function windowFromQuery(q: z.infer<typeof getEventsQuery>): { start: Date; end: Date } {
   const now = Date.now();
   const start = q.start_date ? instantFromApi(q.start_date, q.offset_minutes, q.time_zone) : new Date(now - 30 * DAY);

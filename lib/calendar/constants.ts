@@ -2,7 +2,7 @@
 export const KEY_STATUSES = ["active", "inactive"] as const;
 export const EVENT_STATUSES = ["active", "inactive"] as const;
 export const EVENT_TYPES = ["normal", "recursive"] as const;
-/** The spec's recursive_type; yearly is labelled 'Annual'. */
+/** The old portal's recursive_type; yearly is labelled 'Annual'. */
 export const RECURRENCES = ["weekly", "monthly", "yearly"] as const;
 
 export type EventStatus = (typeof EVENT_STATUSES)[number];

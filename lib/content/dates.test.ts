@@ -3,7 +3,7 @@ import { format } from "date-fns";
 import { DATE_PATTERNS, formatLocal, type DateKind } from "./dates";
 
 describe("formatLocal", () => {
-  it("matches date-fns for the spec's three formats", () => {
+  it("matches date-fns for the old portal's three formats", () => {
     const start = new Date(2024, 0, 1, 0, 0).getTime();
     for (let i = 0; i < 2000; i++) {
       const d = new Date(start + i * 7_919_000 * 3);

@@ -1,6 +1,6 @@
 import { MONTH_NAMES } from "./basics";
 
-/** The spec's date formats (date-fns patterns on the server; `formatLocal` in the browser). */
+/** The old portal's date formats (date-fns patterns on the server; `formatLocal` in the browser). */
 export const DATE_PATTERNS = { long: "d MMMM, yyyy", time: "hh:mm a", us: "MM/dd/yyyy" } as const;
 export type DateKind = keyof typeof DATE_PATTERNS;
 

@@ -17,7 +17,7 @@ export type ExportTime = { time: string };
  * A cell: text, a number, an instant (`Date`, shown as its day in the export's time zone), a calendar
  * day or a time of day. In XLSX numbers, instants, days and times are number cells (dates as Excel's
  * serial days with a date style), so they sort and filter as such; in CSV they are written in the
- * spec's display format (MM/DD/YYYY, HH:MM).
+ * the old portal's display format (MM/DD/YYYY, HH:MM).
  */
 export type ExportCell = string | number | Date | ExportDay | ExportTime | null | undefined;
 /** An export as it is sent: the streamed body, its content type and its file name. */
@@ -47,7 +47,7 @@ function dayFormat(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** Dates in the spec's display format (section 9): MM/DD/YYYY, in the given time zone. */
+/** Dates in the old portal's display format: MM/DD/YYYY, in the given time zone. */
 export function formatExportDate(d: Date, timeZone = "UTC"): string {
   return dayFormat(timeZone).format(d); // en-US with 2-digit month and day: MM/DD/YYYY
 }

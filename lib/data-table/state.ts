@@ -10,7 +10,7 @@ import { text } from "@/lib/validation/text";
  * state has exactly one canonical address.
  */
 
-/** Page sizes the spec allows (section 9): 25 by default. */
+/** Page sizes the old portal allows: 25 by default. */
 export const PAGE_SIZES = [25, 50, 100, 200, 500] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 export const DEFAULT_PAGE_SIZE: PageSize = 25;

@@ -35,7 +35,7 @@ export function parseFormDate(value: string): string | null {
   return d ? formatYmd(d) : null;
 }
 
-/** MM/DD/YYYY (the spec's display format) of a YYYY-MM-DD date. */
+/** MM/DD/YYYY (the old portal's display format) of a YYYY-MM-DD date. */
 export function displayDate(iso: string | null | undefined): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso ?? "");
   return m ? `${m[2]}/${m[3]}/${m[1]}` : "";

@@ -93,7 +93,7 @@ export const UPLOAD_KINDS: Record<UploadKindName, UploadKind> = {
   event: {
     name: "event",
     label: "Attachments",
-    // The spec sets no count for event attachments; 20 keeps a zip of them reasonable.
+    // The old portal sets no count for event attachments; 20 keeps a zip of them reasonable.
     maxFiles: 20,
     maxFilesizeMb: 250,
     extensions: null,

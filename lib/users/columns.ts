@@ -17,7 +17,7 @@ export const USER_COLUMNS = [
 ] as const;
 export type UserColumnId = (typeof USER_COLUMNS)[number]["id"];
 
-/** The spec's default order for tables: id, newest first (section 9). */
+/** The old portal's default order for tables: id, newest first. */
 export const USER_DEFAULT_SORT: TableSort = { id: "id", desc: true };
 
 /** One row of the user list (and of its export). */

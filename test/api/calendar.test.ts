@@ -463,7 +463,7 @@ describe("addupdateevent keeps every field its update leaves out", () => {
   });
 });
 
-describe("bad input is refused with the spec's message and nothing is written", () => {
+describe("bad input is refused with the old portal's message and nothing is written", () => {
   const cases: Array<[string, Record<string, unknown>, string, string]> = [
     [
       "end before start",

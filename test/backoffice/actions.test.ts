@@ -85,7 +85,7 @@ describe("menu actions", () => {
     expect(audits.map((a) => a.action).sort()).toEqual(["create", "update"]);
   });
 
-  it("saveMenuAction: the spec's messages on the fields, nothing written", async () => {
+  it("saveMenuAction: the old portal's messages on the fields, nothing written", async () => {
     const before = await count(schema.menus);
     expect(await menuActions.saveMenuAction({ menu_title: " ", features: [1] })).toMatchObject({
       ok: false,

@@ -70,7 +70,7 @@ describe("removeUploadAction", () => {
     expect(stored(key)).toBe(false);
   });
 
-  it("refuses a path outside storage with a field error, and an empty one with the spec's message", async () => {
+  it("refuses a path outside storage with a field error, and an empty one with the old portal's message", async () => {
     signedIn.user = who.admin.user;
     expect(await removeUploadAction({ filePath: "../keep-me.txt" })).toMatchObject({ ok: false, status: 422 });
     expect(await removeUploadAction({ filePath: "" })).toMatchObject({

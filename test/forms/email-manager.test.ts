@@ -152,7 +152,7 @@ describe("form/mapper/add/update", () => {
       status: "success",
       message: "Tech Time Edit Form is already mapped for Downtown Motors.",
     });
-    // No duplicate: the spec's shape (status, message), HTTP 200 so the browser logs no failed request.
+    // No duplicate: the old portal's shape (status, message), HTTP 200 so the browser logs no failed request.
     for (const q of [`form_key_id=2&location=${dt}&edit_id=${id}`, `form_key_id=1&location=${dt}`]) {
       const none = await check(q);
       expect(none.status, q).toBe(200);

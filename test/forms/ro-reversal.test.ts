@@ -166,7 +166,7 @@ describe("ro-reversal-request/add/update", () => {
     ["date_ra_was_originally_closed", RO_MESSAGES.dateRaClosed],
     ["location", RO_MESSAGES.location],
     ["reason", RO_MESSAGES.reason],
-  ])("refuses a missing %s with the spec's message, and writes nothing", async (field, message) => {
+  ])("refuses a missing %s with the old portal's message, and writes nothing", async (field, message) => {
     for (const empty of [undefined, "", "NULL", "   "]) {
       const body: Record<string, unknown> = { ...valid(), [field]: empty };
       if (empty === undefined) delete body[field];
@@ -279,7 +279,7 @@ describe("ro-reversal-request/list, delete and export", () => {
     expectErrorEnvelope(await listAs(tokens.admin, { perPage: 7 }), 422);
   });
 
-  it("deletes for roles 1 and 2 only, with the spec's message", async () => {
+  it("deletes for roles 1 and 2 only, with the old portal's message", async () => {
     const a = (await save(valid())).json.content.id;
     const del_ = (token: string, body: unknown) =>
       callRoute(del, apiRequest("/api/v1/ro-reversal-request/delete", { method: "DELETE", token, body }));

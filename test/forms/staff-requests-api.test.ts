@@ -1,6 +1,6 @@
 /**
  * The continuous improvement and uniform request v1 calls (docs/features/staff-forms.md) against a real database: saves
- * with their mail queued in the same transaction, the spec's payload names, bad input, who may list,
+ * with their mail queued in the same transaction, the old portal's payload names, bad input, who may list,
  * export and edit what, the date range, exports with formula injection neutralised.
  */
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -400,7 +400,7 @@ describe("the generic form list's export batches (lib/data-table/list-definition
 });
 
 describe("continuous improvement suggestions", () => {
-  it("saves with the spec's names, reads 'NULL' as empty, queues the mail, and answers get", async () => {
+  it("saves with the old portal's names, reads 'NULL' as empty, queues the mail, and answers get", async () => {
     const res = await addSuggestion(suggestion());
     expect(res.status).toBe(200);
     const got = await call(

@@ -92,7 +92,7 @@ describe("techtime/add/update", () => {
     ["date", TECH_MESSAGES.date],
     ["location", TECH_MESSAGES.location],
     ["employee_email", TECH_MESSAGES.emailRequired],
-  ])("refuses a missing %s with the spec's message", async (field, message) => {
+  ])("refuses a missing %s with the old portal's message", async (field, message) => {
     for (const empty of ["", "NULL"]) {
       const res = await save({ ...valid(), [field]: empty });
       expectErrorEnvelope(res, 422);

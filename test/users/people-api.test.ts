@@ -337,7 +337,7 @@ describe("Edit Profile (changeprofile, own)", () => {
     expectErrorEnvelope(res, 422);
   });
 
-  it("a 191-character name, a bad e-mail and bad phones get the spec's messages", async () => {
+  it("a 191-character name, a bad e-mail and bad phones get the old portal's messages", async () => {
     const long = "x".repeat(191);
     const name = await post(changeprofile, "/api/v1/changeprofile", tokens.admin, {
       first_name: long,
@@ -517,7 +517,7 @@ describe("sendemail", () => {
     expect(rows.map((r) => r.toAddresses)).toEqual([["admin@example.com"]]);
   });
 
-  describe("as the spec's form data, the attachment a file of the request", () => {
+  describe("as the old portal's form data, the attachment a file of the request", () => {
     const form = (fields: Record<string, string>, parts: { name: string; data: Buffer }[] = [], token = tokens.admin) =>
       callRoute(
         sendemail,

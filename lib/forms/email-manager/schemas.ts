@@ -18,7 +18,7 @@ export const MAX_TAGS = 50;
 /** Whether a tag is an e-mail address (the tag input refuses it with 'Please enter valid Email'). */
 export const isEmailTag = (v: string) => v.length <= 254 && z.email().safeParse(v).success;
 
-/** Addresses de-duplicated case-insensitively, the first spelling kept (spec: duplicates collapsed). */
+/** Addresses de-duplicated case-insensitively, the first spelling kept (the old portal: duplicates collapsed). */
 export function collapseEmails(list: string[]): string[] {
   const seen = new Set<string>();
   return list.filter((a) => {

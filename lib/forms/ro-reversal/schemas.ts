@@ -17,7 +17,7 @@ import {
 
 export type PayType = (typeof PAY_TYPES)[number];
 
-/** The spec's messages (section 5). */
+/** The old portal's messages. */
 export const RO_MESSAGES = {
   employeeName: "Please enter employee name",
   dateOfRequest: "Select Date of Request",
@@ -28,7 +28,7 @@ export const RO_MESSAGES = {
   questions: "Please enter question",
   billedTime: "Please enter Billed time",
   payType: "Select Pay Type",
-  /** Not in the spec: an RA cannot have been closed after the reversal was requested. */
+  /** Not in the old portal: an RA cannot have been closed after the reversal was requested. */
   closedAfterRequest: "Date RA Was Originally Closed cannot be after the Date of Request.",
 } as const;
 

@@ -66,7 +66,7 @@ export const suggestionListBody = listCallBody({
 });
 
 /**
- * POST continuous/improvement/suggestions/add/update: the spec's names onto the form's schema (with
+ * POST continuous/improvement/suggestions/add/update: the old portal's names onto the form's schema (with
  * `id` for an edit, which changes only the fields it names). `manager_email`, `manager_name` and
  * `location_name` are read but not used: the location's own are recorded. The literal 'NULL' (old
  * clients' empty) reads as empty.

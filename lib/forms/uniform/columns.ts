@@ -29,7 +29,7 @@ export const uniformLabel = labelsOf(UNIFORM_COLUMNS);
 /** The form's labels of the fields the list does not show, for the export and the detail page. */
 export const UNIFORM_FIELD_LABELS = { sizes: "Size(s)", comment: "Note/Comment" } as const;
 
-/** The spec's default order for tables: id, newest first (section 9). */
+/** The old portal's default order for tables: id, newest first. */
 export const UNIFORM_DEFAULT_SORT: TableSort = { id: "id", desc: true };
 
 /** Yes/No select filters carry 1 (Yes) or 2 (No): the data table's select filters take ids. */

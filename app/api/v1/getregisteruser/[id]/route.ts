@@ -11,7 +11,7 @@ const idParam = text().regex(/^[1-9]\d{0,9}$/);
 
 /**
  * POST (or GET) /api/v1/getregisteruser/{id} (administrators): a user for the Edit User screen, with
- * the v1 payload names and their permissions. An unknown or deleted id is the spec's 400
+ * the v1 payload names and their permissions. An unknown or deleted id is the old portal's 400
  * 'Sorry, User is not registered in the System'.
  */
 const handler = withApi({ capability: "manageBackOffice" }, {}, async ({ params }) => {
