@@ -4,7 +4,7 @@ import { getDb, schema, type Tx } from "@/lib/db";
 import { contains, queryPage, specOf, type Page, type TableQuerySpec } from "@/lib/data-table/query";
 import type { TableState } from "@/lib/data-table/state";
 import { COLOR_OPTION, type ColorOptionKind, type ColorOptionRow } from "./color-options";
-import { rawId } from "@/lib/validation/partial";
+import { toId } from "@/lib/validation/id";
 
 /** The table behind each kind (same columns: name, colorCode, status, createdBy, updatedBy). */
 const TABLES = { key: schema.calendarKeys, group: schema.attachmentGroups } as const;
@@ -79,7 +79,7 @@ export async function getColorOption(kind: ColorOptionKind, id: number): Promise
  */
 export function storedColorOption(kind: ColorOptionKind, names: "api" | "form") {
   return async (input: Record<string, unknown>): Promise<Record<string, unknown> | null> => {
-    const id = rawId(input.id);
+    const id = toId(input.id);
     const row = id == null ? null : await getColorOption(kind, id);
     if (!row) return null;
     return names === "api"

@@ -6,7 +6,7 @@ import { AppError } from "@/lib/errors";
 import type { SessionUser } from "@/lib/auth/session";
 import { getMenuBySlug, type MenuLookup } from "@/lib/menus/queries";
 import { isoDateToUs, type ContentKind, type UploadType } from "./constants";
-import { rawId } from "@/lib/validation/partial";
+import { toId } from "@/lib/validation/id";
 import type { AttachmentFormValues, DiscussionFormValues, SaveTheDateFormValues } from "./schemas";
 import { likePattern } from "@/lib/data-table/query";
 import { listLocations, listRoles } from "@/lib/users/queries";
@@ -636,7 +636,7 @@ export async function storedContentValues(
   input: Record<string, unknown>,
   user: SessionUser,
 ): Promise<Record<string, unknown> | null> {
-  const id = rawId(input.id);
+  const id = toId(input.id);
   if (id == null) return null;
   const db = await getDb();
   const table = kind === "discussion" ? posts : kind === "attachment" ? attachments : saveTheDates;

@@ -15,6 +15,7 @@ import {
 } from "./constants";
 import { SEARCH_MAX, SORTS, type Sort } from "./basics";
 import { isWebUrl } from "@/lib/url";
+import { idSchema as anyIdSchema } from "@/lib/validation/id";
 
 /**
  * Zod schemas of the content forms, shared by react-hook-form in the browser and the server actions /
@@ -27,11 +28,7 @@ export const slugSchema = text({ error: MESSAGES.slug })
   .max(190, MESSAGES.slug)
   .regex(/^[A-Za-z0-9_-]+$/, MESSAGES.slug);
 
-export const idSchema = z
-  .number({ error: MESSAGES.id })
-  .int(MESSAGES.id)
-  .positive(MESSAGES.id)
-  .max(2_147_483_647, MESSAGES.id);
+export const idSchema = anyIdSchema(MESSAGES.id, { coerce: false });
 
 export const titleSchema = line("Title", { error: MESSAGES.titleRequired })
   .trim()
@@ -83,26 +80,14 @@ export const AUDIENCE_MESSAGES = {
  */
 export const audienceSchema = z.object({
   locations: z
-    .array(
-      z
-        .number({ error: AUDIENCE_MESSAGES.locations })
-        .int(AUDIENCE_MESSAGES.locations)
-        .positive(AUDIENCE_MESSAGES.locations)
-        .max(2_147_483_647, AUDIENCE_MESSAGES.locations),
-      {
-        error: (iss) => (iss.input === undefined ? AUDIENCE_MESSAGES.locationsMissing : AUDIENCE_MESSAGES.locations),
-      },
-    )
+    .array(anyIdSchema(AUDIENCE_MESSAGES.locations, { coerce: false }), {
+      error: (iss) => (iss.input === undefined ? AUDIENCE_MESSAGES.locationsMissing : AUDIENCE_MESSAGES.locations),
+    })
     .max(1000, AUDIENCE_MESSAGES.locations),
   roles: z
-    .array(
-      z
-        .number({ error: AUDIENCE_MESSAGES.roles })
-        .int(AUDIENCE_MESSAGES.roles)
-        .positive(AUDIENCE_MESSAGES.roles)
-        .max(2_147_483_647, AUDIENCE_MESSAGES.roles),
-      { error: (iss) => (iss.input === undefined ? AUDIENCE_MESSAGES.rolesMissing : AUDIENCE_MESSAGES.roles) },
-    )
+    .array(anyIdSchema(AUDIENCE_MESSAGES.roles, { coerce: false }), {
+      error: (iss) => (iss.input === undefined ? AUDIENCE_MESSAGES.rolesMissing : AUDIENCE_MESSAGES.roles),
+    })
     .max(100, AUDIENCE_MESSAGES.roles),
 });
 export type Audience = z.infer<typeof audienceSchema>;
@@ -270,12 +255,7 @@ export function listQuerySchema(sorts: readonly Sort[] = SORTS) {
 export const complianceFiltersSchema = z.object({
   from: dateOnly("Published from").optional(),
   to: dateOnly("Published to").optional(),
-  location: z.coerce
-    .number({ error: "Please choose a location from the list." })
-    .int()
-    .positive()
-    .max(2_147_483_647)
-    .optional(),
+  location: anyIdSchema(undefined, { required: "Please choose a location from the list." }).optional(),
 });
 
 export const exportFormatSchema = z.enum(["csv", "xlsx"], { error: "The format must be csv or xlsx." }).default("csv");

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { text } from "@/lib/validation/text";
+import { toId } from "@/lib/validation/id";
 
 /**
  * The state of a server-side table as it lives in the URL (house style rule 7): page, page size, one
@@ -38,9 +39,7 @@ const sizeSchema = z.coerce
   .number()
   .pipe(z.union(PAGE_SIZES.map((n) => z.literal(n)) as [z.ZodLiteral<PageSize>, ...z.ZodLiteral<PageSize>[]]));
 const sortSchema = text().regex(/^[a-z_]{1,40}\.(asc|desc)$/);
-const idFilterSchema = text()
-  .regex(/^[1-9]\d{0,9}$/)
-  .refine((v) => Number(v) <= 2_147_483_647);
+const idFilterSchema = text().refine((v) => toId(v) !== null);
 
 export const FILTER_PREFIX = "f_";
 

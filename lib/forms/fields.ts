@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { line, text } from "@/lib/validation/text";
 import { formatYmd, parseIsoDate, parseUsDate } from "@/lib/validation/date-parser";
+import { toId } from "@/lib/validation/id";
 
 /**
  * Field schemas the staff forms share (client and server: one zod schema per form). Texts are at most
@@ -83,11 +84,11 @@ export const emailField = (required: string, invalid: string) =>
  * '12.0', 'abc'). `message` for anything else, including empty.
  */
 export const idField = (message: string) =>
-  z
-    .union([z.number(), text()], { error: message })
-    .refine((v) => (typeof v === "number" ? Number.isInteger(v) : /^\s*\d{1,10}\s*$/.test(v)), message)
-    .transform((v) => Number(v))
-    .refine((n) => n >= 1 && n <= 2_147_483_647, message);
+  z.union([z.number(), text()], { error: message }).transform((v, ctx) => {
+    const id = toId(typeof v === "string" ? v.trim() : v);
+    if (id === null) ctx.addIssue({ code: "custom", message });
+    return id ?? z.NEVER;
+  });
 
 /** Today's date (YYYY-MM-DD) in the browser's or server's local time: the forms' date default. */
 export function todayIso(now = new Date()): string {

@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb, schema, type Db, type Tx } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { LOCATION_REQUIRED_MESSAGE } from "./messages";
+import { toId } from "@/lib/validation/id";
 
 /** The staff forms' locations are department 5's (the old portal's limits and formats: the lookup's fixed department). */
 export const FORM_DEPARTMENT_ID = 5;
@@ -42,7 +43,7 @@ export async function getFormLocation(
   tx: Db | Tx,
   id: number,
 ): Promise<{ id: number; name: string; managerEmail: string | null } | null> {
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
+  if (toId(id) === null) return null;
   const [row] = await tx
     .select({ id: locations.id, name: locations.name, managerEmail: locations.managerEmail })
     .from(locations)

@@ -25,6 +25,7 @@ import {
 } from "./schemas";
 import { USER_DELETE_TEXTS } from "./columns";
 import { storedEditUser, storedProfile } from "./queries";
+import { idListSchema } from "@/lib/validation/id";
 
 async function requestId() {
   return requestIdFrom(await headers());
@@ -68,7 +69,7 @@ export const changePasswordAction = createAction({}, changePasswordSchema, async
 
 const sendNotificationSchema = notificationSchema.extend({
   /** The selected users; none: every user matching `filters`. */
-  ids: z.array(z.coerce.number().int().positive().max(2_147_483_647)).max(500).default([]),
+  ids: idListSchema(500).default([]),
   filters: z.record(text().max(60), text().max(FILTER_MAX)).default({}),
 });
 

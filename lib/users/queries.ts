@@ -6,7 +6,7 @@ import { contains, equalsId, likePattern, type TableQuerySpec } from "@/lib/data
 import { defineList } from "@/lib/data-table/list-definition";
 import { USER_DEFAULT_SORT, USER_EXPORT_COLUMNS, type UserListRow } from "./columns";
 import { personNameOrUsername } from "./display-name";
-import { rawId } from "@/lib/validation/partial";
+import { toId } from "@/lib/validation/id";
 
 const { users, roles, locations, departments, states, permissions, userPermissions } = schema;
 
@@ -214,7 +214,7 @@ export async function storedProfile(id: number) {
 
 /** Edit User's stored values for an update's raw input (null: no valid id, or no such user; the schema or save answers that). */
 export async function storedEditUser(input: Record<string, unknown>) {
-  const id = rawId(input.id);
+  const id = toId(input.id);
   const u = id == null ? null : await getUserDetail({ id });
   return u && editUserValuesOf(u);
 }

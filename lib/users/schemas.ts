@@ -3,6 +3,7 @@ import { line, text } from "@/lib/validation/text";
 import { FILTER_MAX } from "@/lib/data-table/state";
 import { listCallBody, listFilters, recordIdList } from "@/lib/data-table/list-body";
 import { USER_DEFAULT_SORT } from "./columns";
+import { idListSchema, idSchema, MAX_ID, optionalIdSchema } from "@/lib/validation/id";
 
 /**
  * The people screens' schemas. First their forms (Edit User, Edit Profile, Change Password, e-mail
@@ -55,14 +56,9 @@ export const PEOPLE_MESSAGES = {
 } as const;
 
 const M = PEOPLE_MESSAGES;
-const INT_MAX = 2_147_483_647;
 
-/** An id from a select: "" or 0 means none. */
-const optionalId = (message: string) =>
-  z.preprocess(
-    (v) => (v === "" || v === null || v === undefined || v === 0 || v === "0" ? null : v),
-    z.coerce.number({ error: message }).int(message).positive(message).max(INT_MAX, message).nullable(),
-  );
+/** An id from a select: "" or 0 means none (null). */
+const optionalId = (message: string) => optionalIdSchema(message).transform((v) => v ?? null);
 
 /** Phone: optional; digits only (spaces, dashes, dots, brackets and a leading + are ignored), 10 to 13 of them. */
 export const phoneSchema = text()
@@ -75,23 +71,15 @@ export const phoneSchema = text()
 
 const permissionIds = z.preprocess(
   (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : String(v).split(",")),
-  z
-    .array(
-      z.coerce
-        .number({ error: M.permissionUnknown })
-        .int(M.permissionUnknown)
-        .positive(M.permissionUnknown)
-        .max(INT_MAX, M.permissionUnknown),
-    )
-    .max(100),
+  z.array(idSchema(M.permissionUnknown)).max(100),
 );
 
 /** Edit User (administrators): role (required; 0 is no role), state, location, department, phone, permissions. */
 export const editUserSchema = z.object({
-  id: z.coerce.number().int().positive().max(INT_MAX),
+  id: idSchema(),
   roleId: z.preprocess(
     (v) => (v === "" || v === null || v === undefined ? 0 : v),
-    z.coerce.number({ error: M.roleRequired }).int(M.roleRequired).min(1, M.roleRequired).max(INT_MAX, M.roleUnknown),
+    z.coerce.number({ error: M.roleRequired }).int(M.roleRequired).min(1, M.roleRequired).max(MAX_ID, M.roleUnknown),
   ),
   stateId: optionalId(M.stateUnknown),
   locationId: optionalId(M.locationUnknown),
@@ -170,7 +158,7 @@ export type NotificationInput = z.input<typeof notificationSchema>;
 
 /** HR order: every user id in the new order (first = position 1). */
 export const hrOrderSchema = z.object({
-  ids: z.array(z.coerce.number().int().positive().max(INT_MAX)).min(1).max(10_000),
+  ids: idListSchema(10_000).min(1),
 });
 
 // The v1 calls' bodies.
@@ -214,7 +202,7 @@ export const getStateBody = z.object({ search: text().trim().max(100).optional()
 
 /** POST getdepartment: optional `location` (a location id). */
 export const getDepartmentBody = z.object({
-  location: z.union([z.coerce.number().int().positive().max(2_147_483_647), z.literal(""), z.null()]).optional(),
+  location: z.union([idSchema(), z.literal(""), z.null()]).optional(),
 });
 
 const filterRecord = z.record(text().max(60), z.union([text().max(FILTER_MAX), z.number()]).nullable());
@@ -280,12 +268,7 @@ const ids_ = ids;
 /** POST changepositionhr: `imageList`, the users in their new order (ids, or objects with an `id`); `type` is unused. */
 export const changePositionHrBody = z.object({
   imageList: z
-    .array(
-      z.union([
-        z.coerce.number().int().positive().max(2_147_483_647),
-        z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).transform((o) => o.id),
-      ]),
-    )
+    .array(z.union([idSchema(), z.object({ id: idSchema() }).transform((o) => o.id)]))
     .min(1, "The list is empty.")
     .max(10_000),
   type: text().max(60).optional(),

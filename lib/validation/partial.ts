@@ -38,10 +38,3 @@ export function parseOverStored<S extends z.ZodType>(
 
 /** Whether a body named the field: present and not `undefined` (`null` and `""` are named). */
 export const named = (value: unknown) => value !== undefined;
-
-/** The positive integer id an update's raw (not yet validated) input names, or null (a new record, or an id the schema refuses). */
-export function rawId(value: unknown): number | null {
-  const n =
-    typeof value === "number" ? value : typeof value === "string" && /^\d{1,10}$/.test(value) ? Number(value) : NaN;
-  return Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null;
-}

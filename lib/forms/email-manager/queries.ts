@@ -6,7 +6,7 @@ import { AppError } from "@/lib/errors";
 import { defineList } from "@/lib/data-table/list-definition";
 import { UPDATED_BY_SORT, updater, updaterName } from "@/lib/forms/submission-columns";
 import { FORM_KEYS, FORM_LABELS, formIdOf, formKeyOf, type FormKey } from "@/lib/forms/form-keys";
-import { rawId } from "@/lib/validation/partial";
+import { toId } from "@/lib/validation/id";
 import { MAPPER_DEFAULT_SORT, mapperLabel, type MappingRow } from "./columns";
 import { ROLE } from "@/lib/auth/roles";
 
@@ -132,7 +132,7 @@ export async function listApproverCandidates(): Promise<{ id: number; name: stri
  * are kept by the save itself when left out.
  */
 export async function storedMappingRow(input: Record<string, unknown>): Promise<MappingRow | null> {
-  const id = rawId(input.id);
+  const id = toId(input.id);
   if (id == null) return null;
   const db = await getDb();
   const [row] = (await joined(db, rowColumns).where(eq(m.id, id)).limit(1)) as MappingRow[];

@@ -5,12 +5,10 @@ import { apiSaveBody } from "@/lib/forms/api-body";
 import { displayDate } from "@/lib/forms/fields";
 import { SUGGESTION_DEFAULT_SORT, type SuggestionListRow } from "./columns";
 import { SUGGESTION_API_NAMES, suggestionSchema } from "./schemas";
+import { optionalIdSchema } from "@/lib/validation/id";
 
 /** An optional record id (empty, 0 or absent: a new record). */
-export const recordId = z
-  .union([z.coerce.number().int().min(0).max(2_147_483_647), z.literal(""), z.null()])
-  .optional()
-  .transform((v) => (v ? Number(v) : null));
+export const recordId = optionalIdSchema().transform((v) => v ?? null);
 
 /** A list row with the v1 names. */
 export function toApiSuggestionRow(r: SuggestionListRow) {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { text } from "@/lib/validation/text";
 import { LONG_TEXT_MAX, fieldNames, nullAsEmpty, requiredText } from "../fields";
+import { toId } from "@/lib/validation/id";
 
 /**
  * The uniform request form's rules (the old portal's fields), shared by the form, the server schema, the
@@ -112,7 +113,7 @@ const yesNo = z
       : "no",
   );
 
-const isId = (v: string) => /^[1-9]\d{0,9}$/.test(v) && Number(v) <= 2_147_483_647;
+const isId = (v: string) => toId(v) !== null;
 
 /** A quantity as typed ("" when absent); whether and how it is checked depends on the wear (below). */
 const quantity = choice.optional().default("");

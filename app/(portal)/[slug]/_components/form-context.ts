@@ -6,6 +6,7 @@ import { getMenuBySlug, type MenuLookup } from "@/lib/menus/queries";
 import type { ContentTab } from "@/lib/content/basics";
 import { tabsOf } from "@/lib/content/tabs";
 import type { SessionUser } from "@/lib/auth/session";
+import { toId } from "@/lib/validation/id";
 
 type FormMenu = Extract<MenuLookup, { status: "ok" }>["menu"];
 
@@ -55,6 +56,5 @@ type FormContext<R> = {
 
 /** A positive int id from the path, or the 404 screen. */
 export function idFromPath(id: string): number {
-  if (!/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2_147_483_647) notFound();
-  return Number(id);
+  return toId(id) ?? notFound();
 }

@@ -12,6 +12,7 @@ import {
   personalFieldsOf,
 } from "@/lib/users/queries";
 import { EditUserForm } from "./_components/edit-user-form";
+import { toId } from "@/lib/validation/id";
 
 export const metadata: Metadata = { title: "Edit User" };
 
@@ -25,8 +26,7 @@ export default async function EditUserPage({ params }: Props) {
   await connection();
   const me = await pageGuard(requireCapability("manageBackOffice"));
   const { id: raw } = await params;
-  const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id > 2_147_483_647) notFound();
+  const id = toId(raw) ?? notFound();
   if (id === me.id) redirect("/changeprofile");
   const user = await getUserDetail({ id });
   if (!user) notFound();
