@@ -9,6 +9,7 @@ import { toApiKey } from "@/lib/calendar/api";
 import { packOccurrences } from "@/lib/calendar/pack";
 import { CalendarApp } from "./calendar-app-lazy";
 import { todayIn } from "./format";
+import { personNameOrUsernameOf } from "@/lib/users/display-name";
 
 export const TZ_COOKIE = "tz";
 
@@ -54,7 +55,7 @@ export async function CalendarPage({ menu, user, searchParams }: Props) {
       keys={keys.map(toApiKey)}
       canManage={roleCan(user.roleId, "manageEvents")}
       seeStatus={seeStatus}
-      userName={`${user.firstName} ${user.lastName}`.trim() || user.username}
+      userName={personNameOrUsernameOf(user)}
       menu={{ id: menu.id, slug: menu.slug }}
       canChooseKeys={roleCan(user.roleId, "manageBackOffice")}
       pageKeyIds={pageKeyIds}

@@ -5,6 +5,7 @@ import { schema, type Db } from "@/lib/db";
 import { equalsId } from "@/lib/data-table/query";
 import { ownSubmissions } from "@/lib/forms/submission";
 import { requestStateColumns, requestStateQueryColumns, type RequestStateRow } from "@/lib/requests/columns";
+import { personName } from "@/lib/users/display-name";
 
 const { locations } = schema;
 
@@ -12,7 +13,7 @@ const { locations } = schema;
 export const updater = alias(schema.users, "updater");
 
 /** 'First Last' of the last updater (null when blank), over a join on `updater`. */
-export const updaterName = sql<string | null>`nullif(trim(${updater.firstName} || ' ' || ${updater.lastName}), '')`;
+export const updaterName = personName(updater);
 
 /** Updated By sorts by the updater's first, then last name. */
 export const UPDATED_BY_SORT = [sql`lower(${updater.firstName})`, sql`lower(${updater.lastName})`];

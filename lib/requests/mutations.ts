@@ -28,6 +28,7 @@ import {
 import { type RequestStatus } from "@/lib/forms/request-statuses";
 import { headColumns, recordPathOf, type RequestHead } from "./queries";
 import { REQUEST_TABLES } from "@/lib/forms/registry-server";
+import { personNameOrUsernameOf } from "@/lib/users/display-name";
 
 export const REQUIRED_COMMENT: Partial<Record<Decision, string>> = {
   deny: "A reason is required to deny a request.",
@@ -35,9 +36,6 @@ export const REQUIRED_COMMENT: Partial<Record<Decision, string>> = {
   needs_info: "Say what information is needed.",
   answer: "An answer is required.",
 };
-
-const nameOf = (u: Pick<SessionUser, "firstName" | "lastName" | "username">) =>
-  [u.firstName, u.lastName].filter(Boolean).join(" ") || u.username;
 
 export type DecideResult = {
   form: ApiForm;
@@ -98,7 +96,7 @@ export async function decide(
       .where(and(eq(t.id, id), eq(t.status, row.status)));
     // Back with the approvers (the requester answered): the deadline runs again from now.
     if (to === "submitted") await stampDueAt(tx, form, id, now);
-    const actorName = nameOf(actor);
+    const actorName = personNameOrUsernameOf(actor);
     await tx.insert(schema.requestEvents).values({
       formKey: form,
       recordId: id,
@@ -320,7 +318,7 @@ export async function assignRequest(
       toStatus: row.status,
       comment: `Assigned to ${name}`,
       actorId: actor.id,
-      actorName: nameOf(actor),
+      actorName: personNameOrUsernameOf(actor),
     });
     await writeAudit(
       {
@@ -340,7 +338,7 @@ export async function assignRequest(
         {
           to: assignee.email,
           subject: `Assigned to you: ${FORM_LABELS[form]}: ${row.title}`,
-          text: `${nameOf(actor)} assigned you a request to decide.\n\nOpen the record: ${link}\n`,
+          text: `${personNameOrUsernameOf(actor)} assigned you a request to decide.\n\nOpen the record: ${link}\n`,
         },
       ]);
     }

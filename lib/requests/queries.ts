@@ -22,6 +22,7 @@ import {
 } from "./transitions";
 import { type RequestStatus } from "@/lib/forms/request-statuses";
 import type { MyRequestsQuery } from "./schemas";
+import { personNameOrUsername } from "@/lib/users/display-name";
 
 /** The reads of requests: the four forms' tables, timelines, 'My requests', its header count, the decision panel. */
 
@@ -76,7 +77,7 @@ export async function getTimeline(
   const [row] = await db
     .select({
       ...headColumns(form),
-      creatorName: sql<string>`coalesce(nullif(trim(${creator.firstName} || ' ' || ${creator.lastName}), ''), ${creator.username}, '')`,
+      creatorName: sql<string>`coalesce(${personNameOrUsername(creator)}, '')`,
     })
     .from(t)
     .leftJoin(creator, eq(creator.id, t.createdBy))

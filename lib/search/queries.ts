@@ -21,6 +21,7 @@ import { FORM_KEYS, isFormKey, type FormKey } from "@/lib/forms/form-keys";
 import { STAFF_FORMS, staffFormHref } from "@/lib/forms/registry";
 import { STAFF_FORM_REGISTRATIONS } from "@/lib/forms/registry-server";
 import { shownOccurrenceMs, type Recurrence } from "@/lib/calendar/recurrence";
+import { personName } from "@/lib/users/display-name";
 
 /**
  * Portal-wide search (docs/features/search.md): PostgreSQL full-text search over the stored, GIN-indexed
@@ -449,7 +450,7 @@ const KINDS: Record<SearchKind, KindDef> = {
       ];
     },
     rows: () => sql`select h.id, h.rank, h.total, h.src,
-      ${titleHeadline(sql`nullif(trim(u.first_name || ' ' || u.last_name), '')`)} as title, null as snippet, null as document_name, null as date,
+      ${titleHeadline(personName({ firstName: sql`u.first_name`, lastName: sql`u.last_name` }))} as title, null as snippet, null as document_name, null as date,
       u.username as slug, null as page_types, null::int as group_id, coalesce(u.post, '') as extra, coalesce(l.name, '') as extra2
       from h join users u on u.id = h.id left join locations l on l.id = u.location_id, q`,
   },

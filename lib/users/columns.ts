@@ -1,5 +1,6 @@
 import type { ExportColumn } from "@/lib/data-table/export";
 import type { TableSort } from "@/lib/data-table/state";
+import { personNameOf } from "./display-name";
 
 /**
  * The user list's columns (ids as in the URL and the listuser call) and labels: shared by the page,
@@ -51,7 +52,7 @@ export const USER_DELETE_TEXTS = {
 /** The export's columns: those the list shows (docs/decisions.md: exports have the list's columns). */
 const label = (id: string) => USER_COLUMNS.find((c) => c.id === id)!.label;
 export const USER_EXPORT_COLUMNS: ExportColumn<UserListRow>[] = [
-  { header: label("name"), value: (r) => [r.firstName, r.lastName].filter(Boolean).join(" ") },
+  { header: label("name"), value: (r) => personNameOf(r) },
   { header: label("email"), value: (r) => r.email },
   { header: label("emp_id"), value: (r) => r.empId },
   { header: label("role"), value: (r) => r.roleName },

@@ -6,6 +6,7 @@ import { publicPage } from "@/lib/auth/public-page";
 import { loginErrorText, safeCallbackPath, signInNoticeText } from "@/lib/auth/login-params";
 import { LoginForm } from "./_components/login-form";
 import { AutoLogin } from "./_components/auto-login";
+import { personNameOrUsernameOf } from "@/lib/users/display-name";
 
 export const metadata = { title: "Sign in" };
 
@@ -47,7 +48,7 @@ export default publicPage(async function LoginPage({ searchParams }: Props) {
                 current
                   ? {
                       username: current.username,
-                      name: `${current.firstName} ${current.lastName}`.trim() || current.username,
+                      name: personNameOrUsernameOf(current),
                     }
                   : undefined
               }

@@ -33,8 +33,3 @@ export async function loadColorOption(kind: ColorOptionKind, params: Promise<{ i
   if (!row) notFound();
   return { id: row.id, initial: { name: row.name, color: row.colorCode } };
 }
-
-/** The name the form's header shows for the signed-in administrator. */
-export function userNameOf(user: { firstName: string; lastName: string; username: string }): string {
-  return `${user.firstName} ${user.lastName}`.trim() || user.username;
-}

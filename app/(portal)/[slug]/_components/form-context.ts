@@ -7,6 +7,7 @@ import type { ContentTab } from "@/lib/content/basics";
 import { tabsOf } from "@/lib/content/tabs";
 import type { SessionUser } from "@/lib/auth/session";
 import { toId } from "@/lib/validation/id";
+import { personNameOrUsernameOf } from "@/lib/users/display-name";
 
 type FormMenu = Extract<MenuLookup, { status: "ok" }>["menu"];
 
@@ -42,7 +43,7 @@ export async function loadFormContext<R>(
   }
   await pageGuard(requireCapability("manageContent", user));
   const backHref = tab === tabs[0] ? `/${found.menu.slug}` : `/${found.menu.slug}?tab=${tab}`;
-  const userName = `${user.firstName} ${user.lastName}`.trim() || user.username;
+  const userName = personNameOrUsernameOf(user);
   return { user, menu: found.menu, backHref, userName, record };
 }
 

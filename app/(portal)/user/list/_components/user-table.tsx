@@ -12,6 +12,7 @@ import { deleteUsersAction } from "@/lib/users/actions";
 import type { TableState } from "@/lib/data-table/state";
 import { USER_COLUMNS, USER_DEFAULT_SORT, USER_DELETE_TEXTS, type UserListRow } from "@/lib/users/columns";
 import { NotifyModal } from "./notify-modal";
+import { personNameOf, personNameOrUsernameOf } from "@/lib/users/display-name";
 
 type Option = { value: number; text: string };
 type Props = {
@@ -38,7 +39,7 @@ export function UserTable({ state, rows, total, currentUserId, options }: Props)
       header: label("name"),
       sortable: true,
       filter: { kind: "text" },
-      cell: (r) => [r.firstName, r.lastName].filter(Boolean).join(" "),
+      cell: (r) => personNameOf(r),
     },
     { id: "email", header: label("email"), sortable: true, filter: { kind: "text" }, cell: (r) => text(r.email) },
     { id: "emp_id", header: label("emp_id"), sortable: true, filter: { kind: "text" }, cell: (r) => text(r.empId) },
@@ -69,7 +70,7 @@ export function UserTable({ state, rows, total, currentUserId, options }: Props)
             href={`/updateusers/${r.id}`}
             prefetch={false}
             className="text-brand-700 hover:underline"
-            aria-label={`Edit ${r.firstName} ${r.lastName}`.trim()}
+            aria-label={`Edit ${personNameOf(r)}`.trim()}
           >
             Edit
           </Link>
@@ -107,7 +108,7 @@ export function UserTable({ state, rows, total, currentUserId, options }: Props)
         total={total}
         columns={columns}
         rowId={(r) => String(r.id)}
-        rowLabel={(r) => [r.firstName, r.lastName].filter(Boolean).join(" ") || r.username}
+        rowLabel={(r) => personNameOrUsernameOf(r)}
         bulkActions={(selected, clear) => (
           <Button type="button" variant="danger" className="px-3 py-1" onClick={() => remove(selected, clear)}>
             Delete
