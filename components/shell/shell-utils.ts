@@ -1,4 +1,4 @@
-import { PERMISSION, ROLE } from "@/lib/auth/roles";
+import { PERMISSION, roleCan } from "@/lib/auth/roles";
 import { isIconName, type IconName } from "@/components/ui/icon-names";
 import { FORM_KEYS } from "@/lib/forms/form-keys";
 import { STAFF_FORMS, mayOpenList, staffFormHref } from "@/lib/forms/registry";
@@ -188,7 +188,7 @@ export function accountOf(
 /** The header dropdown's links: one's profile (everyone; Change Password is there), then role 1's administration pages. */
 export function accountMenu(user: { roleId: number }): ShellLink[] {
   const profile: ShellLink = { href: "/changeprofile", label: "Edit Profile", icon: "user" };
-  if (user.roleId !== ROLE.admin) return [profile];
+  if (!roleCan(user.roleId, "manageBackOffice")) return [profile];
   return [
     profile,
     { href: "/menu/add-edit-menu", label: "Edit Menu", icon: "list" },

@@ -6,7 +6,7 @@ import { attemptKeys, checkLoginThrottle, recordDeviceFailure, recordFailedAttem
 import { trustedDeviceKey } from "./device-cookie";
 import { emailVerified, fetchUserinfo, INVALID_SIGN_IN_LINK, SSO_UNREACHABLE, ssoIssuer, type SsoClaims } from "./oidc";
 import { writeAudit } from "@/lib/system/audit";
-import { ROLE } from "./roles";
+import { ROLE, roleCan } from "./roles";
 import { LOGIN_ERRORS } from "./login-params";
 
 export const INVALID_LOGIN = "Invalid username or password.";
@@ -169,7 +169,7 @@ export async function upsertSsoUser(claims: SsoClaims, issuer: string) {
     if (owner) {
       if (owner.deletedAt) throw new AppError(403, LOGIN_ERRORS.AccessDenied);
       if (owner.oidcSubject) throw new AppError(403, SSO_EMAIL_TAKEN);
-      if (!verified || owner.roleId !== ROLE.staff) throw new SsoLinkRequired({ ...identity, email });
+      if (!verified || !roleCan(owner.roleId, "linkSsoByEmail")) throw new SsoLinkRequired({ ...identity, email });
       assertCanSignIn(owner);
       const [updated] = await db
         .update(schema.users)

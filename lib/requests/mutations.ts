@@ -12,8 +12,8 @@ import { enqueueMails, type MailMessage } from "@/lib/mail/outbox";
 import { publicOrigin } from "@/lib/http/forwarded";
 import { writeAudit } from "@/lib/system/audit";
 import { SubmissionMail } from "@/lib/mail/templates/submission-mail";
-import { ROLE } from "@/lib/auth/roles";
-import { ONLY_REQUESTER_ANSWERS, requireRequestDecider, DECIDING_ROLES } from "./access";
+import { roleCan } from "@/lib/auth/roles";
+import { ONLY_REQUESTER_ANSWERS, requireRequestDecider } from "./access";
 import {
   COMMENT_REQUIRED,
   type BulkDecision,
@@ -63,7 +63,7 @@ export async function decide(
   actor: SessionUser,
   opts: { expected?: RequestStatus; requestId?: string | null; baseUrl?: string; db?: Db | Tx } = {},
 ): Promise<DecideResult> {
-  if (decision !== "answer" && !DECIDING_ROLES.includes(actor.roleId)) throw forbidden();
+  if (decision !== "answer" && !roleCan(actor.roleId, "decideRequests")) throw forbidden();
   const db = opts.db ?? (await getDb());
   const run = async (tx: Db | Tx) => {
     const t = REQUEST_TABLES[form];
@@ -233,7 +233,7 @@ export async function decideMany(
   actor: SessionUser,
   opts: { requestId?: string | null; baseUrl?: string } = {},
 ) {
-  if (!DECIDING_ROLES.includes(actor.roleId)) throw forbidden();
+  if (!roleCan(actor.roleId, "decideRequests")) throw forbidden();
   if (COMMENT_REQUIRED.has(decision) && !comment.trim())
     throw new AppError(422, REQUIRED_COMMENT[decision]!, { comment: [REQUIRED_COMMENT[decision]!] });
   const db = await getDb();
@@ -279,7 +279,7 @@ export async function assignRequest(
   actor: SessionUser,
   opts: { requestId?: string | null; baseUrl?: string } = {},
 ) {
-  if (actor.roleId !== ROLE.admin) throw forbidden();
+  if (!roleCan(actor.roleId, "assignRequests")) throw forbidden();
   const db = await getDb();
   return db.transaction(async (tx) => {
     const t = REQUEST_TABLES[form];
@@ -303,7 +303,7 @@ export async function assignRequest(
       .from(u)
       .where(and(eq(u.id, assigneeId), eq(u.status, "active")))
       .limit(1);
-    if (!assignee || !DECIDING_ROLES.includes(assignee.roleId))
+    if (!assignee || !roleCan(assignee.roleId, "decideRequests"))
       throw new AppError(422, ASSIGNEE_NOT_APPROVER, { assignee_id: [ASSIGNEE_NOT_APPROVER] });
     const name = [assignee.first, assignee.last].filter(Boolean).join(" ") || assignee.username;
     await tx

@@ -1,7 +1,7 @@
 import "server-only";
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { getDb, schema } from "@/lib/db";
-import { ROLE } from "@/lib/auth/roles";
+import { roleCan, rolesWith } from "@/lib/auth/roles";
 import { FORM_KEYS, FORM_LABELS, type FormKey } from "@/lib/forms/form-keys";
 import { staffFormHref } from "@/lib/forms/registry";
 import { enqueueMails } from "@/lib/mail/outbox";
@@ -33,10 +33,9 @@ async function overdueFor(approver: { id: number; roleId: number }): Promise<{ r
   let total = 0;
   for (const form of FORM_KEYS) {
     const t = REQUEST_TABLES[form];
-    const mine =
-      approver.roleId === ROLE.admin
-        ? undefined
-        : sql`${t.locationId} in (select m.location_id from form_email_mappings m join form_mapping_approvers a on a.mapping_id = m.id where m.form_key = ${form} and a.user_id = ${approver.id})`;
+    const mine = roleCan(approver.roleId, "decideEveryRequest")
+      ? undefined
+      : sql`${t.locationId} in (select m.location_id from form_email_mappings m join form_mapping_approvers a on a.mapping_id = m.id where m.form_key = ${form} and a.user_id = ${approver.id})`;
     const where = and(overdueWhere(t), sql`${t.createdBy} is distinct from ${approver.id}`, mine);
     const [{ n }] = await db
       .select({ n: sql<number>`count(*)::int` })
@@ -71,7 +70,13 @@ export async function sendOverdueSummaries(now = new Date()): Promise<{ sent: nu
     .where(
       and(
         eq(u.status, "active"),
-        sql`(${u.roleId} = ${ROLE.admin} or (${u.roleId} = ${ROLE.calendarManager} and ${u.id} in (select user_id from form_mapping_approvers)))`,
+        or(
+          inArray(u.roleId, [...rolesWith("decideEveryRequest")]),
+          and(
+            inArray(u.roleId, [...rolesWith("decideRequests")]),
+            sql`${u.id} in (select user_id from form_mapping_approvers)`,
+          ),
+        ),
       ),
     );
   const s = schema.overdueSummaries;

@@ -7,8 +7,8 @@ import { FORM_KEYS, type FormKey } from "@/lib/forms/form-keys";
 import { staffFormHref } from "@/lib/forms/registry";
 import { REQUEST_TABLES, STAFF_FORM_REGISTRATIONS } from "@/lib/forms/registry-server";
 import { ownRecordOr404 } from "@/lib/forms/submission";
-import { ROLE } from "@/lib/auth/roles";
-import { requireRequestDecider, DECIDING_ROLES } from "./access";
+import { roleCan } from "@/lib/auth/roles";
+import { requireRequestDecider } from "./access";
 import { editRefusal } from "./edit-rules";
 import {
   API_FORMS,
@@ -202,7 +202,7 @@ export async function loadRequestPanel(form: FormKey, id: number, user: SessionU
   if (!row) return null;
   const timeline = await getTimeline(form, id, user);
   let mayDecide = false;
-  if (DECIDING_ROLES.includes(user.roleId)) {
+  if (roleCan(user.roleId, "decideRequests")) {
     mayDecide = await requireRequestDecider(db, user, form, row).then(
       () => true,
       () => false,
@@ -221,7 +221,7 @@ export async function loadRequestPanel(form: FormKey, id: number, user: SessionU
     // Its requester while open, administrators always; an approver decides, never edits (lib/requests/edit-rules.ts).
     mayEdit: editRefusal(user, row) === null,
     // An administrator assigns an approver to a submission no mapping routed (still waiting for a decision).
-    mayAssign: user.roleId === ROLE.admin && !row.routed && OPEN_STATUSES.has(row.status),
+    mayAssign: roleCan(user.roleId, "assignRequests") && !row.routed && OPEN_STATUSES.has(row.status),
     assignedTo: row.assignedTo,
   };
 }

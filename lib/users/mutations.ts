@@ -15,6 +15,7 @@ import { enqueueMails } from "@/lib/mail/outbox";
 import { PEOPLE_MESSAGES as M, type EditUser, type Profile } from "./schemas";
 import { photoUrl, profileValuesOf, USER_QUERY } from "./queries";
 import { USER_DEFAULT_SORT, USER_DELETE_TEXTS } from "./columns";
+import { roleCan } from "@/lib/auth/roles";
 
 const { users, roles, states, locations, departments, permissions, userPermissions, apiTokens } = schema;
 
@@ -245,7 +246,8 @@ export async function updateOwnProfile(input: {
   requestId?: string | null;
 }): Promise<{ profileImageUrl: string | null }> {
   const { user } = input;
-  if (input.personal && user.roleId !== 1) throw forbidden("Your personal data is kept by an administrator.");
+  if (input.personal && !roleCan(user.roleId, "editPersonalData"))
+    throw forbidden("Your personal data is kept by an administrator.");
   return withFileTransaction(async (tx) => {
     const [before] = await tx
       .select()

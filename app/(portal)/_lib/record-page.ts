@@ -5,7 +5,7 @@ import type { RequestRecord } from "@/components/forms/request-record-detail";
 import { listApproverCandidates } from "@/lib/forms/email-manager/queries";
 import { listFormLocations, type FormLocation } from "@/lib/forms/locations";
 import { AppError } from "@/lib/errors";
-import { ROLE } from "@/lib/auth/roles";
+import { roleCan } from "@/lib/auth/roles";
 import type { RequestStatus } from "@/lib/forms/request-statuses";
 import { editRefusal } from "@/lib/requests/edit-rules";
 import { pageGuard } from "@/lib/auth/guards";
@@ -79,5 +79,5 @@ type EditableRecord = { createdBy: number | null; status: RequestStatus; locatio
  */
 export function editableLocations(user: SessionUser, row: EditableRecord, locations: FormLocation[]): FormLocation[] {
   if (editRefusal(user, row)) forbidden();
-  return user.roleId === ROLE.admin ? locations : locations.filter((l) => l.id === row.locationId);
+  return roleCan(user.roleId, "moveRequests") ? locations : locations.filter((l) => l.id === row.locationId);
 }

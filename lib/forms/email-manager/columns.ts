@@ -1,4 +1,5 @@
 import { UPDATED_COLUMNS, labelsOf, type TableSort } from "@/lib/data-table/state";
+import { roleCan } from "@/lib/auth/roles";
 
 /** The form email manager list's columns (the old portal's screens). */
 export const MAPPER_COLUMNS = [
@@ -24,6 +25,6 @@ export type MappingRow = {
   updatedAt: Date;
 };
 
-/** Edit and delete show when the row is not closed or the user is an administrator (role 1). */
+/** Edit and delete show when the row is not closed or the user may change closed ones (manageClosedMappings). */
 export const mayChangeMapping = (row: Pick<MappingRow, "status">, roleId: number) =>
-  row.status !== "Close" || roleId === 1;
+  row.status !== "Close" || roleCan(roleId, "manageClosedMappings");

@@ -8,7 +8,7 @@ import { UPDATED_BY_SORT, updater, updaterName } from "@/lib/forms/submission-co
 import { FORM_KEYS, FORM_LABELS, formIdOf, formKeyOf, type FormKey } from "@/lib/forms/form-keys";
 import { toId } from "@/lib/validation/id";
 import { MAPPER_DEFAULT_SORT, mapperLabel, type MappingRow } from "./columns";
-import { ROLE } from "@/lib/auth/roles";
+import { rolesWith } from "@/lib/auth/roles";
 
 const m = schema.formEmailMappings;
 const { locations } = schema;
@@ -121,7 +121,7 @@ export async function listApproverCandidates(): Promise<{ id: number; name: stri
   const rows = await db
     .select({ id: u.id, first: u.firstName, last: u.lastName, username: u.username })
     .from(u)
-    .where(and(inArray(u.roleId, [ROLE.admin, ROLE.calendarManager]), eq(u.status, "active")))
+    .where(and(inArray(u.roleId, [...rolesWith("decideRequests")]), eq(u.status, "active")))
     .orderBy(u.firstName, u.lastName, u.id);
   return rows.map((r) => ({ id: r.id, name: [r.first, r.last].filter(Boolean).join(" ") || r.username }));
 }
