@@ -4,15 +4,6 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toast";
 import { portalFetch } from "@/lib/auth/session-ended";
-import { callV1 } from "@/lib/api/client";
-
-/** A v1 call from the browser with a JSON body: a list call asked for its export's signed link (a read). */
-export const sendV1 = <T,>(name: string, body: unknown) =>
-  callV1<T>(`/api/v1/${name}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
 
 function size(bytes: number): string {
   return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;

@@ -1,7 +1,8 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { ExportButton, sendV1 } from "@/components/data-table/export-button";
+import { ExportButton } from "@/components/data-table/export-button";
+import { sendV1 } from "@/lib/api/client";
 import { Button } from "@/components/ui/button";
 import { useBulkDelete } from "@/components/data-table/bulk-delete";
 import type { ActionResult } from "@/lib/actions/action";

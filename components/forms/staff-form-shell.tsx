@@ -23,7 +23,7 @@ export const TEXT_INPUT = { maxLength: TEXT_MAX, autoComplete: "off" } as const;
 
 /**
  * A staff form's state on its zod schema (validated as typed: the raw values are what is saved), and
- * `bind(name)`: a control's registration with its error message, to spread on a Field, TextArea or
+ * `bind(name)`: a control's registration with its error message, to spread on a Field, TextAreaField or
  * LocationSelect (`name` may be a row's cell, 'shop.2.timeIn').
  */
 export function useStaffForm<T extends FieldValues>(schema: z.ZodType<unknown, T>, initial: DefaultValues<T>) {

@@ -4,7 +4,7 @@ import { useId } from "react";
 import { useForm, useWatch, type Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Field, FieldLabel } from "@/components/ui/input";
-import { TextArea } from "@/components/content/form-parts";
+import { TextAreaField } from "@/components/ui/input";
 import { LocationSelect, type LocationOption } from "@/components/forms/location-select";
 import { StaffFormShell } from "@/components/forms/staff-form-shell";
 import { saveUniformRequestAction } from "@/lib/forms/uniform/actions";
@@ -200,7 +200,7 @@ export function UniformForm({ roleId, requestorName, locations }: Props) {
           />
         )}
       </div>
-      <TextArea
+      <TextAreaField
         label="Note/Comment"
         required
         rows={4}
