@@ -14,9 +14,10 @@ import { EventDetailView } from "./event-detail";
 import { KeysLegend } from "./keys-legend";
 import { SearchResults } from "./search-results";
 import { MonthPreview } from "./month-preview";
-import { browserTimeZone, monthTitle, todayIn } from "./format";
+import { monthTitle, todayIn } from "./format";
+import { browserTimeZone } from "@/lib/dates/zone";
 import { eventFormValuesOf } from "@/lib/calendar/form-values";
-import { parseIsoDate } from "@/lib/validation/date-parser";
+import { parseIsoDate } from "@/lib/dates/parse";
 
 // FullCalendar is its own chunk so the menu pages that share this route ([slug]) do not download it;
 // it still renders on the server. The form (react-hook-form + zod) and the subscription panel load on

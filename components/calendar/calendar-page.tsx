@@ -1,10 +1,9 @@
 import { cookies } from "next/headers";
 import { roleCan } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/session";
-import { DEFAULT_TIME_ZONE } from "@/lib/calendar/constants";
 import { listCalendarKeys, listMenuCalendarKeyIds, listOccurrences } from "@/lib/calendar/queries";
 import { monthGridRange, monthOf, parseMonthParam } from "@/lib/calendar/range";
-import { isKnownTimeZone } from "@/lib/calendar/schemas";
+import { isKnownTimeZone, PORTAL_TIME_ZONE } from "@/lib/dates/zone";
 import { toApiKey } from "@/lib/calendar/api";
 import { packOccurrences } from "@/lib/calendar/pack";
 import { CalendarApp } from "./calendar-app-lazy";
@@ -28,7 +27,7 @@ type Props = {
 export async function CalendarPage({ menu, user, searchParams }: Props) {
   const jar = await cookies();
   const cookieTz = jar.get(TZ_COOKIE)?.value;
-  const timeZone = cookieTz && isKnownTimeZone(cookieTz) ? cookieTz : DEFAULT_TIME_ZONE;
+  const timeZone = cookieTz && isKnownTimeZone(cookieTz) ? cookieTz : PORTAL_TIME_ZONE;
   const monthParam = typeof searchParams.month === "string" ? searchParams.month : undefined;
   const { year, month } = parseMonthParam(monthParam) ?? monthOf(new Date(), timeZone);
   const range = monthGridRange(year, month, timeZone);

@@ -10,7 +10,7 @@ import { saveEventAction } from "@/lib/calendar/actions";
 import { CONTACT_EMAIL_MAX, RECURRENCE_LABELS, RECURRENCES, TITLE_MAX, WEEKDAYS } from "@/lib/calendar/constants";
 import { eventFormSchema, type EventFormInput, type EventFormValues } from "@/lib/calendar/schemas";
 import type { ApiCalendarKey, ApiEventDetail } from "@/lib/calendar/types";
-import { browserTimeZone } from "./format";
+import { browserTimeZone } from "@/lib/dates/zone";
 import { callAction } from "@/lib/actions/client";
 
 const SUCCESS_RESET_MS = 3000;

@@ -1,7 +1,8 @@
 import "server-only";
 import { AppLink } from "@/components/ui/app-link";
 import { DESCRIPTION_PREVIEW, EMPTY_TEXT } from "@/lib/content/constants";
-import { cut, MONTH_NAMES } from "@/lib/content/basics";
+import { cut } from "@/lib/content/basics";
+import { MONTH_NAMES } from "@/lib/dates/civil";
 import { initialsOf } from "@/components/shell/shell-utils";
 import { toFileItems, type FileItem } from "@/lib/content/file-items";
 import type {

@@ -20,12 +20,12 @@ import { files } from "./files";
 import { menus } from "./menus";
 import {
   DEFAULT_KEY_COLOR,
-  DEFAULT_TIME_ZONE,
   EVENT_STATUSES,
   EVENT_TYPES,
   KEY_STATUSES,
   RECURRENCES,
 } from "../../lib/calendar/constants";
+import { PORTAL_TIME_ZONE } from "../../lib/dates/zone";
 
 export const calendarKeyStatus = pgEnum("calendar_key_status", KEY_STATUSES);
 export const calendarEventStatus = pgEnum("calendar_event_status", EVENT_STATUSES);
@@ -86,7 +86,7 @@ export const calendarEvents = pgTable(
     endsAt: timestamp({ withTimezone: true }),
     /** Recurring series: the last date (in `timeZone`) an occurrence may fall on; null = no end. */
     repeatUntil: date({ mode: "string" }),
-    timeZone: varchar({ length: 64 }).notNull().default(DEFAULT_TIME_ZONE),
+    timeZone: varchar({ length: 64 }).notNull().default(PORTAL_TIME_ZONE),
     occursFrom: timestamp({ withTimezone: true }),
     occursUntil: timestamp({ withTimezone: true }),
     contactPerson: varchar({ length: 190 }).notNull().default(""),

@@ -3,14 +3,15 @@ import { z } from "zod";
 import { text } from "@/lib/validation/text";
 import { AppError } from "@/lib/errors";
 import { fieldErrorsOf } from "@/lib/api/with-api";
-import { DEFAULT_TIME_ZONE, KEY_STATUSES, MAX_WINDOW_DAYS } from "./constants";
-import { eventFormSchema, isKnownTimeZone, MESSAGES, searchText, type EventFormValues } from "./schemas";
-import { isWallTime, legacyToIso, toInstant, toLegacy, toWall } from "./time";
+import { KEY_STATUSES, MAX_WINDOW_DAYS } from "./constants";
+import { isKnownTimeZone, PORTAL_TIME_ZONE } from "@/lib/dates/zone";
+import { eventFormSchema, MESSAGES, searchText, type EventFormValues } from "./schemas";
+import { isWallTime, legacyToIso, toInstant, toLegacy, toWall } from "@/lib/dates/wall";
 import { legacyImagePaths } from "./attachments/api";
 import { overStored } from "@/lib/validation/partial";
 import type { CalendarKeyRow, EventDetail, OccurrenceRow } from "./queries";
 import type { OccurrenceMs } from "./recurrence";
-import { isoOf } from "./iso";
+import { isoOf } from "@/lib/dates/civil";
 import type { ApiAttachment, ApiCalendarKey, ApiEventDetail, ApiOccurrence, CalendarItem } from "./types";
 
 /**
@@ -62,7 +63,7 @@ export const deleteEventsBody = z.object({
 });
 
 /** A naive or absolute date-time from a v1 client to an instant. */
-function instantFromApi(value: string, offset: number | undefined, timeZone = DEFAULT_TIME_ZONE): Date | null {
+function instantFromApi(value: string, offset: number | undefined, timeZone = PORTAL_TIME_ZONE): Date | null {
   if (offset !== undefined && isWallTime(value)) {
     const iso = legacyToIso(value, offset);
     return iso ? new Date(iso) : null;
@@ -204,7 +205,7 @@ export function parseLegacyEventBody(body: unknown, stored: StoredEvent | null =
   };
   const id = str(b.id)?.trim();
   const timeZone = str(b.timeZone) || stored?.timeZone || undefined;
-  const zone = timeZone && isKnownTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
+  const zone = timeZone && isKnownTimeZone(timeZone) ? timeZone : PORTAL_TIME_ZONE;
   const type = str(b.type) || undefined;
   const recurrence = str(b.recursiveType) || undefined;
   let startsAt = date(b.startDate);

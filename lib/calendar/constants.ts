@@ -23,6 +23,5 @@ export const CONTACT_NUMBER_MIN_DIGITS = 6;
 export const CONTACT_NUMBER_MAX_DIGITS = 18;
 export const ATTACHMENT_MAX_BYTES = 250 * 1024 * 1024;
 export const DEFAULT_KEY_COLOR = "#444444";
-export const DEFAULT_TIME_ZONE = "America/Los_Angeles";
 /** The longest window getevents answers (a year view plus the grid's spill-over days). */
 export const MAX_WINDOW_DAYS = 400;

@@ -1,6 +1,6 @@
 import type { CalendarItem } from "./types";
 import type { OccurrenceRow } from "./queries";
-import { isoOf } from "./iso";
+import { isoOf } from "@/lib/dates/civil";
 
 /**
  * A compact form of the page's initial occurrences (server -> client props): a month of a busy

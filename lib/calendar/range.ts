@@ -1,6 +1,6 @@
-import { civil, dayNumber } from "./iso";
-import { instantOf, isoDayOfWeek, localDay } from "./zone";
-import { parseIsoDate } from "@/lib/validation/date-parser";
+import { civil, dayNumber } from "@/lib/dates/civil";
+import { instantOf, isoDayOfWeek, localDay } from "@/lib/dates/zone";
+import { parseIsoDate } from "@/lib/dates/parse";
 
 /**
  * The days FullCalendar's month view shows for a month: from the Sunday on or before the 1st, six
@@ -26,7 +26,7 @@ export function monthOf(date: Date, timeZone: string): { year: number; month: nu
   return { year: y, month: m };
 }
 
-/** `YYYY-MM` from a query string (a real month, lib/validation/date-parser.ts), or null. */
+/** `YYYY-MM` from a query string (a real month, lib/dates/parse.ts), or null. */
 export function parseMonthParam(v: string | undefined): { year: number; month: number } | null {
   const d = v && /^\d{4}-\d{2}$/.test(v) ? parseIsoDate(`${v}-01`) : null;
   return d ? { year: d.y, month: d.m } : null;

@@ -17,7 +17,8 @@ import {
 import { scheduleState } from "./visibility";
 import { listQuerySchema, slugSchema, type DocumentRef } from "./schemas";
 import { isoDateToUs } from "./constants";
-import { MONTH_NAMES, SORTS, type ContentTab, type Sort } from "./basics";
+import { SORTS, type ContentTab, type Sort } from "./basics";
+import { MONTH_NAMES } from "@/lib/dates/civil";
 
 /**
  * The v1 edge of the content calls: the old payload names (misspellings included: `salest_type`) are

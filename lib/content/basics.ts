@@ -25,21 +25,6 @@ export const SORT_LABELS: Record<Sort, string> = {
 /** Save-the-date and the group child view offer Newest and Oldest only. */
 export const DATE_SORTS = ["newest", "oldest"] as const satisfies readonly Sort[];
 
-export const MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
-
 /** Cuts to `max` characters with an ellipsis (document names 5, attachment titles 60 / 20 in grid). */
 export function cut(text: string, max: number): string {
   const chars = Array.from(text);

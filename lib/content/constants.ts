@@ -5,7 +5,7 @@
  */
 
 import { SEARCH_MAX } from "./basics";
-import { formatYmd, parseUsDate } from "@/lib/validation/date-parser";
+import { formatYmd, parseUsDate } from "@/lib/dates/parse";
 
 export const PAGE_SIZE = { discussion: 10, attachment: 12, saveTheDate: 10 } as const;
 export const TITLE_MAX = 190;
@@ -64,7 +64,7 @@ export function allowedUploadTypes(allowInAttachment: number | null): UploadType
   return [...UPLOAD_TYPES];
 }
 
-/** 'MM/DD/YYYY' (a real calendar day, lib/validation/date-parser.ts) to 'YYYY-MM-DD', or null. */
+/** 'MM/DD/YYYY' (a real calendar day, lib/dates/parse.ts) to 'YYYY-MM-DD', or null. */
 export function usDateToIso(value: string): string | null {
   const d = parseUsDate(value.trim());
   return d ? formatYmd(d) : null;

@@ -94,7 +94,7 @@ export type Audience = z.infer<typeof audienceSchema>;
 
 /**
  * An ISO 8601 date-time with its offset (the form converts the viewer's local time), or null for none;
- * read by the portal's one date parser (lib/validation/date-parser.ts), out as UTC ISO text.
+ * read by the portal's one date parser (lib/dates/parse.ts), out as UTC ISO text.
  */
 export const dateTimeSchema = (label: string) => dateTime(label).nullable();
 

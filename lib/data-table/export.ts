@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { ZipArchive } from "archiver";
-import { toWallMs } from "@/lib/calendar/zone";
+import { toWallMs } from "@/lib/dates/zone";
+import { isoOf } from "@/lib/dates/civil";
 import { logger } from "@/lib/log";
 
 /**
@@ -33,23 +34,13 @@ export function neutralizeFormula(text: string): string {
 }
 
 /**
- * One formatter per time zone. A formatter is an ICU object allocated outside the JavaScript heap and
- * freed only when the collector gets to its wrapper: one per date cell made a million-row export's
- * memory grow by hundreds of MB while the heap itself looked small.
+ * Dates in the old portal's display format: MM/DD/YYYY, in the given time zone. From the zone's
+ * cached offsets (lib/dates/zone.ts), without a Date or an ICU object per cell: a million-row export
+ * allocating one per cell grew by hundreds of MB outside the heap.
  */
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-function dayFormat(timeZone: string): Intl.DateTimeFormat {
-  let f = dayFormats.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
-    dayFormats.set(timeZone, f);
-  }
-  return f;
-}
-
-/** Dates in the old portal's display format: MM/DD/YYYY, in the given time zone. */
 export function formatExportDate(d: Date, timeZone = "UTC"): string {
-  return dayFormat(timeZone).format(d); // en-US with 2-digit month and day: MM/DD/YYYY
+  const day = isoOf(toWallMs(timeZone, d.getTime())); // YYYY-MM-DD...
+  return `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
 }
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -1,6 +1,6 @@
-import { civil, dayNumber } from "@/lib/calendar/iso";
-import { parseIsoDate } from "@/lib/validation/date-parser";
-import { formatDay, isoDayOfWeek } from "@/lib/calendar/zone";
+import { civil, dayNumber } from "@/lib/dates/civil";
+import { parseIsoDate } from "@/lib/dates/parse";
+import { formatDay, isoDayOfWeek } from "@/lib/dates/zone";
 
 /**
  * The uniform list's date range (the old portal's screens): days as YYYY-MM-DD, inclusive at both ends.
@@ -12,7 +12,7 @@ export type DayRange = { from: string; to: string };
 
 export const ALL_DATES = "all";
 
-/** A YYYY-MM-DD that exists (lib/validation/date-parser.ts), as a day number (days since 1970-01-01), else null. */
+/** A YYYY-MM-DD that exists (lib/dates/parse.ts), as a day number (days since 1970-01-01), else null. */
 export function isoDay(value: string): number | null {
   const d = parseIsoDate(value);
   return d ? dayNumber(d.y, d.m, d.d) : null;

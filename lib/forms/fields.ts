@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { line, text } from "@/lib/validation/text";
-import { formatYmd, parseIsoDate, parseUsDate } from "@/lib/validation/date-parser";
+import { formatYmd, parseIsoDate, parseUsDate } from "@/lib/dates/parse";
 import { toId } from "@/lib/validation/id";
 
 /**
@@ -28,7 +28,7 @@ export const optionalText = (label: string, max = TEXT_MAX) =>
 
 /**
  * YYYY-MM-DD of 'YYYY-MM-DD' or 'MM/DD/YYYY', or null when it is not a real date (the portal's one
- * date parser, lib/validation/date-parser.ts: days that exist, years 1900 to 2999).
+ * date parser, lib/dates/parse.ts: days that exist, years 1900 to 2999).
  */
 export function parseFormDate(value: string): string | null {
   const v = value.trim();

@@ -8,7 +8,8 @@ import { enqueueMails } from "@/lib/mail/outbox";
 import { publicOrigin } from "@/lib/http/forwarded";
 import { backgroundLoop, startPeriodicJob } from "@/lib/jobs/background-loop";
 import { logger } from "@/lib/log";
-import { DEALERSHIP_TIME_ZONE } from "./deadlines";
+import { PORTAL_TIME_ZONE } from "@/lib/dates/zone";
+import { formatInZone } from "@/lib/dates/format";
 import { REQUEST_TABLES } from "@/lib/forms/registry-server";
 import { overdueWhere } from "./targets";
 
@@ -16,13 +17,7 @@ import { overdueWhere } from "./targets";
 const LISTED = 200;
 
 /** The day (YYYY-MM-DD) of `now` in the dealerships' zone. */
-export const dealershipDay = (now: Date) =>
-  new Intl.DateTimeFormat("en-CA", {
-    timeZone: DEALERSHIP_TIME_ZONE,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
+export const dealershipDay = (now: Date) => formatInZone(now, PORTAL_TIME_ZONE, "yyyy-MM-dd");
 
 type Overdue = { form: FormKey; id: number; dueAt: Date };
 
@@ -121,13 +116,7 @@ export function startOverdueSummaries(): boolean {
     firstRoundMs: 120_000,
     failed: "overdue summaries failed",
     round: async () => {
-      const hour = Number(
-        new Intl.DateTimeFormat("en-US", {
-          timeZone: DEALERSHIP_TIME_ZONE,
-          hour: "2-digit",
-          hourCycle: "h23",
-        }).format(new Date()),
-      );
+      const hour = Number(formatInZone(new Date(), PORTAL_TIME_ZONE, "H"));
       if (hour < 7) return;
       const r = await sendOverdueSummaries();
       if (r.sent) logger.info(r, "overdue summaries queued");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_YEAR, MIN_YEAR, parseDateTime, parseInstant, parseIsoDate, parseUsDate } from "./date-parser";
+import { MAX_YEAR, MIN_YEAR, parseDateTime, parseInstant, parseIsoDate, parseUsDate } from "@/lib/dates/parse";
 import { dateMessage, dateOnly, dateTime, dateTimeMessage } from "./dates";
 
 /** Issue 43.5: one date parser that refuses impossible dates and years out of range, never rolls them. */

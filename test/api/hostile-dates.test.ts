@@ -23,7 +23,7 @@ import { searchQuerySchema } from "@/lib/search/schemas";
 import { dateMessage, dateTimeMessage } from "@/lib/validation/dates";
 import { parseRange } from "@/lib/forms/date-range";
 import { parseMonthParam } from "@/lib/calendar/range";
-import { toInstant } from "@/lib/calendar/time";
+import { toInstant } from "@/lib/dates/wall";
 import { MESSAGES } from "@/lib/calendar/schemas";
 
 const t = setupTestDatabase();

@@ -1,4 +1,4 @@
-import { MONTH_NAMES } from "./basics";
+import { MONTH_NAMES } from "./civil";
 
 /** The old portal's date formats (date-fns patterns on the server; `formatLocal` in the browser). */
 export const DATE_PATTERNS = { long: "d MMMM, yyyy", time: "hh:mm a", us: "MM/dd/yyyy" } as const;

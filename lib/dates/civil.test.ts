@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isoOf, wallText } from "./iso";
+import { isoOf, wallText } from "./civil";
 
 describe("isoOf", () => {
   it("matches Date#toISOString across eras, leap days and the ends of days", () => {

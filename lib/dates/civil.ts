@@ -18,7 +18,29 @@ export function dayNumber(y: number, m: number, d: number): number {
   return era * 146097 + doe - 719468;
 }
 
+/** The months' English names, January first. */
+export const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
+
 export type Ymd = { y: number; m: number; d: number };
+
+/** Days in month `m` (1..12) of year `y` (leap years counted). */
+export function daysInMonth(y: number, m: number): number {
+  if (m === 2) return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28;
+  return m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
+}
 
 /** The proleptic Gregorian date of a day number (H. Hinnant's civil_from_days). */
 export function civil(n: number): Ymd {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { format } from "date-fns";
-import { DATE_PATTERNS, formatLocal, type DateKind } from "./dates";
+import { DATE_PATTERNS, formatLocal, type DateKind } from "./local";
 
 describe("formatLocal", () => {
   it("matches date-fns for the old portal's three formats", () => {

@@ -1,10 +1,9 @@
-import { Temporal } from "temporal-polyfill";
-import { toWallMs } from "./zone";
-import { wallText } from "./iso";
-import { parseDateTime, parseIsoDate, wallMs, type DateTimeParts } from "@/lib/validation/date-parser";
+import { fromWallMs, toWallMs } from "./zone";
+import { wallText } from "./civil";
+import { parseDateTime, parseIsoDate, wallMs, type DateTimeParts } from "./parse";
 
 /**
- * A date-time or a bare date as the portal's one date parser reads it (lib/validation/date-parser.ts): a date
+ * A date-time or a bare date as the portal's one date parser reads it (lib/dates/parse.ts): a date
  * alone is its midnight, with no offset. Null when it is not a real date.
  */
 function partsOf(value: string): DateTimeParts | null {
@@ -13,50 +12,23 @@ function partsOf(value: string): DateTimeParts | null {
   return day ? { ...day, h: 0, mi: 0, s: 0, ms: 0, offset: null } : parseDateTime(v);
 }
 
-const zoneCache = new Map<string, boolean>();
-
-/** True for an IANA zone name this runtime knows (`America/Los_Angeles`, `UTC`, ...). */
-export function isValidTimeZone(tz: string): boolean {
-  let ok = zoneCache.get(tz);
-  if (ok === undefined) {
-    try {
-      Temporal.Now.zonedDateTimeISO(tz);
-      ok = /^[A-Za-z0-9_+\-/]{1,64}$/.test(tz);
-    } catch {
-      ok = false;
-    }
-    if (zoneCache.size < 1000) zoneCache.set(tz, ok);
-  }
-  return ok;
-}
-
 /**
  * A form or API date-time to an instant. `YYYY-MM-DD HH:mm[:ss]` (or with `T`) is a wall-clock time in
  * `timeZone` (a time skipped by a daylight-saving change moves forward, as calendars do); a value with
- * `Z` or an offset is absolute; a bare date is that day's midnight. Null when it is not a real date.
+ * `Z` or an offset is absolute; a bare date is that day's midnight. Null when it is not a real date (or
+ * the zone is unknown).
  */
 export function toInstant(value: string, timeZone: string): Date | null {
   const p = partsOf(value);
   if (!p) return null;
   if (p.offset !== null) return new Date(wallMs(p) - p.offset * 60_000);
-  try {
-    const pdt = Temporal.PlainDateTime.from(
-      { year: p.y, month: p.m, day: p.d, hour: p.h, minute: p.mi, second: p.s },
-      { overflow: "reject" },
-    );
-    return new Date(pdt.toZonedDateTime(timeZone, { disambiguation: "compatible" }).epochMilliseconds);
-  } catch {
-    return null;
-  }
-}
-
-export function zoned(date: Date, timeZone: string): Temporal.ZonedDateTime {
-  return Temporal.Instant.fromEpochMilliseconds(date.getTime()).toZonedDateTimeISO(timeZone);
+  const ms = fromWallMs(timeZone, wallMs({ ...p, ms: 0 }));
+  return Number.isFinite(ms) ? new Date(ms) : null;
 }
 
 /** `YYYY-MM-DDTHH:mm:ss` wall-clock time of an instant in a zone. */
 export function toWall(date: Date, timeZone: string): string {
-  return zoned(date, timeZone).toPlainDateTime().toString({ smallestUnit: "second" });
+  return wallText(toWallMs(timeZone, date.getTime())).replace(" ", "T");
 }
 
 /**
@@ -66,7 +38,7 @@ export function toWall(date: Date, timeZone: string): string {
  */
 export function toLegacy(date: Date | number, offsetMinutes: number | null, fallbackZone: string): string {
   const ms = typeof date === "number" ? date : date.getTime();
-  // The zone's offset from the cached table (lib/calendar/zone.ts): Temporal is too slow per occurrence.
+  // The zone's offset from the cached table (lib/dates/zone.ts): an Intl call per occurrence is too slow.
   return wallText(offsetMinutes == null ? toWallMs(fallbackZone, ms) : ms - offsetMinutes * 60_000);
 }
 

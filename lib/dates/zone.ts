@@ -1,19 +1,40 @@
-import { Temporal } from "temporal-polyfill";
-import { civil, type Ymd } from "./iso";
+import { tzOffset } from "@date-fns/tz";
+import { civil, daysInMonth, type Ymd } from "./civil";
 
 /**
- * Fast civil-date and time-zone arithmetic for the recurrence hot path. The Temporal polyfill costs
- * 50-150 µs per operation on Node 20, which for 1,000 series in a month window is far too slow, so
- * dates here are day numbers (days since 1970-01-01) and a zone's offsets are read once per zone and
- * year from Temporal (its transitions), then looked up by binary search.
+ * The portal's time zone: the dealerships' (California). Dates without a zone of their own (exports,
+ * request deadlines, a calendar whose viewer sent none, the seed) are read and written in it.
+ */
+export const PORTAL_TIME_ZONE = "America/Los_Angeles";
+
+/** True for a time zone name this runtime knows (an IANA name such as `America/Los_Angeles`, or `UTC`). */
+export function isKnownTimeZone(tz: string): boolean {
+  if (!/^[A-Za-z0-9_+\-/]{1,64}$/.test(tz)) return false;
+  try {
+    new Intl.DateTimeFormat("en-US", { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The zone of the runtime (the viewer's, in a browser), or PORTAL_TIME_ZONE when it does not say. */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || PORTAL_TIME_ZONE;
+  } catch {
+    return PORTAL_TIME_ZONE;
+  }
+}
+
+/**
+ * Fast civil-date and time-zone arithmetic for the recurrence hot path (1,000 series in a month window
+ * are tens of thousands of lookups): dates are day numbers (days since 1970-01-01), and a zone's offsets
+ * are read once per zone and year (its transitions, found with @date-fns/tz's tzOffset, which reads the
+ * runtime's zone data through Intl), then looked up by binary search.
  */
 
 const DAY_MS = 86_400_000;
-
-export function daysInMonth(y: number, m: number): number {
-  if (m === 2) return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28;
-  return [4, 6, 9, 11].includes(m) ? 30 : 31;
-}
 
 /** ISO day of week of a day number: 1 Monday .. 7 Sunday (1970-01-01 was a Thursday). */
 export function isoDayOfWeek(n: number): number {
@@ -33,26 +54,53 @@ export function formatDay(n: number): string {
   return `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
 }
 
-type YearOffsets = { start: number; transitions: { at: number; offset: number }[] };
+const MINUTE_MS = 60_000;
+
+/** The zone's UTC offset (ms) at an instant, from the runtime's zone data (slow: an Intl call). */
+const offsetNow = (zone: string, ms: number) => Math.round(tzOffset(zone, new Date(ms)) * MINUTE_MS);
+
+/** One change of a zone's offset: from `at` on, the offset is `offset` (it was `before`). */
+export type Transition = { at: number; before: number; offset: number };
+
+type YearOffsets = { start: number; transitions: Transition[] };
 const offsetCache = new Map<string, YearOffsets>();
 
+/**
+ * The offset at the start of `year` (UTC) and the changes during it. The year is probed every 6 hours
+ * (no zone changes its offset twice within that), and each change found is narrowed down to its minute
+ * (zones change on a minute) by bisection.
+ */
 function yearOffsets(zone: string, year: number): YearOffsets {
   const key = `${zone}|${year}`;
   let info = offsetCache.get(key);
   if (info) return info;
   const from = Date.UTC(year, 0, 1);
   const to = Date.UTC(year + 1, 0, 1);
-  let zdt = Temporal.Instant.fromEpochMilliseconds(from).toZonedDateTimeISO(zone);
-  info = { start: zdt.offsetNanoseconds / 1e6, transitions: [] };
-  for (let i = 0; i < 8; i++) {
-    const next = zdt.getTimeZoneTransition("next");
-    if (!next || next.epochMilliseconds >= to) break;
-    info.transitions.push({ at: next.epochMilliseconds, offset: next.offsetNanoseconds / 1e6 });
-    zdt = next;
+  const STEP = 6 * 3_600_000;
+  info = { start: offsetNow(zone, from), transitions: [] };
+  let prev = info.start;
+  // An unknown zone has no offset (NaN): nothing to scan, and every instant in it is NaN.
+  for (let t = from; t < to && Number.isFinite(prev); t += STEP) {
+    const next = offsetNow(zone, Math.min(t + STEP, to - 1));
+    if (next === prev) continue;
+    let lo = t / MINUTE_MS; // offset `prev` here
+    let hi = Math.ceil(Math.min(t + STEP, to - 1) / MINUTE_MS); // offset `next` here
+    while (hi - lo > 1) {
+      const mid = Math.floor((lo + hi) / 2);
+      if (offsetNow(zone, mid * MINUTE_MS) === prev) lo = mid;
+      else hi = mid;
+    }
+    info.transitions.push({ at: hi * MINUTE_MS, before: prev, offset: next });
+    prev = next;
   }
   if (offsetCache.size > 5000) offsetCache.clear();
   offsetCache.set(key, info);
   return info;
+}
+
+/** The offset changes of `zone` during `year` (UTC), in order. */
+export function transitionsIn(zone: string, year: number): readonly Transition[] {
+  return yearOffsets(zone, year).transitions;
 }
 
 type Span = { from: number; to: number; offset: number };

@@ -10,8 +10,10 @@
  * inside stays a date PostgreSQL and JavaScript both keep after any time zone is applied.
  *
  * Pure and dependency-free (no zod): pages in the browser use it too. The zod schemas of date fields
- * built on it are in ./dates.ts.
+ * built on it are in lib/validation/dates.ts.
  */
+
+import { daysInMonth, type Ymd } from "./civil";
 
 export const MIN_YEAR = 1900;
 /**
@@ -20,7 +22,7 @@ export const MIN_YEAR = 1900;
  */
 export const MAX_YEAR = 2999;
 
-export type Ymd = { y: number; m: number; d: number };
+export type { Ymd };
 /** A date-time as written: its civil date and time, and its offset from UTC in minutes (null: none written). */
 export type DateTimeParts = Ymd & { h: number; mi: number; s: number; ms: number; offset: number | null };
 
@@ -31,11 +33,6 @@ const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 /** `YYYY-MM-DD` `T` or space `HH:mm[:ss[.fraction]]`, then `Z`, `±HH:MM`, `±HHMM` or nothing. */
 const DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(?:(Z)|([+-])(\d{2}):?(\d{2}))?$/i;
-
-function daysInMonth(y: number, m: number): number {
-  if (m === 2) return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0 ? 29 : 28;
-  return m === 4 || m === 6 || m === 9 || m === 11 ? 30 : 31;
-}
 
 /** Whether y-m-d is a day that exists, in MIN_YEAR..MAX_YEAR. */
 export function isRealDate(y: number, m: number, d: number): boolean {
