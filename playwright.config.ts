@@ -42,9 +42,25 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions,
   },
+  // Three tiers: `setup` signs each role in once; `journeys` are the user journeys (a file's tests run in
+  // order, as they build on each other); `a11y` is axe on every screen, each test on its own, so spread
+  // over both workers. One tier alone: `npx playwright test --project=a11y` (runs setup first).
   projects: [
     { name: "setup", testMatch: /auth\.setup\.ts$/, use: { ...devices["Desktop Chrome"] } },
-    { name: "chromium", testMatch: /\.spec\.ts$/, dependencies: ["setup"], use: { ...devices["Desktop Chrome"] } },
+    {
+      name: "journeys",
+      testMatch: /\.spec\.ts$/,
+      testIgnore: /accessibility\.spec\.ts$/,
+      dependencies: ["setup"],
+      use: { ...devices["Desktop Chrome"] },
+    },
+    {
+      name: "a11y",
+      testMatch: /accessibility\.spec\.ts$/,
+      fullyParallel: true,
+      dependencies: ["setup"],
+      use: { ...devices["Desktop Chrome"] },
+    },
   ],
   webServer: {
     // A fresh data folder (database, generated AUTH_SECRET) for every run.
