@@ -3,6 +3,7 @@ import { ColorOptionPages, MenuEditorPage } from "./pages/backoffice-page";
 import { CalendarPage } from "./pages/calendar-page";
 import { ShellPage } from "./pages/shell-page";
 import { storageStateOf } from "./support/env";
+import { reviewScreenshot } from "./support/screenshot";
 
 // Long journeys of many page loads: the shared machines serve them slowly.
 test.describe.configure({ timeout: 150_000 });
@@ -151,7 +152,7 @@ test.describe("administrator", () => {
       expect(box, path).not.toBeNull();
       expect(box!.x + box!.width, `${path}: the action column ends inside the window`).toBeLessThanOrEqual(1280);
       expect(box!.x, `${path}: the action column starts inside the window`).toBeGreaterThanOrEqual(0);
-      if (path.startsWith("/techtime")) await page.screenshot({ path: "test-results/tech-time-list-1280.png" });
+      if (path.startsWith("/techtime")) await reviewScreenshot(page, "test-results/tech-time-list-1280.png");
     }
   });
 

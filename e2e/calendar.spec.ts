@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { CalendarPage } from "./pages/calendar-page";
 import { storageStateOf } from "./support/env";
+import { reviewScreenshot } from "./support/screenshot";
 
 /** The seeded demo events are placed relative to the current month (lib/calendar/seed.ts). */
 const WEEKLY = "Monday Sales Meeting";
@@ -361,7 +362,7 @@ test.describe("subscription link", () => {
       [390, "phone"],
     ] as const) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: test.info().outputPath(`feed-panel-${name}.png`) });
+      await reviewScreenshot(page, test.info().outputPath(`feed-panel-${name}.png`));
     }
     await cal.dialog.getByRole("button", { name: /^Revoke/ }).click();
     await expect(cal.dialog.getByText("You have no subscription links.")).toBeVisible();

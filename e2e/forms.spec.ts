@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { StaffFormsPage } from "./pages/staff-forms-page";
 import { storageStateOf } from "./support/env";
 import { expectNoAxeViolations } from "./support/axe";
+import { reviewScreenshot } from "./support/screenshot";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
@@ -125,7 +126,7 @@ test.describe("staff", () => {
           .filter({ hasText: "Forgot to clock in" }),
       ).toBeVisible();
       await expectNoAxeViolations(page, `tech time detail (${width})`);
-      await page.screenshot({ path: `test-results/techtime-detail-${width}.png`, fullPage: true });
+      await reviewScreenshot(page, `test-results/techtime-detail-${width}.png`, { fullPage: true });
     }
     await page.getByRole("link", { name: "Edit" }).click();
     await expect(page).toHaveURL(/\/techtime\/edit\/\d+$/);
@@ -261,7 +262,7 @@ test.describe("staff", () => {
     }));
     expect(size.width).toBeLessThanOrEqual(390);
     expect(size.height).toBeLessThan(2800); // it was 4,300 px with a field per line
-    await page.screenshot({ path: "test-results/tech-time-390.png", fullPage: true });
+    await reviewScreenshot(page, "test-results/tech-time-390.png", { fullPage: true });
     await phone.close();
   });
 

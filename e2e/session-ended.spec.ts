@@ -14,6 +14,7 @@ import {
   SSO_REDIRECT_URI,
 } from "./support/env";
 import { newSsoUsername, roleIdOf, signInAtSso } from "./support/fixtures";
+import { reviewScreenshot } from "./support/screenshot";
 
 /**
  * A session that ends while a page is open (signed out in another tab): the next call that finds it
@@ -111,7 +112,7 @@ test("a role change by an administrator ends the session: the next page says acc
   await page.reload();
   await expect(page).toHaveURL(`${BASE_URL}/login?callbackUrl=${encodeURIComponent(target)}&reason=AccessChanged`);
   await expect(page.getByText("Your access changed; please sign in again.")).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath("access-changed-1280.png") });
+  await reviewScreenshot(page, test.info().outputPath("access-changed-1280.png"));
   await new LoginPage(page).ssoButton.click();
   await signInAtSso(page, username);
   // Back from the SSO, the portal opens the page of before.
