@@ -158,6 +158,10 @@ export function dateRange(col: SQL, f: SearchFilters): SQL[] {
 
 export const hasDateFilter = (f: SearchFilters) => !!(f.from || f.to);
 
+/** A source's condition: its vector matches `q` (a tsquery) and its own conditions hold. */
+export const sourceMatches = (s: Source, q: SQL) =>
+  sql.join([sql`${s.vector} @@ ${q}`, ...(s.where ?? [])], sql` and `);
+
 /**
  * A source's first `candidates` matches, read as lib/search/plan.ts decides for its table and the
  * query's words:
@@ -173,7 +177,7 @@ export const hasDateFilter = (f: SearchFilters) => !!(f.from || f.to);
  */
 export function sourceHits(ctx: Ctx, s: Source): SQL {
   const q = tsquery(ctx);
-  const where = sql.join([sql`${s.vector} @@ ${q}`, ...(s.where ?? [])], sql` and `);
+  const where = sourceMatches(s, q);
   const rank = s.weight
     ? sql`ts_rank(${s.vector}, ${q}) * ${sql.raw(String(s.weight))}`
     : sql`ts_rank(${s.vector}, ${q})`;

@@ -9,7 +9,7 @@ import { SEARCH_KINDS, type KindPage } from "./types";
 import { parseTsQuery } from "./plan";
 import { searchTableStats } from "./stats";
 import { SEARCH_VECTOR_TABLES } from "./vectors";
-import { SEARCH_SETTINGS, sourceHits, textArray, viewerOf, type Ctx, type Viewer } from "./engine";
+import { SEARCH_SETTINGS, sourceHits, sourceMatches, textArray, viewerOf, type Ctx, type Viewer } from "./engine";
 import { KINDS } from "./kinds";
 
 /**
@@ -26,11 +26,11 @@ const CLOSE_WORD_POOL = 10;
 const CLOSE_WORDS_PER_TYPO = 3;
 
 /**
- * Close words of `t.tok` from the typo lexicon, by trigram similarity (pg_trgm `%`, its index), as JSON:
+ * Close words of `qw.tok` (a query's word) from the typo lexicon, by trigram similarity (pg_trgm `%`, its index), as JSON:
  * the CLOSE_WORD_POOL closest, of which the viewer's are kept (closeWordsSeenBy).
  */
 const CLOSE_WORDS = sql`(select array_to_json(array_agg(w.word))::text from (
-    select s.word from search_words s where s.word % t.tok and s.word <> t.tok order by similarity(s.word, t.tok) desc, s.word limit ${sql.raw(String(CLOSE_WORD_POOL))}) w)`;
+    select s.word from search_words s where s.word % qw.tok and s.word <> qw.tok order by similarity(s.word, qw.tok) desc, s.word limit ${sql.raw(String(CLOSE_WORD_POOL))}) w)`;
 
 /** CLOSE_WORDS' answer; only words of letters and digits join the tsquery (the lexicon's words are split the same way). */
 function closeWordsOf(json: string | null): string[] {
@@ -92,37 +92,52 @@ async function closeWordsSeenBy(
 }
 
 /**
- * The query's words that are found nowhere (in no search column, as the search would read them: the
- * last word as a prefix), with the pool of close words each from the typo lexicon. Only words long
- * enough to be typos are looked at (typoCandidates). A word found nowhere is found nowhere the viewer
- * may look either, so this needs no viewer; the close words are the viewer's (closeWordsSeenBy). One
- * statement, in the search's settings:
+ * The query's words that are found nowhere the viewer may look (in no source of any kind, with the same
+ * visibility rules in their WHERE as the results; as the search would read them: the last word as a
+ * prefix), with the pool of close words each from the typo lexicon. Only words long enough to be typos
+ * are looked at (typoCandidates); the close words are the viewer's (closeWordsSeenBy). One statement,
+ * in the search's settings:
  * - a stop word ('with') is not a word the search reads, so not a typo;
  * - a word among a table's most common lexemes (pg_stats, as ANALYZE recorded them) is known at once:
- *   its index would return hundreds of thousands of rows just to say it exists;
- * - any other word is looked up in each search column's index, which for a rare word costs little.
+ *   its index would return hundreds of thousands of rows just to say it exists (one the viewer may not
+ *   see is then forgiven after the search as typed finds nothing: withTypoForgiveness);
+ * - any other word is looked up in each of the viewer's sources, through its index, which for a rare
+ *   word costs little. Looking in every source instead, hidden posts included, answered at once for a
+ *   word of a hidden post only and after a search for one found nowhere: a difference in time.
  */
-async function wordsFoundNowhere(db: Db, tokens: string[]): Promise<Map<string, string[]>> {
+async function wordsFoundNowhere(db: Db, viewer: Viewer, tokens: string[]): Promise<Map<string, string[]>> {
   const candidates = typoCandidates(tokens);
   const out = new Map<string, string[]>();
   if (!candidates.length) return out;
   const last = tokens[tokens.length - 1];
   const queries = candidates.map((t) => `'${t}'${t === last ? ":*" : ""}`);
-  const inIndex = sql.join(
-    SEARCH_VECTOR_TABLES.map(
-      (table) => sql`when exists (select 1 from ${sql.raw(table)} x where x.search_vector @@ t.q) then false`,
+  // The sources do not depend on the query: any tsq reads them.
+  const ctx: Ctx = {
+    tsq: "",
+    terms: null,
+    stats: await searchTableStats(db),
+    viewer,
+    filters: {},
+    limit: 1,
+    offset: 0,
+    candidates: 1,
+  };
+  const inSight = sql.join(
+    SEARCH_KINDS.flatMap((kind) => KINDS[kind].sources(ctx) ?? []).map(
+      (s) =>
+        sql`when exists (select 1 from ${sql.raw(`${s.table} ${s.alias}`)} ${s.join ?? sql``} where ${sourceMatches(s, sql`qw.q`)}) then false`,
     ),
     sql`\n`,
   );
   const [rows] = await readWithKeptPlans<{ tok: string; words: string | null }>(db, SEARCH_SETTINGS, [
     sql`
-        select t.tok, ${CLOSE_WORDS} as words
-        from (select c.tok, to_tsquery('english'::regconfig, c.q) as q from unnest(${textArray(candidates)}, ${textArray(queries)}) as c(tok, q)) t
+        select qw.tok, ${CLOSE_WORDS} as words
+        from (select c.tok, to_tsquery('english'::regconfig, c.q) as q from unnest(${textArray(candidates)}, ${textArray(queries)}) as c(tok, q)) qw
         where case
-          when numnode(t.q) = 0 then false
+          when numnode(qw.q) = 0 then false
           when exists (select 1 from pg_stats s where s.schemaname = current_schema() and s.attname = 'search_vector' and s.tablename = any(${textArray(SEARCH_VECTOR_TABLES)})
-            and array_to_tsvector(s.most_common_elems::text::text[]) @@ t.q) then false
-          ${inIndex}
+            and array_to_tsvector(s.most_common_elems::text::text[]) @@ qw.q) then false
+          ${inSight}
           else true end`,
   ]);
   for (const r of rows) out.set(r.tok, closeWordsOf(r.words));
@@ -146,14 +161,14 @@ async function unseenWords(db: Db, viewer: Viewer, tokens: string[], words: stri
   const unseen = words.filter((_, i) => !seen[i]);
   if (!unseen.length) return new Map();
   const rows = rowsOf<{ tok: string; words: string | null }>(
-    await db.execute(sql`select t.tok, ${CLOSE_WORDS} as words from unnest(${textArray(unseen)}) as t(tok)`),
+    await db.execute(sql`select qw.tok, ${CLOSE_WORDS} as words from unnest(${textArray(unseen)}) as qw(tok)`),
   );
   return new Map(rows.map((r) => [r.tok, closeWordsOf(r.words)]));
 }
 
 /**
- * Forgives one typo per word. A word found nowhere (wordsFoundNowhere) would make the search as typed
- * find nothing, so the search runs at once with that word or its close words. Otherwise it runs as
+ * Forgives one typo per word. A word found nowhere the viewer may look (wordsFoundNowhere) would make
+ * the search as typed find nothing, so the search runs at once with that word or its close words. Otherwise it runs as
  * typed, and only when that finds nothing in any kind asked for (the words exist, but not together or
  * not where the viewer may look) does it look up close words for the words that match nothing the
  * viewer may see (unseenWords) and search again with them. Close words are only words the viewer
@@ -167,7 +182,8 @@ export async function withTypoForgiveness(
 ): Promise<KindPage[]> {
   const { tokens } = parseQuery(q);
   if (!tokens.length) return [];
-  const [viewer, nowhere] = await Promise.all([viewerOf(user), wordsFoundNowhere(db, tokens)]);
+  const viewer = await viewerOf(user);
+  const nowhere = await wordsFoundNowhere(db, viewer, tokens);
   const candidates = typoCandidates(tokens);
   if (nowhere.size) {
     // The other words too, when they match nothing the viewer may see: a word only a hidden post holds
