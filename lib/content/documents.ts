@@ -8,7 +8,7 @@ const { contentDocuments } = schema;
 
 export type DocumentRow = { id: number; path: string; name: string; size: number; mime: string; extension: string };
 
-export async function documentsOf(
+async function documentsOf(
   owner: "postId" | "attachmentId" | "saveTheDateId",
   ids: number[],
 ): Promise<Map<number, DocumentRow[]>> {
@@ -36,6 +36,18 @@ export async function documentsOf(
     map.set(ownerId, list);
   }
   return map;
+}
+
+/** `rows` with their documents (one statement for all of them). */
+export async function withDocuments<R extends { id: number }>(
+  owner: "postId" | "attachmentId" | "saveTheDateId",
+  rows: R[],
+): Promise<(R & { documents: DocumentRow[] })[]> {
+  const docs = await documentsOf(
+    owner,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({ ...r, documents: docs.get(r.id) ?? [] }));
 }
 
 /** Documents as an edit form holds them. */

@@ -2,6 +2,7 @@ import "server-only";
 import { sql } from "drizzle-orm";
 import { getDb, schema } from "@/lib/db";
 import { rowsOf } from "@/lib/db/rows";
+import { cachedReadUntil, deepFreeze } from "@/lib/db/config-cache";
 import type { ListParams } from "./sql";
 import { viewerKey } from "./visibility";
 
@@ -36,7 +37,7 @@ export async function paged<T>(
  * The next moment (ms) an item of the menu is published or expires, or null: a list read now stays
  * current until then (two index probes, posts_menu_publish_idx and posts_menu_expires_idx).
  */
-export async function nextScheduleChange(
+async function nextScheduleChange(
   table: typeof schema.posts | typeof schema.attachments,
   menuId: number,
 ): Promise<number | null> {
@@ -48,7 +49,24 @@ export async function nextScheduleChange(
   return t ? new Date(t).getTime() : null;
 }
 
+/**
+ * A list of posts or attachments (`read`), kept while the content is unchanged and until the menu's
+ * next publish or expiry moment (nextScheduleChange). `kind` names the list in the cache key.
+ */
+export function cachedListUntil<P extends ListParams & { groupId?: number | null }, T>(
+  kind: string,
+  table: typeof schema.posts | typeof schema.attachments,
+  params: P,
+  stamp: string | undefined,
+  read: (params: P) => Promise<T>,
+): Promise<T> {
+  return cachedReadUntil(listKey(kind, params), stamp, async () => {
+    const [value, until] = await Promise.all([read(params).then(deepFreeze), nextScheduleChange(table, params.menuId)]);
+    return { value, until };
+  });
+}
+
 /** The cache key of a list: what the viewer is (their audience), then the list's own parameters. */
-export function listKey(kind: string, { viewer, ...rest }: ListParams & { groupId?: number | null }): string {
+function listKey(kind: string, { viewer, ...rest }: ListParams & { groupId?: number | null }): string {
   return `${kind}:${viewerKey(viewer)}:${JSON.stringify(rest)}`;
 }

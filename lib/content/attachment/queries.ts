@@ -1,14 +1,14 @@
 import "server-only";
 import { and, asc, desc, eq, ilike, isNull, or, sql, type SQL } from "drizzle-orm";
-import { getDb, schema } from "@/lib/db";
-import { cachedReadUntil, deepFreeze } from "@/lib/db/config-cache";
+import { getDb, schema, type Db } from "@/lib/db";
 import { likePattern } from "@/lib/data-table/query";
 import type { UploadType } from "../constants";
+import type { Sort } from "../basics";
 import type { AttachmentFormValues } from "../schemas";
 import { countVisible, editorName, orderFor, type ListParams } from "../sql";
 import { audienceColumnsOf, visibleTo, type AudienceFields, type Viewer } from "../visibility";
-import { documentRefsOf, documentsOf, type DocumentRow } from "../documents";
-import { listKey, nextScheduleChange, paged, type Paged } from "../lists";
+import { documentRefsOf, withDocuments, type DocumentRow } from "../documents";
+import { cachedListUntil, paged, type Paged } from "../lists";
 
 /** The reads of attachments: the Attachment tab (groups and entries), one attachment, the groups, its edit form's values. */
 
@@ -58,12 +58,26 @@ const attachmentColumns = {
   updatedName: editorName,
 };
 
+/** Attachments with their columns and the last editor's name. */
+const attachmentRows = (db: Db) =>
+  db
+    .select(attachmentColumns)
+    .from(attachments)
+    .leftJoin(users, eq(users.id, sql`coalesce(${attachments.updatedBy}, ${attachments.createdBy})`));
+
+/**
+ * A page of the attachments `where` selects, pinned first, then the sort. Entries in a group are never
+ * pinned; ordering by pin there as well lets the sort index serve the page.
+ */
+const attachmentPage = (db: Db, where: SQL | undefined, sort: Sort, limit: number, offset: number) =>
+  attachmentRows(db)
+    .where(where)
+    .orderBy(desc(attachments.pin), ...orderFor(sort, attachments))
+    .limit(limit)
+    .offset(offset);
+
 async function withAttachmentDocs(rows: Omit<AttachmentRow, "kind" | "documents">[]): Promise<AttachmentRow[]> {
-  const docs = await documentsOf(
-    "attachmentId",
-    rows.map((r) => r.id),
-  );
-  return rows.map((r) => ({ kind: "attachment" as const, ...r, documents: docs.get(r.id) ?? [] }));
+  return (await withDocuments("attachmentId", rows)).map((r) => ({ kind: "attachment" as const, ...r }));
 }
 
 export type AttachmentList = Paged<AttachmentRow | AttachmentGroupItem> & {
@@ -93,17 +107,8 @@ async function readAttachmentItems(params: ListParams & { groupId: number | null
       pattern ? ilike(attachments.title, pattern) : undefined,
     );
     const where = and(listed, attachmentVisibleTo(params.viewer));
-    const { rows, total } = await paged(
-      db
-        .select({ ...attachmentColumns })
-        .from(attachments)
-        .leftJoin(users, eq(users.id, sql`coalesce(${attachments.updatedBy}, ${attachments.createdBy})`))
-        .where(where)
-        // Entries in a group are never pinned; ordering by pin as well lets the sort index serve the page.
-        .orderBy(desc(attachments.pin), ...orderFor(params.sort, attachments))
-        .limit(params.perPage)
-        .offset(offset),
-      () => countVisible(db, attachments, listed, params.viewer),
+    const { rows, total } = await paged(attachmentPage(db, where, params.sort, params.perPage, offset), () =>
+      countVisible(db, attachments, listed, params.viewer),
     );
     return { rows: await withAttachmentDocs(rows), total, page: params.page, perPage: params.perPage, group };
   }
@@ -153,17 +158,7 @@ async function readAttachmentItems(params: ListParams & { groupId: number | null
   let singles: Omit<AttachmentRow, "kind" | "documents">[] = [];
   let singlesTotal: number;
   if (singlesLimit > 0) {
-    const r = await paged(
-      db
-        .select({ ...attachmentColumns })
-        .from(attachments)
-        .leftJoin(users, eq(users.id, sql`coalesce(${attachments.updatedBy}, ${attachments.createdBy})`))
-        .where(where)
-        .orderBy(desc(attachments.pin), ...orderFor(params.sort, attachments))
-        .limit(singlesLimit)
-        .offset(singlesOffset),
-      countSingles,
-    );
+    const r = await paged(attachmentPage(db, where, params.sort, singlesLimit, singlesOffset), countSingles);
     singles = r.rows;
     singlesTotal = r.total;
   } else {
@@ -187,14 +182,7 @@ export async function listAttachmentsFlat(params: ListParams): Promise<Paged<Att
   );
   const where = and(listed, attachmentVisibleTo(params.viewer));
   const { rows, total } = await paged(
-    db
-      .select({ ...attachmentColumns })
-      .from(attachments)
-      .leftJoin(users, eq(users.id, sql`coalesce(${attachments.updatedBy}, ${attachments.createdBy})`))
-      .where(where)
-      .orderBy(desc(attachments.pin), ...orderFor(params.sort, attachments))
-      .limit(params.perPage)
-      .offset((params.page - 1) * params.perPage),
+    attachmentPage(db, where, params.sort, params.perPage, (params.page - 1) * params.perPage),
     () => countVisible(db, attachments, listed, params.viewer),
   );
   return { rows: await withAttachmentDocs(rows), total, page: params.page, perPage: params.perPage };
@@ -210,10 +198,7 @@ export async function getAttachment({
   viewer: Viewer;
 }): Promise<AttachmentRow | null> {
   const db = await getDb();
-  const [row] = await db
-    .select(attachmentColumns)
-    .from(attachments)
-    .leftJoin(users, eq(users.id, sql`coalesce(${attachments.updatedBy}, ${attachments.createdBy})`))
+  const [row] = await attachmentRows(db)
     .where(and(eq(attachments.menuId, menuId), eq(attachments.id, id), attachmentVisibleTo(viewer)))
     .limit(1);
   if (!row) return null;
@@ -246,13 +231,7 @@ export function listAttachmentItems(
   params: ListParams & { groupId: number | null },
   stamp?: string,
 ): Promise<AttachmentList | null> {
-  return cachedReadUntil(listKey("attachments", params), stamp, async () => {
-    const [value, until] = await Promise.all([
-      readAttachmentItems(params).then(deepFreeze),
-      nextScheduleChange(attachments, params.menuId),
-    ]);
-    return { value, until };
-  });
+  return cachedListUntil("attachments", attachments, params, stamp, readAttachmentItems);
 }
 
 /** An attachment as its edit form holds it. */

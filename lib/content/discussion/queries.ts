@@ -1,7 +1,6 @@
 import "server-only";
 import { and, asc, eq } from "drizzle-orm";
 import { getDb, schema } from "@/lib/db";
-import { cachedReadUntil, deepFreeze } from "@/lib/db/config-cache";
 import type { DiscussionFormValues } from "../schemas";
 import {
   countVisible,
@@ -13,8 +12,8 @@ import {
   type ListParams,
 } from "../sql";
 import type { AudienceFields, Viewer } from "../visibility";
-import { documentRefsOf, documentsOf, type DocumentRow } from "../documents";
-import { listKey, nextScheduleChange, paged, type Paged } from "../lists";
+import { documentRefsOf, withDocuments, type DocumentRow } from "../documents";
+import { cachedListUntil, paged, type Paged } from "../lists";
 
 /** The reads of discussion posts: the Discussion tab, one post, its comments, its edit form's values. */
 
@@ -41,12 +40,8 @@ async function readDiscussions(params: ListParams): Promise<Paged<DiscussionRow>
   const { rows, total } = await paged(discussionListQuery(db, params), () =>
     countVisible(db, posts, discussionMenuFilter(params.menuId, params.q), params.viewer),
   );
-  const docs = await documentsOf(
-    "postId",
-    rows.map((r) => r.id),
-  );
   return {
-    rows: rows.map((r) => ({ ...r, documents: docs.get(r.id) ?? [] })),
+    rows: await withDocuments("postId", rows),
     total,
     page: params.page,
     perPage: params.perPage,
@@ -68,8 +63,7 @@ export async function getDiscussion({
     .where(and(eq(posts.menuId, menuId), eq(posts.id, id), postVisibleTo(viewer)))
     .limit(1);
   if (!row) return null;
-  const docs = await documentsOf("postId", [row.id]);
-  return { ...row, documents: docs.get(row.id) ?? [] };
+  return (await withDocuments("postId", [row]))[0];
 }
 
 export type CommentRow = { id: number; comment: string; createdAt: Date; authorName: string };
@@ -92,13 +86,7 @@ export async function listComments({ postId }: { postId: number }): Promise<Comm
 
 /** readDiscussions, kept while the content is unchanged and until the menu's next publish or expiry moment. */
 export function listDiscussions(params: ListParams, stamp?: string): Promise<Paged<DiscussionRow>> {
-  return cachedReadUntil(listKey("discussions", params), stamp, async () => {
-    const [value, until] = await Promise.all([
-      readDiscussions(params).then(deepFreeze),
-      nextScheduleChange(posts, params.menuId),
-    ]);
-    return { value, until };
-  });
+  return cachedListUntil("discussions", posts, params, stamp, readDiscussions);
 }
 
 /** A post as its edit form holds it (the edit page's values, and what a field left out of an update keeps). */

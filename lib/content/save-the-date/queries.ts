@@ -6,7 +6,7 @@ import { likePattern } from "@/lib/data-table/query";
 import { isoDateToUs } from "../constants";
 import type { SaveTheDateFormValues } from "../schemas";
 import { countRows, editorName, orderFor, type ListParams } from "../sql";
-import { documentRefsOf, documentsOf, type DocumentRow } from "../documents";
+import { documentRefsOf, withDocuments, type DocumentRow } from "../documents";
 import { paged, type Paged } from "../lists";
 
 /** The reads of save-the-date entries: the Save-the-date tab, one entry, its edit form's values. */
@@ -56,12 +56,8 @@ async function readSaveTheDates(params: Omit<ListParams, "viewer">): Promise<Pag
       .offset((params.page - 1) * params.perPage),
     () => countRows(db, saveTheDates, where),
   );
-  const docs = await documentsOf(
-    "saveTheDateId",
-    rows.map((r) => r.id),
-  );
   return {
-    rows: rows.map((r) => ({ ...r, documents: docs.get(r.id) ?? [] })),
+    rows: await withDocuments("saveTheDateId", rows),
     total,
     page: params.page,
     perPage: params.perPage,
@@ -77,8 +73,7 @@ export async function getSaveTheDate({ menuId, id }: { menuId: number; id: numbe
     .where(and(eq(saveTheDates.menuId, menuId), eq(saveTheDates.id, id)))
     .limit(1);
   if (!row) return null;
-  const docs = await documentsOf("saveTheDateId", [row.id]);
-  return { ...row, documents: docs.get(row.id) ?? [] };
+  return (await withDocuments("saveTheDateId", [row]))[0];
 }
 
 export async function findSaveTheDate(id: number): Promise<{ menuId: number } | null> {
