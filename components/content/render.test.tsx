@@ -7,7 +7,9 @@ vi.mock("next/navigation", () => ({
 
 import { renderHtml } from "@/test/render-dom";
 import type { PageState } from "@/lib/content/page-href";
-import type { AttachmentGroupItem, AttachmentRow, DiscussionRow, SaveTheDateRow } from "@/lib/content/queries";
+import type { AttachmentGroupItem, AttachmentRow } from "@/lib/content/attachment/queries";
+import type { DiscussionRow } from "@/lib/content/discussion/queries";
+import type { SaveTheDateRow } from "@/lib/content/save-the-date/queries";
 import { AttachmentList, DiscussionList, FileList, SaveTheDateList } from "./list-items";
 import { ContentTabs, GroupHead, PageHead, Pager, SubMenus } from "./page-parts";
 import { ListToolbar } from "./list-toolbar";

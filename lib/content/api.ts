@@ -5,16 +5,12 @@ import { AppError } from "@/lib/errors";
 import { fieldErrorsOf } from "@/lib/api/with-api";
 import { underPayloadNames } from "@/lib/api/payload-names";
 import type { SessionUser } from "@/lib/auth/session";
-import {
-  requireContentMenu,
-  type AttachmentGroupItem,
-  type AttachmentRow,
-  type AudienceFields,
-  type DiscussionRow,
-  type DocumentRow,
-  type SaveTheDateRow,
-} from "./queries";
-import { scheduleState } from "./visibility";
+import { requireContentMenu } from "@/lib/auth/guards";
+import type { AttachmentGroupItem, AttachmentRow } from "./attachment/queries";
+import type { DiscussionRow } from "./discussion/queries";
+import type { DocumentRow } from "./documents";
+import type { SaveTheDateRow } from "./save-the-date/queries";
+import { scheduleState, type AudienceFields } from "./visibility";
 import { listQuerySchema, slugSchema, type DocumentRef } from "./schemas";
 import { isoDateToUs } from "./constants";
 import { SORTS, type ContentTab, type Sort } from "./basics";

@@ -127,3 +127,11 @@ export function isAddressedTo(
 export function isPastDue(dueAt: Date | null, now = Date.now()): boolean {
   return dueAt != null && dueAt.getTime() < now;
 }
+
+/** Who an item reaches and when (lib/content/visibility.ts); shown to administrators. */
+export type AudienceFields = {
+  audienceLocationIds: number[];
+  audienceRoleIds: number[];
+  publishAt: Date | null;
+  expiresAt: Date | null;
+};

@@ -23,11 +23,11 @@ type StaffFormTable =
   | typeof schema.uniformRequests;
 
 /**
- * How the portal search reads a form (lib/search/queries.ts): its table's stored `search_vector`
+ * How the portal search reads a form (lib/search/kinds/staff-form.ts): its table's stored `search_vector`
  * (lib/search/vectors.ts), the column its date filter uses, and, over the record as alias `t`, the
- * result's title, snippet, date (text, YYYY-MM-DD or ISO) and the requester's name when the title lacks it.
+ * result's title, snippet and date (text, YYYY-MM-DD or ISO).
  */
-export type FormSearchSource = { dateColumn: string; title: SQL; snippet: SQL; date: SQL; extra?: SQL };
+export type FormSearchSource = { dateColumn: string; title: SQL; snippet: SQL; date: SQL };
 
 export type StaffFormServerFacts = {
   table: StaffFormTable;
@@ -82,7 +82,6 @@ const SERVER_FACTS = {
       title: sql`t.employee_first_name || ' ' || t.employee_last_name`,
       snippet: sql`t.requestor_name || ' ' || t.comment`,
       date: iso(sql`t.updated_at`),
-      extra: sql`t.employee_first_name || ' ' || t.employee_last_name`,
     },
   },
 } as const satisfies Record<FormKey, StaffFormServerFacts>;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
-import { listAttachmentGroups } from "@/lib/content/queries";
+import { listAttachmentGroups } from "@/lib/content/attachment/queries";
 import { toApiColorOption } from "@/lib/backoffice/api";
 import { optionalIdSchema } from "@/lib/validation/id";
 

@@ -7,7 +7,7 @@ import { getCurrentUser, pageGuard, requireUser } from "@/lib/auth/guards";
 import { roleCan } from "@/lib/auth/roles";
 import { menuNotFound } from "@/app/(portal)/_lib/menu-not-found";
 import { getMenuBySlug } from "@/lib/menus/queries";
-import { getDiscussion, listComments } from "@/lib/content/queries";
+import { getDiscussion, listComments } from "@/lib/content/discussion/queries";
 import { tabsOf } from "@/lib/content/tabs";
 import { initialsOf } from "@/components/shell/shell-utils";
 import { Avatar } from "@/components/ui/avatar";

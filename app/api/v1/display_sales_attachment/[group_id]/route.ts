@@ -2,7 +2,7 @@ import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
 import { AppError } from "@/lib/errors";
 import { assertPageInRange, listCallQuery, menuForCall, toApiAttachment, toApiGroupItem } from "@/lib/content/api";
-import { listAttachmentItems } from "@/lib/content/queries";
+import { listAttachmentItems } from "@/lib/content/attachment/queries";
 import { PAGE_SIZE } from "@/lib/content/constants";
 import { DATE_SORTS, SORTS } from "@/lib/content/basics";
 import { toId } from "@/lib/validation/id";
