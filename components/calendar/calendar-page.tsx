@@ -4,7 +4,6 @@ import type { SessionUser } from "@/lib/auth/session";
 import { listCalendarKeys, listMenuCalendarKeyIds, listOccurrences } from "@/lib/calendar/queries";
 import { monthGridRange, monthOf, parseMonthParam } from "@/lib/calendar/range";
 import { isKnownTimeZone, PORTAL_TIME_ZONE } from "@/lib/dates/zone";
-import { toApiKey } from "@/lib/calendar/api";
 import { packOccurrences } from "@/lib/calendar/pack";
 import { CalendarApp } from "./calendar-app-lazy";
 import { todayIn } from "./format";
@@ -51,14 +50,14 @@ export async function CalendarPage({ menu, user, searchParams }: Props) {
       today={todayIn(timeZone)}
       initialRange={{ start: range.start.toISOString(), end: range.end.toISOString() }}
       initialEvents={packOccurrences(occurrences)}
-      keys={keys.map(toApiKey)}
+      keys={keys}
       canManage={roleCan(user.roleId, "manageEvents")}
       seeStatus={seeStatus}
       userName={personNameOrUsernameOf(user)}
       menu={{ id: menu.id, slug: menu.slug }}
       canChooseKeys={roleCan(user.roleId, "manageBackOffice")}
       pageKeyIds={pageKeyIds}
-      allKeys={roleCan(user.roleId, "manageBackOffice") ? activeKeys.map(toApiKey) : []}
+      allKeys={roleCan(user.roleId, "manageBackOffice") ? activeKeys : []}
     />
   );
 }

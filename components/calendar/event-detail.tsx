@@ -6,7 +6,7 @@ import { deleteEventsAction } from "@/lib/calendar/actions";
 import type { ApiEventDetail } from "@/lib/calendar/types";
 import { AttachmentsCarousel } from "./attachments-carousel";
 import { describeOccurrence, describeRecurrence, formatDate, formatTime } from "./format";
-import type { Popup } from "./calendar-app";
+import type { Popup } from "./dialog";
 import { callAction } from "@/lib/actions/client";
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -111,7 +111,18 @@ export function EventDetailView({
       </div>
       <dl className="mt-4 divide-y divide-slate-100">
         <Row label="Event Date">
-          {event.start ? describeOccurrence(event, timeZone) : dash}
+          {event.start
+            ? describeOccurrence(
+                {
+                  allDay: event.all_day,
+                  start: event.start,
+                  end: event.end,
+                  startDay: event.start_day,
+                  endDay: event.end_day,
+                },
+                timeZone,
+              )
+            : dash}
           {recurrence && <span className="mt-1 block text-slate-600">{recurrence}</span>}
         </Row>
         <Row label="Calendar key">{event.mm_title}</Row>

@@ -1,5 +1,5 @@
 import { RECURRENCE_LABELS, WEEKDAYS } from "@/lib/calendar/constants";
-import type { ApiEventDetail, ApiOccurrence } from "@/lib/calendar/types";
+import type { ApiEventDetail, CalendarItem } from "@/lib/calendar/types";
 import { formatDayText, formatInZone } from "@/lib/dates/format";
 
 /** Display helpers: times in the calendar's zone (the viewer's), all-day dates as written. */
@@ -27,15 +27,15 @@ export function monthTitle(day: string): string {
 
 /** "Tue, Mar 10, 2026, 9:00 AM – 10:30 AM", or the dates of an all-day occurrence. */
 export function describeOccurrence(
-  o: Pick<ApiOccurrence, "all_day" | "start" | "end" | "start_day" | "end_day">,
+  o: Pick<CalendarItem, "allDay" | "start" | "end" | "startDay" | "endDay">,
   timeZone: string,
 ): string {
   if (!o.start) return "";
-  if (o.all_day && o.start_day && o.end_day) {
-    const last = new Date(new Date(`${o.end_day}T00:00:00Z`).getTime() - 86_400_000).toISOString().slice(0, 10);
-    return last === o.start_day
-      ? `${formatDay(o.start_day)} (all day)`
-      : `${formatDay(o.start_day)} – ${formatDay(last)} (all day)`;
+  if (o.allDay && o.startDay && o.endDay) {
+    const last = new Date(new Date(`${o.endDay}T00:00:00Z`).getTime() - 86_400_000).toISOString().slice(0, 10);
+    return last === o.startDay
+      ? `${formatDay(o.startDay)} (all day)`
+      : `${formatDay(o.startDay)} – ${formatDay(last)} (all day)`;
   }
   const sameDay = formatDate(o.start, timeZone) === formatDate(o.end, timeZone);
   if (o.end === o.start) return `${formatDate(o.start, timeZone)}, ${formatTime(o.start, timeZone)}`;

@@ -61,8 +61,8 @@ export function MonthPreview({
   const gridEnd = addDays(gridStart, 42);
   const dayKeyIn = dayKeyFn(timeZone);
   for (const e of events) {
-    if (e.all_day && e.start_day && e.end_day) {
-      for (let d = e.start_day < gridStart ? gridStart : e.start_day; d < e.end_day && d < gridEnd; d = addDays(d, 1))
+    if (e.allDay && e.startDay && e.endDay) {
+      for (let d = e.startDay < gridStart ? gridStart : e.startDay; d < e.endDay && d < gridEnd; d = addDays(d, 1))
         push(d, e);
     } else push(dayKeyIn(e.start), e);
   }
@@ -94,7 +94,7 @@ export function MonthPreview({
                   </div>
                   <ul className="mt-0.5 space-y-0.5">
                     {items.slice(0, MAX_PER_DAY).map((e) => (
-                      <li key={`${e.occurrence_id}-${day}`} className="truncate">
+                      <li key={`${e.occurrenceId}-${day}`} className="truncate">
                         <button
                           type="button"
                           onClick={() => onOpen?.(e)}
@@ -104,9 +104,9 @@ export function MonthPreview({
                           <span
                             aria-hidden="true"
                             className="h-2 w-2 shrink-0 rounded-full"
-                            style={{ backgroundColor: e.color_code.slice(0, 7) }}
+                            style={{ backgroundColor: e.colorCode.slice(0, 7) }}
                           />
-                          {!e.all_day && <span className="text-slate-600">{shortTime(e.start, timeZone)}</span>}
+                          {!e.allDay && <span className="text-slate-600">{shortTime(e.start, timeZone)}</span>}
                           <span className={`truncate font-semibold ${e.status === "inactive" ? "opacity-60" : ""}`}>
                             {e.title}
                           </span>

@@ -41,7 +41,7 @@ export function SearchResults({
       ) : (
         <ul className="mt-4 divide-y divide-slate-100" aria-label={`${results.length} matching events`}>
           {results.map((e) => (
-            <li key={e.occurrence_id}>
+            <li key={e.occurrenceId}>
               <button
                 type="button"
                 onClick={() => onOpen(e)}
@@ -50,12 +50,12 @@ export function SearchResults({
                 <span
                   aria-hidden="true"
                   className="mt-1.5 h-3 w-3 shrink-0 rounded-full"
-                  style={{ backgroundColor: e.color_code.slice(0, 7) }}
+                  style={{ backgroundColor: e.colorCode.slice(0, 7) }}
                 />
                 <span className="min-w-0 flex-1">
                   <span className="block font-medium break-words text-slate-900">{e.title}</span>
                   <span className="block text-sm text-slate-600">
-                    {describeOccurrence(e, timeZone)} · {e.mm_title}
+                    {describeOccurrence(e, timeZone)} · {e.keyName}
                     {e.type === "recursive" && " · recurring"}
                     {seeStatus && e.status === "inactive" && " · Inactive"}
                   </span>

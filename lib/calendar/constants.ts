@@ -6,6 +6,7 @@ export const EVENT_TYPES = ["normal", "recursive"] as const;
 export const RECURRENCES = ["weekly", "monthly", "yearly"] as const;
 
 export type EventStatus = (typeof EVENT_STATUSES)[number];
+export type KeyStatus = (typeof KEY_STATUSES)[number];
 export type EventType = (typeof EVENT_TYPES)[number];
 export type RecurrenceType = (typeof RECURRENCES)[number];
 

@@ -212,3 +212,15 @@ export const revokeFeedTokenSchema = z.object({ id: z.coerce.number().int().posi
 
 /** Search text: trimmed, at most 190 characters (the box's limit). */
 export const searchText = text().trim().max(190, "The search text is too long.");
+
+/**
+ * The portal calendar's read (app/api/calendar/events): a window (`start`/`end`, naive ones in
+ * `timeZone`) or, with `q`, the matching events; `slug`, the calendar page whose keys it shows.
+ */
+export const calendarEventsQuery = z.object({
+  start: text().trim().max(40).optional(),
+  end: text().trim().max(40).optional(),
+  timeZone: text().trim().max(64).default(PORTAL_TIME_ZONE).refine(isKnownTimeZone, MESSAGES.timeZone),
+  slug: text().trim().min(1).max(190),
+  q: searchText.optional(),
+});
