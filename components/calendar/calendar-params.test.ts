@@ -7,7 +7,8 @@ const parse = <K extends keyof CalendarParams>(key: K, value: string) => calenda
 describe("the calendar's URL parameters", () => {
   it("read ids, days and months only when they are real", () => {
     expect(parse("event", "42")).toBe(42);
-    for (const bad of ["0", "-1", "042", "1.5", "1e3", "12345678901", "abc", ""]) expect(parse("event", bad)).toBeNull();
+    for (const bad of ["0", "-1", "042", "1.5", "1e3", "12345678901", "abc", ""])
+      expect(parse("event", bad)).toBeNull();
     expect(parse("add", "2026-02-28")).toBe("2026-02-28");
     for (const bad of ["2026-02-30", "2026-2-3", "2026-13-01", "tomorrow"]) expect(parse("add", bad)).toBeNull();
     expect(parse("month", "2026-12")).toBe("2026-12");
@@ -31,7 +32,9 @@ describe("the calendar's URL parameters", () => {
 
   it("change some parameters of an address and keep the others (Back's parent view)", () => {
     const here = "http://portal.test/calendar?month=2026-12&q=sales&event=7";
-    expect(sameAddress(calendarUrl(here, { event: null }), "http://portal.test/calendar?q=sales&month=2026-12")).toBe(true);
+    expect(sameAddress(calendarUrl(here, { event: null }), "http://portal.test/calendar?q=sales&month=2026-12")).toBe(
+      true,
+    );
     expect(sameAddress(calendarUrl(here, NO_VIEW), "http://portal.test/calendar?month=2026-12")).toBe(true);
     expect(sameAddress(calendarUrl(here, { event: null }), "http://portal.test/calendar?month=2026-12")).toBe(false);
     expect(sameAddress("http://portal.test/calendar?q=a", "http://portal.test/other?q=a")).toBe(false);

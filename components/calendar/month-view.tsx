@@ -8,6 +8,7 @@ import type { CalendarItem, CalendarKey } from "@/lib/calendar/types";
 import { CalendarToolbar, type GridView } from "./calendar-toolbar";
 import { KeysLegend } from "./keys-legend";
 import { MonthPreview } from "./month-preview";
+import { TopLink } from "./top-link";
 import { monthTitle } from "./format";
 
 // FullCalendar is its own chunk so the menu pages that share this route ([slug]) do not download it.
@@ -163,11 +164,7 @@ export function MonthView(props: {
           />
         )}
       </div>
-      <p className="mt-4 text-right">
-        <a href="#calendar-top" className="text-sm font-medium text-brand-700 underline">
-          Top
-        </a>
-      </p>
+      <TopLink />
     </div>
   );
 }

@@ -3,6 +3,7 @@
 import { Button, Spinner } from "@/components/ui/button";
 import type { CalendarItem } from "@/lib/calendar/types";
 import { describeOccurrence } from "./format";
+import { TopLink } from "./top-link";
 
 /** Search mode: the matching events (each once, its next or last date) with a way back. */
 export function SearchResults({
@@ -65,11 +66,7 @@ export function SearchResults({
           ))}
         </ul>
       )}
-      <p className="mt-4 text-right">
-        <a href="#calendar-top" className="text-sm font-medium text-brand-700 underline">
-          Top
-        </a>
-      </p>
+      <TopLink />
     </div>
   );
 }
