@@ -16,7 +16,7 @@ import { monthTitle } from "./format";
 // than FullCalendar's own SSR).
 const CalendarGrid = dynamic(() => import("./calendar-grid").then((m) => m.CalendarGrid));
 
-/** 766 px and wider: the spec's desktop view (components/shell/shell-frame.tsx). */
+/** 766 px and wider: the old portal's desktop view (components/shell/shell-frame.tsx). */
 const DESKTOP_QUERY = "(min-width: 47.875rem)";
 
 /** `YYYY-MM` of the month a view range shows (its start plus 15 days lands inside the month). */
@@ -65,7 +65,7 @@ export function MonthView(props: {
 
   const onGridReady = useCallback(() => {
     setGridReady(true);
-    // Below 766 px (the spec's mobile view) a month grid of seven 50-px columns shows about four letters
+    // Below 766 px (the old portal's mobile view) a month grid of seven 50-px columns shows about four letters
     // of a title: phones open in the list, the month one tap away. Before paint: no month flashes.
     if (!window.matchMedia(DESKTOP_QUERY).matches) {
       setView("listMonth");
