@@ -212,6 +212,73 @@ describe("a query waits for a connection of the pool at most POOL_WAIT_MS", () =
   });
 });
 
+describe.skipIf(!url)("issue 44 follow-up: the pool-wait bound with postgres.js's own pool", () => {
+  const clients: ReturnType<typeof postgres>[] = [];
+  const relays: Awaited<ReturnType<typeof startRelay>>[] = [];
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.end({ timeout: 1 })));
+    await Promise.all(relays.map((r) => r.close()));
+  });
+  const pool = (target: string, max: number, waitMs: number) => {
+    const client = postgres(target, { max, fetch_types: false, onnotice: () => {} });
+    clients.push(client);
+    return boundPoolWait(client, waitMs);
+  };
+
+  it("a busy pool whose connections keep answering is not an unavailable database: no query gives up", async () => {
+    const client = pool(url!, 1, 100);
+    await client`select 1`; // its connection open (the tagged query is not bounded)
+    // Ten queries of 50 ms on one connection: the last waits about 450 ms, each 100 ms of it with answers.
+    // With parameters, as Drizzle sends them: postgres.js runs one at a time on a connection, the others queue.
+    const rows = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => client.unsafe("select pg_sleep(0.05), $1::int as i", [i])),
+    );
+    expect(rows.map((r) => (r as unknown as { i: number }[])[0].i)).toEqual([...Array(10).keys()]);
+  });
+
+  it("a query that gave up while its connection was opening does not take the connection with it", async () => {
+    const target = new URL(url!);
+    const relay = await startRelay({ host: target.hostname, port: Number(target.port || 5432) });
+    relays.push(relay);
+    const through = new URL(url!);
+    through.hostname = "127.0.0.1";
+    through.port = String(relay.port);
+    const client = pool(through.href, 1, 100);
+    relay.set("slow"); // the server takes 400 ms to accept: a restart's first connections
+    await expect(client.unsafe("select 1")).rejects.toMatchObject({ code: "POOL_WAIT_TIMEOUT" });
+    relay.set("up");
+    await new Promise((r) => setTimeout(r, 500)); // the connection opened meanwhile
+    // Before: the opened connection skipped the withdrawn query and was never handed out again.
+    expect(await client.unsafe("select 2 as n")).toEqual([{ n: 2 }]);
+  });
+
+  it("a withdrawn write is never applied once a connection opens", async () => {
+    const target = new URL(url!);
+    const relay = await startRelay({ host: target.hostname, port: Number(target.port || 5432) });
+    relays.push(relay);
+    const through = new URL(url!);
+    through.hostname = "127.0.0.1";
+    through.port = String(relay.port);
+    const direct = postgres(url!, { max: 1, onnotice: () => {} });
+    clients.push(direct);
+    const table = `withdrawn_${process.pid}`;
+    await direct.unsafe(`create table if not exists ${table} (n int)`);
+    try {
+      const client = pool(through.href, 1, 100);
+      relay.set("slow");
+      await expect(client.unsafe(`insert into ${table} values (1)`)).rejects.toMatchObject({
+        code: "POOL_WAIT_TIMEOUT",
+      });
+      relay.set("up");
+      await new Promise((r) => setTimeout(r, 500)); // the connection opened meanwhile
+      expect(await client.unsafe("select 3 as n")).toEqual([{ n: 3 }]);
+      expect(await direct.unsafe(`select count(*)::int as n from ${table}`)).toEqual([{ n: 0 }]);
+    } finally {
+      await direct.unsafe(`drop table ${table}`);
+    }
+  });
+});
+
 describe("the pool tries again soon after an outage, and a request waits for the database once", () => {
   it("a read is not sent again once RETRY_WINDOW_MS have passed since its first attempt", async () => {
     let calls = 0;
@@ -256,11 +323,12 @@ describe("the pool tries again soon after an outage, and a request waits for the
 
 /**
  * A TCP relay between the app's pool and the test's PostgreSQL, which the test can make refuse new
- * connections and drop the open ones (PostgreSQL stopped or restarting), or accept them and never answer
- * (a host that cannot be reached).
+ * connections and drop the open ones (PostgreSQL stopped or restarting), accept them and never answer
+ * (a host that cannot be reached), or pass new ones on only after SLOW_ACCEPT_MS (a server starting up).
  */
+const SLOW_ACCEPT_MS = 400;
 async function startRelay(target: { host: string; port: number }) {
-  let mode: "up" | "refuse" | "silent" = "up";
+  let mode: "up" | "refuse" | "silent" | "slow" = "up";
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
     sockets.add(client);
@@ -268,19 +336,24 @@ async function startRelay(target: { host: string; port: number }) {
     client.on("error", () => {});
     if (mode === "refuse") return client.destroy();
     if (mode === "silent") return;
+    if (mode === "slow") return void setTimeout(() => pipe(client), SLOW_ACCEPT_MS);
+    pipe(client);
+  });
+  const pipe = (client: net.Socket) => {
+    if (client.destroyed) return;
     const upstream = net.connect(target.port, target.host);
     sockets.add(upstream);
     upstream.on("close", () => (sockets.delete(upstream), client.destroy()));
     upstream.on("error", () => client.destroy());
     client.on("close", () => upstream.destroy());
     client.pipe(upstream).pipe(client);
-  });
+  };
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     port: (server.address() as net.AddressInfo).port,
     set(next: typeof mode) {
       mode = next;
-      if (next !== "up") for (const s of sockets) s.destroy();
+      if (next === "refuse" || next === "silent") for (const s of sockets) s.destroy();
     },
     close: () => {
       for (const s of sockets) s.destroy();
