@@ -9,9 +9,11 @@
  * answers 503 within 5 s, never 401, and the session row is not revoked.
  */
 import net from "node:net";
+import { inspect } from "node:util";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import postgres from "postgres";
-import { eq, sql } from "drizzle-orm";
+import { DrizzleQueryError, eq, sql } from "drizzle-orm";
+import { createReactServerErrorHandler } from "next/dist/server/app-render/create-error-handler";
 import { z } from "zod";
 
 vi.mock("next/headers", () => import("@/test/mock-next-headers"));
@@ -20,6 +22,7 @@ import { cookieJar } from "@/test/mock-next-headers";
 import { apiRequest, callRoute, tokenFor, setupTestDatabase } from "@/test/db";
 import { SESSION_COOKIE, sessionFor } from "@/test/auth";
 import {
+  asDatabaseUnavailable,
   isConnectionLost,
   isDatabaseUnavailable,
   isRetryableRead,
@@ -28,7 +31,7 @@ import {
 } from "@/lib/db/retry";
 import { boundPoolWait, reconnectDelay, RECONNECT_MAX_S } from "@/lib/db/bounds";
 import { requestFaults } from "@/lib/db/faults";
-import { getDbHandle, openDatabase, schema, setDbForTesting } from "@/lib/db";
+import { getDb, getDbHandle, openDatabase, schema, setDbForTesting } from "@/lib/db";
 import { hashToken } from "@/lib/auth/tokens";
 import { pageGuard, requireUser } from "@/lib/auth/guards";
 import { createAction } from "@/lib/actions/action";
@@ -179,6 +182,24 @@ describe("'the database could not answer' is told from 'no session'", () => {
     expect(err).toMatchObject({ status: 503, digest: DATABASE_UNAVAILABLE_DIGEST, message: DATABASE_UNAVAILABLE });
   });
 
+  it("through Drizzle's DrizzleQueryError: the DatabaseUnavailableError around the driver's error, without the SQL or its parameters", () => {
+    const driver = coded("ECONNREFUSED");
+    const wrapped = new DrizzleQueryError(
+      'select "secret" from "users" where "email" = $1',
+      ["who@example.com"],
+      driver,
+    );
+    const err = asDatabaseUnavailable(wrapped);
+    expect(err).toBeInstanceOf(DatabaseUnavailableError);
+    expect(err).toMatchObject({ digest: DATABASE_UNAVAILABLE_DIGEST, message: DATABASE_UNAVAILABLE, cause: driver });
+    expect(inspect(err, { depth: 5 })).not.toMatch(/secret|who@example/);
+    // One already made (the session lookup's) is kept; anything else is left as it is.
+    const made = new DatabaseUnavailableError(driver);
+    expect(asDatabaseUnavailable(new DrizzleQueryError("select 1", [], made))).toBe(made);
+    const constraint = new DrizzleQueryError("insert into t values ($1)", [1], coded("23505"));
+    expect(asDatabaseUnavailable(constraint)).toBe(constraint);
+  });
+
   it("timeouts are not sent again: only a lost connection makes a read retry", () => {
     expect(isConnectionLost(coded("CONNECT_TIMEOUT"))).toBe(false);
     expect(isConnectionLost(coded("POOL_WAIT_TIMEOUT"))).toBe(false);
@@ -280,25 +301,30 @@ describe.skipIf(!url)("issue 44 follow-up: the pool-wait bound with postgres.js'
 });
 
 describe("the pool tries again soon after an outage, and a request waits for the database once", () => {
-  it("a read is not sent again once RETRY_WINDOW_MS have passed since its first attempt", async () => {
-    let calls = 0;
-    const slowDrop = {
-      unsafe: (_query: string) => {
-        calls++;
-        const p = new Promise((_, reject) =>
-          setTimeout(
-            () => reject(Object.assign(new Error("closed"), { code: "CONNECTION_CLOSED" })),
-            RETRY_WINDOW_MS + 50,
-          ),
-        );
-        p.catch(() => {});
-        return Object.assign(p, { values: () => p });
-      },
+  it("a read is sent again within RETRY_WINDOW_MS of its first failure, however long it ran before that", async () => {
+    const lost = () => Object.assign(new Error("closed"), { code: "CONNECTION_CLOSED" });
+    const fake = (failAfter: (call: number) => number | null) => {
+      let calls = 0;
+      const client = {
+        unsafe: (_query: string) => {
+          const after = failAfter(++calls);
+          const p = new Promise((resolve, reject) =>
+            after === null ? resolve([[1]]) : setTimeout(() => reject(lost()), after),
+          );
+          p.catch(() => {});
+          return Object.assign(p, { values: () => p });
+        },
+      };
+      return { client: retryReadsOnLostConnection(client, 10), calls: () => calls };
     };
-    await expect(retryReadsOnLostConnection(slowDrop, 10).unsafe("select 1")).rejects.toMatchObject({
-      code: "CONNECTION_CLOSED",
-    });
-    expect(calls).toBe(1);
+    // Ran past the window before its connection dropped: still sent again (a restart under load).
+    const slow = fake((call) => (call === 1 ? RETRY_WINDOW_MS + 50 : null));
+    expect(await slow.client.unsafe("select 1").values()).toEqual([[1]]);
+    expect(slow.calls()).toBe(2);
+    // Failing again only after the window: not sent a third time.
+    const away = fake((call) => (call === 1 ? 0 : RETRY_WINDOW_MS + 50));
+    await expect(away.client.unsafe("select 1")).rejects.toMatchObject({ code: "CONNECTION_CLOSED" });
+    expect(away.calls()).toBe(2);
   });
 
   it("a connection's wait before opening again grows but stays under RECONNECT_MAX_S (postgres.js's own grows to 20 s)", () => {
@@ -518,6 +544,33 @@ describe.skipIf(!url)("a database blip signs nobody out", () => {
       .from(schema.apiTokens)
       .where(eq(schema.apiTokens.tokenHash, hashToken(own.sid)));
     expect(row.revokedAt).toBeNull();
+  });
+
+  it("issue 44 follow-up: a page's later query (its session lookup succeeded) throws the digest of 'Temporarily unavailable', its SQL not in the log", async () => {
+    cookieJar.set(SESSION_COOKIE, session.cookie);
+    expect(await pageGuard(requireUser())).toHaveProperty("tokenId");
+    relay.set("refuse");
+    const db = await getDb();
+    const secret = "who-asked-for-this-slug";
+    const failures = [
+      await db
+        .select()
+        .from(schema.menus)
+        .where(eq(schema.menus.slug, secret))
+        .catch((e: unknown) => e),
+      await db.query.menus.findFirst({ where: eq(schema.menus.slug, secret) }).catch((e: unknown) => e),
+      await db.transaction((tx) => tx.select().from(schema.menus)).catch((e: unknown) => e),
+      await db.transaction(async () => "never begun").catch((e: unknown) => e),
+    ];
+    for (const err of failures) {
+      expect(err).toBeInstanceOf(DatabaseUnavailableError);
+      // What Next does with an error a page threw: the digest it hands to the error boundary (the
+      // 'Temporarily unavailable' screen, components/shell/status-screen.test.tsx), and the error it logs.
+      const logged: unknown[] = [];
+      const onError = createReactServerErrorHandler(false, false, new Map(), (e) => logged.push(e));
+      expect(onError(err)).toBe(DATABASE_UNAVAILABLE_DIGEST);
+      expect(inspect(logged, { depth: 5 })).not.toMatch(new RegExp(`${secret}|"menus"`));
+    }
   });
 
   it("afterwards the session row is not revoked, and the same cookie works as soon as the database is back", async () => {
