@@ -10,7 +10,7 @@
  */
 import net from "node:net";
 import { inspect } from "node:util";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import postgres from "postgres";
 import { DrizzleQueryError, eq, sql } from "drizzle-orm";
 import { createReactServerErrorHandler } from "next/dist/server/app-render/create-error-handler";
@@ -230,6 +230,41 @@ describe("a query waits for a connection of the pool at most POOL_WAIT_MS", () =
     expect(waiting.cancel).toHaveBeenCalledTimes(1);
     await new Promise((r) => setTimeout(r, 20));
     expect(running.cancel).not.toHaveBeenCalled();
+  });
+});
+
+describe("issue 44 follow-up: a query waits on while the pool answers others, and gives up POOL_WAIT_MS after its last answer", () => {
+  type Fake = { state: unknown; resolve: (rows: unknown) => void; reject: (e: unknown) => void; cancel: () => void };
+  const fakeClient = (queries: (Promise<unknown> & Fake)[]) => ({
+    unsafe() {
+      let resolve!: (rows: unknown) => void;
+      let reject!: (e: unknown) => void;
+      const p = new Promise((a, b) => ((resolve = a), (reject = b))) as Promise<unknown> & Fake;
+      p.catch(() => {});
+      Object.assign(p, { state: null, resolve, reject, cancel: vi.fn() });
+      queries.push(p);
+      return p;
+    },
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it("answered at 1 s, the waiting query gives up at 1 s + POOL_WAIT_MS, not later", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "performance"] });
+    const queries: (Promise<unknown> & Fake)[] = [];
+    const start = performance.now();
+    const client = boundPoolWait(fakeClient(queries), 3_000);
+    const running = client.unsafe() as Promise<unknown> & Fake;
+    running.state = { pid: 1 };
+    const waiting = client.unsafe() as Promise<unknown> & Fake;
+    let failedAt: number | null = null;
+    waiting.catch(() => (failedAt = performance.now()));
+    await vi.advanceTimersByTimeAsync(1_000);
+    running.resolve([]); // the last answer before the database went away
+    await vi.advanceTimersByTimeAsync(2_500); // 3.5 s: answered during its first 3 s, so it waits on
+    expect(failedAt).toBeNull();
+    await vi.advanceTimersByTimeAsync(600); // 4.1 s: 3 s after the last answer
+    await expect(waiting).rejects.toMatchObject({ code: "POOL_WAIT_TIMEOUT" });
+    expect(failedAt! - start).toBeLessThanOrEqual(4_050); // before: at 6 s (3 s after the check that saw the answer)
   });
 });
 

@@ -100,7 +100,9 @@ export function boundPoolWait<T extends { unsafe: unknown }>(client: T, ms = POO
       if (!pending || pending.state != null || typeof pending.reject !== "function") return;
       const now = performance.now();
       if (lastAnswer > since && now - queued < STATEMENT_TIMEOUT_MS) {
-        setTimeout(check, ms, now).unref?.(); // the pool is busy, not gone: wait on
+        // The pool is busy, not gone: wait on, until `ms` after its latest answer (not after this check:
+        // a query queued as the database went away gives up `ms` after the last answer, not twice that).
+        setTimeout(check, lastAnswer + ms - now, lastAnswer).unref?.();
         return;
       }
       pending.reject(poolWaitTimeout(ms)); // first, so the cancel's own error (57014) is not the one seen
