@@ -282,12 +282,12 @@ describe.skipIf(!url)("issue 44 follow-up: the pool-wait bound with postgres.js'
   };
 
   it("a busy pool whose connections keep answering is not an unavailable database: no query gives up", async () => {
-    const client = pool(url!, 1, 100);
+    const client = pool(url!, 1, 1_000);
     await client`select 1`; // its connection open (the tagged query is not bounded)
-    // Ten queries of 50 ms on one connection: the last waits about 450 ms, each 100 ms of it with answers.
+    // Ten queries of 250 ms on one connection: the last waits about 2.3 s, each second of it with answers.
     // With parameters, as Drizzle sends them: postgres.js runs one at a time on a connection, the others queue.
     const rows = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => client.unsafe("select pg_sleep(0.05), $1::int as i", [i])),
+      Array.from({ length: 10 }, (_, i) => client.unsafe("select pg_sleep(0.25), $1::int as i", [i])),
     );
     expect(rows.map((r) => (r as unknown as { i: number }[])[0].i)).toEqual([...Array(10).keys()]);
   });
