@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
-import Link from "next/link";
 import { pageGuard, requireUser } from "@/lib/auth/guards";
+import { StaffFormListFrame } from "@/components/forms/staff-form-list-frame";
 import { loadListPage } from "@/app/(portal)/_lib/list-page";
 import { managesForms } from "@/lib/forms/submission";
 import { withEditRights } from "@/lib/requests/edit-rules";
@@ -18,18 +18,8 @@ export default async function RoReversalListPage({ searchParams }: Props) {
   const user = await pageGuard(requireUser());
   const { state, rows, total } = await loadListPage(roReversalList, "/roreversal/list", await searchParams, user);
   return (
-    <div className="space-y-4 rounded-lg bg-white p-4 shadow-sm sm:p-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-semibold text-slate-900">RO Reversal Requests</h1>
-        <Link
-          href="/roreversal/add"
-          prefetch={false}
-          className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
-        >
-          Add
-        </Link>
-      </div>
+    <StaffFormListFrame form="ro_reversal" title="RO Reversal Requests">
       <RoReversalTable state={state} rows={withEditRights(rows, user)} total={total} canDelete={managesForms(user)} />
-    </div>
+    </StaffFormListFrame>
   );
 }
