@@ -1,26 +1,14 @@
 "use server";
 
-import { createAction } from "@/lib/actions/action";
-import { requestBaseUrl } from "@/lib/forms/submission";
-import { listDeleteAction } from "@/lib/data-table/delete-action";
-import { deleteTexts } from "@/lib/forms/delete-texts";
+import { submissionActions } from "@/lib/forms/submission-actions";
 import { timeOffSchema } from "./schemas";
 import { saveTimeOff } from "./mutations";
 import { timeOffList } from "./queries";
 
+const actions = submissionActions("Time-off Request", timeOffSchema, saveTimeOff, timeOffList);
+
 /** Adds a time-off request, or updates one (staff: their own while open), and queues its mail. */
-export const saveTimeOffAction = createAction({}, timeOffSchema, async (input, user) => {
-  const data = await saveTimeOff(input, user, await requestBaseUrl());
-  return {
-    ok: true as const,
-    data,
-    message: input.id ? "Time-off Request Updated Successfully" : "Time-off Request Added Successfully",
-  };
-});
+export const saveTimeOffAction = actions.save;
 
 /** The list's multi-select delete (roles 1 and 2): what time-off-request/delete does. */
-export const deleteTimeOffsAction = listDeleteAction(
-  { capability: "manageStaffForms" },
-  timeOffList.remove,
-  deleteTexts("Time-off Request").done,
-);
+export const deleteTimeOffsAction = actions.remove;

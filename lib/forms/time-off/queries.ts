@@ -7,6 +7,7 @@ import { exportDay } from "@/lib/data-table/export";
 import { requestStateExportColumns } from "@/lib/requests/columns";
 import { TIME_OFF_TYPES } from "@/lib/forms/column-values";
 import {
+  ownColumns,
   submissionColumns,
   submissionListSource,
   submissionQueryColumns,
@@ -17,14 +18,7 @@ import { TIME_OFF_DEFAULT_SORT, timeOffLabel, yesNo, type TimeOffRow } from "./c
 const r = schema.timeOffRequests;
 
 const rowColumns = {
-  id: r.id,
-  employeeName: r.employeeName,
-  employeeEmail: r.employeeEmail,
-  dateFrom: r.dateFrom,
-  dateTo: r.dateTo,
-  halfDay: r.halfDay,
-  type: r.type,
-  note: r.note,
+  ...ownColumns(r, ["id", "employeeName", "employeeEmail", "dateFrom", "dateTo", "halfDay", "type", "note"]),
   ...submissionColumns(r),
 };
 
