@@ -39,9 +39,10 @@ CREATE INDEX "time_off_requests_location_id_index" ON "time_off_requests" USING 
 CREATE INDEX "time_off_requests_requester_changed_idx" ON "time_off_requests" USING btree ("created_by","status_changed_at","id");--> statement-breakpoint
 CREATE INDEX "time_off_requests_status_location_idx" ON "time_off_requests" USING btree ("status","location_id","id");--> statement-breakpoint
 CREATE INDEX "time_off_requests_open_due_idx" ON "time_off_requests" USING btree ("location_id","due_at","id") WHERE "time_off_requests"."status" in ('submitted', 'under_review') and "time_off_requests"."due_at" is not null;--> statement-breakpoint
--- Written by hand (issue 45): the portal search's stored vector and its GIN index, as 0018_search_vectors
--- gives the other staff forms (lib/search/vectors.ts lists the table from the form registry). The type is
--- spelled out by CASE: an enum's cast to text is not immutable, so a generated column may not use it.
+-- Written by hand (docs/recipes/add-a-staff-form.md): the portal search's stored vector and its GIN index,
+-- as 0018_search_vectors gives the other staff forms (lib/search/vectors.ts lists the table from the form
+-- registry). The type is spelled out by CASE: an enum's cast to text is not immutable, so a generated
+-- column may not use it.
 ALTER TABLE "time_off_requests" ADD COLUMN "search_vector" tsvector GENERATED ALWAYS AS (setweight(to_tsvector('english'::regconfig, employee_name::text), 'A') || setweight(to_tsvector('english'::regconfig, employee_email::text || ' ' || (CASE type WHEN 'Vacation' THEN 'Vacation' WHEN 'Sick' THEN 'Sick' WHEN 'Personal' THEN 'Personal' ELSE 'Unpaid' END) || ' ' || coalesce(note, '')), 'B')) STORED;
 --> statement-breakpoint
 CREATE INDEX "time_off_requests_search_idx" ON "time_off_requests" USING gin ("search_vector");

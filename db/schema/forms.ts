@@ -298,9 +298,9 @@ export const rowCounts = pgTable("row_counts", {
 export const timeOffType = pgEnum("time_off_type", TIME_OFF_TYPES);
 
 /**
- * Time-off requests (issue 45, the fifth staff form): the requester's name and e-mail as their profile
- * had them when they saved it, the days (from..to, both included; a half day only when they are one day),
- * the type and a note.
+ * Time-off requests (the fifth staff form, docs/recipes/add-a-staff-form.md): the requester's name and
+ * e-mail as their profile had them when they saved it, the days (from..to, both included; a half day only
+ * when they are one day), the type and a note.
  */
 export const timeOffRequests = pgTable(
   "time_off_requests",

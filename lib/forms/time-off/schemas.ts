@@ -8,7 +8,7 @@ import { LONG_TEXT_MAX, fieldNames, idField, optionalText, todayIso } from "@/li
 
 export type TimeOffType = (typeof TIME_OFF_TYPES)[number];
 
-/** The time-off form's messages (issue 45; worded as the other forms' are). */
+/** The time-off form's messages (worded as the other forms' are). */
 export const TIME_OFF_MESSAGES = {
   dateFrom: "Select Date From",
   dateTo: "Select Date To",

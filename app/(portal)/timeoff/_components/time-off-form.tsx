@@ -15,7 +15,7 @@ type Props = StaffFormProps<TimeOffInput> & {
   homeLocationId: number | null;
 };
 
-/** The time-off request form in add or edit mode (issue 45): the days, half day, type, location and a note. */
+/** The time-off request form in add or edit mode (docs/recipes/add-a-staff-form.md): the days, half day, type, location and a note. */
 export function TimeOffForm({ initial, locations, roleId, requester, homeLocationId }: Props) {
   const { form, bind } = useStaffForm(timeOffSchema, initial);
   const from = form.watch("dateFrom");
