@@ -42,7 +42,7 @@ test("a time-off request: submitted on a phone, approved by its approver, in My 
   const staffPage = await staff.newPage();
   await staffPage.goto("/timeoff/add");
   await expect(staffPage.getByRole("heading", { level: 1, name: "Time-off Request" })).toBeVisible();
-  await expect(staffPage.getByText("Sam Staff")).toBeVisible();
+  await expect(staffPage.locator("form").getByText("Sam Staff")).toBeVisible();
   await staffPage.getByLabel("Date From").fill("2026-12-21");
   await staffPage.getByLabel("Date To").fill("2026-12-24");
   await staffPage.getByLabel("Half Day").check();
