@@ -1,7 +1,6 @@
 "use client";
 
-import { Field, ReadOnlyField, SelectField } from "@/components/ui/input";
-import { TextArea } from "@/components/content/form-parts";
+import { Field, ReadOnlyField, SelectField, TextAreaField } from "@/components/ui/input";
 import { LocationSelect } from "@/components/forms/location-select";
 import { StaffFormShell, useStaffForm, type StaffFormProps } from "@/components/forms/staff-form-shell";
 import { saveTimeOffAction } from "@/lib/forms/time-off/actions";
@@ -65,7 +64,7 @@ export function TimeOffForm({ initial, locations, roleId, requester, homeLocatio
         </SelectField>
         <LocationSelect required locations={locations} {...bind("locationId")} />
       </div>
-      <TextArea label="Note" rows={3} {...bind("note")} />
+      <TextAreaField label="Note" rows={3} {...bind("note")} />
     </StaffFormShell>
   );
 }
