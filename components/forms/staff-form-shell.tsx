@@ -38,7 +38,7 @@ export function useStaffForm<T extends FieldValues>(schema: z.ZodType<unknown, T
 
 /**
  * Which staff form: decides Back/Cancel visibility and where Save goes per role (lib/forms/staff-form-behaviour.ts).
- * The four forms' add title ('RO Reversal Request'; edit mode shows 'Edit RO Reversal Request') and list
+ * Each staff form's add title ('RO Reversal Request'; edit mode shows 'Edit RO Reversal Request') and list
  * are theirs in STAFF_FORMS (lib/forms/registry.ts); the form email manager gives its own.
  */
 type Screen =

@@ -15,7 +15,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { FORM_KEYS } from "../../lib/forms/form-keys";
-import { MAPPING_STATUSES, PAY_TYPES, TECH_TIME_ROW_KINDS } from "../../lib/forms/column-values";
+import { MAPPING_STATUSES, PAY_TYPES, TECH_TIME_ROW_KINDS, TIME_OFF_TYPES } from "../../lib/forms/column-values";
 import { cascadingRef, timestamps } from "./_common";
 import { requestState, requestStateIndexes } from "./request-state";
 import { locations, users } from "./users";
@@ -294,3 +294,35 @@ export const rowCounts = pgTable("row_counts", {
   tableName: varchar({ length: 63 }).primaryKey(),
   n: bigint({ mode: "number" }).notNull().default(0),
 });
+
+export const timeOffType = pgEnum("time_off_type", TIME_OFF_TYPES);
+
+/**
+ * Time-off requests (the fifth staff form, docs/recipes/add-a-staff-form.md): the requester's name and
+ * e-mail as their profile had them when they saved it, the days (from..to, both included; a half day only
+ * when they are one day), the type and a note.
+ */
+export const timeOffRequests = pgTable(
+  "time_off_requests",
+  {
+    id: serial().primaryKey(),
+    employeeName: varchar({ length: 190 }).notNull(),
+    employeeEmail: varchar({ length: 190 }).notNull().default(""),
+    dateFrom: date({ mode: "string" }).notNull(),
+    dateTo: date({ mode: "string" }).notNull(),
+    halfDay: boolean().notNull().default(false),
+    type: timeOffType().notNull(),
+    note: text(),
+    ...submission(),
+  },
+  (t) => [
+    index("time_off_requests_employee_trgm_idx").using("gin", sql`lower(${t.employeeName}) gin_trgm_ops`),
+    index().on(t.dateFrom, t.id),
+    index().on(t.dateTo, t.id),
+    index().on(t.type, t.id),
+    index().on(t.updatedAt, t.id),
+    index().on(t.createdBy, t.id),
+    index().on(t.locationId),
+    ...requestStateIndexes("time_off_requests", t),
+  ],
+);

@@ -6,6 +6,7 @@ import { roReversalList } from "@/lib/forms/ro-reversal/queries";
 import { techTimeList } from "@/lib/forms/tech-time/queries";
 import { suggestionList } from "@/lib/forms/suggestions/queries";
 import { uniformList } from "@/lib/forms/uniform/queries";
+import { timeOffList } from "@/lib/forms/time-off/queries";
 import { FORM_KEYS, type FormKey } from "./form-keys";
 import { STAFF_FORMS, type StaffFormFacts } from "./registry";
 
@@ -20,7 +21,8 @@ type StaffFormTable =
   | typeof schema.roReversals
   | typeof schema.techTimes
   | typeof schema.improvementSuggestions
-  | typeof schema.uniformRequests;
+  | typeof schema.uniformRequests
+  | typeof schema.timeOffRequests;
 
 /**
  * How the portal search reads a form (lib/search/kinds/staff-form.ts): its table's stored `search_vector`
@@ -82,6 +84,17 @@ const SERVER_FACTS = {
       title: sql`t.employee_first_name || ' ' || t.employee_last_name`,
       snippet: sql`t.requestor_name || ' ' || t.comment`,
       date: iso(sql`t.updated_at`),
+    },
+  },
+  time_off_request: {
+    table: schema.timeOffRequests,
+    requestTitle: sql<string>`${schema.timeOffRequests.employeeName}`,
+    list: timeOffList,
+    search: {
+      dateColumn: "date_from",
+      title: sql`t.employee_name || ' · ' || t.type::text`,
+      snippet: sql`to_char(t.date_from, 'MM/DD/YYYY') || ' – ' || to_char(t.date_to, 'MM/DD/YYYY') || ' ' || coalesce(t.note, '')`,
+      date: sql`t.date_from::text`,
     },
   },
 } as const satisfies Record<FormKey, StaffFormServerFacts>;

@@ -85,6 +85,18 @@ export const STAFF_FORMS = {
     listCapability: "listUniformRequests",
     buttons: { back: "managers", saveToList: "managers" },
   },
+  time_off_request: {
+    label: "Time-off Request",
+    title: "Time-off Request",
+    searchName: "Time-off Request",
+    path: "/timeoff",
+    editPage: true,
+    apiForm: "time_off",
+    workflow: "approval",
+    menu: { label: "Time-off Request", icon: "calendar" },
+    listCapability: null,
+    buttons: { back: "all", saveToList: "managers" },
+  },
 } as const satisfies Record<FormKey, StaffFormFacts>;
 
 /** A staff form's page: its list, add form, or one record's view or edit page. */

@@ -16,7 +16,7 @@ export type RequestStateRow = {
 };
 
 /**
- * The select columns of a request's state for `t` (one of the four forms' tables). The decider's name is
+ * The select columns of a request's state for `t` (one of the staff forms' tables). The decider's name is
  * a scalar subquery on the primary key, not a join: the lists' total counts stay on the table alone.
  */
 export function requestStateColumns(t: {

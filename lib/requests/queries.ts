@@ -24,7 +24,7 @@ import { type RequestStatus } from "@/lib/forms/request-statuses";
 import type { MyRequestsQuery } from "./schemas";
 import { personNameOrUsername } from "@/lib/users/display-name";
 
-/** The reads of requests: the four forms' tables, timelines, 'My requests', its header count, the decision panel. */
+/** The reads of requests: the staff forms' tables, timelines, 'My requests', its header count, the decision panel. */
 
 export const recordPathOf = (form: FormKey, id: number) => staffFormHref(form, "view", id);
 
@@ -124,7 +124,7 @@ export type MyRequestRow = {
 };
 
 /**
- * The user's own submissions of the four forms, the latest status change first: each form's rows come
+ * The user's own submissions of every staff form, the latest status change first: each form's rows come
  * from its (created_by, status_changed_at, id) index, cut to the page's end, and are merged.
  */
 export async function listMyRequests(

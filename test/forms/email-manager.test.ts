@@ -79,6 +79,7 @@ describe("permission access_form_email_manager", () => {
       { text: "Tech Time Edit Form", value: 2 },
       { text: "Continuous Improvement Suggestions", value: 3 },
       { text: "Uniform Request", value: 4 },
+      { text: "Time-off Request", value: 5 },
     ]);
   });
 });
