@@ -53,6 +53,30 @@ export const PEOPLE_MESSAGES = {
   emailSent: "Email Notification Sent Successfully",
   hrSaved: "The HR list order was saved.",
   hrUnknownUser: "The list contains a user that does not exist.",
+  empIdTooLong: "The Dayforce Id may not be longer than 64 characters.",
+  userAdded: "User added. A link to set a password was e-mailed to them.",
+  resetSent: "A link to set a new password was e-mailed to them.",
+  resetSsoOnly: "This account signs in through the company's single sign-on: its password is changed there.",
+  noEmail: "This user has no e-mail address to send a link to.",
+  forgotAnswer:
+    "If that address belongs to an account here, a link to set a new password is on its way. It is valid for 72 hours.",
+  linkUnknown: "This link is not valid. Please request a new one.",
+  linkUsed: "This link was already used. Please request a new one.",
+  linkExpired: "This link has expired (links are valid for 72 hours). Please request a new one.",
+  linkReplaced: "A newer link was sent after this one: please use the newest, or request a new one.",
+  passwordSet: "Your password is set. Please sign in.",
+  deactivated: "The account was deactivated.",
+  reactivated: "The account was reactivated.",
+  deactivateSelf: "You can't deactivate your own account.",
+  importFileRequired: "Please upload a CSV file.",
+  importHeaders: "The file's first line must name the user export's columns (Name, E-mail, ...).",
+  importEmpty: "The file has no rows.",
+  importTooMany: "A file may have at most 5,000 rows.",
+  importOwnRecord: "Your own record is edited on your profile.",
+  importDeleted: "This e-mail belongs to a deleted user.",
+  importDuplicate: "This e-mail appears on an earlier row of the file.",
+  importUnknownName: (what: string, name: string) => `There is no ${what} named '${name}'.`,
+  importAmbiguousLocation: (name: string) => `More than one location is named '${name}': name its department too.`,
 } as const;
 
 const M = PEOPLE_MESSAGES;
@@ -88,6 +112,57 @@ export const editUserSchema = z.object({
   permissionIds,
 });
 export type EditUserInput = z.input<typeof editUserSchema>;
+
+/**
+ * A person as an administrator adds them (Add user, and each row of an import): their personal data,
+ * Dayforce Id and what Edit User sets. One schema for both, so every rule holds for either.
+ */
+export const newUserSchema = editUserSchema.omit({ id: true }).extend({
+  firstName: line("First Name", { error: M.firstNameRequired })
+    .trim()
+    .min(1, M.firstNameRequired)
+    .max(190, M.nameTooLong),
+  lastName: line("Last Name", { error: M.lastNameRequired }).trim().min(1, M.lastNameRequired).max(190, M.nameTooLong),
+  email: line("Email", { error: M.emailRequired })
+    .trim()
+    .toLowerCase()
+    .min(1, M.emailRequired)
+    .max(190, M.emailInvalid)
+    .pipe(z.email({ error: M.emailInvalid })),
+  empId: line("Dayforce Id").trim().max(64, M.empIdTooLong).default(""),
+});
+export type NewUserInput = z.input<typeof newUserSchema>;
+export type NewUser = z.output<typeof newUserSchema>;
+
+/** Setting a password through a mailed link: the link's secret and the new password, twice. */
+export const setPasswordSchema = z
+  .object({
+    token: text().trim().min(1, M.linkUnknown).max(200, M.linkUnknown),
+    newPassword: text({ error: M.newPasswordRequired })
+      .min(1, M.newPasswordRequired)
+      .min(6, M.newPasswordShort)
+      .max(200),
+    confirmpassword: text({ error: M.confirmRequired }).min(1, M.confirmRequired).max(200),
+  })
+  .refine((v) => v.newPassword === v.confirmpassword, { message: M.passwordMismatch, path: ["confirmpassword"] });
+export type SetPasswordInput = z.input<typeof setPasswordSchema>;
+
+/** 'Forgot password?': the account's e-mail address (any text: the answer is the same either way). */
+export const forgotPasswordSchema = z.object({
+  email: line("Email", { error: M.emailRequired }).trim().min(1, M.emailRequired).max(190, M.emailInvalid),
+});
+
+/** Send password reset, Deactivate, Reactivate: one user. */
+export const userIdBody = z.object({ id: z.coerce.number().int().positive().max(INT_MAX) });
+
+/**
+ * An import: the CSV's stored path (a temporary upload of the caller, store_document?kind=document)
+ * and whether to write it (`commit`), else only the preview.
+ */
+export const importUsersBody = z.object({
+  file: text({ error: M.importFileRequired }).trim().min(1, M.importFileRequired).max(1000),
+  commit: z.preprocess((v) => v === true || v === "true" || v === "1" || v === 1, z.boolean()).default(false),
+});
 
 /** What an administrator keeps of a user, as an own-profile body may send it back (each part optional). */
 export const administratorKeptSchema = editUserSchema
