@@ -25,7 +25,7 @@ type Recipient = { id: number; email: string; firstName: string };
 
 /** The page a link opens. The secret is in the path: the page loads nothing from elsewhere. */
 export function passwordLinkUrl(token: string, origin = publicOrigin()): string {
-  return new URL(`/set-password/${encodeURIComponent(token)}`, origin).toString();
+  return new URL(`/login/set-password/${encodeURIComponent(token)}`, origin).toString();
 }
 
 function linkMail(to: Recipient, purpose: PasswordLinkPurpose, url: string) {

@@ -314,3 +314,14 @@ export async function listHrCards(): Promise<HrCard[]> {
     };
   });
 }
+
+/** Edit User's account buttons: whether the account may sign in, and whether it has a password here or may get one. */
+export async function getAccountState(id: number): Promise<{ active: boolean; ssoOnly: boolean } | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ status: users.status, passwordHash: users.passwordHash, oidcSubject: users.oidcSubject })
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .limit(1);
+  return row ? { active: row.status === "active", ssoOnly: !!row.oidcSubject && !row.passwordHash } : null;
+}

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { DataTable, type DataTableColumn } from "@/components/data-table/data-table";
 import { ExportButton } from "@/components/data-table/export-button";
 import { sendV1 } from "@/lib/api/client";
-import { Button } from "@/components/ui/button";
+import { Button, buttonClass } from "@/components/ui/button";
 import { useBulkDelete } from "@/components/data-table/bulk-delete";
 import { toast } from "@/components/ui/toast";
 import { deleteUsersAction } from "@/lib/users/actions";
@@ -117,6 +117,12 @@ export function UserTable({ state, rows, total, currentUserId, options }: Props)
         )}
         toolbar={(selected) => (
           <>
+            <Link href="/user/add" prefetch={false} className={buttonClass("primary", "px-3 py-1")}>
+              Add user
+            </Link>
+            <Link href="/user/import" prefetch={false} className={buttonClass("secondary", "px-3 py-1")}>
+              Import users
+            </Link>
             <ExportButton
               label={selected.length ? "Export selected (CSV)" : "Export CSV"}
               getLink={exportLink("csv", selected)}
