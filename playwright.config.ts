@@ -1,7 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { APP_PORT, BASE_URL, DATA_DIR, E2E_DIR, SSO_CLIENT_ID, SSO_CLIENT_SECRET, SSO_ISSUER } from "./e2e/support/env";
+import {
+  APP_PORT,
+  BASE_URL,
+  DATA_DIR,
+  E2E_DIR,
+  SMTP_PORT,
+  SSO_CLIENT_ID,
+  SSO_CLIENT_SECRET,
+  SSO_ISSUER,
+} from "./e2e/support/env";
 
 // Debian's Chromium when installed (no browser download on these machines), else Playwright's own.
 const systemChromium = "/usr/bin/chromium";
@@ -83,6 +92,8 @@ export default defineConfig({
       AUTH_OIDC_CLIENT_ID: SSO_CLIENT_ID,
       AUTH_OIDC_CLIENT_SECRET: SSO_CLIENT_SECRET,
       SEED_PASSWORD: "demo1234",
+      // The SMTP sink of e2e/global-setup.ts: mails are sent, and a journey reads them (e2e/support/mail.ts).
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
     },
   },
 });
