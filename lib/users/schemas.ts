@@ -113,57 +113,6 @@ export const editUserSchema = z.object({
 });
 export type EditUserInput = z.input<typeof editUserSchema>;
 
-/**
- * A person as an administrator adds them (Add user, and each row of an import): their personal data,
- * Dayforce Id and what Edit User sets. One schema for both, so every rule holds for either.
- */
-export const newUserSchema = editUserSchema.omit({ id: true }).extend({
-  firstName: line("First Name", { error: M.firstNameRequired })
-    .trim()
-    .min(1, M.firstNameRequired)
-    .max(190, M.nameTooLong),
-  lastName: line("Last Name", { error: M.lastNameRequired }).trim().min(1, M.lastNameRequired).max(190, M.nameTooLong),
-  email: line("Email", { error: M.emailRequired })
-    .trim()
-    .toLowerCase()
-    .min(1, M.emailRequired)
-    .max(190, M.emailInvalid)
-    .pipe(z.email({ error: M.emailInvalid })),
-  empId: line("Dayforce Id").trim().max(64, M.empIdTooLong).default(""),
-});
-export type NewUserInput = z.input<typeof newUserSchema>;
-export type NewUser = z.output<typeof newUserSchema>;
-
-/** Setting a password through a mailed link: the link's secret and the new password, twice. */
-export const setPasswordSchema = z
-  .object({
-    token: text().trim().min(1, M.linkUnknown).max(200, M.linkUnknown),
-    newPassword: text({ error: M.newPasswordRequired })
-      .min(1, M.newPasswordRequired)
-      .min(6, M.newPasswordShort)
-      .max(200),
-    confirmpassword: text({ error: M.confirmRequired }).min(1, M.confirmRequired).max(200),
-  })
-  .refine((v) => v.newPassword === v.confirmpassword, { message: M.passwordMismatch, path: ["confirmpassword"] });
-export type SetPasswordInput = z.input<typeof setPasswordSchema>;
-
-/** 'Forgot password?': the account's e-mail address (any text: the answer is the same either way). */
-export const forgotPasswordSchema = z.object({
-  email: line("Email", { error: M.emailRequired }).trim().min(1, M.emailRequired).max(190, M.emailInvalid),
-});
-
-/** Send password reset, Deactivate, Reactivate: one user. */
-export const userIdBody = z.object({ id: z.coerce.number().int().positive().max(INT_MAX) });
-
-/**
- * An import: the CSV's stored path (a temporary upload of the caller, store_document?kind=document)
- * and whether to write it (`commit`), else only the preview.
- */
-export const importUsersBody = z.object({
-  file: text({ error: M.importFileRequired }).trim().min(1, M.importFileRequired).max(1000),
-  commit: z.preprocess((v) => v === true || v === "true" || v === "1" || v === 1, z.boolean()).default(false),
-});
-
 /** What an administrator keeps of a user, as an own-profile body may send it back (each part optional). */
 export const administratorKeptSchema = editUserSchema
   .pick({ stateId: true, locationId: true, departmentId: true, roleId: true, permissionIds: true })
@@ -207,18 +156,59 @@ export const personalDataSchema = z.object({
     .pipe(z.email({ error: M.emailInvalid })),
 });
 
-/** Change Password. The old password is checked on the server; min 6 characters for the new one. */
+/**
+ * A person as an administrator adds them (Add user, and each row of an import): their personal data,
+ * Dayforce Id and what Edit User sets. One schema for both, so every rule holds for either.
+ */
+export const newUserSchema = editUserSchema.omit({ id: true }).extend({
+  ...personalDataSchema.shape,
+  email: personalDataSchema.shape.email.transform((v) => v.toLowerCase()),
+  empId: line("Dayforce Id").trim().max(64, M.empIdTooLong).default(""),
+});
+export type NewUserInput = z.input<typeof newUserSchema>;
+export type NewUser = z.output<typeof newUserSchema>;
+
+/** 'Forgot password?': the account's e-mail address (any text: the answer is the same either way). */
+export const forgotPasswordSchema = z.object({
+  email: line("Email", { error: M.emailRequired }).trim().min(1, M.emailRequired).max(190, M.emailInvalid),
+});
+
+/** Send password reset, Deactivate, Reactivate: one user. */
+export const userIdBody = z.object({ id: z.coerce.number().int().positive().max(INT_MAX) });
+
+/**
+ * An import: the CSV's stored path (a temporary upload of the caller, store_document?kind=document)
+ * and whether to write it (`commit`), else only the preview.
+ */
+export const importUsersBody = z.object({
+  file: text({ error: M.importFileRequired }).trim().min(1, M.importFileRequired).max(1000),
+  commit: z.preprocess((v) => v === true || v === "true" || v === "1" || v === 1, z.boolean()).default(false),
+});
+
+/** A new password, typed twice (Change Password, and setting one through a mailed link): min 6 characters. */
+const newPasswordFields = {
+  newPassword: text({ error: M.newPasswordRequired }).min(1, M.newPasswordRequired).min(6, M.newPasswordShort).max(200),
+  confirmpassword: text({ error: M.confirmRequired }).min(1, M.confirmRequired).max(200),
+};
+const passwordsMatch = [
+  (v: { newPassword: string; confirmpassword: string }) => v.newPassword === v.confirmpassword,
+  { message: M.passwordMismatch, path: ["confirmpassword"] },
+] as const;
+
+/** Change Password. The old password is checked on the server. */
 export const changePasswordSchema = z
   .object({
     oldPassword: text({ error: M.oldPasswordRequired }).min(1, M.oldPasswordRequired).max(200),
-    newPassword: text({ error: M.newPasswordRequired })
-      .min(1, M.newPasswordRequired)
-      .min(6, M.newPasswordShort)
-      .max(200),
-    confirmpassword: text({ error: M.confirmRequired }).min(1, M.confirmRequired).max(200),
+    ...newPasswordFields,
   })
-  .refine((v) => v.newPassword === v.confirmpassword, { message: M.passwordMismatch, path: ["confirmpassword"] });
+  .refine(...passwordsMatch);
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+/** Setting a password through a mailed link: the link's secret and the new password, twice. */
+export const setPasswordSchema = z
+  .object({ token: text().trim().min(1, M.linkUnknown).max(200, M.linkUnknown), ...newPasswordFields })
+  .refine(...passwordsMatch);
+export type SetPasswordInput = z.input<typeof setPasswordSchema>;
 
 /** The e-mail notification's texts (the attachment, if any, is an uploaded file's path). */
 export const notificationSchema = z.object({
