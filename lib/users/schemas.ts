@@ -174,7 +174,7 @@ export const forgotPasswordSchema = z.object({
 });
 
 /** Send password reset, Deactivate, Reactivate: one user. */
-export const userIdBody = z.object({ id: z.coerce.number().int().positive().max(INT_MAX) });
+export const userIdBody = z.object({ id: idSchema() });
 
 /**
  * An import: the CSV's stored path (a temporary upload of the caller, store_document?kind=document)
@@ -190,10 +190,10 @@ const newPasswordFields = {
   newPassword: text({ error: M.newPasswordRequired }).min(1, M.newPasswordRequired).min(6, M.newPasswordShort).max(200),
   confirmpassword: text({ error: M.confirmRequired }).min(1, M.confirmRequired).max(200),
 };
-const passwordsMatch = [
-  (v: { newPassword: string; confirmpassword: string }) => v.newPassword === v.confirmpassword,
-  { message: M.passwordMismatch, path: ["confirmpassword"] },
-] as const;
+const passwordsMatch: [
+  (v: { newPassword: string; confirmpassword: string }) => boolean,
+  { message: string; path: string[] },
+] = [(v) => v.newPassword === v.confirmpassword, { message: M.passwordMismatch, path: ["confirmpassword"] }];
 
 /** Change Password. The old password is checked on the server. */
 export const changePasswordSchema = z
