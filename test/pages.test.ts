@@ -23,6 +23,8 @@ setupTestDatabase();
 /** Pages anyone may open, deliberately. */
 const PUBLIC_PAGES: Record<string, string> = {
   "app/(auth)/login/page.tsx": "the sign-in page",
+  "app/(auth)/login/forgot/page.tsx": "'Forgot password?': answers alike for any address",
+  "app/(auth)/login/set-password/[token]/page.tsx": "the mailed one-time link: the secret in the path is the access",
 };
 
 function listPageFiles(dir = path.join(ROOT, "app"), out: string[] = []): string[] {
