@@ -121,7 +121,12 @@ export async function run(ctx: BenchContext) {
 
     const ids = open.slice(SAMPLES, SAMPLES + 500).map((r) => r.id);
     const s = performance.now();
-    const bulk = await decideMany("ro_reversal", ids, "approve", "bench bulk", admin);
+    const bulk = await decideMany(
+      ids.map((id) => ({ form: "ro_reversal" as const, id })),
+      "approve",
+      "bench bulk",
+      admin,
+    );
     const bulkMs = performance.now() - s;
     if (bulk.decided.length !== ids.length) throw new Error(`bulk decided ${bulk.decided.length} of ${ids.length}`);
     ctx.check(

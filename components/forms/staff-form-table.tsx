@@ -50,9 +50,14 @@ export function StaffFormTable<Row extends { id: number }>({
   const { toolbar, bulkActions: deleteActions, dialog } = useFormListActions({ state: table.state, ...actions });
   const bulkActions =
     deleteActions || decideForm
-      ? (selected: string[], clear: () => void) => (
+      ? (selected: string[], clear: () => void, select: (ids: string[]) => void) => (
           <>
-            {decideForm && <BulkDecision form={decideForm} selected={selected} clear={clear} />}
+            {decideForm && (
+              <BulkDecision
+                items={selected.map((key) => ({ key, form: decideForm, id: Number(key) }))}
+                select={select}
+              />
+            )}
             {deleteActions && (refuseDelete?.(selected) ?? deleteActions(selected, clear))}
           </>
         )

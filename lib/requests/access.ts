@@ -1,10 +1,11 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import { ROLE } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/session";
 import { AppError, forbidden } from "@/lib/errors";
 import { schema, type Db, type Tx } from "@/lib/db";
 import type { FormKey } from "@/lib/forms/form-keys";
+import { REQUEST_TABLES } from "@/lib/forms/registry-server";
 
 export const OWN_REQUEST_REFUSED = "You cannot decide your own request.";
 export const NOT_AN_APPROVER = "You are not an approver of this form at this location.";
@@ -67,4 +68,20 @@ export async function requireRequestDecider(
   const refusal = decideRefusal(user, request, approver);
   if (refusal) throw new AppError(403, refusal);
   return user;
+}
+
+/**
+ * requireRequestDecider's rule as a condition over `form`'s table: the rows `user` may decide, whatever
+ * their status (the approvers' inbox, its header count and the daily overdue summary list with it, so
+ * they list exactly what the decision refuses nobody). Never their own; administrators every other; a
+ * role-2 user those the mapping for the row's form and location names them for, or assigned to them;
+ * nobody else anything.
+ */
+export function decidableWhere(form: FormKey, user: Pick<SessionUser, "id" | "roleId">): SQL {
+  const t = REQUEST_TABLES[form];
+  if (!DECIDING_ROLES.includes(user.roleId)) return sql`false`;
+  const notOwn = sql`${t.createdBy} is distinct from ${user.id}`;
+  if (user.roleId === ROLE.admin) return notOwn;
+  const mapped = sql`${t.locationId} in (select m.location_id from form_email_mappings m join form_mapping_approvers a on a.mapping_id = m.id where m.form_key = ${form} and a.user_id = ${user.id})`;
+  return and(notOwn, or(eq(t.assignedTo, user.id), mapped))!;
 }

@@ -11,6 +11,7 @@ import { logger } from "@/lib/log";
 import { DEALERSHIP_TIME_ZONE } from "./deadlines";
 import { REQUEST_TABLES } from "@/lib/forms/registry-server";
 import { overdueWhere } from "./targets";
+import { decidableWhere } from "./access";
 
 /** At most this many requests are listed in one summary (the rest are counted). */
 const LISTED = 200;
@@ -26,18 +27,14 @@ export const dealershipDay = (now: Date) =>
 
 type Overdue = { form: FormKey; id: number; dueAt: Date };
 
-/** The overdue requests `approver` may decide: an administrator's every one, a role-2 user's those of their mappings; never their own. */
+/** The overdue requests `approver` may decide (decidableWhere: the decision's own rule). */
 async function overdueFor(approver: { id: number; roleId: number }): Promise<{ rows: Overdue[]; total: number }> {
   const db = await getDb();
   const out: Overdue[] = [];
   let total = 0;
   for (const form of FORM_KEYS) {
     const t = REQUEST_TABLES[form];
-    const mine =
-      approver.roleId === ROLE.admin
-        ? undefined
-        : sql`${t.locationId} in (select m.location_id from form_email_mappings m join form_mapping_approvers a on a.mapping_id = m.id where m.form_key = ${form} and a.user_id = ${approver.id})`;
-    const where = and(overdueWhere(t), sql`${t.createdBy} is distinct from ${approver.id}`, mine);
+    const where = and(overdueWhere(t), decidableWhere(form, approver));
     const [{ n }] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(t)
