@@ -35,7 +35,9 @@ const PINNED = "sticky right-0 bg-inherit shadow-[inset_1px_0_0_#e2e8f0]";
 const pinned = (id: string) => (id === "actions" ? PINNED : "");
 
 export type DataTableFilter =
-  { kind: "text"; placeholder?: string } | { kind: "select"; options: { value: number | string; text: string }[] };
+  | { kind: "text"; placeholder?: string }
+  /** `allLabel`: the empty choice's text (default 'All'), when no filter means something narrower. */
+  | { kind: "select"; options: { value: number | string; text: string }[]; allLabel?: string };
 
 /**
  * One column: how its cell renders, whether it sorts (server side) and how it filters. The column with
@@ -208,7 +210,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           value={state.filters[col.id] ?? ""}
           onChange={(e) => applyFilter(col.id, e.target.value)}
         >
-          <option value="">All</option>
+          <option value="">{col.filter.allLabel ?? "All"}</option>
           {col.filter.options.map((o) => (
             <option key={o.value} value={String(o.value)}>
               {o.text}

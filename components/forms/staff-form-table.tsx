@@ -103,6 +103,19 @@ export function nameWithBadge<Row extends { routed: boolean }>(name: (row: Row) 
   };
 }
 
+/** A staff-form list's Location column: sorts by name, filters by the locations' select (`options`). */
+export function locationColumn<Row extends { locationName: string | null }>(
+  options: { value: number; text: string }[],
+): DataTableColumn<Row> {
+  return {
+    id: "location",
+    header: "Location",
+    sortable: true,
+    filter: { kind: "select", options },
+    cell: (r) => r.locationName ?? "",
+  };
+}
+
 /** The filter of a column searched by its text. */
 const TEXT_FILTER: DataTableFilter = { kind: "text" };
 

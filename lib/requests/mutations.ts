@@ -30,7 +30,6 @@ import { type RequestStatus } from "@/lib/forms/request-statuses";
 import { headColumns, recordPathOf, type RequestHead } from "./queries";
 import { REQUEST_TABLES } from "@/lib/forms/registry-server";
 
-
 const nameOf = (u: Pick<SessionUser, "firstName" | "lastName" | "username">) =>
   [u.firstName, u.lastName].filter(Boolean).join(" ") || u.username;
 

@@ -3,6 +3,7 @@ import { connection } from "next/server";
 import Link from "next/link";
 import { pageGuard, requireUser } from "@/lib/auth/guards";
 import { loadListPage } from "@/app/(portal)/_lib/list-page";
+import { listFormLocations } from "@/lib/forms/locations";
 import { managesForms } from "@/lib/forms/submission";
 import { withEditRights } from "@/lib/requests/edit-rules";
 import { roReversalList } from "@/lib/forms/ro-reversal/queries";
@@ -16,7 +17,10 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 export default async function RoReversalListPage({ searchParams }: Props) {
   await connection();
   const user = await pageGuard(requireUser());
-  const { state, rows, total } = await loadListPage(roReversalList, "/roreversal/list", await searchParams, user);
+  const [{ state, rows, total }, locations] = await Promise.all([
+    loadListPage(roReversalList, "/roreversal/list", await searchParams, user),
+    listFormLocations(),
+  ]);
   return (
     <div className="space-y-4 rounded-lg bg-white p-4 shadow-sm sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -29,7 +33,13 @@ export default async function RoReversalListPage({ searchParams }: Props) {
           Add
         </Link>
       </div>
-      <RoReversalTable state={state} rows={withEditRights(rows, user)} total={total} canDelete={managesForms(user)} />
+      <RoReversalTable
+        locations={locations.map((l) => ({ value: l.id, text: l.name }))}
+        state={state}
+        rows={withEditRights(rows, user)}
+        total={total}
+        canDelete={managesForms(user)}
+      />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import Link from "next/link";
 import { pageGuard, requireUser } from "@/lib/auth/guards";
 import { techTimeList } from "@/lib/forms/tech-time/queries";
 import { loadListPage } from "@/app/(portal)/_lib/list-page";
+import { listFormLocations } from "@/lib/forms/locations";
 import { TechTimeTable } from "./_components/tech-time-table";
 
 export const metadata: Metadata = { title: "Tech Time" };
@@ -16,7 +17,10 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 export default async function TechTimeListPage({ searchParams }: Props) {
   await connection();
   const user = await pageGuard(requireUser());
-  const { state, rows, total } = await loadListPage(techTimeList, "/techtime/list", await searchParams, user);
+  const [{ state, rows, total }, locations] = await Promise.all([
+    loadListPage(techTimeList, "/techtime/list", await searchParams, user),
+    listFormLocations(),
+  ]);
   return (
     <div className="space-y-4 rounded-lg bg-white p-4 shadow-sm sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -29,7 +33,13 @@ export default async function TechTimeListPage({ searchParams }: Props) {
           Add
         </Link>
       </div>
-      <TechTimeTable state={state} rows={withEditRights(rows, user)} total={total} canDecide={managesForms(user)} />
+      <TechTimeTable
+        locations={locations.map((l) => ({ value: l.id, text: l.name }))}
+        state={state}
+        rows={withEditRights(rows, user)}
+        total={total}
+        canDecide={managesForms(user)}
+      />
     </div>
   );
 }
