@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import { ROLE } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/session";
 import { AppError, forbidden } from "@/lib/errors";
@@ -71,17 +71,44 @@ export async function requireRequestDecider(
 }
 
 /**
- * requireRequestDecider's rule as a condition over `form`'s table: the rows `user` may decide, whatever
- * their status (the approvers' inbox, its header count and the daily overdue summary list with it, so
- * they list exactly what the decision refuses nobody). Never their own; administrators every other; a
- * role-2 user those the mapping for the row's form and location names them for, or assigned to them;
- * nobody else anything.
+ * Whom a user decides for, read once (the lists below take it): an administrator every request, a role-2
+ * user the locations each form's mappings name them approver of (one query), anyone else nothing.
  */
-export function decidableWhere(form: FormKey, user: Pick<SessionUser, "id" | "roleId">): SQL {
+export type ApproverScope = {
+  user: Pick<SessionUser, "id" | "roleId">;
+  locations: Partial<Record<FormKey, number[]>>;
+};
+
+export async function approverScope(db: Db | Tx, user: Pick<SessionUser, "id" | "roleId">): Promise<ApproverScope> {
+  if (user.roleId !== ROLE.calendarManager) return { user, locations: {} };
+  const m = schema.formEmailMappings;
+  const a = schema.formMappingApprovers;
+  const rows = await db
+    .select({ form: m.formKey, locationId: m.locationId })
+    .from(a)
+    .innerJoin(m, eq(m.id, a.mappingId))
+    .where(eq(a.userId, user.id));
+  const locations: ApproverScope["locations"] = {};
+  for (const r of rows) if (r.locationId != null) (locations[r.form as FormKey] ??= []).push(r.locationId);
+  return { user, locations };
+}
+
+/**
+ * requireRequestDecider's rule as a condition over `form`'s table, with `also` (a status, Overdue) inside each
+ * branch so that each is one index range: the rows the scope's user may decide (the approvers' inbox, its
+ * header count and the daily overdue summary list with it, so they list exactly what the decision refuses
+ * nobody). Never their own; administrators every other; a role-2 user those at the locations the form's
+ * mappings name them for, or assigned to them; nobody else anything.
+ */
+export function decidableWhere(form: FormKey, scope: ApproverScope, also?: SQL): SQL {
   const t = REQUEST_TABLES[form];
+  const { user } = scope;
   if (!DECIDING_ROLES.includes(user.roleId)) return sql`false`;
   const notOwn = sql`${t.createdBy} is distinct from ${user.id}`;
-  if (user.roleId === ROLE.admin) return notOwn;
-  const mapped = sql`${t.locationId} in (select m.location_id from form_email_mappings m join form_mapping_approvers a on a.mapping_id = m.id where m.form_key = ${form} and a.user_id = ${user.id})`;
-  return and(notOwn, or(eq(t.assignedTo, user.id), mapped))!;
+  if (user.roleId === ROLE.admin) return and(notOwn, also)!;
+  const mapped = scope.locations[form] ?? [];
+  return and(
+    notOwn,
+    or(mapped.length ? and(also, inArray(t.locationId, mapped)) : undefined, and(also, eq(t.assignedTo, user.id))),
+  )!;
 }

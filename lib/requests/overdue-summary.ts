@@ -11,7 +11,7 @@ import { logger } from "@/lib/log";
 import { DEALERSHIP_TIME_ZONE } from "./deadlines";
 import { REQUEST_TABLES } from "@/lib/forms/registry-server";
 import { overdueWhere } from "./targets";
-import { decidableWhere } from "./access";
+import { approverScope, decidableWhere } from "./access";
 
 /** At most this many requests are listed in one summary (the rest are counted). */
 const LISTED = 200;
@@ -32,9 +32,10 @@ async function overdueFor(approver: { id: number; roleId: number }): Promise<{ r
   const db = await getDb();
   const out: Overdue[] = [];
   let total = 0;
+  const scope = await approverScope(db, approver);
   for (const form of FORM_KEYS) {
     const t = REQUEST_TABLES[form];
-    const where = and(overdueWhere(t), decidableWhere(form, approver));
+    const where = decidableWhere(form, scope, overdueWhere(t));
     const [{ n }] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(t)

@@ -8,7 +8,7 @@ import { staffFormHref } from "@/lib/forms/registry";
 import { REQUEST_TABLES, STAFF_FORM_REGISTRATIONS } from "@/lib/forms/registry-server";
 import { ownRecordOr404 } from "@/lib/forms/submission";
 import { ROLE } from "@/lib/auth/roles";
-import { decidableWhere, requireRequestDecider, DECIDING_ROLES } from "./access";
+import { approverScope, decidableWhere, requireRequestDecider, DECIDING_ROLES, type ApproverScope } from "./access";
 import { editRefusal } from "./edit-rules";
 import {
   API_FORMS,
@@ -277,25 +277,19 @@ export type ApprovalRow = {
   path: string;
 };
 
-/** The rows of `form` waiting on `user` in `statuses` (decidableWhere: the decision's own rule), at `locationId` if given. */
-function waitingWhere(
-  form: FormKey,
-  user: Pick<SessionUser, "id" | "roleId">,
-  statuses: RequestStatus[],
-  locationId?: number,
-) {
+/** The rows of `form` waiting on the scope's user in `statuses` (decidableWhere: the decision's own rule), at `locationId` if given. */
+function waitingWhere(form: FormKey, scope: ApproverScope, statuses: RequestStatus[], locationId?: number) {
   const t = REQUEST_TABLES[form];
-  return and(
-    decidableWhere(form, user),
-    inArray(t.status, statuses),
-    locationId === undefined ? undefined : eq(t.locationId, locationId),
+  return decidableWhere(
+    form,
+    scope,
+    and(inArray(t.status, statuses), locationId === undefined ? undefined : eq(t.locationId, locationId)),
   );
 }
 
 /**
  * The approvers' inbox: every request of every registered form that `user` may decide, in the statuses asked
- * (by default those waiting for a first decision), oldest due first (no due time last, then oldest
- * submitted). Each form's rows come from its table cut to the page's end and are merged; the reference,
+ * (by default those waiting for a first decision), oldest due first (no due time last; then by form and id). Each form's rows come from its table cut to the page's end and are merged; the reference,
  * requester and location are read for the page's rows only. Staff, and anyone with nothing to decide, get none.
  */
 export async function listApprovals(
@@ -304,6 +298,7 @@ export async function listApprovals(
 ): Promise<{ rows: ApprovalRow[]; total: number }> {
   if (!DECIDING_ROLES.includes(user.roleId)) return { rows: [], total: 0 };
   const db = await getDb();
+  const scope = await approverScope(db, user);
   const keys: readonly FormKey[] = q.form ? [API_FORMS[q.form]] : FORM_KEYS;
   const statuses = q.status ? [q.status] : [...OPEN_STATUSES];
   const end = q.page * q.size;
@@ -311,9 +306,9 @@ export async function listApprovals(
   const counts: SQL[] = [];
   for (const key of keys) {
     const t = REQUEST_TABLES[key];
-    const where = waitingWhere(key, user, statuses, q.location);
+    const where = waitingWhere(key, scope, statuses, q.location);
     parts.push(
-      sql`(select ${key}::text as form, ${t.id} as id, ${t.locationId} as location_id, ${t.status}::text as status, ${t.createdBy} as created_by, ${t.createdAt} as created_at, ${t.dueAt} as due_at from ${t} where ${where} order by ${t.dueAt} asc nulls last, ${t.createdAt}, ${t.id} limit ${end})`,
+      sql`(select ${key}::text as form, ${t.id} as id, ${t.locationId} as location_id, ${t.status}::text as status, ${t.createdBy} as created_by, ${t.createdAt} as created_at, ${t.dueAt} as due_at from ${t} where ${where} order by ${t.dueAt} asc nulls last, ${t.id} limit ${end})`,
     );
     counts.push(sql`(select count(*) from ${t} where ${where})`);
   }
@@ -328,12 +323,12 @@ export async function listApprovals(
     )} end`;
   const u = schema.users;
   const l = schema.locations;
-  const pageSql = sql`with r as (select * from (${sql.join(parts, sql` union all `)}) r order by due_at asc nulls last, created_at, form, id limit ${q.size} offset ${end - q.size})
+  const pageSql = sql`with r as (select * from (${sql.join(parts, sql` union all `)}) r order by due_at asc nulls last, form, id limit ${q.size} offset ${end - q.size})
     select r.*, ${perForm("reference")} as reference,
       coalesce(nullif(trim(coalesce(${u.firstName}, '') || ' ' || coalesce(${u.lastName}, '')), ''), ${perForm("requestTitle")}, '') as requester,
       coalesce(${l.name}, '') as location, (r.status in ('submitted', 'under_review') and r.due_at < now()) as overdue
     from r left join ${u} on ${u.id} = r.created_by left join ${l} on ${l.id} = r.location_id
-    order by r.due_at asc nulls last, r.created_at, r.form, r.id`;
+    order by r.due_at asc nulls last, r.form, r.id`;
   const [rowsResult, totalResult] = await Promise.all([
     db.execute(pageSql),
     db.execute(sql`select ${sql.join(counts, sql` + `)} as total`),
@@ -371,11 +366,11 @@ export async function listApprovals(
 }
 
 /** The header's 'Waiting for me': the requests waiting for `user`'s first decision, counted up to 100 (the badge says 99+). */
-export function waitingForMeCount(user: Pick<SessionUser, "id" | "roleId">): SQL<number> {
-  if (!DECIDING_ROLES.includes(user.roleId)) return sql<number>`0`;
+export function waitingForMeCount(scope: ApproverScope): SQL<number> {
+  if (!DECIDING_ROLES.includes(scope.user.roleId)) return sql<number>`0`;
   const counts = FORM_KEYS.map((key) => {
     const t = REQUEST_TABLES[key];
-    return sql`(select count(*) from (select 1 from ${t} where ${waitingWhere(key, user, [...OPEN_STATUSES])} limit 100) w)`;
+    return sql`(select count(*) from (select 1 from ${t} where ${waitingWhere(key, scope, [...OPEN_STATUSES])} limit 100) w)`;
   });
   return sql<number>`least(100, ${sql.join(counts, sql` + `)})`;
 }

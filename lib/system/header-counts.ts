@@ -5,6 +5,7 @@ import { rowsOf } from "@/lib/db/rows";
 import type { SessionUser } from "@/lib/auth/session";
 import { unreadMustReadsCount } from "@/lib/content/must-read/queries";
 import { changedRequestsCount, waitingForMeCount } from "@/lib/requests/queries";
+import { approverScope } from "@/lib/requests/access";
 
 /**
  * The header's counts in one statement on every page: unread must-reads (issue 36), requests decided
@@ -20,7 +21,7 @@ export async function headerCounts(
   const changed = opts.requests ? changedRequestsCount(user.id) : sql`0`;
   const [row] = rowsOf<{ unread: string | number; changed: string | number; waiting: string | number }>(
     await db.execute(
-      sql`select ${await unreadMustReadsCount(user)} as unread, ${changed} as changed, ${waitingForMeCount(user)} as waiting`,
+      sql`select ${await unreadMustReadsCount(user)} as unread, ${changed} as changed, ${waitingForMeCount(await approverScope(db, user))} as waiting`,
     ),
   );
   return {
