@@ -1,14 +1,8 @@
-import path from "node:path";
-import { createRequire } from "node:module";
 import { eq, sql } from "drizzle-orm";
-import { openDatabase, schema, setDbForTesting } from "@/lib/db";
-import { seedDatabase } from "@/lib/db/seed";
-import { logger } from "@/lib/log";
-import type { SessionUser } from "@/lib/auth/session";
+import { schema } from "@/lib/db";
 import { FORM_KEYS } from "@/lib/forms/form-keys";
-import { SEED_PASSWORD, type BenchContext } from "./lib/context";
-import { chooseDatabase } from "./lib/database";
-import { openEmbedded } from "./lib/embedded";
+import type { BenchContext } from "./lib/context";
+import { withServiceDatabase } from "./lib/services";
 import { mean, percentile } from "./lib/list-bench";
 import { seed } from "./requests";
 
@@ -33,38 +27,14 @@ const TARGET_P95_MS = 50;
  * Small smoke run: `BENCH_APPROVALS_ROWS=20000 npm run bench -- approvals`.
  */
 export async function run(ctx: BenchContext) {
-  // The services are server-only modules; the bench runs them in Node as the server does (as bench/requests.ts).
-  const require = createRequire(import.meta.url);
-  const guard = require.resolve("server-only");
-  require.cache[guard] = { id: guard, filename: guard, loaded: true, exports: {} } as NodeJS.Module;
-  const { listApprovals } = await import("@/lib/requests/queries");
-  const { resolveToken, issueToken } = await import("@/lib/auth/session");
-
-  const db0 = await chooseDatabase("approvals_bench");
-  const handle =
-    db0.kind === "postgres"
-      ? await openDatabase({ url: db0.url })
-      : await openEmbedded(path.join(ctx.tmpDir, "approvals-data"));
-  console.log(`  database: ${db0.kind === "postgres" ? "PostgreSQL" : "the portal's own PostgreSQL"}`);
-  setDbForTesting(handle);
-  const level = logger.level;
-  logger.level = "error";
-  try {
-    const db = handle.db;
-    await seedDatabase(db, { password: SEED_PASSWORD });
+  await withServiceDatabase(ctx, "approvals_bench", async (db, userOf) => {
+    const { listApprovals } = await import("@/lib/requests/queries");
     const t0 = performance.now();
     await seed(db, ROWS, (g) => `CASE WHEN (${g} / 4) % ${OPEN_EVERY} = 0 THEN 'submitted' ELSE 'approved' END`);
     console.log(
       `  seed: ${ROWS.toLocaleString("en-US")} submissions (1 in ${OPEN_EVERY} waiting) in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
     );
 
-    const userOf = async (username: string) => {
-      const [u] = await db
-        .select({ id: schema.users.id })
-        .from(schema.users)
-        .where(eq(schema.users.username, username));
-      return (await resolveToken((await issueToken({ userId: u.id, kind: "api" })).token)) as SessionUser;
-    };
     const admin = await userOf("admin");
     const manager = await userOf("manager");
     const [loc] = await db
@@ -118,10 +88,5 @@ export async function run(ctx: BenchContext) {
         p95 < TARGET_P95_MS,
       );
     }
-  } finally {
-    logger.level = level;
-    setDbForTesting(undefined);
-    await handle.close();
-    await db0.drop();
-  }
+  });
 }

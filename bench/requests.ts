@@ -1,13 +1,7 @@
-import path from "node:path";
-import { createRequire } from "node:module";
 import { eq, sql } from "drizzle-orm";
-import { openDatabase, schema, setDbForTesting } from "@/lib/db";
-import { seedDatabase } from "@/lib/db/seed";
-import { logger } from "@/lib/log";
-import type { SessionUser } from "@/lib/auth/session";
-import { SEED_PASSWORD, type BenchContext } from "./lib/context";
-import { chooseDatabase } from "./lib/database";
-import { openEmbedded } from "./lib/embedded";
+import { schema, type openDatabase } from "@/lib/db";
+import type { BenchContext } from "./lib/context";
+import { withServiceDatabase } from "./lib/services";
 import { percentile } from "./lib/list-bench";
 
 export const description =
@@ -31,40 +25,16 @@ const TARGET = { myRequestsP95Ms: 50, overdueListP95Ms: 50, decideP95Ms: 50, bul
  * Small smoke run: `BENCH_REQUESTS_ROWS=20000 npm run bench -- requests`.
  */
 export async function run(ctx: BenchContext) {
-  // The services are server-only modules; the bench runs them in Node as the server does (as bench/forms.ts).
-  const require = createRequire(import.meta.url);
-  const guard = require.resolve("server-only");
-  require.cache[guard] = { id: guard, filename: guard, loaded: true, exports: {} } as NodeJS.Module;
-  const { listMyRequests } = await import("@/lib/requests/queries");
-  const { decide, decideMany } = await import("@/lib/requests/mutations");
-  const { roReversalList } = await import("@/lib/forms/ro-reversal/queries");
-  const { resolveToken, issueToken } = await import("@/lib/auth/session");
-
-  const db0 = await chooseDatabase("requests_bench");
-  const handle =
-    db0.kind === "postgres"
-      ? await openDatabase({ url: db0.url })
-      : await openEmbedded(path.join(ctx.tmpDir, "requests-data"));
-  console.log(`  database: ${db0.kind === "postgres" ? "PostgreSQL" : "the portal's own PostgreSQL"}`);
-  setDbForTesting(handle);
-  const level = logger.level;
-  logger.level = "error";
-  try {
-    const db = handle.db;
-    await seedDatabase(db, { password: SEED_PASSWORD });
+  await withServiceDatabase(ctx, "requests_bench", async (db, userOf) => {
+    const { listMyRequests } = await import("@/lib/requests/queries");
+    const { decide, decideMany } = await import("@/lib/requests/mutations");
+    const { roReversalList } = await import("@/lib/forms/ro-reversal/queries");
     const t0 = performance.now();
     await seed(db, ROWS);
     console.log(
       `  seed: ${ROWS.toLocaleString("en-US")} submissions in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
     );
 
-    const userOf = async (username: string) => {
-      const [u] = await db
-        .select({ id: schema.users.id })
-        .from(schema.users)
-        .where(eq(schema.users.username, username));
-      return (await resolveToken((await issueToken({ userId: u.id, kind: "api" })).token)) as SessionUser;
-    };
     const admin = await userOf("admin");
     const requester = await userOf("bench_req_1");
     const [loc] = await db
@@ -135,12 +105,7 @@ export async function run(ctx: BenchContext) {
       `< ${TARGET.bulk500Ms} ms`,
       bulkMs < TARGET.bulk500Ms,
     );
-  } finally {
-    logger.level = level;
-    setDbForTesting(undefined);
-    await handle.close();
-    await db0.drop();
-  }
+  });
 }
 
 /**
@@ -152,7 +117,12 @@ export async function seed(
   rows = ROWS,
   status: (g: string) => string = () => "'submitted'",
 ) {
-  const exec = (q: string) => db.execute(sql.raw(q));
+  // Set-based inserts of a quarter million rows each: past the portal's statement bound on a busy machine.
+  const exec = (q: string) =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`set local statement_timeout = 0`);
+      await tx.execute(sql.raw(q));
+    });
   await exec(`INSERT INTO users (username, first_name, last_name, email, role_id)
     SELECT 'bench_req_' || g, 'Req', g::text, 'bench_req_' || g || '@example.com', 3 FROM generate_series(1, ${REQUESTERS}) g`);
   const per = Math.floor(rows / 4);

@@ -103,9 +103,12 @@ export function nameWithBadge<Row extends { routed: boolean }>(name: (row: Row) 
   };
 }
 
+/** A location's choice in a list's Location filter. */
+export type LocationOption = { value: number; text: string };
+
 /** A staff-form list's Location column: sorts by name, filters by the locations' select (`options`). */
 export function locationColumn<Row extends { locationName: string | null }>(
-  options: { value: number; text: string }[],
+  options: LocationOption[],
 ): DataTableColumn<Row> {
   return {
     id: "location",

@@ -24,43 +24,29 @@ export function HeaderCountLink({
   labelled?: boolean;
 }) {
   const name = count === 0 ? label : `${label}: ${counted(count)}`;
-  if (labelled)
-    return (
-      <Link
-        href={href}
-        prefetch={false}
-        aria-label={name}
-        className="flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-brand-50 hover:bg-white/10"
-      >
-        <Icon name={icon} className="h-5 w-5" />
-        <span className="flex-1">{label}</span>
-        {count > 0 && (
-          <span
-            aria-hidden="true"
-            className="min-w-6 rounded-full bg-red-600 px-1.5 text-center text-xs leading-5 font-semibold text-white"
-          >
-            {count > 99 ? "99+" : count}
-          </span>
-        )}
-      </Link>
-    );
+  const badge = count > 0 && (
+    <span
+      aria-hidden="true"
+      className={`min-w-5 rounded-full bg-red-600 px-1 text-center text-xs leading-5 font-semibold text-white ${labelled ? "" : "absolute -top-0.5 -right-0.5"}`}
+    >
+      {count > 99 ? "99+" : count}
+    </span>
+  );
   return (
     <Link
       href={href}
       prefetch={false}
       aria-label={name}
-      title={name}
-      className="relative inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100"
+      title={labelled ? undefined : name}
+      className={
+        labelled
+          ? "flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium text-brand-50 hover:bg-white/10"
+          : "relative inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100"
+      }
     >
-      <Icon name={icon} className="h-6 w-6" />
-      {count > 0 && (
-        <span
-          aria-hidden="true"
-          className="absolute -top-0.5 -right-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs leading-5 font-semibold text-white"
-        >
-          {count > 99 ? "99+" : count}
-        </span>
-      )}
+      <Icon name={icon} className={labelled ? "h-5 w-5" : "h-6 w-6"} />
+      {labelled && <span className="flex-1">{label}</span>}
+      {badge}
     </Link>
   );
 }

@@ -25,6 +25,8 @@ import type { ApprovalsQuery, MyRequestsQuery } from "./schemas";
 
 /** The reads of requests: the four forms' tables, timelines, 'My requests', its header count, the decision panel. */
 
+const iso = (d: Date | string) => new Date(d).toISOString();
+
 export const recordPathOf = (form: FormKey, id: number) => staffFormHref(form, "view", id);
 
 export type RequestHead = {
@@ -157,7 +159,6 @@ export async function listMyRequests(
     submitted_at: Date | string;
   }>(rowsResult);
   const [{ total }] = rowsOf<{ total: string | number }>(totalResult);
-  const iso = (d: Date | string) => new Date(d).toISOString();
   return {
     total: Number(total),
     rows: [...rows].map((r) => ({
@@ -289,8 +290,9 @@ function waitingWhere(form: FormKey, scope: ApproverScope, statuses: RequestStat
 
 /**
  * The approvers' inbox: every request of every registered form that `user` may decide, in the statuses asked
- * (by default those waiting for a first decision), oldest due first (no due time last; then by form and id). Each form's rows come from its table cut to the page's end and are merged; the reference,
- * requester and location are read for the page's rows only. Staff, and anyone with nothing to decide, get none.
+ * (by default those waiting for a first decision), oldest due first (no due time last; then by form and id).
+ * Each form's rows come from its table cut to the page's end and are merged; the reference, requester and
+ * location are read for the page's rows only. Staff, and anyone with nothing to decide, get none.
  */
 export async function listApprovals(
   user: Pick<SessionUser, "id" | "roleId">,
@@ -346,7 +348,6 @@ export async function listApprovals(
     overdue: boolean | null;
   }>(rowsResult);
   const [{ total }] = rowsOf<{ total: string | number }>(totalResult);
-  const iso = (d: Date | string) => new Date(d).toISOString();
   return {
     total: Number(total),
     rows: [...rows].map((r) => ({

@@ -6,10 +6,9 @@ import {
   StaffFormTable,
   locationColumn,
   requestListColumns,
+  type LocationOption,
   type StaffListProps,
 } from "@/components/forms/staff-form-table";
-
-type LocationOption = { value: number; text: string };
 import { displayDate } from "@/lib/forms/fields";
 import { PAY_TYPE_FILTER, RO_DEFAULT_SORT, roLabel, type RoReversalRow } from "@/lib/forms/ro-reversal/columns";
 import { staffFormHref } from "@/lib/forms/registry";

@@ -5,10 +5,9 @@ import {
   StaffFormTable,
   locationColumn,
   requestListColumns,
+  type LocationOption,
   type StaffListProps,
 } from "@/components/forms/staff-form-table";
-
-type LocationOption = { value: number; text: string };
 import { displayDate } from "@/lib/forms/fields";
 import { TECH_DEFAULT_SORT, techLabel, type TechTimeRow } from "@/lib/forms/tech-time/columns";
 import { staffFormHref } from "@/lib/forms/registry";
