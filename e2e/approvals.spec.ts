@@ -74,7 +74,7 @@ test("a manager approves two of three waiting requests from /approvals, one in b
     .getByRole("navigation", { name: "Your requests and reading" })
     .getByRole("link", { name: /^Waiting for me: \d+ waiting for your decision/ })
     .click();
-  await expect(managerPage.getByRole("heading", { level: 1, name: "Waiting for me" })).toBeVisible();
+  await managerPage.waitForURL(/\/approvals$/);
   await managerPage.goto(`/approvals?f_location=${locationId}&size=500`);
   const cards = managerPage.getByRole("list", { name: /^Requests waiting for my decision/ });
   const card = (n: number) => cards.getByRole("listitem").filter({ hasText: ra(n) });
