@@ -1,7 +1,16 @@
 import fs from "node:fs";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { APP_PORT, BASE_URL, DATA_DIR, E2E_DIR, SSO_CLIENT_ID, SSO_CLIENT_SECRET, SSO_ISSUER } from "./e2e/support/env";
+import {
+  APP_PORT,
+  BASE_URL,
+  DATA_DIR,
+  E2E_DIR,
+  SMTP_PORT,
+  SSO_CLIENT_ID,
+  SSO_CLIENT_SECRET,
+  SSO_ISSUER,
+} from "./e2e/support/env";
 
 // Debian's Chromium when installed (no browser download on these machines), else Playwright's own.
 const systemChromium = "/usr/bin/chromium";
@@ -42,9 +51,25 @@ export default defineConfig({
     screenshot: "only-on-failure",
     launchOptions,
   },
+  // Three tiers: `setup` signs each role in once; `journeys` are the user journeys (a file's tests run in
+  // order, as they build on each other); `a11y` is axe on every screen, each test on its own, so spread
+  // over both workers. One tier alone: `npx playwright test --project=a11y` (runs setup first).
   projects: [
     { name: "setup", testMatch: /auth\.setup\.ts$/, use: { ...devices["Desktop Chrome"] } },
-    { name: "chromium", testMatch: /\.spec\.ts$/, dependencies: ["setup"], use: { ...devices["Desktop Chrome"] } },
+    {
+      name: "journeys",
+      testMatch: /\.spec\.ts$/,
+      testIgnore: /accessibility\.spec\.ts$/,
+      dependencies: ["setup"],
+      use: { ...devices["Desktop Chrome"] },
+    },
+    {
+      name: "a11y",
+      testMatch: /accessibility\.spec\.ts$/,
+      fullyParallel: true,
+      dependencies: ["setup"],
+      use: { ...devices["Desktop Chrome"] },
+    },
   ],
   webServer: {
     // A fresh data folder (database, generated AUTH_SECRET) for every run.
@@ -67,6 +92,8 @@ export default defineConfig({
       AUTH_OIDC_CLIENT_ID: SSO_CLIENT_ID,
       AUTH_OIDC_CLIENT_SECRET: SSO_CLIENT_SECRET,
       SEED_PASSWORD: "demo1234",
+      // The SMTP sink of e2e/global-setup.ts: mails are sent, and a journey reads them (e2e/support/mail.ts).
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
     },
   },
 });

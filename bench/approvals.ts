@@ -7,9 +7,9 @@ import { mean, percentile } from "./lib/list-bench";
 import { seed } from "./requests";
 
 export const description =
-  "the approvers' inbox (issue 47): /approvals' list for one approver, and for an administrator, at 1,000,000 submissions";
+  "the approvers' inbox: /approvals' list for one approver, and for an administrator, at 1,000,000 submissions";
 
-/** Submissions across the forms (BENCH_APPROVALS_ROWS; the issue's figure is 1,000,000). */
+/** Submissions across the forms (BENCH_APPROVALS_ROWS; default 1,000,000). */
 const ROWS = Number(process.env.BENCH_APPROVALS_ROWS) || 1_000_000;
 /** One in OPEN_EVERY submissions still waits for a decision; the rest were decided (a dealership's history). */
 const OPEN_EVERY = Number(process.env.BENCH_APPROVALS_OPEN_EVERY) || 20;
@@ -18,7 +18,7 @@ const ROUNDS = Number(process.env.BENCH_APPROVALS_ROUNDS) || 3;
 const TARGET_P95_MS = 50;
 
 /**
- * Issue 47's figure, in this process against a database of its own (PostgreSQL at BENCH_DATABASE_URL, the
+ * The inbox's figure (docs/benchmarks.md), in this process against a database of its own (PostgreSQL at BENCH_DATABASE_URL, the
  * default; dropped afterwards): ROWS submissions over the four locations (bench/requests.ts's seed), one in
  * OPEN_EVERY waiting, the others approved; the seeded manager is mapped approver of every form at one
  * location. ROUNDS interleaved rounds of SAMPLES calls each of listApprovals (the page's and the v1 call's

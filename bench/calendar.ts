@@ -6,11 +6,11 @@ import { schema } from "@/lib/db";
 import { openEmbedded } from "./lib/embedded";
 import { occurrenceBounds, type SeriesInput } from "@/lib/calendar/recurrence";
 import { monthGridRange, monthOf } from "@/lib/calendar/range";
-import { dayNumber } from "@/lib/calendar/iso";
-import { instantOf, formatDay } from "@/lib/calendar/zone";
+import { dayNumber } from "@/lib/dates/civil";
+import { instantOf, formatDay } from "@/lib/dates/zone";
 
 export const description =
-  "calendar: getevents month window and page SSR with 10,000 events (1,000 recurring), page JS size (issue 5)";
+  "calendar: getevents month window and page SSR with 10,000 events (1,000 recurring), page JS size";
 
 /** What this module uses of bench/lib/context.ts's BenchContext (kept structural). */
 type BenchCtx = {

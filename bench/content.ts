@@ -17,7 +17,7 @@ import type { BenchContext } from "./lib/context";
 import { chooseDatabase, type BenchDb } from "./lib/database";
 import { startServer } from "./lib/server";
 
-export const description = "content pages with 1,000,000 posts and 1,000,000 attachments over 200 menus (issue 4)";
+export const description = "content pages with 1,000,000 posts and 1,000,000 attachments over 200 menus";
 
 const MENUS = 200;
 const POSTS = Number(process.env.BENCH_CONTENT_ROWS ?? 1_000_000);
@@ -41,7 +41,7 @@ const LOAD = { connections: 10, warmupS: 3, rounds: 3, roundS: 4 };
  * OS temp folder by migrations and seed version (BENCH_CONTENT_CACHE=0 turns that off).
  * - the Discussion tab rendered on the server, one client: p95 < 100 ms;
  * - display_sales_post searching a rare term: p95 < 50 ms, with the query plan printed (trigram index);
- * - /{slug} req/s beside the calendar page at 10 concurrent clients (printed; issue 35's target is bench/peer.ts);
+ * - /{slug} req/s beside the calendar page at 10 concurrent clients (printed; the target against WordPress is bench/peer.ts);
  * - the JavaScript the page loads on first visit (every script it references, gzip): < 150 KB.
  */
 export async function run(ctx: BenchContext) {

@@ -8,11 +8,11 @@ import { compare, formatRow, machineLoadNote } from "./lib/measure";
 import { groupCpuMs, sleep, startServer, type RunningServer } from "./lib/server";
 
 export const description =
-  "one engine (issue 32): cold start on a fresh data folder, the whole portal's idle memory, /{slug} throughput of a process per core against one";
+  "one engine (docs/architecture.md): cold start on a fresh data folder, the whole portal's idle memory, /{slug} throughput of a process per core against one";
 
 /**
  * The idle size of the portal's single server process on the PGlite default it replaced: main 5482427 (the last
- * commit before issue 32) on this 2-core machine, signed in and after the same pages as below, read the same
+ * commit on PGlite) on this 2-core machine, signed in and after the same pages as below, read the same
  * way (`treeMemory`), mean of two starts: RSS 341 and 381 MB, PSS 305 and 345 MB. `BENCH_OLD_IDLE_PSS_MB`
  * replaces it on another machine. The issue's budget: the whole default portal idles under this plus 150 MB,
  * judged by PSS (a page that n processes share counts 1/n in each: what the machine pays; RSS counts

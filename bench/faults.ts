@@ -15,9 +15,9 @@ import { machineLoadNote } from "./lib/measure";
 import { sleep } from "./lib/server";
 
 export const description =
-  "faults a deployment meets (issue 44): a database restart under light load, an instance killed mid-burst of staff-form saves";
+  "faults a deployment meets (docs/operations.md): a database restart under light load, an instance killed mid-burst of staff-form saves";
 
-/** Every answer while the database is away comes within this (README, 'A database blip'). */
+/** Every answer while the database is away comes within this (docs/security.md). */
 const DOWN_BOUND_MS = 5_000;
 /** A dead sender's mails are on their way within this (lib/jobs/lease.ts LEASE_MS plus the senders' poll). */
 const DEAD_SENDER_BOUND_MS = 60_000;
@@ -31,9 +31,9 @@ const BURST = { forms: Number(process.env.BENCH_FAULTS_FORMS) || 150, parallel: 
 const SMTP_ACCEPT_MS = 150;
 
 /**
- * The figures of issue 44 on the scale-out harness of the e2e tier (e2e/support/cluster.ts: two instances of the
- * production build, one process each, on their own embedded PostgreSQL, s3rver and an SMTP server, behind a
- * round-robin balancer):
+ * The faults' figures (docs/operations.md, Several instances) on the scale-out harness of the e2e tier
+ * (e2e/support/cluster.ts: two instances of the production build, one process each, on their own embedded
+ * PostgreSQL, s3rver and an SMTP server, behind a round-robin balancer):
  * 1. Through a database restart (the embedded server's own stop and start) under light load: what the clients
  *    met that a browser takes for a sign-out (a 401, a redirect to /login), the sessions revoked, the 5xx after
  *    the database is back, and the slowest answer while it was away.

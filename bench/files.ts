@@ -1,5 +1,5 @@
 /**
- * File pipeline figures (issue 3), on the production server (`next build` first):
+ * File pipeline figures, on the production server (`next build` first):
  *   - a 250 MB upload through store_document on loopback: server peak memory increase (< 64 MB) and
  *     speed against `cp` of the same file in the same run (>= 1/3);
  *   - four such uploads at once: server memory in all (< 300 MB) and every stored file's sha256;

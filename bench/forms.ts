@@ -14,7 +14,7 @@ import { exportMemory, forEachDatabase, mean, percentile, post, sample, type Lis
 import { runOutage } from "./mail";
 
 export const description =
-  "staff forms: the uniform list at 1,000,000 requests (filter + range + sort, last page, CSV export memory) and 1,000 submissions' mail through an SMTP outage (issue 23)";
+  "staff forms: the uniform list at 1,000,000 requests (filter + range + sort, last page, CSV export memory) and 1,000 submissions' mail through an SMTP outage";
 
 const REQUESTS = Number(process.env.BENCH_FORMS_ROWS) || 1_000_000;
 const SUBMISSIONS = 1_000;
@@ -86,7 +86,7 @@ async function measureList(ctx: BenchContext, { label, base, bearer, pgid }: Lis
       return res;
     });
     const csv = await exportMemory(pgid, base, bearer, "csv", await link({}));
-    // The XLSX of the same rows: its writer is hand-made for this figure (README, 'Hand-made parts that stay').
+    // The XLSX of the same rows: its writer is hand-made for this figure (docs/decisions.md, 'Hand-made parts that stay').
     const xlsx = await exportMemory(pgid, base, bearer, "xlsx", await link({}, "xlsx"));
     rounds.push({
       filterP95: percentile(filterMs, 95),

@@ -1,5 +1,5 @@
 /**
- * Mail outbox figure (issue 21): 2,000 notification mails with the SMTP server stopped for 30 s in the
+ * Mail outbox figure (docs/features/mail.md): 2,000 notification mails with the SMTP server stopped for 30 s in the
  * middle, on the embedded database and on PostgreSQL when one answers (BENCH_DATABASE_URL, default the
  * local server; a database of its own, dropped afterwards; BENCH_DB=embedded skips it). Every mail must
  * arrive exactly once: counted by Message-ID at a real SMTP server on loopback (smtp-server), which
@@ -23,7 +23,7 @@ import { startTestSmtp } from "../test/mail/smtp";
 import { chooseDatabase } from "./lib/database";
 
 export const description =
-  "mail outbox: 2,000 mails with the SMTP server down for 30 s in the middle, delivered exactly once (issue 21)";
+  "mail outbox: 2,000 mails with the SMTP server down for 30 s in the middle, delivered exactly once";
 
 type Ctx = { tmpDir?: string; check?: (label: string, value: string, target: string, pass: boolean) => void };
 

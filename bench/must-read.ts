@@ -12,12 +12,12 @@ import { openEmbedded } from "./lib/embedded";
 import { percentile } from "./lib/list-bench";
 
 export const description =
-  "audiences and must-reads (issue 36): a staff user's menu list + header count, the compliance board, acknowledging, the seen upsert";
+  "audiences and must-reads (docs/features/must-read.md): a staff user's menu list + header count, the compliance board, acknowledging, the seen upsert";
 
 /**
  * Issue 36's figures on PostgreSQL (BENCH_DATABASE_URL, default the local server; `BENCH_DB=embedded`, or
  * none answering: the portal's own server in a data folder of the bench's), measured in
- * process through the functions the pages and calls use (lib/content/queries, must-read/queries, must-read/mutations):
+ * process through the functions the pages and calls use (lib/content/discussion/queries, must-read/queries, must-read/mutations):
  * 5,000 users in 50 locations, 1,000,000 posts on 200 menu pages, of which the newest 500 (on Company
  * News) are must-reads with audiences (half of five locations, a fifth for the Staff role only; a quarter overdue),
  * about half of each audience acknowledged.
@@ -53,7 +53,7 @@ export async function run(ctx: Pick<BenchContext, "check" | "tmpDir">) {
   const require = createRequire(import.meta.url);
   const guard = require.resolve("server-only");
   require.cache[guard] = { id: guard, filename: guard, loaded: true, exports: {} } as NodeJS.Module;
-  const { listDiscussions } = await import("@/lib/content/queries");
+  const { listDiscussions } = await import("@/lib/content/discussion/queries");
   const { countUnreadMustReads, complianceBoard } = await import("@/lib/content/must-read/queries");
   const { acknowledgePost, recordSeen } = await import("@/lib/content/must-read/mutations");
   const level = logger.level;

@@ -5,7 +5,7 @@ import type { BenchContext } from "./lib/context";
 import { ROOT } from "./lib/server";
 
 export const description =
-  "the discussion page against a stock WordPress on this machine: ../shared/peer/portal-vs-wp.sh (issue 35)";
+  "the discussion page against a stock WordPress on this machine: ../shared/peer/portal-vs-wp.sh";
 
 const TARGET = 3.0;
 

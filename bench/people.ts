@@ -6,7 +6,7 @@ import { exportMemory, forEachDatabase, percentile, post, report, sample, type L
 import { run as runMailBench } from "./mail";
 
 export const description =
-  "the user list with 50,000 users: listuser latency and the exports' server memory; 2,000 notification mails through an SMTP outage (issue 21)";
+  "the user list with 50,000 users: listuser latency and the exports' server memory; 2,000 notification mails through an SMTP outage";
 
 const USERS = 50_000;
 const TARGET = { filterP95Ms: 50, lastPageP95Ms: 100, csvMb: 50, xlsxMb: 150 };

@@ -5,7 +5,7 @@ import { withServiceDatabase } from "./lib/services";
 import { percentile } from "./lib/list-bench";
 
 export const description =
-  "staff requests (issue 37): My requests, the Overdue list by location, one decision with its mail, a bulk decision of 500, at 1,000,000 submissions";
+  "staff requests (docs/features/requests.md): My requests, the Overdue list by location, one decision with its mail, a bulk decision of 500, at 1,000,000 submissions";
 
 /** Submissions across the four forms (BENCH_REQUESTS_ROWS; the issue's figure is 1,000,000, a quarter per form). */
 const ROWS = Number(process.env.BENCH_REQUESTS_ROWS) || 1_000_000;

@@ -1,7 +1,7 @@
 import type { BenchContext } from "./lib/context";
 import { machineLoadNote } from "./lib/measure";
 
-export const description = "warm restart to the first served page on the embedded database (issue 2)";
+export const description = "warm restart to the first served page on the embedded database";
 
 const TARGET_MS = 5000;
 const RUNS = 3;

@@ -9,7 +9,7 @@ import { MAX_TEXT_CHARS } from "@/lib/search/extract";
 import { pdfWithText } from "../test/search/documents";
 
 export const description =
-  "portal search: suggestions and the results page over 1,000,000 posts, 100,000 attachments (20,000 with text), 100,000 events, 5,000 people; a 20 MB PDF's extraction memory (issue 24)";
+  "portal search: suggestions and the results page over 1,000,000 posts, 100,000 attachments (20,000 with text), 100,000 events, 5,000 people; a 20 MB PDF's extraction memory";
 
 /** BENCH_SEARCH_SCALE=0.1 seeds a tenth of every count (for development). */
 const SCALE = Number(process.env.BENCH_SEARCH_SCALE) || 1;

@@ -3,7 +3,7 @@ import { BASE_URL, storageStateOf } from "./support/env";
 import { expectNoAxeViolations } from "./support/axe";
 
 /**
- * The approvers' inbox (issue 47): a manager mapped as the RO reversal approver of one location finds
+ * The approvers' inbox (docs/features/requests.md): a manager mapped as the RO reversal approver of one location finds
  * three waiting requests at /approvals, approves one from its row on a phone (cards), then two more in
  * bulk at 1280 px after the administrator approved one of them meanwhile: the bulk asks first, approves
  * the other and names the refusal ('already approved by Alex Admin'). Two of the three are the manager's.
@@ -74,7 +74,13 @@ test("a manager approves two of three waiting requests from /approvals, one in b
     .getByRole("navigation", { name: "Your requests and reading" })
     .getByRole("link", { name: /^Waiting for me: \d+ waiting for your decision/ })
     .click();
+  // The client navigation can take longer than an expect's 10 s on a loaded machine (the first inbox query):
+  // wait for it as a navigation, then check the page it led to, by its exact h1 inside the page's content
+  // ('Waiting for me' is also the closed drawer's link and the header's count).
   await managerPage.waitForURL(/\/approvals$/);
+  await expect(
+    managerPage.getByRole("main").getByRole("heading", { level: 1, name: "Waiting for me", exact: true }),
+  ).toBeVisible();
   await managerPage.goto(`/approvals?f_location=${locationId}&size=500`);
   const cards = managerPage.getByRole("list", { name: /^Requests waiting for my decision/ });
   const card = (n: number) => cards.getByRole("listitem").filter({ hasText: ra(n) });

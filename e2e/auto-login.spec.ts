@@ -12,6 +12,7 @@ import {
   SSO_REDIRECT_URI,
 } from "./support/env";
 import { newSsoUsername, roleIdOf } from "./support/fixtures";
+import { reviewScreenshot } from "./support/screenshot";
 
 const INVALID_LINK = "Your sign-in link is invalid or has expired. Please sign in again.";
 const NOT_FOR_PORTAL = "This sign-in link was not issued for the Staff Portal. Please sign in with SSO instead.";
@@ -37,7 +38,7 @@ test("the sign-in link asks first ('Continue as ...?'), then lands on the first 
   const username = newSsoUsername("auto");
   await page.goto(autoLoginUrl(await realToken(username), username));
   await expect(page.getByRole("heading", { name: `Continue as ${username}?` })).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath("auto-login-confirm-1280.png") });
+  await reviewScreenshot(page, test.info().outputPath("auto-login-confirm-1280.png"));
   // Nothing happens without the person's answer.
   await page.waitForTimeout(500);
   await expect(page).toHaveURL(/\/login\?token=/);
@@ -61,9 +62,9 @@ test("signed in, the link says so and offers to switch; switching ends the previ
     page.getByRole("status").filter({ hasText: "You are signed in as Morgan Manager (manager)." }),
   ).toBeVisible();
   await expect(page.getByRole("link", { name: "Stay signed in as manager" })).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath("auto-login-switch-1280.png") });
+  await reviewScreenshot(page, test.info().outputPath("auto-login-switch-1280.png"));
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: test.info().outputPath("auto-login-switch-390.png") });
+  await reviewScreenshot(page, test.info().outputPath("auto-login-switch-390.png"));
   await page.getByRole("button", { name: `Switch to ${username}` }).click();
   await expect(page).toHaveURL(new RegExp(`/${FIRST_MENU.slug}$`));
   expect(await roleIdOf(page.request)).toBe(3);

@@ -3,6 +3,7 @@ import { ColorOptionPages, MenuEditorPage } from "./pages/backoffice-page";
 import { CalendarPage } from "./pages/calendar-page";
 import { ShellPage } from "./pages/shell-page";
 import { storageStateOf } from "./support/env";
+import { reviewScreenshot } from "./support/screenshot";
 
 // Long journeys of many page loads: the shared machines serve them slowly.
 test.describe.configure({ timeout: 150_000 });
@@ -21,7 +22,7 @@ test.describe("administrator", () => {
     await keys.gotoAdd();
     await expect(page.getByRole("heading", { name: "Add Calendar Key" })).toBeVisible();
     await expect(keys.colourField).toHaveValue("#444444");
-    // An empty name is refused with the spec's message and nothing is sent.
+    // An empty name is refused with the old portal's message and nothing is sent.
     await keys.button("Save").click();
     await expect(page.getByText("The Key Name is Required.")).toBeVisible();
 
@@ -151,7 +152,7 @@ test.describe("administrator", () => {
       expect(box, path).not.toBeNull();
       expect(box!.x + box!.width, `${path}: the action column ends inside the window`).toBeLessThanOrEqual(1280);
       expect(box!.x, `${path}: the action column starts inside the window`).toBeGreaterThanOrEqual(0);
-      if (path.startsWith("/techtime")) await page.screenshot({ path: "test-results/tech-time-list-1280.png" });
+      if (path.startsWith("/techtime")) await reviewScreenshot(page, "test-results/tech-time-list-1280.png");
     }
   });
 
@@ -164,7 +165,7 @@ test.describe("administrator", () => {
     await editor.goto();
     await expect(page.getByRole("heading", { name: "Edit Menu", level: 1 })).toBeVisible();
 
-    // Add: the spec's messages first.
+    // Add: the old portal's messages first.
     await editor.addMain.click();
     const form = page.getByRole("form", { name: "Add menu" });
     await form.getByRole("button", { name: "Save" }).click();
@@ -231,7 +232,7 @@ test.describe("administrator", () => {
     expect(mine).toBeGreaterThan(0);
     expect(titles.slice(mine + 1).some((t) => t.includes("Dealer Website"))).toBe(true);
 
-    // Delete: the spec's question; the sidebar loses it.
+    // Delete: the old portal's question; the sidebar loses it.
     await editor.deleteButton(renamed).click();
     await expect(editor.dialog.getByText("Are you sure?")).toBeVisible();
     await expect(editor.dialog.getByText("You won't be able to revert this!")).toBeVisible();

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { CalendarPage } from "./pages/calendar-page";
 import { storageStateOf } from "./support/env";
+import { reviewScreenshot } from "./support/screenshot";
 
 /** The seeded demo events are placed relative to the current month (lib/calendar/seed.ts). */
 const WEEKLY = "Monday Sales Meeting";
@@ -70,7 +71,7 @@ test.describe("staff (role 3)", () => {
 test.describe("calendar manager (role 2)", () => {
   test.use({ storageState: storageStateOf("manager") });
 
-  test("adds an event with the form's rules, sees it, and deletes it with the spec's confirmations", async ({
+  test("adds an event with the form's rules, sees it, and deletes it with the old portal's confirmations", async ({
     page,
   }) => {
     const cal = new CalendarPage(page);
@@ -336,7 +337,7 @@ test.describe("subscription link", () => {
     expect((await request.get(url)).status()).toBe(404);
   });
 
-  test("'Reset link' replaces a link: the old URL stops at once, the new one reads the same key (issue 31)", async ({
+  test("'Reset link' replaces a link: the old URL stops at once, the new one reads the same key", async ({
     page,
     request,
   }) => {
@@ -361,7 +362,7 @@ test.describe("subscription link", () => {
       [390, "phone"],
     ] as const) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: test.info().outputPath(`feed-panel-${name}.png`) });
+      await reviewScreenshot(page, test.info().outputPath(`feed-panel-${name}.png`));
     }
     await cal.dialog.getByRole("button", { name: /^Revoke/ }).click();
     await expect(cal.dialog.getByText("You have no subscription links.")).toBeVisible();

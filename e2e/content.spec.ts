@@ -215,7 +215,7 @@ test.describe("administrator", () => {
     await page.getByRole("link", { name: "Add New Date" }).click();
     await expect(page.getByText("Created By:")).toBeVisible();
     await content.titleField.fill(title);
-    // One date input (the browser's own); an empty one is refused with the spec's message.
+    // One date input (the browser's own); an empty one is refused with the old portal's message.
     await expect(page.locator('input[type="date"]')).toHaveCount(1);
     await content.button("Save").click();
     await expect(page.getByText("Date Required", { exact: true })).toBeVisible();

@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { StaffFormsPage } from "./pages/staff-forms-page";
 import { storageStateOf } from "./support/env";
 import { expectNoAxeViolations } from "./support/axe";
+import { reviewScreenshot } from "./support/screenshot";
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
@@ -15,7 +16,7 @@ test.describe("staff", () => {
     const name = `Ro Staff ${unique()}`;
     await ui.gotoRoAdd();
     await expect(ui.button("Back").or(page.getByRole("link", { name: "Back" }))).toBeVisible();
-    // Empty save: the spec's messages, nothing sent.
+    // Empty save: the old portal's messages, nothing sent.
     await ui.button("Save").click();
     await expect(page.getByText("Please enter employee name")).toBeVisible();
     await expect(page.getByText("select Location", { exact: true })).toBeVisible();
@@ -83,9 +84,7 @@ test.describe("staff", () => {
     ).toHaveValue("ACME");
   });
 
-  test("reads their tech time form in full from the list: the form's fields and every row (issue 33)", async ({
-    page,
-  }) => {
+  test("reads their tech time form in full from the list: the form's fields and every row", async ({ page }) => {
     test.slow(); // a save, the list, then the detail at two widths with axe
     const ui = new StaffFormsPage(page);
     const name = `Tt Detail ${unique()}`;
@@ -127,7 +126,7 @@ test.describe("staff", () => {
           .filter({ hasText: "Forgot to clock in" }),
       ).toBeVisible();
       await expectNoAxeViolations(page, `tech time detail (${width})`);
-      await page.screenshot({ path: `test-results/techtime-detail-${width}.png`, fullPage: true });
+      await reviewScreenshot(page, `test-results/techtime-detail-${width}.png`, { fullPage: true });
     }
     await page.getByRole("link", { name: "Edit" }).click();
     await expect(page).toHaveURL(/\/techtime\/edit\/\d+$/);
@@ -263,7 +262,7 @@ test.describe("staff", () => {
     }));
     expect(size.width).toBeLessThanOrEqual(390);
     expect(size.height).toBeLessThan(2800); // it was 4,300 px with a field per line
-    await page.screenshot({ path: "test-results/tech-time-390.png", fullPage: true });
+    await reviewScreenshot(page, "test-results/tech-time-390.png", { fullPage: true });
     await phone.close();
   });
 

@@ -78,7 +78,7 @@ test.describe("signed out", () => {
     "//evil.example",
     "https://evil.example",
     "/\\evil.example",
-    // issue 43, item 4: normalised, these read as another host.
+    // Normalised (docs/security.md), these read as another host.
     "/..//example.org/phish",
     "/a/..//evil.example/x",
     "/%2e%2e//evil.example",

@@ -4,7 +4,7 @@ import { ContentPage } from "./pages/content-page";
 import { ShellPage } from "./pages/shell-page";
 import { storageStateOf } from "./support/env";
 
-/** What a new user saw and should not (issue 20, Looks): measured in the browser at desktop and phone width. */
+/** What a new user saw and should not (Looks): measured in the browser at desktop and phone width. */
 const PHONE = { width: 390, height: 844 };
 
 async function box(locator: Locator) {

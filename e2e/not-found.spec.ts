@@ -3,8 +3,8 @@ import { ShellPage } from "./pages/shell-page";
 import { BASE_URL, FIRST_MENU, ROLES, storageStateOf } from "./support/env";
 
 /**
- * One 404 page everywhere (spec: PageNotFound, without header or sidebar), decided before access: a path
- * that names nothing is 404 for every role, never 403 for one and 404 for another (issue 20).
+ * One 404 page everywhere (the old portal: PageNotFound, without header or sidebar), decided before access: a path
+ * that names nothing is 404 for every role, never 403 for one and 404 for another.
  */
 const MISSING = [
   "/no-such/section/list", // no route of several segments

@@ -6,7 +6,7 @@ import postgres from "postgres";
 import { APP_PORT, BASE_URL, DATA_DIR, PASSWORD } from "./support/env";
 
 /**
- * Several server processes on one database (issue 32): beside the portal under test (`npm start`,
+ * Several server processes on one database (docs/architecture.md): beside the portal under test (`npm start`,
  * server A), a second `next start` (server B) on the same DATA_DIR and database. A change made through
  * one shows on the very next request to the other: a new menu, a new post, a role change, a sign-out.
  * Nothing is told to B: it sees the changes because every cache checks the database's version stamps.

@@ -36,7 +36,7 @@ test.describe("administrator", () => {
     await page.getByLabel("Role").selectOption("");
     await page.getByRole("button", { name: "Update" }).click();
     await expect(page.getByText("Role is Required")).toBeVisible();
-    // A bad phone gets the spec's message.
+    // A bad phone gets the old portal's message.
     await page.getByLabel("Phone").fill("12345");
     await page.getByLabel("Role").selectOption({ label: "Calendar Manager" });
     await page.getByRole("button", { name: "Update" }).click();
@@ -78,7 +78,7 @@ test.describe("administrator", () => {
     await expect(page.getByText(subject)).toBeVisible();
   });
 
-  test("the sendemail call takes the spec's form data with the attachment as a file", async ({ page }) => {
+  test("the sendemail call takes the old portal's form data with the attachment as a file", async ({ page }) => {
     const subject = `Policy ${Date.now().toString(36)}`;
     const res = await page.request.post("/api/v1/sendemail", {
       // What the portal's own pages send (the cross-site check wants both).
@@ -159,7 +159,7 @@ test.describe("staff", () => {
     await expect(profile.field("Post")).toHaveValue(post);
   });
 
-  test("issue 43.1: location, department and role are shown read-only; the profile call refuses another location", async ({
+  test("location, department and role are shown read-only; the profile call refuses another location", async ({
     page,
   }) => {
     const profile = new ProfilePage(page);
@@ -205,7 +205,9 @@ test.describe("staff", () => {
     await expect(page.getByText("me.gif: Invalid File Type").first()).toBeVisible();
   });
 
-  test("Change Password: the spec's messages, and a wrong old password is refused by the server", async ({ page }) => {
+  test("Change Password: the old portal's messages, and a wrong old password is refused by the server", async ({
+    page,
+  }) => {
     const profile = new ProfilePage(page);
     await profile.goto();
     await profile.changePassword({ old: PASSWORD, next: "12345", confirm: "12345" });

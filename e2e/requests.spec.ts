@@ -1,9 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { BASE_URL, storageStateOf } from "./support/env";
 import { expectNoAxeViolations } from "./support/axe";
+import { reviewScreenshot } from "./support/screenshot";
 
 /**
- * Staff requests that close the loop (issue 37): the staff user submits, opening the record's link
+ * Staff requests that close the loop (docs/features/requests.md): the staff user submits, opening the record's link
  * changes nothing (GET-safe), the administrator denies it on the record page (a reason required), and the
  * staff user sees the decision in 'My requests' and the header's count.
  */
@@ -40,7 +41,7 @@ test("a request is decided on its record page and shows in the requester's My re
   for (const width of [1280, 375]) {
     await adminPage.setViewportSize({ width, height: 900 });
     await expectNoAxeViolations(adminPage, `record page with decision panel at ${width}px`);
-    await adminPage.screenshot({ path: `test-results/request-panel-${width}.png`, fullPage: true });
+    await reviewScreenshot(adminPage, `test-results/request-panel-${width}.png`, { fullPage: true });
   }
   await adminPage.setViewportSize({ width: 1280, height: 900 });
   // Deny without a reason: refused with the message, nothing changes.
@@ -68,7 +69,7 @@ test("a request is decided on its record page and shows in the requester's My re
   await expect(item.getByText("Not a labour error")).toBeVisible();
   for (const width of [1280, 375]) {
     await staffPage.setViewportSize({ width, height: 900 });
-    await staffPage.screenshot({ path: `test-results/my-requests-${width}.png`, fullPage: true });
+    await reviewScreenshot(staffPage, `test-results/my-requests-${width}.png`, { fullPage: true });
   }
   await staff.close();
   await admin.close();
@@ -89,7 +90,7 @@ test.describe("administrator", () => {
     await expect(page.getByText("Deadlines saved.").first()).toBeVisible();
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `test-results/deadlines-${width}.png`, fullPage: true });
+      await reviewScreenshot(page, `test-results/deadlines-${width}.png`, { fullPage: true });
     }
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto("/form/email/manager/add");
@@ -100,7 +101,7 @@ test.describe("administrator", () => {
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
       await expectNoAxeViolations(page, `mapping form with Approvers at ${width}px`);
-      await page.screenshot({ path: `test-results/mapping-approvers-${width}.png`, fullPage: true });
+      await reviewScreenshot(page, `test-results/mapping-approvers-${width}.png`, { fullPage: true });
     }
   });
 });

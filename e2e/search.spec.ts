@@ -1,8 +1,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { BASE_URL, storageStateOf } from "./support/env";
+import { reviewScreenshot } from "./support/screenshot";
 
 /**
- * The portal search (issue 24): the header's box suggests as you type and is used by keyboard alone
+ * The portal search (docs/features/search.md): the header's box suggests as you type and is used by keyboard alone
  * (Ctrl-K, arrows, Enter, Escape); /search keeps query, kind, dates and page in the URL; a staff user
  * never sees a page only administrators may open; the box works at phone width.
  */
@@ -35,7 +36,7 @@ test.describe("staff", () => {
     // The matched letters are marked.
     await expect(option.locator("mark").first()).toHaveText(/Warranty/i);
     await expect(dialog(page).getByRole("status")).toContainText(/suggestion/);
-    await page.screenshot({ path: testInfo.outputPath("suggestions-desktop.png") });
+    await reviewScreenshot(page, testInfo.outputPath("suggestions-desktop.png"));
 
     await box(page).press("ArrowDown");
     const activeId = await box(page).getAttribute("aria-activedescendant");
@@ -95,7 +96,7 @@ test.describe("administrator", () => {
     await page.goto(`/search?q=${tag}&kind=post`);
     const caption = page.getByRole("main").getByRole("heading", { level: 2, name: /^Discussions \d/ });
     await expect(caption).toHaveText("Discussions 1–20 of 23");
-    await page.screenshot({ path: testInfo.outputPath("results-page.png"), fullPage: true });
+    await reviewScreenshot(page, testInfo.outputPath("results-page.png"), { fullPage: true });
     await page.getByRole("navigation", { name: "Pages" }).getByRole("link", { name: "Next" }).click();
     await expect(page).toHaveURL(new RegExp(`kind=post&page=2$`));
     await expect(caption).toHaveText("Discussions 21–23 of 23");
@@ -120,7 +121,7 @@ test.describe("phone width", () => {
         .getByRole("option", { name: /Calendar/ })
         .first(),
     ).toBeVisible();
-    await page.screenshot({ path: testInfo.outputPath("suggestions-phone.png") });
+    await reviewScreenshot(page, testInfo.outputPath("suggestions-phone.png"));
     const size = await dialog(page).boundingBox();
     expect(size!.width).toBeLessThanOrEqual(390);
     await box(page).press("ArrowDown");

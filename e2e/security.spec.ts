@@ -15,7 +15,7 @@ async function watchCsp(page: Page) {
   return () => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
 }
 
-test.describe("issue 19: headers and cross-site requests against the production build", () => {
+test.describe("headers and cross-site requests against the production build", () => {
   test("the sign-in page runs its scripts under a nonce policy without 'unsafe-inline', and signing in works", async ({
     page,
   }) => {
@@ -67,7 +67,7 @@ test.describe("issue 19: headers and cross-site requests against the production 
     expect((await post({ origin: base }, "x".repeat(2 * 1024 * 1024))).status()).toBe(413);
   });
 
-  test("issue 31: an unknown or foreign server action id is a 404; TRACE and methods a route does not offer are a 405, never 500", async ({
+  test("an unknown or foreign server action id is a 404; TRACE and methods a route does not offer are a 405, never 500", async ({
     request,
   }) => {
     const base = new URL(test.info().project.use.baseURL!).origin;
@@ -97,9 +97,7 @@ test.describe("issue 19: headers and cross-site requests against the production 
     expect((await request.fetch("/api/v1/get_first_menu", { method: "PUT" })).status()).toBe(405);
   });
 
-  test("issue 43.7: a real server action posted to a page that does not hold it is a clean 404", async ({
-    request,
-  }) => {
+  test("a real server action posted to a page that does not hold it is a clean 404", async ({ request }) => {
     // The ids of this build's actions, as the running server has them.
     const manifest = JSON.parse(
       fs.readFileSync(path.join(process.cwd(), ".next/server/server-reference-manifest.json"), "utf8"),
@@ -130,7 +128,7 @@ test.describe("issue 19: headers and cross-site requests against the production 
   test.describe("signed in", () => {
     test.use({ storageState: storageStateOf("staff") });
 
-    test("issue 43.4: a signed-in visitor of /login goes only to a path of the portal", async ({ page }) => {
+    test("a signed-in visitor of /login goes only to a path of the portal", async ({ page }) => {
       for (const callbackUrl of [
         "%2F..%2F%2Fexample.org%2Fphish",
         "/a/..//evil.example/x",

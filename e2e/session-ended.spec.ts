@@ -14,11 +14,12 @@ import {
   SSO_REDIRECT_URI,
 } from "./support/env";
 import { newSsoUsername, roleIdOf, signInAtSso } from "./support/fixtures";
+import { reviewScreenshot } from "./support/screenshot";
 
 /**
  * A session that ends while a page is open (signed out in another tab): the next call that finds it
  * gone goes to /login with the page to come back to, instead of a toast on a page that keeps controls
- * which no longer work (issue 20). Each test signs in afresh: logging out revokes the session.
+ * which no longer work. Each test signs in afresh: logging out revokes the session.
  */
 test("a server action after sign-out in another tab goes to /login and back after signing in", async ({
   page,
@@ -111,7 +112,7 @@ test("a role change by an administrator ends the session: the next page says acc
   await page.reload();
   await expect(page).toHaveURL(`${BASE_URL}/login?callbackUrl=${encodeURIComponent(target)}&reason=AccessChanged`);
   await expect(page.getByText("Your access changed; please sign in again.")).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath("access-changed-1280.png") });
+  await reviewScreenshot(page, test.info().outputPath("access-changed-1280.png"));
   await new LoginPage(page).ssoButton.click();
   await signInAtSso(page, username);
   // Back from the SSO, the portal opens the page of before.

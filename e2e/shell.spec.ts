@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { ShellPage } from "./pages/shell-page";
 import { ADMIN_ITEMS, FIRST_MENU, storageStateOf } from "./support/env";
 import { shellTest } from "./support/fixtures";
+import { reviewScreenshot } from "./support/screenshot";
 
 /** The calendar page, which notes the month it shows in the address once it is on screen. */
 const CALENDAR_URL = /\/calendar(\?month=\d{4}-\d{2})?$/;
@@ -141,7 +142,7 @@ test.describe("sidebar", () => {
       expect(clipped).toEqual([]);
       // The sub-menu's title is shown to its 30th character, whole words and all.
       await expect(sub).toContainText("Service Bulletins and Technica");
-      await page.screenshot({ path: "test-results/sidebar-1280.png" });
+      await reviewScreenshot(page, "test-results/sidebar-1280.png");
     },
   );
 

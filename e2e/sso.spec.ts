@@ -3,6 +3,7 @@ import { LoginPage } from "./pages/login-page";
 import { ShellPage } from "./pages/shell-page";
 import { ADMIN_ITEMS, BASE_URL, FIRST_MENU, PASSWORD, SSO_ISSUER } from "./support/env";
 import { newSsoUsername, roleIdOf, shellTest, signInAtSso } from "./support/fixtures";
+import { reviewScreenshot } from "./support/screenshot";
 
 // The portal runs at BASE_URL, on 127.0.0.1 rather than localhost (e2e/support/env.ts).
 const landed = `${BASE_URL}/${FIRST_MENU.slug}`;
@@ -56,7 +57,7 @@ test("the administrator's own SSO identity is linked once they sign in with thei
   await login.ssoButton.click();
   await signInAtSso(page, "alex.admin"); // admin@example.com, verified: still not linked by itself (role 1)
   await expect(page).toHaveURL(`${BASE_URL}/login?error=SsoLinkRequired`);
-  await page.screenshot({ path: test.info().outputPath("sso-link-required-1280.png") });
+  await reviewScreenshot(page, test.info().outputPath("sso-link-required-1280.png"));
   await login.signIn("admin", PASSWORD);
   await expect(page).toHaveURL(landed);
 

@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { StaffFormsPage } from "./pages/staff-forms-page";
 import { storageStateOf } from "./support/env";
 import { expectNoAxeViolations } from "./support/axe";
+import { reviewScreenshot } from "./support/screenshot";
 
 const stamp = () => Date.now().toString(36) + Math.random().toString(36).slice(2, 5);
 /** YYYY-MM-DD of an instant in the dealerships' zone (the server's default range is in it). */
@@ -175,7 +176,7 @@ test.describe("a uniform request's detail page", () => {
       await page.setViewportSize(size);
       await expectFullRequest(page, first);
       await expectNoAxeViolations(page, `uniform request detail (${who}, ${name})`);
-      await page.screenshot({ path: `test-results/uniform-detail-${who}-${name}.png`, fullPage: true });
+      await reviewScreenshot(page, `test-results/uniform-detail-${who}-${name}.png`, { fullPage: true });
     }
   }
 

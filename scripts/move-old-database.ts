@@ -13,13 +13,13 @@
  * Files (DATA_DIR/uploads) and the generated AUTH_SECRET stay where they are. The caller keeps the old
  * folder until this has succeeded (then renames it DATA_DIR/pgdata.moved). Usage:
  * `DATABASE_URL=... tsx scripts/move-old-database.ts <old pgdata folder>`; prints what it moved.
+ *
+ * PGlite is this script's optional dependency (package.json `optionalDependencies`, installed by `npm ci`
+ * unless `--omit=optional`): the portal itself never loads it. Without it the move stops with a message
+ * saying how to install it, and the old folder stays as it is.
  */
 import path from "node:path";
 import postgres from "postgres";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { openDatabase } from "@/lib/db";
 import * as schema from "@/db/schema";
 
@@ -29,12 +29,31 @@ export type MoveResult = { tables: number; rows: number; counts: Record<string, 
 
 const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
+/** Loads PGlite and its drizzle driver, or says how to get them (they are an optional dependency). */
+async function loadPglite() {
+  try {
+    const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
+      import("@electric-sql/pglite"),
+      import("@electric-sql/pglite/contrib/pg_trgm"),
+      import("drizzle-orm/pglite"),
+      import("drizzle-orm/pglite/migrator"),
+    ]);
+    return { PGlite, pg_trgm, drizzle, migrate };
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ERR_MODULE_NOT_FOUND") throw err;
+    throw new Error(
+      "reading the earlier version's database needs the optional package @electric-sql/pglite: run `npm install --include=optional` (or `npm ci` without --omit=optional) and start again",
+    );
+  }
+}
+
 /** Moves the old database in `oldDir` into the (empty, just made) database at `url`. */
 export async function moveOldDatabase(
   oldDir: string,
   url: string,
   log: (line: string) => void = console.log,
 ): Promise<MoveResult> {
+  const { PGlite, pg_trgm, drizzle: drizzlePglite, migrate: migratePglite } = await loadPglite();
   const old = await PGlite.create(oldDir, { extensions: { pg_trgm } });
   const target = postgres(url, { max: 1, onnotice: () => {} });
   try {

@@ -69,7 +69,7 @@ export const requestFaults = (globalThis[FAULTS] ??= new AsyncLocalStorage());
 /**
  * Runs Next's handler for one request inside a fresh fault store, and answers 503 (with Retry-After)
  * instead of the 500 Next gives a page that failed, when the failure was the database's: a page
- * while PostgreSQL restarts is 'temporarily unavailable', not an error of the portal (issue 44.1).
+ * while PostgreSQL restarts is 'temporarily unavailable', not an error of the portal (docs/security.md).
  *
  * @param {import("node:http").IncomingMessage} req
  * @param {import("node:http").ServerResponse} res

@@ -32,7 +32,7 @@ function send(method: string, path: string, body?: string) {
   });
 }
 
-describe("methods no route offers are a 405 before Next (issue 31)", () => {
+describe("methods no route offers are a 405 before Next", () => {
   it.each(["TRACE", "PROPFIND", "MKCOL", "LOCK", "PURGE"])("%s: 405, never reaching Next", async (method) => {
     reached.length = 0;
     const page = await send(method, "/company-news", "x");
@@ -56,7 +56,7 @@ describe("methods no route offers are a 405 before Next (issue 31)", () => {
   );
 });
 
-describe("issue 44.1: a page that failed because the database could not answer is a 503, not Next's 500", () => {
+describe("a page that failed because the database could not answer is a 503, not Next's 500", () => {
   /** A server whose stand-in for Next answers `status`, after noting a database failure when asked to. */
   async function serve(status: number, databaseFailed: boolean, implicit = false) {
     const one = http.createServer((req, res) =>
@@ -111,7 +111,7 @@ describe("issue 44.1: a page that failed because the database could not answer i
   });
 });
 
-describe("issue 44 follow-up 2: a request body the client aborts halfway is one warn line, nothing at error level", () => {
+describe("a request body the client aborts halfway is one warn line, nothing at error level", () => {
   /**
    * The portal's request listener in front of a stand-in for Next's handler that reads the body as Next's
    * NodeNextRequest.stream() does (data, end and error into a web stream) and awaits it, as a server

@@ -219,7 +219,7 @@ cluster.setupPrimary({
   exec: dev ? nextBin : path.join(root, "scripts/portal-worker.mjs"),
   args,
   // V8's own heap growing factor: exports tighten it while they stream (lib/system/export-heap.ts). Held
-  // for every request, it cost pages about a quarter more CPU (docs/benchmarks.md, issue 35).
+  // for every request, it cost pages about a quarter more CPU (docs/benchmarks.md).
   execArgv: process.execArgv,
 });
 

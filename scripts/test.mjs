@@ -1,13 +1,17 @@
 #!/usr/bin/env node
-// `npm test`: type check, lint, vitest (unit + database/API integration), then Playwright (when configured).
+// `npm test`: the whole suite, in tiers. Each tier prints how long it took, and the run ends with a table of them.
+//   1. static checks, side by side (each uses one core): tsc --noEmit, eslint, prettier --check
+//   2. vitest `unit` (tests beside the code, no database) and `integration` (test/, on PostgreSQL)
+//   3. Playwright (when configured): `setup`, `journeys` and `a11y` against the production build. The
+//      build skips Next's own type check when tier 1's tsc has passed (the same check, done once).
 // Prints a closing plain line `N passed, N failed[, N skipped]` counted from the JSON reports (CI reads
 // it) and exits non-zero when anything failed.
 //
 // Environment:
-//   TEST_SCOPE=integration   vitest only (no type check, lint or Playwright)
+//   TEST_SCOPE=integration   vitest only (no static checks or Playwright)
 //   TEST_DATABASE_URL        run the database tests on that PostgreSQL server instead of the run's own
 //   TEST_RESULTS_DIR         where the JSON reports go (default .test-results/<scope>)
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
@@ -25,12 +29,37 @@ let failed = 0;
 let skipped = 0;
 const problems = [];
 
-function run(title, cmd, args, extraEnv = {}) {
-  console.log(`\n━━ ${title}: ${[path.basename(cmd), ...args].join(" ")}`);
+const timings = [];
+
+/**
+ * Runs one command; resolves to its exit code. `buffered`: its output is held and printed whole when it
+ * ends, so commands that run side by side do not interleave their lines.
+ */
+function run(title, cmd, args, { extraEnv = {}, buffered = false } = {}) {
+  const line = `${title}: ${[path.basename(cmd), ...args].join(" ")}`;
+  if (!buffered) console.log(`\n━━ ${line}`);
   const started = Date.now();
-  const r = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...env, ...extraEnv } });
-  console.log(`━━ ${title} finished in ${((Date.now() - started) / 1000).toFixed(1)} s (exit ${r.status ?? r.signal})`);
-  return r.status ?? 1;
+  const child = spawn(cmd, args, {
+    cwd: root,
+    stdio: buffered ? ["ignore", "pipe", "pipe"] : "inherit",
+    env: { ...env, ...extraEnv },
+  });
+  const output = [];
+  child.stdout?.on("data", (chunk) => output.push(chunk));
+  child.stderr?.on("data", (chunk) => output.push(chunk));
+  return new Promise((resolve) => {
+    child.on("error", (err) => output.push(Buffer.from(`${err.message}\n`)));
+    child.on("close", (code, signal) => {
+      const seconds = (Date.now() - started) / 1000;
+      timings.push([title, seconds]);
+      if (buffered) {
+        console.log(`\n━━ ${line}`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      console.log(`━━ ${title} finished in ${seconds.toFixed(1)} s (exit ${code ?? signal})`);
+      resolve(code ?? 1);
+    });
+  });
 }
 
 function readJson(file) {
@@ -41,29 +70,30 @@ function readJson(file) {
   }
 }
 
-// 1. Type check (skipped with TEST_SCOPE=integration).
+// 1. Static checks side by side (skipped with TEST_SCOPE=integration).
+let typesChecked = false;
 if (scope === "all") {
-  const code = run("Type check", bin("tsc"), ["--noEmit", "--pretty"]);
-  if (code !== 0) {
-    failed += 1;
-    problems.push("tsc --noEmit failed");
-  }
+  const checks = [
+    ["Type check", bin("tsc"), ["--noEmit", "--pretty"], "tsc --noEmit failed"],
+    ["Lint", bin("eslint"), [".", "--max-warnings=0"], "eslint failed"],
+    ["Format", bin("prettier"), ["--check", ".", "--log-level", "warn"], "prettier --check failed (npm run format)"],
+  ];
+  const codes = await Promise.all(checks.map(([title, cmd, args]) => run(title, cmd, args, { buffered: true })));
+  codes.forEach((code, i) => {
+    if (code !== 0) {
+      failed += 1;
+      problems.push(checks[i][3]);
+    }
+  });
+  typesChecked = codes[0] === 0;
 }
 
-// 2. Lint: eslint with Next's rules, warnings included (skipped with TEST_SCOPE=integration too).
-if (scope === "all") {
-  const code = run("Lint", bin("eslint"), [".", "--max-warnings=0"]);
-  if (code !== 0) {
-    failed += 1;
-    problems.push("eslint failed");
-  }
-}
-
-// 3. Vitest: readable output on the console, JSON report to a file.
-{
-  const report = path.join(resultsDir, "vitest.json");
-  const code = run("Vitest", bin("vitest"), [
+// 2. Vitest, one run per tier: readable output on the console, a JSON report per tier to a file.
+for (const project of ["unit", "integration"]) {
+  const report = path.join(resultsDir, `vitest-${project}.json`);
+  const code = await run(`Vitest ${project}`, bin("vitest"), [
     "run",
+    `--project=${project}`,
     "--reporter=default",
     "--reporter=json",
     `--outputFile.json=${report}`,
@@ -71,31 +101,32 @@ if (scope === "all") {
   const json = readJson(report);
   if (!json) {
     failed += 1;
-    problems.push(`vitest wrote no report (exit ${code})`);
-  } else {
-    passed += json.numPassedTests ?? 0;
-    failed += json.numFailedTests ?? 0;
-    skipped += (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
-    // A file that fails to load (syntax error, failing beforeAll) has no failed test of its own.
-    for (const file of json.testResults ?? []) {
-      const failedTests = (file.assertionResults ?? []).filter((a) => a.status === "failed").length;
-      if (file.status === "failed" && failedTests === 0) {
-        failed += 1;
-        problems.push(`${path.relative(root, file.name)}: ${String(file.message ?? "failed").split("\n")[0]}`);
-      }
-    }
-    if (code !== 0 && failed === 0) {
+    problems.push(`vitest ${project} wrote no report (exit ${code})`);
+    continue;
+  }
+  const failedBefore = failed;
+  passed += json.numPassedTests ?? 0;
+  failed += json.numFailedTests ?? 0;
+  skipped += (json.numPendingTests ?? 0) + (json.numTodoTests ?? 0);
+  // A file that fails to load (syntax error, failing beforeAll) has no failed test of its own.
+  for (const file of json.testResults ?? []) {
+    const failedTests = (file.assertionResults ?? []).filter((a) => a.status === "failed").length;
+    if (file.status === "failed" && failedTests === 0) {
       failed += 1;
-      problems.push(`vitest exited with ${code}`);
+      problems.push(`${path.relative(root, file.name)}: ${String(file.message ?? "failed").split("\n")[0]}`);
     }
+  }
+  if (code !== 0 && failed === failedBefore) {
+    failed += 1;
+    problems.push(`vitest ${project} exited with ${code}`);
   }
 }
 
-// 4. Playwright (user journeys in Chromium), when the project has it configured.
+// 3. Playwright (user journeys and axe in Chromium), when the project has it configured.
 if (scope === "all" && fs.existsSync(path.join(root, "playwright.config.ts"))) {
   const report = path.join(resultsDir, "playwright.json");
-  const code = run("Playwright", bin("playwright"), ["test", "--reporter=list,json"], {
-    PLAYWRIGHT_JSON_OUTPUT_FILE: report,
+  const code = await run("Playwright", bin("playwright"), ["test", "--reporter=list,json"], {
+    extraEnv: { PLAYWRIGHT_JSON_OUTPUT_FILE: report, ...(typesChecked ? { PORTAL_TYPES_CHECKED: "1" } : {}) },
   });
   const json = readJson(report);
   if (!json?.stats) {
@@ -115,6 +146,8 @@ if (scope === "all" && fs.existsSync(path.join(root, "playwright.config.ts"))) {
   }
 }
 
+console.log("\nTime per tier:");
+for (const [title, seconds] of timings) console.log(`  ${title.padEnd(18)} ${seconds.toFixed(1).padStart(7)} s`);
 console.log("");
 for (const p of problems) console.log(`! ${p}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);

@@ -1,17 +1,19 @@
 /**
- * A database restart under traffic (issue 19): every pooled connection is killed from a second
+ * A database restart under traffic (docs/security.md): every pooled connection is killed from a second
  * connection (pg_terminate_backend) while reads run. A read that fails on a dropped connection is
  * retried once on a fresh one, so no request answers 500, and no database error escapes as an
  * unhandled rejection.
  *
- * A database blip signs nobody out (issue 44.1): with the database stopped or unreachable (the app's
+ * A database blip signs nobody out (docs/security.md): with the database stopped or unreachable (the app's
  * connections go through a small TCP relay that the test closes or makes silent), every entry point
  * answers 503 within 5 s, never 401, and the session row is not revoked.
  */
 import net from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { inspect } from "node:util";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import postgres from "postgres";
-import { eq, sql } from "drizzle-orm";
+import { DrizzleQueryError, eq, sql } from "drizzle-orm";
+import { createReactServerErrorHandler } from "next/dist/server/app-render/create-error-handler";
 import { z } from "zod";
 
 vi.mock("next/headers", () => import("@/test/mock-next-headers"));
@@ -20,6 +22,7 @@ import { cookieJar } from "@/test/mock-next-headers";
 import { apiRequest, callRoute, tokenFor, setupTestDatabase } from "@/test/db";
 import { SESSION_COOKIE, sessionFor } from "@/test/auth";
 import {
+  asDatabaseUnavailable,
   isConnectionLost,
   isDatabaseUnavailable,
   isRetryableRead,
@@ -28,7 +31,7 @@ import {
 } from "@/lib/db/retry";
 import { boundPoolWait, reconnectDelay, RECONNECT_MAX_S } from "@/lib/db/bounds";
 import { requestFaults } from "@/lib/db/faults";
-import { getDbHandle, openDatabase, schema, setDbForTesting } from "@/lib/db";
+import { getDb, getDbHandle, openDatabase, schema, setDbForTesting } from "@/lib/db";
 import { hashToken } from "@/lib/auth/tokens";
 import { pageGuard, requireUser } from "@/lib/auth/guards";
 import { createAction } from "@/lib/actions/action";
@@ -146,7 +149,7 @@ describe.skipIf(!url)("pg_terminate_backend of the pool's connections while read
   });
 });
 
-describe("issue 44.1: 'the database could not answer' is told from 'no session'", () => {
+describe("'the database could not answer' is told from 'no session'", () => {
   const coded = (code: string) => Object.assign(new Error(code), { code });
 
   it.each([
@@ -179,6 +182,24 @@ describe("issue 44.1: 'the database could not answer' is told from 'no session'"
     expect(err).toMatchObject({ status: 503, digest: DATABASE_UNAVAILABLE_DIGEST, message: DATABASE_UNAVAILABLE });
   });
 
+  it("through Drizzle's DrizzleQueryError: the DatabaseUnavailableError around the driver's error, without the SQL or its parameters", () => {
+    const driver = coded("ECONNREFUSED");
+    const wrapped = new DrizzleQueryError(
+      'select "secret" from "users" where "email" = $1',
+      ["who@example.com"],
+      driver,
+    );
+    const err = asDatabaseUnavailable(wrapped);
+    expect(err).toBeInstanceOf(DatabaseUnavailableError);
+    expect(err).toMatchObject({ digest: DATABASE_UNAVAILABLE_DIGEST, message: DATABASE_UNAVAILABLE, cause: driver });
+    expect(inspect(err, { depth: 5 })).not.toMatch(/secret|who@example/);
+    // One already made (the session lookup's) is kept; anything else is left as it is.
+    const made = new DatabaseUnavailableError(driver);
+    expect(asDatabaseUnavailable(new DrizzleQueryError("select 1", [], made))).toBe(made);
+    const constraint = new DrizzleQueryError("insert into t values ($1)", [1], coded("23505"));
+    expect(asDatabaseUnavailable(constraint)).toBe(constraint);
+  });
+
   it("timeouts are not sent again: only a lost connection makes a read retry", () => {
     expect(isConnectionLost(coded("CONNECT_TIMEOUT"))).toBe(false);
     expect(isConnectionLost(coded("POOL_WAIT_TIMEOUT"))).toBe(false);
@@ -186,7 +207,7 @@ describe("issue 44.1: 'the database could not answer' is told from 'no session'"
   });
 });
 
-describe("issue 44.1: a query waits for a connection of the pool at most POOL_WAIT_MS", () => {
+describe("a query waits for a connection of the pool at most POOL_WAIT_MS", () => {
   type FakeQuery = Promise<unknown> & { state: unknown; cancel: () => void; reject: (e: unknown) => void };
   const fakeClient = (queries: FakeQuery[]) => ({
     unsafe() {
@@ -212,26 +233,133 @@ describe("issue 44.1: a query waits for a connection of the pool at most POOL_WA
   });
 });
 
-describe("issue 44.1: the pool tries again soon after an outage, and a request waits for the database once", () => {
-  it("a read is not sent again once RETRY_WINDOW_MS have passed since its first attempt", async () => {
-    let calls = 0;
-    const slowDrop = {
-      unsafe: (_query: string) => {
-        calls++;
-        const p = new Promise((_, reject) =>
-          setTimeout(
-            () => reject(Object.assign(new Error("closed"), { code: "CONNECTION_CLOSED" })),
-            RETRY_WINDOW_MS + 50,
-          ),
-        );
-        p.catch(() => {});
-        return Object.assign(p, { values: () => p });
-      },
+describe("issue 44 follow-up: a query waits on while the pool answers others, and gives up POOL_WAIT_MS after its last answer", () => {
+  type Fake = { state: unknown; resolve: (rows: unknown) => void; reject: (e: unknown) => void; cancel: () => void };
+  const fakeClient = (queries: (Promise<unknown> & Fake)[]) => ({
+    unsafe() {
+      let resolve!: (rows: unknown) => void;
+      let reject!: (e: unknown) => void;
+      const p = new Promise((a, b) => ((resolve = a), (reject = b))) as Promise<unknown> & Fake;
+      p.catch(() => {});
+      Object.assign(p, { state: null, resolve, reject, cancel: vi.fn() });
+      queries.push(p);
+      return p;
+    },
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it("answered at 1 s, the waiting query gives up at 1 s + POOL_WAIT_MS, not later", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "performance"] });
+    const queries: (Promise<unknown> & Fake)[] = [];
+    const start = performance.now();
+    const client = boundPoolWait(fakeClient(queries), 3_000);
+    const running = client.unsafe() as Promise<unknown> & Fake;
+    running.state = { pid: 1 };
+    const waiting = client.unsafe() as Promise<unknown> & Fake;
+    let failedAt: number | null = null;
+    waiting.catch(() => (failedAt = performance.now()));
+    await vi.advanceTimersByTimeAsync(1_000);
+    running.resolve([]); // the last answer before the database went away
+    await vi.advanceTimersByTimeAsync(2_500); // 3.5 s: answered during its first 3 s, so it waits on
+    expect(failedAt).toBeNull();
+    await vi.advanceTimersByTimeAsync(600); // 4.1 s: 3 s after the last answer
+    await expect(waiting).rejects.toMatchObject({ code: "POOL_WAIT_TIMEOUT" });
+    expect(failedAt! - start).toBeLessThanOrEqual(4_050); // before: at 6 s (3 s after the check that saw the answer)
+  });
+});
+
+describe.skipIf(!url)("issue 44 follow-up: the pool-wait bound with postgres.js's own pool", () => {
+  const clients: ReturnType<typeof postgres>[] = [];
+  const relays: Awaited<ReturnType<typeof startRelay>>[] = [];
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.end({ timeout: 1 })));
+    await Promise.all(relays.map((r) => r.close()));
+  });
+  const pool = (target: string, max: number, waitMs: number) => {
+    const client = postgres(target, { max, fetch_types: false, onnotice: () => {} });
+    clients.push(client);
+    return boundPoolWait(client, waitMs);
+  };
+
+  it("a busy pool whose connections keep answering is not an unavailable database: no query gives up", async () => {
+    const client = pool(url!, 1, 1_000);
+    await client`select 1`; // its connection open (the tagged query is not bounded)
+    // Ten queries of 250 ms on one connection: the last waits about 2.3 s, each second of it with answers.
+    // With parameters, as Drizzle sends them: postgres.js runs one at a time on a connection, the others queue.
+    const rows = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => client.unsafe("select pg_sleep(0.25), $1::int as i", [i])),
+    );
+    expect(rows.map((r) => (r as unknown as { i: number }[])[0].i)).toEqual([...Array(10).keys()]);
+  });
+
+  it("a query that gave up while its connection was opening does not take the connection with it", async () => {
+    const target = new URL(url!);
+    const relay = await startRelay({ host: target.hostname, port: Number(target.port || 5432) });
+    relays.push(relay);
+    const through = new URL(url!);
+    through.hostname = "127.0.0.1";
+    through.port = String(relay.port);
+    const client = pool(through.href, 1, 100);
+    relay.set("slow"); // the server takes 400 ms to accept: a restart's first connections
+    await expect(client.unsafe("select 1")).rejects.toMatchObject({ code: "POOL_WAIT_TIMEOUT" });
+    relay.set("up");
+    await new Promise((r) => setTimeout(r, 500)); // the connection opened meanwhile
+    // Before: the opened connection skipped the withdrawn query and was never handed out again.
+    expect(await client.unsafe("select 2 as n")).toEqual([{ n: 2 }]);
+  });
+
+  it("a withdrawn write is never applied once a connection opens", async () => {
+    const target = new URL(url!);
+    const relay = await startRelay({ host: target.hostname, port: Number(target.port || 5432) });
+    relays.push(relay);
+    const through = new URL(url!);
+    through.hostname = "127.0.0.1";
+    through.port = String(relay.port);
+    const direct = postgres(url!, { max: 1, onnotice: () => {} });
+    clients.push(direct);
+    const table = `withdrawn_${process.pid}`;
+    await direct.unsafe(`create table if not exists ${table} (n int)`);
+    try {
+      const client = pool(through.href, 1, 100);
+      relay.set("slow");
+      await expect(client.unsafe(`insert into ${table} values (1)`)).rejects.toMatchObject({
+        code: "POOL_WAIT_TIMEOUT",
+      });
+      relay.set("up");
+      await new Promise((r) => setTimeout(r, 500)); // the connection opened meanwhile
+      expect(await client.unsafe("select 3 as n")).toEqual([{ n: 3 }]);
+      expect(await direct.unsafe(`select count(*)::int as n from ${table}`)).toEqual([{ n: 0 }]);
+    } finally {
+      await direct.unsafe(`drop table ${table}`);
+    }
+  });
+});
+
+describe("the pool tries again soon after an outage, and a request waits for the database once", () => {
+  it("a read is sent again within RETRY_WINDOW_MS of its first failure, however long it ran before that", async () => {
+    const lost = () => Object.assign(new Error("closed"), { code: "CONNECTION_CLOSED" });
+    const fake = (failAfter: (call: number) => number | null) => {
+      let calls = 0;
+      const client = {
+        unsafe: (_query: string) => {
+          const after = failAfter(++calls);
+          const p = new Promise((resolve, reject) =>
+            after === null ? resolve([[1]]) : setTimeout(() => reject(lost()), after),
+          );
+          p.catch(() => {});
+          return Object.assign(p, { values: () => p });
+        },
+      };
+      return { client: retryReadsOnLostConnection(client, 10), calls: () => calls };
     };
-    await expect(retryReadsOnLostConnection(slowDrop, 10).unsafe("select 1")).rejects.toMatchObject({
-      code: "CONNECTION_CLOSED",
-    });
-    expect(calls).toBe(1);
+    // Ran past the window before its connection dropped: still sent again (a restart under load).
+    const slow = fake((call) => (call === 1 ? RETRY_WINDOW_MS + 50 : null));
+    expect(await slow.client.unsafe("select 1").values()).toEqual([[1]]);
+    expect(slow.calls()).toBe(2);
+    // Failing again only after the window: not sent a third time.
+    const away = fake((call) => (call === 1 ? 0 : RETRY_WINDOW_MS + 50));
+    await expect(away.client.unsafe("select 1")).rejects.toMatchObject({ code: "CONNECTION_CLOSED" });
+    expect(away.calls()).toBe(2);
   });
 
   it("a connection's wait before opening again grows but stays under RECONNECT_MAX_S (postgres.js's own grows to 20 s)", () => {
@@ -256,11 +384,12 @@ describe("issue 44.1: the pool tries again soon after an outage, and a request w
 
 /**
  * A TCP relay between the app's pool and the test's PostgreSQL, which the test can make refuse new
- * connections and drop the open ones (PostgreSQL stopped or restarting), or accept them and never answer
- * (a host that cannot be reached).
+ * connections and drop the open ones (PostgreSQL stopped or restarting), accept them and never answer
+ * (a host that cannot be reached), or pass new ones on only after SLOW_ACCEPT_MS (a server starting up).
  */
+const SLOW_ACCEPT_MS = 400;
 async function startRelay(target: { host: string; port: number }) {
-  let mode: "up" | "refuse" | "silent" = "up";
+  let mode: "up" | "refuse" | "silent" | "slow" = "up";
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
     sockets.add(client);
@@ -268,19 +397,24 @@ async function startRelay(target: { host: string; port: number }) {
     client.on("error", () => {});
     if (mode === "refuse") return client.destroy();
     if (mode === "silent") return;
+    if (mode === "slow") return void setTimeout(() => pipe(client), SLOW_ACCEPT_MS);
+    pipe(client);
+  });
+  const pipe = (client: net.Socket) => {
+    if (client.destroyed) return;
     const upstream = net.connect(target.port, target.host);
     sockets.add(upstream);
     upstream.on("close", () => (sockets.delete(upstream), client.destroy()));
     upstream.on("error", () => client.destroy());
     client.on("close", () => upstream.destroy());
     client.pipe(upstream).pipe(client);
-  });
+  };
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     port: (server.address() as net.AddressInfo).port,
     set(next: typeof mode) {
       mode = next;
-      if (next !== "up") for (const s of sockets) s.destroy();
+      if (next === "refuse" || next === "silent") for (const s of sockets) s.destroy();
     },
     close: () => {
       for (const s of sockets) s.destroy();
@@ -289,7 +423,7 @@ async function startRelay(target: { host: string; port: number }) {
   };
 }
 
-describe.skipIf(!url)("issue 44.1: a database blip signs nobody out", () => {
+describe.skipIf(!url)("a database blip signs nobody out", () => {
   const t = setupTestDatabase();
   let relay: Awaited<ReturnType<typeof startRelay>>;
   let relayed: Awaited<ReturnType<typeof openDatabase>>;
@@ -385,7 +519,7 @@ describe.skipIf(!url)("issue 44.1: a database blip signs nobody out", () => {
     expect(await down.json()).toMatchObject({ code: 503, message: DATABASE_UNAVAILABLE });
   });
 
-  it("issue 44 follow-up 3: Auth.js's sign-out answers 503 and keeps the cookie while the database is down; once back, it revokes the row", async () => {
+  it("Auth.js's sign-out answers 503 and keeps the cookie while the database is down; once back, it revokes the row", async () => {
     const { GET, POST } = await import("@/app/api/auth/[...nextauth]/route");
     const { NextRequest } = await import("next/server");
     const own = await sessionFor(t.db(), "staff");
@@ -432,7 +566,7 @@ describe.skipIf(!url)("issue 44.1: a database blip signs nobody out", () => {
     expect(await revoked()).not.toBeNull();
   });
 
-  it("issue 44 follow-up 3: the portal's own sign-out answers 'try again' (503) and keeps the cookie while the database is down", async () => {
+  it("the portal's own sign-out answers 'try again' (503) and keeps the cookie while the database is down", async () => {
     const { logoutAction } = await import("@/lib/auth/actions");
     const own = await sessionFor(t.db(), "staff");
     cookieJar.set(SESSION_COOKIE, own.cookie);
@@ -445,6 +579,33 @@ describe.skipIf(!url)("issue 44.1: a database blip signs nobody out", () => {
       .from(schema.apiTokens)
       .where(eq(schema.apiTokens.tokenHash, hashToken(own.sid)));
     expect(row.revokedAt).toBeNull();
+  });
+
+  it("issue 44 follow-up: a page's later query (its session lookup succeeded) throws the digest of 'Temporarily unavailable', its SQL not in the log", async () => {
+    cookieJar.set(SESSION_COOKIE, session.cookie);
+    expect(await pageGuard(requireUser())).toHaveProperty("tokenId");
+    relay.set("refuse");
+    const db = await getDb();
+    const secret = "who-asked-for-this-slug";
+    const failures = [
+      await db
+        .select()
+        .from(schema.menus)
+        .where(eq(schema.menus.slug, secret))
+        .catch((e: unknown) => e),
+      await db.query.menus.findFirst({ where: eq(schema.menus.slug, secret) }).catch((e: unknown) => e),
+      await db.transaction((tx) => tx.select().from(schema.menus)).catch((e: unknown) => e),
+      await db.transaction(async () => "never begun").catch((e: unknown) => e),
+    ];
+    for (const err of failures) {
+      expect(err).toBeInstanceOf(DatabaseUnavailableError);
+      // What Next does with an error a page threw: the digest it hands to the error boundary (the
+      // 'Temporarily unavailable' screen, components/shell/status-screen.test.tsx), and the error it logs.
+      const logged: unknown[] = [];
+      const onError = createReactServerErrorHandler(false, false, new Map(), (e) => logged.push(e));
+      expect(onError(err)).toBe(DATABASE_UNAVAILABLE_DIGEST);
+      expect(inspect(logged, { depth: 5 })).not.toMatch(new RegExp(`${secret}|"menus"`));
+    }
   });
 
   it("afterwards the session row is not revoked, and the same cookie works as soon as the database is back", async () => {

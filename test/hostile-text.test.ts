@@ -1,5 +1,5 @@
 /**
- * Hostile text (issue 19): a NUL (PostgreSQL refuses it: a 500) or another control character in any
+ * Hostile text (docs/security.md): a NUL (PostgreSQL refuses it: a 500) or another control character in any
  * search, filter or text field answers 200 or 422, never 500. Control characters are stripped in one
  * place, the shared string schema `text()` (lib/validation/text.ts); this file proves that every
  * entry point's schema uses it, then sends NUL in every declared field of every v1 call and every

@@ -1,5 +1,5 @@
 /**
- * proxy.ts (issue 19, "Cross-site request forgery", "Headers and sessions"): server actions from
+ * proxy.ts (docs/security.md: cross-site requests, headers): server actions from
  * another origin or with an oversize body are refused with a 4xx before Next answers them with a 500;
  * every page gets a Content-Security-Policy with a fresh script nonce and no 'unsafe-inline' scripts.
  */
@@ -137,7 +137,7 @@ function table(actions: Record<string, string[]>): ServerActionTable {
   };
 }
 
-describe("server action ids and page methods (issue 31)", () => {
+describe("server action ids and page methods", () => {
   const KNOWN = "7fa0590cf988720a470f8ae550cba4cf9a78b72e1c";
   const known = table({ [KNOWN]: ["app/(portal)/[slug]/page"] });
   const post = (id: string) =>
@@ -242,7 +242,7 @@ describe("server action ids and page methods (issue 31)", () => {
   });
 });
 
-describe("issue 43.7: a server action posted to the wrong page is a clean 404", () => {
+describe("a server action posted to the wrong page is a clean 404", () => {
   const LOGIN = "7f521cb913aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
   const PROFILE = "7f5e14df9abbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb";
   const SHELL = "7f127bb39fcccccccccccccccccccccccccccccccc";

@@ -1,7 +1,7 @@
 /**
- * No answer carries zod's default texts (issue 33): 'Too small: expected number to be >0', 'Invalid
+ * No answer carries zod's default texts (docs/security.md): 'Too small: expected number to be >0', 'Invalid
  * input', 'Invalid option: expected one of ...' mean nothing to the person who typed the value. Every
- * message is the spec's or one written for the field. This file walks the query and body schemas of
+ * message is the old portal's or one written for the field. This file walks the query and body schemas of
  * every v1 call and the schema of every server action (found on disk, so a new one is covered by
  * itself), fills each declared field with values of the wrong kind, and then posts the same bad input
  * to every v1 call and reads the answer.

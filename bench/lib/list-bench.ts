@@ -7,7 +7,7 @@ import { chooseDatabase, type BenchDb } from "./database";
 import { ROOT, sleep, startServer } from "./server";
 
 /**
- * What the list benches (people: issue 21, forms: issue 23) share: a production server of their own
+ * What the list benches (people, forms) share: a production server of their own
  * per database over seeded data, the v1 calls, latency samples and the server's memory while an
  * export downloads.
  */

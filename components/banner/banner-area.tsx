@@ -1,4 +1,4 @@
-import { ROLE } from "@/lib/auth/roles";
+import { roleCan } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/session";
 import { getBannerForMenu } from "@/lib/files/banners/queries";
 import { AdminBanner } from "./lazy";
@@ -10,7 +10,7 @@ type Props = { menuId: number; menuTitle: string; user: SessionUser };
  * inactive one (dimmed), the show/hide and delete controls, and the upload area when there is none.
  */
 export async function BannerArea({ menuId, menuTitle, user }: Props) {
-  const isAdmin = user.roleId === ROLE.admin;
+  const isAdmin = roleCan(user.roleId, "manageContent");
   const banner = await getBannerForMenu({ menuId, roleId: user.roleId, stamp: user.configStamp });
   const image = banner && (
     // eslint-disable-next-line @next/next/no-img-element

@@ -9,7 +9,7 @@ import { callAction } from "@/lib/actions/client";
 
 type Props = { menuId: number; status: "active" | "inactive" };
 
-/** Role 1's banner tools: show/hide (eye) and delete, each behind the spec's confirmation. */
+/** Role 1's banner tools: show/hide (eye) and delete, each behind the old portal's confirmation. */
 export function BannerControls({ menuId, status }: Props) {
   const [confirm, setConfirm] = useState<null | "status" | "delete">(null);
   const [pending, startTransition] = useTransition();

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 
 export type Flash = { kind: "success" | "error" | "info"; title: string; text?: string };
 
-/** A message that hides itself after 5 seconds (the spec's alert auto-hide). */
+/** A message that hides itself after 5 seconds (the old portal's alert auto-hide). */
 export function useFlash(ms = 5000): [Flash | null, (f: Flash | null) => void] {
   const [flash, setFlash] = useState<Flash | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

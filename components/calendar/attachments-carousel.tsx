@@ -3,7 +3,7 @@
 import { useRef, useState } from "react";
 import { Button } from "@/components/ui/button";
 import type { ApiAttachment } from "@/lib/calendar/types";
-import type { Popup } from "./calendar-app";
+import type { Popup } from "./dialog";
 import { callV1 } from "@/lib/api/client";
 
 function formatSize(bytes: number) {

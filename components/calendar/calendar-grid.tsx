@@ -23,19 +23,19 @@ const TIME_FORMAT = { hour: "numeric", minute: "2-digit", meridiem: "short" } as
 function toFcEvents(items: CalendarItem[]): EventInput[] {
   const contrast = new Map<string, string>();
   return items.map((e) => {
-    let text = contrast.get(e.color_code);
+    let text = contrast.get(e.colorCode);
     // Black or white, whichever contrasts more with the key's colour (white on Training's #d97706 was 3.18:1).
-    if (text === undefined) contrast.set(e.color_code, (text = readableTextOn(e.color_code.slice(0, 7))));
+    if (text === undefined) contrast.set(e.colorCode, (text = readableTextOn(e.colorCode.slice(0, 7))));
     const base = {
-      id: e.occurrence_id,
+      id: e.occurrenceId,
       title: e.status === "inactive" ? `${e.title} (Inactive)` : e.title,
-      color: e.color_code.slice(0, 7),
+      color: e.colorCode.slice(0, 7),
       contrastColor: text,
       // Marked by its title and a dashed outline, not by fading (faded text fails contrast).
       className: e.status === "inactive" ? "cal-event-inactive" : undefined,
       extendedProps: { eventId: e.id },
     };
-    if (e.all_day && e.start_day && e.end_day) return { ...base, start: e.start_day, end: e.end_day, allDay: true };
+    if (e.allDay && e.startDay && e.endDay) return { ...base, start: e.startDay, end: e.endDay, allDay: true };
     return { ...base, start: e.start, end: e.end !== e.start ? e.end : undefined, allDay: false };
   });
 }

@@ -1,14 +1,13 @@
 import { cookies } from "next/headers";
 import { roleCan } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/session";
-import { DEFAULT_TIME_ZONE } from "@/lib/calendar/constants";
 import { listCalendarKeys, listMenuCalendarKeyIds, listOccurrences } from "@/lib/calendar/queries";
 import { monthGridRange, monthOf, parseMonthParam } from "@/lib/calendar/range";
-import { isKnownTimeZone } from "@/lib/calendar/schemas";
-import { toApiKey } from "@/lib/calendar/api";
+import { isKnownTimeZone, PORTAL_TIME_ZONE } from "@/lib/dates/zone";
 import { packOccurrences } from "@/lib/calendar/pack";
 import { CalendarApp } from "./calendar-app-lazy";
 import { todayIn } from "./format";
+import { personNameOrUsernameOf } from "@/lib/users/display-name";
 
 export const TZ_COOKIE = "tz";
 
@@ -27,7 +26,7 @@ type Props = {
 export async function CalendarPage({ menu, user, searchParams }: Props) {
   const jar = await cookies();
   const cookieTz = jar.get(TZ_COOKIE)?.value;
-  const timeZone = cookieTz && isKnownTimeZone(cookieTz) ? cookieTz : DEFAULT_TIME_ZONE;
+  const timeZone = cookieTz && isKnownTimeZone(cookieTz) ? cookieTz : PORTAL_TIME_ZONE;
   const monthParam = typeof searchParams.month === "string" ? searchParams.month : undefined;
   const { year, month } = parseMonthParam(monthParam) ?? monthOf(new Date(), timeZone);
   const range = monthGridRange(year, month, timeZone);
@@ -51,14 +50,14 @@ export async function CalendarPage({ menu, user, searchParams }: Props) {
       today={todayIn(timeZone)}
       initialRange={{ start: range.start.toISOString(), end: range.end.toISOString() }}
       initialEvents={packOccurrences(occurrences)}
-      keys={keys.map(toApiKey)}
+      keys={keys}
       canManage={roleCan(user.roleId, "manageEvents")}
       seeStatus={seeStatus}
-      userName={`${user.firstName} ${user.lastName}`.trim() || user.username}
+      userName={personNameOrUsernameOf(user)}
       menu={{ id: menu.id, slug: menu.slug }}
       canChooseKeys={roleCan(user.roleId, "manageBackOffice")}
       pageKeyIds={pageKeyIds}
-      allKeys={roleCan(user.roleId, "manageBackOffice") ? activeKeys.map(toApiKey) : []}
+      allKeys={roleCan(user.roleId, "manageBackOffice") ? activeKeys : []}
     />
   );
 }

@@ -1,11 +1,13 @@
-import type { ApiCalendarKey, ApiEventDetail, CalendarItem } from "@/lib/calendar/types";
+import type { ApiEventDetail, CalendarContent } from "@/lib/calendar/types";
 import { ApiCallError, callV1 } from "@/lib/api/client";
 
 export { ApiCallError };
 
 const getJson = <T>(path: string, signal?: AbortSignal) => callV1<T>(path, { signal });
 
-export type EventsContent = { events: CalendarItem[]; keys: ApiCalendarKey[] };
+/** The calendar's own read (app/api/calendar/events). */
+const readCalendar = (params: Record<string, string>, signal?: AbortSignal) =>
+  getJson<CalendarContent>(`/api/calendar/events?${new URLSearchParams(params)}`, signal);
 
 /** Occurrences in a window of a calendar page (`slug`: its keys). Naive dates are read in `timeZone`. */
 export function fetchEvents(
@@ -14,21 +16,12 @@ export function fetchEvents(
   slug: string,
   signal?: AbortSignal,
 ) {
-  const q = new URLSearchParams({
-    start_date: range.start,
-    end_date: range.end,
-    time_zone: timeZone,
-    fields: "calendar",
-    slug,
-  });
-  return getJson<EventsContent>(`/api/v1/getevents?${q}`, signal);
+  return readCalendar({ start: range.start, end: range.end, timeZone, slug }, signal);
 }
 
+/** The calendar page's events matching `text`, each once. */
 export function searchEventsApi(text: string, slug: string, signal?: AbortSignal) {
-  return getJson<EventsContent>(
-    `/api/v1/getevents?${new URLSearchParams({ search: text, fields: "calendar", slug })}`,
-    signal,
-  );
+  return readCalendar({ q: text, slug }, signal);
 }
 
 export async function fetchEvent(id: number, signal?: AbortSignal): Promise<ApiEventDetail> {

@@ -11,6 +11,15 @@ export type DialogButton = {
   autoFocus?: boolean;
 };
 
+/** A popup the calendar's views ask for (the page draws it with Dialog). */
+export type Popup = {
+  title: string;
+  text?: React.ReactNode;
+  tone?: "info" | "warning" | "error" | "success";
+  buttons?: DialogButton[];
+  onClose?: () => void;
+};
+
 /**
  * The calendar's popups in a Modal (components/ui/modal.tsx): the event detail, its confirmation and
  * the 'Cancelled' / 'Deleted' answers, with any buttons. `onClose` runs on Escape too.

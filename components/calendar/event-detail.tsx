@@ -6,7 +6,7 @@ import { deleteEventsAction } from "@/lib/calendar/actions";
 import type { ApiEventDetail } from "@/lib/calendar/types";
 import { AttachmentsCarousel } from "./attachments-carousel";
 import { describeOccurrence, describeRecurrence, formatDate, formatTime } from "./format";
-import type { Popup } from "./calendar-app";
+import type { Popup } from "./dialog";
 import { callAction } from "@/lib/actions/client";
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
@@ -24,7 +24,7 @@ function DateText({ iso, timeZone }: { iso: string; timeZone: string }) {
   return <time dateTime={iso}>{`${formatDate(iso, timeZone)}, ${formatTime(iso, timeZone)}`}</time>;
 }
 
-/** View 1: one event. Roles 1 and 2 also get Edit and Delete (with the spec's confirmation texts). */
+/** View 1: one event. Roles 1 and 2 also get Edit and Delete (with the old portal's confirmation texts). */
 export function EventDetailView({
   event,
   timeZone,
@@ -111,7 +111,18 @@ export function EventDetailView({
       </div>
       <dl className="mt-4 divide-y divide-slate-100">
         <Row label="Event Date">
-          {event.start ? describeOccurrence(event, timeZone) : dash}
+          {event.start
+            ? describeOccurrence(
+                {
+                  allDay: event.all_day,
+                  start: event.start,
+                  end: event.end,
+                  startDay: event.start_day,
+                  endDay: event.end_day,
+                },
+                timeZone,
+              )
+            : dash}
           {recurrence && <span className="mt-1 block text-slate-600">{recurrence}</span>}
         </Row>
         <Row label="Calendar key">{event.mm_title}</Row>

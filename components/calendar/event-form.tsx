@@ -9,8 +9,8 @@ import { Dropzone, type UploadedFile } from "@/components/dropzone/dropzone";
 import { saveEventAction } from "@/lib/calendar/actions";
 import { CONTACT_EMAIL_MAX, RECURRENCE_LABELS, RECURRENCES, TITLE_MAX, WEEKDAYS } from "@/lib/calendar/constants";
 import { eventFormSchema, type EventFormInput, type EventFormValues } from "@/lib/calendar/schemas";
-import type { ApiCalendarKey, ApiEventDetail } from "@/lib/calendar/types";
-import { browserTimeZone } from "./format";
+import type { ApiEventDetail, CalendarKey } from "@/lib/calendar/types";
+import { browserTimeZone } from "@/lib/dates/zone";
 import { callAction } from "@/lib/actions/client";
 
 const SUCCESS_RESET_MS = 3000;
@@ -85,7 +85,7 @@ export function EventForm({
 }: {
   initial: Partial<EventFormInput>;
   editing: ApiEventDetail | null;
-  keys: ApiCalendarKey[];
+  keys: CalendarKey[];
   userName: string;
   onCancel: () => void;
   onUpdated: (message: string) => void;
@@ -124,9 +124,9 @@ export function EventForm({
   const busy = saving || !!success || uploading;
 
   // Keys to offer: the active ones, plus an inactive key the edited event already has.
-  const keyOptions =
-    editing && !keys.some((k) => k.value === editing.meeting_id)
-      ? [...keys, { value: editing.meeting_id, text: `${editing.mm_title} (inactive)` }]
+  const keyOptions: Pick<CalendarKey, "id" | "name">[] =
+    editing && !keys.some((k) => k.id === editing.meeting_id)
+      ? [...keys, { id: editing.meeting_id, name: `${editing.mm_title} (inactive)` }]
       : keys;
 
   // Switching the type carries the end over: a normal event's end time becomes the series' end time
@@ -250,8 +250,8 @@ export function EventForm({
         <SelectField label="Calendar Key" error={errors.calendarKeyId?.message} {...register("calendarKeyId")}>
           <option value="">Select Calendar Key</option>
           {keyOptions.map((k) => (
-            <option key={k.value} value={k.value}>
-              {k.text}
+            <option key={k.id} value={k.id}>
+              {k.name}
             </option>
           ))}
         </SelectField>

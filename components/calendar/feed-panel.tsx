@@ -9,7 +9,7 @@ import {
   revokeFeedLinkAction,
   type FeedLink,
 } from "@/lib/calendar/actions";
-import type { ApiCalendarKey } from "@/lib/calendar/types";
+import type { CalendarKey } from "@/lib/calendar/types";
 import { Dialog } from "./dialog";
 import { callAction } from "@/lib/actions/client";
 
@@ -21,7 +21,7 @@ const when = (iso: string | null) =>
  * The URL holds a secret shown once (only its hash is stored); revoking stops it at once, and
  * resetting replaces it with a new one (shown once) for a link that may have been shared.
  */
-export function FeedPanel({ keys, onClose }: { keys: ApiCalendarKey[]; onClose: () => void }) {
+export function FeedPanel({ keys, onClose }: { keys: CalendarKey[]; onClose: () => void }) {
   const selectId = useId();
   const urlId = useId();
   const [links, setLinks] = useState<FeedLink[] | null>(null);
@@ -103,8 +103,8 @@ export function FeedPanel({ keys, onClose }: { keys: ApiCalendarKey[]; onClose: 
           >
             <option value="">All keys</option>
             {keys.map((k) => (
-              <option key={k.value} value={k.value}>
-                {k.text}
+              <option key={k.id} value={k.id}>
+                {k.name}
               </option>
             ))}
           </select>

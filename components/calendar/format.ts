@@ -1,46 +1,41 @@
 import { RECURRENCE_LABELS, WEEKDAYS } from "@/lib/calendar/constants";
-import type { ApiEventDetail, ApiOccurrence } from "@/lib/calendar/types";
+import type { ApiEventDetail, CalendarItem } from "@/lib/calendar/types";
+import { formatDayText, formatInZone } from "@/lib/dates/format";
 
 /** Display helpers: times in the calendar's zone (the viewer's), all-day dates as written. */
 
-const cache = new Map<string, Intl.DateTimeFormat>();
-function fmt(timeZone: string, options: Intl.DateTimeFormatOptions) {
-  const key = timeZone + JSON.stringify(options);
-  let f = cache.get(key);
-  if (!f) cache.set(key, (f = new Intl.DateTimeFormat("en-US", { timeZone, ...options })));
-  return f;
-}
-
-const DATE: Intl.DateTimeFormatOptions = { weekday: "short", month: "short", day: "numeric", year: "numeric" };
-const TIME: Intl.DateTimeFormatOptions = { hour: "numeric", minute: "2-digit" };
+/** "Tue, Mar 10, 2026". */
+const DATE = "EEE, MMM d, yyyy";
 
 export function formatDay(day: string): string {
-  return fmt("UTC", DATE).format(new Date(`${day}T00:00:00Z`));
+  return formatDayText(day, DATE);
 }
 
 export function formatDate(iso: string, timeZone: string): string {
-  return fmt(timeZone, DATE).format(new Date(iso));
+  return formatInZone(iso, timeZone, DATE);
 }
 
+/** "9:00 AM". */
 export function formatTime(iso: string, timeZone: string): string {
-  return fmt(timeZone, TIME).format(new Date(iso));
+  return formatInZone(iso, timeZone, "h:mm a");
 }
 
+/** "March 2026". */
 export function monthTitle(day: string): string {
-  return fmt("UTC", { month: "long", year: "numeric" }).format(new Date(`${day}T00:00:00Z`));
+  return formatDayText(day, "MMMM yyyy");
 }
 
 /** "Tue, Mar 10, 2026, 9:00 AM – 10:30 AM", or the dates of an all-day occurrence. */
 export function describeOccurrence(
-  o: Pick<ApiOccurrence, "all_day" | "start" | "end" | "start_day" | "end_day">,
+  o: Pick<CalendarItem, "allDay" | "start" | "end" | "startDay" | "endDay">,
   timeZone: string,
 ): string {
   if (!o.start) return "";
-  if (o.all_day && o.start_day && o.end_day) {
-    const last = new Date(new Date(`${o.end_day}T00:00:00Z`).getTime() - 86_400_000).toISOString().slice(0, 10);
-    return last === o.start_day
-      ? `${formatDay(o.start_day)} (all day)`
-      : `${formatDay(o.start_day)} – ${formatDay(last)} (all day)`;
+  if (o.allDay && o.startDay && o.endDay) {
+    const last = new Date(new Date(`${o.endDay}T00:00:00Z`).getTime() - 86_400_000).toISOString().slice(0, 10);
+    return last === o.startDay
+      ? `${formatDay(o.startDay)} (all day)`
+      : `${formatDay(o.startDay)} – ${formatDay(last)} (all day)`;
   }
   const sameDay = formatDate(o.start, timeZone) === formatDate(o.end, timeZone);
   if (o.end === o.start) return `${formatDate(o.start, timeZone)}, ${formatTime(o.start, timeZone)}`;
@@ -64,29 +59,17 @@ export function describeRecurrence(e: ApiEventDetail, timeZone: string): string 
     text = `${every} ${listOf(days)}`;
   } else if (!e.starts_at) text = RECURRENCE_LABELS[e.recursive_type];
   else {
-    const start = new Date(e.starts_at);
-    const parts = fmt(e.time_zone, { month: "long", day: "numeric" }).formatToParts(start);
-    const day = parts.find((p) => p.type === "day")?.value;
-    const month = parts.find((p) => p.type === "month")?.value;
-    text = e.recursive_type === "monthly" ? `Monthly on day ${day}` : `Annual on ${month} ${day}`;
+    text =
+      e.recursive_type === "monthly"
+        ? `Monthly on day ${formatInZone(e.starts_at, e.time_zone, "d")}`
+        : `Annual on ${formatInZone(e.starts_at, e.time_zone, "MMMM d")}`;
   }
   if (e.starts_at) text += `, from ${formatDate(e.starts_at, timeZone)}`;
   if (e.repeat_until) text += ` until ${formatDay(e.repeat_until)}`;
   return text;
 }
 
-/** The browser's zone (IANA), or California when the runtime does not say. */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || "America/Los_Angeles";
-  } catch {
-    return "America/Los_Angeles";
-  }
-}
-
 /** Today in a zone as `YYYY-MM-DD`. */
 export function todayIn(timeZone: string): string {
-  const parts = fmt(timeZone, { year: "numeric", month: "2-digit", day: "2-digit" }).formatToParts(new Date());
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? "";
-  return `${get("year")}-${get("month")}-${get("day")}`;
+  return formatInZone(Date.now(), timeZone, "yyyy-MM-dd");
 }

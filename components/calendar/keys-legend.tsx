@@ -1,7 +1,7 @@
 "use client";
 
 import { readableTextOn } from "@/components/shell/shell-utils";
-import type { ApiCalendarKey } from "@/lib/calendar/types";
+import type { CalendarKey } from "@/lib/calendar/types";
 
 /**
  * The keys legend: one toggle per calendar key, in the key's colour with black or white text, whichever
@@ -12,7 +12,7 @@ export function KeysLegend({
   hidden,
   onToggle,
 }: {
-  keys: ApiCalendarKey[];
+  keys: CalendarKey[];
   hidden: ReadonlySet<number>;
   onToggle: (id: number) => void;
 }) {
@@ -20,15 +20,15 @@ export function KeysLegend({
   return (
     <div role="group" aria-label="Calendar keys: show or hide their events" className="flex flex-wrap gap-2">
       {keys.map((k) => {
-        const shown = !hidden.has(k.value);
-        const colour = k.color_code_obj.hex;
+        const shown = !hidden.has(k.id);
+        const colour = k.colorCode.slice(0, 7);
         return (
           <button
-            key={k.value}
+            key={k.id}
             type="button"
             aria-pressed={shown}
-            title={shown ? `Hide ${k.text} events` : `Show ${k.text} events`}
-            onClick={() => onToggle(k.value)}
+            title={shown ? `Hide ${k.name} events` : `Show ${k.name} events`}
+            onClick={() => onToggle(k.id)}
             style={shown ? { backgroundColor: colour, borderColor: colour, color: readableTextOn(colour) } : undefined}
             className={`inline-flex max-w-full items-center gap-2 rounded-full border px-3 py-1 text-sm font-medium transition ${
               shown ? "" : "border-slate-300 bg-white text-slate-600 line-through"
@@ -39,7 +39,7 @@ export function KeysLegend({
               className="h-3 w-3 shrink-0 rounded-full border border-current"
               style={shown ? undefined : { backgroundColor: colour }}
             />
-            <span className="truncate">{k.text}</span>
+            <span className="truncate">{k.name}</span>
           </button>
         );
       })}

@@ -1,10 +1,10 @@
 import type { CalendarItem } from "@/lib/calendar/types";
+import { formatInZone } from "@/lib/dates/format";
 
 const MAX_PER_DAY = 3;
 const WEEKDAY_LABELS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 const DAY_MS = 86_400_000;
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
 const QUARTER_HOUR = 900_000;
 
 /**
@@ -13,35 +13,19 @@ const QUARTER_HOUR = 900_000;
  * a few hundred distinct quarter hours, and Intl formatting is the slow part of drawing the preview.
  */
 function dayKeyFn(timeZone: string) {
-  let f = dayFormats.get(timeZone);
-  if (!f)
-    dayFormats.set(
-      timeZone,
-      (f = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" })),
-    );
-  const format = f;
   const memo = new Map<number, string>();
   return (iso: string) => {
     const q = Math.floor(Date.parse(iso) / QUARTER_HOUR);
     let key = memo.get(q);
-    if (key === undefined) memo.set(q, (key = format.format(new Date(q * QUARTER_HOUR))));
+    if (key === undefined) memo.set(q, (key = formatInZone(q * QUARTER_HOUR, timeZone, "yyyy-MM-dd")));
     return key;
   };
 }
 
-const timeCache = new Map<string, Intl.DateTimeFormat>();
-/** "9a", "1:30p" (built from parts: the separators differ between ICU versions, server and browser). */
+/** "9a", "1:30p". */
 function shortTime(iso: string, timeZone: string): string {
-  let f = timeCache.get(timeZone);
-  if (!f)
-    timeCache.set(
-      timeZone,
-      (f = new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", minute: "2-digit", hour12: true })),
-    );
-  const parts = f.formatToParts(new Date(iso));
-  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? "";
-  const minute = get("minute");
-  return `${get("hour")}${minute === "00" ? "" : `:${minute}`}${get("dayPeriod").toLowerCase().startsWith("p") ? "p" : "a"}`;
+  const [h, m, period] = formatInZone(iso, timeZone, "h mm a").split(" ");
+  return `${h}${m === "00" ? "" : `:${m}`}${period === "PM" ? "p" : "a"}`;
 }
 
 const addDays = (day: string, n: number) =>
@@ -77,8 +61,8 @@ export function MonthPreview({
   const gridEnd = addDays(gridStart, 42);
   const dayKeyIn = dayKeyFn(timeZone);
   for (const e of events) {
-    if (e.all_day && e.start_day && e.end_day) {
-      for (let d = e.start_day < gridStart ? gridStart : e.start_day; d < e.end_day && d < gridEnd; d = addDays(d, 1))
+    if (e.allDay && e.startDay && e.endDay) {
+      for (let d = e.startDay < gridStart ? gridStart : e.startDay; d < e.endDay && d < gridEnd; d = addDays(d, 1))
         push(d, e);
     } else push(dayKeyIn(e.start), e);
   }
@@ -110,7 +94,7 @@ export function MonthPreview({
                   </div>
                   <ul className="mt-0.5 space-y-0.5">
                     {items.slice(0, MAX_PER_DAY).map((e) => (
-                      <li key={`${e.occurrence_id}-${day}`} className="truncate">
+                      <li key={`${e.occurrenceId}-${day}`} className="truncate">
                         <button
                           type="button"
                           onClick={() => onOpen?.(e)}
@@ -120,9 +104,9 @@ export function MonthPreview({
                           <span
                             aria-hidden="true"
                             className="h-2 w-2 shrink-0 rounded-full"
-                            style={{ backgroundColor: e.color_code.slice(0, 7) }}
+                            style={{ backgroundColor: e.colorCode.slice(0, 7) }}
                           />
-                          {!e.all_day && <span className="text-slate-600">{shortTime(e.start, timeZone)}</span>}
+                          {!e.allDay && <span className="text-slate-600">{shortTime(e.start, timeZone)}</span>}
                           <span className={`truncate font-semibold ${e.status === "inactive" ? "opacity-60" : ""}`}>
                             {e.title}
                           </span>

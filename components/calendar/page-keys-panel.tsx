@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { setMenuCalendarKeysAction } from "@/lib/calendar/actions";
-import type { ApiCalendarKey } from "@/lib/calendar/types";
+import type { CalendarKey } from "@/lib/calendar/types";
 import { callAction } from "@/lib/actions/client";
 import { Dialog } from "./dialog";
 
@@ -18,7 +18,7 @@ export function PageKeysPanel({
   onSaved,
 }: {
   menuId: number;
-  keys: ApiCalendarKey[];
+  keys: CalendarKey[];
   chosen: number[];
   onClose: () => void;
   onSaved: (keyIds: number[]) => void;
@@ -58,21 +58,21 @@ export function PageKeysPanel({
         <legend className="mb-2">Which calendar keys this page shows. With none ticked it shows every key.</legend>
         <ul className="grid gap-2 sm:grid-cols-2">
           {keys.map((k) => (
-            <li key={k.value}>
+            <li key={k.id}>
               <label className="inline-flex items-center gap-2">
                 <input
                   type="checkbox"
                   className="h-4 w-4 rounded border-slate-300"
-                  checked={picked.has(k.value)}
-                  onChange={() => toggle(k.value)}
+                  checked={picked.has(k.id)}
+                  onChange={() => toggle(k.id)}
                   disabled={busy}
                 />
                 <span
                   aria-hidden="true"
                   className="h-3 w-3 shrink-0 rounded-full"
-                  style={{ backgroundColor: k.color_code.slice(0, 7) }}
+                  style={{ backgroundColor: k.colorCode.slice(0, 7) }}
                 />
-                {k.text}
+                {k.name}
               </label>
             </li>
           ))}

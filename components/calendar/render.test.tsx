@@ -8,18 +8,18 @@ import { describeOccurrence } from "./format";
 const evil = `<img src=x onerror=alert(1)> Robert'); DROP TABLE calendar_events;--`;
 const item = (over: Partial<CalendarItem> = {}): CalendarItem => ({
   id: 1,
-  occurrence_id: "1-0",
+  occurrenceId: "1-0",
   title: evil,
-  meeting_id: 1,
-  mm_title: "<b>Key</b>",
-  color_code: "#2563eb",
+  keyId: 1,
+  keyName: "<b>Key</b>",
+  colorCode: "#2563eb",
   status: "active",
   type: "normal",
-  all_day: false,
+  allDay: false,
   start: "2026-03-10T17:00:00.000Z",
   end: "2026-03-10T18:30:00.000Z",
-  start_day: null,
-  end_day: null,
+  startDay: null,
+  endDay: null,
   ...over,
 });
 
@@ -57,12 +57,12 @@ describe("untrusted text is shown as text", () => {
         events={[
           item(),
           item({
-            occurrence_id: "2-0",
+            occurrenceId: "2-0",
             id: 2,
             title: "Holiday",
-            all_day: true,
-            start_day: "2026-03-20",
-            end_day: "2026-03-22",
+            allDay: true,
+            startDay: "2026-03-20",
+            endDay: "2026-03-22",
           }),
         ]}
       />,
@@ -77,8 +77,8 @@ describe("dates in the viewer's zone", () => {
   it("describes timed and all-day occurrences", () => {
     expect(describeOccurrence(item(), "America/Los_Angeles")).toBe("Tue, Mar 10, 2026, 10:00 AM – 11:30 AM");
     expect(describeOccurrence(item(), "Europe/Berlin")).toBe("Tue, Mar 10, 2026, 6:00 PM – 7:30 PM");
-    expect(
-      describeOccurrence(item({ all_day: true, start_day: "2026-03-20", end_day: "2026-03-22" }), "Asia/Tokyo"),
-    ).toBe("Fri, Mar 20, 2026 – Sat, Mar 21, 2026 (all day)");
+    expect(describeOccurrence(item({ allDay: true, startDay: "2026-03-20", endDay: "2026-03-22" }), "Asia/Tokyo")).toBe(
+      "Fri, Mar 20, 2026 – Sat, Mar 21, 2026 (all day)",
+    );
   });
 });

@@ -3,6 +3,7 @@
 import { Button, Spinner } from "@/components/ui/button";
 import type { CalendarItem } from "@/lib/calendar/types";
 import { describeOccurrence } from "./format";
+import { TopLink } from "./top-link";
 
 /** Search mode: the matching events (each once, its next or last date) with a way back. */
 export function SearchResults({
@@ -41,7 +42,7 @@ export function SearchResults({
       ) : (
         <ul className="mt-4 divide-y divide-slate-100" aria-label={`${results.length} matching events`}>
           {results.map((e) => (
-            <li key={e.occurrence_id}>
+            <li key={e.occurrenceId}>
               <button
                 type="button"
                 onClick={() => onOpen(e)}
@@ -50,12 +51,12 @@ export function SearchResults({
                 <span
                   aria-hidden="true"
                   className="mt-1.5 h-3 w-3 shrink-0 rounded-full"
-                  style={{ backgroundColor: e.color_code.slice(0, 7) }}
+                  style={{ backgroundColor: e.colorCode.slice(0, 7) }}
                 />
                 <span className="min-w-0 flex-1">
                   <span className="block font-medium break-words text-slate-900">{e.title}</span>
                   <span className="block text-sm text-slate-600">
-                    {describeOccurrence(e, timeZone)} · {e.mm_title}
+                    {describeOccurrence(e, timeZone)} · {e.keyName}
                     {e.type === "recursive" && " · recurring"}
                     {seeStatus && e.status === "inactive" && " · Inactive"}
                   </span>
@@ -65,11 +66,7 @@ export function SearchResults({
           ))}
         </ul>
       )}
-      <p className="mt-4 text-right">
-        <a href="#calendar-top" className="text-sm font-medium text-brand-700 underline">
-          Top
-        </a>
-      </p>
+      <TopLink />
     </div>
   );
 }

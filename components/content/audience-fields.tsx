@@ -3,6 +3,7 @@
 import { useId } from "react";
 import { Controller, type Control, type FieldErrors } from "react-hook-form";
 import { useHydrated } from "@/components/ui/use-hydrated";
+import { browserTimeZone } from "@/lib/dates/zone";
 
 export type AudienceOption = { value: number; text: string };
 export type AudienceOptions = { locations: AudienceOption[]; roles: AudienceOption[] };
@@ -199,7 +200,7 @@ export function AudienceFields<T extends ScheduleValues>({
   wasMustRead?: boolean;
 }) {
   const hydrated = useHydrated();
-  const zone = hydrated ? Intl.DateTimeFormat().resolvedOptions().timeZone : null;
+  const zone = hydrated ? browserTimeZone() : null;
   const hint = zone ? `Your local time (${zone}).` : "Your local time.";
   // react-hook-form's generic paths cannot be named on an open T; these fields exist on every form that renders this.
   const c = control as unknown as Control<ScheduleValues>;

@@ -14,7 +14,7 @@ type Item = {
 const badge = "inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium";
 
 /**
- * What administrators see on a post or attachment (issue 36): 'Scheduled' (until when) or 'Expired',
+ * What administrators see on a post or attachment (docs/features/content.md): 'Scheduled' (until when) or 'Expired',
  * 'Must read' (and its due date), and the audience by name when it is not everyone.
  */
 export function AudienceMarks({ item, names }: { item: Item; names: AudienceOptions }) {

@@ -39,9 +39,6 @@ export function applyServerErrors<T extends FieldValues>(
   return applied;
 }
 
-/** A labelled textarea: the shared field frame (components/ui/input.tsx), under the name the forms use. */
-export const TextArea = TextAreaField;
-
 /**
  * Heading, 'Created By' / 'Updated By' line (when `userName` is given) and the card around a form.
  * `dirty` (unsaved changes) makes leaving the page ask first (UnsavedChangesGuard): every form shell
@@ -265,7 +262,7 @@ export function ContentFormFrame<T extends WithDocuments & { id?: number | null;
           {...form.register("title" as Path<T>)}
         />
         {descriptionRows !== undefined && (
-          <TextArea
+          <TextAreaField
             label="Description"
             rows={descriptionRows}
             error={errorOf("description")}

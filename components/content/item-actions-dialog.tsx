@@ -17,7 +17,7 @@ export type ItemActionRequest = {
 const TYPE_LABEL = { discussion: "Discussion", attachment: "Attachment", "save-the-date": "Date" } as const;
 
 /**
- * Runs one Pin/Unpin/Delete request: the spec's confirmation ('Are you sure?'), the server action,
+ * Runs one Pin/Unpin/Delete request: the old portal's confirmation ('Are you sure?'), the server action,
  * the success or failure toast ('Cancelled' / 'Your record still intact' when declined), a refresh.
  */
 export function ItemActionsDialog({

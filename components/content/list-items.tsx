@@ -1,16 +1,14 @@
 import "server-only";
 import { AppLink } from "@/components/ui/app-link";
 import { DESCRIPTION_PREVIEW, EMPTY_TEXT } from "@/lib/content/constants";
-import { cut, MONTH_NAMES } from "@/lib/content/basics";
+import { cut } from "@/lib/content/basics";
+import { MONTH_NAMES } from "@/lib/dates/civil";
 import { initialsOf } from "@/components/shell/shell-utils";
 import { toFileItems, type FileItem } from "@/lib/content/file-items";
-import type {
-  AttachmentGroupItem,
-  AttachmentRow,
-  DiscussionRow,
-  DocumentRow,
-  SaveTheDateRow,
-} from "@/lib/content/queries";
+import type { AttachmentGroupItem, AttachmentRow } from "@/lib/content/attachment/queries";
+import type { DiscussionRow } from "@/lib/content/discussion/queries";
+import type { DocumentRow } from "@/lib/content/documents";
+import type { SaveTheDateRow } from "@/lib/content/save-the-date/queries";
 import { isWebUrl } from "@/lib/url";
 import { safeColor } from "@/components/shell/shell-utils";
 import { Avatar } from "@/components/ui/avatar";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useHydrated } from "@/components/ui/use-hydrated";
-import { formatLocal, type DateKind } from "@/lib/content/dates";
+import { formatLocal, type DateKind } from "@/lib/dates/local";
 
 /**
  * A date shown in the viewer's time zone. The server renders it in its own zone (`serverText`); after

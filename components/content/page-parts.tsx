@@ -113,7 +113,7 @@ export function GroupHead({ backHref, name }: { backHref: string; name: string }
   );
 }
 
-/** Previous / Next, shown when the total reaches the page size (spec). */
+/** Previous / Next, shown when the total reaches the page size (as on the old portal). */
 export function Pager({
   page,
   total,

@@ -7,7 +7,9 @@ vi.mock("next/navigation", () => ({
 
 import { renderHtml } from "@/test/render-dom";
 import type { PageState } from "@/lib/content/page-href";
-import type { AttachmentGroupItem, AttachmentRow, DiscussionRow, SaveTheDateRow } from "@/lib/content/queries";
+import type { AttachmentGroupItem, AttachmentRow } from "@/lib/content/attachment/queries";
+import type { DiscussionRow } from "@/lib/content/discussion/queries";
+import type { SaveTheDateRow } from "@/lib/content/save-the-date/queries";
 import { AttachmentList, DiscussionList, FileList, SaveTheDateList } from "./list-items";
 import { ContentTabs, GroupHead, PageHead, Pager, SubMenus } from "./page-parts";
 import { ListToolbar } from "./list-toolbar";
@@ -86,7 +88,7 @@ describe("the discussion list", () => {
     expect(article.textContent).not.toContain("y".repeat(500));
     expect(screen.getByText("Alex Admin")).toBeTruthy();
     expect(screen.getByRole("img", { name: "Pinned" })).toBeTruthy();
-    expect(screen.getByText("4 March, 2026")).toBeTruthy(); // the spec's long date (server zone until hydrated)
+    expect(screen.getByText("4 March, 2026")).toBeTruthy(); // the old portal's long date (server zone until hydrated)
     expect(screen.queryByRole("button")).toBeNull(); // no admin buttons for other roles
     expect(screen.queryByRole("link", { name: /^Edit/ })).toBeNull();
   });
@@ -201,7 +203,7 @@ describe("the attachment list", () => {
     expect(download.dataset).toHaveProperty("download"); // a download, not the gallery
     expect(screen.queryByRole("link", { name: "Visit Now: Bad" })).toBeNull(); // javascript: is never a link
     expect(html).not.toContain("javascript:");
-    expect(screen.getAllByText("03/04/2026")).toHaveLength(3); // the spec's US date (server zone until hydrated)
+    expect(screen.getAllByText("03/04/2026")).toHaveLength(3); // the old portal's US date (server zone until hydrated)
     expect(screen.getAllByRole("button", { name: /^Pin / })).toHaveLength(3);
   });
 
@@ -238,7 +240,7 @@ describe("the save-the-date list and empty lists", () => {
     expect(screen.getByRole("button", { name: "Delete Open <day>" }).dataset.kind).toBe("save-the-date");
   });
 
-  it("shows the spec's empty texts", () => {
+  it("shows the old portal's empty texts", () => {
     expect(renderHtml(<DiscussionList rows={[]} slug="n" isAdmin={false} />).container.textContent).toBe(
       "No discussions found...!!!",
     );

@@ -33,7 +33,7 @@ export function SaveTheDateForm({
   return (
     <ContentFormFrame state={state} noun="Date" userName={userName} backHref={backHref} descriptionRows={5}>
       {/* One date input: the browser's own (typed or picked, shown as MM/DD/YYYY in US English); the
-          form keeps the spec's MM/DD/YYYY. */}
+          form keeps the old portal's MM/DD/YYYY. */}
       <Controller
         control={form.control}
         name="eventDate"

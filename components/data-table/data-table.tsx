@@ -97,9 +97,9 @@ export type DataTableProps<T> = {
  * filters), so links and the back button restore a view. Rows and total come from the page (a server
  * component); this component only renders them and turns clicks into new URLs: sort headers and the
  * page-size select push at once, text filters on Enter, select filters on change, the pager's links
- * and the 'Page' box (spec clamping) navigate. Row selection covers the rows of the page on screen; a
- * new page of rows (a refresh after a bulk action) keeps the selected rows it still has. Below 766 px
- * the table scrolls sideways inside its frame (with `cards`, rows are cards instead); the controls wrap.
+ * and the 'Page' box (the old portal's clamping) navigate. Row selection covers the rows of the page on screen;
+ * a new page of rows (a refresh after a bulk action) keeps the selected rows it still has. Below 766 px the
+ * table scrolls sideways inside its frame (with `cards`, rows are cards instead); the controls wrap.
  */
 export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const {

@@ -4,15 +4,6 @@ import { useState } from "react";
 import { Button } from "@/components/ui/button";
 import { toast } from "@/components/ui/toast";
 import { portalFetch } from "@/lib/auth/session-ended";
-import { callV1 } from "@/lib/api/client";
-
-/** A v1 call from the browser with a JSON body: a list call asked for its export's signed link (a read). */
-export const sendV1 = <T,>(name: string, body: unknown) =>
-  callV1<T>(`/api/v1/${name}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
 
 function size(bytes: number): string {
   return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -21,7 +12,7 @@ function size(bytes: number): string {
 /**
  * An export button: asks for the download link (`getLink`, e.g. the list call with its export flag),
  * then downloads it while showing how much has arrived (the server streams, so the size is not known
- * ahead), and saves it under the server's file name. Disabled while running (spec section 4).
+ * ahead), and saves it under the server's file name. Disabled while running (the old portal's behaviour).
  */
 export function ExportButton({
   label,

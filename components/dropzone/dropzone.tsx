@@ -233,7 +233,7 @@ export function Dropzone({
     accept: acceptOf(kind),
     multiple: kind.maxFiles > 1,
     disabled: disabled || full,
-    // The server limits are what count; refusals get the spec's messages in onDrop.
+    // The server limits are what count; refusals get the old portal's messages in onDrop.
     maxSize: undefined,
   });
 

@@ -18,7 +18,7 @@ function parse(text: string): Envelope | null {
 
 /**
  * Sends one file as multipart (`file`) with XHR so upload progress can be shown. The session cookie
- * authenticates it. `onDone` gets the stored path; `onError` the server's message or the spec's
+ * authenticates it. `onDone` gets the stored path; `onError` the server's message or the old portal's
  * 'Remote server can not be reachable'.
  */
 export function uploadFile(

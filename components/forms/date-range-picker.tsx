@@ -21,7 +21,7 @@ type Props = {
 };
 
 /**
- * The uniform list's date-range picker (spec sections 2 and 9): a button showing the applied range as
+ * The uniform list's date-range picker (the old portal's screens): a button showing the applied range as
  * YYYY-MM-DD, opening a panel with the shortcuts (Yesterday, This Week, Last Week, This Month, Last
  * Month), a two-month calendar (react-day-picker: a grid the arrow keys move through, with labelled
  * days), From and To boxes that take typed dates, and Clear Filter / Apply Filter. Nothing applies until

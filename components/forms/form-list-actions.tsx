@@ -1,7 +1,8 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { ExportButton, sendV1 } from "@/components/data-table/export-button";
+import { ExportButton } from "@/components/data-table/export-button";
+import { sendV1 } from "@/lib/api/client";
 import { Button } from "@/components/ui/button";
 import { useBulkDelete } from "@/components/data-table/bulk-delete";
 import type { ActionResult } from "@/lib/actions/action";
@@ -11,7 +12,7 @@ import { deleteTexts } from "@/lib/forms/delete-texts";
 /**
  * The toolbar and bulk actions of a staff-form list on the DataTable: exports (all or the filtered
  * list as CSV/XLSX, or 'Export N record(s)' of the selection) through the list call's export flag,
- * and the multi-select delete (the form's listDeleteAction, lib/data-table/delete-action.ts) with the spec's
+ * and the multi-select delete (the form's listDeleteAction, lib/data-table/delete-action.ts) with the old portal's
  * confirmation texts. Failures show the server's message.
  */
 export function useFormListActions({

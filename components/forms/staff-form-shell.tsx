@@ -23,7 +23,7 @@ export const TEXT_INPUT = { maxLength: TEXT_MAX, autoComplete: "off" } as const;
 
 /**
  * A staff form's state on its zod schema (validated as typed: the raw values are what is saved), and
- * `bind(name)`: a control's registration with its error message, to spread on a Field, TextArea or
+ * `bind(name)`: a control's registration with its error message, to spread on a Field, TextAreaField or
  * LocationSelect (`name` may be a row's cell, 'shop.2.timeIn').
  */
 export function useStaffForm<T extends FieldValues>(schema: z.ZodType<unknown, T>, initial: DefaultValues<T>) {
@@ -38,7 +38,7 @@ export function useStaffForm<T extends FieldValues>(schema: z.ZodType<unknown, T
 
 /**
  * Which staff form: decides Back/Cancel visibility and where Save goes per role (lib/forms/staff-form-behaviour.ts).
- * The four forms' add title ('RO Reversal Request'; edit mode shows 'Edit RO Reversal Request') and list
+ * Each staff form's add title ('RO Reversal Request'; edit mode shows 'Edit RO Reversal Request') and list
  * are theirs in STAFF_FORMS (lib/forms/registry.ts); the form email manager gives its own.
  */
 type Screen =
@@ -67,7 +67,7 @@ type Props<T extends FieldValues> = Screen & {
  * The one shell of the staff forms: title ('Edit ...' in edit mode), the fields, the server's message
  * in an alert when a save fails (the form keeps what was typed), and Back or Cancel / Save And Continue
  * (add mode only) / Save (Update in edit mode). After a save, Save returns to the list or clears the
- * form per the role rules of spec sections 4 and 6; Save And Continue always clears and stays.
+ * form per the old portal's role rules; Save And Continue always clears and stays.
  */
 export function StaffFormShell<T extends FieldValues>(props: Props<T>) {
   const {

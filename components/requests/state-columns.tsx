@@ -7,7 +7,7 @@ import { REQUEST_STATE_COLUMNS, STATUS_FILTER } from "@/lib/requests/filters";
 const label = (id: (typeof REQUEST_STATE_COLUMNS)[number]["id"]) =>
   REQUEST_STATE_COLUMNS.find((c) => c.id === id)!.label;
 
-/** The Status (filter and sort), Decided By and Decided At (sort) columns every staff-form list shows (issue 37). */
+/** The Status (filter and sort), Decided By and Decided At (sort) columns every staff-form list shows (docs/features/requests.md). */
 export function requestStateTableColumns<Row extends RequestStateRow>(): DataTableColumn<Row>[] {
   return [
     {

@@ -8,7 +8,7 @@ const MIN_GAP_MS = 10_000;
 const STORAGE_KEY = "portal.build-reload";
 
 /**
- * The spec's build check: knows the build this page was rendered with, asks /api/health every minute
+ * The old portal's build check: knows the build this page was rendered with, asks /api/health every minute
  * and when the window regains focus, and reloads the page when the server runs a different build.
  */
 export function BuildCheck({ build }: { build: string }) {

@@ -3,10 +3,10 @@ import { Icon } from "@/components/ui/icon";
 import type { IconName } from "@/components/ui/icon-names";
 
 /**
- * A header link with a count badge: 'To read' (unread must-reads, issue 36), 'My requests' (decided
- * since the user last looked, issue 37) and 'Waiting for me' (requests the user may decide, issue 47).
- * The count is part of the link's name for screen readers. `labelled`: the phone menu's version, its
- * label written out beside the icon, on the drawer's dark background.
+ * A header link with a count badge: 'To read' (unread must-reads), 'My requests' (decided since the user
+ * last looked) and 'Waiting for me' (requests the user may decide; docs/features/requests.md). The count is
+ * part of the link's name for screen readers. `labelled`: the phone menu's version, its label written out
+ * beside the icon, on the drawer's dark background.
  */
 export function HeaderCountLink({
   href,

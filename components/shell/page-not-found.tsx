@@ -17,7 +17,7 @@ export function NotFoundPlacement({ inShell, children }: { inShell: boolean; chi
 }
 
 /**
- * The one 404 page (spec: PageNotFound, without header or sidebar), app/not-found.tsx. Next renders it
+ * The one 404 page (the old portal: PageNotFound, without header or sidebar), app/not-found.tsx. Next renders it
  * inside the portal's layout when a portal page calls notFound() (an unknown menu slug, a missing
  * record) and alone for a path no route matches. Inside the shell it is no second `<main>`, and its
  * `data-page-not-found` hides the shell's header, sidebar and footer (`[data-shell-chrome]`,

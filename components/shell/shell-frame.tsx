@@ -13,14 +13,14 @@ import { SearchLauncher } from "@/components/search/search-launcher";
 import { NotFoundPlacement } from "./page-not-found";
 import { MAIN_ID, SIDEBAR_ID, type Account } from "./shell-utils";
 
-/** Below 766 px (the spec's mobile view) the sidebar is a drawer; this query is the desktop side. */
+/** Below 766 px (the old portal's mobile view) the sidebar is a drawer; this query is the desktop side. */
 const DESKTOP_QUERY = "(min-width: 47.875rem)";
 
 type Props = {
   account: Account;
   /** The sidebar (components/shell/sidebar.tsx, rendered on the server). */
   sidebar: React.ReactNode;
-  /** The build this page was rendered with (the spec's build check). */
+  /** The build this page was rendered with (the old portal's build check). */
   build: string;
   /** The copyright year (settings.system_year). */
   year: number;

@@ -92,6 +92,7 @@ describe("formsMenu", () => {
       "Tech Time",
       "Continuous Improvement Suggestions List",
       "Uniform Request",
+      "Time-off Request",
     ]);
     expect(formsMenu({ roleId: 3, permissions: ["access_form_email_manager"] }).at(-1)).toMatchObject({
       label: "Form Email Manager",

@@ -1,4 +1,4 @@
-import { PERMISSION, ROLE } from "@/lib/auth/roles";
+import { PERMISSION, roleCan } from "@/lib/auth/roles";
 import { isIconName, type IconName } from "@/components/ui/icon-names";
 import { FORM_KEYS } from "@/lib/forms/form-keys";
 import { STAFF_FORMS, mayOpenList, staffFormHref } from "@/lib/forms/registry";
@@ -7,7 +7,7 @@ import { STAFF_FORMS, mayOpenList, staffFormHref } from "@/lib/forms/registry";
 export const MAIN_ID = "main-content";
 export const SIDEBAR_ID = "portal-sidebar";
 
-/** Sidebar title limits (spec: 22 for menus, 30 for sub-menus). */
+/** Sidebar title limits (the old portal: 22 for menus, 30 for sub-menus). */
 export const MENU_TITLE_MAX = 22;
 export const SUB_MENU_TITLE_MAX = 30;
 
@@ -121,7 +121,7 @@ export function toSidebarItems(menus: readonly MenuLike[]): SidebarItem[] {
 export type ShellLink = { href: string; label: string; icon: IconName; match?: string };
 
 /**
- * The fixed Forms group of the sidebar for a user (spec portal-core 2, Sidebar): each registered staff
+ * The fixed Forms group of the sidebar for a user (the old portal's sidebar): each registered staff
  * form's link (lib/forms/registry.ts; its list, or its add form without the list's capability).
  */
 export function formsMenu(user: { roleId: number; permissions: readonly string[] }): ShellLink[] {
@@ -188,7 +188,7 @@ export function accountOf(
 /** The header dropdown's links: one's profile (everyone; Change Password is there), then role 1's administration pages. */
 export function accountMenu(user: { roleId: number }): ShellLink[] {
   const profile: ShellLink = { href: "/changeprofile", label: "Edit Profile", icon: "user" };
-  if (user.roleId !== ROLE.admin) return [profile];
+  if (!roleCan(user.roleId, "manageBackOffice")) return [profile];
   return [
     profile,
     { href: "/menu/add-edit-menu", label: "Edit Menu", icon: "list" },

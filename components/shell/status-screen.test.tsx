@@ -6,7 +6,7 @@ import PortalError from "@/app/(portal)/error";
 
 const noop = () => {};
 
-describe("issue 44.1: a page whose database could not answer shows 'Temporarily unavailable' with a retry", () => {
+describe("a page whose database could not answer shows 'Temporarily unavailable' with a retry", () => {
   it.each([
     ["app/error.tsx (the shell's own session check)", RootError],
     ["app/(portal)/error.tsx (a portal page)", PortalError],

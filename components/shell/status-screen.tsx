@@ -61,7 +61,7 @@ const goHome = (
   </Link>
 );
 
-/** The 403 screen (spec: 'Oops! 403 Sorry!, You don't have permission to access this page.'). */
+/** The 403 screen (the old portal: 'Oops! 403 Sorry!, You don't have permission to access this page.'). */
 export function ForbiddenScreen() {
   return (
     <StatusScreen icon="lock" title="Oops! 403 Sorry!" actions={goHome}>
@@ -70,7 +70,7 @@ export function ForbiddenScreen() {
   );
 }
 
-/** The 404 screen (spec: 'The page you are looking for does not exist.' and 'Go To Home Page'). */
+/** The 404 screen (the old portal: 'The page you are looking for does not exist.' and 'Go To Home Page'). */
 export function NotFoundScreen({ fullHeight }: { fullHeight?: boolean }) {
   return (
     <StatusScreen code="404" icon="compass" title="Page not found" fullHeight={fullHeight} actions={goHome}>

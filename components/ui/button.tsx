@@ -9,6 +9,14 @@ const variants: Record<Variant, string> = {
   ghost: "text-slate-700 hover:bg-slate-100 disabled:opacity-50",
 };
 
+const BASE =
+  "inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium transition-colors disabled:cursor-not-allowed";
+
+/** A button's look, for a link that acts as one (a page to go to, not an action). */
+export function buttonClass(variant: Variant = "primary", className = ""): string {
+  return `${BASE} ${variants[variant]} ${className}`;
+}
+
 export type ButtonProps = React.ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; loading?: boolean };
 
 /** The design system's button: variants, a busy state (disabled + spinner + aria-busy). */
@@ -19,7 +27,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   return (
     <button
       ref={ref}
-      className={`inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium transition-colors disabled:cursor-not-allowed ${variants[variant]} ${className}`}
+      className={buttonClass(variant, className)}
       disabled={disabled || loading}
       aria-busy={loading || undefined}
       {...rest}

@@ -23,7 +23,7 @@ export type ConfirmDialogProps = ConfirmOptions & {
 };
 
 /**
- * The spec's confirmation ('Are you sure?' ...) in a Modal: focus moves into it (on the cancel
+ * The old portal's confirmation ('Are you sure?' ...) in a Modal: focus moves into it (on the cancel
  * button) and is trapped, Escape cancels unless the action runs, and focus returns to the button that
  * opened it. Controlled (`open`, `busy`); `useConfirm` below wraps it as a promise.
  */

@@ -1,4 +1,4 @@
--- Portal-wide search (issue 24). Hand-written: expression indexes and triggers drizzle-kit cannot express.
+-- Portal-wide search (docs/features/search.md). Hand-written: expression indexes and triggers drizzle-kit cannot express.
 -- The index expressions are lib/search/vectors.ts VECTOR, character for character.
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "posts_search_idx" ON "posts" USING gin ((setweight(to_tsvector('english'::regconfig, title::text), 'A') || setweight(to_tsvector('english'::regconfig, description), 'B')));

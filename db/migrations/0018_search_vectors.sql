@@ -1,4 +1,4 @@
--- Portal search (issue 24): each searched table keeps its weighted tsvector in a STORED generated column
+-- Portal search (docs/features/search.md): each searched table keeps its weighted tsvector in a STORED generated column
 -- with a GIN index, instead of expression indexes (0017). The planner no longer has to match long index
 -- expressions (most of a search's planning time), ranking reads the stored vector instead of parsing the
 -- text again, and the column has statistics, so a common prefix is estimated as common.

@@ -43,3 +43,26 @@ export const loginAttempts = pgTable(
   },
   (t) => [index().on(t.key, t.createdAt)],
 );
+
+export const passwordLinkPurpose = pgEnum("password_link_purpose", ["invite", "reset"]);
+
+/**
+ * One-time links to set a password (lib/users/password-links.ts): an administrator's invitation or
+ * reset, or a self-service 'Forgot password?'. Only a sha256 of the secret is stored; a link is valid
+ * for 72 hours and used once, and a newer link of the same user replaces the older ones.
+ */
+export const passwordLinks = pgTable(
+  "password_links",
+  {
+    id: serial().primaryKey(),
+    userId: cascadingRef(() => users.id),
+    purpose: passwordLinkPurpose().notNull(),
+    tokenHash: varchar({ length: 64 }).notNull().unique(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    /** Set when a newer link of the same user was sent: this one then says so instead of working. */
+    replacedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index().on(t.userId)],
+);

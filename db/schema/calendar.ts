@@ -20,17 +20,17 @@ import { files } from "./files";
 import { menus } from "./menus";
 import {
   DEFAULT_KEY_COLOR,
-  DEFAULT_TIME_ZONE,
   EVENT_STATUSES,
   EVENT_TYPES,
   KEY_STATUSES,
   RECURRENCES,
 } from "../../lib/calendar/constants";
+import { PORTAL_TIME_ZONE } from "../../lib/dates/zone";
 
 export const calendarKeyStatus = pgEnum("calendar_key_status", KEY_STATUSES);
 export const calendarEventStatus = pgEnum("calendar_event_status", EVENT_STATUSES);
 export const calendarEventType = pgEnum("calendar_event_type", EVENT_TYPES);
-/** The spec's `recursive_type`; yearly is labelled 'Annual' in the form. */
+/** The old portal's `recursive_type`; yearly is labelled 'Annual' in the form. */
 export const calendarRecurrence = pgEnum("calendar_recurrence", RECURRENCES);
 
 /** Calendar colour keys (the old portal's "meeting keys"): the legend and the event's category. */
@@ -39,7 +39,7 @@ export const calendarKeys = pgTable(
   {
     id: serial().primaryKey(),
     name: varchar({ length: 190 }).notNull(),
-    /** `#rrggbb` or `#rrggbbaa`; the spec's default colour is #444444. */
+    /** `#rrggbb` or `#rrggbbaa`; the old portal's default colour is #444444. */
     colorCode: varchar({ length: 9 }).notNull().default(DEFAULT_KEY_COLOR),
     status: calendarKeyStatus().notNull().default("active"),
     createdBy: integer().references(() => users.id, { onDelete: "set null" }),
@@ -86,7 +86,7 @@ export const calendarEvents = pgTable(
     endsAt: timestamp({ withTimezone: true }),
     /** Recurring series: the last date (in `timeZone`) an occurrence may fall on; null = no end. */
     repeatUntil: date({ mode: "string" }),
-    timeZone: varchar({ length: 64 }).notNull().default(DEFAULT_TIME_ZONE),
+    timeZone: varchar({ length: 64 }).notNull().default(PORTAL_TIME_ZONE),
     occursFrom: timestamp({ withTimezone: true }),
     occursUntil: timestamp({ withTimezone: true }),
     contactPerson: varchar({ length: 190 }).notNull().default(""),

@@ -21,7 +21,7 @@ import { UPLOAD_TYPES } from "../../lib/content/constants";
 import { cascadingRef, timestamps } from "./_common";
 
 /**
- * Who a post or attachment reaches and when (issue 36): audience location ids and role ids (an empty
+ * Who a post or attachment reaches and when (docs/features/content.md): audience location ids and role ids (an empty
  * list: everyone who can open the menu; both given: people in one of the locations AND of one of the
  * roles), shown from `publish_at` (null: at once) until `expires_at` (null: for good). The visibility
  * predicate (lib/content/visibility.ts) compares them to now() in every read, so nothing has to run
@@ -91,7 +91,7 @@ export const posts = pgTable(
     description: text().notNull().default(""),
     pin: boolean().notNull().default(false),
     ...audienceColumns(),
-    /** Must read (issue 36): everyone in the audience is asked to acknowledge it, by `due_at` when set. */
+    /** Must read (docs/features/must-read.md): everyone in the audience is asked to acknowledge it, by `due_at` when set. */
     mustRead: boolean().notNull().default(false),
     dueAt: timestamp({ withTimezone: true }),
     /**

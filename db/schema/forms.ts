@@ -15,7 +15,7 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 import { FORM_KEYS } from "../../lib/forms/form-keys";
-import { MAPPING_STATUSES, PAY_TYPES, TECH_TIME_ROW_KINDS } from "../../lib/forms/column-values";
+import { MAPPING_STATUSES, PAY_TYPES, TECH_TIME_ROW_KINDS, TIME_OFF_TYPES } from "../../lib/forms/column-values";
 import { cascadingRef, timestamps } from "./_common";
 import { requestState, requestStateIndexes } from "./request-state";
 import { locations, users } from "./users";
@@ -52,7 +52,7 @@ export const formEmailMappings = pgTable(
 );
 
 /**
- * A mapping's approvers (issue 37): portal users (not typed addresses) who decide the form's requests at
+ * A mapping's approvers (docs/features/requests.md): portal users (not typed addresses) who decide the form's requests at
  * the location, besides the To/CC recipients who are only mailed. Administrators decide every request.
  */
 export const formMappingApprovers = pgTable(
@@ -151,8 +151,8 @@ export const techTimeRows = pgTable(
 );
 
 /**
- * The other two staff forms of spec section 2: continuous improvement suggestions and uniform requests
- * (issue 23). Each row keeps a copy of the location's name and of the updater's name as they were at
+ * The other two staff forms: continuous improvement suggestions and uniform requests
+ * (docs/features/staff-forms.md). Each row keeps a copy of the location's name and of the updater's name as they were at
  * the save: the lists filter and sort on them, and a filter must stay on the table itself so the total
  * is counted without joins (lib/data-table/query.ts). `routed` is false when no form email mapping
  * existed for the form and location at submission (lib/forms/submission-mail.ts).
@@ -204,7 +204,7 @@ export const improvementSuggestions = pgTable(
 /**
  * Uniform requests. Designation and wear are small fixed lists (lib/forms/uniform-rules.ts), stored by
  * id. `quantity` is the total item quantity; for a technician ordering 'Shirt & Pant' it is null and
- * `shirt_quantity` / `pant_quantity` carry the split (spec section 4).
+ * `shirt_quantity` / `pant_quantity` carry the split (the old portal's behaviour).
  *
  * Indexes for the list at a million rows (bench/forms.ts): the date range is on `updated_at`, so
  * (updated_at, id) answers a range in the default order and every sort; each sort has a b-tree ending
@@ -294,3 +294,35 @@ export const rowCounts = pgTable("row_counts", {
   tableName: varchar({ length: 63 }).primaryKey(),
   n: bigint({ mode: "number" }).notNull().default(0),
 });
+
+export const timeOffType = pgEnum("time_off_type", TIME_OFF_TYPES);
+
+/**
+ * Time-off requests (the fifth staff form, docs/recipes/add-a-staff-form.md): the requester's name and
+ * e-mail as their profile had them when they saved it, the days (from..to, both included; a half day only
+ * when they are one day), the type and a note.
+ */
+export const timeOffRequests = pgTable(
+  "time_off_requests",
+  {
+    id: serial().primaryKey(),
+    employeeName: varchar({ length: 190 }).notNull(),
+    employeeEmail: varchar({ length: 190 }).notNull().default(""),
+    dateFrom: date({ mode: "string" }).notNull(),
+    dateTo: date({ mode: "string" }).notNull(),
+    halfDay: boolean().notNull().default(false),
+    type: timeOffType().notNull(),
+    note: text(),
+    ...submission(),
+  },
+  (t) => [
+    index("time_off_requests_employee_trgm_idx").using("gin", sql`lower(${t.employeeName}) gin_trgm_ops`),
+    index().on(t.dateFrom, t.id),
+    index().on(t.dateTo, t.id),
+    index().on(t.type, t.id),
+    index().on(t.updatedAt, t.id),
+    index().on(t.createdBy, t.id),
+    index().on(t.locationId),
+    ...requestStateIndexes("time_off_requests", t),
+  ],
+);

@@ -3,7 +3,7 @@ import { index, integer, pgEnum, timestamp, type PgColumn } from "drizzle-orm/pg
 import { REQUEST_STATUSES } from "../../lib/forms/request-statuses";
 import { users } from "./users";
 
-/** A staff request's status (issue 37; lib/requests/transitions.ts is the workflow). */
+/** A staff request's status (docs/features/requests.md; lib/requests/transitions.ts is the workflow). */
 export const requestStatus = pgEnum("request_status", REQUEST_STATUSES);
 
 /**

@@ -5,7 +5,7 @@ import { requestStatus } from "./request-state";
 import { users } from "./users";
 
 /**
- * The timeline of the four staff requests (issue 37): one row per step (the submission is the status
+ * The timeline of the four staff requests (docs/features/requests.md): one row per step (the submission is the status
  * the row starts in; each decision or answer adds a row), keyed by form and record id, so one table and
  * one query serve every form. The actor's name is copied: a timeline still reads right after a user is
  * renamed or deleted.

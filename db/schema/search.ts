@@ -4,7 +4,7 @@ import { cascadingRef, timestamps } from "./_common";
 import { files } from "./files";
 
 /**
- * Portal-wide search (lib/search, issue 24). Each searched table has a STORED generated `search_vector`
+ * Portal-wide search (lib/search, docs/features/search.md). Each searched table has a STORED generated `search_vector`
  * column with a GIN index, written by hand (migration 0018_search_vectors; lib/search/vectors.ts lists
  * the tables). The columns are left out of the Drizzle tables on purpose: no ordinary select should
  * carry a tsvector, and only the search's SQL reads them.

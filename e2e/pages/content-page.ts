@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
 /**
- * A menu content page (/{slug}) and its admin forms (portal-core 2): tabs, search, sort, pager, list
+ * A menu content page (/{slug}) and its admin forms (docs/features/content.md): tabs, search, sort, pager, list
  * items with their Edit / Pin / Delete buttons, the confirmation dialog and toasts.
  */
 export class ContentPage {

@@ -1,8 +1,8 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
 /**
- * The portal's shell (portal-core section 2): header with the user dropdown, sidebar from the menu, the
- * phone menu button. Locators use roles and the labels issue 2 names.
+ * The portal's shell (the old portal's shell): header with the user dropdown, sidebar from the menu, the
+ * phone menu button. Locators use roles and the labels the screens show.
  */
 export class ShellPage {
   readonly header;

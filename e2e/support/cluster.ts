@@ -10,7 +10,7 @@ import { startS3rver, type RunningS3rver } from "@/test/files/s3-server";
 import { startTestSmtp, type TestSmtp } from "@/test/mail/smtp";
 
 /**
- * Several instances of the portal as an operator runs them (README, Several instances): the production build
+ * Several instances of the portal as an operator runs them (docs/operations.md, Several instances): the production build
  * that Playwright's webServer made, served by `scripts/portal-worker.mjs` (one server process each, as
  * `npm start` with WEB_CONCURRENCY=1 runs), on one PostgreSQL of their own (the embedded server, so it can be
  * stopped and started), one S3 (s3rver) and one SMTP server, with the same AUTH_SECRET and APP_URL, behind a

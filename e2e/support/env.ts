@@ -5,13 +5,16 @@ import path from "node:path";
 export const APP_PORT = Number(process.env.E2E_PORT ?? 3200);
 /**
  * The portal's public URL (its AUTH_URL) is not `localhost`, as a real domain would not be: Next calls
- * every loopback host `localhost` inside, and SSO once broke on any other origin (issue 20).
+ * every loopback host `localhost` inside, and SSO once broke on any other origin.
  */
 export const APP_HOST = "127.0.0.1";
 export const BASE_URL = `http://${APP_HOST}:${APP_PORT}`;
 export const SSO_PORT = Number(process.env.E2E_SSO_PORT ?? 3290);
 export const SSO_ISSUER = `http://127.0.0.1:${SSO_PORT}`;
 export const SSO_CLIENT_ID = "portal-e2e";
+/** The SMTP sink the portal sends through (e2e/global-setup.ts): each mail it receives is a JSON file in MAIL_DIR. */
+export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? SSO_PORT + 1000);
+export const MAIL_DIR = path.join(os.tmpdir(), `portal-e2e-mail-${APP_PORT}`);
 export const SSO_CLIENT_SECRET = "portal-e2e-secret";
 export const SSO_REDIRECT_URI = `${BASE_URL}/api/auth/callback/oidc`;
 export const SSO_POST_LOGOUT_URI = `${BASE_URL}/login`;

@@ -63,7 +63,7 @@ function toObject(input: unknown): unknown {
 /**
  * Options of an update action. `stored` answers the record's stored values in the form's shape for the
  * (not yet validated) input, or null for a new record: the input is laid over them before the schema
- * runs, so a field the input leaves out keeps what is stored (issue 43, lib/validation/partial.ts).
+ * runs, so a field the input leaves out keeps what is stored (docs/decisions.md, lib/validation/partial.ts).
  */
 export type ActionOptions = {
   stored?: (input: Record<string, unknown>, user: SessionUser) => Promise<Record<string, unknown> | null>;

@@ -48,7 +48,7 @@ describe("callAction", () => {
     expect(ended.reasons).toEqual(["AccessChanged"]);
   });
 
-  it("issue 44.1: returns a call that found the database unavailable (503) as 'try again', never as session-ended", async () => {
+  it("returns a call that found the database unavailable (503) as 'try again', never as session-ended", async () => {
     ended.reasons.length = 0;
     const unavailable = {
       ok: false as const,

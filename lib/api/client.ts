@@ -35,3 +35,12 @@ export async function callV1<T>(path: string, init?: RequestInit & { failure?: s
     throw new ApiCallError(body?.message || failure || `Request failed (${res.status}).`, res.status);
   return body.content as T;
 }
+
+/** callV1 of the v1 call `name` with a JSON body (POST), e.g. a list call asked for its export's signed link. */
+export function sendV1<T>(name: string, body: unknown): Promise<T> {
+  return callV1<T>(`/api/v1/${name}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+}

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { AppError } from "@/lib/errors";
 import { underPayloadNames, withPayloadNames } from "./payload-names";
 
-describe("issue 43 follow-up: payload names live in lib/api, one renaming for every v1 edge", () => {
+describe("payload names live in lib/api, one renaming for every v1 edge", () => {
   it("renames a form field's errors to its payload name, keeping a nested path's tail and unknown names", () => {
     expect(
       underPayloadNames(

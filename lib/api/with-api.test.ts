@@ -183,7 +183,7 @@ describe("withApi", () => {
     expect(await res.json()).toMatchObject({ content: { params: { id: "9" }, query: { page: 3 } } });
   });
 
-  it("every answer (success, refusal, 422, 500) is Cache-Control: private, no-store (issue 31)", async () => {
+  it("every answer (success, refusal, 422, 500) is Cache-Control: private, no-store", async () => {
     expect((await post("{}")).headers.get("cache-control")).toBe("private, no-store");
     signedInAs(admin);
     expect((await post('{"n":1}')).headers.get("cache-control")).toBe("private, no-store");
@@ -204,7 +204,7 @@ describe("withApi", () => {
     );
   });
 
-  it("a path segment with a control character names no resource: 404, the handler never runs (issue 31)", async () => {
+  it("a path segment with a control character names no resource: 404, the handler never runs", async () => {
     signedInAs(admin);
     const seen = vi.fn(async () => ok(null));
     const r = withApi({}, {}, seen);

@@ -41,7 +41,7 @@ type Options<Q extends z.ZodType, B extends z.ZodType> = {
   /**
    * An update call whose body has the schema's own names: the stored values for the raw body (null for
    * a new record), laid under it before `body` parses it, so a field left out keeps what is stored
-   * (issue 43, lib/validation/partial.ts; the same as createAction's `stored`).
+   * (docs/decisions.md, lib/validation/partial.ts; the same as createAction's `stored`).
    */
   stored?: (body: Record<string, unknown>, user: SessionUser) => Promise<Record<string, unknown> | null>;
 };

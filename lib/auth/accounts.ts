@@ -6,7 +6,7 @@ import { attemptKeys, checkLoginThrottle, recordDeviceFailure, recordFailedAttem
 import { trustedDeviceKey } from "./device-cookie";
 import { emailVerified, fetchUserinfo, INVALID_SIGN_IN_LINK, SSO_UNREACHABLE, ssoIssuer, type SsoClaims } from "./oidc";
 import { writeAudit } from "@/lib/system/audit";
-import { ROLE } from "./roles";
+import { ROLE, roleCan } from "./roles";
 import { LOGIN_ERRORS } from "./login-params";
 
 export const INVALID_LOGIN = "Invalid username or password.";
@@ -169,7 +169,7 @@ export async function upsertSsoUser(claims: SsoClaims, issuer: string) {
     if (owner) {
       if (owner.deletedAt) throw new AppError(403, LOGIN_ERRORS.AccessDenied);
       if (owner.oidcSubject) throw new AppError(403, SSO_EMAIL_TAKEN);
-      if (!verified || owner.roleId !== ROLE.staff) throw new SsoLinkRequired({ ...identity, email });
+      if (!verified || !roleCan(owner.roleId, "linkSsoByEmail")) throw new SsoLinkRequired({ ...identity, email });
       assertCanSignIn(owner);
       const [updated] = await db
         .update(schema.users)
@@ -248,7 +248,7 @@ export async function linkSsoIdentity(input: {
  * The old portal's auto sign-in: an SSO access token issued to this portal, plus the username it
  * belongs to. Limited like password sign-in, per address and per claimed username (a failure is a
  * token the SSO does not confirm, or one that names someone else), under keys of its own: a refused
- * token is not a failed password of the account it names (issue 43, item 9).
+ * token is not a failed password of the account it names (docs/security.md).
  */
 export async function verifySsoTokenLogin(input: { username: string; accessToken: string; ip?: string | null }) {
   const wanted = input.username.trim().toLowerCase();

@@ -1,11 +1,21 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
 vi.mock("next/headers", () => import("@/test/mock-next-headers"));
+vi.mock("@/lib/menus/queries", () => ({ getMenuBySlug: vi.fn() }));
 
 import { cookieJar, requestHeaders } from "@/test/mock-next-headers";
 import { AppError } from "@/lib/errors";
 import type { SessionUser } from "./session";
-import { PAGE_PATH_HEADER, pageGuard, requireCapability, requirePermission, requireRole, requireUser } from "./guards";
+import { getMenuBySlug, type MenuLookup } from "@/lib/menus/queries";
+import {
+  PAGE_PATH_HEADER,
+  pageGuard,
+  requireCapability,
+  requireContentMenu,
+  requirePermission,
+  requireRole,
+  requireUser,
+} from "./guards";
 
 const user = (roleId: number, permissions: string[] = []): SessionUser => ({
   id: 7,
@@ -60,8 +70,59 @@ describe("guards", () => {
     expect((await requirePermission("allow_environmental_data", user(3, ["allow_environmental_data"]))).roleId).toBe(3);
   });
 
-  it("refusals carry the spec's 403 message", async () => {
+  it("refusals carry the old portal's 403 message", async () => {
     await expect(requireRole([1], user(3))).rejects.toThrow("You don't have permission to access this page.");
+  });
+});
+
+describe("requireContentMenu", () => {
+  const menu = (pageTypes: number[]): Extract<MenuLookup, { status: "ok" }>["menu"] => ({
+    id: 5,
+    parentId: null,
+    slug: "sales",
+    title: "Sales",
+    icon: null,
+    url: null,
+    pageTypes,
+    allowInAttachment: null,
+    position: 1,
+    allowedRoleIds: [1, 3],
+    children: [],
+    parent: null,
+  });
+  const lookup = (answer: MenuLookup) => vi.mocked(getMenuBySlug).mockResolvedValueOnce(answer);
+
+  it("looks the menu up for the user's role and configuration, and returns it", async () => {
+    const u = user(3);
+    const found = menu([1]);
+    lookup({ status: "ok", menu: found });
+    expect(await requireContentMenu("sales", u, "discussion")).toBe(found);
+    expect(getMenuBySlug).toHaveBeenLastCalledWith({ slug: "sales", roleId: 3, stamp: u.configStamp });
+  });
+
+  it("404 for a menu that does not exist, 403 for one the role may not see", async () => {
+    lookup({ status: "not_found" });
+    await expect(requireContentMenu("nope", user(3))).rejects.toMatchObject({
+      status: 404,
+      message: "Menu not found.",
+    });
+    lookup({ status: "forbidden" });
+    await expect(requireContentMenu("sales", user(4))).rejects.toMatchObject({
+      status: 403,
+      message: "You don't have permission to access this page.",
+    });
+  });
+
+  it("404 when the page does not offer the tab asked for; any page without a tab", async () => {
+    lookup({ status: "ok", menu: menu([1]) });
+    await expect(requireContentMenu("sales", user(3), "attachment")).rejects.toMatchObject({
+      status: 404,
+      message: "This page has no Attachment tab.",
+    });
+    lookup({ status: "ok", menu: menu([3]) });
+    await expect(requireContentMenu("calendar", user(3), "save-the-date")).rejects.toMatchObject({ status: 404 });
+    lookup({ status: "ok", menu: menu([3]) });
+    expect((await requireContentMenu("calendar", user(3))).slug).toBe("sales");
   });
 });
 

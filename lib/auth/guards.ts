@@ -5,6 +5,9 @@ import { AppError, forbidden as forbiddenError, unauthorized } from "@/lib/error
 import { resolveSessionCookie, sessionEndReason, type SessionUser } from "./session";
 import { loginPath } from "./login-params";
 import { roleCan, type Capability, type PermissionName } from "./roles";
+import { getMenuBySlug, type MenuLookup } from "@/lib/menus/queries";
+import type { ContentTab } from "@/lib/content/basics";
+import { TAB_LABELS, tabsOf } from "@/lib/content/tabs";
 
 /** The signed-in user of this request (browser session cookie), or null. Memoised per request. */
 export const getCurrentUser = cache(async (): Promise<SessionUser | null> => {
@@ -38,6 +41,22 @@ export async function requirePermission(permission: PermissionName, user?: Sessi
   const u = await requireUser(user);
   if (!u.permissions.includes(permission)) throw forbiddenError();
   return u;
+}
+
+export type ContentMenu = Extract<MenuLookup, { status: "ok" }>["menu"];
+
+/**
+ * The menu page a content call works on: it must exist (404), the role must see it (403), and when
+ * `tab` is given the page must offer that tab (404).
+ */
+export async function requireContentMenu(slug: string, user: SessionUser, tab?: ContentTab): Promise<ContentMenu> {
+  const found = await getMenuBySlug({ slug, roleId: user.roleId, stamp: user.configStamp });
+  if (found.status === "not_found") throw new AppError(404, "Menu not found.");
+  if (found.status === "forbidden") throw new AppError(403, "You don't have permission to access this page.");
+  if (tab && !tabsOf(found.menu.pageTypes).includes(tab)) {
+    throw new AppError(404, `This page has no ${TAB_LABELS[tab]} tab.`);
+  }
+  return found.menu;
 }
 
 /** The request header in which proxy.ts hands pages their own path and query (for the way back). */

@@ -1,5 +1,5 @@
 /**
- * issue 43, item 4: sign-in returns only to a path of the portal. `/login?callbackUrl=%2F..%2F%2Fexample.org%2Fphish`
+ * Sign-in returns only to a path of the portal. `/login?callbackUrl=%2F..%2F%2Fexample.org%2Fphish`
  * answered `307 location: //example.org/phish` for a signed-in visitor and location.assign'ed there after
  * a password sign-in: the old check resolved the value against the portal's origin, but handed back a
  * path (`//example.org/phish`) that the browser reads as another host.
@@ -42,7 +42,7 @@ const TABLE: [label: string, value: string, expected: string | null][] = [
   ["the same scheme's relative form stays on the portal", "https:example.org", "/example.org"],
 ];
 
-describe("issue 43.4: safeCallbackPath normalises the way the browser will and keeps only the portal's paths", () => {
+describe("safeCallbackPath normalises the way the browser will and keeps only the portal's paths", () => {
   it.each(TABLE)("%s: %j -> %j", (_label, value, expected) => {
     expect(safeCallbackPath(value, ORIGIN)).toBe(expected);
   });

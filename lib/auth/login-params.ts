@@ -15,7 +15,7 @@ function ownOrigin(): string {
  * normalises to `//evil.example`, which a browser (or a `Location:` header) reads as another host, so
  * it is refused, as are `/\host`, `https://host`, `javascript:` and the rest. An absolute URL of the
  * portal's own origin gives its path. The one check for every redirect the portal takes from a request
- * (issue 43, item 4): after sign-in (safeCallbackPath), and Auth.js's redirect callback (lib/auth/auth.ts).
+ * (docs/security.md): after sign-in (safeCallbackPath), and Auth.js's redirect callback (lib/auth/auth.ts).
  */
 export function portalPath(value: string | null | undefined, origin: string = ownOrigin()): string | null {
   if (!value) return null;

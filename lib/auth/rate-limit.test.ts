@@ -26,7 +26,7 @@ describe("attemptKeys", () => {
     }
   });
 
-  it("issue 43.9: the SSO link's attempts count under keys of their own, never an account's password keys", () => {
+  it("the SSO link's attempts count under keys of their own, never an account's password keys", () => {
     const password = attemptKeys({ id: 1 }, "203.0.113.7");
     const link = attemptKeys({ id: 1 }, "203.0.113.7", "sso-link");
     expect(link).toEqual({
@@ -38,7 +38,7 @@ describe("attemptKeys", () => {
   });
 });
 
-describe("issue 43.9: device cookies", () => {
+describe("device cookies", () => {
   it("name the account they were given for, with a new device id each time", async () => {
     const a = await decodeDeviceCookie(await encodeDeviceCookie(7));
     const b = await decodeDeviceCookie(await encodeDeviceCookie(7));

@@ -34,8 +34,11 @@ export const TOO_MANY_ATTEMPTS = "Too many failed sign-in attempts. Please wait 
 
 export type AttemptKeys = { pair: string; account: string; address: string };
 
-/** What is being tried: a password, or the old portal's SSO sign-in link (its token). */
-export type AttemptKind = "password" | "sso-link";
+/**
+ * What is being tried: a password, the old portal's SSO sign-in link (its token), or a 'Forgot
+ * password?' request (each request counts, so one address cannot mail an inbox full of links).
+ */
+export type AttemptKind = "password" | "sso-link" | "reset";
 
 /**
  * The keys one attempt is counted under. `account` is `account:<id>` for a known account (so its
@@ -52,7 +55,8 @@ export function attemptKeys(
   const address = `ip:${(ip || "unknown").slice(0, 45)}`;
   const keys = { pair: `pair:${acc}|${address.slice(3)}`, account: acc, address };
   if (kind === "password") return keys;
-  return { pair: `link:${keys.pair}`, account: `link:${keys.account}`, address: `link:${keys.address}` };
+  const prefix = kind === "sso-link" ? "link" : kind;
+  return { pair: `${prefix}:${keys.pair}`, account: `${prefix}:${keys.account}`, address: `${prefix}:${keys.address}` };
 }
 
 /** How long a pair with `failures` failures waits after its last one (0 below the free failures). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PERMISSION, ROLE, ROLE_CAPABILITIES, roleCan, type Capability } from "./roles";
+import { PERMISSION, ROLE, ROLE_CAPABILITIES, roleCan, rolesWith, type Capability } from "./roles";
 
 describe("roleCan", () => {
   it.each<[Capability, number[]]>([
@@ -9,14 +9,29 @@ describe("roleCan", () => {
     ["seeEventStatus", [ROLE.admin, ROLE.calendarManager]],
     ["listUniformRequests", [ROLE.admin, ROLE.calendarManager]],
     ["manageStaffForms", [ROLE.admin, ROLE.calendarManager]],
+    ["decideRequests", [ROLE.admin, ROLE.calendarManager]],
+    ["decideEveryRequest", [ROLE.admin]],
+    ["assignRequests", [ROLE.admin]],
+    ["editEveryRequest", [ROLE.admin]],
+    ["moveRequests", [ROLE.admin]],
+    ["manageClosedMappings", [ROLE.admin]],
+    ["editPersonalData", [ROLE.admin]],
+    ["manageEveryFile", [ROLE.admin]],
+    ["linkSsoByEmail", [ROLE.staff]],
   ])("%s belongs to roles %j only", (capability, allowed) => {
     for (const role of [ROLE.admin, ROLE.calendarManager, ROLE.staff]) {
       expect(roleCan(role, capability), `role ${role}`).toBe(allowed.includes(role));
     }
   });
 
-  it("gives staff (read-only) no capability at all", () => {
-    for (const cap of Object.keys(ROLE_CAPABILITIES) as Capability[]) expect(roleCan(ROLE.staff, cap)).toBe(false);
+  it("gives staff (read-only) no capability but being linked to single sign-on by e-mail", () => {
+    for (const cap of Object.keys(ROLE_CAPABILITIES) as Capability[])
+      expect(roleCan(ROLE.staff, cap), cap).toBe(cap === "linkSsoByEmail");
+  });
+
+  it("lists the roles of a capability (none for an unknown one)", () => {
+    expect(rolesWith("decideRequests")).toEqual([ROLE.admin, ROLE.calendarManager]);
+    expect(rolesWith("constructor" as Capability)).toEqual([]);
   });
 
   it("denies unknown roles and unknown capabilities (deny by default)", () => {

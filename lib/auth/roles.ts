@@ -19,11 +19,33 @@ export const ROLE_CAPABILITIES = {
   listUniformRequests: [ROLE.admin, ROLE.calendarManager],
   /** The administrative roles of the staff forms: see and edit everyone's submissions, delete them. */
   manageStaffForms: [ROLE.admin, ROLE.calendarManager],
+  /** Approve or deny requests (an approver of a form's mapping can only be one of these roles). */
+  decideRequests: [ROLE.admin, ROLE.calendarManager],
+  /** Decide every request, not only those a mapping or an assignment gives them. */
+  decideEveryRequest: [ROLE.admin],
+  /** Hand an unrouted request to an approver. */
+  assignRequests: [ROLE.admin],
+  /** Change any request's content, decided or not (others: their own, until it is decided). */
+  editEveryRequest: [ROLE.admin],
+  /** Move a request to another location. */
+  moveRequests: [ROLE.admin],
+  /** Set a form email mapping's status, and change a closed one. */
+  manageClosedMappings: [ROLE.admin],
+  /** Change a user's personal data (name, e-mail) on a profile. */
+  editPersonalData: [ROLE.admin],
+  /** Open and delete any user's file (others: their own uploads). */
+  manageEveryFile: [ROLE.admin],
+  /** Linked to a single sign-on identity by a verified e-mail alone (other roles confirm with their password). */
+  linkSsoByEmail: [ROLE.staff],
 } as const satisfies Record<string, readonly number[]>;
 export type Capability = keyof typeof ROLE_CAPABILITIES;
 
 export function roleCan(roleId: number, capability: Capability): boolean {
-  // An unknown capability (a typo that slipped past the types, "constructor") is denied, not a crash.
-  if (!Object.hasOwn(ROLE_CAPABILITIES, capability)) return false;
-  return (ROLE_CAPABILITIES[capability] as readonly number[]).includes(roleId);
+  return rolesWith(capability).includes(roleId);
+}
+
+/** The role ids that have `capability` (for a query over users: `inArray(users.roleId, rolesWith(...))`). */
+export function rolesWith(capability: Capability): readonly number[] {
+  // An unknown capability (a typo that slipped past the types, "constructor") is no role's, not a crash.
+  return Object.hasOwn(ROLE_CAPABILITIES, capability) ? ROLE_CAPABILITIES[capability] : [];
 }

@@ -4,7 +4,7 @@ import { loginPath, type SignInNoticeCode } from "./login-params";
  * The one place the browser handles a call that finds the session gone (a 401: signed out in another
  * tab, expired, revoked), for server actions (`callAction`, lib/actions/client.ts) and the v1 API
  * (`portalFetch`, the uploads): it clears the session and goes to /login with the page to come back to
- * (DECISIONS; spec section 8), instead of showing an error on a page whose controls no longer work.
+ * (docs/decisions.md), instead of showing an error on a page whose controls no longer work.
  */
 let ending: Promise<never> | null = null;
 

@@ -3,7 +3,7 @@ import { decode } from "next-auth/jwt";
 import { getDb, getDbHandle, schema, type Db } from "@/lib/db";
 import { CONFIG_STAMP_SQL, CONTENT_STAMP_SQL } from "@/lib/db/config-cache";
 import { getAuthSecret } from "@/lib/config";
-import { isDatabaseUnavailable } from "@/lib/db/retry";
+import { asDatabaseUnavailable, isDatabaseUnavailable } from "@/lib/db/retry";
 import { noteDatabaseUnavailable, requestFaults } from "@/lib/db/faults";
 import { DatabaseUnavailableError } from "@/lib/errors";
 import { setRecent } from "@/lib/lru";
@@ -153,10 +153,10 @@ export async function resolveToken(token: string | null | undefined): Promise<Se
     const { db } = await getDbHandle();
     rows = await sessionLookup(db).execute({ tokenHash });
   } catch (err) {
-    // 'The database could not answer' is not 'no session': it must never sign anyone out (issue 44.1).
+    // 'The database could not answer' is not 'no session': it must never sign anyone out (docs/security.md).
     if (isDatabaseUnavailable(err)) {
       noteDatabaseUnavailable(); // for the answers that cannot see this error (lib/db/faults.ts)
-      throw new DatabaseUnavailableError(err);
+      throw asDatabaseUnavailable(err);
     }
     throw err;
   }

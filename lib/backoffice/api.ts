@@ -23,7 +23,7 @@ export function toApiColorOption(row: ColorOptionRow): ApiColorOption {
  * withApi (administrators, `manageBackOffice`) and body schema.
  */
 
-/** POST savemeetingkey / savegroup: add or update; answers the row and the spec's message. */
+/** POST savemeetingkey / savegroup: add or update; answers the row and the old portal's message. */
 export function saveColorOptionHandler(kind: ColorOptionKind) {
   return async ({
     body,

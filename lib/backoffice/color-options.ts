@@ -14,7 +14,7 @@ export type ColorOptionTexts = {
   addTitle: string;
   editTitle: string;
   nameLabel: string;
-  /** The spec's message for an empty name (section 5). */
+  /** The old portal's message for an empty name. */
   nameRequired: string;
   nameTooLong: string;
   saved: string;

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { text } from "@/lib/validation/text";
 
-/** The spec's default colour of a key or group (section 9). */
+/** The old portal's default colour of a key or group. */
 export const DEFAULT_COLOR = "#444444";
 
 export const COLOR_INVALID = "The Color is not a valid colour.";

@@ -4,7 +4,7 @@ import { getDb, schema, type Tx } from "@/lib/db";
 import { contains, queryPage, specOf, type Page, type TableQuerySpec } from "@/lib/data-table/query";
 import type { TableState } from "@/lib/data-table/state";
 import { COLOR_OPTION, type ColorOptionKind, type ColorOptionRow } from "./color-options";
-import { rawId } from "@/lib/validation/partial";
+import { toId } from "@/lib/validation/id";
 
 /** The table behind each kind (same columns: name, colorCode, status, createdBy, updatedBy). */
 const TABLES = { key: schema.calendarKeys, group: schema.attachmentGroups } as const;
@@ -75,11 +75,11 @@ export async function getColorOption(kind: ColorOptionKind, id: number): Promise
 /**
  * The stored values of the key or group an update's raw input names by `id` (none: null), in the v1
  * body's names (`api`: the name field, `color_code`) or the form's (`name`, `color`): what a field the
- * update leaves out keeps (issue 43, lib/validation/partial.ts).
+ * update leaves out keeps (docs/decisions.md, lib/validation/partial.ts).
  */
 export function storedColorOption(kind: ColorOptionKind, names: "api" | "form") {
   return async (input: Record<string, unknown>): Promise<Record<string, unknown> | null> => {
-    const id = rawId(input.id);
+    const id = toId(input.id);
     const row = id == null ? null : await getColorOption(kind, id);
     if (!row) return null;
     return names === "api"

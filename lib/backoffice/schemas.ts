@@ -2,16 +2,10 @@ import { z } from "zod";
 import { line, text } from "@/lib/validation/text";
 import { COLOR_INVALID, colorCodeSchema } from "./color";
 import { COLOR_OPTION, COLOR_OPTION_NAME_MAX, type ColorOptionKind } from "./color-options";
+import { idSchema, optionalIdSchema } from "@/lib/validation/id";
 
-const idSchema = z.coerce
-  .number({ error: "The id is not valid." })
-  .int("The id is not valid.")
-  .min(1, "The id is not valid.")
-  .max(2_147_483_647, "The id is not valid.");
-export const optionalId = z.preprocess(
-  (v) => (v === "" || v === null || v === 0 || v === "0" ? undefined : v),
-  idSchema.optional(),
-);
+const ID_INVALID = "The id is not valid.";
+export const optionalId = optionalIdSchema(ID_INVALID);
 
 function nameSchema(kind: ColorOptionKind) {
   const t = COLOR_OPTION[kind];
@@ -34,7 +28,7 @@ export function saveColorOptionBody(kind: ColorOptionKind) {
 }
 
 /** The toggle call's body: `{ id }`. */
-export const toggleColorOptionBody = z.object({ id: idSchema });
+export const toggleColorOptionBody = z.object({ id: idSchema(ID_INVALID) });
 
 /** The add/edit form (browser and server alike): the name and the picked colour as `#rrggbb`. */
 export function colorOptionFormSchema(kind: ColorOptionKind) {

@@ -3,15 +3,17 @@ import { z } from "zod";
 import { text } from "@/lib/validation/text";
 import { AppError } from "@/lib/errors";
 import { fieldErrorsOf } from "@/lib/api/with-api";
-import { DEFAULT_TIME_ZONE, KEY_STATUSES, MAX_WINDOW_DAYS } from "./constants";
-import { eventFormSchema, isKnownTimeZone, MESSAGES, searchText, type EventFormValues } from "./schemas";
-import { isWallTime, legacyToIso, toInstant, toLegacy, toWall } from "./time";
+import { KEY_STATUSES } from "./constants";
+import { isKnownTimeZone, PORTAL_TIME_ZONE } from "@/lib/dates/zone";
+import { windowOf } from "./range";
+import { eventFormSchema, MESSAGES, searchText, type EventFormValues } from "./schemas";
+import { isWallTime, legacyToIso, toInstant, toLegacy, toWall } from "@/lib/dates/wall";
 import { legacyImagePaths } from "./attachments/api";
 import { overStored } from "@/lib/validation/partial";
 import type { CalendarKeyRow, EventDetail, OccurrenceRow } from "./queries";
 import type { OccurrenceMs } from "./recurrence";
-import { isoOf } from "./iso";
-import type { ApiAttachment, ApiCalendarKey, ApiEventDetail, ApiOccurrence, CalendarItem } from "./types";
+import { isoOf } from "@/lib/dates/civil";
+import type { ApiAttachment, ApiCalendarKey, ApiEventDetail, ApiOccurrence } from "./types";
 
 /**
  * Translation between the v1 calendar calls' names (the old portal's, kept for existing clients) and
@@ -33,9 +35,7 @@ export const getEventsQuery = z.object({
   search: searchText.optional(),
   /** A calendar page's slug: only the calendar keys that page shows. */
   slug: text().trim().max(190).optional(),
-  /** `calendar`: the lean occurrences the portal's own calendar draws (no legacy strings). */
-  fields: z.enum(["all", "calendar"]).optional(),
-  /** Zone of naive start/end dates when no offset_minutes is sent (the portal's own calendar sends it). */
+  /** Zone of naive start/end dates when no offset_minutes is sent. */
   time_zone: text().trim().max(64).refine(isKnownTimeZone, "Unknown time zone").optional(),
 });
 
@@ -62,7 +62,7 @@ export const deleteEventsBody = z.object({
 });
 
 /** A naive or absolute date-time from a v1 client to an instant. */
-function instantFromApi(value: string, offset: number | undefined, timeZone = DEFAULT_TIME_ZONE): Date | null {
+function instantFromApi(value: string, offset: number | undefined, timeZone = PORTAL_TIME_ZONE): Date | null {
   if (offset !== undefined && isWallTime(value)) {
     const iso = legacyToIso(value, offset);
     return iso ? new Date(iso) : null;
@@ -70,24 +70,12 @@ function instantFromApi(value: string, offset: number | undefined, timeZone = DE
   return toInstant(value, timeZone);
 }
 
-const DAY = 86_400_000;
-
-/** The window of a getevents call: the given dates, or 30 days either side of now (the spec's default). */
+/** The window of a getevents call: the given dates, or 30 days either side of now (the old portal's default). */
 export function windowFromQuery(q: z.infer<typeof getEventsQuery>): { start: Date; end: Date } {
-  const now = Date.now();
-  const start = q.start_date ? instantFromApi(q.start_date, q.offset_minutes, q.time_zone) : new Date(now - 30 * DAY);
-  const end = q.end_date ? instantFromApi(q.end_date, q.offset_minutes, q.time_zone) : new Date(now + 30 * DAY);
-  if (!start)
-    throw new AppError(422, "start_date is not a valid date.", { start_date: ["start_date is not a valid date."] });
-  if (!end) throw new AppError(422, "end_date is not a valid date.", { end_date: ["end_date is not a valid date."] });
-  if (end <= start)
-    throw new AppError(422, "end_date must be after start_date.", { end_date: ["end_date must be after start_date."] });
-  if (end.getTime() - start.getTime() > MAX_WINDOW_DAYS * DAY) {
-    throw new AppError(422, `The date range cannot be longer than ${MAX_WINDOW_DAYS} days.`, {
-      end_date: [`The date range cannot be longer than ${MAX_WINDOW_DAYS} days.`],
-    });
-  }
-  return { start, end };
+  return windowOf({ start: q.start_date, end: q.end_date }, (v) => instantFromApi(v, q.offset_minutes, q.time_zone), {
+    start: "start_date",
+    end: "end_date",
+  });
 }
 
 /** addupdateevent's names -> the form schema's names (for field messages going back). */
@@ -143,7 +131,7 @@ export type StoredEvent = StoredSchedule & {
 
 /**
  * A stored event under the body's legacy names, for the fields an update keeps when its body leaves them
- * out (DECISIONS: an update call changes only the fields its body names). A one-off event's dates too; a
+ * out (docs/decisions.md: an update call changes only the fields its body names). A one-off event's dates too; a
  * series' schedule is kept by parseLegacyEventBody's own rules (its old payload sends no dates).
  */
 function storedLegacyBody(stored: StoredEvent): Record<string, unknown> {
@@ -204,7 +192,7 @@ export function parseLegacyEventBody(body: unknown, stored: StoredEvent | null =
   };
   const id = str(b.id)?.trim();
   const timeZone = str(b.timeZone) || stored?.timeZone || undefined;
-  const zone = timeZone && isKnownTimeZone(timeZone) ? timeZone : DEFAULT_TIME_ZONE;
+  const zone = timeZone && isKnownTimeZone(timeZone) ? timeZone : PORTAL_TIME_ZONE;
   const type = str(b.type) || undefined;
   const recurrence = str(b.recursiveType) || undefined;
   let startsAt = date(b.startDate);
@@ -276,7 +264,7 @@ export function legacyFieldErrors(err: AppError): AppError {
   return new AppError(err.status, err.message, legacy);
 }
 
-// ---------------------------------------------------------------- rows to the v1 shapes (and the portal calendar's)
+// ---------------------------------------------------------------- rows to the v1 shapes
 
 function hex8(color: string) {
   return color.length === 9 ? color : `${color}ff`;
@@ -333,26 +321,6 @@ function occurrenceFields(r: OccurrenceFields, o: OccurrenceMs | null, offsetMin
 
 export function toApiOccurrence(r: OccurrenceRow, offsetMinutes: number | null): ApiOccurrence {
   return occurrenceFields(r, r.occurrence, offsetMinutes);
-}
-
-/** The lean shape for the portal's own calendar (no legacy local-time strings). */
-export function toCalendarItem(r: OccurrenceRow): CalendarItem {
-  const o = r.occurrence;
-  return {
-    id: r.eventId,
-    occurrence_id: `${r.eventId}-${o.start}`,
-    title: r.title,
-    meeting_id: r.keyId,
-    mm_title: r.keyName,
-    color_code: r.color,
-    status: r.status,
-    type: r.type,
-    all_day: o.allDay,
-    start: isoOf(o.start),
-    end: isoOf(o.end),
-    start_day: o.startDate,
-    end_day: o.endDate,
-  };
 }
 
 export function toApiEventDetail(

@@ -1,3 +1,4 @@
+import { formatInZone } from "@/lib/dates/format";
 import type { EventFormInput } from "./schemas";
 import type { ApiEventDetail } from "./types";
 
@@ -6,26 +7,9 @@ import type { ApiEventDetail } from "./types";
  * that saving them unchanged changes nothing. Client-safe: no server imports.
  */
 
-const formats = new Map<string, Intl.DateTimeFormat>();
-
 /** An instant as `YYYY-MM-DDTHH:mm` in a zone (what a datetime-local input holds, without seconds). */
 export function wallMinutes(iso: string, timeZone: string): string {
-  let f = formats.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    });
-    formats.set(timeZone, f);
-  }
-  const parts = f.formatToParts(new Date(iso));
-  const get = (t: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === t)?.value ?? "";
-  return `${get("year")}-${get("month")}-${get("day")}T${get("hour")}:${get("minute")}`;
+  return formatInZone(iso, timeZone, "yyyy-MM-dd'T'HH:mm");
 }
 
 export function eventFormValuesOf(e: ApiEventDetail): EventFormInput {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { buildIcs, escapeText, foldLine, rruleOf, vtimezone } from "./ics";
 import { planSeries, type SeriesInput } from "./recurrence";
-import { toInstant } from "./time";
+import { toInstant } from "@/lib/dates/wall";
 
 const LA = "America/Los_Angeles";
 const at = (wall: string) => toInstant(wall, LA)!;

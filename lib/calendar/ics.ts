@@ -1,7 +1,8 @@
 import ical, { escape, foldLines, ICalCalendarMethod, type ICalCalendar, type ICalEventData } from "ical-generator";
-import { Temporal } from "temporal-polyfill";
 import { firstOccurrence, planSeries, type SeriesInput, type SeriesPlan } from "./recurrence";
-import { formatDay, instantOf } from "./zone";
+import { formatDay, instantOf, isoDayOfWeek, offsetAt, transitionsIn } from "@/lib/dates/zone";
+import { civil, daysInMonth, wallText } from "@/lib/dates/civil";
+import { TZDate } from "@date-fns/tz";
 
 /** One event of a subscription feed. */
 export type IcsEvent = {
@@ -33,15 +34,9 @@ const utcStamp = (d: Date) =>
     .toISOString()
     .replace(/[-:]/g, "")
     .replace(/\.\d{3}/, "");
-const localValue = (dt: Temporal.PlainDateTime) => dt.toString({ smallestUnit: "second" }).replace(/[-:]/g, "");
+/** `YYYYMMDDTHHmmss` of a wall-clock millisecond count (local time written as if it were UTC). */
+const localValue = (wall: number) => wallText(wall).replace(/[-:]/g, "").replace(" ", "T");
 const dayValue = (day: number) => formatDay(day).replace(/-/g, "");
-/** The wall time `sec` seconds into a civil day. */
-const wallTime = (day: number, sec: number) =>
-  Temporal.PlainDate.from(formatDay(day)).toPlainDateTime({
-    hour: Math.floor(sec / 3600),
-    minute: Math.floor((sec % 3600) / 60),
-    second: sec % 60,
-  });
 
 /** The RRULE value of a recurring series (without `RRULE:`), clamping short months as the portal does. */
 export function rruleOf(p: SeriesPlan): string {
@@ -73,8 +68,9 @@ export function rruleOf(p: SeriesPlan): string {
   return parts.join(";");
 }
 
-function offsetValue(ns: number): string {
-  const total = Math.round(ns / 60e9);
+/** `+HHMM` / `-HHMM` of an offset in milliseconds. */
+function offsetValue(ms: number): string {
+  const total = Math.round(ms / 60_000);
   const sign = total < 0 ? "-" : "+";
   const a = Math.abs(total);
   return `${sign}${String(Math.floor(a / 60)).padStart(2, "0")}${String(a % 60).padStart(2, "0")}`;
@@ -83,34 +79,28 @@ function offsetValue(ns: number): string {
 /** A VTIMEZONE for `zone` from this year's transitions, as yearly rules (what Outlook needs to place TZID times). */
 export function vtimezone(zone: string, year = new Date().getUTCFullYear()): string[] {
   const lines = ["BEGIN:VTIMEZONE", `TZID:${zone}`];
-  let cursor: Temporal.ZonedDateTime | null = Temporal.PlainDate.from({ year, month: 1, day: 1 }).toZonedDateTime(zone);
-  const transitions: Temporal.ZonedDateTime[] = [];
-  for (let i = 0; i < 2; i++) {
-    cursor = cursor?.getTimeZoneTransition("next") ?? null;
-    if (!cursor || cursor.year !== year) break;
-    transitions.push(cursor);
-  }
+  // The first two changes of the year (local time: a change in the first hours of 1 January UTC still counts).
+  const startOfYear = Date.UTC(year, 0, 1);
+  const jan1 = startOfYear - offsetAt(zone, startOfYear);
+  const transitions = [...transitionsIn(zone, year - 1), ...transitionsIn(zone, year)]
+    .filter((t) => t.at > jan1 && civil(Math.floor((t.at + t.offset) / 86_400_000)).y === year)
+    .slice(0, 2);
   if (transitions.length === 0) {
-    const off = offsetValue(
-      Temporal.PlainDate.from({ year, month: 1, day: 1 }).toZonedDateTime(zone).offsetNanoseconds,
-    );
+    const off = offsetValue(offsetAt(zone, jan1));
     lines.push("BEGIN:STANDARD", "DTSTART:19700101T000000", `TZOFFSETFROM:${off}`, `TZOFFSETTO:${off}`, "END:STANDARD");
   }
   for (const t of transitions) {
-    const before = t.subtract({ nanoseconds: 1 }).offsetNanoseconds;
-    const after = t.offsetNanoseconds;
-    const kind = after > before ? "DAYLIGHT" : "STANDARD";
-    const wallBefore = Temporal.Instant.fromEpochNanoseconds(t.epochNanoseconds)
-      .toZonedDateTimeISO(offsetValue(before).replace(/(\d{2})(\d{2})$/, "$1:$2"))
-      .toPlainDateTime();
-    const dim = wallBefore.toPlainDate().daysInMonth;
-    const nth = wallBefore.day + 7 > dim ? -1 : Math.ceil(wallBefore.day / 7);
+    const kind = t.offset > t.before ? "DAYLIGHT" : "STANDARD";
+    const wallBefore = t.at + t.before;
+    const day = Math.floor(wallBefore / 86_400_000);
+    const { y, m, d } = civil(day);
+    const nth = d + 7 > daysInMonth(y, m) ? -1 : Math.ceil(d / 7);
     lines.push(
       `BEGIN:${kind}`,
       `DTSTART:${localValue(wallBefore)}`,
-      `TZOFFSETFROM:${offsetValue(before)}`,
-      `TZOFFSETTO:${offsetValue(after)}`,
-      `RRULE:FREQ=YEARLY;BYMONTH=${wallBefore.month};BYDAY=${nth}${DAY_CODES[wallBefore.dayOfWeek]}`,
+      `TZOFFSETFROM:${offsetValue(t.before)}`,
+      `TZOFFSETTO:${offsetValue(t.offset)}`,
+      `RRULE:FREQ=YEARLY;BYMONTH=${m};BYDAY=${nth}${DAY_CODES[isoDayOfWeek(day)]}`,
       `END:${kind}`,
     );
   }
@@ -139,10 +129,11 @@ function addEvent(cal: ICalCalendar, e: IcsEvent, host: string, now: Date): void
       data = { allDay: true, start: dayDate(formatDay(p.firstDay)), end: dayDate(formatDay(p.firstDay + p.spanDays)) };
     else {
       // Wall times in the series' zone (DTSTART;TZID=...), with the VTIMEZONE the calendar's generator adds.
-      const start = wallTime(p.firstDay, p.startSec);
+      // ical-generator writes a TZDate's wall time in its zone.
+      const wallTime = (day: number, sec: number) => new TZDate(instantOf(p.timeZone, day, sec), p.timeZone);
       data = {
         timezone: p.timeZone,
-        start,
+        start: wallTime(p.firstDay, p.startSec),
         end: p.endSec !== null ? wallTime(p.firstDay + p.endDays, p.endSec) : null,
       };
     }

@@ -10,7 +10,7 @@ import { withFileTransaction } from "@/lib/files/mutations";
 import { bumpCalendarStamp } from "./cache";
 import { occurrenceBounds, type SeriesInput } from "./recurrence";
 import { MESSAGES, type EventFormValues } from "./schemas";
-import { toInstant, toWall } from "./time";
+import { toInstant, toWall } from "@/lib/dates/wall";
 
 const e = schema.calendarEvents;
 

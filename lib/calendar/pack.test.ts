@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { packOccurrences, unpackItems } from "./pack";
+import { packOccurrences, toCalendarItem, unpackItems } from "./pack";
 import type { OccurrenceRow } from "./queries";
-import { toCalendarItem } from "./api";
 
 describe("packed page props", () => {
-  it("unpack to what getevents (fields=calendar) answers, and are much smaller", () => {
+  it("unpack to what the calendar's read (app/api/calendar/events) answers, and are much smaller", () => {
     const rows: OccurrenceRow[] = Array.from({ length: 200 }, (_, n) => {
       const allDay = n % 5 === 0;
       const start = Date.UTC(2026, 2, 1 + (n % 28), allDay ? 8 : 9);

@@ -1,10 +1,11 @@
 import type { CalendarItem } from "./types";
 import type { OccurrenceRow } from "./queries";
-import { isoOf } from "./iso";
+import { isoOf } from "@/lib/dates/civil";
 
 /**
- * A compact form of the page's initial occurrences (server -> client props): a month of a busy
- * calendar is over a thousand occurrences, and repeating 13 field names and ISO strings in each
+ * The portal calendar's occurrences (lib/calendar/types.ts CalendarItem) from query rows, and a compact
+ * form of the page's initial occurrences (server -> client props): a month of a busy calendar is over a
+ * thousand occurrences, and repeating 13 field names and ISO strings in each
  * doubled the page. Keys are sent once; flags and times are numbers.
  */
 export type PackedItems = {
@@ -31,18 +32,38 @@ export function unpackItems(p: PackedItems): CalendarItem[] {
     const [name, color] = p.keys[keyId] ?? ["", "#444444"];
     return {
       id,
-      occurrence_id: `${id}-${startMs}`,
+      occurrenceId: `${id}-${startMs}`,
       title,
-      meeting_id: keyId,
-      mm_title: name,
-      color_code: color,
+      keyId,
+      keyName: name,
+      colorCode: color,
       status: flags & 1 ? "inactive" : "active",
       type: flags & 2 ? "recursive" : "normal",
-      all_day: !!(flags & 4),
+      allDay: !!(flags & 4),
       start: isoOf(startMs),
       end: isoOf(endMs),
-      start_day: startDay || null,
-      end_day: endDay || null,
+      startDay: startDay || null,
+      endDay: endDay || null,
     };
   });
+}
+
+/** One occurrence in the portal calendar's shape (its read, app/api/calendar/events, answers these). */
+export function toCalendarItem(r: OccurrenceRow): CalendarItem {
+  const o = r.occurrence;
+  return {
+    id: r.eventId,
+    occurrenceId: `${r.eventId}-${o.start}`,
+    title: r.title,
+    keyId: r.keyId,
+    keyName: r.keyName,
+    colorCode: r.color,
+    status: r.status,
+    type: r.type,
+    allDay: o.allDay,
+    start: isoOf(o.start),
+    end: isoOf(o.end),
+    startDay: o.startDate,
+    endDay: o.endDate,
+  };
 }

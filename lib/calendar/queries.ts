@@ -18,14 +18,15 @@ import {
   type SeriesPlan,
 } from "./recurrence";
 import { cachedWindow, readCalendarStamp } from "./cache";
-import type { EventStatus, EventType, RecurrenceType } from "./constants";
+import type { EventStatus, EventType, KeyStatus, RecurrenceType } from "./constants";
+import type { CalendarKey } from "./types";
 import { filesOfEvents, type AttachmentFile } from "./attachments/queries";
 
 const e = schema.calendarEvents;
 const k = schema.calendarKeys;
 
-type KeyStatus = (typeof k.status.enumValues)[number];
-export type CalendarKeyRow = { id: number; name: string; colorCode: string; status: KeyStatus };
+/** A calendar key as the portal uses it (lib/calendar/types.ts CalendarKey). */
+export type CalendarKeyRow = CalendarKey;
 
 /** Calendar keys by name; `status` filters (get_meeting_list sends status=active), `id` picks one. */
 export async function listCalendarKeys({ status, id }: { status?: KeyStatus; id?: number } = {}): Promise<

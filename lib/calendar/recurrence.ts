@@ -1,5 +1,5 @@
-import { civil, dayNumber, type Ymd } from "./iso";
-import { addMonths, formatDay, instantOf, isoDayOfWeek, localDay, localSeconds } from "./zone";
+import { civil, dayNumber, type Ymd } from "@/lib/dates/civil";
+import { addMonths, formatDay, instantOf, isoDayOfWeek, localDay, localSeconds } from "@/lib/dates/zone";
 
 /**
  * Recurrence of calendar events, computed from the requested window (never iterated from the series'

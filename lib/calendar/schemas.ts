@@ -1,11 +1,11 @@
 import { z } from "zod";
 import { line, text } from "@/lib/validation/text";
-import { formatYmd, parseDateTime, parseInstant, parseIsoDate } from "@/lib/validation/date-parser";
+import { formatYmd, parseDateTime, parseInstant, parseIsoDate } from "@/lib/dates/parse";
+import { isKnownTimeZone, PORTAL_TIME_ZONE } from "@/lib/dates/zone";
 import {
   CONTACT_EMAIL_MAX,
   CONTACT_NUMBER_MAX_DIGITS,
   CONTACT_NUMBER_MIN_DIGITS,
-  DEFAULT_TIME_ZONE,
   EVENT_STATUSES,
   EVENT_TYPES,
   RECURRENCES,
@@ -42,7 +42,7 @@ export const MESSAGES = {
   timeZone: "Unknown time zone",
 } as const;
 
-/** `YYYY-MM-DDTHH:mm:ss` of a real wall-clock date-time (no offset written), or null (lib/validation/date-parser.ts). */
+/** `YYYY-MM-DDTHH:mm:ss` of a real wall-clock date-time (no offset written), or null (lib/dates/parse.ts). */
 export function normaliseWall(v: string): string | null {
   const p = parseDateTime(v.trim());
   if (!p || p.offset !== null) return null;
@@ -56,16 +56,6 @@ function isAbsolute(v: string) {
 
 export function isValidDateTime(v: string): boolean {
   return normaliseWall(v) !== null || isAbsolute(v);
-}
-
-export function isKnownTimeZone(tz: string): boolean {
-  if (!/^[A-Za-z0-9_+\-/]{1,64}$/.test(tz)) return false;
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -123,7 +113,7 @@ export const eventFormSchema = z
     endTime: text().trim().default(""),
     /** Series: the last date (`YYYY-MM-DD`) an occurrence may fall on; empty = no end. */
     repeatUntil: text().trim().default(""),
-    timeZone: text().trim().default(DEFAULT_TIME_ZONE).refine(isKnownTimeZone, MESSAGES.timeZone),
+    timeZone: text().trim().default(PORTAL_TIME_ZONE).refine(isKnownTimeZone, MESSAGES.timeZone),
     contactPerson: line("Contact Person")
       .trim()
       .max(190, "Contact Person cannot be longer than 190 character")
@@ -222,3 +212,15 @@ export const revokeFeedTokenSchema = z.object({ id: z.coerce.number().int().posi
 
 /** Search text: trimmed, at most 190 characters (the box's limit). */
 export const searchText = text().trim().max(190, "The search text is too long.");
+
+/**
+ * The portal calendar's read (app/api/calendar/events): a window (`start`/`end`, naive ones in
+ * `timeZone`) or, with `q`, the matching events; `slug`, the calendar page whose keys it shows.
+ */
+export const calendarEventsQuery = z.object({
+  start: text().trim().max(40).optional(),
+  end: text().trim().max(40).optional(),
+  timeZone: text().trim().max(64).default(PORTAL_TIME_ZONE).refine(isKnownTimeZone, MESSAGES.timeZone),
+  slug: text().trim().min(1).max(190),
+  q: searchText.optional(),
+});

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { schema, type Db, type Tx } from "@/lib/db";
 import { occurrenceBounds, type SeriesInput } from "./recurrence";
-import { DEFAULT_TIME_ZONE } from "./constants";
-import { toInstant } from "./time";
+import { PORTAL_TIME_ZONE } from "@/lib/dates/zone";
+import { toInstant } from "@/lib/dates/wall";
 
 export const SEED_CALENDAR_KEYS = [
   { name: "Company Event", colorCode: "#2563eb" },
@@ -34,7 +34,7 @@ export async function seedCalendarDemo(db: Db | Tx, opts: { createdBy: number | 
     const d = new Date(`${day}T00:00:00Z`);
     return new Date(d.getTime() + ((8 - d.getUTCDay()) % 7) * 86_400_000).toISOString().slice(0, 10);
   };
-  const tz = DEFAULT_TIME_ZONE;
+  const tz = PORTAL_TIME_ZONE;
   const at = (wall: string) => toInstant(wall, tz);
   type Demo = Omit<SeriesInput, "timeZone" | "interval" | "recurrence" | "daysOfWeek"> & {
     /** One-off events have neither. */

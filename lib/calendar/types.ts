@@ -1,4 +1,4 @@
-import type { EventStatus, EventType, RecurrenceType } from "./constants";
+import type { EventStatus, EventType, KeyStatus, RecurrenceType } from "./constants";
 
 /**
  * What the v1 calendar calls answer (the old portal's names plus ISO instants), shared by the route
@@ -38,23 +38,32 @@ export type ApiOccurrence = {
   eventtime: string;
 };
 
-/** The lean occurrence the portal's own calendar uses (getevents with `fields=calendar`, page props). */
-export type CalendarItem = Pick<
-  ApiOccurrence,
-  | "id"
-  | "occurrence_id"
-  | "title"
-  | "meeting_id"
-  | "mm_title"
-  | "color_code"
-  | "status"
-  | "type"
-  | "all_day"
-  | "start"
-  | "end"
-  | "start_day"
-  | "end_day"
->;
+/**
+ * The portal's own calendar shapes (its screens' reads: app/api/calendar/events and the page's props),
+ * in the code's names; the v1 shapes above are only for the v1 calls.
+ */
+export type CalendarKey = { id: number; name: string; colorCode: string; status: KeyStatus };
+
+/** One occurrence as the portal's calendar draws it; `startDay`/`endDay` (exclusive) for all-day ones. */
+export type CalendarItem = {
+  id: number;
+  /** `{eventId}-{startMs}`: unique per occurrence. */
+  occurrenceId: string;
+  title: string;
+  keyId: number;
+  keyName: string;
+  colorCode: string;
+  status: EventStatus;
+  type: EventType;
+  allDay: boolean;
+  start: string;
+  end: string;
+  startDay: string | null;
+  endDay: string | null;
+};
+
+/** What the calendar's read answers: the occurrences and the keys of the page's legend. */
+export type CalendarContent = { events: CalendarItem[]; keys: CalendarKey[] };
 
 export type ApiAttachment = {
   id: number;

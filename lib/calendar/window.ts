@@ -1,7 +1,8 @@
 import "server-only";
 import { cachedWindow, readCalendarStamp } from "./cache";
 import { listCalendarKeys, listOccurrences } from "./queries";
-import { toApiKey, toApiOccurrence, toCalendarItem } from "./api";
+import { toApiKey, toApiOccurrence } from "./api";
+import { toCalendarItem } from "./pack";
 
 /** FNV-1a of a string, for short cache keys. */
 function fnv(s: string): string {
@@ -11,8 +12,10 @@ function fnv(s: string): string {
 }
 
 /**
- * getevents' content for a window as JSON text, cached under the calendar stamp (lib/calendar/cache.ts)
+ * A window's occurrences and keys as JSON text, cached under the calendar stamp (lib/calendar/cache.ts)
  * and the keys' current names and colours: a busy month is ~600 KB of JSON that many people ask for.
+ * `shape`: `v1` for getevents (the old portal's names, local to `offsetMinutes`), `portal` for the
+ * portal's own calendar (lib/calendar/types.ts CalendarContent).
  */
 export async function windowContentJson(opts: {
   start: Date;
@@ -22,7 +25,7 @@ export async function windowContentJson(opts: {
   /** A calendar page's keys (empty: every key): only their events and legend. */
   keyIds?: readonly number[];
   offsetMinutes: number | null;
-  fields: "all" | "calendar";
+  shape: "v1" | "portal";
 }): Promise<string> {
   const [keys, stamp] = await Promise.all([listCalendarKeys(), readCalendarStamp()]);
   const signature = fnv(keys.map((k) => `${k.id}\u0001${k.name}\u0001${k.colorCode}\u0001${k.status}`).join("\u0002"));
@@ -34,7 +37,7 @@ export async function windowContentJson(opts: {
     opts.keyId ?? 0,
     opts.keyIds?.join(",") ?? "",
     opts.offsetMinutes ?? "-",
-    opts.fields,
+    opts.shape,
     signature,
   ].join("|");
   return cachedWindow(
@@ -49,13 +52,11 @@ export async function windowContentJson(opts: {
         keys,
         stamp,
       });
-      const events =
-        opts.fields === "calendar" ? rows.map(toCalendarItem) : rows.map((r) => toApiOccurrence(r, opts.offsetMinutes));
+      const shown = keys.filter((k) => k.status === "active" && (!opts.keyIds?.length || opts.keyIds.includes(k.id)));
+      if (opts.shape === "portal") return JSON.stringify({ events: rows.map(toCalendarItem), keys: shown });
       return JSON.stringify({
-        events,
-        keys: keys
-          .filter((k) => k.status === "active" && (!opts.keyIds?.length || opts.keyIds.includes(k.id)))
-          .map(toApiKey),
+        events: rows.map((r) => toApiOccurrence(r, opts.offsetMinutes)),
+        keys: shown.map(toApiKey),
         start: opts.start.toISOString(),
         end: opts.end.toISOString(),
       });

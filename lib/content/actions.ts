@@ -23,7 +23,7 @@ import {
 } from "./mutations";
 
 const admin = { capability: "manageContent" } as const;
-/** An update keeps what its input leaves out (issue 43): the stored values under the input. */
+/** An update keeps what its input leaves out (docs/decisions.md): the stored values under the input. */
 const storedOf = (kind: Parameters<typeof storedContentValues>[0]) => ({
   stored: (input: Record<string, unknown>, user: SessionUser) => storedContentValues(kind, input, user),
 });

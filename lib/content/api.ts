@@ -5,19 +5,16 @@ import { AppError } from "@/lib/errors";
 import { fieldErrorsOf } from "@/lib/api/with-api";
 import { underPayloadNames } from "@/lib/api/payload-names";
 import type { SessionUser } from "@/lib/auth/session";
-import {
-  requireContentMenu,
-  type AttachmentGroupItem,
-  type AttachmentRow,
-  type AudienceFields,
-  type DiscussionRow,
-  type DocumentRow,
-  type SaveTheDateRow,
-} from "./queries";
-import { scheduleState } from "./visibility";
+import { requireContentMenu } from "@/lib/auth/guards";
+import type { AttachmentGroupItem, AttachmentRow } from "./attachment/queries";
+import type { DiscussionRow } from "./discussion/queries";
+import type { DocumentRow } from "./documents";
+import type { SaveTheDateRow } from "./save-the-date/queries";
+import { scheduleState, type AudienceFields } from "./visibility";
 import { listQuerySchema, slugSchema, type DocumentRef } from "./schemas";
 import { isoDateToUs } from "./constants";
-import { MONTH_NAMES, SORTS, type ContentTab, type Sort } from "./basics";
+import { SORTS, type ContentTab, type Sort } from "./basics";
+import { MONTH_NAMES } from "@/lib/dates/civil";
 
 /**
  * The v1 edge of the content calls: the old payload names (misspellings included: `salest_type`) are
@@ -67,7 +64,7 @@ export function toApiDocument(d: DocumentRow) {
   };
 }
 
-/** Audience and schedule as the v1 calls carry them (issue 36). */
+/** Audience and schedule as the v1 calls carry them (docs/features/content.md). */
 export function toApiSchedule(i: AudienceFields) {
   return {
     audience: { locations: i.audienceLocationIds, roles: i.audienceRoleIds },
@@ -226,7 +223,7 @@ const absent = (v: unknown) => v === undefined;
 
 /**
  * `audience` of a store call: `{ locations: [ids], roles: [ids] }` (or that as a JSON string); missing
- * keeps what is stored. The object is whole or refused: a part left out is not 'everyone' (issue 43:
+ * keeps what is stored. The object is whole or refused: a part left out is not 'everyone' (docs/decisions.md:
  * `{}` or `{ roles: [3] }` would widen a location's audience), so it stays missing for the schema to name.
  */
 function audienceOf(v: unknown): unknown {

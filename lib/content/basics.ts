@@ -11,7 +11,7 @@ export const GALLERY_EXTENSIONS = ["gif", "jpg", "jpeg", "png"] as const;
 export const CONTENT_TABS = ["discussion", "attachment", "save-the-date"] as const;
 export type ContentTab = (typeof CONTENT_TABS)[number];
 
-/** Newest/Oldest sort by updated_at; A-to-Z/Z-to-A by title (DECISIONS). */
+/** Newest/Oldest sort by updated_at; A-to-Z/Z-to-A by title (docs/decisions.md). */
 export const SORTS = ["newest", "oldest", "a-z", "z-a"] as const;
 export type Sort = (typeof SORTS)[number];
 
@@ -24,21 +24,6 @@ export const SORT_LABELS: Record<Sort, string> = {
 
 /** Save-the-date and the group child view offer Newest and Oldest only. */
 export const DATE_SORTS = ["newest", "oldest"] as const satisfies readonly Sort[];
-
-export const MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
 
 /** Cuts to `max` characters with an ellipsis (document names 5, attachment titles 60 / 20 in grid). */
 export function cut(text: string, max: number): string {

@@ -5,14 +5,14 @@
  */
 
 import { SEARCH_MAX } from "./basics";
-import { formatYmd, parseUsDate } from "@/lib/validation/date-parser";
+import { formatYmd, parseUsDate } from "@/lib/dates/parse";
 
 export const PAGE_SIZE = { discussion: 10, attachment: 12, saveTheDate: 10 } as const;
 export const TITLE_MAX = 190;
 export const DESCRIPTION_MAX = 65534;
 export const URL_MAX = 2048;
 export const MAX_POST_FILES = 20;
-/** The Event/document form takes one file (admin-and-forms 5). */
+/** The Event/document form takes one file (the old portal's rule). */
 export const MAX_SAVE_THE_DATE_FILES = 1;
 export const MAX_FILE_MB = 250;
 export const MAX_FILE_BYTES = MAX_FILE_MB * 1024 * 1024;
@@ -64,7 +64,7 @@ export function allowedUploadTypes(allowInAttachment: number | null): UploadType
   return [...UPLOAD_TYPES];
 }
 
-/** 'MM/DD/YYYY' (a real calendar day, lib/validation/date-parser.ts) to 'YYYY-MM-DD', or null. */
+/** 'MM/DD/YYYY' (a real calendar day, lib/dates/parse.ts) to 'YYYY-MM-DD', or null. */
 export function usDateToIso(value: string): string | null {
   const d = parseUsDate(value.trim());
   return d ? formatYmd(d) : null;

@@ -1,7 +1,7 @@
 import "server-only";
 import { inlineFileUrl } from "@/lib/files/links";
 import { isGalleryImage } from "./basics";
-import type { DocumentRow } from "./queries";
+import type { DocumentRow } from "./documents";
 
 export type FileItem = { path: string; name: string; extension: string; src?: string };
 

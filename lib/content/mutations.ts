@@ -20,7 +20,9 @@ import {
 } from "./schemas";
 import { type ContentTab } from "./basics";
 import { allowedUploadTypes, usDateToIso, type ContentKind } from "./constants";
-import { findContentItem, findSaveTheDate, menuSlugById, requireContentMenu, type ContentMenu } from "./queries";
+import { findContentItem, menuSlugById } from "./queries";
+import { findSaveTheDate } from "./save-the-date/queries";
+import { requireContentMenu, type ContentMenu } from "@/lib/auth/guards";
 
 const { posts, attachments, attachmentGroups, saveTheDates, contentDocuments, comments } = schema;
 

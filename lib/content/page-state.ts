@@ -1,6 +1,7 @@
 import { stripControlChars } from "@/lib/validation/text";
 import { CONTENT_TABS, DATE_SORTS, SEARCH_MAX, SORTS, type ContentTab, type Sort } from "./basics";
 import type { PageState } from "./page-href";
+import { toId } from "@/lib/validation/id";
 
 // The URL side (the browser needs it) is in ./page-href; the parsing only runs on the server.
 
@@ -30,8 +31,7 @@ export function parsePageState(raw: RawParams, tabs: readonly ContentTab[]): { s
   let group: number | null = null;
   const groupRaw = first(raw.group);
   if (groupRaw !== undefined) {
-    if (tab === "attachment" && /^[1-9]\d{0,9}$/.test(groupRaw) && Number(groupRaw) <= 2_147_483_647)
-      group = Number(groupRaw);
+    if (tab === "attachment" && toId(groupRaw) !== null) group = toId(groupRaw);
     else changed = true;
   }
 

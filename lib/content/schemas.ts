@@ -15,6 +15,7 @@ import {
 } from "./constants";
 import { SEARCH_MAX, SORTS, type Sort } from "./basics";
 import { isWebUrl } from "@/lib/url";
+import { idSchema as anyIdSchema } from "@/lib/validation/id";
 
 /**
  * Zod schemas of the content forms, shared by react-hook-form in the browser and the server actions /
@@ -27,11 +28,7 @@ export const slugSchema = text({ error: MESSAGES.slug })
   .max(190, MESSAGES.slug)
   .regex(/^[A-Za-z0-9_-]+$/, MESSAGES.slug);
 
-export const idSchema = z
-  .number({ error: MESSAGES.id })
-  .int(MESSAGES.id)
-  .positive(MESSAGES.id)
-  .max(2_147_483_647, MESSAGES.id);
+export const idSchema = anyIdSchema(MESSAGES.id, { coerce: false });
 
 export const titleSchema = line("Title", { error: MESSAGES.titleRequired })
   .trim()
@@ -65,7 +62,7 @@ export type DocumentRef = z.infer<typeof documentRefSchema>;
 export const AUDIENCE_MESSAGES = {
   locations: "Please choose locations from the list.",
   roles: "Please choose roles from the list.",
-  /** An audience is whole or refused (issue 43): a part left out would read as 'everyone'. */
+  /** An audience is whole or refused (docs/decisions.md): a part left out would read as 'everyone'. */
   locationsMissing: "The audience needs its 'locations' (a list of location ids; an empty list is every location).",
   rolesMissing: "The audience needs its 'roles' (a list of role ids; an empty list is every role).",
   unknownLocation: (ids: number[]) => `Unknown location${ids.length > 1 ? "s" : ""}: ${ids.join(", ")}.`,
@@ -77,39 +74,27 @@ export const AUDIENCE_MESSAGES = {
 } as const;
 
 /**
- * Who a post or attachment reaches (issue 36): location ids and role ids; empty lists (the default)
+ * Who a post or attachment reaches (docs/features/content.md): location ids and role ids; empty lists (the default)
  * are everyone who can open the menu. Both lists are required: an audience is whole or refused, never
- * widened by a part left out (issue 43). Whether the ids exist is checked on save (lib/content/mutations.ts).
+ * widened by a part left out (docs/decisions.md). Whether the ids exist is checked on save (lib/content/mutations.ts).
  */
 export const audienceSchema = z.object({
   locations: z
-    .array(
-      z
-        .number({ error: AUDIENCE_MESSAGES.locations })
-        .int(AUDIENCE_MESSAGES.locations)
-        .positive(AUDIENCE_MESSAGES.locations)
-        .max(2_147_483_647, AUDIENCE_MESSAGES.locations),
-      {
-        error: (iss) => (iss.input === undefined ? AUDIENCE_MESSAGES.locationsMissing : AUDIENCE_MESSAGES.locations),
-      },
-    )
+    .array(anyIdSchema(AUDIENCE_MESSAGES.locations, { coerce: false }), {
+      error: (iss) => (iss.input === undefined ? AUDIENCE_MESSAGES.locationsMissing : AUDIENCE_MESSAGES.locations),
+    })
     .max(1000, AUDIENCE_MESSAGES.locations),
   roles: z
-    .array(
-      z
-        .number({ error: AUDIENCE_MESSAGES.roles })
-        .int(AUDIENCE_MESSAGES.roles)
-        .positive(AUDIENCE_MESSAGES.roles)
-        .max(2_147_483_647, AUDIENCE_MESSAGES.roles),
-      { error: (iss) => (iss.input === undefined ? AUDIENCE_MESSAGES.rolesMissing : AUDIENCE_MESSAGES.roles) },
-    )
+    .array(anyIdSchema(AUDIENCE_MESSAGES.roles, { coerce: false }), {
+      error: (iss) => (iss.input === undefined ? AUDIENCE_MESSAGES.rolesMissing : AUDIENCE_MESSAGES.roles),
+    })
     .max(100, AUDIENCE_MESSAGES.roles),
 });
 export type Audience = z.infer<typeof audienceSchema>;
 
 /**
  * An ISO 8601 date-time with its offset (the form converts the viewer's local time), or null for none;
- * read by the portal's one date parser (lib/validation/date-parser.ts), out as UTC ISO text.
+ * read by the portal's one date parser (lib/dates/parse.ts), out as UTC ISO text.
  */
 export const dateTimeSchema = (label: string) => dateTime(label).nullable();
 
@@ -146,7 +131,7 @@ export const discussionFormSchema = z
     description: descriptionSchema,
     documents: z.array(documentRefSchema).max(MAX_POST_FILES, MESSAGES.tooManyPostFiles),
     ...scheduleFields,
-    /** Must read (issue 36): everyone in the audience is asked to acknowledge it, by `dueAt` when set. */
+    /** Must read (docs/features/must-read.md): everyone in the audience is asked to acknowledge it, by `dueAt` when set. */
     mustRead: z.boolean({ error: "Must read is yes or no." }).optional(),
     dueAt: dateTimeSchema("The due date").optional(),
     /** 'Needs acknowledging again': earlier acknowledgements stop counting (kept in history). */
@@ -270,12 +255,7 @@ export function listQuerySchema(sorts: readonly Sort[] = SORTS) {
 export const complianceFiltersSchema = z.object({
   from: dateOnly("Published from").optional(),
   to: dateOnly("Published to").optional(),
-  location: z.coerce
-    .number({ error: "Please choose a location from the list." })
-    .int()
-    .positive()
-    .max(2_147_483_647)
-    .optional(),
+  location: anyIdSchema(undefined, { required: "Please choose a location from the list." }).optional(),
 });
 
 export const exportFormatSchema = z.enum(["csv", "xlsx"], { error: "The format must be csv or xlsx." }).default("csv");

@@ -5,6 +5,7 @@ import { schema, type Db } from "@/lib/db";
 import { likePattern } from "@/lib/data-table/query";
 import type { Sort } from "./basics";
 import { audienceColumnsOf, seesAllContent, visibleTo, type Viewer } from "./visibility";
+import { personNameOrUsername } from "@/lib/users/display-name";
 
 /**
  * Statement builders shared by lib/content/queries.ts and the bench (which EXPLAINs the exact
@@ -18,7 +19,7 @@ const { posts, users } = schema;
 export type ListParams = { menuId: number; q?: string; sort: Sort; page: number; perPage: number; viewer: Viewer };
 
 /** Display name of the last editor (or the author when never edited). */
-export const editorName = sql<string>`coalesce(nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''), ${users.username}, '')`;
+export const editorName = sql<string>`coalesce(${personNameOrUsername(users)}, '')`;
 
 export function orderFor(sort: Sort, cols: { updatedAt: PgColumn; title: PgColumn; id: PgColumn }): SQL[] {
   switch (sort) {

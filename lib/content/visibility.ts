@@ -3,7 +3,7 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import { roleCan } from "@/lib/auth/roles";
 
 /**
- * Who sees a post or an attachment (issue 36), decided in one place: the audience (location ids,
+ * Who sees a post or an attachment (docs/features/content.md), decided in one place: the audience (location ids,
  * role ids; an empty list is everyone who can open the menu) and the schedule (publish_at, expires_at,
  * compared to now() in the query, so no job has to run). Every read of posts and attachments (the
  * lists and their counts, the post page, the v1 calls, signed file links, the search and its
@@ -127,3 +127,11 @@ export function isAddressedTo(
 export function isPastDue(dueAt: Date | null, now = Date.now()): boolean {
   return dueAt != null && dueAt.getTime() < now;
 }
+
+/** Who an item reaches and when (lib/content/visibility.ts); shown to administrators. */
+export type AudienceFields = {
+  audienceLocationIds: number[];
+  audienceRoleIds: number[];
+  publishAt: Date | null;
+  expiresAt: Date | null;
+};

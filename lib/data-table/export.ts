@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import { ZipArchive } from "archiver";
-import { toWallMs } from "@/lib/calendar/zone";
+import { toWallMs } from "@/lib/dates/zone";
+import { isoOf } from "@/lib/dates/civil";
 import { logger } from "@/lib/log";
 
 /**
@@ -17,7 +18,7 @@ export type ExportTime = { time: string };
  * A cell: text, a number, an instant (`Date`, shown as its day in the export's time zone), a calendar
  * day or a time of day. In XLSX numbers, instants, days and times are number cells (dates as Excel's
  * serial days with a date style), so they sort and filter as such; in CSV they are written in the
- * spec's display format (MM/DD/YYYY, HH:MM).
+ * the old portal's display format (MM/DD/YYYY, HH:MM).
  */
 export type ExportCell = string | number | Date | ExportDay | ExportTime | null | undefined;
 /** An export as it is sent: the streamed body, its content type and its file name. */
@@ -33,23 +34,13 @@ export function neutralizeFormula(text: string): string {
 }
 
 /**
- * One formatter per time zone. A formatter is an ICU object allocated outside the JavaScript heap and
- * freed only when the collector gets to its wrapper: one per date cell made a million-row export's
- * memory grow by hundreds of MB while the heap itself looked small.
+ * Dates in the old portal's display format: MM/DD/YYYY, in the given time zone. From the zone's
+ * cached offsets (lib/dates/zone.ts), without a Date or an ICU object per cell: a million-row export
+ * allocating one per cell grew by hundreds of MB outside the heap.
  */
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-function dayFormat(timeZone: string): Intl.DateTimeFormat {
-  let f = dayFormats.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
-    dayFormats.set(timeZone, f);
-  }
-  return f;
-}
-
-/** Dates in the spec's display format (section 9): MM/DD/YYYY, in the given time zone. */
 export function formatExportDate(d: Date, timeZone = "UTC"): string {
-  return dayFormat(timeZone).format(d); // en-US with 2-digit month and day: MM/DD/YYYY
+  const day = isoOf(toWallMs(timeZone, d.getTime())); // YYYY-MM-DD...
+  return `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
 }
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -199,7 +190,7 @@ const XLSX_PARTS: Record<string, string> = {
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>',
   "xl/_rels/workbook.xml.rels":
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>',
-  // The display formats (spec section 9): dates MM/DD/YYYY, times HH:MM; a bold header row.
+  // The display formats (the old portal's limits and formats): dates MM/DD/YYYY, times HH:MM; a bold header row.
   "xl/styles.xml":
     '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><numFmts count="2"><numFmt numFmtId="164" formatCode="mm/dd/yyyy"/><numFmt numFmtId="165" formatCode="hh:mm"/></numFmts><fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders><cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs><cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs><cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>',
 };

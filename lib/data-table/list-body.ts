@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { text } from "@/lib/validation/text";
 import { DEFAULT_PAGE_SIZE, FILTER_MAX, PAGE_MAX, type TableSort, type TableState } from "@/lib/data-table/state";
+import { idListSchema, idSchema } from "@/lib/validation/id";
 
 /** Ids of a selection or a delete: at most 500 at a time (the largest page); `noun` names them in the message. */
 export function recordIdList(noun = "records") {
-  return z.array(z.coerce.number().int().positive().max(2_147_483_647)).max(500, `At most 500 ${noun} at a time.`);
+  return idListSchema(500, `At most 500 ${noun} at a time.`);
 }
 export const recordIds = recordIdList();
 
@@ -91,11 +92,7 @@ export const deleteRecordsBody = z.object({ deleteArr: recordIds.min(1, "Select 
 
 /** GET `.../get`: `id`. */
 export const recordIdQuery = z.object({
-  id: z.coerce
-    .number({ error: "The id must be a number." })
-    .int("The id must be a number.")
-    .positive("The id must be a number.")
-    .max(2_147_483_647),
+  id: idSchema("The id must be a number."),
 });
 
 /** The payload of a signed export link (lib/data-table/list-definition.ts). */

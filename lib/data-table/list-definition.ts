@@ -11,7 +11,7 @@ import { signQuery, verifySignedQuery } from "@/lib/storage/signing";
 import { AppError } from "@/lib/errors";
 import { writeAudit } from "@/lib/system/audit";
 import type { SessionUser } from "@/lib/auth/session";
-import { DEFAULT_TIME_ZONE } from "@/lib/calendar/constants";
+import { PORTAL_TIME_ZONE } from "@/lib/dates/zone";
 import { listExportPayload, type ListExportPayload } from "./list-body";
 
 /** A query builder after `.from(...)` and its joins (Drizzle's select types are too deep to name). */
@@ -140,7 +140,7 @@ export function defineList<Row extends { id: number }, ExportRow extends Row = R
     const stamp = new Date().toISOString().slice(0, 10);
     const { columns, sheetName, filePrefix } = def.export;
     // Dates and times as the dealerships read them (the lists show the viewer's own zone).
-    const timeZone = def.export.timeZone ?? DEFAULT_TIME_ZONE;
+    const timeZone = def.export.timeZone ?? PORTAL_TIME_ZONE;
     if (payload.f === "xlsx") {
       return {
         body: xlsxStream(columns, batches, { sheetName, timeZone }),

@@ -83,7 +83,7 @@ describe("parseTableState", () => {
 });
 
 describe("the Page box and the pager", () => {
-  it("clamps like the spec: below 1 or empty to 1, past the end to the last, non-numeric to 1", () => {
+  it("clamps like the old portal: below 1 or empty to 1, past the end to the last, non-numeric to 1", () => {
     expect(clampPageInput("", 10)).toBe(1);
     expect(clampPageInput("0", 10)).toBe(1);
     expect(clampPageInput("-3", 10)).toBe(1);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { text } from "@/lib/validation/text";
+import { toId } from "@/lib/validation/id";
 
 /**
  * The state of a server-side table as it lives in the URL (house style rule 7): page, page size, one
@@ -10,7 +11,7 @@ import { text } from "@/lib/validation/text";
  * state has exactly one canonical address.
  */
 
-/** Page sizes the spec allows (section 9): 25 by default. */
+/** Page sizes the old portal allows: 25 by default. */
 export const PAGE_SIZES = [25, 50, 100, 200, 500] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
 export const DEFAULT_PAGE_SIZE: PageSize = 25;
@@ -38,9 +39,7 @@ const sizeSchema = z.coerce
   .number()
   .pipe(z.union(PAGE_SIZES.map((n) => z.literal(n)) as [z.ZodLiteral<PageSize>, ...z.ZodLiteral<PageSize>[]]));
 const sortSchema = text().regex(/^[a-z_]{1,40}\.(asc|desc)$/);
-const idFilterSchema = text()
-  .regex(/^[1-9]\d{0,9}$/)
-  .refine((v) => Number(v) <= 2_147_483_647);
+const idFilterSchema = text().refine((v) => toId(v) !== null);
 
 export const FILTER_PREFIX = "f_";
 
@@ -117,7 +116,7 @@ export function lastPage(total: number, size: number): number {
 }
 
 /**
- * The 'Page' box (spec section 2): below 1 or empty goes to 1, past the last page to the last page,
+ * The 'Page' box (the old portal's screens): below 1 or empty goes to 1, past the last page to the last page,
  * anything that is not a number to 1.
  */
 export function clampPageInput(input: string, last: number): number {

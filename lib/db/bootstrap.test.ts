@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { demoLoginsNotice } from "./bootstrap";
 
-describe("issue 44.6: the first start's demo logins name the portal's public address", () => {
+describe("the first start's demo logins name the portal's public address", () => {
   it("APP_URL, not the instance's own port", () => {
     const notice = demoLoginsNotice({ APP_URL: "https://portal.example.com", PORT: "3101" });
     expect(notice).toContain("Sign in at https://portal.example.com/login with:");

@@ -1,7 +1,7 @@
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "@/db/schema";
 import { config } from "@/lib/config";
-import { readTypesOnce, retryReadsOnLostConnection } from "./retry";
+import { asDatabaseUnavailable, readTypesOnce, retryReadsOnLostConnection } from "./retry";
 import { boundPoolWait, CONNECT_TIMEOUT_S, reconnectDelay, SESSION_SETTINGS } from "./bounds";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -47,6 +47,7 @@ export async function openDatabase(opts: { url?: string; migrate?: boolean } = {
     poolSize,
   );
   await readTypesOnce(client);
+  classifyDatabaseFailures(await import("drizzle-orm/pg-core"));
   const handle: Handle = {
     db: drizzle(client, { schema, casing: "snake_case" }) as unknown as Db,
     // Queries in flight get 5 s, then the connections are ended: without a limit close() waits for every
@@ -59,6 +60,35 @@ export async function openDatabase(opts: { url?: string; migrate?: boolean } = {
     await migrateDatabase(url);
   }
   return handle;
+}
+
+const CLASSIFIED = Symbol.for("portal.classifiedDatabaseFailures");
+type Patchable = Record<string, unknown> & { [CLASSIFIED]?: true };
+
+/**
+ * Makes every query that fails because the database could not answer reject with DatabaseUnavailableError
+ * (lib/db/retry.ts asDatabaseUnavailable), however it was sent: Drizzle wraps the driver's error in a
+ * DrizzleQueryError, and a page's error boundary sees only the digest of what was thrown, so a page whose
+ * session lookup succeeded but whose later query met the outage showed the generic error screen instead
+ * of 'Temporarily unavailable'. Every Drizzle query (builders, relational queries, `execute`, prepared
+ * statements, inside a transaction or not) runs through PgPreparedQuery's `queryWithCache`; a transaction
+ * that cannot begin fails in `transaction`. Both are wrapped once per process.
+ */
+function classifyDatabaseFailures(pg: { PgPreparedQuery: { prototype: object }; PgDatabase: { prototype: object } }) {
+  for (const [proto, method] of [
+    [pg.PgPreparedQuery.prototype, "queryWithCache"],
+    [pg.PgDatabase.prototype, "transaction"],
+  ] as const) {
+    const target = proto as Patchable;
+    if (Object.hasOwn(target, CLASSIFIED)) continue;
+    const original = target[method] as (...args: unknown[]) => Promise<unknown>;
+    target[method] = function (this: unknown, ...args: unknown[]) {
+      return original.apply(this, args).catch((err: unknown) => {
+        throw asDatabaseUnavailable(err);
+      });
+    };
+    target[CLASSIFIED] = true;
+  }
 }
 
 /** The process-wide database handle (opened and migrated on first use). */

@@ -66,6 +66,23 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
+/**
+ * The DatabaseUnavailableError for an error that means the database could not answer (the one in its
+ * `cause` chain, or a new one around the driver's error); any other error unchanged. The driver's error
+ * is kept as the cause, not Drizzle's DrizzleQueryError: that one's message carries the SQL and its
+ * parameters, which do not belong in the log.
+ */
+export function asDatabaseUnavailable(err: unknown): unknown {
+  if (!isDatabaseUnavailable(err)) return err;
+  let driver: unknown;
+  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof DatabaseUnavailableError) return e;
+    const code = (e as { code?: unknown }).code;
+    if (driver === undefined && typeof code === "string" && UNAVAILABLE.has(code)) driver = e;
+  }
+  return new DatabaseUnavailableError(driver);
+}
+
 /** A plain SELECT (no locking, no sequence, no function known to write): safe to send twice. */
 export function isRetryableRead(query: string): boolean {
   const q = query.trimStart().toLowerCase();
@@ -79,9 +96,11 @@ export function isRetryableRead(query: string): boolean {
 const RETRY_DELAY_MS = 100;
 
 /**
- * A read is sent again only within this time of its first attempt: a restart's dropped connections
+ * A read is sent again only within this time of its first failure: a restart's dropped connections
  * fail at once, and a database that stays away must not make one read wait for the pool
- * (lib/db/bounds.ts) again and again (every answer within 5 s, issue 44.1).
+ * (lib/db/bounds.ts) again and again (every answer within 5 s, docs/security.md). Not from its first attempt:
+ * a read that ran a while before its connection was dropped under it (every read, on a loaded machine)
+ * was not waiting for an absent database, and was answered 503 after one retry.
  */
 export const RETRY_WINDOW_MS = 1_000;
 
@@ -109,9 +128,10 @@ export function retryReadsOnLostConnection<T extends { unsafe: unknown }>(
         const q = unsafe(query, params, options);
         return Promise.resolve(values ? q.values() : q);
       };
-      const until = Date.now() + RETRY_WINDOW_MS;
+      let until: number | undefined; // RETRY_WINDOW_MS from the first failure
       const attempt = (left: number, paused: boolean): Promise<unknown> =>
         once().catch(async (err: unknown) => {
+          until ??= Date.now() + RETRY_WINDOW_MS;
           if (!isConnectionLost(err) || left <= 0 || Date.now() > until) throw err;
           onRetry?.(err);
           if (!paused) await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));

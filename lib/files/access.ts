@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { getDb, schema } from "@/lib/db";
-import { ROLE, roleCan } from "@/lib/auth/roles";
+import { roleCan } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/session";
 import { canRoleSeeMenu } from "@/lib/menus/queries";
 import { audienceColumnsOf, visibleTo } from "@/lib/content/visibility";
@@ -26,8 +26,8 @@ export async function canSeeFileRecord(file: FileRow, user: SessionUser): Promis
  */
 export async function fileAccess(file: FileRow, user: SessionUser): Promise<"ok" | "forbidden" | "not_found"> {
   if (file.status !== "attached")
-    return isStored(file) && (file.ownerId === user.id || user.roleId === ROLE.admin) ? "ok" : "not_found";
-  if (user.roleId === ROLE.admin) return "ok";
+    return isStored(file) && (file.ownerId === user.id || roleCan(user.roleId, "manageEveryFile")) ? "ok" : "not_found";
+  if (roleCan(user.roleId, "manageEveryFile")) return "ok";
   const db = await getDb();
   const ev = schema.calendarEventAttachments;
   const doc = schema.contentDocuments;

@@ -4,7 +4,7 @@ import { wakeTextExtractor } from "@/lib/search/extract-worker";
 import { getDb, schema, type Tx } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { logger } from "@/lib/log";
-import { ROLE } from "@/lib/auth/roles";
+import { roleCan } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/session";
 import { getStorage } from "@/lib/storage";
 import type { UploadKindName } from "@/lib/storage/kinds";
@@ -138,7 +138,7 @@ export async function removeMedia(input: {
     if (rows.length !== new Set(keys).size) throw new AppError(404, FILE_MESSAGES.notFound);
     for (const row of rows) {
       const own = row.status === "temporary" && row.ownerId === input.user.id;
-      if (!own && input.user.roleId !== ROLE.admin) throw new AppError(403, FILE_MESSAGES.notYours);
+      if (!own && !roleCan(input.user.roleId, "manageEveryFile")) throw new AppError(403, FILE_MESSAGES.notYours);
     }
     await deleteFiles(rows, tx);
   });

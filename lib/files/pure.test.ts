@@ -31,7 +31,7 @@ describe("file names", () => {
   });
 });
 
-describe("file names in downloads and zips (issue 31)", () => {
+describe("file names in downloads and zips", () => {
   it("uploads drop format characters (bidirectional overrides, zero-width) from the name", () => {
     expect(cleanFileName("invoice\u202Efdp.exe")).toBe("invoicefdp.exe");
     expect(cleanFileName("a\u200Bb\u2066c\u2069\uFEFF.pdf")).toBe("abc.pdf");

@@ -25,7 +25,7 @@ function issuesUnderApiNames(error: z.ZodError, map: Record<string, string>) {
 
 /**
  * A v1 body whose field names are the old portal's (`empolyee_name`, `howMuchTimeBilled`...), read
- * into a form's schema with the correct names (DECISIONS: misspellings at the API edge only). `map`
+ * into a form's schema with the correct names (docs/decisions.md: misspellings at the API edge only). `map`
  * is payload name -> form field; 'NULL' and null read as empty; numbers stay numbers, other values
  * become text, so the form schema (text(), idField...) checks them as it checks the form. Field
  * errors come back under the payload's names. `extra` keys are read but not passed on.
@@ -52,7 +52,7 @@ export const RECORD_ID_MESSAGE = "The id must be a number.";
 export type ApiSave<T> = { id: null; values: T } | { id: number; named: Record<string, unknown> };
 
 /**
- * A v1 add/update call's body (DECISIONS: an update call changes only the fields its body names). Without
+ * A v1 add/update call's body (docs/decisions.md: an update call changes only the fields its body names). Without
  * an `id` (or with '', 0, null, 'NULL') it is a new record, read as apiBody reads it (with `defaults`).
  * With an `id` it is an update whose named fields are kept under the form's names, unchecked: `resolve`
  * lays them over the stored record's values (a field left out keeps its stored value, no default

@@ -12,3 +12,6 @@ export const PAY_TYPES = ["Customer Pay", "Warranty"] as const;
 
 /** A tech time request's rows: attendance corrections and shop time. */
 export const TECH_TIME_ROW_KINDS = ["attendance", "shop"] as const;
+
+/** A time-off request's type. */
+export const TIME_OFF_TYPES = ["Vacation", "Sick", "Personal", "Unpaid"] as const;

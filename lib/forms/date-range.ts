@@ -1,9 +1,9 @@
-import { civil, dayNumber } from "@/lib/calendar/iso";
-import { parseIsoDate } from "@/lib/validation/date-parser";
-import { formatDay, isoDayOfWeek } from "@/lib/calendar/zone";
+import { civil, dayNumber } from "@/lib/dates/civil";
+import { parseIsoDate } from "@/lib/dates/parse";
+import { formatDay, isoDayOfWeek } from "@/lib/dates/zone";
 
 /**
- * The uniform list's date range (spec sections 2 and 9): days as YYYY-MM-DD, inclusive at both ends.
+ * The uniform list's date range (the old portal's screens): days as YYYY-MM-DD, inclusive at both ends.
  * In the URL it is one filter, `f_range=2026-11-18..2026-11-24`, or `f_range=all` once cleared; with no
  * `f_range` the list shows the default range, the last 6 days through today. Pure: the browser's picker
  * and the server's query share it.
@@ -12,7 +12,7 @@ export type DayRange = { from: string; to: string };
 
 export const ALL_DATES = "all";
 
-/** A YYYY-MM-DD that exists (lib/validation/date-parser.ts), as a day number (days since 1970-01-01), else null. */
+/** A YYYY-MM-DD that exists (lib/dates/parse.ts), as a day number (days since 1970-01-01), else null. */
 export function isoDay(value: string): number | null {
   const d = parseIsoDate(value);
   return d ? dayNumber(d.y, d.m, d.d) : null;

@@ -1,5 +1,5 @@
 /**
- * The bulk delete's texts of a staff-form list (spec section 8): the question names what is deleted
+ * The bulk delete's texts of a staff-form list (the old portal's texts): the question names what is deleted
  * ('Are you sure that you want to delete this Form Email Mapper(s)!'); cancel and success are shared.
  */
 export function deleteTexts(what: string) {

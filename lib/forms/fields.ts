@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { line, text } from "@/lib/validation/text";
-import { formatYmd, parseIsoDate, parseUsDate } from "@/lib/validation/date-parser";
+import { formatYmd, parseIsoDate, parseUsDate } from "@/lib/dates/parse";
+import { toId } from "@/lib/validation/id";
 
 /**
  * Field schemas the staff forms share (client and server: one zod schema per form). Texts are at most
- * 190 characters and long texts 65534 (spec section 9); dates arrive as the date input's YYYY-MM-DD or
+ * 190 characters and long texts 65534 (the old portal's limits and formats); dates arrive as the date input's YYYY-MM-DD or
  * the old clients' MM/DD/YYYY and leave as YYYY-MM-DD, real calendar dates only (02/30/2026 is refused).
  */
 
@@ -27,7 +28,7 @@ export const optionalText = (label: string, max = TEXT_MAX) =>
 
 /**
  * YYYY-MM-DD of 'YYYY-MM-DD' or 'MM/DD/YYYY', or null when it is not a real date (the portal's one
- * date parser, lib/validation/date-parser.ts: days that exist, years 1900 to 2999).
+ * date parser, lib/dates/parse.ts: days that exist, years 1900 to 2999).
  */
 export function parseFormDate(value: string): string | null {
   const v = value.trim();
@@ -35,7 +36,7 @@ export function parseFormDate(value: string): string | null {
   return d ? formatYmd(d) : null;
 }
 
-/** MM/DD/YYYY (the spec's display format) of a YYYY-MM-DD date. */
+/** MM/DD/YYYY (the old portal's display format) of a YYYY-MM-DD date. */
 export function displayDate(iso: string | null | undefined): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso ?? "");
   return m ? `${m[2]}/${m[3]}/${m[1]}` : "";
@@ -83,11 +84,11 @@ export const emailField = (required: string, invalid: string) =>
  * '12.0', 'abc'). `message` for anything else, including empty.
  */
 export const idField = (message: string) =>
-  z
-    .union([z.number(), text()], { error: message })
-    .refine((v) => (typeof v === "number" ? Number.isInteger(v) : /^\s*\d{1,10}\s*$/.test(v)), message)
-    .transform((v) => Number(v))
-    .refine((n) => n >= 1 && n <= 2_147_483_647, message);
+  z.union([z.number(), text()], { error: message }).transform((v, ctx) => {
+    const id = toId(typeof v === "string" ? v.trim() : v);
+    if (id === null) ctx.addIssue({ code: "custom", message });
+    return id ?? z.NEVER;
+  });
 
 /** Today's date (YYYY-MM-DD) in the browser's or server's local time: the forms' date default. */
 export function todayIso(now = new Date()): string {

@@ -5,10 +5,16 @@ import { STAFF_FORMS } from "./registry";
  * in the order of the v1 calls' numeric form ids. Each key is registered in lib/forms/registry.ts (a key
  * without its registration does not compile). Shared by the server and the browser.
  */
-export const FORM_KEYS = ["ro_reversal", "tech_time", "improvement_suggestion", "uniform_request"] as const;
+export const FORM_KEYS = [
+  "ro_reversal",
+  "tech_time",
+  "improvement_suggestion",
+  "uniform_request",
+  "time_off_request",
+] as const;
 export type FormKey = (typeof FORM_KEYS)[number];
 
-/** The labels of the 'Request Options' picker (spec section 2, form email manager list), in its order. */
+/** The labels of the 'Request Options' picker (the old portal's screens, form email manager list), in its order. */
 export const FORM_LABELS = Object.fromEntries(FORM_KEYS.map((key) => [key, STAFF_FORMS[key].label])) as Record<
   FormKey,
   string

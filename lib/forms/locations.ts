@@ -3,8 +3,9 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb, schema, type Db, type Tx } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { LOCATION_REQUIRED_MESSAGE } from "./messages";
+import { toId } from "@/lib/validation/id";
 
-/** The staff forms' locations are department 5's (spec section 9: the lookup's fixed department). */
+/** The staff forms' locations are department 5's (the old portal's limits and formats: the lookup's fixed department). */
 export const FORM_DEPARTMENT_ID = 5;
 
 export type FormLocation = {
@@ -18,6 +19,11 @@ export type FormLocation = {
 };
 
 const { locations } = schema;
+
+/** Department 5's locations as a list's Location filter choices (`value` its id, `text` its name). */
+export async function listLocationFilterOptions(): Promise<{ value: number; text: string }[]> {
+  return (await listFormLocations()).map((l) => ({ value: l.id, text: l.name }));
+}
 
 /** Department 5's locations by name, as the `getdepartmentlocationswohtml` lookup answers them. */
 export async function listFormLocations(): Promise<FormLocation[]> {
@@ -42,7 +48,7 @@ export async function getFormLocation(
   tx: Db | Tx,
   id: number,
 ): Promise<{ id: number; name: string; managerEmail: string | null } | null> {
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
+  if (toId(id) === null) return null;
   const [row] = await tx
     .select({ id: locations.id, name: locations.name, managerEmail: locations.managerEmail })
     .from(locations)

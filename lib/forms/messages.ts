@@ -1,2 +1,2 @@
-/** The spec's message for a missing (or unknown) location on every staff form (section 5). */
+/** The old portal's message for a missing (or unknown) location on every staff form. */
 export const LOCATION_REQUIRED_MESSAGE = "select Location";

@@ -7,11 +7,12 @@ import { techTimeList } from "@/lib/forms/tech-time/queries";
 import { suggestionList } from "@/lib/forms/suggestions/queries";
 import { uniformList } from "@/lib/forms/uniform/queries";
 import { WEARS } from "@/lib/forms/uniform/schemas";
+import { timeOffList } from "@/lib/forms/time-off/queries";
 import { FORM_KEYS, type FormKey } from "./form-keys";
 import { STAFF_FORMS, type StaffFormFacts } from "./registry";
 
 /**
- * The server's half of each staff form's registration (issue 45), extending lib/forms/registry.ts by key:
+ * The server's half of each staff form's registration (docs/recipes/add-a-staff-form.md), extending lib/forms/registry.ts by key:
  * its table (which carries db/schema/request-state.ts's columns), what one of its requests is called
  * (mails, My requests, the inbox), its list (lib/data-table/list-definition.ts: page, exports, delete)
  * and how the portal search reads it. `satisfies Record<FormKey, ...>`: a registered form without any of
@@ -21,14 +22,15 @@ type StaffFormTable =
   | typeof schema.roReversals
   | typeof schema.techTimes
   | typeof schema.improvementSuggestions
-  | typeof schema.uniformRequests;
+  | typeof schema.uniformRequests
+  | typeof schema.timeOffRequests;
 
 /**
- * How the portal search reads a form (lib/search/queries.ts): its table's stored `search_vector`
+ * How the portal search reads a form (lib/search/kinds/staff-form.ts): its table's stored `search_vector`
  * (lib/search/vectors.ts), the column its date filter uses, and, over the record as alias `t`, the
- * result's title, snippet, date (text, YYYY-MM-DD or ISO) and the requester's name when the title lacks it.
+ * result's title, snippet and date (text, YYYY-MM-DD or ISO).
  */
-export type FormSearchSource = { dateColumn: string; title: SQL; snippet: SQL; date: SQL; extra?: SQL };
+export type FormSearchSource = { dateColumn: string; title: SQL; snippet: SQL; date: SQL };
 
 export type StaffFormServerFacts = {
   table: StaffFormTable;
@@ -96,7 +98,19 @@ const SERVER_FACTS = {
       title: sql`t.employee_first_name || ' ' || t.employee_last_name`,
       snippet: sql`t.requestor_name || ' ' || t.comment`,
       date: iso(sql`t.updated_at`),
-      extra: sql`t.employee_first_name || ' ' || t.employee_last_name`,
+    },
+  },
+  time_off_request: {
+    table: schema.timeOffRequests,
+    requestTitle: sql<string>`${schema.timeOffRequests.employeeName}`,
+    // The days off and their type: '12/24–12/26 · Vacation'.
+    reference: sql<string>`to_char(${schema.timeOffRequests.dateFrom}, 'MM/DD') || '–' || to_char(${schema.timeOffRequests.dateTo}, 'MM/DD') || ' · ' || ${schema.timeOffRequests.type}::text`,
+    list: timeOffList,
+    search: {
+      dateColumn: "date_from",
+      title: sql`t.employee_name || ' · ' || t.type::text`,
+      snippet: sql`to_char(t.date_from, 'MM/DD/YYYY') || ' – ' || to_char(t.date_to, 'MM/DD/YYYY') || ' ' || coalesce(t.note, '')`,
+      date: sql`t.date_from::text`,
     },
   },
 } as const satisfies Record<FormKey, StaffFormServerFacts>;

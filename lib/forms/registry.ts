@@ -3,7 +3,7 @@ import type { Workflow } from "@/lib/requests/transitions";
 import type { FormKey } from "./form-keys";
 
 /**
- * What the portal knows about each staff form that the browser may know too (issue 45): one entry per
+ * What the portal knows about each staff form that the browser may know too (docs/recipes/add-a-staff-form.md): one entry per
  * form key, and `satisfies Record<FormKey, ...>` makes a form without every part a compile error. The
  * server-only facts (its table, list, record title, search source) extend it by key in
  * lib/forms/registry-server.ts. Everything that names the forms (the sidebar's Forms group, the screens'
@@ -30,7 +30,7 @@ export type StaffFormFacts = {
   /** The capability its list needs beyond signing in (without it, the sidebar opens the add form). */
   listCapability: Capability | null;
   /**
-   * Its buttons per role (spec sections 4 and 6): whether Back/Cancel shows to everyone or to managers only,
+   * Its buttons per role (the old portal's behaviour): whether Back/Cancel shows to everyone or to managers only,
    * and whether Save returns to the list always or for managers only (others stay on a cleared form).
    */
   buttons: { back: "all" | "managers"; saveToList: "always" | "managers" };
@@ -84,6 +84,18 @@ export const STAFF_FORMS = {
     menu: { label: "Uniform Request", icon: "shirt" },
     listCapability: "listUniformRequests",
     buttons: { back: "managers", saveToList: "managers" },
+  },
+  time_off_request: {
+    label: "Time-off Request",
+    title: "Time-off Request",
+    searchName: "Time-off Request",
+    path: "/timeoff",
+    editPage: true,
+    apiForm: "time_off",
+    workflow: "approval",
+    menu: { label: "Time-off Request", icon: "calendar" },
+    listCapability: null,
+    buttons: { back: "all", saveToList: "managers" },
   },
 } as const satisfies Record<FormKey, StaffFormFacts>;
 

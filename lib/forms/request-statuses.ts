@@ -1,5 +1,5 @@
 /**
- * The statuses of a staff request (issue 37), in workflow order. Kept free of imports: the Drizzle schema
+ * The statuses of a staff request (docs/features/requests.md), in workflow order. Kept free of imports: the Drizzle schema
  * (db/schema/request-state.ts) takes its enum from here, and drizzle-kit loads the schema without the
  * project's path aliases.
  */

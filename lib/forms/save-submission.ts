@@ -184,6 +184,47 @@ export async function insertSubmission<T extends StaffFormTable>(
 }
 
 /**
+ * A simple form's write (one row, no child rows): an update of the locked `stored` row with what changed
+ * recorded (recordSubmissionChange), or a new row (insertSubmission); then its mail ('Updated ' before the
+ * title of an update's), and whether a form email mapping routed it.
+ */
+export async function writeSubmission<T extends StaffFormTable & { routed: PgColumn }>(
+  tx: Tx,
+  form: FormKey,
+  table: T,
+  user: SessionUser,
+  location: FormLocation,
+  stored: (LockedSubmission<T> & { fields: ContentField[] }) | null,
+  write: { values: PgInsertValue<T>; fields: ContentField[]; title: string; baseUrl: string },
+): Promise<{ id: number; routed: boolean }> {
+  let id: number;
+  if (stored) {
+    id = (stored.row as SubmissionHead).id;
+    await tx
+      .update(table)
+      .set(write.values as never)
+      .where(eq(table.id, id));
+    await recordSubmissionChange(tx, form, user, stored as never, {
+      locationId: location.id,
+      locationName: location.name,
+      fields: write.fields,
+    });
+  } else {
+    id = await insertSubmission(tx, table, form, { ...write.values, createdBy: user.id });
+  }
+  const { routed } = await queueSubmissionMail(tx, form, id, location, user, {
+    title: `${stored ? "Updated " : ""}${write.title}`,
+    fields: write.fields,
+    baseUrl: write.baseUrl,
+  });
+  await tx
+    .update(table)
+    .set({ routed } as never)
+    .where(eq(table.id, id));
+  return { id, routed };
+}
+
+/**
  * Queues the mail of submission `id` from `user` at `location` (routed by the form's email mapping, if
  * any); it links to the record's page.
  */

@@ -1,10 +1,12 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { alias, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
-import { schema, type Db } from "@/lib/db";
+import { getDb, schema, type Db } from "@/lib/db";
+import type { SessionUser } from "@/lib/auth/session";
 import { equalsId } from "@/lib/data-table/query";
-import { ownSubmissions } from "@/lib/forms/submission";
+import { ownRecordOr404, ownSubmissions } from "@/lib/forms/submission";
 import { requestStateColumns, requestStateQueryColumns, type RequestStateRow } from "@/lib/requests/columns";
+import { personName } from "@/lib/users/display-name";
 
 const { locations } = schema;
 
@@ -12,7 +14,7 @@ const { locations } = schema;
 export const updater = alias(schema.users, "updater");
 
 /** 'First Last' of the last updater (null when blank), over a join on `updater`. */
-export const updaterName = sql<string | null>`nullif(trim(${updater.firstName} || ' ' || ${updater.lastName}), '')`;
+export const updaterName = personName(updater);
 
 /** Updated By sorts by the updater's first, then last name. */
 export const UPDATED_BY_SORT = [sql`lower(${updater.firstName})`, sql`lower(${updater.lastName})`];
@@ -26,6 +28,11 @@ type SubmissionTable = PgTable & {
   updatedBy: PgColumn;
   updatedAt: PgColumn;
 } & Parameters<typeof requestStateColumns>[0];
+
+/** The table's own columns `keys` under their names: a list row's form fields, before `submissionColumns`. */
+export function ownColumns<T extends PgTable, K extends keyof T & string>(t: T, keys: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((k) => [k, t[k]])) as Pick<T, K>;
+}
 
 /** The columns every staff form row shares after its own fields: location, routing, creator, updater, state. */
 export function submissionColumns<T extends SubmissionTable>(t: T) {
@@ -85,4 +92,29 @@ export function fromSubmission(t: SubmissionTable) {
       .from(t)
       .leftJoin(locations, eq(locations.id, t.locationId))
       .leftJoin(updater, eq(updater.id, t.updatedBy));
+}
+
+/**
+ * A form's one-record reads over `fromSubmission` with the list's `columns`: `get` (the v1 get call and
+ * the edit page) answers the user's own record, or any for roles 1 and 2, else the 404 `notFound`;
+ * `find` (the record page) answers null for one they may not see, as for an unknown id, so the page
+ * cannot tell them apart.
+ */
+export function submissionRecords<Row extends { createdBy: number | null }>(
+  t: SubmissionTable & { id: PgColumn },
+  columns: Record<string, unknown>,
+  notFound: string,
+) {
+  const from = fromSubmission(t);
+  const one = async (where: SQL | undefined) => {
+    const [row] = (await from(await getDb(), columns)
+      .where(where)
+      .limit(1)) as Row[];
+    return row;
+  };
+  return {
+    get: async (id: number, user: SessionUser): Promise<Row> => ownRecordOr404(await one(eq(t.id, id)), user, notFound),
+    find: async (id: number, user: SessionUser): Promise<Row | null> =>
+      (await one(and(eq(t.id, id), ownSubmissions(t.createdBy)(user)))) ?? null,
+  };
 }

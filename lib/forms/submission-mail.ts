@@ -66,7 +66,7 @@ export async function enqueueSubmissionMail(tx: Db | Tx, input: SubmissionMailIn
           .from(m)
           .where(and(eq(m.formKey, input.form), eq(m.locationId, input.locationId), ne(m.status, "Close")))
           .limit(1);
-  // The mapping's approvers (portal users, issue 37) are mailed too: the link takes them to the decision panel.
+  // The mapping's approvers (portal users, docs/features/requests.md) are mailed too: the link takes them to the decision panel.
   const approverEmails = mapping
     ? (
         await tx

@@ -6,7 +6,7 @@ import type { SessionUser } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors";
 import { publicOrigin } from "@/lib/http/forwarded";
 import { schema } from "@/lib/db";
-import { personName } from "@/lib/users/display-name";
+import { personName, personNameOrUsernameOf } from "@/lib/users/display-name";
 
 /** Roles 1 and 2 see, edit and delete everyone's submissions; others only see and edit their own. */
 export const managesForms = (user: Pick<SessionUser, "roleId">) => roleCan(user.roleId, "manageStaffForms");
@@ -35,7 +35,7 @@ export function ownRecordOr404<T extends { createdBy: number | null }>(
 export function submitterOf(user: SessionUser) {
   return {
     id: user.id,
-    name: [user.firstName, user.lastName].filter(Boolean).join(" ") || user.username,
+    name: personNameOrUsernameOf(user),
     email: user.email ?? null,
   };
 }

@@ -70,7 +70,7 @@ describe("requestOrigin and publicOrigin", () => {
       else process.env.APP_URL = saved;
     }
   });
-  it("links never come from the request: without APP_URL/AUTH_URL they go to http://localhost:PORT (issue 31)", () => {
+  it("links never come from the request: without APP_URL/AUTH_URL they go to http://localhost:PORT", () => {
     expect(publicOrigin({ PORT: "3100" })).toBe("http://localhost:3100");
     expect(publicOrigin({})).toBe("http://localhost:3000");
     expect(publicOrigin({ AUTH_URL: "https://portal.example.com/x" })).toBe("https://portal.example.com");

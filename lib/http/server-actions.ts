@@ -90,7 +90,7 @@ export function routeOfPath(pathname: string, table: ServerActionTable): string 
  *   application's); Next answered 409/400 with a stack trace in the log;
  * - `wrong-page`: a real action posted to a page that does not hold it (loginAction to /company-news);
  *   Next forwarded it to a page that does, in a request to itself, and answered `200 {}` while the
- *   forwarded request died with an uncaught `Error: aborted (ECONNRESET)` (issue 43, item 7).
+ *   forwarded request died with an uncaught `Error: aborted (ECONNRESET)` (docs/architecture.md).
  * Only a production server's own build is consulted; without one (null) nothing is refused here.
  */
 export function serverActionRefusal(

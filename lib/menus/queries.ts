@@ -1,7 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { getDb, schema } from "@/lib/db";
 import { cachedForStamp, deepFreeze } from "@/lib/db/config-cache";
-import { rawId } from "@/lib/validation/partial";
+import { toId } from "@/lib/validation/id";
 
 export type MenuNode = {
   id: number;
@@ -243,7 +243,7 @@ const MENU_KIND_FIELDS = ["url", "features", "feature", "page_type", "allow_in_a
  * it, under any of its names, gives the whole (so a URL sent alone still turns a page into a link).
  */
 export async function storedMenuBody(input: Record<string, unknown>): Promise<Record<string, unknown> | null> {
-  const id = rawId(input.id);
+  const id = toId(input.id);
   if (id == null) return null;
   const db = await getDb();
   const [m] = await db.select().from(schema.menus).where(eq(schema.menus.id, id)).limit(1);

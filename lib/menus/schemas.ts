@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { line, text } from "@/lib/validation/text";
+import { idSchema, optionalIdSchema } from "@/lib/validation/id";
 
-/** The menu editor's messages (admin-and-forms.md section 5, and the rules of section 4). */
+/** The menu editor's messages (the old portal's messages and rules). */
 export const MENU_TEXTS = {
   nameRequired: "The Menu Name Field Is Required.",
   subNameRequired: "The Sub Menu Name field is Required.",
@@ -36,10 +37,7 @@ export const ATTACHMENT_OPTIONS = [
   { id: 2, name: "Document" },
 ] as const;
 
-const INT_MAX = 2_147_483_647;
-const id = (message = "The id is not valid.") =>
-  z.coerce.number({ error: message }).int(message).min(1, message).max(INT_MAX, message);
-const blankToUndefined = (v: unknown) => (v === "" || v === null || v === 0 || v === "0" ? undefined : v);
+const ID_INVALID = "The id is not valid.";
 
 /**
  * Checks a menu URL. 'Enter Valid URL.' when it does not look like a web address at all (or uses a
@@ -86,10 +84,10 @@ const idList = (allowed: readonly number[], message: string) =>
  */
 export const addEditMenuBody = z
   .object({
-    id: z.preprocess(blankToUndefined, id().optional()),
-    parent_id: z.preprocess(blankToUndefined, id("The parent menu is not valid.").optional()),
+    id: optionalIdSchema(ID_INVALID),
+    parent_id: optionalIdSchema("The parent menu is not valid."),
     menu_title: line("Menu Name").optional(),
-    icon_id: z.preprocess(blankToUndefined, id("The icon is not valid.").optional()),
+    icon_id: optionalIdSchema("The icon is not valid."),
     menu_slug: text().max(190).optional(),
     url: text().max(MENU_URL_MAX, MENU_TEXTS.urlInvalid).optional().nullable(),
     features: idList([1, 2, 3], "The page type is not valid.").optional(),
@@ -148,12 +146,12 @@ export type MenuInput = z.output<typeof addEditMenuBody>;
  * objects with `id`), and `parent_id` for a sub-menu list (none: the main menus).
  */
 export const changeMenuPositionBody = z.object({
-  parent_id: z.preprocess(blankToUndefined, id("The parent menu is not valid.").optional()),
+  parent_id: optionalIdSchema("The parent menu is not valid."),
   menu_data: z.preprocess(
     (v) =>
       Array.isArray(v) ? v.map((x) => (x && typeof x === "object" && "id" in x ? (x as { id: unknown }).id : x)) : v,
     z
-      .array(id("The menu list is not valid."), { error: "The menu list is not valid." })
+      .array(idSchema("The menu list is not valid."), { error: "The menu list is not valid." })
       .min(1, "The menu list is not valid.")
       .max(1000, "The menu list is not valid."),
   ),
@@ -166,9 +164,9 @@ export const changeMenuPositionBody = z.object({
  */
 export const deleteMenuBody = z
   .object({
-    id: id(),
+    id: idSchema(ID_INVALID),
     content_action: z.enum(["move", "delete"], { error: "The content action must be move or delete." }).optional(),
-    move_to: z.preprocess(blankToUndefined, id("The menu to move to is not valid.").optional()),
+    move_to: optionalIdSchema("The menu to move to is not valid."),
   })
   .refine((b) => b.content_action !== "move" || b.move_to !== undefined, {
     path: ["move_to"],

@@ -24,7 +24,7 @@ export const RESERVED_SEGMENTS: ReadonlySet<string> = new Set([
   "requests",
   // the calendar's built-in page and its calls
   "calendar",
-  // the staff forms' pages (lib/forms/registry.ts), the profile and the old portal's aliases (admin-and-forms.md section 2)
+  // the staff forms' pages (lib/forms/registry.ts), the profile and the old portal's aliases (docs/decisions.md)
   ...STAFF_FORM_SEGMENTS,
   "backend",
   "changeprofile",

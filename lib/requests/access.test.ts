@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 vi.mock("server-only", () => ({}));
 const { decideRefusal, NOT_AN_APPROVER, OWN_REQUEST_REFUSED } = await import("./access");
 
-describe("who decides a request (issue 37)", () => {
+describe("who decides a request", () => {
   it("administrators decide every request but their own", () => {
     expect(decideRefusal({ id: 1, roleId: 1 }, { createdBy: 5 }, false)).toBeNull();
     expect(decideRefusal({ id: 1, roleId: 1 }, { createdBy: 1 }, true)).toBe(OWN_REQUEST_REFUSED);

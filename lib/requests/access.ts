@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
-import { ROLE } from "@/lib/auth/roles";
+import { roleCan } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/session";
 import { AppError, forbidden } from "@/lib/errors";
 import { schema, type Db, type Tx } from "@/lib/db";
@@ -12,7 +12,6 @@ export const NOT_AN_APPROVER = "You are not an approver of this form at this loc
 export const ONLY_REQUESTER_ANSWERS = "Only the requester can answer a request for information.";
 
 /** The roles that decide requests at all: administrators (every request) and role 2 (those mapped to them). */
-export const DECIDING_ROLES: readonly number[] = [ROLE.admin, ROLE.calendarManager];
 
 /**
  * Why `user` may not decide a request (null when they may): pure, so the rules are unit-tested.
@@ -25,9 +24,9 @@ export function decideRefusal(
   isMappedApprover: boolean,
 ): string | null {
   if (request.createdBy === user.id) return OWN_REQUEST_REFUSED;
-  if (user.roleId === ROLE.admin) return null;
-  if (user.roleId === ROLE.calendarManager && isMappedApprover) return null;
-  return user.roleId === ROLE.calendarManager ? NOT_AN_APPROVER : forbidden().message;
+  if (roleCan(user.roleId, "decideEveryRequest")) return null;
+  if (!roleCan(user.roleId, "decideRequests")) return forbidden().message;
+  return isMappedApprover ? null : NOT_AN_APPROVER;
 }
 
 /** Whether the mapping for `form` at `locationId` names `userId` among its approvers. */
@@ -59,10 +58,10 @@ export async function requireRequestDecider(
   form: FormKey,
   request: { createdBy: number | null; locationId: number | null; assignedTo?: number | null },
 ): Promise<SessionUser> {
-  if (!DECIDING_ROLES.includes(user.roleId)) throw forbidden();
+  if (!roleCan(user.roleId, "decideRequests")) throw forbidden();
   // A role-2 user decides what the mapping names them for, and what an administrator assigned them (an unrouted submission).
   const approver =
-    user.roleId === ROLE.calendarManager && request.createdBy !== user.id
+    !roleCan(user.roleId, "decideEveryRequest") && request.createdBy !== user.id
       ? request.assignedTo === user.id || (await isMappedApprover(db, form, request.locationId, user.id))
       : false;
   const refusal = decideRefusal(user, request, approver);
@@ -80,7 +79,8 @@ export type ApproverScope = {
 };
 
 export async function approverScope(db: Db | Tx, user: Pick<SessionUser, "id" | "roleId">): Promise<ApproverScope> {
-  if (user.roleId !== ROLE.calendarManager) return { user, locations: {} };
+  if (!roleCan(user.roleId, "decideRequests") || roleCan(user.roleId, "decideEveryRequest"))
+    return { user, locations: {} };
   const m = schema.formEmailMappings;
   const a = schema.formMappingApprovers;
   const rows = await db
@@ -103,9 +103,9 @@ export async function approverScope(db: Db | Tx, user: Pick<SessionUser, "id" | 
 export function decidableWhere(form: FormKey, scope: ApproverScope, also?: SQL): SQL {
   const t = REQUEST_TABLES[form];
   const { user } = scope;
-  if (!DECIDING_ROLES.includes(user.roleId)) return sql`false`;
+  if (!roleCan(user.roleId, "decideRequests")) return sql`false`;
   const notOwn = sql`${t.createdBy} is distinct from ${user.id}`;
-  if (user.roleId === ROLE.admin) return and(notOwn, also)!;
+  if (roleCan(user.roleId, "decideEveryRequest")) return and(notOwn, also)!;
   const mapped = scope.locations[form] ?? [];
   return and(
     notOwn,

@@ -5,8 +5,9 @@ import type { PgColumn } from "drizzle-orm/pg-core";
 import { schema } from "@/lib/db";
 import { STATUS_LABELS } from "./transitions";
 import { type RequestStatus } from "@/lib/forms/request-statuses";
+import { personName } from "@/lib/users/display-name";
 
-/** The decision state a request's list row and record carry (issue 37): status, decided by (a name), decided at. */
+/** The decision state a request's list row and record carry (docs/features/requests.md): status, decided by (a name), decided at. */
 export type RequestStateRow = {
   status: RequestStatus;
   decidedByName: string | null;
@@ -15,7 +16,7 @@ export type RequestStateRow = {
 };
 
 /**
- * The select columns of a request's state for `t` (one of the four forms' tables). The decider's name is
+ * The select columns of a request's state for `t` (one of the staff forms' tables). The decider's name is
  * a scalar subquery on the primary key, not a join: the lists' total counts stay on the table alone.
  */
 export function requestStateColumns(t: {
@@ -27,9 +28,7 @@ export function requestStateColumns(t: {
   const u = schema.users;
   return {
     status: t.status,
-    decidedByName: sql<
-      string | null
-    >`(select nullif(trim(${u.firstName} || ' ' || ${u.lastName}), '') from ${u} where ${u.id} = ${t.decidedBy})`,
+    decidedByName: sql<string | null>`(select ${personName(u)} from ${u} where ${u.id} = ${t.decidedBy})`,
     decidedAt: t.decidedAt,
     overdue:
       sql<boolean>`(${t.status} in ('submitted', 'under_review') and ${t.dueAt} is not null and ${t.dueAt} < now())`.mapWith(

@@ -13,7 +13,7 @@ const approver = { id: 2, roleId: 2 };
 const requester = { id: 3, roleId: 3 };
 const refusal = (e: ReturnType<typeof editRefusal>) => (e ? { status: e.status, message: e.message } : null);
 
-describe("issue 43.2: who changes a request's content", () => {
+describe("who changes a request's content", () => {
   it("its requester while nobody has decided it (submitted, needs information); a decided one is a 409", () => {
     for (const status of ["submitted", "needs_info"] as const)
       expect(editRefusal(requester, { createdBy: 3, status })).toBeNull();

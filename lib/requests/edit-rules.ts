@@ -1,8 +1,8 @@
 /**
- * Who changes a request's content (issue 43): pure, shared by the server (lib/forms/save-submission.ts
+ * Who changes a request's content (docs/features/requests.md): pure, shared by the server (lib/forms/save-submission.ts
  * refuses with it) and the pages (an Edit link only for whoever may use it), so the rules are unit-tested.
  */
-import { ROLE } from "@/lib/auth/roles";
+import { roleCan } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors";
 import type { RequestStatus } from "@/lib/forms/request-statuses";
@@ -23,7 +23,7 @@ export function editRefusal(
   user: Pick<SessionUser, "id" | "roleId">,
   request: { createdBy: number | null; status: RequestStatus },
 ): AppError | null {
-  if (user.roleId === ROLE.admin) return null;
+  if (roleCan(user.roleId, "editEveryRequest")) return null;
   if (request.createdBy !== user.id) return new AppError(403, APPROVERS_DO_NOT_EDIT);
   return EDITABLE_BY_REQUESTER.has(request.status) ? null : new AppError(409, DECIDED_REQUEST_LOCKED);
 }
@@ -34,7 +34,7 @@ export function editRefusal(
  * the location it has is fine (old clients send every field back).
  */
 export function moveRefusal(user: Pick<SessionUser, "roleId">, from: number | null, to: number): AppError | null {
-  if (from === to || user.roleId === ROLE.admin) return null;
+  if (from === to || roleCan(user.roleId, "moveRequests")) return null;
   return new AppError(403, ONLY_ADMINS_MOVE, { locationId: [ONLY_ADMINS_MOVE] });
 }
 

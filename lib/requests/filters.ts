@@ -5,7 +5,7 @@ import { REQUEST_STATUSES, type RequestStatus } from "@/lib/forms/request-status
 export const STATUS_FILTER = REQUEST_STATUSES.map((s, i) => ({ value: i + 1, text: STATUS_LABELS[s] }));
 export const statusOfFilter = (value: string): RequestStatus | null => REQUEST_STATUSES[Number(value) - 1] ?? null;
 
-/** The request columns every staff-form list and export gains (issue 37). */
+/** The request columns every staff-form list and export gains (docs/features/requests.md). */
 export const REQUEST_STATE_COLUMNS = [
   { id: "status", label: "Status" },
   { id: "decided_by", label: "Decided By" },

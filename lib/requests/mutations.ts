@@ -12,8 +12,8 @@ import { enqueueMails, type MailMessage } from "@/lib/mail/outbox";
 import { publicOrigin } from "@/lib/http/forwarded";
 import { writeAudit } from "@/lib/system/audit";
 import { SubmissionMail } from "@/lib/mail/templates/submission-mail";
-import { ROLE } from "@/lib/auth/roles";
-import { ONLY_REQUESTER_ANSWERS, OWN_REQUEST_REFUSED, requireRequestDecider, DECIDING_ROLES } from "./access";
+import { roleCan } from "@/lib/auth/roles";
+import { ONLY_REQUESTER_ANSWERS, OWN_REQUEST_REFUSED, requireRequestDecider } from "./access";
 import {
   COMMENT_REQUIRED,
   REQUIRED_COMMENT,
@@ -29,9 +29,7 @@ import {
 import { type RequestStatus } from "@/lib/forms/request-statuses";
 import { headColumns, recordPathOf, type RequestHead } from "./queries";
 import { REQUEST_TABLES } from "@/lib/forms/registry-server";
-
-const nameOf = (u: Pick<SessionUser, "firstName" | "lastName" | "username">) =>
-  [u.firstName, u.lastName].filter(Boolean).join(" ") || u.username;
+import { personNameOrUsernameOf } from "@/lib/users/display-name";
 
 export type DecideResult = {
   form: ApiForm;
@@ -59,7 +57,7 @@ export async function decide(
   actor: SessionUser,
   opts: { expected?: RequestStatus; requestId?: string | null; baseUrl?: string; db?: Db | Tx } = {},
 ): Promise<DecideResult> {
-  if (decision !== "answer" && !DECIDING_ROLES.includes(actor.roleId)) throw forbidden();
+  if (decision !== "answer" && !roleCan(actor.roleId, "decideRequests")) throw forbidden();
   const db = opts.db ?? (await getDb());
   const run = async (tx: Db | Tx) => {
     const t = REQUEST_TABLES[form];
@@ -92,7 +90,7 @@ export async function decide(
       .where(and(eq(t.id, id), eq(t.status, row.status)));
     // Back with the approvers (the requester answered): the deadline runs again from now.
     if (to === "submitted") await stampDueAt(tx, form, id, now);
-    const actorName = nameOf(actor);
+    const actorName = personNameOrUsernameOf(actor);
     await tx.insert(schema.requestEvents).values({
       formKey: form,
       recordId: id,
@@ -247,7 +245,7 @@ export async function decideMany(
   actor: SessionUser,
   opts: { requestId?: string | null; baseUrl?: string } = {},
 ): Promise<BulkOutcome> {
-  if (!DECIDING_ROLES.includes(actor.roleId)) throw forbidden();
+  if (!roleCan(actor.roleId, "decideRequests")) throw forbidden();
   if (COMMENT_REQUIRED.has(decision) && !comment.trim())
     throw new AppError(422, REQUIRED_COMMENT[decision]!, { comment: [REQUIRED_COMMENT[decision]!] });
   const db = await getDb();
@@ -293,7 +291,7 @@ export async function assignRequest(
   actor: SessionUser,
   opts: { requestId?: string | null; baseUrl?: string } = {},
 ) {
-  if (actor.roleId !== ROLE.admin) throw forbidden();
+  if (!roleCan(actor.roleId, "assignRequests")) throw forbidden();
   const db = await getDb();
   return db.transaction(async (tx) => {
     const t = REQUEST_TABLES[form];
@@ -317,7 +315,7 @@ export async function assignRequest(
       .from(u)
       .where(and(eq(u.id, assigneeId), eq(u.status, "active")))
       .limit(1);
-    if (!assignee || !DECIDING_ROLES.includes(assignee.roleId))
+    if (!assignee || !roleCan(assignee.roleId, "decideRequests"))
       throw new AppError(422, ASSIGNEE_NOT_APPROVER, { assignee_id: [ASSIGNEE_NOT_APPROVER] });
     const name = [assignee.first, assignee.last].filter(Boolean).join(" ") || assignee.username;
     await tx
@@ -332,7 +330,7 @@ export async function assignRequest(
       toStatus: row.status,
       comment: `Assigned to ${name}`,
       actorId: actor.id,
-      actorName: nameOf(actor),
+      actorName: personNameOrUsernameOf(actor),
     });
     await writeAudit(
       {
@@ -352,7 +350,7 @@ export async function assignRequest(
         {
           to: assignee.email,
           subject: `Assigned to you: ${FORM_LABELS[form]}: ${row.title}`,
-          text: `${nameOf(actor)} assigned you a request to decide.\n\nOpen the record: ${link}\n`,
+          text: `${personNameOrUsernameOf(actor)} assigned you a request to decide.\n\nOpen the record: ${link}\n`,
         },
       ]);
     }

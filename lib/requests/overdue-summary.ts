@@ -1,14 +1,15 @@
 import "server-only";
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { getDb, schema } from "@/lib/db";
-import { ROLE } from "@/lib/auth/roles";
+import { rolesWith } from "@/lib/auth/roles";
 import { FORM_KEYS, FORM_LABELS, type FormKey } from "@/lib/forms/form-keys";
 import { staffFormHref } from "@/lib/forms/registry";
 import { enqueueMails } from "@/lib/mail/outbox";
 import { publicOrigin } from "@/lib/http/forwarded";
 import { backgroundLoop, startPeriodicJob } from "@/lib/jobs/background-loop";
 import { logger } from "@/lib/log";
-import { DEALERSHIP_TIME_ZONE } from "./deadlines";
+import { PORTAL_TIME_ZONE } from "@/lib/dates/zone";
+import { formatInZone } from "@/lib/dates/format";
 import { REQUEST_TABLES } from "@/lib/forms/registry-server";
 import { overdueWhere } from "./targets";
 import { approverScope, decidableWhere } from "./access";
@@ -17,13 +18,7 @@ import { approverScope, decidableWhere } from "./access";
 const LISTED = 200;
 
 /** The day (YYYY-MM-DD) of `now` in the dealerships' zone. */
-export const dealershipDay = (now: Date) =>
-  new Intl.DateTimeFormat("en-CA", {
-    timeZone: DEALERSHIP_TIME_ZONE,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(now);
+export const dealershipDay = (now: Date) => formatInZone(now, PORTAL_TIME_ZONE, "yyyy-MM-dd");
 
 type Overdue = { form: FormKey; id: number; dueAt: Date };
 
@@ -69,7 +64,13 @@ export async function sendOverdueSummaries(now = new Date()): Promise<{ sent: nu
     .where(
       and(
         eq(u.status, "active"),
-        sql`(${u.roleId} = ${ROLE.admin} or (${u.roleId} = ${ROLE.calendarManager} and ${u.id} in (select user_id from form_mapping_approvers)))`,
+        or(
+          inArray(u.roleId, [...rolesWith("decideEveryRequest")]),
+          and(
+            inArray(u.roleId, [...rolesWith("decideRequests")]),
+            sql`${u.id} in (select user_id from form_mapping_approvers)`,
+          ),
+        ),
       ),
     );
   const s = schema.overdueSummaries;
@@ -114,13 +115,7 @@ export function startOverdueSummaries(): boolean {
     firstRoundMs: 120_000,
     failed: "overdue summaries failed",
     round: async () => {
-      const hour = Number(
-        new Intl.DateTimeFormat("en-US", {
-          timeZone: DEALERSHIP_TIME_ZONE,
-          hour: "2-digit",
-          hourCycle: "h23",
-        }).format(new Date()),
-      );
+      const hour = Number(formatInZone(new Date(), PORTAL_TIME_ZONE, "H"));
       if (hour < 7) return;
       const r = await sendOverdueSummaries();
       if (r.sent) logger.info(r, "overdue summaries queued");

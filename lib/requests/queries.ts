@@ -7,8 +7,8 @@ import { FORM_KEYS, type FormKey } from "@/lib/forms/form-keys";
 import { staffFormHref } from "@/lib/forms/registry";
 import { REQUEST_TABLES, STAFF_FORM_REGISTRATIONS } from "@/lib/forms/registry-server";
 import { ownRecordOr404 } from "@/lib/forms/submission";
-import { ROLE } from "@/lib/auth/roles";
-import { approverScope, decidableWhere, requireRequestDecider, DECIDING_ROLES, type ApproverScope } from "./access";
+import { roleCan } from "@/lib/auth/roles";
+import { approverScope, decidableWhere, requireRequestDecider, type ApproverScope } from "./access";
 import { editRefusal } from "./edit-rules";
 import {
   API_FORMS,
@@ -22,8 +22,9 @@ import {
 } from "./transitions";
 import { type RequestStatus } from "@/lib/forms/request-statuses";
 import type { ApprovalsQuery, MyRequestsQuery } from "./schemas";
+import { personName, personNameOrUsername } from "@/lib/users/display-name";
 
-/** The reads of requests: the four forms' tables, timelines, 'My requests', its header count, the decision panel. */
+/** The reads of requests: the staff forms' tables, timelines, 'My requests', its header count, the decision panel. */
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -78,7 +79,7 @@ export async function getTimeline(
   const [row] = await db
     .select({
       ...headColumns(form),
-      creatorName: sql<string>`coalesce(nullif(trim(${creator.firstName} || ' ' || ${creator.lastName}), ''), ${creator.username}, '')`,
+      creatorName: sql<string>`coalesce(${personNameOrUsername(creator)}, '')`,
     })
     .from(t)
     .leftJoin(creator, eq(creator.id, t.createdBy))
@@ -125,7 +126,7 @@ export type MyRequestRow = {
 };
 
 /**
- * The user's own submissions of the four forms, the latest status change first: each form's rows come
+ * The user's own submissions of every staff form, the latest status change first: each form's rows come
  * from its (created_by, status_changed_at, id) index, cut to the page's end, and are merged.
  */
 export async function listMyRequests(
@@ -202,7 +203,7 @@ export async function loadRequestPanel(form: FormKey, id: number, user: SessionU
   if (!row) return null;
   const timeline = await getTimeline(form, id, user);
   let mayDecide = false;
-  if (DECIDING_ROLES.includes(user.roleId)) {
+  if (roleCan(user.roleId, "decideRequests")) {
     mayDecide = await requireRequestDecider(db, user, form, row).then(
       () => true,
       () => false,
@@ -221,7 +222,7 @@ export async function loadRequestPanel(form: FormKey, id: number, user: SessionU
     // Its requester while open, administrators always; an approver decides, never edits (lib/requests/edit-rules.ts).
     mayEdit: editRefusal(user, row) === null,
     // An administrator assigns an approver to a submission no mapping routed (still waiting for a decision).
-    mayAssign: user.roleId === ROLE.admin && !row.routed && OPEN_STATUSES.has(row.status),
+    mayAssign: roleCan(user.roleId, "assignRequests") && !row.routed && OPEN_STATUSES.has(row.status),
     assignedTo: row.assignedTo,
   };
 }
@@ -298,7 +299,7 @@ export async function listApprovals(
   user: Pick<SessionUser, "id" | "roleId">,
   q: ApprovalsQuery,
 ): Promise<{ rows: ApprovalRow[]; total: number }> {
-  if (!DECIDING_ROLES.includes(user.roleId)) return { rows: [], total: 0 };
+  if (!roleCan(user.roleId, "decideRequests")) return { rows: [], total: 0 };
   const db = await getDb();
   const scope = await approverScope(db, user);
   const keys: readonly FormKey[] = q.form ? [API_FORMS[q.form]] : FORM_KEYS;
@@ -327,7 +328,7 @@ export async function listApprovals(
   const l = schema.locations;
   const pageSql = sql`with r as (select * from (${sql.join(parts, sql` union all `)}) r order by due_at asc nulls last, form, id limit ${q.size} offset ${end - q.size})
     select r.*, ${perForm("reference")} as reference,
-      coalesce(nullif(trim(coalesce(${u.firstName}, '') || ' ' || coalesce(${u.lastName}, '')), ''), ${perForm("requestTitle")}, '') as requester,
+      coalesce(${personName(u)}, ${perForm("requestTitle")}, '') as requester,
       coalesce(${l.name}, '') as location, (r.status in ('submitted', 'under_review') and r.due_at < now()) as overdue
     from r left join ${u} on ${u.id} = r.created_by left join ${l} on ${l.id} = r.location_id
     order by r.due_at asc nulls last, r.form, r.id`;
@@ -368,7 +369,7 @@ export async function listApprovals(
 
 /** The header's 'Waiting for me': the requests waiting for `user`'s first decision, counted up to 100 (the badge says 99+). */
 export function waitingForMeCount(scope: ApproverScope): SQL<number> {
-  if (!DECIDING_ROLES.includes(scope.user.roleId)) return sql<number>`0`;
+  if (!roleCan(scope.user.roleId, "decideRequests")) return sql<number>`0`;
   const counts = FORM_KEYS.map((key) => {
     const t = REQUEST_TABLES[key];
     return sql`(select count(*) from (select 1 from ${t} where ${waitingWhere(key, scope, [...OPEN_STATUSES])} limit 100) w)`;

@@ -3,17 +3,14 @@ import { text } from "@/lib/validation/text";
 import { API_FORMS, APPROVER_STATUSES, BULK_DECISIONS, DECISIONS } from "./transitions";
 import { REQUEST_STATUSES, type RequestStatus } from "@/lib/forms/request-statuses";
 import { FORM_KEYS, type FormKey } from "@/lib/forms/form-keys";
+import { idSchema } from "@/lib/validation/id";
 
 /** The decision of `POST /api/v1/request/decide` and of the record page's panel (the same schema). */
 export const decideSchema = z.object({
   form: z.enum(Object.keys(API_FORMS) as [keyof typeof API_FORMS, ...(keyof typeof API_FORMS)[]], {
     error: "Form is not valid.",
   }),
-  id: z.coerce
-    .number({ error: "Id is required." })
-    .int("Id is not valid.")
-    .positive("Id is not valid.")
-    .max(2147483647, "Id is not valid."),
+  id: idSchema("Id is not valid.", { required: "Id is required." }),
   decision: z.enum(DECISIONS, { error: "Decision is not valid." }),
   comment: text().max(5000, "Comment may have at most 5000 characters.").optional().default(""),
   /** The status the caller saw; when the request has moved on since, the decision is refused (409). Optional for old clients. */
@@ -78,9 +75,5 @@ export const requestTargetsSchema = z.object(
 export const assignSchema = z.object({
   form: decideSchema.shape.form,
   id: decideSchema.shape.id,
-  assignee_id: z.coerce
-    .number({ error: "Select an approver." })
-    .int("Select an approver.")
-    .positive("Select an approver.")
-    .max(2147483647, "Select an approver."),
+  assignee_id: idSchema("Select an approver."),
 });

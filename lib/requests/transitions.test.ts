@@ -9,7 +9,7 @@ import {
 } from "./transitions";
 import { REQUEST_STATUSES } from "@/lib/forms/request-statuses";
 
-describe("request workflows (issue 37)", () => {
+describe("request workflows", () => {
   it("approval: submitted -> approved | denied | needs_info; needs_info -> submitted; approved -> completed", () => {
     expect(nextStatus("approval", "submitted", "approve")).toBe("approved");
     expect(nextStatus("approval", "submitted", "deny")).toBe("denied");

@@ -1,5 +1,5 @@
 /**
- * The staff requests' workflows (issue 37): one pure transition table per workflow. Shared by the server
+ * The staff requests' workflows (docs/features/requests.md): one pure transition table per workflow. Shared by the server
  * (lib/requests/mutations.ts decides with it) and the browser (the decision panel offers only what it allows).
  *
  * RO reversal, tech time and uniform request: submitted -> approved | denied (a reason) | needs_info;

@@ -5,7 +5,7 @@
  * that another bundle made is not an instance of this copy's class. `instanceof` answers by a
  * process-wide brand instead (Symbol.for), so every copy recognises every other's errors. (A storage
  * error judged by its class once turned an oversize upload into a 500 whenever the hourly sweeper had
- * made the driver: issue 44.)
+ * made the driver.)
  */
 function branded<T extends new (...args: never[]) => Error>(name: string, cls: T): T {
   const brand = Symbol.for(`portal.storage.${name}`);

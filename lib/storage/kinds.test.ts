@@ -13,7 +13,7 @@ import { contentDisposition } from "./content-disposition";
 import { signAppFileUrl, verifyFileSignature, expiryFor } from "./signing";
 
 describe("upload kinds", () => {
-  it("declares the spec's limits", () => {
+  it("declares the old portal's limits", () => {
     expect(UPLOAD_KINDS.banner).toMatchObject({ maxFiles: 1, maxFilesizeMb: 25, extensions: ["jpg", "jpeg", "png"] });
     expect(UPLOAD_KINDS.post).toMatchObject({ maxFiles: 20, maxFilesizeMb: 250, extensions: null });
     expect(UPLOAD_KINDS.attachment).toMatchObject({ maxFiles: 1, maxFilesizeMb: 250 });
@@ -26,7 +26,7 @@ describe("upload kinds", () => {
     });
   });
 
-  it("fills the spec's messages", () => {
+  it("fills the old portal's messages", () => {
     expect(tooBigMessage(UPLOAD_KINDS.banner, 26.5 * 1024 * 1024)).toBe(
       "File is too big (26.5MB). Max allowed file size is 25MB",
     );

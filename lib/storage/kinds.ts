@@ -31,7 +31,7 @@ export type UploadKind = {
 const MB = 1024 * 1024;
 const IMAGE_EXTENSIONS = ["jpg", "jpeg", "png"] as const;
 
-/** The spec's texts (portal-core 5, admin-and-forms 5), typos fixed per DECISIONS. */
+/** The old portal's texts, typos fixed (docs/decisions.md). */
 export const UPLOAD_MESSAGES = {
   tooBig: "File is too big ({{filesize}}MB). Max allowed file size is {{maxFilesize}}MB",
   onlyOne: "Only 1 file is allowed",
@@ -93,7 +93,7 @@ export const UPLOAD_KINDS: Record<UploadKindName, UploadKind> = {
   event: {
     name: "event",
     label: "Attachments",
-    // The spec sets no count for event attachments; 20 keeps a zip of them reasonable.
+    // The old portal sets no count for event attachments; 20 keeps a zip of them reasonable.
     maxFiles: 20,
     maxFilesizeMb: 250,
     extensions: null,

@@ -139,7 +139,7 @@ export class S3Driver implements StorageDriver {
    * Aborts this portal's incomplete multipart uploads (under S3_PREFIX, with a key of the portal's layout:
    * another application's uploads in a shared bucket are left alone) begun more than `olderThanMs` ago:
    * an instance killed mid-upload leaves its parts stored, and billed, until something aborts them. The
-   * bucket's lifecycle rule AbortIncompleteMultipartUpload is the second line (README, Files on S3).
+   * bucket's lifecycle rule AbortIncompleteMultipartUpload is the second line (docs/features/files.md).
    */
   async sweepPartials(olderThanMs: number, now = Date.now()): Promise<number> {
     const prefix = this.cfg.prefix ?? "";

@@ -9,7 +9,7 @@ import vm from "node:vm";
  * read by V8 at each full collection); when the last export ends, V8's own factor is back.
  *
  * Only during exports: for pages the tight factor meant a full collection far more often, about a quarter
- * more CPU per page (docs/benchmarks.md, issue 35).
+ * more CPU per page (docs/benchmarks.md).
  */
 const TIGHT = "--heap-growing-percent=20";
 const DEFAULT = "--heap-growing-percent=0"; // 0: V8 chooses

@@ -8,10 +8,10 @@ import { changedRequestsCount, waitingForMeCount } from "@/lib/requests/queries"
 import { approverScope } from "@/lib/requests/access";
 
 /**
- * The header's counts in one statement on every page: unread must-reads (issue 36), requests decided
- * since the user last opened My requests (issue 37; 0 on My requests itself, which marks them seen) and
- * the requests waiting for the user's decision (issue 47, up to 100). One round trip instead of several:
- * about 2 ms of server CPU per page (docs/benchmarks.md, issue 35).
+ * The header's counts in one statement on every page: unread must-reads (docs/features/must-read.md),
+ * requests decided since the user last opened My requests (docs/features/requests.md; 0 on My requests
+ * itself, which marks them seen) and the requests waiting for the user's decision (up to 100). One round
+ * trip instead of several: about 2 ms of server CPU per page (docs/benchmarks.md).
  */
 export async function headerCounts(
   user: SessionUser,

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { headers } from "next/headers";
 import { createAction } from "@/lib/actions/action";
 import { requestIdFrom } from "@/lib/log";
+import { clientIp } from "@/lib/http/forwarded";
 import { text } from "@/lib/validation/text";
 import { FILTER_MAX } from "@/lib/data-table/state";
 import { listDeleteAction } from "@/lib/data-table/delete-action";
@@ -22,9 +23,18 @@ import {
   notificationSchema,
   profileSchema,
   deleteUserBody,
+  forgotPasswordSchema,
+  importUsersBody,
+  newUserSchema,
+  setPasswordSchema,
+  userIdBody,
 } from "./schemas";
 import { USER_DELETE_TEXTS } from "./columns";
+import { addUser, setUserActive } from "./onboarding";
+import { importUsers } from "./import";
+import { redeemPasswordLink, requestPasswordReset, sendPasswordReset } from "./password-links";
 import { storedEditUser, storedProfile } from "./queries";
+import { idListSchema } from "@/lib/validation/id";
 
 async function requestId() {
   return requestIdFrom(await headers());
@@ -68,7 +78,7 @@ export const changePasswordAction = createAction({}, changePasswordSchema, async
 
 const sendNotificationSchema = notificationSchema.extend({
   /** The selected users; none: every user matching `filters`. */
-  ids: z.array(z.coerce.number().int().positive().max(2_147_483_647)).max(500).default([]),
+  ids: idListSchema(500).default([]),
   filters: z.record(text().max(60), text().max(FILTER_MAX)).default({}),
 });
 
@@ -99,3 +109,52 @@ export const deleteUsersAction = listDeleteAction(
   USER_DELETE_TEXTS.done,
   deleteUserBody,
 );
+
+/** Add user (administrators): a local account, and a mail with a link to set its password. */
+export const addUserAction = createAction({ capability: "manageBackOffice" }, newUserSchema, async (input, user) => {
+  const { id } = await addUser({ data: input, actorId: user.id, requestId: await requestId() });
+  return { ok: true as const, data: { id }, message: PEOPLE_MESSAGES.userAdded };
+});
+
+/** Send password reset (administrators): mails the user a link to set a new password. */
+export const sendPasswordResetAction = createAction(
+  { capability: "manageBackOffice" },
+  userIdBody,
+  async (input, user) => {
+    await sendPasswordReset({ id: input.id, actorId: user.id, requestId: await requestId() });
+    return { ok: true as const, data: undefined, message: PEOPLE_MESSAGES.resetSent };
+  },
+);
+
+/** Deactivate / Reactivate (administrators). */
+export const setUserActiveAction = createAction(
+  { capability: "manageBackOffice" },
+  userIdBody.extend({ active: z.boolean() }),
+  async (input, user) => {
+    await setUserActive({ ...input, actorId: user.id, requestId: await requestId() });
+    return {
+      ok: true as const,
+      data: undefined,
+      message: input.active ? PEOPLE_MESSAGES.reactivated : PEOPLE_MESSAGES.deactivated,
+    };
+  },
+);
+
+/** Import users from an uploaded CSV (administrators): the preview, or (`commit`) the import. */
+export const importUsersAction = createAction(
+  { capability: "manageBackOffice" },
+  importUsersBody,
+  async (input, user) => importUsers({ ...input, actorId: user.id, requestId: await requestId() }),
+);
+
+/** 'Forgot password?' (anyone): the same answer whether or not the address is an account's. */
+export const forgotPasswordAction = createAction({ public: true }, forgotPasswordSchema, async (input) => {
+  const message = await requestPasswordReset({ email: input.email, ip: clientIp({ headers: await headers() }) });
+  return { ok: true as const, data: undefined, message };
+});
+
+/** Setting a password through a mailed link (anyone holding the link). */
+export const setPasswordAction = createAction({ public: true }, setPasswordSchema, async (input) => {
+  await redeemPasswordLink({ token: input.token, password: input.newPassword, requestId: await requestId() });
+  return { ok: true as const, data: undefined, message: PEOPLE_MESSAGES.passwordSet };
+});

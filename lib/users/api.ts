@@ -1,5 +1,6 @@
 import type { UserListRow } from "./columns";
 import type { UserDetail } from "./queries";
+import { personNameOf } from "./display-name";
 
 /** A user list row with the v1 API's payload names. */
 export function toApiUser(r: UserListRow) {
@@ -7,7 +8,7 @@ export function toApiUser(r: UserListRow) {
     id: r.id,
     first_name: r.firstName,
     last_name: r.lastName,
-    name: [r.firstName, r.lastName].filter(Boolean).join(" "),
+    name: personNameOf(r),
     email: r.email,
     username: r.username,
     emp_id: r.empId,

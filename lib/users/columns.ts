@@ -1,5 +1,6 @@
 import type { ExportColumn } from "@/lib/data-table/export";
 import type { TableSort } from "@/lib/data-table/state";
+import { personNameOf } from "./display-name";
 
 /**
  * The user list's columns (ids as in the URL and the listuser call) and labels: shared by the page,
@@ -17,7 +18,7 @@ export const USER_COLUMNS = [
 ] as const;
 export type UserColumnId = (typeof USER_COLUMNS)[number]["id"];
 
-/** The spec's default order for tables: id, newest first (section 9). */
+/** The old portal's default order for tables: id, newest first. */
 export const USER_DEFAULT_SORT: TableSort = { id: "id", desc: true };
 
 /** One row of the user list (and of its export). */
@@ -39,7 +40,7 @@ export type UserListRow = {
   phone: string | null;
 };
 
-/** The texts of the bulk delete (spec section 8). */
+/** The texts of the bulk delete (the old portal's texts). */
 export const USER_DELETE_TEXTS = {
   title: "Are you sure?",
   text: "You can't revert your action",
@@ -48,10 +49,10 @@ export const USER_DELETE_TEXTS = {
   self: "You can't delete your own account.",
 } as const;
 
-/** The export's columns: those the list shows (DECISIONS: exports have the list's columns). */
+/** The export's columns: those the list shows (docs/decisions.md: exports have the list's columns). */
 const label = (id: string) => USER_COLUMNS.find((c) => c.id === id)!.label;
 export const USER_EXPORT_COLUMNS: ExportColumn<UserListRow>[] = [
-  { header: label("name"), value: (r) => [r.firstName, r.lastName].filter(Boolean).join(" ") },
+  { header: label("name"), value: (r) => personNameOf(r) },
   { header: label("email"), value: (r) => r.email },
   { header: label("emp_id"), value: (r) => r.empId },
   { header: label("role"), value: (r) => r.roleName },

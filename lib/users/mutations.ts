@@ -15,8 +15,10 @@ import { enqueueMails } from "@/lib/mail/outbox";
 import { PEOPLE_MESSAGES as M, type EditUser, type Profile } from "./schemas";
 import { photoUrl, profileValuesOf, USER_QUERY } from "./queries";
 import { USER_DEFAULT_SORT, USER_DELETE_TEXTS } from "./columns";
+import { roleCan } from "@/lib/auth/roles";
+import { loadUserRefs, refProblems } from "./refs";
 
-const { users, roles, states, locations, departments, permissions, userPermissions, apiTokens } = schema;
+const { users, userPermissions, apiTokens } = schema;
 
 /**
  * Deletes users the way a company directory must: the account is deactivated (`deleted_at`, status
@@ -63,21 +65,21 @@ export async function deleteUsers(input: {
   });
 }
 
-/** 422 naming the field unless the id is a row of `table` (ids from a select: a stale or forged one). */
-async function assertExists(
-  tx: Tx,
-  table: typeof states | typeof locations | typeof departments | typeof roles,
-  id: number | null,
-  field: string,
-  message: string,
-) {
-  if (id == null) return;
-  const [row] = await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1);
-  if (!row) throw new AppError(422, message, { [field]: [message] });
+/** 422 naming the first field whose id names nothing (Edit User's and Add user's rule, lib/users/refs.ts). */
+export async function assertUserRefs(tx: Tx, data: Parameters<typeof refProblems>[0]): Promise<void> {
+  const problems = refProblems(data, await loadUserRefs(tx));
+  const [field] = Object.keys(problems);
+  if (field) throw new AppError(422, problems[field][0], { [field]: problems[field] });
 }
 
 /** Ends every session and API token of a user, in the change's transaction; `except` keeps one (the caller's own). */
-async function revokeSessions(tx: Tx, userId: number, now: Date, reason: "access" | "password", except?: number) {
+export async function revokeSessions(
+  tx: Tx,
+  userId: number,
+  now: Date,
+  reason: "access" | "password" | "disabled",
+  except?: number,
+) {
   await tx
     .update(apiTokens)
     .set({ revokedAt: now, revokedReason: reason })
@@ -113,24 +115,8 @@ export async function updateUserByAdmin(input: {
       .where(and(eq(users.id, data.id), isNull(users.deletedAt)))
       .for("update");
     if (!before) throw new AppError(404, M.notRegistered);
-    await assertExists(tx, roles, data.roleId, "roleId", M.roleUnknown);
-    await assertExists(tx, states, data.stateId, "stateId", M.stateUnknown);
-    await assertExists(tx, locations, data.locationId, "locationId", M.locationUnknown);
-    await assertExists(tx, departments, data.departmentId, "departmentId", M.departmentUnknown);
-    if (data.locationId && data.departmentId) {
-      const [at] = await tx
-        .select({ departmentId: locations.departmentId })
-        .from(locations)
-        .where(eq(locations.id, data.locationId));
-      if (at.departmentId !== data.departmentId)
-        throw new AppError(422, M.departmentNotAtLocation, { departmentId: [M.departmentNotAtLocation] });
-    }
+    await assertUserRefs(tx, data);
     const wanted = [...new Set(data.permissionIds)].sort((a, b) => a - b);
-    if (wanted.length) {
-      const found = await tx.select({ id: permissions.id }).from(permissions).where(inArray(permissions.id, wanted));
-      if (found.length !== wanted.length)
-        throw new AppError(422, M.permissionUnknown, { permissionIds: [M.permissionUnknown] });
-    }
     const had = (
       await tx
         .select({ id: userPermissions.permissionId })
@@ -177,7 +163,7 @@ export async function updateUserByAdmin(input: {
  * What an administrator keeps of a user (state, location, department, role, permissions) as an own-profile
  * body may name it: the old client sends its current values back, which is accepted; any other value
  * is refused (422 naming the field), so nothing a person edits about themself widens what they may
- * read, count in or approve (issue 43).
+ * read, count in or approve (docs/features/users.md).
  */
 export type AdministratorKept = {
   stateId?: number | null;
@@ -245,7 +231,8 @@ export async function updateOwnProfile(input: {
   requestId?: string | null;
 }): Promise<{ profileImageUrl: string | null }> {
   const { user } = input;
-  if (input.personal && user.roleId !== 1) throw forbidden("Your personal data is kept by an administrator.");
+  if (input.personal && !roleCan(user.roleId, "editPersonalData"))
+    throw forbidden("Your personal data is kept by an administrator.");
   return withFileTransaction(async (tx) => {
     const [before] = await tx
       .select()

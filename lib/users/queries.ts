@@ -6,7 +6,7 @@ import { contains, equalsId, likePattern, type TableQuerySpec } from "@/lib/data
 import { defineList } from "@/lib/data-table/list-definition";
 import { USER_DEFAULT_SORT, USER_EXPORT_COLUMNS, type UserListRow } from "./columns";
 import { personNameOrUsername } from "./display-name";
-import { rawId } from "@/lib/validation/partial";
+import { toId } from "@/lib/validation/id";
 
 const { users, roles, locations, departments, states, permissions, userPermissions } = schema;
 
@@ -94,7 +94,7 @@ export const userList = defineList<UserListRow>({
 
 export type Option = { value: number; text: string };
 
-/** Roles for the selector (a role with value zero is hidden, spec section 2). */
+/** Roles for the selector (a role with value zero is hidden, as on the old portal). */
 export async function listRoles(): Promise<Option[]> {
   const db = await getDb();
   return db
@@ -214,7 +214,7 @@ export async function storedProfile(id: number) {
 
 /** Edit User's stored values for an update's raw input (null: no valid id, or no such user; the schema or save answers that). */
 export async function storedEditUser(input: Record<string, unknown>) {
-  const id = rawId(input.id);
+  const id = toId(input.id);
   const u = id == null ? null : await getUserDetail({ id });
   return u && editUserValuesOf(u);
 }
@@ -313,4 +313,15 @@ export async function listHrCards(): Promise<HrCard[]> {
       color: r.color,
     };
   });
+}
+
+/** Edit User's account buttons: whether the account may sign in, and whether it has a password here or may get one. */
+export async function getAccountState(id: number): Promise<{ active: boolean; ssoOnly: boolean } | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ status: users.status, passwordHash: users.passwordHash, oidcSubject: users.oidcSubject })
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .limit(1);
+  return row ? { active: row.status === "active", ssoOnly: !!row.oidcSubject && !row.passwordHash } : null;
 }

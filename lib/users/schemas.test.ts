@@ -65,7 +65,7 @@ describe("editUserSchema", () => {
 });
 
 describe("changePasswordSchema and the other forms", () => {
-  it("gives the spec's messages", () => {
+  it("gives the old portal's messages", () => {
     expect(
       firstMessage(
         changePasswordSchema.safeParse({ oldPassword: "", newPassword: "abcdef", confirmpassword: "abcdef" }),

@@ -3,6 +3,7 @@ import { line, text } from "@/lib/validation/text";
 import { FILTER_MAX } from "@/lib/data-table/state";
 import { listCallBody, listFilters, recordIdList } from "@/lib/data-table/list-body";
 import { USER_DEFAULT_SORT } from "./columns";
+import { idListSchema, idSchema, MAX_ID, optionalIdSchema } from "@/lib/validation/id";
 
 /**
  * The people screens' schemas. First their forms (Edit User, Edit Profile, Change Password, e-mail
@@ -11,7 +12,7 @@ import { USER_DEFAULT_SORT } from "./columns";
  * No server imports: the browser loads this file.
  */
 
-/** The spec's texts (admin-and-forms sections 5 and 8). */
+/** The old portal's messages and texts (docs/decisions.md). */
 export const PEOPLE_MESSAGES = {
   roleRequired: "Role is Required",
   roleUnknown: "The selected role does not exist.",
@@ -21,7 +22,7 @@ export const PEOPLE_MESSAGES = {
   locationUnknown: "The selected location does not exist.",
   departmentUnknown: "The selected department does not exist.",
   departmentNotAtLocation: "The selected department is not the location's department.",
-  /** An own-profile body that names another value of what an administrator keeps (issue 43). */
+  /** An own-profile body that names another value of what an administrator keeps (docs/decisions.md). */
   keptByAdministrator: (field: string) =>
     `Your ${field} is changed by an administrator (Edit User), not on your profile.`,
   emailRequired: "Please Enter Email",
@@ -52,17 +53,36 @@ export const PEOPLE_MESSAGES = {
   emailSent: "Email Notification Sent Successfully",
   hrSaved: "The HR list order was saved.",
   hrUnknownUser: "The list contains a user that does not exist.",
+  empIdTooLong: "The Dayforce Id may not be longer than 64 characters.",
+  userAdded: "User added. A link to set a password was e-mailed to them.",
+  resetSent: "A link to set a new password was e-mailed to them.",
+  resetSsoOnly: "This account signs in through the company's single sign-on: its password is changed there.",
+  noEmail: "This user has no e-mail address to send a link to.",
+  forgotAnswer:
+    "If that address belongs to an account here, a link to set a new password is on its way. It is valid for 72 hours.",
+  linkUnknown: "This link is not valid. Please request a new one.",
+  linkUsed: "This link was already used. Please request a new one.",
+  linkExpired: "This link has expired (links are valid for 72 hours). Please request a new one.",
+  linkReplaced: "A newer link was sent after this one: please use the newest, or request a new one.",
+  passwordSet: "Your password is set. Please sign in.",
+  deactivated: "The account was deactivated.",
+  reactivated: "The account was reactivated.",
+  deactivateSelf: "You can't deactivate your own account.",
+  importFileRequired: "Please upload a CSV file.",
+  importHeaders: "The file's first line must name the user export's columns (Name, E-mail, ...).",
+  importEmpty: "The file has no rows.",
+  importTooMany: "A file may have at most 5,000 rows.",
+  importOwnRecord: "Your own record is edited on your profile.",
+  importDeleted: "This e-mail belongs to a deleted user.",
+  importDuplicate: "This e-mail appears on an earlier row of the file.",
+  importUnknownName: (what: string, name: string) => `There is no ${what} named '${name}'.`,
+  importAmbiguousLocation: (name: string) => `More than one location is named '${name}': name its department too.`,
 } as const;
 
 const M = PEOPLE_MESSAGES;
-const INT_MAX = 2_147_483_647;
 
-/** An id from a select: "" or 0 means none. */
-const optionalId = (message: string) =>
-  z.preprocess(
-    (v) => (v === "" || v === null || v === undefined || v === 0 || v === "0" ? null : v),
-    z.coerce.number({ error: message }).int(message).positive(message).max(INT_MAX, message).nullable(),
-  );
+/** An id from a select: "" or 0 means none (null). */
+const optionalId = (message: string) => optionalIdSchema(message).transform((v) => v ?? null);
 
 /** Phone: optional; digits only (spaces, dashes, dots, brackets and a leading + are ignored), 10 to 13 of them. */
 export const phoneSchema = text()
@@ -75,23 +95,15 @@ export const phoneSchema = text()
 
 const permissionIds = z.preprocess(
   (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : String(v).split(",")),
-  z
-    .array(
-      z.coerce
-        .number({ error: M.permissionUnknown })
-        .int(M.permissionUnknown)
-        .positive(M.permissionUnknown)
-        .max(INT_MAX, M.permissionUnknown),
-    )
-    .max(100),
+  z.array(idSchema(M.permissionUnknown)).max(100),
 );
 
 /** Edit User (administrators): role (required; 0 is no role), state, location, department, phone, permissions. */
 export const editUserSchema = z.object({
-  id: z.coerce.number().int().positive().max(INT_MAX),
+  id: idSchema(),
   roleId: z.preprocess(
     (v) => (v === "" || v === null || v === undefined ? 0 : v),
-    z.coerce.number({ error: M.roleRequired }).int(M.roleRequired).min(1, M.roleRequired).max(INT_MAX, M.roleUnknown),
+    z.coerce.number({ error: M.roleRequired }).int(M.roleRequired).min(1, M.roleRequired).max(MAX_ID, M.roleUnknown),
   ),
   stateId: optionalId(M.stateUnknown),
   locationId: optionalId(M.locationUnknown),
@@ -144,18 +156,59 @@ export const personalDataSchema = z.object({
     .pipe(z.email({ error: M.emailInvalid })),
 });
 
-/** Change Password. The old password is checked on the server; min 6 characters for the new one. */
+/**
+ * A person as an administrator adds them (Add user, and each row of an import): their personal data,
+ * Dayforce Id and what Edit User sets. One schema for both, so every rule holds for either.
+ */
+export const newUserSchema = editUserSchema.omit({ id: true }).extend({
+  ...personalDataSchema.shape,
+  email: personalDataSchema.shape.email.transform((v) => v.toLowerCase()),
+  empId: line("Dayforce Id").trim().max(64, M.empIdTooLong).default(""),
+});
+export type NewUserInput = z.input<typeof newUserSchema>;
+export type NewUser = z.output<typeof newUserSchema>;
+
+/** 'Forgot password?': the account's e-mail address (any text: the answer is the same either way). */
+export const forgotPasswordSchema = z.object({
+  email: line("Email", { error: M.emailRequired }).trim().min(1, M.emailRequired).max(190, M.emailInvalid),
+});
+
+/** Send password reset, Deactivate, Reactivate: one user. */
+export const userIdBody = z.object({ id: idSchema() });
+
+/**
+ * An import: the CSV's stored path (a temporary upload of the caller, store_document?kind=document)
+ * and whether to write it (`commit`), else only the preview.
+ */
+export const importUsersBody = z.object({
+  file: text({ error: M.importFileRequired }).trim().min(1, M.importFileRequired).max(1000),
+  commit: z.preprocess((v) => v === true || v === "true" || v === "1" || v === 1, z.boolean()).default(false),
+});
+
+/** A new password, typed twice (Change Password, and setting one through a mailed link): min 6 characters. */
+const newPasswordFields = {
+  newPassword: text({ error: M.newPasswordRequired }).min(1, M.newPasswordRequired).min(6, M.newPasswordShort).max(200),
+  confirmpassword: text({ error: M.confirmRequired }).min(1, M.confirmRequired).max(200),
+};
+const passwordsMatch: [
+  (v: { newPassword: string; confirmpassword: string }) => boolean,
+  { message: string; path: string[] },
+] = [(v) => v.newPassword === v.confirmpassword, { message: M.passwordMismatch, path: ["confirmpassword"] }];
+
+/** Change Password. The old password is checked on the server. */
 export const changePasswordSchema = z
   .object({
     oldPassword: text({ error: M.oldPasswordRequired }).min(1, M.oldPasswordRequired).max(200),
-    newPassword: text({ error: M.newPasswordRequired })
-      .min(1, M.newPasswordRequired)
-      .min(6, M.newPasswordShort)
-      .max(200),
-    confirmpassword: text({ error: M.confirmRequired }).min(1, M.confirmRequired).max(200),
+    ...newPasswordFields,
   })
-  .refine((v) => v.newPassword === v.confirmpassword, { message: M.passwordMismatch, path: ["confirmpassword"] });
+  .refine(...passwordsMatch);
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+/** Setting a password through a mailed link: the link's secret and the new password, twice. */
+export const setPasswordSchema = z
+  .object({ token: text().trim().min(1, M.linkUnknown).max(200, M.linkUnknown), ...newPasswordFields })
+  .refine(...passwordsMatch);
+export type SetPasswordInput = z.input<typeof setPasswordSchema>;
 
 /** The e-mail notification's texts (the attachment, if any, is an uploaded file's path). */
 export const notificationSchema = z.object({
@@ -170,7 +223,7 @@ export type NotificationInput = z.input<typeof notificationSchema>;
 
 /** HR order: every user id in the new order (first = position 1). */
 export const hrOrderSchema = z.object({
-  ids: z.array(z.coerce.number().int().positive().max(INT_MAX)).min(1).max(10_000),
+  ids: idListSchema(10_000).min(1),
 });
 
 // The v1 calls' bodies.
@@ -214,7 +267,7 @@ export const getStateBody = z.object({ search: text().trim().max(100).optional()
 
 /** POST getdepartment: optional `location` (a location id). */
 export const getDepartmentBody = z.object({
-  location: z.union([z.coerce.number().int().positive().max(2_147_483_647), z.literal(""), z.null()]).optional(),
+  location: z.union([idSchema(), z.literal(""), z.null()]).optional(),
 });
 
 const filterRecord = z.record(text().max(60), z.union([text().max(FILTER_MAX), z.number()]).nullable());
@@ -280,12 +333,7 @@ const ids_ = ids;
 /** POST changepositionhr: `imageList`, the users in their new order (ids, or objects with an `id`); `type` is unused. */
 export const changePositionHrBody = z.object({
   imageList: z
-    .array(
-      z.union([
-        z.coerce.number().int().positive().max(2_147_483_647),
-        z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }).transform((o) => o.id),
-      ]),
-    )
+    .array(z.union([idSchema(), z.object({ id: idSchema() }).transform((o) => o.id)]))
     .min(1, "The list is empty.")
     .max(10_000),
   type: text().max(60).optional(),

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { MAX_YEAR, MIN_YEAR, parseDateTime, parseInstant, parseIsoDate, parseUsDate } from "./date-parser";
+import { MAX_YEAR, MIN_YEAR, parseDateTime, parseInstant, parseIsoDate, parseUsDate } from "@/lib/dates/parse";
 import { dateMessage, dateOnly, dateTime, dateTimeMessage } from "./dates";
 
 /** Issue 43.5: one date parser that refuses impossible dates and years out of range, never rolls them. */
-describe("issue 43.5: the one date parser refuses impossible dates instead of rolling them", () => {
+describe("the one date parser refuses impossible dates instead of rolling them", () => {
   const refusedDates = [
     "2026-02-30", // rolled to March 2 by Date.parse
     "2026-02-29", // not a leap year
@@ -84,7 +84,7 @@ describe("issue 43.5: the one date parser refuses impossible dates instead of ro
   });
 });
 
-describe("issue 43.5: the date fields' schemas answer the field's message", () => {
+describe("the date fields' schemas answer the field's message", () => {
   it("dateOnly: a real date out as YYYY-MM-DD, anything else the message naming the field", () => {
     expect(dateOnly("The from date").parse(" 2026-02-28 ")).toBe("2026-02-28");
     for (const v of ["2026-02-30", "0000-01-01", "2026-13-01", "x", 20260101]) {

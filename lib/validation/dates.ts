@@ -1,8 +1,8 @@
 import { text } from "./text";
-import { MAX_YEAR, MIN_YEAR, formatYmd, parseInstant, parseIsoDate } from "./date-parser";
+import { MAX_YEAR, MIN_YEAR, formatYmd, parseInstant, parseIsoDate } from "@/lib/dates/parse";
 
 /**
- * The zod schemas of date fields, built on the portal's one date parser (./date-parser.ts, pure and
+ * The zod schemas of date fields, built on the portal's one date parser (lib/dates/parse.ts, pure and
  * without zod, for the browser's pages that ship no schemas). Every schema that takes a date or a
  * date-time from a URL's query, a v1 body or a form uses these (or, for the staff forms' and
  * save-the-date's MM/DD/YYYY, the parser's parseUsDate).

@@ -5,12 +5,12 @@ import { z } from "zod";
  * an API payload ('abc' for an id, a number for a name, a list for a title), a missing field, a
  * number out of range. zod's own texts ('Too small: expected number to be >0', 'Invalid input')
  * mean nothing to the person who sent the value; these name the field and say what it takes. The
- * spec's messages stay where a schema gives them: zod asks this only when the schema has none.
+ * the old portal's messages stay where a schema gives them: zod asks this only when the schema has none.
  * Installed once for every parse, in the browser and on the server (`text()` and the entry-point
  * wrappers import this module).
  */
 
-/** Misspellings the v1 payload keeps (DECISIONS: at the API edge only); the messages spell them right. */
+/** Misspellings the v1 payload keeps (docs/decisions.md: at the API edge only); the messages spell them right. */
 const SPELLING: Record<string, string> = { empolyee: "employee", salest: "sales" };
 
 /** 'menu_title' / 'employeeName' / 'shopTimeObjects.0.timeIn' -> 'Menu title' / 'Employee name' / 'Time in'. */

@@ -3,8 +3,8 @@ import { AppError } from "@/lib/errors";
 import { fieldErrorsOf, underPayloadNames } from "@/lib/api/payload-names";
 
 /**
- * A field left out is a field kept (issue 43; docs: DECISIONS 'An update call changes only the fields its
- * body names'). An update's input is what is stored, in the form's own shape, with each field the body
+ * A field left out is a field kept (docs/decisions.md: 'An update changes only the fields it
+ * names'). An update's input is what is stored, in the form's own shape, with each field the body
  * names laid over it; the whole is then checked by the form's schema, so the rules between fields (a
  * department at its location, a link for a link entry) hold for the result and not only for the part
  * that was sent. A field whose value is `undefined` was not named; `null` and `""` are named (they clear).
@@ -38,10 +38,3 @@ export function parseOverStored<S extends z.ZodType>(
 
 /** Whether a body named the field: present and not `undefined` (`null` and `""` are named). */
 export const named = (value: unknown) => value !== undefined;
-
-/** The positive integer id an update's raw (not yet validated) input names, or null (a new record, or an id the schema refuses). */
-export function rawId(value: unknown): number | null {
-  const n =
-    typeof value === "number" ? value : typeof value === "string" && /^\d{1,10}$/.test(value) ? Number(value) : NaN;
-  return Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null;
-}

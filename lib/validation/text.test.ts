@@ -9,7 +9,7 @@ import { personalDataSchema, profileSchema } from "@/lib/users/schemas";
 const messages = (r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join("."), i.message]));
 
-describe("line(): one-line fields (issue 31)", () => {
+describe("line(): one-line fields", () => {
   it("refuses CR, LF and Unicode's line separators inside, with the field's message", () => {
     for (const v of ["a\nb", "a\r\nb", "a\rb", "a\u2028b", "a\u2029b"]) {
       expect(line("Name").safeParse(v).error?.issues[0]?.message, JSON.stringify(v)).toBe(oneLineMessage("Name"));

@@ -1,5 +1,5 @@
 /**
- * The old portal's sign-in link (`/login?token=&username=`) switching accounts (issue 31, item 2): the
+ * The old portal's sign-in link (`/login?token=&username=`) switching accounts (docs/security.md): the
  * page asks first (e2e/auto-login.spec.ts); the action it then calls ends the browser's previous session
  * on the server once the new one exists, and leaves it alone when the link is refused.
  */

@@ -2,7 +2,7 @@
  * POST /api/v1/autologinuser: an SSO access token issued to the portal (introspection, or a JWT's
  * audience checked against the SSO's keys), with its claims from userinfo, for an API token. A forged or
  * foreign token is refused and nothing is written; the first sign-in creates read-only staff; an
- * identity signs in only as its own account (issue 31, item 1); failures are rate limited (item 8).
+ * identity signs in only as its own account; failures are rate limited (docs/security.md).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { eq, inArray, sql } from "drizzle-orm";
@@ -27,7 +27,7 @@ const JDOE = {
   family_name: "Doe",
 };
 const STAFF = { sub: "sso-staff-1", preferred_username: "sam", email: "staff@example.com", email_verified: true };
-/** The forged userinfo of issue 31: someone else's username claim, the administrator's e-mail, unverified. */
+/** A forged userinfo: someone else's username claim, the administrator's e-mail, unverified. */
 const EVE = { sub: "eve-0001", preferred_username: "eve", email: "ADMIN@example.com", email_verified: false };
 const EVE_VERIFIED = {
   sub: "eve-0002",
@@ -362,7 +362,7 @@ describe("rate limited like password sign-in", () => {
   });
 });
 
-describe("issue 43.9: a refused token is not a failed password of the account it names", () => {
+describe("a refused token is not a failed password of the account it names", () => {
   it("a spray of bad tokens naming the administrator leaves the administrator's password sign-in from that address alone", async () => {
     const ip = "198.51.100.44";
     const admin = await userNamed("admin");

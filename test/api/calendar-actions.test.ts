@@ -431,7 +431,7 @@ describe("subscription link actions", () => {
     expect(await revokeFeedLinkAction({ id: created.data.links[0].id })).toMatchObject({ ok: true, data: [] });
   });
 
-  it("'Reset link' ends the old URL at once and gives a new one for the same key; only the owner may (issue 31)", async () => {
+  it("'Reset link' ends the old URL at once and gives a new one for the same key; only the owner may", async () => {
     await signIn("staff");
     const [key] = await t
       .db()

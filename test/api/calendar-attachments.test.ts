@@ -167,7 +167,7 @@ describe("event attachments", () => {
   });
 });
 
-describe("files belong to their record (issue 19)", () => {
+describe("files belong to their record", () => {
   it("getsignedurlpath gives a link to an inactive event's attachment only to those who may see the event", async () => {
     const { GET: signedUrlPath } = await import("@/app/api/v1/getsignedurlpath/route");
     const manager = await tokenFor(t.db(), "manager");

@@ -8,8 +8,9 @@ import { POST as addUpdateEvent } from "@/app/api/v1/addupdateevent/route";
 import { DELETE as deleteEventsRoute } from "@/app/api/v1/deleteevents/route";
 import { GET as meetingList } from "@/app/api/v1/get_meeting_list/route";
 import { GET as feedRoute } from "@/app/api/calendar/feed/[token]/route";
+import { GET as calendarRead } from "@/app/api/calendar/events/route";
 import { createFeedToken, revokeFeedToken } from "@/lib/calendar/mutations";
-import type { ApiEventDetail, ApiOccurrence } from "@/lib/calendar/types";
+import type { ApiEventDetail, ApiOccurrence, CalendarContent } from "@/lib/calendar/types";
 
 const t = setupTestDatabase();
 let admin: string, manager: string, staff: string;
@@ -433,7 +434,7 @@ describe("addupdateevent, getevent, getevents", () => {
   });
 });
 
-describe("issue 43.3 follow-up: addupdateevent keeps every field its update leaves out", () => {
+describe("addupdateevent keeps every field its update leaves out", () => {
   const stored = async (title: string) =>
     (await t.db().select().from(schema.calendarEvents).where(eq(schema.calendarEvents.title, title)))[0];
 
@@ -463,7 +464,7 @@ describe("issue 43.3 follow-up: addupdateevent keeps every field its update leav
   });
 });
 
-describe("bad input is refused with the spec's message and nothing is written", () => {
+describe("bad input is refused with the old portal's message and nothing is written", () => {
   const cases: Array<[string, Record<string, unknown>, string, string]> = [
     [
       "end before start",
@@ -683,5 +684,85 @@ describe("ICS subscription feed", () => {
     await t.db().update(schema.users).set({ status: "disabled" }).where(eq(schema.users.id, manager.id));
     expect((await feed(link.token)).status).toBe(404);
     await t.db().update(schema.users).set({ status: "active" }).where(eq(schema.users.id, manager.id));
+  });
+});
+
+describe("the portal calendar's own read (GET /api/calendar/events)", () => {
+  const DAY = 86_400_000;
+  const window = `start=${new Date(Date.now() - 40 * DAY).toISOString()}&end=${new Date(Date.now() + 40 * DAY).toISOString()}`;
+  const read = (token: string | undefined, qs: string) =>
+    callRoute(calendarRead, apiRequest(`/api/calendar/events?${qs}`, token ? { token } : {}));
+
+  it("answers the window's occurrences and the page's keys in the portal's names, inactive ones only to roles that see them", async () => {
+    const day = new Date(Date.now() + 2 * DAY).toISOString().slice(0, 10);
+    const saved = await post(
+      manager,
+      body({
+        title: "Portal read, inactive",
+        status: "inactive",
+        startDate: `${day} 09:00:00`,
+        endDate: `${day} 10:00:00`,
+      }),
+    );
+    expect(saved.status).toBe(200);
+
+    const forStaff = await read(staff, `${window}&slug=calendar&timeZone=America/Los_Angeles`);
+    expect(forStaff.status).toBe(200);
+    const content = forStaff.json.content as CalendarContent;
+    expect(content.events.length).toBeGreaterThan(0);
+    expect(Object.keys(content.events[0]).sort()).toEqual([
+      "allDay",
+      "colorCode",
+      "end",
+      "endDay",
+      "id",
+      "keyId",
+      "keyName",
+      "occurrenceId",
+      "start",
+      "startDay",
+      "status",
+      "title",
+      "type",
+    ]);
+    expect(Object.keys(content.keys[0]).sort()).toEqual(["colorCode", "id", "name", "status"]);
+    expect(content.events.map((e) => e.title)).not.toContain("Portal read, inactive");
+
+    const forManager = (await read(manager, `${window}&slug=calendar`)).json.content as CalendarContent;
+    expect(forManager.events.find((e) => e.title === "Portal read, inactive")).toMatchObject({
+      status: "inactive",
+      allDay: false,
+    });
+  });
+
+  it("slug limits events, search results and keys to the calendar page's keys", async () => {
+    const cic = (await read(staff, `${window}&slug=cic-monthly-meetings`)).json.content as CalendarContent;
+    expect(new Set(cic.events.map((e) => e.keyName))).toEqual(new Set(["CIC Monthly Meeting"]));
+    expect(cic.keys.map((k) => k.name)).toEqual(["CIC Monthly Meeting"]);
+    const found = (await read(staff, "q=meeting&slug=cic-monthly-meetings")).json.content as CalendarContent;
+    expect(found.events.map((e) => e.title)).toEqual(["CIC Monthly Meeting"]);
+    expect(found.keys.map((k) => k.name)).toEqual(["CIC Monthly Meeting"]);
+  });
+
+  it("refuses the signed-out, an unknown page, and a window that is backwards or too long, with the field's message", async () => {
+    expect((await read(undefined, `${window}&slug=calendar`)).status).toBe(401);
+    expect((await read(staff, `${window}&slug=no-such-page`)).status).toBe(404);
+    const missing = await read(staff, window);
+    expect(missing.status).toBe(422);
+    expect(missing.json.content.slug).toBeDefined();
+    const backwards = await read(staff, "start=2026-03-10&end=2026-03-01&slug=calendar");
+    expect(backwards.status).toBe(422);
+    expect(backwards.json.content.end).toEqual(["end must be after start."]);
+    const rolled = await read(staff, "start=2026-02-30&end=2026-03-10&slug=calendar");
+    expect(rolled.json.content.start).toEqual(["start is not a valid date."]);
+    expect((await read(staff, "start=2020-01-01&end=2026-01-01&slug=calendar")).status).toBe(422);
+    expect((await read(staff, `${window}&slug=calendar&timeZone=Mars/Olympus`)).status).toBe(422);
+  });
+
+  it("leaves v1 getevents in the old portal's names (fields=calendar is no longer a second shape)", async () => {
+    const q = `start_date=${new Date(Date.now() - 40 * DAY).toISOString()}&end_date=${new Date(Date.now() + 40 * DAY).toISOString()}`;
+    const legacy = (await events(staff, `${q}&fields=calendar`)).json.content.events as ApiOccurrence[];
+    expect(legacy[0]).toHaveProperty("mm_title");
+    expect(legacy[0]).toHaveProperty("start_date");
   });
 });

@@ -1,5 +1,5 @@
 /**
- * issue 43, item 9: one office cannot lock another's accounts. After a spray from the office's one
+ * One office cannot lock another's accounts. After a spray from the office's one
  * address, the administrator's correct password from that address got 429. A browser that has signed in
  * to the account before carries a device cookie (lib/auth/device-cookie.ts) and keeps its own allowance
  * while the address and the account are slowed for everyone else; without it the limits hold as before.
@@ -66,7 +66,7 @@ const keysLike = async (pattern: string) =>
       .where(like(schema.loginAttempts.key, pattern))
   )[0].n;
 
-describe("issue 43.9: a browser that has signed in before keeps its own allowance", () => {
+describe("a browser that has signed in before keeps its own allowance", () => {
   it("a sign-in gives the browser a device cookie naming the account, a new one each time", async () => {
     const first = await browserSignIn("admin", "demo1234", OFFICE);
     expect(first).toMatchObject({ ok: true });

@@ -1,8 +1,8 @@
 /**
  * After sign-in only same-origin paths are followed, and the sign-in page shows only known error
- * codes' texts (issue 19, "Open redirect after sign-in", "Headers and sessions"). A link survives
+ * codes' texts (docs/security.md: the callbackUrl check). A link survives
  * sign-in: a signed-out visitor goes to /login with the page as callbackUrl, and a session that ended
- * for a reason says why (issue 33, item 2).
+ * for a reason says why (docs/security.md).
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
@@ -42,7 +42,7 @@ const HOSTILE = [
   "https://evil.example",
   "/\\evil.example",
   "/\\evil",
-  // issue 43, item 4: normalised, these become `//host` (lib/auth/login-params.test.ts holds the whole table).
+  // Normalised (docs/security.md), these become `//host` (lib/auth/login-params.test.ts holds the whole table).
   "/..//example.org/phish",
   "/a/..//evil.example/x",
   "/%2e%2e//evil.example",
@@ -65,7 +65,7 @@ describe("loginAction", () => {
   });
 });
 
-describe("issue 43.4: Auth.js's own redirects go only to a path of the portal", () => {
+describe("Auth.js's own redirects go only to a path of the portal", () => {
   /** Auth.js's sign-out endpoint, asked to come back to `callbackUrl`: where it says to go. */
   async function signOutTo(callbackUrl: string): Promise<string> {
     const { GET, POST } = await import("@/app/api/auth/[...nextauth]/route");
@@ -129,7 +129,7 @@ describe("loginErrorText", () => {
   });
 });
 
-describe("a link survives sign-in (issue 33, item 2)", () => {
+describe("a link survives sign-in", () => {
   const visit = (path: string, headers: Record<string, string> = {}) =>
     proxy(new NextRequest(`http://localhost${path}`, { headers }));
 

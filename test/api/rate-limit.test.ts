@@ -1,7 +1,7 @@
 /**
  * Failed password sign-ins are limited per account and address pair, a failing account is slowed but
- * never locked, and an address is refused only at very high volumes (issue 19, "Proxies and forwarded
- * headers"). X-Forwarded-For is built the way the server sees it: whatever the client sent, then the
+ * never locked, and an address is refused only at very high volumes (docs/security.md: failed sign-ins,
+ * forwarded headers). X-Forwarded-For is built the way the server sees it: whatever the client sent, then the
  * socket's peer (lib/http/proxy-trust.mjs).
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -127,7 +127,7 @@ describe("per address, at very high volume", () => {
   });
 });
 
-describe("password spraying from one address (issue 31, item 8)", () => {
+describe("password spraying from one address", () => {
   it("past 100 failures for different unknown usernames every further attempt is slowed, growing; a right password still signs in", async () => {
     await forgetAttempts();
     const ip = "203.0.113.150";

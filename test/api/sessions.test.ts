@@ -1,6 +1,6 @@
 /**
  * Sessions and tokens are checked against the database on every request: sign-out, a disabled account,
- * a role change and expiry take effect on the next request (issue 2, "Sign-in and sessions").
+ * a role change and expiry take effect on the next request (docs/security.md).
  */
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { and, eq } from "drizzle-orm";
@@ -221,7 +221,7 @@ describe("Auth.js's own session endpoint", () => {
 });
 
 describe("Auth.js's own sign-out endpoint", () => {
-  it("POST /api/auth/signout ends the session row: the old cookie is refused afterwards (issue 31)", async () => {
+  it("POST /api/auth/signout ends the session row: the old cookie is refused afterwards", async () => {
     const { GET, POST } = await import("@/app/api/auth/[...nextauth]/route");
     const { NextRequest } = await import("next/server");
     const live = await sessionFor(t.db(), "staff");

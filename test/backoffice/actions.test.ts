@@ -1,5 +1,5 @@
 /**
- * The menu editor's and the colour options' server actions (issue 34): the screens write through them,
+ * The menu editor's and the colour options' server actions (docs/decisions.md): the screens write through them,
  * not v1. Manager and staff are refused and nothing is written; the administrator gets the same effect
  * and messages as the v1 calls (test/backoffice/menus-api.test.ts, color-options-api.test.ts).
  */
@@ -85,7 +85,7 @@ describe("menu actions", () => {
     expect(audits.map((a) => a.action).sort()).toEqual(["create", "update"]);
   });
 
-  it("saveMenuAction: the spec's messages on the fields, nothing written", async () => {
+  it("saveMenuAction: the old portal's messages on the fields, nothing written", async () => {
     const before = await count(schema.menus);
     expect(await menuActions.saveMenuAction({ menu_title: " ", features: [1] })).toMatchObject({
       ok: false,

@@ -1,5 +1,5 @@
 /**
- * Calendar keys and attachment groups (issue 22): savemeetingkey, changemeetingstatus, savegroup,
+ * Calendar keys and attachment groups (docs/features/admin.md): savemeetingkey, changemeetingstatus, savegroup,
  * changeattachmentstatus, with get_meeting_list and attachment_group_list; administrators only; bad
  * names and colours refused; every change audited; an inactive key leaves the pickers, not the events.
  */

@@ -1,6 +1,6 @@
 /**
- * The menu editor's v1 calls (issue 22): add_edit_menu, change_menu_position, delete_menu, get_icons.
- * Slugs from titles (unique, never a portal path, old slugs redirect), the spec's validation messages,
+ * The menu editor's v1 calls (docs/features/admin.md): add_edit_menu, change_menu_position, delete_menu, get_icons.
+ * Slugs from titles (unique, never a portal path, old slugs redirect), the old portal's validation messages,
  * built-in menus, whole-level reorders in one transaction, deletes that never orphan content or files,
  * audit rows, the sidebar's tree after each change, and 403 for manager and staff on every call.
  */

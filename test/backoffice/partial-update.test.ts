@@ -82,7 +82,7 @@ beforeEach(async () => {
   await t.db().delete(formEmailMappings);
 });
 
-describe("issue 43.3: a field left out is a field kept (menus, mappings)", () => {
+describe("a field left out is a field kept (menus, mappings)", () => {
   it("add_edit_menu with the title only keeps icon, page types and Allow In Attachment", async () => {
     const id = await newMenu("Parts Desk");
     const before = await menuRow(id);

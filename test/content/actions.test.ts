@@ -263,7 +263,7 @@ describe("content server actions", () => {
     ).toMatchObject({ ok: true, message: "Discussion Unpin successfully" });
   });
 
-  it("deletes a save-the-date entry with the spec's text", async () => {
+  it("deletes a save-the-date entry with the old portal's text", async () => {
     const d = await actions.saveSaveTheDateAction({
       slug: "company-news",
       title: "Gone",

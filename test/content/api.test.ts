@@ -133,7 +133,7 @@ describe("store_post and display_sales_post", () => {
   });
 });
 
-describe("bad input is refused with the spec's message and nothing is written", () => {
+describe("bad input is refused with the old portal's message and nothing is written", () => {
   const cases: [string, Record<string, unknown>, string, string][] = [
     ["an empty title", { title: "   " }, "title", "Title Required"],
     ["a missing title", { title: undefined }, "title", "Title Required"],

@@ -116,7 +116,7 @@ beforeEach(() => {
   signedIn.user = who.admin.user;
 });
 
-describe("issue 43.3: a field left out is a field kept (content)", () => {
+describe("a field left out is a field kept (content)", () => {
   it("store_post with the title only keeps description, documents, audience, schedule and must-read", async () => {
     const id = await newPost();
     const before = await postRow(id);
@@ -194,7 +194,7 @@ describe("issue 43.3: a field left out is a field kept (content)", () => {
   });
 });
 
-describe("issue 43.3: an audience object is whole or refused, never widened by omission", () => {
+describe("an audience object is whole or refused, never widened by omission", () => {
   it.each([
     ["{}", {}, "audience.locations", AUDIENCE_MESSAGES.locationsMissing],
     ['{"roles":[3]}', { roles: [3] }, "audience.locations", AUDIENCE_MESSAGES.locationsMissing],

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { schema } from "@/lib/db";
 import { readContentStamp } from "@/lib/db/config-cache";
-import { listDiscussions } from "@/lib/content/queries";
+import { listDiscussions } from "@/lib/content/discussion/queries";
 import { setupTestDatabase } from "../db";
 
 const { db } = setupTestDatabase();

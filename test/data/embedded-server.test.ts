@@ -1,5 +1,5 @@
 /**
- * The portal's own PostgreSQL (scripts/embedded-db.mjs) and the launcher's faults (issue 32): a second
+ * The portal's own PostgreSQL (scripts/embedded-db.mjs) and the launcher's faults (docs/architecture.md): a second
  * start on one DATA_DIR is refused naming the first; a launcher killed with SIGKILL leaves nothing that
  * blocks the next start; a recorded port taken by another program moves; a DATA_DIR that cannot be
  * written is said plainly; the database killed under the portal answers 503 through the API, loses no

@@ -48,7 +48,7 @@ afterAll(async () => {
   await admin.end();
 });
 
-describe("issue 44.3: migrations and the first seed run once when instances start together", () => {
+describe("migrations and the first seed run once when instances start together", () => {
   it("two prepares at the same moment on an empty database: both succeed, migrated and seeded once", async () => {
     const url = await emptyDatabase();
     // Each on connections of its own, as two launchers are; with them a server process's own check.

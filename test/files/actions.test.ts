@@ -1,5 +1,5 @@
 /**
- * The dropzone's remove (issue 34: screens write through server actions): the same rules and messages as
+ * The dropzone's remove (docs/decisions.md: screens write through server actions): the same rules and messages as
  * DELETE removemedia (download.test.ts): one's own temporary upload goes, bytes and row; another's is
  * refused and kept; role 1 may remove any.
  */
@@ -70,7 +70,7 @@ describe("removeUploadAction", () => {
     expect(stored(key)).toBe(false);
   });
 
-  it("refuses a path outside storage with a field error, and an empty one with the spec's message", async () => {
+  it("refuses a path outside storage with a field error, and an empty one with the old portal's message", async () => {
     signedIn.user = who.admin.user;
     expect(await removeUploadAction({ filePath: "../keep-me.txt" })).toMatchObject({ ok: false, status: 422 });
     expect(await removeUploadAction({ filePath: "" })).toMatchObject({

@@ -52,7 +52,7 @@ describe("banners", () => {
     expect(status).toBe(200);
     expect(json.message).toBe("Banner Added Successfully");
     expect(json.content).toMatchObject({ status: "active", width: 800, height: 200, image_size: 50_000 });
-    // On the configured public address (issue 31: never the request's Host).
+    // On the configured public address (docs/security.md: never the request's Host).
     expect(json.content.url.startsWith(`${publicOrigin()}/api/files/banner/`)).toBe(true);
     expect(json.content.url).toMatch(/\/api\/files\/banner\/.+\?e=\d+&s=/);
     const [file] = await t.db().select().from(schema.files).where(eq(schema.files.storageKey, tempPath));

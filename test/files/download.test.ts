@@ -47,7 +47,7 @@ async function fetchFile(url: string, headers: Record<string, string> = {}, meth
 }
 
 describe("getsignedurlpath and the signed download route", () => {
-  it("builds links on the configured address, never the request's Host nor X-Forwarded-Host, even from a trusted proxy (issue 31)", async () => {
+  it("builds links on the configured address, never the request's Host nor X-Forwarded-Host, even from a trusted proxy", async () => {
     const key = await upload("admin", "forwarded.pdf", PDF);
     const token = await tokenFor(t.db(), "admin");
     const headers = {
@@ -450,7 +450,7 @@ describe("download all (zip)", () => {
     ]);
   });
 
-  it("entries and downloads lose format characters and Windows' device names, whatever was stored (issue 31)", async () => {
+  it("entries and downloads lose format characters and Windows' device names, whatever was stored", async () => {
     expect(zipEntryNames(["invoice\u202Efdp.exe", "CON", "nul.txt", "com1.tar.gz", "report. ", "Aux .pdf"])).toEqual([
       "invoicefdp.exe",
       "_CON",

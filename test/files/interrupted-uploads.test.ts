@@ -28,7 +28,7 @@ const t = setupTestDatabase();
 const local = setupTempStorage();
 const MB = 1024 * 1024;
 const PREFIX = "portal/";
-/** The banner of issue 44: 73 bytes over the 25 MB limit, in a request whose Content-Length passes the early check. */
+/** A banner 73 bytes over the 25 MB limit, in a request whose Content-Length passes the early check. */
 const JUST_OVER = 25 * MB + 73;
 
 let s3: RunningS3rver;
@@ -82,7 +82,7 @@ async function uploadBanner(data: Buffer) {
   );
 }
 
-describe("issue 44.4: interrupted uploads leave nothing behind, on S3 too", () => {
+describe("interrupted uploads leave nothing behind, on S3 too", () => {
   it("the sweeper aborts this portal's incomplete multipart uploads older than its window, under S3_PREFIX only", async () => {
     const twoDaysAgo = new Date(Date.now() - 2 * DAY_MS);
     // What an instance killed mid-upload leaves: a multipart upload with a part stored, never completed.
@@ -139,7 +139,7 @@ describe("issue 44.4: interrupted uploads leave nothing behind, on S3 too", () =
   });
 });
 
-describe("issue 44.4: an upload over its limit is a 413 every time", () => {
+describe("an upload over its limit is a 413 every time", () => {
   const tooBig = /^File is too big \(\d+(\.\d+)?MB\)\. Max allowed file size is 25MB$/;
 
   it("the storage meter first: the 25 MB + 73 bytes banner, on local disk and on S3", async () => {

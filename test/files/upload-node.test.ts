@@ -110,7 +110,7 @@ describe("upload routes on the raw request stream (pages/api/v1)", () => {
     await expectNothingLeft();
   });
 
-  it("stops an oversize banner while it streams (413, the spec's message) and keeps nothing", async () => {
+  it("stops an oversize banner while it streams (413, the old portal's message) and keeps nothing", async () => {
     const token = await tokenFor(t.db(), "admin");
     const { status, json } = await post("/api/v1/store_media_banner", {
       token,

@@ -53,7 +53,7 @@ describe("POST /api/v1/store_document", () => {
     fs.rmSync(path.join(storage.root(), json.content));
   });
 
-  it("accepts up to 20 post files in one request and refuses the 21st with the spec's message, keeping none", async () => {
+  it("accepts up to 20 post files in one request and refuses the 21st with the old portal's message, keeping none", async () => {
     const token = await tokenFor(t.db(), "admin");
     const parts = Array.from({ length: 21 }, (_, i) => ({ name: `doc-${i}.pdf`, data: PDF }));
     const { status, json } = await callRoute(
@@ -307,7 +307,7 @@ describe("POST /api/v1/store_media_banner", () => {
     for (const f of storage.files()) fs.rmSync(f);
   });
 
-  it("refuses an oversize banner while it streams (413, the spec's message) and keeps nothing", async () => {
+  it("refuses an oversize banner while it streams (413, the old portal's message) and keeps nothing", async () => {
     const token = await tokenFor(t.db(), "admin");
     const { status, json } = await callRoute(
       storeBanner,

@@ -1,5 +1,5 @@
 /**
- * The form email manager's v1 calls (issue 23): the permission on every call, the picker, the list
+ * The form email manager's v1 calls (docs/features/staff-forms.md): the permission on every call, the picker, the list
  * per form in id order, add (one mapping per location) and edit, the tag checks (invalid and
  * duplicate addresses, 'NULL' read as empty), the duplicate form x location check, closed rows.
  */
@@ -79,6 +79,7 @@ describe("permission access_form_email_manager", () => {
       { text: "Tech Time Edit Form", value: 2 },
       { text: "Continuous Improvement Suggestions", value: 3 },
       { text: "Uniform Request", value: 4 },
+      { text: "Time-off Request", value: 5 },
     ]);
   });
 });
@@ -152,7 +153,7 @@ describe("form/mapper/add/update", () => {
       status: "success",
       message: "Tech Time Edit Form is already mapped for Downtown Motors.",
     });
-    // No duplicate: the spec's shape (status, message), HTTP 200 so the browser logs no failed request.
+    // No duplicate: the old portal's shape (status, message), HTTP 200 so the browser logs no failed request.
     for (const q of [`form_key_id=2&location=${dt}&edit_id=${id}`, `form_key_id=1&location=${dt}`]) {
       const none = await check(q);
       expect(none.status, q).toBe(200);

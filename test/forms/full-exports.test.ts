@@ -1,7 +1,7 @@
 /**
  * Issue 33, item 3: every staff form's CSV and XLSX export carries every submitted field (tech time's
  * attendance and shop rows, the suggestion's phone and texts, the uniform's sizes and note), with dates,
- * times and numbers as typed XLSX cells in the spec's display formats, and text cells still neutralised.
+ * times and numbers as typed XLSX cells in the old portal's display formats, and text cells still neutralised.
  */
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";

@@ -24,7 +24,7 @@ const root = process.cwd();
 /** The page file of a route under app/(portal). */
 const pageFile = (route: string) => path.join(root, "app/(portal)", route, "page.tsx");
 
-describe("issue 45: every registered form has its parts", () => {
+describe("every registered form has its parts", () => {
   describe.each(FORM_KEYS)("%s", (key) => {
     const form = STAFF_FORM_REGISTRATIONS[key];
 

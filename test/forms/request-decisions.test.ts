@@ -1,5 +1,5 @@
 /**
- * Staff requests that close the loop (issue 37) through the v1 calls, against the real database:
+ * Staff requests that close the loop (docs/features/requests.md) through the v1 calls, against the real database:
  * decide / timeline / my_requests, and every 'Bad input' bullet of the issue: deciding one's own request,
  * a role-2 user deciding a location not mapped to them, a staff user calling decide, 'Denied' without a
  * reason, a transition that is not allowed (Completed -> Submitted), a decision another approver made a

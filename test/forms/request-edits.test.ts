@@ -195,7 +195,7 @@ beforeEach(async () => {
   }
 });
 
-describe("issue 43.2: an approver decides only their own scope, and a request stays where it was filed", () => {
+describe("an approver decides only their own scope, and a request stays where it was filed", () => {
   it("the probe: location A's approver neither edits a location-B request, nor moves it to A, nor approves it", async () => {
     const id = await submit("ro_reversal", tokens.staff, loc.b);
     const before = await stored("ro_reversal", id);
@@ -370,7 +370,7 @@ describe("issue 43.2: an approver decides only their own scope, and a request st
   });
 });
 
-describe("issue 43.3: a field left out of a request's update call keeps its stored value", () => {
+describe("a field left out of a request's update call keeps its stored value", () => {
   const keeps = async (form: keyof typeof FORMS, named: Record<string, unknown>, changed: Record<string, unknown>) => {
     const id = await submit(form);
     const before = await stored(form, id);
@@ -417,7 +417,7 @@ describe("issue 43.3: a field left out of a request's update call keeps its stor
   });
 });
 
-describe("issue 43.3 follow-up: no lost update, the merge of stored and named fields runs under the row's lock", () => {
+describe("no lost update, the merge of stored and named fields runs under the row's lock", () => {
   /**
    * Two partial updates of one request started while another transaction holds its row: each reads (or,
    * before the fix, had read) the stored values, then both wait; the lock is released and they run one
@@ -458,7 +458,7 @@ describe("issue 43.3 follow-up: no lost update, the merge of stored and named fi
   });
 });
 
-describe("issue 43.8: a decision against a status that no longer holds is a 409 naming the status now", () => {
+describe("a decision against a status that no longer holds is a 409 naming the status now", () => {
   it("expected_status that never held on an undecided request: 409 (not 422) with the status it is in", async () => {
     const id = await submit("ro_reversal");
     const res = await decideAs(tokens.manager, {

@@ -1,5 +1,5 @@
 /**
- * RO reversal requests through the v1 calls (issue 23): the payload's names, every required field in
+ * RO reversal requests through the v1 calls (docs/features/staff-forms.md): the payload's names, every required field in
  * turn, Warranty's extra fields, dates that do not exist, a 191-character name, an unknown location,
  * the mail in the same transaction, staff editing only their own, the list's scope, delete, exports
  * with formula injection neutralised.
@@ -106,7 +106,7 @@ describe("ro-reversal-request/add/update", () => {
     expect(mails[0].body).toContain(`/roreversal/view/${row.id}`);
   });
 
-  it("links in the mail come from the configured address, never the request's Host (issue 31)", async () => {
+  it("links in the mail come from the configured address, never the request's Host", async () => {
     const saved = { app: process.env.APP_URL, auth: process.env.AUTH_URL };
     delete process.env.APP_URL;
     delete process.env.AUTH_URL;
@@ -140,7 +140,7 @@ describe("ro-reversal-request/add/update", () => {
     ["empolyee_name", "Jane\u2028Doe", "Employee Name must be on one line."],
     ["full_ra", "RA-1\nRA-2", "Full RA# must be on one line."],
   ])(
-    "refuses a line break in the one-line field %s with 422 and the field's message, never a 500 (issue 31)",
+    "refuses a line break in the one-line field %s with 422 and the field's message, never a 500",
     async (field, value, message) => {
       const res = await save({ ...valid(), [field]: value });
       expectErrorEnvelope(res, 422);
@@ -166,7 +166,7 @@ describe("ro-reversal-request/add/update", () => {
     ["date_ra_was_originally_closed", RO_MESSAGES.dateRaClosed],
     ["location", RO_MESSAGES.location],
     ["reason", RO_MESSAGES.reason],
-  ])("refuses a missing %s with the spec's message, and writes nothing", async (field, message) => {
+  ])("refuses a missing %s with the old portal's message, and writes nothing", async (field, message) => {
     for (const empty of [undefined, "", "NULL", "   "]) {
       const body: Record<string, unknown> = { ...valid(), [field]: empty };
       if (empty === undefined) delete body[field];
@@ -227,7 +227,7 @@ describe("ro-reversal-request/add/update", () => {
     }
   });
 
-  it("staff edit their own request; another user's answers the same 404 as one that does not exist (issue 31); an administrator edits anyone's, a manager nobody else's (issue 43.2)", async () => {
+  it("staff edit their own request; another user's answers the same 404 as one that does not exist; an administrator edits anyone's, a manager nobody else's", async () => {
     const mine = await save(valid());
     const id = mine.json.content.id;
     expect((await save({ ...valid(), id, empolyee_name: "Jane Q" })).status).toBe(200);
@@ -279,7 +279,7 @@ describe("ro-reversal-request/list, delete and export", () => {
     expectErrorEnvelope(await listAs(tokens.admin, { perPage: 7 }), 422);
   });
 
-  it("deletes for roles 1 and 2 only, with the spec's message", async () => {
+  it("deletes for roles 1 and 2 only, with the old portal's message", async () => {
     const a = (await save(valid())).json.content.id;
     const del_ = (token: string, body: unknown) =>
       callRoute(del, apiRequest("/api/v1/ro-reversal-request/delete", { method: "DELETE", token, body }));

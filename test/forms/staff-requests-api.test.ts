@@ -1,6 +1,6 @@
 /**
- * The continuous improvement and uniform request v1 calls (issue 23) against a real database: saves
- * with their mail queued in the same transaction, the spec's payload names, bad input, who may list,
+ * The continuous improvement and uniform request v1 calls (docs/features/staff-forms.md) against a real database: saves
+ * with their mail queued in the same transaction, the old portal's payload names, bad input, who may list,
  * export and edit what, the date range, exports with formula injection neutralised.
  */
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
@@ -190,18 +190,15 @@ describe("uniform/request/add/update", () => {
     ["empolyee_first_name", "Employee First Name must be on one line."],
     ["empolyee_last_name", "Employee Last Name must be on one line."],
     ["requestor_name", "Requestor Name must be on one line."],
-  ])(
-    "a line break in %s is a 422 with the field's message, never a 500 from the mail (issue 31)",
-    async (field, message) => {
-      const res = await addUniform(uniform({ [field]: "Sam\r\nBcc: victim@example.com" }));
-      expectErrorEnvelope(res, 422);
-      expect(res.json.content[field]).toEqual([message]);
-      expect(await t.db().$count(schema.uniformRequests)).toBe(0);
-      expect(await t.db().$count(schema.mailOutbox)).toBe(0);
-    },
-  );
+  ])("a line break in %s is a 422 with the field's message, never a 500 from the mail", async (field, message) => {
+    const res = await addUniform(uniform({ [field]: "Sam\r\nBcc: victim@example.com" }));
+    expectErrorEnvelope(res, 422);
+    expect(res.json.content[field]).toEqual([message]);
+    expect(await t.db().$count(schema.uniformRequests)).toBe(0);
+    expect(await t.db().$count(schema.mailOutbox)).toBe(0);
+  });
 
-  it("issue 43.2: its requester updates an open request by id, an administrator any; a manager (an approver) not", async () => {
+  it("its requester updates an open request by id, an administrator any; a manager (an approver) not", async () => {
     await addUniform(uniform());
     const [row] = await t.db().select().from(schema.uniformRequests);
     expect((await addUniform(uniform({ id: row.id, text: "L" }))).status).toBe(200);
@@ -403,7 +400,7 @@ describe("the generic form list's export batches (lib/data-table/list-definition
 });
 
 describe("continuous improvement suggestions", () => {
-  it("saves with the spec's names, reads 'NULL' as empty, queues the mail, and answers get", async () => {
+  it("saves with the old portal's names, reads 'NULL' as empty, queues the mail, and answers get", async () => {
     const res = await addSuggestion(suggestion());
     expect(res.status).toBe(200);
     const got = await call(
@@ -443,7 +440,7 @@ describe("continuous improvement suggestions", () => {
     expect(await t.db().$count(schema.improvementSuggestions)).toBe(0);
   });
 
-  it("a line break in the name is a 422 with the field's message, never a 500 from the mail (issue 31)", async () => {
+  it("a line break in the name is a 422 with the field's message, never a 500 from the mail", async () => {
     const res = await addSuggestion(suggestion({ name: "Pat\nBcc: victim@example.com" }));
     expectErrorEnvelope(res, 422);
     expect(res.json.content.name).toEqual(["Name must be on one line."]);
@@ -457,7 +454,7 @@ describe("continuous improvement suggestions", () => {
     expect((await listSuggestions({}, tokens.staff)).json.content.totalRecords).toBe(1);
     expect((await listSuggestions({}, tokens.admin)).json.content.totalRecords).toBe(2);
     const edit = await addSuggestion(suggestion({ id: theirs, name: "Hijacked" }));
-    // Someone else's answers exactly as one that does not exist (no existence oracle, issue 31).
+    // Someone else's answers exactly as one that does not exist (no existence oracle, docs/security.md).
     expectErrorEnvelope(edit, 404);
     expect(edit.json).toEqual((await addSuggestion(suggestion({ id: 999_999, name: "Hijacked" }))).json);
     expectErrorEnvelope(

@@ -1,5 +1,5 @@
 /**
- * Tech time forms through the v1 calls (issue 23): payload names, the location sent by name, the
+ * Tech time forms through the v1 calls (docs/features/staff-forms.md): payload names, the location sent by name, the
  * required fields in turn, e-mail format, rows (dates and HH:MM checked, empty rows not stored, at
  * most 16 shop rows), editing (reachable; staff only their own), the list's scope and its export.
  */
@@ -92,7 +92,7 @@ describe("techtime/add/update", () => {
     ["date", TECH_MESSAGES.date],
     ["location", TECH_MESSAGES.location],
     ["employee_email", TECH_MESSAGES.emailRequired],
-  ])("refuses a missing %s with the spec's message", async (field, message) => {
+  ])("refuses a missing %s with the old portal's message", async (field, message) => {
     for (const empty of ["", "NULL"]) {
       const res = await save({ ...valid(), [field]: empty });
       expectErrorEnvelope(res, 422);
@@ -110,7 +110,7 @@ describe("techtime/add/update", () => {
         "empolyee_name",
         "Employee's Full Name Can Not Be Longer Than 190 Characters.",
       ],
-      // A line break in a one-line field (it becomes the mail's subject): the field's message, never a 500 (issue 31).
+      // A line break in a one-line field (it becomes the mail's subject): the field's message, never a 500 (docs/security.md).
       [
         { empolyee_name: "Tom\r\nBcc: victim@example.com" },
         "empolyee_name",
@@ -150,7 +150,7 @@ describe("techtime/add/update", () => {
     );
   });
 
-  it("edits replace the rows; staff cannot edit another user's form, nor an approver (issue 43.2), an administrator can", async () => {
+  it("edits replace the rows; staff cannot edit another user's form, nor an approver, an administrator can", async () => {
     const id = (await save(valid())).json.content.id;
     expect(
       (await save({ ...valid(), id, shopTimeObjects: [], attendanceClockTimeArr: [{ reason: "Only one" }] })).status,
@@ -158,7 +158,7 @@ describe("techtime/add/update", () => {
     const rows = await t.db().select().from(schema.techTimeRows).where(eq(schema.techTimeRows.techTimeId, id));
     expect(rows.map((r) => r.reason)).toEqual(["Only one"]);
     const other = (await save(valid(), tokens.admin)).json.content.id;
-    // Someone else's form answers exactly as one that does not exist (no existence oracle, issue 31).
+    // Someone else's form answers exactly as one that does not exist (no existence oracle, docs/security.md).
     const refused = await save({ ...valid(), id: other, empolyee_name: "hijack" });
     expectErrorEnvelope(refused, 404);
     expect(refused.json).toEqual((await save({ ...valid(), id: 999_999, empolyee_name: "hijack" })).json);

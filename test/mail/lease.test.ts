@@ -39,7 +39,7 @@ beforeEach(async () => {
 const rowOf = async (id: number) => (await t.db().select().from(o).where(eq(o.id, id)))[0];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe("issue 44.2: mail goes once through database blips and instance deaths", () => {
+describe("mail goes once through database blips and instance deaths", () => {
   it("a dead sender's mails are due again within a minute: the lease and the worker's poll together", () => {
     expect(LEASE_MS + POLL_MS).toBeLessThanOrEqual(60_000);
   });
@@ -212,7 +212,7 @@ describe("issue 44.2: mail goes once through database blips and instance deaths"
   }, 60_000);
 });
 
-describe("issue 44 follow-up 1: an outcome the database refuses is not retried in a loop", () => {
+describe("an outcome the database refuses is not retried in a loop", () => {
   const isUpdate = (status: string) => (query: string, params: unknown[]) =>
     /^update "mail_outbox" set "status" = \$1/.test(query) && params[0] === status;
 

@@ -33,7 +33,7 @@ export type SsoAccount = {
  * Known accounts (the username is the subject). `sam.staff` has the seeded `staff` user's verified
  * e-mail, so it signs in as that user. `alex.admin` has the seeded administrator's verified e-mail: it
  * is linked only after a password sign-in. `eve` claims the administrator's e-mail unverified (the
- * forged identity of issue 31): it never becomes the administrator.
+ * forged identity docs/security.md guards against): it never becomes the administrator.
  */
 export const SSO_ACCOUNTS: readonly SsoAccount[] = [
   { username: "sso.staff", email: "sso.staff@example.com", givenName: "Sasha", familyName: "Sorensen" },

@@ -128,7 +128,7 @@ describe("POST /api/v1/autologinuser with the local SSO", () => {
   });
 });
 
-describe("an SSO identity signs in only as its own account (issue 31, item 1)", () => {
+describe("an SSO identity signs in only as its own account", () => {
   it("refuses a real token the SSO issued to another application, with a clear message", async () => {
     const { accessToken } = await mintAccessToken({
       issuer: sso.issuer,

@@ -1,5 +1,5 @@
 /**
- * The approvers' inbox (issue 47 items 1 and 2), against the real database: it lists exactly the requests
+ * The approvers' inbox (docs/features/requests.md), against the real database: it lists exactly the requests
  * the person may decide (the decision's own rule, checked row by row against requireRequestDecider),
  * oldest due first, with each form's reference; filters; `GET /api/v1/approvals` gives the same rows; staff
  * see an empty inbox, an approver at one location not another's requests, an administrator all but their
@@ -104,6 +104,11 @@ async function submit(form: FormKey, by: string, locationId: number, dueInHours:
           comment: "",
         })
         .returning({ id: schema.uniformRequests.id }),
+    time_off_request: () =>
+      db
+        .insert(schema.timeOffRequests)
+        .values({ ...common, employeeName: "Tia Off", dateFrom: "2026-12-24", dateTo: "2026-12-26", type: "Vacation" })
+        .returning({ id: schema.timeOffRequests.id }),
   } satisfies Record<FormKey, unknown>;
   const [row] = await insert[form]();
   return row.id;
@@ -213,6 +218,11 @@ describe("the approvers' inbox (listApprovals)", () => {
       id: uni,
       reference: "Polo × 3",
       overdue: false,
+    });
+    const off = await submit("time_off_request", "staff", loc2, 30);
+    expect((await inbox("admin")).rows.find((r) => r.form === "time_off")).toMatchObject({
+      id: off,
+      reference: "12/24–12/26 · Vacation",
     });
     expect(keysOf((await inbox("admin", { form: "uniform" })).rows)).toEqual([`uniform:${uni}`]);
     expect(keysOf((await inbox("admin", { location: loc1 })).rows)).toEqual([`ro_reversal:${ro1}`]);

@@ -151,7 +151,7 @@ describe("documents are searched inside", () => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe("issue 44.2 follow-up: extraction jobs hold the background jobs' short, renewed lease", () => {
+describe("extraction jobs hold the background jobs' short, renewed lease", () => {
   it("a dead extractor's job is due again within a minute: the lease and the extractor's poll together", () => {
     expect(LEASE_MS + POLL_MS).toBeLessThanOrEqual(60_000);
   });
@@ -250,7 +250,7 @@ describe("issue 44.2 follow-up: extraction jobs hold the background jobs' short,
   });
 });
 
-describe("issue 44 follow-up 1: an outcome the database refuses is not retried in a loop", () => {
+describe("an outcome the database refuses is not retried in a loop", () => {
   it("a done write refused by the database is tried once, the job handed back with backoff, failed after max attempts", async () => {
     expect(await extractDue()).toEqual([]);
     const id = await attach("refused.txt", Buffer.from("Refused record: brake caliper."), "Refused");

@@ -1,5 +1,5 @@
 /**
- * Portal-wide search (issue 24) against the real database (PGlite, or PostgreSQL with
+ * Portal-wide search (docs/features/search.md) against the real database (PGlite, or PostgreSQL with
  * TEST_DATABASE_URL): word forms and order, prefixes, one typo, comments, file names and document
  * passages, who finds what (menus by role, inactive events, staff forms, deleted people), the date
  * filter and paging, and every bad input of the issue through GET /api/v1/search.
@@ -284,7 +284,7 @@ describe("how the database answers", () => {
       expect((await searchPage({ q: "clinic", user: who.admin.user, kind: "event" }))[0].total).toBeGreaterThan(0);
       expect(count()).toEqual(expected(1, true));
       // 'warrenty' is found nowhere: one search, with its close words, which are first kept to those the
-      // viewer may see (issue 43.6): their stems (a plain statement), then a transaction with a statement
+      // viewer may see (docs/features/search.md): their stems (a plain statement), then a transaction with a statement
       // per close word.
       expect(of(await find("warrenty", who.admin.user), "post").map((r) => r.id)).toContain(f.claim.id);
       const [transactions, plain, typoCheck, closeWords, ...kinds] = count();
@@ -424,7 +424,7 @@ describe("nobody finds what they may not open", () => {
     expect(of(await find("Quentin Marlowe", who.admin.user), "form").map((x) => x.id)).toContain(f.ro.id);
   });
 
-  it("issue 45: records of two forms with the same id are two results, each with its own form's page and name", async () => {
+  it("records of two forms with the same id are two results, each with its own form's page and name", async () => {
     await t.db().insert(schema.techTimes).values({
       id: f.ro.id,
       employeeNumber: "T-4410",

@@ -63,7 +63,7 @@ beforeAll(async () => {
   await db.execute(sql`analyze`);
 });
 
-describe("issue 43.6: typo suggestions come only from what the asking person may see", () => {
+describe("typo suggestions come only from what the asking person may see", () => {
   it("a typo is searched with the close words the person may see: hidden ones do not crowd out the visible one", async () => {
     // Before: the lexicon's 3 closest words were the 3 hidden ones, so the staff user found nothing,
     // and learnt that three words close to 'glimmerstone' exist where they may not look.

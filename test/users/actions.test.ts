@@ -1,5 +1,5 @@
 /**
- * The user list's delete as a server action (issue 34): manager and staff are refused and nothing is
+ * The user list's delete as a server action (docs/decisions.md): manager and staff are refused and nothing is
  * written; the administrator deactivates like v1 deleteuser (test/users/users-api.test.ts), never oneself.
  */
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";

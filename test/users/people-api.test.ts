@@ -1,5 +1,5 @@
 /**
- * The people calls of issue 21 beyond the list: Edit User (getregisteruser, changeprofile for another
+ * The people calls beyond the list (docs/features/users.md): Edit User (getregisteruser, changeprofile for another
  * user), Edit Profile (changeprofile, uploadmedia), Change Password, the e-mail notification (sendemail,
  * delivered by a real SMTP server on loopback, attachment included), the HR order (gethrimages,
  * changepositionhr), and user/permission, getuserdata, getmenulistdata. Against the real database.
@@ -141,7 +141,7 @@ describe("getregisteruser/{id}", () => {
     expect(res.json.content.permissions.length).toBe(3);
   });
 
-  it("getregisteruser/1%00 is a 404, never user 1; answers are private, no-store (issue 31)", async () => {
+  it("getregisteruser/1%00 is a 404, never user 1; answers are private, no-store", async () => {
     const res = await post(
       getregisteruser,
       "/api/v1/getregisteruser/1%00",
@@ -220,7 +220,7 @@ describe("Edit User (changeprofile with another user's id)", () => {
     });
     expect(await resolveToken(staffSession)).toBeNull();
     expect(await liveTokens(ids.staff)).toBe(0);
-    // The role change reset their calendar subscription links (issue 31).
+    // The role change reset their calendar subscription links (docs/security.md).
     expect(await liveFeeds(ids.staff)).toBe(0);
     const [audit] = await t
       .db()
@@ -266,14 +266,14 @@ describe("Edit User (changeprofile with another user's id)", () => {
     expectErrorEnvelope(res, 422);
     expect(res.json.message).toBe(M.departmentNotAtLocation);
     expect((await t.db().select().from(schema.users).where(eq(schema.users.id, ids.staff)))[0]).toEqual(before);
-    // Without a location (cleared: a location left out is kept, issue 43), any existing department will do.
+    // Without a location (cleared: a location left out is kept, docs/decisions.md), any existing department will do.
     expect((await editUser({ location_id: null, department: 77 })).status).toBe(200);
     expect((await editUser({ location_id: location.id, department: 5 })).status).toBe(200);
   });
 
   it("an administrator's own id is refused here (it is the profile's job); deleting oneself is refused", async () => {
     const res = await post(changeprofile, "/api/v1/changeprofile", tokens.admin, { id: ids.admin, role_id: 3 });
-    // Own id: the profile path, where another role is refused (issue 43: kept by an administrator's Edit User).
+    // Own id: the profile path, where another role is refused (docs/decisions.md: kept by an administrator's Edit User).
     expectErrorEnvelope(res, 422);
     expect(res.json.message).toBe(M.keptByAdministrator("role"));
     expect((await t.db().select().from(schema.users).where(eq(schema.users.id, ids.admin)))[0].roleId).toBe(1);
@@ -337,7 +337,7 @@ describe("Edit Profile (changeprofile, own)", () => {
     expectErrorEnvelope(res, 422);
   });
 
-  it("a 191-character name, a bad e-mail and bad phones get the spec's messages", async () => {
+  it("a 191-character name, a bad e-mail and bad phones get the old portal's messages", async () => {
     const long = "x".repeat(191);
     const name = await post(changeprofile, "/api/v1/changeprofile", tokens.admin, {
       first_name: long,
@@ -422,7 +422,7 @@ describe("changepassword", () => {
     expect(await resolveToken(tokens.manager)).not.toBeNull();
     expect(await resolveToken(other)).toBeNull();
     expect(await resolveToken(browser.sid)).toBeNull();
-    // The calendar link made before the change reads nothing any more (issue 31).
+    // The calendar link made before the change reads nothing any more (docs/security.md).
     expect(await getFeedByTokenHash({ tokenHash: hashToken(feed.token) })).toBeNull();
     expect(await liveFeeds(ids.manager)).toBe(0);
   });
@@ -517,7 +517,7 @@ describe("sendemail", () => {
     expect(rows.map((r) => r.toAddresses)).toEqual([["admin@example.com"]]);
   });
 
-  describe("as the spec's form data, the attachment a file of the request", () => {
+  describe("as the old portal's form data, the attachment a file of the request", () => {
     const form = (fields: Record<string, string>, parts: { name: string; data: Buffer }[] = [], token = tokens.admin) =>
       callRoute(
         sendemail,

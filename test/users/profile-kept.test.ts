@@ -69,7 +69,7 @@ beforeEach(async () => {
   signedIn.user = who.staff.user;
 });
 
-describe("issue 43.1: a person's location is not theirs to change (changeprofile, own)", () => {
+describe("a person's location is not theirs to change (changeprofile, own)", () => {
   it.each([
     ["location_id", { location_id: "second" }, "location"],
     ["site", { site: "second" }, "location"],
@@ -90,7 +90,7 @@ describe("issue 43.1: a person's location is not theirs to change (changeprofile
     expect(await permissionsOf(who.staff.user.id)).toEqual([]);
   });
 
-  it("issue 43 follow-up: own-profile `state` is an administrator's (another value or null: 422 naming it; the stored one sent back: accepted)", async () => {
+  it("own-profile `state` is an administrator's (another value or null: 422 naming it; the stored one sent back: accepted)", async () => {
     for (const state of [2, "2", null]) {
       const res = await changeProfile(who.staff.token, { state, bio: "Moved state." });
       expectErrorEnvelope(res, 422);
@@ -103,7 +103,7 @@ describe("issue 43.1: a person's location is not theirs to change (changeprofile
     expect(await rowOf(who.staff.user.id)).toMatchObject({ stateId: 1, bio: "Still here." });
   });
 
-  it("issue 43 follow-up: the account's status (active/disabled) is not a field of the own-profile body at all", async () => {
+  it("the account's status (active/disabled) is not a field of the own-profile body at all", async () => {
     const res = await changeProfile(who.staff.token, { status: "disabled", bio: "Off." });
     expect(res.status).toBe(200);
     expect(await rowOf(who.staff.user.id)).toMatchObject({ status: "active", bio: "Off." });
@@ -154,7 +154,7 @@ describe("issue 43.1: a person's location is not theirs to change (changeprofile
   });
 });
 
-describe("issue 43.3: a field left out is a field kept (people)", () => {
+describe("a field left out is a field kept (people)", () => {
   const kept = {
     post: "Service Advisor",
     teamDesignation: "Service",
@@ -223,7 +223,7 @@ describe("issue 43.3: a field left out is a field kept (people)", () => {
   });
 });
 
-describe("issue 43.3 follow-up: changeprofile merges under the user's row lock (no lost update)", () => {
+describe("changeprofile merges under the user's row lock (no lost update)", () => {
   it('{"bio"} and {"quote"} sent at once, queued behind a held lock on the user, both end stored', async () => {
     let saves: ReturnType<typeof changeProfile>[] = [];
     await t.db().transaction(async (tx) => {

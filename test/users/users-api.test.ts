@@ -1,5 +1,5 @@
 /**
- * The user list's v1 calls (issue 21): listuser (rows, filters, sort, paging, export link), deleteuser
+ * The user list's v1 calls (docs/features/users.md): listuser (rows, filters, sort, paging, export link), deleteuser
  * (deactivates; not oneself), getroles, getstate, getdepartment; administrators only.
  */
 import { beforeAll, describe, expect, it, vi } from "vitest";

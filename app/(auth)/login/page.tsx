@@ -6,6 +6,8 @@ import { publicPage } from "@/lib/auth/public-page";
 import { loginErrorText, safeCallbackPath, signInNoticeText } from "@/lib/auth/login-params";
 import { LoginForm } from "./_components/login-form";
 import { AutoLogin } from "./_components/auto-login";
+import { personNameOrUsernameOf } from "@/lib/users/display-name";
+import { AuthCard } from "./_components/auth-card";
 
 export const metadata = { title: "Sign in" };
 
@@ -26,42 +28,28 @@ export default publicPage(async function LoginPage({ searchParams }: Props) {
   const current = await getCurrentUser();
   if (!token && current) redirect(callbackUrl ?? "/");
   return (
-    <main className="flex min-h-screen items-center justify-center p-4">
-      <div className="grid w-full max-w-4xl overflow-hidden rounded-2xl bg-white shadow-xl md:grid-cols-2">
-        <section className="bg-brand-900 p-8 text-white md:p-10">
-          <h1 className="text-3xl font-semibold">Welcome to the Staff Portal</h1>
-          <p className="mt-4 text-brand-100">
-            News, documents, the events calendar and staff forms for every dealership and service shop in the group.
-          </p>
-          <p className="mt-8 rounded-lg bg-white/10 p-4 text-sm text-brand-100">
-            Having trouble signing in? Log out of the single sign-on service, clear your browser&apos;s cookies for this
-            site, and try again.
-          </p>
-        </section>
-        <section className="p-8 md:p-10">
-          {token && username ? (
-            <AutoLogin
-              token={token}
-              username={username}
-              signedInAs={
-                current
-                  ? {
-                      username: current.username,
-                      name: `${current.firstName} ${current.lastName}`.trim() || current.username,
-                    }
-                  : undefined
-              }
-            />
-          ) : (
-            <LoginForm
-              ssoEnabled={!!config.oidc}
-              initialError={loginErrorText(error)}
-              notice={signInNoticeText(one(params.reason))}
-              callbackUrl={callbackUrl}
-            />
-          )}
-        </section>
-      </div>
-    </main>
+    <AuthCard>
+      {token && username ? (
+        <AutoLogin
+          token={token}
+          username={username}
+          signedInAs={
+            current
+              ? {
+                  username: current.username,
+                  name: personNameOrUsernameOf(current),
+                }
+              : undefined
+          }
+        />
+      ) : (
+        <LoginForm
+          ssoEnabled={!!config.oidc}
+          initialError={loginErrorText(error)}
+          notice={signInNoticeText(one(params.reason))}
+          callbackUrl={callbackUrl}
+        />
+      )}
+    </AuthCard>
   );
 });

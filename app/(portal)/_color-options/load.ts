@@ -3,6 +3,7 @@ import { notFound, redirect } from "next/navigation";
 import { lastPage, parseTableState, tableHref } from "@/lib/data-table/state";
 import { COLOR_OPTION, type ColorOptionKind } from "@/lib/backoffice/color-options";
 import { colorOptionTable, getColorOption, listColorOptionPage } from "@/lib/backoffice/queries";
+import { toId } from "@/lib/validation/id";
 
 /**
  * The data of `/key/list` and `/attachment-group/list` (the page has checked access first): the table
@@ -27,14 +28,8 @@ export async function loadColorOptionList(
  * and its name and colour; an unknown id is the 404 page.
  */
 export async function loadColorOption(kind: ColorOptionKind, params: Promise<{ id: string }>) {
-  const raw = (await params).id;
-  const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
-  const row = Number.isSafeInteger(id) && id <= 2_147_483_647 ? await getColorOption(kind, id) : null;
+  const id = toId((await params).id);
+  const row = id === null ? null : await getColorOption(kind, id);
   if (!row) notFound();
   return { id: row.id, initial: { name: row.name, color: row.colorCode } };
-}
-
-/** The name the form's header shows for the signed-in administrator. */
-export function userNameOf(user: { firstName: string; lastName: string; username: string }): string {
-  return `${user.firstName} ${user.lastName}`.trim() || user.username;
 }

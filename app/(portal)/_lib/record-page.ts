@@ -5,18 +5,12 @@ import type { RequestRecord } from "@/components/forms/request-record-detail";
 import { listApproverCandidates } from "@/lib/forms/email-manager/queries";
 import { listFormLocations, type FormLocation } from "@/lib/forms/locations";
 import { AppError } from "@/lib/errors";
-import { ROLE } from "@/lib/auth/roles";
+import { roleCan } from "@/lib/auth/roles";
 import type { RequestStatus } from "@/lib/forms/request-statuses";
 import { editRefusal } from "@/lib/requests/edit-rules";
 import { pageGuard } from "@/lib/auth/guards";
 import { loadRequestPanel } from "@/lib/requests/queries";
-
-/** The id of an `/edit/{id}` route: digits only, in range; anything else is null (a 404). */
-export function formRecordId(raw: string): number | null {
-  if (!/^\d{1,10}$/.test(raw)) return null;
-  const n = Number(raw);
-  return n >= 1 && n <= 2_147_483_647 ? n : null;
-}
+import { toId } from "@/lib/validation/id";
 
 /** For edit pages: a record load whose 404 renders the 404 page and whose 401/403 pageGuard handles. */
 export async function pageRecord<T>(load: Promise<T>): Promise<T> {
@@ -43,7 +37,7 @@ export async function loadRequestRecord<Row extends { id: number; updatedByName:
   user: SessionUser,
   find: (id: number) => Promise<Row | null | undefined>,
 ) {
-  const id = formRecordId((await params).id);
+  const id = toId((await params).id);
   const row = id ? await find(id) : null;
   if (!row) notFound();
   const panel = await loadRequestPanel(form, row.id, user);
@@ -69,7 +63,7 @@ export async function loadEditRecord<Row extends EditableRecord>(
   user: SessionUser,
   load: (id: number) => Promise<Row>,
 ): Promise<{ row: Row; form: { locations: FormLocation[]; roleId: number } }> {
-  const id = formRecordId((await params).id);
+  const id = toId((await params).id);
   if (!id) notFound();
   const [row, locations] = await Promise.all([pageRecord(load(id)), listFormLocations()]);
   return { row, form: { locations: editableLocations(user, row, locations), roleId: user.roleId } };
@@ -85,5 +79,5 @@ type EditableRecord = { createdBy: number | null; status: RequestStatus; locatio
  */
 export function editableLocations(user: SessionUser, row: EditableRecord, locations: FormLocation[]): FormLocation[] {
   if (editRefusal(user, row)) forbidden();
-  return user.roleId === ROLE.admin ? locations : locations.filter((l) => l.id === row.locationId);
+  return roleCan(user.roleId, "moveRequests") ? locations : locations.filter((l) => l.id === row.locationId);
 }

@@ -5,7 +5,7 @@ import { pageGuard, requireUser } from "@/lib/auth/guards";
 import { lastPage, parseTableState, tableHref, type TableSpec } from "@/lib/data-table/state";
 import { FORM_KEYS, formIdOf, formKeyOf } from "@/lib/forms/form-keys";
 import { STAFF_FORMS } from "@/lib/forms/registry";
-import { listFormLocations } from "@/lib/forms/locations";
+import { listLocationFilterOptions } from "@/lib/forms/locations";
 import { statusOfFilter, STATUS_FILTER } from "@/lib/requests/filters";
 import { listApprovals } from "@/lib/requests/queries";
 import { APPROVER_STATUSES, apiFormOf } from "@/lib/requests/transitions";
@@ -24,7 +24,7 @@ const SPEC: TableSpec = {
 };
 
 /**
- * The approvers' inbox (issue 47): every request of every staff form the user may decide, oldest due first
+ * The approvers' inbox (docs/features/requests.md): every request of every staff form the user may decide, oldest due first
  * (lib/requests/queries.ts listApprovals, the same rule as the decision). Everyone signed in may open it;
  * someone with nothing to decide sees it empty.
  */
@@ -42,7 +42,7 @@ export default async function ApprovalsPage({ searchParams }: Props) {
     size: state.size,
   };
   if (changed) redirect(tableHref(PATH, state, SPEC));
-  const [{ rows, total }, locations] = await Promise.all([listApprovals(user, query), listFormLocations()]);
+  const [{ rows, total }, locations] = await Promise.all([listApprovals(user, query), listLocationFilterOptions()]);
   const last = lastPage(total, state.size);
   if (state.page > last) redirect(tableHref(PATH, state, SPEC, { page: last }));
   return (
@@ -59,7 +59,7 @@ export default async function ApprovalsPage({ searchParams }: Props) {
         total={total}
         filters={{
           form: FORM_KEYS.map((key) => ({ value: formIdOf(key), text: STAFF_FORMS[key].title })),
-          location: locations.map((l) => ({ value: l.id, text: l.name })),
+          location: locations,
           status: STATUS_FILTER.filter((o) => APPROVER_STATUSES.includes(statusOfFilter(String(o.value))!)),
         }}
       />

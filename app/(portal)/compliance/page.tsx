@@ -43,7 +43,7 @@ function Cell({ cell, overdue }: { cell: BoardCell | undefined; overdue: boolean
 }
 
 /**
- * The compliance board (administrators, issue 36): every must-read post against every location, the
+ * The compliance board (administrators; docs/features/must-read.md): every must-read post against every location, the
  * acknowledged percentage of the people it is addressed to there, overdue in red; filters (published
  * from / to, location) live in the URL, and the same state exports as CSV or XLSX.
  */

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { connection } from "next/server";
-import { format } from "date-fns";
+import { formatDayText } from "@/lib/dates/format";
 import { pageGuard, requireUser } from "@/lib/auth/guards";
 import { CANDIDATES, PAGE_SIZE, searchPage } from "@/lib/search/queries";
 import { cleanQuery, parseQuery, searchQuerySchema } from "@/lib/search/schemas";
@@ -305,6 +305,6 @@ function ResultList({ results }: { results: SearchResult[] }) {
 
 /** A save-the-date day is a calendar date (no zone); everything else a moment shown in the viewer's zone. */
 function ResultDate({ date }: { date: string }) {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(date)) return <span>{format(new Date(`${date}T12:00:00`), "d MMMM, yyyy")}</span>;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(date)) return <span>{formatDayText(date, "d MMMM, yyyy")}</span>;
   return <DateText date={new Date(date)} kind="long" />;
 }

@@ -9,7 +9,7 @@ import { ContentRegion } from "@/components/content/content-region";
 
 export const metadata: Metadata = { title: "To read" };
 
-/** 'To read' (issue 36): the must-read posts addressed to the signed-in user, newest first, overdue marked. */
+/** 'To read' (docs/features/must-read.md): the must-read posts addressed to the signed-in user, newest first, overdue marked. */
 export default async function ToReadPage() {
   await connection();
   const user = await pageGuard(requireUser());

@@ -3,7 +3,7 @@ import { csvStream, xlsxStream, type ExportColumn, type ExportFile } from "@/lib
 import { percent, type Board, type Reader, type ReadStatus } from "./queries";
 
 /**
- * CSV and XLSX of the 'Readers' panel and of the compliance board (issue 36), through the shared
+ * CSV and XLSX of the 'Readers' panel and of the compliance board (docs/features/must-read.md), through the shared
  * export streams (lib/data-table/export.ts) with the columns the screens show.
  */
 

@@ -9,7 +9,7 @@ import { publicOrigin } from "@/lib/http/forwarded";
 import { mustReadsFor, nextReminderAt, readStatus } from "./queries";
 
 /**
- * The writes of must-read posts (issue 36): acknowledging, the 'seen' record of a post view, and the
+ * The writes of must-read posts (docs/features/must-read.md): acknowledging, the 'seen' record of a post view, and the
  * reminder mail of the readers who have not acknowledged.
  */
 

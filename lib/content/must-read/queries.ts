@@ -10,7 +10,7 @@ import { personNameOrUsername } from "@/lib/users/display-name";
 import { addressedTo, audienceColumnsOf, inAudience, isPastDue } from "../visibility";
 
 /**
- * The reads of must-read posts (issue 36). For everyone: the viewer's unread count (the header), the
+ * The reads of must-read posts (docs/features/must-read.md). For everyone: the viewer's unread count (the header), the
  * 'To read' list and their acknowledgement of a post. A must-read asks only the people it is addressed
  * to (audience, published, not expired, on a page their role opens), administrators too.
  *

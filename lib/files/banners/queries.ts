@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { schema } from "@/lib/db";
 import { cachedForStamp, deepFreeze } from "@/lib/db/config-cache";
-import { ROLE } from "@/lib/auth/roles";
+import { roleCan } from "@/lib/auth/roles";
 import { inlineFileUrl } from "../links";
 
 export type BannerStatus = "active" | "inactive";
@@ -86,6 +86,6 @@ export async function getBannerForMenu({
 }): Promise<BannerView | null> {
   const row = (await bannersByMenu(stamp)).get(menuId);
   if (!row) return null;
-  if (row.status !== "active" && roleId !== ROLE.admin) return null;
+  if (row.status !== "active" && !roleCan(roleId, "manageContent")) return null;
   return toView(row, baseUrl);
 }

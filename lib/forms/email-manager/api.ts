@@ -49,7 +49,10 @@ export const mapperSaveBody = apiBody(
   { extra: { manager_email: z.unknown().optional() } },
 );
 
-/** The mapping an add/update call's raw body names by `id`, in the payload's names: what a field it leaves out keeps (issue 43). */
+/**
+ * The mapping an add/update call's raw body names by `id`, in the payload's names: what a field it leaves out
+ * keeps (docs/decisions.md).
+ */
 export async function storedMapperBody(body: Record<string, unknown>): Promise<Record<string, unknown> | null> {
   const row = await storedMappingRow(body);
   return row && toApiMapping(row);

@@ -1,6 +1,7 @@
 import { UPDATED_COLUMNS, labelsOf, type TableSort } from "@/lib/data-table/state";
+import { roleCan } from "@/lib/auth/roles";
 
-/** The form email manager list's columns (spec section 2). */
+/** The form email manager list's columns (the old portal's screens). */
 export const MAPPER_COLUMNS = [
   { id: "location", label: "Location Name" },
   { id: "to_email", label: "To Email" },
@@ -9,7 +10,7 @@ export const MAPPER_COLUMNS = [
   ...UPDATED_COLUMNS,
 ] as const;
 export const mapperLabel = labelsOf(MAPPER_COLUMNS);
-/** The mapper list is in id order, oldest first (spec section 9). */
+/** The mapper list is in id order, oldest first (the old portal's limits and formats). */
 export const MAPPER_DEFAULT_SORT: TableSort = { id: "id", desc: false };
 
 export type MappingRow = {
@@ -24,6 +25,6 @@ export type MappingRow = {
   updatedAt: Date;
 };
 
-/** Edit and delete show when the row is not closed or the user is an administrator (role 1). */
+/** Edit and delete show when the row is not closed or the user may change closed ones (manageClosedMappings). */
 export const mayChangeMapping = (row: Pick<MappingRow, "status">, roleId: number) =>
-  row.status !== "Close" || roleId === 1;
+  row.status !== "Close" || roleCan(roleId, "manageClosedMappings");

@@ -8,7 +8,7 @@ import { FORM_DEPARTMENT_ID } from "@/lib/forms/locations";
 import { formKeyOf } from "@/lib/forms/form-keys";
 import { mayChangeMapping } from "./columns";
 import { APPROVER_MESSAGE, MAPPER_MESSAGES, type MappingValues } from "./schemas";
-import { ROLE } from "@/lib/auth/roles";
+import { roleCan, rolesWith } from "@/lib/auth/roles";
 import { findDuplicateMappings } from "./queries";
 
 const m = schema.formEmailMappings;
@@ -46,15 +46,12 @@ export async function saveMappings(
         .select({ id: schema.users.id })
         .from(schema.users)
         .where(
-          and(
-            inArray(schema.users.id, v.approverIds),
-            inArray(schema.users.roleId, [ROLE.admin, ROLE.calendarManager]),
-          ),
+          and(inArray(schema.users.id, v.approverIds), inArray(schema.users.roleId, [...rolesWith("decideRequests")])),
         );
       if (ok.length !== v.approverIds.length)
         throw new AppError(422, APPROVER_MESSAGE, { approverIds: [APPROVER_MESSAGE] });
     }
-    const status = user.roleId === 1 ? v.status : undefined;
+    const status = roleCan(user.roleId, "manageClosedMappings") ? v.status : undefined;
     const common = { formKey, toEmails: v.to, ccEmails: v.cc, updatedBy: user.id };
     const ids: number[] = [];
     let rest = v.locationIds;

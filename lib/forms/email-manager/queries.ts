@@ -6,9 +6,9 @@ import { AppError } from "@/lib/errors";
 import { defineList } from "@/lib/data-table/list-definition";
 import { UPDATED_BY_SORT, updater, updaterName } from "@/lib/forms/submission-columns";
 import { FORM_KEYS, FORM_LABELS, formIdOf, formKeyOf, type FormKey } from "@/lib/forms/form-keys";
-import { rawId } from "@/lib/validation/partial";
+import { toId } from "@/lib/validation/id";
 import { MAPPER_DEFAULT_SORT, mapperLabel, type MappingRow } from "./columns";
-import { ROLE } from "@/lib/auth/roles";
+import { rolesWith } from "@/lib/auth/roles";
 
 const m = schema.formEmailMappings;
 const { locations } = schema;
@@ -121,18 +121,18 @@ export async function listApproverCandidates(): Promise<{ id: number; name: stri
   const rows = await db
     .select({ id: u.id, first: u.firstName, last: u.lastName, username: u.username })
     .from(u)
-    .where(and(inArray(u.roleId, [ROLE.admin, ROLE.calendarManager]), eq(u.status, "active")))
+    .where(and(inArray(u.roleId, [...rolesWith("decideRequests")]), eq(u.status, "active")))
     .orderBy(u.firstName, u.lastName, u.id);
   return rows.map((r) => ({ id: r.id, name: [r.first, r.last].filter(Boolean).join(" ") || r.username }));
 }
 
 /**
  * The mapping an update's raw input names by `id` (null: a new one, or none by that id), for the stored
- * values a field left out of the update keeps (issue 43, lib/validation/partial.ts); approvers and status
+ * values a field left out of the update keeps (docs/decisions.md, lib/validation/partial.ts); approvers and status
  * are kept by the save itself when left out.
  */
 export async function storedMappingRow(input: Record<string, unknown>): Promise<MappingRow | null> {
-  const id = rawId(input.id);
+  const id = toId(input.id);
   if (id == null) return null;
   const db = await getDb();
   const [row] = (await joined(db, rowColumns).where(eq(m.id, id)).limit(1)) as MappingRow[];

@@ -18,7 +18,7 @@ export const MAX_TAGS = 50;
 /** Whether a tag is an e-mail address (the tag input refuses it with 'Please enter valid Email'). */
 export const isEmailTag = (v: string) => v.length <= 254 && z.email().safeParse(v).success;
 
-/** Addresses de-duplicated case-insensitively, the first spelling kept (spec: duplicates collapsed). */
+/** Addresses de-duplicated case-insensitively, the first spelling kept (the old portal: duplicates collapsed). */
 export function collapseEmails(list: string[]): string[] {
   const seen = new Set<string>();
   return list.filter((a) => {
@@ -68,7 +68,7 @@ const locationIds = z.preprocess(
 export const APPROVER_MESSAGE = "Approvers must be administrators or managers.";
 
 /**
- * Approvers (issue 37): portal users' ids, an array or comma-joined text. Left out (an old client), the
+ * Approvers (docs/features/requests.md): portal users' ids, an array or comma-joined text. Left out (an old client), the
  * mapping keeps its approvers; an empty list clears them.
  */
 const approverIds = z.preprocess(

@@ -1,26 +1,14 @@
 "use server";
 
-import { createAction } from "@/lib/actions/action";
-import { requestBaseUrl } from "@/lib/forms/submission";
+import { submissionActions } from "@/lib/forms/submission-actions";
 import { roReversalSchema } from "./schemas";
 import { saveRoReversal } from "./mutations";
-import { listDeleteAction } from "@/lib/data-table/delete-action";
-import { deleteTexts } from "@/lib/forms/delete-texts";
 import { roReversalList } from "./queries";
 
+const actions = submissionActions("RO Reversal Request", roReversalSchema, saveRoReversal, roReversalList);
+
 /** Adds an RO reversal request, or updates one (staff: their own only), and queues its mail. */
-export const saveRoReversalAction = createAction({}, roReversalSchema, async (input, user) => {
-  const data = await saveRoReversal(input, user, await requestBaseUrl());
-  return {
-    ok: true as const,
-    data,
-    message: input.id ? "RO Reversal Request Updated Successfully" : "RO Reversal Request Added Successfully",
-  };
-});
+export const saveRoReversalAction = actions.save;
 
 /** The list's multi-select delete (roles 1 and 2): what ro-reversal-request/delete does. */
-export const deleteRoReversalsAction = listDeleteAction(
-  { capability: "manageStaffForms" },
-  roReversalList.remove,
-  deleteTexts("RO Reversal Request").done,
-);
+export const deleteRoReversalsAction = actions.remove;

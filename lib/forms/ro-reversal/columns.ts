@@ -4,7 +4,7 @@ import { UPDATED_COLUMNS, labelsOf, type TableSort } from "@/lib/data-table/stat
 import { displayDate, recordFormKeys } from "@/lib/forms/fields";
 import type { RoReversalInput } from "./schemas";
 
-/** The RO reversal list's columns (spec section 2), ids as in the URL and the list call. */
+/** The RO reversal list's columns (the old portal's screens), ids as in the URL and the list call. */
 export const RO_COLUMNS = [
   { id: "employee_name", label: "Employee Name" },
   { id: "date_of_request", label: "Date Of Request" },

@@ -1,16 +1,8 @@
 import "server-only";
-import { eq } from "drizzle-orm";
 import { schema } from "@/lib/db";
 import type { SessionUser } from "@/lib/auth/session";
 import type { RoReversalValues } from "./schemas";
-import {
-  insertSubmission,
-  queueSubmissionMail,
-  recordSubmissionChange,
-  saveSubmission,
-  submissionValues,
-  type SubmissionInput,
-} from "@/lib/forms/save-submission";
+import { saveSubmission, submissionValues, writeSubmission, type SubmissionInput } from "@/lib/forms/save-submission";
 import { roReversalFields, roReversalFormValues } from "./columns";
 
 const r = schema.roReversals;
@@ -40,27 +32,14 @@ export async function saveRoReversal(
       location,
       user,
     );
-    const fields = roReversalFields(v, location.name);
-    let id: number;
-    if (stored) {
-      id = stored.row.id;
-      await tx.update(r).set(values).where(eq(r.id, id));
-      await recordSubmissionChange(
-        tx,
-        "ro_reversal",
-        user,
-        { ...stored, fields: roReversalFields(stored.row, stored.locationName) },
-        { locationId: location.id, locationName: location.name, fields },
-      );
-    } else {
-      id = await insertSubmission(tx, r, "ro_reversal", { ...values, createdBy: user.id });
-    }
-    const { routed } = await queueSubmissionMail(tx, "ro_reversal", id, location, user, {
-      title: `${stored ? "Updated " : ""}RO Reversal Request: ${v.employeeName}`,
-      fields,
-      baseUrl,
-    });
-    await tx.update(r).set({ routed }).where(eq(r.id, id));
-    return { id, routed };
+    return writeSubmission(
+      tx,
+      "ro_reversal",
+      r,
+      user,
+      location,
+      stored && { ...stored, fields: roReversalFields(stored.row, stored.locationName) },
+      { values, fields: roReversalFields(v, location.name), title: `RO Reversal Request: ${v.employeeName}`, baseUrl },
+    );
   });
 }

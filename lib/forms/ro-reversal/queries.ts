@@ -1,12 +1,15 @@
 import "server-only";
 import { requestStateExportColumns } from "@/lib/requests/columns";
-import { and, eq, sql } from "drizzle-orm";
-import { getDb, schema } from "@/lib/db";
+import { eq, sql } from "drizzle-orm";
+import { schema } from "@/lib/db";
 import { contains } from "@/lib/data-table/query";
-import type { SessionUser } from "@/lib/auth/session";
 import { defineList } from "@/lib/data-table/list-definition";
-import { submissionColumns, submissionListSource, submissionQueryColumns } from "@/lib/forms/submission-columns";
-import { ownRecordOr404, ownSubmissions } from "@/lib/forms/submission";
+import {
+  submissionColumns,
+  submissionListSource,
+  submissionQueryColumns,
+  submissionRecords,
+} from "@/lib/forms/submission-columns";
 import { exportDay } from "@/lib/data-table/export";
 import { RO_DEFAULT_SORT, roLabel, type RoReversalRow } from "./columns";
 
@@ -73,22 +76,13 @@ export const roReversalList = defineList<RoReversalRow>({
   },
 });
 
+const records = submissionRecords<RoReversalRow>(r, rowColumns, "No such RO reversal request.");
+
 /** One RO reversal request the user may see (their own unless they manage the forms), else a 404. */
-export async function getRoReversal(id: number, user: SessionUser): Promise<RoReversalRow> {
-  const db = await getDb();
-  const [row] = (await roReversalList.definition.from(db, rowColumns).where(eq(r.id, id)).limit(1)) as RoReversalRow[];
-  return ownRecordOr404(row, user, "No such RO reversal request.");
-}
+export const getRoReversal = records.get;
 
 /**
  * One RO reversal request for its detail page: the user's own, or any for roles 1 and 2 (the list's
  * scope); null for one they may not see, as for an unknown id, so the page cannot tell them apart.
  */
-export async function findRoReversal(id: number, user: SessionUser): Promise<RoReversalRow | null> {
-  const db = await getDb();
-  const [row] = (await roReversalList.definition
-    .from(db, rowColumns)
-    .where(and(eq(r.id, id), ownSubmissions(r.createdBy)(user)))
-    .limit(1)) as RoReversalRow[];
-  return row ?? null;
-}
+export const findRoReversal = records.find;

@@ -17,7 +17,7 @@ import {
 
 export type PayType = (typeof PAY_TYPES)[number];
 
-/** The spec's messages (section 5). */
+/** The old portal's messages. */
 export const RO_MESSAGES = {
   employeeName: "Please enter employee name",
   dateOfRequest: "Select Date of Request",
@@ -28,7 +28,7 @@ export const RO_MESSAGES = {
   questions: "Please enter question",
   billedTime: "Please enter Billed time",
   payType: "Select Pay Type",
-  /** Not in the spec: an RA cannot have been closed after the reversal was requested. */
+  /** Not in the old portal: an RA cannot have been closed after the reversal was requested. */
   closedAfterRequest: "Date RA Was Originally Closed cannot be after the Date of Request.",
 } as const;
 
@@ -94,7 +94,7 @@ export const blankRoReversal = (): RoReversalInput => ({
   questions: "",
 });
 
-/** The v1 payload's names (DECISIONS: misspellings at the API edge only). */
+/** The v1 payload's names (docs/decisions.md: misspellings at the API edge only). */
 export const RO_API_FIELDS: Record<string, keyof RoReversalInput> = {
   id: "id",
   empolyee_name: "employeeName",

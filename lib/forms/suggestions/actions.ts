@@ -1,6 +1,5 @@
 "use server";
 
-import { z } from "zod";
 import { createAction } from "@/lib/actions/action";
 import { suggestionSchema } from "./schemas";
 import { SUGGESTION_SAVED, saveSuggestion } from "./mutations";
@@ -8,8 +7,9 @@ import { listDeleteAction } from "@/lib/data-table/delete-action";
 import { deleteTexts } from "@/lib/forms/delete-texts";
 import { SUGGESTION_WHAT } from "./columns";
 import { suggestionList } from "./queries";
+import { optionalIdSchema } from "@/lib/validation/id";
 
-const withId = suggestionSchema.extend({ id: z.coerce.number().int().min(0).max(2_147_483_647).optional() });
+const withId = suggestionSchema.extend({ id: optionalIdSchema() });
 
 /** Adds a suggestion (everyone) or updates one (roles 1 and 2: any; others: their own). */
 export const saveSuggestionAction = createAction({}, withId, async (input, user) => {

@@ -5,12 +5,10 @@ import { apiSaveBody } from "@/lib/forms/api-body";
 import { displayDate } from "@/lib/forms/fields";
 import { SUGGESTION_DEFAULT_SORT, type SuggestionListRow } from "./columns";
 import { SUGGESTION_API_NAMES, suggestionSchema } from "./schemas";
+import { optionalIdSchema } from "@/lib/validation/id";
 
 /** An optional record id (empty, 0 or absent: a new record). */
-export const recordId = z
-  .union([z.coerce.number().int().min(0).max(2_147_483_647), z.literal(""), z.null()])
-  .optional()
-  .transform((v) => (v ? Number(v) : null));
+export const recordId = optionalIdSchema().transform((v) => v ?? null);
 
 /** A list row with the v1 names. */
 export function toApiSuggestionRow(r: SuggestionListRow) {
@@ -28,7 +26,7 @@ export function toApiSuggestionRow(r: SuggestionListRow) {
   };
 }
 
-/** GET continuous/improvement/suggestions/get's content (spec section 7's names). */
+/** GET continuous/improvement/suggestions/get's content (the v1 payload names). */
 export function toApiSuggestion(
   r: {
     id: number;
@@ -66,7 +64,7 @@ export const suggestionListBody = listCallBody({
 });
 
 /**
- * POST continuous/improvement/suggestions/add/update: the spec's names onto the form's schema (with
+ * POST continuous/improvement/suggestions/add/update: the old portal's names onto the form's schema (with
  * `id` for an edit, which changes only the fields it names). `manager_email`, `manager_name` and
  * `location_name` are read but not used: the location's own are recorded. The literal 'NULL' (old
  * clients' empty) reads as empty.

@@ -3,7 +3,7 @@ import type { TableSort } from "@/lib/data-table/state";
 import { displayDate } from "@/lib/forms/fields";
 import type { SuggestionValues } from "./schemas";
 
-/** The continuous improvement list's columns (spec section 2), ids as in the URL and the list call. */
+/** The continuous improvement list's columns (the old portal's screens), ids as in the URL and the list call. */
 export const SUGGESTION_COLUMNS = [
   { id: "name", label: "Name" },
   { id: "date", label: "Date" },
@@ -18,7 +18,7 @@ export function suggestionLabel(id: SuggestionColumnId): string {
   return SUGGESTION_COLUMNS.find((c) => c.id === id)!.label;
 }
 
-/** The form's labels of the fields the list does not show (spec section 2), for the export and the detail page. */
+/** The form's labels of the fields the list does not show (the old portal's screens), for the export and the detail page. */
 export const SUGGESTION_FIELD_LABELS = {
   phoneNumber: "Phone",
   describeCurrentProcessAndProblem: "What Project / Process Improvement are you Proposing?",
@@ -27,7 +27,7 @@ export const SUGGESTION_FIELD_LABELS = {
 
 export const SUGGESTION_DEFAULT_SORT: TableSort = { id: "id", desc: true };
 
-/** What a record is called in the delete question (spec section 8, the typo fixed per DECISIONS). */
+/** What a record is called in the delete question (the old portal's text, its typo fixed: docs/decisions.md). */
 export const SUGGESTION_WHAT = "Continuous Improvement Suggestion";
 
 export type SuggestionListRow = {

@@ -12,9 +12,9 @@ import {
   type SubmissionInput,
 } from "@/lib/forms/save-submission";
 import { suggestionFields, suggestionFormValues } from "./columns";
+import { personNameOrUsernameOf } from "@/lib/users/display-name";
 
 const s = schema.improvementSuggestions;
-const fullName = (user: SessionUser) => `${user.firstName} ${user.lastName}`.trim() || user.username;
 
 export const SUGGESTION_SAVED = "Continuous Improvement Suggestion Saved Successfully";
 export const SUGGESTION_NOT_FOUND = "No such suggestion.";
@@ -55,7 +55,7 @@ export async function saveSuggestion(
       ),
       locationName: location.name,
       managerName: manager?.name ?? null,
-      updatedByName: fullName(user),
+      updatedByName: personNameOrUsernameOf(user),
     };
     if (stored) {
       const [row] = await tx

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { text } from "@/lib/validation/text";
 import { LONG_TEXT_MAX, emailField, fieldNames, idField, requiredDate, requiredText, tooLong } from "../fields";
 
-/** The continuous improvement form's messages (spec section 5). */
+/** The continuous improvement form's messages (the old portal's messages). */
 export const SUGGESTION_MESSAGES = {
   name: "Please enter name",
   date: "Select Date",
@@ -51,7 +51,7 @@ export type SuggestionInput = z.output<typeof suggestionSchema>;
 
 export const SUGGESTION_FIELDS = fieldNames(suggestionSchema);
 
-/** API names (spec section 7) onto the schema's names. */
+/** API names (the v1 payload names) onto the schema's names. */
 export const SUGGESTION_API_NAMES = {
   name: "name",
   date: "date",

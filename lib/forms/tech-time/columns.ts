@@ -3,7 +3,7 @@ import type { SubmissionRow } from "@/lib/forms/submission-columns";
 import { UPDATED_COLUMNS, labelsOf, type TableSort } from "@/lib/data-table/state";
 import { displayDate } from "@/lib/forms/fields";
 
-/** The tech time list's columns (spec section 2). */
+/** The tech time list's columns (the old portal's screens). */
 export const TECH_COLUMNS = [
   { id: "employee_number", label: "Employee Number" },
   { id: "employee_name", label: "Employee Name" },

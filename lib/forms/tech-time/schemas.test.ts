@@ -12,7 +12,7 @@ describe("a row's Time Out before its Time In", () => {
     expect(timeOutBeforeIn(undefined, undefined)).toBe(false);
   });
 
-  it("does not stop the save (the spec leaves the rows unvalidated)", () => {
+  it("does not stop the save (the old portal leaves the rows unvalidated)", () => {
     const form = {
       ...blankTechTime(),
       employeeNumber: "T-1",

@@ -14,7 +14,7 @@ import {
 } from "@/lib/forms/fields";
 import { LOCATION_REQUIRED_MESSAGE } from "@/lib/forms/messages";
 
-/** The spec's messages (section 5). */
+/** The old portal's messages. */
 export const TECH_MESSAGES = {
   employeeNumber: "Please enter employee number",
   employeeName: "Please enter employee name",
@@ -27,7 +27,7 @@ export const TECH_MESSAGES = {
 /** The success message of a save (shown by the form, answered by the call). */
 export const TECH_SAVED = "Tech Time Saved Successfully";
 
-/** Not in the spec: the warning under a row whose Time Out is before its Time In (saving stays possible). */
+/** Not in the old portal: the warning under a row whose Time Out is before its Time In (saving stays possible). */
 export const TIME_OUT_BEFORE_IN = "Time Out is before Time In. Please check the times (you can still save).";
 
 /** Whether both times are HH:MM (or H:MM) and Time Out is earlier than Time In. */
@@ -41,14 +41,14 @@ export function timeOutBeforeIn(timeIn: string | undefined, timeOut: string | un
   return a !== null && b !== null && b < a;
 }
 
-/** 4 attendance rows; shop rows start at 4 and the plus button adds up to 16 (spec section 9). */
+/** 4 attendance rows; shop rows start at 4 and the plus button adds up to 16 (the old portal's limits and formats). */
 export const ATTENDANCE_ROWS = 4;
 export const SHOP_ROWS_START = 4;
 export const SHOP_ROWS_MAX = 16;
 
 const cell = <T extends z.ZodType>(s: T) => z.preprocess(nullAsEmpty, s);
 
-/** The rows are not required (spec section 5), but what is typed must be a real date and HH:MM. */
+/** The rows are not required (the old portal had no rule for them), but what is typed must be a real date and HH:MM. */
 export const attendanceRow = z.object({
   date: cell(optionalDate()),
   reason: cell(optionalText("Reason For Edit")),

@@ -8,7 +8,7 @@ import { UNIFORM_DEFAULT_SORT, yesNo, type UniformListRow } from "./columns";
 import { formatRange } from "@/lib/forms/date-range";
 import { UNIFORM_API_NAMES, designationName, uniformRequestSchema, wearName } from "./schemas";
 
-/** A list row with the v1 API's payload names (spec section 3; misspellings kept). */
+/** A list row with the v1 API's payload names (the old portal's fields; misspellings kept). */
 export function toApiUniform(r: UniformListRow) {
   return {
     id: r.id,
@@ -71,7 +71,7 @@ export const uniformExportBody = z.object({
 });
 
 /**
- * POST uniform/request/add/update: the API's names (spec section 7) onto the form's schema, with `id`
+ * POST uniform/request/add/update: the API's names (the v1 payload names) onto the form's schema, with `id`
  * for an update, which changes only the fields it names. `manager_email` and `location` (the name) are
  * read but not used: the location's own are recorded.
  */

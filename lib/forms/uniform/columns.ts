@@ -3,8 +3,8 @@ import { labelsOf, type TableSort } from "@/lib/data-table/state";
 import type { UniformRequestValues } from "./schemas";
 
 /**
- * The uniform request list's columns (ids as in the URL and the list call) and labels (spec section
- * 2): shared by the page, the DataTable, the export and the API. The SQL behind each id is in
+ * The uniform request list's columns (ids as in the URL and the list call) and labels (the old portal's
+ * screens): shared by the page, the DataTable, the export and the API. The SQL behind each id is in
  * lib/forms/uniform/queries.ts. `range` is the date-range filter (lib/forms/date-range.ts), not
  * a column.
  */
@@ -29,7 +29,7 @@ export const uniformLabel = labelsOf(UNIFORM_COLUMNS);
 /** The form's labels of the fields the list does not show, for the export and the detail page. */
 export const UNIFORM_FIELD_LABELS = { sizes: "Size(s)", comment: "Note/Comment" } as const;
 
-/** The spec's default order for tables: id, newest first (section 9). */
+/** The old portal's default order for tables: id, newest first. */
 export const UNIFORM_DEFAULT_SORT: TableSort = { id: "id", desc: true };
 
 /** Yes/No select filters carry 1 (Yes) or 2 (No): the data table's select filters take ids. */

@@ -12,9 +12,9 @@ import {
   submissionValues,
   type SubmissionInput,
 } from "@/lib/forms/save-submission";
+import { personNameOrUsernameOf } from "@/lib/users/display-name";
 
 const u = schema.uniformRequests;
-const fullName = (user: SessionUser) => `${user.firstName} ${user.lastName}`.trim() || user.username;
 
 /** The submitted fields as the mail shows them, in the form's order. */
 function mailFields(input: Omit<UniformRequestInput, "locationId">, locationName: string) {
@@ -63,7 +63,7 @@ export async function saveUniformRequest(
     const values = {
       ...submissionValues(input, location, user),
       locationName: location.name,
-      updatedByName: fullName(user),
+      updatedByName: personNameOrUsernameOf(user),
     };
     if (stored) {
       const [row] = await tx

@@ -3,8 +3,8 @@ import { requestStateColumns, requestStateExportColumns, requestStateQueryColumn
 import { and, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { getDb, schema } from "@/lib/db";
-import { DEFAULT_TIME_ZONE } from "@/lib/calendar/constants";
-import { formatDay, instantOf, localDay } from "@/lib/calendar/zone";
+import { PORTAL_TIME_ZONE } from "@/lib/dates/zone";
+import { formatDay, instantOf, localDay } from "@/lib/dates/zone";
 import { AppError } from "@/lib/errors";
 import {
   contains,
@@ -39,7 +39,7 @@ const emptyLast = (column: PgColumn) => sql`coalesce(${column}, 2147483647)`;
  * `from..to` (YYYY-MM-DD, inclusive) as an `updated_at` range: from midnight of `from` to midnight
  * after `to` in the dealerships' time zone. `all` is no condition. Anything else is a 422.
  */
-export function rangeWhere(value: string, timeZone = DEFAULT_TIME_ZONE): SQL {
+export function rangeWhere(value: string, timeZone = PORTAL_TIME_ZONE): SQL {
   const range = parseRange(value);
   if (!range)
     throw new AppError(422, "The date range must be YYYY-MM-DD..YYYY-MM-DD.", {
@@ -184,7 +184,7 @@ export async function getUniformRequest(
 }
 
 /** The list's default range, the last 6 days through today, as a `range` filter value (dealerships' zone). */
-export function defaultRangeFilter(now = Date.now(), timeZone = DEFAULT_TIME_ZONE): string {
+export function defaultRangeFilter(now = Date.now(), timeZone = PORTAL_TIME_ZONE): string {
   return formatRange(defaultRange(formatDay(localDay(timeZone, now))));
 }
 

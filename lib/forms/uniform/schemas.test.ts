@@ -128,14 +128,14 @@ describe("the uniform request schema", () => {
     ["abc", M.numeric],
     ["1e3", M.numeric],
     ["2.5", M.numeric],
-    // A negative number is a number: the message is about the minimum (issue 33).
+    // A negative number is a number: the message is about the minimum (docs/features/staff-forms.md).
     ["-1", M.quantity.min],
     ["-3", M.quantity.min],
   ])("a quantity of %j is '%s'", (q, message) => {
     expect(errors({ quantity: q }).quantity).toBe(message);
   });
 
-  it("ignores the quantities the chosen wear does not use, whatever they hold (issue 33)", () => {
+  it("ignores the quantities the chosen wear does not use, whatever they hold", () => {
     // A Polo (one total): the shirt and pant quantities are not looked at, and not kept.
     const polo = { designationId: "5", wearId: String(WEAR.polo), quantity: "2" };
     for (const unused of ["0", "-3", "abc", "1001"]) {

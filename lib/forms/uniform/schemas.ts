@@ -1,9 +1,10 @@
 import { z } from "zod";
 import { text } from "@/lib/validation/text";
 import { LONG_TEXT_MAX, fieldNames, nullAsEmpty, requiredText } from "../fields";
+import { toId } from "@/lib/validation/id";
 
 /**
- * The uniform request form's rules (spec sections 3 and 4), shared by the form, the server schema, the
+ * The uniform request form's rules (the old portal's fields), shared by the form, the server schema, the
  * list and the export: the designations and wear options, which wear a designation may order, and when
  * separate shirt and pant quantities replace the total.
  */
@@ -65,14 +66,14 @@ export function wearAfterDesignation(designationId: number | null, wearId: numbe
   return options.length === 1 ? options[0].value : null;
 }
 
-/** Choosing New Hire copies its value into New Order (spec section 4). */
+/** Choosing New Hire copies its value into New Order (the old portal's behaviour). */
 export function afterNewHire<T extends { newHire: YesNo; newOrder: YesNo }>(values: T, newHire: YesNo): T {
   return { ...values, newHire, newOrder: newHire };
 }
 
 export const QUANTITY_MAX = 1000;
 
-/** The uniform request form's messages (spec section 5). */
+/** The uniform request form's messages (the old portal's messages). */
 export const UNIFORM_MESSAGES = {
   designation: "Select designation",
   location: "select Location",
@@ -112,7 +113,7 @@ const yesNo = z
       : "no",
   );
 
-const isId = (v: string) => /^[1-9]\d{0,9}$/.test(v) && Number(v) <= 2_147_483_647;
+const isId = (v: string) => toId(v) !== null;
 
 /** A quantity as typed ("" when absent); whether and how it is checked depends on the wear (below). */
 const quantity = choice.optional().default("");
@@ -233,7 +234,7 @@ export function emptyUniformRequest(requestorName: string): UniformRequestValues
   };
 }
 
-/** API names (spec section 7, misspellings kept) onto the schema's names. */
+/** API names (the v1 payload names, misspellings kept) onto the schema's names. */
 export const UNIFORM_API_NAMES = {
   designation_id: "designationId",
   location_id: "locationId",

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useState, useTransition } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -103,6 +104,11 @@ export function LoginForm({ ssoEnabled, initialError, notice, callbackUrl }: Pro
         <Button type="submit" className="w-full" loading={pending}>
           Sign in
         </Button>
+        <p className="text-sm">
+          <Link href="/login/forgot" className="text-brand-700 underline">
+            Forgot password?
+          </Link>
+        </p>
       </form>
     </div>
   );

@@ -6,6 +6,8 @@ import { getMenuBySlug, type MenuLookup } from "@/lib/menus/queries";
 import type { ContentTab } from "@/lib/content/basics";
 import { tabsOf } from "@/lib/content/tabs";
 import type { SessionUser } from "@/lib/auth/session";
+import { toId } from "@/lib/validation/id";
+import { personNameOrUsernameOf } from "@/lib/users/display-name";
 
 type FormMenu = Extract<MenuLookup, { status: "ok" }>["menu"];
 
@@ -41,7 +43,7 @@ export async function loadFormContext<R>(
   }
   await pageGuard(requireCapability("manageContent", user));
   const backHref = tab === tabs[0] ? `/${found.menu.slug}` : `/${found.menu.slug}?tab=${tab}`;
-  const userName = `${user.firstName} ${user.lastName}`.trim() || user.username;
+  const userName = personNameOrUsernameOf(user);
   return { user, menu: found.menu, backHref, userName, record };
 }
 
@@ -55,6 +57,5 @@ type FormContext<R> = {
 
 /** A positive int id from the path, or the 404 screen. */
 export function idFromPath(id: string): number {
-  if (!/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2_147_483_647) notFound();
-  return Number(id);
+  return toId(id) ?? notFound();
 }

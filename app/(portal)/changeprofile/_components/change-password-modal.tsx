@@ -16,7 +16,7 @@ const FIELDS = ["oldPassword", "newPassword", "confirmpassword"] as const;
 const EMPTY: ChangePasswordInput = { oldPassword: "", newPassword: "", confirmpassword: "" };
 
 /**
- * Change Password: old, new (6 or more) and confirmation, with the spec's messages; the server's
+ * Change Password: old, new (6 or more) and confirmation, with the old portal's messages; the server's
  * messages are listed when it refuses. An account without a password here (SSO only) is told to
  * change it at the SSO instead.
  */

@@ -9,7 +9,8 @@ import { Button } from "@/components/ui/button";
 import { Field, ReadOnlyField } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast";
 import { Dropzone } from "@/components/dropzone/dropzone";
-import { TextArea, applyServerErrors } from "@/components/content/form-parts";
+import { applyServerErrors } from "@/components/content/form-parts";
+import { TextAreaField } from "@/components/ui/input";
 import { callAction } from "@/lib/actions/client";
 import { updateProfileAction } from "@/lib/users/actions";
 import { profileSchema, type Profile, type ProfileInput } from "@/lib/users/schemas";
@@ -137,14 +138,14 @@ export function ProfileForm({ user, values }: Props) {
           <Field label="Quote" maxLength={190} error={err("quote")} {...form.register("quote")} />
           <Field label="Quote By" maxLength={190} error={err("quoteName")} {...form.register("quoteName")} />
         </div>
-        <TextArea
+        <TextAreaField
           label="Description"
           rows={3}
           maxLength={65534}
           error={err("description")}
           {...form.register("description")}
         />
-        <TextArea label="Bio" rows={4} maxLength={65534} error={err("bio")} {...form.register("bio")} />
+        <TextAreaField label="Bio" rows={4} maxLength={65534} error={err("bio")} {...form.register("bio")} />
         <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end sm:gap-3 max-sm:[&>*]:w-full">
           <Button type="button" variant="secondary" onClick={() => setPasswordOpen(true)}>
             Change Password

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { connection } from "next/server";
 import { pageGuard, requireCapability } from "@/lib/auth/guards";
 import { ColorOptionForm } from "@/components/backoffice/color-option-form";
-import { userNameOf } from "../../_color-options/load";
+import { personNameOrUsernameOf } from "@/lib/users/display-name";
 
 export const metadata: Metadata = { title: "Add Calendar Key" };
 
@@ -10,5 +10,5 @@ export const metadata: Metadata = { title: "Add Calendar Key" };
 export default async function Page() {
   await connection();
   const user = await pageGuard(requireCapability("manageBackOffice"));
-  return <ColorOptionForm kind="key" userName={userNameOf(user)} />;
+  return <ColorOptionForm kind="key" userName={personNameOrUsernameOf(user)} />;
 }

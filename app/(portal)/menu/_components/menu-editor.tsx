@@ -17,7 +17,7 @@ import type { EditorMenu } from "@/lib/menus/queries";
 import { MenuForm, type IconOption } from "./menu-form";
 import { SortableList } from "./sortable-list";
 
-/** Menu titles are cut at 16 characters in the editor, with the whole title as a tooltip (spec section 2). */
+/** Menu titles are cut at 16 characters in the editor, with the whole title as a tooltip (the old portal's screens). */
 export const EDITOR_TITLE_MAX = 16;
 
 type Editing = number | "new" | null;

@@ -22,7 +22,7 @@ const formLabel = (f: ApiForm) => FORM_LABELS[API_FORMS[f]];
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 /**
- * Every signed-in user's own submissions of the four staff forms: status, last change and timeline,
+ * Every signed-in user's own submissions of every staff form: status, last change and timeline,
  * the latest change first; the filters (form, status) and the page are in the URL. Opening it resets
  * the header's count of changed requests.
  */

@@ -1,7 +1,7 @@
 "use client";
 
 import { Field } from "@/components/ui/input";
-import { TextArea } from "@/components/content/form-parts";
+import { TextAreaField } from "@/components/ui/input";
 import { LocationSelect } from "@/components/forms/location-select";
 import { StaffFormShell, TEXT_INPUT, useStaffForm, type StaffFormProps } from "@/components/forms/staff-form-shell";
 import { saveRoReversalAction } from "@/lib/forms/ro-reversal/actions";
@@ -46,11 +46,11 @@ export function RoReversalForm({ initial, locations, roleId }: StaffFormProps<Ro
         </fieldset>
         <LocationSelect required locations={locations} {...bind("locationId")} />
       </div>
-      <TextArea label="Reason Reversal Is Required" required rows={4} {...bind("reason")} />
+      <TextAreaField label="Reason Reversal Is Required" required rows={4} {...bind("reason")} />
       {warranty && (
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="How much time in vs Billed?" required {...TEXT_INPUT} {...bind("billedTime")} />
-          <TextArea label="What is the Tech's Efficiency MTD?" required rows={2} {...bind("questions")} />
+          <TextAreaField label="What is the Tech's Efficiency MTD?" required rows={2} {...bind("questions")} />
         </div>
       )}
     </StaffFormShell>

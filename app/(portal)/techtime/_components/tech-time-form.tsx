@@ -144,7 +144,7 @@ export function TechTimeForm({ initial, locations, roleId }: StaffFormProps<Tech
 
 /**
  * A row whose Time Out is before its Time In is pointed out as it is typed (a warning, not an error:
- * the spec leaves the rows unvalidated, and a shift may run past midnight), so saving stays possible.
+ * the old portal leaves the rows unvalidated, and a shift may run past midnight), so saving stays possible.
  */
 function TimeOrderWarning({
   control,

@@ -4,6 +4,7 @@ import { notFound, redirect } from "next/navigation";
 import { pageGuard, requireCapability } from "@/lib/auth/guards";
 import { listPermissions } from "@/lib/menus/queries";
 import {
+  getAccountState,
   getUserDetail,
   listDepartments,
   listLocations,
@@ -12,6 +13,8 @@ import {
   personalFieldsOf,
 } from "@/lib/users/queries";
 import { EditUserForm } from "./_components/edit-user-form";
+import { toId } from "@/lib/validation/id";
+import { AccountActions } from "./_components/account-actions";
 
 export const metadata: Metadata = { title: "Edit User" };
 
@@ -25,20 +28,30 @@ export default async function EditUserPage({ params }: Props) {
   await connection();
   const me = await pageGuard(requireCapability("manageBackOffice"));
   const { id: raw } = await params;
-  const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id) || id > 2_147_483_647) notFound();
+  const id = toId(raw) ?? notFound();
   if (id === me.id) redirect("/changeprofile");
   const user = await getUserDetail({ id });
   if (!user) notFound();
-  const [roles, states, locations, departments, permissions] = await Promise.all([
+  const [roles, states, locations, departments, permissions, account] = await Promise.all([
     listRoles(),
     listStates(),
     listLocations(),
     listDepartments(),
     listPermissions(),
+    getAccountState(id),
   ]);
   return (
     <EditUserForm
+      account={
+        account && (
+          <AccountActions
+            id={user.id}
+            name={`${user.firstName} ${user.lastName}`.trim() || user.username}
+            active={account.active}
+            ssoOnly={account.ssoOnly}
+          />
+        )
+      }
       user={{
         id: user.id,
         ...personalFieldsOf(user),

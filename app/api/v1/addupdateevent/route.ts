@@ -14,7 +14,7 @@ import { getStoredEvent } from "@/lib/calendar/queries";
  * contactPerson, contactEmail, contactNumber, id; optional offset_minutes (naive dates are the
  * client's local time) and timeZone (IANA zone of the series). Series may also send weekDays (a list),
  * repeatInterval (weeks), endTime (HH:mm) and repeatUntil (YYYY-MM-DD); see parseLegacyEventBody. An
- * update keeps every field its body leaves out (issue 43).
+ * update keeps every field its body leaves out (docs/decisions.md).
  */
 export const POST = withApi(
   { capability: "manageEvents" },

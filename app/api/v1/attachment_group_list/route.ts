@@ -1,16 +1,12 @@
 import { z } from "zod";
 import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
-import { listAttachmentGroups } from "@/lib/content/queries";
+import { listAttachmentGroups } from "@/lib/content/attachment/queries";
 import { toApiColorOption } from "@/lib/backoffice/api";
+import { optionalIdSchema } from "@/lib/validation/id";
 
 const query = z.object({
-  id: z.coerce
-    .number({ error: "The id is not valid." })
-    .int("The id is not valid.")
-    .min(0, "The id is not valid.")
-    .max(2_147_483_647)
-    .default(0),
+  id: optionalIdSchema("The id is not valid.").transform((v) => v ?? 0),
   status: z
     .enum(["active", "inactive", "all"], { error: "The status must be active, inactive or all." })
     .default("all"),

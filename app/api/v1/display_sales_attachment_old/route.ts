@@ -1,7 +1,7 @@
 import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
 import { assertPageInRange, listCallQuery, menuForCall, toApiAttachment } from "@/lib/content/api";
-import { listAttachmentGroups, listAttachmentsFlat } from "@/lib/content/queries";
+import { listAttachmentGroups, listAttachmentsFlat } from "@/lib/content/attachment/queries";
 import { PAGE_SIZE } from "@/lib/content/constants";
 
 /** GET /api/v1/display_sales_attachment_old?slug=&page=&filter=&sort=: every attachment, groups ignored. */

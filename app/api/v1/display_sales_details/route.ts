@@ -3,7 +3,7 @@ import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
 import { AppError } from "@/lib/errors";
 import { menuForCall, toApiPost } from "@/lib/content/api";
-import { getDiscussion, listComments } from "@/lib/content/queries";
+import { getDiscussion, listComments } from "@/lib/content/discussion/queries";
 import { idSchema, slugSchema } from "@/lib/content/schemas";
 
 const query = z.object({ slug: slugSchema, id: z.coerce.number().pipe(idSchema) });

@@ -1,7 +1,7 @@
 import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
 import { assertPageInRange, listCallQuery, menuForCall, toApiPost } from "@/lib/content/api";
-import { listDiscussions } from "@/lib/content/queries";
+import { listDiscussions } from "@/lib/content/discussion/queries";
 import { PAGE_SIZE } from "@/lib/content/constants";
 
 /** GET /api/v1/display_sales_post?slug=&page=&filter=&sort=: the Discussion tab of a menu, paged. */

@@ -1,7 +1,7 @@
 import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
 import { assertPageInRange, listCallQuery, menuForCall, toApiSaveTheDate } from "@/lib/content/api";
-import { listSaveTheDates } from "@/lib/content/queries";
+import { listSaveTheDates } from "@/lib/content/save-the-date/queries";
 import { PAGE_SIZE } from "@/lib/content/constants";
 import { DATE_SORTS } from "@/lib/content/basics";
 

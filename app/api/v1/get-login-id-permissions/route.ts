@@ -4,13 +4,10 @@ import { ok } from "@/lib/api/envelope";
 import { forbidden } from "@/lib/errors";
 import { roleCan } from "@/lib/auth/roles";
 import { getUserPermissions } from "@/lib/menus/queries";
+import { idSchema } from "@/lib/validation/id";
 
 const body = z.object({
-  user_id: z.coerce
-    .number({ error: "The user id is required." })
-    .int("The user id is not valid.")
-    .positive("The user id is not valid.")
-    .max(2_147_483_647, "The user id is not valid."),
+  user_id: idSchema("The user id is not valid.", { required: "The user id is required." }),
 });
 
 /** POST /api/v1/get-login-id-permissions: a user's permissions (one's own; administrators: anyone's). */

@@ -3,13 +3,10 @@ import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
 import { AppError } from "@/lib/errors";
 import { toApiImageUrls, toApiSchedule } from "@/lib/content/api";
-import {
-  findContentItem,
-  getAttachment,
-  getDiscussion,
-  listAttachmentGroups,
-  requireContentMenu,
-} from "@/lib/content/queries";
+import { findContentItem } from "@/lib/content/queries";
+import { getAttachment, listAttachmentGroups } from "@/lib/content/attachment/queries";
+import { getDiscussion } from "@/lib/content/discussion/queries";
+import { requireContentMenu } from "@/lib/auth/guards";
 import { idSchema, slugSchema } from "@/lib/content/schemas";
 
 const query = z.object({ slug: slugSchema, id: z.coerce.number().pipe(idSchema) });

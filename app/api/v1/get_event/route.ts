@@ -3,7 +3,8 @@ import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
 import { AppError } from "@/lib/errors";
 import { toApiImageUrls } from "@/lib/content/api";
-import { getSaveTheDate, requireContentMenu } from "@/lib/content/queries";
+import { getSaveTheDate } from "@/lib/content/save-the-date/queries";
+import { requireContentMenu } from "@/lib/auth/guards";
 import { idSchema, slugSchema } from "@/lib/content/schemas";
 import { isoDateToUs } from "@/lib/content/constants";
 

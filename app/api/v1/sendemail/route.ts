@@ -12,7 +12,7 @@ const FIELD_BYTES = 65_534 * 4;
  * POST /api/v1/sendemail (administrators): the e-mail notification of the user list, one mail per
  * recipient through the outbox (people.ts sendNotification); `content.queued` is how many.
  *
- * The spec's form data (`subject, message, filters, sort, users_arr, send_email, attachment`) with the
+ * The old portal's form data (`subject, message, filters, sort, users_arr, send_email, attachment`) with the
  * attachment as a file: the file streams to storage as the attachment upload kind (any type, 250 MB),
  * then is claimed with the mails in one transaction. JSON (or a form field `attachment` holding an
  * uploaded file's path, as the portal's own dialog sends after its upload with a progress bar) works

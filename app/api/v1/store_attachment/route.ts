@@ -27,7 +27,7 @@ function groupIdOf(v: unknown): number | null {
 /**
  * POST /api/v1/store_attachment {attachTitle, attachURL, attachPath, attachSize, attachType, attachSlug,
  * upload_type: file|doc|url, selected_group, id?, audience?: {locations, roles}, publish_at?, expires_at?}:
- * adds or updates an attachment (role 1); a field left out of an update keeps what is stored (issue 43:
+ * adds or updates an attachment (role 1); a field left out of an update keeps what is stored (docs/decisions.md:
  * title, link, group and file too); `audience` is whole or refused.
  */
 export const POST = withApi({ capability: "manageContent" }, { body }, async ({ user, body }) => {

@@ -12,7 +12,7 @@ const body = z.object({}).passthrough();
 /**
  * POST /api/v1/store_event {imagePath[], imageSize[], imageType[], title, description, slug, id?,
  * eventDate: MM/DD/YYYY}: adds or updates a save-the-date entry (role 1); a field left out of an update
- * keeps what is stored (issue 43).
+ * keeps what is stored (docs/decisions.md).
  */
 export const POST = withApi({ capability: "manageContent" }, { body }, async ({ user, body }) => {
   const sent = {

@@ -23,7 +23,7 @@ const body = z.object({}).passthrough();
  * POST /api/v1/store_post {imagePath[], imageSize[], imageType[], imageName[]?, title, description,
  * slug, id?, audience?: {locations, roles}, publish_at?, expires_at?, must_read?, due_at?,
  * needs_acknowledging_again?}: adds (no id) or updates a discussion post with its documents (role 1).
- * A field left out of an update keeps what is stored (issue 43: title, description and documents too);
+ * A field left out of an update keeps what is stored (docs/decisions.md: title, description and documents too);
  * on a new post, everyone, at once, for good, not a must-read. `audience` is whole or refused.
  */
 export const POST = withApi({ capability: "manageContent" }, { body }, async ({ user, body }) => {

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { AttachmentForm } from "@/components/content/attachment-form";
-import { listAttachmentGroups, listAudienceOptions } from "@/lib/content/queries";
+import { listAttachmentGroups } from "@/lib/content/attachment/queries";
+import { listAudienceOptions } from "@/lib/content/queries";
 import { allowedUploadTypes } from "@/lib/content/constants";
 import { loadFormContext } from "../../_components/form-context";
 

@@ -7,7 +7,7 @@ import { getCurrentUser, pageGuard, requireUser } from "@/lib/auth/guards";
 import { roleCan } from "@/lib/auth/roles";
 import { menuNotFound } from "@/app/(portal)/_lib/menu-not-found";
 import { getMenuBySlug } from "@/lib/menus/queries";
-import { getDiscussion, listComments } from "@/lib/content/queries";
+import { getDiscussion, listComments } from "@/lib/content/discussion/queries";
 import { tabsOf } from "@/lib/content/tabs";
 import { initialsOf } from "@/components/shell/shell-utils";
 import { Avatar } from "@/components/ui/avatar";
@@ -25,18 +25,14 @@ import { ReadersPanel } from "@/components/content/readers-panel";
 import { listAudienceOptions } from "@/lib/content/queries";
 import { isAddressedTo } from "@/lib/content/visibility";
 import { logger } from "@/lib/log";
+import { toId } from "@/lib/validation/id";
 
 type Props = { params: Promise<{ slug: string; id: string }> };
 
 /** Memoised per request with primitive keys, so generateMetadata and the page share one lookup. */
 const lookup = cache(async (slug: string, id: string, roleId: number, locationId: number | null, stamp: string) => {
   const found = await getMenuBySlug({ slug: slug.slice(0, 190), roleId, stamp });
-  if (
-    found.status !== "ok" ||
-    !tabsOf(found.menu.pageTypes).includes("discussion") ||
-    !/^[1-9]\d{0,9}$/.test(id) ||
-    Number(id) > 2_147_483_647
-  ) {
+  if (found.status !== "ok" || !tabsOf(found.menu.pageTypes).includes("discussion") || toId(id) === null) {
     return { found, post: null };
   }
   return {

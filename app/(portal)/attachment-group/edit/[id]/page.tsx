@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import { connection } from "next/server";
 import { pageGuard, requireCapability } from "@/lib/auth/guards";
 import { ColorOptionForm } from "@/components/backoffice/color-option-form";
-import { loadColorOption, userNameOf } from "../../../_color-options/load";
+import { loadColorOption } from "../../../_color-options/load";
+import { personNameOrUsernameOf } from "@/lib/users/display-name";
 
 export const metadata: Metadata = { title: "Edit Attachment Group" };
 
@@ -11,5 +12,5 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
   await connection();
   const user = await pageGuard(requireCapability("manageBackOffice"));
   const values = await loadColorOption("group", params);
-  return <ColorOptionForm kind="group" {...values} userName={userNameOf(user)} />;
+  return <ColorOptionForm kind="group" {...values} userName={personNameOrUsernameOf(user)} />;
 }

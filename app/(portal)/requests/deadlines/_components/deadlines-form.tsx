@@ -7,7 +7,7 @@ import { toast } from "@/components/ui/toast";
 import { FORM_KEYS, FORM_LABELS, type FormKey } from "@/lib/forms/form-keys";
 import { saveRequestTargetsAction } from "@/lib/requests/actions";
 
-/** The four forms' targets in working days, saved together. */
+/** Every staff form's target in working days, saved together. */
 export function DeadlinesForm({ initial }: { initial: Record<FormKey, number> }) {
   const [values, setValues] = useState<Record<FormKey, string>>(
     () => Object.fromEntries(FORM_KEYS.map((k) => [k, String(initial[k])])) as Record<FormKey, string>,

@@ -3,10 +3,11 @@ import { connection } from "next/server";
 import { pageGuard, requireUser } from "@/lib/auth/guards";
 import { listFormLocations } from "@/lib/forms/locations";
 import { UniformForm } from "./_components/uniform-form";
+import { personNameOrUsernameOf } from "@/lib/users/display-name";
 
 export const metadata: Metadata = { title: "Uniform Request" };
 
-/** The uniform request form (every signed-in user; no edit route, spec section 2). */
+/** The uniform request form (every signed-in user; no edit route, the old portal's screens). */
 export default async function UniformAddPage() {
   await connection();
   const user = await pageGuard(requireUser());
@@ -14,7 +15,7 @@ export default async function UniformAddPage() {
   return (
     <UniformForm
       roleId={user.roleId}
-      requestorName={`${user.firstName} ${user.lastName}`.trim() || user.username}
+      requestorName={personNameOrUsernameOf(user)}
       locations={locations.map((l) => ({ id: l.id, name: l.name, managerEmail: l.managerEmail }))}
     />
   );

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useRouter } from "next/navigation";
 import { Controller, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
@@ -8,12 +8,13 @@ import { Field, ReadOnlyField, SelectField } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast";
 import { FormButtons, applyServerErrors } from "@/components/content/form-parts";
 import { callAction } from "@/lib/actions/client";
-import { updateUserAction } from "@/lib/users/actions";
-import { editUserSchema, type EditUser, type EditUserInput } from "@/lib/users/schemas";
+import { addUserAction, updateUserAction } from "@/lib/users/actions";
+import { editUserSchema, newUserSchema, type EditUserInput, type NewUserInput } from "@/lib/users/schemas";
 import { UnsavedChangesGuard } from "@/components/forms/unsaved-changes-guard";
 
 type Option = { value: number; text: string };
 type Props = {
+  /** The user to edit; null: Add user (the personal data is typed in, not shown). */
   user: {
     id: number;
     firstName: string;
@@ -26,33 +27,56 @@ type Props = {
     departmentId: number | null;
     phone: string | null;
     permissionIds: number[];
-  };
+  } | null;
+  /** Edit User's account buttons (Send password reset, Deactivate / Reactivate). */
+  account?: ReactNode;
   options: Record<"roles" | "states" | "departments" | "permissions", Option[]> & {
     locations: (Option & { departmentId: number })[];
   };
 };
 
-const FIELDS = ["roleId", "stateId", "locationId", "departmentId", "phone", "permissionIds"] as const;
+const FIELDS = [
+  "roleId",
+  "stateId",
+  "locationId",
+  "departmentId",
+  "phone",
+  "permissionIds",
+  "firstName",
+  "lastName",
+  "email",
+  "empId",
+] as const;
+type FormValues = EditUserInput & Partial<NewUserInput>;
 const str = (v: number | null) => (v == null ? "" : String(v));
 
-/** Edit User: the role (required; 0 is never offered), read-only personal data, the editable fields and the permission checklist. */
-export function EditUserForm({ user, options }: Props) {
+/**
+ * Edit User: the role (required; 0 is never offered), read-only personal data, the editable fields and
+ * the permission checklist. Add user (`user` null) is the same form with the personal data typed in.
+ */
+export function EditUserForm({ user, account, options }: Props) {
   const router = useRouter();
   const [saving, setSaving] = useState(false);
-  const form = useForm<EditUserInput, unknown, EditUser>({
-    resolver: zodResolver(editUserSchema),
-    defaultValues: {
-      id: user.id,
-      roleId: str(user.roleId),
-      stateId: str(user.stateId),
-      locationId: str(user.locationId),
-      // A record from before locations had departments: its location's department is the only choice.
-      departmentId: str(options.locations.find((l) => l.value === user.locationId)?.departmentId ?? user.departmentId),
-      phone: user.phone ?? "",
-      permissionIds: user.permissionIds,
-    },
+  const adding = user === null;
+  const form = useForm<FormValues>({
+    resolver: zodResolver((adding ? newUserSchema : editUserSchema) as typeof editUserSchema),
+    defaultValues: adding
+      ? { id: 0, roleId: "", stateId: "", locationId: "", departmentId: "", phone: "", permissionIds: [] }
+      : {
+          id: user.id,
+          roleId: str(user.roleId),
+          stateId: str(user.stateId),
+          locationId: str(user.locationId),
+          // A record from before locations had departments: its location's department is the only choice.
+          departmentId: str(
+            options.locations.find((l) => l.value === user.locationId)?.departmentId ?? user.departmentId,
+          ),
+          phone: user.phone ?? "",
+          permissionIds: user.permissionIds,
+        },
   });
-  const err = (name: (typeof FIELDS)[number]) => form.formState.errors[name]?.message as string | undefined;
+  const err = (name: (typeof FIELDS)[number]) =>
+    (form.formState.errors as Record<string, { message?: unknown } | undefined>)[name]?.message as string | undefined;
   // A location belongs to one department: picking it picks that department, and the list offers only it.
   const location = options.locations.find((l) => String(l.value) === form.watch("locationId"));
   const departments = location
@@ -67,14 +91,16 @@ export function EditUserForm({ user, options }: Props) {
 
   const submit = form.handleSubmit(async (values) => {
     setSaving(true);
-    const res = await callAction(updateUserAction(values));
+    const res = await callAction(
+      adding ? addUserAction(values as unknown as NewUserInput) : updateUserAction(values as EditUserInput),
+    );
     setSaving(false);
     if (!res.ok) {
       applyServerErrors(form, res.fieldErrors, FIELDS);
       toast.error(res.message);
       return;
     }
-    toast.success(res.message ?? "User Updated Successfully");
+    toast.success(res.message ?? (adding ? "User added." : "User Updated Successfully"));
     router.push("/user/list");
     router.refresh();
   });
@@ -82,7 +108,8 @@ export function EditUserForm({ user, options }: Props) {
   return (
     <div className="mx-auto max-w-3xl space-y-4">
       <UnsavedChangesGuard dirty={form.formState.isDirty} />
-      <h1 className="text-2xl font-semibold text-slate-900">Edit User</h1>
+      <h1 className="text-2xl font-semibold text-slate-900">{adding ? "Add user" : "Edit User"}</h1>
+      {account}
       <form onSubmit={submit} noValidate className="card space-y-5 sm:p-6">
         <SelectField label="Role" required error={err("roleId")} {...form.register("roleId")}>
           <option value="">Select Role</option>
@@ -93,10 +120,41 @@ export function EditUserForm({ user, options }: Props) {
           ))}
         </SelectField>
         <div className="grid gap-4 sm:grid-cols-2">
-          <ReadOnlyField label="First Name" value={user.firstName} />
-          <ReadOnlyField label="Last Name" value={user.lastName} />
-          <ReadOnlyField label="Email" value={user.email} />
-          <ReadOnlyField label="Dayforce Id" value={user.empId} />
+          {adding ? (
+            <>
+              <Field
+                label="First Name"
+                required
+                maxLength={190}
+                error={err("firstName")}
+                {...form.register("firstName")}
+              />
+              <Field
+                label="Last Name"
+                required
+                maxLength={190}
+                error={err("lastName")}
+                {...form.register("lastName")}
+              />
+              <Field
+                label="Email"
+                type="email"
+                required
+                maxLength={190}
+                autoComplete="off"
+                error={err("email")}
+                {...form.register("email")}
+              />
+              <Field label="Dayforce Id" maxLength={64} error={err("empId")} {...form.register("empId")} />
+            </>
+          ) : (
+            <>
+              <ReadOnlyField label="First Name" value={user.firstName} />
+              <ReadOnlyField label="Last Name" value={user.lastName} />
+              <ReadOnlyField label="Email" value={user.email} />
+              <ReadOnlyField label="Dayforce Id" value={user.empId} />
+            </>
+          )}
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField label="State" error={err("stateId")} {...form.register("stateId")}>
@@ -174,6 +232,7 @@ export function EditUserForm({ user, options }: Props) {
         <FormButtons
           cancelHref="/user/list"
           editing
+          saveLabel={adding ? "Add user" : undefined}
           busy={saving}
           saving={saving ? "save" : null}
           onSaveAndContinue={() => {}}

@@ -8,7 +8,8 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast";
 import { Dropzone } from "@/components/dropzone/dropzone";
-import { TextArea, applyServerErrors } from "@/components/content/form-parts";
+import { applyServerErrors } from "@/components/content/form-parts";
+import { TextAreaField } from "@/components/ui/input";
 import { callAction } from "@/lib/actions/client";
 import { sendNotificationAction } from "@/lib/users/actions";
 import { PEOPLE_MESSAGES, notificationSchema, type NotificationInput } from "@/lib/users/schemas";
@@ -75,7 +76,7 @@ export function NotifyModal({
       <p className="mb-4 text-sm text-slate-600">To {to}; each receives their own copy.</p>
       <form onSubmit={submit} noValidate className="space-y-4">
         <Field label="Subject" maxLength={190} error={err("subject")} {...form.register("subject")} />
-        <TextArea label="Message" rows={6} error={err("message")} {...form.register("message")} />
+        <TextAreaField label="Message" rows={6} error={err("message")} {...form.register("message")} />
         <Dropzone
           key={dropKey}
           kind="attachment"

@@ -4,14 +4,16 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { DataTable, type DataTableColumn } from "@/components/data-table/data-table";
-import { ExportButton, sendV1 } from "@/components/data-table/export-button";
-import { Button } from "@/components/ui/button";
+import { ExportButton } from "@/components/data-table/export-button";
+import { sendV1 } from "@/lib/api/client";
+import { Button, buttonClass } from "@/components/ui/button";
 import { useBulkDelete } from "@/components/data-table/bulk-delete";
 import { toast } from "@/components/ui/toast";
 import { deleteUsersAction } from "@/lib/users/actions";
 import type { TableState } from "@/lib/data-table/state";
 import { USER_COLUMNS, USER_DEFAULT_SORT, USER_DELETE_TEXTS, type UserListRow } from "@/lib/users/columns";
 import { NotifyModal } from "./notify-modal";
+import { personNameOf, personNameOrUsernameOf } from "@/lib/users/display-name";
 
 type Option = { value: number; text: string };
 type Props = {
@@ -38,7 +40,7 @@ export function UserTable({ state, rows, total, currentUserId, options }: Props)
       header: label("name"),
       sortable: true,
       filter: { kind: "text" },
-      cell: (r) => [r.firstName, r.lastName].filter(Boolean).join(" "),
+      cell: (r) => personNameOf(r),
     },
     { id: "email", header: label("email"), sortable: true, filter: { kind: "text" }, cell: (r) => text(r.email) },
     { id: "emp_id", header: label("emp_id"), sortable: true, filter: { kind: "text" }, cell: (r) => text(r.empId) },
@@ -62,14 +64,14 @@ export function UserTable({ state, rows, total, currentUserId, options }: Props)
     {
       id: "actions",
       header: "Action",
-      // One's own record is edited on the profile screen, not here (spec section 2).
+      // One's own record is edited on the profile screen, not here (the old portal's screens).
       cell: (r) =>
         r.id === currentUserId ? null : (
           <Link
             href={`/updateusers/${r.id}`}
             prefetch={false}
             className="text-brand-700 hover:underline"
-            aria-label={`Edit ${r.firstName} ${r.lastName}`.trim()}
+            aria-label={`Edit ${personNameOf(r)}`.trim()}
           >
             Edit
           </Link>
@@ -107,7 +109,7 @@ export function UserTable({ state, rows, total, currentUserId, options }: Props)
         total={total}
         columns={columns}
         rowId={(r) => String(r.id)}
-        rowLabel={(r) => [r.firstName, r.lastName].filter(Boolean).join(" ") || r.username}
+        rowLabel={(r) => personNameOrUsernameOf(r)}
         bulkActions={(selected, clear) => (
           <Button type="button" variant="danger" className="px-3 py-1" onClick={() => remove(selected, clear)}>
             Delete
@@ -115,6 +117,12 @@ export function UserTable({ state, rows, total, currentUserId, options }: Props)
         )}
         toolbar={(selected) => (
           <>
+            <Link href="/user/add" prefetch={false} className={buttonClass("primary", "px-3 py-1")}>
+              Add user
+            </Link>
+            <Link href="/user/import" prefetch={false} className={buttonClass("secondary", "px-3 py-1")}>
+              Import users
+            </Link>
             <ExportButton
               label={selected.length ? "Export selected (CSV)" : "Export CSV"}
               getLink={exportLink("csv", selected)}

@@ -2,9 +2,10 @@ import { withApi } from "@/lib/api/with-api";
 import { ok } from "@/lib/api/envelope";
 import { AppError } from "@/lib/errors";
 import { assertPageInRange, listCallQuery, menuForCall, toApiAttachment, toApiGroupItem } from "@/lib/content/api";
-import { listAttachmentItems } from "@/lib/content/queries";
+import { listAttachmentItems } from "@/lib/content/attachment/queries";
 import { PAGE_SIZE } from "@/lib/content/constants";
 import { DATE_SORTS, SORTS } from "@/lib/content/basics";
+import { toId } from "@/lib/validation/id";
 
 const topLevelQuery = listCallQuery(SORTS);
 const groupQuery = listCallQuery(DATE_SORTS);
@@ -15,8 +16,8 @@ const groupQuery = listCallQuery(DATE_SORTS);
  * group's child view (Newest/Oldest only).
  */
 export const GET = withApi({}, {}, async ({ user, query: raw, params }) => {
-  const groupId = Number(params.group_id);
-  if (!/^\d{1,10}$/.test(params.group_id ?? "") || groupId > 2_147_483_647)
+  const groupId = params.group_id === "0" ? 0 : toId(params.group_id);
+  if (groupId === null)
     throw new AppError(422, "The group id is not valid.", { group_id: ["The group id is not valid."] });
   const parsed = (groupId ? groupQuery : topLevelQuery).safeParse(raw);
   if (!parsed.success) {

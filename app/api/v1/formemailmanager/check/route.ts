@@ -9,7 +9,7 @@ import { findDuplicateMappings } from "@/lib/forms/email-manager/queries";
 /**
  * GET /api/v1/formemailmanager/check?edit_id=&form_key_id=1,2&location=3,4: whether one of these
  * forms is already mapped for one of these locations (other than the mapping `edit_id`). As the old
- * client reads it (spec: 'Reads status, message'): status 'success' with the message when a duplicate
+ * client reads it (the old portal: 'Reads status, message'): status 'success' with the message when a duplicate
  * exists (the form disables Save and shows the message); otherwise status 'error', 'No duplicate
  * mapping.'. Both are HTTP 200 (code 200): finding nothing is an answer, not a failed request, so the
  * form's check as you pick locations leaves no 404 in the browser's console.

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { DiscussionForm } from "@/components/content/discussion-form";
-import { discussionValuesOf, getDiscussion, listAudienceOptions } from "@/lib/content/queries";
+import { discussionValuesOf, getDiscussion } from "@/lib/content/discussion/queries";
+import { listAudienceOptions } from "@/lib/content/queries";
 import { loadFormContext } from "../../../_components/form-context";
 
 export const metadata: Metadata = { title: "Edit Post" };

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { SaveTheDateForm } from "@/components/content/save-the-date-form";
-import { getSaveTheDate, saveTheDateValuesOf } from "@/lib/content/queries";
+import { getSaveTheDate, saveTheDateValuesOf } from "@/lib/content/save-the-date/queries";
 import { loadFormContext } from "../../../_components/form-context";
 
 export const metadata: Metadata = { title: "Edit Date" };

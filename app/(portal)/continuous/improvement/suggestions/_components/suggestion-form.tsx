@@ -3,7 +3,7 @@
 import { useForm, useWatch, type Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Field } from "@/components/ui/input";
-import { TextArea } from "@/components/content/form-parts";
+import { TextAreaField } from "@/components/ui/input";
 import { LocationSelect, type LocationOption } from "@/components/forms/location-select";
 import { StaffFormShell } from "@/components/forms/staff-form-shell";
 import { saveSuggestionAction } from "@/lib/forms/suggestions/actions";
@@ -24,7 +24,7 @@ const blank = (): SuggestionValues => ({
 });
 
 /**
- * The continuous improvement form (spec sections 2, 4, 5): add and edit ('Edit ...', Update). Save
+ * The continuous improvement form (the old portal's screens): add and edit ('Edit ...', Update). Save
  * returns to the list; Save And Continue clears the form and resets the date to today. Errors clear
  * as the user types.
  */
@@ -82,14 +82,14 @@ export function SuggestionForm({ roleId, locations, id, initial }: Props) {
           {...register("phoneNumber")}
         />
       </div>
-      <TextArea
+      <TextAreaField
         label="What Project / Process Improvement are you Proposing?"
         rows={4}
         maxLength={65534}
         error={err("describeCurrentProcessAndProblem")}
         {...register("describeCurrentProcessAndProblem")}
       />
-      <TextArea
+      <TextAreaField
         label="How will it Benefit the Business?"
         rows={4}
         maxLength={65534}

@@ -12,6 +12,7 @@ import { FORM_PICKER } from "@/lib/forms/form-keys";
 import { MAPPING_STATUSES } from "@/lib/forms/column-values";
 import { saveMappingAction } from "@/lib/forms/email-manager/actions";
 import { MAPPING_FIELDS, blankMapping, mappingSchema, type MappingInput } from "@/lib/forms/email-manager/schemas";
+import { roleCan } from "@/lib/auth/roles";
 
 /**
  * The form email manager's form: Form, Location (several), To and CC tags. Choosing the form or the
@@ -158,7 +159,7 @@ export function MappingForm({
         </p>
         {msg("approverIds") && <p className="mt-1 text-sm text-red-600">{msg("approverIds")}</p>}
       </div>
-      {roleId === 1 && (
+      {roleCan(roleId, "manageClosedMappings") && (
         <div>
           <label htmlFor={statusId} className="mb-1 block text-sm font-medium text-slate-700">
             Status

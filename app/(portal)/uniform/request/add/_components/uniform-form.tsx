@@ -4,7 +4,7 @@ import { useId } from "react";
 import { useForm, useWatch, type Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Field, FieldLabel } from "@/components/ui/input";
-import { TextArea } from "@/components/content/form-parts";
+import { TextAreaField } from "@/components/ui/input";
 import { LocationSelect, type LocationOption } from "@/components/forms/location-select";
 import { StaffFormShell } from "@/components/forms/staff-form-shell";
 import { saveUniformRequestAction } from "@/lib/forms/uniform/actions";
@@ -30,7 +30,7 @@ const selectClass = (error?: string) =>
   `block w-full rounded-md border bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:ring-1 focus:ring-brand-500 focus:outline-none ${error ? "border-red-500" : "border-slate-300"}`;
 
 /**
- * The uniform request form (spec sections 2, 4, 5): New Hire copies into New Order; the designation
+ * The uniform request form (the old portal's screens): New Hire copies into New Order; the designation
  * decides the wear options (Polo only for designations other than Driver/Porter and technician); a
  * technician's 'Shirt & Pant' asks for shirt and pant quantities instead of the total. The requestor is
  * the signed-in user (read-only); the location's manager e-mail is shown and recorded by the server.
@@ -200,7 +200,7 @@ export function UniformForm({ roleId, requestorName, locations }: Props) {
           />
         )}
       </div>
-      <TextArea
+      <TextAreaField
         label="Note/Comment"
         required
         rows={4}

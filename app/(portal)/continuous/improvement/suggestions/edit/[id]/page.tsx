@@ -5,8 +5,9 @@ import { pageGuard, requireUser } from "@/lib/auth/guards";
 import { listFormLocations } from "@/lib/forms/locations";
 import { suggestionFormValues } from "@/lib/forms/suggestions/columns";
 import { getSuggestion } from "@/lib/forms/suggestions/queries";
-import { editableLocations, formRecordId } from "@/app/(portal)/_lib/record-page";
+import { editableLocations } from "@/app/(portal)/_lib/record-page";
 import { SuggestionForm } from "../../_components/suggestion-form";
+import { toId } from "@/lib/validation/id";
 
 export const metadata: Metadata = { title: "Edit Continuous Improvement Suggestion" };
 
@@ -20,7 +21,7 @@ export default async function SuggestionEditPage({ params }: Props) {
   await connection();
   const user = await pageGuard(requireUser());
   const { id: raw } = await params;
-  const id = formRecordId(raw);
+  const id = toId(raw);
   const row = id ? await getSuggestion(id, user) : null;
   if (!row) notFound();
   const locations = editableLocations(user, row, await listFormLocations());

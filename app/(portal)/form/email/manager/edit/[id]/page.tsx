@@ -4,11 +4,12 @@ import { forbidden, notFound } from "next/navigation";
 import { pageGuard, requirePermission } from "@/lib/auth/guards";
 import { PERMISSION } from "@/lib/auth/roles";
 import { listFormLocations } from "@/lib/forms/locations";
-import { formRecordId, pageRecord } from "@/app/(portal)/_lib/record-page";
+import { pageRecord } from "@/app/(portal)/_lib/record-page";
 import { formIdOf, type FormKey } from "@/lib/forms/form-keys";
 import { getMapping, listApproverCandidates, listMappingApproverIds } from "@/lib/forms/email-manager/queries";
 import { mayChangeMapping } from "@/lib/forms/email-manager/columns";
 import { MappingForm } from "../../_components/mapping-form";
+import { toId } from "@/lib/validation/id";
 
 export const metadata: Metadata = { title: "Edit Form Email Manager" };
 
@@ -16,7 +17,7 @@ export const metadata: Metadata = { title: "Edit Form Email Manager" };
 export default async function MappingEditPage({ params }: { params: Promise<{ id: string }> }) {
   await connection();
   const user = await pageGuard(requirePermission(PERMISSION.formEmailManager));
-  const id = formRecordId((await params).id);
+  const id = toId((await params).id);
   if (!id) notFound();
   const [row, locations, approvers, approverIds] = await Promise.all([
     pageRecord(getMapping(id)),

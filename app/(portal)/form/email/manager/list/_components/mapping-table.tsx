@@ -10,7 +10,7 @@ import { MAPPER_DEFAULT_SORT, mapperLabel, mayChangeMapping, type MappingRow } f
 
 const PATH = "/form/email/manager/list";
 
-/** One address a line (spec: To and CC render with line breaks). */
+/** One address a line (the old portal: To and CC render with line breaks). */
 const Lines = ({ list }: { list: string[] }) => (
   <ul>
     {list.map((a) => (
