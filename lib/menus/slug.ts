@@ -18,6 +18,7 @@ export const RESERVED_SEGMENTS: ReadonlySet<string> = new Set([
   "mail",
   "search",
   "to-read",
+  "approvals",
   "compliance",
   "my",
   "requests",
