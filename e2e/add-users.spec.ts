@@ -27,7 +27,7 @@ test.describe("administrator adds people", () => {
     await expectNoAxeViolations(page, "Add user");
     await page.getByLabel("First Name").fill("Nia");
     await page.getByLabel("Last Name").fill("Newbie");
-    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Email", { exact: true }).fill(email);
     await page.getByLabel("Dayforce Id").fill("NB-1");
     await page.getByLabel("Role").selectOption({ label: "Staff" });
     await page.getByLabel("Location").selectOption({ label: "Valley Trucks" });
