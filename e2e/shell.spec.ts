@@ -50,9 +50,8 @@ test.describe("administrator", () => {
     await shell.dropdownItem("Mail Outbox").click();
     await expect(page).toHaveURL(/\/mail\/outbox$/);
     await expect(page.getByRole("heading", { level: 1, name: "Mail Outbox" })).toBeVisible();
-    await expect(
-      page.getByText("No mail server is configured (SMTP_URL), so mail is kept here and not sent."),
-    ).toBeVisible();
+    // The suite's portal sends through its loopback SMTP sink, so the outbox does not say mail is only kept.
+    await expect(page.getByText("No mail server is configured (SMTP_URL)", { exact: false })).toHaveCount(0);
   });
 
   test("an unknown slug shows the 404 screen with a way home", async ({ page }) => {

@@ -23,6 +23,7 @@ async function look(page: Page, screen: string, name: string) {
 test("a time-off request: submitted on a phone, approved by its approver, in My requests, search and the export", async ({
   browser,
 }) => {
+  test.slow();
   const staff = await browser.newContext({ storageState: storageStateOf("staff"), viewport: PHONE });
   const manager = await browser.newContext({ storageState: storageStateOf("manager"), viewport: PHONE });
   const admin = await browser.newContext({ storageState: storageStateOf("admin") });
@@ -36,7 +37,9 @@ test("a time-off request: submitted on a phone, approved by its approver, in My 
     headers: { origin: BASE_URL, "content-type": "application/json" },
     data: { form_id: 5, location: String(location.id), to_email: "hr@example.com", approvers: String(managerId) },
   });
-  expect(mapped.ok(), await mapped.text()).toBeTruthy();
+  // A retry finds the mapping its first attempt made.
+  const mappedText = await mapped.text();
+  expect(mapped.ok() || mappedText.includes("already mapped"), mappedText).toBeTruthy();
 
   // The staff user submits on the phone: the rules' messages first, then the request.
   const staffPage = await staff.newPage();
