@@ -1,7 +1,13 @@
+import path from "node:path";
+import { createRequire } from "node:module";
 import { eq, sql } from "drizzle-orm";
-import { schema, type openDatabase } from "@/lib/db";
-import type { BenchContext } from "./lib/context";
-import { withServiceDatabase } from "./lib/services";
+import { openDatabase, schema, setDbForTesting } from "@/lib/db";
+import { seedDatabase } from "@/lib/db/seed";
+import { logger } from "@/lib/log";
+import type { SessionUser } from "@/lib/auth/session";
+import { SEED_PASSWORD, type BenchContext } from "./lib/context";
+import { chooseDatabase } from "./lib/database";
+import { openEmbedded } from "./lib/embedded";
 import { percentile } from "./lib/list-bench";
 
 export const description =
@@ -25,16 +31,40 @@ const TARGET = { myRequestsP95Ms: 50, overdueListP95Ms: 50, decideP95Ms: 50, bul
  * Small smoke run: `BENCH_REQUESTS_ROWS=20000 npm run bench -- requests`.
  */
 export async function run(ctx: BenchContext) {
-  await withServiceDatabase(ctx, "requests_bench", async (db, userOf) => {
-    const { listMyRequests } = await import("@/lib/requests/queries");
-    const { decide, decideMany } = await import("@/lib/requests/mutations");
-    const { roReversalList } = await import("@/lib/forms/ro-reversal/queries");
+  // The services are server-only modules; the bench runs them in Node as the server does (as bench/forms.ts).
+  const require = createRequire(import.meta.url);
+  const guard = require.resolve("server-only");
+  require.cache[guard] = { id: guard, filename: guard, loaded: true, exports: {} } as NodeJS.Module;
+  const { listMyRequests } = await import("@/lib/requests/queries");
+  const { decide, decideMany } = await import("@/lib/requests/mutations");
+  const { roReversalList } = await import("@/lib/forms/ro-reversal/queries");
+  const { resolveToken, issueToken } = await import("@/lib/auth/session");
+
+  const db0 = await chooseDatabase("requests_bench");
+  const handle =
+    db0.kind === "postgres"
+      ? await openDatabase({ url: db0.url })
+      : await openEmbedded(path.join(ctx.tmpDir, "requests-data"));
+  console.log(`  database: ${db0.kind === "postgres" ? "PostgreSQL" : "the portal's own PostgreSQL"}`);
+  setDbForTesting(handle);
+  const level = logger.level;
+  logger.level = "error";
+  try {
+    const db = handle.db;
+    await seedDatabase(db, { password: SEED_PASSWORD });
     const t0 = performance.now();
-    await seed(db, ROWS);
+    await seed(db);
     console.log(
       `  seed: ${ROWS.toLocaleString("en-US")} submissions in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
     );
 
+    const userOf = async (username: string) => {
+      const [u] = await db
+        .select({ id: schema.users.id })
+        .from(schema.users)
+        .where(eq(schema.users.username, username));
+      return (await resolveToken((await issueToken({ userId: u.id, kind: "api" })).token)) as SessionUser;
+    };
     const admin = await userOf("admin");
     const requester = await userOf("bench_req_1");
     const [loc] = await db
@@ -91,12 +121,7 @@ export async function run(ctx: BenchContext) {
 
     const ids = open.slice(SAMPLES, SAMPLES + 500).map((r) => r.id);
     const s = performance.now();
-    const bulk = await decideMany(
-      ids.map((id) => ({ form: "ro_reversal" as const, id })),
-      "approve",
-      "bench bulk",
-      admin,
-    );
+    const bulk = await decideMany("ro_reversal", ids, "approve", "bench bulk", admin);
     const bulkMs = performance.now() - s;
     if (bulk.decided.length !== ids.length) throw new Error(`bulk decided ${bulk.decided.length} of ${ids.length}`);
     ctx.check(
@@ -105,43 +130,35 @@ export async function run(ctx: BenchContext) {
       `< ${TARGET.bulk500Ms} ms`,
       bulkMs < TARGET.bulk500Ms,
     );
-  });
+  } finally {
+    logger.level = level;
+    setDbForTesting(undefined);
+    await handle.close();
+    await db0.drop();
+  }
 }
 
-/**
- * REQUESTERS staff users and ROWS submissions (a quarter per form) in set-based inserts; a tenth overdue.
- * `status` is each row's status as SQL over its number `g` (default: all submitted); bench/approvals.ts seeds with it.
- */
-export async function seed(
-  db: Awaited<ReturnType<typeof openDatabase>>["db"],
-  rows = ROWS,
-  status: (g: string) => string = () => "'submitted'",
-) {
-  // Set-based inserts of a quarter million rows each: past the portal's statement bound on a busy machine.
-  const exec = (q: string) =>
-    db.transaction(async (tx) => {
-      await tx.execute(sql`set local statement_timeout = 0`);
-      await tx.execute(sql.raw(q));
-    });
+/** REQUESTERS staff users and ROWS submissions (a quarter per form) in set-based inserts; a tenth overdue. */
+async function seed(db: Awaited<ReturnType<typeof openDatabase>>["db"]) {
+  const exec = (q: string) => db.execute(sql.raw(q));
   await exec(`INSERT INTO users (username, first_name, last_name, email, role_id)
     SELECT 'bench_req_' || g, 'Req', g::text, 'bench_req_' || g || '@example.com', 3 FROM generate_series(1, ${REQUESTERS}) g`);
-  const per = Math.floor(rows / 4);
+  const per = Math.floor(ROWS / 4);
   // Location and requester by position from two arrays read once (not a subquery per row).
   const common = (
     g: string,
   ) => `l.locs[1 + ${g} % array_length(l.locs, 1)], u.base + (${g} % ${REQUESTERS}), now() - (${g} || ' minutes')::interval,
-    CASE WHEN ${g} % 10 = 0 THEN now() - interval '1 hour' ELSE now() + interval '2 days' END - ((${g} % 80000) || ' seconds')::interval,
-    (${status(g)})::request_status`;
+    CASE WHEN ${g} % 10 = 0 THEN now() - interval '1 hour' ELSE now() + interval '2 days' END`;
   const from = `FROM generate_series(1, ${per}) g,
     (SELECT array_agg(id ORDER BY id) AS locs FROM locations WHERE department_id = 5) l,
     (SELECT min(id) AS base FROM users WHERE username LIKE 'bench_req_%') u`;
-  await exec(`INSERT INTO ro_reversals (employee_name, date_of_request, full_ra, date_ra_closed, reason, location_id, created_by, status_changed_at, due_at, status)
+  await exec(`INSERT INTO ro_reversals (employee_name, date_of_request, full_ra, date_ra_closed, reason, location_id, created_by, status_changed_at, due_at)
     SELECT 'Emp ' || g, current_date, 'RA-' || g, current_date, 'bench', ${common("g")}  ${from}`);
-  await exec(`INSERT INTO tech_times (employee_number, employee_name, employee_email, date, location_id, created_by, status_changed_at, due_at, status)
+  await exec(`INSERT INTO tech_times (employee_number, employee_name, employee_email, date, location_id, created_by, status_changed_at, due_at)
     SELECT 'N' || g, 'Emp ' || g, 'e' || g || '@example.com', current_date, ${common("g")}  ${from}`);
-  await exec(`INSERT INTO improvement_suggestions (name, date, location_name, email, location_id, created_by, status_changed_at, due_at, status)
+  await exec(`INSERT INTO improvement_suggestions (name, date, location_name, email, location_id, created_by, status_changed_at, due_at)
     SELECT 'Idea ' || g, current_date, 'Loc', 'e' || g || '@example.com', ${common("g")}  ${from}`);
-  await exec(`INSERT INTO uniform_requests (designation_id, location_name, employee_first_name, employee_last_name, new_hire, new_order, re_order, requestor_name, wear_id, sizes, comment, location_id, created_by, status_changed_at, due_at, status)
+  await exec(`INSERT INTO uniform_requests (designation_id, location_name, employee_first_name, employee_last_name, new_hire, new_order, re_order, requestor_name, wear_id, sizes, comment, location_id, created_by, status_changed_at, due_at)
     SELECT 1, 'Loc', 'F' || g, 'L' || g, false, true, false, 'R', 1, 'M', '', ${common("g")}  ${from}`);
   await exec(`ANALYZE`);
 }

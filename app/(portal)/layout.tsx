@@ -8,7 +8,7 @@ import { Sidebar } from "@/components/shell/sidebar";
 import { accountOf, formsMenu, toSidebarItems } from "@/components/shell/shell-utils";
 import { photoUrl } from "@/lib/users/queries";
 import { headerCounts } from "@/lib/system/header-counts";
-import { MyRequestsLink, ToReadLink, WaitingForMeLink } from "@/components/shell/header-count-link";
+import { MyRequestsLink, ToReadLink } from "@/components/shell/header-count-link";
 
 /**
  * The signed-in shell: header, sidebar (a drawer below 766 px), main content and footer. The frame is
@@ -18,7 +18,7 @@ import { MyRequestsLink, ToReadLink, WaitingForMeLink } from "@/components/shell
 export default async function PortalLayout({ children }: { children: React.ReactNode }) {
   await connection();
   const user = await pageGuard(requireUser());
-  const [menus, year, { unread, requestsChanged, waiting }] = await Promise.all([
+  const [menus, year, { unread, requestsChanged }] = await Promise.all([
     listMenuTree({ roleId: user.roleId, stamp: user.configStamp }),
     getSystemYear({ stamp: user.configStamp }),
     // On My requests itself the requests' count is zero: that page marks them seen (it renders beside this layout).
@@ -26,22 +26,18 @@ export default async function PortalLayout({ children }: { children: React.React
       headerCounts(user, { requests: !(h.get(PAGE_PATH_HEADER) ?? "").startsWith("/my/requests") }),
     ),
   ]);
-  // The header's counts, as icons in the header and written out in the phone menu.
-  const countLinks = (labelled: boolean) => (
-    <>
-      <ToReadLink count={unread} labelled={labelled} />
-      <MyRequestsLink count={requestsChanged} labelled={labelled} />
-      <WaitingForMeLink count={waiting} labelled={labelled} />
-    </>
-  );
   return (
     <ShellFrame
       account={accountOf(user, photoUrl(user.profileImage))}
       sidebar={<Sidebar menus={toSidebarItems(menus)} forms={formsMenu(user)} />}
       build={getBuildVersion()}
       year={year}
-      headerLinks={countLinks(false)}
-      menuLinks={countLinks(true)}
+      headerLinks={
+        <>
+          <ToReadLink count={unread} />
+          <MyRequestsLink count={requestsChanged} />
+        </>
+      }
     >
       {children}
     </ShellFrame>

@@ -35,9 +35,7 @@ const PINNED = "sticky right-0 bg-inherit shadow-[inset_1px_0_0_#e2e8f0]";
 const pinned = (id: string) => (id === "actions" ? PINNED : "");
 
 export type DataTableFilter =
-  | { kind: "text"; placeholder?: string }
-  /** `allLabel`: the empty choice's text (default 'All'), when no filter means something narrower. */
-  | { kind: "select"; options: { value: number | string; text: string }[]; allLabel?: string };
+  { kind: "text"; placeholder?: string } | { kind: "select"; options: { value: number | string; text: string }[] };
 
 /**
  * One column: how its cell renders, whether it sorts (server side) and how it filters. The column with
@@ -51,11 +49,6 @@ export type DataTableColumn<T> = {
   sortable?: boolean;
   filter?: DataTableFilter;
   className?: string;
-  /**
-   * Its place on a card (the `cards` layout): `title` heads the card, `hidden` leaves it out; otherwise it
-   * is one labelled line. The `actions` column ends the card.
-   */
-  card?: "title" | "hidden";
 };
 
 export type DataTableProps<T> = {
@@ -72,11 +65,8 @@ export type DataTableProps<T> = {
   rowLabel: (row: T) => string;
   /** The table's accessible name (its caption, with the range). */
   title: string;
-  /**
-   * Renders the bulk-action bar while rows are selected; `clear` empties the selection, `select` makes it
-   * exactly the given rows (a bulk decision keeps the rows it did not decide).
-   */
-  bulkActions?: (selected: string[], clear: () => void, select: (ids: string[]) => void) => React.ReactNode;
+  /** Renders the bulk-action bar while rows are selected; `clear` empties the selection. */
+  bulkActions?: (selected: string[], clear: () => void) => React.ReactNode;
   /**
    * Rows have selection checkboxes (for the bulk actions, or a toolbar that acts on the selection, such as
    * 'Export N record(s)'). Default: when there are bulk actions.
@@ -85,11 +75,6 @@ export type DataTableProps<T> = {
   /** Buttons above the table (export, links to other screens). */
   toolbar?: (selected: string[]) => React.ReactNode;
   emptyText?: string;
-  /**
-   * Below 766 px, each row is a card (its columns as labelled lines, see DataTableColumn.card) and the
-   * column filters stand above the cards, instead of a table scrolled sideways.
-   */
-  cards?: boolean;
 };
 
 /**
@@ -97,9 +82,8 @@ export type DataTableProps<T> = {
  * filters), so links and the back button restore a view. Rows and total come from the page (a server
  * component); this component only renders them and turns clicks into new URLs: sort headers and the
  * page-size select push at once, text filters on Enter, select filters on change, the pager's links
- * and the 'Page' box (the old portal's clamping) navigate. Row selection covers the rows of the page on screen;
- * a new page of rows (a refresh after a bulk action) keeps the selected rows it still has. Below 766 px the
- * table scrolls sideways inside its frame (with `cards`, rows are cards instead); the controls wrap.
+ * and the 'Page' box (the old portal's clamping) navigate. Row selection covers the rows of the page on screen.
+ * Below 766 px the table scrolls sideways inside its frame; the controls wrap.
  */
 export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const {
@@ -115,7 +99,6 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     bulkActions,
     toolbar,
     emptyText = "No records found.",
-    cards = false,
   } = props;
   const selectable = props.selectable ?? bulkActions !== undefined;
   const router = useRouter();
@@ -123,11 +106,9 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const [seenRows, setSeenRows] = useState(rows);
   if (seenRows !== rows) {
-    // A new page of rows (navigation, a refresh after a delete or a decision): the selection keeps only
-    // rows still on screen (after a bulk decision, those it did not decide).
+    // A new page of rows (navigation, refresh after a delete): the selection was of the old rows.
     setSeenRows(rows);
-    const present = new Set(rows.map(rowId));
-    setRowSelection((sel) => Object.fromEntries(Object.entries(sel).filter(([id, on]) => on && present.has(id))));
+    setRowSelection({});
   }
   const [drafts, setDrafts] = useState<Record<string, string>>(state.filters);
   const [seenFilters, setSeenFilters] = useState(state.filters);
@@ -173,7 +154,6 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
 
   const selected = Object.keys(rowSelection).filter((id) => rowSelection[id]);
   const clear = () => setRowSelection({});
-  const select = (ids: string[]) => setRowSelection(Object.fromEntries(ids.map((id) => [id, true])));
   const allSelected = rows.length > 0 && selected.length === rows.length;
 
   const applyFilter = (id: string, value: string) => {
@@ -182,53 +162,6 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     else delete filters[id];
     go({ filters, page: 1 });
   };
-
-  /** A column's filter control: in the table's filter row, or above the cards. */
-  const filterControl = (col: DataTableColumn<T>) => (
-    <>
-      {col.filter?.kind === "text" && (
-        <input
-          type="search"
-          aria-label={`Filter by ${col.header}`}
-          placeholder={col.filter.placeholder ?? "Filter"}
-          maxLength={190}
-          className="w-full min-w-24 rounded border border-slate-300 px-2 py-1 text-sm"
-          value={drafts[col.id] ?? ""}
-          onChange={(e) => setDrafts((d) => ({ ...d, [col.id]: e.target.value }))}
-          onKeyDown={(e) => {
-            if (e.key === "Enter") {
-              e.preventDefault();
-              applyFilter(col.id, e.currentTarget.value);
-            }
-          }}
-        />
-      )}
-      {col.filter?.kind === "select" && (
-        <select
-          aria-label={`Filter by ${col.header}`}
-          className="w-full min-w-24 rounded border border-slate-300 bg-white px-2 py-1 text-sm"
-          value={state.filters[col.id] ?? ""}
-          onChange={(e) => applyFilter(col.id, e.target.value)}
-        >
-          <option value="">{col.filter.allLabel ?? "All"}</option>
-          {col.filter.options.map((o) => (
-            <option key={o.value} value={String(o.value)}>
-              {o.text}
-            </option>
-          ))}
-        </select>
-      )}
-    </>
-  );
-  const rowModel = table.getRowModel().rows;
-  const checkbox = (row: (typeof rowModel)[number]) => (
-    <input
-      type="checkbox"
-      aria-label={`Select ${rowLabel(row.original)}`}
-      checked={row.getIsSelected()}
-      onChange={row.getToggleSelectedHandler()}
-    />
-  );
 
   return (
     <div className="space-y-3">
@@ -257,37 +190,15 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           className="flex flex-wrap items-center gap-3 rounded-md border border-brand-200 bg-brand-50 px-3 py-2 text-sm"
         >
           <span>{selected.length} selected</span>
-          {bulkActions(selected, clear, select)}
+          {bulkActions(selected, clear)}
           <button type="button" className="text-slate-600 underline hover:text-slate-900" onClick={clear}>
             Clear selection
           </button>
         </div>
       )}
 
-      {cards && (
-        <CardList
-          columns={columns}
-          rows={rowModel.map((row) => ({
-            id: row.id,
-            original: row.original,
-            selected: row.getIsSelected(),
-            checkbox: selectable ? checkbox(row) : null,
-          }))}
-          filters={columns
-            .filter((c) => c.filter)
-            .map((c) => (
-              <label key={c.id} className="block space-y-1 text-slate-700">
-                <span>{c.header}</span>
-                {filterControl(c)}
-              </label>
-            ))}
-          caption={`${title}, ${rangeCaption(state.page, state.size, total)}`}
-          emptyText={emptyText}
-          pending={pending}
-        />
-      )}
       <div
-        className={`relative max-w-full overflow-x-auto rounded-md border border-slate-200 bg-white ${cards ? "max-md:hidden" : ""}`}
+        className="relative max-w-full overflow-x-auto rounded-md border border-slate-200 bg-white"
         aria-busy={pending || undefined}
       >
         {pending && (
@@ -352,15 +263,55 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
               {selectable && <td className="px-3 pb-2" />}
               {columns.map((col) => (
                 <td key={col.id} className={`px-3 pb-2 font-normal normal-case ${pinned(col.id)}`}>
-                  {filterControl(col)}
+                  {col.filter?.kind === "text" && (
+                    <input
+                      type="search"
+                      aria-label={`Filter by ${col.header}`}
+                      placeholder={col.filter.placeholder ?? "Filter"}
+                      maxLength={190}
+                      className="w-full min-w-24 rounded border border-slate-300 px-2 py-1 text-sm"
+                      value={drafts[col.id] ?? ""}
+                      onChange={(e) => setDrafts((d) => ({ ...d, [col.id]: e.target.value }))}
+                      onKeyDown={(e) => {
+                        if (e.key === "Enter") {
+                          e.preventDefault();
+                          applyFilter(col.id, e.currentTarget.value);
+                        }
+                      }}
+                    />
+                  )}
+                  {col.filter?.kind === "select" && (
+                    <select
+                      aria-label={`Filter by ${col.header}`}
+                      className="w-full min-w-24 rounded border border-slate-300 bg-white px-2 py-1 text-sm"
+                      value={state.filters[col.id] ?? ""}
+                      onChange={(e) => applyFilter(col.id, e.target.value)}
+                    >
+                      <option value="">All</option>
+                      {col.filter.options.map((o) => (
+                        <option key={o.value} value={String(o.value)}>
+                          {o.text}
+                        </option>
+                      ))}
+                    </select>
+                  )}
                 </td>
               ))}
             </tr>
           </thead>
           <tbody className="data-rows divide-y divide-slate-100">
-            {rowModel.map((row) => (
+            {table.getRowModel().rows.map((row) => (
               <tr key={row.id} className={row.getIsSelected() ? "bg-brand-50" : "bg-white hover:bg-slate-50"}>
-                {selectable && <td>{checkbox(row)}</td>}
+                {selectable && (
+                  <td>
+                    <input
+                      type="checkbox"
+                      aria-label={`Select ${rowLabel(row.original)}`}
+                      checked={row.getIsSelected()}
+                      onChange={row.getToggleSelectedHandler()}
+                    />
+                  </td>
+                )}
                 {row.getAllCells().map((cell) => (
                   <td key={cell.id} className={pinned(cell.column.id) || undefined}>
                     <table.FlexRender cell={cell} />
@@ -386,59 +337,6 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         href={(page) => tableHref(path, state, { defaultSort }, { page })}
         onJump={(page) => go({ page })}
       />
-    </div>
-  );
-}
-
-/**
- * The `cards` layout below 766 px: the column filters, then one card per row: the selection box and the
- * `title` column as its heading, the other columns as label and value, the actions last.
- */
-function CardList<T>({
-  columns,
-  rows,
-  filters,
-  caption,
-  emptyText,
-  pending,
-}: {
-  columns: DataTableColumn<T>[];
-  rows: { id: string; original: T; selected: boolean; checkbox: React.ReactNode }[];
-  filters: React.ReactNode[];
-  caption: string;
-  emptyText: string;
-  pending: boolean;
-}) {
-  const title = columns.find((c) => c.card === "title");
-  const actions = columns.find((c) => c.id === "actions");
-  const lines = columns.filter((c) => c !== title && c !== actions && c.card !== "hidden");
-  return (
-    <div className="space-y-3 md:hidden" aria-busy={pending || undefined}>
-      {filters.length > 0 && <div className="grid grid-cols-2 gap-2 text-sm">{filters}</div>}
-      <p className="text-sm text-slate-600">{caption}</p>
-      {rows.length === 0 && <p className="py-6 text-slate-500">{emptyText}</p>}
-      <ul className="space-y-2" aria-label={caption}>
-        {rows.map((r) => (
-          <li
-            key={r.id}
-            className={`rounded-md border border-slate-200 p-3 text-sm ${r.selected ? "bg-brand-50" : "bg-white"}`}
-          >
-            <div className="flex items-start gap-2">
-              {r.checkbox}
-              {title && <div className="min-w-0 font-medium break-words text-slate-900">{title.cell(r.original)}</div>}
-            </div>
-            <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-              {lines.map((c) => (
-                <div key={c.id} className="contents">
-                  <dt className="text-slate-600">{c.header}</dt>
-                  <dd className="min-w-0 break-words">{c.cell(r.original)}</dd>
-                </div>
-              ))}
-            </dl>
-            {actions && <div className="mt-3">{actions.cell(r.original)}</div>}
-          </li>
-        ))}
-      </ul>
     </div>
   );
 }

@@ -50,14 +50,9 @@ export function StaffFormTable<Row extends { id: number }>({
   const { toolbar, bulkActions: deleteActions, dialog } = useFormListActions({ state: table.state, ...actions });
   const bulkActions =
     deleteActions || decideForm
-      ? (selected: string[], clear: () => void, select: (ids: string[]) => void) => (
+      ? (selected: string[], clear: () => void) => (
           <>
-            {decideForm && (
-              <BulkDecision
-                items={selected.map((key) => ({ key, form: decideForm, id: Number(key) }))}
-                select={select}
-              />
-            )}
+            {decideForm && <BulkDecision form={decideForm} selected={selected} clear={clear} />}
             {deleteActions && (refuseDelete?.(selected) ?? deleteActions(selected, clear))}
           </>
         )
@@ -100,22 +95,6 @@ export function nameWithBadge<Row extends { routed: boolean }>(name: (row: Row) 
         <UnroutedBadge routed={r.routed} />
       </>
     );
-  };
-}
-
-/** A location's choice in a list's Location filter. */
-export type LocationOption = { value: number; text: string };
-
-/** A staff-form list's Location column: sorts by name, filters by the locations' select (`options`). */
-export function locationColumn<Row extends { locationName: string | null }>(
-  options: LocationOption[],
-): DataTableColumn<Row> {
-  return {
-    id: "location",
-    header: "Location",
-    sortable: true,
-    filter: { kind: "select", options },
-    cell: (r) => r.locationName ?? "",
   };
 }
 

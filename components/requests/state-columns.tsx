@@ -21,7 +21,12 @@ export function requestStateTableColumns<Row extends RequestStateRow>(): DataTab
       id: "overdue",
       header: "Overdue",
       filter: { kind: "select", options: [{ value: 1, text: "Overdue" }] },
-      cell: (r) => <OverdueBadge overdue={r.overdue} />,
+      cell: (r) =>
+        r.overdue ? (
+          <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">Overdue</span>
+        ) : (
+          ""
+        ),
     },
     { id: "decided_by", header: label("decided_by"), cell: (r) => r.decidedByName ?? "" },
     {
@@ -31,11 +36,4 @@ export function requestStateTableColumns<Row extends RequestStateRow>(): DataTab
       cell: (r) => (r.decidedAt ? <DateText date={new Date(r.decidedAt)} kind="us" /> : ""),
     },
   ];
-}
-
-/** The 'Overdue' mark of a request still waiting past its due time (nothing otherwise). */
-export function OverdueBadge({ overdue }: { overdue: boolean }) {
-  return overdue ? (
-    <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">Overdue</span>
-  ) : null;
 }

@@ -26,8 +26,6 @@ type Props = {
   year: number;
   /** Server-rendered links placed before the search in the header (the 'To read' and 'My requests' counts). */
   headerLinks?: React.ReactNode;
-  /** The same links written out, at the top of the phone menu (the drawer below 766 px). */
-  menuLinks?: React.ReactNode;
   children: React.ReactNode;
 };
 
@@ -43,7 +41,7 @@ type Props = {
  * backdrop, and when the window grows to desktop; while it is open the rest of the page is inert, so
  * focus stays in the drawer.
  */
-export function ShellFrame({ account, sidebar, build, year, headerLinks, menuLinks, children }: Props) {
+export function ShellFrame({ account, sidebar, build, year, headerLinks, children }: Props) {
   const [navOpen, setNavOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -168,14 +166,6 @@ export function ShellFrame({ account, sidebar, build, year, headerLinks, menuLin
               <span className="sr-only">Close menu</span>
             </button>
           </div>
-          {menuLinks && (
-            <nav
-              aria-label="Your requests and reading"
-              className="shrink-0 space-y-1 border-b border-white/10 p-2 md:hidden"
-            >
-              {menuLinks}
-            </nav>
-          )}
           {sidebar}
         </aside>
         <div className="flex min-h-[calc(100dvh-4rem)] min-w-0 flex-1 flex-col" inert={navOpen}>

@@ -22,10 +22,10 @@ export const requestState = () => ({
   assignedTo: integer().references(() => users.id, { onDelete: "set null" }),
 });
 
-/** Indexes for 'My requests' (requester, newest change first), the lists' status filters and the approvers' inbox. */
+/** Indexes for 'My requests' (requester, newest change first) and the lists' status filters. */
 export const requestStateIndexes = (
   name: string,
-  t: Record<"createdBy" | "statusChangedAt" | "status" | "locationId" | "id" | "dueAt" | "assignedTo", PgColumn>,
+  t: Record<"createdBy" | "statusChangedAt" | "status" | "locationId" | "id" | "dueAt", PgColumn>,
 ) => [
   index(`${name}_requester_changed_idx`).on(t.createdBy, t.statusChangedAt, t.id),
   index(`${name}_status_location_idx`).on(t.status, t.locationId, t.id),
@@ -33,8 +33,4 @@ export const requestStateIndexes = (
   index(`${name}_open_due_idx`)
     .on(t.locationId, t.dueAt, t.id)
     .where(sql`${t.status} in ('submitted', 'under_review') and ${t.dueAt} is not null`),
-  // The approvers' inbox (lib/requests/access.ts decidableWhere): what an administrator assigned to a manager.
-  index(`${name}_assigned_idx`)
-    .on(t.assignedTo, t.status)
-    .where(sql`${t.assignedTo} is not null`),
 ];

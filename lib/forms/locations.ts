@@ -20,11 +20,6 @@ export type FormLocation = {
 
 const { locations } = schema;
 
-/** Department 5's locations as a list's Location filter choices (`value` its id, `text` its name). */
-export async function listLocationFilterOptions(): Promise<{ value: number; text: string }[]> {
-  return (await listFormLocations()).map((l) => ({ value: l.id, text: l.name }));
-}
-
 /** Department 5's locations by name, as the `getdepartmentlocationswohtml` lookup answers them. */
 export async function listFormLocations(): Promise<FormLocation[]> {
   const db = await getDb();

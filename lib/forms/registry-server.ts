@@ -6,7 +6,6 @@ import { roReversalList } from "@/lib/forms/ro-reversal/queries";
 import { techTimeList } from "@/lib/forms/tech-time/queries";
 import { suggestionList } from "@/lib/forms/suggestions/queries";
 import { uniformList } from "@/lib/forms/uniform/queries";
-import { WEARS } from "@/lib/forms/uniform/schemas";
 import { timeOffList } from "@/lib/forms/time-off/queries";
 import { FORM_KEYS, type FormKey } from "./form-keys";
 import { STAFF_FORMS, type StaffFormFacts } from "./registry";
@@ -36,11 +35,6 @@ export type StaffFormServerFacts = {
   table: StaffFormTable;
   /** A request's title (the requester's name): an SQL expression over `table`. */
   requestTitle: SQL<string>;
-  /**
-   * What tells one request apart from the requester's others (the RA number, the day and RO, the wear and
-   * quantity, ...): an SQL expression over `table` (the approvers' inbox, lib/requests/queries.ts).
-   */
-  reference: SQL<string>;
   list: AnyList;
   search: FormSearchSource;
 };
@@ -51,7 +45,6 @@ const SERVER_FACTS = {
   ro_reversal: {
     table: schema.roReversals,
     requestTitle: sql<string>`${schema.roReversals.employeeName}`,
-    reference: sql<string>`${schema.roReversals.fullRa}`,
     list: roReversalList,
     search: {
       dateColumn: "date_of_request",
@@ -63,8 +56,6 @@ const SERVER_FACTS = {
   tech_time: {
     table: schema.techTimes,
     requestTitle: sql<string>`${schema.techTimes.employeeName}`,
-    // The day, and the first shop correction's RO when there is one.
-    reference: sql<string>`to_char(${schema.techTimes.date}, 'MM/DD/YYYY') || coalesce(' · RO ' || (select r.ro_number from tech_time_rows r where r.tech_time_id = ${schema.techTimes.id} and nullif(r.ro_number, '') is not null order by r.kind, r.position limit 1), '')`,
     list: techTimeList,
     search: {
       dateColumn: "date",
@@ -76,7 +67,6 @@ const SERVER_FACTS = {
   improvement_suggestion: {
     table: schema.improvementSuggestions,
     requestTitle: sql<string>`${schema.improvementSuggestions.name}`,
-    reference: sql<string>`left(coalesce(nullif(${schema.improvementSuggestions.describeCurrentProcessAndProblem}, ''), to_char(${schema.improvementSuggestions.date}, 'MM/DD/YYYY')), 80)`,
     list: suggestionList,
     search: {
       dateColumn: "date",
@@ -88,10 +78,6 @@ const SERVER_FACTS = {
   uniform_request: {
     table: schema.uniformRequests,
     requestTitle: sql<string>`${schema.uniformRequests.employeeFirstName} || ' ' || ${schema.uniformRequests.employeeLastName}`,
-    reference: sql<string>`(case ${schema.uniformRequests.wearId} ${sql.join(
-      WEARS.map((w) => sql`when ${sql.raw(String(w.value))} then ${w.text}::text`),
-      sql` `,
-    )} else '' end) || ' × ' || coalesce(${schema.uniformRequests.quantity}, coalesce(${schema.uniformRequests.shirtQuantity}, 0) + coalesce(${schema.uniformRequests.pantQuantity}, 0))`,
     list: uniformList,
     search: {
       dateColumn: "updated_at",
@@ -103,8 +89,6 @@ const SERVER_FACTS = {
   time_off_request: {
     table: schema.timeOffRequests,
     requestTitle: sql<string>`${schema.timeOffRequests.employeeName}`,
-    // The days off and their type: '12/24–12/26 · Vacation'.
-    reference: sql<string>`to_char(${schema.timeOffRequests.dateFrom}, 'MM/DD') || '–' || to_char(${schema.timeOffRequests.dateTo}, 'MM/DD') || ' · ' || ${schema.timeOffRequests.type}::text`,
     list: timeOffList,
     search: {
       dateColumn: "date_from",

@@ -64,15 +64,6 @@ export async function saveSubmission<T extends StaffFormTable, V extends { id?: 
   });
 }
 
-/** A one-row form as saveSubmission reads it: a v1 update's fields lie over the locked row's form values. */
-export function rowSubmissionForm<T extends StaffFormTable>(
-  table: T,
-  notFound: string,
-  formValuesOf: (row: T["$inferSelect"]) => Record<string, unknown>,
-) {
-  return { table, notFound, formValues: (_tx: Tx, stored: LockedSubmission<T>) => formValuesOf(stored.row) };
-}
-
 /** A request's content as its mail and timeline name it: label and display value, in the form's order. */
 export type ContentField = { label: string; value: string };
 
@@ -194,9 +185,8 @@ export async function insertSubmission<T extends StaffFormTable>(
 
 /**
  * A simple form's write (one row, no child rows): an update of the locked `stored` row with what changed
- * recorded (recordSubmissionChange, under the call's `requestId`), or a new row (insertSubmission); then
- * its mail ('Updated ' before the title of an update's), and whether a form email mapping routed it. A form
- * whose updates send no mail (`mailOnUpdate: false`) keeps the stored row's `routed`.
+ * recorded (recordSubmissionChange), or a new row (insertSubmission); then its mail ('Updated ' before the
+ * title of an update's), and whether a form email mapping routed it.
  */
 export async function writeSubmission<T extends StaffFormTable & { routed: PgColumn }>(
   tx: Tx,
@@ -205,14 +195,7 @@ export async function writeSubmission<T extends StaffFormTable & { routed: PgCol
   user: SessionUser,
   location: FormLocation,
   stored: (LockedSubmission<T> & { fields: ContentField[] }) | null,
-  write: {
-    values: PgInsertValue<T>;
-    fields: ContentField[];
-    title: string;
-    baseUrl?: string;
-    requestId?: string | null;
-    mailOnUpdate?: boolean;
-  },
+  write: { values: PgInsertValue<T>; fields: ContentField[]; title: string; baseUrl: string },
 ): Promise<{ id: number; routed: boolean }> {
   let id: number;
   if (stored) {
@@ -221,15 +204,11 @@ export async function writeSubmission<T extends StaffFormTable & { routed: PgCol
       .update(table)
       .set(write.values as never)
       .where(eq(table.id, id));
-    await recordSubmissionChange(
-      tx,
-      form,
-      user,
-      stored as never,
-      { locationId: location.id, locationName: location.name, fields: write.fields },
-      write.requestId,
-    );
-    if (write.mailOnUpdate === false) return { id, routed: (stored.row as { routed: boolean }).routed };
+    await recordSubmissionChange(tx, form, user, stored as never, {
+      locationId: location.id,
+      locationName: location.name,
+      fields: write.fields,
+    });
   } else {
     id = await insertSubmission(tx, table, form, { ...write.values, createdBy: user.id });
   }

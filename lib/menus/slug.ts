@@ -18,7 +18,6 @@ export const RESERVED_SEGMENTS: ReadonlySet<string> = new Set([
   "mail",
   "search",
   "to-read",
-  "approvals",
   "compliance",
   "my",
   "requests",

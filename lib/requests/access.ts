@@ -1,11 +1,10 @@
 import "server-only";
-import { and, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { roleCan } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/session";
 import { AppError, forbidden } from "@/lib/errors";
 import { schema, type Db, type Tx } from "@/lib/db";
 import type { FormKey } from "@/lib/forms/form-keys";
-import { REQUEST_TABLES } from "@/lib/forms/registry-server";
 
 export const OWN_REQUEST_REFUSED = "You cannot decide your own request.";
 export const NOT_AN_APPROVER = "You are not an approver of this form at this location.";
@@ -67,48 +66,4 @@ export async function requireRequestDecider(
   const refusal = decideRefusal(user, request, approver);
   if (refusal) throw new AppError(403, refusal);
   return user;
-}
-
-/**
- * Whom a user decides for, read once (the lists below take it): an administrator every request, a role-2
- * user the locations each form's mappings name them approver of (one query), anyone else nothing.
- */
-export type ApproverScope = {
-  user: Pick<SessionUser, "id" | "roleId">;
-  locations: Partial<Record<FormKey, number[]>>;
-};
-
-export async function approverScope(db: Db | Tx, user: Pick<SessionUser, "id" | "roleId">): Promise<ApproverScope> {
-  if (!roleCan(user.roleId, "decideRequests") || roleCan(user.roleId, "decideEveryRequest"))
-    return { user, locations: {} };
-  const m = schema.formEmailMappings;
-  const a = schema.formMappingApprovers;
-  const rows = await db
-    .select({ form: m.formKey, locationId: m.locationId })
-    .from(a)
-    .innerJoin(m, eq(m.id, a.mappingId))
-    .where(eq(a.userId, user.id));
-  const locations: ApproverScope["locations"] = {};
-  for (const r of rows) if (r.locationId != null) (locations[r.form as FormKey] ??= []).push(r.locationId);
-  return { user, locations };
-}
-
-/**
- * requireRequestDecider's rule as a condition over `form`'s table, with `also` (a status, Overdue) inside each
- * branch so that each is one index range: the rows the scope's user may decide (the approvers' inbox, its
- * header count and the daily overdue summary list with it, so they list exactly what the decision refuses
- * nobody). Never their own; administrators every other; a role-2 user those at the locations the form's
- * mappings name them for, or assigned to them; nobody else anything.
- */
-export function decidableWhere(form: FormKey, scope: ApproverScope, also?: SQL): SQL {
-  const t = REQUEST_TABLES[form];
-  const { user } = scope;
-  if (!roleCan(user.roleId, "decideRequests")) return sql`false`;
-  const notOwn = sql`${t.createdBy} is distinct from ${user.id}`;
-  if (roleCan(user.roleId, "decideEveryRequest")) return and(notOwn, also)!;
-  const mapped = scope.locations[form] ?? [];
-  return and(
-    notOwn,
-    or(mapped.length ? and(also, inArray(t.locationId, mapped)) : undefined, and(also, eq(t.assignedTo, user.id))),
-  )!;
 }

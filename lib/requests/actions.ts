@@ -5,8 +5,7 @@ import { requestBaseUrl } from "@/lib/forms/submission";
 import { assignSchema, bulkDecideSchema, decideSchema, requestTargetsSchema } from "./schemas";
 import { saveRequestTargets } from "./targets";
 import { assignRequest, decide, decideMany } from "./mutations";
-import { bulkOutcomeMessage } from "./bulk-outcome";
-import { API_FORMS, DECISION_LABELS, STATUS_LABELS, apiFormOf } from "./transitions";
+import { API_FORMS, DECISION_LABELS, STATUS_LABELS } from "./transitions";
 
 /** The record page's decision panel (and the requester's answer): the same service as POST /api/v1/request/decide. */
 export const decideRequestAction = createAction({}, decideSchema, async (input, user) => {
@@ -21,23 +20,16 @@ export const decideRequestAction = createAction({}, decideSchema, async (input, 
   };
 });
 
-/**
- * The lists' and the inbox's bulk decisions with one comment. Rows that cannot be decided are not fatal: the
- * answer names each and why, in the API's form names (the list keeps them selected).
- */
+/** The lists' bulk Approve / Deny with one comment; rows that cannot be decided are reported, not fatal. */
 export const bulkDecideRequestsAction = createAction({}, bulkDecideSchema, async (input, user) => {
-  const outcome = await decideMany(
-    input.items.map((i) => ({ form: API_FORMS[i.form], id: i.id })),
-    input.decision,
-    input.comment,
-    user,
-    { baseUrl: await requestBaseUrl() },
-  );
-  const data = {
-    decided: outcome.decided.map((i) => ({ form: apiFormOf(i.form), id: i.id })),
-    refused: outcome.refused.map((i) => ({ form: apiFormOf(i.form), id: i.id, reason: i.reason })),
+  const data = await decideMany(API_FORMS[input.form], input.ids, input.decision, input.comment, user, {
+    baseUrl: await requestBaseUrl(),
+  });
+  return {
+    ok: true as const,
+    data,
+    message: `${data.decided.length} decided${data.refused.length ? `, ${data.refused.length} not decided` : ""}.`,
   };
-  return { ok: true as const, data, message: bulkOutcomeMessage(input.decision, outcome) };
 });
 
 /** Administrators set each form's target time to decide (working days); open requests' due times follow. */

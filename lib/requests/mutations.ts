@@ -13,10 +13,9 @@ import { publicOrigin } from "@/lib/http/forwarded";
 import { writeAudit } from "@/lib/system/audit";
 import { SubmissionMail } from "@/lib/mail/templates/submission-mail";
 import { roleCan } from "@/lib/auth/roles";
-import { ONLY_REQUESTER_ANSWERS, OWN_REQUEST_REFUSED, requireRequestDecider } from "./access";
+import { ONLY_REQUESTER_ANSWERS, requireRequestDecider } from "./access";
 import {
   COMMENT_REQUIRED,
-  REQUIRED_COMMENT,
   type BulkDecision,
   DECISION_LABELS,
   STATUS_LABELS,
@@ -30,6 +29,13 @@ import { type RequestStatus } from "@/lib/forms/request-statuses";
 import { headColumns, recordPathOf, type RequestHead } from "./queries";
 import { REQUEST_TABLES } from "@/lib/forms/registry-server";
 import { personNameOrUsernameOf } from "@/lib/users/display-name";
+
+export const REQUIRED_COMMENT: Partial<Record<Decision, string>> = {
+  deny: "A reason is required to deny a request.",
+  decline: "A reason is required to decline a suggestion.",
+  needs_info: "Say what information is needed.",
+  answer: "An answer is required.",
+};
 
 export type DecideResult = {
   form: ApiForm;
@@ -215,56 +221,38 @@ async function queueDecisionMail(
   await enqueueMails(tx, [message]);
 }
 
-export type BulkItem = { form: FormKey; id: number };
-export type BulkOutcome = { decided: BulkItem[]; refused: (BulkItem & { reason: string })[] };
-
 /**
- * Why one row of a bulk decision was not decided, in a few words for the answer's list ('#12: not yours
- * to decide', '#14: already approved by Morgan Manager'): from the AppError the single decision threw.
- */
-export function refusalReason(err: AppError): string {
-  if (err.status === 403) return err.message === OWN_REQUEST_REFUSED ? "your own request" : "not yours to decide";
-  if (err.status === 404) return "no such request";
-  const status = err.fieldErrors?.status?.[0] as RequestStatus | undefined;
-  if (err.status === 409 && status) {
-    const by = err.fieldErrors?.decided_by?.[0];
-    return `already ${STATUS_LABELS[status].toLowerCase()}${by ? ` by ${by}` : ""}`;
-  }
-  return err.message;
-}
-
-/**
- * Decides many requests with one comment (a form list's bulk Approve / Deny, the approvers' inbox across
- * forms): each row through `decide` in its own savepoint, so one refused row (decided already, not the
- * user's to decide, no such step from its status) does not undo the rest; each refusal says why.
+ * Decides many requests of one form with one comment (the lists' bulk Approve / Deny): each row in its
+ * own savepoint, so one refused row (decided already, not the user's to decide) does not undo the rest.
  */
 export async function decideMany(
-  items: BulkItem[],
+  form: FormKey,
+  ids: number[],
   decision: BulkDecision,
   comment: string,
   actor: SessionUser,
   opts: { requestId?: string | null; baseUrl?: string } = {},
-): Promise<BulkOutcome> {
+) {
   if (!roleCan(actor.roleId, "decideRequests")) throw forbidden();
   if (COMMENT_REQUIRED.has(decision) && !comment.trim())
     throw new AppError(422, REQUIRED_COMMENT[decision]!, { comment: [REQUIRED_COMMENT[decision]!] });
   const db = await getDb();
-  const out: BulkOutcome = { decided: [], refused: [] };
-  const unique = [...new Map(items.map((i) => [`${i.form}:${i.id}`, i])).values()];
+  const done: number[] = [];
+  const refused: { id: number; message: string }[] = [];
   await db.transaction(async (tx) => {
-    for (const item of unique) {
+    for (const id of [...new Set(ids)]) {
       try {
         await tx.transaction(async (sp) => {
-          await decide(item.form, item.id, decision, comment, actor, { ...opts, db: sp as unknown as Tx });
+          await decide(form, id, decision, comment, actor, { ...opts, db: sp as unknown as Tx });
         });
-        out.decided.push(item);
+        done.push(id);
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
-        out.refused.push({ ...item, reason: refusalReason(err) });
+        refused.push({ id, message: err.message });
       }
     }
   });
-  return out;
+  return { decided: done, refused };
 }
 
 /** Records that the user looked at 'My requests' now (the header's count starts again from zero). */

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { getDb, schema } from "@/lib/db";
-import { rolesWith } from "@/lib/auth/roles";
+import { roleCan, rolesWith } from "@/lib/auth/roles";
 import { FORM_KEYS, FORM_LABELS, type FormKey } from "@/lib/forms/form-keys";
 import { staffFormHref } from "@/lib/forms/registry";
 import { enqueueMails } from "@/lib/mail/outbox";
@@ -12,7 +12,6 @@ import { PORTAL_TIME_ZONE } from "@/lib/dates/zone";
 import { formatInZone } from "@/lib/dates/format";
 import { REQUEST_TABLES } from "@/lib/forms/registry-server";
 import { overdueWhere } from "./targets";
-import { approverScope, decidableWhere } from "./access";
 
 /** At most this many requests are listed in one summary (the rest are counted). */
 const LISTED = 200;
@@ -22,15 +21,17 @@ export const dealershipDay = (now: Date) => formatInZone(now, PORTAL_TIME_ZONE, 
 
 type Overdue = { form: FormKey; id: number; dueAt: Date };
 
-/** The overdue requests `approver` may decide (decidableWhere: the decision's own rule). */
+/** The overdue requests `approver` may decide: an administrator's every one, a role-2 user's those of their mappings; never their own. */
 async function overdueFor(approver: { id: number; roleId: number }): Promise<{ rows: Overdue[]; total: number }> {
   const db = await getDb();
   const out: Overdue[] = [];
   let total = 0;
-  const scope = await approverScope(db, approver);
   for (const form of FORM_KEYS) {
     const t = REQUEST_TABLES[form];
-    const where = decidableWhere(form, scope, overdueWhere(t));
+    const mine = roleCan(approver.roleId, "decideEveryRequest")
+      ? undefined
+      : sql`${t.locationId} in (select m.location_id from form_email_mappings m join form_mapping_approvers a on a.mapping_id = m.id where m.form_key = ${form} and a.user_id = ${approver.id})`;
+    const where = and(overdueWhere(t), sql`${t.createdBy} is distinct from ${approver.id}`, mine);
     const [{ n }] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(t)

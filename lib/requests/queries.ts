@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, gt, inArray, isNotNull, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, gt, isNotNull, or, sql, type SQL } from "drizzle-orm";
 import { getDb, schema } from "@/lib/db";
 import { rowsOf } from "@/lib/db/rows";
 import type { SessionUser } from "@/lib/auth/session";
@@ -8,7 +8,7 @@ import { staffFormHref } from "@/lib/forms/registry";
 import { REQUEST_TABLES, STAFF_FORM_REGISTRATIONS } from "@/lib/forms/registry-server";
 import { ownRecordOr404 } from "@/lib/forms/submission";
 import { roleCan } from "@/lib/auth/roles";
-import { approverScope, decidableWhere, requireRequestDecider, type ApproverScope } from "./access";
+import { requireRequestDecider } from "./access";
 import { editRefusal } from "./edit-rules";
 import {
   API_FORMS,
@@ -21,12 +21,10 @@ import {
   type RecordEvent,
 } from "./transitions";
 import { type RequestStatus } from "@/lib/forms/request-statuses";
-import type { ApprovalsQuery, MyRequestsQuery } from "./schemas";
-import { personName, personNameOrUsername } from "@/lib/users/display-name";
+import type { MyRequestsQuery } from "./schemas";
+import { personNameOrUsername } from "@/lib/users/display-name";
 
 /** The reads of requests: the staff forms' tables, timelines, 'My requests', its header count, the decision panel. */
-
-const iso = (d: Date | string) => new Date(d).toISOString();
 
 export const recordPathOf = (form: FormKey, id: number) => staffFormHref(form, "view", id);
 
@@ -160,6 +158,7 @@ export async function listMyRequests(
     submitted_at: Date | string;
   }>(rowsResult);
   const [{ total }] = rowsOf<{ total: string | number }>(totalResult);
+  const iso = (d: Date | string) => new Date(d).toISOString();
   return {
     total: Number(total),
     rows: [...rows].map((r) => ({
@@ -262,117 +261,4 @@ export async function listTimelinesFor(
     });
   }
   return out;
-}
-
-export type ApprovalRow = {
-  form: ApiForm;
-  id: number;
-  /** What tells it apart (each form's registered `reference`: RA number, day and RO, wear, ...). */
-  reference: string;
-  requester: string;
-  location_id: number | null;
-  location: string;
-  status: RequestStatus;
-  submitted_at: string;
-  due_at: string | null;
-  overdue: boolean;
-  path: string;
-};
-
-/** The rows of `form` waiting on the scope's user in `statuses` (decidableWhere: the decision's own rule), at `locationId` if given. */
-function waitingWhere(form: FormKey, scope: ApproverScope, statuses: RequestStatus[], locationId?: number) {
-  const t = REQUEST_TABLES[form];
-  return decidableWhere(
-    form,
-    scope,
-    and(inArray(t.status, statuses), locationId === undefined ? undefined : eq(t.locationId, locationId)),
-  );
-}
-
-/**
- * The approvers' inbox: every request of every registered form that `user` may decide, in the statuses asked
- * (by default those waiting for a first decision), oldest due first (no due time last; then by form and id).
- * Each form's rows come from its table cut to the page's end and are merged; the reference, requester and
- * location are read for the page's rows only. Staff, and anyone with nothing to decide, get none.
- */
-export async function listApprovals(
-  user: Pick<SessionUser, "id" | "roleId">,
-  q: ApprovalsQuery,
-): Promise<{ rows: ApprovalRow[]; total: number }> {
-  if (!roleCan(user.roleId, "decideRequests")) return { rows: [], total: 0 };
-  const db = await getDb();
-  const scope = await approverScope(db, user);
-  const keys: readonly FormKey[] = q.form ? [API_FORMS[q.form]] : FORM_KEYS;
-  const statuses = q.status ? [q.status] : [...OPEN_STATUSES];
-  const end = q.page * q.size;
-  const parts: SQL[] = [];
-  const counts: SQL[] = [];
-  for (const key of keys) {
-    const t = REQUEST_TABLES[key];
-    const where = waitingWhere(key, scope, statuses, q.location);
-    parts.push(
-      sql`(select ${key}::text as form, ${t.id} as id, ${t.locationId} as location_id, ${t.status}::text as status, ${t.createdBy} as created_by, ${t.createdAt} as created_at, ${t.dueAt} as due_at from ${t} where ${where} order by ${t.dueAt} asc nulls last, ${t.id} limit ${end})`,
-    );
-    counts.push(sql`(select count(*) from ${t} where ${where})`);
-  }
-  // Per form, over the page's rows only: its reference and the title (the requester when the account is gone).
-  const perForm = (fact: "reference" | "requestTitle") =>
-    sql`case r.form ${sql.join(
-      keys.map((key) => {
-        const t = REQUEST_TABLES[key];
-        return sql`when ${key}::text then (select ${STAFF_FORM_REGISTRATIONS[key][fact]} from ${t} where ${t.id} = r.id)`;
-      }),
-      sql` `,
-    )} end`;
-  const u = schema.users;
-  const l = schema.locations;
-  const pageSql = sql`with r as (select * from (${sql.join(parts, sql` union all `)}) r order by due_at asc nulls last, form, id limit ${q.size} offset ${end - q.size})
-    select r.*, ${perForm("reference")} as reference,
-      coalesce(${personName(u)}, ${perForm("requestTitle")}, '') as requester,
-      coalesce(${l.name}, '') as location, (r.status in ('submitted', 'under_review') and r.due_at < now()) as overdue
-    from r left join ${u} on ${u.id} = r.created_by left join ${l} on ${l.id} = r.location_id
-    order by r.due_at asc nulls last, r.form, r.id`;
-  const [rowsResult, totalResult] = await Promise.all([
-    db.execute(pageSql),
-    db.execute(sql`select ${sql.join(counts, sql` + `)} as total`),
-  ]);
-  const rows = rowsOf<{
-    form: FormKey;
-    id: number;
-    location_id: number | null;
-    status: RequestStatus;
-    created_at: Date | string;
-    due_at: Date | string | null;
-    reference: string | null;
-    requester: string;
-    location: string;
-    overdue: boolean | null;
-  }>(rowsResult);
-  const [{ total }] = rowsOf<{ total: string | number }>(totalResult);
-  return {
-    total: Number(total),
-    rows: [...rows].map((r) => ({
-      form: apiFormOf(r.form),
-      id: r.id,
-      reference: r.reference ?? "",
-      requester: r.requester,
-      location_id: r.location_id,
-      location: r.location,
-      status: r.status,
-      submitted_at: iso(r.created_at),
-      due_at: r.due_at == null ? null : iso(r.due_at),
-      overdue: !!r.overdue,
-      path: recordPathOf(r.form, r.id),
-    })),
-  };
-}
-
-/** The header's 'Waiting for me': the requests waiting for `user`'s first decision, counted up to 100 (the badge says 99+). */
-export function waitingForMeCount(scope: ApproverScope): SQL<number> {
-  if (!roleCan(scope.user.roleId, "decideRequests")) return sql<number>`0`;
-  const counts = FORM_KEYS.map((key) => {
-    const t = REQUEST_TABLES[key];
-    return sql`(select count(*) from (select 1 from ${t} where ${waitingWhere(key, scope, [...OPEN_STATUSES])} limit 100) w)`;
-  });
-  return sql<number>`least(100, ${sql.join(counts, sql` + `)})`;
 }

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { text } from "@/lib/validation/text";
-import { API_FORMS, APPROVER_STATUSES, BULK_DECISIONS, DECISIONS } from "./transitions";
-import { REQUEST_STATUSES, type RequestStatus } from "@/lib/forms/request-statuses";
+import { API_FORMS, BULK_DECISIONS, DECISIONS } from "./transitions";
+import { REQUEST_STATUSES } from "@/lib/forms/request-statuses";
 import { FORM_KEYS, type FormKey } from "@/lib/forms/form-keys";
-import { idSchema } from "@/lib/validation/id";
+import { idListSchema, idSchema } from "@/lib/validation/id";
 
 /** The decision of `POST /api/v1/request/decide` and of the record page's panel (the same schema). */
 export const decideSchema = z.object({
@@ -18,12 +18,10 @@ export const decideSchema = z.object({
 });
 export type DecideInput = z.input<typeof decideSchema>;
 
-/** Bulk decisions from a list (a form's list, or the approvers' inbox across forms): one comment for every selected row. */
+/** Bulk decisions from a list: one comment for every selected row. */
 export const bulkDecideSchema = z.object({
-  items: z
-    .array(z.object({ form: decideSchema.shape.form, id: decideSchema.shape.id }))
-    .min(1, "Select at least one request.")
-    .max(500, "At most 500 requests at a time."),
+  form: decideSchema.shape.form,
+  ids: idListSchema(500, "At most 500 requests at a time.").min(1, "Select at least one request."),
   decision: z.enum([...BULK_DECISIONS.approval, ...BULK_DECISIONS.suggestion], { error: "Decision is not valid." }),
   comment: decideSchema.shape.comment,
 });
@@ -40,26 +38,6 @@ export const myRequestsQuery = z.object({
   size: z.coerce.number().int().min(1).max(100).optional().catch(25).default(25),
 });
 export type MyRequestsQuery = z.infer<typeof myRequestsQuery>;
-
-/**
- * `GET /api/v1/approvals?form=&location=&status=&page=&size=`: the approvers' inbox. Without a status, the
- * requests waiting for a first decision; a status is one an approver decides from (APPROVER_STATUSES).
- */
-export const approvalsQuery = z.object({
-  form: decideSchema.shape.form.optional(),
-  location: z.coerce
-    .number({ error: "Location is not valid." })
-    .int("Location is not valid.")
-    .positive("Location is not valid.")
-    .max(2147483647, "Location is not valid.")
-    .optional(),
-  status: z
-    .enum(APPROVER_STATUSES as [RequestStatus, ...RequestStatus[]], { error: "Status is not valid." })
-    .optional(),
-  page: z.coerce.number().int("Page is not valid.").min(1, "Page is not valid.").max(100000).optional().default(1),
-  size: z.coerce.number().int("Size is not valid.").min(1, "Size is not valid.").max(500).optional().default(25),
-});
-export type ApprovalsQuery = z.infer<typeof approvalsQuery>;
 
 /** The administrators' deadline form: each form's target in working days (0: no target; at most 60). */
 const days = z.coerce

@@ -67,36 +67,14 @@ export function decisionsFrom(workflow: Workflow, from: RequestStatus): Decision
   return Object.keys(TRANSITIONS[workflow][from] ?? {}) as Decision[];
 }
 
-/** What a decision that needs a comment says without one (the server's refusal, the lists' check before asking). */
-export const REQUIRED_COMMENT: Partial<Record<Decision, string>> = {
-  deny: "A reason is required to deny a request.",
-  decline: "A reason is required to decline a suggestion.",
-  needs_info: "Say what information is needed.",
-  answer: "An answer is required.",
-};
-
 /** Decisions that need a comment: a denial or decline gives a reason, a question and its answer are text. */
-export const COMMENT_REQUIRED: ReadonlySet<Decision> = new Set<Decision>(Object.keys(REQUIRED_COMMENT) as Decision[]);
+export const COMMENT_REQUIRED: ReadonlySet<Decision> = new Set<Decision>(["deny", "decline", "needs_info", "answer"]);
 
 /** A requester may edit their request only while nobody has decided it (submitted, or asked for information). */
 export const EDITABLE_BY_REQUESTER: ReadonlySet<RequestStatus> = new Set<RequestStatus>(["submitted", "needs_info"]);
 
 /** Statuses that wait for an approver (what 'Overdue' and the approvers' lists are about). */
 export const OPEN_STATUSES: ReadonlySet<RequestStatus> = new Set<RequestStatus>(["submitted", "under_review"]);
-
-/**
- * Statuses in which an approver has a decision to take (approve, complete, review, accept, implement ...):
- * the approvers' inbox's Status filter. Its default is OPEN_STATUSES (waiting for a first decision).
- */
-export const APPROVER_STATUSES: readonly RequestStatus[] = [
-  ...new Set(
-    Object.values(TRANSITIONS).flatMap((table) =>
-      (Object.keys(table) as RequestStatus[]).filter((from) =>
-        Object.keys(table[from] ?? {}).some((d) => d !== "answer"),
-      ),
-    ),
-  ),
-];
 
 export const STATUS_LABELS: Record<RequestStatus, string> = {
   submitted: "Submitted",

@@ -2,18 +2,17 @@ import "server-only";
 import { schema } from "@/lib/db";
 import type { SessionUser } from "@/lib/auth/session";
 import type { RoReversalValues } from "./schemas";
-import {
-  rowSubmissionForm,
-  saveSubmission,
-  submissionValues,
-  writeSubmission,
-  type SubmissionInput,
-} from "@/lib/forms/save-submission";
+import { saveSubmission, submissionValues, writeSubmission, type SubmissionInput } from "@/lib/forms/save-submission";
 import { roReversalFields, roReversalFormValues } from "./columns";
 
 const r = schema.roReversals;
 
-const RO_REVERSAL = rowSubmissionForm(r, "No such RO reversal request.", roReversalFormValues);
+/** The RO reversal table as saveSubmission reads it: a v1 update's fields lie over the locked row's form values. */
+const RO_REVERSAL = {
+  table: r,
+  notFound: "No such RO reversal request.",
+  formValues: (_tx: unknown, stored: { row: typeof r.$inferSelect }) => roReversalFormValues(stored.row),
+};
 
 /**
  * Saves an RO reversal request (new, or an edit of one the user may edit: lockEditableSubmission, with

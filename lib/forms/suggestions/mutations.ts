@@ -4,10 +4,11 @@ import { schema } from "@/lib/db";
 import type { SessionUser } from "@/lib/auth/session";
 import type { SuggestionInput } from "./schemas";
 import {
-  rowSubmissionForm,
+  insertSubmission,
+  queueSubmissionMail,
+  recordSubmissionChange,
   saveSubmission,
   submissionValues,
-  writeSubmission,
   type SubmissionInput,
 } from "@/lib/forms/save-submission";
 import { suggestionFields, suggestionFormValues } from "./columns";
@@ -18,7 +19,12 @@ const s = schema.improvementSuggestions;
 export const SUGGESTION_SAVED = "Continuous Improvement Suggestion Saved Successfully";
 export const SUGGESTION_NOT_FOUND = "No such suggestion.";
 
-const SUGGESTIONS = rowSubmissionForm(s, SUGGESTION_NOT_FOUND, suggestionFormValues);
+/** The suggestions table as saveSubmission reads it: a v1 update's fields lie over the locked row's form values. */
+const SUGGESTIONS = {
+  table: s,
+  notFound: SUGGESTION_NOT_FOUND,
+  formValues: (_tx: unknown, stored: { row: typeof s.$inferSelect }) => suggestionFormValues(stored.row),
+};
 
 /**
  * Adds or updates a continuous improvement suggestion. The location's name, manager e-mail and
@@ -51,21 +57,29 @@ export async function saveSuggestion(
       managerName: manager?.name ?? null,
       updatedByName: personNameOrUsernameOf(user),
     };
-    return writeSubmission(
-      tx,
-      "improvement_suggestion",
-      s,
-      user,
-      location,
-      stored && { ...stored, fields: suggestionFields(stored.row, stored.locationName) },
-      {
-        values,
-        fields: suggestionFields(input, location.name),
-        title: `Continuous Improvement Suggestion: ${input.name}`,
-        baseUrl: opts.baseUrl,
-        requestId: opts.requestId,
-        mailOnUpdate: false,
-      },
-    );
+    if (stored) {
+      const [row] = await tx
+        .update(s)
+        .set(values)
+        .where(eq(s.id, stored.row.id))
+        .returning({ id: s.id, routed: s.routed });
+      await recordSubmissionChange(
+        tx,
+        "improvement_suggestion",
+        user,
+        { ...stored, fields: suggestionFields(stored.row, stored.locationName) },
+        { locationId: location.id, locationName: location.name, fields: suggestionFields(input, location.name) },
+        opts.requestId,
+      );
+      return row;
+    }
+    const id = await insertSubmission(tx, s, "improvement_suggestion", { ...values, createdBy: user.id });
+    const { routed } = await queueSubmissionMail(tx, "improvement_suggestion", id, location, user, {
+      title: `Continuous Improvement Suggestion: ${input.name}`,
+      fields: suggestionFields(input, location.name),
+      baseUrl: opts.baseUrl,
+    });
+    if (!routed) await tx.update(s).set({ routed }).where(eq(s.id, id));
+    return { id, routed };
   });
 }

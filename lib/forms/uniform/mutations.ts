@@ -1,13 +1,15 @@
 import "server-only";
+import { eq } from "drizzle-orm";
 import { schema } from "@/lib/db";
 import type { SessionUser } from "@/lib/auth/session";
 import { uniformFormValues, yesNo } from "./columns";
 import { designationName, wearName, type UniformRequestInput } from "./schemas";
 import {
-  rowSubmissionForm,
+  insertSubmission,
+  queueSubmissionMail,
+  recordSubmissionChange,
   saveSubmission,
   submissionValues,
-  writeSubmission,
   type SubmissionInput,
 } from "@/lib/forms/save-submission";
 import { personNameOrUsernameOf } from "@/lib/users/display-name";
@@ -37,7 +39,12 @@ function mailFields(input: Omit<UniformRequestInput, "locationId">, locationName
 export const UNIFORM_SAVED = "Uniform Request Saved Successfully";
 export const UNIFORM_NOT_FOUND = "No such uniform request.";
 
-const UNIFORM_REQUESTS = rowSubmissionForm(u, UNIFORM_NOT_FOUND, uniformFormValues);
+/** The uniform requests table as saveSubmission reads it: a v1 update's fields lie over the locked row's form values. */
+const UNIFORM_REQUESTS = {
+  table: u,
+  notFound: UNIFORM_NOT_FOUND,
+  formValues: (_tx: unknown, stored: { row: typeof u.$inferSelect }) => uniformFormValues(stored.row),
+};
 
 /**
  * Saves a uniform request. A new one is inserted with its location's name and manager e-mail (an
@@ -58,21 +65,29 @@ export async function saveUniformRequest(
       locationName: location.name,
       updatedByName: personNameOrUsernameOf(user),
     };
-    return writeSubmission(
-      tx,
-      "uniform_request",
-      u,
-      user,
-      location,
-      stored && { ...stored, fields: mailFields(stored.row, stored.locationName ?? "") },
-      {
-        values,
-        fields: mailFields(input, location.name),
-        title: `Uniform Request: ${input.employeeFirstName} ${input.employeeLastName}`,
-        baseUrl: opts.baseUrl,
-        requestId: opts.requestId,
-        mailOnUpdate: false,
-      },
-    );
+    if (stored) {
+      const [row] = await tx
+        .update(u)
+        .set(values)
+        .where(eq(u.id, stored.row.id))
+        .returning({ id: u.id, routed: u.routed });
+      await recordSubmissionChange(
+        tx,
+        "uniform_request",
+        user,
+        { ...stored, fields: mailFields(stored.row, stored.locationName ?? "") },
+        { locationId: location.id, locationName: location.name, fields: mailFields(input, location.name) },
+        opts.requestId,
+      );
+      return row;
+    }
+    const id = await insertSubmission(tx, u, "uniform_request", { ...values, createdBy: user.id });
+    const { routed } = await queueSubmissionMail(tx, "uniform_request", id, location, user, {
+      title: `Uniform Request: ${input.employeeFirstName} ${input.employeeLastName}`,
+      fields: mailFields(input, location.name),
+      baseUrl: opts.baseUrl,
+    });
+    if (!routed) await tx.update(u).set({ routed }).where(eq(u.id, id));
+    return { id, routed };
   });
 }

@@ -3,7 +3,7 @@ import { connection } from "next/server";
 import { redirect } from "next/navigation";
 import { pageGuard, requireCapability } from "@/lib/auth/guards";
 import { lastPage, parseTableState, tableHref } from "@/lib/data-table/state";
-import { listLocationFilterOptions } from "@/lib/forms/locations";
+import { listFormLocations } from "@/lib/forms/locations";
 import { parseRange } from "@/lib/forms/date-range";
 import { UNIFORM_TABLE, defaultRangeFilter, listUniformRequests } from "@/lib/forms/uniform/queries";
 import { UniformTable } from "./_components/uniform-table";
@@ -30,14 +30,19 @@ export default async function UniformListPage({ searchParams }: Props) {
   }
   if (changed) redirect(tableHref(PATH, state, UNIFORM_TABLE));
   if (range === undefined) state.filters.range = defaultRangeFilter();
-  const [list, locations] = await Promise.all([listUniformRequests(state), listLocationFilterOptions()]);
+  const [list, locations] = await Promise.all([listUniformRequests(state), listFormLocations()]);
   const last = lastPage(list.total, state.size);
   if (state.page > last) redirect(tableHref(PATH, state, UNIFORM_TABLE, { page: last }));
 
   return (
     <div className="space-y-4 rounded-lg bg-white p-4 shadow-sm sm:p-6">
       <h1 className="text-2xl font-semibold text-slate-900">Uniform Requests</h1>
-      <UniformTable state={state} rows={list.rows} total={list.total} locations={locations} />
+      <UniformTable
+        state={state}
+        rows={list.rows}
+        total={list.total}
+        locations={locations.map((l) => ({ value: l.id, text: l.name }))}
+      />
     </div>
   );
 }

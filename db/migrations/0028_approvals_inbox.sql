@@ -1,5 +1,0 @@
-CREATE INDEX "improvement_suggestions_assigned_idx" ON "improvement_suggestions" USING btree ("assigned_to","status") WHERE "improvement_suggestions"."assigned_to" is not null;--> statement-breakpoint
-CREATE INDEX "ro_reversals_assigned_idx" ON "ro_reversals" USING btree ("assigned_to","status") WHERE "ro_reversals"."assigned_to" is not null;--> statement-breakpoint
-CREATE INDEX "tech_times_assigned_idx" ON "tech_times" USING btree ("assigned_to","status") WHERE "tech_times"."assigned_to" is not null;--> statement-breakpoint
-CREATE INDEX "time_off_requests_assigned_idx" ON "time_off_requests" USING btree ("assigned_to","status") WHERE "time_off_requests"."assigned_to" is not null;--> statement-breakpoint
-CREATE INDEX "uniform_requests_assigned_idx" ON "uniform_requests" USING btree ("assigned_to","status") WHERE "uniform_requests"."assigned_to" is not null;
