@@ -29,7 +29,7 @@ test.describe("administrator adds people", () => {
     await page.getByLabel("Last Name").fill("Newbie");
     await page.getByLabel("Email", { exact: true }).fill(email);
     await page.getByLabel("Dayforce Id").fill("NB-1");
-    await page.getByLabel("Role").selectOption({ label: "Staff" });
+    await page.getByLabel("Role").selectOption({ label: "Staff: reads pages, submits staff forms" });
     await page.getByLabel("Location").selectOption({ label: "Valley Trucks" });
     await page.getByRole("checkbox", { name: "Allow Environmental Data" }).check();
     await shots(page, "add-user");

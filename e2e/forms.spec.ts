@@ -287,7 +287,8 @@ test.describe("administrator and staff", () => {
     await page.goto("/form/email/manager/add?form=1");
     await expect(page.getByRole("heading", { level: 1, name: "Form Email Manager" })).toBeVisible();
     await page.getByLabel("Form", { exact: true }).selectOption({ label: "RO Reversal Request" });
-    await ui.location.selectOption([{ label: "Coastal Auto Group" }]);
+    const locations = page.getByRole("group", { name: "Location" });
+    await locations.getByRole("checkbox", { name: "Coastal Auto Group" }).check();
     await ui.addTags("To Email", to, to.toUpperCase(), "bad@");
     await expect(page.getByText("Please enter valid Email")).toBeVisible();
     await page.getByLabel("To Email", { exact: true }).fill("");
@@ -311,9 +312,12 @@ test.describe("administrator and staff", () => {
     page.on("console", (m) => void (m.type() === "error" && failed.push(m.text())));
     await page.goto("/form/email/manager/add?form=1");
     const checked = page.waitForResponse((r) => r.url().includes("/formemailmanager/check"));
-    await ui.location.selectOption([{ label: "Valley Trucks" }]);
+    const picker = page.getByRole("group", { name: "Location" });
+    await picker.getByRole("checkbox", { name: "Valley Trucks" }).check();
     expect((await checked).status()).toBe(200);
-    await ui.location.selectOption([{ label: "Coastal Auto Group" }]);
+    await picker.getByRole("checkbox", { name: "Valley Trucks" }).uncheck();
+    await picker.getByRole("searchbox", { name: "Search Location" }).fill("coastal");
+    await picker.getByRole("checkbox", { name: "Coastal Auto Group" }).check();
     await expect(page.getByText("RO Reversal Request is already mapped for Coastal Auto Group.")).toBeVisible();
     await expect(ui.button("Save")).toBeDisabled();
     expect(failed).toEqual([]);

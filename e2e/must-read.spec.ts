@@ -29,7 +29,10 @@ test.describe("must read", () => {
     await page.goto("/company-news/discussion/add");
     await expect(page.getByText(/Your local time \(.+\)/).first()).toBeVisible();
     await content.titleField.fill(title);
-    await page.getByRole("group", { name: "Roles" }).getByRole("checkbox", { name: "Staff", exact: true }).check();
+    await page
+      .getByRole("group", { name: "Roles" })
+      .getByRole("checkbox", { name: "Staff: reads pages, submits staff forms", exact: true })
+      .check();
     await page.getByRole("checkbox", { name: /^Must read/ }).check();
     await content.button("Save").click();
     await expect(page).toHaveURL(/\/company-news$/);

@@ -38,7 +38,9 @@ test.describe("administrator", () => {
     await expect(page.getByText("Role is Required")).toBeVisible();
     // A bad phone gets the old portal's message.
     await page.getByLabel("Phone").fill("12345");
-    await page.getByLabel("Role").selectOption({ label: "Calendar Manager" });
+    await page
+      .getByLabel("Role")
+      .selectOption({ label: "Calendar Manager: approves staff requests, manages the calendar" });
     await page.getByRole("button", { name: "Update" }).click();
     await expect(page.getByText("Phone Number Must Be Of Minimum 10 Digits.")).toBeVisible();
 

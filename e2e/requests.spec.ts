@@ -94,10 +94,19 @@ test.describe("administrator", () => {
     }
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto("/form/email/manager/add");
-    const approvers = page.getByRole("listbox", { name: "Approvers" });
+    const approvers = page.getByRole("group", { name: "Approvers" });
     await expect(approvers).toBeVisible();
-    await expect(approvers.getByRole("option", { name: "Morgan Manager" })).toBeVisible();
-    await expect(approvers.getByRole("option", { name: "Sam Staff" })).toHaveCount(0);
+    await expect(approvers.getByRole("checkbox", { name: "Morgan Manager (Calendar Manager)" })).toBeVisible();
+    await expect(approvers.getByRole("checkbox", { name: /Sam Staff/ })).toHaveCount(0);
+    // The picker narrows as one types, and keeps what is ticked in view.
+    await approvers.getByRole("checkbox", { name: "Morgan Manager (Calendar Manager)" }).check();
+    await approvers.getByRole("searchbox", { name: "Search Approvers" }).fill("alex");
+    await expect(approvers.getByRole("checkbox", { name: "Alex Admin (Administrator)" })).toBeVisible();
+    await expect(approvers.getByRole("checkbox", { name: "Morgan Manager (Calendar Manager)" })).toBeChecked();
+    await expect(approvers.getByText("1 selected")).toBeVisible();
+    await expect(
+      page.getByLabel("Form", { exact: true }).getByRole("option", { name: "Tech Time", exact: true }),
+    ).toHaveCount(1);
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
       await expectNoAxeViolations(page, `mapping form with Approvers at ${width}px`);

@@ -4,6 +4,8 @@ import { useId } from "react";
 import { Controller, type Control, type FieldErrors } from "react-hook-form";
 import { useHydrated } from "@/components/ui/use-hydrated";
 import { browserTimeZone } from "@/lib/dates/zone";
+import { IdChecklist } from "@/components/forms/id-checklist";
+import { roleChoiceLabel } from "@/lib/auth/roles";
 
 export type AudienceOption = { value: number; text: string };
 export type AudienceOptions = { locations: AudienceOption[]; roles: AudienceOption[] };
@@ -76,46 +78,6 @@ function LocalDateTime({
         </p>
       )}
     </div>
-  );
-}
-
-/** A group of checkboxes for ids (locations, roles); none ticked means everyone. */
-function IdChecklist({
-  legend,
-  options,
-  value,
-  onChange,
-  error,
-}: {
-  legend: string;
-  options: AudienceOption[];
-  value: number[];
-  onChange: (v: number[]) => void;
-  error?: string;
-}) {
-  const id = useId();
-  return (
-    <fieldset aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="mb-1 text-sm font-medium text-slate-700">{legend}</legend>
-      <div className="max-h-48 space-y-1 overflow-y-auto rounded-md border border-slate-300 p-2">
-        {options.map((o) => (
-          <label key={o.value} className="flex items-center gap-2 text-sm text-slate-800">
-            <input
-              type="checkbox"
-              className="h-4 w-4"
-              checked={value.includes(o.value)}
-              onChange={(e) => onChange(e.target.checked ? [...value, o.value] : value.filter((v) => v !== o.value))}
-            />
-            {o.text}
-          </label>
-        ))}
-      </div>
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-sm text-red-600">
-          {error}
-        </p>
-      )}
-    </fieldset>
   );
 }
 
@@ -223,6 +185,7 @@ export function AudienceFields<T extends ScheduleValues>({
             <>
               <IdChecklist
                 legend="Locations"
+                searchable
                 options={options.locations}
                 value={field.value?.locations ?? []}
                 onChange={(locations) => field.onChange({ locations, roles: field.value?.roles ?? [] })}
@@ -230,7 +193,7 @@ export function AudienceFields<T extends ScheduleValues>({
               />
               <IdChecklist
                 legend="Roles"
-                options={options.roles}
+                options={options.roles.map((r) => ({ value: r.value, text: roleChoiceLabel(r.value, r.text) }))}
                 value={field.value?.roles ?? []}
                 onChange={(roles) => field.onChange({ locations: field.value?.locations ?? [], roles })}
                 error={audienceError("roles")}

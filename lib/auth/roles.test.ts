@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { PERMISSION, ROLE, ROLE_CAPABILITIES, roleCan, rolesWith, type Capability } from "./roles";
+import {
+  PERMISSION,
+  ROLE,
+  ROLE_CAPABILITIES,
+  ROLE_DUTIES,
+  roleCan,
+  roleChoiceLabel,
+  rolesWith,
+  type Capability,
+} from "./roles";
 
 describe("roleCan", () => {
   it.each<[Capability, number[]]>([
@@ -48,5 +57,29 @@ describe("roleCan", () => {
       "access_social_media_calendar",
       "allow_environmental_data",
     ]);
+  });
+});
+
+describe("roleChoiceLabel", () => {
+  it("keeps the old portal's name and says what the role does", () => {
+    expect(roleChoiceLabel(ROLE.calendarManager, "Calendar Manager")).toBe(
+      "Calendar Manager: approves staff requests, manages the calendar",
+    );
+    expect(roleChoiceLabel(ROLE.admin, "Administrator")).toBe(
+      "Administrator: runs the portal: menus, users, every request",
+    );
+  });
+
+  it("shows a role it has no words for by its name alone", () => {
+    expect(roleChoiceLabel(42, "Parts Counter")).toBe("Parts Counter");
+    expect(roleChoiceLabel(Number.NaN, "Odd")).toBe("Odd");
+  });
+
+  it("says a role approves or manages the calendar exactly when the capability table lets it", () => {
+    for (const role of Object.values(ROLE)) {
+      const duties = ROLE_DUTIES[role] ?? "";
+      expect(/approves|every request/.test(duties)).toBe(roleCan(role, "decideRequests"));
+      expect(/calendar|runs the portal/.test(duties)).toBe(roleCan(role, "manageEvents"));
+    }
   });
 });

@@ -40,6 +40,23 @@ export const ROLE_CAPABILITIES = {
 } as const satisfies Record<string, readonly number[]>;
 export type Capability = keyof typeof ROLE_CAPABILITIES;
 
+/**
+ * What each role does, in a few words, shown beside its name wherever a role is picked (Edit User, Add user,
+ * an audience, a mapping's approvers): the names are the old portal's ('Calendar Manager' also approves staff
+ * requests). Follows ROLE_CAPABILITIES above; a role without a line here shows its name alone.
+ */
+export const ROLE_DUTIES: Readonly<Record<number, string>> = {
+  [ROLE.admin]: "runs the portal: menus, users, every request",
+  [ROLE.calendarManager]: "approves staff requests, manages the calendar",
+  [ROLE.staff]: "reads pages, submits staff forms",
+};
+
+/** A role as a picker shows it: 'Calendar Manager: approves staff requests, manages the calendar'. */
+export function roleChoiceLabel(roleId: number, name: string): string {
+  const duties = Object.hasOwn(ROLE_DUTIES, roleId) ? ROLE_DUTIES[roleId] : undefined;
+  return duties ? `${name}: ${duties}` : name;
+}
+
 export function roleCan(roleId: number, capability: Capability): boolean {
   return rolesWith(capability).includes(roleId);
 }

@@ -50,7 +50,7 @@ export const STAFF_FORMS = {
     buttons: { back: "all", saveToList: "managers" },
   },
   tech_time: {
-    label: "Tech Time Edit Form",
+    label: "Tech Time",
     title: "Tech Time",
     searchName: "Tech Time",
     path: "/techtime",

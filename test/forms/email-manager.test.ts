@@ -18,6 +18,7 @@ import { POST as mapperSave } from "@/app/api/v1/form/mapper/add/update/route";
 import { DELETE as mapperDelete } from "@/app/api/v1/form/mapper/delete/route";
 import { GET as mapperCheck } from "@/app/api/v1/formemailmanager/check/route";
 import { GET as mapperExport } from "@/app/api/export/form-email-mappings/route";
+import { listApproverCandidates } from "@/lib/forms/email-manager/queries";
 
 const t = setupTestDatabase();
 const tokens: Record<string, string> = {};
@@ -76,7 +77,7 @@ describe("permission access_form_email_manager", () => {
     const res = await callRoute(pickerGet, apiRequest("/api/v1/form/manager/get", { token: tokens.admin }));
     expect(res.json.content).toEqual([
       { text: "RO Reversal Request", value: 1 },
-      { text: "Tech Time Edit Form", value: 2 },
+      { text: "Tech Time", value: 2 },
       { text: "Continuous Improvement Suggestions", value: 3 },
       { text: "Uniform Request", value: 4 },
       { text: "Time-off Request", value: 5 },
@@ -145,13 +146,13 @@ describe("form/mapper/add/update", () => {
     const id = first.json.content.ids[0];
     const dup = await save({ form_id: 2, location: `${loc["Valley Trucks"]},${dt}`, to_email: "b@example.com" });
     expectErrorEnvelope(dup, 409);
-    expect(dup.json.message).toBe("Tech Time Edit Form is already mapped for Downtown Motors.");
+    expect(dup.json.message).toBe("Tech Time is already mapped for Downtown Motors.");
     expect(await t.db().select().from(schema.formEmailMappings)).toHaveLength(1);
     const found = await check(`form_key_id=2&location=${dt}`);
     expect(found.status).toBe(200);
     expect(found.json).toMatchObject({
       status: "success",
-      message: "Tech Time Edit Form is already mapped for Downtown Motors.",
+      message: "Tech Time is already mapped for Downtown Motors.",
     });
     // No duplicate: the old portal's shape (status, message), HTTP 200 so the browser logs no failed request.
     for (const q of [`form_key_id=2&location=${dt}&edit_id=${id}`, `form_key_id=1&location=${dt}`]) {
@@ -220,5 +221,36 @@ describe("list, closed rows, delete, export", () => {
     expect(csv).toContain("Downtown Motors");
     expect(csv).toContain('"c1@example.com, c2@example.com"');
     expect(csv).not.toContain("s@example.com");
+  });
+});
+
+describe("approvers on the list", () => {
+  it("names a mapping's approvers in the list and its export; the picker offers deciders with their role", async () => {
+    const users = await t.db().select().from(schema.users);
+    const id = (username: string) => users.find((u) => u.username === username)!.id;
+    const saved = await save({
+      form_id: 2,
+      location: String(loc["Downtown Motors"]),
+      to_email: "a@example.com",
+      approvers: `${id("manager")},${id("admin")}`,
+    });
+    expect(saved.status).toBe(200);
+    await save({ form_id: 2, location: String(loc["Valley Trucks"]), to_email: "b@example.com" });
+
+    const link = await list({ formType: 2, is_export: "csv" });
+    const url = new URL(link.json.content.web);
+    const csv = await (
+      await mapperExport(apiRequest(`${url.pathname}${url.search}`, { token: tokens.admin }), {
+        params: Promise.resolve({}),
+      })
+    ).text();
+    const lines = csv.split(/\r?\n/);
+    expect(lines[0]).toContain("CC Email,Approvers");
+    expect(lines.find((l) => l.includes("Downtown Motors"))).toContain('"Alex Admin, Morgan Manager"');
+    expect(lines.find((l) => l.includes("Valley Trucks"))).toMatch(/b@example\.com,,,/);
+
+    const candidates = await listApproverCandidates();
+    expect(candidates).toContainEqual({ id: id("manager"), name: "Morgan Manager", roleName: "Calendar Manager" });
+    expect(candidates.map((c) => c.id)).not.toContain(id("staff"));
   });
 });

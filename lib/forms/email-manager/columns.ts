@@ -6,6 +6,7 @@ export const MAPPER_COLUMNS = [
   { id: "location", label: "Location Name" },
   { id: "to_email", label: "To Email" },
   { id: "cc_email", label: "CC Email" },
+  { id: "approvers", label: "Approvers" },
   { id: "status", label: "Status" },
   ...UPDATED_COLUMNS,
 ] as const;
@@ -23,6 +24,8 @@ export type MappingRow = {
   status: "Open" | "Close";
   updatedByName: string | null;
   updatedAt: Date;
+  /** Who decides this form's requests at this location (names, in order). */
+  approverNames: string[];
 };
 
 /** Edit and delete show when the row is not closed or the user may change closed ones (manageClosedMappings). */

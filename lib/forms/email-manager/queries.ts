@@ -9,6 +9,7 @@ import { FORM_KEYS, FORM_LABELS, formIdOf, formKeyOf, type FormKey } from "@/lib
 import { toId } from "@/lib/validation/id";
 import { MAPPER_DEFAULT_SORT, mapperLabel, type MappingRow } from "./columns";
 import { rolesWith } from "@/lib/auth/roles";
+import { personNameOrUsername } from "@/lib/users/display-name";
 
 const m = schema.formEmailMappings;
 const { locations } = schema;
@@ -23,6 +24,10 @@ const rowColumns = {
   status: m.status,
   updatedByName: updaterName,
   updatedAt: m.updatedAt,
+  approverNames: sql<string[]>`array(
+    select ${personNameOrUsername({ firstName: sql`u.first_name`, lastName: sql`u.last_name`, username: sql`u.username` })}
+    from ${schema.formMappingApprovers} a join ${schema.users} u on u.id = a.user_id
+    where a.mapping_id = ${m.id} order by 1)`,
 };
 const joined = (db: Db | Tx, cols: Record<string, unknown>) =>
   db
@@ -68,6 +73,7 @@ export const mappingList = defineList<MappingRow>({
       { header: mapperLabel("location"), value: (x) => x.locationName },
       { header: mapperLabel("to_email"), value: (x) => x.toEmails.join(", ") },
       { header: mapperLabel("cc_email"), value: (x) => x.ccEmails.join(", ") },
+      { header: mapperLabel("approvers"), value: (x) => x.approverNames.join(", ") },
       { header: mapperLabel("status"), value: (x) => x.status },
       { header: mapperLabel("updated_by"), value: (x) => x.updatedByName },
       { header: mapperLabel("updated_at"), value: (x) => x.updatedAt },
@@ -114,16 +120,16 @@ export async function listMappingApproverIds(mappingId: number): Promise<number[
   return rows.map((r) => r.userId);
 }
 
-/** Who can be picked as an approver: active administrators and managers (roles 1 and 2), by name. */
-export async function listApproverCandidates(): Promise<{ id: number; name: string }[]> {
+/** Who can be picked as an approver: active users of the roles that decide requests, by name, with their role's name. */
+export async function listApproverCandidates(): Promise<{ id: number; name: string; roleName: string }[]> {
   const db = await getDb();
   const u = schema.users;
-  const rows = await db
-    .select({ id: u.id, first: u.firstName, last: u.lastName, username: u.username })
+  return db
+    .select({ id: u.id, name: personNameOrUsername(u), roleName: schema.roles.name })
     .from(u)
+    .innerJoin(schema.roles, eq(schema.roles.id, u.roleId))
     .where(and(inArray(u.roleId, [...rolesWith("decideRequests")]), eq(u.status, "active")))
     .orderBy(u.firstName, u.lastName, u.id);
-  return rows.map((r) => ({ id: r.id, name: [r.first, r.last].filter(Boolean).join(" ") || r.username }));
 }
 
 /**

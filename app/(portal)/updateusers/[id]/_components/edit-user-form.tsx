@@ -11,6 +11,7 @@ import { callAction } from "@/lib/actions/client";
 import { addUserAction, updateUserAction } from "@/lib/users/actions";
 import { editUserSchema, newUserSchema, type EditUserInput, type NewUserInput } from "@/lib/users/schemas";
 import { UnsavedChangesGuard } from "@/components/forms/unsaved-changes-guard";
+import { roleChoiceLabel } from "@/lib/auth/roles";
 
 type Option = { value: number; text: string };
 type Props = {
@@ -115,7 +116,7 @@ export function EditUserForm({ user, account, options }: Props) {
           <option value="">Select Role</option>
           {options.roles.map((r) => (
             <option key={r.value} value={r.value}>
-              {r.text}
+              {roleChoiceLabel(r.value, r.text)}
             </option>
           ))}
         </SelectField>

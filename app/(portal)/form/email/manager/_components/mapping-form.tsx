@@ -4,7 +4,8 @@ import { useEffect, useId, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { portalFetch } from "@/lib/auth/session-ended";
-import { LocationSelect, type LocationOption } from "@/components/forms/location-select";
+import type { LocationOption } from "@/components/forms/location-select";
+import { IdChecklist } from "@/components/forms/id-checklist";
 import { EmailTagsInput } from "@/components/forms/email-tags-input";
 import { FieldLabel } from "@/components/ui/input";
 import { StaffFormShell } from "@/components/forms/staff-form-shell";
@@ -27,14 +28,13 @@ export function MappingForm({
 }: {
   initial: MappingInput;
   locations: LocationOption[];
-  /** Who can be picked as an approver (roles 1 and 2, from the user list). */
-  approvers: { id: number; name: string }[];
+  /** Who can be picked as an approver (the roles that decide requests, from the user list), with their role's name. */
+  approvers: { id: number; name: string; roleName: string }[];
   roleId: number;
 }) {
   const editing = !!initial.id;
   const formSelectId = useId();
   const statusId = useId();
-  const approversId = useId();
   const form = useForm<MappingInput>({
     resolver: zodResolver(mappingSchema, undefined, { raw: true }),
     defaultValues: initial,
@@ -103,13 +103,20 @@ export function MappingForm({
         </select>
         {msg("formId") && <p className="mt-1 text-sm text-red-600">{msg("formId")}</p>}
       </div>
-      <LocationSelect
-        multiple
-        required
-        locations={locations}
-        label="Location"
-        error={msg("locationIds")}
-        {...form.register("locationIds")}
+      <Controller
+        control={form.control}
+        name="locationIds"
+        render={({ field }) => (
+          <IdChecklist
+            legend="Location"
+            required
+            searchable
+            options={locations.map((l) => ({ value: l.id, text: l.name }))}
+            value={idsOf(field.value)}
+            onChange={field.onChange}
+            error={msg("locationIds")}
+          />
+        )}
       />
       <Controller
         control={form.control}
@@ -136,29 +143,21 @@ export function MappingForm({
           />
         )}
       />
-      <div>
-        <FieldLabel htmlFor={approversId} label="Approvers" />
-        <select
-          id={approversId}
-          multiple
-          size={Math.min(6, Math.max(3, approvers.length))}
-          aria-describedby={`${approversId}-help`}
-          aria-invalid={msg("approverIds") ? true : undefined}
-          className="block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm shadow-sm"
-          {...form.register("approverIds")}
-        >
-          {approvers.map((a) => (
-            <option key={a.id} value={a.id}>
-              {a.name}
-            </option>
-          ))}
-        </select>
-        <p id={`${approversId}-help`} className="mt-1 text-xs text-slate-600">
-          Portal users who approve or deny this form&apos;s requests at these locations. Administrators can decide every
-          request.
-        </p>
-        {msg("approverIds") && <p className="mt-1 text-sm text-red-600">{msg("approverIds")}</p>}
-      </div>
+      <Controller
+        control={form.control}
+        name="approverIds"
+        render={({ field }) => (
+          <IdChecklist
+            legend="Approvers"
+            searchable
+            options={approvers.map((a) => ({ value: a.id, text: `${a.name} (${a.roleName})` }))}
+            value={idsOf(field.value)}
+            onChange={field.onChange}
+            hint="Who approves or denies this form's requests at these locations. Administrators can decide every request."
+            error={msg("approverIds")}
+          />
+        )}
+      />
       {roleCan(roleId, "manageClosedMappings") && (
         <div>
           <label htmlFor={statusId} className="mb-1 block text-sm font-medium text-slate-700">
@@ -180,6 +179,9 @@ export function MappingForm({
     </StaffFormShell>
   );
 }
+
+/** The ids a checklist holds: the form's values may come as the calls' strings. */
+const idsOf = (v: unknown): number[] => (Array.isArray(v) ? v.map(Number).filter(Number.isInteger) : []);
 
 /** The duplicate check: its message when the mapping exists ('success', as the old client read it), else null. */
 async function checkDuplicate(q: URLSearchParams, signal: AbortSignal): Promise<string | null> {

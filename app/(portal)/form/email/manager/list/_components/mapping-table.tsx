@@ -54,6 +54,11 @@ export function MappingTable({
       filter: { kind: "text" },
       cell: (r) => <Lines list={r.ccEmails} />,
     },
+    {
+      id: "approvers",
+      header: mapperLabel("approvers"),
+      cell: (r) => (r.approverNames.length ? <Lines list={r.approverNames} /> : "Administrators only"),
+    },
     { id: "status", header: mapperLabel("status"), sortable: true, cell: (r) => r.status },
     ...updatedColumns<MappingRow>(mapperLabel),
     editColumn(
