@@ -91,7 +91,8 @@ export async function decide(
       .set({
         status: to!,
         statusChangedAt: now,
-        ...(isDecision ? { decidedBy: actor.id, decidedAt: now } : {}),
+        // A decision is signed; the requester's answer hands the request back undecided (no 'Decided by/at').
+        ...(isDecision ? { decidedBy: actor.id, decidedAt: now } : { decidedBy: null, decidedAt: null }),
       } as never)
       .where(and(eq(t.id, id), eq(t.status, row.status)));
     // Back with the approvers (the requester answered): the deadline runs again from now.

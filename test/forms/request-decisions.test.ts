@@ -274,6 +274,9 @@ describe("POST /api/v1/request/decide", () => {
     const id = await submitRo(tokens.staff);
     expectErrorEnvelope(await decideAs(tokens.manager, { form: "ro_reversal", id, decision: "needs_info" }), 422);
     await decideAs(tokens.manager, { form: "ro_reversal", id, decision: "needs_info", comment: "Which job line?" });
+    const asked = async () =>
+      (await t.db().select().from(schema.roReversals).where(eq(schema.roReversals.id, id)))[0];
+    expect(await asked()).toMatchObject({ status: "needs_info", decidedBy: ids.manager });
     expectErrorEnvelope(
       await decideAs(tokens.admin, { form: "ro_reversal", id, decision: "answer", comment: "me" }),
       403,
@@ -281,6 +284,8 @@ describe("POST /api/v1/request/decide", () => {
     await t.db().delete(schema.mailOutbox);
     const answered = await decideAs(tokens.staff, { form: "ro_reversal", id, decision: "answer", comment: "Line 2" });
     expect(answered.json.content.status).toBe("submitted");
+    // Back with the approvers undecided: the list and the exports show no 'Decided by/at' of the question.
+    expect(await asked()).toMatchObject({ status: "submitted", decidedBy: null, decidedAt: null });
     const mails = await t.db().select().from(schema.mailOutbox);
     expect(mails.map((m) => m.toAddresses)).toEqual([["manager@example.com"]]);
   });
