@@ -51,7 +51,7 @@ test("a request is decided on its record page and shows in the requester's My re
   ).toBeVisible();
   await adminPage.getByLabel("Comment").fill("Not a labour error");
   await adminPage.getByRole("button", { name: "Deny" }).click();
-  await expect(adminPage.getByText("Deny → Denied")).toBeVisible();
+  await expect(adminPage.getByText("Submitted → Denied")).toBeVisible();
   await expect(adminPage.getByRole("button", { name: "Approve" })).toHaveCount(0);
 
   // The requester: the header counts the change, My requests shows it with its timeline; no Edit any more.

@@ -71,7 +71,7 @@ test("a time-off request: submitted on a phone, approved by its approver, in My 
   await look(managerPage, "time-off record page with its decisions", "record");
   await managerPage.setViewportSize(PHONE);
   await managerPage.getByRole("button", { name: "Approve" }).click();
-  await expect(managerPage.getByText("Approve → Approved")).toBeVisible();
+  await expect(managerPage.getByText("Submitted → Approved")).toBeVisible();
 
   // The requester sees it approved in My requests.
   await staffPage.goto("/my/requests?form=time_off");

@@ -5,6 +5,7 @@ import {
   TRANSITIONS,
   decisionsFrom,
   nextStatus,
+  stepTitle,
   workflowOf,
 } from "./transitions";
 import { REQUEST_STATUSES } from "@/lib/forms/request-statuses";
@@ -57,5 +58,28 @@ describe("request workflows", () => {
     expect(COMMENT_REQUIRED.has("deny")).toBe(true);
     expect(COMMENT_REQUIRED.has("approve")).toBe(false);
     expect([...EDITABLE_BY_REQUESTER].sort()).toEqual(["needs_info", "submitted"]);
+  });
+});
+
+describe("a timeline step as it reads", () => {
+  it("names where a decision came from and went; an answer reads 'Needs information → Answered'", () => {
+    expect(stepTitle({ decision: "approve", from_status: "submitted", status: "approved" })).toBe(
+      "Submitted → Approved",
+    );
+    expect(stepTitle({ decision: "needs_info", from_status: "submitted", status: "needs_info" })).toBe(
+      "Submitted → Needs information",
+    );
+    expect(stepTitle({ decision: "answer", from_status: "needs_info", status: "submitted" })).toBe(
+      "Needs information → Answered",
+    );
+    expect(stepTitle({ decision: "implement", from_status: "accepted", status: "implemented" })).toBe(
+      "Accepted → Implemented",
+    );
+  });
+
+  it("names the record's own events, and a decision without its origin by the decision", () => {
+    expect(stepTitle({ decision: "submit", from_status: null, status: "submitted" })).toBe("Submitted");
+    expect(stepTitle({ decision: "move", from_status: "approved", status: "approved" })).toBe("Moved");
+    expect(stepTitle({ decision: "deny", from_status: null, status: "denied" })).toBe("Deny → Denied");
   });
 });

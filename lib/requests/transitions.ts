@@ -108,6 +108,21 @@ export const DECISION_LABELS: Record<Decision, string> = {
 export const RECORD_EVENT_LABELS = { submit: "Submitted", assign: "Assigned", edit: "Edited", move: "Moved" } as const;
 export type RecordEvent = keyof typeof RECORD_EVENT_LABELS;
 
+/**
+ * A timeline step as it reads: the status it left and where it went ('Submitted → Approved'), the requester's
+ * answer as 'Needs information → Answered'; the record's own events (submission, assignment, edit, move) by name.
+ */
+export function stepTitle(step: {
+  decision: Decision | RecordEvent;
+  from_status: RequestStatus | null;
+  status: RequestStatus;
+}): string {
+  if (Object.hasOwn(RECORD_EVENT_LABELS, step.decision)) return RECORD_EVENT_LABELS[step.decision as RecordEvent];
+  const to = step.decision === "answer" ? "Answered" : STATUS_LABELS[step.status];
+  const from = step.from_status ? STATUS_LABELS[step.from_status] : DECISION_LABELS[step.decision as Decision];
+  return `${from} → ${to}`;
+}
+
 /** The API's `form` names (each form's `apiForm` in lib/forms/registry.ts) and the form keys they name. */
 export const API_FORMS = Object.fromEntries(FORM_KEYS.map((key) => [STAFF_FORMS[key].apiForm, key])) as {
   [K in FormKey as (typeof STAFF_FORMS)[K]["apiForm"]]: K;

@@ -274,8 +274,7 @@ describe("POST /api/v1/request/decide", () => {
     const id = await submitRo(tokens.staff);
     expectErrorEnvelope(await decideAs(tokens.manager, { form: "ro_reversal", id, decision: "needs_info" }), 422);
     await decideAs(tokens.manager, { form: "ro_reversal", id, decision: "needs_info", comment: "Which job line?" });
-    const asked = async () =>
-      (await t.db().select().from(schema.roReversals).where(eq(schema.roReversals.id, id)))[0];
+    const asked = async () => (await t.db().select().from(schema.roReversals).where(eq(schema.roReversals.id, id)))[0];
     expect(await asked()).toMatchObject({ status: "needs_info", decidedBy: ids.manager });
     expectErrorEnvelope(
       await decideAs(tokens.admin, { form: "ro_reversal", id, decision: "answer", comment: "me" }),
