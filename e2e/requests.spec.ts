@@ -56,17 +56,24 @@ test("a request is decided on its record page and shows in the requester's My re
 
   // The requester: the header counts the change, My requests shows it with its timeline; no Edit any more.
   await staffPage.goto(`/roreversal/view/${id}`);
-  await expect(staffPage.getByText("Not a labour error")).toBeVisible();
+  // The reason stands above the timeline, with who gave it.
+  await expect(staffPage.getByText("Reason given by Alex Admin:")).toBeVisible();
+  await expect(staffPage.getByText("Not a labour error").first()).toBeVisible();
   await expect(staffPage.getByRole("link", { name: "Edit" })).toHaveCount(0);
-  // An in-app move to My requests (the layout is kept) clears the header's count.
+  // An in-app move to My requests (the layout is kept) clears the header's count; the change is marked there.
   await staffPage.getByRole("link", { name: /My requests.*changed since you last looked/ }).click();
   await expect(staffPage.getByRole("heading", { level: 1, name: "My requests" })).toBeVisible();
   await expect(staffPage.getByRole("link", { name: "My requests", exact: true })).toBeVisible();
+  const marked = staffPage.getByRole("listitem").filter({ hasText: name });
+  await expect(marked.getByText("Changed since you last looked")).toBeVisible();
   await staffPage.goto("/my/requests?form=ro_reversal&status=denied");
   const item = staffPage.getByRole("listitem").filter({ hasText: name });
   await expect(item).toContainText("Denied");
+  // Seen: no longer marked. The reason is on the row, not only in the timeline.
+  await expect(item.getByText("Changed since you last looked")).toHaveCount(0);
+  await expect(item.getByText("Reason: Not a labour error")).toBeVisible();
   await item.getByText("Timeline").click();
-  await expect(item.getByText("Not a labour error")).toBeVisible();
+  await expect(item.getByText("Not a labour error")).toHaveCount(2);
   for (const width of [1280, 375]) {
     await staffPage.setViewportSize({ width, height: 900 });
     await reviewScreenshot(staffPage, `test-results/my-requests-${width}.png`, { fullPage: true });

@@ -3,11 +3,13 @@ import { AssignForm } from "./assign-form";
 import { DecisionForm } from "./decision-form";
 import { RequestTimeline } from "./request-timeline";
 import { StatusBadge } from "./status-badge";
+import { standingComment } from "@/lib/requests/transitions";
 
 type Panel = NonNullable<Awaited<ReturnType<typeof loadRequestPanel>>>;
 
 /** A request's status, its timeline and, for whoever may act on it now, the decision form (record pages). */
 export function RequestPanel({ panel, approvers = [] }: { panel: Panel; approvers?: { id: number; name: string }[] }) {
+  const standing = standingComment(panel.steps, panel.status);
   return (
     <section aria-labelledby="request-status-title" className="space-y-4 border-t border-slate-200 pt-4">
       <div className="flex flex-wrap items-center gap-3">
@@ -16,6 +18,16 @@ export function RequestPanel({ panel, approvers = [] }: { panel: Panel; approver
         </h2>
         <StatusBadge status={panel.status} />
       </div>
+      {standing && (
+        <div className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">
+          <p className="font-medium">
+            {standing.kind === "question"
+              ? `${standing.step.by || "An approver"} asks:`
+              : `Reason given by ${standing.step.by || "the approver"}:`}
+          </p>
+          <p className="mt-1 break-words whitespace-pre-line">{standing.step.comment}</p>
+        </div>
+      )}
       {panel.mayAssign && (
         <div className="rounded-md border border-amber-200 bg-amber-50 p-3">
           <p className="mb-2 text-sm text-amber-900">No form email mapping routed this submission.</p>

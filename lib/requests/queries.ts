@@ -120,6 +120,8 @@ export type MyRequestRow = {
   status: RequestStatus;
   changed_at: string;
   submitted_at: string;
+  /** An approver decided it since the user last opened 'My requests'. */
+  changed: boolean;
   path: string;
 };
 
@@ -134,13 +136,14 @@ export async function listMyRequests(
   const db = await getDb();
   const keys = (q.form ? [API_FORMS[q.form]] : FORM_KEYS) as FormKey[];
   const end = q.page * q.size;
+  const seen = seenAt(user.id);
   const parts: SQL[] = [];
   const counts: SQL[] = [];
   for (const key of keys) {
     const t = REQUEST_TABLES[key];
     const where = and(eq(t.createdBy, user.id), q.status ? eq(t.status, q.status) : undefined);
     parts.push(
-      sql`(select ${key}::text as form, ${t.id} as id, ${STAFF_FORM_REGISTRATIONS[key].requestTitle} as title, ${t.status}::text as status, ${t.statusChangedAt} as changed_at, ${t.createdAt} as submitted_at from ${t} where ${where} order by ${t.statusChangedAt} desc, ${t.id} desc limit ${end})`,
+      sql`(select ${key}::text as form, ${t.id} as id, ${STAFF_FORM_REGISTRATIONS[key].requestTitle} as title, ${t.status}::text as status, ${t.statusChangedAt} as changed_at, ${t.createdAt} as submitted_at, coalesce(${t.decidedAt} > ${seen}, false) as changed from ${t} where ${where} order by ${t.statusChangedAt} desc, ${t.id} desc limit ${end})`,
     );
     counts.push(sql`(select count(*) from ${t} where ${where})`);
   }
@@ -156,6 +159,7 @@ export async function listMyRequests(
     status: RequestStatus;
     changed_at: Date | string;
     submitted_at: Date | string;
+    changed: boolean;
   }>(rowsResult);
   const [{ total }] = rowsOf<{ total: string | number }>(totalResult);
   const iso = (d: Date | string) => new Date(d).toISOString();
@@ -168,9 +172,16 @@ export async function listMyRequests(
       status: r.status,
       changed_at: iso(r.changed_at),
       submitted_at: iso(r.submitted_at),
+      changed: r.changed,
       path: recordPathOf(r.form, r.id),
     })),
   };
+}
+
+/** When the user last opened 'My requests' (the beginning of time if never), as SQL. */
+function seenAt(userId: number): SQL {
+  const v = schema.requestViews;
+  return sql`coalesce((select ${v.seenAt} from ${v} where ${v.userId} = ${userId}), '-infinity'::timestamptz)`;
 }
 
 /** How many of the user's requests an approver decided since the user last opened 'My requests' (the header's count). */
@@ -182,8 +193,7 @@ export async function countChangedRequests(userId: number): Promise<number> {
 
 /** The same count as one scalar expression (the header reads it in one statement with the must-reads). */
 export function changedRequestsCount(userId: number): SQL<number> {
-  const v = schema.requestViews;
-  const seen = sql`coalesce((select ${v.seenAt} from ${v} where ${v.userId} = ${userId}), '-infinity'::timestamptz)`;
+  const seen = seenAt(userId);
   const counts = FORM_KEYS.map((key) => {
     const t = REQUEST_TABLES[key];
     return sql`(select count(*) from ${t} where ${and(eq(t.createdBy, userId), isNotNull(t.decidedAt), gt(t.decidedAt, seen))})`;

@@ -5,6 +5,7 @@ import {
   TRANSITIONS,
   decisionsFrom,
   nextStatus,
+  standingComment,
   stepTitle,
   workflowOf,
 } from "./transitions";
@@ -81,5 +82,33 @@ describe("a timeline step as it reads", () => {
     expect(stepTitle({ decision: "submit", from_status: null, status: "submitted" })).toBe("Submitted");
     expect(stepTitle({ decision: "move", from_status: "approved", status: "approved" })).toBe("Moved");
     expect(stepTitle({ decision: "deny", from_status: null, status: "denied" })).toBe("Deny → Denied");
+  });
+});
+
+describe("the comment that stands where a request is", () => {
+  const step = (decision: string, status: string, comment: string) =>
+    ({ decision, status, comment, from_status: null }) as Parameters<typeof stepTitle>[0] & { comment: string };
+
+  it("is the last question while information is needed, the reason once denied or declined", () => {
+    const steps = [
+      step("submit", "submitted", ""),
+      step("needs_info", "needs_info", "Which job line?"),
+      step("answer", "submitted", "Line 2"),
+      step("needs_info", "needs_info", "And the RO?"),
+    ];
+    expect(standingComment(steps, "needs_info")).toEqual({ kind: "question", step: steps[3] });
+    expect(
+      standingComment([...steps, step("answer", "submitted", "88231"), step("deny", "denied", "Late")], "denied"),
+    ).toMatchObject({ kind: "reason", step: { comment: "Late" } });
+    expect(standingComment([step("decline", "declined", "Out of scope")], "declined")).toMatchObject({
+      kind: "reason",
+    });
+  });
+
+  it("is nothing where no question or reason put the request", () => {
+    expect(
+      standingComment([step("submit", "submitted", ""), step("approve", "approved", "fine")], "approved"),
+    ).toBeNull();
+    expect(standingComment([step("needs_info", "needs_info", "?")], "submitted")).toBeNull();
   });
 });

@@ -123,6 +123,26 @@ export function stepTitle(step: {
   return `${from} → ${to}`;
 }
 
+/** The decisions whose comment stands while the request stays where they put it: a question, a reason. */
+const STANDING_COMMENTS: Partial<Record<Decision, "question" | "reason">> = {
+  needs_info: "question",
+  deny: "reason",
+  decline: "reason",
+};
+
+/**
+ * What the requester must read where the request stands: the question of 'Needs information', the reason of a
+ * denial or a decline (the last such step that led to the current status); null otherwise.
+ */
+export function standingComment<S extends { decision: Decision | RecordEvent; status: RequestStatus; comment: string }>(
+  steps: readonly S[],
+  status: RequestStatus,
+): { kind: "question" | "reason"; step: S } | null {
+  const step = steps.findLast((s) => s.status === status && Object.hasOwn(STANDING_COMMENTS, s.decision));
+  const kind = step && STANDING_COMMENTS[step.decision as Decision];
+  return step && kind && step.comment ? { kind, step } : null;
+}
+
 /** The API's `form` names (each form's `apiForm` in lib/forms/registry.ts) and the form keys they name. */
 export const API_FORMS = Object.fromEntries(FORM_KEYS.map((key) => [STAFF_FORMS[key].apiForm, key])) as {
   [K in FormKey as (typeof STAFF_FORMS)[K]["apiForm"]]: K;

@@ -362,6 +362,8 @@ describe("GET /api/v1/request/timeline and /api/v1/my_requests", () => {
       `ro_reversal:${b}`,
     ]);
     expect(res.json.content.rows[0]).toMatchObject({ status: "approved", path: `/roreversal/view/${a}` });
+    // What changed since the requester last looked is marked; nothing else is.
+    expect(res.json.content.rows.map((r: { changed: boolean }) => r.changed)).toEqual([true, false, false]);
     const approved = await callRoute(
       myRequestsCall,
       apiRequest("/api/v1/my_requests?status=approved&form=ro_reversal", { token: tokens.staff }),
@@ -373,6 +375,8 @@ describe("GET /api/v1/request/timeline and /api/v1/my_requests", () => {
     expect((await headerCounts(staffUser, { requests: false })).requestsChanged).toBe(0);
     await markRequestsSeen(ids.staff);
     expect(await countChangedRequests(ids.staff)).toBe(0);
+    const later = await callRoute(myRequestsCall, apiRequest("/api/v1/my_requests", { token: tokens.staff }));
+    expect(later.json.content.rows.some((r: { changed: boolean }) => r.changed)).toBe(false);
     expect((await headerCounts(staffUser, { requests: true })).requestsChanged).toBe(0);
   });
 });

@@ -6,7 +6,8 @@ import { myRequestsQuery } from "@/lib/requests/schemas";
 import { countChangedRequests, listMyRequests, listTimelinesFor } from "@/lib/requests/queries";
 import { markRequestsSeen } from "@/lib/requests/mutations";
 import { RefreshOnMount } from "@/components/shell/refresh-on-mount";
-import { API_FORMS, STATUS_LABELS, type ApiForm } from "@/lib/requests/transitions";
+import { API_FORMS, STATUS_LABELS, standingComment, type ApiForm } from "@/lib/requests/transitions";
+import { ChangedMark } from "@/components/requests/changed-mark";
 import { REQUEST_STATUSES } from "@/lib/forms/request-statuses";
 import { FORM_LABELS } from "@/lib/forms/form-keys";
 import { DateText } from "@/components/content/date-text";
@@ -87,27 +88,46 @@ export default async function MyRequestsPage({ searchParams }: Props) {
         {total === 0 ? "No requests." : `${total.toLocaleString("en-US")} request${total === 1 ? "" : "s"}`}
       </p>
       <ul className="divide-y divide-slate-200">
-        {rows.map((r) => (
-          <li key={`${r.form}:${r.id}`} className="py-3">
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <div className="min-w-0">
-                <Link href={r.path} prefetch={false} className="font-medium break-words text-brand-700 hover:underline">
-                  {formLabel(r.form)} #{r.id}: {r.title}
-                </Link>
-                <p className="text-sm text-slate-600">
-                  Last change <DateText date={new Date(r.changed_at)} kind="us" />
+        {rows.map((r) => {
+          const steps = timelines.get(`${r.form}:${r.id}`) ?? [];
+          const standing = standingComment(steps, r.status);
+          return (
+            <li key={`${r.form}:${r.id}`} className="py-3">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <div className="min-w-0">
+                  <Link
+                    href={r.path}
+                    prefetch={false}
+                    className="font-medium break-words text-brand-700 hover:underline"
+                  >
+                    {formLabel(r.form)} #{r.id}: {r.title}
+                  </Link>
+                  <p className="text-sm text-slate-600">
+                    Last change <DateText date={new Date(r.changed_at)} kind="us" />
+                  </p>
+                </div>
+                <span className="flex items-center gap-2">
+                  <ChangedMark changed={r.changed} />
+                  <StatusBadge status={r.status} />
+                </span>
+              </div>
+              {standing && (
+                <p className="mt-2 rounded-md bg-slate-50 px-3 py-2 text-sm break-words whitespace-pre-line text-slate-800">
+                  <span className="font-medium">
+                    {standing.kind === "question" ? `${standing.step.by || "An approver"} asks:` : "Reason:"}
+                  </span>{" "}
+                  {standing.step.comment}
                 </p>
-              </div>
-              <StatusBadge status={r.status} />
-            </div>
-            <details className="mt-2">
-              <summary className="cursor-pointer text-sm text-slate-700">Timeline</summary>
-              <div className="mt-2">
-                <RequestTimeline steps={timelines.get(`${r.form}:${r.id}`) ?? []} />
-              </div>
-            </details>
-          </li>
-        ))}
+              )}
+              <details className="mt-2">
+                <summary className="cursor-pointer text-sm text-slate-700">Timeline</summary>
+                <div className="mt-2">
+                  <RequestTimeline steps={steps} />
+                </div>
+              </details>
+            </li>
+          );
+        })}
       </ul>
       {pages > 1 && (
         <nav aria-label="Pages" className="flex gap-2 text-sm">
