@@ -8,7 +8,8 @@ import { Sidebar } from "@/components/shell/sidebar";
 import { accountOf, formsMenu, toSidebarItems } from "@/components/shell/shell-utils";
 import { photoUrl } from "@/lib/users/queries";
 import { headerCounts } from "@/lib/system/header-counts";
-import { MyRequestsLink, ToReadLink } from "@/components/shell/header-count-link";
+import { MyRequestsLink, ToReadLink, WaitingForMeLink } from "@/components/shell/header-count-link";
+import { roleCan } from "@/lib/auth/roles";
 
 /**
  * The signed-in shell: header, sidebar (a drawer below 766 px), main content and footer. The frame is
@@ -18,7 +19,7 @@ import { MyRequestsLink, ToReadLink } from "@/components/shell/header-count-link
 export default async function PortalLayout({ children }: { children: React.ReactNode }) {
   await connection();
   const user = await pageGuard(requireUser());
-  const [menus, year, { unread, requestsChanged }] = await Promise.all([
+  const [menus, year, { unread, requestsChanged, waiting }] = await Promise.all([
     listMenuTree({ roleId: user.roleId, stamp: user.configStamp }),
     getSystemYear({ stamp: user.configStamp }),
     // On My requests itself the requests' count is zero: that page marks them seen (it renders beside this layout).
@@ -36,6 +37,7 @@ export default async function PortalLayout({ children }: { children: React.React
         <>
           <ToReadLink count={unread} />
           <MyRequestsLink count={requestsChanged} />
+          {roleCan(user.roleId, "decideRequests") && <WaitingForMeLink count={waiting} />}
         </>
       }
     >

@@ -64,3 +64,15 @@ export function MyRequestsLink({ count }: { count: number }) {
     />
   );
 }
+
+export function WaitingForMeLink({ count }: { count: number }) {
+  return (
+    <HeaderCountLink
+      href="/approvals"
+      icon="circle-check"
+      label="Waiting for me"
+      count={count}
+      counted={(n) => `${n} request${n === 1 ? "" : "s"} to decide`}
+    />
+  );
+}

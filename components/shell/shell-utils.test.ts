@@ -86,8 +86,15 @@ describe("formsMenu", () => {
     );
   });
 
+  it("leads with 'Waiting for me' (the approvals inbox) for those who decide requests only", () => {
+    for (const roleId of [1, 2])
+      expect(formsMenu({ roleId, permissions: [] })[0]).toMatchObject({ label: "Waiting for me", href: "/approvals" });
+    expect(formsMenu({ roleId: 3, permissions: [] }).map((l) => l.href)).not.toContain("/approvals");
+  });
+
   it("shows Form Email Manager only with access_form_email_manager", () => {
     expect(formsMenu({ roleId: 1, permissions: [] }).map((l) => l.label)).toEqual([
+      "Waiting for me",
       "RO Reversal Request",
       "Tech Time",
       "Continuous Improvement Suggestions List",

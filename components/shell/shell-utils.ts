@@ -121,10 +121,15 @@ export function toSidebarItems(menus: readonly MenuLike[]): SidebarItem[] {
 export type ShellLink = { href: string; label: string; icon: IconName; match?: string };
 
 /**
- * The fixed Forms group of the sidebar for a user (the old portal's sidebar): each registered staff
- * form's link (lib/forms/registry.ts; its list, or its add form without the list's capability).
+ * The fixed Forms group of the sidebar for a user (the old portal's sidebar): 'Waiting for me' (the approvals
+ * inbox) for those who decide requests, then each registered staff form's link (lib/forms/registry.ts; its
+ * list, or its add form without the list's capability).
  */
 export function formsMenu(user: { roleId: number; permissions: readonly string[] }): ShellLink[] {
+  // Those who decide requests find what waits on them first (the header's count links there too).
+  const inbox: ShellLink[] = roleCan(user.roleId, "decideRequests")
+    ? [{ href: "/approvals", label: "Waiting for me", icon: "circle-check", match: "/approvals" }]
+    : [];
   const links: ShellLink[] = FORM_KEYS.map((key) => {
     const { menu, path } = STAFF_FORMS[key];
     return {
@@ -142,7 +147,7 @@ export function formsMenu(user: { roleId: number; permissions: readonly string[]
       match: "/form/email/manager",
     });
   }
-  return links;
+  return [...inbox, ...links];
 }
 
 /** Who is signed in, as the header shows it (accountOf). */

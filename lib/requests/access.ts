@@ -1,5 +1,6 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, eq, or, sql, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import { roleCan } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/session";
 import { AppError, forbidden } from "@/lib/errors";
@@ -66,4 +67,23 @@ export async function requireRequestDecider(
   const refusal = decideRefusal(user, request, approver);
   if (refusal) throw new AppError(403, refusal);
   return user;
+}
+
+/** A request table's columns the decider rule reads. */
+type DeciderColumns = { createdBy: PgColumn; assignedTo: PgColumn; locationId: PgColumn };
+
+/**
+ * requireRequestDecider's rule over the rows of `form`'s table, as SQL (the approvals inbox, its header count,
+ * the overdue summaries): never one's own; an administrator's every other; a role-2 user's those the mapping for
+ * the form and the row's location names them an approver of, and those an administrator assigned them; nobody
+ * else's. test/requests/approvals.test.ts holds it to requireRequestDecider row by row.
+ */
+export function decidableWhere(t: DeciderColumns, form: FormKey, user: Pick<SessionUser, "id" | "roleId">): SQL {
+  if (!roleCan(user.roleId, "decideRequests")) return sql`false`;
+  const notOwn = sql`${t.createdBy} is distinct from ${user.id}`;
+  if (roleCan(user.roleId, "decideEveryRequest")) return notOwn;
+  const m = schema.formEmailMappings;
+  const a = schema.formMappingApprovers;
+  const mapped = sql`${t.locationId} in (select ${m.locationId} from ${m} join ${a} on ${a.mappingId} = ${m.id} where ${m.formKey} = ${form} and ${a.userId} = ${user.id})`;
+  return and(notOwn, or(eq(t.assignedTo, user.id), mapped))!;
 }

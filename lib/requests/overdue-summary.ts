@@ -1,7 +1,7 @@
 import "server-only";
 import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { getDb, schema } from "@/lib/db";
-import { roleCan, rolesWith } from "@/lib/auth/roles";
+import { rolesWith } from "@/lib/auth/roles";
 import { FORM_KEYS, FORM_LABELS, type FormKey } from "@/lib/forms/form-keys";
 import { staffFormHref } from "@/lib/forms/registry";
 import { enqueueMails } from "@/lib/mail/outbox";
@@ -12,6 +12,7 @@ import { PORTAL_TIME_ZONE } from "@/lib/dates/zone";
 import { formatInZone } from "@/lib/dates/format";
 import { REQUEST_TABLES } from "@/lib/forms/registry-server";
 import { overdueWhere } from "./targets";
+import { decidableWhere } from "./access";
 
 /** At most this many requests are listed in one summary (the rest are counted). */
 const LISTED = 200;
@@ -21,17 +22,14 @@ export const dealershipDay = (now: Date) => formatInZone(now, PORTAL_TIME_ZONE, 
 
 type Overdue = { form: FormKey; id: number; dueAt: Date };
 
-/** The overdue requests `approver` may decide: an administrator's every one, a role-2 user's those of their mappings; never their own. */
+/** The overdue requests `approver` may decide (decidableWhere: the decider rule, assignments included; never their own). */
 async function overdueFor(approver: { id: number; roleId: number }): Promise<{ rows: Overdue[]; total: number }> {
   const db = await getDb();
   const out: Overdue[] = [];
   let total = 0;
   for (const form of FORM_KEYS) {
     const t = REQUEST_TABLES[form];
-    const mine = roleCan(approver.roleId, "decideEveryRequest")
-      ? undefined
-      : sql`${t.locationId} in (select m.location_id from form_email_mappings m join form_mapping_approvers a on a.mapping_id = m.id where m.form_key = ${form} and a.user_id = ${approver.id})`;
-    const where = and(overdueWhere(t), sql`${t.createdBy} is distinct from ${approver.id}`, mine);
+    const where = and(overdueWhere(t), decidableWhere(t, form, approver));
     const [{ n }] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(t)
@@ -69,7 +67,14 @@ export async function sendOverdueSummaries(now = new Date()): Promise<{ sent: nu
           inArray(u.roleId, [...rolesWith("decideEveryRequest")]),
           and(
             inArray(u.roleId, [...rolesWith("decideRequests")]),
-            sql`${u.id} in (select user_id from form_mapping_approvers)`,
+            // Named by a mapping, or assigned a request by an administrator (decidableWhere's two ways).
+            or(
+              sql`${u.id} in (select user_id from form_mapping_approvers)`,
+              ...FORM_KEYS.map((form) => {
+                const t = REQUEST_TABLES[form];
+                return sql`${u.id} in (select ${t.assignedTo} from ${t} where ${t.assignedTo} is not null)`;
+              }),
+            ),
           ),
         ),
       ),

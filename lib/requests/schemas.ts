@@ -39,6 +39,16 @@ export const myRequestsQuery = z.object({
 });
 export type MyRequestsQuery = z.infer<typeof myRequestsQuery>;
 
+/** The approvals inbox's filters and page (a bad value is dropped, as on My requests). */
+export const approvalsQuery = z.object({
+  form: myRequestsQuery.shape.form,
+  location: idSchema("Location is not valid.").optional().catch(undefined),
+  status: myRequestsQuery.shape.status,
+  page: myRequestsQuery.shape.page,
+  size: myRequestsQuery.shape.size,
+});
+export type ApprovalsQuery = z.infer<typeof approvalsQuery>;
+
 /** The administrators' deadline form: each form's target in working days (0: no target; at most 60). */
 const days = z.coerce
   .number({ error: "Enter a number of working days." })

@@ -10,7 +10,7 @@
 import { FORM_KEYS, type FormKey } from "@/lib/forms/form-keys";
 import { STAFF_FORMS } from "@/lib/forms/registry";
 
-import type { RequestStatus } from "@/lib/forms/request-statuses";
+import { REQUEST_STATUSES, type RequestStatus } from "@/lib/forms/request-statuses";
 
 /** What an approver may do; `answer` is the requester's reply to 'Needs information'. */
 export const DECISIONS = [
@@ -69,6 +69,11 @@ export function decisionsFrom(workflow: Workflow, from: RequestStatus): Decision
 
 /** Decisions that need a comment: a denial or decline gives a reason, a question and its answer are text. */
 export const COMMENT_REQUIRED: ReadonlySet<Decision> = new Set<Decision>(["deny", "decline", "needs_info", "answer"]);
+
+/** The statuses an approver has a decision in (the approvals inbox's Status filter), in REQUEST_STATUSES' order. */
+export const INBOX_STATUSES: readonly RequestStatus[] = REQUEST_STATUSES.filter((s) =>
+  Object.values(TRANSITIONS).some((table) => Object.keys(table[s] ?? {}).some((d) => d !== "answer")),
+);
 
 /** A requester may edit their request only while nobody has decided it (submitted, or asked for information). */
 export const EDITABLE_BY_REQUESTER: ReadonlySet<RequestStatus> = new Set<RequestStatus>(["submitted", "needs_info"]);

@@ -14,6 +14,7 @@ import { DateText } from "@/components/content/date-text";
 import { StatusBadge } from "@/components/requests/status-badge";
 import { RequestTimeline } from "@/components/requests/request-timeline";
 import { FilterSelect } from "@/components/ui/filter-field";
+import { Pager, listPageHref } from "@/components/ui/pager";
 
 export const metadata: Metadata = { title: "My requests" };
 
@@ -43,14 +44,7 @@ export default async function MyRequestsPage({ searchParams }: Props) {
   const hadChanges = (await countChangedRequests(user.id)) > 0;
   const [timelines] = await Promise.all([listTimelinesFor(rows, user), markRequestsSeen(user.id)]);
   const pages = Math.max(1, Math.ceil(total / q.size));
-  const pageHref = (page: number) => {
-    const p = new URLSearchParams();
-    if (q.form) p.set("form", q.form);
-    if (q.status) p.set("status", q.status);
-    if (page > 1) p.set("page", String(page));
-    const s = p.toString();
-    return s ? `/my/requests?${s}` : "/my/requests";
-  };
+  const pageHref = (page: number) => listPageHref("/my/requests", { form: q.form, status: q.status }, page);
   return (
     <div className="space-y-4 rounded-lg bg-white p-4 shadow-sm sm:p-6">
       {hadChanges && <RefreshOnMount />}
@@ -129,23 +123,7 @@ export default async function MyRequestsPage({ searchParams }: Props) {
           );
         })}
       </ul>
-      {pages > 1 && (
-        <nav aria-label="Pages" className="flex gap-2 text-sm">
-          {q.page > 1 && (
-            <Link href={pageHref(q.page - 1)} className="rounded-md border border-slate-300 px-3 py-1.5">
-              Previous
-            </Link>
-          )}
-          <span className="px-2 py-1.5 text-slate-700">
-            Page {q.page} of {pages}
-          </span>
-          {q.page < pages && (
-            <Link href={pageHref(q.page + 1)} className="rounded-md border border-slate-300 px-3 py-1.5">
-              Next
-            </Link>
-          )}
-        </nav>
-      )}
+      <Pager page={q.page} pages={pages} href={pageHref} />
     </div>
   );
 }

@@ -1,0 +1,145 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { connection } from "next/server";
+import { pageGuard, requireCapability } from "@/lib/auth/guards";
+import { approvalsQuery } from "@/lib/requests/schemas";
+import { listApprovals, type ApprovalRow } from "@/lib/requests/approvals";
+import { API_FORMS, INBOX_STATUSES, STATUS_LABELS, type ApiForm } from "@/lib/requests/transitions";
+import { FORM_LABELS } from "@/lib/forms/form-keys";
+import { listFormLocations } from "@/lib/forms/locations";
+import { DateText } from "@/components/content/date-text";
+import { StatusBadge } from "@/components/requests/status-badge";
+import { DecisionForm } from "@/components/requests/decision-form";
+import { FilterSelect } from "@/components/ui/filter-field";
+import { Pager, listPageHref } from "@/components/ui/pager";
+
+export const metadata: Metadata = { title: "Waiting for me" };
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+const formLabel = (f: ApiForm) => FORM_LABELS[API_FORMS[f]];
+
+/**
+ * The approvals inbox (administrators and managers; others get the 403 page): every request the viewer may decide
+ * now, across every staff form, the oldest due first; filters (form, location, status) and the page in the URL.
+ * Each row opens a decision form (approve, deny with a reason, ask for information) that decides it in place.
+ */
+export default async function ApprovalsPage({ searchParams }: Props) {
+  await connection();
+  const user = await pageGuard(requireCapability("decideRequests"));
+  const sp = await searchParams;
+  const q = approvalsQuery.parse({
+    form: one(sp.form),
+    location: one(sp.location),
+    status: one(sp.status),
+    page: one(sp.page),
+    size: one(sp.size),
+  });
+  const [{ rows, total }, locations] = await Promise.all([listApprovals(user, q), listFormLocations()]);
+  const pages = Math.max(1, Math.ceil(total / q.size));
+  return (
+    <div className="space-y-4 rounded-lg bg-white p-4 shadow-sm sm:p-6">
+      <h1 className="text-2xl font-semibold text-slate-900">Waiting for me</h1>
+      <form method="get" action="/approvals" className="flex flex-wrap items-end gap-3" aria-label="Filter requests">
+        <FilterSelect
+          id="approvals-form"
+          name="form"
+          label="Form"
+          defaultValue={q.form ?? ""}
+          allLabel="All forms"
+          options={(Object.keys(API_FORMS) as ApiForm[]).map((f) => ({ value: f, text: formLabel(f) }))}
+        />
+        <FilterSelect
+          id="approvals-location"
+          name="location"
+          label="Location"
+          defaultValue={q.location ?? ""}
+          allLabel="All locations"
+          options={locations.map((l) => ({ value: l.id, text: l.name }))}
+        />
+        <FilterSelect
+          id="approvals-status"
+          name="status"
+          label="Status"
+          defaultValue={q.status ?? ""}
+          allLabel="Waiting for a decision"
+          options={INBOX_STATUSES.map((s) => ({ value: s, text: STATUS_LABELS[s] }))}
+        />
+        <button
+          type="submit"
+          className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+        >
+          Filter
+        </button>
+      </form>
+      <p className="text-sm text-slate-600" aria-live="polite">
+        {total === 0
+          ? "Nothing waits for your decision."
+          : `${total.toLocaleString("en-US")} request${total === 1 ? "" : "s"}, the oldest due first`}
+      </p>
+      <ul className="divide-y divide-slate-200">
+        {rows.map((r) => (
+          <ApprovalItem key={`${r.form}:${r.id}`} row={r} />
+        ))}
+      </ul>
+      <Pager
+        page={q.page}
+        pages={pages}
+        href={(page) =>
+          listPageHref("/approvals", { form: q.form, location: q.location, status: q.status, size: undefined }, page)
+        }
+      />
+    </div>
+  );
+}
+
+/** One request of the inbox: what it is and whose, where, when it came and is due, and its decision form. */
+function ApprovalItem({ row: r }: { row: ApprovalRow }) {
+  const name = `${formLabel(r.form)} #${r.id}: ${r.title}`;
+  return (
+    <li className="py-3">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <Link href={r.path} prefetch={false} className="font-medium break-words text-brand-700 hover:underline">
+            {name}
+          </Link>
+          <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm text-slate-700 sm:flex sm:flex-wrap sm:gap-x-4">
+            <div className="contents sm:flex sm:gap-1">
+              <dt className="text-slate-500">Requester</dt>
+              <dd>{r.requester || "Unknown user"}</dd>
+            </div>
+            <div className="contents sm:flex sm:gap-1">
+              <dt className="text-slate-500">Location</dt>
+              <dd>{r.location ?? "None"}</dd>
+            </div>
+            <div className="contents sm:flex sm:gap-1">
+              <dt className="text-slate-500">Submitted</dt>
+              <dd>
+                <DateText date={new Date(r.submitted_at)} kind="us" />
+              </dd>
+            </div>
+            <div className="contents sm:flex sm:gap-1">
+              <dt className="text-slate-500">Due</dt>
+              <dd>{r.due_at ? <DateText date={new Date(r.due_at)} kind="us" /> : "No target"}</dd>
+            </div>
+          </dl>
+        </div>
+        <span className="flex items-center gap-2">
+          {r.overdue && (
+            <span className="rounded-full bg-red-100 px-2 py-0.5 text-xs font-semibold text-red-900">Overdue</span>
+          )}
+          <StatusBadge status={r.status} />
+        </span>
+      </div>
+      <details className="mt-2">
+        <summary className="cursor-pointer text-sm font-medium text-brand-700">
+          Decide<span className="sr-only"> {name}</span>
+        </summary>
+        <div className="mt-2 rounded-md border border-slate-200 p-3">
+          <DecisionForm form={r.form} id={r.id} status={r.status} decisions={r.decisions} />
+        </div>
+      </details>
+    </li>
+  );
+}

@@ -1,0 +1,135 @@
+import "server-only";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { getDb, schema } from "@/lib/db";
+import { rowsOf } from "@/lib/db/rows";
+import type { SessionUser } from "@/lib/auth/session";
+import { roleCan } from "@/lib/auth/roles";
+import { FORM_KEYS, type FormKey } from "@/lib/forms/form-keys";
+import { staffFormHref } from "@/lib/forms/registry";
+import { REQUEST_TABLES, STAFF_FORM_REGISTRATIONS } from "@/lib/forms/registry-server";
+import type { RequestStatus } from "@/lib/forms/request-statuses";
+import { personNameOrUsername } from "@/lib/users/display-name";
+import { decidableWhere } from "./access";
+import {
+  API_FORMS,
+  OPEN_STATUSES,
+  apiFormOf,
+  decisionsFrom,
+  workflowOf,
+  type ApiForm,
+  type Decision,
+} from "./transitions";
+import type { ApprovalsQuery } from "./schemas";
+
+export type ApprovalRow = {
+  form: ApiForm;
+  id: number;
+  /** What the request is (the form's title of it: the employee's name, the suggestion's). */
+  title: string;
+  requester: string;
+  location: string | null;
+  status: RequestStatus;
+  submitted_at: string;
+  due_at: string | null;
+  overdue: boolean;
+  /** The decisions the viewer may take on it now. */
+  decisions: Decision[];
+  path: string;
+};
+
+/** The statuses a form's requests wait in for the viewer: the query's, or those waiting for an approver. */
+function statusesOf(form: FormKey, q: Pick<ApprovalsQuery, "status">): RequestStatus[] {
+  const wanted = q.status ? [q.status] : [...OPEN_STATUSES];
+  // Only the statuses this form's workflow has approver decisions in (the requester's answer is not one).
+  return wanted.filter((s) => decisionsFrom(workflowOf(form), s).some((d) => d !== "answer"));
+}
+
+/** The rows of `form` waiting on `user` (the decider rule, decidableWhere), narrowed by the query's location. */
+function waitingWhere(form: FormKey, user: Pick<SessionUser, "id" | "roleId">, q: ApprovalsQuery): SQL | null {
+  const statuses = statusesOf(form, q);
+  if (!statuses.length) return null;
+  const t = REQUEST_TABLES[form];
+  return and(
+    inArray(t.status, statuses),
+    decidableWhere(t, form, user),
+    q.location ? eq(t.locationId, q.location) : undefined,
+  )!;
+}
+
+/**
+ * The approvals inbox: every request `user` may decide now across every staff form, the oldest due first (no
+ * due date last, then the oldest submitted), with form, requester, location, dates and Overdue; filtered by form,
+ * location and status (default: waiting for an approver). Each form's rows come from its (location, due) index
+ * of waiting rows, cut to the page's end, and are merged; anyone who decides nothing gets an empty page.
+ */
+export async function listApprovals(
+  user: Pick<SessionUser, "id" | "roleId">,
+  q: ApprovalsQuery,
+): Promise<{ rows: ApprovalRow[]; total: number }> {
+  if (!roleCan(user.roleId, "decideRequests")) return { rows: [], total: 0 };
+  const db = await getDb();
+  const keys = (q.form ? [API_FORMS[q.form]] : FORM_KEYS) as FormKey[];
+  const end = q.page * q.size;
+  const parts: SQL[] = [];
+  const counts: SQL[] = [];
+  const requester = schema.users;
+  for (const key of keys) {
+    const where = waitingWhere(key, user, q);
+    if (!where) continue;
+    const t = REQUEST_TABLES[key];
+    parts.push(
+      sql`(select ${key}::text as form, ${t.id} as id, ${STAFF_FORM_REGISTRATIONS[key].requestTitle} as title,
+        ${t.status}::text as status, ${t.createdAt} as submitted_at, ${t.dueAt} as due_at, ${t.createdBy} as created_by,
+        ${t.locationId} as location_id
+        from ${t} where ${where} order by ${t.dueAt} asc nulls last, ${t.createdAt}, ${t.id} limit ${end})`,
+    );
+    counts.push(sql`(select count(*) from ${t} where ${where})`);
+  }
+  if (!parts.length) return { rows: [], total: 0 };
+  const rowsSql = sql`select r.*, ${personNameOrUsername(requester)} as requester, l.name as location
+    from (${sql.join(parts, sql` union all `)}) r
+    left join ${requester} on ${requester.id} = r.created_by
+    left join ${schema.locations} l on l.id = r.location_id
+    order by r.due_at asc nulls last, r.submitted_at, r.form, r.id
+    limit ${q.size} offset ${end - q.size}`;
+  const [rowsResult, totalResult] = await Promise.all([
+    db.execute(rowsSql),
+    db.execute(sql`select ${sql.join(counts, sql` + `)} as total`),
+  ]);
+  const now = Date.now();
+  const iso = (d: Date | string) => new Date(d).toISOString();
+  const rows = rowsOf<{
+    form: FormKey;
+    id: number;
+    title: string | null;
+    status: RequestStatus;
+    submitted_at: Date | string;
+    due_at: Date | string | null;
+    requester: string | null;
+    location: string | null;
+  }>(rowsResult).map((r) => ({
+    form: apiFormOf(r.form),
+    id: r.id,
+    title: r.title ?? "",
+    requester: r.requester ?? "",
+    location: r.location,
+    status: r.status,
+    submitted_at: iso(r.submitted_at),
+    due_at: r.due_at ? iso(r.due_at) : null,
+    overdue: !!r.due_at && OPEN_STATUSES.has(r.status) && new Date(r.due_at).getTime() < now,
+    decisions: decisionsFrom(workflowOf(r.form), r.status).filter((d) => d !== "answer"),
+    path: staffFormHref(r.form, "view", r.id),
+  }));
+  const [{ total }] = rowsOf<{ total: string | number }>(totalResult);
+  return { rows, total: Number(total) };
+}
+
+/** How many requests wait for `user`'s decision (the header's 'Waiting for me'), as one scalar SQL expression. */
+export function waitingForMeCount(user: Pick<SessionUser, "id" | "roleId">): SQL<number> {
+  if (!roleCan(user.roleId, "decideRequests")) return sql<number>`0`;
+  const counts = FORM_KEYS.flatMap((key) => {
+    const where = waitingWhere(key, user, { page: 1, size: 1 });
+    return where ? [sql`(select count(*) from ${REQUEST_TABLES[key]} where ${where})`] : [];
+  });
+  return sql<number>`(${sql.join(counts, sql` + `)})`;
+}
