@@ -244,6 +244,7 @@ const SCREENS: Screen[] = [
     ),
   },
   { name: "to read", open: content("/to-read", heading("To read")) },
+  { name: "approvals inbox", roles: ["admin", "manager"], open: content("/approvals", heading("Waiting for me")) },
   {
     name: "compliance board (admin)",
     roles: ADMIN,

@@ -122,8 +122,8 @@ export function ShellFrame({ account, sidebar, build, year, headerLinks, childre
               <Icon name="menu" className="h-6 w-6" />
               <span className="sr-only">Open menu</span>
             </button>
-            <Brand />
-            <div className="ml-auto flex items-center gap-2 md:gap-3">
+            <Brand nameOnPhone={false} />
+            <div className="ml-auto flex items-center gap-1 sm:gap-2 md:gap-3">
               {headerLinks}
               <SearchLauncher />
               <UserMenu account={account} />
