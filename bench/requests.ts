@@ -139,26 +139,32 @@ export async function run(ctx: BenchContext) {
 }
 
 /** REQUESTERS staff users and ROWS submissions (a quarter per form) in set-based inserts; a tenth overdue. */
-async function seed(db: Awaited<ReturnType<typeof openDatabase>>["db"]) {
+export async function seed(db: Awaited<ReturnType<typeof openDatabase>>["db"], opts: { waitingEvery?: number } = {}) {
   const exec = (q: string) => db.execute(sql.raw(q));
   await exec(`INSERT INTO users (username, first_name, last_name, email, role_id)
     SELECT 'bench_req_' || g, 'Req', g::text, 'bench_req_' || g || '@example.com', 3 FROM generate_series(1, ${REQUESTERS}) g`);
   const per = Math.floor(ROWS / 4);
+  // Every row waits (bench/requests.ts), or one in `waitingEvery` (the rest decided: bench/approvals.ts).
+  const waiting = (g: string) =>
+    opts.waitingEvery
+      ? `(CASE WHEN ${g} % ${opts.waitingEvery} = 0 THEN 'submitted' ELSE 'approved' END)`
+      : `'submitted'`;
   // Location and requester by position from two arrays read once (not a subquery per row).
   const common = (
     g: string,
   ) => `l.locs[1 + ${g} % array_length(l.locs, 1)], u.base + (${g} % ${REQUESTERS}), now() - (${g} || ' minutes')::interval,
-    CASE WHEN ${g} % 10 = 0 THEN now() - interval '1 hour' ELSE now() + interval '2 days' END`;
+    CASE WHEN ${g} % 10 = 0 THEN now() - interval '1 hour' ELSE now() + interval '2 days' END,
+    ${waiting(g)}::request_status, CASE WHEN ${waiting(g)} = 'submitted' THEN NULL ELSE now() END`;
   const from = `FROM generate_series(1, ${per}) g,
     (SELECT array_agg(id ORDER BY id) AS locs FROM locations WHERE department_id = 5) l,
     (SELECT min(id) AS base FROM users WHERE username LIKE 'bench_req_%') u`;
-  await exec(`INSERT INTO ro_reversals (employee_name, date_of_request, full_ra, date_ra_closed, reason, location_id, created_by, status_changed_at, due_at)
+  await exec(`INSERT INTO ro_reversals (employee_name, date_of_request, full_ra, date_ra_closed, reason, location_id, created_by, status_changed_at, due_at, status, decided_at)
     SELECT 'Emp ' || g, current_date, 'RA-' || g, current_date, 'bench', ${common("g")}  ${from}`);
-  await exec(`INSERT INTO tech_times (employee_number, employee_name, employee_email, date, location_id, created_by, status_changed_at, due_at)
+  await exec(`INSERT INTO tech_times (employee_number, employee_name, employee_email, date, location_id, created_by, status_changed_at, due_at, status, decided_at)
     SELECT 'N' || g, 'Emp ' || g, 'e' || g || '@example.com', current_date, ${common("g")}  ${from}`);
-  await exec(`INSERT INTO improvement_suggestions (name, date, location_name, email, location_id, created_by, status_changed_at, due_at)
+  await exec(`INSERT INTO improvement_suggestions (name, date, location_name, email, location_id, created_by, status_changed_at, due_at, status, decided_at)
     SELECT 'Idea ' || g, current_date, 'Loc', 'e' || g || '@example.com', ${common("g")}  ${from}`);
-  await exec(`INSERT INTO uniform_requests (designation_id, location_name, employee_first_name, employee_last_name, new_hire, new_order, re_order, requestor_name, wear_id, sizes, comment, location_id, created_by, status_changed_at, due_at)
+  await exec(`INSERT INTO uniform_requests (designation_id, location_name, employee_first_name, employee_last_name, new_hire, new_order, re_order, requestor_name, wear_id, sizes, comment, location_id, created_by, status_changed_at, due_at, status, decided_at)
     SELECT 1, 'Loc', 'F' || g, 'L' || g, false, true, false, 'R', 1, 'M', '', ${common("g")}  ${from}`);
   await exec(`ANALYZE`);
 }

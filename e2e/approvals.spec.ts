@@ -5,7 +5,8 @@ import { expectNoAxeViolations } from "./support/axe";
 /**
  * The approvals inbox as a store manager lives it: requests at their location wait in /approvals (the header
  * counts them), oldest due first; they approve one at 1280 px and deny another with its reason on a phone, each
- * from its row; staff are refused the inbox.
+ * from its row, then approve two in bulk while an administrator decided one of them first (named, not decided);
+ * staff are refused the inbox.
  */
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -19,7 +20,7 @@ async function look(page: Page, name: string) {
   }
 }
 
-test("a manager decides from the inbox: one approved at 1280 px, one denied with a reason on a phone", async ({
+test("a manager decides from the inbox: one approved at 1280 px, one denied on a phone, two in bulk with a refusal named", async ({
   browser,
 }) => {
   test.slow();
@@ -40,8 +41,9 @@ test("a manager decides from the inbox: one approved at 1280 px, one denied with
   const mappedText = await mapped.text();
   expect(mapped.ok() || mappedText.includes("already mapped"), mappedText).toBeTruthy();
 
-  // Staff submit three requests there.
-  const names = ["Approve", "Deny", "Keep"].map((what) => `${what} ${tag}`);
+  // Staff submit four requests there.
+  const names = ["Approve", "Deny", "Bulk", "Race"].map((what) => `${what} ${tag}`);
+  const ids: number[] = [];
   for (const name of names) {
     const res = await staff.request.post("/api/v1/ro-reversal-request/add/update", {
       headers: json,
@@ -56,6 +58,7 @@ test("a manager decides from the inbox: one approved at 1280 px, one denied with
       },
     });
     expect(res.ok(), await res.text()).toBeTruthy();
+    ids.push((await res.json()).content.id as number);
   }
 
   const page = await manager.newPage();
@@ -81,11 +84,31 @@ test("a manager decides from the inbox: one approved at 1280 px, one denied with
   await row(names[1]).getByLabel("Comment").fill("Already reversed");
   await row(names[1]).getByRole("button", { name: "Deny" }).click();
   await expect(row(names[1])).toHaveCount(0);
-  await expect(row(names[2])).toBeVisible();
+
+  // In bulk: the last two selected, then an administrator approves one of them first; asked, then the bulk
+  // approval decides the other and names the one it could not.
+  await page.setViewportSize(DESKTOP);
+  await row(names[2]).getByRole("checkbox").check();
+  await row(names[3]).getByRole("checkbox").check();
+  const raced = await admin.request.post("/api/v1/request/decide", {
+    headers: json,
+    data: { form: "ro_reversal", id: ids[3], decision: "approve" },
+  });
+  expect(raced.ok(), await raced.text()).toBeTruthy();
+  const bar = page.getByRole("region", { name: "Bulk actions" });
+  await expect(bar).toContainText("2 selected");
+  await bar.getByRole("button", { name: "Approve 2" }).click();
+  await page.getByRole("dialog", { name: "Approve 2 requests?" }).getByRole("button", { name: "Approve 2" }).click();
+  await expect(page.getByText("1 approved, 1 not decided.").first()).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Not decided:" })).toContainText(
+    `#${ids[3]}: Alex Admin already changed this request to Approved`,
+  );
+  await expect(row(names[2])).toHaveCount(0);
+  await page.screenshot({ path: "test-results/approvals-after-bulk-1280.png", fullPage: true });
 
   // The phone menu names the inbox.
   await page.getByRole("button", { name: /menu/i }).first().click();
-  await expect(page.getByRole("link", { name: "Waiting for me", exact: true })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Forms" }).getByRole("link", { name: "Waiting for me" })).toBeVisible();
 
   // Staff decide nothing: the inbox is the 403 page for them.
   const staffPage = await staff.newPage();

@@ -122,7 +122,9 @@ test.describe("administrator", () => {
   });
 });
 
-test("an administrator approves a selection from the RO reversal list with one comment", async ({ browser }) => {
+test("an administrator approves a selection from the RO reversal list: asked first, a refusal named and kept selected", async ({
+  browser,
+}) => {
   const staff = await browser.newContext({ storageState: storageStateOf("staff") });
   const admin = await browser.newContext({ storageState: storageStateOf("admin") });
   const name = `Bulk ${Date.now().toString(36)}`;
@@ -130,8 +132,8 @@ test("an administrator approves a selection from the RO reversal list with one c
   await staffPage.goto("/roreversal/add");
   const locations = await staffPage.request.get("/api/v1/getdepartmentlocationswohtml?department_id=5");
   const locationId = (await locations.json()).content.locations[0].id;
-  for (const ra of ["RA-1", "RA-2"]) {
-    const created = await staffPage.request.post("/api/v1/ro-reversal-request/add/update", {
+  const submit = async (as: typeof staff, ra: string) => {
+    const created = await as.request.post("/api/v1/ro-reversal-request/add/update", {
       headers: { origin: BASE_URL, "content-type": "application/json" },
       data: {
         empolyee_name: name,
@@ -144,15 +146,27 @@ test("an administrator approves a selection from the RO reversal list with one c
       },
     });
     expect(created.ok()).toBeTruthy();
-  }
+    return (await created.json()).content.id as number;
+  };
+  await submit(staff, "RA-1");
+  await submit(staff, "RA-2");
+  // The administrator's own request: nobody decides their own.
+  const own = await submit(admin, "RA-3");
   const page = await admin.newPage();
   await page.goto(`/roreversal/list?f_employee_name=${name}`);
-  await page.getByRole("checkbox", { name: `Select ${name} RA-1` }).check();
-  await page.getByRole("checkbox", { name: `Select ${name} RA-2` }).check();
+  for (const ra of ["RA-1", "RA-2", "RA-3"]) await page.getByRole("checkbox", { name: `Select ${name} ${ra}` }).check();
   await page.getByRole("textbox", { name: "Comment for the selected requests" }).fill("Checked with payroll");
-  await page.getByRole("button", { name: "Approve 2" }).click();
-  await expect(page.getByText("2 decided.")).toBeVisible();
+  await page.getByRole("button", { name: "Approve 3" }).click();
+  const dialog = page.getByRole("dialog", { name: "Approve 3 requests?" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Approve 3" }).click();
+  await expect(page.getByText("2 approved, 1 not decided.").first()).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Not decided:" })).toContainText(`#${own}: your own request`);
   await expect(page.getByRole("row").filter({ hasText: name }).filter({ hasText: "Approved" })).toHaveCount(2);
+  // What was left undecided stays selected; the rest left the selection.
+  await expect(page.getByRole("checkbox", { name: `Select ${name} RA-3` })).toBeChecked();
+  await expect(page.getByRole("checkbox", { name: `Select ${name} RA-1` })).not.toBeChecked();
+  await expect(page.getByText("1 selected")).toBeVisible();
   await staff.close();
   await admin.close();
 });

@@ -65,8 +65,11 @@ export type DataTableProps<T> = {
   rowLabel: (row: T) => string;
   /** The table's accessible name (its caption, with the range). */
   title: string;
-  /** Renders the bulk-action bar while rows are selected; `clear` empties the selection. */
-  bulkActions?: (selected: string[], clear: () => void) => React.ReactNode;
+  /**
+   * Renders the bulk-action bar while rows are selected; `clear` empties the selection, `keep(ids)` narrows it to
+   * those rows (what a bulk action left undone stays selected).
+   */
+  bulkActions?: (selected: string[], clear: () => void, keep: (ids: string[]) => void) => React.ReactNode;
   /**
    * Rows have selection checkboxes (for the bulk actions, or a toolbar that acts on the selection, such as
    * 'Export N record(s)'). Default: when there are bulk actions.
@@ -106,9 +109,10 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
   const [seenRows, setSeenRows] = useState(rows);
   if (seenRows !== rows) {
-    // A new page of rows (navigation, refresh after a delete): the selection was of the old rows.
+    // New rows (navigation, a refresh after a delete or a bulk decision): the selection keeps only rows still shown.
     setSeenRows(rows);
-    setRowSelection({});
+    const shown = new Set(rows.map(rowId));
+    setRowSelection((now) => Object.fromEntries(Object.entries(now).filter(([id, on]) => on && shown.has(id))));
   }
   const [drafts, setDrafts] = useState<Record<string, string>>(state.filters);
   const [seenFilters, setSeenFilters] = useState(state.filters);
@@ -154,6 +158,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
 
   const selected = Object.keys(rowSelection).filter((id) => rowSelection[id]);
   const clear = () => setRowSelection({});
+  const keep = (ids: string[]) => setRowSelection(Object.fromEntries(ids.map((id) => [id, true])));
   const allSelected = rows.length > 0 && selected.length === rows.length;
 
   const applyFilter = (id: string, value: string) => {
@@ -190,7 +195,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           className="flex flex-wrap items-center gap-3 rounded-md border border-brand-200 bg-brand-50 px-3 py-2 text-sm"
         >
           <span>{selected.length} selected</span>
-          {bulkActions(selected, clear)}
+          {bulkActions(selected, clear, keep)}
           <button type="button" className="text-slate-600 underline hover:text-slate-900" onClick={clear}>
             Clear selection
           </button>

@@ -50,9 +50,15 @@ export function StaffFormTable<Row extends { id: number }>({
   const { toolbar, bulkActions: deleteActions, dialog } = useFormListActions({ state: table.state, ...actions });
   const bulkActions =
     deleteActions || decideForm
-      ? (selected: string[], clear: () => void) => (
+      ? (selected: string[], clear: () => void, keep: (ids: string[]) => void) => (
           <>
-            {decideForm && <BulkDecision form={decideForm} selected={selected} clear={clear} />}
+            {decideForm && (
+              <BulkDecision
+                selected={selected.map((key) => ({ key, form: decideForm, id: Number(key) }))}
+                clear={clear}
+                keep={keep}
+              />
+            )}
             {deleteActions && (refuseDelete?.(selected) ?? deleteActions(selected, clear))}
           </>
         )

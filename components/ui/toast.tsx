@@ -52,7 +52,7 @@ export const toast = Object.assign((message: string, options?: Options) => add("
 const tone: Record<Kind, string> = {
   default: "border-slate-200 bg-white text-slate-900",
   success: "border-[hsl(145,92%,87%)] bg-[hsl(143,85%,96%)] text-[hsl(140,100%,27%)]",
-  error: "border-[hsl(359,100%,94%)] bg-[hsl(359,100%,97%)] text-[hsl(360,100%,45%)]",
+  error: "border-[hsl(359,100%,94%)] bg-[hsl(359,100%,97%)] text-[hsl(360,100%,38%)]",
 };
 
 const icons: Partial<Record<Kind, IconName>> = { success: "circle-check", error: "circle-alert" };

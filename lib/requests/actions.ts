@@ -2,10 +2,12 @@
 
 import { createAction } from "@/lib/actions/action";
 import { requestBaseUrl } from "@/lib/forms/submission";
-import { assignSchema, bulkDecideSchema, decideSchema, requestTargetsSchema } from "./schemas";
+import { assignSchema, bulkDecideItemsSchema, decideSchema, requestTargetsSchema } from "./schemas";
 import { saveRequestTargets } from "./targets";
 import { assignRequest, decide, decideMany } from "./mutations";
-import { API_FORMS, DECISION_LABELS, STATUS_LABELS } from "./transitions";
+import { API_FORMS, DECISION_LABELS, STATUS_LABELS, type ApiForm } from "./transitions";
+import { FORM_LABELS } from "@/lib/forms/form-keys";
+import { bulkOutcome, type BulkRefusal } from "./bulk-outcome";
 
 /** The record page's decision panel (and the requester's answer): the same service as POST /api/v1/request/decide. */
 export const decideRequestAction = createAction({}, decideSchema, async (input, user) => {
@@ -20,15 +22,40 @@ export const decideRequestAction = createAction({}, decideSchema, async (input, 
   };
 });
 
-/** The lists' bulk Approve / Deny with one comment; rows that cannot be decided are reported, not fatal. */
-export const bulkDecideRequestsAction = createAction({}, bulkDecideSchema, async (input, user) => {
-  const data = await decideMany(API_FORMS[input.form], input.ids, input.decision, input.comment, user, {
-    baseUrl: await requestBaseUrl(),
-  });
+/**
+ * A bulk decision with one comment on a selection that may span forms (a list's rows, the approvals inbox's): each
+ * form's rows through decideMany; rows that cannot be decided are reported with why, not fatal.
+ */
+export const bulkDecideRequestsAction = createAction({}, bulkDecideItemsSchema, async (input, user) => {
+  const baseUrl = await requestBaseUrl();
+  const byForm = new Map<ApiForm, { form: ApiForm; id: number }[]>();
+  for (const item of input.items) byForm.set(item.form, [...(byForm.get(item.form) ?? []), item]);
+  const decided: { form: ApiForm; id: number }[] = [];
+  const refused: (BulkRefusal & { form: ApiForm })[] = [];
+  for (const [form, items] of byForm) {
+    const res = await decideMany(
+      API_FORMS[form],
+      items.map((i) => i.id),
+      input.decision,
+      input.comment,
+      user,
+      { baseUrl },
+    );
+    decided.push(...res.decided.map((id) => ({ form, id })));
+    refused.push(...res.refused.map((r) => ({ ...r, form })));
+  }
+  const label =
+    byForm.size > 1 ? (r: { form: ApiForm; id: number }) => `${FORM_LABELS[API_FORMS[r.form]]} #${r.id}` : undefined;
+  const outcome = bulkOutcome(
+    input.decision,
+    decided.map((d) => d.id),
+    refused,
+    label,
+  );
   return {
     ok: true as const,
-    data,
-    message: `${data.decided.length} decided${data.refused.length ? `, ${data.refused.length} not decided` : ""}.`,
+    data: { decided, refused: refused.map(({ form, id }) => ({ form, id })), lines: outcome.lines },
+    message: outcome.summary,
   };
 });
 

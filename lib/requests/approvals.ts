@@ -81,7 +81,7 @@ export async function listApprovals(
       sql`(select ${key}::text as form, ${t.id} as id, ${STAFF_FORM_REGISTRATIONS[key].requestTitle} as title,
         ${t.status}::text as status, ${t.createdAt} as submitted_at, ${t.dueAt} as due_at, ${t.createdBy} as created_by,
         ${t.locationId} as location_id
-        from ${t} where ${where} order by ${t.dueAt} asc nulls last, ${t.createdAt}, ${t.id} limit ${end})`,
+        from ${t} where ${where} order by ${t.dueAt} asc nulls last, ${t.id} limit ${end})`,
     );
     counts.push(sql`(select count(*) from ${t} where ${where})`);
   }

@@ -239,7 +239,7 @@ export async function decideMany(
     throw new AppError(422, REQUIRED_COMMENT[decision]!, { comment: [REQUIRED_COMMENT[decision]!] });
   const db = await getDb();
   const done: number[] = [];
-  const refused: { id: number; message: string }[] = [];
+  const refused: { id: number; status: number; message: string }[] = [];
   await db.transaction(async (tx) => {
     for (const id of [...new Set(ids)]) {
       try {
@@ -249,7 +249,7 @@ export async function decideMany(
         done.push(id);
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
-        refused.push({ id, message: err.message });
+        refused.push({ id, status: err.status, message: err.message });
       }
     }
   });

@@ -3,7 +3,7 @@ import { text } from "@/lib/validation/text";
 import { API_FORMS, BULK_DECISIONS, DECISIONS } from "./transitions";
 import { REQUEST_STATUSES } from "@/lib/forms/request-statuses";
 import { FORM_KEYS, type FormKey } from "@/lib/forms/form-keys";
-import { idListSchema, idSchema } from "@/lib/validation/id";
+import { idSchema } from "@/lib/validation/id";
 
 /** The decision of `POST /api/v1/request/decide` and of the record page's panel (the same schema). */
 export const decideSchema = z.object({
@@ -18,11 +18,19 @@ export const decideSchema = z.object({
 });
 export type DecideInput = z.input<typeof decideSchema>;
 
-/** Bulk decisions from a list: one comment for every selected row. */
-export const bulkDecideSchema = z.object({
-  form: decideSchema.shape.form,
-  ids: idListSchema(500, "At most 500 requests at a time.").min(1, "Select at least one request."),
-  decision: z.enum([...BULK_DECISIONS.approval, ...BULK_DECISIONS.suggestion], { error: "Decision is not valid." }),
+const bulkDecision = z.enum([...BULK_DECISIONS.approval, ...BULK_DECISIONS.suggestion], {
+  error: "Decision is not valid.",
+});
+
+/** A bulk decision on a selection that may span forms (a list's rows, the approvals inbox's). */
+export const bulkDecideItemsSchema = z.object({
+  items: z
+    .array(z.object({ form: decideSchema.shape.form, id: decideSchema.shape.id }), {
+      error: "Select at least one request.",
+    })
+    .min(1, "Select at least one request.")
+    .max(500, "At most 500 requests at a time."),
+  decision: bulkDecision,
   comment: decideSchema.shape.comment,
 });
 

@@ -25,6 +25,7 @@ import { GET as mapperGet } from "@/app/api/v1/form/mapper/get/route";
 import { headerCounts } from "@/lib/system/header-counts";
 import { ASSIGN_ONLY_UNROUTED, assignRequest, decide, decideMany, markRequestsSeen } from "@/lib/requests/mutations";
 import { countChangedRequests } from "@/lib/requests/queries";
+import { bulkOutcome } from "@/lib/requests/bulk-outcome";
 import { NOT_AN_APPROVER, OWN_REQUEST_REFUSED } from "@/lib/requests/access";
 import { DECIDED_REQUEST_LOCKED } from "@/lib/requests/edit-rules";
 import { resolveToken } from "@/lib/auth/session";
@@ -469,6 +470,11 @@ describe("bulk decisions from the lists (decideMany)", () => {
     const res = await decideMany("ro_reversal", [a, b, own, decided], "approve", "Batch OK", admin);
     expect(res.decided.sort()).toEqual([a, b].sort());
     expect(res.refused.map((r) => r.id).sort()).toEqual([own, decided].sort());
+    // Each refusal says why, as the list names it ('#12: your own request', '#14: <who> already changed ...').
+    const why = bulkOutcome("approve", res.decided, res.refused);
+    expect(why.summary).toBe("2 approved, 2 not decided.");
+    expect(why.lines).toContain(`#${own}: your own request`);
+    expect(why.lines.find((l) => l.startsWith(`#${decided}: `))).toMatch(/already changed this request to Denied/);
     const rows = await t
       .db()
       .select({ id: schema.roReversals.id, status: schema.roReversals.status })

@@ -10,6 +10,7 @@ import { listFormLocations } from "@/lib/forms/locations";
 import { DateText } from "@/components/content/date-text";
 import { StatusBadge } from "@/components/requests/status-badge";
 import { DecisionForm } from "@/components/requests/decision-form";
+import { RequestSelection, SelectRequest, SelectionBar } from "@/components/requests/inbox-selection";
 import { FilterSelect } from "@/components/ui/filter-field";
 import { Pager, listPageHref } from "@/components/ui/pager";
 
@@ -23,7 +24,8 @@ const formLabel = (f: ApiForm) => FORM_LABELS[API_FORMS[f]];
 /**
  * The approvals inbox (administrators and managers; others get the 403 page): every request the viewer may decide
  * now, across every staff form, the oldest due first; filters (form, location, status) and the page in the URL.
- * Each row opens a decision form (approve, deny with a reason, ask for information) that decides it in place.
+ * Each row opens a decision form (approve, deny with a reason, ask for information) that decides it in place; a
+ * selection is decided in bulk with one comment (components/requests/inbox-selection.tsx).
  */
 export default async function ApprovalsPage({ searchParams }: Props) {
   await connection();
@@ -78,11 +80,14 @@ export default async function ApprovalsPage({ searchParams }: Props) {
           ? "Nothing waits for your decision."
           : `${total.toLocaleString("en-US")} request${total === 1 ? "" : "s"}, the oldest due first`}
       </p>
-      <ul className="divide-y divide-slate-200">
-        {rows.map((r) => (
-          <ApprovalItem key={`${r.form}:${r.id}`} row={r} />
-        ))}
-      </ul>
+      <RequestSelection keys={rows.map((r) => `${r.form}:${r.id}`)}>
+        <SelectionBar />
+        <ul className="divide-y divide-slate-200">
+          {rows.map((r) => (
+            <ApprovalItem key={`${r.form}:${r.id}`} row={r} />
+          ))}
+        </ul>
+      </RequestSelection>
       <Pager
         page={q.page}
         pages={pages}
@@ -100,30 +105,33 @@ function ApprovalItem({ row: r }: { row: ApprovalRow }) {
   return (
     <li className="py-3">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="min-w-0">
-          <Link href={r.path} prefetch={false} className="font-medium break-words text-brand-700 hover:underline">
-            {name}
-          </Link>
-          <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm text-slate-700 sm:flex sm:flex-wrap sm:gap-x-4">
-            <div className="contents sm:flex sm:gap-1">
-              <dt className="text-slate-500">Requester</dt>
-              <dd>{r.requester || "Unknown user"}</dd>
-            </div>
-            <div className="contents sm:flex sm:gap-1">
-              <dt className="text-slate-500">Location</dt>
-              <dd>{r.location ?? "None"}</dd>
-            </div>
-            <div className="contents sm:flex sm:gap-1">
-              <dt className="text-slate-500">Submitted</dt>
-              <dd>
-                <DateText date={new Date(r.submitted_at)} kind="us" />
-              </dd>
-            </div>
-            <div className="contents sm:flex sm:gap-1">
-              <dt className="text-slate-500">Due</dt>
-              <dd>{r.due_at ? <DateText date={new Date(r.due_at)} kind="us" /> : "No target"}</dd>
-            </div>
-          </dl>
+        <div className="flex min-w-0 gap-3">
+          <SelectRequest target={{ key: `${r.form}:${r.id}`, form: r.form, id: r.id }} name={name} />
+          <div className="min-w-0">
+            <Link href={r.path} prefetch={false} className="font-medium break-words text-brand-700 hover:underline">
+              {name}
+            </Link>
+            <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm text-slate-700 sm:flex sm:flex-wrap sm:gap-x-4">
+              <div className="contents sm:flex sm:gap-1">
+                <dt className="text-slate-500">Requester</dt>
+                <dd>{r.requester || "Unknown user"}</dd>
+              </div>
+              <div className="contents sm:flex sm:gap-1">
+                <dt className="text-slate-500">Location</dt>
+                <dd>{r.location ?? "None"}</dd>
+              </div>
+              <div className="contents sm:flex sm:gap-1">
+                <dt className="text-slate-500">Submitted</dt>
+                <dd>
+                  <DateText date={new Date(r.submitted_at)} kind="us" />
+                </dd>
+              </div>
+              <div className="contents sm:flex sm:gap-1">
+                <dt className="text-slate-500">Due</dt>
+                <dd>{r.due_at ? <DateText date={new Date(r.due_at)} kind="us" /> : "No target"}</dd>
+              </div>
+            </dl>
+          </div>
         </div>
         <span className="flex items-center gap-2">
           {r.overdue && (
