@@ -140,7 +140,12 @@ export async function run(ctx: BenchContext) {
 
 /** REQUESTERS staff users and ROWS submissions (a quarter per form) in set-based inserts; a tenth overdue. */
 export async function seed(db: Awaited<ReturnType<typeof openDatabase>>["db"], opts: { waitingEvery?: number } = {}) {
-  const exec = (q: string) => db.execute(sql.raw(q));
+  // Each set-based insert of this size may outlast the portal's statement bound (lib/db/bounds.ts) on a busy machine.
+  const exec = (q: string) =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`set local statement_timeout = 0`);
+      await tx.execute(sql.raw(q));
+    });
   await exec(`INSERT INTO users (username, first_name, last_name, email, role_id)
     SELECT 'bench_req_' || g, 'Req', g::text, 'bench_req_' || g || '@example.com', 3 FROM generate_series(1, ${REQUESTERS}) g`);
   const per = Math.floor(ROWS / 4);
