@@ -96,8 +96,16 @@ describe("must read", () => {
     expect(await countUnreadMustReads(northStaff.user)).toBe(before + 1);
     expect(await countUnreadMustReads(southStaff.user)).toBe(0);
     // The header reads the same count in its one statement (no requests decided for these two).
-    expect(await headerCounts(northStaff.user, { requests: true })).toEqual({ unread: before + 1, requestsChanged: 0 });
-    expect(await headerCounts(southStaff.user, { requests: false })).toEqual({ unread: 0, requestsChanged: 0 });
+    expect(await headerCounts(northStaff.user, { requests: true })).toEqual({
+      unread: before + 1,
+      requestsChanged: 0,
+      waiting: 0,
+    });
+    expect(await headerCounts(southStaff.user, { requests: false })).toEqual({
+      unread: 0,
+      requestsChanged: 0,
+      waiting: 0,
+    });
 
     const list = await call(mustRead, "/api/v1/must_read", { token: northStaff.token });
     expect(list.status).toBe(200);
