@@ -3,6 +3,7 @@ import { expect, test, type Browser } from "@playwright/test";
 import { csvRecords } from "../test/export-files";
 import { ContentPage } from "./pages/content-page";
 import { storageStateOf, type Role } from "./support/env";
+import { reviewScreenshot } from "./support/screenshot";
 
 /**
  * Issue 36 in the browser: an administrator addresses a must-read post to the Staff role and schedules
@@ -124,6 +125,9 @@ test.describe("must read", () => {
     const board = /due (\d{1,2}) December, (\d{4})/.exec((await row.textContent()) ?? "")!;
     for (const line of lines) expect(line.Due).toBe(`12/${board[1].padStart(2, "0")}/${board[2]}`);
     expect(lines[0].Due).toBe(`12/01/${year}`);
+    await reviewScreenshot(page, test.info().outputPath("compliance-1280.png"), { fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await reviewScreenshot(page, test.info().outputPath("compliance-390.png"), { fullPage: true });
     await context.close();
   });
 });

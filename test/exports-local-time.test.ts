@@ -123,9 +123,7 @@ beforeAll(async () => {
     .insert(schema.timeOffRequests)
     .values({ ...submitted, employeeName: "Tia", dateFrom: DAY, dateTo: DAY, type: "Vacation" });
   const named = { ...submitted, locationId: location.id, locationName: location.name, updatedByName: "Alex Admin" };
-  await db
-    .insert(schema.improvementSuggestions)
-    .values({ ...named, name: "Pat", date: DAY, email: "pat@example.com" });
+  await db.insert(schema.improvementSuggestions).values({ ...named, name: "Pat", date: DAY, email: "pat@example.com" });
   await db.insert(schema.uniformRequests).values({
     ...named,
     designationId: 2,

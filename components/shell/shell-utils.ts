@@ -190,7 +190,10 @@ export function accountOf(
   };
 }
 
-/** The header dropdown's links: one's profile (everyone; Change Password is there), then role 1's administration pages (role 2: the compliance board of their location). */
+/**
+ * The header dropdown's links: one's profile (everyone; Change Password is there), then role 1's administration
+ * pages (role 2: the compliance board of their location).
+ */
 export function accountMenu(user: { roleId: number }): ShellLink[] {
   const profile: ShellLink = { href: "/changeprofile", label: "Edit Profile", icon: "user" };
   const compliance: ShellLink = { href: "/compliance", label: "Compliance", icon: "shield" };

@@ -81,9 +81,7 @@ describe("exports", () => {
   ];
 
   it("writes days as MM/DD/YYYY and times as HH:MM in CSV; empty or malformed ones as empty cells", async () => {
-    const text = await new Response(
-      csvStream(typedColumns, batches(typedRows)),
-    ).text();
+    const text = await new Response(csvStream(typedColumns, batches(typedRows))).text();
     expect(parseCsv(text)).toEqual([
       ["Text", "Number", "Day", "Time", "At"],
       ["'=1+1", "12", "03/05/2026", "07:30", "03/04/2026"],
@@ -93,11 +91,7 @@ describe("exports", () => {
 
   // Excel sorts and filters number and date cells by value; text that looks like a date it does not.
   it("writes numbers, days, times and instants as number cells with date and time styles in XLSX", async () => {
-    const bytes = new Uint8Array(
-      await new Response(
-        xlsxStream(typedColumns, batches(typedRows)),
-      ).arrayBuffer(),
-    );
+    const bytes = new Uint8Array(await new Response(xlsxStream(typedColumns, batches(typedRows))).arrayBuffer());
     const x = readXlsx(bytes);
     expect(x.files).toContain("xl/styles.xml");
     expect(x.part("[Content_Types].xml")).toContain('PartName="/xl/styles.xml"');

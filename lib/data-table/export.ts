@@ -247,7 +247,11 @@ export function exportFile<T>(input: {
       name: `${input.name}-${stamp}.xlsx`,
     };
   }
-  return { body: csvStream(input.columns, input.batches), type: "text/csv; charset=utf-8", name: `${input.name}-${stamp}.csv` };
+  return {
+    body: csvStream(input.columns, input.batches),
+    type: "text/csv; charset=utf-8",
+    name: `${input.name}-${stamp}.csv`,
+  };
 }
 
 /**

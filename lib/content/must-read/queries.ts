@@ -1,6 +1,5 @@
 import "server-only";
 import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
 import { getDb, schema } from "@/lib/db";
 import { rowsOf } from "@/lib/db/rows";
 import { AppError, forbidden } from "@/lib/errors";
@@ -19,9 +18,9 @@ import { addressedTo, audienceColumnsOf, inAudience, isPastDue } from "../visibi
  *
  * Compliance of must-read posts, for administrators: who of a post's audience acknowledged
  * it, only saw it, or has not yet (the 'Readers' panel, GET read_status, its export), the board of
- * every must-read against every location (role 2: against their own location), and the reminder mail. The audience is the people it is
- * addressed to now: active accounts whose role opens the post's page, in its locations and roles
- * (so someone who joins a location later is counted from then on).
+ * every must-read against every location (role 2: against their own location), and the reminder mail.
+ * The audience is the people it is addressed to now: active accounts whose role opens the post's page,
+ * in its locations and roles (so someone who joins a location later is counted from then on).
  */
 
 const { posts, users, locations, postAcknowledgements, postViews, menus } = schema;
@@ -281,11 +280,12 @@ export function complianceScope(viewer: Pick<SessionUser, "roleId" | "locationId
   return viewer.locationId == null ? [] : [viewer.locationId];
 }
 
-/** The people the board counts: of one location, of the viewer's scope, or everyone (the scope null). */
-function peopleOf(location: PgColumn, locationId: number | undefined, scope: number[] | null): SQL | undefined {
-  if (locationId) return eq(location, locationId);
-  if (!scope) return undefined;
-  return scope.length ? inArray(location, scope) : sql`false`;
+/** The people the board counts: active, of one location, of the viewer's scope, or everyone (the scope null). */
+function countedPeople(locationId: number | undefined, scope: number[] | null): SQL | undefined {
+  const where = locationId
+    ? eq(users.locationId, locationId)
+    : scope && (scope.length ? inArray(users.locationId, scope) : sql`false`);
+  return and(eq(users.status, "active"), isNull(users.deletedAt), where || undefined);
 }
 
 /** The instant a published-date filter's day starts at in the portal's zone (the board shows its days). */
@@ -309,8 +309,7 @@ export async function complianceBoard(filters: BoardFilters, viewer: SessionUser
     throw new AppError(403, OUTSIDE_COMPLIANCE_SCOPE);
   const db = await getDb();
   const published = sql<Date>`coalesce(${posts.publishAt}, ${posts.createdAt})`.mapWith(posts.createdAt);
-  const counted = (location: PgColumn) =>
-    and(eq(users.status, "active"), isNull(users.deletedAt), peopleOf(location, filters.locationId, scope));
+  const counted = countedPeople(filters.locationId, scope);
   const ackGroups = db
     .select({
       postId: postAcknowledgements.postId,
@@ -321,7 +320,7 @@ export async function complianceBoard(filters: BoardFilters, viewer: SessionUser
     })
     .from(postAcknowledgements)
     .innerJoin(users, eq(users.id, postAcknowledgements.userId))
-    .where(counted(users.locationId))
+    .where(counted)
     .groupBy(postAcknowledgements.postId, postAcknowledgements.round, users.locationId, users.roleId)
     .as("ack_groups");
   const [mustReads, people, acks, allLocations] = await Promise.all([
@@ -348,7 +347,7 @@ export async function complianceBoard(filters: BoardFilters, viewer: SessionUser
     db
       .select({ locationId: users.locationId, roleId: users.roleId, n: sql<number>`count(*)`.mapWith(Number) })
       .from(users)
-      .where(counted(users.locationId))
+      .where(counted)
       .groupBy(users.locationId, users.roleId),
     // Counted per post, round, location and role first, then the current round of each must-read kept:
     // joined to the posts before counting, the planner expects a few hundred acknowledgements (it cannot
