@@ -105,8 +105,9 @@ export default async function CompliancePage({ searchParams }: Props) {
           No must-read posts match these filters.
         </p>
       ) : (
+        // relative: the cells' screen-reader texts (absolutely placed) stay in this scroll box, not widening the page.
         <div
-          className="overflow-x-auto rounded-lg border border-slate-200 bg-white"
+          className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white"
           tabIndex={0}
           role="region"
           aria-label="Acknowledged per post and location"
