@@ -1,6 +1,9 @@
+import { readFile } from "node:fs/promises";
 import { expect, test, type Browser } from "@playwright/test";
+import { csvRecords } from "../test/export-files";
 import { ContentPage } from "./pages/content-page";
 import { storageStateOf, type Role } from "./support/env";
+import { reviewScreenshot } from "./support/screenshot";
 
 /**
  * Issue 36 in the browser: an administrator addresses a must-read post to the Staff role and schedules
@@ -71,8 +74,10 @@ test.describe("must read", () => {
     await manager.page.goto("/company-news");
     await expect(manager.page.getByRole("heading", { level: 1, name: "Company News" })).toBeVisible();
     await expect(manager.page.getByRole("link", { name: title, exact: true })).toHaveCount(0);
+    // Role 2 has a board of their own location (the seeded manager has none, so it says why).
     await manager.page.goto("/compliance");
-    await expect(manager.page.getByText("Oops! 403 Sorry!")).toBeVisible();
+    await expect(manager.page.getByRole("heading", { level: 1, name: "Compliance" })).toBeVisible();
+    await expect(manager.page.getByText("Oops! 403 Sorry!")).toHaveCount(0);
     await manager.context.close();
 
     // The administrator is not in the audience: no button, but the readers.
@@ -84,5 +89,49 @@ test.describe("must read", () => {
 
     await page.goto("/compliance");
     await expect(page.getByRole("rowheader", { name: new RegExp(title) })).toBeVisible();
+  });
+
+  test("the compliance export's due date equals the board's for a 5:30 PM Pacific due time", async ({ browser }) => {
+    test.slow();
+    // A dealership's administrator: the browser in California, so 5:30 PM there is already the next day in UTC.
+    const context = await browser.newContext({
+      storageState: storageStateOf("admin"),
+      timezoneId: "America/Los_Angeles",
+      acceptDownloads: true,
+    });
+    const page = await context.newPage();
+    const content = new ContentPage(page);
+    const title = unique("Winter tyre swap");
+    const year = new Date().getFullYear() + 1;
+
+    await page.goto("/company-news/discussion/add");
+    await expect(page.getByText("Your local time (America/Los_Angeles).").first()).toBeVisible();
+    await content.titleField.fill(title);
+    await page.getByRole("checkbox", { name: /^Must read/ }).check();
+    await page.getByLabel("Due date (optional)").fill(`${year}-12-01T17:30`);
+    await content.button("Save").click();
+    await expect(page).toHaveURL(/\/company-news$/);
+
+    await page.goto("/compliance");
+    const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: new RegExp(title) }) });
+    await expect(row).toContainText(`due 1 December, ${year}`);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Export CSV" }).click(),
+    ]);
+    const lines = csvRecords(await readFile((await download.path())!, "utf8")).filter((l) => l.Post === title);
+    expect(lines.length).toBeGreaterThan(0);
+    // The board's '1 December, <year>' is the export's 12/01/<year>, on every line of the post.
+    const board = /due (\d{1,2}) December, (\d{4})/.exec((await row.textContent()) ?? "")!;
+    for (const line of lines) expect(line.Due).toBe(`12/${board[1].padStart(2, "0")}/${board[2]}`);
+    expect(lines[0].Due).toBe(`12/01/${year}`);
+    await reviewScreenshot(page, test.info().outputPath("compliance-1280.png"), { fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.reload();
+    await expect(row).toContainText(`due 1 December, ${year}`);
+    // The board scrolls inside its box; the page itself does not scroll sideways on a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await reviewScreenshot(page, test.info().outputPath("compliance-390.png"), { fullPage: true });
+    await context.close();
   });
 });

@@ -119,7 +119,7 @@ describe("formsMenu pages", () => {
 });
 
 describe("accountMenu", () => {
-  it("gives everyone their profile, and the administration links to role 1 only", () => {
+  it("gives everyone their profile, the administration links to role 1 only, and role 2 their compliance board", () => {
     expect(accountMenu({ roleId: 1 }).map((l) => [l.label, l.href])).toEqual([
       ["Edit Profile", "/changeprofile"],
       ["Edit Menu", "/menu/add-edit-menu"],
@@ -130,8 +130,11 @@ describe("accountMenu", () => {
       ["Compliance", "/compliance"],
       ["Request Deadlines", "/requests/deadlines"],
     ]);
-    for (const roleId of [2, 3])
-      expect(accountMenu({ roleId }).map((l) => [l.label, l.href])).toEqual([["Edit Profile", "/changeprofile"]]);
+    expect(accountMenu({ roleId: 2 }).map((l) => [l.label, l.href])).toEqual([
+      ["Edit Profile", "/changeprofile"],
+      ["Compliance", "/compliance"],
+    ]);
+    expect(accountMenu({ roleId: 3 }).map((l) => [l.label, l.href])).toEqual([["Edit Profile", "/changeprofile"]]);
   });
 });
 

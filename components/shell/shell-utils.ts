@@ -190,10 +190,15 @@ export function accountOf(
   };
 }
 
-/** The header dropdown's links: one's profile (everyone; Change Password is there), then role 1's administration pages. */
+/**
+ * The header dropdown's links: one's profile (everyone; Change Password is there), then role 1's administration
+ * pages (role 2: the compliance board of their location).
+ */
 export function accountMenu(user: { roleId: number }): ShellLink[] {
   const profile: ShellLink = { href: "/changeprofile", label: "Edit Profile", icon: "user" };
-  if (!roleCan(user.roleId, "manageBackOffice")) return [profile];
+  const compliance: ShellLink = { href: "/compliance", label: "Compliance", icon: "shield" };
+  if (!roleCan(user.roleId, "manageBackOffice"))
+    return roleCan(user.roleId, "seeCompliance") ? [profile, compliance] : [profile];
   return [
     profile,
     { href: "/menu/add-edit-menu", label: "Edit Menu", icon: "list" },
@@ -201,7 +206,7 @@ export function accountMenu(user: { roleId: number }): ShellLink[] {
     { href: "/key/list", label: "Calendar Keys", icon: "key" },
     { href: "/attachment-group/list", label: "Attachment Group", icon: "layers" },
     { href: "/mail/outbox", label: "Mail Outbox", icon: "mail" },
-    { href: "/compliance", label: "Compliance", icon: "shield" },
+    compliance,
     { href: "/requests/deadlines", label: "Request Deadlines", icon: "calendar" },
   ];
 }

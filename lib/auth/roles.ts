@@ -35,6 +35,10 @@ export const ROLE_CAPABILITIES = {
   editPersonalData: [ROLE.admin],
   /** Open and delete any user's file (others: their own uploads). */
   manageEveryFile: [ROLE.admin],
+  /** The must-read compliance board and its export: administrators every location's, role 2 their own location's. */
+  seeCompliance: [ROLE.admin, ROLE.calendarManager],
+  /** The compliance board of every location, and of the people without one (others: their own location's). */
+  seeEveryLocationCompliance: [ROLE.admin],
   /** Linked to a single sign-on identity by a verified e-mail alone (other roles confirm with their password). */
   linkSsoByEmail: [ROLE.staff],
 } as const satisfies Record<string, readonly number[]>;

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   csvStream,
   exportDay,
+  exportFile,
   exportTime,
   formatExportDate,
   neutralizeFormula,
@@ -24,10 +25,28 @@ describe("exports", () => {
     for (const text of ["Alice", "a=b", " =1", "1-2", ""]) expect(neutralizeFormula(text)).toBe(text);
   });
 
-  it("writes dates as MM/DD/YYYY in the given zone", () => {
+  it("writes dates as MM/DD/YYYY in the portal's zone unless told another", () => {
     const d = new Date("2026-03-05T03:00:00Z");
-    expect(formatExportDate(d)).toBe("03/05/2026");
-    expect(formatExportDate(d, "America/Los_Angeles")).toBe("03/04/2026");
+    expect(formatExportDate(d)).toBe("03/04/2026");
+    expect(formatExportDate(d, "UTC")).toBe("03/05/2026");
+  });
+
+  // The file's name carries the portal's day: at 5:30 PM in California it is already tomorrow in UTC.
+  it.each([
+    ["csv", "2026-12-02T01:30:00Z", "board-2026-12-01.csv"],
+    ["xlsx", "2026-12-02T01:30:00Z", "board-2026-12-01.xlsx"],
+    ["csv", "2026-12-02T08:30:00Z", "board-2026-12-02.csv"],
+  ] as const)("names a %s made at %s after the portal's day", (format, at, name) => {
+    const f = exportFile({
+      format,
+      columns: [{ header: "A", value: (r: { a: string }) => r.a }],
+      batches: batches([{ a: "x" }]),
+      name: "board",
+      sheetName: "Board",
+      now: Date.parse(at),
+    });
+    expect(f.name).toBe(name);
+    void f.body.cancel();
   });
 
   it("quotes CSV fields with commas, quotes and line breaks; numbers and dates as such", async () => {
@@ -62,9 +81,7 @@ describe("exports", () => {
   ];
 
   it("writes days as MM/DD/YYYY and times as HH:MM in CSV; empty or malformed ones as empty cells", async () => {
-    const text = await new Response(
-      csvStream(typedColumns, batches(typedRows), { timeZone: "America/Los_Angeles" }),
-    ).text();
+    const text = await new Response(csvStream(typedColumns, batches(typedRows))).text();
     expect(parseCsv(text)).toEqual([
       ["Text", "Number", "Day", "Time", "At"],
       ["'=1+1", "12", "03/05/2026", "07:30", "03/04/2026"],
@@ -74,11 +91,7 @@ describe("exports", () => {
 
   // Excel sorts and filters number and date cells by value; text that looks like a date it does not.
   it("writes numbers, days, times and instants as number cells with date and time styles in XLSX", async () => {
-    const bytes = new Uint8Array(
-      await new Response(
-        xlsxStream(typedColumns, batches(typedRows), { timeZone: "America/Los_Angeles" }),
-      ).arrayBuffer(),
-    );
+    const bytes = new Uint8Array(await new Response(xlsxStream(typedColumns, batches(typedRows))).arrayBuffer());
     const x = readXlsx(bytes);
     expect(x.files).toContain("xl/styles.xml");
     expect(x.part("[Content_Types].xml")).toContain('PartName="/xl/styles.xml"');
@@ -94,7 +107,7 @@ describe("exports", () => {
     expect(time.type).toBe("n");
     expect(Number(time.value)).toBeCloseTo((7 * 60 + 30) / 1440, 10);
     expect(x.formatOf(time.style)).toBe("hh:mm");
-    // An instant is its local date and time in the export's zone: 03:00 UTC is 19:00 the day before in Los Angeles.
+    // An instant is its local date and time in the portal's zone: 03:00 UTC is 19:00 the day before in Los Angeles.
     const at = x.cell("At", 2)!;
     expect(Number(at.value)).toBeCloseTo(serialOf(2026, 3, 4, 19, 0), 8);
     expect(x.formatOf(at.style)).toBe("mm/dd/yyyy");

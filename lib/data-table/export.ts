@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import { ZipArchive } from "archiver";
-import { toWallMs } from "@/lib/dates/zone";
+import { formatDay, localDay, PORTAL_TIME_ZONE, toWallMs } from "@/lib/dates/zone";
 import { isoOf } from "@/lib/dates/civil";
 import { logger } from "@/lib/log";
 
@@ -8,17 +8,26 @@ import { logger } from "@/lib/log";
  * CSV and XLSX of a list, written while they are sent: rows arrive in batches (keyset pages of the
  * query) and only the batch in hand is in memory. The consumer's pace drives the reading (a pull
  * stream), so a slow download never piles rows up on the server.
+ *
+ * Every export is made by `exportFile` here, and writes its dates and times in one zone, the portal's
+ * (EXPORT_TIME_ZONE): a post acknowledged at 1:47 PM in California is 13:47 on that day in the file, whoever
+ * downloads it and wherever the server runs. test/exports-local-time.test.ts holds every export to it.
  */
+
+/** The zone of every export's dates and times, and of the day in its file name: the dealerships'. */
+export const EXPORT_TIME_ZONE = PORTAL_TIME_ZONE;
+
+export type ExportFormat = "csv" | "xlsx";
 
 /** A calendar day, 'YYYY-MM-DD' (a form's date: no time, no zone). Make one with `exportDay`. */
 export type ExportDay = { day: string };
 /** A time of day, 'HH:MM'. Make one with `exportTime`. */
 export type ExportTime = { time: string };
 /**
- * A cell: text, a number, an instant (`Date`, shown as its day in the export's time zone), a calendar
- * day or a time of day. In XLSX numbers, instants, days and times are number cells (dates as Excel's
- * serial days with a date style), so they sort and filter as such; in CSV they are written in the
- * the old portal's display format (MM/DD/YYYY, HH:MM).
+ * A cell: text, a number, an instant (`Date`, shown as its day in EXPORT_TIME_ZONE), a calendar day or a
+ * time of day. In XLSX numbers, instants, days and times are number cells (dates as Excel's serial days
+ * with a date style; an instant keeps its local time of day as the fraction), so they sort and filter as
+ * such; in CSV they are written in the old portal's display format (MM/DD/YYYY, HH:MM).
  */
 export type ExportCell = string | number | Date | ExportDay | ExportTime | null | undefined;
 /** An export as it is sent: the streamed body, its content type and its file name. */
@@ -38,7 +47,7 @@ export function neutralizeFormula(text: string): string {
  * cached offsets (lib/dates/zone.ts), without a Date or an ICU object per cell: a million-row export
  * allocating one per cell grew by hundreds of MB outside the heap.
  */
-export function formatExportDate(d: Date, timeZone = "UTC"): string {
+export function formatExportDate(d: Date, timeZone: string = EXPORT_TIME_ZONE): string {
   const day = isoOf(toWallMs(timeZone, d.getTime())); // YYYY-MM-DD...
   return `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}`;
 }
@@ -86,12 +95,8 @@ async function* csvChunks<T>(
 }
 
 /** A CSV (UTF-8 with BOM, CRLF, RFC 4180 quoting) of the batches. */
-export function csvStream<T>(
-  columns: ExportColumn<T>[],
-  batches: AsyncIterable<T[]>,
-  opts: { timeZone?: string } = {},
-): ReadableStream<Uint8Array> {
-  return pullStream(csvChunks(columns, batches, opts.timeZone ?? "UTC"));
+export function csvStream<T>(columns: ExportColumn<T>[], batches: AsyncIterable<T[]>): ReadableStream<Uint8Array> {
+  return pullStream(csvChunks(columns, batches, EXPORT_TIME_ZONE));
 }
 
 const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
@@ -202,7 +207,7 @@ const XLSX_PARTS: Record<string, string> = {
 export function xlsxStream<T>(
   columns: ExportColumn<T>[],
   batches: AsyncIterable<T[]>,
-  opts: { timeZone?: string; sheetName?: string } = {},
+  opts: { sheetName?: string } = {},
 ): ReadableStream<Uint8Array> {
   const archive = new ZipArchive({ zlib: { level: 6 } });
   archive.on("warning", (err) => logger.warn({ err }, "xlsx warning"));
@@ -212,7 +217,7 @@ export function xlsxStream<T>(
     `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="${sheetName}" sheetId="1" r:id="rId1"/></sheets></workbook>`,
     { name: "xl/workbook.xml" },
   );
-  const sheet = Readable.from(sheetChunks(columns, batches, opts.timeZone ?? "UTC"), { objectMode: false });
+  const sheet = Readable.from(sheetChunks(columns, batches, EXPORT_TIME_ZONE), { objectMode: false });
   sheet.on("error", (err) => archive.destroy(err));
   archive.append(sheet, { name: "xl/worksheets/sheet1.xml" });
   void archive.finalize().catch((err: unknown) => logger.error({ err }, "xlsx failed"));
@@ -220,6 +225,33 @@ export function xlsxStream<T>(
     sheet.destroy();
     archive.abort();
   });
+}
+
+/**
+ * An export as it is sent, the one way every export is made: the CSV or XLSX of the batches, named
+ * `<name>-<YYYY-MM-DD>` after the portal's day of `now` (a file made at 5 PM in California is not dated tomorrow).
+ */
+export function exportFile<T>(input: {
+  format: ExportFormat;
+  columns: ExportColumn<T>[];
+  batches: AsyncIterable<T[]>;
+  name: string;
+  sheetName: string;
+  now?: number;
+}): ExportFile {
+  const stamp = formatDay(localDay(EXPORT_TIME_ZONE, input.now ?? Date.now()));
+  if (input.format === "xlsx") {
+    return {
+      body: xlsxStream(input.columns, input.batches, { sheetName: input.sheetName }),
+      type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      name: `${input.name}-${stamp}.xlsx`,
+    };
+  }
+  return {
+    body: csvStream(input.columns, input.batches),
+    type: "text/csv; charset=utf-8",
+    name: `${input.name}-${stamp}.csv`,
+  };
 }
 
 /**

@@ -4,14 +4,13 @@ import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { getDb, type Db } from "@/lib/db";
 import { assertTableState, queryPage, specOf, type Page, type TableQuerySpec } from "@/lib/data-table/query";
 import { keysetBatches } from "@/lib/data-table/keyset";
-import { csvStream, xlsxStream, type ExportColumn, type ExportFile } from "@/lib/data-table/export";
+import { exportFile as makeExportFile, type ExportColumn, type ExportFile } from "@/lib/data-table/export";
 import { lastPage, parseTableState, tableHref, type TableState } from "@/lib/data-table/state";
 import { downloadTtlSeconds } from "@/lib/files/links";
 import { signQuery, verifySignedQuery } from "@/lib/storage/signing";
 import { AppError } from "@/lib/errors";
 import { writeAudit } from "@/lib/system/audit";
 import type { SessionUser } from "@/lib/auth/session";
-import { PORTAL_TIME_ZONE } from "@/lib/dates/zone";
 import { listExportPayload, type ListExportPayload } from "./list-body";
 
 /** A query builder after `.from(...)` and its joins (Drizzle's select types are too deep to name). */
@@ -47,8 +46,6 @@ export type ListDefinition<Row extends { id: number }, ExportRow extends Row = R
     sheetName: string;
     filePrefix: string;
     select?: Record<string, unknown>;
-    /** The zone the export's dates are written in (the dealerships' own unless given). */
-    timeZone?: string;
   };
 };
 
@@ -135,24 +132,11 @@ export function defineList<Row extends { id: number }, ExportRow extends Row = R
     return parsed.success ? { status, payload: parsed.data } : { status: "invalid" };
   }
 
+  /** The file of an export link: the shared export's (lib/data-table/export.ts exportFile, the portal's time zone). */
   function exportFile(payload: ListExportPayload, user: SessionUser): ExportFile {
-    const batches = exportBatches({ filters: payload.q, sort: payload.o, ids: payload.i, user });
-    const stamp = new Date().toISOString().slice(0, 10);
     const { columns, sheetName, filePrefix } = def.export;
-    // Dates and times as the dealerships read them (the lists show the viewer's own zone).
-    const timeZone = def.export.timeZone ?? PORTAL_TIME_ZONE;
-    if (payload.f === "xlsx") {
-      return {
-        body: xlsxStream(columns, batches, { sheetName, timeZone }),
-        type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-        name: `${filePrefix}-${stamp}.xlsx`,
-      };
-    }
-    return {
-      body: csvStream(columns, batches, { timeZone }),
-      type: "text/csv; charset=utf-8",
-      name: `${filePrefix}-${stamp}.csv`,
-    };
+    const batches = exportBatches({ filters: payload.q, sort: payload.o, ids: payload.i, user });
+    return makeExportFile({ format: payload.f, columns, batches, name: filePrefix, sheetName });
   }
 
   /**

@@ -88,7 +88,6 @@ export const userList = defineList<UserListRow>({
     columns: USER_EXPORT_COLUMNS,
     sheetName: "Users",
     filePrefix: "users",
-    timeZone: "UTC",
   },
 });
 

@@ -3,7 +3,7 @@ import { ExportLinks } from "@/components/content/export-links";
 import Link from "next/link";
 import { connection } from "next/server";
 import { pageGuard, requireCapability } from "@/lib/auth/guards";
-import { complianceBoard, percent, type BoardCell } from "@/lib/content/must-read/queries";
+import { complianceBoard, complianceScope, percent, type BoardCell } from "@/lib/content/must-read/queries";
 import { complianceFiltersSchema } from "@/lib/content/schemas";
 import { listAudienceOptions } from "@/lib/content/queries";
 import { DateText } from "@/components/content/date-text";
@@ -28,33 +28,46 @@ function parseFilters(raw: Record<string, string | string[] | undefined>) {
   };
 }
 
+/** A cell: the acknowledged percentage, and beside it how many of how many people read it. */
 function Cell({ cell, overdue }: { cell: BoardCell | undefined; overdue: boolean }) {
   if (!cell) return <span className="text-slate-400">–</span>;
   const pct = percent(cell)!;
   const late = overdue && cell.acknowledged < cell.audience;
   return (
-    <span
-      className={late ? "font-semibold text-red-700" : pct === 100 ? "text-emerald-800" : "text-slate-800"}
-      title={`${cell.acknowledged} of ${cell.audience}`}
-    >
-      {pct}%{late && <span className="sr-only"> (overdue)</span>}
+    <span className="whitespace-nowrap">
+      <span className={late ? "font-semibold text-red-700" : pct === 100 ? "text-emerald-800" : "text-slate-800"}>
+        {pct}%{late && <span className="sr-only"> (overdue)</span>}
+      </span>{" "}
+      <span className="text-xs text-slate-600">
+        <span aria-hidden="true">
+          {cell.acknowledged}/{cell.audience}
+        </span>
+        <span className="sr-only">
+          {cell.acknowledged} of {cell.audience} read
+        </span>
+      </span>
     </span>
   );
 }
 
 /**
- * The compliance board (administrators; docs/features/must-read.md): every must-read post against every location, the
- * acknowledged percentage of the people it is addressed to there, overdue in red; filters (published
- * from / to, location) live in the URL, and the same state exports as CSV or XLSX.
+ * The compliance board (docs/features/must-read.md): every must-read post against every location and the
+ * people without one (administrators) or against their own location (role 2), the acknowledged
+ * percentage of the people it is addressed to there with read/total beside it, overdue in red; filters
+ * (published from / to, location) live in the URL, and the same state exports as CSV or XLSX.
  */
 export default async function CompliancePage({ searchParams }: Props) {
   await connection();
-  const user = await pageGuard(requireCapability("manageContent"));
+  const user = await pageGuard(requireCapability("seeCompliance"));
+  const scope = complianceScope(user);
   const filters = parseFilters(await searchParams);
+  // A location outside the viewer's scope is dropped like any other bad filter value.
+  if (scope && filters.location && !scope.includes(filters.location)) filters.location = undefined;
   const [board, options] = await Promise.all([
     complianceBoard({ from: filters.from, to: filters.to, locationId: filters.location }, user),
     listAudienceOptions(),
   ]);
+  const locationOptions = scope ? options.locations.filter((o) => scope.includes(o.value)) : options.locations;
   const qs = new URLSearchParams();
   if (filters.from) qs.set("from", filters.from);
   if (filters.to) qs.set("to", filters.to);
@@ -67,34 +80,42 @@ export default async function CompliancePage({ searchParams }: Props) {
       <form method="get" className="card flex flex-wrap items-end gap-3">
         <FilterInput id="from" name="from" type="date" label="Published from" defaultValue={filters.from} />
         <FilterInput id="to" name="to" type="date" label="Published to" defaultValue={filters.to} />
-        <FilterSelect
-          id="location"
-          name="location"
-          label="Location"
-          defaultValue={filters.location ?? ""}
-          allLabel="All locations"
-          options={options.locations}
-        />
+        {locationOptions.length > 1 && (
+          <FilterSelect
+            id="location"
+            name="location"
+            label="Location"
+            defaultValue={filters.location ?? ""}
+            allLabel="All locations"
+            options={locationOptions}
+          />
+        )}
         <Button type="submit">Filter</Button>
         <Link href="/compliance" className="px-2 py-2 text-sm font-medium text-brand-700 hover:underline">
           Clear
         </Link>
         <ExportLinks href={exportHref} className="ml-auto flex gap-2 text-sm" />
       </form>
-      {board.rows.length === 0 ? (
+      {scope?.length === 0 ? (
+        <p className="rounded-lg border border-slate-200 bg-white p-5 text-slate-600">
+          Your account has no location, so there is no board to show. An administrator can set your location.
+        </p>
+      ) : board.rows.length === 0 ? (
         <p className="rounded-lg border border-slate-200 bg-white p-5 text-slate-600">
           No must-read posts match these filters.
         </p>
       ) : (
+        // relative: the cells' screen-reader texts (absolutely placed) stay in this scroll box, not widening the page.
         <div
-          className="overflow-x-auto rounded-lg border border-slate-200 bg-white"
+          className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white"
           tabIndex={0}
           role="region"
           aria-label="Acknowledged per post and location"
         >
           <table className="min-w-full text-left text-sm">
             <caption className="sr-only">
-              Acknowledged percentage of each must-read post per location; overdue in red
+              Acknowledged percentage of each must-read post per location, with how many of how many people read it;
+              overdue in red
             </caption>
             <thead className="border-b border-slate-200 bg-slate-50 text-slate-700">
               <tr>
@@ -105,7 +126,7 @@ export default async function CompliancePage({ searchParams }: Props) {
                   All
                 </th>
                 {board.locations.map((l) => (
-                  <th key={l.id} scope="col" className="px-3 py-2 whitespace-nowrap">
+                  <th key={l.id ?? "none"} scope="col" className="px-3 py-2 whitespace-nowrap">
                     {l.name}
                   </th>
                 ))}
@@ -136,7 +157,7 @@ export default async function CompliancePage({ searchParams }: Props) {
                     <Cell cell={r.total.audience ? r.total : undefined} overdue={r.overdue} />
                   </td>
                   {board.locations.map((l) => (
-                    <td key={l.id} className="px-3 py-2">
+                    <td key={l.id ?? "none"} className="px-3 py-2">
                       <Cell cell={r.cells.get(l.id)} overdue={r.dueAt != null && r.overdue} />
                     </td>
                   ))}

@@ -1,13 +1,11 @@
 import "server-only";
-import { csvStream, xlsxStream, type ExportColumn, type ExportFile } from "@/lib/data-table/export";
+import { exportFile, type ExportColumn, type ExportFile, type ExportFormat } from "@/lib/data-table/export";
 import { percent, type Board, type Reader, type ReadStatus } from "./queries";
 
 /**
  * CSV and XLSX of the 'Readers' panel and of the compliance board (docs/features/must-read.md), through the shared
  * export streams (lib/data-table/export.ts) with the columns the screens show.
  */
-
-export type ExportFormat = "csv" | "xlsx";
 
 const STATE_LABELS: Record<Reader["state"], string> = {
   acknowledged: "Acknowledged",
@@ -49,22 +47,8 @@ async function* once<T>(rows: T[]): AsyncIterable<T[]> {
   yield rows;
 }
 
-function file<T>(
-  format: ExportFormat,
-  columns: ExportColumn<T>[],
-  rows: T[],
-  name: string,
-  sheetName: string,
-): ExportFile {
-  const stamp = new Date().toISOString().slice(0, 10);
-  if (format === "xlsx") {
-    return {
-      body: xlsxStream(columns, once(rows), { sheetName }),
-      type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-      name: `${name}-${stamp}.xlsx`,
-    };
-  }
-  return { body: csvStream(columns, once(rows)), type: "text/csv; charset=utf-8", name: `${name}-${stamp}.csv` };
+function file<T>(format: ExportFormat, columns: ExportColumn<T>[], rows: T[], name: string, sheetName: string) {
+  return exportFile({ format, columns, batches: once(rows), name, sheetName });
 }
 
 /** The readers of one post, a line per person. */

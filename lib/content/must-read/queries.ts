@@ -1,9 +1,11 @@
 import "server-only";
-import { and, asc, desc, eq, gte, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
 import { getDb, schema } from "@/lib/db";
 import { rowsOf } from "@/lib/db/rows";
-import { AppError } from "@/lib/errors";
+import { AppError, forbidden } from "@/lib/errors";
 import type { SessionUser } from "@/lib/auth/session";
+import { roleCan } from "@/lib/auth/roles";
+import { PORTAL_TIME_ZONE } from "@/lib/dates/zone";
 import { listVisibleMenus } from "@/lib/menus/queries";
 import { listRoles } from "@/lib/users/queries";
 import { personNameOrUsername } from "@/lib/users/display-name";
@@ -16,9 +18,9 @@ import { addressedTo, audienceColumnsOf, inAudience, isPastDue } from "../visibi
  *
  * Compliance of must-read posts, for administrators: who of a post's audience acknowledged
  * it, only saw it, or has not yet (the 'Readers' panel, GET read_status, its export), the board of
- * every must-read against every location, and the reminder mail. The audience is the people it is
- * addressed to now: active accounts whose role opens the post's page, in its locations and roles
- * (so someone who joins a location later is counted from then on).
+ * every must-read against every location (role 2: against their own location), and the reminder mail.
+ * The audience is the people it is addressed to now: active accounts whose role opens the post's page,
+ * in its locations and roles (so someone who joins a location later is counted from then on).
  */
 
 const { posts, users, locations, postAcknowledgements, postViews, menus } = schema;
@@ -244,6 +246,8 @@ export async function readStatus(postId: number, viewer: SessionUser): Promise<R
 
 export type BoardFilters = { from?: string; to?: string; locationId?: number };
 export type BoardCell = { audience: number; acknowledged: number };
+/** A column of the board: a location, or (id null) the people without one. */
+export type BoardLocation = { id: number | null; name: string };
 export type BoardRow = {
   id: number;
   title: string;
@@ -251,10 +255,13 @@ export type BoardRow = {
   publishedAt: Date;
   dueAt: Date | null;
   overdue: boolean;
-  cells: Map<number, BoardCell>;
+  /** By location id; null: the people without a location. */
+  cells: Map<number | null, BoardCell>;
   total: BoardCell;
 };
-export type Board = { locations: { id: number; name: string }[]; rows: BoardRow[] };
+export type Board = { locations: BoardLocation[]; rows: BoardRow[] };
+
+export const OUTSIDE_COMPLIANCE_SCOPE = "You can see the compliance board of your own location only.";
 
 /** The percentage shown for a cell (null when nobody of the location is in the audience). */
 export function percent(c: BoardCell): number | null {
@@ -262,34 +269,58 @@ export function percent(c: BoardCell): number | null {
 }
 
 /**
- * Every must-read (published between `from` and `to`, inclusive dates in UTC) against every location
- * (or one): of the people each is addressed to in that location, how many acknowledged. Three
- * statements whatever the numbers: the must-reads, the people counted per location and role, the
+ * The locations a viewer's board covers: null for every location and the people without one
+ * (administrators), else the viewer's own location (role 2; none when they have no location). The
+ * location is the one administrators keep on the account, so nothing a person edits widens it.
+ * 403 for anyone else.
+ */
+export function complianceScope(viewer: Pick<SessionUser, "roleId" | "locationId">): number[] | null {
+  if (roleCan(viewer.roleId, "seeEveryLocationCompliance")) return null;
+  if (!roleCan(viewer.roleId, "seeCompliance")) throw forbidden();
+  return viewer.locationId == null ? [] : [viewer.locationId];
+}
+
+/** The people the board counts: active, of one location, of the viewer's scope, or everyone (the scope null). */
+function countedPeople(locationId: number | undefined, scope: number[] | null): SQL | undefined {
+  const where = locationId
+    ? eq(users.locationId, locationId)
+    : scope && (scope.length ? inArray(users.locationId, scope) : sql`false`);
+  return and(eq(users.status, "active"), isNull(users.deletedAt), where || undefined);
+}
+
+/** The instant a published-date filter's day starts at in the portal's zone (the board shows its days). */
+const dayStart = (day: string, plusDays = 0) =>
+  sql`((${day}::date + ${plusDays}::int)::timestamp at time zone ${PORTAL_TIME_ZONE})`;
+
+/**
+ * Every must-read (published between `from` and `to`, inclusive days in the portal's zone) against
+ * every location in the viewer's scope (complianceScope; or one of them), with a column for the people
+ * without a location when the scope is everyone: of the people each is addressed to there, how many
+ * acknowledged. Only the audience is counted: administrators (or anyone) outside it are not. A viewer
+ * with a scope sees only the must-reads addressed to someone in it; a location outside it is a 403.
+ * Three statements whatever the numbers: the must-reads, the people counted per location and role, the
  * acknowledgements counted per post, round, location and role (one pass over them, each person's
  * location and role found by hash) and those of each must-read's current round kept; the audience rule is then
  * applied to those few groups, not to each person.
  */
 export async function complianceBoard(filters: BoardFilters, viewer: SessionUser): Promise<Board> {
+  const scope = complianceScope(viewer);
+  if (scope && filters.locationId && !scope.includes(filters.locationId))
+    throw new AppError(403, OUTSIDE_COMPLIANCE_SCOPE);
   const db = await getDb();
   const published = sql<Date>`coalesce(${posts.publishAt}, ${posts.createdAt})`.mapWith(posts.createdAt);
+  const counted = countedPeople(filters.locationId, scope);
   const ackGroups = db
     .select({
       postId: postAcknowledgements.postId,
       round: postAcknowledgements.round,
-      locationId: sql<number>`${users.locationId}`.as("location_id"),
+      locationId: sql<number | null>`${users.locationId}`.as("location_id"),
       roleId: sql<number>`${users.roleId}`.as("role_id"),
       n: sql<number>`count(*)`.mapWith(Number).as("n"),
     })
     .from(postAcknowledgements)
     .innerJoin(users, eq(users.id, postAcknowledgements.userId))
-    .where(
-      and(
-        eq(users.status, "active"),
-        isNull(users.deletedAt),
-        sql`${users.locationId} is not null`,
-        filters.locationId ? eq(users.locationId, filters.locationId) : undefined,
-      ),
-    )
+    .where(counted)
     .groupBy(postAcknowledgements.postId, postAcknowledgements.round, users.locationId, users.roleId)
     .as("ack_groups");
   const [mustReads, people, acks, allLocations] = await Promise.all([
@@ -308,22 +339,15 @@ export async function complianceBoard(filters: BoardFilters, viewer: SessionUser
       .where(
         and(
           eq(posts.mustRead, true),
-          filters.from ? gte(published, sql`${filters.from}::date`) : undefined,
-          filters.to ? lt(published, sql`${filters.to}::date + 1`) : undefined,
+          filters.from ? gte(published, dayStart(filters.from)) : undefined,
+          filters.to ? lt(published, dayStart(filters.to, 1)) : undefined,
         ),
       )
       .orderBy(sql`${published} desc`, sql`${posts.id} desc`),
     db
       .select({ locationId: users.locationId, roleId: users.roleId, n: sql<number>`count(*)`.mapWith(Number) })
       .from(users)
-      .where(
-        and(
-          eq(users.status, "active"),
-          isNull(users.deletedAt),
-          sql`${users.locationId} is not null`,
-          filters.locationId ? eq(users.locationId, filters.locationId) : undefined,
-        ),
-      )
+      .where(counted)
       .groupBy(users.locationId, users.roleId),
     // Counted per post, round, location and role first, then the current round of each must-read kept:
     // joined to the posts before counting, the planner expects a few hundred acknowledgements (it cannot
@@ -340,18 +364,19 @@ export async function complianceBoard(filters: BoardFilters, viewer: SessionUser
       .from(locations)
       .orderBy(asc(locations.name), asc(locations.id)),
   ]);
-  const shownLocations = filters.locationId ? allLocations.filter((l) => l.id === filters.locationId) : allLocations;
   const roles = await rolesSeeing([...new Set(mustReads.map((m) => m.menuId))], viewer.configStamp);
   const ackBy = new Map<string, number>();
   for (const a of acks) ackBy.set(`${a.postId}:${a.locationId}:${a.roleId}`, a.n);
   const now = Date.now();
   const rows: BoardRow[] = mustReads.map((m) => {
-    const cells = new Map<number, BoardCell>();
+    const cells = new Map<number | null, BoardCell>();
     const total: BoardCell = { audience: 0, acknowledged: 0 };
     const seeing = roles.get(m.menuId) ?? new Set<number>();
     for (const p of people) {
-      if (p.locationId == null || !seeing.has(p.roleId)) continue;
-      if (m.audienceLocationIds.length && !m.audienceLocationIds.includes(p.locationId)) continue;
+      if (!seeing.has(p.roleId)) continue;
+      // Someone without a location is outside every audience that names locations (visibility.ts addressedTo).
+      if (m.audienceLocationIds.length && (p.locationId == null || !m.audienceLocationIds.includes(p.locationId)))
+        continue;
       if (m.audienceRoleIds.length && !m.audienceRoleIds.includes(p.roleId)) continue;
       const cell = cells.get(p.locationId) ?? { audience: 0, acknowledged: 0 };
       const acked = ackBy.get(`${m.id}:${p.locationId}:${p.roleId}`) ?? 0;
@@ -372,7 +397,12 @@ export async function complianceBoard(filters: BoardFilters, viewer: SessionUser
       total,
     };
   });
-  return { locations: shownLocations, rows };
+  const shown: BoardLocation[] = allLocations.filter((l) =>
+    filters.locationId ? l.id === filters.locationId : !scope || scope.includes(l.id),
+  );
+  if (!filters.locationId && !scope && rows.some((r) => r.cells.has(null))) shown.push({ id: null, name: NO_LOCATION });
+  // A viewer with a scope sees the must-reads addressed to someone in it, not the others' titles.
+  return { locations: shown, rows: scope ? rows.filter((r) => r.total.audience > 0) : rows };
 }
 
 // ---------------------------------------------------------------- reminders
