@@ -26,16 +26,19 @@ export default async function ToReadPage() {
             </Link>
           )}
         </div>
-        <p className="text-sm text-slate-600">
-          {unread === 0
-            ? "You have read every post you must read."
-            : `${unread} post${unread === 1 ? "" : "s"} still to read and acknowledge.`}
-        </p>
+        {/* One sentence for the state: nothing addressed to you, all read, or how many are left. */}
         {rows.length === 0 ? (
           <p className="rounded-lg border border-slate-200 bg-white p-5 text-slate-600">
             There are no must-read posts for you.
           </p>
         ) : (
+          <p className="text-sm text-slate-600">
+            {unread === 0
+              ? "You have read every post you must read."
+              : `${unread} post${unread === 1 ? "" : "s"} still to read and acknowledge.`}
+          </p>
+        )}
+        {rows.length > 0 && (
           <ul
             className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white"
             aria-label="Must-read posts"
