@@ -275,7 +275,7 @@ export function AttachmentList({ rows, slug, isAdmin, view, inGroup, groupHref, 
               <AppLink
                 href={groupHref(item.id)}
                 title={item.name}
-                className={`flex items-center gap-3 hover:text-brand-700${grid ? " card h-full hover:border-brand-500" : ""}`}
+                className={`flex items-center gap-3 hover:text-brand-700${grid ? "card h-full hover:border-brand-500" : ""}`}
               >
                 <Icon name="folder" className="h-10 w-10 shrink-0" color={safeColor(item.colorCode, "#444444")} />
                 <span className="min-w-0">
@@ -295,7 +295,7 @@ export function AttachmentList({ rows, slug, isAdmin, view, inGroup, groupHref, 
             key={item.id}
             className={grid ? "card flex flex-col" : "flex flex-wrap items-center gap-3 p-3 sm:flex-nowrap"}
           >
-            <div className={`flex min-w-0 items-start gap-3${grid ? "" : " flex-1"}`}>
+            <div className={`flex min-w-0 items-start gap-3${grid ? "" : "flex-1"}`}>
               <FileTypeIcon extension={doc?.extension ?? ""} isLink={isLink} className="h-10 w-10 shrink-0" />
               <div className="min-w-0 flex-1">
                 <div className="flex items-start gap-1">
