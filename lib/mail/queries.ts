@@ -1,5 +1,5 @@
 import "server-only";
-import { desc, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { getDb, schema } from "@/lib/db";
 
 const o = schema.mailOutbox;
@@ -55,4 +55,41 @@ export async function listOutbox({
     db.select({ total: sql<number>`count(*)::int` }).from(o),
   ]);
   return { rows, total, page, perPage };
+}
+
+/** One queued mail as the outbox's detail shows it: the list's columns and its plain-text body. */
+export type OutboxMail = OutboxRow & { body: string; messageId: string | null };
+
+/**
+ * A one-time link's secret in a mail body (Add user, password reset) is hidden: the outbox shows what was
+ * sent, but a link that sets a password is its recipient's alone.
+ */
+export function hideLinkSecrets(body: string): string {
+  return body.replace(/(\/login\/set-password\/)[^\s/?#]+/g, "$1[hidden]");
+}
+
+/** One mail of the outbox by id (administrators' detail view), its one-time link secrets hidden; null if none. */
+export async function getOutboxMail({ id }: { id: number }): Promise<OutboxMail | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      id: o.id,
+      status: o.status,
+      to: o.toAddresses,
+      cc: o.ccAddresses,
+      bcc: o.bccAddresses,
+      subject: o.subject,
+      attachmentName: o.attachmentName,
+      attempts: o.attempts,
+      lastError: o.lastError,
+      nextAttemptAt: o.nextAttemptAt,
+      createdAt: o.createdAt,
+      sentAt: o.sentAt,
+      body: o.body,
+      messageId: o.messageId,
+    })
+    .from(o)
+    .where(eq(o.id, id))
+    .limit(1);
+  return row ? { ...row, body: hideLinkSecrets(row.body) } : null;
 }
