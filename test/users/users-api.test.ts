@@ -117,6 +117,7 @@ describe("listuser", () => {
         "state_id",
         "state",
         "phone",
+        "status",
       ].sort(),
     );
   });
