@@ -19,7 +19,7 @@ test.describe("staff", () => {
     // Empty save: the old portal's messages, nothing sent.
     await ui.button("Save").click();
     await expect(page.getByText("Please enter employee name")).toBeVisible();
-    await expect(page.getByText("Select Location", { exact: true })).toBeVisible();
+    await expect(ui.location).toHaveAccessibleDescription("Select Location");
 
     await ui.field("Employee Name").fill(name);
     await ui.field("Full RA#").fill("RA-77");
