@@ -21,6 +21,22 @@ export type OutboxRow = {
   sentAt: Date | null;
 };
 
+/** The columns of an outbox row (the list's and a mail's). */
+const outboxColumns = {
+  id: o.id,
+  status: o.status,
+  to: o.toAddresses,
+  cc: o.ccAddresses,
+  bcc: o.bccAddresses,
+  subject: o.subject,
+  attachmentName: o.attachmentName,
+  attempts: o.attempts,
+  lastError: o.lastError,
+  nextAttemptAt: o.nextAttemptAt,
+  createdAt: o.createdAt,
+  sentAt: o.sentAt,
+};
+
 /** One page of the outbox, newest first, with the total (for the administrators' page). */
 export async function listOutbox({
   page = 1,
@@ -34,20 +50,7 @@ export async function listOutbox({
   const db = await getDb();
   const [rows, [{ total }]] = await Promise.all([
     db
-      .select({
-        id: o.id,
-        status: o.status,
-        to: o.toAddresses,
-        cc: o.ccAddresses,
-        bcc: o.bccAddresses,
-        subject: o.subject,
-        attachmentName: o.attachmentName,
-        attempts: o.attempts,
-        lastError: o.lastError,
-        nextAttemptAt: o.nextAttemptAt,
-        createdAt: o.createdAt,
-        sentAt: o.sentAt,
-      })
+      .select(outboxColumns)
       .from(o)
       .orderBy(desc(o.createdAt), desc(o.id))
       .limit(perPage)
@@ -73,18 +76,7 @@ export async function getOutboxMail({ id }: { id: number }): Promise<OutboxMail 
   const db = await getDb();
   const [row] = await db
     .select({
-      id: o.id,
-      status: o.status,
-      to: o.toAddresses,
-      cc: o.ccAddresses,
-      bcc: o.bccAddresses,
-      subject: o.subject,
-      attachmentName: o.attachmentName,
-      attempts: o.attempts,
-      lastError: o.lastError,
-      nextAttemptAt: o.nextAttemptAt,
-      createdAt: o.createdAt,
-      sentAt: o.sentAt,
+      ...outboxColumns,
       body: o.body,
       messageId: o.messageId,
     })

@@ -156,22 +156,17 @@ export function UserTable({ state, rows, total, currentUserId, options }: Props)
         rowLabel={(r) => personNameOrUsernameOf(r)}
         bulkActions={(selected, clear) => (
           <>
-            <Button
-              type="button"
-              variant="secondary"
-              className="px-3 py-1"
-              onClick={() => setActive(selected, clear, false)}
-            >
-              Deactivate
-            </Button>
-            <Button
-              type="button"
-              variant="secondary"
-              className="px-3 py-1"
-              onClick={() => setActive(selected, clear, true)}
-            >
-              Reactivate
-            </Button>
+            {[false, true].map((active) => (
+              <Button
+                key={String(active)}
+                type="button"
+                variant="secondary"
+                className="px-3 py-1"
+                onClick={() => setActive(selected, clear, active)}
+              >
+                {active ? "Reactivate" : "Deactivate"}
+              </Button>
+            ))}
             <Button type="button" variant="danger" className="px-3 py-1" onClick={() => remove(selected, clear)}>
               Delete
             </Button>
