@@ -19,7 +19,7 @@ test.describe("staff", () => {
     // Empty save: the old portal's messages, nothing sent.
     await ui.button("Save").click();
     await expect(page.getByText("Please enter employee name")).toBeVisible();
-    await expect(page.getByText("select Location", { exact: true })).toBeVisible();
+    await expect(ui.location).toHaveAccessibleDescription("Select Location");
 
     await ui.field("Employee Name").fill(name);
     await ui.field("Full RA#").fill("RA-77");
@@ -67,7 +67,7 @@ test.describe("staff", () => {
     await shop1.getByLabel("Customer Name").fill("ACME");
     await shop1.getByLabel("Time In").fill("25:99");
     await ui.button("Save").click();
-    await expect(page.getByText("Please Enter Valid employee Email")).toBeVisible();
+    await expect(page.getByText("Please Enter Valid Employee Email")).toBeVisible();
     await expect(shop1.getByText("Please enter the time as HH:MM.")).toBeVisible();
     await ui.field("Employee Email").fill("tt@example.com");
     await shop1.getByLabel("Time In").fill("09:00");

@@ -77,7 +77,10 @@ test.describe("administrator", () => {
     await expect(page.getByText("Email Notification Sent Successfully")).toBeVisible();
     await expect(dialog).toBeHidden();
     await page.goto("/mail/outbox");
-    await expect(page.getByText(subject)).toBeVisible();
+    // The subject opens the mail, its body as text.
+    await page.getByRole("link", { name: subject }).click();
+    await expect(page.getByRole("heading", { level: 1, name: subject })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Message" })).toContainText("Fittings are on Friday.");
   });
 
   test("the sendemail call takes the old portal's form data with the attachment as a file", async ({ page }) => {

@@ -64,6 +64,27 @@ test.describe("administrator", () => {
     await users.pageBox.press("Enter");
     await expect(users.pageBox).toHaveValue("1");
 
+    // Deactivate one beside Delete: asked first, its session ends, the Status column says so and filters it.
+    const first = users.row(`${prefix}-1`);
+    await first.getByRole("checkbox").check();
+    await users.bulkBar.getByRole("button", { name: "Deactivate" }).click();
+    await expect(users.dialog).toContainText("They cannot sign in until reactivated");
+    await users.dialog.getByRole("button", { name: "Deactivate" }).click();
+    await expect(users.toast("1 account was deactivated.")).toBeVisible();
+    await expect(first.getByRole("cell", { name: "Deactivated", exact: true })).toBeVisible();
+    await contexts[0].page.reload();
+    await expect(contexts[0].page).toHaveURL(/\/login/);
+    await users.filter("Status").selectOption({ label: "Deactivated" });
+    await expect(page).toHaveURL(/[?&]f_status=2/);
+    await expect(users.rows()).toHaveCount(1);
+    await first.getByRole("checkbox").check();
+    await users.bulkBar.getByRole("button", { name: "Reactivate" }).click();
+    await expect(users.toast("1 account was reactivated.")).toBeVisible();
+    await expect(users.table.getByText("No records found.")).toBeVisible();
+    await users.filter("Status").selectOption({ label: "All" });
+    await expect(users.rows()).toHaveCount(2);
+    await expect(first.getByRole("cell", { name: "Active", exact: true })).toBeVisible();
+
     // Select the page, cancel the delete, then delete.
     await users.selectAll.check();
     await expect(users.bulkBar).toContainText("2 selected");

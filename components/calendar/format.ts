@@ -64,7 +64,9 @@ export function describeRecurrence(e: ApiEventDetail, timeZone: string): string 
         ? `Monthly on day ${formatInZone(e.starts_at, e.time_zone, "d")}`
         : `Annual on ${formatInZone(e.starts_at, e.time_zone, "MMMM d")}`;
   }
-  if (e.starts_at) text += `, from ${formatDate(e.starts_at, timeZone)}`;
+  // An all-day series starts on a date, the one it was made for in its own zone, wherever it is read;
+  // a timed one at an instant, dated in the viewer's zone.
+  if (e.starts_at) text += `, from ${formatDate(e.starts_at, e.all_day ? e.time_zone : timeZone)}`;
   if (e.repeat_until) text += ` until ${formatDay(e.repeat_until)}`;
   return text;
 }

@@ -251,12 +251,12 @@ type AttachmentListProps = {
 
 /**
  * The Attachment tab: groups (folder icon and name, opening the child view) and single items (type
- * icon, title cut at 20 in the grid / 60 in the list, Download or Visit Now, pin, updater and date).
+ * icon, title, Download or Visit Now, pin, updater and date). Titles and names wrap, whole, however
+ * narrow the screen: a title cut at 20 characters left its end unreachable on a phone.
  */
 export function AttachmentList({ rows, slug, isAdmin, view, inGroup, groupHref, names }: AttachmentListProps) {
   if (rows.length === 0) return <EmptyList kind="attachment" />;
   const grid = view === "grid";
-  const max = grid ? 20 : 60;
   // Below the page's h1: items are h2 on the tab, h3 inside a group's view (whose name is the h2).
   const Title = inGroup ? "h3" : "h2";
   return (
@@ -279,7 +279,7 @@ export function AttachmentList({ rows, slug, isAdmin, view, inGroup, groupHref, 
               >
                 <Icon name="folder" className="h-10 w-10 shrink-0" color={safeColor(item.colorCode, "#444444")} />
                 <span className="min-w-0">
-                  <span className="block truncate font-medium text-slate-900">{cut(item.name, max)}</span>
+                  <span className="block font-medium wrap-anywhere text-slate-900">{item.name}</span>
                   <span className="text-xs text-slate-500">
                     {item.count} {item.count === 1 ? "item" : "items"}
                   </span>
@@ -299,9 +299,7 @@ export function AttachmentList({ rows, slug, isAdmin, view, inGroup, groupHref, 
               <FileTypeIcon extension={doc?.extension ?? ""} isLink={isLink} className="h-10 w-10 shrink-0" />
               <div className="min-w-0 flex-1">
                 <div className="flex items-start gap-1">
-                  <Title className="font-medium break-words text-slate-900" title={item.title}>
-                    {cut(item.title, max)}
-                  </Title>
+                  <Title className="min-w-0 font-medium wrap-anywhere text-slate-900">{item.title}</Title>
                   {item.pin && <Icon name="pin" className="mt-0.5 h-4 w-4 shrink-0 text-brand-600" label="Pinned" />}
                 </div>
                 <p className="item-meta mt-0.5">

@@ -178,7 +178,7 @@ describe("the attachment list", () => {
     updatedAt: at,
   };
 
-  it("groups link to their view, links say Visit Now, files Download, titles cut at 20 with the whole title as tooltip", () => {
+  it("groups link to their view, links say Visit Now, files Download, whole titles that wrap in the grid", () => {
     const { html, screen } = renderHtml(
       <AttachmentList
         rows={[group, row, file, bad]}
@@ -196,8 +196,11 @@ describe("the attachment list", () => {
     const visit = screen.getByRole("link", { name: "Visit Now: Parts catalogue for every dealership" });
     expect(visit.getAttribute("href")).toBe("https://parts.example.com/?a=1&b=2");
     expect(visit.getAttribute("target")).toBe("_blank");
-    const heading = screen.getByRole("heading", { level: 2, name: "Parts catalogue for ..." });
-    expect(heading.getAttribute("title")).toBe("Parts catalogue for every dealership");
+    // The whole title, never cut (it wraps, a phone included): 'Lift daily inspectio...' hid its end.
+    const heading = screen.getByRole("heading", { level: 2, name: "Parts catalogue for every dealership" });
+    expect(heading.className).toContain("wrap-anywhere");
+    expect(heading.className).not.toContain("truncate");
+    expect(html).not.toContain("...");
     const download = screen.getByRole("button", { name: "Download Form.pdf" });
     expect(download.dataset.file).toBe("post/2026/03/3.pdf");
     expect(download.dataset).toHaveProperty("download"); // a download, not the gallery

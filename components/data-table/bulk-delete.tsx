@@ -6,8 +6,11 @@ import { toast } from "@/components/ui/toast";
 import type { ActionResult } from "@/lib/actions/action";
 import { callAction } from "@/lib/actions/client";
 
-/** A bulk delete's question, and its toasts when it is cancelled and when it is done. */
-export type BulkDeleteTexts = { title: string; text: string; cancelled: string; done: string };
+/**
+ * A bulk delete's question, and its toasts when it is cancelled and when it is done (none: the server's
+ * message); `confirmLabel` names another bulk change that asks the same way (Deactivate).
+ */
+export type BulkDeleteTexts = { title: string; text: string; cancelled: string; done?: string; confirmLabel?: string };
 
 /**
  * A list's bulk delete: `remove(texts, run, clear)` asks (the danger confirm dialog, 'Yes, delete it!'
@@ -22,7 +25,7 @@ export function useBulkDelete() {
     const yes = await confirm({
       title: texts.title,
       text: texts.text,
-      confirmLabel: "Yes, delete it!",
+      confirmLabel: texts.confirmLabel ?? "Yes, delete it!",
       cancelLabel: "Cancel",
       danger: true,
     });
@@ -35,7 +38,7 @@ export function useBulkDelete() {
       toast.error(res.message);
       return;
     }
-    toast.success(texts.done);
+    toast.success(texts.done ?? res.message ?? "Done.");
     clear();
     router.refresh();
   };

@@ -31,7 +31,13 @@ export function RequestPanel({ panel, approvers = [] }: { panel: Panel; approver
       {panel.mayAssign && (
         <div className="rounded-md border border-amber-200 bg-amber-50 p-3">
           <p className="mb-2 text-sm text-amber-900">No form email mapping routed this submission.</p>
-          <AssignForm form={panel.form} id={panel.id} approvers={approvers} assignedTo={panel.assignedTo} />
+          <AssignForm
+            form={panel.form}
+            id={panel.id}
+            approvers={approvers}
+            assignedTo={panel.assignedTo}
+            assignedToName={panel.assignedToName}
+          />
         </div>
       )}
       {panel.decisions.length > 0 && (

@@ -113,6 +113,7 @@ export const users = pgTable(
     index("users_name_sort_idx").on(sql`lower(${t.firstName})`, sql`lower(${t.lastName})`, t.id),
     index("users_emp_id_sort_idx").on(t.empId, t.id),
     index("users_phone_sort_idx").on(t.phone, t.id),
+    index("users_status_sort_idx").on(t.status, t.id),
     index().on(t.stateId),
     index().on(t.locationId),
     index().on(t.departmentId),

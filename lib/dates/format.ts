@@ -17,3 +17,10 @@ export function formatInZone(at: Date | number | string, timeZone: string, patte
 export function formatDayText(day: string, pattern: string): string {
   return formatInZone(`${day}T00:00:00Z`, "UTC", pattern);
 }
+
+/** When something happened, as a person says it in a zone: 'at 2:02 PM' today, 'on Nov 27 at 2:02 PM' another day. */
+export function whenSaid(at: Date, timeZone: string, now = new Date()): string {
+  const day = (d: Date) => formatInZone(d, timeZone, "yyyy-MM-dd");
+  const time = formatInZone(at, timeZone, "h:mm a");
+  return day(at) === day(now) ? `at ${time}` : `on ${formatInZone(at, timeZone, "MMM d")} at ${time}`;
+}

@@ -28,11 +28,11 @@ describe("staff form fields", () => {
   });
 
   it("ids are digits only: 'abc', '1e3', '1.5', 0 and negatives are refused", () => {
-    const s = idField("select Location");
+    const s = idField("Select Location");
     expect(s.parse("12")).toBe(12);
     expect(s.parse(12)).toBe(12);
     for (const bad of ["abc", "1e3", "1.5", "", "0", 0, -3, 1.5, "99999999999", null])
-      expect(s.safeParse(bad).error?.issues[0].message, String(bad)).toBe("select Location");
+      expect(s.safeParse(bad).error?.issues[0].message, String(bad)).toBe("Select Location");
   });
 
   it("times are HH:MM within a day", () => {
@@ -43,9 +43,9 @@ describe("staff form fields", () => {
   });
 
   it("e-mail: required, then valid", () => {
-    const s = emailField("employee Email Required", "Please Enter Valid employee Email");
-    expect(s.safeParse("").error?.issues[0].message).toBe("employee Email Required");
-    expect(s.safeParse("nope").error?.issues[0].message).toBe("Please Enter Valid employee Email");
+    const s = emailField("Employee Email Required", "Please Enter Valid Employee Email");
+    expect(s.safeParse("").error?.issues[0].message).toBe("Employee Email Required");
+    expect(s.safeParse("nope").error?.issues[0].message).toBe("Please Enter Valid Employee Email");
     expect(s.parse(" a@example.com ")).toBe("a@example.com");
   });
 });

@@ -53,7 +53,7 @@ export async function getFormLocation(
 }
 
 /**
- * The location a submission names, or a 422 on `field` ('select Location') when it does not exist:
+ * The location a submission names, or a 422 on `field` ('Select Location') when it does not exist:
  * an unknown id is a validation error of the form, never a foreign-key 500.
  */
 export async function requireFormLocation(

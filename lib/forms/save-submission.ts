@@ -39,7 +39,7 @@ export type LockedSubmission<T extends StaffFormTable> = { row: T["$inferSelect"
  * Saves a staff form in one transaction. An update (the values' `id`, or a v1 body's) first locks the
  * row under the request's rules (lockEditableSubmission: 404, 403, 409); a v1 body's values are then made
  * from the locked row's form values (`formValues`, read in this transaction). Then the form's location
- * (an unknown one is a 422 'select Location' on `locationId`) and the move rule; `save` writes the row
+ * (an unknown one is a 422 'Select Location' on `locationId`) and the move rule; `save` writes the row
  * and its mail, which commit together.
  */
 export async function saveSubmission<T extends StaffFormTable, V extends { id?: number | null; locationId: number }, R>(

@@ -3,6 +3,8 @@ import { stampDueAt } from "@/lib/requests/targets";
 import { createElement } from "react";
 import { and, desc, eq, ne } from "drizzle-orm";
 import { getDb, schema, type Db, type Tx } from "@/lib/db";
+import { whenSaid } from "@/lib/dates/format";
+import { PORTAL_TIME_ZONE } from "@/lib/dates/zone";
 import type { SessionUser } from "@/lib/auth/session";
 import { AppError, forbidden } from "@/lib/errors";
 import { FORM_LABELS, type FormKey } from "@/lib/forms/form-keys";
@@ -160,7 +162,7 @@ async function refuseTransition(
     throw new AppError(
       409,
       last
-        ? `${last.actorName || "Someone"} already changed this request to ${now} at ${at}.`
+        ? `${last.actorName || "Someone"} already changed this request to ${now} ${whenSaid(last.createdAt, PORTAL_TIME_ZONE)}.`
         : `This request is ${now} now, not ${STATUS_LABELS[expected!]}.`,
       { status: [row.status], ...(last ? { decided_by: [last.actorName], decided_at: [at!] } : {}) },
     );

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, gt, isNotNull, or, sql, type SQL } from "drizzle-orm";
-import { getDb, schema } from "@/lib/db";
+import { getDb, schema, type Db } from "@/lib/db";
 import { rowsOf } from "@/lib/db/rows";
 import type { SessionUser } from "@/lib/auth/session";
 import { FORM_KEYS, type FormKey } from "@/lib/forms/form-keys";
@@ -233,7 +233,19 @@ export async function loadRequestPanel(form: FormKey, id: number, user: SessionU
     // An administrator assigns an approver to a submission no mapping routed (still waiting for a decision).
     mayAssign: roleCan(user.roleId, "assignRequests") && !row.routed && OPEN_STATUSES.has(row.status),
     assignedTo: row.assignedTo,
+    /** Whom it is assigned to (a name; a deleted person's too), so the picker says it whoever the list offers. */
+    assignedToName: row.assignedTo == null ? null : await userNameOf(db, row.assignedTo),
   };
+}
+
+async function userNameOf(db: Db, id: number): Promise<string | null> {
+  const u = schema.users;
+  const [row] = await db
+    .select({ name: personNameOrUsername(u) })
+    .from(u)
+    .where(eq(u.id, id))
+    .limit(1);
+  return row?.name ?? null;
 }
 
 /** The timelines of a page of requests in one query (My requests), keyed `form:id`; the submission step first. */

@@ -27,10 +27,11 @@ import {
   importUsersBody,
   newUserSchema,
   setPasswordSchema,
+  setUsersActiveBody,
   userIdBody,
 } from "./schemas";
 import { USER_DELETE_TEXTS } from "./columns";
-import { addUser, setUserActive } from "./onboarding";
+import { addUser, setUserActive, setUsersActive } from "./onboarding";
 import { importUsers } from "./import";
 import { redeemPasswordLink, requestPasswordReset, sendPasswordReset } from "./password-links";
 import { storedEditUser, storedProfile } from "./queries";
@@ -137,6 +138,22 @@ export const setUserActiveAction = createAction(
       data: undefined,
       message: input.active ? PEOPLE_MESSAGES.reactivated : PEOPLE_MESSAGES.deactivated,
     };
+  },
+);
+
+/** The user list's Deactivate / Reactivate of the selected users (administrators); deactivating oneself is refused. */
+export const setUsersActiveAction = createAction(
+  { capability: "manageBackOffice" },
+  setUsersActiveBody,
+  async (input, user) => {
+    const { changed } = await setUsersActive({ ...input, actorId: user.id, requestId: await requestId() });
+    const n = changed.length;
+    const message = !n
+      ? PEOPLE_MESSAGES.alreadyInStatus(input.active)
+      : input.active
+        ? PEOPLE_MESSAGES.reactivatedCount(n)
+        : PEOPLE_MESSAGES.deactivatedCount(n);
+    return { ok: true as const, data: { changed }, message };
   },
 );
 

@@ -21,6 +21,7 @@ export function toApiUser(r: UserListRow) {
     state_id: r.stateId,
     state: r.stateName,
     phone: r.phone,
+    status: r.status,
   };
 }
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { schema, type Tx } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { getStorage } from "@/lib/storage";
@@ -10,13 +10,14 @@ import { deleteFiles, withFileTransaction } from "@/lib/files/mutations";
 import { writeAudit } from "@/lib/system/audit";
 import { revokeAllFeedTokens } from "@/lib/calendar/mutations";
 import { csvRecords } from "./csv";
-import { USER_COLUMNS } from "./columns";
+import { PERMISSION_SEPARATOR, USER_COLUMNS, USER_STATUSES, userStatusLabel, type UserStatus } from "./columns";
 import { PEOPLE_MESSAGES as M, newUserSchema, type NewUser } from "./schemas";
 import { loadUserRefs, refProblems, type UserRefs } from "./refs";
 import { revokeSessions } from "./mutations";
+import { writeUserStatus } from "./onboarding";
 import { issuePasswordLinks } from "./password-links";
 
-const { users } = schema;
+const { users, userPermissions } = schema;
 
 /** A file may have this many rows (not counting its header). */
 export const IMPORT_MAX_ROWS = 5000;
@@ -33,6 +34,8 @@ const HEADERS = {
   department: label("department"),
   state: label("state"),
   phone: label("phone"),
+  status: label("status"),
+  permissions: label("permissions"),
 } as const;
 type Column = keyof typeof HEADERS;
 
@@ -90,8 +93,9 @@ async function readRows(file: FileRow): Promise<{ line: number; cells: Partial<R
       if (record.every((c) => !c.trim())) continue;
       if (rows.length >= IMPORT_MAX_ROWS) throw new AppError(422, M.importTooMany, { file: [M.importTooMany] });
       const cells: Partial<Record<Column, string>> = {};
+      // A short row (a spreadsheet drops trailing empty cells) keeps what its missing columns hold.
       columns.forEach((c, i) => {
-        if (c) cells[c] = cellText(record[i]);
+        if (c && i < record.length) cells[c] = cellText(record[i]);
       });
       rows.push({ line, cells });
     }
@@ -115,6 +119,10 @@ function lookups(refs: UserRefs) {
     locations: group([...refs.locations].map(([id, l]) => [l.name, { id, departmentId: l.departmentId }])),
     departments: group([...refs.departments].map(([id, name]) => [name, id])),
     states: group([...refs.states].flatMap(([id, s]) => [[s.code, id] as [string, number], [s.name, id]])),
+    permissions: group([...refs.permissions].flatMap(([id, p]) => [[p.label, id] as [string, number], [p.name, id]])),
+    statuses: group<UserStatus>(
+      USER_STATUSES.flatMap((s) => [[s.label, s.value] as [string, UserStatus], [s.value, s.value]]),
+    ),
   };
 }
 
@@ -129,7 +137,10 @@ type Existing = {
   locationId: number | null;
   departmentId: number | null;
   phone: string | null;
+  status: UserStatus;
   deletedAt: Date | null;
+  /** Their permission ids, ascending. */
+  permissionIds: number[];
 };
 
 /** The users the file's e-mails (or usernames) name, by lower-case e-mail / username. */
@@ -151,20 +162,30 @@ async function existingUsers(tx: Tx, emails: string[]) {
         locationId: users.locationId,
         departmentId: users.departmentId,
         phone: users.phone,
+        status: users.status,
         deletedAt: users.deletedAt,
+        permissionIds: sql<number[]>`array(select ${userPermissions.permissionId} from ${userPermissions}
+          where ${userPermissions.userId} = ${users.id} order by 1)`,
       })
       .from(users)
       .where(sql`lower(${users.email}) in ${part} or lower(${users.username}) in ${part}`)
-      .for("update");
+      .for("update", { of: users });
     for (const r of rows) {
-      if (r.email && part.includes(r.email)) byEmail.set(r.email, r);
+      if (r.email && part.includes(r.email)) byEmail.set(r.email, { ...r, permissionIds: r.permissionIds.map(Number) });
       usernames.add(r.username);
     }
   }
   return { byEmail, usernames };
 }
 
-type Planned = ImportRow & { data?: NewUser; id?: number; roleChanged?: boolean };
+type Planned = ImportRow & {
+  data?: NewUser;
+  status?: UserStatus;
+  id?: number;
+  before?: Existing;
+  roleChanged?: boolean;
+  permissionsChanged?: boolean;
+};
 
 /** Reads and judges every row; nothing is written. */
 async function plan(tx: Tx, file: FileRow, actorId: number): Promise<Planned[]> {
@@ -179,6 +200,11 @@ async function plan(tx: Tx, file: FileRow, actorId: number): Promise<Planned[]> 
     location: (id: number | null) => (id == null ? "" : (refs.locations.get(id)?.name ?? "")),
     department: (id: number | null) => (id == null ? "" : (refs.departments.get(id) ?? "")),
     state: (id: number | null) => (id == null ? "" : (refs.states.get(id)?.name ?? "")),
+    permissions: (ids: number[]) =>
+      ids
+        .map((id) => refs.permissions.get(id)?.label ?? "")
+        .sort()
+        .join(PERMISSION_SEPARATOR),
   };
 
   return rows.map(({ line, cells }): Planned => {
@@ -216,6 +242,17 @@ async function plan(tx: Tx, file: FileRow, actorId: number): Promise<Planned[]> 
     );
     const roleId = pick("role", cells.role, names.roles);
     const stateId = pick("state", cells.state, names.states);
+    // An empty status keeps the stored one (a new person is active); an empty permissions cell is none.
+    const status = cells.status ? pick("status", cells.status, names.statuses) : undefined;
+    const permissionIds =
+      cells.permissions === undefined
+        ? existing?.permissionIds
+        : cells.permissions
+            .split(PERMISSION_SEPARATOR.trim())
+            .map((p) => p.trim())
+            .filter(Boolean)
+            .map((p) => pick("permission", p, names.permissions))
+            .filter((id): id is number => typeof id === "number");
 
     const parsed = newUserSchema.safeParse({
       firstName: keepName ? existing.firstName : first,
@@ -227,7 +264,7 @@ async function plan(tx: Tx, file: FileRow, actorId: number): Promise<Planned[]> 
       locationId: location === undefined ? existing?.locationId : (location?.id ?? null),
       departmentId: departmentId === undefined ? existing?.departmentId : departmentId,
       phone: cells.phone ?? existing?.phone ?? "",
-      permissionIds: [],
+      permissionIds: permissionIds ?? [],
     });
     if (!parsed.success) {
       // A name already refused as unknown is not also 'required'.
@@ -244,9 +281,10 @@ async function plan(tx: Tx, file: FileRow, actorId: number): Promise<Planned[]> 
     else if (!existing && usernames.has(email)) errors.push(M.emailTaken);
     if (errors.length || !parsed.success) return out;
 
-    const data = parsed.data;
+    const data = { ...parsed.data, permissionIds: [...new Set(parsed.data.permissionIds)].sort((a, b) => a - b) };
     out.name = `${data.firstName} ${data.lastName}`;
     out.data = data;
+    out.status = status ?? existing?.status ?? "active";
     if (!existing) return { ...out, action: "create" };
     const compare: [string, string, string][] = [
       ["First name", existing.firstName, data.firstName],
@@ -257,16 +295,38 @@ async function plan(tx: Tx, file: FileRow, actorId: number): Promise<Planned[]> 
       [HEADERS.department, refName.department(existing.departmentId), refName.department(data.departmentId)],
       [HEADERS.state, refName.state(existing.stateId), refName.state(data.stateId)],
       [HEADERS.phone, existing.phone ?? "", data.phone],
+      [HEADERS.status, userStatusLabel(existing.status), userStatusLabel(out.status)],
+      [HEADERS.permissions, refName.permissions(existing.permissionIds), refName.permissions(data.permissionIds)],
     ];
     out.changes = compare.filter(([, from, to]) => from !== to).map(([field, from, to]) => ({ field, from, to }));
     out.id = existing.id;
+    out.before = existing;
     out.roleChanged = existing.roleId !== data.roleId;
+    out.permissionsChanged = existing.permissionIds.join() !== data.permissionIds.join();
     return { ...out, action: out.changes.length ? "change" : "unchanged" };
   });
 }
 
+/** Gives each person exactly these permissions (`replace`: what they held before goes). */
+async function setPermissions(tx: Tx, people: { id: number; permissionIds: number[] }[], replace = false) {
+  if (!people.length) return;
+  if (replace)
+    await tx.delete(userPermissions).where(
+      inArray(
+        userPermissions.userId,
+        people.map((p) => p.id),
+      ),
+    );
+  const values = people.flatMap((p) => p.permissionIds.map((permissionId) => ({ userId: p.id, permissionId })));
+  for (let i = 0; i < values.length; i += BATCH) await tx.insert(userPermissions).values(values.slice(i, i + BATCH));
+}
+
 /** Writes the planned creations and changes, batched, in the caller's transaction. */
-async function write(tx: Tx, planned: Planned[]): Promise<{ created: number[]; changed: number[] }> {
+async function write(
+  tx: Tx,
+  planned: Planned[],
+  audit: { actorId: number; requestId?: string | null },
+): Promise<{ created: number[]; changed: number[] }> {
   const creates = planned.filter((p) => p.action === "create");
   const changes = planned.filter((p) => p.action === "change");
   const created: number[] = [];
@@ -275,8 +335,9 @@ async function write(tx: Tx, planned: Planned[]): Promise<{ created: number[]; c
     const rows = await tx
       .insert(users)
       .values(
-        part.map(({ data: d }) => ({
+        part.map(({ data: d, status }) => ({
           username: d!.email,
+          status,
           email: d!.email,
           firstName: d!.firstName,
           lastName: d!.lastName,
@@ -290,9 +351,16 @@ async function write(tx: Tx, planned: Planned[]): Promise<{ created: number[]; c
       )
       .returning({ id: users.id });
     created.push(...rows.map((r) => r.id));
+    await setPermissions(
+      tx,
+      part.map((p, j) => ({ id: rows[j].id, permissionIds: p.data!.permissionIds })),
+    );
+    // A person imported as deactivated gets no link: Reactivate and Send password reset give them one.
     await issuePasswordLinks(
       tx,
-      part.map((p, j) => ({ id: rows[j].id, email: p.data!.email, firstName: p.data!.firstName })),
+      part.flatMap((p, j) =>
+        p.status === "disabled" ? [] : [{ id: rows[j].id, email: p.data!.email, firstName: p.data!.firstName }],
+      ),
       "invite",
     );
   }
@@ -310,12 +378,21 @@ async function write(tx: Tx, planned: Planned[]): Promise<{ created: number[]; c
       phone = v.phone, updated_at = now()
       from (values ${values}) as v(id, first_name, last_name, emp_id, role_id, state_id, location_id, department_id, phone)
       where ${users.id} = v.id`);
+    await setPermissions(
+      tx,
+      part.filter((p) => p.permissionsChanged).map((p) => ({ id: p.id!, permissionIds: p.data!.permissionIds })),
+      true,
+    );
   }
-  // As on Edit User: a new role ends the person's sessions and calendar links.
+  for (const status of ["active", "disabled"] as const) {
+    const rows = changes.filter((p) => p.status === status).map((p) => ({ id: p.id!, status: p.before!.status }));
+    await writeUserStatus(tx, rows, status, audit);
+  }
+  // As on Edit User: new rights end the person's sessions, and a new role their calendar links too.
   const now = new Date();
-  for (const p of changes.filter((c) => c.roleChanged)) {
+  for (const p of changes.filter((c) => c.roleChanged || c.permissionsChanged)) {
     await revokeSessions(tx, p.id!, now, "access");
-    await revokeAllFeedTokens(tx, p.id!);
+    if (p.roleChanged) await revokeAllFeedTokens(tx, p.id!);
   }
   return { created, changed: changes.map((c) => c.id!) };
 }
@@ -323,10 +400,12 @@ async function write(tx: Tx, planned: Planned[]): Promise<{ created: number[]; c
 /**
  * Import users from a CSV with the user export's columns (administrators). Matched to accounts by
  * e-mail: an unknown e-mail is a new account (invited as on Add user), a known one is changed where
- * its cells differ (a column the file does not have is kept; permissions are kept). Every row is judged
+ * its cells differ (a column the file does not have is kept, as is an empty Status; an empty Permissions
+ * cell is none; a new person imported as Deactivated is not mailed a link). Every row is judged
  * by Add user's schema and Edit User's rules; a refused row says why. `commit` false answers the
  * preview only; true writes the created and changed rows in one transaction (refused rows are
- * skipped) and removes the upload. One audit row for the import.
+ * skipped) and removes the upload. One audit row for the import, and one per status it changes (as
+ * Deactivate / Reactivate write).
  */
 export async function importUsers(input: {
   file: string;
@@ -340,7 +419,7 @@ export async function importUsers(input: {
     const counts = { create: 0, change: 0, unchanged: 0, refuse: 0 };
     for (const p of planned) counts[p.action]++;
     if (input.commit) {
-      const { created, changed } = await write(tx, planned);
+      const { created, changed } = await write(tx, planned, input);
       await deleteFiles([file], tx);
       await writeAudit(
         {

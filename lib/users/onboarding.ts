@@ -1,9 +1,10 @@
 import "server-only";
-import { and, eq, isNull, or, sql } from "drizzle-orm";
-import { getDb, schema } from "@/lib/db";
+import { and, inArray, isNull, or, sql } from "drizzle-orm";
+import { getDb, schema, type Tx } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { writeAudit } from "@/lib/system/audit";
 import { PEOPLE_MESSAGES as M, type NewUser } from "./schemas";
+import type { UserStatus } from "./columns";
 import { assertUserRefs, revokeSessions } from "./mutations";
 import { issuePasswordLinks } from "./password-links";
 
@@ -70,41 +71,77 @@ export async function addUser(input: {
 }
 
 /**
- * Deactivate / Reactivate (administrators). A deactivated account cannot sign in (password or SSO,
- * lib/auth/accounts.ts), its sessions and API tokens end at once, and it stays in the user list, its
- * history and the exports; Reactivate lets it sign in again. Not oneself (422). Deleted users are not
- * found (404). Audited; a call that changes nothing changes nothing and writes nothing.
+ * Writes a new status for accounts read (locked) in `tx`: a deactivated account cannot sign in (password or
+ * SSO, lib/auth/accounts.ts) and its sessions and API tokens end at once; one audit row per account whose
+ * status changes (the others are left alone). Returns the ids it changed.
  */
+export async function writeUserStatus(
+  tx: Tx,
+  rows: { id: number; status: UserStatus }[],
+  status: UserStatus,
+  audit: { actorId: number; requestId?: string | null },
+): Promise<number[]> {
+  const changed = rows.filter((r) => r.status !== status);
+  if (!changed.length) return [];
+  const ids = changed.map((r) => r.id);
+  await tx.update(users).set({ status }).where(inArray(users.id, ids));
+  const now = new Date();
+  for (const r of changed) {
+    if (status === "disabled") await revokeSessions(tx, r.id, now, "disabled");
+    await writeAudit(
+      {
+        actorId: audit.actorId,
+        action: status === "active" ? "user.reactivate" : "user.deactivate",
+        entity: "user",
+        entityId: r.id,
+        before: { status: r.status },
+        after: { status },
+        requestId: audit.requestId,
+      },
+      tx,
+    );
+  }
+  return ids;
+}
+
+/**
+ * Deactivate / Reactivate (administrators): Edit User's button for one account, the user list's bulk
+ * action for the selected ones. A deactivated account stays in the user list (its status shown), its
+ * history and the exports; Reactivate lets it sign in again. Deactivating oneself is refused (422, on
+ * `field`); reactivating a selection that holds oneself leaves oneself as is. Deleted users are not found
+ * (none found: 404). Audited; accounts already in the status are left alone and counted out.
+ */
+export async function setUsersActive(input: {
+  ids: number[];
+  active: boolean;
+  actorId: number;
+  requestId?: string | null;
+  field?: string;
+}): Promise<{ changed: number[] }> {
+  const self = input.ids.includes(input.actorId);
+  if (self && (!input.active || input.ids.length === 1))
+    throw new AppError(422, M.deactivateSelf, { [input.field ?? "ids"]: [M.deactivateSelf] });
+  const ids = [...new Set(input.ids)].filter((id) => id !== input.actorId);
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: users.id, status: users.status })
+      .from(users)
+      .where(and(inArray(users.id, ids), isNull(users.deletedAt)))
+      .orderBy(users.id)
+      .for("update");
+    if (!rows.length) throw new AppError(404, M.notRegistered);
+    const changed = await writeUserStatus(tx, rows, input.active ? "active" : "disabled", input);
+    return { changed };
+  });
+}
+
+/** Deactivate / Reactivate of one account (Edit User's button, the v1 calls): setUsersActive. */
 export async function setUserActive(input: {
   id: number;
   active: boolean;
   actorId: number;
   requestId?: string | null;
 }): Promise<void> {
-  if (input.id === input.actorId) throw new AppError(422, M.deactivateSelf, { id: [M.deactivateSelf] });
-  const db = await getDb();
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ status: users.status })
-      .from(users)
-      .where(and(eq(users.id, input.id), isNull(users.deletedAt)))
-      .for("update");
-    if (!row) throw new AppError(404, M.notRegistered);
-    const status = input.active ? "active" : "disabled";
-    if (row.status === status) return;
-    await tx.update(users).set({ status }).where(eq(users.id, input.id));
-    if (!input.active) await revokeSessions(tx, input.id, new Date(), "disabled");
-    await writeAudit(
-      {
-        actorId: input.actorId,
-        action: input.active ? "user.reactivate" : "user.deactivate",
-        entity: "user",
-        entityId: input.id,
-        before: { status: row.status },
-        after: { status },
-        requestId: input.requestId,
-      },
-      tx,
-    );
-  });
+  await setUsersActive({ ...input, ids: [input.id], field: "id" });
 }

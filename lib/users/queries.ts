@@ -4,7 +4,13 @@ import { getDb, schema, type Db } from "@/lib/db";
 import { inlineFileUrl } from "@/lib/files/links";
 import { contains, equalsId, likePattern, type TableQuerySpec } from "@/lib/data-table/query";
 import { defineList } from "@/lib/data-table/list-definition";
-import { USER_DEFAULT_SORT, USER_EXPORT_COLUMNS, type UserListRow } from "./columns";
+import {
+  PERMISSION_SEPARATOR,
+  USER_DEFAULT_SORT,
+  USER_EXPORT_COLUMNS,
+  userStatusOfFilter,
+  type UserListRow,
+} from "./columns";
 import { personNameOrUsername } from "./display-name";
 import { toId } from "@/lib/validation/id";
 
@@ -34,6 +40,11 @@ export const USER_QUERY: TableQuerySpec = {
     department: { sort: [sql`${departments.name}`], filter: equalsId(users.departmentId) },
     state: { sort: [sql`${states.name}`], filter: equalsId(users.stateId) },
     phone: { sort: [users.phone], filter: contains(users.phone) },
+    status: {
+      sort: [users.status],
+      notNull: true,
+      filter: { kind: "id", where: (v) => eq(users.status, userStatusOfFilter(v) ?? "active") },
+    },
   },
   tiebreak: users.id,
   defaultSort: USER_DEFAULT_SORT,
@@ -58,6 +69,16 @@ const rowColumns = {
   phone: users.phone,
 };
 
+/** The list's row: the person's columns, their status and their permissions. */
+const listColumns = {
+  ...rowColumns,
+  status: users.status,
+  // The person's permission labels in one cell (a handful per person, by the primary key's index).
+  permissions: sql<string>`coalesce((select string_agg(${permissions.label}, ${PERMISSION_SEPARATOR} order by ${permissions.label})
+    from ${userPermissions} join ${permissions} on ${permissions.id} = ${userPermissions.permissionId}
+    where ${userPermissions.userId} = ${users.id}), '')`,
+};
+
 function joined<T extends Record<string, unknown>>(db: Db, columns: T) {
   return db
     .select(columns as never)
@@ -80,7 +101,7 @@ export const userList = defineList<UserListRow>({
   table: users,
   id: users.id,
   query: USER_QUERY,
-  columns: rowColumns,
+  columns: listColumns,
   from: joined,
   joinedSorts: ["role", "location", "department", "state"],
   export: {

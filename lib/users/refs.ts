@@ -13,7 +13,8 @@ export type UserRefs = {
   states: Map<number, { code: string; name: string }>;
   locations: Map<number, { name: string; departmentId: number }>;
   departments: Map<number, string>;
-  permissions: Set<number>;
+  /** Each permission's name (access_form_email_manager) and label (Access Form Email Manager). */
+  permissions: Map<number, { name: string; label: string }>;
 };
 
 export async function loadUserRefs(tx: Tx): Promise<UserRefs> {
@@ -24,14 +25,16 @@ export async function loadUserRefs(tx: Tx): Promise<UserRefs> {
       .select({ id: schema.locations.id, name: schema.locations.name, departmentId: schema.locations.departmentId })
       .from(schema.locations),
     tx.select({ id: schema.departments.id, name: schema.departments.name }).from(schema.departments),
-    tx.select({ id: schema.permissions.id }).from(schema.permissions),
+    tx
+      .select({ id: schema.permissions.id, name: schema.permissions.name, label: schema.permissions.label })
+      .from(schema.permissions),
   ]);
   return {
     roles: new Map(roles.map((r) => [r.id, r.name])),
     states: new Map(states.map((s) => [s.id, s])),
     locations: new Map(locations.map((l) => [l.id, l])),
     departments: new Map(departments.map((d) => [d.id, d.name])),
-    permissions: new Set(permissions.map((p) => p.id)),
+    permissions: new Map(permissions.map((p) => [p.id, p])),
   };
 }
 

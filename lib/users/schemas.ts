@@ -68,6 +68,9 @@ export const PEOPLE_MESSAGES = {
   deactivated: "The account was deactivated.",
   reactivated: "The account was reactivated.",
   deactivateSelf: "You can't deactivate your own account.",
+  deactivatedCount: (n: number) => (n === 1 ? "1 account was deactivated." : `${n} accounts were deactivated.`),
+  reactivatedCount: (n: number) => (n === 1 ? "1 account was reactivated." : `${n} accounts were reactivated.`),
+  alreadyInStatus: (active: boolean) => `The selected accounts are already ${active ? "active" : "deactivated"}.`,
   importFileRequired: "Please upload a CSV file.",
   importHeaders: "The file's first line must name the user export's columns (Name, E-mail, ...).",
   importEmpty: "The file has no rows.",
@@ -261,6 +264,12 @@ export const listUserBody = listCallBody({
 
 /** POST deleteuser: `deleteArr`, the ids to delete. */
 export const deleteUserBody = z.object({ deleteArr: ids.min(1, "Select at least one record.") });
+
+/** The user list's Deactivate / Reactivate: the selected users. */
+export const setUsersActiveBody = z.object({
+  ids: ids.min(1, "Select at least one record."),
+  active: z.boolean({ error: "Choose Deactivate or Reactivate." }),
+});
 
 /** POST getstate: optional `search`. */
 export const getStateBody = z.object({ search: text().trim().max(100).optional() });

@@ -118,12 +118,12 @@ describe("form/mapper/add/update", () => {
   it("refuses missing form, location and To, invalid tags, unknown forms and locations", async () => {
     const base = { form_id: 2, location: String(loc["Downtown Motors"]), to_email: "a@example.com" };
     const cases: [Record<string, unknown>, string, string][] = [
-      [{ form_id: "" }, "form_id", "select Form"],
-      [{ form_id: 9 }, "form_id", "select Form"],
-      [{ form_id: "abc" }, "form_id", "select Form"],
-      [{ location: "" }, "location", "select Location"],
-      [{ location: "abc" }, "location.0", "select Location"],
-      [{ location: "1e3" }, "location.0", "select Location"],
+      [{ form_id: "" }, "form_id", "Select Form"],
+      [{ form_id: 9 }, "form_id", "Select Form"],
+      [{ form_id: "abc" }, "form_id", "Select Form"],
+      [{ location: "" }, "location", "Select Location"],
+      [{ location: "abc" }, "location.0", "Select Location"],
+      [{ location: "1e3" }, "location.0", "Select Location"],
       [{ to_email: "" }, "to_email", "Please enter email"],
       [{ to_email: "NULL" }, "to_email", "Please enter email"],
       [{ to_email: "a@example.com,not-an-email" }, "to_email.1", "Please enter valid Email"],
@@ -136,7 +136,7 @@ describe("form/mapper/add/update", () => {
     }
     const unknown = await save({ ...base, location: "999999" });
     expectErrorEnvelope(unknown, 422);
-    expect(unknown.json.message).toBe("select Location");
+    expect(unknown.json.message).toBe("Select Location");
     expect(await t.db().select().from(schema.formEmailMappings)).toHaveLength(0);
   });
 

@@ -14,6 +14,8 @@ vi.mock("next/headers", () => import("@/test/mock-next-headers"));
 import { apiRequest, callRoute, setupTestDatabase, tokenFor } from "@/test/db";
 import { expectErrorEnvelope } from "@/test/auth";
 import { schema } from "@/lib/db";
+import { formatInZone } from "@/lib/dates/format";
+import { PORTAL_TIME_ZONE } from "@/lib/dates/zone";
 import { POST as addRo } from "@/app/api/v1/ro-reversal-request/add/update/route";
 import { GET as getRo } from "@/app/api/v1/ro-reversal-request/get/route";
 import { POST as listRo } from "@/app/api/v1/ro-reversal-request/list/route";
@@ -253,8 +255,15 @@ describe("POST /api/v1/request/decide", () => {
       comment: "too late",
     });
     expectErrorEnvelope(second, 409);
-    expect(second.json.message).toContain("Morgan Manager");
-    expect(second.json.message).toContain("Approved");
+    // Who, what and when in the portal's time ('at 2:02 PM'), never a raw timestamp.
+    const [event] = await t.db().select().from(schema.requestEvents).where(eq(schema.requestEvents.recordId, id2));
+    const time = formatInZone(event.createdAt, PORTAL_TIME_ZONE, "h:mm a");
+    expect(second.json.message).toMatch(
+      new RegExp(
+        `^Morgan Manager already changed this request to Approved (on [A-Z][a-z]{2} \\d{1,2} )?at ${time}\\.$`,
+      ),
+    );
+    expect(second.json.message).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
     expect(second.json.content).toMatchObject({ decided_by: ["Morgan Manager"], status: ["approved"] });
     // The same status seen by both: expected_status makes the move a 409 even when the decision is possible now.
     const third = await decideAs(tokens.admin, {

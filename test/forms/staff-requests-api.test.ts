@@ -183,7 +183,7 @@ describe("uniform/request/add/update", () => {
     expect((await addUniform(uniform({ empolyee_first_name: "x".repeat(191) }))).status).toBe(422);
     const res = await addUniform(uniform({ location_id: 987654 }));
     expectErrorEnvelope(res, 422);
-    expect(res.json.message).toBe("select Location");
+    expect(res.json.message).toBe("Select Location");
   });
 
   it.each([
@@ -436,7 +436,7 @@ describe("continuous improvement suggestions", () => {
   it("refuses 02/30/2026, a 191-character name and an unknown location", async () => {
     expect((await addSuggestion(suggestion({ date: "02/30/2026" }))).status).toBe(422);
     expect((await addSuggestion(suggestion({ name: "n".repeat(191) }))).status).toBe(422);
-    expect((await addSuggestion(suggestion({ location_id: 987654 }))).json.message).toBe("select Location");
+    expect((await addSuggestion(suggestion({ location_id: 987654 }))).json.message).toBe("Select Location");
     expect(await t.db().$count(schema.improvementSuggestions)).toBe(0);
   });
 

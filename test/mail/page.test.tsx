@@ -1,4 +1,7 @@
-/** The administrators' outbox page: who may open it, what it lists (newest first), empty state and paging. */
+/**
+ * The administrators' outbox page: who may open it, what it lists (newest first), empty state and paging;
+ * and one mail's detail (its body as text).
+ */
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
 vi.mock("next/headers", () => import("@/test/mock-next-headers"));
@@ -21,6 +24,7 @@ import { renderHtml } from "@/test/render-dom";
 import { schema } from "@/lib/db";
 import { enqueueMail, enqueueMails } from "@/lib/mail/outbox";
 import OutboxPage from "@/app/(portal)/mail/outbox/page";
+import OutboxMailPage from "@/app/(portal)/mail/outbox/[id]/page";
 
 const t = setupTestDatabase();
 const o = schema.mailOutbox;
@@ -121,5 +125,48 @@ describe("/mail/outbox", () => {
     expect(await thrownDigest(OutboxPage({ searchParams: Promise.resolve({ page: "x" }) }))).toMatch(
       /^NEXT_REDIRECT;replace;\/mail\/outbox;/,
     );
+  });
+
+  it("a subject opens the mail: recipients, state and the body as text, a one-time link's secret hidden", async () => {
+    await signIn("admin");
+    const [id] = await enqueueMail(t.db(), {
+      to: "ann@example.com",
+      bcc: "audit@example.com",
+      subject: "Welcome <b>aboard</b>",
+      text: "Hello Ann,\n\nSet your password: https://portal.example.com/login/set-password/s3cretT0ken\n<script>x</script>",
+    });
+    const list = await open();
+    expect(list.screen.getByRole("link", { name: "Welcome <b>aboard</b>" }).getAttribute("href")).toBe(
+      `/mail/outbox/${id}`,
+    );
+
+    const openMail = async (raw: string) =>
+      renderHtml((await OutboxMailPage({ params: Promise.resolve({ id: raw }) })) as ReactElement);
+    const { screen, html } = await openMail(String(id));
+    expect(screen.getByRole("heading", { level: 1, name: "Welcome <b>aboard</b>" })).toBeTruthy();
+    const body = screen.getByRole("region", { name: "Message" });
+    expect(body.textContent).toContain("Hello Ann,\n\nSet your password:");
+    expect(body.textContent).toContain("<script>x</script>");
+    expect(html).not.toContain("<script>x");
+    expect(html).not.toContain("s3cretT0ken");
+    expect(body.textContent).toContain("/login/set-password/[hidden]");
+    expect(screen.getByText("bcc audit@example.com")).toBeTruthy();
+    expect(screen.getByText("Pending")).toBeTruthy();
+
+    // Unknown and malformed ids are the 404; staff and managers get the 403.
+    expect(await thrownDigest(OutboxMailPage({ params: Promise.resolve({ id: "999999" }) }))).toMatch(
+      /^NEXT_HTTP_ERROR_FALLBACK;404/,
+    );
+    expect(await thrownDigest(OutboxMailPage({ params: Promise.resolve({ id: "x" }) }))).toMatch(
+      /^NEXT_HTTP_ERROR_FALLBACK;404/,
+    );
+    vi.stubEnv("__NEXT_EXPERIMENTAL_AUTH_INTERRUPTS", "true");
+    for (const user of ["staff", "manager"]) {
+      await signIn(user);
+      expect(await thrownDigest(OutboxMailPage({ params: Promise.resolve({ id: String(id) }) }))).toMatch(
+        /^NEXT_HTTP_ERROR_FALLBACK;403/,
+      );
+    }
+    vi.unstubAllEnvs();
   });
 });

@@ -17,6 +17,9 @@ import { storeDocument } from "@/lib/files/api";
 import { PEOPLE_MESSAGES as M } from "@/lib/users/schemas";
 import { USER_EXPORT_COLUMNS } from "@/lib/users/columns";
 import { POST as importusers } from "@/app/api/v1/importusers/route";
+import { POST as listuser } from "@/app/api/v1/listuser/route";
+import { GET as exportUsers } from "@/app/api/export/users/route";
+import { parseCsv } from "@/test/export-files";
 import type { ImportResult } from "@/lib/users/import";
 
 const t = setupTestDatabase();
@@ -179,6 +182,129 @@ describe("importusers", () => {
     expectErrorEnvelope(other, 422);
     expect(other.json.message).toBe("File not found.");
     expectErrorEnvelope(await call({}), 422);
+  });
+
+  it("round-trips the export: status and permissions edited in it are previewed as changes and imported", async () => {
+    const db = t.db();
+    const [perm] = await db
+      .select()
+      .from(schema.permissions)
+      .where(eq(schema.permissions.name, "access_form_email_manager"));
+    const made = await db
+      .insert(schema.users)
+      .values([
+        { username: "rt-ann", email: "rt-ann@example.com", firstName: "Ann", lastName: "Round", roleId: 3 },
+        { username: "rt-ben", email: "rt-ben@example.com", firstName: "Ben", lastName: "Round", roleId: 3 },
+      ])
+      .returning();
+    const [ann, ben] = made;
+    await db.insert(schema.userPermissions).values({ userId: ben.id, permissionId: perm.id });
+    const benSession = await tokenFor(db, "rt-ben");
+
+    const exportCsv = async () => {
+      const res = await callRoute(
+        listuser,
+        apiRequest("/api/v1/listuser", {
+          method: "POST",
+          token: tokens.admin,
+          body: { filters: { email: "rt-" }, sort: { field: "email", type: "asc" }, export_users: true },
+        }),
+      );
+      const url = new URL(res.json.content.web as string);
+      const out = await exportUsers(apiRequest(`${url.pathname}${url.search}`, { token: tokens.admin }), {
+        params: Promise.resolve({}),
+      });
+      return parseCsv(await out.text()).filter((r) => r.some(Boolean));
+    };
+    const [header, ...rows] = await exportCsv();
+    expect(header).toEqual(USER_EXPORT_COLUMNS.map((c) => c.header));
+    const col = (name: string) => header.indexOf(name);
+    expect(rows.map((r) => [r[col("E-mail")], r[col("Status")], r[col("Permissions")]])).toEqual([
+      ["rt-ann@example.com", "Active", ""],
+      ["rt-ben@example.com", "Active", "Access Form Email Manager"],
+    ]);
+    const toCsv = (all: string[][]) =>
+      all.map((r) => r.map((c) => `"${c.replace(/"/g, '""')}"`).join(",")).join("\r\n");
+
+    // The export as it is imports as unchanged.
+    const same = (await call({ file: await upload(toCsv([header, ...rows])) })).json.content as ImportResult;
+    expect(same.counts).toEqual({ create: 0, change: 0, unchanged: 2, refuse: 0 });
+
+    // Edited: Ann gets two permissions (by label and by name), Ben is deactivated and loses his.
+    const edited = rows.map((r) => [...r]);
+    edited[0][col("Permissions")] = "Allow Environmental Data; access_social_media_calendar";
+    edited[1][col("Status")] = "Deactivated";
+    edited[1][col("Permissions")] = "";
+    const bad = [...rows[0]];
+    bad[col("E-mail")] = "rt-cid@example.com";
+    bad[col("Status")] = "Sleeping";
+    bad[col("Permissions")] = "Fly Planes";
+    const file = await upload(toCsv([header, ...edited, bad]));
+    const preview = (await call({ file })).json.content as ImportResult;
+    expect(preview.rows.map((r) => [r.email, r.action])).toEqual([
+      ["rt-ann@example.com", "change"],
+      ["rt-ben@example.com", "change"],
+      ["rt-cid@example.com", "refuse"],
+    ]);
+    expect(preview.rows[0].changes).toEqual([
+      { field: "Permissions", from: "", to: "Access Social Media Calendar; Allow Environmental Data" },
+    ]);
+    expect(preview.rows[1].changes).toEqual([
+      { field: "Status", from: "Active", to: "Deactivated" },
+      { field: "Permissions", from: "Access Form Email Manager", to: "" },
+    ]);
+    expect(preview.rows[2].errors).toEqual([
+      M.importUnknownName("status", "Sleeping"),
+      M.importUnknownName("permission", "Fly Planes"),
+    ]);
+    // The preview wrote nothing.
+    const [benBefore] = await db.select().from(schema.users).where(eq(schema.users.id, ben.id));
+    expect(benBefore.status).toBe("active");
+
+    const done = (await call({ file, commit: true })).json.content as ImportResult;
+    expect(done.counts).toEqual({ create: 0, change: 2, unchanged: 0, refuse: 1 });
+    const permsOf = async (id: number) =>
+      (
+        await db
+          .select({ name: schema.permissions.name })
+          .from(schema.userPermissions)
+          .innerJoin(schema.permissions, eq(schema.permissions.id, schema.userPermissions.permissionId))
+          .where(eq(schema.userPermissions.userId, id))
+      )
+        .map((p) => p.name)
+        .sort();
+    expect(await permsOf(ann.id)).toEqual(["access_social_media_calendar", "allow_environmental_data"]);
+    expect(await permsOf(ben.id)).toEqual([]);
+    const [benAfter] = await db.select().from(schema.users).where(eq(schema.users.id, ben.id));
+    expect(benAfter.status).toBe("disabled");
+    // Deactivated as by the button: his session ended, and it is audited.
+    expect(await resolveToken(benSession)).toBeNull();
+    const audits = await db
+      .select()
+      .from(schema.auditLog)
+      .where(eq(schema.auditLog.entityId, String(ben.id)));
+    expect(audits.map((a) => a.action)).toContain("user.deactivate");
+
+    // The next export carries the new values; importing it changes nothing.
+    const [, ...again] = await exportCsv();
+    expect(again.map((r) => [r[col("Status")], r[col("Permissions")]])).toEqual([
+      ["Active", "Access Social Media Calendar; Allow Environmental Data"],
+      ["Deactivated", ""],
+    ]);
+    const stable = (await call({ file: await upload(toCsv([header, ...again])) })).json.content as ImportResult;
+    expect(stable.counts).toEqual({ create: 0, change: 0, unchanged: 2, refuse: 0 });
+  });
+
+  it("creates a person imported as Deactivated without mailing a link, with the permissions the row names", async () => {
+    const row = `Dee Dormant,dee@example.com,,Staff,,,,,Deactivated,Allow Environmental Data`;
+    const done = await call({ file: await upload(`${HEADER}\n${row}\n`), commit: true });
+    expect((done.json.content as ImportResult).counts.create).toBe(1);
+    const [dee] = await t.db().select().from(schema.users).where(eq(schema.users.email, "dee@example.com"));
+    expect(dee.status).toBe("disabled");
+    const perms = await t.db().select().from(schema.userPermissions).where(eq(schema.userPermissions.userId, dee.id));
+    expect(perms).toHaveLength(1);
+    const links = await t.db().select().from(schema.passwordLinks).where(eq(schema.passwordLinks.userId, dee.id));
+    expect(links).toHaveLength(0);
   });
 
   it("refuses more than 5,000 rows", async () => {

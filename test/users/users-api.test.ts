@@ -117,6 +117,7 @@ describe("listuser", () => {
         "state_id",
         "state",
         "phone",
+        "status",
       ].sort(),
     );
   });
@@ -251,12 +252,31 @@ describe("export", () => {
       .replace(/^\uFEFF/, "")
       .trim()
       .split("\r\n");
-    expect(lines[0]).toBe("Name,E-mail,Dayforce Id,Role,Location,Department,State,Phone");
+    expect(lines[0]).toBe("Name,E-mail,Dayforce Id,Role,Location,Department,State,Phone,Status,Permissions");
     expect(lines).toHaveLength(4);
     expect(text).toContain(`"'=HYPERLINK(""http://x"")",evil1@example.com,'+1+1,Staff`);
     expect(text).toContain("'@SUM(A1) x,evil2@example.com,,Staff,,,,'-2");
     expect(text).toContain("'\tTab y,evil3@example.com,\"'\rcr\"");
     for (const line of lines.slice(1)) expect(line).not.toMatch(/(^|,)"?[=+\-@]/);
+  });
+
+  it("keeps a deactivated person in the list and the export, with their status; the Status filter finds them", async () => {
+    const id = await addUser({ username: "dormant1", firstName: "Dora", lastName: "Mant" });
+    await addUser({ username: "dormant2", firstName: "Dan", lastName: "Mant" });
+    await t.db().update(schema.users).set({ status: "disabled" }).where(eq(schema.users.id, id));
+    const listed = await list({ filters: { email: "dormant", status: 2 } });
+    expect(listed.json.content.row.map((u: { username: string; status: string }) => [u.username, u.status])).toEqual([
+      ["dormant1", "disabled"],
+    ]);
+    const { res } = await download({ filters: { email: "dormant" }, sort: { field: "status", type: "desc" } });
+    const lines = (await res.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines.slice(1)).toEqual([
+      "Dora Mant,dormant1@example.com,,Staff,,,,,Deactivated,",
+      "Dan Mant,dormant2@example.com,,Staff,,,,,Active,",
+    ]);
   });
 
   it("exports a selection as XLSX", async () => {

@@ -6,6 +6,7 @@ import { roleCan } from "@/lib/auth/roles";
 import { listMustReads } from "@/lib/content/must-read/queries";
 import { DateText } from "@/components/content/date-text";
 import { ContentRegion } from "@/components/content/content-region";
+import { ToReadSummary } from "./_components/to-read-summary";
 
 export const metadata: Metadata = { title: "To read" };
 
@@ -26,16 +27,8 @@ export default async function ToReadPage() {
             </Link>
           )}
         </div>
-        <p className="text-sm text-slate-600">
-          {unread === 0
-            ? "You have read every post you must read."
-            : `${unread} post${unread === 1 ? "" : "s"} still to read and acknowledge.`}
-        </p>
-        {rows.length === 0 ? (
-          <p className="rounded-lg border border-slate-200 bg-white p-5 text-slate-600">
-            There are no must-read posts for you.
-          </p>
-        ) : (
+        <ToReadSummary total={rows.length} unread={unread} />
+        {rows.length > 0 && (
           <ul
             className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white"
             aria-label="Must-read posts"

@@ -28,7 +28,7 @@ export const mapperListBody = listCallBody({
 }).transform((b, ctx) => {
   const id = formIdFrom((b.raw as { formType?: unknown }).formType);
   if (id === null) {
-    ctx.addIssue({ code: "custom", path: ["formType"], message: "select Form" });
+    ctx.addIssue({ code: "custom", path: ["formType"], message: "Select Form" });
     return z.NEVER;
   }
   return { ...b, state: { ...b.state, filters: { ...b.state.filters, form: String(id) } } };

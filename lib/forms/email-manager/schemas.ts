@@ -6,7 +6,7 @@ import { FORM_KEYS } from "@/lib/forms/form-keys";
 import { MAPPING_STATUSES } from "@/lib/forms/column-values";
 
 export const MAPPER_MESSAGES = {
-  form: "select Form",
+  form: "Select Form",
   location: LOCATION_REQUIRED_MESSAGE,
   to: "Please enter email",
   invalid: "Please enter valid Email",

@@ -28,7 +28,7 @@ const SUGGESTIONS = {
 
 /**
  * Adds or updates a continuous improvement suggestion. The location's name, manager e-mail and
- * manager name are recorded from the location itself (an unknown location is a 422 'select Location').
+ * manager name are recorded from the location itself (an unknown location is a 422 'Select Location').
  * A new suggestion queues its mail in the same transaction; an update (lockEditableSubmission: its requester
  * while open, administrators) records what changed in the audit log and the timeline, and sends none.
  */

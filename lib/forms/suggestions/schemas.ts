@@ -6,7 +6,7 @@ import { LONG_TEXT_MAX, emailField, fieldNames, idField, requiredDate, requiredT
 export const SUGGESTION_MESSAGES = {
   name: "Please enter name",
   date: "Select Date",
-  location: "select Location",
+  location: "Select Location",
   email: "Please enter email",
   emailFormat: "Please Enter Valid Email",
   phone: "Please Enter Valid Phone",

@@ -20,8 +20,8 @@ export const TECH_MESSAGES = {
   employeeName: "Please enter employee name",
   date: "Select Date",
   location: LOCATION_REQUIRED_MESSAGE,
-  emailRequired: "employee Email Required",
-  emailInvalid: "Please Enter Valid employee Email",
+  emailRequired: "Employee Email Required",
+  emailInvalid: "Please Enter Valid Employee Email",
 } as const;
 
 /** The success message of a save (shown by the form, answered by the call). */

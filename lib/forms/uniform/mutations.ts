@@ -48,7 +48,7 @@ const UNIFORM_REQUESTS = {
 
 /**
  * Saves a uniform request. A new one is inserted with its location's name and manager e-mail (an
- * unknown location is a 422 'select Location'), and its mail is queued in the same transaction
+ * unknown location is a 422 'Select Location'), and its mail is queued in the same transaction
  * (lib/forms/submission-mail.ts); `routed` records whether a mapping routed it. An `id` updates an
  * existing request (there is no edit screen; old clients may send one) under the rules of every request
  * (lockEditableSubmission: its requester while open, administrators), recorded in the audit log and its

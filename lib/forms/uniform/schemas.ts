@@ -76,7 +76,7 @@ export const QUANTITY_MAX = 1000;
 /** The uniform request form's messages (the old portal's messages). */
 export const UNIFORM_MESSAGES = {
   designation: "Select designation",
-  location: "select Location",
+  location: "Select Location",
   firstName: "Please enter employee first name",
   lastName: "Please enter employee last name",
   requestor: "Please enter requestor name",

@@ -2,28 +2,16 @@ import type { Metadata } from "next";
 import { connection } from "next/server";
 import { redirect } from "next/navigation";
 import { pageGuard, requireCapability } from "@/lib/auth/guards";
-import { listOutbox, type OutboxRow } from "@/lib/mail/queries";
+import { listOutbox } from "@/lib/mail/queries";
 import { smtpUrl } from "@/lib/mail/transport";
-import { DateText } from "@/components/content/date-text";
+import Link from "next/link";
 import { Pager } from "@/components/content/page-parts";
 import { ColumnHeaders, type ColumnHeader } from "@/components/ui/column-headers";
+import { MailStatus, Recipients, When } from "./_components/outbox-parts";
 
 export const metadata: Metadata = { title: "Mail Outbox" };
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
-
-const STATUS_LABEL: Record<OutboxRow["status"], string> = {
-  pending: "Pending",
-  sending: "Sending",
-  sent: "Sent",
-  failed: "Failed",
-};
-const STATUS_CLASS: Record<OutboxRow["status"], string> = {
-  pending: "bg-amber-50 text-amber-800 ring-amber-200",
-  sending: "bg-brand-50 text-brand-700 ring-brand-200",
-  sent: "bg-emerald-50 text-emerald-800 ring-emerald-200",
-  failed: "bg-red-50 text-red-800 ring-red-200",
-};
 
 const OUTBOX_COLUMNS: ColumnHeader[] = [
   "Created",
@@ -37,28 +25,7 @@ const OUTBOX_COLUMNS: ColumnHeader[] = [
 
 const href = (page: number) => (page > 1 ? `/mail/outbox?page=${page}` : "/mail/outbox");
 
-function When({ date }: { date: Date }) {
-  return (
-    <span className="whitespace-nowrap">
-      <DateText date={date} kind="us" /> <DateText date={date} kind="time" />
-    </span>
-  );
-}
-
-function Recipients({ row }: { row: OutboxRow }) {
-  const lines = [...row.to, ...row.cc.map((a) => `cc ${a}`), ...row.bcc.map((a) => `bcc ${a}`)];
-  return (
-    <ul className="space-y-0.5">
-      {lines.map((line) => (
-        <li key={line} className="break-all">
-          {line}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** The mail outbox (role 1): every queued mail, newest first, with its state; 25 a page (`?page=`). */
+/** The mail outbox (role 1): every queued mail, newest first, with its state; 25 a page (`?page=`); a subject opens the mail. */
 export default async function MailOutboxPage({ searchParams }: Props) {
   await connection();
   await pageGuard(requireCapability("manageBackOffice"));
@@ -102,11 +69,7 @@ export default async function MailOutboxPage({ searchParams }: Props) {
                     <When date={row.createdAt} />
                   </td>
                   <td className="px-4 py-2">
-                    <span
-                      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${STATUS_CLASS[row.status]}`}
-                    >
-                      {STATUS_LABEL[row.status]}
-                    </span>
+                    <MailStatus status={row.status} />
                     {row.status === "pending" && row.attempts > 0 && (
                       <span className="mt-1 block text-xs text-slate-500">
                         next try <When date={row.nextAttemptAt} />
@@ -117,7 +80,9 @@ export default async function MailOutboxPage({ searchParams }: Props) {
                     <Recipients row={row} />
                   </td>
                   <td className="px-4 py-2 break-words">
-                    {row.subject}
+                    <Link href={`/mail/outbox/${row.id}`} prefetch={false} className="text-brand-700 hover:underline">
+                      {row.subject}
+                    </Link>
                     {row.attachmentName && (
                       <span className="mt-1 block text-xs text-slate-500">Attachment: {row.attachmentName}</span>
                     )}

@@ -7,6 +7,7 @@ import { useConfirm } from "@/components/ui/confirm-dialog";
 import { toast } from "@/components/ui/toast";
 import { callAction } from "@/lib/actions/client";
 import { sendPasswordResetAction, setUserActiveAction } from "@/lib/users/actions";
+import { DEACTIVATE_TEXT } from "@/lib/users/columns";
 
 /**
  * Edit User's account buttons: Send password reset (a local account: the same one-time link as an
@@ -41,7 +42,7 @@ export function AccountActions({
       active &&
       !(await confirm({
         title: `Deactivate ${name}?`,
-        text: "They cannot sign in until reactivated, and their open sessions end now. Nothing they wrote is removed.",
+        text: DEACTIVATE_TEXT,
         confirmLabel: "Deactivate",
         cancelLabel: "Cancel",
         danger: true,

@@ -46,8 +46,9 @@ export function ImportUsers({ columns }: { columns: string[] }) {
       <h1 className="text-2xl font-semibold text-slate-900">Import users</h1>
       <p className="text-sm text-slate-700">
         A CSV with the user export&apos;s columns ({columns.join(", ")}), at most 5,000 rows. People are matched by
-        e-mail: a new e-mail adds a person (who is mailed a link to set a password), a known one changes theirs. You see
-        every row before anything is written.
+        e-mail: a new e-mail adds a person (who is mailed a link to set a password), a known one changes theirs. Export
+        the list, edit it, and import it back. A column left out keeps what is stored; permissions are separated by
+        &apos;;&apos;. You see every row before anything is written.
       </p>
       <Dropzone
         kind="document"

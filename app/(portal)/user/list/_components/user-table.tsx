@@ -9,9 +9,19 @@ import { sendV1 } from "@/lib/api/client";
 import { Button, buttonClass } from "@/components/ui/button";
 import { useBulkDelete } from "@/components/data-table/bulk-delete";
 import { toast } from "@/components/ui/toast";
-import { deleteUsersAction } from "@/lib/users/actions";
+import { deleteUsersAction, setUsersActiveAction } from "@/lib/users/actions";
+import { callAction } from "@/lib/actions/client";
+import { PEOPLE_MESSAGES } from "@/lib/users/schemas";
 import type { TableState } from "@/lib/data-table/state";
-import { USER_COLUMNS, USER_DEFAULT_SORT, USER_DELETE_TEXTS, type UserListRow } from "@/lib/users/columns";
+import {
+  USER_COLUMNS,
+  USER_DEFAULT_SORT,
+  USER_DEACTIVATE_TEXTS,
+  USER_DELETE_TEXTS,
+  USER_STATUSES,
+  userStatusLabel,
+  type UserListRow,
+} from "@/lib/users/columns";
 import { NotifyModal } from "./notify-modal";
 import { personNameOf, personNameOrUsernameOf } from "@/lib/users/display-name";
 
@@ -62,6 +72,21 @@ export function UserTable({ state, rows, total, currentUserId, options }: Props)
     { id: "state", header: label("state"), sortable: true, filter: select("state"), cell: (r) => text(r.stateName) },
     { id: "phone", header: label("phone"), sortable: true, filter: { kind: "text" }, cell: (r) => text(r.phone) },
     {
+      id: "status",
+      header: label("status"),
+      sortable: true,
+      filter: { kind: "select", options: USER_STATUSES.map((s, i) => ({ value: i + 1, text: s.label })) },
+      cell: (r) =>
+        r.status === "active" ? (
+          userStatusLabel(r.status)
+        ) : (
+          <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-medium text-slate-800">
+            {userStatusLabel(r.status)}
+          </span>
+        ),
+    },
+    { id: "permissions", header: label("permissions"), cell: (r) => r.permissions },
+    {
       id: "actions",
       header: "Action",
       // One's own record is edited on the profile screen, not here (the old portal's screens).
@@ -98,6 +123,25 @@ export function UserTable({ state, rows, total, currentUserId, options }: Props)
     await bulkDelete(USER_DELETE_TEXTS, () => deleteUsersAction({ deleteArr: ids }), clear);
   };
 
+  // Deactivate asks first (sessions end at once), as Delete does; Reactivate is undone by Deactivate.
+  const setActive = async (selected: string[], clear: () => void, active: boolean) => {
+    const ids = selected.map(Number);
+    if (!active && ids.includes(currentUserId)) {
+      toast.error(PEOPLE_MESSAGES.deactivateSelf);
+      return;
+    }
+    const run = () => setUsersActiveAction({ ids, active });
+    if (!active) {
+      await bulkDelete(USER_DEACTIVATE_TEXTS(ids.length), run, clear);
+      return;
+    }
+    const res = await callAction(run());
+    if (!res.ok) return void toast.error(res.message);
+    toast.success(res.message ?? "Done.");
+    clear();
+    router.refresh();
+  };
+
   return (
     <>
       <DataTable
@@ -111,9 +155,22 @@ export function UserTable({ state, rows, total, currentUserId, options }: Props)
         rowId={(r) => String(r.id)}
         rowLabel={(r) => personNameOrUsernameOf(r)}
         bulkActions={(selected, clear) => (
-          <Button type="button" variant="danger" className="px-3 py-1" onClick={() => remove(selected, clear)}>
-            Delete
-          </Button>
+          <>
+            {[false, true].map((active) => (
+              <Button
+                key={String(active)}
+                type="button"
+                variant="secondary"
+                className="px-3 py-1"
+                onClick={() => setActive(selected, clear, active)}
+              >
+                {active ? "Reactivate" : "Deactivate"}
+              </Button>
+            ))}
+            <Button type="button" variant="danger" className="px-3 py-1" onClick={() => remove(selected, clear)}>
+              Delete
+            </Button>
+          </>
         )}
         toolbar={(selected) => (
           <>

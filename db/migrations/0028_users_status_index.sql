@@ -1,0 +1,1 @@
+CREATE INDEX "users_status_sort_idx" ON "users" USING btree ("status","id");
