@@ -59,8 +59,9 @@ function waitingWhere(form: FormKey, user: Pick<SessionUser, "id" | "roleId">, q
 /**
  * The approvals inbox: every request `user` may decide now across every staff form, the oldest due first (no
  * due date last, then the oldest submitted), with form, requester, location, dates and Overdue; filtered by form,
- * location and status (default: waiting for an approver). Each form's rows come from its (location, due) index
- * of waiting rows, cut to the page's end, and are merged; anyone who decides nothing gets an empty page.
+ * location and status (default: waiting for an approver). First the page's requests: each form's keys from its
+ * index of waiting rows (db/schema/request-state.ts: location, due, id with who made and may decide it), cut to
+ * the page's end and merged; then only those rows are read. Anyone who decides nothing gets an empty page.
  */
 export async function listApprovals(
   user: Pick<SessionUser, "id" | "roleId">,
@@ -72,56 +73,86 @@ export async function listApprovals(
   const end = q.page * q.size;
   const parts: SQL[] = [];
   const counts: SQL[] = [];
-  const requester = schema.users;
   for (const key of keys) {
     const where = waitingWhere(key, user, q);
     if (!where) continue;
     const t = REQUEST_TABLES[key];
     parts.push(
-      sql`(select ${key}::text as form, ${t.id} as id, ${STAFF_FORM_REGISTRATIONS[key].requestTitle} as title,
-        ${t.status}::text as status, ${t.createdAt} as submitted_at, ${t.dueAt} as due_at, ${t.createdBy} as created_by,
-        ${t.locationId} as location_id
-        from ${t} where ${where} order by ${t.dueAt} asc nulls last, ${t.id} limit ${end})`,
+      sql`(select ${key}::text as form, ${t.id} as id, ${t.dueAt} as due_at, ${t.createdAt} as created_at from ${t}
+        where ${where} order by ${t.dueAt} asc nulls last, ${t.createdAt}, ${t.id} limit ${end})`,
     );
     counts.push(sql`(select count(*) from ${t} where ${where})`);
   }
   if (!parts.length) return { rows: [], total: 0 };
-  const rowsSql = sql`select r.*, ${personNameOrUsername(requester)} as requester, l.name as location
-    from (${sql.join(parts, sql` union all `)}) r
-    left join ${requester} on ${requester.id} = r.created_by
-    left join ${schema.locations} l on l.id = r.location_id
-    order by r.due_at asc nulls last, r.submitted_at, r.form, r.id
-    limit ${q.size} offset ${end - q.size}`;
-  const [rowsResult, totalResult] = await Promise.all([
-    db.execute(rowsSql),
+  const [pageResult, totalResult] = await Promise.all([
+    db.execute(sql`select form, id from (${sql.join(parts, sql` union all `)}) r
+      order by due_at asc nulls last, created_at, form, id limit ${q.size} offset ${end - q.size}`),
     db.execute(sql`select ${sql.join(counts, sql` + `)} as total`),
   ]);
+  const page = rowsOf<{ form: FormKey; id: number }>(pageResult);
+  const [{ total }] = rowsOf<{ total: string | number }>(totalResult);
+  const details = await readRows(page);
   const now = Date.now();
   const iso = (d: Date | string) => new Date(d).toISOString();
-  const rows = rowsOf<{
-    form: FormKey;
-    id: number;
-    title: string | null;
-    status: RequestStatus;
-    submitted_at: Date | string;
-    due_at: Date | string | null;
-    requester: string | null;
-    location: string | null;
-  }>(rowsResult).map((r) => ({
-    form: apiFormOf(r.form),
-    id: r.id,
-    title: r.title ?? "",
-    requester: r.requester ?? "",
-    location: r.location,
-    status: r.status,
-    submitted_at: iso(r.submitted_at),
-    due_at: r.due_at ? iso(r.due_at) : null,
-    overdue: !!r.due_at && OPEN_STATUSES.has(r.status) && new Date(r.due_at).getTime() < now,
-    decisions: decisionsFrom(workflowOf(r.form), r.status).filter((d) => d !== "answer"),
-    path: staffFormHref(r.form, "view", r.id),
-  }));
-  const [{ total }] = rowsOf<{ total: string | number }>(totalResult);
+  const rows = page.flatMap(({ form, id }) => {
+    const r = details.get(`${form}:${id}`);
+    if (!r) return [];
+    return [
+      {
+        form: apiFormOf(form),
+        id,
+        title: r.title ?? "",
+        requester: r.requester ?? "",
+        location: r.location,
+        status: r.status,
+        submitted_at: iso(r.submitted_at),
+        due_at: r.due_at ? iso(r.due_at) : null,
+        overdue: !!r.due_at && OPEN_STATUSES.has(r.status) && new Date(r.due_at).getTime() < now,
+        decisions: decisionsFrom(workflowOf(form), r.status).filter((d) => d !== "answer"),
+        path: staffFormHref(form, "view", id),
+      },
+    ];
+  });
   return { rows, total: Number(total) };
+}
+
+type ApprovalDetails = {
+  title: string | null;
+  status: RequestStatus;
+  submitted_at: Date | string;
+  due_at: Date | string | null;
+  requester: string | null;
+  location: string | null;
+};
+
+/** What the inbox shows of a page of requests (a form at a time, by id), keyed `form:id`. */
+async function readRows(page: { form: FormKey; id: number }[]): Promise<Map<string, ApprovalDetails>> {
+  const db = await getDb();
+  const out = new Map<string, ApprovalDetails>();
+  const requester = schema.users;
+  const forms = [...new Set(page.map((p) => p.form))];
+  await Promise.all(
+    forms.map(async (form) => {
+      const t = REQUEST_TABLES[form];
+      const ids = page.filter((p) => p.form === form).map((p) => p.id);
+      const rows = await db
+        .select({
+          id: t.id,
+          title: STAFF_FORM_REGISTRATIONS[form].requestTitle,
+          status: t.status,
+          submitted_at: t.createdAt,
+          due_at: t.dueAt,
+          requester: personNameOrUsername(requester),
+          location: schema.locations.name,
+        })
+        .from(t)
+        .leftJoin(requester, eq(requester.id, t.createdBy))
+        .leftJoin(schema.locations, eq(schema.locations.id, t.locationId))
+        .where(inArray(t.id, ids));
+      for (const r of rows) out.set(`${form}:${r.id}`, r as ApprovalDetails);
+    }),
+  );
+  return out;
 }
 
 /** How many requests wait for `user`'s decision (the header's 'Waiting for me'), as one scalar SQL expression. */
