@@ -185,8 +185,9 @@ export async function insertSubmission<T extends StaffFormTable>(
 
 /**
  * A simple form's write (one row, no child rows): an update of the locked `stored` row with what changed
- * recorded (recordSubmissionChange), or a new row (insertSubmission); then its mail ('Updated ' before the
- * title of an update's), and whether a form email mapping routed it.
+ * recorded (recordSubmissionChange, under the call's `requestId`), or a new row (insertSubmission); then
+ * its mail ('Updated ' before the title of an update's), and whether a form email mapping routed it. A form
+ * whose updates send no mail (`mailOnUpdate: false`) keeps the stored row's `routed`.
  */
 export async function writeSubmission<T extends StaffFormTable & { routed: PgColumn }>(
   tx: Tx,
@@ -195,7 +196,14 @@ export async function writeSubmission<T extends StaffFormTable & { routed: PgCol
   user: SessionUser,
   location: FormLocation,
   stored: (LockedSubmission<T> & { fields: ContentField[] }) | null,
-  write: { values: PgInsertValue<T>; fields: ContentField[]; title: string; baseUrl: string },
+  write: {
+    values: PgInsertValue<T>;
+    fields: ContentField[];
+    title: string;
+    baseUrl?: string;
+    requestId?: string | null;
+    mailOnUpdate?: boolean;
+  },
 ): Promise<{ id: number; routed: boolean }> {
   let id: number;
   if (stored) {
@@ -204,11 +212,15 @@ export async function writeSubmission<T extends StaffFormTable & { routed: PgCol
       .update(table)
       .set(write.values as never)
       .where(eq(table.id, id));
-    await recordSubmissionChange(tx, form, user, stored as never, {
-      locationId: location.id,
-      locationName: location.name,
-      fields: write.fields,
-    });
+    await recordSubmissionChange(
+      tx,
+      form,
+      user,
+      stored as never,
+      { locationId: location.id, locationName: location.name, fields: write.fields },
+      write.requestId,
+    );
+    if (write.mailOnUpdate === false) return { id, routed: (stored.row as { routed: boolean }).routed };
   } else {
     id = await insertSubmission(tx, table, form, { ...write.values, createdBy: user.id });
   }

@@ -3,14 +3,7 @@ import { eq } from "drizzle-orm";
 import { schema } from "@/lib/db";
 import type { SessionUser } from "@/lib/auth/session";
 import type { SuggestionInput } from "./schemas";
-import {
-  insertSubmission,
-  queueSubmissionMail,
-  recordSubmissionChange,
-  saveSubmission,
-  submissionValues,
-  type SubmissionInput,
-} from "@/lib/forms/save-submission";
+import { saveSubmission, submissionValues, writeSubmission, type SubmissionInput } from "@/lib/forms/save-submission";
 import { suggestionFields, suggestionFormValues } from "./columns";
 import { personNameOrUsernameOf } from "@/lib/users/display-name";
 
@@ -57,29 +50,21 @@ export async function saveSuggestion(
       managerName: manager?.name ?? null,
       updatedByName: personNameOrUsernameOf(user),
     };
-    if (stored) {
-      const [row] = await tx
-        .update(s)
-        .set(values)
-        .where(eq(s.id, stored.row.id))
-        .returning({ id: s.id, routed: s.routed });
-      await recordSubmissionChange(
-        tx,
-        "improvement_suggestion",
-        user,
-        { ...stored, fields: suggestionFields(stored.row, stored.locationName) },
-        { locationId: location.id, locationName: location.name, fields: suggestionFields(input, location.name) },
-        opts.requestId,
-      );
-      return row;
-    }
-    const id = await insertSubmission(tx, s, "improvement_suggestion", { ...values, createdBy: user.id });
-    const { routed } = await queueSubmissionMail(tx, "improvement_suggestion", id, location, user, {
-      title: `Continuous Improvement Suggestion: ${input.name}`,
-      fields: suggestionFields(input, location.name),
-      baseUrl: opts.baseUrl,
-    });
-    if (!routed) await tx.update(s).set({ routed }).where(eq(s.id, id));
-    return { id, routed };
+    return writeSubmission(
+      tx,
+      "improvement_suggestion",
+      s,
+      user,
+      location,
+      stored && { ...stored, fields: suggestionFields(stored.row, stored.locationName) },
+      {
+        values,
+        fields: suggestionFields(input, location.name),
+        title: `Continuous Improvement Suggestion: ${input.name}`,
+        baseUrl: opts.baseUrl,
+        requestId: opts.requestId,
+        mailOnUpdate: false,
+      },
+    );
   });
 }

@@ -1,17 +1,9 @@
 import "server-only";
-import { eq } from "drizzle-orm";
 import { schema } from "@/lib/db";
 import type { SessionUser } from "@/lib/auth/session";
 import { uniformFormValues, yesNo } from "./columns";
 import { designationName, wearName, type UniformRequestInput } from "./schemas";
-import {
-  insertSubmission,
-  queueSubmissionMail,
-  recordSubmissionChange,
-  saveSubmission,
-  submissionValues,
-  type SubmissionInput,
-} from "@/lib/forms/save-submission";
+import { saveSubmission, submissionValues, writeSubmission, type SubmissionInput } from "@/lib/forms/save-submission";
 import { personNameOrUsernameOf } from "@/lib/users/display-name";
 
 const u = schema.uniformRequests;
@@ -65,29 +57,21 @@ export async function saveUniformRequest(
       locationName: location.name,
       updatedByName: personNameOrUsernameOf(user),
     };
-    if (stored) {
-      const [row] = await tx
-        .update(u)
-        .set(values)
-        .where(eq(u.id, stored.row.id))
-        .returning({ id: u.id, routed: u.routed });
-      await recordSubmissionChange(
-        tx,
-        "uniform_request",
-        user,
-        { ...stored, fields: mailFields(stored.row, stored.locationName ?? "") },
-        { locationId: location.id, locationName: location.name, fields: mailFields(input, location.name) },
-        opts.requestId,
-      );
-      return row;
-    }
-    const id = await insertSubmission(tx, u, "uniform_request", { ...values, createdBy: user.id });
-    const { routed } = await queueSubmissionMail(tx, "uniform_request", id, location, user, {
-      title: `Uniform Request: ${input.employeeFirstName} ${input.employeeLastName}`,
-      fields: mailFields(input, location.name),
-      baseUrl: opts.baseUrl,
-    });
-    if (!routed) await tx.update(u).set({ routed }).where(eq(u.id, id));
-    return { id, routed };
+    return writeSubmission(
+      tx,
+      "uniform_request",
+      u,
+      user,
+      location,
+      stored && { ...stored, fields: mailFields(stored.row, stored.locationName ?? "") },
+      {
+        values,
+        fields: mailFields(input, location.name),
+        title: `Uniform Request: ${input.employeeFirstName} ${input.employeeLastName}`,
+        baseUrl: opts.baseUrl,
+        requestId: opts.requestId,
+        mailOnUpdate: false,
+      },
+    );
   });
 }
