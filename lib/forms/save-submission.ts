@@ -64,6 +64,15 @@ export async function saveSubmission<T extends StaffFormTable, V extends { id?: 
   });
 }
 
+/** A one-row form as saveSubmission reads it: a v1 update's fields lie over the locked row's form values. */
+export function rowSubmissionForm<T extends StaffFormTable>(
+  table: T,
+  notFound: string,
+  formValuesOf: (row: T["$inferSelect"]) => Record<string, unknown>,
+) {
+  return { table, notFound, formValues: (_tx: Tx, stored: LockedSubmission<T>) => formValuesOf(stored.row) };
+}
+
 /** A request's content as its mail and timeline name it: label and display value, in the form's order. */
 export type ContentField = { label: string; value: string };
 

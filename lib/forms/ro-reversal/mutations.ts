@@ -2,17 +2,18 @@ import "server-only";
 import { schema } from "@/lib/db";
 import type { SessionUser } from "@/lib/auth/session";
 import type { RoReversalValues } from "./schemas";
-import { saveSubmission, submissionValues, writeSubmission, type SubmissionInput } from "@/lib/forms/save-submission";
+import {
+  rowSubmissionForm,
+  saveSubmission,
+  submissionValues,
+  writeSubmission,
+  type SubmissionInput,
+} from "@/lib/forms/save-submission";
 import { roReversalFields, roReversalFormValues } from "./columns";
 
 const r = schema.roReversals;
 
-/** The RO reversal table as saveSubmission reads it: a v1 update's fields lie over the locked row's form values. */
-const RO_REVERSAL = {
-  table: r,
-  notFound: "No such RO reversal request.",
-  formValues: (_tx: unknown, stored: { row: typeof r.$inferSelect }) => roReversalFormValues(stored.row),
-};
+const RO_REVERSAL = rowSubmissionForm(r, "No such RO reversal request.", roReversalFormValues);
 
 /**
  * Saves an RO reversal request (new, or an edit of one the user may edit: lockEditableSubmission, with

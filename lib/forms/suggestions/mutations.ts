@@ -3,7 +3,13 @@ import { eq } from "drizzle-orm";
 import { schema } from "@/lib/db";
 import type { SessionUser } from "@/lib/auth/session";
 import type { SuggestionInput } from "./schemas";
-import { saveSubmission, submissionValues, writeSubmission, type SubmissionInput } from "@/lib/forms/save-submission";
+import {
+  rowSubmissionForm,
+  saveSubmission,
+  submissionValues,
+  writeSubmission,
+  type SubmissionInput,
+} from "@/lib/forms/save-submission";
 import { suggestionFields, suggestionFormValues } from "./columns";
 import { personNameOrUsernameOf } from "@/lib/users/display-name";
 
@@ -12,12 +18,7 @@ const s = schema.improvementSuggestions;
 export const SUGGESTION_SAVED = "Continuous Improvement Suggestion Saved Successfully";
 export const SUGGESTION_NOT_FOUND = "No such suggestion.";
 
-/** The suggestions table as saveSubmission reads it: a v1 update's fields lie over the locked row's form values. */
-const SUGGESTIONS = {
-  table: s,
-  notFound: SUGGESTION_NOT_FOUND,
-  formValues: (_tx: unknown, stored: { row: typeof s.$inferSelect }) => suggestionFormValues(stored.row),
-};
+const SUGGESTIONS = rowSubmissionForm(s, SUGGESTION_NOT_FOUND, suggestionFormValues);
 
 /**
  * Adds or updates a continuous improvement suggestion. The location's name, manager e-mail and

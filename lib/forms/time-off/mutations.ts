@@ -2,19 +2,20 @@ import "server-only";
 import { schema } from "@/lib/db";
 import type { SessionUser } from "@/lib/auth/session";
 import { submitterOf } from "@/lib/forms/submission";
-import { saveSubmission, submissionValues, writeSubmission, type SubmissionInput } from "@/lib/forms/save-submission";
+import {
+  rowSubmissionForm,
+  saveSubmission,
+  submissionValues,
+  writeSubmission,
+  type SubmissionInput,
+} from "@/lib/forms/save-submission";
 import type { TimeOffValues } from "./schemas";
 import { timeOffFields, timeOffFormValues } from "./columns";
 import { TIME_OFF_NOT_FOUND } from "./queries";
 
 const r = schema.timeOffRequests;
 
-/** The time-off table as saveSubmission reads it: a v1 update's fields lie over the locked row's form values. */
-const TIME_OFF = {
-  table: r,
-  notFound: TIME_OFF_NOT_FOUND,
-  formValues: (_tx: unknown, stored: { row: typeof r.$inferSelect }) => timeOffFormValues(stored.row),
-};
+const TIME_OFF = rowSubmissionForm(r, TIME_OFF_NOT_FOUND, timeOffFormValues);
 
 /**
  * Saves a time-off request (new, or an edit of one the user may edit) and queues its mail in the same

@@ -3,7 +3,13 @@ import { schema } from "@/lib/db";
 import type { SessionUser } from "@/lib/auth/session";
 import { uniformFormValues, yesNo } from "./columns";
 import { designationName, wearName, type UniformRequestInput } from "./schemas";
-import { saveSubmission, submissionValues, writeSubmission, type SubmissionInput } from "@/lib/forms/save-submission";
+import {
+  rowSubmissionForm,
+  saveSubmission,
+  submissionValues,
+  writeSubmission,
+  type SubmissionInput,
+} from "@/lib/forms/save-submission";
 import { personNameOrUsernameOf } from "@/lib/users/display-name";
 
 const u = schema.uniformRequests;
@@ -31,12 +37,7 @@ function mailFields(input: Omit<UniformRequestInput, "locationId">, locationName
 export const UNIFORM_SAVED = "Uniform Request Saved Successfully";
 export const UNIFORM_NOT_FOUND = "No such uniform request.";
 
-/** The uniform requests table as saveSubmission reads it: a v1 update's fields lie over the locked row's form values. */
-const UNIFORM_REQUESTS = {
-  table: u,
-  notFound: UNIFORM_NOT_FOUND,
-  formValues: (_tx: unknown, stored: { row: typeof u.$inferSelect }) => uniformFormValues(stored.row),
-};
+const UNIFORM_REQUESTS = rowSubmissionForm(u, UNIFORM_NOT_FOUND, uniformFormValues);
 
 /**
  * Saves a uniform request. A new one is inserted with its location's name and manager e-mail (an
