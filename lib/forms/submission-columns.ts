@@ -5,7 +5,14 @@ import { getDb, schema, type Db } from "@/lib/db";
 import type { SessionUser } from "@/lib/auth/session";
 import { equalsId } from "@/lib/data-table/query";
 import { ownRecordOr404, ownSubmissions } from "@/lib/forms/submission";
-import { requestStateColumns, requestStateQueryColumns, type RequestStateRow } from "@/lib/requests/columns";
+import {
+  requestStateColumns,
+  requestStateExportColumns,
+  requestStateQueryColumns,
+  type RequestStateRow,
+} from "@/lib/requests/columns";
+import { UPDATED_COLUMNS, labelsOf } from "@/lib/data-table/state";
+import type { ExportColumn } from "@/lib/data-table/export";
 import { personName } from "@/lib/users/display-name";
 
 const { locations } = schema;
@@ -70,6 +77,21 @@ export function submissionQueryColumns(t: SubmissionTable) {
     updated_at: { sort: [t.updatedAt] },
     ...requestStateQueryColumns(t),
   };
+}
+
+const updatedLabel = labelsOf(UPDATED_COLUMNS);
+
+/**
+ * The export columns every staff form export on `submissionColumns` ends with, as its list does: Location,
+ * Updated By, Updated At and the request state's.
+ */
+export function submissionExportColumns<T extends SubmissionRow>(): ExportColumn<T>[] {
+  return [
+    { header: "Location", value: (x) => x.locationName },
+    { header: updatedLabel("updated_by"), value: (x) => x.updatedByName },
+    { header: updatedLabel("updated_at"), value: (x) => x.updatedAt },
+    ...requestStateExportColumns<T>(),
+  ];
 }
 
 /**

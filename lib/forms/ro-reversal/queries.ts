@@ -1,11 +1,11 @@
 import "server-only";
-import { requestStateExportColumns } from "@/lib/requests/columns";
 import { eq, sql } from "drizzle-orm";
 import { schema } from "@/lib/db";
 import { contains } from "@/lib/data-table/query";
 import { defineList } from "@/lib/data-table/list-definition";
 import {
   submissionColumns,
+  submissionExportColumns,
   submissionListSource,
   submissionQueryColumns,
   submissionRecords,
@@ -68,10 +68,7 @@ export const roReversalList = defineList<RoReversalRow>({
       { header: roLabel("reason"), value: (x) => x.reason },
       { header: roLabel("billed_time"), value: (x) => x.billedTime },
       { header: roLabel("questions"), value: (x) => x.questions },
-      { header: "Location", value: (x) => x.locationName },
-      { header: roLabel("updated_by"), value: (x) => x.updatedByName },
-      { header: roLabel("updated_at"), value: (x) => x.updatedAt },
-      ...requestStateExportColumns<RoReversalRow>(),
+      ...submissionExportColumns<RoReversalRow>(),
     ],
   },
 });

@@ -1,10 +1,14 @@
 import "server-only";
-import { requestStateExportColumns } from "@/lib/requests/columns";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb, schema } from "@/lib/db";
 import { contains } from "@/lib/data-table/query";
 import type { SessionUser } from "@/lib/auth/session";
-import { submissionColumns, submissionListSource, submissionQueryColumns } from "@/lib/forms/submission-columns";
+import {
+  submissionColumns,
+  submissionExportColumns,
+  submissionListSource,
+  submissionQueryColumns,
+} from "@/lib/forms/submission-columns";
 import { ownRecordOr404, ownSubmissions } from "@/lib/forms/submission";
 import { defineList } from "@/lib/data-table/list-definition";
 import { TECH_DEFAULT_SORT, techLabel, type TechTimeRow } from "./columns";
@@ -136,10 +140,7 @@ export const techTimeList = defineList<TechTimeRow, TechTimeExportRow>({
       { header: techLabel("employee_name"), value: (x) => x.employeeName },
       { header: techLabel("employee_email"), value: (x) => x.employeeEmail },
       { header: techLabel("date"), value: (x) => exportDay(x.date) },
-      { header: "Location", value: (x) => x.locationName },
-      { header: techLabel("updated_by"), value: (x) => x.updatedByName },
-      { header: techLabel("updated_at"), value: (x) => x.updatedAt },
-      ...requestStateExportColumns<TechTimeExportRow>(),
+      ...submissionExportColumns<TechTimeExportRow>(),
       ...rowColumnsOf(),
     ],
   },

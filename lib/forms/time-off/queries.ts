@@ -4,11 +4,11 @@ import { schema } from "@/lib/db";
 import { contains } from "@/lib/data-table/query";
 import { defineList } from "@/lib/data-table/list-definition";
 import { exportDay } from "@/lib/data-table/export";
-import { requestStateExportColumns } from "@/lib/requests/columns";
 import { TIME_OFF_TYPES } from "@/lib/forms/column-values";
 import {
   ownColumns,
   submissionColumns,
+  submissionExportColumns,
   submissionListSource,
   submissionQueryColumns,
   submissionRecords,
@@ -63,10 +63,7 @@ export const timeOffList = defineList<TimeOffRow>({
       { header: timeOffLabel("half_day"), value: (x) => yesNo(x.halfDay) },
       { header: timeOffLabel("type"), value: (x) => x.type },
       { header: timeOffLabel("note"), value: (x) => x.note },
-      { header: "Location", value: (x) => x.locationName },
-      { header: timeOffLabel("updated_by"), value: (x) => x.updatedByName },
-      { header: timeOffLabel("updated_at"), value: (x) => x.updatedAt },
-      ...requestStateExportColumns<TimeOffRow>(),
+      ...submissionExportColumns<TimeOffRow>(),
     ],
   },
 });
