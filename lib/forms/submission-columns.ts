@@ -3,7 +3,7 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import { alias, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import { getDb, schema, type Db } from "@/lib/db";
 import type { SessionUser } from "@/lib/auth/session";
-import { equalsId } from "@/lib/data-table/query";
+import { equalsId, type ColumnSql } from "@/lib/data-table/query";
 import { ownRecordOr404, ownSubmissions } from "@/lib/forms/submission";
 import {
   requestStateColumns,
@@ -11,7 +11,7 @@ import {
   requestStateQueryColumns,
   type RequestStateRow,
 } from "@/lib/requests/columns";
-import { UPDATED_COLUMNS, labelsOf } from "@/lib/data-table/state";
+import { UPDATED_COLUMNS, labelsOf, type TableSort } from "@/lib/data-table/state";
 import type { ExportColumn } from "@/lib/data-table/export";
 import { personName } from "@/lib/users/display-name";
 
@@ -70,7 +70,7 @@ export type SubmissionRow = {
  * The list columns every staff form list on `submissionColumns` ends with: Location (sorts by name, filters
  * by id), Updated By, Updated At and the request state's.
  */
-export function submissionQueryColumns(t: SubmissionTable) {
+function submissionQueryColumns(t: SubmissionTable) {
   return {
     location: { sort: [sql`${locations.name}`], filter: equalsId(t.locationId) },
     updated_by: { sort: UPDATED_BY_SORT },
@@ -95,11 +95,23 @@ export function submissionExportColumns<T extends SubmissionRow>(): ExportColumn
 }
 
 /**
- * The rest of such a list's definition: read joined to the location and the updater (whose sorts are
- * joined sorts), staff see their own records, roles 1 and 2 everyone's.
+ * A staff form list's definition but its kind, row columns and export: keyset on the table's id; its
+ * `columns` of sorts and filters between the id's and the ones every such list ends with
+ * (submissionQueryColumns); read joined to the location and the updater (whose sorts are joined sorts),
+ * staff see their own records, roles 1 and 2 everyone's.
  */
-export function submissionListSource(t: SubmissionTable) {
+export function submissionListSource(
+  t: SubmissionTable & { id: PgColumn },
+  own: { columns: Record<string, ColumnSql>; defaultSort: TableSort },
+) {
   return {
+    table: t,
+    id: t.id,
+    query: {
+      columns: { id: { sort: [] }, ...own.columns, ...submissionQueryColumns(t) },
+      tiebreak: t.id,
+      defaultSort: own.defaultSort,
+    },
     from: fromSubmission(t),
     joinedSorts: ["location", "updated_by"],
     scope: ownSubmissions(t.createdBy),
