@@ -36,11 +36,6 @@ type SubmissionTable = PgTable & {
   updatedAt: PgColumn;
 } & Parameters<typeof requestStateColumns>[0];
 
-/** The table's own columns `keys` under their names: a list row's form fields, before `submissionColumns`. */
-export function ownColumns<T extends PgTable, K extends keyof T & string>(t: T, keys: readonly K[]): Pick<T, K> {
-  return Object.fromEntries(keys.map((k) => [k, t[k]])) as Pick<T, K>;
-}
-
 /** The columns every staff form row shares after its own fields: location, routing, creator, updater, state. */
 export function submissionColumns<T extends SubmissionTable>(t: T) {
   return {

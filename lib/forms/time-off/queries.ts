@@ -1,12 +1,12 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { schema } from "@/lib/db";
+import { ownColumns } from "@/lib/db/rows";
 import { contains } from "@/lib/data-table/query";
 import { defineList } from "@/lib/data-table/list-definition";
 import { exportDay } from "@/lib/data-table/export";
 import { TIME_OFF_TYPES } from "@/lib/forms/column-values";
 import {
-  ownColumns,
   submissionColumns,
   submissionExportColumns,
   submissionListSource,
