@@ -64,14 +64,51 @@ export async function saveSubmission<T extends StaffFormTable, V extends { id?: 
   });
 }
 
-/** A one-row form as saveSubmission reads it: a v1 update's fields lie over the locked row's form values. */
-export function rowSubmissionForm<T extends StaffFormTable>(
-  table: T,
-  notFound: string,
-  formValuesOf: (row: T["$inferSelect"]) => Record<string, unknown>,
-) {
-  return { table, notFound, formValues: (_tx: Tx, stored: LockedSubmission<T>) => formValuesOf(stored.row) };
+/**
+ * A one-row form's save (no child rows), made once from its facts: saveSubmission on its `table` (a v1
+ * update's fields lie over the locked row's `formValues`), then writeSubmission of what `build` makes of
+ * the form's values at their location: the row's values, its `fields` (the stored row's are the form's
+ * `fields` of it) and its mail's title. `mailOnUpdate: false`: the form's updates send no mail.
+ */
+export function oneRowFormSave<T extends StaffFormTable & { routed: PgColumn }>(form: {
+  key: FormKey;
+  table: T;
+  notFound: string;
+  formValues: (row: T["$inferSelect"]) => Record<string, unknown>;
+  fields: (row: T["$inferSelect"], locationName: string | null) => ContentField[];
+  mailOnUpdate?: boolean;
+}) {
+  const source = {
+    table: form.table,
+    notFound: form.notFound,
+    formValues: (_tx: Tx, stored: LockedSubmission<T>) => form.formValues(stored.row),
+  };
+  return <V extends { id?: number | null; locationId: number }>(
+    input: SubmissionInput<V>,
+    user: SessionUser,
+    call: { baseUrl?: string; requestId?: string | null },
+    build: (
+      tx: Tx,
+      v: V,
+      location: FormLocation,
+      stored: LockedSubmission<T> | null,
+    ) => Promise<OneRowWrite<T>> | OneRowWrite<T>,
+  ) =>
+    saveSubmission(source, input, user, async (tx, v, location, stored) => {
+      const { values, fields, title } = await build(tx, v, location, stored);
+      const before = stored && { ...stored, fields: form.fields(stored.row, stored.locationName) };
+      return writeSubmission(tx, form.key, form.table, user, location, before, {
+        values,
+        fields,
+        title,
+        ...call,
+        mailOnUpdate: form.mailOnUpdate,
+      });
+    });
 }
+
+/** What a one-row form's save writes: the row's values, its fields as the mail and timeline show them, the mail's title. */
+type OneRowWrite<T extends StaffFormTable> = { values: PgInsertValue<T>; fields: ContentField[]; title: string };
 
 /** A request's content as its mail and timeline name it: label and display value, in the form's order. */
 export type ContentField = { label: string; value: string };

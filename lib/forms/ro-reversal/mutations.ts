@@ -2,18 +2,16 @@ import "server-only";
 import { schema } from "@/lib/db";
 import type { SessionUser } from "@/lib/auth/session";
 import type { RoReversalValues } from "./schemas";
-import {
-  rowSubmissionForm,
-  saveSubmission,
-  submissionValues,
-  writeSubmission,
-  type SubmissionInput,
-} from "@/lib/forms/save-submission";
+import { oneRowFormSave, submissionValues, type SubmissionInput } from "@/lib/forms/save-submission";
 import { roReversalFields, roReversalFormValues } from "./columns";
 
-const r = schema.roReversals;
-
-const RO_REVERSAL = rowSubmissionForm(r, "No such RO reversal request.", roReversalFormValues);
+const saveRow = oneRowFormSave({
+  key: "ro_reversal",
+  table: schema.roReversals,
+  notFound: "No such RO reversal request.",
+  formValues: roReversalFormValues,
+  fields: roReversalFields,
+});
 
 /**
  * Saves an RO reversal request (new, or an edit of one the user may edit: lockEditableSubmission, with
@@ -26,21 +24,13 @@ export async function saveRoReversal(
   user: SessionUser,
   baseUrl: string,
 ): Promise<{ id: number; routed: boolean }> {
-  return saveSubmission(RO_REVERSAL, input, user, async (tx, v, location, stored) => {
+  return saveRow(input, user, { baseUrl }, (_tx, v, location) => {
     const warranty = v.payType === "Warranty";
     const values = submissionValues(
       { ...v, billedTime: warranty ? v.billedTime : null, questions: warranty ? v.questions : null },
       location,
       user,
     );
-    return writeSubmission(
-      tx,
-      "ro_reversal",
-      r,
-      user,
-      location,
-      stored && { ...stored, fields: roReversalFields(stored.row, stored.locationName) },
-      { values, fields: roReversalFields(v, location.name), title: `RO Reversal Request: ${v.employeeName}`, baseUrl },
-    );
+    return { values, fields: roReversalFields(v, location.name), title: `RO Reversal Request: ${v.employeeName}` };
   });
 }

@@ -3,13 +3,7 @@ import { eq } from "drizzle-orm";
 import { schema } from "@/lib/db";
 import type { SessionUser } from "@/lib/auth/session";
 import type { SuggestionInput } from "./schemas";
-import {
-  rowSubmissionForm,
-  saveSubmission,
-  submissionValues,
-  writeSubmission,
-  type SubmissionInput,
-} from "@/lib/forms/save-submission";
+import { oneRowFormSave, submissionValues, type SubmissionInput } from "@/lib/forms/save-submission";
 import { suggestionFields, suggestionFormValues } from "./columns";
 import { personNameOrUsernameOf } from "@/lib/users/display-name";
 
@@ -18,7 +12,14 @@ const s = schema.improvementSuggestions;
 export const SUGGESTION_SAVED = "Continuous Improvement Suggestion Saved Successfully";
 export const SUGGESTION_NOT_FOUND = "No such suggestion.";
 
-const SUGGESTIONS = rowSubmissionForm(s, SUGGESTION_NOT_FOUND, suggestionFormValues);
+const saveRow = oneRowFormSave({
+  key: "improvement_suggestion",
+  table: s,
+  notFound: SUGGESTION_NOT_FOUND,
+  formValues: suggestionFormValues,
+  fields: suggestionFields,
+  mailOnUpdate: false,
+});
 
 /**
  * Adds or updates a continuous improvement suggestion. The location's name, manager e-mail and
@@ -31,7 +32,7 @@ export async function saveSuggestion(
   user: SessionUser,
   opts: { requestId?: string | null; baseUrl?: string } = {},
 ): Promise<{ id: number; routed: boolean }> {
-  return saveSubmission(SUGGESTIONS, submission, user, async (tx, input, location, stored) => {
+  return saveRow(submission, user, opts, async (tx, input, location) => {
     const [manager] = await tx
       .select({ name: schema.locations.managerName })
       .from(schema.locations)
@@ -51,21 +52,10 @@ export async function saveSuggestion(
       managerName: manager?.name ?? null,
       updatedByName: personNameOrUsernameOf(user),
     };
-    return writeSubmission(
-      tx,
-      "improvement_suggestion",
-      s,
-      user,
-      location,
-      stored && { ...stored, fields: suggestionFields(stored.row, stored.locationName) },
-      {
-        values,
-        fields: suggestionFields(input, location.name),
-        title: `Continuous Improvement Suggestion: ${input.name}`,
-        baseUrl: opts.baseUrl,
-        requestId: opts.requestId,
-        mailOnUpdate: false,
-      },
-    );
+    return {
+      values,
+      fields: suggestionFields(input, location.name),
+      title: `Continuous Improvement Suggestion: ${input.name}`,
+    };
   });
 }

@@ -2,20 +2,18 @@ import "server-only";
 import { schema } from "@/lib/db";
 import type { SessionUser } from "@/lib/auth/session";
 import { submitterOf } from "@/lib/forms/submission";
-import {
-  rowSubmissionForm,
-  saveSubmission,
-  submissionValues,
-  writeSubmission,
-  type SubmissionInput,
-} from "@/lib/forms/save-submission";
+import { oneRowFormSave, submissionValues, type SubmissionInput } from "@/lib/forms/save-submission";
 import type { TimeOffValues } from "./schemas";
 import { timeOffFields, timeOffFormValues } from "./columns";
 import { TIME_OFF_NOT_FOUND } from "./queries";
 
-const r = schema.timeOffRequests;
-
-const TIME_OFF = rowSubmissionForm(r, TIME_OFF_NOT_FOUND, timeOffFormValues);
+const saveRow = oneRowFormSave({
+  key: "time_off_request",
+  table: schema.timeOffRequests,
+  notFound: TIME_OFF_NOT_FOUND,
+  formValues: timeOffFormValues,
+  fields: timeOffFields,
+});
 
 /**
  * Saves a time-off request (new, or an edit of one the user may edit) and queues its mail in the same
@@ -27,25 +25,16 @@ export async function saveTimeOff(
   user: SessionUser,
   baseUrl: string,
 ): Promise<{ id: number; routed: boolean }> {
-  return saveSubmission(TIME_OFF, input, user, async (tx, v, location, stored) => {
+  return saveRow(input, user, { baseUrl }, (_tx, v, location, stored) => {
     const me = submitterOf(user);
     const requester = stored
       ? { employeeName: stored.row.employeeName, employeeEmail: stored.row.employeeEmail }
       : { employeeName: me.name, employeeEmail: me.email ?? "" };
     const values = { ...submissionValues({ ...v, note: v.note || null }, location, user), ...requester };
-    return writeSubmission(
-      tx,
-      "time_off_request",
-      r,
-      user,
-      location,
-      stored && { ...stored, fields: timeOffFields(stored.row, stored.locationName) },
-      {
-        values,
-        fields: timeOffFields({ ...v, ...requester }, location.name),
-        title: `Time-off Request: ${requester.employeeName}`,
-        baseUrl,
-      },
-    );
+    return {
+      values,
+      fields: timeOffFields({ ...v, ...requester }, location.name),
+      title: `Time-off Request: ${requester.employeeName}`,
+    };
   });
 }

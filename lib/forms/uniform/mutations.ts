@@ -3,24 +3,18 @@ import { schema } from "@/lib/db";
 import type { SessionUser } from "@/lib/auth/session";
 import { uniformFormValues, yesNo } from "./columns";
 import { designationName, wearName, type UniformRequestInput } from "./schemas";
-import {
-  rowSubmissionForm,
-  saveSubmission,
-  submissionValues,
-  writeSubmission,
-  type SubmissionInput,
-} from "@/lib/forms/save-submission";
+import { oneRowFormSave, submissionValues, type SubmissionInput } from "@/lib/forms/save-submission";
 import { personNameOrUsernameOf } from "@/lib/users/display-name";
 
 const u = schema.uniformRequests;
 
 /** The submitted fields as the mail shows them, in the form's order. */
-function mailFields(input: Omit<UniformRequestInput, "locationId">, locationName: string) {
+function mailFields(input: Omit<UniformRequestInput, "locationId">, locationName: string | null) {
   const q = (n: number | null) => (n === null ? "" : String(n));
   return [
     { label: "Designation", value: designationName(input.designationId) },
     { label: "Employee Name", value: `${input.employeeFirstName} ${input.employeeLastName}` },
-    { label: "Location", value: locationName },
+    { label: "Location", value: locationName ?? "" },
     { label: "Requestor Name", value: input.requestorName },
     { label: "New Hire", value: yesNo(input.newHire) },
     { label: "New Order", value: yesNo(input.newOrder) },
@@ -37,7 +31,14 @@ function mailFields(input: Omit<UniformRequestInput, "locationId">, locationName
 export const UNIFORM_SAVED = "Uniform Request Saved Successfully";
 export const UNIFORM_NOT_FOUND = "No such uniform request.";
 
-const UNIFORM_REQUESTS = rowSubmissionForm(u, UNIFORM_NOT_FOUND, uniformFormValues);
+const saveRow = oneRowFormSave({
+  key: "uniform_request",
+  table: u,
+  notFound: UNIFORM_NOT_FOUND,
+  formValues: uniformFormValues,
+  fields: mailFields,
+  mailOnUpdate: false,
+});
 
 /**
  * Saves a uniform request. A new one is inserted with its location's name and manager e-mail (an
@@ -52,27 +53,16 @@ export async function saveUniformRequest(
   user: SessionUser,
   opts: { requestId?: string | null; baseUrl?: string } = {},
 ): Promise<{ id: number; routed: boolean }> {
-  return saveSubmission(UNIFORM_REQUESTS, submission, user, async (tx, input, location, stored) => {
+  return saveRow(submission, user, opts, (_tx, input, location) => {
     const values = {
       ...submissionValues(input, location, user),
       locationName: location.name,
       updatedByName: personNameOrUsernameOf(user),
     };
-    return writeSubmission(
-      tx,
-      "uniform_request",
-      u,
-      user,
-      location,
-      stored && { ...stored, fields: mailFields(stored.row, stored.locationName ?? "") },
-      {
-        values,
-        fields: mailFields(input, location.name),
-        title: `Uniform Request: ${input.employeeFirstName} ${input.employeeLastName}`,
-        baseUrl: opts.baseUrl,
-        requestId: opts.requestId,
-        mailOnUpdate: false,
-      },
-    );
+    return {
+      values,
+      fields: mailFields(input, location.name),
+      title: `Uniform Request: ${input.employeeFirstName} ${input.employeeLastName}`,
+    };
   });
 }
