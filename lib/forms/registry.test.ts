@@ -1,71 +1,46 @@
 import { describe, expect, it } from "vitest";
 import { STAFF_FORMS } from "./registry";
 
-// Each entry states only its own facts; these are every form's facts as the portal reads them, the
-// defaults (title, search name, sidebar label, edit page, workflow, list, buttons) filled in.
+/** The facts staffForm gives an entry that does not state them. */
+const USUAL = {
+  editPage: true,
+  workflow: "approval",
+  listCapability: null,
+  buttons: { back: "all", saveToList: "managers" },
+};
+
 describe("STAFF_FORMS", () => {
-  it("fills in what an entry does not state, and keeps what it does", () => {
-    expect(STAFF_FORMS).toEqual({
-      ro_reversal: {
-        label: "RO Reversal Request",
-        title: "RO Reversal Request",
-        searchName: "RO Reversal",
-        path: "/roreversal",
-        editPage: true,
-        apiForm: "ro_reversal",
-        workflow: "approval",
-        menu: { label: "RO Reversal Request", icon: "refresh" },
-        listCapability: null,
-        buttons: { back: "all", saveToList: "managers" },
-      },
-      tech_time: {
-        label: "Tech Time",
-        title: "Tech Time",
-        searchName: "Tech Time",
-        path: "/techtime",
-        editPage: true,
-        apiForm: "tech_time",
-        workflow: "approval",
-        menu: { label: "Tech Time", icon: "wrench" },
-        listCapability: null,
-        buttons: { back: "all", saveToList: "managers" },
-      },
-      improvement_suggestion: {
-        label: "Continuous Improvement Suggestions",
-        title: "Continuous Improvement Suggestion",
-        searchName: "Continuous Improvement Suggestion",
-        path: "/continuous/improvement/suggestions",
-        editPage: true,
-        apiForm: "suggestion",
-        workflow: "suggestion",
-        menu: { label: "Continuous Improvement Suggestions List", icon: "lightbulb" },
-        listCapability: null,
-        buttons: { back: "all", saveToList: "always" },
-      },
-      uniform_request: {
-        label: "Uniform Request",
-        title: "Uniform Request",
-        searchName: "Uniform Request",
-        path: "/uniform/request",
-        editPage: false,
-        apiForm: "uniform",
-        workflow: "approval",
-        menu: { label: "Uniform Request", icon: "shirt" },
-        listCapability: "listUniformRequests",
-        buttons: { back: "managers", saveToList: "managers" },
-      },
-      time_off_request: {
-        label: "Time-off Request",
-        title: "Time-off Request",
-        searchName: "Time-off Request",
-        path: "/timeoff",
-        editPage: true,
-        apiForm: "time_off",
-        workflow: "approval",
-        menu: { label: "Time-off Request", icon: "calendar" },
-        listCapability: null,
-        buttons: { back: "all", saveToList: "managers" },
-      },
+  it("gives an entry the usual facts it does not state: the title is its label, the search and menu names its title", () => {
+    expect(STAFF_FORMS.time_off_request).toEqual({
+      label: "Time-off Request",
+      title: "Time-off Request",
+      searchName: "Time-off Request",
+      path: "/timeoff",
+      apiForm: "time_off",
+      menu: { label: "Time-off Request", icon: "calendar" },
+      ...USUAL,
+    });
+    expect(STAFF_FORMS.tech_time).toMatchObject({ title: "Tech Time", searchName: "Tech Time", ...USUAL });
+  });
+
+  it("keeps what an entry states instead", () => {
+    expect(STAFF_FORMS.ro_reversal).toMatchObject({
+      title: "RO Reversal Request",
+      searchName: "RO Reversal",
+      ...USUAL,
+    });
+    expect(STAFF_FORMS.improvement_suggestion).toMatchObject({
+      title: "Continuous Improvement Suggestion",
+      searchName: "Continuous Improvement Suggestion",
+      workflow: "suggestion",
+      menu: { label: "Continuous Improvement Suggestions List", icon: "lightbulb" },
+      buttons: { back: "all", saveToList: "always" },
+    });
+    expect(STAFF_FORMS.uniform_request).toMatchObject({
+      title: "Uniform Request",
+      editPage: false,
+      listCapability: "listUniformRequests",
+      buttons: { back: "managers", saveToList: "managers" },
     });
   });
 });
