@@ -64,38 +64,50 @@ export async function saveSubmission<T extends StaffFormTable, V extends { id?: 
   });
 }
 
+/** What a save is told by its caller: the portal's URL for its mail's link, a v1 call's request id for the audit. */
+export type SaveCall = { baseUrl?: string; requestId?: string | null };
+
+/** What a one-row form's `build` is given with the form's values: their location, the locked row of an update, the user. */
+type OneRowAt<T extends StaffFormTable> = {
+  tx: Tx;
+  location: FormLocation;
+  stored: LockedSubmission<T> | null;
+  user: SessionUser;
+};
+
+/** What a one-row form's save writes: the row's values, its fields as the mail and timeline show them, the mail's title. */
+type OneRowWrite<T extends StaffFormTable> = { values: PgInsertValue<T>; fields: ContentField[]; title: string };
+
 /**
- * A one-row form's save (no child rows), made once from its facts: saveSubmission on its `table` (a v1
- * update's fields lie over the locked row's `formValues`), then writeSubmission of what `build` makes of
- * the form's values at their location: the row's values, its `fields` (the stored row's are the form's
- * `fields` of it) and its mail's title. `mailOnUpdate: false`: the form's updates send no mail.
+ * A one-row form's save (no child rows), `(input, user, call)`, made once from its facts: saveSubmission on
+ * its `table` (a v1 update's fields lie over the locked row's `formValues`), then writeSubmission of what
+ * `build` makes of the form's values at their location: the row's values, its `fields` (the stored row's
+ * are the form's `fields` of it) and its mail's title. `mailOnUpdate: false`: the form's updates send no mail.
  */
-export function oneRowFormSave<T extends StaffFormTable & { routed: PgColumn }>(form: {
+export function oneRowFormSave<
+  T extends StaffFormTable & { routed: PgColumn },
+  V extends { id?: number | null; locationId: number },
+>(form: {
   key: FormKey;
   table: T;
   notFound: string;
   formValues: (row: T["$inferSelect"]) => Record<string, unknown>;
   fields: (row: T["$inferSelect"], locationName: string | null) => ContentField[];
   mailOnUpdate?: boolean;
+  build: (input: V, at: OneRowAt<T>) => Promise<OneRowWrite<T>> | OneRowWrite<T>;
 }) {
   const source = {
     table: form.table,
     notFound: form.notFound,
     formValues: (_tx: Tx, stored: LockedSubmission<T>) => form.formValues(stored.row),
   };
-  return <V extends { id?: number | null; locationId: number }>(
+  return (
     input: SubmissionInput<V>,
     user: SessionUser,
-    call: { baseUrl?: string; requestId?: string | null },
-    build: (
-      tx: Tx,
-      v: V,
-      location: FormLocation,
-      stored: LockedSubmission<T> | null,
-    ) => Promise<OneRowWrite<T>> | OneRowWrite<T>,
-  ) =>
+    call: SaveCall = {},
+  ): Promise<{ id: number; routed: boolean }> =>
     saveSubmission(source, input, user, async (tx, v, location, stored) => {
-      const { values, fields, title } = await build(tx, v, location, stored);
+      const { values, fields, title } = await form.build(v, { tx, location, stored, user });
       const before = stored && { ...stored, fields: form.fields(stored.row, stored.locationName) };
       return writeSubmission(tx, form.key, form.table, user, location, before, {
         values,
@@ -106,9 +118,6 @@ export function oneRowFormSave<T extends StaffFormTable & { routed: PgColumn }>(
       });
     });
 }
-
-/** What a one-row form's save writes: the row's values, its fields as the mail and timeline show them, the mail's title. */
-type OneRowWrite<T extends StaffFormTable> = { values: PgInsertValue<T>; fields: ContentField[]; title: string };
 
 /** A request's content as its mail and timeline name it: label and display value, in the form's order. */
 export type ContentField = { label: string; value: string };

@@ -1,17 +1,8 @@
 import "server-only";
 import { schema } from "@/lib/db";
-import type { SessionUser } from "@/lib/auth/session";
 import type { RoReversalValues } from "./schemas";
-import { oneRowFormSave, submissionValues, type SubmissionInput } from "@/lib/forms/save-submission";
+import { oneRowFormSave, submissionValues } from "@/lib/forms/save-submission";
 import { roReversalFields, roReversalFormValues } from "./columns";
-
-const saveRow = oneRowFormSave({
-  key: "ro_reversal",
-  table: schema.roReversals,
-  notFound: "No such RO reversal request.",
-  formValues: roReversalFormValues,
-  fields: roReversalFields,
-});
 
 /**
  * Saves an RO reversal request (new, or an edit of one the user may edit: lockEditableSubmission, with
@@ -19,12 +10,13 @@ const saveRow = oneRowFormSave({
  * mail commit together. The manager e-mail recorded is the location's. Returns the id and whether a
  * form email mapping routed it.
  */
-export async function saveRoReversal(
-  input: SubmissionInput<RoReversalValues>,
-  user: SessionUser,
-  baseUrl: string,
-): Promise<{ id: number; routed: boolean }> {
-  return saveRow(input, user, { baseUrl }, (_tx, v, location) => {
+export const saveRoReversal = oneRowFormSave({
+  key: "ro_reversal",
+  table: schema.roReversals,
+  notFound: "No such RO reversal request.",
+  formValues: roReversalFormValues,
+  fields: roReversalFields,
+  build: (v: RoReversalValues, { location, user }) => {
     const warranty = v.payType === "Warranty";
     const values = submissionValues(
       { ...v, billedTime: warranty ? v.billedTime : null, questions: warranty ? v.questions : null },
@@ -32,5 +24,5 @@ export async function saveRoReversal(
       user,
     );
     return { values, fields: roReversalFields(v, location.name), title: `RO Reversal Request: ${v.employeeName}` };
-  });
-}
+  },
+});

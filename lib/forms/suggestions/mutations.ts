@@ -1,9 +1,8 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { schema } from "@/lib/db";
-import type { SessionUser } from "@/lib/auth/session";
 import type { SuggestionInput } from "./schemas";
-import { oneRowFormSave, submissionValues, type SubmissionInput } from "@/lib/forms/save-submission";
+import { oneRowFormSave, submissionValues } from "@/lib/forms/save-submission";
 import { suggestionFields, suggestionFormValues } from "./columns";
 import { personNameOrUsernameOf } from "@/lib/users/display-name";
 
@@ -12,27 +11,20 @@ const s = schema.improvementSuggestions;
 export const SUGGESTION_SAVED = "Continuous Improvement Suggestion Saved Successfully";
 export const SUGGESTION_NOT_FOUND = "No such suggestion.";
 
-const saveRow = oneRowFormSave({
-  key: "improvement_suggestion",
-  table: s,
-  notFound: SUGGESTION_NOT_FOUND,
-  formValues: suggestionFormValues,
-  fields: suggestionFields,
-  mailOnUpdate: false,
-});
-
 /**
  * Adds or updates a continuous improvement suggestion. The location's name, manager e-mail and
  * manager name are recorded from the location itself (an unknown location is a 422 'Select Location').
  * A new suggestion queues its mail in the same transaction; an update (lockEditableSubmission: its requester
  * while open, administrators) records what changed in the audit log and the timeline, and sends none.
  */
-export async function saveSuggestion(
-  submission: SubmissionInput<SuggestionInput & { id?: number | null }>,
-  user: SessionUser,
-  opts: { requestId?: string | null; baseUrl?: string } = {},
-): Promise<{ id: number; routed: boolean }> {
-  return saveRow(submission, user, opts, async (tx, input, location) => {
+export const saveSuggestion = oneRowFormSave({
+  key: "improvement_suggestion",
+  table: s,
+  notFound: SUGGESTION_NOT_FOUND,
+  formValues: suggestionFormValues,
+  fields: suggestionFields,
+  mailOnUpdate: false,
+  build: async (input: SuggestionInput & { id?: number | null }, { tx, location, user }) => {
     const [manager] = await tx
       .select({ name: schema.locations.managerName })
       .from(schema.locations)
@@ -57,5 +49,5 @@ export async function saveSuggestion(
       fields: suggestionFields(input, location.name),
       title: `Continuous Improvement Suggestion: ${input.name}`,
     };
-  });
-}
+  },
+});

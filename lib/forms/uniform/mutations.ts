@@ -1,9 +1,8 @@
 import "server-only";
 import { schema } from "@/lib/db";
-import type { SessionUser } from "@/lib/auth/session";
 import { uniformFormValues, yesNo } from "./columns";
 import { designationName, wearName, type UniformRequestInput } from "./schemas";
-import { oneRowFormSave, submissionValues, type SubmissionInput } from "@/lib/forms/save-submission";
+import { oneRowFormSave, submissionValues } from "@/lib/forms/save-submission";
 import { personNameOrUsernameOf } from "@/lib/users/display-name";
 
 const u = schema.uniformRequests;
@@ -31,15 +30,6 @@ function mailFields(input: Omit<UniformRequestInput, "locationId">, locationName
 export const UNIFORM_SAVED = "Uniform Request Saved Successfully";
 export const UNIFORM_NOT_FOUND = "No such uniform request.";
 
-const saveRow = oneRowFormSave({
-  key: "uniform_request",
-  table: u,
-  notFound: UNIFORM_NOT_FOUND,
-  formValues: uniformFormValues,
-  fields: mailFields,
-  mailOnUpdate: false,
-});
-
 /**
  * Saves a uniform request. A new one is inserted with its location's name and manager e-mail (an
  * unknown location is a 422 'Select Location'), and its mail is queued in the same transaction
@@ -48,12 +38,14 @@ const saveRow = oneRowFormSave({
  * (lockEditableSubmission: its requester while open, administrators), recorded in the audit log and its
  * timeline; no mail.
  */
-export async function saveUniformRequest(
-  submission: SubmissionInput<UniformRequestInput & { id?: number | null }>,
-  user: SessionUser,
-  opts: { requestId?: string | null; baseUrl?: string } = {},
-): Promise<{ id: number; routed: boolean }> {
-  return saveRow(submission, user, opts, (_tx, input, location) => {
+export const saveUniformRequest = oneRowFormSave({
+  key: "uniform_request",
+  table: u,
+  notFound: UNIFORM_NOT_FOUND,
+  formValues: uniformFormValues,
+  fields: mailFields,
+  mailOnUpdate: false,
+  build: (input: UniformRequestInput & { id?: number | null }, { location, user }) => {
     const values = {
       ...submissionValues(input, location, user),
       locationName: location.name,
@@ -64,5 +56,5 @@ export async function saveUniformRequest(
       fields: mailFields(input, location.name),
       title: `Uniform Request: ${input.employeeFirstName} ${input.employeeLastName}`,
     };
-  });
-}
+  },
+});
