@@ -45,7 +45,6 @@ export default async function ApprovalsPage({ searchParams }: Props) {
       <RequestFilters
         action="/approvals"
         label="Filter requests"
-        idPrefix="approvals"
         form={q.form}
         status={{ value: q.status, allLabel: "Waiting for a decision", statuses: INBOX_STATUSES }}
       >
