@@ -1,15 +1,15 @@
 import path from "node:path";
 import { createRequire } from "node:module";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { openDatabase, schema, setDbForTesting } from "@/lib/db";
 import { seedDatabase } from "@/lib/db/seed";
 import { logger } from "@/lib/log";
-import type { SessionUser } from "@/lib/auth/session";
 import { FORM_KEYS } from "@/lib/forms/form-keys";
 import { SEED_PASSWORD, type BenchContext } from "./lib/context";
 import { chooseDatabase } from "./lib/database";
 import { openEmbedded } from "./lib/embedded";
 import { percentile } from "./lib/list-bench";
+import { benchServices } from "./lib/services";
 import { seed } from "./requests";
 
 export const description =
@@ -34,7 +34,6 @@ export async function run(ctx: BenchContext) {
   const guard = require.resolve("server-only");
   require.cache[guard] = { id: guard, filename: guard, loaded: true, exports: {} } as NodeJS.Module;
   const { listApprovals, waitingForMeCount } = await import("@/lib/requests/approvals");
-  const { resolveToken, issueToken } = await import("@/lib/auth/session");
 
   const db0 = await chooseDatabase("approvals_bench");
   const handle =
@@ -53,20 +52,9 @@ export async function run(ctx: BenchContext) {
       `  seed: ${ROWS.toLocaleString("en-US")} submissions, one in ${WAITING_EVERY} waiting, in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
     );
 
-    const userOf = async (username: string) => {
-      const [u] = await db
-        .select({ id: schema.users.id })
-        .from(schema.users)
-        .where(eq(schema.users.username, username));
-      return (await resolveToken((await issueToken({ userId: u.id, kind: "api" })).token)) as SessionUser;
-    };
+    const { userOf, location: loc } = await benchServices(db);
     const admin = await userOf("admin");
     const manager = await userOf("manager");
-    const [loc] = await db
-      .select({ id: schema.locations.id })
-      .from(schema.locations)
-      .where(eq(schema.locations.departmentId, 5))
-      .limit(1);
     for (const formKey of FORM_KEYS) {
       const [m] = await db
         .insert(schema.formEmailMappings)

@@ -4,11 +4,11 @@ import { eq, sql } from "drizzle-orm";
 import { openDatabase, schema, setDbForTesting } from "@/lib/db";
 import { seedDatabase } from "@/lib/db/seed";
 import { logger } from "@/lib/log";
-import type { SessionUser } from "@/lib/auth/session";
 import { SEED_PASSWORD, type BenchContext } from "./lib/context";
 import { chooseDatabase } from "./lib/database";
 import { openEmbedded } from "./lib/embedded";
 import { percentile } from "./lib/list-bench";
+import { benchServices } from "./lib/services";
 
 export const description =
   "staff requests (docs/features/requests.md): My requests, the Overdue list by location, one decision with its mail, a bulk decision of 500, at 1,000,000 submissions";
@@ -38,7 +38,6 @@ export async function run(ctx: BenchContext) {
   const { listMyRequests } = await import("@/lib/requests/queries");
   const { decide, decideMany } = await import("@/lib/requests/mutations");
   const { roReversalList } = await import("@/lib/forms/ro-reversal/queries");
-  const { resolveToken, issueToken } = await import("@/lib/auth/session");
 
   const db0 = await chooseDatabase("requests_bench");
   const handle =
@@ -58,20 +57,9 @@ export async function run(ctx: BenchContext) {
       `  seed: ${ROWS.toLocaleString("en-US")} submissions in ${((performance.now() - t0) / 1000).toFixed(0)} s`,
     );
 
-    const userOf = async (username: string) => {
-      const [u] = await db
-        .select({ id: schema.users.id })
-        .from(schema.users)
-        .where(eq(schema.users.username, username));
-      return (await resolveToken((await issueToken({ userId: u.id, kind: "api" })).token)) as SessionUser;
-    };
+    const { userOf, location: loc } = await benchServices(db);
     const admin = await userOf("admin");
     const requester = await userOf("bench_req_1");
-    const [loc] = await db
-      .select({ id: schema.locations.id })
-      .from(schema.locations)
-      .where(eq(schema.locations.departmentId, 5))
-      .limit(1);
 
     const time = async (n: number, f: (i: number) => Promise<unknown>) => {
       const ms: number[] = [];

@@ -1,7 +1,8 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { get, useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
+import { useForm, type DefaultValues, type FieldValues, type UseFormReturn } from "react-hook-form";
+import { fieldBinder } from "@/components/forms/bind-field";
 import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
 import type { LocationOption } from "@/components/forms/location-select";
@@ -23,17 +24,11 @@ export const TEXT_INPUT = { maxLength: TEXT_MAX, autoComplete: "off" } as const;
 
 /**
  * A staff form's state on its zod schema (validated as typed: the raw values are what is saved), and
- * `bind(name)`: a control's registration with its error message, to spread on a Field, TextAreaField or
- * LocationSelect (`name` may be a row's cell, 'shop.2.timeIn').
+ * `bind(name)` (fieldBinder): a control's registration with its error message.
  */
 export function useStaffForm<T extends FieldValues>(schema: z.ZodType<unknown, T>, initial: DefaultValues<T>) {
   const form = useForm<T>({ resolver: zodResolver(schema, undefined, { raw: true }), defaultValues: initial });
-  const { errors } = form.formState;
-  const bind = (name: Path<T>) => ({
-    error: (get(errors, name) as { message?: string } | undefined)?.message,
-    ...form.register(name),
-  });
-  return { form, bind };
+  return { form, bind: fieldBinder(form) };
 }
 
 /**

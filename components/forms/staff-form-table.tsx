@@ -11,6 +11,8 @@ import { BulkDecision } from "@/components/requests/bulk-decision";
 import { requestStateTableColumns } from "@/components/requests/state-columns";
 import type { RequestStateRow } from "@/lib/requests/columns";
 import type { EditRight } from "@/lib/requests/edit-rules";
+import type { FormKey } from "@/lib/forms/form-keys";
+import { STAFF_FORMS, staffFormHref } from "@/lib/forms/registry";
 
 /** What a staff-form list page hands its table: the URL's table state, and that page of rows and the total. */
 export type StaffListProps<Row> = { state: TableState; rows: Row[]; total: number };
@@ -92,6 +94,31 @@ export function StaffFormTable<Row extends { id: number }>({
   );
 }
 
+/**
+ * A request form's list on StaffFormTable, its form's facts from the registry: the list's path, what a
+ * record is called (its title) and, with `decide` (roles 1 and 2), the form whose selected rows may be
+ * decided in bulk. `listCall` is its v1 list call (the exports); `deleteAction` gives the bulk delete.
+ */
+export function RequestFormTable<Row extends { id: number }>({
+  form,
+  decide = false,
+  listCall,
+  deleteAction,
+  ...table
+}: Omit<StaffFormTableProps<Row>, "path" | "actions" | "decideForm"> & {
+  form: FormKey;
+  decide?: boolean;
+} & Pick<StaffFormTableProps<Row>["actions"], "listCall" | "deleteAction">) {
+  return (
+    <StaffFormTable
+      {...table}
+      path={staffFormHref(form, "list")}
+      decideForm={decide ? STAFF_FORMS[form].apiForm : undefined}
+      actions={{ listCall, deleteAction, what: STAFF_FORMS[form].title }}
+    />
+  );
+}
+
 /** A name cell with the 'not routed' badge of a submission no mapping routed. */
 export function nameWithBadge<Row extends { routed: boolean }>(name: (row: Row) => string) {
   return function NameCell(r: Row) {
@@ -121,20 +148,30 @@ function labelledColumns<Row, Id extends string>(label: (id: Id) => string) {
 
 /**
  * A request form's list columns: its own, made by `own(column)`, then the request's state columns and
- * the row's View (and Edit) links. `column(id, cell, more)` is headed by the list's label for `id` and
- * sorts (labelledColumns); `column.text` is also searched by its text; `column.named` is the record's
- * name with the 'not routed' badge, searched by its text; `column.updated()` gives 'Updated By' (searched
- * by its text when `searchable`) and 'Updated At'.
+ * the row's View link and, when the form is registered with an edit page, its Edit link (`actions.label`
+ * names the record for them). `column(id, cell, more)` is headed by the list's label for `id` and sorts
+ * (labelledColumns); `column.text` is also searched by its text; `column.named` is the record's name with
+ * the 'not routed' badge, searched by its text; `column.updated()` gives 'Updated By' (searched by its
+ * text when `searchable`) and 'Updated At'.
  */
 export function requestListColumns<
-  Row extends RequestStateRow & { routed: boolean; updatedByName: string | null; updatedAt: string | Date },
+  Row extends RequestStateRow & { id: number; routed: boolean; updatedByName: string | null; updatedAt: string | Date },
   Id extends string,
 >(
+  form: FormKey,
   label: (id: Id) => string,
   own: (column: ReturnType<typeof requestColumnMaker<Row, Id>>) => DataTableColumn<Row>[],
-  actions: Parameters<typeof recordActionsColumn<Row>>[0],
+  actions: { label: (row: Row) => string; header?: string },
 ): DataTableColumn<Row>[] {
-  return [...own(requestColumnMaker<Row, Id>(label)), ...requestStateTableColumns<Row>(), recordActionsColumn(actions)];
+  const links = {
+    view: (r: Row) => staffFormHref(form, "view", r.id),
+    edit: STAFF_FORMS[form].editPage ? (r: Row) => staffFormHref(form, "edit", r.id) : undefined,
+  };
+  return [
+    ...own(requestColumnMaker<Row, Id>(label)),
+    ...requestStateTableColumns<Row>(),
+    recordActionsColumn({ ...links, ...actions }),
+  ];
 }
 
 function requestColumnMaker<

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { alias, type AnyPgColumn, type SelectedFields } from "drizzle-orm/pg-core";
 import { getDb, schema, type Db } from "@/lib/db";
-import { rowsOf } from "@/lib/db/rows";
+import { ownColumns, rowsOf } from "@/lib/db/rows";
 import { likePattern } from "@/lib/data-table/query";
 import { personName } from "@/lib/users/display-name";
 import {
@@ -380,24 +380,26 @@ export async function getEventById({
 export async function getStoredEvent({ id }: { id: number }) {
   const db = await getDb();
   const [row] = await db
-    .select({
-      title: e.title,
-      calendarKeyId: e.calendarKeyId,
-      keyDescription: e.keyDescription,
-      description: e.description,
-      status: e.status,
-      type: e.type,
-      recurrence: e.recurrence,
-      daysOfWeek: e.daysOfWeek,
-      repeatInterval: e.repeatInterval,
-      startsAt: e.startsAt,
-      endsAt: e.endsAt,
-      repeatUntil: e.repeatUntil,
-      timeZone: e.timeZone,
-      contactPerson: e.contactPerson,
-      contactEmail: e.contactEmail,
-      contactNumber: e.contactNumber,
-    })
+    .select(
+      ownColumns(e, [
+        "title",
+        "calendarKeyId",
+        "keyDescription",
+        "description",
+        "status",
+        "type",
+        "recurrence",
+        "daysOfWeek",
+        "repeatInterval",
+        "startsAt",
+        "endsAt",
+        "repeatUntil",
+        "timeZone",
+        "contactPerson",
+        "contactEmail",
+        "contactNumber",
+      ]),
+    )
     .from(e)
     .where(eq(e.id, id))
     .limit(1);

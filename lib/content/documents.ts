@@ -50,6 +50,14 @@ export async function withDocuments<R extends { id: number }>(
   return rows.map((r) => ({ ...r, documents: docs.get(r.id) ?? [] }));
 }
 
+/** One row with its documents (withDocuments), or null for none. */
+export async function oneWithDocuments<R extends { id: number }>(
+  owner: "postId" | "attachmentId" | "saveTheDateId",
+  row: R | undefined,
+): Promise<(R & { documents: DocumentRow[] }) | null> {
+  return row ? (await withDocuments(owner, [row]))[0] : null;
+}
+
 /** Documents as an edit form holds them. */
 export const documentRefsOf = (docs: DocumentRow[]) =>
   docs.map((d) => ({ path: d.path, name: d.name, size: d.size, type: d.mime || d.extension }));

@@ -14,6 +14,9 @@ import { roleCan } from "@/lib/auth/roles";
 /** What the predicate needs of the viewer (a SessionUser has it). */
 export type Viewer = { roleId: number; locationId: number | null };
 
+/** One item of a menu as a viewer asks for it (a post, an attachment): null when it is not theirs to see. */
+export type MenuItemQuery = { menuId: number; id: number; viewer: Viewer };
+
 /** The audience and schedule columns of a table, as Drizzle columns or as raw SQL on an alias (`o.publish_at`). */
 export type AudienceColumns = {
   restricted: PgColumn | SQL;

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   clampPageInput,
   lastPage,
+  listLabelsWithUpdated,
   pageWindow,
   parseTableState,
   rangeCaption,
@@ -106,5 +107,20 @@ describe("the Page box and the pager", () => {
     expect(rangeCaption(3, 25, 60)).toBe("51–60 of 60");
     expect(lastPage(60, 25)).toBe(3);
     expect(lastPage(0, 25)).toBe(1);
+  });
+});
+
+describe("listLabelsWithUpdated", () => {
+  it("labels a list's own columns and the updated columns every staff-form list ends with", () => {
+    const label = listLabelsWithUpdated([
+      { id: "employee_name", label: "Employee Name" },
+      { id: "note", label: "Note" },
+    ]);
+    expect((["employee_name", "note", "updated_by", "updated_at"] as const).map((id) => label(id))).toEqual([
+      "Employee Name",
+      "Note",
+      "Updated By",
+      "Updated At",
+    ]);
   });
 });

@@ -154,3 +154,8 @@ export const UPDATED_COLUMNS = [
   { id: "updated_by", label: "Updated By" },
   { id: "updated_at", label: "Updated At" },
 ] as const;
+
+/** A staff-form list's column label by id (labelsOf): its own columns' table, then UPDATED_COLUMNS. */
+export function listLabelsWithUpdated<const C extends readonly { id: string; label: string }[]>(own: C) {
+  return labelsOf([...own, ...UPDATED_COLUMNS] as const);
+}

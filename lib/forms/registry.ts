@@ -36,67 +36,69 @@ export type StaffFormFacts = {
   buttons: { back: "all" | "managers"; saveToList: "always" | "managers" };
 };
 
+/** What a form's entry states: its own facts; staffForm gives the others their usual values. */
+type OwnFacts<A extends string> = Pick<StaffFormFacts, "label" | "path"> & {
+  apiForm: A;
+  menu: { icon: string; label?: string };
+} & Partial<Omit<StaffFormFacts, "label" | "path" | "apiForm" | "menu">>;
+
+/**
+ * A form's facts from its own: the title is its label, the search name and the sidebar's label its title,
+ * and it has an edit page, the approval workflow, a list for every signed-in user, and the old portal's
+ * usual buttons (Back for all, Save returns to the list for managers), unless the entry says otherwise.
+ */
+function staffForm<const A extends string>({ menu, ...own }: OwnFacts<A>): StaffFormFacts & { apiForm: A } {
+  const title = own.title ?? own.label;
+  return {
+    title,
+    searchName: title,
+    editPage: true,
+    workflow: "approval",
+    listCapability: null,
+    buttons: { back: "all", saveToList: "managers" },
+    ...own,
+    menu: { label: title, ...menu },
+  };
+}
+
 export const STAFF_FORMS = {
-  ro_reversal: {
+  ro_reversal: staffForm({
     label: "RO Reversal Request",
-    title: "RO Reversal Request",
     searchName: "RO Reversal",
     path: "/roreversal",
-    editPage: true,
     apiForm: "ro_reversal",
-    workflow: "approval",
-    menu: { label: "RO Reversal Request", icon: "refresh" },
-    listCapability: null,
-    buttons: { back: "all", saveToList: "managers" },
-  },
-  tech_time: {
+    menu: { icon: "refresh" },
+  }),
+  tech_time: staffForm({
     label: "Tech Time",
-    title: "Tech Time",
-    searchName: "Tech Time",
     path: "/techtime",
-    editPage: true,
     apiForm: "tech_time",
-    workflow: "approval",
-    menu: { label: "Tech Time", icon: "wrench" },
-    listCapability: null,
-    buttons: { back: "all", saveToList: "managers" },
-  },
-  improvement_suggestion: {
+    menu: { icon: "wrench" },
+  }),
+  improvement_suggestion: staffForm({
     label: "Continuous Improvement Suggestions",
     title: "Continuous Improvement Suggestion",
-    searchName: "Continuous Improvement Suggestion",
     path: "/continuous/improvement/suggestions",
-    editPage: true,
     apiForm: "suggestion",
     workflow: "suggestion",
     menu: { label: "Continuous Improvement Suggestions List", icon: "lightbulb" },
-    listCapability: null,
     buttons: { back: "all", saveToList: "always" },
-  },
-  uniform_request: {
+  }),
+  uniform_request: staffForm({
     label: "Uniform Request",
-    title: "Uniform Request",
-    searchName: "Uniform Request",
     path: "/uniform/request",
     editPage: false,
     apiForm: "uniform",
-    workflow: "approval",
-    menu: { label: "Uniform Request", icon: "shirt" },
+    menu: { icon: "shirt" },
     listCapability: "listUniformRequests",
     buttons: { back: "managers", saveToList: "managers" },
-  },
-  time_off_request: {
+  }),
+  time_off_request: staffForm({
     label: "Time-off Request",
-    title: "Time-off Request",
-    searchName: "Time-off Request",
     path: "/timeoff",
-    editPage: true,
     apiForm: "time_off",
-    workflow: "approval",
-    menu: { label: "Time-off Request", icon: "calendar" },
-    listCapability: null,
-    buttons: { back: "all", saveToList: "managers" },
-  },
+    menu: { icon: "calendar" },
+  }),
 } as const satisfies Record<FormKey, StaffFormFacts>;
 
 /** A staff form's page: its list, add form, or one record's view or edit page. */

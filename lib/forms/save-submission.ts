@@ -64,6 +64,61 @@ export async function saveSubmission<T extends StaffFormTable, V extends { id?: 
   });
 }
 
+/** What a save is told by its caller: the portal's URL for its mail's link, a v1 call's request id for the audit. */
+export type SaveCall = { baseUrl?: string; requestId?: string | null };
+
+/** What a one-row form's `build` is given with the form's values: their location, the locked row of an update, the user. */
+type OneRowAt<T extends StaffFormTable> = {
+  tx: Tx;
+  location: FormLocation;
+  stored: LockedSubmission<T> | null;
+  user: SessionUser;
+};
+
+/** What a one-row form's save writes: the row's values, its fields as the mail and timeline show them, the mail's title. */
+type OneRowWrite<T extends StaffFormTable> = { values: PgInsertValue<T>; fields: ContentField[]; title: string };
+
+/**
+ * A one-row form's save (no child rows), `(input, user, call)`, made once from its facts: saveSubmission on
+ * its `table` (a v1 update's fields lie over the locked row's `formValues`), then writeSubmission of what
+ * `build` makes of the form's values at their location: the row's values, its `fields` (the stored row's
+ * are the form's `fields` of it) and its mail's title. `mailOnUpdate: false`: the form's updates send no mail.
+ */
+export function oneRowFormSave<
+  T extends StaffFormTable & { routed: PgColumn },
+  V extends { id?: number | null; locationId: number },
+>(form: {
+  key: FormKey;
+  table: T;
+  notFound: string;
+  formValues: (row: T["$inferSelect"]) => Record<string, unknown>;
+  fields: (row: T["$inferSelect"], locationName: string | null) => ContentField[];
+  mailOnUpdate?: boolean;
+  build: (input: V, at: OneRowAt<T>) => Promise<OneRowWrite<T>> | OneRowWrite<T>;
+}) {
+  const source = {
+    table: form.table,
+    notFound: form.notFound,
+    formValues: (_tx: Tx, stored: LockedSubmission<T>) => form.formValues(stored.row),
+  };
+  return (
+    input: SubmissionInput<V>,
+    user: SessionUser,
+    call: SaveCall = {},
+  ): Promise<{ id: number; routed: boolean }> =>
+    saveSubmission(source, input, user, async (tx, v, location, stored) => {
+      const { values, fields, title } = await form.build(v, { tx, location, stored, user });
+      const before = stored && { ...stored, fields: form.fields(stored.row, stored.locationName) };
+      return writeSubmission(tx, form.key, form.table, user, location, before, {
+        values,
+        fields,
+        title,
+        ...call,
+        mailOnUpdate: form.mailOnUpdate,
+      });
+    });
+}
+
 /** A request's content as its mail and timeline name it: label and display value, in the form's order. */
 export type ContentField = { label: string; value: string };
 
@@ -185,8 +240,9 @@ export async function insertSubmission<T extends StaffFormTable>(
 
 /**
  * A simple form's write (one row, no child rows): an update of the locked `stored` row with what changed
- * recorded (recordSubmissionChange), or a new row (insertSubmission); then its mail ('Updated ' before the
- * title of an update's), and whether a form email mapping routed it.
+ * recorded (recordSubmissionChange, under the call's `requestId`), or a new row (insertSubmission); then
+ * its mail ('Updated ' before the title of an update's), and whether a form email mapping routed it. A form
+ * whose updates send no mail (`mailOnUpdate: false`) keeps the stored row's `routed`.
  */
 export async function writeSubmission<T extends StaffFormTable & { routed: PgColumn }>(
   tx: Tx,
@@ -195,7 +251,14 @@ export async function writeSubmission<T extends StaffFormTable & { routed: PgCol
   user: SessionUser,
   location: FormLocation,
   stored: (LockedSubmission<T> & { fields: ContentField[] }) | null,
-  write: { values: PgInsertValue<T>; fields: ContentField[]; title: string; baseUrl: string },
+  write: {
+    values: PgInsertValue<T>;
+    fields: ContentField[];
+    title: string;
+    baseUrl?: string;
+    requestId?: string | null;
+    mailOnUpdate?: boolean;
+  },
 ): Promise<{ id: number; routed: boolean }> {
   let id: number;
   if (stored) {
@@ -204,11 +267,15 @@ export async function writeSubmission<T extends StaffFormTable & { routed: PgCol
       .update(table)
       .set(write.values as never)
       .where(eq(table.id, id));
-    await recordSubmissionChange(tx, form, user, stored as never, {
-      locationId: location.id,
-      locationName: location.name,
-      fields: write.fields,
-    });
+    await recordSubmissionChange(
+      tx,
+      form,
+      user,
+      stored as never,
+      { locationId: location.id, locationName: location.name, fields: write.fields },
+      write.requestId,
+    );
+    if (write.mailOnUpdate === false) return { id, routed: (stored.row as { routed: boolean }).routed };
   } else {
     id = await insertSubmission(tx, table, form, { ...write.values, createdBy: user.id });
   }

@@ -15,13 +15,13 @@ import { requestBaseUrl } from "@/lib/forms/submission";
 export function submissionActions<S extends z.ZodType<unknown, unknown>, R>(
   what: string,
   schema: S,
-  save: (input: z.output<S>, user: SessionUser, baseUrl: string) => Promise<R>,
+  save: (input: z.output<S>, user: SessionUser, call: { baseUrl: string }) => Promise<R>,
   list: AnyList,
 ) {
   return {
     save: createAction({}, schema, async (input, user) => ({
       ok: true as const,
-      data: await save(input, user, await requestBaseUrl()),
+      data: await save(input, user, { baseUrl: await requestBaseUrl() }),
       message: `${what} ${(input as { id?: number | null }).id ? "Updated" : "Added"} Successfully`,
     })),
     remove: listDeleteAction({ capability: "manageStaffForms" }, list.remove, deleteTexts(what).done),

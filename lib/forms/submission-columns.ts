@@ -3,9 +3,16 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import { alias, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import { getDb, schema, type Db } from "@/lib/db";
 import type { SessionUser } from "@/lib/auth/session";
-import { equalsId } from "@/lib/data-table/query";
+import { equalsId, type ColumnSql } from "@/lib/data-table/query";
 import { ownRecordOr404, ownSubmissions } from "@/lib/forms/submission";
-import { requestStateColumns, requestStateQueryColumns, type RequestStateRow } from "@/lib/requests/columns";
+import {
+  requestStateColumns,
+  requestStateExportColumns,
+  requestStateQueryColumns,
+  type RequestStateRow,
+} from "@/lib/requests/columns";
+import { UPDATED_COLUMNS, labelsOf, type TableSort } from "@/lib/data-table/state";
+import type { ExportColumn } from "@/lib/data-table/export";
 import { personName } from "@/lib/users/display-name";
 
 const { locations } = schema;
@@ -28,11 +35,6 @@ type SubmissionTable = PgTable & {
   updatedBy: PgColumn;
   updatedAt: PgColumn;
 } & Parameters<typeof requestStateColumns>[0];
-
-/** The table's own columns `keys` under their names: a list row's form fields, before `submissionColumns`. */
-export function ownColumns<T extends PgTable, K extends keyof T & string>(t: T, keys: readonly K[]): Pick<T, K> {
-  return Object.fromEntries(keys.map((k) => [k, t[k]])) as Pick<T, K>;
-}
 
 /** The columns every staff form row shares after its own fields: location, routing, creator, updater, state. */
 export function submissionColumns<T extends SubmissionTable>(t: T) {
@@ -63,7 +65,7 @@ export type SubmissionRow = {
  * The list columns every staff form list on `submissionColumns` ends with: Location (sorts by name, filters
  * by id), Updated By, Updated At and the request state's.
  */
-export function submissionQueryColumns(t: SubmissionTable) {
+function submissionQueryColumns(t: SubmissionTable) {
   return {
     location: { sort: [sql`${locations.name}`], filter: equalsId(t.locationId) },
     updated_by: { sort: UPDATED_BY_SORT },
@@ -72,12 +74,39 @@ export function submissionQueryColumns(t: SubmissionTable) {
   };
 }
 
+const updatedLabel = labelsOf(UPDATED_COLUMNS);
+
 /**
- * The rest of such a list's definition: read joined to the location and the updater (whose sorts are
- * joined sorts), staff see their own records, roles 1 and 2 everyone's.
+ * The export columns every staff form export on `submissionColumns` ends with, as its list does: Location,
+ * Updated By, Updated At and the request state's.
  */
-export function submissionListSource(t: SubmissionTable) {
+export function submissionExportColumns<T extends SubmissionRow>(): ExportColumn<T>[] {
+  return [
+    { header: "Location", value: (x) => x.locationName },
+    { header: updatedLabel("updated_by"), value: (x) => x.updatedByName },
+    { header: updatedLabel("updated_at"), value: (x) => x.updatedAt },
+    ...requestStateExportColumns<T>(),
+  ];
+}
+
+/**
+ * A staff form list's definition but its kind, row columns and export: keyset on the table's id; its
+ * `columns` of sorts and filters between the id's and the ones every such list ends with
+ * (submissionQueryColumns); read joined to the location and the updater (whose sorts are joined sorts),
+ * staff see their own records, roles 1 and 2 everyone's.
+ */
+export function submissionListSource(
+  t: SubmissionTable & { id: PgColumn },
+  own: { columns: Record<string, ColumnSql>; defaultSort: TableSort },
+) {
   return {
+    table: t,
+    id: t.id,
+    query: {
+      columns: { id: { sort: [] }, ...own.columns, ...submissionQueryColumns(t) },
+      tiebreak: t.id,
+      defaultSort: own.defaultSort,
+    },
     from: fromSubmission(t),
     joinedSorts: ["location", "updated_by"],
     scope: ownSubmissions(t.createdBy),

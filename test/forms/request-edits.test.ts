@@ -292,8 +292,11 @@ describe("an approver decides only their own scope, and a request stays where it
 
   it("an administrator moves a request: it is in its timeline (from where to where) and in the audit log", async () => {
     const id = await submit("uniform_request");
+    const mailsBefore = (await t.db().select().from(schema.mailOutbox)).length;
     expect((await FORMS.uniform_request.save(tokens.admin, { id, location_id: loc.b.id })).status).toBe(200);
     expect(await stored("uniform_request", id)).toMatchObject({ locationId: loc.b.id, locationName: loc.b.name });
+    // A uniform request's update queues no mail (only a new one does).
+    expect(await t.db().select().from(schema.mailOutbox)).toHaveLength(mailsBefore);
     const move = (await timeline("uniform", id)).find((s) => s.decision === "move");
     expect(move).toMatchObject({ status: "submitted", comment: `Moved from ${loc.a.name} to ${loc.b.name}.` });
     const [audit] = await t

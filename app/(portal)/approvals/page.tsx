@@ -4,12 +4,12 @@ import { connection } from "next/server";
 import { pageGuard, requireCapability } from "@/lib/auth/guards";
 import { approvalsQuery } from "@/lib/requests/schemas";
 import { listApprovals, type ApprovalRow } from "@/lib/requests/approvals";
-import { API_FORMS, INBOX_STATUSES, STATUS_LABELS, type ApiForm } from "@/lib/requests/transitions";
-import { FORM_LABELS } from "@/lib/forms/form-keys";
+import { INBOX_STATUSES } from "@/lib/requests/transitions";
 import { listFormLocations } from "@/lib/forms/locations";
 import { DateText } from "@/components/content/date-text";
 import { StatusBadge } from "@/components/requests/status-badge";
 import { DecisionForm } from "@/components/requests/decision-form";
+import { RequestFilters, apiFormLabel } from "@/components/requests/request-filters";
 import { RequestSelection, SelectRequest, SelectionBar } from "@/components/requests/inbox-selection";
 import { FilterSelect } from "@/components/ui/filter-field";
 import { Pager, listPageHref } from "@/components/ui/pager";
@@ -19,7 +19,6 @@ export const metadata: Metadata = { title: "Waiting for me" };
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-const formLabel = (f: ApiForm) => FORM_LABELS[API_FORMS[f]];
 
 /**
  * The approvals inbox (administrators and managers; others get the 403 page): every request the viewer may decide
@@ -43,15 +42,12 @@ export default async function ApprovalsPage({ searchParams }: Props) {
   return (
     <div className="space-y-4 rounded-lg bg-white p-4 shadow-sm sm:p-6">
       <h1 className="text-2xl font-semibold text-slate-900">Waiting for me</h1>
-      <form method="get" action="/approvals" className="flex flex-wrap items-end gap-3" aria-label="Filter requests">
-        <FilterSelect
-          id="approvals-form"
-          name="form"
-          label="Form"
-          defaultValue={q.form ?? ""}
-          allLabel="All forms"
-          options={(Object.keys(API_FORMS) as ApiForm[]).map((f) => ({ value: f, text: formLabel(f) }))}
-        />
+      <RequestFilters
+        action="/approvals"
+        label="Filter requests"
+        form={q.form}
+        status={{ value: q.status, allLabel: "Waiting for a decision", statuses: INBOX_STATUSES }}
+      >
         <FilterSelect
           id="approvals-location"
           name="location"
@@ -60,21 +56,7 @@ export default async function ApprovalsPage({ searchParams }: Props) {
           allLabel="All locations"
           options={locations.map((l) => ({ value: l.id, text: l.name }))}
         />
-        <FilterSelect
-          id="approvals-status"
-          name="status"
-          label="Status"
-          defaultValue={q.status ?? ""}
-          allLabel="Waiting for a decision"
-          options={INBOX_STATUSES.map((s) => ({ value: s, text: STATUS_LABELS[s] }))}
-        />
-        <button
-          type="submit"
-          className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
-        >
-          Filter
-        </button>
-      </form>
+      </RequestFilters>
       <p className="text-sm text-slate-600" aria-live="polite">
         {total === 0
           ? "Nothing waits for your decision."
@@ -101,7 +83,7 @@ export default async function ApprovalsPage({ searchParams }: Props) {
 
 /** One request of the inbox: what it is and whose, where, when it came and is due, and its decision form. */
 function ApprovalItem({ row: r }: { row: ApprovalRow }) {
-  const name = `${formLabel(r.form)} #${r.id}: ${r.title}`;
+  const name = `${apiFormLabel(r.form)} #${r.id}: ${r.title}`;
   return (
     <li className="py-3">
       <div className="flex flex-wrap items-start justify-between gap-2">

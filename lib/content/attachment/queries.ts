@@ -6,7 +6,7 @@ import type { UploadType } from "../constants";
 import type { Sort } from "../basics";
 import type { AttachmentFormValues } from "../schemas";
 import { countVisible, editorName, orderFor, type ListParams } from "../sql";
-import { audienceColumnsOf, visibleTo, type AudienceFields, type Viewer } from "../visibility";
+import { audienceColumnsOf, visibleTo, type AudienceFields, type MenuItemQuery, type Viewer } from "../visibility";
 import { documentRefsOf, withDocuments, type DocumentRow } from "../documents";
 import { cachedListUntil, paged, type Paged } from "../lists";
 
@@ -188,21 +188,12 @@ export async function listAttachmentsFlat(params: ListParams): Promise<Paged<Att
   return { rows: await withAttachmentDocs(rows), total, page: params.page, perPage: params.perPage };
 }
 
-export async function getAttachment({
-  menuId,
-  id,
-  viewer,
-}: {
-  menuId: number;
-  id: number;
-  viewer: Viewer;
-}): Promise<AttachmentRow | null> {
+export async function getAttachment({ menuId, id, viewer }: MenuItemQuery): Promise<AttachmentRow | null> {
   const db = await getDb();
   const [row] = await attachmentRows(db)
     .where(and(eq(attachments.menuId, menuId), eq(attachments.id, id), attachmentVisibleTo(viewer)))
     .limit(1);
-  if (!row) return null;
-  return (await withAttachmentDocs([row]))[0];
+  return row ? (await withAttachmentDocs([row]))[0] : null;
 }
 
 export type AttachmentGroupOption = { id: number; name: string; colorCode: string; status: "active" | "inactive" };

@@ -11,8 +11,8 @@ import {
   postVisibleTo,
   type ListParams,
 } from "../sql";
-import type { AudienceFields, Viewer } from "../visibility";
-import { documentRefsOf, withDocuments, type DocumentRow } from "../documents";
+import type { AudienceFields, MenuItemQuery } from "../visibility";
+import { documentRefsOf, oneWithDocuments, withDocuments, type DocumentRow } from "../documents";
 import { cachedListUntil, paged, type Paged } from "../lists";
 
 /** The reads of discussion posts: the Discussion tab, one post, its comments, its edit form's values. */
@@ -49,21 +49,12 @@ async function readDiscussions(params: ListParams): Promise<Paged<DiscussionRow>
 }
 
 /** One discussion post of a menu that the viewer may see (null when it does not exist, belongs to another menu, or is not for them). */
-export async function getDiscussion({
-  menuId,
-  id,
-  viewer,
-}: {
-  menuId: number;
-  id: number;
-  viewer: Viewer;
-}): Promise<DiscussionRow | null> {
+export async function getDiscussion({ menuId, id, viewer }: MenuItemQuery): Promise<DiscussionRow | null> {
   const db = await getDb();
   const [row] = await discussionRows(db)
     .where(and(eq(posts.menuId, menuId), eq(posts.id, id), postVisibleTo(viewer)))
     .limit(1);
-  if (!row) return null;
-  return (await withDocuments("postId", [row]))[0];
+  return oneWithDocuments("postId", row);
 }
 
 export type CommentRow = { id: number; comment: string; createdAt: Date; authorName: string };

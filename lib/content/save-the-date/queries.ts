@@ -6,7 +6,7 @@ import { likePattern } from "@/lib/data-table/query";
 import { isoDateToUs } from "../constants";
 import type { SaveTheDateFormValues } from "../schemas";
 import { countRows, editorName, orderFor, type ListParams } from "../sql";
-import { documentRefsOf, withDocuments, type DocumentRow } from "../documents";
+import { documentRefsOf, oneWithDocuments, withDocuments, type DocumentRow } from "../documents";
 import { paged, type Paged } from "../lists";
 
 /** The reads of save-the-date entries: the Save-the-date tab, one entry, its edit form's values. */
@@ -72,8 +72,7 @@ export async function getSaveTheDate({ menuId, id }: { menuId: number; id: numbe
     .leftJoin(users, eq(users.id, sql`coalesce(${saveTheDates.updatedBy}, ${saveTheDates.createdBy})`))
     .where(and(eq(saveTheDates.menuId, menuId), eq(saveTheDates.id, id)))
     .limit(1);
-  if (!row) return null;
-  return (await withDocuments("saveTheDateId", [row]))[0];
+  return oneWithDocuments("saveTheDateId", row);
 }
 
 export async function findSaveTheDate(id: number): Promise<{ menuId: number } | null> {

@@ -1,16 +1,14 @@
-import { UPDATED_COLUMNS, labelsOf, type TableSort } from "@/lib/data-table/state";
+import { listLabelsWithUpdated, type TableSort } from "@/lib/data-table/state";
 import { roleCan } from "@/lib/auth/roles";
 
-/** The form email manager list's columns (the old portal's screens). */
-export const MAPPER_COLUMNS = [
+/** The form email manager list's column labels (the old portal's screens), by id. */
+export const mapperLabel = listLabelsWithUpdated([
   { id: "location", label: "Location Name" },
   { id: "to_email", label: "To Email" },
   { id: "cc_email", label: "CC Email" },
   { id: "approvers", label: "Approvers" },
   { id: "status", label: "Status" },
-  ...UPDATED_COLUMNS,
-] as const;
-export const mapperLabel = labelsOf(MAPPER_COLUMNS);
+]);
 /** The mapper list is in id order, oldest first (the old portal's limits and formats). */
 export const MAPPER_DEFAULT_SORT: TableSort = { id: "id", desc: false };
 

@@ -1,11 +1,11 @@
 import type { roReversals } from "@/db/schema/forms";
 import type { SubmissionRow } from "@/lib/forms/submission-columns";
-import { UPDATED_COLUMNS, labelsOf, type TableSort } from "@/lib/data-table/state";
+import { listLabelsWithUpdated, type TableSort } from "@/lib/data-table/state";
 import { displayDate, recordFormKeys } from "@/lib/forms/fields";
 import type { RoReversalInput } from "./schemas";
 
-/** The RO reversal list's columns (the old portal's screens), ids as in the URL and the list call. */
-export const RO_COLUMNS = [
+/** The RO reversal list's column labels (the old portal's screens), by id as in the URL and the list call. */
+export const roLabel = listLabelsWithUpdated([
   { id: "employee_name", label: "Employee Name" },
   { id: "date_of_request", label: "Date Of Request" },
   { id: "full_ra", label: "Full RA" },
@@ -14,9 +14,7 @@ export const RO_COLUMNS = [
   { id: "reason", label: "Reason" },
   { id: "billed_time", label: "Billed Time" },
   { id: "questions", label: "Question" },
-  ...UPDATED_COLUMNS,
-] as const;
-export const roLabel = labelsOf(RO_COLUMNS);
+]);
 
 export const RO_DEFAULT_SORT: TableSort = { id: "id", desc: true };
 /** The pay type filter's select values (id filters are numbers). */

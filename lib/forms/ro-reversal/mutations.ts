@@ -1,18 +1,8 @@
 import "server-only";
 import { schema } from "@/lib/db";
-import type { SessionUser } from "@/lib/auth/session";
 import type { RoReversalValues } from "./schemas";
-import { saveSubmission, submissionValues, writeSubmission, type SubmissionInput } from "@/lib/forms/save-submission";
+import { oneRowFormSave, submissionValues } from "@/lib/forms/save-submission";
 import { roReversalFields, roReversalFormValues } from "./columns";
-
-const r = schema.roReversals;
-
-/** The RO reversal table as saveSubmission reads it: a v1 update's fields lie over the locked row's form values. */
-const RO_REVERSAL = {
-  table: r,
-  notFound: "No such RO reversal request.",
-  formValues: (_tx: unknown, stored: { row: typeof r.$inferSelect }) => roReversalFormValues(stored.row),
-};
 
 /**
  * Saves an RO reversal request (new, or an edit of one the user may edit: lockEditableSubmission, with
@@ -20,26 +10,19 @@ const RO_REVERSAL = {
  * mail commit together. The manager e-mail recorded is the location's. Returns the id and whether a
  * form email mapping routed it.
  */
-export async function saveRoReversal(
-  input: SubmissionInput<RoReversalValues>,
-  user: SessionUser,
-  baseUrl: string,
-): Promise<{ id: number; routed: boolean }> {
-  return saveSubmission(RO_REVERSAL, input, user, async (tx, v, location, stored) => {
+export const saveRoReversal = oneRowFormSave({
+  key: "ro_reversal",
+  table: schema.roReversals,
+  notFound: "No such RO reversal request.",
+  formValues: roReversalFormValues,
+  fields: roReversalFields,
+  build: (v: RoReversalValues, { location, user }) => {
     const warranty = v.payType === "Warranty";
     const values = submissionValues(
       { ...v, billedTime: warranty ? v.billedTime : null, questions: warranty ? v.questions : null },
       location,
       user,
     );
-    return writeSubmission(
-      tx,
-      "ro_reversal",
-      r,
-      user,
-      location,
-      stored && { ...stored, fields: roReversalFields(stored.row, stored.locationName) },
-      { values, fields: roReversalFields(v, location.name), title: `RO Reversal Request: ${v.employeeName}`, baseUrl },
-    );
-  });
-}
+    return { values, fields: roReversalFields(v, location.name), title: `RO Reversal Request: ${v.employeeName}` };
+  },
+});

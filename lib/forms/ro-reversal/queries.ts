@@ -1,13 +1,12 @@
 import "server-only";
-import { requestStateExportColumns } from "@/lib/requests/columns";
 import { eq, sql } from "drizzle-orm";
 import { schema } from "@/lib/db";
 import { contains } from "@/lib/data-table/query";
 import { defineList } from "@/lib/data-table/list-definition";
 import {
   submissionColumns,
+  submissionExportColumns,
   submissionListSource,
-  submissionQueryColumns,
   submissionRecords,
 } from "@/lib/forms/submission-columns";
 import { exportDay } from "@/lib/data-table/export";
@@ -33,11 +32,9 @@ export const RO_EXPORT_PATH = "/api/export/roreversal";
 /** The RO reversal list: staff see their own requests, roles 1 and 2 everyone's (and may delete). */
 export const roReversalList = defineList<RoReversalRow>({
   kind: "ro-reversal",
-  table: r,
-  id: r.id,
-  query: {
+  ...submissionListSource(r, {
+    defaultSort: RO_DEFAULT_SORT,
     columns: {
-      id: { sort: [] },
       employee_name: { sort: [sql`lower(${r.employeeName})`], filter: contains(r.employeeName) },
       date_of_request: { sort: [r.dateOfRequest] },
       full_ra: { sort: [sql`lower(${r.fullRa})`], filter: contains(r.fullRa) },
@@ -48,13 +45,9 @@ export const roReversalList = defineList<RoReversalRow>({
       },
       reason: { filter: contains(r.reason) },
       billed_time: { sort: [r.billedTime] },
-      ...submissionQueryColumns(r),
     },
-    tiebreak: r.id,
-    defaultSort: RO_DEFAULT_SORT,
-  },
+  }),
   columns: rowColumns,
-  ...submissionListSource(r),
   export: {
     path: RO_EXPORT_PATH,
     sheetName: "RO Reversal Requests",
@@ -68,10 +61,7 @@ export const roReversalList = defineList<RoReversalRow>({
       { header: roLabel("reason"), value: (x) => x.reason },
       { header: roLabel("billed_time"), value: (x) => x.billedTime },
       { header: roLabel("questions"), value: (x) => x.questions },
-      { header: "Location", value: (x) => x.locationName },
-      { header: roLabel("updated_by"), value: (x) => x.updatedByName },
-      { header: roLabel("updated_at"), value: (x) => x.updatedAt },
-      ...requestStateExportColumns<RoReversalRow>(),
+      ...submissionExportColumns<RoReversalRow>(),
     ],
   },
 });

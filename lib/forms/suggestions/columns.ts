@@ -1,22 +1,15 @@
 import type { RequestStateRow } from "@/lib/requests/columns";
-import type { TableSort } from "@/lib/data-table/state";
+import { listLabelsWithUpdated, type TableSort } from "@/lib/data-table/state";
 import { displayDate } from "@/lib/forms/fields";
 import type { SuggestionValues } from "./schemas";
 
-/** The continuous improvement list's columns (the old portal's screens), ids as in the URL and the list call. */
-export const SUGGESTION_COLUMNS = [
+/** The continuous improvement list's column labels (the old portal's screens), by id as in the URL and the list call. */
+export const suggestionLabel = listLabelsWithUpdated([
   { id: "name", label: "Name" },
   { id: "date", label: "Date" },
   { id: "location_name", label: "Location Name" },
   { id: "email", label: "Email" },
-  { id: "updated_by", label: "Updated By" },
-  { id: "updated_at", label: "Updated At" },
-] as const;
-export type SuggestionColumnId = (typeof SUGGESTION_COLUMNS)[number]["id"];
-
-export function suggestionLabel(id: SuggestionColumnId): string {
-  return SUGGESTION_COLUMNS.find((c) => c.id === id)!.label;
-}
+]);
 
 /** The form's labels of the fields the list does not show (the old portal's screens), for the export and the detail page. */
 export const SUGGESTION_FIELD_LABELS = {

@@ -1,16 +1,8 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import { schema } from "@/lib/db";
-import type { SessionUser } from "@/lib/auth/session";
 import type { SuggestionInput } from "./schemas";
-import {
-  insertSubmission,
-  queueSubmissionMail,
-  recordSubmissionChange,
-  saveSubmission,
-  submissionValues,
-  type SubmissionInput,
-} from "@/lib/forms/save-submission";
+import { oneRowFormSave, submissionValues } from "@/lib/forms/save-submission";
 import { suggestionFields, suggestionFormValues } from "./columns";
 import { personNameOrUsernameOf } from "@/lib/users/display-name";
 
@@ -19,25 +11,20 @@ const s = schema.improvementSuggestions;
 export const SUGGESTION_SAVED = "Continuous Improvement Suggestion Saved Successfully";
 export const SUGGESTION_NOT_FOUND = "No such suggestion.";
 
-/** The suggestions table as saveSubmission reads it: a v1 update's fields lie over the locked row's form values. */
-const SUGGESTIONS = {
-  table: s,
-  notFound: SUGGESTION_NOT_FOUND,
-  formValues: (_tx: unknown, stored: { row: typeof s.$inferSelect }) => suggestionFormValues(stored.row),
-};
-
 /**
  * Adds or updates a continuous improvement suggestion. The location's name, manager e-mail and
  * manager name are recorded from the location itself (an unknown location is a 422 'Select Location').
  * A new suggestion queues its mail in the same transaction; an update (lockEditableSubmission: its requester
  * while open, administrators) records what changed in the audit log and the timeline, and sends none.
  */
-export async function saveSuggestion(
-  submission: SubmissionInput<SuggestionInput & { id?: number | null }>,
-  user: SessionUser,
-  opts: { requestId?: string | null; baseUrl?: string } = {},
-): Promise<{ id: number; routed: boolean }> {
-  return saveSubmission(SUGGESTIONS, submission, user, async (tx, input, location, stored) => {
+export const saveSuggestion = oneRowFormSave({
+  key: "improvement_suggestion",
+  table: s,
+  notFound: SUGGESTION_NOT_FOUND,
+  formValues: suggestionFormValues,
+  fields: suggestionFields,
+  mailOnUpdate: false,
+  build: async (input: SuggestionInput & { id?: number | null }, { tx, location, user }) => {
     const [manager] = await tx
       .select({ name: schema.locations.managerName })
       .from(schema.locations)
@@ -57,29 +44,10 @@ export async function saveSuggestion(
       managerName: manager?.name ?? null,
       updatedByName: personNameOrUsernameOf(user),
     };
-    if (stored) {
-      const [row] = await tx
-        .update(s)
-        .set(values)
-        .where(eq(s.id, stored.row.id))
-        .returning({ id: s.id, routed: s.routed });
-      await recordSubmissionChange(
-        tx,
-        "improvement_suggestion",
-        user,
-        { ...stored, fields: suggestionFields(stored.row, stored.locationName) },
-        { locationId: location.id, locationName: location.name, fields: suggestionFields(input, location.name) },
-        opts.requestId,
-      );
-      return row;
-    }
-    const id = await insertSubmission(tx, s, "improvement_suggestion", { ...values, createdBy: user.id });
-    const { routed } = await queueSubmissionMail(tx, "improvement_suggestion", id, location, user, {
-      title: `Continuous Improvement Suggestion: ${input.name}`,
+    return {
+      values,
       fields: suggestionFields(input, location.name),
-      baseUrl: opts.baseUrl,
-    });
-    if (!routed) await tx.update(s).set({ routed }).where(eq(s.id, id));
-    return { id, routed };
-  });
-}
+      title: `Continuous Improvement Suggestion: ${input.name}`,
+    };
+  },
+});

@@ -1,17 +1,15 @@
 import type { techTimes } from "@/db/schema/forms";
 import type { SubmissionRow } from "@/lib/forms/submission-columns";
-import { UPDATED_COLUMNS, labelsOf, type TableSort } from "@/lib/data-table/state";
+import { listLabelsWithUpdated, type TableSort } from "@/lib/data-table/state";
 import { displayDate } from "@/lib/forms/fields";
 
-/** The tech time list's columns (the old portal's screens). */
-export const TECH_COLUMNS = [
+/** The tech time list's column labels (the old portal's screens), by id. */
+export const techLabel = listLabelsWithUpdated([
   { id: "employee_number", label: "Employee Number" },
   { id: "employee_name", label: "Employee Name" },
   { id: "employee_email", label: "Employee Email" },
   { id: "date", label: "Date" },
-  ...UPDATED_COLUMNS,
-] as const;
-export const techLabel = labelsOf(TECH_COLUMNS);
+]);
 export const TECH_DEFAULT_SORT: TableSort = { id: "id", desc: true };
 
 /** A list row and record: the form's own columns as stored, then the ones every staff form shares. */

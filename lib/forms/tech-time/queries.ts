@@ -1,10 +1,9 @@
 import "server-only";
-import { requestStateExportColumns } from "@/lib/requests/columns";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { getDb, schema } from "@/lib/db";
 import { contains } from "@/lib/data-table/query";
 import type { SessionUser } from "@/lib/auth/session";
-import { submissionColumns, submissionListSource, submissionQueryColumns } from "@/lib/forms/submission-columns";
+import { submissionColumns, submissionExportColumns, submissionListSource } from "@/lib/forms/submission-columns";
 import { ownRecordOr404, ownSubmissions } from "@/lib/forms/submission";
 import { defineList } from "@/lib/data-table/list-definition";
 import { TECH_DEFAULT_SORT, techLabel, type TechTimeRow } from "./columns";
@@ -110,22 +109,16 @@ function rowColumnsOf(): ExportColumn<TechTimeExportRow>[] {
 /** The tech time list: staff see their own forms, roles 1 and 2 everyone's. */
 export const techTimeList = defineList<TechTimeRow, TechTimeExportRow>({
   kind: "tech-time",
-  table: tt,
-  id: tt.id,
-  query: {
+  ...submissionListSource(tt, {
+    defaultSort: TECH_DEFAULT_SORT,
     columns: {
-      id: { sort: [] },
       employee_number: { sort: [sql`lower(${tt.employeeNumber})`], filter: contains(tt.employeeNumber) },
       employee_name: { sort: [sql`lower(${tt.employeeName})`], filter: contains(tt.employeeName) },
       employee_email: { sort: [sql`lower(${tt.employeeEmail})`], filter: contains(tt.employeeEmail) },
       date: { sort: [tt.date] },
-      ...submissionQueryColumns(tt),
     },
-    tiebreak: tt.id,
-    defaultSort: TECH_DEFAULT_SORT,
-  },
+  }),
   columns: rowColumns,
-  ...submissionListSource(tt),
   export: {
     path: "/api/export/techtime",
     sheetName: "Tech Time",
@@ -136,10 +129,7 @@ export const techTimeList = defineList<TechTimeRow, TechTimeExportRow>({
       { header: techLabel("employee_name"), value: (x) => x.employeeName },
       { header: techLabel("employee_email"), value: (x) => x.employeeEmail },
       { header: techLabel("date"), value: (x) => exportDay(x.date) },
-      { header: "Location", value: (x) => x.locationName },
-      { header: techLabel("updated_by"), value: (x) => x.updatedByName },
-      { header: techLabel("updated_at"), value: (x) => x.updatedAt },
-      ...requestStateExportColumns<TechTimeExportRow>(),
+      ...submissionExportColumns<TechTimeExportRow>(),
       ...rowColumnsOf(),
     ],
   },

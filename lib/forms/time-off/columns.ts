@@ -1,21 +1,19 @@
 import type { timeOffRequests } from "@/db/schema/forms";
 import type { SubmissionRow } from "@/lib/forms/submission-columns";
-import { UPDATED_COLUMNS, labelsOf, type TableSort } from "@/lib/data-table/state";
+import { listLabelsWithUpdated, type TableSort } from "@/lib/data-table/state";
 import { displayDate, recordFormKeys } from "@/lib/forms/fields";
 import { TIME_OFF_TYPES } from "@/lib/forms/column-values";
 import type { TimeOffInput } from "./schemas";
 
-/** The time-off list's columns, ids as in the URL and the list call. */
-export const TIME_OFF_COLUMNS = [
+/** The time-off list's column labels, by id as in the URL and the list call. */
+export const timeOffLabel = listLabelsWithUpdated([
   { id: "employee_name", label: "Employee Name" },
   { id: "date_from", label: "Date From" },
   { id: "date_to", label: "Date To" },
   { id: "half_day", label: "Half Day" },
   { id: "type", label: "Type" },
   { id: "note", label: "Note" },
-  ...UPDATED_COLUMNS,
-] as const;
-export const timeOffLabel = labelsOf(TIME_OFF_COLUMNS);
+]);
 
 export const TIME_OFF_DEFAULT_SORT: TableSort = { id: "date_from", desc: true };
 /** The type filter's select values (id filters are numbers: a type's position, from 1). */

@@ -1,50 +1,32 @@
 import "server-only";
 import { schema } from "@/lib/db";
-import type { SessionUser } from "@/lib/auth/session";
 import { submitterOf } from "@/lib/forms/submission";
-import { saveSubmission, submissionValues, writeSubmission, type SubmissionInput } from "@/lib/forms/save-submission";
+import { oneRowFormSave, submissionValues } from "@/lib/forms/save-submission";
 import type { TimeOffValues } from "./schemas";
 import { timeOffFields, timeOffFormValues } from "./columns";
 import { TIME_OFF_NOT_FOUND } from "./queries";
-
-const r = schema.timeOffRequests;
-
-/** The time-off table as saveSubmission reads it: a v1 update's fields lie over the locked row's form values. */
-const TIME_OFF = {
-  table: r,
-  notFound: TIME_OFF_NOT_FOUND,
-  formValues: (_tx: unknown, stored: { row: typeof r.$inferSelect }) => timeOffFormValues(stored.row),
-};
 
 /**
  * Saves a time-off request (new, or an edit of one the user may edit) and queues its mail in the same
  * transaction. The requester's name and e-mail come from their profile when they submit it and stay
  * theirs through later edits (an administrator's too); the manager e-mail recorded is the location's.
  */
-export async function saveTimeOff(
-  input: SubmissionInput<TimeOffValues>,
-  user: SessionUser,
-  baseUrl: string,
-): Promise<{ id: number; routed: boolean }> {
-  return saveSubmission(TIME_OFF, input, user, async (tx, v, location, stored) => {
+export const saveTimeOff = oneRowFormSave({
+  key: "time_off_request",
+  table: schema.timeOffRequests,
+  notFound: TIME_OFF_NOT_FOUND,
+  formValues: timeOffFormValues,
+  fields: timeOffFields,
+  build: (v: TimeOffValues, { location, stored, user }) => {
     const me = submitterOf(user);
     const requester = stored
       ? { employeeName: stored.row.employeeName, employeeEmail: stored.row.employeeEmail }
       : { employeeName: me.name, employeeEmail: me.email ?? "" };
     const values = { ...submissionValues({ ...v, note: v.note || null }, location, user), ...requester };
-    return writeSubmission(
-      tx,
-      "time_off_request",
-      r,
-      user,
-      location,
-      stored && { ...stored, fields: timeOffFields(stored.row, stored.locationName) },
-      {
-        values,
-        fields: timeOffFields({ ...v, ...requester }, location.name),
-        title: `Time-off Request: ${requester.employeeName}`,
-        baseUrl,
-      },
-    );
-  });
-}
+    return {
+      values,
+      fields: timeOffFields({ ...v, ...requester }, location.name),
+      title: `Time-off Request: ${requester.employeeName}`,
+    };
+  },
+});

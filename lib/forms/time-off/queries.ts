@@ -1,16 +1,15 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { schema } from "@/lib/db";
+import { ownColumns } from "@/lib/db/rows";
 import { contains } from "@/lib/data-table/query";
 import { defineList } from "@/lib/data-table/list-definition";
 import { exportDay } from "@/lib/data-table/export";
-import { requestStateExportColumns } from "@/lib/requests/columns";
 import { TIME_OFF_TYPES } from "@/lib/forms/column-values";
 import {
-  ownColumns,
   submissionColumns,
+  submissionExportColumns,
   submissionListSource,
-  submissionQueryColumns,
   submissionRecords,
 } from "@/lib/forms/submission-columns";
 import { TIME_OFF_DEFAULT_SORT, timeOffLabel, yesNo, type TimeOffRow } from "./columns";
@@ -30,11 +29,9 @@ export const TIME_OFF_EXPORT_PATH = "/api/export/timeoff";
 /** The time-off list: staff see their own requests, roles 1 and 2 everyone's (and may delete). */
 export const timeOffList = defineList<TimeOffRow>({
   kind: "time-off",
-  table: r,
-  id: r.id,
-  query: {
+  ...submissionListSource(r, {
+    defaultSort: TIME_OFF_DEFAULT_SORT,
     columns: {
-      id: { sort: [] },
       employee_name: { sort: [sql`lower(${r.employeeName})`], filter: contains(r.employeeName) },
       date_from: { sort: [r.dateFrom] },
       date_to: { sort: [r.dateTo] },
@@ -44,13 +41,9 @@ export const timeOffList = defineList<TimeOffRow>({
         filter: { kind: "id", where: (v) => typeFilter(TIME_OFF_TYPES[Number(v) - 1]) },
       },
       note: { filter: contains(r.note) },
-      ...submissionQueryColumns(r),
     },
-    tiebreak: r.id,
-    defaultSort: TIME_OFF_DEFAULT_SORT,
-  },
+  }),
   columns: rowColumns,
-  ...submissionListSource(r),
   export: {
     path: TIME_OFF_EXPORT_PATH,
     sheetName: "Time-off Requests",
@@ -63,10 +56,7 @@ export const timeOffList = defineList<TimeOffRow>({
       { header: timeOffLabel("half_day"), value: (x) => yesNo(x.halfDay) },
       { header: timeOffLabel("type"), value: (x) => x.type },
       { header: timeOffLabel("note"), value: (x) => x.note },
-      { header: "Location", value: (x) => x.locationName },
-      { header: timeOffLabel("updated_by"), value: (x) => x.updatedByName },
-      { header: timeOffLabel("updated_at"), value: (x) => x.updatedAt },
-      ...requestStateExportColumns<TimeOffRow>(),
+      ...submissionExportColumns<TimeOffRow>(),
     ],
   },
 });

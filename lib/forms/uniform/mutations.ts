@@ -1,28 +1,19 @@
 import "server-only";
-import { eq } from "drizzle-orm";
 import { schema } from "@/lib/db";
-import type { SessionUser } from "@/lib/auth/session";
 import { uniformFormValues, yesNo } from "./columns";
 import { designationName, wearName, type UniformRequestInput } from "./schemas";
-import {
-  insertSubmission,
-  queueSubmissionMail,
-  recordSubmissionChange,
-  saveSubmission,
-  submissionValues,
-  type SubmissionInput,
-} from "@/lib/forms/save-submission";
+import { oneRowFormSave, submissionValues } from "@/lib/forms/save-submission";
 import { personNameOrUsernameOf } from "@/lib/users/display-name";
 
 const u = schema.uniformRequests;
 
 /** The submitted fields as the mail shows them, in the form's order. */
-function mailFields(input: Omit<UniformRequestInput, "locationId">, locationName: string) {
+function mailFields(input: Omit<UniformRequestInput, "locationId">, locationName: string | null) {
   const q = (n: number | null) => (n === null ? "" : String(n));
   return [
     { label: "Designation", value: designationName(input.designationId) },
     { label: "Employee Name", value: `${input.employeeFirstName} ${input.employeeLastName}` },
-    { label: "Location", value: locationName },
+    { label: "Location", value: locationName ?? "" },
     { label: "Requestor Name", value: input.requestorName },
     { label: "New Hire", value: yesNo(input.newHire) },
     { label: "New Order", value: yesNo(input.newOrder) },
@@ -39,13 +30,6 @@ function mailFields(input: Omit<UniformRequestInput, "locationId">, locationName
 export const UNIFORM_SAVED = "Uniform Request Saved Successfully";
 export const UNIFORM_NOT_FOUND = "No such uniform request.";
 
-/** The uniform requests table as saveSubmission reads it: a v1 update's fields lie over the locked row's form values. */
-const UNIFORM_REQUESTS = {
-  table: u,
-  notFound: UNIFORM_NOT_FOUND,
-  formValues: (_tx: unknown, stored: { row: typeof u.$inferSelect }) => uniformFormValues(stored.row),
-};
-
 /**
  * Saves a uniform request. A new one is inserted with its location's name and manager e-mail (an
  * unknown location is a 422 'Select Location'), and its mail is queued in the same transaction
@@ -54,40 +38,23 @@ const UNIFORM_REQUESTS = {
  * (lockEditableSubmission: its requester while open, administrators), recorded in the audit log and its
  * timeline; no mail.
  */
-export async function saveUniformRequest(
-  submission: SubmissionInput<UniformRequestInput & { id?: number | null }>,
-  user: SessionUser,
-  opts: { requestId?: string | null; baseUrl?: string } = {},
-): Promise<{ id: number; routed: boolean }> {
-  return saveSubmission(UNIFORM_REQUESTS, submission, user, async (tx, input, location, stored) => {
+export const saveUniformRequest = oneRowFormSave({
+  key: "uniform_request",
+  table: u,
+  notFound: UNIFORM_NOT_FOUND,
+  formValues: uniformFormValues,
+  fields: mailFields,
+  mailOnUpdate: false,
+  build: (input: UniformRequestInput & { id?: number | null }, { location, user }) => {
     const values = {
       ...submissionValues(input, location, user),
       locationName: location.name,
       updatedByName: personNameOrUsernameOf(user),
     };
-    if (stored) {
-      const [row] = await tx
-        .update(u)
-        .set(values)
-        .where(eq(u.id, stored.row.id))
-        .returning({ id: u.id, routed: u.routed });
-      await recordSubmissionChange(
-        tx,
-        "uniform_request",
-        user,
-        { ...stored, fields: mailFields(stored.row, stored.locationName ?? "") },
-        { locationId: location.id, locationName: location.name, fields: mailFields(input, location.name) },
-        opts.requestId,
-      );
-      return row;
-    }
-    const id = await insertSubmission(tx, u, "uniform_request", { ...values, createdBy: user.id });
-    const { routed } = await queueSubmissionMail(tx, "uniform_request", id, location, user, {
-      title: `Uniform Request: ${input.employeeFirstName} ${input.employeeLastName}`,
+    return {
+      values,
       fields: mailFields(input, location.name),
-      baseUrl: opts.baseUrl,
-    });
-    if (!routed) await tx.update(u).set({ routed }).where(eq(u.id, id));
-    return { id, routed };
-  });
-}
+      title: `Uniform Request: ${input.employeeFirstName} ${input.employeeLastName}`,
+    };
+  },
+});

@@ -8,6 +8,7 @@ import { loginSchema, type LoginInput } from "@/lib/auth/schemas";
 import { loginAction, ssoLoginAction } from "@/lib/auth/actions";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/input";
+import { fieldBinder } from "@/components/forms/bind-field";
 import { safeCallbackPath } from "@/lib/auth/login-params";
 
 type Props = {
@@ -27,6 +28,7 @@ export function LoginForm({ ssoEnabled, initialError, notice, callbackUrl }: Pro
     resolver: zodResolver(loginSchema),
     defaultValues: { username: "", password: "", callbackUrl },
   });
+  const bind = fieldBinder(form);
 
   const submit = form.handleSubmit((values) =>
     startTransition(async () => {
@@ -87,20 +89,8 @@ export function LoginForm({ ssoEnabled, initialError, notice, callbackUrl }: Pro
             {error}
           </div>
         )}
-        <Field
-          label="Username"
-          autoComplete="username"
-          maxLength={190}
-          error={form.formState.errors.username?.message}
-          {...form.register("username")}
-        />
-        <Field
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          error={form.formState.errors.password?.message}
-          {...form.register("password")}
-        />
+        <Field label="Username" autoComplete="username" maxLength={190} {...bind("username")} />
+        <Field label="Password" type="password" autoComplete="current-password" {...bind("password")} />
         <Button type="submit" className="w-full" loading={pending}>
           Sign in
         </Button>

@@ -6,6 +6,7 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/input";
+import { fieldBinder } from "@/components/forms/bind-field";
 import { forgotPasswordAction, setPasswordAction } from "@/lib/users/actions";
 import { forgotPasswordSchema, setPasswordSchema, type SetPasswordInput } from "@/lib/users/schemas";
 
@@ -46,6 +47,7 @@ function ForgotForm() {
     resolver: zodResolver(forgotPasswordSchema),
     defaultValues: { email: "" },
   });
+  const bind = fieldBinder(form);
   const submit = form.handleSubmit((values) =>
     start(async () => {
       setError(undefined);
@@ -71,14 +73,7 @@ function ForgotForm() {
               {error}
             </p>
           )}
-          <Field
-            label="E-mail"
-            type="email"
-            autoComplete="email"
-            maxLength={190}
-            error={form.formState.errors.email?.message}
-            {...form.register("email")}
-          />
+          <Field label="E-mail" type="email" autoComplete="email" maxLength={190} {...bind("email")} />
           <Button type="submit" className="w-full" loading={pending}>
             Send the link
           </Button>
@@ -101,6 +96,7 @@ function SetForm({ token, email }: { token: string; email: string | null }) {
     resolver: zodResolver(setPasswordSchema),
     defaultValues: { token, newPassword: "", confirmpassword: "" },
   });
+  const bind = fieldBinder(form);
   const submit = form.handleSubmit((values) =>
     start(async () => {
       setError(undefined);
@@ -134,20 +130,8 @@ function SetForm({ token, email }: { token: string; email: string | null }) {
           </div>
         )}
         {email && <input type="hidden" name="username" autoComplete="username" value={email} readOnly />}
-        <Field
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          error={form.formState.errors.newPassword?.message}
-          {...form.register("newPassword")}
-        />
-        <Field
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          error={form.formState.errors.confirmpassword?.message}
-          {...form.register("confirmpassword")}
-        />
+        <Field label="New password" type="password" autoComplete="new-password" {...bind("newPassword")} />
+        <Field label="Confirm password" type="password" autoComplete="new-password" {...bind("confirmpassword")} />
         <Button type="submit" className="w-full" loading={pending}>
           Set password
         </Button>

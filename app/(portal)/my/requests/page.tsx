@@ -6,21 +6,19 @@ import { myRequestsQuery } from "@/lib/requests/schemas";
 import { countChangedRequests, listMyRequests, listTimelinesFor } from "@/lib/requests/queries";
 import { markRequestsSeen } from "@/lib/requests/mutations";
 import { RefreshOnMount } from "@/components/shell/refresh-on-mount";
-import { API_FORMS, STATUS_LABELS, standingComment, type ApiForm } from "@/lib/requests/transitions";
+import { standingComment } from "@/lib/requests/transitions";
 import { ChangedMark } from "@/components/requests/changed-mark";
 import { REQUEST_STATUSES } from "@/lib/forms/request-statuses";
-import { FORM_LABELS } from "@/lib/forms/form-keys";
 import { DateText } from "@/components/content/date-text";
 import { StatusBadge } from "@/components/requests/status-badge";
 import { RequestTimeline } from "@/components/requests/request-timeline";
-import { FilterSelect } from "@/components/ui/filter-field";
+import { RequestFilters, apiFormLabel } from "@/components/requests/request-filters";
 import { Pager, listPageHref } from "@/components/ui/pager";
 
 export const metadata: Metadata = { title: "My requests" };
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-const formLabel = (f: ApiForm) => FORM_LABELS[API_FORMS[f]];
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 /**
@@ -49,35 +47,12 @@ export default async function MyRequestsPage({ searchParams }: Props) {
     <div className="space-y-4 rounded-lg bg-white p-4 shadow-sm sm:p-6">
       {hadChanges && <RefreshOnMount />}
       <h1 className="text-2xl font-semibold text-slate-900">My requests</h1>
-      <form
-        method="get"
+      <RequestFilters
         action="/my/requests"
-        className="flex flex-wrap items-end gap-3"
-        aria-label="Filter my requests"
-      >
-        <FilterSelect
-          id="my-form"
-          name="form"
-          label="Form"
-          defaultValue={q.form ?? ""}
-          allLabel="All forms"
-          options={(Object.keys(API_FORMS) as ApiForm[]).map((f) => ({ value: f, text: formLabel(f) }))}
-        />
-        <FilterSelect
-          id="my-status"
-          name="status"
-          label="Status"
-          defaultValue={q.status ?? ""}
-          allLabel="All statuses"
-          options={REQUEST_STATUSES.map((s) => ({ value: s, text: STATUS_LABELS[s] }))}
-        />
-        <button
-          type="submit"
-          className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
-        >
-          Filter
-        </button>
-      </form>
+        label="Filter my requests"
+        form={q.form}
+        status={{ value: q.status, allLabel: "All statuses", statuses: REQUEST_STATUSES }}
+      />
       <p className="text-sm text-slate-600" aria-live="polite">
         {total === 0 ? "No requests." : `${total.toLocaleString("en-US")} request${total === 1 ? "" : "s"}`}
       </p>
@@ -94,7 +69,7 @@ export default async function MyRequestsPage({ searchParams }: Props) {
                     prefetch={false}
                     className="font-medium break-words text-brand-700 hover:underline"
                   >
-                    {formLabel(r.form)} #{r.id}: {r.title}
+                    {apiFormLabel(r.form)} #{r.id}: {r.title}
                   </Link>
                   <p className="text-sm text-slate-600">
                     Last change <DateText date={new Date(r.changed_at)} kind="us" />

@@ -2,12 +2,12 @@
 
 import { deleteRoReversalsAction } from "@/lib/forms/ro-reversal/actions";
 import type { DataTableColumn } from "@/components/data-table/data-table";
-import { StaffFormTable, requestListColumns, type StaffListProps } from "@/components/forms/staff-form-table";
+import { RequestFormTable, requestListColumns, type StaffListProps } from "@/components/forms/staff-form-table";
 import { displayDate } from "@/lib/forms/fields";
 import { PAY_TYPE_FILTER, RO_DEFAULT_SORT, roLabel, type RoReversalRow } from "@/lib/forms/ro-reversal/columns";
-import { staffFormHref } from "@/lib/forms/registry";
 
 const columns: DataTableColumn<RoReversalRow>[] = requestListColumns(
+  "ro_reversal",
   roLabel,
   (column) => [
     column.named("employee_name", (r) => r.employeeName),
@@ -23,30 +23,22 @@ const columns: DataTableColumn<RoReversalRow>[] = requestListColumns(
     column("questions", (r) => r.questions ?? "", { sortable: false }),
     ...column.updated(),
   ],
-  {
-    view: (r) => staffFormHref("ro_reversal", "view", r.id),
-    edit: (r) => staffFormHref("ro_reversal", "edit", r.id),
-    label: (r) => r.employeeName,
-    header: "Action",
-  },
+  { label: (r) => r.employeeName, header: "Action" },
 );
 
 /** The RO reversal list's columns and actions on the shared staff-form table. */
 export function RoReversalTable({ canDelete, ...list }: StaffListProps<RoReversalRow> & { canDelete: boolean }) {
   return (
-    <StaffFormTable
+    <RequestFormTable
       {...list}
-      path={staffFormHref("ro_reversal", "list")}
+      form="ro_reversal"
       title="RO Reversal Requests"
       defaultSort={RO_DEFAULT_SORT}
       columns={columns}
       rowLabel={(r) => `${r.employeeName} ${r.fullRa}`}
-      decideForm={canDelete ? "ro_reversal" : undefined}
-      actions={{
-        listCall: "ro-reversal-request/list",
-        deleteAction: canDelete ? deleteRoReversalsAction : undefined,
-        what: "RO Reversal Request",
-      }}
+      decide={canDelete}
+      listCall="ro-reversal-request/list"
+      deleteAction={canDelete ? deleteRoReversalsAction : undefined}
     />
   );
 }

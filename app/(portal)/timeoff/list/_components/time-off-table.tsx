@@ -2,7 +2,7 @@
 
 import { deleteTimeOffsAction } from "@/lib/forms/time-off/actions";
 import type { DataTableColumn } from "@/components/data-table/data-table";
-import { StaffFormTable, requestListColumns, type StaffListProps } from "@/components/forms/staff-form-table";
+import { RequestFormTable, requestListColumns, type StaffListProps } from "@/components/forms/staff-form-table";
 import { displayDate } from "@/lib/forms/fields";
 import {
   TIME_OFF_DEFAULT_SORT,
@@ -11,9 +11,9 @@ import {
   yesNo,
   type TimeOffRow,
 } from "@/lib/forms/time-off/columns";
-import { STAFF_FORMS, staffFormHref } from "@/lib/forms/registry";
 
 const columns: DataTableColumn<TimeOffRow>[] = requestListColumns(
+  "time_off_request",
   timeOffLabel,
   (column) => [
     column.named("employee_name", (r) => r.employeeName),
@@ -27,30 +27,22 @@ const columns: DataTableColumn<TimeOffRow>[] = requestListColumns(
     }),
     ...column.updated(),
   ],
-  {
-    view: (r) => staffFormHref("time_off_request", "view", r.id),
-    edit: (r) => staffFormHref("time_off_request", "edit", r.id),
-    label: (r) => `${r.employeeName} ${displayDate(r.dateFrom)}`,
-    header: "Action",
-  },
+  { label: (r) => `${r.employeeName} ${displayDate(r.dateFrom)}`, header: "Action" },
 );
 
 /** The time-off list's columns and actions on the shared staff-form table (roles 1 and 2 decide and delete). */
 export function TimeOffTable({ canManage, ...list }: StaffListProps<TimeOffRow> & { canManage: boolean }) {
   return (
-    <StaffFormTable
+    <RequestFormTable
       {...list}
-      path={staffFormHref("time_off_request", "list")}
+      form="time_off_request"
       title="Time-off Requests"
       defaultSort={TIME_OFF_DEFAULT_SORT}
       columns={columns}
       rowLabel={(r) => `${r.employeeName} ${displayDate(r.dateFrom)}`}
-      decideForm={canManage ? STAFF_FORMS.time_off_request.apiForm : undefined}
-      actions={{
-        listCall: "time-off-request/list",
-        deleteAction: canManage ? deleteTimeOffsAction : undefined,
-        what: "Time-off Request",
-      }}
+      decide={canManage}
+      listCall="time-off-request/list"
+      deleteAction={canManage ? deleteTimeOffsAction : undefined}
     />
   );
 }

@@ -6,7 +6,7 @@ import { useTransition } from "react";
 import type { DataTableColumn } from "@/components/data-table/data-table";
 import { DateText } from "@/components/content/date-text";
 import { DateRangePicker } from "@/components/forms/date-range-picker";
-import { StaffFormTable, nameWithBadge, recordActionsColumn } from "@/components/forms/staff-form-table";
+import { RequestFormTable, nameWithBadge, recordActionsColumn } from "@/components/forms/staff-form-table";
 import { tableHref, type TableState } from "@/lib/data-table/state";
 import {
   UNIFORM_DEFAULT_SORT,
@@ -118,9 +118,9 @@ export function UniformTable({ state, rows, total, locations }: Props) {
   ];
 
   return (
-    <StaffFormTable
-      decideForm="uniform"
-      path={PATH}
+    <RequestFormTable
+      form="uniform_request"
+      decide
       title="Uniform Requests"
       state={state}
       defaultSort={UNIFORM_DEFAULT_SORT}
@@ -129,7 +129,7 @@ export function UniformTable({ state, rows, total, locations }: Props) {
       columns={columns}
       rowLabel={(r) => `${r.employeeFirstName} ${r.employeeLastName}`}
       emptyText="No uniform requests in this date range."
-      actions={{ listCall: "uniform/request/list", what: "Uniform Request" }}
+      listCall="uniform/request/list"
       addHref={staffFormHref("uniform_request", "add")}
       toolbarStart={
         <DateRangePicker

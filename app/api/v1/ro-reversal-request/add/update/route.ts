@@ -12,6 +12,6 @@ import { saveRoReversal } from "@/lib/forms/ro-reversal/mutations";
  * mapping covered the location.
  */
 export const POST = withApi({}, { body: roReversalApiBody }, async ({ user, body }) => {
-  const saved = await saveRoReversal(roReversalApiBody.submission(body), user, publicBaseUrl());
+  const saved = await saveRoReversal(roReversalApiBody.submission(body), user, { baseUrl: publicBaseUrl() });
   return ok(saved, body.id ? "RO Reversal Request Updated Successfully" : "RO Reversal Request Added Successfully");
 });

@@ -12,6 +12,6 @@ import { saveTimeOff } from "@/lib/forms/time-off/mutations";
  * mapping covered the location.
  */
 export const POST = withApi({}, { body: timeOffApiBody }, async ({ user, body }) => {
-  const saved = await saveTimeOff(timeOffApiBody.submission(body), user, publicBaseUrl());
+  const saved = await saveTimeOff(timeOffApiBody.submission(body), user, { baseUrl: publicBaseUrl() });
   return ok(saved, body.id ? "Time-off Request Updated Successfully" : "Time-off Request Added Successfully");
 });

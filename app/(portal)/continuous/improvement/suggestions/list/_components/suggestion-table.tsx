@@ -2,17 +2,13 @@
 
 import { deleteSuggestionsAction } from "@/lib/forms/suggestions/actions";
 import type { DataTableColumn } from "@/components/data-table/data-table";
-import { StaffFormTable, requestListColumns, type StaffListProps } from "@/components/forms/staff-form-table";
+import { RequestFormTable, requestListColumns, type StaffListProps } from "@/components/forms/staff-form-table";
 import { displayDate } from "@/lib/forms/fields";
 import { staffFormHref } from "@/lib/forms/registry";
-import {
-  SUGGESTION_DEFAULT_SORT,
-  SUGGESTION_WHAT,
-  suggestionLabel,
-  type SuggestionListRow,
-} from "@/lib/forms/suggestions/columns";
+import { SUGGESTION_DEFAULT_SORT, suggestionLabel, type SuggestionListRow } from "@/lib/forms/suggestions/columns";
 
 const columns: DataTableColumn<SuggestionListRow>[] = requestListColumns(
+  "improvement_suggestion",
   suggestionLabel,
   (column) => [
     column.named("name", (r) => r.name),
@@ -21,11 +17,7 @@ const columns: DataTableColumn<SuggestionListRow>[] = requestListColumns(
     column.text("email", (r) => r.email),
     ...column.updated(true),
   ],
-  {
-    view: (r) => staffFormHref("improvement_suggestion", "view", r.id),
-    edit: (r) => staffFormHref("improvement_suggestion", "edit", r.id),
-    label: (r) => r.name,
-  },
+  { label: (r) => r.name },
 );
 
 /**
@@ -37,20 +29,17 @@ export function SuggestionTable({
   ...list
 }: StaffListProps<SuggestionListRow> & { canDecide?: boolean }) {
   return (
-    <StaffFormTable
+    <RequestFormTable
       {...list}
-      decideForm={canDecide ? "suggestion" : undefined}
-      path={staffFormHref("improvement_suggestion", "list")}
+      form="improvement_suggestion"
+      decide={canDecide}
       title="Continuous Improvement Suggestions"
       defaultSort={SUGGESTION_DEFAULT_SORT}
       columns={columns}
       rowLabel={(r) => r.name}
       addHref={staffFormHref("improvement_suggestion", "add")}
-      actions={{
-        listCall: "continuous/improvement/suggestions/list",
-        deleteAction: deleteSuggestionsAction,
-        what: SUGGESTION_WHAT,
-      }}
+      listCall="continuous/improvement/suggestions/list"
+      deleteAction={deleteSuggestionsAction}
     />
   );
 }
