@@ -10,9 +10,9 @@ import { eq, inArray, sql } from "drizzle-orm";
 vi.mock("next/headers", () => import("@/test/mock-next-headers"));
 
 import { schema } from "@/lib/db";
-import { issueToken, resolveToken, type SessionUser } from "@/lib/auth/session";
+import type { SessionUser } from "@/lib/auth/session";
 import { setupTestDatabase } from "@/test/db";
-import { actors, call } from "./helpers";
+import { actors, call, firstLocations, staffMember } from "./helpers";
 import { POST as storePost } from "@/app/api/v1/store_post/route";
 import { POST as acknowledge } from "@/app/api/v1/acknowledge/route";
 import { sendMustReadMails } from "@/lib/content/must-read/reminders";
@@ -28,22 +28,7 @@ const hour = 3600_000;
 const iso = (ms: number) => new Date(Date.now() + ms).toISOString();
 const ADDRESSES = ["ann@example.com", "ben@example.com", "sue@example.com"];
 
-async function person(username: string, locationId: number) {
-  const [u] = await t
-    .db()
-    .insert(schema.users)
-    .values({
-      username,
-      firstName: username,
-      lastName: "Tech",
-      roleId: 3,
-      locationId,
-      email: `${username}@example.com`,
-    })
-    .returning();
-  const { token } = await issueToken({ userId: u.id, kind: "api" });
-  return { token, user: (await resolveToken(token))! };
-}
+const person = (username: string, locationId: number) => staffMember(t.db(), username, locationId, "Tech");
 
 async function newPost(body: Record<string, unknown>): Promise<number> {
   const res = await call(storePost, "/api/v1/store_post", {
@@ -78,13 +63,7 @@ const publishNow = (id: number) =>
 
 beforeAll(async () => {
   who = await actors(t.db());
-  const locs = await t
-    .db()
-    .select({ id: schema.locations.id })
-    .from(schema.locations)
-    .orderBy(schema.locations.id)
-    .limit(2);
-  [north, south] = locs.map((l) => l.id);
+  [north, south] = await firstLocations(t.db(), 2);
   ann = await person("ann", north);
   ben = await person("ben", north);
   sue = await person("sue", south);

@@ -18,9 +18,8 @@ vi.mock("@/lib/auth/guards", async (importOriginal) => {
 });
 
 import { schema } from "@/lib/db";
-import { issueToken, resolveToken } from "@/lib/auth/session";
 import { setupTestDatabase } from "@/test/db";
-import { actors, call, contentCounts } from "./helpers";
+import { actors, call, contentCounts, firstLocations, staffMember } from "./helpers";
 import { POST as storePost } from "@/app/api/v1/store_post/route";
 import { GET as displayPosts } from "@/app/api/v1/display_sales_post/route";
 import { GET as details } from "@/app/api/v1/display_sales_details/route";
@@ -75,27 +74,8 @@ const publishNow = (id: number) =>
 
 beforeAll(async () => {
   who = await actors(t.db());
-  const [loc] = await t
-    .db()
-    .select({ id: schema.locations.id })
-    .from(schema.locations)
-    .orderBy(schema.locations.id)
-    .limit(1);
-  north = loc.id;
-  const [u] = await t
-    .db()
-    .insert(schema.users)
-    .values({
-      username: "pt-reader",
-      firstName: "Pat",
-      lastName: "Reader",
-      roleId: 3,
-      locationId: north,
-      email: "pat@example.com",
-    })
-    .returning();
-  const { token } = await issueToken({ userId: u.id, kind: "api" });
-  reader = { token, user: (await resolveToken(token))! };
+  [north] = await firstLocations(t.db(), 1);
+  reader = await staffMember(t.db(), "pat", north, "Reader");
   slug = "company-news";
 });
 
