@@ -20,6 +20,9 @@ export async function register() {
   // Hourly: each approver's daily summary of overdue staff requests (lib/requests/overdue-summary.ts).
   const { startOverdueSummaries } = await import("@/lib/requests/overdue-summary");
   startOverdueSummaries();
+  // A minute's round: the must-read mails on publication and a day before the due time (lib/content/must-read/reminders.ts).
+  const { startMustReadMails } = await import("@/lib/content/must-read/reminders");
+  startMustReadMails();
   // Search: extracts the text of uploaded documents in the background (lib/search/extract-worker.ts).
   const { startTextExtractor, stopTextExtractor } = await import("@/lib/search/extract-worker");
   startTextExtractor();

@@ -7,6 +7,7 @@ import { initialsOf } from "@/components/shell/shell-utils";
 import { toFileItems, type FileItem } from "@/lib/content/file-items";
 import type { AttachmentGroupItem, AttachmentRow } from "@/lib/content/attachment/queries";
 import type { DiscussionRow } from "@/lib/content/discussion/queries";
+import { PostDate } from "./post-date";
 import type { DocumentRow } from "@/lib/content/documents";
 import type { SaveTheDateRow } from "@/lib/content/save-the-date/queries";
 import { isWebUrl } from "@/lib/url";
@@ -189,7 +190,7 @@ export function DiscussionList({
                   <div className="min-w-0">
                     <p className="truncate font-medium text-slate-900">{p.updatedName || "Unknown"}</p>
                     <p className="item-meta">
-                      <DateText date={p.updatedAt} kind="long" /> <DateText date={p.updatedAt} kind="time" />
+                      <PostDate post={p} />
                     </p>
                   </div>
                 </div>

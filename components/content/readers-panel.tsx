@@ -1,5 +1,5 @@
 import { ExportLinks } from "./export-links";
-import { nextReminderAt, type ReadStatus } from "@/lib/content/must-read/queries";
+import { nextReminderAt, remindBlock, type ReadStatus } from "@/lib/content/must-read/queries";
 import { DateText } from "./date-text";
 import { RemindButton } from "./remind-button";
 import { ColumnHeaders } from "@/components/ui/column-headers";
@@ -17,6 +17,7 @@ const STATE: Record<"acknowledged" | "seen" | "not-yet", string> = {
 export function ReadersPanel({ status }: { status: ReadStatus }) {
   const { totals } = status;
   const next = nextReminderAt(status.post.remindedAt);
+  const blocked = remindBlock(status.post);
   const exportHref = (format: "csv" | "xlsx") => `/api/export/read-status?salesId=${status.post.id}&format=${format}`;
   return (
     <section aria-labelledby="readers-title" className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
@@ -34,6 +35,16 @@ export function ReadersPanel({ status }: { status: ReadStatus }) {
         postId={status.post.id}
         pending={totals.seen + totals.notYet}
         nextAt={next ? <DateText date={next} kind="long" /> : null}
+        blocked={
+          blocked?.reason === "scheduled" ? (
+            <>
+              Not published yet: reminders can be sent from <DateText date={blocked.from} kind="long" />{" "}
+              <DateText date={blocked.from} kind="time" />.
+            </>
+          ) : blocked ? (
+            <>Expired: nobody can open it, so nobody is reminded.</>
+          ) : null
+        }
       />
       <div className="overflow-x-auto">
         <table className="w-full text-left text-sm">

@@ -41,6 +41,8 @@ const post = (over: Partial<DiscussionRow> = {}): DiscussionRow => ({
   ackRound: 1,
   createdAt: at,
   updatedAt: at,
+  publishedAt: at,
+  editedAt: null,
   updatedName: "Alex Admin",
   documents: [],
   ...over,
@@ -76,6 +78,23 @@ describe("user text is shown as text, links stay clickable", () => {
 });
 
 describe("the discussion list", () => {
+  it("dates a post by its publish moment and shows a later edit as 'Edited' with its own time", () => {
+    const times = (c: HTMLElement) => [...c.querySelectorAll("time")].map((t) => t.getAttribute("datetime"));
+    const published = new Date("2026-03-04T22:07:00Z");
+    // Written (and edited) at 10:05, published at 22:07: dated 22:07, and the edit before publishing is no 'Edited'.
+    const scheduled = renderHtml(
+      <DiscussionList rows={[post({ publishedAt: published, editedAt: at })]} slug="news" isAdmin={false} />,
+    ).container;
+    expect(times(scheduled)).toEqual([published.toISOString(), published.toISOString()]);
+    expect(scheduled.textContent).not.toContain("Edited");
+    const edit = new Date("2026-03-05T01:30:00Z");
+    const edited = renderHtml(
+      <DiscussionList rows={[post({ publishedAt: at, editedAt: edit })]} slug="news" isAdmin={false} />,
+    ).container;
+    expect(times(edited)).toEqual([at.toISOString(), at.toISOString(), edit.toISOString(), edit.toISOString()]);
+    expect(edited.textContent).toContain("Edited");
+  });
+
   it("shows the post's title as text, a link to the post, the author, the preview cut at 500 and the pin", () => {
     const { html, screen } = renderHtml(<DiscussionList rows={[post()]} slug="news" isAdmin={false} />);
     expect(html).not.toContain("<script");

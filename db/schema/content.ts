@@ -101,6 +101,17 @@ export const posts = pgTable(
     ackRound: integer().notNull().default(1),
     /** When 'Remind those who have not read it' last queued mail (at most once a day). */
     remindedAt: timestamp({ withTimezone: true }),
+    /**
+     * When the post became (or becomes) visible: its date in every list and the Newest/Oldest order
+     * (docs/features/content.md). Kept by the trigger `posts_published_at` (migration 0029) on every
+     * insert and every change of `publish_at`, whoever writes: the later of creation and `publish_at`;
+     * a post already visible keeps it, one hidden until a later moment takes that moment.
+     */
+    publishedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The last edit through a save (not a pin, a reminder or a mail job): shown as 'Edited' when after publishing. */
+    editedAt: timestamp({ withTimezone: true }),
+    /** When the must-read's audience was mailed that it is published (lib/content/must-read/reminders.ts); null: not yet. */
+    announcedAt: timestamp({ withTimezone: true }),
     createdBy: integer().references(() => users.id, { onDelete: "set null" }),
     updatedBy: integer().references(() => users.id, { onDelete: "set null" }),
     ...timestamps,
@@ -120,11 +131,11 @@ export const posts = pgTable(
     index("posts_menu_restricted_idx")
       .on(t.menuId)
       .where(sql`${t.restricted}`),
-    // Pinned first, then Newest/Oldest (updated_at) or A-to-Z/Z-to-A (title, case-insensitive). Each
+    // Pinned first, then Newest/Oldest (published_at) or A-to-Z/Z-to-A (title, case-insensitive). Each
     // order reads its page straight from an index: the ascending index backwards gives "pinned first,
     // descending"; the pin-descending one forwards gives "pinned first, ascending".
-    index("posts_menu_updated_idx").on(t.menuId, t.pin, t.updatedAt, t.id),
-    index("posts_menu_pin_updated_idx").on(t.menuId, t.pin.desc().nullsFirst(), t.updatedAt, t.id),
+    index("posts_menu_published_idx").on(t.menuId, t.pin, t.publishedAt, t.id),
+    index("posts_menu_pin_published_idx").on(t.menuId, t.pin.desc().nullsFirst(), t.publishedAt, t.id),
     index("posts_menu_title_idx").on(t.menuId, t.pin, sql`lower(${t.title})`, t.id),
     index("posts_menu_pin_title_idx").on(t.menuId, t.pin.desc().nullsFirst(), sql`lower(${t.title})`, t.id),
     // Search: case-insensitive substring on title and description at a million rows (pg_trgm).
@@ -278,6 +289,25 @@ export const postAcknowledgements = pgTable(
     uniqueIndex("post_acknowledgements_once_idx").on(t.postId, t.round, t.userId),
     index().on(t.userId, t.postId),
   ],
+);
+
+/**
+ * The automatic must-read mails (lib/content/must-read/reminders.ts), one row per post, kind and person:
+ * 'published' (the audience is told when the post becomes visible) and 'due-soon' (a day before it is due,
+ * to those who have not acknowledged). The row is inserted in the transaction that queues the mail, and
+ * its unique key makes each mail go once per person however many instances run the job.
+ */
+export const mustReadMailKind = pgEnum("must_read_mail_kind", ["published", "due-soon"]);
+export const mustReadMails = pgTable(
+  "must_read_mails",
+  {
+    id: serial().primaryKey(),
+    postId: cascadingRef(() => posts.id),
+    userId: cascadingRef(() => users.id),
+    kind: mustReadMailKind().notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("must_read_mails_once_idx").on(t.postId, t.kind, t.userId), index().on(t.userId)],
 );
 
 /** Who opened a post, first and last time (one upsert per view). */

@@ -85,8 +85,11 @@ export function toApiPost(p: DiscussionRow) {
     description: p.description,
     pin: p.pin ? 1 : 0,
     updated_name: p.updatedName,
+    // Old clients read updated_at and created_at as before; the post's date and order are published_at.
     updated_at: p.updatedAt.toISOString(),
     created_at: p.createdAt.toISOString(),
+    published_at: p.publishedAt.toISOString(),
+    edited_at: p.editedAt?.toISOString() ?? null,
     documents: p.documents.map(toApiDocument),
   };
 }

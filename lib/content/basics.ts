@@ -11,7 +11,7 @@ export const GALLERY_EXTENSIONS = ["gif", "jpg", "jpeg", "png"] as const;
 export const CONTENT_TABS = ["discussion", "attachment", "save-the-date"] as const;
 export type ContentTab = (typeof CONTENT_TABS)[number];
 
-/** Newest/Oldest sort by updated_at; A-to-Z/Z-to-A by title (docs/decisions.md). */
+/** Newest/Oldest sort by a post's publish moment (attachments, dates: their last update); A-to-Z/Z-to-A by title (docs/decisions.md). */
 export const SORTS = ["newest", "oldest", "a-z", "z-a"] as const;
 export type Sort = (typeof SORTS)[number];
 

@@ -274,16 +274,21 @@ type StoredMustRead = { mustRead: boolean; dueAt: Date | null; ackRound: number 
 
 /**
  * Must read, its due date and the acknowledgement round to store. A post that becomes a must-read
- * may not be due in the past; 'needs acknowledging again' on a must-read starts a new round (earlier
+ * may not be due in the past, and no must-read is due before it is published (`publishAt`, as stored
+ * after this save); 'needs acknowledging again' on a must-read starts a new round (earlier
  * acknowledgements stay as history).
  */
-function resolveMustRead(input: MustReadInput, before?: StoredMustRead): StoredMustRead {
+function resolveMustRead(input: MustReadInput, publishAt: Date | null, before?: StoredMustRead): StoredMustRead {
   const mustRead = input.mustRead ?? before?.mustRead ?? false;
   let dueAt = input.dueAt !== undefined ? dateOrNull(input.dueAt) : (before?.dueAt ?? null);
   if (!mustRead) dueAt = null;
   const becomes = mustRead && !before?.mustRead;
   if (becomes && dueAt && dueAt.getTime() < Date.now() - 10 * 60 * 1000) {
     throw new AppError(422, AUDIENCE_MESSAGES.dueInPast, { dueAt: [AUDIENCE_MESSAGES.dueInPast] });
+  }
+  // Nobody can read it before it is published, so it cannot be due then (also when one of them is kept).
+  if (dueAt && publishAt && dueAt <= publishAt) {
+    throw new AppError(422, AUDIENCE_MESSAGES.dueBeforePublish, { dueAt: [AUDIENCE_MESSAGES.dueBeforePublish] });
   }
   const round = before?.ackRound ?? 1;
   return { mustRead, dueAt, ackRound: mustRead && before?.mustRead && input.reacknowledge ? round + 1 : round };
@@ -298,13 +303,18 @@ export async function saveDiscussion(
 ): Promise<Saved> {
   const menu = await requireContentMenu(input.slug, user, "discussion");
   const save = { id: input.id, menu, user, opts, documents: input.documents };
-  return saveContentRow("discussion", save, async (tx, before) => ({
-    title: input.title,
-    description: input.description,
-    updatedBy: user.id,
-    ...(await resolveSchedule(tx, input, before)),
-    ...resolveMustRead(input, before),
-  }));
+  return saveContentRow("discussion", save, async (tx, before) => {
+    const schedule = await resolveSchedule(tx, input, before);
+    return {
+      title: input.title,
+      description: input.description,
+      updatedBy: user.id,
+      // An edit is dated on its own ('Edited'); the post keeps its publish moment (posts.published_at).
+      ...(before ? { editedAt: new Date() } : {}),
+      ...schedule,
+      ...resolveMustRead(input, schedule.publishAt, before),
+    };
+  });
 }
 
 // ---------------------------------------------------------------- attachments

@@ -71,6 +71,7 @@ export const AUDIENCE_MESSAGES = {
   publishInPast: "'Publish at' must be in the future.",
   dueInPast: "The due date of a new must-read cannot be in the past.",
   dueWithoutMustRead: "A due date needs 'Must read'.",
+  dueBeforePublish: "The due date must be after 'Publish at': nobody can read the post before it is published.",
 } as const;
 
 /**
@@ -144,6 +145,8 @@ export const discussionFormSchema = z
     if (v.id == null && v.mustRead && v.dueAt && Date.parse(v.dueAt) < Date.now() - PAST_GRACE_MS) {
       ctx.addIssue({ code: "custom", path: ["dueAt"], message: AUDIENCE_MESSAGES.dueInPast });
     }
+    if (v.dueAt && v.publishAt && Date.parse(v.dueAt) <= Date.parse(v.publishAt))
+      ctx.addIssue({ code: "custom", path: ["dueAt"], message: AUDIENCE_MESSAGES.dueBeforePublish });
   });
 export type DiscussionFormValues = z.infer<typeof discussionFormSchema>;
 

@@ -21,16 +21,20 @@ export type ListParams = { menuId: number; q?: string; sort: Sort; page: number;
 /** Display name of the last editor (or the author when never edited). */
 export const editorName = sql<string>`coalesce(${personNameOrUsername(users)}, '')`;
 
-export function orderFor(sort: Sort, cols: { updatedAt: PgColumn; title: PgColumn; id: PgColumn }): SQL[] {
+/**
+ * A list's order: Newest/Oldest by `date` (a post's publish moment, an attachment's or date's last
+ * update; docs/decisions.md), A-to-Z/Z-to-A by title, the id last.
+ */
+export function orderFor(sort: Sort, cols: { title: PgColumn; id: PgColumn }, date: PgColumn): SQL[] {
   switch (sort) {
     case "oldest":
-      return [asc(cols.updatedAt), asc(cols.id)];
+      return [asc(date), asc(cols.id)];
     case "a-z":
       return [sql`lower(${cols.title}) asc`, asc(cols.id)];
     case "z-a":
       return [sql`lower(${cols.title}) desc`, desc(cols.id)];
     default:
-      return [desc(cols.updatedAt), desc(cols.id)];
+      return [desc(date), desc(cols.id)];
   }
 }
 
@@ -67,6 +71,8 @@ export function discussionRows(db: Db) {
       ackRound: posts.ackRound,
       createdAt: posts.createdAt,
       updatedAt: posts.updatedAt,
+      publishedAt: posts.publishedAt,
+      editedAt: posts.editedAt,
       updatedName: editorName,
     })
     .from(posts)
@@ -80,7 +86,7 @@ export function discussionRows(db: Db) {
 export function discussionListQuery(db: Db, params: ListParams) {
   return discussionRows(db)
     .where(discussionFilter(params.menuId, params.q, params.viewer))
-    .orderBy(desc(posts.pin), ...orderFor(params.sort, posts))
+    .orderBy(desc(posts.pin), ...orderFor(params.sort, posts, posts.publishedAt))
     .limit(params.perPage)
     .offset((params.page - 1) * params.perPage);
 }

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { vi } from "vitest";
 import { schema, type Db } from "@/lib/db";
-import { resolveToken, type SessionUser } from "@/lib/auth/session";
+import { issueToken, resolveToken, type SessionUser } from "@/lib/auth/session";
 import { apiRequest, callRoute, tokenFor } from "@/test/db";
 
 /** Row counts of every content table (to prove a refused call wrote nothing). */
@@ -38,6 +38,26 @@ export async function actors(db: Db) {
     out[name] = { token, user: (await resolveToken(token))! };
   }
   return out;
+}
+
+/** The ids of the first `n` seeded locations, in id order. */
+export async function firstLocations(db: Db, n: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: schema.locations.id })
+    .from(schema.locations)
+    .orderBy(schema.locations.id)
+    .limit(n);
+  return rows.map((l) => l.id);
+}
+
+/** A staff member (role 3) at `locationId` with the address `<username>@example.com`, and their v1 token. */
+export async function staffMember(db: Db, username: string, locationId: number, lastName = "Tester") {
+  const [u] = await db
+    .insert(schema.users)
+    .values({ username, firstName: username, lastName, roleId: 3, locationId, email: `${username}@example.com` })
+    .returning();
+  const { token } = await issueToken({ userId: u.id, kind: "api" });
+  return { token, user: (await resolveToken(token))! };
 }
 
 /** Calls a route handler as a v1 client. */

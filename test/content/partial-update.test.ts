@@ -39,9 +39,9 @@ const docsOf = async (where: ReturnType<typeof eq>) =>
   (await t.db().select().from(contentDocuments).where(where).orderBy(asc(contentDocuments.position))).map(
     (d) => d.path,
   );
-/** The row without what any save moves (the editor and the time). */
-const content = <T extends { updatedAt: Date; updatedBy: number | null }>(row: T) => {
-  const { updatedAt: _at, updatedBy: _by, ...rest } = row;
+/** The row without what any save moves (the editor and the time; a post's edit time too). */
+const content = <T extends { updatedAt: Date; updatedBy: number | null; editedAt?: Date | null }>(row: T) => {
+  const { updatedAt: _at, updatedBy: _by, editedAt: _edited, ...rest } = row;
   return rest;
 };
 const v1 = async (handler: Parameters<typeof call>[0], path: string, body: Record<string, unknown>) =>

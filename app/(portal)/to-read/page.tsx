@@ -61,7 +61,7 @@ export default async function ToReadPage() {
                     <span className="rounded-full bg-red-100 px-2 py-0.5 font-medium text-red-800">Overdue</span>
                   ) : (
                     <span className="rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900">
-                      Not yet read
+                      {r.updated ? "Updated, please read again" : "Not yet read"}
                     </span>
                   )}
                 </p>

@@ -72,7 +72,7 @@ const attachmentRows = (db: Db) =>
 const attachmentPage = (db: Db, where: SQL | undefined, sort: Sort, limit: number, offset: number) =>
   attachmentRows(db)
     .where(where)
-    .orderBy(desc(attachments.pin), ...orderFor(sort, attachments))
+    .orderBy(desc(attachments.pin), ...orderFor(sort, attachments, attachments.updatedAt))
     .limit(limit)
     .offset(offset);
 

@@ -30,6 +30,10 @@ export type DiscussionRow = {
   ackRound: number;
   createdAt: Date;
   updatedAt: Date;
+  /** When it became visible: its date and its place in Newest/Oldest. */
+  publishedAt: Date;
+  /** The last edit (null: never edited); shown as 'Edited' when after publishedAt. */
+  editedAt: Date | null;
   updatedName: string;
   documents: DocumentRow[];
 } & AudienceFields;

@@ -4,9 +4,9 @@ import { getDb, schema } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import type { SessionUser } from "@/lib/auth/session";
 import { writeAudit } from "@/lib/system/audit";
-import { enqueueMails, type MailMessage } from "@/lib/mail/outbox";
-import { publicOrigin } from "@/lib/http/forwarded";
-import { mustReadsFor, nextReminderAt, readStatus } from "./queries";
+import { enqueueMails } from "@/lib/mail/outbox";
+import { mustReadMail, unreadWithAddress } from "./mail";
+import { mustReadsFor, nextReminderAt, readStatus, remindBlock, remindBlockMessage } from "./queries";
 
 /**
  * The writes of must-read posts (docs/features/must-read.md): acknowledging, the 'seen' record of a post view, and the
@@ -89,32 +89,28 @@ export async function recordSeen(postId: number, userId: number): Promise<void> 
 export async function remindUnread(postId: number, user: SessionUser): Promise<{ queued: number }> {
   const status = await readStatus(postId, user);
   if (!status.post.mustRead) throw new AppError(422, "Only a must-read post has readers to remind.");
+  const blocked = remindBlock(status.post);
+  if (blocked) throw new AppError(422, remindBlockMessage(blocked));
   const next = nextReminderAt(status.post.remindedAt);
   if (next)
     throw new AppError(
       429,
       `A reminder was sent in the last 24 hours; the next one can be sent from ${next.toISOString()}.`,
     );
-  const link = new URL(`/${status.post.slug}/post/${status.post.id}`, publicOrigin()).toString();
-  const due = status.post.dueAt ? ` by ${status.post.dueAt.toISOString().slice(0, 10)}` : "";
-  const messages: MailMessage[] = status.locations
-    .flatMap((l) => l.readers)
-    .filter((r) => r.state !== "acknowledged" && r.email && /^[^\s@]+@[^\s@]+$/.test(r.email))
-    .map((r) => ({
-      to: r.email!,
-      subject: `Please read: ${status.post.title}`.slice(0, 998).replace(/[\r\n]+/g, " "),
-      text: `Hello ${r.name},\n\nPlease read "${status.post.title}" and confirm that you have read and understood it${due}:\n${link}\n`,
-    }));
+  const messages = unreadWithAddress(status).map((r) => mustReadMail(status.post, r, "reminder"));
   const db = await getDb();
   await db.transaction(async (tx) => {
     // Taken under the row's lock, so two administrators pressing at once send one round.
     const [locked] = await tx
-      .select({ remindedAt: posts.remindedAt })
+      .select({ remindedAt: posts.remindedAt, publishedAt: posts.publishedAt, expiresAt: posts.expiresAt })
       .from(posts)
       .where(eq(posts.id, postId))
       .for("update");
     if (nextReminderAt(locked?.remindedAt ?? null))
       throw new AppError(429, "A reminder was sent in the last 24 hours.");
+    // Its schedule may have changed since it was read: refused under the lock as well.
+    const blockedNow = locked ? remindBlock(locked) : null;
+    if (blockedNow) throw new AppError(422, remindBlockMessage(blockedNow));
     await tx
       .update(posts)
       .set({ remindedAt: sql`now()`, updatedAt: sql`${posts.updatedAt}` })

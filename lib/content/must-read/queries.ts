@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, gte, inArray, isNull, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, sql, type SQL } from "drizzle-orm";
 import { getDb, schema } from "@/lib/db";
 import { rowsOf } from "@/lib/db/rows";
 import { AppError, forbidden } from "@/lib/errors";
@@ -9,6 +9,7 @@ import { PORTAL_TIME_ZONE } from "@/lib/dates/zone";
 import { listVisibleMenus } from "@/lib/menus/queries";
 import { listRoles } from "@/lib/users/queries";
 import { personNameOrUsername } from "@/lib/users/display-name";
+import { formatInZone } from "@/lib/dates/format";
 import { addressedTo, audienceColumnsOf, inAudience, isPastDue } from "../visibility";
 
 /**
@@ -89,6 +90,8 @@ export type MustReadRow = {
   publishedAt: Date;
   acknowledgedAt: Date | null;
   overdue: boolean;
+  /** Edited with 'Needs acknowledging again' (a later round) and not acknowledged since: 'Updated, please read again'. */
+  updated: boolean;
 };
 
 /** The must-reads addressed to the user, newest first, with their acknowledgement (the 'To read' page, GET must_read). */
@@ -97,7 +100,6 @@ export async function listMustReads(
   { limit = 200 }: { limit?: number } = {},
 ): Promise<MustReadRow[]> {
   const db = await getDb();
-  const published = sql<Date>`coalesce(${posts.publishAt}, ${posts.createdAt})`.mapWith(posts.createdAt);
   const rows = await db
     .select({
       id: posts.id,
@@ -105,17 +107,22 @@ export async function listMustReads(
       slug: menus.slug,
       menuTitle: menus.title,
       dueAt: posts.dueAt,
-      publishedAt: published,
+      publishedAt: posts.publishedAt,
       acknowledgedAt: postAcknowledgements.acknowledgedAt,
+      round: posts.ackRound,
     })
     .from(posts)
     .innerJoin(menus, eq(menus.id, posts.menuId))
     .leftJoin(postAcknowledgements, acknowledged(user))
     .where(await mustReadsFor(user))
-    .orderBy(desc(published), desc(posts.id))
+    .orderBy(desc(posts.publishedAt), desc(posts.id))
     .limit(limit);
   const now = Date.now();
-  return rows.map((r) => ({ ...r, overdue: !r.acknowledgedAt && r.dueAt != null && r.dueAt.getTime() < now }));
+  return rows.map(({ round, ...r }) => ({
+    ...r,
+    overdue: !r.acknowledgedAt && isPastDue(r.dueAt, now),
+    updated: !r.acknowledgedAt && round > 1,
+  }));
 }
 
 /** The user's acknowledgement of a post's current round, or null. */
@@ -145,7 +152,17 @@ export type Reader = {
 };
 export type Counts = { audience: number; acknowledged: number; seen: number; notYet: number };
 export type ReadStatus = {
-  post: { id: number; title: string; slug: string; mustRead: boolean; dueAt: Date | null; remindedAt: Date | null };
+  post: {
+    id: number;
+    title: string;
+    slug: string;
+    mustRead: boolean;
+    dueAt: Date | null;
+    remindedAt: Date | null;
+    /** When it becomes (became) visible: no reminder before (remindBlock). */
+    publishedAt: Date;
+    expiresAt: Date | null;
+  };
   totals: Counts;
   locations: (Counts & { locationId: number | null; locationName: string; readers: Reader[] })[];
 };
@@ -157,8 +174,11 @@ const audienceColumnsSelect = {
   audienceRoleIds: posts.audienceRoleIds,
 };
 
-/** The 'Readers' of a post: its audience, each person acknowledged / seen / not yet, per location. 404 for an unknown post. */
-export async function readStatus(postId: number, viewer: SessionUser): Promise<ReadStatus> {
+/**
+ * The 'Readers' of a post: its audience, each person acknowledged / seen / not yet, per location. 404 for
+ * an unknown post. `viewer` only keys the menu cache (the reminder jobs read without one).
+ */
+export async function readStatus(postId: number, viewer: { configStamp?: string } = {}): Promise<ReadStatus> {
   const db = await getDb();
   const [post] = await db
     .select({
@@ -169,6 +189,8 @@ export async function readStatus(postId: number, viewer: SessionUser): Promise<R
       mustRead: posts.mustRead,
       dueAt: posts.dueAt,
       remindedAt: posts.remindedAt,
+      publishedAt: posts.publishedAt,
+      expiresAt: posts.expiresAt,
       round: posts.ackRound,
       ...audienceColumnsSelect,
     })
@@ -293,7 +315,8 @@ const dayStart = (day: string, plusDays = 0) =>
   sql`((${day}::date + ${plusDays}::int)::timestamp at time zone ${PORTAL_TIME_ZONE})`;
 
 /**
- * Every must-read (published between `from` and `to`, inclusive days in the portal's zone) against
+ * Every published must-read (published between `from` and `to`, inclusive days in the portal's zone; a
+ * scheduled one is left out until its moment, as nobody can read it yet) against
  * every location in the viewer's scope (complianceScope; or one of them), with a column for the people
  * without a location when the scope is everyone: of the people each is addressed to there, how many
  * acknowledged. Only the audience is counted: administrators (or anyone) outside it are not. A viewer
@@ -308,7 +331,7 @@ export async function complianceBoard(filters: BoardFilters, viewer: SessionUser
   if (scope && filters.locationId && !scope.includes(filters.locationId))
     throw new AppError(403, OUTSIDE_COMPLIANCE_SCOPE);
   const db = await getDb();
-  const published = sql<Date>`coalesce(${posts.publishAt}, ${posts.createdAt})`.mapWith(posts.createdAt);
+  const published = posts.publishedAt;
   const counted = countedPeople(filters.locationId, scope);
   const ackGroups = db
     .select({
@@ -339,6 +362,7 @@ export async function complianceBoard(filters: BoardFilters, viewer: SessionUser
       .where(
         and(
           eq(posts.mustRead, true),
+          lte(published, sql`now()`),
           filters.from ? gte(published, dayStart(filters.from)) : undefined,
           filters.to ? lt(published, dayStart(filters.to, 1)) : undefined,
         ),
@@ -408,6 +432,26 @@ export async function complianceBoard(filters: BoardFilters, viewer: SessionUser
 // ---------------------------------------------------------------- reminders
 
 export const REMIND_INTERVAL_MS = 24 * 3600_000;
+
+/**
+ * Why a post's readers cannot be reminded now, or null: not published yet (nobody could open the link),
+ * or expired. The reminder refuses it (remindUnread) and the button says it.
+ */
+export function remindBlock(
+  post: { publishedAt: Date; expiresAt: Date | null },
+  now = Date.now(),
+): { reason: "scheduled"; from: Date } | { reason: "expired" } | null {
+  if (post.publishedAt.getTime() > now) return { reason: "scheduled", from: post.publishedAt };
+  if (post.expiresAt && post.expiresAt.getTime() <= now) return { reason: "expired" };
+  return null;
+}
+
+/** What the refusal says (in the portal's zone: the screen shows the same moment in the viewer's). */
+export function remindBlockMessage(block: NonNullable<ReturnType<typeof remindBlock>>): string {
+  if (block.reason === "expired") return "This post has expired: nobody can open it, so nobody is reminded.";
+  const at = formatInZone(block.from, PORTAL_TIME_ZONE, "MMMM d, h:mm a");
+  return `This post is not published yet: its readers can be reminded from ${at} (Pacific time).`;
+}
 
 /** When the next reminder of a post may be sent (null: now). */
 export function nextReminderAt(remindedAt: Date | null): Date | null {

@@ -51,7 +51,7 @@ async function readSaveTheDates(params: Omit<ListParams, "viewer">): Promise<Pag
       .from(saveTheDates)
       .leftJoin(users, eq(users.id, sql`coalesce(${saveTheDates.updatedBy}, ${saveTheDates.createdBy})`))
       .where(where)
-      .orderBy(...orderFor(params.sort, saveTheDates))
+      .orderBy(...orderFor(params.sort, saveTheDates, saveTheDates.updatedAt))
       .limit(params.perPage)
       .offset((params.page - 1) * params.perPage),
     () => countRows(db, saveTheDates, where),

@@ -14,7 +14,7 @@ export const postKind = defineKind({
       { src: "text", table: "posts", alias: "o", vector: sql`o.search_vector`, id: sql`o.id` },
       sql`posts`,
       "post_id",
-      "updated_at",
+      "published_at",
     );
     if (!own) return null;
     return [
@@ -26,7 +26,7 @@ export const postKind = defineKind({
         join: sql`join posts o on o.id = c.post_id`,
         vector: sql`c.search_vector`,
         id: sql`c.post_id`,
-        where: contentWhere(ctx, "post_id", "updated_at"),
+        where: contentWhere(ctx, "post_id", "published_at"),
         srcId: sql`c.id`,
       },
     ];
@@ -35,7 +35,7 @@ export const postKind = defineKind({
     case h.src when 'text' then ${headline(sql`p.description`)}
       when 'comment' then (select ${headline(sql`c.comment`)} from comments c where c.id = h.src_id)
       else ${documentSnippet} end as snippet,
-    ${documentName} as document_name, ${iso(sql`p.updated_at`)} as date, m.slug, m.page_types::text as page_types, m.title as menu_title
+    ${documentName} as document_name, ${iso(sql`p.published_at`)} as date, m.slug, m.page_types::text as page_types, m.title as menu_title
     from h join posts p on p.id = h.id join menus m on m.id = p.menu_id, q`,
   toResult: (r, base) => ({ ...base, href: `/${r.slug}/post/${r.id}`, context: r.menu_title ?? "" }),
 });

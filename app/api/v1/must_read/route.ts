@@ -17,6 +17,8 @@ export const GET = withApi({}, {}, async ({ user }) => {
       published_at: r.publishedAt.toISOString(),
       due_at: r.dueAt?.toISOString() ?? null,
       overdue: r.overdue,
+      /** A new acknowledgement round ('Needs acknowledging again') not yet acknowledged. */
+      updated: r.updated,
       acknowledged: r.acknowledgedAt != null,
       acknowledged_at: r.acknowledgedAt?.toISOString() ?? null,
     })),

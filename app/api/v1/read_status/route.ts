@@ -23,6 +23,7 @@ export const GET = withApi({ capability: "manageContent" }, { query }, async ({ 
     title: status.post.title,
     must_read: status.post.mustRead,
     due_at: status.post.dueAt?.toISOString() ?? null,
+    published_at: status.post.publishedAt.toISOString(),
     reminded_at: status.post.remindedAt?.toISOString() ?? null,
     totals: counts(status.totals),
     locations: status.locations.map((l) => ({

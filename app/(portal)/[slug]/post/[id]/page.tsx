@@ -22,6 +22,7 @@ import { AudienceMarks, MustReadMark } from "@/components/content/audience-marks
 import { getAcknowledgement, readStatus } from "@/lib/content/must-read/queries";
 import { recordSeen } from "@/lib/content/must-read/mutations";
 import { ReadersPanel } from "@/components/content/readers-panel";
+import { PostDate } from "@/components/content/post-date";
 import { listAudienceOptions } from "@/lib/content/queries";
 import { isAddressedTo } from "@/lib/content/visibility";
 import { logger } from "@/lib/log";
@@ -118,7 +119,7 @@ export default async function PostDetailPage({ params }: Props) {
           <p className="text-sm text-slate-600">
             <span className="font-medium text-slate-900">{post.updatedName}</span>
             <br />
-            <DateText date={post.updatedAt} kind="long" /> <DateText date={post.updatedAt} kind="time" />
+            <PostDate post={post} />
           </p>
         </div>
       </header>
