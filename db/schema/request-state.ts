@@ -25,12 +25,17 @@ export const requestState = () => ({
 /** Indexes for 'My requests' (requester, newest change first) and the lists' status filters. */
 export const requestStateIndexes = (
   name: string,
-  t: Record<"createdBy" | "statusChangedAt" | "status" | "locationId" | "id" | "dueAt", PgColumn>,
+  t: Record<
+    "createdBy" | "statusChangedAt" | "status" | "locationId" | "id" | "dueAt" | "assignedTo" | "createdAt",
+    PgColumn
+  >,
 ) => [
   index(`${name}_requester_changed_idx`).on(t.createdBy, t.statusChangedAt, t.id),
   index(`${name}_status_location_idx`).on(t.status, t.locationId, t.id),
-  // 'Overdue': waiting for an approver past its due time, by location (the approvers' summary and the lists' filter).
-  index(`${name}_open_due_idx`)
-    .on(t.locationId, t.dueAt, t.id)
-    .where(sql`${t.status} in ('submitted', 'under_review') and ${t.dueAt} is not null`),
+  // Waiting for an approver, by location then due (the approvals inbox and its header count, 'Overdue' in the lists
+  // and the approvers' summaries). Who made a request, who was assigned it and when it came are in the index too, so
+  // the inbox counts and orders what waits on someone without reading the rows (lib/requests/approvals.ts).
+  index(`${name}_waiting_idx`)
+    .on(t.locationId, t.dueAt, t.id, t.createdBy, t.assignedTo, t.createdAt)
+    .where(sql`${t.status} in ('submitted', 'under_review')`),
 ];

@@ -53,7 +53,7 @@ export function toApiRequestState(r: Partial<RequestStateRow>) {
  */
 export function requestStateQueryColumns(t: { status: PgColumn; decidedAt: PgColumn; dueAt: PgColumn }) {
   return {
-    // 'Overdue' (the select's one value, 1): waiting for an approver past its due time (the *_open_due_idx indexes).
+    // 'Overdue' (the select's one value, 1): waiting for an approver past its due time (the *_waiting_idx indexes).
     overdue: {
       filter: {
         kind: "id" as const,
