@@ -160,7 +160,7 @@ beforeAll(async () => {
   expect(acked.status).toBe(200);
   const [staff] = await db.select().from(schema.users).where(eq(schema.users.username, "staff"));
   await recordSeen(postId, staff.id);
-  await db.update(schema.posts).set({ createdAt: AT, dueAt: DUE }).where(eq(schema.posts.id, postId));
+  await db.update(schema.posts).set({ createdAt: AT, publishedAt: AT, dueAt: DUE }).where(eq(schema.posts.id, postId));
   await db.update(schema.postAcknowledgements).set({ acknowledgedAt: AT });
   await db.update(schema.postViews).set({ lastSeenAt: AT });
 });

@@ -19,6 +19,7 @@ export const RESERVED_SEGMENTS: ReadonlySet<string> = new Set([
   "search",
   "to-read",
   "compliance",
+  "approvals",
   "my",
   "requests",
   // the calendar's built-in page and its calls

@@ -151,7 +151,7 @@ describe("the board counts people", () => {
     await t
       .db()
       .update(schema.posts)
-      .set({ createdAt: new Date("2026-01-16T01:47:00Z") })
+      .set({ createdAt: new Date("2026-01-16T01:47:00Z"), publishedAt: new Date("2026-01-16T01:47:00Z") })
       .where(eq(schema.posts.id, posts.south.id));
     const ids = async (from: string, to: string) =>
       (await complianceBoard({ from, to }, who.admin.user)).rows.map((r) => r.id);
