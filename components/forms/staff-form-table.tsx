@@ -169,7 +169,7 @@ export function requestListColumns<
   };
   return [
     ...own(requestColumnMaker<Row, Id>(label)),
-    ...requestStateTableColumns<Row>(),
+    ...requestStateTableColumns<Row>(STAFF_FORMS[form].workflow),
     recordActionsColumn({ ...links, ...actions }),
   ];
 }

@@ -2,19 +2,24 @@ import type { DataTableColumn } from "@/components/data-table/data-table";
 import { DateText } from "@/components/content/date-text";
 import { StatusBadge } from "./status-badge";
 import type { RequestStateRow } from "@/lib/requests/columns";
-import { REQUEST_STATE_COLUMNS, STATUS_FILTER } from "@/lib/requests/filters";
+import { REQUEST_STATE_COLUMNS, statusFilterOf } from "@/lib/requests/filters";
+import type { Workflow } from "@/lib/requests/transitions";
 
 const label = (id: (typeof REQUEST_STATE_COLUMNS)[number]["id"]) =>
   REQUEST_STATE_COLUMNS.find((c) => c.id === id)!.label;
 
-/** The Status (filter and sort), Decided By and Decided At (sort) columns every staff-form list shows (docs/features/requests.md). */
-export function requestStateTableColumns<Row extends RequestStateRow>(): DataTableColumn<Row>[] {
+/**
+ * The Status (filter, with the workflow's statuses only, and sort), Overdue, Decided By and Decided At (sort) columns
+ * every staff-form list shows (docs/features/requests.md).
+ */
+export function requestStateTableColumns<Row extends RequestStateRow>(workflow: Workflow): DataTableColumn<Row>[] {
   return [
     {
       id: "status",
       header: label("status"),
       sortable: true,
-      filter: { kind: "select", options: STATUS_FILTER },
+      // Only the statuses this form's requests can be in.
+      filter: { kind: "select", options: statusFilterOf(workflow) },
       cell: (r) => <StatusBadge status={r.status} />,
     },
     {

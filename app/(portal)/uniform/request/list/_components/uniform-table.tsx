@@ -17,7 +17,7 @@ import {
 } from "@/lib/forms/uniform/columns";
 import { ALL_DATES, formatRange, parseRange } from "@/lib/forms/date-range";
 import { DESIGNATIONS, WEARS, designationName, wearName } from "@/lib/forms/uniform/schemas";
-import { staffFormHref } from "@/lib/forms/registry";
+import { STAFF_FORMS, staffFormHref } from "@/lib/forms/registry";
 
 type Option = { value: number; text: string };
 type Props = { state: TableState; rows: UniformListRow[]; total: number; locations: Option[] };
@@ -110,7 +110,7 @@ export function UniformTable({ state, rows, total, locations }: Props) {
       sortable: true,
       cell: (r) => <DateText date={new Date(r.updatedAt)} kind="us" />,
     },
-    ...requestStateTableColumns(),
+    ...requestStateTableColumns(STAFF_FORMS.uniform_request.workflow),
     recordActionsColumn({
       view: (r) => staffFormHref("uniform_request", "view", r.id),
       label: (r) => `${r.employeeFirstName} ${r.employeeLastName}`,
