@@ -38,7 +38,7 @@ export type ApprovalRow = {
 };
 
 /** The statuses a form's requests wait in for the viewer: the query's, or those waiting for an approver. */
-function statusesOf(form: FormKey, q: Pick<ApprovalsQuery, "status">): RequestStatus[] {
+function waitingStatuses(form: FormKey, q: Pick<ApprovalsQuery, "status">): RequestStatus[] {
   const wanted = q.status ? [q.status] : [...OPEN_STATUSES];
   // Only the statuses this form's workflow has approver decisions in (the requester's answer is not one).
   return wanted.filter((s) => decisionsFrom(workflowOf(form), s).some((d) => d !== "answer"));
@@ -46,7 +46,7 @@ function statusesOf(form: FormKey, q: Pick<ApprovalsQuery, "status">): RequestSt
 
 /** The rows of `form` waiting on `user` (the decider rule, decidableWhere), narrowed by the query's location. */
 function waitingWhere(form: FormKey, user: Pick<SessionUser, "id" | "roleId">, q: ApprovalsQuery): SQL | null {
-  const statuses = statusesOf(form, q);
+  const statuses = waitingStatuses(form, q);
   if (!statuses.length) return null;
   const t = REQUEST_TABLES[form];
   return and(

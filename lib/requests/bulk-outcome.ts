@@ -1,5 +1,5 @@
 import { OWN_REQUEST_REFUSED } from "./access";
-import { DECISION_LABELS, type BulkDecision } from "./transitions";
+import type { BulkDecision } from "./transitions";
 
 export type BulkRefusal = { id: number; status: number; message: string };
 
@@ -25,7 +25,7 @@ function pastOf(decision: BulkDecision): string {
     accept: "accepted",
     decline: "declined",
   };
-  return past[decision] ?? DECISION_LABELS[decision].toLowerCase();
+  return past[decision];
 }
 
 /** A refusal in a few words: whose it is, that it is gone, or the server's own words (who decided it first, ...). */
