@@ -134,18 +134,21 @@ export type UploadState = { key: number; initialFiles: DocumentRef[]; onBusyChan
 /**
  * The save of any form: runs react-hook-form's validation, then `save`; on failure the server's field
  * errors go onto the fields and its message into a toast and `error` (for an inline alert), and what
- * was typed stays; on success `onSaved` decides what happens next (clear, go back).
+ * was typed stays; on success the toast links to what `savedLink` makes of the answer (the saved
+ * record's page), and `onSaved` decides what happens next (clear, go back, open the record).
  */
-export function useFormSave<T extends FieldValues>({
+export function useFormSave<T extends FieldValues, D = unknown>({
   form,
   save,
   fields,
   onSaved,
+  savedLink,
 }: {
   form: UseFormReturn<T>;
-  save: (values: T, mode: "save" | "continue") => Promise<ActionResult<unknown>>;
+  save: (values: T, mode: "save" | "continue") => Promise<ActionResult<D>>;
   fields: readonly string[];
-  onSaved: (mode: "save" | "continue", message: string | undefined) => void;
+  onSaved: (mode: "save" | "continue", message: string | undefined, data: D) => void;
+  savedLink?: (data: D) => { label: string; href: string } | undefined;
 }) {
   const [saving, setSaving] = useState<Saving>(null);
   const [error, setError] = useState<string | null>(null);
@@ -161,8 +164,8 @@ export function useFormSave<T extends FieldValues>({
         toast.error(res.message);
         return;
       }
-      toast.success(res.message ?? "Saved");
-      onSaved(mode, res.message);
+      toast.success(res.message ?? "Saved", { link: savedLink?.(res.data) });
+      onSaved(mode, res.message, res.data);
     });
   return { saving, error, submit };
 }

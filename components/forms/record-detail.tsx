@@ -1,5 +1,6 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { SubmitAnother } from "@/components/forms/submit-another";
 
 /** One submitted field: its label as the form shows it and its value (empty: 'Not given'). */
 export type DetailField = { label: string; value: ReactNode };
@@ -24,6 +25,8 @@ export type RecordDetailProps = {
   back?: { href: string; label: string };
   /** The record's edit form, when it has one and the viewer may use it. */
   edit?: { href: string; label: string };
+  /** The form's add page: 'Submit another' shows just after the form saved this record (SubmitAnother). */
+  addHref?: string;
   /** What follows the fields (a request's status, timeline and decision panel). */
   children?: ReactNode;
 };
@@ -50,7 +53,16 @@ function FieldList({ fields }: { fields: DetailField[] }) {
  * and value, long texts with their line breaks), then any repeated rows, one titled list per row.
  * One component for every staff form's detail page; the page decides who may see it.
  */
-export function RecordDetail({ title, subtitle, fields, repeated = [], back, edit, children }: RecordDetailProps) {
+export function RecordDetail({
+  title,
+  subtitle,
+  fields,
+  repeated = [],
+  back,
+  edit,
+  addHref,
+  children,
+}: RecordDetailProps) {
   return (
     <article aria-labelledby="record-title" className="space-y-6 rounded-lg bg-white p-4 shadow-sm sm:p-6">
       <header className="flex flex-wrap items-start justify-between gap-3">
@@ -60,8 +72,9 @@ export function RecordDetail({ title, subtitle, fields, repeated = [], back, edi
           </h1>
           {subtitle && <p className="mt-1 text-sm break-words text-slate-600">{subtitle}</p>}
         </div>
-        {(back || edit) && (
+        {(back || edit || addHref) && (
           <div className="flex flex-wrap gap-2">
+            {addHref && <SubmitAnother href={addHref} />}
             {back && (
               <Link
                 href={back.href}

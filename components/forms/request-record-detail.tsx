@@ -25,7 +25,8 @@ type Props = Pick<RecordDetailProps, "subtitle" | "fields" | "repeated"> & {
 
 /**
  * A request form's detail page: the record under the form's name with 'Back to list' and, for whoever
- * may change it (its requester while open, administrators; never an approver), 'Edit'; its fields, then
+ * may change it (its requester while open, administrators; never an approver), 'Edit', and just after its
+ * form saved it 'Submit another'; its fields, then
  * who updated it when; then the request's status, timeline and decision panel.
  */
 export function RequestRecordDetail({ record, listed = true, fields, ...detail }: Props) {
@@ -39,6 +40,7 @@ export function RequestRecordDetail({ record, listed = true, fields, ...detail }
           ? { href: staffFormHref(form, "edit", id), label: "Edit" }
           : undefined
       }
+      addHref={staffFormHref(form, "add")}
       fields={[
         ...fields,
         { label: "Updated By", value: record.updatedByName },

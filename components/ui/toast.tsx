@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Icon } from "./icon";
 import type { IconName } from "./icon-names";
@@ -14,8 +15,10 @@ import type { IconName } from "./icon-names";
 // 'Close toast' buttons.
 
 type Kind = "default" | "success" | "error";
-type Options = { description?: string; duration?: number };
-type Item = { id: number; kind: Kind; title: string; description?: string; duration: number };
+/** `link`: a link under the title (a saved record's page), like sonner's action button. */
+type ToastLink = { label: string; href: string };
+type Options = { description?: string; duration?: number; link?: ToastLink };
+type Item = { id: number; kind: Kind; title: string; description?: string; link?: ToastLink; duration: number };
 
 const LIFETIME = 4000;
 const VISIBLE = 3;
@@ -32,7 +35,8 @@ const EMPTY: Item[] = [];
 
 function add(kind: Kind, title: string, options?: Options): number {
   const id = nextId++;
-  items = [{ id, kind, title, description: options?.description, duration: options?.duration ?? LIFETIME }, ...items];
+  const { description, link, duration = LIFETIME } = options ?? {};
+  items = [{ id, kind, title, description, link, duration }, ...items];
   emit();
   return id;
 }
@@ -88,6 +92,11 @@ function Toast({ item, paused }: { item: Item; paused: boolean }) {
       <div className="flex flex-col gap-0.5">
         <div className="font-medium">{item.title}</div>
         {item.description && <div>{item.description}</div>}
+        {item.link && (
+          <Link href={item.link.href} onClick={() => dismiss(item.id)} className="font-medium underline">
+            {item.link.label}
+          </Link>
+        )}
       </div>
     </li>
   );

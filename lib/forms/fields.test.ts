@@ -35,11 +35,17 @@ describe("staff form fields", () => {
       expect(s.safeParse(bad).error?.issues[0].message, String(bad)).toBe("Select Location");
   });
 
-  it("times are HH:MM within a day", () => {
+  it("times are HH:MM within a day: the picker's HH:MM[:SS] and the old clients' H:MM and '9:05 AM' are read", () => {
     const s = optionalTime();
     expect(s.parse("9:05")).toBe("09:05");
+    expect(s.parse("17:45")).toBe("17:45");
+    expect(s.parse("17:45:30")).toBe("17:45");
+    expect(s.parse("9:05 AM")).toBe("09:05");
+    expect(s.parse("12:30pm")).toBe("12:30");
+    expect(s.parse("12:10 a.m.")).toBe("00:10");
     expect(s.parse("")).toBe("");
-    for (const bad of ["24:00", "12:60", "abc", "1e3", "12:5"]) expect(s.safeParse(bad).success, bad).toBe(false);
+    for (const bad of ["24:00", "12:60", "abc", "1e3", "12:5", "13:00 PM", "0:30 AM"])
+      expect(s.safeParse(bad).success, bad).toBe(false);
   });
 
   it("e-mail: required, then valid", () => {

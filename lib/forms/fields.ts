@@ -62,14 +62,31 @@ export const optionalDate = () =>
     .transform((v) => (v === "" ? "" : parseFormDate(v)!));
 
 export const INVALID_TIME = "Please enter the time as HH:MM.";
-/** An optional time of day, HH:MM (00:00 to 23:59); H:MM is padded. */
+
+/**
+ * HH:MM (24-hour) of a time as the time picker sends it (HH:MM, or HH:MM:SS) or as old clients typed it
+ * (H:MM, '9:05 AM', '12:30pm'), or null when it is not a time of day.
+ */
+export function parseFormTime(value: string): string | null {
+  const m = /^(\d{1,2}):([0-5]\d)(?::[0-5]\d(?:\.\d+)?)?\s*([ap]\.?m\.?)?$/i.exec(value.trim());
+  if (!m) return null;
+  let hours = Number(m[1]);
+  const meridiem = m[3]?.[0].toLowerCase();
+  if (meridiem) {
+    if (hours < 1 || hours > 12) return null;
+    hours = (hours % 12) + (meridiem === "p" ? 12 : 0);
+  } else if (hours > 23) return null;
+  return `${String(hours).padStart(2, "0")}:${m[2]}`;
+}
+
+/** An optional time of day ('' stays ''); HH:MM out (parseFormTime reads the formats it may come in). */
 export const optionalTime = () =>
   text()
     .trim()
     .optional()
     .default("")
-    .refine((v) => v === "" || /^([01]?\d|2[0-3]):[0-5]\d$/.test(v), INVALID_TIME)
-    .transform((v) => (v.length === 4 ? `0${v}` : v));
+    .refine((v) => v === "" || parseFormTime(v) !== null, INVALID_TIME)
+    .transform((v) => (v === "" ? "" : parseFormTime(v)!));
 
 /** An e-mail: `required` when empty, `invalid` when malformed. */
 export const emailField = (required: string, invalid: string) =>

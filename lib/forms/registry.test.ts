@@ -6,7 +6,7 @@ const USUAL = {
   editPage: true,
   workflow: "approval",
   listCapability: null,
-  buttons: { back: "all", saveToList: "managers" },
+  back: "all",
 };
 
 describe("STAFF_FORMS", () => {
@@ -34,13 +34,13 @@ describe("STAFF_FORMS", () => {
       searchName: "Continuous Improvement Suggestion",
       workflow: "suggestion",
       menu: { label: "Continuous Improvement Suggestions List", icon: "lightbulb" },
-      buttons: { back: "all", saveToList: "always" },
+      back: "all",
     });
     expect(STAFF_FORMS.uniform_request).toMatchObject({
       title: "Uniform Request",
       editPage: false,
       listCapability: "listUniformRequests",
-      buttons: { back: "managers", saveToList: "managers" },
+      back: "managers",
     });
   });
 });

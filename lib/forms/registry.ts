@@ -7,7 +7,7 @@ import type { FormKey } from "./form-keys";
  * form key, and `satisfies Record<FormKey, ...>` makes a form without every part a compile error. The
  * server-only facts (its table, list, record title, search source) extend it by key in
  * lib/forms/registry-server.ts. Everything that names the forms (the sidebar's Forms group, the screens'
- * titles and paths, the buttons' behaviour, the request workflow, the v1 `form` names, search) reads them
+ * titles and paths, who sees Back, the request workflow, the v1 `form` names, search) reads them
  * from here.
  */
 export type StaffFormFacts = {
@@ -30,10 +30,10 @@ export type StaffFormFacts = {
   /** The capability its list needs beyond signing in (without it, the sidebar opens the add form). */
   listCapability: Capability | null;
   /**
-   * Its buttons per role (the old portal's behaviour): whether Back/Cancel shows to everyone or to managers only,
-   * and whether Save returns to the list always or for managers only (others stay on a cleared form).
+   * Who sees its form's Back/Cancel (the old portal's behaviour): everyone, or managers only. Save does the
+   * same on every form for everyone: it opens the saved record (docs/features/staff-forms.md).
    */
-  buttons: { back: "all" | "managers"; saveToList: "always" | "managers" };
+  back: "all" | "managers";
 };
 
 /** What a form's entry states: its own facts; staffForm gives the others their usual values. */
@@ -45,7 +45,7 @@ type OwnFacts<A extends string> = Pick<StaffFormFacts, "label" | "path"> & {
 /**
  * A form's facts from its own: the title is its label, the search name and the sidebar's label its title,
  * and it has an edit page, the approval workflow, a list for every signed-in user, and the old portal's
- * usual buttons (Back for all, Save returns to the list for managers), unless the entry says otherwise.
+ * usual Back (shown to all), unless the entry says otherwise.
  */
 function staffForm<const A extends string>({ menu, ...own }: OwnFacts<A>): StaffFormFacts & { apiForm: A } {
   const title = own.title ?? own.label;
@@ -55,7 +55,7 @@ function staffForm<const A extends string>({ menu, ...own }: OwnFacts<A>): Staff
     editPage: true,
     workflow: "approval",
     listCapability: null,
-    buttons: { back: "all", saveToList: "managers" },
+    back: "all",
     ...own,
     menu: { label: title, ...menu },
   };
@@ -82,7 +82,6 @@ export const STAFF_FORMS = {
     apiForm: "suggestion",
     workflow: "suggestion",
     menu: { label: "Continuous Improvement Suggestions List", icon: "lightbulb" },
-    buttons: { back: "all", saveToList: "always" },
   }),
   uniform_request: staffForm({
     label: "Uniform Request",
@@ -91,7 +90,7 @@ export const STAFF_FORMS = {
     apiForm: "uniform",
     menu: { icon: "shirt" },
     listCapability: "listUniformRequests",
-    buttons: { back: "managers", saveToList: "managers" },
+    back: "managers",
   }),
   time_off_request: staffForm({
     label: "Time-off Request",

@@ -3,6 +3,7 @@ import { text } from "@/lib/validation/text";
 import { apiSaveBody } from "@/lib/forms/api-body";
 import { LOCATION_REQUIRED_MESSAGE } from "@/lib/forms/messages";
 import { PAY_TYPES } from "@/lib/forms/column-values";
+import type { FormProfile } from "@/lib/forms/profile";
 import {
   LONG_TEXT_MAX,
   fieldNames,
@@ -25,8 +26,9 @@ export const RO_MESSAGES = {
   dateRaClosed: "Select Date RA was originally Closed Date",
   location: LOCATION_REQUIRED_MESSAGE,
   reason: "Please enter reason",
-  questions: "Please enter question",
-  billedTime: "Please enter Billed time",
+  /** The warranty fields' words are their labels' ('How much time in vs Billed?', 'What is the Tech's Efficiency MTD?'). */
+  questions: "Please enter the Tech's Efficiency MTD",
+  billedTime: "Please enter How much time in vs Billed",
   payType: "Select Pay Type",
   /** Not in the old portal: an RA cannot have been closed after the reversal was requested. */
   closedAfterRequest: "Date RA Was Originally Closed cannot be after the Date of Request.",
@@ -80,15 +82,15 @@ export type RoReversalInput = z.input<typeof roReversalSchema>;
 export type RoReversalValues = z.output<typeof roReversalSchema>;
 export const RO_FIELDS = fieldNames(roReversalFields);
 
-/** An empty form: Customer Pay, today's date of request. */
-export const blankRoReversal = (): RoReversalInput => ({
+/** A new form: Customer Pay, today's date of request; the employee and location from the profile (`me`) when given. */
+export const blankRoReversal = (me?: FormProfile): RoReversalInput => ({
   id: "",
-  employeeName: "",
+  employeeName: me?.name ?? "",
   dateOfRequest: todayIso(),
   fullRa: "",
   dateRaClosed: "",
   payType: "Customer Pay",
-  locationId: "",
+  locationId: me?.locationId == null ? "" : String(me.locationId),
   reason: "",
   billedTime: "",
   questions: "",

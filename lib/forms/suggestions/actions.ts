@@ -1,18 +1,15 @@
 "use server";
 
 import { createAction } from "@/lib/actions/action";
-import { suggestionSchema } from "./schemas";
+import { suggestionWithIdSchema } from "./schemas";
 import { SUGGESTION_SAVED, saveSuggestion } from "./mutations";
 import { listDeleteAction } from "@/lib/data-table/delete-action";
 import { deleteTexts } from "@/lib/forms/delete-texts";
 import { SUGGESTION_WHAT } from "./columns";
 import { suggestionList } from "./queries";
-import { optionalIdSchema } from "@/lib/validation/id";
-
-const withId = suggestionSchema.extend({ id: optionalIdSchema() });
 
 /** Adds a suggestion (everyone) or updates one (roles 1 and 2: any; others: their own). */
-export const saveSuggestionAction = createAction({}, withId, async (input, user) => {
+export const saveSuggestionAction = createAction({}, suggestionWithIdSchema, async (input, user) => {
   const data = await saveSuggestion(input, user);
   return { ok: true as const, data, message: SUGGESTION_SAVED };
 });

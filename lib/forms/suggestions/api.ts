@@ -4,7 +4,7 @@ import { listCallBody } from "@/lib/data-table/list-body";
 import { apiSaveBody } from "@/lib/forms/api-body";
 import { displayDate } from "@/lib/forms/fields";
 import { SUGGESTION_DEFAULT_SORT, type SuggestionListRow } from "./columns";
-import { SUGGESTION_API_NAMES, suggestionSchema } from "./schemas";
+import { SUGGESTION_API_NAMES, requireProposal, suggestionFields } from "./schemas";
 import { optionalIdSchema } from "@/lib/validation/id";
 
 /** An optional record id (empty, 0 or absent: a new record). */
@@ -70,7 +70,7 @@ export const suggestionListBody = listCallBody({
  * clients' empty) reads as empty.
  */
 export const suggestionAddUpdateBody = apiSaveBody(
-  suggestionSchema.extend({ id: recordId }),
+  suggestionFields.extend({ id: recordId }).superRefine(...requireProposal),
   { ...SUGGESTION_API_NAMES, id: "id" },
   {
     extra: {

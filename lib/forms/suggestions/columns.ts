@@ -74,7 +74,8 @@ export function suggestionFormValues(row: {
 }): SuggestionValues {
   return {
     name: row.name,
-    date: displayDate(row.date),
+    // YYYY-MM-DD, as the date picker holds it.
+    date: row.date,
     locationId: String(row.locationId),
     email: row.email,
     phoneNumber: row.phoneNumber ?? "",

@@ -1,6 +1,17 @@
 import { z } from "zod";
 import { text } from "@/lib/validation/text";
-import { LONG_TEXT_MAX, emailField, fieldNames, idField, requiredDate, requiredText, tooLong } from "../fields";
+import { optionalIdSchema } from "@/lib/validation/id";
+import type { FormProfile } from "@/lib/forms/profile";
+import {
+  LONG_TEXT_MAX,
+  emailField,
+  fieldNames,
+  idField,
+  requiredDate,
+  requiredText,
+  todayIso,
+  tooLong,
+} from "../fields";
 
 /** The continuous improvement form's messages (the old portal's messages). */
 export const SUGGESTION_MESSAGES = {
@@ -11,19 +22,16 @@ export const SUGGESTION_MESSAGES = {
   emailFormat: "Please Enter Valid Email",
   phone: "Please Enter Valid Phone",
   phoneMax: "Max Length is 13",
+  /** Not in the old portal: a suggestion says what it proposes or what it brings (docs/features/staff-forms.md). */
+  proposal: "Please enter What Project / Process Improvement are you Proposing, or How will it Benefit the Business.",
 } as const;
 const M = SUGGESTION_MESSAGES;
 
 /** Digits with an optional leading +, spaces, dashes, dots and brackets: a phone as people type it. */
 const PHONE = /^\+?[0-9 ().-]{7,}$/;
 
-/**
- * The one continuous improvement suggestion schema, for the form and the server. The date arrives as
- * MM/DD/YYYY (or YYYY-MM-DD) and leaves as YYYY-MM-DD; the location as an id whose existence the server
- * checks. Phone is optional: when given, a phone format and at most 13 characters. The two long answers
- * are optional, at most 65534 characters.
- */
-export const suggestionSchema = z.object({
+/** The suggestion's fields, each checked alone (SUGGESTION_FIELDS are their names). */
+export const suggestionFields = z.object({
   name: requiredText(M.name, "Name"),
   date: requiredDate(M.date),
   locationId: idField(M.location),
@@ -46,10 +54,47 @@ export const suggestionSchema = z.object({
     .refine((v) => v.length <= LONG_TEXT_MAX, tooLong("Benefit", LONG_TEXT_MAX)),
 });
 
+/**
+ * A suggestion with both long answers blank proposes nothing: refused, the message on the first of them.
+ * Runs even when another field failed (`when`), so an empty form shows every message at once.
+ */
+export const requireProposal = [
+  (raw: unknown, ctx: z.RefinementCtx) => {
+    const v = (raw !== null && typeof raw === "object" ? raw : {}) as Partial<Record<string, unknown>>;
+    const given = (x: unknown) => typeof x === "string" && x.trim() !== "";
+    if (!given(v.describeCurrentProcessAndProblem) && !given(v.howWillItBenefit))
+      ctx.addIssue({ code: "custom", path: ["describeCurrentProcessAndProblem"], message: M.proposal });
+  },
+  { when: () => true },
+] as const;
+
+/**
+ * The one continuous improvement suggestion schema, for the form and the server (the add and edit
+ * screens and the v1 call). The date arrives as YYYY-MM-DD (the date picker) or MM/DD/YYYY (old clients)
+ * and leaves as YYYY-MM-DD; the location as an id whose existence the server checks. Phone is optional:
+ * when given, a phone format and at most 13 characters. The two long answers are at most 65534
+ * characters each, and at least one of them is given.
+ */
+export const suggestionSchema = suggestionFields.superRefine(...requireProposal);
+
+/** The schema with the record's `id` (an edit's; empty, 0 or absent: a new suggestion). */
+export const suggestionWithIdSchema = suggestionFields.extend({ id: optionalIdSchema() }).superRefine(...requireProposal);
+
 export type SuggestionValues = z.input<typeof suggestionSchema>;
 export type SuggestionInput = z.output<typeof suggestionSchema>;
 
-export const SUGGESTION_FIELDS = fieldNames(suggestionSchema);
+export const SUGGESTION_FIELDS = fieldNames(suggestionFields);
+
+/** A new suggestion: today's date; the name, e-mail and location from the profile (`me`) when given. */
+export const blankSuggestion = (me?: FormProfile): SuggestionValues => ({
+  name: me?.name ?? "",
+  date: todayIso(),
+  locationId: me?.locationId == null ? "" : String(me.locationId),
+  email: me?.email ?? "",
+  phoneNumber: "",
+  describeCurrentProcessAndProblem: "",
+  howWillItBenefit: "",
+});
 
 /** API names (the v1 payload names) onto the schema's names. */
 export const SUGGESTION_API_NAMES = {

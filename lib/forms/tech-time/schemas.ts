@@ -13,6 +13,7 @@ import {
   todayIso,
 } from "@/lib/forms/fields";
 import { LOCATION_REQUIRED_MESSAGE } from "@/lib/forms/messages";
+import type { FormProfile } from "@/lib/forms/profile";
 
 /** The old portal's messages. */
 export const TECH_MESSAGES = {
@@ -100,13 +101,14 @@ export const blankShop = () => ({
   timeOut: "",
 });
 
-export const blankTechTime = (): TechTimeInput => ({
+/** A new form: today's date, empty rows; the employee and location from the profile (`me`) when given. */
+export const blankTechTime = (me?: FormProfile): TechTimeInput => ({
   id: "",
-  employeeNumber: "",
-  employeeName: "",
+  employeeNumber: me?.employeeNumber ?? "",
+  employeeName: me?.name ?? "",
   date: todayIso(),
-  locationId: "",
-  employeeEmail: "",
+  locationId: me?.locationId == null ? "" : String(me.locationId),
+  employeeEmail: me?.email ?? "",
   attendance: Array.from({ length: ATTENDANCE_ROWS }, blankAttendance),
   shop: Array.from({ length: SHOP_ROWS_START }, blankShop),
 });

@@ -4,6 +4,7 @@ import { dateOnly } from "@/lib/validation/dates";
 import { apiSaveBody } from "@/lib/forms/api-body";
 import { LOCATION_REQUIRED_MESSAGE } from "@/lib/forms/messages";
 import { TIME_OFF_TYPES } from "@/lib/forms/column-values";
+import type { FormProfile } from "@/lib/forms/profile";
 import { LONG_TEXT_MAX, fieldNames, idField, optionalText, todayIso } from "@/lib/forms/fields";
 
 export type TimeOffType = (typeof TIME_OFF_TYPES)[number];
@@ -73,14 +74,14 @@ export type TimeOffInput = z.input<typeof timeOffSchema>;
 export type TimeOffValues = z.output<typeof timeOffSchema>;
 export const TIME_OFF_FIELDS = fieldNames(timeOffFields);
 
-/** An empty form: today, one whole day of vacation at the requester's own location (if they have one). */
-export const blankTimeOff = (locationId: number | null = null): TimeOffInput => ({
+/** A new form: today, one whole day of vacation at the requester's own location (`me`'s, if they have one). */
+export const blankTimeOff = (me?: FormProfile): TimeOffInput => ({
   id: "",
   dateFrom: todayIso(),
   dateTo: todayIso(),
   halfDay: false,
   type: "Vacation",
-  locationId: locationId === null ? "" : String(locationId),
+  locationId: me?.locationId == null ? "" : String(me.locationId),
   note: "",
 });
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { text } from "@/lib/validation/text";
 import { LONG_TEXT_MAX, fieldNames, nullAsEmpty, requiredText } from "../fields";
 import { toId } from "@/lib/validation/id";
+import type { FormProfile } from "@/lib/forms/profile";
 
 /**
  * The uniform request form's rules (the old portal's fields), shared by the form, the server schema, the
@@ -214,13 +215,16 @@ export type UniformRequestInput = z.output<typeof uniformRequestSchema>;
 /** The form's fields, for mapping server errors back onto them. */
 export const UNIFORM_FIELDS = fieldNames(uniformRequestFields);
 
-/** An empty form: New Hire, New Order and Replacement default to No; the requestor is the signed-in user. */
-export function emptyUniformRequest(requestorName: string): UniformRequestValues {
+/**
+ * A new form: New Hire, New Order and Replacement default to No; the requestor is the signed-in user, and
+ * the employee's names and the location start as the profile's (`me`) when given.
+ */
+export function emptyUniformRequest(requestorName: string, me?: FormProfile): UniformRequestValues {
   return {
     designationId: "",
-    locationId: "",
-    employeeFirstName: "",
-    employeeLastName: "",
+    locationId: me?.locationId == null ? "" : String(me.locationId),
+    employeeFirstName: me?.firstName ?? "",
+    employeeLastName: me?.lastName ?? "",
     requestorName,
     newHire: "no",
     newOrder: "no",

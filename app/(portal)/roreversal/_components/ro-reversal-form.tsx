@@ -9,7 +9,7 @@ import { PAY_TYPES } from "@/lib/forms/column-values";
 import { RO_FIELDS, blankRoReversal, roReversalSchema, type RoReversalInput } from "@/lib/forms/ro-reversal/schemas";
 
 /** AddUpdateROReversalRequest / UpdateROReversalRequest: the RO reversal form in add or edit mode. */
-export function RoReversalForm({ initial, locations, roleId }: StaffFormProps<RoReversalInput>) {
+export function RoReversalForm({ initial, locations, roleId, me }: StaffFormProps<RoReversalInput>) {
   const { form, bind } = useStaffForm(roReversalSchema, initial);
   const warranty = form.watch("payType") === "Warranty";
   return (
@@ -20,7 +20,7 @@ export function RoReversalForm({ initial, locations, roleId }: StaffFormProps<Ro
       editing={!!initial.id}
       save={(values) => saveRoReversalAction(values)}
       fields={RO_FIELDS}
-      blank={blankRoReversal}
+      blank={() => blankRoReversal(me)}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Employee Name" required {...TEXT_INPUT} {...bind("employeeName")} />

@@ -21,7 +21,7 @@ type RowList = "attendance" | "shop";
 type RowCell<L extends RowList> = {
   key: keyof NonNullable<TechTimeInput[L]>[number] & string;
   label: string;
-  /** A date shows its picker, a time its HH:MM hint; both show their errors (free text has none to show). */
+  /** A date and a time show their pickers and their errors (free text has none to show). */
   kind: "date" | "time" | "text";
   /** Takes the whole line on a phone. */
   wide?: boolean;
@@ -44,7 +44,7 @@ const SHOP_CELLS: RowCell<"shop">[] = [
 ];
 const CELL_INPUT = {
   date: { type: "date" },
-  time: { placeholder: "HH:MM", inputMode: "numeric", maxLength: 5, autoComplete: "off" },
+  time: { type: "time" },
   text: TEXT_INPUT,
 } as const;
 
@@ -54,7 +54,7 @@ const rowClass =
   "grid grid-cols-2 gap-x-2 gap-y-1.5 rounded-md border border-slate-200 p-2 sm:grid-cols-4 sm:gap-x-3 sm:gap-y-2 sm:p-3";
 
 /** The tech time form ('Tech Time', 'Edit Tech Time'): the employee, 4 attendance rows and 4 to 16 shop rows. */
-export function TechTimeForm({ initial, locations, roleId }: StaffFormProps<TechTimeInput>) {
+export function TechTimeForm({ initial, locations, roleId, me }: StaffFormProps<TechTimeInput>) {
   const { form, bind } = useStaffForm(techTimeSchema, initial);
   const shop = useFieldArray({ control: form.control, name: "shop" });
   const attendance = useFieldArray({ control: form.control, name: "attendance" });
@@ -85,7 +85,7 @@ export function TechTimeForm({ initial, locations, roleId }: StaffFormProps<Tech
       editing={!!initial.id}
       save={(values) => saveTechTimeAction(values)}
       fields={TECH_FIELDS}
-      blank={blankTechTime}
+      blank={() => blankTechTime(me)}
     >
       {/* On a phone the short fields pair up (Emp Number and Date); the long ones take the line. */}
       <div className="grid grid-cols-2 gap-3 sm:gap-4">

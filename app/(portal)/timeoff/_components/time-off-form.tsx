@@ -10,12 +10,10 @@ import { TIME_OFF_FIELDS, blankTimeOff, timeOffSchema, type TimeOffInput } from 
 type Props = StaffFormProps<TimeOffInput> & {
   /** Whose request it is: the requester's profile (a new request's is the user's own). */
   requester: { name: string; email: string };
-  /** The user's own location: a cleared form starts there. */
-  homeLocationId: number | null;
 };
 
 /** The time-off request form in add or edit mode (docs/recipes/add-a-staff-form.md): the days, half day, type, location and a note. */
-export function TimeOffForm({ initial, locations, roleId, requester, homeLocationId }: Props) {
+export function TimeOffForm({ initial, locations, roleId, requester, me }: Props) {
   const { form, bind } = useStaffForm(timeOffSchema, initial);
   const from = form.watch("dateFrom");
   const oneDay = !!from && from === form.watch("dateTo");
@@ -28,7 +26,7 @@ export function TimeOffForm({ initial, locations, roleId, requester, homeLocatio
       editing={!!initial.id}
       save={(values) => saveTimeOffAction(values)}
       fields={TIME_OFF_FIELDS}
-      blank={() => blankTimeOff(homeLocationId)}
+      blank={() => blankTimeOff(me)}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <ReadOnlyField label="Employee Name" value={requester.name} />

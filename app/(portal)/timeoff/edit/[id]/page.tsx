@@ -18,7 +18,6 @@ export default async function TimeOffEditPage({ params }: RecordPageProps) {
       initial={timeOffFormValues(row)}
       {...form}
       requester={{ name: row.employeeName, email: row.employeeEmail }}
-      homeLocationId={row.locationId}
     />
   );
 }

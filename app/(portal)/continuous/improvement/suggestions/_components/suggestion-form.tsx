@@ -7,31 +7,25 @@ import { TextAreaField } from "@/components/ui/input";
 import { LocationSelect, type LocationOption } from "@/components/forms/location-select";
 import { StaffFormShell } from "@/components/forms/staff-form-shell";
 import { saveSuggestionAction } from "@/lib/forms/suggestions/actions";
-import { SUGGESTION_FIELDS, suggestionSchema, type SuggestionValues } from "@/lib/forms/suggestions/schemas";
-import { displayDate, todayIso } from "@/lib/forms/fields";
+import {
+  SUGGESTION_FIELDS,
+  blankSuggestion,
+  suggestionSchema,
+  type SuggestionValues,
+} from "@/lib/forms/suggestions/schemas";
+import type { FormProfile } from "@/lib/forms/profile";
 
-type Props = { roleId: number; locations: LocationOption[]; id?: number; initial?: SuggestionValues };
-
-/** An empty suggestion: the date defaults to today (MM/DD/YYYY). */
-const blank = (): SuggestionValues => ({
-  name: "",
-  date: displayDate(todayIso()),
-  locationId: "",
-  email: "",
-  phoneNumber: "",
-  describeCurrentProcessAndProblem: "",
-  howWillItBenefit: "",
-});
+type Props = { roleId: number; locations: LocationOption[]; id?: number; initial: SuggestionValues; me?: FormProfile };
 
 /**
  * The continuous improvement form (the old portal's screens): add and edit ('Edit ...', Update). Save
- * returns to the list; Save And Continue clears the form and resets the date to today. Errors clear
- * as the user types.
+ * opens the saved suggestion (StaffFormShell); Save And Continue starts again from the profile with
+ * today's date. At least one of the two long answers is asked for. Errors clear as the user types.
  */
-export function SuggestionForm({ roleId, locations, id, initial }: Props) {
+export function SuggestionForm({ roleId, locations, id, initial, me }: Props) {
   const form = useForm<SuggestionValues>({
     resolver: zodResolver(suggestionSchema) as unknown as Resolver<SuggestionValues>,
-    defaultValues: initial ?? blank(),
+    defaultValues: initial,
     mode: "onTouched",
   });
   const { register, control } = form;
@@ -46,20 +40,12 @@ export function SuggestionForm({ roleId, locations, id, initial }: Props) {
       roleId={roleId}
       editing={id !== undefined}
       fields={SUGGESTION_FIELDS}
-      blank={blank}
+      blank={() => blankSuggestion(me)}
       save={(values) => saveSuggestionAction({ ...values, ...(id !== undefined ? { id } : {}) })}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Name" required maxLength={190} autoComplete="name" error={err("name")} {...register("name")} />
-        <Field
-          label="Date"
-          required
-          placeholder="MM/DD/YYYY"
-          inputMode="numeric"
-          maxLength={10}
-          error={err("date")}
-          {...register("date")}
-        />
+        <Field label="Date" required type="date" error={err("date")} {...register("date")} />
         <div>
           <LocationSelect required locations={locations} error={err("locationId")} {...register("locationId")} />
           {manager && <p className="mt-1 text-xs text-slate-600">Manager e-mail: {manager}</p>}
@@ -82,6 +68,7 @@ export function SuggestionForm({ roleId, locations, id, initial }: Props) {
           {...register("phoneNumber")}
         />
       </div>
+      <p className="text-sm text-slate-600">Answer at least one of the two questions below.</p>
       <TextAreaField
         label="What Project / Process Improvement are you Proposing?"
         rows={4}
@@ -94,7 +81,7 @@ export function SuggestionForm({ roleId, locations, id, initial }: Props) {
         rows={4}
         maxLength={65534}
         error={err("howWillItBenefit")}
-        {...register("howWillItBenefit")}
+        {...register("howWillItBenefit", { deps: ["describeCurrentProcessAndProblem"] })}
       />
     </StaffFormShell>
   );

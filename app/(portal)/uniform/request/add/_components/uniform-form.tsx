@@ -24,7 +24,10 @@ import {
   type UniformRequestValues,
 } from "@/lib/forms/uniform/schemas";
 
-type Props = { roleId: number; requestorName: string; locations: LocationOption[] };
+import type { FormProfile } from "@/lib/forms/profile";
+
+/** `me`: the signed-in user (lib/forms/profile.ts): the requestor, and the employee and location the form starts with. */
+type Props = { roleId: number; me: FormProfile; locations: LocationOption[] };
 
 const selectClass = (error?: string) =>
   `block w-full rounded-md border bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:ring-1 focus:ring-brand-500 focus:outline-none ${error ? "border-red-500" : "border-slate-300"}`;
@@ -35,8 +38,8 @@ const selectClass = (error?: string) =>
  * technician's 'Shirt & Pant' asks for shirt and pant quantities instead of the total. The requestor is
  * the signed-in user (read-only); the location's manager e-mail is shown and recorded by the server.
  */
-export function UniformForm({ roleId, requestorName, locations }: Props) {
-  const blank = () => emptyUniformRequest(requestorName);
+export function UniformForm({ roleId, me, locations }: Props) {
+  const blank = () => emptyUniformRequest(me.name, me);
   const form = useForm<UniformRequestValues>({
     resolver: zodResolver(uniformRequestSchema) as unknown as Resolver<UniformRequestValues>,
     defaultValues: blank(),
