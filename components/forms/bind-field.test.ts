@@ -5,9 +5,9 @@ import { fieldBinder } from "./bind-field";
 type Values = { email: string; shop: { timeIn: string }[] };
 
 /** A form with the given errors whose register names the control (the part fieldBinder reads). */
-function formWith(errors: object) {
+function formWith(errors: object, defaultValues: object = {}) {
   return {
-    formState: { errors },
+    formState: { errors, defaultValues },
     register: (name: string) => ({ name, onChange: async () => {}, onBlur: async () => {}, ref: () => {} }),
   } as unknown as UseFormReturn<Values>;
 }
@@ -25,5 +25,12 @@ describe("fieldBinder", () => {
     expect(bind("shop.2.timeIn")).toMatchObject({ name: "shop.2.timeIn", error: "Time In is required" });
     expect(bind("shop.0.timeIn").error).toBeUndefined();
     expect(bind("email").error).toBeUndefined();
+  });
+
+  it("gives the control its starting value, so the server's HTML shows it", () => {
+    const bind = fieldBinder(formWith({}, { email: "sam@example.com", shop: [{ timeIn: "08:00" }] }));
+    expect(bind("email").defaultValue).toBe("sam@example.com");
+    expect(bind("shop.0.timeIn").defaultValue).toBe("08:00");
+    expect(bind("shop.1.timeIn").defaultValue).toBeUndefined();
   });
 });

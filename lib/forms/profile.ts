@@ -20,7 +20,6 @@ export type FormProfile = {
   locationId: number | null;
 };
 
-
 /**
  * What an add page hands its form: the forms' locations and the signed-in user's FormProfile, read on the
  * server so the form renders filled (no empty fields that fill in later).

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { INVALID_DATE, parseFormDate, tooLong } from "../fields";
-import { SUGGESTION_MESSAGES as M, suggestionSchema, type SuggestionValues } from "./schemas";
+import {
+  SUGGESTION_MESSAGES as M,
+  blankSuggestion,
+  suggestionSchema,
+  suggestionWithIdSchema,
+  type SuggestionValues,
+} from "./schemas";
 
 const valid: SuggestionValues = {
   name: "Pat",
@@ -8,7 +14,7 @@ const valid: SuggestionValues = {
   locationId: "2",
   email: "pat@example.com",
   phoneNumber: "",
-  describeCurrentProcessAndProblem: "",
+  describeCurrentProcessAndProblem: "Label the spare keys by bay",
   howWillItBenefit: "",
 };
 
@@ -51,5 +57,34 @@ describe("the continuous improvement schema", () => {
     expect(errors({ phoneNumber: "+1 5551234567" })).toEqual({});
     expect(errors({ phoneNumber: "call me" }).phoneNumber).toBe(M.phone);
     expect(errors({ phoneNumber: "12345678901234" }).phoneNumber).toBe(M.phoneMax);
+  });
+
+  it("refuses a suggestion whose two long answers are both blank, naming the two questions; one of them is enough", () => {
+    const blank = { describeCurrentProcessAndProblem: "  ", howWillItBenefit: "" };
+    expect(errors(blank)).toEqual({ describeCurrentProcessAndProblem: M.proposal });
+    expect(M.proposal).toContain("What Project / Process Improvement are you Proposing");
+    expect(M.proposal).toContain("How will it Benefit the Business");
+    expect(errors({ describeCurrentProcessAndProblem: "", howWillItBenefit: "Fewer lost keys" })).toEqual({});
+    // The edit screen's schema (with the record's id) refuses it too.
+    expect(suggestionWithIdSchema.safeParse({ ...valid, ...blank, id: 4 }).error?.issues[0].message).toBe(M.proposal);
+  });
+
+  it("shows the proposal's message with the other fields' messages at once", () => {
+    const all = errors({ name: "", phoneNumber: "call me", describeCurrentProcessAndProblem: "" });
+    expect(all).toEqual({ name: M.name, phoneNumber: M.phone, describeCurrentProcessAndProblem: M.proposal });
+  });
+
+  it("a new form starts from the profile with today's date as the picker holds it (YYYY-MM-DD)", () => {
+    const me = {
+      name: "Pat Lee",
+      firstName: "Pat",
+      lastName: "Lee",
+      email: "pat@example.com",
+      employeeNumber: "E-7",
+      locationId: 3,
+    };
+    expect(blankSuggestion(me)).toMatchObject({ name: "Pat Lee", email: "pat@example.com", locationId: "3" });
+    expect(blankSuggestion(me).date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(blankSuggestion()).toMatchObject({ name: "", email: "", locationId: "" });
   });
 });

@@ -78,7 +78,9 @@ export const requireProposal = [
 export const suggestionSchema = suggestionFields.superRefine(...requireProposal);
 
 /** The schema with the record's `id` (an edit's; empty, 0 or absent: a new suggestion). */
-export const suggestionWithIdSchema = suggestionFields.extend({ id: optionalIdSchema() }).superRefine(...requireProposal);
+export const suggestionWithIdSchema = suggestionFields
+  .extend({ id: optionalIdSchema() })
+  .superRefine(...requireProposal);
 
 export type SuggestionValues = z.input<typeof suggestionSchema>;
 export type SuggestionInput = z.output<typeof suggestionSchema>;

@@ -38,7 +38,7 @@ export function RoReversalForm({ initial, locations, roleId, me }: StaffFormProp
           <div className="flex gap-4 py-2" role="radiogroup" aria-label="Pay Type (required)" aria-required="true">
             {PAY_TYPES.map((p) => (
               <label key={p} className="inline-flex items-center gap-2 text-sm text-slate-800">
-                <input type="radio" value={p} {...form.register("payType")} />
+                <input type="radio" value={p} defaultChecked={initial.payType === p} {...form.register("payType")} />
                 {p}
               </label>
             ))}

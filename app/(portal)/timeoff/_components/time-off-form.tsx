@@ -37,6 +37,7 @@ export function TimeOffForm({ initial, locations, roleId, requester, me }: Props
           <label className="inline-flex items-center gap-2 py-2 text-sm text-slate-800">
             <input
               type="checkbox"
+              defaultChecked={initial.halfDay === true}
               aria-invalid={halfDay.error ? true : undefined}
               aria-describedby={halfDay.error ? "time-off-half-day-error" : "time-off-half-day-hint"}
               {...form.register("halfDay")}

@@ -5,6 +5,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Field } from "@/components/ui/input";
 import { TextAreaField } from "@/components/ui/input";
 import { LocationSelect, type LocationOption } from "@/components/forms/location-select";
+import { registerWithStart } from "@/components/forms/bind-field";
 import { StaffFormShell } from "@/components/forms/staff-form-shell";
 import { saveSuggestionAction } from "@/lib/forms/suggestions/actions";
 import {
@@ -28,7 +29,8 @@ export function SuggestionForm({ roleId, locations, id, initial, me }: Props) {
     defaultValues: initial,
     mode: "onTouched",
   });
-  const { register, control } = form;
+  const { control } = form;
+  const register = registerWithStart(form);
   const errors = form.formState.errors;
   const err = (name: keyof SuggestionValues) => errors[name]?.message as string | undefined;
   const locationId = useWatch({ control, name: "locationId" });

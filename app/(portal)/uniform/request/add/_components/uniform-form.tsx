@@ -6,6 +6,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Field, FieldLabel } from "@/components/ui/input";
 import { TextAreaField } from "@/components/ui/input";
 import { LocationSelect, type LocationOption } from "@/components/forms/location-select";
+import { registerWithStart } from "@/components/forms/bind-field";
 import { StaffFormShell } from "@/components/forms/staff-form-shell";
 import { saveUniformRequestAction } from "@/lib/forms/uniform/actions";
 import {
@@ -44,7 +45,8 @@ export function UniformForm({ roleId, me, locations }: Props) {
     resolver: zodResolver(uniformRequestSchema) as unknown as Resolver<UniformRequestValues>,
     defaultValues: blank(),
   });
-  const { register, setValue, getValues, control } = form;
+  const { setValue, getValues, control } = form;
+  const register = registerWithStart(form);
   const errors = form.formState.errors;
   const err = (name: keyof UniformRequestValues) => errors[name]?.message as string | undefined;
   const [designation, wear, locationId, newHire, newOrder, reOrder] = useWatch({
