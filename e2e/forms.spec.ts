@@ -9,14 +9,17 @@ const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).sli
 test.describe("staff", () => {
   test.use({ storageState: storageStateOf("staff") });
 
-  test("submits an RO reversal: Warranty reveals its fields, the form clears, the request is in their list", async ({
+  test("submits an RO reversal: Warranty reveals its fields, Save opens the new request, it is in their list", async ({
     page,
   }) => {
     const ui = new StaffFormsPage(page);
     const name = `Ro Staff ${unique()}`;
     await ui.gotoRoAdd();
     await expect(ui.button("Back").or(page.getByRole("link", { name: "Back" }))).toBeVisible();
+    // The form knows who is filling it in (editable).
+    await expect(ui.field("Employee Name")).toHaveValue("Sam Staff");
     // Empty save: the old portal's messages, nothing sent.
+    await ui.field("Employee Name").fill("");
     await ui.button("Save").click();
     await expect(page.getByText("Please enter employee name")).toBeVisible();
     await expect(ui.location).toHaveAccessibleDescription("Select Location");
@@ -29,14 +32,17 @@ test.describe("staff", () => {
     await expect(ui.field("How much time in vs Billed?")).toHaveCount(0);
     await page.getByRole("radio", { name: "Warranty" }).check();
     await ui.button("Save").click();
-    await expect(page.getByText("Please enter Billed time")).toBeVisible();
+    // The required messages say the labels' words.
+    await expect(page.getByText("Please enter How much time in vs Billed")).toBeVisible();
+    await expect(page.getByText("Please enter the Tech's Efficiency MTD")).toBeVisible();
     await ui.field("How much time in vs Billed?").fill("2.0 vs 1.5");
     await ui.field("What is the Tech's Efficiency MTD?").fill("94%");
     await ui.button("Save").click();
     await expect(page.getByText("RO Reversal Request Added Successfully")).toBeVisible();
-    // Staff stay on a cleared form (roles 1 and 2 go back to the list).
-    await expect(page).toHaveURL(/\/roreversal\/add$/);
-    await expect(ui.field("Employee Name")).toHaveValue("");
+    // Save opens the new request, for every role, with 'Submit another' on it.
+    await expect(page).toHaveURL(/\/roreversal\/view\/\d+\?saved=1$/);
+    await expect(page.getByRole("heading", { level: 1, name: "RO Reversal Request" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Submit another" })).toBeVisible();
 
     await page.goto("/roreversal/list");
     const row = page.getByRole("row").filter({ hasText: name });
@@ -65,15 +71,13 @@ test.describe("staff", () => {
     await ui.field("Employee Email").fill("not-an-email");
     const shop1 = page.getByRole("group", { name: "Shop time row 1", exact: true });
     await shop1.getByLabel("Customer Name").fill("ACME");
-    await shop1.getByLabel("Time In").fill("25:99");
-    await ui.button("Save").click();
-    await expect(page.getByText("Please Enter Valid Employee Email")).toBeVisible();
-    await expect(shop1.getByText("Please enter the time as HH:MM.")).toBeVisible();
-    await ui.field("Employee Email").fill("tt@example.com");
     await shop1.getByLabel("Time In").fill("09:00");
     await ui.button("Save").click();
+    await expect(page.getByText("Please Enter Valid Employee Email")).toBeVisible();
+    await ui.field("Employee Email").fill("tt@example.com");
+    await ui.button("Save").click();
     await expect(page.getByText("Tech Time Saved Successfully")).toBeVisible();
-    await expect(ui.field("Employee's Full Name")).toHaveValue("");
+    await expect(page).toHaveURL(/\/techtime\/view\/\d+\?saved=1$/);
 
     await page.goto("/techtime/list");
     const row = page.getByRole("row").filter({ hasText: name });
@@ -83,6 +87,49 @@ test.describe("staff", () => {
       page.getByRole("group", { name: "Shop time row 1", exact: true }).getByLabel("Customer Name"),
     ).toHaveValue("ACME");
   });
+
+  for (const [width, size] of Object.entries({
+    desktop: { width: 1280, height: 800 },
+    phone: { width: 390, height: 844 },
+  })) {
+    test(`opens a form filled from the profile; the time picker; Save opens the record with 'Submit another' (${width})`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(size);
+      const ui = new StaffFormsPage(page);
+      await ui.gotoTechTimeAdd();
+      // Filled on the server from the profile, editable.
+      await expect(ui.field("Employee's Full Name")).toHaveValue("Sam Staff");
+      await expect(ui.field("Employee Email")).toHaveValue("staff@example.com");
+      await expect(ui.field("Employee's Full Name")).toBeEditable();
+      await reviewScreenshot(page, `test-results/techtime-prefilled-${width}.png`);
+      const name = `Tt Picker ${unique()}`;
+      await ui.field("Emp Number").fill("T-5");
+      await ui.field("Employee's Full Name").fill(name);
+      await ui.location.selectOption({ label: "Valley Trucks" });
+      const row = page.getByRole("group", { name: "Attendance row 1", exact: true });
+      await expect(row.getByLabel("Time In")).toHaveAttribute("type", "time");
+      await row.getByLabel("Time In").fill("08:15");
+      await row.getByLabel("Time Out").fill("16:45");
+      await expect(row.getByLabel("Time In")).toHaveValue("08:15");
+      await row.getByLabel("Reason For Edit").fill("Picker");
+      await ui.button("Save").click();
+
+      await expect(page).toHaveURL(/\/techtime\/view\/\d+\?saved=1$/);
+      const recordPath = new URL(page.url()).pathname;
+      // The toast links to the record.
+      await expect(page.getByRole("link", { name: "View Tech Time" })).toHaveAttribute("href", recordPath);
+      await expect(page.getByText(name).first()).toBeVisible();
+      const attendance = page.getByRole("region", { name: "Attendance Clock Time Corrections" });
+      await expect(attendance.getByRole("definition").filter({ hasText: "08:15" })).toBeVisible();
+      const another = page.getByRole("link", { name: "Submit another" });
+      await expect(another).toBeVisible();
+      await reviewScreenshot(page, `test-results/techtime-saved-${width}.png`);
+      await another.click();
+      await expect(page).toHaveURL(/\/techtime\/add$/);
+      await expect(ui.field("Employee's Full Name")).toHaveValue("Sam Staff");
+    });
+  }
 
   test("reads their tech time form in full from the list: the form's fields and every row", async ({ page }) => {
     test.slow(); // a save, the list, then the detail at two widths with axe

@@ -20,34 +20,44 @@ test.describe.configure({ timeout: 120_000 });
 test.describe("staff", () => {
   test.use({ storageState: storageStateOf("staff") });
 
-  test("submits a suggestion: the server's messages, then the list shows it; Save And Continue clears", async ({
+  test("submits a suggestion: the messages, one proposal at least, Save opens it; Save And Continue starts again", async ({
     page,
   }) => {
     const ui = new StaffFormsPage(page);
     const name = `Idea ${stamp()}`;
     await page.goto("/continuous/improvement/suggestions/add");
-    await expect(ui.field("Date")).toHaveValue(/^\d{2}\/\d{2}\/\d{4}$/);
+    // The date picker, today; the name and e-mail from the profile.
+    await expect(ui.field("Date")).toHaveAttribute("type", "date");
+    await expect(ui.field("Date")).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+    await expect(ui.field("Name")).toHaveValue("Sam Staff");
+    await expect(ui.field("Email")).toHaveValue("staff@example.com");
+    await ui.field("Name").fill("");
+    await ui.field("Email").fill("");
     await ui.button("Save").click();
     await expect(page.getByText("Please enter name")).toBeVisible();
     await expect(page.getByText("Please enter email")).toBeVisible();
     await ui.field("Name").fill(name);
-    await ui.field("Date").fill("02/30/2026");
+    await ui.field("Date").fill("2026-03-05");
     await ui.field("Location").selectOption({ index: 1 });
     await ui.field("Email").fill("staff@example.com");
     await ui.button("Save").click();
-    await expect(page.getByText("Please enter a valid date (MM/DD/YYYY).")).toBeVisible();
-    await ui.field("Date").fill("03/05/2026");
+    // Both proposal boxes blank: refused.
+    await expect(page.getByText(/^Please enter What Project \/ Process Improvement are you Proposing/)).toBeVisible();
     await ui.field("How will it Benefit the Business?").fill("Less paper");
     await ui.button("Save").click();
-    await expect(page).toHaveURL(/\/continuous\/improvement\/suggestions\/list$/);
+    await expect(page).toHaveURL(/\/continuous\/improvement\/suggestions\/view\/\d+\?saved=1$/);
+    await expect(page.getByRole("link", { name: "Submit another" })).toBeVisible();
+    await page.goto("/continuous/improvement/suggestions/list");
     await expect(ui.rows().filter({ hasText: name })).toHaveCount(1);
 
     await page.goto("/continuous/improvement/suggestions/add");
     await ui.field("Name").fill(`${name} two`);
     await ui.field("Location").selectOption({ index: 1 });
-    await ui.field("Email").fill("staff@example.com");
+    await ui.field("What Project / Process Improvement are you Proposing?").fill("Shared calendar");
     await ui.button("Save And Continue").click();
-    await expect(ui.field("Name")).toHaveValue("");
+    await expect(page.getByRole("link", { name: "View Continuous Improvement Suggestion" })).toBeVisible();
+    await expect(ui.field("Name")).toHaveValue("Sam Staff");
+    await expect(ui.field("What Project / Process Improvement are you Proposing?")).toHaveValue("");
     await expect(page).toHaveURL(/\/add$/);
   });
 
@@ -86,10 +96,12 @@ test.describe("staff", () => {
     await ui.field("Total Shirt Quantity").fill("3");
     await ui.field("Total Pant Quantity").fill("2");
     await ui.button("Save").click();
-    // Staff stay on a cleared form.
+    // Save opens the new request, with 'Submit another' on it.
     await expect(page.getByText("Uniform Request Saved Successfully").first()).toBeVisible();
-    await expect(ui.field("Employee First Name")).toHaveValue("");
+    await expect(page).toHaveURL(/\/uniform\/request\/view\/\d+\?saved=1$/);
+    await page.getByRole("link", { name: "Submit another" }).click();
     await expect(page).toHaveURL(/\/uniform\/request\/add$/);
+    await expect(ui.field("Employee First Name")).toHaveValue("Sam");
   });
 
   test("gets the 403 page (status 403) on the uniform list, as on every refused page", async ({ page }) => {
@@ -116,7 +128,9 @@ test.describe("administrator", () => {
     await ui.field("Total Item Quantity").fill("4");
     await ui.field("Note/Comment").fill("=cmd|' /C calc'!A0");
     await ui.button("Save").click();
-    await expect(page).toHaveURL(/\/uniform\/request\/list$/);
+    await expect(page).toHaveURL(/\/uniform\/request\/view\/\d+\?saved=1$/);
+    await page.getByRole("link", { name: "Back to list" }).click();
+    await expect(page).toHaveURL(/\/uniform\/request\/list/);
 
     // The default range (last 6 days through today) shows today's request.
     const today = new Date();
@@ -234,7 +248,7 @@ test.describe("a uniform request's detail page", () => {
     await adminForm.field("Total Item Quantity").fill("1");
     await adminForm.field("Note/Comment").fill("For the front desk");
     await adminForm.button("Save").click();
-    await expect(adminPage).toHaveURL(/\/uniform\/request\/list/);
+    await expect(adminPage).toHaveURL(/\/uniform\/request\/view\/\d+\?saved=1$/);
     await adminPage.goto(`/uniform/request/list?f_range=all&f_employee_name=${other}`);
     const href = await adminPage.getByRole("link", { name: `View ${other} Person` }).getAttribute("href");
     const otherId = Number(/\/uniform\/request\/view\/(\d+)$/.exec(href ?? "")?.[1]);
