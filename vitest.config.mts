@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import os from "node:os";
 import path from "node:path";
 
 export default defineConfig({
@@ -35,6 +36,9 @@ export default defineConfig({
           name: "integration",
           include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
           globalSetup: ["test/global-setup.ts"],
+          // A file per core (vitest's default keeps one core free): much of a database test's time is
+          // PostgreSQL's, so the files' own processes leave room for it.
+          maxWorkers: os.availableParallelism(),
         },
       },
     ],

@@ -348,11 +348,43 @@ function makeFixture(browser: Browser): Promise<Fixture> {
   })());
 }
 
-for (const [widthName, viewport] of Object.entries(WIDTHS)) {
-  test.describe(`axe at ${widthName} width`, () => {
-    test.use({ viewport });
+type Width = keyof typeof WIDTHS;
 
-    test("login", async ({ page }) => {
+/**
+ * One signed-in page per role and width for each worker, reused by that role's screens: each screen is still a
+ * test of its own, but it no longer pays for a fresh browser context with an empty cache (the portal's scripts
+ * fetched and compiled again for every scan). A test that fails restarts its worker, so the next starts afresh.
+ */
+const axeTest = test.extend<object, { signedIn: (role: Role, width: Width) => Promise<Page> }>({
+  signedIn: [
+    async ({ browser }, use) => {
+      const pages = new Map<string, Promise<Page>>();
+      await use((role, width) => {
+        const key = `${role} ${width}`;
+        let page = pages.get(key);
+        if (!page) {
+          page = (async () => {
+            const context = await browser.newContext({ storageState: storageStateOf(role), viewport: WIDTHS[width] });
+            const page = await context.newPage();
+            // A screen left with a dirty form must not hold the next one at 'Leave this page?'.
+            page.on("dialog", (dialog) => void dialog.accept());
+            return page;
+          })();
+          pages.set(key, page);
+        }
+        return page;
+      });
+      for (const page of pages.values()) await (await page).context().close();
+    },
+    { scope: "worker" },
+  ],
+});
+
+for (const [widthName, viewport] of Object.entries(WIDTHS) as [Width, (typeof WIDTHS)[Width]][]) {
+  axeTest.describe(`axe at ${widthName} width`, () => {
+    axeTest.use({ viewport });
+
+    axeTest("login", async ({ page }) => {
       await page.goto("/login");
       await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
       await expectNoAxeViolations(page, `login (${widthName})`);
@@ -362,17 +394,16 @@ for (const [widthName, viewport] of Object.entries(WIDTHS)) {
     });
 
     for (const role of ROLES) {
-      test.describe(role, () => {
-        test.use({ storageState: storageStateOf(role) });
-
+      axeTest.describe(role, () => {
         for (const screen of SCREENS) {
           if (screen.roles && !screen.roles.includes(role)) continue;
-          test(screen.name, async ({ page, browser }) => {
+          axeTest(screen.name, async ({ browser, signedIn }) => {
             // Three times the usual time: a worker's first test also makes the shared records (three
             // saves), and axe on a large screen (the menu editor) takes a while on a busy machine. With
             // 30 s, one slow test restarted the worker and every later test of it timed out making them.
-            test.slow();
+            axeTest.slow();
             const f = await makeFixture(browser);
+            const page = await signedIn(role, widthName);
             await screen.open(page, f);
             await expectNoAxeViolations(page, `${screen.name} as ${role} (${widthName})`);
           });

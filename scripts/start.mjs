@@ -5,7 +5,8 @@
 // server processes (default: one per core) that share the port (scripts/portal-worker.mjs). This
 // process supervises them: a server process that dies is replaced; the embedded database is restarted
 // when it stops underneath; Ctrl-C or SIGTERM stops the servers first, then the database.
-// `--no-build` serves the existing build as it is (the benches build first and refuse to run without one).
+// `--no-build` serves the existing build as it is (the benches build first and refuse to run without one);
+// `--build-only` builds when the sources changed and exits (`npm test` builds beside its vitest tiers).
 // `--dev` runs one `next dev` instead (npm run dev), on the same database.
 import { spawnSync } from "node:child_process";
 import cluster from "node:cluster";
@@ -24,6 +25,7 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..")
 const require = createRequire(import.meta.url);
 const nextBin = path.join(root, "node_modules/next/dist/bin/next");
 const dev = process.argv.includes("--dev");
+const buildOnly = process.argv.includes("--build-only");
 
 // .env files, as Next reads them, so the database step below sees the same DATABASE_URL as the server.
 require("@next/env").loadEnvConfig(root, dev, { info: () => {}, error: console.error });
@@ -70,17 +72,18 @@ const pool = Number(process.env.DATABASE_POOL ?? 10);
 const dataDir = path.resolve(root, process.env.DATA_DIR ?? ".data");
 
 // The web port first: a port another program holds is said before anything is built or started.
-await new Promise((resolve) => {
-  const probe = net.createServer();
-  probe.once("error", (err) =>
-    fail(
-      err.code === "EADDRINUSE"
-        ? `Port ${port} is already in use${host ? ` on ${host}` : ""} (another program listens there): stop it, or start the portal with PORT=<another port>.`
-        : `Cannot listen on port ${port}${host ? ` on ${host}` : ""}: ${err.message}`,
-    ),
-  );
-  probe.listen(port, host, () => probe.close(resolve));
-});
+if (!buildOnly)
+  await new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once("error", (err) =>
+      fail(
+        err.code === "EADDRINUSE"
+          ? `Port ${port} is already in use${host ? ` on ${host}` : ""} (another program listens there): stop it, or start the portal with PORT=<another port>.`
+          : `Cannot listen on port ${port}${host ? ` on ${host}` : ""}: ${err.message}`,
+      ),
+    );
+    probe.listen(port, host, () => probe.close(resolve));
+  });
 
 if (dev) {
   // next dev compiles on demand.
@@ -99,6 +102,7 @@ if (dev) {
     if (r.status !== 0) process.exit(r.status ?? 1);
     fs.writeFileSync(stampFile, stamp);
   }
+  if (buildOnly) process.exit(0);
 }
 
 /** The embedded database (when DATABASE_URL is not set) and what the supervisor knows of it. */

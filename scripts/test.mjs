@@ -1,14 +1,17 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite, in tiers. Each tier prints how long it took, and the run ends with a table of them.
-//   1. static checks, side by side (each uses one core): tsc --noEmit, eslint, prettier --check
-//   2. vitest `unit` (tests beside the code, no database) and `integration` (test/, on PostgreSQL)
-//   3. Playwright (when configured): `setup`, `journeys` and `a11y` against the production build. The
-//      build skips Next's own type check when tier 1's tsc has passed (the same check, done once).
+// On a 2-core machine the tiers that leave a core idle run side by side:
+//   1. static checks (tsc --noEmit, eslint, prettier --check) beside vitest `unit` (tests beside the code, no
+//      database)
+//   2. vitest `integration` (test/, on PostgreSQL) beside the production build for Playwright
+//      (`node scripts/start.mjs --build-only`). The build skips Next's own type check when tier 1's tsc has
+//      passed (the same check, done once); when tsc failed, the build checks the types itself.
+//   3. Playwright (when configured): `setup`, `journeys` and `a11y` against that build.
 // Prints a closing plain line `N passed, N failed[, N skipped]` counted from the JSON reports (CI reads
 // it) and exits non-zero when anything failed.
 //
 // Environment:
-//   TEST_SCOPE=integration   vitest only (no static checks or Playwright)
+//   TEST_SCOPE=integration   vitest only (no static checks, build or Playwright)
 //   TEST_DATABASE_URL        run the database tests on that PostgreSQL server instead of the run's own
 //   TEST_RESULTS_DIR         where the JSON reports go (default .test-results/<scope>)
 import { spawn } from "node:child_process";
@@ -30,6 +33,7 @@ let skipped = 0;
 const problems = [];
 
 const timings = [];
+const runStarted = Date.now();
 
 /**
  * Runs one command; resolves to its exit code. `buffered`: its output is held and printed whole when it
@@ -70,39 +74,20 @@ function readJson(file) {
   }
 }
 
-// 1. Static checks side by side (skipped with TEST_SCOPE=integration).
-let typesChecked = false;
-if (scope === "all") {
-  const checks = [
-    ["Type check", bin("tsc"), ["--noEmit", "--pretty"], "tsc --noEmit failed"],
-    ["Lint", bin("eslint"), [".", "--max-warnings=0"], "eslint failed"],
-    ["Format", bin("prettier"), ["--check", ".", "--log-level", "warn"], "prettier --check failed (npm run format)"],
-  ];
-  const codes = await Promise.all(checks.map(([title, cmd, args]) => run(title, cmd, args, { buffered: true })));
-  codes.forEach((code, i) => {
-    if (code !== 0) {
-      failed += 1;
-      problems.push(checks[i][3]);
-    }
-  });
-  typesChecked = codes[0] === 0;
-}
-
-// 2. Vitest, one run per tier: readable output on the console, a JSON report per tier to a file.
-for (const project of ["unit", "integration"]) {
+/** Runs one vitest project with a JSON report, and counts what it reports. */
+async function vitest(project, buffered) {
   const report = path.join(resultsDir, `vitest-${project}.json`);
-  const code = await run(`Vitest ${project}`, bin("vitest"), [
-    "run",
-    `--project=${project}`,
-    "--reporter=default",
-    "--reporter=json",
-    `--outputFile.json=${report}`,
-  ]);
+  const code = await run(
+    `Vitest ${project}`,
+    bin("vitest"),
+    ["run", `--project=${project}`, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
+    { buffered },
+  );
   const json = readJson(report);
   if (!json) {
     failed += 1;
     problems.push(`vitest ${project} wrote no report (exit ${code})`);
-    continue;
+    return;
   }
   const failedBefore = failed;
   passed += json.numPassedTests ?? 0;
@@ -122,8 +107,46 @@ for (const project of ["unit", "integration"]) {
   }
 }
 
+const playwright = scope === "all" && fs.existsSync(path.join(root, "playwright.config.ts"));
+
+// 1. Static checks and vitest `unit`, side by side (the static checks are skipped with TEST_SCOPE=integration).
+const phase1 = Date.now();
+let typesChecked = false;
+const checks = [
+  ["Type check", bin("tsc"), ["--noEmit", "--pretty"], "tsc --noEmit failed"],
+  ["Lint", bin("eslint"), [".", "--max-warnings=0"], "eslint failed"],
+  ["Format", bin("prettier"), ["--check", ".", "--log-level", "warn"], "prettier --check failed (npm run format)"],
+];
+const staticCodes =
+  scope === "all" ? checks.map(([title, cmd, args]) => run(title, cmd, args, { buffered: true })) : [];
+await vitest("unit", scope === "all");
+(await Promise.all(staticCodes)).forEach((code, i) => {
+  if (code !== 0) {
+    failed += 1;
+    problems.push(checks[i][3]);
+  }
+});
+typesChecked = scope === "all" && (await staticCodes[0]) === 0;
+if (scope === "all") timings.push(["= tier 1 wall", (Date.now() - phase1) / 1000]);
+const phase2 = Date.now();
+
+// 2. Vitest `integration`, beside the build Playwright serves (its output printed when it ends).
+const build = playwright
+  ? run("Build", process.execPath, [path.join(root, "scripts", "start.mjs"), "--build-only"], {
+      buffered: true,
+      extraEnv: typesChecked ? { PORTAL_TYPES_CHECKED: "1" } : {},
+    })
+  : Promise.resolve(0);
+await vitest("integration", false);
+const buildCode = await build;
+if (buildCode !== 0) {
+  failed += 1;
+  problems.push(`the production build failed (exit ${buildCode})`);
+}
+if (playwright) timings.push(["= tier 2 wall", (Date.now() - phase2) / 1000]);
+
 // 3. Playwright (user journeys and axe in Chromium), when the project has it configured.
-if (scope === "all" && fs.existsSync(path.join(root, "playwright.config.ts"))) {
+if (playwright && buildCode === 0) {
   const report = path.join(resultsDir, "playwright.json");
   const code = await run("Playwright", bin("playwright"), ["test", "--reporter=list,json"], {
     extraEnv: { PLAYWRIGHT_JSON_OUTPUT_FILE: report, ...(typesChecked ? { PORTAL_TYPES_CHECKED: "1" } : {}) },
@@ -148,6 +171,7 @@ if (scope === "all" && fs.existsSync(path.join(root, "playwright.config.ts"))) {
 
 console.log("\nTime per tier:");
 for (const [title, seconds] of timings) console.log(`  ${title.padEnd(18)} ${seconds.toFixed(1).padStart(7)} s`);
+console.log(`  ${"= in all".padEnd(18)} ${((Date.now() - runStarted) / 1000).toFixed(1).padStart(7)} s`);
 console.log("");
 for (const p of problems) console.log(`! ${p}`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`);
