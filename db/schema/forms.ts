@@ -113,6 +113,11 @@ export const techTimes = pgTable(
     employeeName: varchar({ length: 190 }).notNull(),
     employeeEmail: varchar({ length: 190 }).notNull(),
     date: date({ mode: "string" }).notNull(),
+    /**
+     * What its rows say (RO numbers, customers, reasons, jobs), written with them by the save: the stored
+     * `search_vector` reads it (a generated column cannot read another table; docs/features/search.md).
+     */
+    rowsText: text().notNull().default(""),
     ...submission(),
   },
   (t) => [

@@ -62,3 +62,19 @@ export function techTimeRowFields(
     })),
   ];
 }
+
+/**
+ * What a form's rows say, as its `rows_text` keeps it for the search vector (db/schema/forms.ts): each row's RO
+ * number, customer, reason and job, attendance rows first, in their order (the migration's backfill reads them alike).
+ */
+export function techTimeRowsText(
+  attendance: { reason: string }[],
+  shop: { roNumber: string; customerName: string; reason: string; job: string }[],
+): string {
+  return [
+    ...attendance.map((a) => a.reason),
+    ...shop.map((s) => [s.roNumber, s.customerName, s.reason, s.job].filter(Boolean).join(" ")),
+  ]
+    .filter(Boolean)
+    .join(" ");
+}
