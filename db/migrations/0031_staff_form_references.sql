@@ -1,4 +1,5 @@
 ALTER TABLE "tech_times" ADD COLUMN "rows_text" text DEFAULT '' NOT NULL;--> statement-breakpoint
+CREATE INDEX "tech_times_employee_name_date_id_index" ON "tech_times" USING btree ("employee_name","date","id");--> statement-breakpoint
 -- A tech time form's rows' texts, for its search vector (written by the save from now on).
 UPDATE "tech_times" SET "rows_text" = coalesce((SELECT string_agg(concat_ws(' ', r.ro_number, r.customer_name, r.reason, r.job), ' ' ORDER BY r.kind, r.position) FROM "tech_time_rows" r WHERE r.tech_time_id = "tech_times"."id"), '');
 --> statement-breakpoint

@@ -123,6 +123,8 @@ export const techTimes = pgTable(
   (t) => [
     index("tech_times_employee_trgm_idx").using("gin", sql`lower(${t.employeeName}) gin_trgm_ops`),
     index("tech_times_number_trgm_idx").using("gin", sql`lower(${t.employeeNumber}) gin_trgm_ops`),
+    // A form's reference tells two forms of one person on one day apart (lib/forms/references.ts): it looks them up here.
+    index().on(t.employeeName, t.date, t.id),
     index("tech_times_email_trgm_idx").using("gin", sql`lower(${t.employeeEmail}) gin_trgm_ops`),
     index().on(t.date, t.id),
     index().on(t.updatedAt, t.id),

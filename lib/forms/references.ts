@@ -31,15 +31,16 @@ const firstRo = (t: SQL) =>
     and coalesce(r.ro_number, '') <> '' order by r.position limit 1)`;
 
 /**
- * 'Tech time 11/26 RO 88231 · Sam Staff': the date and the first RO number; '#id' after them when another form
- * of the same person has the same date and RO (or neither has one), so two never read the same.
+ * 'Tech time 11/26 RO 88231': the date and the first RO number; '#id' after them when another form of the same
+ * person has the same date and RO (or neither has one), so two of one person never read the same. The person is
+ * beside it wherever it is shown (the list's columns, the inbox's requester, the search result's line).
  */
 export const techTimeReference: ReferenceOf = (t) => {
   const o = sql.raw("o");
   const twin = sql`exists (select 1 from tech_times o where o.date = ${t}.date and o.employee_name = ${t}.employee_name
     and o.id <> ${t}.id and ${firstRo(o)} is not distinct from ${firstRo(t)})`;
   return sql<string>`('Tech time ' || ${monthDay(sql`${t}.date`)} || coalesce(' RO ' || ${firstRo(t)}, '')
-    || (case when ${twin} then ' #' || ${t}.id else '' end) || ' · ' || ${t}.employee_name)`;
+    || (case when ${twin} then ' #' || ${t}.id else '' end))`;
 };
 
 /** 'Suggestion · Recycle the cardboard … · Sam Staff': what it proposes ('#id' when it says nothing), then who. */
@@ -54,14 +55,13 @@ const wearLabel = (t: SQL) =>
   )} else 'Uniform' end)`;
 
 /**
- * 'Uniform · Polo × 3 · Sam Staff': the wear and its quantity; a technician's 'Shirt & Pant' with its split
- * quantities reads 'Shirt × 2 + Pant × 1'.
+ * 'Uniform · Polo × 3': the wear and its quantity (a technician's 'Shirt & Pant' with its split quantities reads
+ * 'Shirt × 2 + Pant × 1'); the employee is beside it wherever it is shown, as for tech time.
  */
 export const uniformReference: ReferenceOf = (t) =>
   sql<string>`('Uniform · ' || (case when ${t}.quantity is null and (${t}.shirt_quantity is not null or ${t}.pant_quantity is not null)
     then 'Shirt × ' || coalesce(${t}.shirt_quantity, 0) || ' + Pant × ' || coalesce(${t}.pant_quantity, 0)
-    else ${wearLabel(t)} || coalesce(' × ' || ${t}.quantity, '') end)
-    || ' · ' || ${t}.employee_first_name || ' ' || ${t}.employee_last_name)`;
+    else ${wearLabel(t)} || coalesce(' × ' || ${t}.quantity, '') end))`;
 
 /** 'Time off 12/01–12/05 · Sam Staff' ('Time off 12/01 (half day) · …' for a half day). */
 export const timeOffReference: ReferenceOf = (t) =>

@@ -67,7 +67,7 @@ const SERVER_FACTS = {
     list: techTimeList,
     search: {
       dateColumn: "date",
-      snippet: sql`t.employee_email::text`,
+      snippet: sql`t.employee_name || ' · ' || t.employee_email || ' ' || t.rows_text`,
       date: sql`t.date::text`,
     },
   },
@@ -87,7 +87,7 @@ const SERVER_FACTS = {
     list: uniformList,
     search: {
       dateColumn: "updated_at",
-      snippet: sql`t.requestor_name || ' ' || t.comment`,
+      snippet: sql`t.employee_first_name || ' ' || t.employee_last_name || ' · ' || t.requestor_name || ' ' || t.comment`,
       date: iso(sql`t.updated_at`),
     },
   },

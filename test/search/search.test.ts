@@ -460,6 +460,38 @@ describe("nobody finds what they may not open", () => {
     }
   });
 
+  it("a tech time form by an RO number of its rows and its employee number, for its requester and a manager", async () => {
+    const [tech] = await t
+      .db()
+      .insert(schema.techTimes)
+      .values({
+        employeeNumber: "T-4411",
+        employeeName: "Quillon Brandywise",
+        employeeEmail: "quillon@example.com",
+        date: "2026-02-06",
+        rowsText: "RO-661203 ACME Missed punch",
+        createdBy: who.staff.user.id,
+      })
+      .returning();
+    try {
+      for (const q of ["RO-661203", "661203", "T-4411"]) {
+        expect(
+          of(await find(q, who.staff.user), "form").map((r) => r.id),
+          q,
+        ).toEqual([tech.id]);
+        expect(
+          of(await find(q, who.manager.user), "form").map((r) => r.id),
+          q,
+        ).toEqual([tech.id]);
+      }
+      const [hit] = of(await find("661203", who.staff.user), "form");
+      expect(text(hit.title)).toBe("Tech time 02/06");
+      expect(text(hit.snippet)).toContain("Quillon Brandywise");
+    } finally {
+      await t.db().delete(schema.techTimes).where(eq(schema.techTimes.id, tech.id));
+    }
+  });
+
   it("records of two forms with the same id are two results, each with its own form's page and name", async () => {
     await t.db().insert(schema.techTimes).values({
       id: f.ro.id,

@@ -5,6 +5,7 @@ import { displayDate } from "@/lib/forms/fields";
 
 /** The tech time list's column labels (the old portal's screens), by id. */
 export const techLabel = listLabelsWithUpdated([
+  { id: "reference", label: "Reference" },
   { id: "employee_number", label: "Employee Number" },
   { id: "employee_name", label: "Employee Name" },
   { id: "employee_email", label: "Employee Email" },
@@ -17,7 +18,10 @@ export type TechTimeRow = Pick<
   typeof techTimes.$inferSelect,
   "id" | "employeeNumber" | "employeeName" | "employeeEmail" | "date"
 > &
-  SubmissionRow;
+  SubmissionRow & {
+    /** What the form is called (lib/forms/references.ts: 'Tech time 11/26 RO 88231 · Sam Staff'). */
+    reference: string;
+  };
 
 /** A form's own fields (its rows aside) as the submission mail and the record page show them. */
 export function techTimeFields(
