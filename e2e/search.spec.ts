@@ -129,3 +129,102 @@ test.describe("phone width", () => {
     await expect(page).toHaveURL(/\/calendar/);
   });
 });
+
+/**
+ * A request is named by its reference (docs/features/requests.md): its requester and a manager find it by its RA
+ * number, and two tech time forms of one person on one day read apart in the tech time list and in My requests;
+ * at 1280 px and on a phone.
+ */
+test.describe("requests by their reference", () => {
+  test.use({ storageState: storageStateOf("staff") });
+  const json = { origin: BASE_URL, "content-type": "application/json" };
+
+  test("the requester and a manager find a request by its RA number; two tech time forms of one person read apart", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    test.slow(); // two saves, two widths, two people
+    const n = `${Date.now()}`.slice(-7);
+    const ra = `RA-${n}`;
+    const employee = `Refa ${Number(n).toString(36)}`;
+    await page.goto("/my/requests");
+    const locations = await page.request.get("/api/v1/getdepartmentlocationswohtml?department_id=5");
+    const location = (await locations.json()).content.locations[0].id;
+    const created = await page.request.post("/api/v1/ro-reversal-request/add/update", {
+      headers: json,
+      data: {
+        empolyee_name: employee,
+        date_of_request: "11/26/2026",
+        full_ra: ra,
+        date_ra_was_originally_closed: "2026-11-20",
+        pay_type: "Customer Pay",
+        location,
+        reason: "Labour line billed twice",
+      },
+    });
+    expect(created.ok(), await created.text()).toBeTruthy();
+    const id = (await created.json()).content.id as number;
+    const reference = `RO reversal ${ra} · ${employee}`;
+
+    const manager = await browser.newContext({ storageState: storageStateOf("manager") });
+    const managerPage = await manager.newPage();
+    for (const [who, p] of [
+      ["requester", page],
+      ["manager", managerPage],
+    ] as const) {
+      for (const viewport of [
+        { width: 1280, height: 900 },
+        { width: 390, height: 844 },
+      ]) {
+        await p.setViewportSize(viewport);
+        await p.goto(`/search?q=${encodeURIComponent(ra)}`);
+        const hit = p.getByRole("main").locator(`a[href="/roreversal/view/${id}"]`).first();
+        await expect(hit).toBeVisible();
+        await expect(hit).toHaveText(reference);
+        await reviewScreenshot(p, testInfo.outputPath(`search-ra-${who}-${viewport.width}.png`), { fullPage: true });
+      }
+    }
+    // The record page is titled by it.
+    await managerPage.goto(`/roreversal/view/${id}`);
+    await expect(managerPage).toHaveTitle(new RegExp(`^${reference}`));
+    await expect(managerPage.getByRole("main")).toContainText(reference);
+    await manager.close();
+
+    // Two tech time forms of the same person on the same day.
+    const tech = `Tt Refs ${Number(n).toString(36)}`;
+    for (const ro of [`${n}1`, `${n}2`]) {
+      const res = await page.request.post("/api/v1/techtime/add/update", {
+        headers: json,
+        data: {
+          empolyee_number: "T-5",
+          empolyee_name: tech,
+          date: "11/26/2026",
+          location: "Valley Trucks",
+          employee_email: "tt@example.com",
+          attendanceClockTimeArr: [],
+          shopTimeObjects: [{ customerName: "ACME", roNumber: ro, reason: "Missed punch" }],
+        },
+      });
+      expect(res.ok(), await res.text()).toBeTruthy();
+    }
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.goto(`/techtime/list?f_range=all&f_employee_name=${encodeURIComponent(tech)}`);
+      const rows = page.getByRole("main").getByText(/^Tech time 11\/26 RO \d+$/);
+      await expect(rows).toHaveCount(2);
+      expect(new Set(await rows.allTextContents())).toEqual(
+        new Set([`Tech time 11/26 RO ${n}1`, `Tech time 11/26 RO ${n}2`]),
+      );
+      await reviewScreenshot(page, testInfo.outputPath(`tech-time-list-${viewport.width}.png`), { fullPage: true });
+      await page.goto("/my/requests?form=tech_time");
+      for (const ro of [`${n}1`, `${n}2`])
+        await expect(page.getByRole("link", { name: `Tech time 11/26 RO ${ro}`, exact: true })).toBeVisible();
+      await reviewScreenshot(page, testInfo.outputPath(`my-requests-tech-time-${viewport.width}.png`), {
+        fullPage: true,
+      });
+    }
+  });
+});

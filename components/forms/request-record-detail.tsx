@@ -9,6 +9,8 @@ import { STAFF_FORMS, staffFormHref } from "@/lib/forms/registry";
 export type RequestRecord = {
   form: FormKey;
   id: number;
+  /** What the request is called (lib/forms/references.ts): the line under the form's name. */
+  reference: string;
   updatedByName: string | null;
   updatedAt: Date;
   /** The request's status, timeline and decision (null: none). */
@@ -17,16 +19,16 @@ export type RequestRecord = {
   approvers: { id: number; name: string }[];
 };
 
-type Props = Pick<RecordDetailProps, "subtitle" | "fields" | "repeated"> & {
+type Props = Pick<RecordDetailProps, "fields" | "repeated"> & {
   record: RequestRecord;
   /** Whether the viewer may open the form's list (the 'Back to list' link); default yes. */
   listed?: boolean;
 };
 
 /**
- * A request form's detail page: the record under the form's name with 'Back to list' and, for whoever
- * may change it (its requester while open, administrators; never an approver), 'Edit', and just after its
- * form saved it 'Submit another'; its fields, then
+ * A request form's detail page: the record under the form's name and its reference, with 'Back to list' and,
+ * for whoever may change it (its requester while open, administrators; never an approver), 'Edit', and just
+ * after its form saved it 'Submit another'; its fields, then
  * who updated it when; then the request's status, timeline and decision panel.
  */
 export function RequestRecordDetail({ record, listed = true, fields, ...detail }: Props) {
@@ -34,6 +36,7 @@ export function RequestRecordDetail({ record, listed = true, fields, ...detail }
   return (
     <RecordDetail
       title={STAFF_FORMS[form].title}
+      subtitle={record.reference}
       back={listed ? { href: staffFormHref(form, "list"), label: "Back to list" } : undefined}
       edit={
         STAFF_FORMS[form].editPage && panel?.mayEdit

@@ -113,11 +113,18 @@ export const techTimes = pgTable(
     employeeName: varchar({ length: 190 }).notNull(),
     employeeEmail: varchar({ length: 190 }).notNull(),
     date: date({ mode: "string" }).notNull(),
+    /**
+     * What its rows say (RO numbers, customers, reasons, jobs), written with them by the save: the stored
+     * `search_vector` reads it (a generated column cannot read another table; docs/features/search.md).
+     */
+    rowsText: text().notNull().default(""),
     ...submission(),
   },
   (t) => [
     index("tech_times_employee_trgm_idx").using("gin", sql`lower(${t.employeeName}) gin_trgm_ops`),
     index("tech_times_number_trgm_idx").using("gin", sql`lower(${t.employeeNumber}) gin_trgm_ops`),
+    // A form's reference tells two forms of one person on one day apart (lib/forms/references.ts): it looks them up here.
+    index().on(t.employeeName, t.date, t.id),
     index("tech_times_email_trgm_idx").using("gin", sql`lower(${t.employeeEmail}) gin_trgm_ops`),
     index().on(t.date, t.id),
     index().on(t.updatedAt, t.id),

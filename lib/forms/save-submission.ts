@@ -5,6 +5,7 @@ import { getDb, schema, type Tx } from "@/lib/db";
 import type { SessionUser } from "@/lib/auth/session";
 import type { FormKey } from "@/lib/forms/form-keys";
 import { staffFormHref } from "@/lib/forms/registry";
+import { readRequestReference } from "@/lib/forms/registry-server";
 import { requireFormLocation } from "@/lib/forms/locations";
 import { enqueueSubmissionMail, type SubmissionMailInput } from "@/lib/forms/submission-mail";
 import { ownRecordOr404, submitterOf } from "@/lib/forms/submission";
@@ -75,14 +76,14 @@ type OneRowAt<T extends StaffFormTable> = {
   user: SessionUser;
 };
 
-/** What a one-row form's save writes: the row's values, its fields as the mail and timeline show them, the mail's title. */
-type OneRowWrite<T extends StaffFormTable> = { values: PgInsertValue<T>; fields: ContentField[]; title: string };
+/** What a one-row form's save writes: the row's values and its fields as the mail and timeline show them. */
+type OneRowWrite<T extends StaffFormTable> = { values: PgInsertValue<T>; fields: ContentField[] };
 
 /**
  * A one-row form's save (no child rows), `(input, user, call)`, made once from its facts: saveSubmission on
  * its `table` (a v1 update's fields lie over the locked row's `formValues`), then writeSubmission of what
  * `build` makes of the form's values at their location: the row's values, its `fields` (the stored row's
- * are the form's `fields` of it) and its mail's title. `mailOnUpdate: false`: the form's updates send no mail.
+ * are the form's `fields` of it). `mailOnUpdate: false`: the form's updates send no mail.
  */
 export function oneRowFormSave<
   T extends StaffFormTable & { routed: PgColumn },
@@ -107,12 +108,11 @@ export function oneRowFormSave<
     call: SaveCall = {},
   ): Promise<{ id: number; routed: boolean }> =>
     saveSubmission(source, input, user, async (tx, v, location, stored) => {
-      const { values, fields, title } = await form.build(v, { tx, location, stored, user });
+      const { values, fields } = await form.build(v, { tx, location, stored, user });
       const before = stored && { ...stored, fields: form.fields(stored.row, stored.locationName) };
       return writeSubmission(tx, form.key, form.table, user, location, before, {
         values,
         fields,
-        title,
         ...call,
         mailOnUpdate: form.mailOnUpdate,
       });
@@ -254,7 +254,6 @@ export async function writeSubmission<T extends StaffFormTable & { routed: PgCol
   write: {
     values: PgInsertValue<T>;
     fields: ContentField[];
-    title: string;
     baseUrl?: string;
     requestId?: string | null;
     mailOnUpdate?: boolean;
@@ -280,7 +279,7 @@ export async function writeSubmission<T extends StaffFormTable & { routed: PgCol
     id = await insertSubmission(tx, table, form, { ...write.values, createdBy: user.id });
   }
   const { routed } = await queueSubmissionMail(tx, form, id, location, user, {
-    title: `${stored ? "Updated " : ""}${write.title}`,
+    updated: !!stored,
     fields: write.fields,
     baseUrl: write.baseUrl,
   });
@@ -293,22 +292,25 @@ export async function writeSubmission<T extends StaffFormTable & { routed: PgCol
 
 /**
  * Queues the mail of submission `id` from `user` at `location` (routed by the form's email mapping, if
- * any); it links to the record's page.
+ * any), titled by the request's reference as saved (lib/forms/references.ts; 'Updated ' before an update's);
+ * it links to the record's page. Call it once the request's rows are written.
  */
-export function queueSubmissionMail(
+export async function queueSubmissionMail(
   tx: Tx,
   form: FormKey,
   id: number,
   location: FormLocation,
   user: SessionUser,
-  mail: Pick<SubmissionMailInput, "title" | "fields" | "baseUrl">,
+  { updated, ...mail }: Pick<SubmissionMailInput, "fields" | "baseUrl"> & { updated: boolean },
 ): Promise<{ routed: boolean }> {
+  const reference = (await readRequestReference(tx, form, id)) ?? `#${id}`;
   return enqueueSubmissionMail(tx, {
     form,
     locationId: location.id,
     managerEmail: location.managerEmail,
     submitter: submitterOf(user),
     recordPath: staffFormHref(form, "view", id),
+    title: `${updated ? "Updated " : ""}${reference}`,
     ...mail,
   });
 }

@@ -14,7 +14,7 @@ export type SubmissionMailInput = {
   locationId: number | null;
   managerEmail: string | null;
   submitter: { id: number; name: string; email: string | null };
-  /** The mail's subject and heading ('RO Reversal Request: Jane Doe'). */
+  /** The mail's subject and heading: the request's reference ('RO reversal RA-300010 · Jane Doe', lib/forms/references.ts). */
   title: string;
   /** The submitted fields in the form's order, as displayed (dates MM/DD/YYYY). */
   fields: { label: string; value: string }[];

@@ -24,7 +24,7 @@ import type { ApprovalsQuery } from "./schemas";
 export type ApprovalRow = {
   form: ApiForm;
   id: number;
-  /** What the request is (the form's title of it: the employee's name, the suggestion's). */
+  /** What the request is: its form's reference (lib/forms/references.ts: 'RO reversal RA-300010 · Sam Staff'). */
   title: string;
   requester: string;
   location: string | null;
@@ -138,7 +138,7 @@ async function readRows(page: { form: FormKey; id: number }[]): Promise<Map<stri
       const rows = await db
         .select({
           id: t.id,
-          title: STAFF_FORM_REGISTRATIONS[form].requestTitle,
+          title: STAFF_FORM_REGISTRATIONS[form].reference,
           status: t.status,
           submitted_at: t.createdAt,
           due_at: t.dueAt,

@@ -7,7 +7,7 @@ import { whenSaid } from "@/lib/dates/format";
 import { PORTAL_TIME_ZONE } from "@/lib/dates/zone";
 import type { SessionUser } from "@/lib/auth/session";
 import { AppError, forbidden } from "@/lib/errors";
-import { FORM_LABELS, type FormKey } from "@/lib/forms/form-keys";
+import type { FormKey } from "@/lib/forms/form-keys";
 import { ownRecordOr404 } from "@/lib/forms/submission";
 import { renderMailHtml } from "@/lib/mail/render";
 import { enqueueMails, type MailMessage } from "@/lib/mail/outbox";
@@ -205,7 +205,7 @@ async function queueDecisionMail(
   if (!recipient?.email) return;
   // The link opens the record's page; deciding there is a POST (a server action), so a mail scanner's GET changes nothing.
   const link = new URL(recordPathOf(form, row.id), baseUrl ?? publicOrigin()).toString();
-  const title = `${FORM_LABELS[form]}: ${row.title} — ${STATUS_LABELS[to]}`;
+  const title = `${row.title} — ${STATUS_LABELS[to]}`;
   const intro =
     decision === "answer"
       ? `${actorName} answered your question.`
@@ -340,7 +340,7 @@ export async function assignRequest(
       await enqueueMails(tx, [
         {
           to: assignee.email,
-          subject: `Assigned to you: ${FORM_LABELS[form]}: ${row.title}`,
+          subject: `Assigned to you: ${row.title}`,
           text: `${personNameOrUsernameOf(actor)} assigned you a request to decide.\n\nOpen the record: ${link}\n`,
         },
       ]);

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
 import { getDb, schema } from "@/lib/db";
 import { rolesWith } from "@/lib/auth/roles";
-import { FORM_KEYS, FORM_LABELS, type FormKey } from "@/lib/forms/form-keys";
+import { FORM_KEYS, type FormKey } from "@/lib/forms/form-keys";
 import { staffFormHref } from "@/lib/forms/registry";
 import { enqueueMails } from "@/lib/mail/outbox";
 import { publicOrigin } from "@/lib/http/forwarded";
@@ -10,7 +10,7 @@ import { backgroundLoop, startPeriodicJob } from "@/lib/jobs/background-loop";
 import { logger } from "@/lib/log";
 import { PORTAL_TIME_ZONE } from "@/lib/dates/zone";
 import { formatInZone } from "@/lib/dates/format";
-import { REQUEST_TABLES } from "@/lib/forms/registry-server";
+import { REQUEST_TABLES, STAFF_FORM_REGISTRATIONS } from "@/lib/forms/registry-server";
 import { overdueWhere } from "./targets";
 import { decidableWhere } from "./access";
 
@@ -20,7 +20,7 @@ const LISTED = 200;
 /** The day (YYYY-MM-DD) of `now` in the dealerships' zone. */
 export const dealershipDay = (now: Date) => formatInZone(now, PORTAL_TIME_ZONE, "yyyy-MM-dd");
 
-type Overdue = { form: FormKey; id: number; dueAt: Date };
+type Overdue = { form: FormKey; id: number; reference: string; dueAt: Date };
 
 /** The overdue requests `approver` may decide (decidableWhere: the decider rule, assignments included; never their own). */
 async function overdueFor(approver: { id: number; roleId: number }): Promise<{ rows: Overdue[]; total: number }> {
@@ -37,12 +37,12 @@ async function overdueFor(approver: { id: number; roleId: number }): Promise<{ r
     total += n;
     if (n && out.length < LISTED) {
       const rows = await db
-        .select({ id: t.id, dueAt: t.dueAt })
+        .select({ id: t.id, reference: STAFF_FORM_REGISTRATIONS[form].reference, dueAt: t.dueAt })
         .from(t)
         .where(where)
         .orderBy(t.dueAt, t.id)
         .limit(LISTED - out.length);
-      out.push(...rows.map((r) => ({ form, id: r.id, dueAt: r.dueAt! })));
+      out.push(...rows.map((r) => ({ form, id: r.id, reference: r.reference, dueAt: r.dueAt! })));
     }
   }
   return { rows: out, total };
@@ -89,7 +89,7 @@ export async function sendOverdueSummaries(now = new Date()): Promise<{ sent: nu
     const base = publicOrigin();
     const lines = rows.map(
       (r) =>
-        `${FORM_LABELS[r.form]} #${r.id} (due ${r.dueAt.toISOString().slice(0, 10)}): ${new URL(staffFormHref(r.form, "view", r.id), base)}`,
+        `${r.reference} (#${r.id}, due ${r.dueAt.toISOString().slice(0, 10)}): ${new URL(staffFormHref(r.form, "view", r.id), base)}`,
     );
     if (total > rows.length) lines.push(`… and ${total - rows.length} more.`);
     await db.transaction(async (tx) => {

@@ -6,7 +6,7 @@ import type { SessionUser } from "@/lib/auth/session";
 import { FORM_KEYS, type FormKey } from "@/lib/forms/form-keys";
 import { staffFormHref } from "@/lib/forms/registry";
 import { REQUEST_TABLES, STAFF_FORM_REGISTRATIONS } from "@/lib/forms/registry-server";
-import { ownRecordOr404 } from "@/lib/forms/submission";
+import { managesForms, ownRecordOr404 } from "@/lib/forms/submission";
 import { roleCan } from "@/lib/auth/roles";
 import { requireRequestDecider } from "./access";
 import { editRefusal } from "./edit-rules";
@@ -46,7 +46,7 @@ export function headColumns(form: FormKey) {
     createdBy: t.createdBy,
     locationId: t.locationId,
     status: t.status,
-    title: STAFF_FORM_REGISTRATIONS[form].requestTitle,
+    title: STAFF_FORM_REGISTRATIONS[form].reference,
     createdAt: t.createdAt,
     assignedTo: t.assignedTo,
     routed: t.routed,
@@ -116,6 +116,7 @@ export async function getTimeline(
 export type MyRequestRow = {
   form: ApiForm;
   id: number;
+  /** What the request is: its form's reference (lib/forms/references.ts). */
   title: string;
   status: RequestStatus;
   changed_at: string;
@@ -143,7 +144,7 @@ export async function listMyRequests(
     const t = REQUEST_TABLES[key];
     const where = and(eq(t.createdBy, user.id), q.status ? eq(t.status, q.status) : undefined);
     parts.push(
-      sql`(select ${key}::text as form, ${t.id} as id, ${STAFF_FORM_REGISTRATIONS[key].requestTitle} as title, ${t.status}::text as status, ${t.statusChangedAt} as changed_at, ${t.createdAt} as submitted_at, coalesce(${t.decidedAt} > ${seen}, false) as changed from ${t} where ${where} order by ${t.statusChangedAt} desc, ${t.id} desc limit ${end})`,
+      sql`(select ${key}::text as form, ${t.id} as id, ${STAFF_FORM_REGISTRATIONS[key].reference} as title, ${t.status}::text as status, ${t.statusChangedAt} as changed_at, ${t.createdAt} as submitted_at, coalesce(${t.decidedAt} > ${seen}, false) as changed from ${t} where ${where} order by ${t.statusChangedAt} desc, ${t.id} desc limit ${end})`,
     );
     counts.push(sql`(select count(*) from ${t} where ${where})`);
   }
@@ -225,6 +226,8 @@ export async function loadRequestPanel(form: FormKey, id: number, user: SessionU
   return {
     form: apiFormOf(form),
     id,
+    /** What the request is called (lib/forms/references.ts): the record page's subtitle and <title>. */
+    reference: row.title,
     status: row.status,
     steps: timeline.steps,
     decisions,
@@ -283,4 +286,20 @@ export async function listTimelinesFor(
     });
   }
   return out;
+}
+
+/**
+ * Request `id` of `form`'s reference (lib/forms/references.ts) for a record page's <title>, when `user` may open
+ * it (ownRecordOr404's rule: roles 1 and 2 every request, anyone else their own); null otherwise.
+ */
+export async function findRequestReference(form: FormKey, id: number, user: SessionUser): Promise<string | null> {
+  const db = await getDb();
+  const t = REQUEST_TABLES[form];
+  const [row] = await db
+    .select({ reference: STAFF_FORM_REGISTRATIONS[form].reference, createdBy: t.createdBy })
+    .from(t)
+    .where(eq(t.id, id))
+    .limit(1);
+  if (!row || (!managesForms(user) && row.createdBy !== user.id)) return null;
+  return row.reference;
 }

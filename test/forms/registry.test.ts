@@ -59,12 +59,14 @@ describe("every registered form has its parts", () => {
         await t.db().execute(sql`select indexdef as def from pg_indexes where tablename = ${form.tableName}`),
       );
       expect(indexes.map((i) => i.def).filter((d) => /using gin \(search_vector\)/i.test(d))).toHaveLength(1);
-      // The result's title, snippet and date read the form's own table (as `t`): a column it lacks fails here.
+      // The result's title (the reference), snippet and date read the form's own table (as `t`), and the
+      // reference reads it by name too: a column it lacks fails here.
       await t
         .db()
         .execute(
-          sql`select ${form.search.title}, ${form.search.snippet}, ${form.search.date} from ${sql.raw(form.tableName)} t limit 1`,
+          sql`select ${form.referenceOf(sql.raw("t"))}, ${form.search.snippet}, ${form.search.date} from ${sql.raw(form.tableName)} t limit 1`,
         );
+      await t.db().execute(sql`select ${form.reference} from ${sql.raw(form.tableName)} limit 1`);
     });
 
     it("has a workflow a request starts in, and a v1 `form` name that leads back to it", () => {

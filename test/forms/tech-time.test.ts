@@ -4,13 +4,14 @@
  * most 16 shop rows), editing (reachable; staff only their own), the list's scope and its export.
  */
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 
 vi.mock("next/headers", () => import("@/test/mock-next-headers"));
 
 import { apiRequest, callRoute, setupTestDatabase, tokenFor } from "@/test/db";
 import { expectErrorEnvelope } from "@/test/auth";
 import { schema } from "@/lib/db";
+import { rowsOf } from "@/lib/db/rows";
 import { POST as addUpdate } from "@/app/api/v1/techtime/add/update/route";
 import { POST as list } from "@/app/api/v1/techtime/list/route";
 import { GET as exportTech } from "@/app/api/export/techtime/route";
@@ -81,9 +82,19 @@ describe("techtime/add/update", () => {
       ["shop", "2026-11-18", "09:00", "10:15", "ACME"],
     ]);
     const mails = await t.db().select().from(schema.mailOutbox);
-    expect(mails.find((m) => m.toAddresses.includes("manager3@example.com"))!.body).toContain(
-      "Shop time 1: 11/18/2026 · ACME · RO RO-9",
+    const mail = mails.find((m) => m.toAddresses.includes("manager3@example.com"))!;
+    expect(mail.body).toContain("Shop time 1: 11/18/2026 · ACME · RO RO-9");
+    // Named by its reference (lib/forms/references.ts); its rows' texts kept for its search vector.
+    expect(mail.subject).toBe("Tech time 11/20 RO RO-9");
+    expect(row.rowsText).toBe("Forgot to clock in RO-9 ACME Missed punch Brakes");
+    const [found] = rowsOf<{ n: number }>(
+      await t
+        .db()
+        .execute(
+          sql`select count(*)::int as n from tech_times where search_vector @@ to_tsquery('english', 'ro & 9') and search_vector @@ to_tsquery('english', 'brake')`,
+        ),
     );
+    expect(found.n).toBe(1);
   });
 
   it.each([

@@ -118,7 +118,8 @@ describe("time-off-request/add/update", () => {
         ["staff@example.com"],
       ]),
     );
-    expect(mails[0].subject).toContain("Time-off Request: Sam Staff");
+    // Named by its reference (lib/forms/references.ts): its days and whose.
+    expect(mails[0].subject).toBe("Time off 12/21–12/24 · Sam Staff");
     expect(mails[0].body).toContain(`/timeoff/view/${row.id}`);
     expect(mails[0].body).toContain("12/21/2026");
   });
@@ -272,7 +273,7 @@ describe("through the shared request parts (no code of its own there)", () => {
     expect((await rows()).map((x) => x.status)).toEqual(["approved", "needs_info", "denied"]);
   });
 
-  it("My requests lists it with its record page; search finds it for roles 1 and 2 (staff search no staff forms)", async () => {
+  it("My requests lists it with its record page; search finds it for roles 1 and 2 and its requester, nobody else", async () => {
     const id = await submit(tokens.staff, { note: "Snorkelling trip" });
     await decideAs(tokens.manager, { id, decision: "approve" });
     const mine = await callRoute(
@@ -288,7 +289,8 @@ describe("through the shared request parts (no code of its own there)", () => {
     };
     expect(await hits(tokens.admin)).toEqual([`/timeoff/view/${id}`]);
     expect(await hits(tokens.manager)).toEqual([`/timeoff/view/${id}`]);
-    expect(await hits(tokens.staff)).toEqual([]);
+    expect(await hits(tokens.staff)).toEqual([`/timeoff/view/${id}`]);
+    expect(await hits(tokens.staff2)).toEqual([]);
     // Its type is searched too, and the result names the form.
     const [vacation] = await searchPage({ q: "vacation", user: (await resolveToken(tokens.admin))!, kind: "form" });
     expect(vacation.results).toMatchObject([{ href: `/timeoff/view/${id}`, context: "Time-off Request" }]);

@@ -86,7 +86,7 @@ describe("GET /api/v1/approvals", () => {
     const row = manager.json.content.rows.find((r: { id: number }) => r.id === downtown);
     expect(row).toMatchObject({
       form: "ro_reversal",
-      title: "Dana Downtown",
+      title: "RO reversal RA-1001 · Dana Downtown",
       requester: "Sam Staff",
       location: "Downtown Motors",
       status: "submitted",

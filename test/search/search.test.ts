@@ -10,7 +10,7 @@ import { eq, sql } from "drizzle-orm";
 vi.mock("next/headers", () => import("@/test/mock-next-headers"));
 
 import { apiRequest, callRoute, setupTestDatabase } from "@/test/db";
-import { actors } from "@/test/content/helpers";
+import { actors, firstLocations, staffMember } from "@/test/content/helpers";
 import { GET as searchRoute } from "@/app/api/v1/search/route";
 import type { SessionUser } from "@/lib/auth/session";
 import { searchPage, suggest, PAGE_SIZE } from "@/lib/search/queries";
@@ -413,15 +413,83 @@ describe("nobody finds what they may not open", () => {
     expect(of(await find("hovercraft", who.manager.user), "event").map((r) => r.id)).toContain(f.hidden.id);
   });
 
-  it("staff-form records: roles 1 and 2 only", async () => {
+  it("staff-form records: roles 1 and 2 every one, anyone else their own; titled by the request's reference", async () => {
     expect(of(await find("alternator", who.staff.user), "form")).toEqual([]);
     const r = of(await find("alternator", who.manager.user), "form")[0];
     expect(r.id).toBe(f.ro.id);
     expect(r.href).toBe(`/roreversal/view/${f.ro.id}`);
-    expect(text(r.title)).toBe("Quentin Marlowe · RA-77812");
+    expect(text(r.title)).toBe("RO reversal RA-77812 · Quentin Marlowe");
     expect(hits(r.snippet)).toEqual(["alternator"]);
     expect([r.context, r.date]).toEqual(["RO Reversal", "2026-02-02"]);
     expect(of(await find("Quentin Marlowe", who.admin.user), "form").map((x) => x.id)).toContain(f.ro.id);
+  });
+
+  it("a requester and a manager both find a request by its RA number, the employee's name and its reason; nobody else does", async () => {
+    const [own] = await t
+      .db()
+      .insert(schema.roReversals)
+      .values({
+        employeeName: "Ottoline Quarrington",
+        dateOfRequest: "2026-02-05",
+        fullRa: "RA-558120",
+        dateRaClosed: "2026-02-04",
+        reason: "Camshaft sensor replaced under the wrong labour code.",
+        createdBy: who.staff.user.id,
+      })
+      .returning();
+    const [location] = await firstLocations(t.db(), 1);
+    const other = await staffMember(t.db(), "searchoutsider", location);
+    const ids = async (q: string, user: SessionUser) => of(await find(q, user), "form").map((r) => r.id);
+    try {
+      for (const q of ["RA-558120", "Ottoline Quarrington", "camshaft sensor"]) {
+        expect(await ids(q, who.staff.user), q).toEqual([own.id]);
+        expect(await ids(q, who.manager.user), q).toContain(own.id);
+        expect(await ids(q, who.admin.user), q).toContain(own.id);
+        expect(await ids(q, other.user), q).toEqual([]);
+      }
+      const [hit] = of(await find("RA-558120", who.staff.user), "form");
+      expect(text(hit.title)).toBe("RO reversal RA-558120 · Ottoline Quarrington");
+      expect(hit.href).toBe(`/roreversal/view/${own.id}`);
+      // The v1 call answers the requester alike.
+      const res = await api("q=camshaft&kind=form", who.staff.token);
+      expect(res.json.content.groups.flatMap((g) => g.results.map((r) => r.href))).toContain(
+        `/roreversal/view/${own.id}`,
+      );
+    } finally {
+      await t.db().delete(schema.roReversals).where(eq(schema.roReversals.id, own.id));
+    }
+  });
+
+  it("a tech time form by an RO number of its rows and its employee number, for its requester and a manager", async () => {
+    const [tech] = await t
+      .db()
+      .insert(schema.techTimes)
+      .values({
+        employeeNumber: "T-4411",
+        employeeName: "Quillon Brandywise",
+        employeeEmail: "quillon@example.com",
+        date: "2026-02-06",
+        rowsText: "RO-661203 ACME Missed punch",
+        createdBy: who.staff.user.id,
+      })
+      .returning();
+    try {
+      for (const q of ["RO-661203", "661203", "T-4411"]) {
+        expect(
+          of(await find(q, who.staff.user), "form").map((r) => r.id),
+          q,
+        ).toEqual([tech.id]);
+        expect(
+          of(await find(q, who.manager.user), "form").map((r) => r.id),
+          q,
+        ).toEqual([tech.id]);
+      }
+      const [hit] = of(await find("661203", who.staff.user), "form");
+      expect(text(hit.title)).toBe("Tech time 02/06");
+      expect(text(hit.snippet)).toContain("Quillon Brandywise");
+    } finally {
+      await t.db().delete(schema.techTimes).where(eq(schema.techTimes.id, tech.id));
+    }
   });
 
   it("records of two forms with the same id are two results, each with its own form's page and name", async () => {

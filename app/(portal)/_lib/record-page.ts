@@ -1,3 +1,4 @@
+import type { Metadata } from "next";
 import { forbidden, notFound } from "next/navigation";
 import type { SessionUser } from "@/lib/auth/session";
 import type { FormKey } from "@/lib/forms/form-keys";
@@ -8,8 +9,9 @@ import { AppError } from "@/lib/errors";
 import { roleCan } from "@/lib/auth/roles";
 import type { RequestStatus } from "@/lib/forms/request-statuses";
 import { editRefusal } from "@/lib/requests/edit-rules";
-import { pageGuard } from "@/lib/auth/guards";
-import { loadRequestPanel } from "@/lib/requests/queries";
+import { getCurrentUser, pageGuard } from "@/lib/auth/guards";
+import { findRequestReference, loadRequestPanel } from "@/lib/requests/queries";
+import { STAFF_FORMS } from "@/lib/forms/registry";
 import { toId } from "@/lib/validation/id";
 
 /** For edit pages: a record load whose 404 renders the 404 page and whose 401/403 pageGuard handles. */
@@ -45,12 +47,25 @@ export async function loadRequestRecord<Row extends { id: number; updatedByName:
   const record: RequestRecord = {
     form,
     id: row.id,
+    reference: panel?.reference ?? "",
     updatedByName: row.updatedByName,
     updatedAt: row.updatedAt,
     panel,
     approvers,
   };
   return { row, record };
+}
+
+/**
+ * A request record page's metadata: its <title> is the request's reference (lib/forms/references.ts) for whoever
+ * may open it; the form's title for anyone else, and for an unknown id (the page itself answers them).
+ */
+export function requestRecordMetadata(form: FormKey) {
+  return async ({ params }: RecordPageProps): Promise<Metadata> => {
+    const [user, id] = await Promise.all([getCurrentUser(), params.then((p) => toId(p.id))]);
+    const reference = user && id ? await findRequestReference(form, id, user) : null;
+    return { title: reference ?? STAFF_FORMS[form].title };
+  };
 }
 
 /**

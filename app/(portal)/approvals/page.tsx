@@ -81,7 +81,10 @@ export default async function ApprovalsPage({ searchParams }: Props) {
   );
 }
 
-/** One request of the inbox: what it is and whose, where, when it came and is due, and its decision form. */
+/**
+ * One request of the inbox: its reference (lib/forms/references.ts) linking to it, its form and id, whose, where,
+ * when it came and is due, and its decision form.
+ */
 function ApprovalItem({ row: r }: { row: ApprovalRow }) {
   const name = `${apiFormLabel(r.form)} #${r.id}: ${r.title}`;
   return (
@@ -91,9 +94,15 @@ function ApprovalItem({ row: r }: { row: ApprovalRow }) {
           <SelectRequest target={{ key: `${r.form}:${r.id}`, form: r.form, id: r.id }} name={name} />
           <div className="min-w-0">
             <Link href={r.path} prefetch={false} className="font-medium break-words text-brand-700 hover:underline">
-              {name}
+              {r.title}
             </Link>
             <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm text-slate-700 sm:flex sm:flex-wrap sm:gap-x-4">
+              <div className="contents sm:flex sm:gap-1">
+                <dt className="text-slate-500">Form</dt>
+                <dd>
+                  {apiFormLabel(r.form)} #{r.id}
+                </dd>
+              </div>
               <div className="contents sm:flex sm:gap-1">
                 <dt className="text-slate-500">Requester</dt>
                 <dd>{r.requester || "Unknown user"}</dd>

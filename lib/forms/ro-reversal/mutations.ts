@@ -23,6 +23,6 @@ export const saveRoReversal = oneRowFormSave({
       location,
       user,
     );
-    return { values, fields: roReversalFields(v, location.name), title: `RO Reversal Request: ${v.employeeName}` };
+    return { values, fields: roReversalFields(v, location.name) };
   },
 });

@@ -47,7 +47,6 @@ export const saveSuggestion = oneRowFormSave({
     return {
       values,
       fields: suggestionFields(input, location.name),
-      title: `Continuous Improvement Suggestion: ${input.name}`,
     };
   },
 });

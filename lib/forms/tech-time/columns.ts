@@ -5,6 +5,7 @@ import { displayDate } from "@/lib/forms/fields";
 
 /** The tech time list's column labels (the old portal's screens), by id. */
 export const techLabel = listLabelsWithUpdated([
+  { id: "reference", label: "Reference" },
   { id: "employee_number", label: "Employee Number" },
   { id: "employee_name", label: "Employee Name" },
   { id: "employee_email", label: "Employee Email" },
@@ -17,7 +18,10 @@ export type TechTimeRow = Pick<
   typeof techTimes.$inferSelect,
   "id" | "employeeNumber" | "employeeName" | "employeeEmail" | "date"
 > &
-  SubmissionRow;
+  SubmissionRow & {
+    /** What the form is called (lib/forms/references.ts: 'Tech time 11/26 RO 88231 · Sam Staff'). */
+    reference: string;
+  };
 
 /** A form's own fields (its rows aside) as the submission mail and the record page show them. */
 export function techTimeFields(
@@ -61,4 +65,20 @@ export function techTimeRowFields(
         .join(" · "),
     })),
   ];
+}
+
+/**
+ * What a form's rows say, as its `rows_text` keeps it for the search vector (db/schema/forms.ts): each row's RO
+ * number, customer, reason and job, attendance rows first, in their order (the migration's backfill reads them alike).
+ */
+export function techTimeRowsText(
+  attendance: { reason: string }[],
+  shop: { roNumber: string; customerName: string; reason: string; job: string }[],
+): string {
+  return [
+    ...attendance.map((a) => a.reason),
+    ...shop.map((s) => [s.roNumber, s.customerName, s.reason, s.job].filter(Boolean).join(" ")),
+  ]
+    .filter(Boolean)
+    .join(" ");
 }

@@ -12,7 +12,7 @@ import {
   type SubmissionInput,
 } from "@/lib/forms/save-submission";
 import { formRows, techTimeFormValues } from "./queries";
-import { techTimeFields, techTimeRowFields } from "./columns";
+import { techTimeFields, techTimeRowFields, techTimeRowsText } from "./columns";
 
 const tt = schema.techTimes;
 const rows = schema.techTimeRows;
@@ -48,9 +48,9 @@ export async function saveTechTime(
 ): Promise<{ id: number; routed: boolean }> {
   return saveSubmission(TECH_TIMES, input, user, async (tx, v, location, stored) => {
     const { attendance: _attendance, shop: _shop, ...form } = v;
-    const values = submissionValues(form, location, user);
     const attendance = v.attendance.filter(rowHasData);
     const shop = v.shop.filter(rowHasData);
+    const values = { ...submissionValues(form, location, user), rowsText: techTimeRowsText(attendance, shop) };
     const fields = [...techTimeFields(v, location.name), ...techTimeRowFields(attendance, shop)];
     let id: number;
     if (stored) {
@@ -99,7 +99,7 @@ export async function saveTechTime(
     ];
     if (children.length) await tx.insert(rows).values(children);
     const { routed } = await queueSubmissionMail(tx, "tech_time", id, location, user, {
-      title: `${stored ? "Updated " : ""}Tech Time Edit Form: ${v.employeeName}`,
+      updated: !!stored,
       fields,
       baseUrl,
     });

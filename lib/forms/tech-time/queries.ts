@@ -17,12 +17,15 @@ import {
   type TechTimeInput,
 } from "./schemas";
 import { recordFormKeys } from "@/lib/forms/fields";
+import { techTimeReference } from "@/lib/forms/references";
 
 const tt = schema.techTimes;
 const rows = schema.techTimeRows;
 
 const rowColumns = {
   id: tt.id,
+  // What the form is called (lib/forms/references.ts): two forms of one person on one day read apart in the list.
+  reference: techTimeReference(sql`${sql.identifier("tech_times")}`),
   employeeNumber: tt.employeeNumber,
   employeeName: tt.employeeName,
   employeeEmail: tt.employeeEmail,

@@ -26,7 +26,6 @@ export const saveTimeOff = oneRowFormSave({
     return {
       values,
       fields: timeOffFields({ ...v, ...requester }, location.name),
-      title: `Time-off Request: ${requester.employeeName}`,
     };
   },
 });

@@ -54,7 +54,6 @@ export const saveUniformRequest = oneRowFormSave({
     return {
       values,
       fields: mailFields(input, location.name),
-      title: `Uniform Request: ${input.employeeFirstName} ${input.employeeLastName}`,
     };
   },
 });

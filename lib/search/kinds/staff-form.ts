@@ -6,34 +6,40 @@ import { STAFF_FORM_REGISTRATIONS } from "@/lib/forms/registry-server";
 import { dateRange, defineKind, headline, titleHeadline } from "../engine";
 
 /**
- * Staff-form records, one kind over every registered form (lib/forms/registry-server.ts `search`): only
- * for the roles that manage staff forms (the same rule as their lists). Each form is a source of its
- * own, its hits keyed by (form_key, id); the page's rows read each form's records from its own table.
+ * Staff-form records, one kind over every registered form (lib/forms/registry-server.ts `search`), for
+ * whoever may open them (the record pages' rule, ownRecordOr404): the roles that manage staff forms find
+ * every request, anyone else their own, by the same words (the reference, the employee's name, the texts
+ * typed into it: each table's stored `search_vector`). Each form is a source of its own, its hits keyed by
+ * (form_key, id); the page's rows read each form's records from its own table, titled by its reference.
  */
 export const staffFormKind = defineKind({
   kind: "form",
   fields: { form_key: "text" },
   tieBreak: "form_key",
   sources: (ctx) =>
-    ctx.viewer.seeForms
-      ? FORM_KEYS.map((key) => {
-          const form = STAFF_FORM_REGISTRATIONS[key];
-          return {
-            src: "text" as const,
-            table: form.tableName,
-            alias: "t",
-            vector: sql`t.search_vector`,
-            id: sql`t.id`,
-            where: dateRange(sql.raw(`t.${form.search.dateColumn}`), ctx.filters),
-            formKey: key,
-          };
-        })
-      : null,
+    FORM_KEYS.map((key) => {
+      const form = STAFF_FORM_REGISTRATIONS[key];
+      const own = !ctx.viewer.seeForms;
+      return {
+        src: "text" as const,
+        table: form.tableName,
+        alias: "t",
+        vector: sql`t.search_vector`,
+        id: sql`t.id`,
+        where: [
+          ...dateRange(sql.raw(`t.${form.search.dateColumn}`), ctx.filters),
+          ...(own ? [sql`t.created_by = ${ctx.viewer.user.id}`] : []),
+        ],
+        formKey: key,
+        // One person's requests are few: the planner starts from the (created_by, id) index.
+        planner: own,
+      };
+    }),
   rows: () =>
     sql.join(
       FORM_KEYS.map((key) => {
-        const { tableName, search } = STAFF_FORM_REGISTRATIONS[key];
-        return sql`(select h.id, h.rank, h.total, h.src, ${titleHeadline(search.title)} as title,
+        const { tableName, search, referenceOf } = STAFF_FORM_REGISTRATIONS[key];
+        return sql`(select h.id, h.rank, h.total, h.src, ${titleHeadline(referenceOf(sql.raw("t")))} as title,
           ${headline(search.snippet)} as snippet, null as document_name, ${search.date} as date, h.form_key
           from h join ${sql.raw(tableName)} t on t.id = h.id, q where h.form_key = ${sql.raw(`'${key}'`)})`;
       }),

@@ -69,10 +69,10 @@ export default async function MyRequestsPage({ searchParams }: Props) {
                     prefetch={false}
                     className="font-medium break-words text-brand-700 hover:underline"
                   >
-                    {apiFormLabel(r.form)} #{r.id}: {r.title}
+                    {r.title}
                   </Link>
                   <p className="text-sm text-slate-600">
-                    Last change <DateText date={new Date(r.changed_at)} kind="us" />
+                    {apiFormLabel(r.form)} #{r.id} · Last change <DateText date={new Date(r.changed_at)} kind="us" />
                   </p>
                 </div>
                 <span className="flex items-center gap-2">

@@ -1,19 +1,17 @@
-import type { Metadata } from "next";
 import { connection } from "next/server";
 import { pageGuard, requireUser } from "@/lib/auth/guards";
 import { findRoReversal } from "@/lib/forms/ro-reversal/queries";
 import type { RoReversalRow } from "@/lib/forms/ro-reversal/columns";
 import { RequestRecordDetail } from "@/components/forms/request-record-detail";
 import type { RecordDetailProps } from "@/components/forms/record-detail";
-import { loadRequestRecord, type RecordPageProps } from "@/app/(portal)/_lib/record-page";
+import { loadRequestRecord, requestRecordMetadata, type RecordPageProps } from "@/app/(portal)/_lib/record-page";
 import { roReversalFields } from "@/lib/forms/ro-reversal/columns";
 
-export const metadata: Metadata = { title: "RO Reversal Request" };
+export const generateMetadata = requestRecordMetadata("ro_reversal");
 
-/** What the page shows of a request: whose and which RA, then its fields (the warranty answers for a warranty). */
-function details(row: RoReversalRow): Pick<RecordDetailProps, "subtitle" | "fields" | "repeated"> {
+/** What the page shows of a request: its fields (the warranty answers for a warranty). */
+function details(row: RoReversalRow): Pick<RecordDetailProps, "fields" | "repeated"> {
   return {
-    subtitle: `${row.employeeName} · ${row.fullRa}`,
     fields: roReversalFields(row, row.locationName),
   };
 }

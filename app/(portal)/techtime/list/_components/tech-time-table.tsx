@@ -9,13 +9,14 @@ const columns: DataTableColumn<TechTimeRow>[] = requestListColumns(
   "tech_time",
   techLabel,
   (column) => [
+    column("reference", (r) => r.reference, { sortable: false }),
     column.text("employee_number", (r) => r.employeeNumber),
     column.named("employee_name", (r) => r.employeeName),
     column.text("employee_email", (r) => r.employeeEmail),
     column("date", (r) => displayDate(r.date)),
     ...column.updated(),
   ],
-  { label: (r) => r.employeeName, header: "Action" },
+  { label: (r) => `${r.employeeName} · ${r.reference}`, header: "Action" },
 );
 
 /** The tech time list's columns and the view and edit actions on the shared staff-form table. */
@@ -28,7 +29,7 @@ export function TechTimeTable({ canDecide = false, ...list }: StaffListProps<Tec
       title="Tech Time"
       defaultSort={TECH_DEFAULT_SORT}
       columns={columns}
-      rowLabel={(r) => `${r.employeeName} ${r.employeeNumber}`}
+      rowLabel={(r) => `${r.employeeName} · ${r.reference}`}
       listCall="techtime/list"
     />
   );

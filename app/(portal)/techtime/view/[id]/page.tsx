@@ -1,19 +1,17 @@
-import type { Metadata } from "next";
 import { connection } from "next/server";
 import { pageGuard, requireUser } from "@/lib/auth/guards";
 import { displayDate } from "@/lib/forms/fields";
 import { findTechTime, type TechTimeRecord } from "@/lib/forms/tech-time/queries";
 import { RequestRecordDetail } from "@/components/forms/request-record-detail";
 import type { RecordDetailProps } from "@/components/forms/record-detail";
-import { loadRequestRecord, type RecordPageProps } from "@/app/(portal)/_lib/record-page";
+import { loadRequestRecord, requestRecordMetadata, type RecordPageProps } from "@/app/(portal)/_lib/record-page";
 import { techTimeFields } from "@/lib/forms/tech-time/columns";
 
-export const metadata: Metadata = { title: "Tech Time" };
+export const generateMetadata = requestRecordMetadata("tech_time");
 
-/** What the page shows of a tech time form: whose and which day, its fields and its rows. */
-function details(row: TechTimeRecord): Pick<RecordDetailProps, "subtitle" | "fields" | "repeated"> {
+/** What the page shows of a tech time form: its fields and its rows. */
+function details(row: TechTimeRecord): Pick<RecordDetailProps, "fields" | "repeated"> {
   return {
-    subtitle: `${row.employeeName} · ${displayDate(row.date)}`,
     fields: techTimeFields(row, row.locationName),
     repeated: [
       {

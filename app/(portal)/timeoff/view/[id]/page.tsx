@@ -1,13 +1,11 @@
-import type { Metadata } from "next";
 import { connection } from "next/server";
 import { pageGuard, requireUser } from "@/lib/auth/guards";
 import { findTimeOff } from "@/lib/forms/time-off/queries";
 import { timeOffFields } from "@/lib/forms/time-off/columns";
-import { displayDate } from "@/lib/forms/fields";
 import { RequestRecordDetail } from "@/components/forms/request-record-detail";
-import { loadRequestRecord, type RecordPageProps } from "@/app/(portal)/_lib/record-page";
+import { loadRequestRecord, requestRecordMetadata, type RecordPageProps } from "@/app/(portal)/_lib/record-page";
 
-export const metadata: Metadata = { title: "Time-off Request" };
+export const generateMetadata = requestRecordMetadata("time_off_request");
 
 /**
  * A time-off request, read-only and in full, with its decisions (RequestRecordDetail). Staff see their
@@ -17,11 +15,5 @@ export default async function TimeOffViewPage({ params }: RecordPageProps) {
   await connection();
   const user = await pageGuard(requireUser());
   const { row, record } = await loadRequestRecord("time_off_request", params, user, (id) => findTimeOff(id, user));
-  return (
-    <RequestRecordDetail
-      record={record}
-      subtitle={`${row.employeeName} · ${row.type} · ${displayDate(row.dateFrom)}`}
-      fields={timeOffFields(row, row.locationName)}
-    />
-  );
+  return <RequestRecordDetail record={record} fields={timeOffFields(row, row.locationName)} />;
 }

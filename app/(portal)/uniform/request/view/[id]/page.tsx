@@ -1,4 +1,3 @@
-import type { Metadata } from "next";
 import { connection } from "next/server";
 import { pageGuard, requireUser } from "@/lib/auth/guards";
 import { mayOpenList } from "@/lib/forms/registry";
@@ -6,9 +5,9 @@ import { UNIFORM_FIELD_LABELS, uniformLabel, yesNo } from "@/lib/forms/uniform/c
 import { getUniformRequest } from "@/lib/forms/uniform/queries";
 import { designationName, wearName } from "@/lib/forms/uniform/schemas";
 import { RequestRecordDetail } from "@/components/forms/request-record-detail";
-import { loadRequestRecord, type RecordPageProps } from "@/app/(portal)/_lib/record-page";
+import { loadRequestRecord, requestRecordMetadata, type RecordPageProps } from "@/app/(portal)/_lib/record-page";
 
-export const metadata: Metadata = { title: "Uniform Request" };
+export const generateMetadata = requestRecordMetadata("uniform_request");
 
 const quantity = (n: number | null) => (n === null ? null : String(n));
 
@@ -25,7 +24,6 @@ export default async function UniformViewPage({ params }: RecordPageProps) {
     <RequestRecordDetail
       record={record}
       listed={mayOpenList("uniform_request", user.roleId)}
-      subtitle={`${row.employeeFirstName} ${row.employeeLastName}`}
       fields={[
         { label: "Designation", value: designationName(row.designationId) },
         { label: "Employee First Name", value: row.employeeFirstName },

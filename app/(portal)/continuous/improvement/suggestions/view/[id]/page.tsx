@@ -1,21 +1,18 @@
-import type { Metadata } from "next";
 import { connection } from "next/server";
 import { pageGuard, requireUser } from "@/lib/auth/guards";
-import { displayDate } from "@/lib/forms/fields";
 import { getSuggestion } from "@/lib/forms/suggestions/queries";
 import { RequestRecordDetail } from "@/components/forms/request-record-detail";
 import type { RecordDetailProps } from "@/components/forms/record-detail";
-import { loadRequestRecord, type RecordPageProps } from "@/app/(portal)/_lib/record-page";
+import { loadRequestRecord, requestRecordMetadata, type RecordPageProps } from "@/app/(portal)/_lib/record-page";
 import { suggestionFields } from "@/lib/forms/suggestions/columns";
 
-export const metadata: Metadata = { title: "Continuous Improvement Suggestion" };
+export const generateMetadata = requestRecordMetadata("improvement_suggestion");
 
-/** What the page shows of a suggestion: whose and which day, then its fields. */
+/** What the page shows of a suggestion: its fields. */
 function details(
   row: NonNullable<Awaited<ReturnType<typeof getSuggestion>>>,
-): Pick<RecordDetailProps, "subtitle" | "fields" | "repeated"> {
+): Pick<RecordDetailProps, "fields" | "repeated"> {
   return {
-    subtitle: `${row.name} · ${displayDate(row.date)}`,
     fields: suggestionFields(row, row.locationName),
   };
 }
