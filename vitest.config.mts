@@ -26,6 +26,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
+          sequence: { groupOrder: 0 },
           include: ["**/*.test.ts", "**/*.test.tsx"],
           exclude: ["test/**", "node_modules/**", ".next/**", "e2e/**", ".data/**"],
         },
@@ -39,6 +40,8 @@ export default defineConfig({
           // A file per core (vitest's default keeps one core free): much of a database test's time is
           // PostgreSQL's, so the files' own processes leave room for it.
           maxWorkers: os.availableParallelism(),
+          // Run after `unit` when one command names files of both (projects with their own maxWorkers each need an order).
+          sequence: { groupOrder: 1 },
         },
       },
     ],
