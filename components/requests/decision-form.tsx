@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { Button } from "@/components/ui/button";
 import { FieldLabel } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast";
+import { Dropzone, type UploadedFile } from "@/components/dropzone/dropzone";
 import { decideRequestAction } from "@/lib/requests/actions";
 import { COMMENT_REQUIRED, DECISION_LABELS, type ApiForm, type Decision } from "@/lib/requests/transitions";
 import { type RequestStatus } from "@/lib/forms/request-statuses";
@@ -12,7 +13,8 @@ import { type RequestStatus } from "@/lib/forms/request-statuses";
 /**
  * The decision panel's form: a comment and one button per decision the viewer may take now. It posts
  * through a server action (never a GET), with the status the viewer saw: if someone decided meanwhile,
- * the server's 409 says who and how, and the page reloads to show it.
+ * the server's 409 says who and how, and the page reloads to show it. The requester's answer may carry
+ * photos or documents (the one Dropzone, kind `request`): sent as their stored paths, claimed with the answer.
  */
 export function DecisionForm({
   form,
@@ -31,16 +33,29 @@ export function DecisionForm({
   const [error, setError] = useState<string | null>(null);
   const [pending, start] = useTransition();
   const answering = decisions.length === 1 && decisions[0] === "answer";
+  const [files, setFiles] = useState<UploadedFile[]>([]);
+  const [uploading, setUploading] = useState(false);
+  // A new Dropzone after an answer went through: its list starts empty again.
+  const [dropzoneKey, setDropzoneKey] = useState(0);
 
   const submit = (decision: Decision) =>
     start(async () => {
       setError(null);
-      const res = await decideRequestAction({ form, id, decision, comment, expected_status: status });
+      const res = await decideRequestAction({
+        form,
+        id,
+        decision,
+        comment,
+        expected_status: status,
+        files: answering ? files.map((f) => f.path) : [],
+      });
       if (res.ok) {
         toast.success(res.message ?? "Saved.");
         setComment("");
+        setFiles([]);
+        setDropzoneKey((k) => k + 1);
       } else {
-        setError(res.fieldErrors?.comment?.[0] ?? res.message);
+        setError(res.fieldErrors?.comment?.[0] ?? res.fieldErrors?.files?.[0] ?? res.message);
         if (res.status !== 409) return;
       }
       router.refresh();
@@ -72,6 +87,16 @@ export function DecisionForm({
           </p>
         )}
       </div>
+      {answering && (
+        <Dropzone
+          key={dropzoneKey}
+          kind="request"
+          label="Photos or documents (optional)"
+          onChange={setFiles}
+          onBusyChange={setUploading}
+          disabled={pending}
+        />
+      )}
       <div className="flex flex-wrap gap-2">
         {decisions.map((d) => (
           <Button
@@ -79,6 +104,7 @@ export function DecisionForm({
             type="button"
             variant={d === "deny" || d === "decline" ? "danger" : d === "needs_info" ? "secondary" : "primary"}
             loading={pending}
+            disabled={uploading}
             onClick={() => submit(d)}
             aria-describedby={COMMENT_REQUIRED.has(d) ? `${commentId}-help` : undefined}
           >

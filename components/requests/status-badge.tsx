@@ -11,6 +11,7 @@ const tones: Record<RequestStatus, string> = {
   accepted: "bg-green-100 text-green-900",
   declined: "bg-red-100 text-red-900",
   implemented: "bg-blue-100 text-blue-900",
+  withdrawn: "bg-slate-200 text-slate-700",
 };
 
 /** A request's status as a badge (text, not colour alone, carries it). */

@@ -1,5 +1,6 @@
 import { bigserial, index, integer, pgTable, smallint, text, timestamp, varchar } from "drizzle-orm/pg-core";
-import { timestamps } from "./_common";
+import { cascadingRef, timestamps } from "./_common";
+import { files } from "./files";
 import { formKey } from "./forms";
 import { requestStatus } from "./request-state";
 import { users } from "./users";
@@ -54,3 +55,21 @@ export const overdueSummaries = pgTable("overdue_summaries", {
   day: varchar({ length: 10 }).notNull(),
   ...timestamps,
 });
+
+/**
+ * Photos and documents a requester attached to a request while it needed information (with the answer),
+ * keyed by form and record id like the timeline. The file goes with its row (a file deleted, the link goes).
+ * Who may open the request may download them (lib/files/access.ts).
+ */
+export const requestFiles = pgTable(
+  "request_files",
+  {
+    id: bigserial({ mode: "number" }).primaryKey(),
+    formKey: formKey().notNull(),
+    recordId: integer().notNull(),
+    fileId: cascadingRef(() => files.id),
+    addedBy: integer().references(() => users.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [index().on(t.formKey, t.recordId, t.id), index().on(t.fileId)],
+);

@@ -4,6 +4,7 @@ import { roleCan } from "@/lib/auth/roles";
 import type { SessionUser } from "@/lib/auth/session";
 import { canRoleSeeMenu } from "@/lib/menus/queries";
 import { audienceColumnsOf, visibleTo } from "@/lib/content/visibility";
+import { requestFileAccess } from "@/lib/requests/files";
 import { isStored, type FileRow } from "./queries";
 
 /**
@@ -13,7 +14,8 @@ import { isStored, type FileRow } from "./queries";
  * to: it is visible when one of them is to this user
  * (an inactive event only to roles 1 and 2, a content entry or banner on a menu page the role may
  * open, an inactive banner only to role 1). An attached file with no owning record at all (a profile
- * photo) stays visible to every signed-in user.
+ * photo) stays visible to every signed-in user. A photo or document of a staff request is visible to whoever
+ * may open the request (its requester, whoever manages the staff forms: lib/requests/files.ts).
  */
 export async function canSeeFileRecord(file: FileRow, user: SessionUser): Promise<boolean> {
   return (await fileAccess(file, user)) === "ok";
@@ -28,6 +30,8 @@ export async function fileAccess(file: FileRow, user: SessionUser): Promise<"ok"
   if (file.status !== "attached")
     return isStored(file) && (file.ownerId === user.id || roleCan(user.roleId, "manageEveryFile")) ? "ok" : "not_found";
   if (roleCan(user.roleId, "manageEveryFile")) return "ok";
+  const ofRequest = await requestFileAccess(file.id, user);
+  if (ofRequest !== "none") return ofRequest;
   const db = await getDb();
   const ev = schema.calendarEventAttachments;
   const doc = schema.contentDocuments;

@@ -34,6 +34,8 @@ const KIND_CAPABILITY: Record<UploadKindName, Capability | null> = {
   document: "manageContent",
   event: "manageEvents",
   profilePhoto: null,
+  // Any signed-in user: only a request's requester can attach the upload to it (lib/requests/mutations.ts).
+  request: null,
 };
 
 export async function assertMayUpload(kind: UploadKind, user: SessionUser): Promise<void> {

@@ -13,5 +13,7 @@ export const REQUEST_STATUSES = [
   "accepted",
   "declined",
   "implemented",
+  // Last: PostgreSQL appends a new enum value (its requester withdrew it; lib/requests/transitions.ts).
+  "withdrawn",
 ] as const;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];

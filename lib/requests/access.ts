@@ -10,6 +10,7 @@ import type { FormKey } from "@/lib/forms/form-keys";
 export const OWN_REQUEST_REFUSED = "You cannot decide your own request.";
 export const NOT_AN_APPROVER = "You are not an approver of this form at this location.";
 export const ONLY_REQUESTER_ANSWERS = "Only the requester can answer a request for information.";
+export const ONLY_REQUESTER_WITHDRAWS = "Only the requester can withdraw a request.";
 
 /** The roles that decide requests at all: administrators (every request) and role 2 (those mapped to them). */
 

@@ -2,7 +2,7 @@
 
 import { createAction } from "@/lib/actions/action";
 import { requestBaseUrl } from "@/lib/forms/submission";
-import { assignSchema, bulkDecideItemsSchema, decideSchema, requestTargetsSchema } from "./schemas";
+import { assignSchema, bulkDecideItemsSchema, decideSchema, requestTargetsSchema, withdrawSchema } from "./schemas";
 import { saveRequestTargets } from "./targets";
 import { assignRequest, decide, decideMany } from "./mutations";
 import { API_FORMS, DECISION_LABELS, STATUS_LABELS, type ApiForm } from "./transitions";
@@ -14,6 +14,7 @@ export const decideRequestAction = createAction({}, decideSchema, async (input, 
   const data = await decide(API_FORMS[input.form], input.id, input.decision, input.comment, user, {
     expected: input.expected_status,
     baseUrl: await requestBaseUrl(),
+    files: input.files,
   });
   return {
     ok: true as const,
@@ -80,3 +81,11 @@ export const assignRequestAction = createAction(
     return { ok: true as const, data, message: `Assigned to ${data.name}.` };
   },
 );
+
+/** The requester withdraws their own open request (asked first on the record page): POST /api/v1/request/withdraw. */
+export const withdrawRequestAction = createAction({}, withdrawSchema, async (input, user) => {
+  const data = await decide(API_FORMS[input.form], input.id, "withdraw", input.comment, user, {
+    expected: input.expected_status,
+  });
+  return { ok: true as const, data, message: "The request is withdrawn." };
+});

@@ -15,11 +15,14 @@ import { publicOrigin } from "@/lib/http/forwarded";
 import { writeAudit } from "@/lib/system/audit";
 import { SubmissionMail } from "@/lib/mail/templates/submission-mail";
 import { roleCan } from "@/lib/auth/roles";
-import { ONLY_REQUESTER_ANSWERS, requireRequestDecider } from "./access";
+import { claimUploads } from "@/lib/files/mutations";
+import { keyFromClientPath } from "@/lib/files/links";
+import { ONLY_REQUESTER_ANSWERS, ONLY_REQUESTER_WITHDRAWS, requireRequestDecider } from "./access";
 import {
   COMMENT_REQUIRED,
   type BulkDecision,
   DECISION_LABELS,
+  REQUESTER_DECISIONS,
   STATUS_LABELS,
   apiFormOf,
   nextStatus,
@@ -39,6 +42,9 @@ export const REQUIRED_COMMENT: Partial<Record<Decision, string>> = {
   answer: "An answer is required.",
 };
 
+export const WITHDRAW_DECIDED = "This request has been decided and can no longer be withdrawn.";
+export const FILES_ONLY_WITH_ANSWER = "Photos and documents go with the requester's answer.";
+
 export type DecideResult = {
   form: ApiForm;
   id: number;
@@ -49,9 +55,12 @@ export type DecideResult = {
 };
 
 /**
- * Decides one request (or answers a request for information): in one transaction with the row locked,
- * checks who may, the workflow's transition and the comment, then updates the status, writes the
- * timeline row and the audit row, and queues the mail to the requester (to the asker for an answer).
+ * Decides one request (or answers a request for information, or withdraws it): in one transaction with the
+ * row locked, checks who may, the workflow's transition and the comment, then updates the status, writes the
+ * timeline row and the audit row, and queues the mail to the requester (to the asker for an answer; none for
+ * a withdrawal). An answer may bring `files` (temporary uploads of the requester, kind `request`): they are
+ * claimed and linked to the request in the same transaction; a refused answer leaves them temporary, and
+ * the unclaimed-upload sweep removes them (lib/files/sweep.ts).
  *
  * Two approvers at once: the second waits for the first's lock and then finds the status moved on; it
  * gets a 409 naming who decided and how (nothing is overwritten). `expected` (the status the caller saw)
@@ -63,9 +72,20 @@ export async function decide(
   decision: Decision,
   comment: string,
   actor: SessionUser,
-  opts: { expected?: RequestStatus; requestId?: string | null; baseUrl?: string; db?: Db | Tx } = {},
+  opts: {
+    expected?: RequestStatus;
+    requestId?: string | null;
+    baseUrl?: string;
+    db?: Db | Tx;
+    /** Storage paths of uploads the requester sends with an answer. */
+    files?: string[];
+  } = {},
 ): Promise<DecideResult> {
-  if (decision !== "answer" && !roleCan(actor.roleId, "decideRequests")) throw forbidden();
+  const requesterStep = REQUESTER_DECISIONS.has(decision);
+  if (!requesterStep && !roleCan(actor.roleId, "decideRequests")) throw forbidden();
+  const fileKeys = (opts.files ?? []).map(keyFromClientPath);
+  if (fileKeys.length && decision !== "answer")
+    throw new AppError(422, FILES_ONLY_WITH_ANSWER, { files: [FILES_ONLY_WITH_ANSWER] });
   const db = opts.db ?? (await getDb());
   const run = async (tx: Db | Tx) => {
     const t = REQUEST_TABLES[form];
@@ -75,8 +95,9 @@ export async function decide(
       .where(eq(t.id, id))
       .for("update", { of: t })) as RequestHead[];
     ownRecordOr404(row, actor, "No such request.");
-    if (decision === "answer") {
-      if (row.createdBy !== actor.id) throw new AppError(403, ONLY_REQUESTER_ANSWERS);
+    if (requesterStep) {
+      if (row.createdBy !== actor.id)
+        throw new AppError(403, decision === "answer" ? ONLY_REQUESTER_ANSWERS : ONLY_REQUESTER_WITHDRAWS);
     } else {
       await requireRequestDecider(tx, actor, form, row);
     }
@@ -85,15 +106,19 @@ export async function decide(
       throw new AppError(422, REQUIRED_COMMENT[decision]!, { comment: [REQUIRED_COMMENT[decision]!] });
     const workflow = workflowOf(form);
     const to = opts.expected && opts.expected !== row.status ? null : nextStatus(workflow, row.status, decision);
+    // Withdrawing what someone already decided (or that is withdrawn) says so, whatever the caller saw.
+    if (!to && decision === "withdraw" && nextStatus(workflow, row.status, decision) === null)
+      throw new AppError(409, WITHDRAW_DECIDED, { status: [row.status] });
     if (!to) await refuseTransition(tx, form, row, decision, opts.expected);
     const now = new Date();
-    const isDecision = decision !== "answer";
+    const isDecision = !requesterStep;
     await tx
       .update(t)
       .set({
         status: to!,
         statusChangedAt: now,
-        // A decision is signed; the requester's answer hands the request back undecided (no 'Decided by/at').
+        // A decision is signed; the requester's answer hands the request back undecided (no 'Decided by/at'),
+        // and a withdrawal closes it undecided.
         ...(isDecision ? { decidedBy: actor.id, decidedAt: now } : { decidedBy: null, decidedAt: null }),
       } as never)
       .where(and(eq(t.id, id), eq(t.status, row.status)));
@@ -111,6 +136,13 @@ export async function decide(
       actorName,
       createdAt: now,
     });
+    const attached = fileKeys.length
+      ? await claimUploads({ keys: fileKeys, user: actor, kinds: ["request"], field: "files" }, tx as Tx)
+      : [];
+    if (attached.length)
+      await tx
+        .insert(schema.requestFiles)
+        .values(attached.map((f) => ({ formKey: form, recordId: id, fileId: f.id, addedBy: actor.id })));
     await writeAudit(
       {
         actorId: actor.id,
@@ -118,12 +150,12 @@ export async function decide(
         entity: form,
         entityId: id,
         before: { status: row.status },
-        after: { status: to, comment: text },
+        after: { status: to, comment: text, ...(attached.length ? { files: attached.map((f) => f.id) } : {}) },
         requestId: opts.requestId,
       },
       tx as Tx,
     );
-    await queueDecisionMail(tx, form, row, decision, to!, text, actorName, opts.baseUrl);
+    if (decision !== "withdraw") await queueDecisionMail(tx, form, row, decision, to!, text, actorName, opts.baseUrl);
     return {
       form: apiFormOf(form),
       id,

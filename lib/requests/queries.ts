@@ -10,11 +10,13 @@ import { managesForms, ownRecordOr404 } from "@/lib/forms/submission";
 import { roleCan } from "@/lib/auth/roles";
 import { requireRequestDecider } from "./access";
 import { editRefusal } from "./edit-rules";
+import { listRequestFiles } from "./files";
 import {
   API_FORMS,
   OPEN_STATUSES,
   apiFormOf,
   decisionsFrom,
+  REQUESTER_DECISIONS,
   workflowOf,
   type ApiForm,
   type Decision,
@@ -221,7 +223,7 @@ export async function loadRequestPanel(form: FormKey, id: number, user: SessionU
   }
   const isRequester = row.createdBy === user.id;
   const decisions = decisionsFrom(workflowOf(form), row.status).filter((d) =>
-    d === "answer" ? isRequester : mayDecide,
+    REQUESTER_DECISIONS.has(d) ? isRequester : mayDecide,
   );
   return {
     form: apiFormOf(form),
@@ -238,6 +240,8 @@ export async function loadRequestPanel(form: FormKey, id: number, user: SessionU
     assignedTo: row.assignedTo,
     /** Whom it is assigned to (a name; a deleted person's too), so the picker says it whoever the list offers. */
     assignedToName: row.assignedTo == null ? null : await userNameOf(db, row.assignedTo),
+    /** Photos and documents its requester attached (lib/requests/files.ts). */
+    files: await listRequestFiles(form, id),
   };
 }
 

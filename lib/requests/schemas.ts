@@ -15,8 +15,17 @@ export const decideSchema = z.object({
   comment: text().max(5000, "Comment may have at most 5000 characters.").optional().default(""),
   /** The status the caller saw; when the request has moved on since, the decision is refused (409). Optional for old clients. */
   expected_status: z.enum(REQUEST_STATUSES, { error: "Status is not valid." }).optional(),
+  /** Storage paths of photos or documents the requester uploaded (kind `request`), sent with an answer. */
+  files: z
+    .array(z.string({ error: "File is not valid." }).max(300, "File is not valid."), { error: "Files are not valid." })
+    .max(10, "At most 10 files.")
+    .optional()
+    .default([]),
 });
 export type DecideInput = z.input<typeof decideSchema>;
+
+/** `POST /api/v1/request/withdraw` and the record page's Withdraw: the requester's own request, a reason optional. */
+export const withdrawSchema = decideSchema.pick({ form: true, id: true, comment: true, expected_status: true });
 
 const bulkDecision = z.enum([...BULK_DECISIONS.approval, ...BULK_DECISIONS.suggestion], {
   error: "Decision is not valid.",

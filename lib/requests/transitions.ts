@@ -5,6 +5,7 @@
  * RO reversal, tech time and uniform request: submitted -> approved | denied (a reason) | needs_info;
  * needs_info -> submitted (the requester answers on the record); approved -> completed.
  * Suggestion: submitted -> under_review -> accepted | declined; accepted -> implemented.
+ * The requester withdraws a request nobody has decided (submitted, needs_info, under_review) -> withdrawn.
  * Anything else (completed -> submitted, ...) is not a transition.
  */
 import { FORM_KEYS, type FormKey } from "@/lib/forms/form-keys";
@@ -12,7 +13,7 @@ import { STAFF_FORMS } from "@/lib/forms/registry";
 
 import { REQUEST_STATUSES, type RequestStatus } from "@/lib/forms/request-statuses";
 
-/** What an approver may do; `answer` is the requester's reply to 'Needs information'. */
+/** What an approver may do; `answer` (the reply to 'Needs information') and `withdraw` are the requester's. */
 export const DECISIONS = [
   "approve",
   "deny",
@@ -23,6 +24,7 @@ export const DECISIONS = [
   "decline",
   "implement",
   "answer",
+  "withdraw",
 ] as const;
 export type Decision = (typeof DECISIONS)[number];
 
@@ -38,17 +40,20 @@ export const BULK_DECISIONS = {
 } as const satisfies Record<Workflow, readonly Decision[]>;
 export type BulkDecision = (typeof BULK_DECISIONS)[Workflow][number];
 
+/** The requester's own steps: answering a question, withdrawing a request nobody has decided. */
+export const REQUESTER_DECISIONS: ReadonlySet<Decision> = new Set<Decision>(["answer", "withdraw"]);
+
 type Table = Partial<Record<RequestStatus, Partial<Record<Decision, RequestStatus>>>>;
 
 const APPROVAL: Table = {
-  submitted: { approve: "approved", deny: "denied", needs_info: "needs_info" },
-  needs_info: { answer: "submitted" },
+  submitted: { approve: "approved", deny: "denied", needs_info: "needs_info", withdraw: "withdrawn" },
+  needs_info: { answer: "submitted", withdraw: "withdrawn" },
   approved: { complete: "completed" },
 };
 
 const SUGGESTION: Table = {
-  submitted: { review: "under_review" },
-  under_review: { accept: "accepted", decline: "declined" },
+  submitted: { review: "under_review", withdraw: "withdrawn" },
+  under_review: { accept: "accepted", decline: "declined", withdraw: "withdrawn" },
   accepted: { implement: "implemented" },
 };
 
@@ -62,7 +67,7 @@ export function nextStatus(workflow: Workflow, from: RequestStatus, decision: De
   return TRANSITIONS[workflow][from]?.[decision] ?? null;
 }
 
-/** The decisions possible from `from` (the panel's buttons), requester's `answer` included. */
+/** The decisions possible from `from` (the panel's buttons), the requester's `answer` and `withdraw` included. */
 export function decisionsFrom(workflow: Workflow, from: RequestStatus): Decision[] {
   return Object.keys(TRANSITIONS[workflow][from] ?? {}) as Decision[];
 }
@@ -72,7 +77,7 @@ export const COMMENT_REQUIRED: ReadonlySet<Decision> = new Set<Decision>(["deny"
 
 /** The statuses an approver has a decision in (the approvals inbox's Status filter), in REQUEST_STATUSES' order. */
 export const INBOX_STATUSES: readonly RequestStatus[] = REQUEST_STATUSES.filter((s) =>
-  Object.values(TRANSITIONS).some((table) => Object.keys(table[s] ?? {}).some((d) => d !== "answer")),
+  Object.values(TRANSITIONS).some((table) => Object.keys(table[s] ?? {}).some((d) => !REQUESTER_DECISIONS.has(d as Decision))),
 );
 
 /** A requester may edit their request only while nobody has decided it (submitted, or asked for information). */
@@ -91,6 +96,7 @@ export const STATUS_LABELS: Record<RequestStatus, string> = {
   accepted: "Accepted",
   declined: "Declined",
   implemented: "Implemented",
+  withdrawn: "Withdrawn",
 };
 
 export const DECISION_LABELS: Record<Decision, string> = {
@@ -103,6 +109,7 @@ export const DECISION_LABELS: Record<Decision, string> = {
   decline: "Decline",
   implement: "Mark implemented",
   answer: "Answer",
+  withdraw: "Withdraw",
 };
 
 /**

@@ -5,7 +5,15 @@ import { UNREACHABLE } from "@/lib/api/unreachable";
  * and the dropzone (components/dropzone) both read this file, so it must stay free of Node imports.
  */
 
-export const UPLOAD_KIND_NAMES = ["banner", "post", "attachment", "event", "document", "profilePhoto"] as const;
+export const UPLOAD_KIND_NAMES = [
+  "banner",
+  "post",
+  "attachment",
+  "event",
+  "document",
+  "profilePhoto",
+  "request",
+] as const;
 export type UploadKindName = (typeof UPLOAD_KIND_NAMES)[number];
 
 export type UploadKind = {
@@ -115,6 +123,21 @@ export const UPLOAD_KINDS: Record<UploadKindName, UploadKind> = {
     messages: {
       tooBig: UPLOAD_MESSAGES.tooBig,
       tooMany: UPLOAD_MESSAGES.onlyOneRemoveFirst,
+      invalidType: UPLOAD_MESSAGES.invalidType,
+      required: UPLOAD_MESSAGES.noFile,
+    },
+  },
+  request: {
+    name: "request",
+    label: "Photos or documents",
+    // What a requester adds to a request while it needs information (docs/features/requests.md).
+    maxFiles: 10,
+    maxFilesizeMb: 25,
+    extensions: null,
+    endpoint: "/api/v1/store_document?kind=request",
+    messages: {
+      tooBig: UPLOAD_MESSAGES.tooBig,
+      tooMany: UPLOAD_MESSAGES.onlyN,
       invalidType: UPLOAD_MESSAGES.invalidType,
       required: UPLOAD_MESSAGES.noFile,
     },

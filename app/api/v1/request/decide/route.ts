@@ -15,6 +15,7 @@ export const POST = withApi({}, { body: decideSchema }, async ({ user, body, req
     await decide(API_FORMS[body.form], body.id, body.decision, body.comment, user, {
       expected: body.expected_status,
       requestId,
+      files: body.files,
     }),
   ),
 );
