@@ -33,7 +33,12 @@ export function RequestFiles({ files }: { files: RequestFile[] }) {
               <Icon name="document" className="h-8 w-8 shrink-0 text-slate-500" />
             )}
             <div className="min-w-0 text-sm">
-              <a href={f.url} className="block truncate font-medium text-brand-700 underline" target="_blank" rel="noreferrer">
+              <a
+                href={f.url}
+                className="block truncate font-medium text-brand-700 underline"
+                target="_blank"
+                rel="noreferrer"
+              >
                 {f.name}
               </a>
               <p className="text-xs text-slate-600">

@@ -14,7 +14,9 @@ import { assertMayUpload, receiveUploads } from "./upload";
 const documentQuery = z.object({
   // Which form the files are for (limits differ). Old clients send none: role 1 then uploads a
   // document, role 2 an event attachment (the only form it may save).
-  kind: z.enum(["post", "attachment", "event", "document", "request"], { error: "The upload kind is not valid." }).optional(),
+  kind: z
+    .enum(["post", "attachment", "event", "document", "request"], { error: "The upload kind is not valid." })
+    .optional(),
 });
 
 /**

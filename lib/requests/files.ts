@@ -63,11 +63,7 @@ export async function requestFileAccess(
   if (managesForms(user)) return "ok";
   for (const link of links) {
     const t = REQUEST_TABLES[link.form];
-    const [row] = await db
-      .select({ createdBy: t.createdBy })
-      .from(t)
-      .where(eq(t.id, link.id))
-      .limit(1);
+    const [row] = await db.select({ createdBy: t.createdBy }).from(t).where(eq(t.id, link.id)).limit(1);
     if (row?.createdBy === user.id) return "ok";
   }
   return "not_found";

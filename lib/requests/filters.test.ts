@@ -3,14 +3,22 @@ import { STATUS_FILTER, statusFilterOf, statusOfFilter, statusesOf } from "./fil
 
 describe("a list's Status filter", () => {
   it("offers only the statuses of the form's workflow", () => {
-    expect(statusesOf("approval")).toEqual(["submitted", "needs_info", "approved", "denied", "completed"]);
-    expect(statusesOf("suggestion")).toEqual(["submitted", "under_review", "accepted", "declined", "implemented"]);
+    expect(statusesOf("approval")).toEqual(["submitted", "needs_info", "approved", "denied", "completed", "withdrawn"]);
+    expect(statusesOf("suggestion")).toEqual([
+      "submitted",
+      "under_review",
+      "accepted",
+      "declined",
+      "implemented",
+      "withdrawn",
+    ]);
     expect(statusFilterOf("approval").map((o) => o.text)).toEqual([
       "Submitted",
       "Needs information",
       "Approved",
       "Denied",
       "Completed",
+      "Withdrawn",
     ]);
     expect(statusFilterOf("suggestion").map((o) => o.text)).not.toContain("Approved");
   });

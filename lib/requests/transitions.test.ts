@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import {
   COMMENT_REQUIRED,
   EDITABLE_BY_REQUESTER,
+  INBOX_STATUSES,
+  REQUESTER_DECISIONS,
   TRANSITIONS,
   decisionsFrom,
   nextStatus,
@@ -34,13 +36,29 @@ describe("request workflows", () => {
     expect(nextStatus("approval", "submitted", "complete")).toBeNull();
     expect(nextStatus("suggestion", "submitted", "approve")).toBeNull();
     expect(nextStatus("suggestion", "submitted", "accept")).toBeNull();
-    // The whole table, counted: 5 approval edges, 4 suggestion edges.
+    // The whole table, counted: 5 approval edges and 2 withdrawals, 4 suggestion edges and 2 withdrawals.
     const count = (w: "approval" | "suggestion") =>
       Object.values(TRANSITIONS[w]).reduce((n, e) => n + Object.keys(e ?? {}).length, 0);
-    expect(count("approval")).toBe(5);
-    expect(count("suggestion")).toBe(4);
-    for (const s of ["denied", "completed"] as const) expect(decisionsFrom("approval", s)).toEqual([]);
-    for (const s of ["declined", "implemented"] as const) expect(decisionsFrom("suggestion", s)).toEqual([]);
+    expect(count("approval")).toBe(7);
+    expect(count("suggestion")).toBe(6);
+    for (const s of ["denied", "completed", "withdrawn"] as const) expect(decisionsFrom("approval", s)).toEqual([]);
+    for (const s of ["declined", "implemented", "withdrawn"] as const)
+      expect(decisionsFrom("suggestion", s)).toEqual([]);
+  });
+
+  it("the requester withdraws what nobody has decided: submitted, needs_info, under_review; never after", () => {
+    expect(nextStatus("approval", "submitted", "withdraw")).toBe("withdrawn");
+    expect(nextStatus("approval", "needs_info", "withdraw")).toBe("withdrawn");
+    expect(nextStatus("suggestion", "submitted", "withdraw")).toBe("withdrawn");
+    expect(nextStatus("suggestion", "under_review", "withdraw")).toBe("withdrawn");
+    for (const s of ["approved", "denied", "completed", "withdrawn"] as const)
+      expect(nextStatus("approval", s, "withdraw")).toBeNull();
+    for (const s of ["accepted", "declined", "implemented"] as const)
+      expect(nextStatus("suggestion", s, "withdraw")).toBeNull();
+    // What waits for an approver is unchanged: a withdrawal is the requester's, not an inbox decision.
+    expect(INBOX_STATUSES).not.toContain("needs_info");
+    expect(INBOX_STATUSES).not.toContain("withdrawn");
+    expect(REQUESTER_DECISIONS.has("withdraw")).toBe(true);
   });
 
   it("every status a transition names is a status; the suggestion form has its own workflow", () => {

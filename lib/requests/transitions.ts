@@ -77,7 +77,9 @@ export const COMMENT_REQUIRED: ReadonlySet<Decision> = new Set<Decision>(["deny"
 
 /** The statuses an approver has a decision in (the approvals inbox's Status filter), in REQUEST_STATUSES' order. */
 export const INBOX_STATUSES: readonly RequestStatus[] = REQUEST_STATUSES.filter((s) =>
-  Object.values(TRANSITIONS).some((table) => Object.keys(table[s] ?? {}).some((d) => !REQUESTER_DECISIONS.has(d as Decision))),
+  Object.values(TRANSITIONS).some((table) =>
+    Object.keys(table[s] ?? {}).some((d) => !REQUESTER_DECISIONS.has(d as Decision)),
+  ),
 );
 
 /** A requester may edit their request only while nobody has decided it (submitted, or asked for information). */
