@@ -86,7 +86,6 @@ export const STAFF_FORMS = {
   uniform_request: staffForm({
     label: "Uniform Request",
     path: "/uniform/request",
-    editPage: false,
     apiForm: "uniform",
     menu: { icon: "shirt" },
     listCapability: "listUniformRequests",

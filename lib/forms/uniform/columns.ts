@@ -62,7 +62,7 @@ export type UniformListRow = {
 
 export const yesNo = (v: boolean) => (v ? "Yes" : "No");
 
-/** A stored request as the form's values (there is no edit page): a v1 update lays its fields over them. */
+/** A stored request as the form's values (the edit screen starts from them; a v1 update lays its fields over them). */
 export function uniformFormValues(
   row: Pick<
     UniformListRow,

@@ -173,14 +173,14 @@ export async function listUniformRequests(state: TableState): Promise<Page<Unifo
 export async function getUniformRequest(
   id: number,
   user: SessionUser,
-): Promise<(UniformListRow & { updatedByName: string }) | null> {
+): Promise<(UniformListRow & { updatedByName: string; createdBy: number | null }) | null> {
   const db = await getDb();
   const [row] = await db
-    .select({ ...uniformRowColumns, updatedByName: u.updatedByName })
+    .select({ ...uniformRowColumns, updatedByName: u.updatedByName, createdBy: u.createdBy })
     .from(u)
     .where(and(eq(u.id, id), ownSubmissions(u.createdBy)(user)))
     .limit(1);
-  return (row as UniformListRow & { updatedByName: string }) ?? null;
+  return (row as UniformListRow & { updatedByName: string; createdBy: number | null }) ?? null;
 }
 
 /** The list's default range, the last 6 days through today, as a `range` filter value (dealerships' zone). */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { text } from "@/lib/validation/text";
-import { LONG_TEXT_MAX, fieldNames, nullAsEmpty, requiredText } from "../fields";
+import { LONG_TEXT_MAX, fieldNames, idField, nullAsEmpty, requiredText } from "../fields";
 import { toId } from "@/lib/validation/id";
 import type { FormProfile } from "@/lib/forms/profile";
 
@@ -211,6 +211,19 @@ export const uniformRequestSchema = uniformRequestFields
 
 export type UniformRequestValues = z.input<typeof uniformRequestSchema>;
 export type UniformRequestInput = z.output<typeof uniformRequestSchema>;
+
+/**
+ * The screen's save: the form's fields, and `id` on the edit screen (its requester while the request is open,
+ * administrators: lib/requests/edit-rules.ts decides in the save).
+ */
+export const uniformSaveSchema = uniformRequestSchema.and(
+  z.object({
+    id: z
+      .union([z.literal(""), z.null(), idField("The id must be a number.")])
+      .optional()
+      .transform((v) => (v === "" || v == null ? null : v)),
+  }),
+);
 
 /** The form's fields, for mapping server errors back onto them. */
 export const UNIFORM_FIELDS = fieldNames(uniformRequestFields);

@@ -27,8 +27,16 @@ import {
 
 import type { FormProfile } from "@/lib/forms/profile";
 
-/** `me`: the signed-in user (lib/forms/profile.ts): the requestor, and the employee and location the form starts with. */
-type Props = { roleId: number; me: FormProfile; locations: LocationOption[] };
+/**
+ * `me`: the signed-in user (lib/forms/profile.ts): the requestor, and the employee and location a new form starts
+ * with. `initial`: a stored request (the edit screen), with its `id`; without it, a new one.
+ */
+type Props = {
+  roleId: number;
+  me: FormProfile;
+  locations: LocationOption[];
+  initial?: UniformRequestValues & { id: string };
+};
 
 const selectClass = (error?: string) =>
   `block w-full rounded-md border bg-white px-3 py-2 text-sm shadow-sm focus:border-brand-500 focus:ring-1 focus:ring-brand-500 focus:outline-none ${error ? "border-red-500" : "border-slate-300"}`;
@@ -37,13 +45,14 @@ const selectClass = (error?: string) =>
  * The uniform request form (the old portal's screens): New Hire copies into New Order; the designation
  * decides the wear options (Polo only for designations other than Driver/Porter and technician); a
  * technician's 'Shirt & Pant' asks for shirt and pant quantities instead of the total. The requestor is
- * the signed-in user (read-only); the location's manager e-mail is shown and recorded by the server.
+ * the signed-in user (read-only); the location's manager e-mail is shown and recorded by the server. With
+ * `initial` it is the edit screen ('Edit Uniform Request').
  */
-export function UniformForm({ roleId, me, locations }: Props) {
+export function UniformForm({ roleId, me, locations, initial }: Props) {
   const blank = () => emptyUniformRequest(me.name, me);
   const form = useForm<UniformRequestValues>({
     resolver: zodResolver(uniformRequestSchema) as unknown as Resolver<UniformRequestValues>,
-    defaultValues: blank(),
+    defaultValues: initial ?? blank(),
   });
   const { setValue, getValues, control } = form;
   const register = registerWithStart(form);
@@ -63,11 +72,11 @@ export function UniformForm({ roleId, me, locations }: Props) {
       form={form}
       screen="uniform_request"
       roleId={roleId}
-      editing={false}
+      editing={!!initial}
       backLabel="Cancel"
       fields={UNIFORM_FIELDS}
       blank={blank}
-      save={(values) => saveUniformRequestAction(values)}
+      save={(values) => saveUniformRequestAction({ ...values, id: initial?.id ?? "" })}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <div>

@@ -14,7 +14,7 @@ const quantity = (n: number | null) => (n === null ? null : String(n));
 /**
  * A uniform request, read-only and in full (its sizes and note too). Roles 1 and 2, who have the list,
  * see every request; everyone else only their own (the copy of the submission mail links here), and
- * someone else's request is the same 404 as an unknown id. There is no edit screen (the old portal's screens).
+ * someone else's request is the same 404 as an unknown id. Its requester edits it while it is open (the edit screen).
  */
 export default async function UniformViewPage({ params }: RecordPageProps) {
   await connection();
