@@ -38,7 +38,7 @@ describe("STAFF_FORMS", () => {
     });
     expect(STAFF_FORMS.uniform_request).toMatchObject({
       title: "Uniform Request",
-      editPage: false,
+      editPage: true,
       listCapability: "listUniformRequests",
       back: "managers",
     });

@@ -17,7 +17,7 @@ export const decideSchema = z.object({
   expected_status: z.enum(REQUEST_STATUSES, { error: "Status is not valid." }).optional(),
   /** Storage paths of photos or documents the requester uploaded (kind `request`), sent with an answer. */
   files: z
-    .array(z.string({ error: "File is not valid." }).max(300, "File is not valid."), { error: "Files are not valid." })
+    .array(text().max(300, "File is not valid."), { error: "Files are not valid." })
     .max(10, "At most 10 files.")
     .optional()
     .default([]),
