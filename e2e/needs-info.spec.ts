@@ -1,0 +1,135 @@
+import { expect, test, type Browser } from "@playwright/test";
+import { BASE_URL, storageStateOf } from "./support/env";
+import { expectNoAxeViolations } from "./support/axe";
+import { reviewScreenshot } from "./support/screenshot";
+
+/**
+ * The requester knows where they stand (docs/features/requests.md): a manager asks a question on a technician's
+ * request; the technician sees it marked in My requests with the question on the row, answers on the record page
+ * with a photo (the answer box under the question), and the manager sees the photo; then the technician withdraws
+ * a request (asked first): Withdrawn, no Edit, no Withdraw. Once at 1280 px and once on a phone (390 px).
+ */
+const json = { origin: BASE_URL, "content-type": "application/json" };
+/** A 1x1 PNG: the photo the technician attaches. */
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+async function journey(browser: Browser, width: number) {
+  const viewport = { width, height: 900 };
+  const staff = await browser.newContext({ storageState: storageStateOf("staff"), viewport });
+  const manager = await browser.newContext({ storageState: storageStateOf("manager"), viewport });
+  const admin = await browser.newContext({ storageState: storageStateOf("admin") });
+  const tag = `${width}-${Date.now().toString(36)}`;
+
+  // The administrator maps RO reversals at Valley Trucks with the manager as their approver.
+  const managerId = (await (await manager.request.get("/api/v1/getuserdata")).json()).content.user_obj.id as number;
+  const locations = (await (await admin.request.get("/api/v1/getdepartmentlocationswohtml?department_id=5")).json())
+    .content.locations as { id: number; name: string }[];
+  const valley = locations.find((l) => l.name === "Valley Trucks")!;
+  const mapped = await admin.request.post("/api/v1/form/mapper/add/update", {
+    headers: json,
+    data: { form_id: 1, location: String(valley.id), to_email: "valley@example.com", approvers: String(managerId) },
+  });
+  const mappedText = await mapped.text();
+  expect(mapped.ok() || mappedText.includes("already mapped"), mappedText).toBeTruthy();
+
+  const submit = async (name: string) => {
+    const res = await staff.request.post("/api/v1/ro-reversal-request/add/update", {
+      headers: json,
+      data: {
+        empolyee_name: name,
+        date_of_request: "11/20/2026",
+        full_ra: `RA-${tag}`,
+        date_ra_was_originally_closed: "2026-11-01",
+        pay_type: "Customer Pay",
+        location: valley.id,
+        reason: "Wrong labour line",
+      },
+    });
+    expect(res.ok(), await res.text()).toBeTruthy();
+    return (await res.json()).content.id as number;
+  };
+  const asked = `Asked ${tag}`;
+  const id = await submit(asked);
+
+  // The manager asks a question on the record page.
+  const managerPage = await manager.newPage();
+  await managerPage.goto(`/roreversal/view/${id}`);
+  await managerPage.getByLabel("Comment").fill("Please send a photo of the signed RO.");
+  await managerPage.getByRole("button", { name: "Needs information" }).click();
+  await expect(managerPage.getByText("Submitted → Needs information")).toBeVisible();
+
+  // The technician: My requests marks the change and shows the question on the row.
+  const page = await staff.newPage();
+  await page.goto("/my/requests?form=ro_reversal");
+  const row = page.getByRole("listitem").filter({ hasText: asked });
+  await expect(row.getByText("Changed since you last looked")).toBeVisible();
+  await expect(row).toContainText("Needs information");
+  await expect(row.getByText("Please send a photo of the signed RO.")).toBeVisible();
+  await reviewScreenshot(page, `test-results/needs-info-my-requests-${width}.png`, { fullPage: true });
+
+  // On the record page the question stands above the answer box; the answer brings a photo.
+  await row.getByRole("link", { name: new RegExp(asked) }).click();
+  await expect(page.getByText("Morgan Manager asks:")).toBeVisible();
+  const question = await page.getByText("Please send a photo of the signed RO.").boundingBox();
+  const answerBox = page.getByLabel("Your answer");
+  const box = await answerBox.boundingBox();
+  expect(question!.y).toBeLessThan(box!.y);
+  await expect(page.getByRole("button", { name: "Withdraw request" })).toBeVisible();
+  await page.locator('input[type="file"]').setInputFiles({ name: "signed-ro.png", mimeType: "image/png", buffer: PNG });
+  await expect(page.getByText("signed-ro.png").first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Answer" })).toBeEnabled();
+  await answerBox.fill("Photo attached.");
+  await expectNoAxeViolations(page, `answer with a photo at ${width}px`);
+  await reviewScreenshot(page, `test-results/needs-info-answer-${width}.png`, { fullPage: true });
+  await page.getByRole("button", { name: "Answer" }).click();
+  await expect(page.getByText("Needs information → Answered")).toBeVisible();
+  const files = page.getByRole("heading", { name: "Photos and documents" }).locator("..");
+  await expect(files.getByRole("link", { name: "signed-ro.png" })).toBeVisible();
+  await reviewScreenshot(page, `test-results/needs-info-answered-${width}.png`, { fullPage: true });
+
+  // The manager sees the photo, and its link downloads it.
+  await managerPage.reload();
+  const link = managerPage.getByRole("link", { name: "signed-ro.png" });
+  await expect(link).toBeVisible();
+  const download = await managerPage.request.get((await link.getAttribute("href"))!);
+  expect(download.ok()).toBeTruthy();
+  expect(Buffer.from(await download.body()).equals(PNG)).toBeTruthy();
+
+  // The technician withdraws another request: asked first, then Withdrawn, no Edit and no Withdraw.
+  const withdrawn = `Withdrawn ${tag}`;
+  const other = await submit(withdrawn);
+  await page.goto(`/roreversal/view/${other}`);
+  await expect(page.getByRole("link", { name: "Edit" })).toBeVisible();
+  await page.getByRole("button", { name: "Withdraw request" }).click();
+  const dialog = page.getByRole("dialog", { name: "Withdraw this request?" });
+  await expect(dialog).toBeVisible();
+  await reviewScreenshot(page, `test-results/needs-info-withdraw-${width}.png`);
+  await dialog.getByRole("button", { name: "Withdraw" }).click();
+  await expect(page.getByText("Submitted → Withdrawn")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Withdraw request" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Edit" })).toHaveCount(0);
+  await page.goto("/my/requests?form=ro_reversal");
+  await expect(page.getByRole("listitem").filter({ hasText: withdrawn })).toContainText("Withdrawn");
+  // It no longer waits for the manager.
+  await managerPage.goto("/approvals");
+  await expect(managerPage.getByText(withdrawn)).toHaveCount(0);
+
+  await Promise.all([staff.close(), manager.close(), admin.close()]);
+}
+
+test("a technician answers a question with a photo and sees the change marked in My requests (1280 px)", async ({
+  browser,
+}) => {
+  test.slow();
+  await journey(browser, 1280);
+});
+
+test("a technician answers a question with a photo and withdraws a request on a phone (390 px)", async ({
+  browser,
+}) => {
+  test.slow();
+  await journey(browser, 390);
+});
