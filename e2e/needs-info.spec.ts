@@ -67,13 +67,17 @@ async function journey(browser: Browser, width: number) {
   const row = page.getByRole("listitem").filter({ hasText: asked });
   await expect(row.getByText("Changed since you last looked")).toBeVisible();
   await expect(row).toContainText("Needs information");
-  await expect(row.getByText("Please send a photo of the signed RO.")).toBeVisible();
+  await expect(row.locator("p").filter({ hasText: "Morgan Manager asks:" })).toContainText(
+    "Please send a photo of the signed RO.",
+  );
   await reviewScreenshot(page, `test-results/needs-info-my-requests-${width}.png`, { fullPage: true });
 
   // On the record page the question stands above the answer box; the answer brings a photo.
   await row.getByRole("link", { name: new RegExp(asked) }).click();
+  await page.waitForURL(`**/roreversal/view/${id}`);
   await expect(page.getByText("Morgan Manager asks:")).toBeVisible();
-  const question = await page.getByText("Please send a photo of the signed RO.").boundingBox();
+  // The question as it stands (the panel), before the timeline repeats it.
+  const question = await page.getByText("Please send a photo of the signed RO.").first().boundingBox();
   const answerBox = page.getByLabel("Your answer");
   const box = await answerBox.boundingBox();
   expect(question!.y).toBeLessThan(box!.y);
