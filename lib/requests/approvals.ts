@@ -14,7 +14,7 @@ import {
   API_FORMS,
   OPEN_STATUSES,
   apiFormOf,
-  decisionsFrom,
+  approverDecisionsFrom,
   workflowOf,
   type ApiForm,
   type Decision,
@@ -40,8 +40,8 @@ export type ApprovalRow = {
 /** The statuses a form's requests wait in for the viewer: the query's, or those waiting for an approver. */
 function waitingStatuses(form: FormKey, q: Pick<ApprovalsQuery, "status">): RequestStatus[] {
   const wanted = q.status ? [q.status] : [...OPEN_STATUSES];
-  // Only the statuses this form's workflow has approver decisions in (the requester's answer is not one).
-  return wanted.filter((s) => decisionsFrom(workflowOf(form), s).some((d) => d !== "answer"));
+  // Only the statuses this form's workflow has approver decisions in (the requester's answer and withdrawal are not).
+  return wanted.filter((s) => approverDecisionsFrom(workflowOf(form), s).length > 0);
 }
 
 /** The rows of `form` waiting on `user` (the decider rule, decidableWhere), narrowed by the query's location. */
@@ -108,7 +108,7 @@ export async function listApprovals(
         submitted_at: iso(r.submitted_at),
         due_at: r.due_at ? iso(r.due_at) : null,
         overdue: !!r.due_at && OPEN_STATUSES.has(r.status) && new Date(r.due_at).getTime() < now,
-        decisions: decisionsFrom(workflowOf(form), r.status).filter((d) => d !== "answer"),
+        decisions: approverDecisionsFrom(workflowOf(form), r.status),
         path: staffFormHref(form, "view", id),
       },
     ];

@@ -5,6 +5,7 @@ import {
   INBOX_STATUSES,
   REQUESTER_DECISIONS,
   TRANSITIONS,
+  approverDecisionsFrom,
   decisionsFrom,
   nextStatus,
   standingComment,
@@ -59,6 +60,9 @@ describe("request workflows", () => {
     expect(INBOX_STATUSES).not.toContain("needs_info");
     expect(INBOX_STATUSES).not.toContain("withdrawn");
     expect(REQUESTER_DECISIONS.has("withdraw")).toBe(true);
+    expect(approverDecisionsFrom("approval", "needs_info")).toEqual([]);
+    expect(approverDecisionsFrom("approval", "submitted")).toEqual(["approve", "deny", "needs_info"]);
+    expect(approverDecisionsFrom("suggestion", "under_review")).toEqual(["accept", "decline"]);
   });
 
   it("every status a transition names is a status; the suggestion form has its own workflow", () => {

@@ -72,6 +72,11 @@ export function decisionsFrom(workflow: Workflow, from: RequestStatus): Decision
   return Object.keys(TRANSITIONS[workflow][from] ?? {}) as Decision[];
 }
 
+/** The decisions an approver may take from `from` (the inbox's buttons): decisionsFrom without the requester's own. */
+export function approverDecisionsFrom(workflow: Workflow, from: RequestStatus): Decision[] {
+  return decisionsFrom(workflow, from).filter((d) => !REQUESTER_DECISIONS.has(d));
+}
+
 /** Decisions that need a comment: a denial or decline gives a reason, a question and its answer are text. */
 export const COMMENT_REQUIRED: ReadonlySet<Decision> = new Set<Decision>(["deny", "decline", "needs_info", "answer"]);
 
