@@ -34,6 +34,42 @@ const features = tableFeatures({ rowSortingFeature, rowSelectionFeature });
 const PINNED = "sticky right-0 bg-inherit shadow-[inset_1px_0_0_#e2e8f0]";
 const pinned = (id: string) => (id === "actions" ? PINNED : "");
 
+/**
+ * The card layout below 766 px (`md:`, app/globals.css), for a table with `cards`: the same table, restyled, so
+ * sorting, filters, selection and pagination are the same controls at every width. The sort headers wrap as a row
+ * of buttons, the filters stack with their column's name, and each row is a card: its checkbox, title and badge on
+ * the first line, the other cells below as 'Name: value' (an empty cell is left out), its actions last.
+ */
+const CARD = {
+  frame: "max-md:overflow-visible max-md:border-0 max-md:bg-transparent",
+  table: "max-md:block",
+  caption: "max-md:block max-md:px-0",
+  head: "max-md:block max-md:bg-transparent",
+  sortRow: "max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-2 max-md:bg-transparent max-md:pb-2",
+  sortCell: "max-md:rounded max-md:border max-md:border-slate-300 max-md:bg-white max-md:px-2 max-md:py-1",
+  unsortedCell: "max-md:hidden",
+  filterRow: "max-md:grid max-md:grid-cols-2 max-md:gap-2 max-md:bg-transparent max-md:pb-3",
+  filterCell:
+    "max-md:static max-md:flex max-md:flex-col max-md:gap-1 max-md:p-0 max-md:shadow-none max-md:empty:hidden max-md:before:text-xs max-md:before:font-medium max-md:before:text-slate-600 max-md:before:content-[attr(data-label)]",
+  body: "max-md:block max-md:space-y-3 max-md:divide-y-0",
+  row: "max-md:grid max-md:grid-cols-[auto_minmax(0,1fr)_auto] max-md:items-start max-md:gap-x-3 max-md:gap-y-1 max-md:rounded-md max-md:border max-md:border-slate-200 max-md:p-3",
+  select: "max-md:col-start-1 max-md:row-start-1 max-md:p-0",
+  title:
+    "max-md:col-start-2 max-md:row-start-1 max-md:p-0 max-md:font-medium max-md:break-words max-md:whitespace-normal",
+  badge: "max-md:col-start-3 max-md:row-start-1 max-md:p-0",
+  field:
+    "max-md:col-span-full max-md:flex max-md:gap-2 max-md:p-0 max-md:whitespace-normal max-md:empty:hidden max-md:before:shrink-0 max-md:before:text-slate-500 max-md:before:content-[attr(data-label)]",
+  hidden: "max-md:hidden",
+  actions: "max-md:static max-md:col-span-full max-md:mt-1 max-md:p-0 max-md:shadow-none",
+  empty: "max-md:block",
+} as const;
+
+/** Where a cell sits on a card (the `actions` column last; a column without a place is a 'Name: value' line). */
+function cardCell(col: { id: string; card?: DataTableColumn<unknown>["card"] }): string {
+  if (col.id === "actions") return CARD.actions;
+  return col.card ? CARD[col.card] : CARD.field;
+}
+
 export type DataTableFilter =
   { kind: "text"; placeholder?: string } | { kind: "select"; options: { value: number | string; text: string }[] };
 
@@ -49,6 +85,12 @@ export type DataTableColumn<T> = {
   sortable?: boolean;
   filter?: DataTableFilter;
   className?: string;
+  /**
+   * Its place on a card (a table with `cards`, below 766 px): `title` heads the card (its name, or the record's
+   * reference), `badge` sits beside the title (the status), `hidden` is left off the card; by default a
+   * 'Header: value' line. Without a `title` column the first column heads the card.
+   */
+  card?: "title" | "badge" | "hidden";
 };
 
 export type DataTableProps<T> = {
@@ -78,6 +120,8 @@ export type DataTableProps<T> = {
   /** Buttons above the table (export, links to other screens). */
   toolbar?: (selected: string[]) => React.ReactNode;
   emptyText?: string;
+  /** Below 766 px each row is a card (the column's `card` says where its cell goes) instead of a table scrolled sideways. */
+  cards?: boolean;
 };
 
 /**
@@ -86,7 +130,7 @@ export type DataTableProps<T> = {
  * component); this component only renders them and turns clicks into new URLs: sort headers and the
  * page-size select push at once, text filters on Enter, select filters on change, the pager's links
  * and the 'Page' box (the old portal's clamping) navigate. Row selection covers the rows of the page on screen.
- * Below 766 px the table scrolls sideways inside its frame; the controls wrap.
+ * Below 766 px the table scrolls sideways inside its frame, or with `cards` each row is a card (CARD); the controls wrap.
  */
 export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const {
@@ -102,6 +146,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     bulkActions,
     toolbar,
     emptyText = "No records found.",
+    cards = false,
   } = props;
   const selectable = props.selectable ?? bulkActions !== undefined;
   const router = useRouter();
@@ -121,6 +166,11 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     setDrafts(state.filters);
   }
   const captionId = useId();
+  // The card classes, or none: `card(key)` for the table's parts, `cardOf(col)` for a column's cells.
+  const card = (key: keyof typeof CARD) => (cards ? CARD[key] : "");
+  const titleId = (columns.find((c) => c.card === "title") ?? columns[0])?.id;
+  const cardOf = (col: DataTableColumn<T>) =>
+    cards ? cardCell(col.id === titleId && col.id !== "actions" ? { ...col, card: "title" } : col) : "";
 
   const go = (patch: Partial<TableState>) =>
     startTransition(() => router.push(tableHref(path, state, { defaultSort }, patch)));
@@ -203,7 +253,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
       )}
 
       <div
-        className="relative max-w-full overflow-x-auto rounded-md border border-slate-200 bg-white"
+        className={`relative max-w-full overflow-x-auto rounded-md border border-slate-200 bg-white ${card("frame")}`}
         aria-busy={pending || undefined}
       >
         {pending && (
@@ -212,16 +262,16 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
             <span className="sr-only">Loading</span>
           </div>
         )}
-        <table className="min-w-full text-left text-sm" aria-labelledby={captionId}>
-          <caption id={captionId} className="px-3 py-2 text-left text-sm text-slate-600">
+        <table className={`min-w-full text-left text-sm ${card("table")}`} aria-labelledby={captionId}>
+          <caption id={captionId} className={`px-3 py-2 text-left text-sm text-slate-600 ${card("caption")}`}>
             <span className="sr-only">{title}, </span>
             {rangeCaption(state.page, state.size, total)}
           </caption>
-          <thead className="bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+          <thead className={`bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase ${card("head")}`}>
             {table.getHeaderGroups().map((group) => (
-              <tr key={group.id} className="bg-slate-50">
+              <tr key={group.id} className={`bg-slate-50 ${card("sortRow")}`}>
                 {selectable && (
-                  <th scope="col" className="w-10 px-3 py-2">
+                  <th scope="col" className={`w-10 px-3 py-2 ${card("sortCell")}`}>
                     <input
                       type="checkbox"
                       aria-label="Select all rows on this page"
@@ -243,7 +293,9 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                       key={header.id}
                       scope="col"
                       aria-sort={header.column.getCanSort() ? (sorted ?? "none") : undefined}
-                      className={`px-3 py-2 whitespace-nowrap ${pinned(col.id)} ${col.className ?? ""}`}
+                      className={`px-3 py-2 whitespace-nowrap ${pinned(col.id)} ${col.className ?? ""} ${
+                        header.column.getCanSort() ? card("sortCell") : card("unsortedCell")
+                      }`}
                     >
                       {header.column.getCanSort() ? (
                         <button
@@ -264,10 +316,15 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                 })}
               </tr>
             ))}
-            <tr className="bg-slate-50">
-              {selectable && <td className="px-3 pb-2" />}
+            <tr className={`bg-slate-50 ${card("filterRow")}`}>
+              {selectable && <td className={`px-3 pb-2 ${card("filterCell")}`} />}
               {columns.map((col) => (
-                <td key={col.id} className={`px-3 pb-2 font-normal normal-case ${pinned(col.id)}`}>
+                <td
+                  key={col.id}
+                  // The filter's visible name on a card layout (the table's header says it otherwise).
+                  data-label={cards ? col.header : undefined}
+                  className={`px-3 pb-2 font-normal normal-case ${pinned(col.id)} ${card("filterCell")}`}
+                >
                   {col.filter?.kind === "text" && (
                     <input
                       type="search"
@@ -304,11 +361,14 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
               ))}
             </tr>
           </thead>
-          <tbody className="data-rows divide-y divide-slate-100">
+          <tbody className={`data-rows divide-y divide-slate-100 ${card("body")}`}>
             {table.getRowModel().rows.map((row) => (
-              <tr key={row.id} className={row.getIsSelected() ? "bg-brand-50" : "bg-white hover:bg-slate-50"}>
+              <tr
+                key={row.id}
+                className={`${row.getIsSelected() ? "bg-brand-50" : "bg-white hover:bg-slate-50"} ${card("row")}`}
+              >
                 {selectable && (
-                  <td>
+                  <td className={card("select") || undefined}>
                     <input
                       type="checkbox"
                       aria-label={`Select ${rowLabel(row.original)}`}
@@ -317,16 +377,26 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                     />
                   </td>
                 )}
-                {row.getAllCells().map((cell) => (
-                  <td key={cell.id} className={pinned(cell.column.id) || undefined}>
-                    <table.FlexRender cell={cell} />
-                  </td>
-                ))}
+                {row.getAllCells().map((cell) => {
+                  const col = columns.find((c) => c.id === cell.column.id)!;
+                  return (
+                    <td
+                      key={cell.id}
+                      // A card's 'Name: value' line takes its name from here (CARD.field).
+                      data-label={
+                        cards && !col.card && col.id !== titleId && col.id !== "actions" ? `${col.header}:` : undefined
+                      }
+                      className={`${pinned(col.id)} ${cardOf(col)}`.trim() || undefined}
+                    >
+                      <table.FlexRender cell={cell} />
+                    </td>
+                  );
+                })}
               </tr>
             ))}
             {rows.length === 0 && (
-              <tr>
-                <td colSpan={columns.length + (selectable ? 1 : 0)} className="p-0 text-slate-500">
+              <tr className={card("empty") || undefined}>
+                <td colSpan={columns.length + (selectable ? 1 : 0)} className={`p-0 text-slate-500 ${card("empty")}`}>
                   {/* At the frame's left edge, not the middle of a table wider than the frame (off screen). */}
                   <div className="sticky left-0 w-max px-3 py-10">{emptyText}</div>
                 </td>

@@ -6,7 +6,7 @@ import { DateText } from "@/components/content/date-text";
 import { useFormListActions } from "@/components/forms/form-list-actions";
 import { UnroutedBadge } from "@/components/forms/unrouted-badge";
 import type { TableSort, TableState } from "@/lib/data-table/state";
-import type { ApiForm } from "@/lib/requests/transitions";
+import type { ApiForm, Workflow } from "@/lib/requests/transitions";
 import { BulkDecision } from "@/components/requests/bulk-decision";
 import { requestStateTableColumns } from "@/components/requests/state-columns";
 import type { RequestStateRow } from "@/lib/requests/columns";
@@ -34,6 +34,8 @@ export type StaffFormTableProps<Row extends { id: number }> = StaffListProps<Row
   refuseDelete?: (selected: string[]) => React.ReactNode | null;
   /** The request form whose selected rows may be approved or denied in bulk (roles 1 and 2; the server decides per row). */
   decideForm?: ApiForm;
+  /** Rows as cards on a phone (DataTable's `cards`). */
+  cards?: boolean;
 };
 
 /**
@@ -98,6 +100,7 @@ export function StaffFormTable<Row extends { id: number }>({
  * A request form's list on StaffFormTable, its form's facts from the registry: the list's path, what a
  * record is called (its title) and, with `decide` (roles 1 and 2), the form whose selected rows may be
  * decided in bulk. `listCall` is its v1 list call (the exports); `deleteAction` gives the bulk delete.
+ * On a phone its rows are cards (DataTable's `cards`; the columns' order and card places: requestColumns).
  */
 export function RequestFormTable<Row extends { id: number }>({
   form,
@@ -115,6 +118,7 @@ export function RequestFormTable<Row extends { id: number }>({
       path={staffFormHref(form, "list")}
       decideForm={decide ? STAFF_FORMS[form].apiForm : undefined}
       actions={{ listCall, deleteAction, what: STAFF_FORMS[form].title }}
+      cards
     />
   );
 }
@@ -167,11 +171,31 @@ export function requestListColumns<
     view: (r: Row) => staffFormHref(form, "view", r.id),
     edit: STAFF_FORMS[form].editPage ? (r: Row) => staffFormHref(form, "edit", r.id) : undefined,
   };
-  return [
-    ...own(requestColumnMaker<Row, Id>(label)),
-    ...requestStateTableColumns<Row>(STAFF_FORMS[form].workflow),
+  return requestColumns(
+    own(requestColumnMaker<Row, Id>(label)),
+    STAFF_FORMS[form].workflow,
     recordActionsColumn({ ...links, ...actions }),
-  ];
+  );
+}
+
+/**
+ * A request list's columns in their order: the record's title column (the one marked `card: "title"`, else the
+ * first), then Status and Due, so both are in view at 1280 px however many fields the form lists, then the form's
+ * other columns, Decided By and Decided At, and the row's actions (pinned at the right). On a phone's card the title
+ * heads it with the status beside it (DataTable's `cards`).
+ */
+export function requestColumns<Row extends RequestStateRow>(
+  own: DataTableColumn<Row>[],
+  workflow: Workflow,
+  actions: DataTableColumn<Row>,
+): DataTableColumn<Row>[] {
+  const at = Math.max(
+    0,
+    own.findIndex((c) => c.card === "title"),
+  );
+  const title: DataTableColumn<Row> = { ...own[at], card: "title" };
+  const [status, due, ...decision] = requestStateTableColumns<Row>(workflow);
+  return [title, status, due, ...own.filter((_, i) => i !== at), ...decision, actions];
 }
 
 function requestColumnMaker<

@@ -7,11 +7,15 @@ import { STATUS_LABELS } from "./transitions";
 import { type RequestStatus } from "@/lib/forms/request-statuses";
 import { personName } from "@/lib/users/display-name";
 
-/** The decision state a request's list row and record carry (docs/features/requests.md): status, decided by (a name), decided at. */
+/**
+ * The decision state a request's list row and record carry (docs/features/requests.md): status, decided by (a name),
+ * decided at, and when it is due (overdue: waiting past it).
+ */
 export type RequestStateRow = {
   status: RequestStatus;
   decidedByName: string | null;
   decidedAt: Date | null;
+  dueAt: Date | null;
   overdue: boolean;
 };
 
@@ -30,6 +34,7 @@ export function requestStateColumns(t: {
     status: t.status,
     decidedByName: sql<string | null>`(select ${personName(u)} from ${u} where ${u.id} = ${t.decidedBy})`,
     decidedAt: t.decidedAt,
+    dueAt: t.dueAt,
     overdue:
       sql<boolean>`(${t.status} in ('submitted', 'under_review') and ${t.dueAt} is not null and ${t.dueAt} < now())`.mapWith(
         Boolean,

@@ -1,12 +1,16 @@
 "use client";
 
-import { requestStateTableColumns } from "@/components/requests/state-columns";
 import { useRouter } from "next/navigation";
 import { useTransition } from "react";
 import type { DataTableColumn } from "@/components/data-table/data-table";
 import { DateText } from "@/components/content/date-text";
 import { DateRangePicker } from "@/components/forms/date-range-picker";
-import { RequestFormTable, nameWithBadge, recordActionsColumn } from "@/components/forms/staff-form-table";
+import {
+  RequestFormTable,
+  nameWithBadge,
+  recordActionsColumn,
+  requestColumns,
+} from "@/components/forms/staff-form-table";
 import { tableHref, type TableState } from "@/lib/data-table/state";
 import {
   UNIFORM_DEFAULT_SORT,
@@ -44,78 +48,86 @@ export function UniformTable({ state, rows, total, locations }: Props) {
     );
   const yesNoFilter = { kind: "select" as const, options: YES_NO_FILTER };
 
-  const columns: DataTableColumn<UniformListRow>[] = [
-    {
-      id: "designation",
-      header: uniformLabel("designation"),
-      sortable: true,
-      filter: { kind: "select", options: options(DESIGNATIONS) },
-      cell: (r) => designationName(r.designationId),
-    },
-    {
-      id: "employee_name",
-      header: uniformLabel("employee_name"),
-      sortable: true,
-      filter: { kind: "text" },
-      cell: nameWithBadge((r) => `${r.employeeFirstName} ${r.employeeLastName}`),
-    },
-    {
-      id: "location",
-      header: uniformLabel("location"),
-      sortable: true,
-      filter: { kind: "select", options: locations },
-      cell: (r) => r.locationName,
-    },
-    {
-      id: "requestor",
-      header: uniformLabel("requestor"),
-      sortable: true,
-      filter: { kind: "text" },
-      cell: (r) => r.requestorName,
-    },
-    {
-      id: "new_hire",
-      header: uniformLabel("new_hire"),
-      sortable: true,
-      filter: yesNoFilter,
-      cell: (r) => yesNo(r.newHire),
-    },
-    {
-      id: "new_order",
-      header: uniformLabel("new_order"),
-      sortable: true,
-      filter: yesNoFilter,
-      cell: (r) => yesNo(r.newOrder),
-    },
-    {
-      id: "re_order",
-      header: uniformLabel("re_order"),
-      sortable: true,
-      filter: yesNoFilter,
-      cell: (r) => yesNo(r.reOrder),
-    },
-    {
-      id: "wear",
-      header: uniformLabel("wear"),
-      sortable: true,
-      filter: { kind: "select", options: options(WEARS) },
-      cell: (r) => wearName(r.wearId),
-    },
-    { id: "quantity", header: uniformLabel("quantity"), sortable: true, cell: (r) => num(r.quantity) },
-    { id: "shirt_quantity", header: uniformLabel("shirt_quantity"), sortable: true, cell: (r) => num(r.shirtQuantity) },
-    { id: "pant_quantity", header: uniformLabel("pant_quantity"), sortable: true, cell: (r) => num(r.pantQuantity) },
-    {
-      id: "updated_at",
-      header: uniformLabel("updated_at"),
-      sortable: true,
-      cell: (r) => <DateText date={new Date(r.updatedAt)} kind="us" />,
-    },
-    ...requestStateTableColumns(STAFF_FORMS.uniform_request.workflow),
+  const columns: DataTableColumn<UniformListRow>[] = requestColumns(
+    [
+      {
+        id: "designation",
+        header: uniformLabel("designation"),
+        sortable: true,
+        filter: { kind: "select", options: options(DESIGNATIONS) },
+        cell: (r) => designationName(r.designationId),
+      },
+      {
+        id: "employee_name",
+        header: uniformLabel("employee_name"),
+        sortable: true,
+        filter: { kind: "text" },
+        cell: nameWithBadge((r) => `${r.employeeFirstName} ${r.employeeLastName}`),
+        card: "title",
+      },
+      {
+        id: "location",
+        header: uniformLabel("location"),
+        sortable: true,
+        filter: { kind: "select", options: locations },
+        cell: (r) => r.locationName,
+      },
+      {
+        id: "requestor",
+        header: uniformLabel("requestor"),
+        sortable: true,
+        filter: { kind: "text" },
+        cell: (r) => r.requestorName,
+      },
+      {
+        id: "new_hire",
+        header: uniformLabel("new_hire"),
+        sortable: true,
+        filter: yesNoFilter,
+        cell: (r) => yesNo(r.newHire),
+      },
+      {
+        id: "new_order",
+        header: uniformLabel("new_order"),
+        sortable: true,
+        filter: yesNoFilter,
+        cell: (r) => yesNo(r.newOrder),
+      },
+      {
+        id: "re_order",
+        header: uniformLabel("re_order"),
+        sortable: true,
+        filter: yesNoFilter,
+        cell: (r) => yesNo(r.reOrder),
+      },
+      {
+        id: "wear",
+        header: uniformLabel("wear"),
+        sortable: true,
+        filter: { kind: "select", options: options(WEARS) },
+        cell: (r) => wearName(r.wearId),
+      },
+      { id: "quantity", header: uniformLabel("quantity"), sortable: true, cell: (r) => num(r.quantity) },
+      {
+        id: "shirt_quantity",
+        header: uniformLabel("shirt_quantity"),
+        sortable: true,
+        cell: (r) => num(r.shirtQuantity),
+      },
+      { id: "pant_quantity", header: uniformLabel("pant_quantity"), sortable: true, cell: (r) => num(r.pantQuantity) },
+      {
+        id: "updated_at",
+        header: uniformLabel("updated_at"),
+        sortable: true,
+        cell: (r) => <DateText date={new Date(r.updatedAt)} kind="us" />,
+      },
+    ],
+    STAFF_FORMS.uniform_request.workflow,
     recordActionsColumn({
       view: (r) => staffFormHref("uniform_request", "view", r.id),
       label: (r) => `${r.employeeFirstName} ${r.employeeLastName}`,
     }),
-  ];
+  );
 
   return (
     <RequestFormTable
