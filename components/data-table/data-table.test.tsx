@@ -100,6 +100,23 @@ describe("the data table's cards (a phone's layout)", () => {
     );
   });
 
+  it("folds the sort buttons and filters behind 'Sort and filter' on a phone, the select-all box named on screen", () => {
+    const { screen } = render({ cards: true, state: { ...base.state, filters: { name: "Ad" } } });
+    const toggle = screen.getByRole("button", { name: "Sort and filter (1 filter on)" });
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(toggle.className).toContain("md:hidden");
+    const head = screen.getAllByRole("rowgroup")[0];
+    expect(toggle.getAttribute("aria-controls")).toBe(head.id);
+    expect(screen.getByRole("searchbox", { name: "Filter by Name" }).closest("tr")!.className).toContain(
+      "max-md:hidden",
+    );
+    expect(screen.getByRole("button", { name: "Name" }).closest("th")!.className).toContain("max-md:hidden");
+    expect(
+      screen.getByRole("checkbox", { name: "Select all rows on this page" }).closest("th")!.className,
+    ).not.toContain("max-md:hidden");
+    expect(screen.getByText("Select all").className).toContain("md:hidden");
+  });
+
   it("takes the first column as the title when none is marked", () => {
     const { screen } = render({ cards: true, columns: columns.map(({ card: _, ...c }) => c) });
     expect(cellOf(screen, "ada@example.com").className).toContain("max-md:col-start-2");
@@ -107,7 +124,8 @@ describe("the data table's cards (a phone's layout)", () => {
   });
 
   it("is off by default: a table scrolled sideways on a phone, no card classes", () => {
-    const { html } = render();
+    const { html, screen } = render();
+    expect(screen.queryByRole("button", { name: /Sort and filter/ })).toBeNull();
     expect(html).not.toContain("max-md:");
     expect(html).not.toContain("data-label");
   });

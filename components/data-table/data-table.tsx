@@ -166,6 +166,11 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     setDrafts(state.filters);
   }
   const captionId = useId();
+  const controlsId = useId();
+  // On a card layout the sort buttons and filters fold away behind 'Sort and filter' (the cards come first).
+  const [controlsShown, setControlsShown] = useState(false);
+  const folded = (key: keyof typeof CARD) => `${card(key)} ${cards && !controlsShown ? CARD.hidden : ""}`;
+  const filtersOn = Object.keys(state.filters).filter((id) => columns.some((c) => c.id === id && c.filter)).length;
   // The card classes, or none: `card(key)` for the table's parts, `cardOf(col)` for a column's cells.
   const card = (key: keyof typeof CARD) => (cards ? CARD[key] : "");
   const titleId = (columns.find((c) => c.card === "title") ?? columns[0])?.id;
@@ -262,26 +267,45 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
             <span className="sr-only">Loading</span>
           </div>
         )}
+        {cards && (
+          <button
+            type="button"
+            className="mb-2 inline-flex items-center gap-1 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 md:hidden"
+            aria-expanded={controlsShown}
+            aria-controls={controlsId}
+            onClick={() => setControlsShown((shown) => !shown)}
+          >
+            {controlsShown ? "Hide sort and filters" : "Sort and filter"}
+            {filtersOn > 0 && ` (${filtersOn} filter${filtersOn === 1 ? "" : "s"} on)`}
+          </button>
+        )}
         <table className={`min-w-full text-left text-sm ${card("table")}`} aria-labelledby={captionId}>
           <caption id={captionId} className={`px-3 py-2 text-left text-sm text-slate-600 ${card("caption")}`}>
             <span className="sr-only">{title}, </span>
             {rangeCaption(state.page, state.size, total)}
           </caption>
-          <thead className={`bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase ${card("head")}`}>
+          <thead
+            id={controlsId}
+            className={`bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase ${card("head")}`}
+          >
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id} className={`bg-slate-50 ${card("sortRow")}`}>
                 {selectable && (
                   <th scope="col" className={`w-10 px-3 py-2 ${card("sortCell")}`}>
-                    <input
-                      type="checkbox"
-                      aria-label="Select all rows on this page"
-                      checked={allSelected}
-                      ref={(el) => {
-                        if (el) el.indeterminate = selected.length > 0 && !allSelected;
-                      }}
-                      onChange={(e) => table.toggleAllPageRowsSelected(e.target.checked)}
-                      disabled={rows.length === 0}
-                    />
+                    <label className="inline-flex items-center gap-2">
+                      <input
+                        type="checkbox"
+                        aria-label="Select all rows on this page"
+                        checked={allSelected}
+                        ref={(el) => {
+                          if (el) el.indeterminate = selected.length > 0 && !allSelected;
+                        }}
+                        onChange={(e) => table.toggleAllPageRowsSelected(e.target.checked)}
+                        disabled={rows.length === 0}
+                      />
+                      {/* A card layout has no column of checkboxes for it to head: it says what it does. */}
+                      {cards && <span className="normal-case md:hidden">Select all</span>}
+                    </label>
                   </th>
                 )}
                 {group.headers.map((header) => {
@@ -294,7 +318,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                       scope="col"
                       aria-sort={header.column.getCanSort() ? (sorted ?? "none") : undefined}
                       className={`px-3 py-2 whitespace-nowrap ${pinned(col.id)} ${col.className ?? ""} ${
-                        header.column.getCanSort() ? card("sortCell") : card("unsortedCell")
+                        header.column.getCanSort() ? folded("sortCell") : card("unsortedCell")
                       }`}
                     >
                       {header.column.getCanSort() ? (
@@ -316,7 +340,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                 })}
               </tr>
             ))}
-            <tr className={`bg-slate-50 ${card("filterRow")}`}>
+            <tr className={`bg-slate-50 ${folded("filterRow")}`}>
               {selectable && <td className={`px-3 pb-2 ${card("filterCell")}`} />}
               {columns.map((col) => (
                 <td
