@@ -26,11 +26,10 @@ const LISTS = [
 
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
-test("each request list shows cards on a phone and its Status in view at 1280 px", async ({ browser }) => {
-  test.slow();
+const tag = Date.now().toString(36);
+
+test.beforeAll("a staff member submits one request of each form", async ({ browser }) => {
   const staff = await browser.newContext({ storageState: storageStateOf("staff") });
-  const admin = await browser.newContext({ storageState: storageStateOf("admin"), viewport: DESKTOP });
-  const tag = Date.now().toString(36);
   const name = `Cardholder ${tag}`;
   const locations = (await (await staff.request.get("/api/v1/getdepartmentlocationswohtml?department_id=5")).json())
     .content.locations as { id: number; name: string }[];
@@ -89,10 +88,14 @@ test("each request list shows cards on a phone and its Status in view at 1280 px
     const res = await staff.request.post(`/api/v1/${call}`, { headers: json, data: bodies[call] });
     expect(res.ok(), `${call}: ${await res.text()}`).toBeTruthy();
   }
+  await staff.close();
+});
 
-  const page = await admin.newPage();
-  for (const list of LISTS) {
-    await page.setViewportSize(DESKTOP);
+for (const list of LISTS) {
+  test(`${list.heading}: cards on a phone, Status in view at 1280 px`, async ({ browser }) => {
+    test.slow();
+    const admin = await browser.newContext({ storageState: storageStateOf("admin"), viewport: DESKTOP });
+    const page = await admin.newPage();
     await page.goto(list.path);
     await expect(page.getByRole("heading", { level: 1, name: list.heading })).toBeVisible();
     const row = page.getByRole("row").filter({ hasText: "Cardholder" }).filter({ hasText: tag }).first();
@@ -126,8 +129,14 @@ test("each request list shows cards on a phone and its Status in view at 1280 px
     expect(await overflow(page)).toBeLessThanOrEqual(PHONE.width);
     await expectNoAxeViolations(page, `${list.heading} at 390px, sort and filters open`);
     await page.screenshot({ path: `test-results/list-cards-${list.path.split("/")[1]}-390-open.png`, fullPage: true });
-  }
+    await admin.close();
+  });
+}
 
+test("My requests and the approvals inbox, cards at every width, fit a phone", async ({ browser }) => {
+  const staff = await browser.newContext({ storageState: storageStateOf("staff") });
+  const admin = await browser.newContext({ storageState: storageStateOf("admin") });
+  const page = await admin.newPage();
   // The lists that are cards at every width fit the phone as well.
   for (const [who, path] of [
     [page, "/approvals"],

@@ -46,7 +46,8 @@ const CARD = {
   caption: "max-md:block max-md:px-0",
   head: "max-md:block max-md:bg-transparent",
   sortRow: "max-md:flex max-md:flex-wrap max-md:items-center max-md:gap-2 max-md:bg-transparent max-md:pb-2",
-  sortCell: "max-md:rounded max-md:border max-md:border-slate-300 max-md:bg-white max-md:px-2 max-md:py-1",
+  sortCell:
+    "max-md:w-auto max-md:rounded max-md:border max-md:border-slate-300 max-md:bg-white max-md:px-2 max-md:py-1",
   unsortedCell: "max-md:hidden",
   filterRow: "max-md:grid max-md:grid-cols-2 max-md:gap-2 max-md:bg-transparent max-md:pb-3",
   filterCell:
@@ -292,7 +293,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
               <tr key={group.id} className={`bg-slate-50 ${card("sortRow")}`}>
                 {selectable && (
                   <th scope="col" className={`w-10 px-3 py-2 ${card("sortCell")}`}>
-                    <label className="inline-flex items-center gap-2">
+                    <label className="inline-flex items-center gap-2 whitespace-nowrap">
                       <input
                         type="checkbox"
                         aria-label="Select all rows on this page"
