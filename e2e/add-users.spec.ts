@@ -3,12 +3,13 @@ import { LoginPage } from "./pages/login-page";
 import { FIRST_MENU, storageStateOf } from "./support/env";
 import { expectNoAxeViolations } from "./support/axe";
 import { mailTo } from "./support/mail";
+import { reviewScreenshot } from "./support/screenshot";
 
 /** Screenshots at 1280 and 390 px (a phone) of the page as it is. */
 async function shots(page: Page, name: string) {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+    await reviewScreenshot(page, test.info().outputPath(`${name}-${width}.png`), { fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

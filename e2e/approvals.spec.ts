@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { BASE_URL, storageStateOf } from "./support/env";
 import { expectNoAxeViolations } from "./support/axe";
+import { reviewScreenshot } from "./support/screenshot";
 
 /**
  * The approvals inbox as a store manager lives it: requests at their location wait in /approvals (the header
@@ -16,7 +17,7 @@ async function look(page: Page, name: string) {
   for (const size of [DESKTOP, PHONE]) {
     await page.setViewportSize(size);
     await expectNoAxeViolations(page, `approvals inbox at ${size.width}px`);
-    await page.screenshot({ path: `test-results/approvals-${name}-${size.width}.png`, fullPage: true });
+    await reviewScreenshot(page, `test-results/approvals-${name}-${size.width}.png`, { fullPage: true });
   }
 }
 
@@ -104,7 +105,7 @@ test("a manager decides from the inbox: one approved at 1280 px, one denied on a
     `#${ids[3]}: Alex Admin already changed this request to Approved`,
   );
   await expect(row(names[2])).toHaveCount(0);
-  await page.screenshot({ path: "test-results/approvals-after-bulk-1280.png", fullPage: true });
+  await reviewScreenshot(page, "test-results/approvals-after-bulk-1280.png", { fullPage: true });
 
   // The phone menu names the inbox.
   await page.getByRole("button", { name: /menu/i }).first().click();

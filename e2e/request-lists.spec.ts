@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { BASE_URL, storageStateOf } from "./support/env";
 import { expectNoAxeViolations } from "./support/axe";
+import { reviewScreenshot } from "./support/screenshot";
 
 /**
  * The request lists fit a phone (docs/features/requests.md): at 390 px each staff form's list shows its rows as
@@ -104,7 +105,7 @@ for (const list of LISTS) {
     await expect(page.getByRole("columnheader", { name: "Status" })).toBeInViewport({ ratio: 1 });
     await expect(row.getByText("Submitted", { exact: true })).toBeInViewport({ ratio: 1 });
     await expectNoAxeViolations(page, `${list.heading} at 1280px`);
-    await page.screenshot({ path: `test-results/list-cards-${list.path.split("/")[1]}-1280.png`, fullPage: true });
+    await reviewScreenshot(page, `test-results/list-cards-${list.path.split("/")[1]}-1280.png`, { fullPage: true });
 
     // At 390 px: a card per row, nothing wider than the screen; the status sits beside the title, the row's View
     // link on the card.
@@ -118,7 +119,7 @@ for (const list of LISTS) {
     const view = await row.getByRole("link", { name: /^View / }).boundingBox();
     expect(view!.x + view!.width).toBeLessThanOrEqual(PHONE.width);
     await expectNoAxeViolations(page, `${list.heading} at 390px`);
-    await page.screenshot({ path: `test-results/list-cards-${list.path.split("/")[1]}-390.png`, fullPage: true });
+    await reviewScreenshot(page, `test-results/list-cards-${list.path.split("/")[1]}-390.png`, { fullPage: true });
     // The sort buttons and filters fold away above the cards; opened, they work as at 1280 px.
     const toggle = page.getByRole("button", { name: "Sort and filter" });
     await toggle.click();
@@ -128,7 +129,7 @@ for (const list of LISTS) {
     await expect(page.getByRole("button", { name: /sort and filters \(1 filter on\)/i })).toBeVisible();
     expect(await overflow(page)).toBeLessThanOrEqual(PHONE.width);
     await expectNoAxeViolations(page, `${list.heading} at 390px, sort and filters open`);
-    await page.screenshot({ path: `test-results/list-cards-${list.path.split("/")[1]}-390-open.png`, fullPage: true });
+    await reviewScreenshot(page, `test-results/list-cards-${list.path.split("/")[1]}-390-open.png`, { fullPage: true });
     await admin.close();
   });
 }
@@ -147,8 +148,7 @@ test("My requests and the approvals inbox, cards at every width, fit a phone", a
       await who.goto(path);
       await expect(who.getByRole("listitem").filter({ hasText: "Cardholder" }).first()).toBeVisible();
       expect(await overflow(who)).toBeLessThanOrEqual(size.width);
-      await who.screenshot({
-        path: `test-results/list-cards-${path.split("/").pop()}-${size.width}.png`,
+      await reviewScreenshot(who, `test-results/list-cards-${path.split("/").pop()}-${size.width}.png`, {
         fullPage: true,
       });
     }

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
 import { BASE_URL, storageStateOf } from "./support/env";
 import { expectNoAxeViolations } from "./support/axe";
+import { reviewScreenshot } from "./support/screenshot";
 
 /**
  * Issue 45's proof, on a phone (390 px): the fifth staff form, registered once, works end to end. The
@@ -16,7 +17,7 @@ async function look(page: Page, screen: string, name: string) {
   for (const size of [DESKTOP, PHONE]) {
     await page.setViewportSize(size);
     await expectNoAxeViolations(page, `${screen} at ${size.width}px`);
-    await page.screenshot({ path: `test-results/time-off-${name}-${size.width}.png`, fullPage: true });
+    await reviewScreenshot(page, `test-results/time-off-${name}-${size.width}.png`, { fullPage: true });
   }
 }
 
