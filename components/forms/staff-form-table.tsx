@@ -155,11 +155,17 @@ function labelledColumns<Row, Id extends string>(label: (id: Id) => string) {
  * the row's View link and, when the form is registered with an edit page, its Edit link (`actions.label`
  * names the record for them). `column(id, cell, more)` is headed by the list's label for `id` and sorts
  * (labelledColumns); `column.text` is also searched by its text; `column.named` is the record's name with
- * the 'not routed' badge, searched by its text; `column.updated()` gives 'Updated By' (searched by its
- * text when `searchable`) and 'Updated At'.
+ * the 'not routed' badge, searched by its text; `column.location()` is where it was made; `column.updated()`
+ * gives 'Updated By' (searched by its text when `searchable`) and 'Updated At'.
  */
 export function requestListColumns<
-  Row extends RequestStateRow & { id: number; routed: boolean; updatedByName: string | null; updatedAt: string | Date },
+  Row extends RequestStateRow & {
+    id: number;
+    routed: boolean;
+    locationName: string | null;
+    updatedByName: string | null;
+    updatedAt: string | Date;
+  },
   Id extends string,
 >(
   form: FormKey,
@@ -199,11 +205,18 @@ export function requestColumns<Row extends RequestStateRow>(
 }
 
 function requestColumnMaker<
-  Row extends { routed: boolean; updatedByName: string | null; updatedAt: string | Date },
+  Row extends { routed: boolean; locationName: string | null; updatedByName: string | null; updatedAt: string | Date },
   Id extends string,
 >(label: (id: Id) => string) {
   const column = labelledColumns<Row, Id>(label);
   return Object.assign(column, {
+    // Where the request was made (sorted by the location's name: the shared `location` list column).
+    location: (): DataTableColumn<Row> => ({
+      id: "location",
+      header: "Location",
+      sortable: true,
+      cell: (r) => r.locationName ?? "",
+    }),
     text: (id: Id, cell: DataTableColumn<Row>["cell"]) => column(id, cell, { filter: TEXT_FILTER }),
     named: (id: Id, name: (row: Row) => string) => column(id, nameWithBadge(name), { filter: TEXT_FILTER }),
     // The staff lists' labels all have the two updated columns.

@@ -290,5 +290,13 @@ describe("the lists link to the detail pages", () => {
     expect(r.screen.getByRole("link", { name: "Edit Sam Mine" }).getAttribute("href")).toBe(
       `/roreversal/edit/${records.ro.staff}`,
     );
+    // Where each request was made, sortable as every staff list's Location.
+    expect(r.screen.getAllByRole("columnheader").some((h) => h.textContent?.startsWith("Location"))).toBe(true);
+    expect(r.screen.getByRole("link", { name: "View Sam Mine" }).closest("tr")!.textContent).toContain(location.name);
+    const byLocation = await roReversalList.list(
+      { ...state, sort: { id: "location", desc: false }, filters: {} },
+      admin!,
+    );
+    expect(byLocation.total).toBe(ros.total);
   });
 });

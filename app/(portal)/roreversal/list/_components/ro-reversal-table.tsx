@@ -11,6 +11,7 @@ const columns: DataTableColumn<RoReversalRow>[] = requestListColumns(
   roLabel,
   (column) => [
     column.named("employee_name", (r) => r.employeeName),
+    column.location(),
     column("date_of_request", (r) => displayDate(r.dateOfRequest)),
     column.text("full_ra", (r) => r.fullRa),
     column("date_ra", (r) => displayDate(r.dateRaClosed)),

@@ -12,6 +12,7 @@ const columns: DataTableColumn<TechTimeRow>[] = requestListColumns(
     column("reference", (r) => r.reference, { sortable: false }),
     column.text("employee_number", (r) => r.employeeNumber),
     column.named("employee_name", (r) => r.employeeName),
+    column.location(),
     column.text("employee_email", (r) => r.employeeEmail),
     column("date", (r) => displayDate(r.date)),
     ...column.updated(),

@@ -17,6 +17,7 @@ const columns: DataTableColumn<TimeOffRow>[] = requestListColumns(
   timeOffLabel,
   (column) => [
     column.named("employee_name", (r) => r.employeeName),
+    column.location(),
     column("date_from", (r) => displayDate(r.dateFrom)),
     column("date_to", (r) => displayDate(r.dateTo)),
     column("half_day", (r) => yesNo(r.halfDay)),
