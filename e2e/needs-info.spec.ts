@@ -1,4 +1,4 @@
-import { expect, test, type Browser } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { BASE_URL, storageStateOf } from "./support/env";
 import { expectNoAxeViolations } from "./support/axe";
 import { reviewScreenshot } from "./support/screenshot";
@@ -15,6 +15,36 @@ const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
   "base64",
 );
+
+/** A phone camera's photo as the browser would get it: a PNG of noise, so it is large and does not compress. */
+async function cameraPhoto(page: Page): Promise<Buffer> {
+  const base64 = await page.evaluate(async () => {
+    const canvas = document.createElement("canvas");
+    canvas.width = 2400;
+    canvas.height = 1800;
+    const context = canvas.getContext("2d")!;
+    const pixels = context.createImageData(canvas.width, canvas.height);
+    for (let i = 0; i < pixels.data.length; i++) pixels.data[i] = i % 4 === 3 ? 255 : Math.imul(i, 2654435761) >>> 24;
+    context.putImageData(pixels, 0, 0);
+    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), "image/png"));
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let text = "";
+    for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return btoa(text);
+  });
+  return Buffer.from(base64, "base64");
+}
+
+/** A JPEG's width and height, from its start-of-frame segment. */
+function jpegSize(jpeg: Buffer): { width: number; height: number } | null {
+  for (let at = 2; at + 9 < jpeg.length;) {
+    const marker = jpeg[at + 1];
+    if (marker >= 0xc0 && marker <= 0xc3)
+      return { height: jpeg.readUInt16BE(at + 5), width: jpeg.readUInt16BE(at + 7) };
+    at += 2 + jpeg.readUInt16BE(at + 2);
+  }
+  return null;
+}
 
 async function journey(browser: Browser, width: number) {
   const viewport = { width, height: 900 };
@@ -84,6 +114,10 @@ async function journey(browser: Browser, width: number) {
   await expect(page.getByRole("button", { name: "Withdraw request" })).toBeVisible();
   await page.locator('input[type="file"]').setInputFiles({ name: "signed-ro.png", mimeType: "image/png", buffer: PNG });
   await expect(page.getByText("signed-ro.png").first()).toBeVisible();
+  // A phone camera's photo (here 2400 x 1800 of noise, some 17 MB as PNG) is shrunk before it is sent.
+  const camera = await cameraPhoto(page);
+  await page.locator('input[type="file"]').setInputFiles({ name: "bay-3.png", mimeType: "image/png", buffer: camera });
+  await expect(page.getByText("bay-3.jpg").first()).toBeVisible();
   await expect(page.getByRole("button", { name: "Answer" })).toBeEnabled();
   await answerBox.fill("Photo attached.");
   await expectNoAxeViolations(page, `answer with a photo at ${width}px`);
@@ -101,6 +135,13 @@ async function journey(browser: Browser, width: number) {
   const download = await managerPage.request.get((await link.getAttribute("href"))!);
   expect(download.ok()).toBeTruthy();
   expect(Buffer.from(await download.body()).equals(PNG)).toBeTruthy();
+  const shrunk = await managerPage.request.get(
+    (await managerPage.getByRole("link", { name: "bay-3.jpg" }).getAttribute("href"))!,
+  );
+  const jpeg = Buffer.from(await shrunk.body());
+  expect(jpeg.subarray(0, 2).toString("hex")).toBe("ffd8");
+  expect(jpegSize(jpeg)).toEqual({ width: 1600, height: 1200 });
+  expect(jpeg.length).toBeLessThan(camera.length);
 
   // The technician withdraws another request: asked first, then Withdrawn, no Edit and no Withdraw.
   const withdrawn = `Withdrawn ${tag}`;

@@ -15,6 +15,7 @@ import {
 } from "@/lib/storage/kinds";
 import { Spinner } from "@/components/ui/button";
 import { Icon } from "@/components/ui/icon";
+import { shrinkImage } from "./shrink-image";
 import { uploadFile, type UploadHandle } from "./upload-client";
 import { callAction } from "@/lib/actions/client";
 import { removeUploadAction } from "@/lib/files/actions";
@@ -66,9 +67,9 @@ function formatSize(bytes: number): string {
 }
 
 /**
- * The one upload widget: drag and drop or click (Enter/Space from the keyboard), the kind's limits
- * and messages checked before anything is sent, then one XHR per file with a progress bar, cancel,
- * remove (removeUploadAction) and image previews. Parents learn about finished files through `onChange`
+ * The one upload widget: drag and drop or click (Enter/Space from the keyboard), photos shrunk where the
+ * kind says so, the kind's limits and messages checked before anything is sent, then one XHR per file
+ * with a progress bar, cancel, remove (removeUploadAction) and image previews. Parents learn about finished files through `onChange`
  * and about unfinished ones through `onBusyChange`. In a form:
  *
  *   const [files, setFiles] = useState<UploadedFile[]>([]);
@@ -185,8 +186,11 @@ export function Dropzone({
   }, []);
 
   const onDrop = useCallback(
-    (accepted: File[], refused: { file: File }[]) => {
-      const dropped = [...accepted, ...refused.map((r) => r.file)];
+    async (accepted: File[], refused: { file: File }[]) => {
+      // Photos shrunk first (the kind's shrinkImagesTo), so the limits below apply to what is sent.
+      const max = kind.shrinkImagesTo;
+      const files = max ? await Promise.all(accepted.map((file) => shrinkImage(file, max))) : accepted;
+      const dropped = [...files, ...refused.map((r) => r.file)];
       const problems: { name: string; message: string }[] = [];
       const fresh: Item[] = [];
       let room = kind.maxFiles - items.filter((i) => i.status !== "error").length;

@@ -28,6 +28,11 @@ export type UploadKind = {
   extensions: readonly string[] | null;
   /** The upload call the dropzone posts to. */
   endpoint: string;
+  /**
+   * Photos taken on a phone are shrunk in the browser before they are sent, to this many pixels on their longest
+   * side (components/dropzone/shrink-image.ts); unset: files go as they are.
+   */
+  shrinkImagesTo?: number;
   messages: {
     tooBig: string;
     tooMany: string;
@@ -135,6 +140,7 @@ export const UPLOAD_KINDS: Record<UploadKindName, UploadKind> = {
     maxFilesizeMb: 25,
     extensions: null,
     endpoint: "/api/v1/store_document?kind=request",
+    shrinkImagesTo: 1600,
     messages: {
       tooBig: UPLOAD_MESSAGES.tooBig,
       tooMany: UPLOAD_MESSAGES.onlyN,
