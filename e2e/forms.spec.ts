@@ -385,7 +385,7 @@ test.describe("administrator and staff", () => {
     await page.goto("/mail/outbox");
     const mail = page
       .getByRole("row")
-      .filter({ hasText: `RO Reversal Request: ${name}` })
+      .filter({ hasText: `RO reversal RA-1 · ${name}` })
       .filter({ hasText: to });
     await expect(mail).toHaveCount(1);
     await admin.close();

@@ -24,7 +24,13 @@ async function cameraPhoto(page: Page): Promise<Buffer> {
     canvas.height = 1800;
     const context = canvas.getContext("2d")!;
     const pixels = context.createImageData(canvas.width, canvas.height);
-    for (let i = 0; i < pixels.data.length; i++) pixels.data[i] = i % 4 === 3 ? 255 : Math.imul(i, 2654435761) >>> 24;
+    let x = 2463534242; // xorshift32: noise no PNG filter predicts
+    for (let i = 0; i < pixels.data.length; i++) {
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      pixels.data[i] = i % 4 === 3 ? 255 : x & 255;
+    }
     context.putImageData(pixels, 0, 0);
     const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), "image/png"));
     const bytes = new Uint8Array(await blob.arrayBuffer());
