@@ -34,8 +34,9 @@ export const requestStateIndexes = (
   index(`${name}_status_location_idx`).on(t.status, t.locationId, t.id),
   // Waiting for an approver, by location then due (the approvals inbox and its header count, 'Overdue' in the lists
   // and the approvers' summaries). Who made a request, who was assigned it and when it came are in the index too, so
-  // the inbox counts and orders what waits on someone without reading the rows (lib/requests/approvals.ts).
+  // the inbox counts and orders what waits on someone without reading the rows (lib/requests/approvals.ts). So is the
+  // status: a form whose approvers decide from 'submitted' only asks for that one, and checks it in the index.
   index(`${name}_waiting_idx`)
-    .on(t.locationId, t.dueAt, t.id, t.createdBy, t.assignedTo, t.createdAt)
+    .on(t.locationId, t.dueAt, t.id, t.createdBy, t.assignedTo, t.createdAt, t.status)
     .where(sql`${t.status} in ('submitted', 'under_review')`),
 ];
