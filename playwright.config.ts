@@ -12,9 +12,15 @@ import {
   SSO_ISSUER,
 } from "./e2e/support/env";
 
-// Debian's Chromium when installed (no browser download on these machines), else Playwright's own.
-const systemChromium = "/usr/bin/chromium";
-const launchOptions = fs.existsSync(systemChromium)
+// Debian's Chromium when installed (no browser download on these machines), else Playwright's own. Headless, its
+// headless shell (Debian's chromium-headless-shell, the build Playwright itself runs headless): the full browser's
+// headless mode also runs the browser's own UI (a 'top-chrome' WebUI renderer for every page). content.spec.ts and
+// forms.spec.ts took 178 s in it and 128 s in the shell on this 2-core machine. `--headed` needs the full browser.
+const headed = process.argv.includes("--headed") || process.argv.includes("--ui") || !!process.env.PWDEBUG;
+const systemChromium = ["/usr/bin/chromium-headless-shell", "/usr/bin/chromium"]
+  .slice(headed ? 1 : 0)
+  .find((file) => fs.existsSync(file));
+const launchOptions = systemChromium
   ? {
       executablePath: systemChromium,
       args: [

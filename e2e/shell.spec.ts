@@ -88,10 +88,7 @@ test.describe("phone", () => {
     hasTouch: true,
   });
 
-  // fixme: since about 12:00 UTC on 2026-11-29 a client navigation to the calendar (drawer or sidebar link) shows the
-  // calendar but leaves the address at the page before it, on main at 4d46f77 too (which passed at 10:00 that day):
-  // something outside the code (time, the browser) triggers it. The direct visits of e2e/calendar.spec.ts pass.
-  shellTest.fixme("the menu button opens the sidebar", async ({ page }) => {
+  shellTest("the menu button opens the sidebar", async ({ page }) => {
     const shell = new ShellPage(page);
     await shell.goto(FIRST_MENU.slug);
     const link = page.getByRole("link", { name: "Calendar", exact: true });
@@ -211,10 +208,7 @@ test.describe("sidebar", () => {
     expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
   });
 
-  // fixme: since about 12:00 UTC on 2026-11-29 a client navigation to the calendar (drawer or sidebar link) shows the
-  // calendar but leaves the address at the page before it, on main at 4d46f77 too (which passed at 10:00 that day):
-  // something outside the code (time, the browser) triggers it. The direct visits of e2e/calendar.spec.ts pass.
-  shellTest.fixme("a slow navigation shows the progress bar until the new page is on screen", async ({ page }) => {
+  shellTest("a slow navigation shows the progress bar until the new page is on screen", async ({ page }) => {
     const shell = new ShellPage(page);
     await shell.goto(FIRST_MENU.slug);
     await shell.openUserMenu(); // retries until the page is hydrated
