@@ -1,8 +1,9 @@
 import { afterAll, beforeAll } from "vitest";
 import postgres from "postgres";
 import { NextRequest } from "next/server";
-import { eq, sql } from "drizzle-orm";
+import { eq, sql, TransactionRollbackError, type SQL } from "drizzle-orm";
 import { openDatabase, setDbForTesting, schema, type Db } from "@/lib/db";
+import { rowsOf } from "@/lib/db/rows";
 import { issueToken } from "@/lib/auth/session";
 import { withDatabase } from "./global-setup";
 
@@ -47,6 +48,26 @@ export async function tokenFor(db: Db, username: string): Promise<string> {
   const [user] = await db.select().from(schema.users).where(eq(schema.users.username, username));
   if (!user) throw new Error(`no user ${username}`);
   return (await issueToken({ userId: user.id, kind: "api" })).token;
+}
+
+/**
+ * The plan PostgreSQL chooses for `query` (EXPLAIN's text), in a transaction that is rolled back after `before` (a
+ * `set local` planner setting, or DDL such as dropping a competing index, undone with it). The test tables are small
+ * enough to scan: forbidding that shows whether an index fits the query.
+ */
+export async function planOf(db: Db, query: SQL, before: SQL[] = []): Promise<string> {
+  let plan = "";
+  await db
+    .transaction(async (tx) => {
+      for (const statement of before) await tx.execute(statement);
+      const rows = rowsOf<{ "QUERY PLAN": string }>(await tx.execute(sql`explain ${query}`));
+      plan = rows.map((r) => r["QUERY PLAN"]).join("\n");
+      tx.rollback();
+    })
+    .catch((err: unknown) => {
+      if (!(err instanceof TransactionRollbackError)) throw err;
+    });
+  return plan;
 }
 
 /** Waits until `n` sessions of the test's database are waiting for a lock (saves queued behind a held row lock). */

@@ -8,7 +8,7 @@ import { eq, getTableName, sql } from "drizzle-orm";
 
 vi.mock("next/headers", () => import("@/test/mock-next-headers"));
 
-import { apiRequest, callRoute, setupTestDatabase, tokenFor } from "@/test/db";
+import { apiRequest, callRoute, planOf, setupTestDatabase, tokenFor } from "@/test/db";
 import { expectErrorEnvelope } from "@/test/auth";
 import { schema } from "@/lib/db";
 import { POST as addRo } from "@/app/api/v1/ro-reversal-request/add/update/route";
@@ -162,22 +162,11 @@ describe("GET /api/v1/approvals", () => {
     // (docs/benchmarks.md, issue 47). The test tables are small enough to scan or to take any index: in a transaction
     // that is rolled back, the other status index is dropped and scans are forbidden, so the plan shows the fit.
     const manager = (await resolveToken(tokens.manager))!;
-    let plan = "";
-    await t
-      .db()
-      .transaction(async (tx) => {
-        for (const key of FORM_KEYS) {
-          await tx.execute(sql.raw(`drop index ${getTableName(REQUEST_TABLES[key])}_status_location_idx`));
-        }
-        await tx.execute(sql`set local enable_seqscan = off`);
-        await tx.execute(sql`set local enable_bitmapscan = off`);
-        const r = await tx.execute(sql`explain select ${waitingForMeCount(manager)} as n`);
-        plan = (((r as { rows?: unknown[] }).rows ?? r) as { "QUERY PLAN": string }[])
-          .map((x) => x["QUERY PLAN"])
-          .join("\n");
-        tx.rollback();
-      })
-      .catch(() => {});
+    const plan = await planOf(t.db(), sql`select ${waitingForMeCount(manager)} as n`, [
+      ...FORM_KEYS.map((key) => sql.raw(`drop index ${getTableName(REQUEST_TABLES[key])}_status_location_idx`)),
+      sql`set local enable_seqscan = off`,
+      sql`set local enable_bitmapscan = off`,
+    ]);
     expect(plan).not.toBe("");
     for (const key of FORM_KEYS) {
       expect(plan).toContain(`Index Only Scan using ${getTableName(REQUEST_TABLES[key])}_waiting_idx`);

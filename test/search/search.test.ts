@@ -9,7 +9,7 @@ import { eq, sql } from "drizzle-orm";
 
 vi.mock("next/headers", () => import("@/test/mock-next-headers"));
 
-import { apiRequest, callRoute, setupTestDatabase } from "@/test/db";
+import { apiRequest, callRoute, planOf, setupTestDatabase } from "@/test/db";
 import { actors, firstLocations, staffMember } from "@/test/content/helpers";
 import { GET as searchRoute } from "@/app/api/v1/search/route";
 import type { SessionUser } from "@/lib/auth/session";
@@ -223,15 +223,11 @@ describe("how the database answers", () => {
 
   it("a match is looked up through the column's index (not by parsing every row's text)", async () => {
     // The test tables are small enough to scan: forbid that, so the plan shows whether the index fits the query.
-    const plan = await t.db().transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      const r = await tx.execute(
-        sql`explain select id from posts where search_vector @@ to_tsquery('english'::regconfig, 'quokkawombat') limit 100`,
-      );
-      return (((r as { rows?: unknown[] }).rows ?? r) as { "QUERY PLAN": string }[])
-        .map((x) => x["QUERY PLAN"])
-        .join("\n");
-    });
+    const plan = await planOf(
+      t.db(),
+      sql`select id from posts where search_vector @@ to_tsquery('english'::regconfig, 'quokkawombat') limit 100`,
+      [sql`set local enable_seqscan = off`],
+    );
     expect(plan).toContain("posts_search_idx");
   });
 
