@@ -141,7 +141,7 @@ export function SubMenu({ item }: { item: SidebarItem }) {
         >
           <Icon
             name="chevron-down"
-            className={`h-4 w-4 transition-transform motion-reduce:transition-none${open ? "rotate-180" : ""}`}
+            className={`h-4 w-4 transition-transform motion-reduce:transition-none ${open ? "rotate-180" : ""}`}
           />
           <span className="sr-only">{`${open ? "Hide" : "Show"} sub-menus of ${item.title}`}</span>
         </button>

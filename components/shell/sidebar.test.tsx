@@ -78,6 +78,9 @@ describe("the sidebar", () => {
     expect(partsToggle.getAttribute("aria-expanded")).toBe("false");
     expect(container.querySelector(`#${partsToggle.getAttribute("aria-controls")}`)?.hasAttribute("hidden")).toBe(true);
     expect(screen.queryByRole("link", { name: "Orders" })).toBeNull();
+    // The chevron points up on an open group and down on a closed one.
+    expect(salesToggle.querySelector("svg")?.getAttribute("class")?.split(" ")).toContain("rotate-180");
+    expect(partsToggle.querySelector("svg")?.getAttribute("class")?.split(" ")).not.toContain("rotate-180");
   });
 
   it("opens external addresses in a new tab and links nothing that is not a web address", () => {
