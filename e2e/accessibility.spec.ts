@@ -376,7 +376,13 @@ const axeTest = test.extend<object, { signedIn: (role: Role, width: Width) => Pr
         let page = pages.get(key);
         if (!page) {
           page = (async () => {
-            const context = await browser.newContext({ storageState: storageStateOf(role), viewport: WIDTHS[width] });
+            // Reduced motion: axe reads colours at rest (a view button read in its 150 ms colour transition, white
+            // on a background still half white, was once a contrast failure).
+            const context = await browser.newContext({
+              storageState: storageStateOf(role),
+              viewport: WIDTHS[width],
+              reducedMotion: "reduce",
+            });
             const page = await context.newPage();
             // A screen left with a dirty form must not hold the next one at 'Leave this page?'.
             page.on("dialog", (dialog) => void dialog.accept());

@@ -10,7 +10,7 @@ const variants: Record<Variant, string> = {
 };
 
 const BASE =
-  "inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium transition-colors disabled:cursor-not-allowed";
+  "inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium transition-colors motion-reduce:transition-none disabled:cursor-not-allowed";
 
 /** A button's look, for a link that acts as one (a page to go to, not an action). */
 export function buttonClass(variant: Variant = "primary", className = ""): string {
