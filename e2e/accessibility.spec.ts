@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { expectNoAxeViolations } from "./support/axe";
+import { axeViolations, expectNoAxeViolations } from "./support/axe";
 import { CalendarPage } from "./pages/calendar-page";
 import { ContentPage } from "./pages/content-page";
 import { ROLES, storageStateOf, type Role } from "./support/env";
@@ -396,6 +396,17 @@ const axeTest = test.extend<object, { signedIn: (role: Role, width: Width) => Pr
     },
     { scope: "worker" },
   ],
+});
+
+test("the scan reports what it finds: an image without a text alternative, a field without a label", async ({
+  page,
+}) => {
+  await page.setContent(
+    '<html lang="en"><body><main><h1>T</h1><img src="/x.png"><input type="text"></main></body></html>',
+  );
+  const found = await axeViolations(page);
+  expect(found).toContainEqual(expect.stringMatching(/^image-alt \(critical\): .* at img$/));
+  expect(found).toContainEqual(expect.stringMatching(/^label \(critical\): .* at input$/));
 });
 
 for (const [widthName, viewport] of Object.entries(WIDTHS) as [Width, (typeof WIDTHS)[Width]][]) {
