@@ -172,8 +172,9 @@ describe("a due time before the publish time is refused", () => {
   it("on create through v1 and through the screen's action, with nothing written", async () => {
     const counts = await contentCounts(t.db());
     refusedOnDue(await store({ title: "Due too soon", must_read: true, publish_at: iso(2 * hour), due_at: iso(hour) }));
+    const publishAt = iso(2 * hour); // one instant: two calls of iso() can be a millisecond apart
     refusedOnDue(
-      await store({ title: "Due at publishing", must_read: true, publish_at: iso(2 * hour), due_at: iso(2 * hour) }),
+      await store({ title: "Due at publishing", must_read: true, publish_at: publishAt, due_at: publishAt }),
     );
     signedIn.user = who.admin.user;
     const res = await saveDiscussionAction({
