@@ -34,7 +34,7 @@ const SEARCH_REQUESTS = 60;
 const LOAD = { connections: 10, warmupS: 3, rounds: 3, roundS: 4 };
 
 /**
- * Issue 4's figures, on a production server of its own whose database holds 1,000,000 posts and
+ * The content page figures (docs/benchmarks.md), on a production server of its own whose database holds 1,000,000 posts and
  * 1,000,000 attachments over 200 menus (seeded with generate_series). The database is PostgreSQL when
  * one answers (BENCH_DATABASE_URL, default the local server; a database of its own, dropped after),
  * as in production; `BENCH_DB=embedded` uses the embedded one, whose seeded folder is cached under the

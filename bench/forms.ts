@@ -25,7 +25,7 @@ const ROUNDS = Number(process.env.BENCH_FORMS_ROUNDS) || 3;
 const SPACING_S = 63;
 
 /**
- * Issue 23's figures, on PostgreSQL (BENCH_DATABASE_URL, default the local server; a database of its
+ * The staff form list figures (docs/benchmarks.md), on PostgreSQL (BENCH_DATABASE_URL, default the local server; a database of its
  * own, dropped afterwards) and on the embedded database, each with a production server of its own:
  * - the uniform list call with a filter (technicians), a 30-day range and a sort (employee name):
  *   p95 < 50 ms; its last page (all requests, default order, 25 a page): p95 < 100 ms;

@@ -15,7 +15,7 @@ export const description =
   "audiences and must-reads (docs/features/must-read.md): a staff user's menu list + header count, the compliance board, acknowledging, the seen upsert";
 
 /**
- * Issue 36's figures on PostgreSQL (BENCH_DATABASE_URL, default the local server; `BENCH_DB=embedded`, or
+ * The must-read figures (docs/benchmarks.md) on PostgreSQL (BENCH_DATABASE_URL, default the local server; `BENCH_DB=embedded`, or
  * none answering: the portal's own server in a data folder of the bench's), measured in
  * process through the functions the pages and calls use (lib/content/discussion/queries, must-read/queries, must-read/mutations):
  * 5,000 users in 50 locations, 1,000,000 posts on 200 menu pages, of which the newest 500 (on Company

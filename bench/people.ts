@@ -109,7 +109,7 @@ const LAST = [
 ];
 
 /**
- * Issue 21's figures, on PostgreSQL (when one answers: BENCH_DATABASE_URL, default the local server)
+ * The people figures (docs/benchmarks.md), on PostgreSQL (when one answers: BENCH_DATABASE_URL, default the local server)
  * and on the embedded database, each with a production server of its own over 50,000 users:
  * - listuser with a name filter ('contains') and a name sort: p95 < 50 ms;
  * - listuser's last page (25 a page, default order): p95 < 100 ms;

@@ -21,7 +21,7 @@ const SAMPLES = Number(process.env.BENCH_REQUESTS_SAMPLES) || 50;
 const TARGET = { myRequestsP95Ms: 50, overdueListP95Ms: 50, decideP95Ms: 50, bulk500Ms: 2_000 };
 
 /**
- * Issue 37's figures, in this process against a database of its own (PostgreSQL at BENCH_DATABASE_URL,
+ * The staff request figures (docs/benchmarks.md), in this process against a database of its own (PostgreSQL at BENCH_DATABASE_URL,
  * the default; dropped afterwards): ROWS submissions, a quarter per form, over REQUESTERS staff users and
  * the department's locations, a tenth of them overdue;
  * - 'My requests' for one requester (first page, every form): p95 < 50 ms;

@@ -68,7 +68,7 @@ const RARE_EVERY = 50_000;
 const ROUNDS = Number(process.env.BENCH_SEARCH_ROUNDS) || 3;
 
 /**
- * Issue 24's figures, on PostgreSQL (BENCH_DATABASE_URL, a database of its own, dropped afterwards) and
+ * The search figures (docs/benchmarks.md), on PostgreSQL (BENCH_DATABASE_URL, a database of its own, dropped afterwards) and
  * on the embedded database, each with a production server of its own (bench/lib/list-bench.ts):
  * - GET /api/v1/search?suggest=1 (the header box) for a 3-letter prefix ('war'), a rare word and a
  *   typo: p95 < 50 ms;

@@ -6,7 +6,7 @@ import { storageStateOf, type Role } from "./support/env";
 import { reviewScreenshot } from "./support/screenshot";
 
 /**
- * Issue 36 in the browser: an administrator addresses a must-read post to the Staff role and schedules
+ * Must-read posts in the browser (docs/features/must-read.md): an administrator addresses a must-read post to the Staff role and schedules
  * another; staff see the count in the header, the 'To read' page and acknowledge once; a calendar
  * manager does not see the staff-only post; the administrator sees the marks and the readers.
  */

@@ -172,7 +172,7 @@ test("an administrator approves a selection from the RO reversal list: asked fir
 });
 
 /**
- * Issue 43.2: an approver decides, never edits, another person's request: their record page has no Edit
+ * An approver decides (docs/features/requests.md), never edits, another person's request: their record page has no Edit
  * and the edit page is the 403 screen. Its requester edits it while open, at its own location only (the
  * form offers no other); an administrator may edit it (and move it).
  */

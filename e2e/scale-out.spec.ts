@@ -6,7 +6,7 @@ import { portalClient, suggestionLocation, type Envelope } from "./support/clust
 import { FIRST_MENU, PASSWORD } from "./support/env";
 
 /**
- * Issue 44.5: two instances on one database, S3 and SMTP server behind a balancer (e2e/support/cluster.ts).
+ * Scale-out (docs/operations.md): two instances on one database, S3 and SMTP server behind a balancer (e2e/support/cluster.ts).
  * It is a Playwright spec because it needs the production build, and the Playwright tier of `npm test` has
  * one (its webServer builds it): a vitest file, which runs before that, would have to build on its own. No
  * browser: what is asserted is what each instance answers and what the shared services hold.

@@ -5,7 +5,7 @@ import { expectNoAxeViolations } from "./support/axe";
 import { reviewScreenshot } from "./support/screenshot";
 
 /**
- * Issue 45's proof, on a phone (390 px): the fifth staff form, registered once, works end to end. The
+ * On a phone (390 px), the fifth staff form (docs/features/staff-forms.md), registered once, works end to end. The
  * staff user submits a time-off request; the manager, its approver at that location (the form email
  * manager's mapping), approves it on its record page; the staff user sees it approved in My requests;
  * the manager finds it in the portal search (staff search no staff forms) and exports it from its list.

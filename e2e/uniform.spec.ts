@@ -161,7 +161,7 @@ test.describe("administrator", () => {
 });
 
 /**
- * Issue 33, item 3: a uniform request can be read in full (its sizes and note, which the list does not
+ * A uniform request (docs/features/staff-forms.md) can be read in full (its sizes and note, which the list does not
  * show): by an administrator from the list's View link, and by the staff member who submitted it (from
  * the link of their copy of the submission mail), at desktop and phone width with no axe violations.
  * Someone else's request is the 404 page for staff.

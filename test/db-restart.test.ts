@@ -233,7 +233,7 @@ describe("a query waits for a connection of the pool at most POOL_WAIT_MS", () =
   });
 });
 
-describe("issue 44 follow-up: a query waits on while the pool answers others, and gives up POOL_WAIT_MS after its last answer", () => {
+describe("a query waits on while the pool answers others, and gives up POOL_WAIT_MS after its last answer", () => {
   type Fake = { state: unknown; resolve: (rows: unknown) => void; reject: (e: unknown) => void; cancel: () => void };
   const fakeClient = (queries: (Promise<unknown> & Fake)[]) => ({
     unsafe() {
@@ -268,7 +268,7 @@ describe("issue 44 follow-up: a query waits on while the pool answers others, an
   });
 });
 
-describe.skipIf(!url)("issue 44 follow-up: the pool-wait bound with postgres.js's own pool", () => {
+describe.skipIf(!url)("the pool-wait bound with postgres.js's own pool", () => {
   const clients: ReturnType<typeof postgres>[] = [];
   const relays: Awaited<ReturnType<typeof startRelay>>[] = [];
   afterAll(async () => {
@@ -581,7 +581,7 @@ describe.skipIf(!url)("a database blip signs nobody out", () => {
     expect(row.revokedAt).toBeNull();
   });
 
-  it("issue 44 follow-up: a page's later query (its session lookup succeeded) throws the digest of 'Temporarily unavailable', its SQL not in the log", async () => {
+  it("a page's later query (its session lookup succeeded) throws the digest of 'Temporarily unavailable', its SQL not in the log", async () => {
     cookieJar.set(SESSION_COOKIE, session.cookie);
     expect(await pageGuard(requireUser())).toHaveProperty("tokenId");
     relay.set("refuse");

@@ -62,7 +62,7 @@ export function poolWaitTimeout(ms: number): Error {
  * first of a connection that is opening (its `initial`): cancelled, the connection skips it once open and
  * then never tells the pool it is free, so it stays 'connecting' for the life of the process. A few such
  * connections after a restart left the pool one connection or none, and queries ran out of their wait
- * (the 503s seen after the database was back, issue 44). So after `cancel()` (which takes it out of the
+ * (the 503s seen after the database was back). So after `cancel()` (which takes it out of the
  * queue), the query is made a harmless `select 1` and un-cancelled: an opening connection runs that and
  * goes on serving the pool.
  */

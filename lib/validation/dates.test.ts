@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { MAX_YEAR, MIN_YEAR, parseDateTime, parseInstant, parseIsoDate, parseUsDate } from "@/lib/dates/parse";
 import { dateMessage, dateOnly, dateTime, dateTimeMessage } from "./dates";
 
-/** Issue 43.5: one date parser that refuses impossible dates and years out of range, never rolls them. */
+/** One date parser (docs/decisions.md, Dates) that refuses impossible dates and years out of range, never rolls them. */
 describe("the one date parser refuses impossible dates instead of rolling them", () => {
   const refusedDates = [
     "2026-02-30", // rolled to March 2 by Date.parse

@@ -1,5 +1,5 @@
 /**
- * Issue 43, item 5: hostile dates are a 422 naming the field, never a 500 and never silently rolled.
+ * Hostile dates (docs/security.md) are a 422 naming the field, never a 500 and never silently rolled.
  * The exact requests of the issue (search's `from=0000-01-01`, the compliance board and its export with
  * `from=0000-01-01` / `to=2026-02-30`, store_post's dates past year 9999 after the offset or in year 0),
  * the rolled ones (`2026-02-30`, `T24:00`), and the other entry points that read a date (getevents,

@@ -1,5 +1,5 @@
 /**
- * Issue 43.3 for the back office: an update of a menu (v1 add_edit_menu, the menu editor's action), of a
+ * Partial updates in the back office (docs/decisions.md): an update of a menu (v1 add_edit_menu, the menu editor's action), of a
  * form e-mail mapping (v1 form/mapper/add/update, the mapping form's action) or of a calendar key or
  * attachment group (savemeetingkey, savegroup, their actions) changes only the fields its body names;
  * the rest of the row is unchanged.

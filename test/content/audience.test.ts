@@ -1,5 +1,5 @@
 /**
- * Issue 36, audiences and scheduling: one visibility predicate in every read path (lists and their
+ * Audiences and scheduling (docs/features/must-read.md): one visibility predicate in every read path (lists and their
  * counts, the post page's read, the v1 calls, signed file links, the search and its suggestions),
  * administrators see everything marked, and the issue's bad input: unknown audience ids (422 with the
  * field), 'Expires at' before 'Publish at', a staff user's search for a word of a post addressed to

@@ -1,5 +1,5 @@
 /**
- * Issue 36, compliance: read_status (administrators; 403 for staff), the readers per location with
+ * Must-read compliance (docs/features/must-read.md): read_status (administrators; 403 for staff), the readers per location with
  * names, the board's percentages, the CSV export, and the reminder (one mail per person through the
  * outbox, at most once a day per post, audited).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 36, must read and seen: the header count, GET must_read, POST acknowledge (once; 404 and
+ * Must read and seen (docs/features/must-read.md): the header count, GET must_read, POST acknowledge (once; 404 and
  * nothing recorded outside the audience or before publishing), 'needs acknowledging again' (history
  * kept), the due-date rule, the seen upsert, and each change in the audit log.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 43.3 for content: an update of a post, attachment or save-the-date entry changes only the fields
+ * Partial updates of content (docs/decisions.md): an update of a post, attachment or save-the-date entry changes only the fields
  * its body names (v1 store_post, store_attachment, store_event and the screens' save actions), and an
  * `audience` object is whole or refused (422 naming the missing part), never widened to everyone.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 44.3: instances can start together. Two launchers on an empty database both migrated, and one
+ * Instances can start together (docs/operations.md). Two launchers on an empty database both migrated, and one
  * died on `CREATE TYPE "public"."user_status"` (duplicate key). Migrations and the first-start seed now
  * run under one advisory lock (lib/db/migrate.ts): the second waits, then finds the work done.
  */

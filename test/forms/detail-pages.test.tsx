@@ -1,5 +1,5 @@
 /**
- * Issue 33, item 3: every staff form has a read-only detail page with every submitted field. Who may
+ * Detail pages (docs/features/staff-forms.md): every staff form has a read-only detail page with every submitted field. Who may
  * open it is the get call's rule: staff their own records, roles 1 and 2 everyone's; someone else's
  * record is the same 404 as an unknown id (nothing tells them it exists). The lists link to it.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 33, item 3: every staff form's CSV and XLSX export carries every submitted field (tech time's
+ * Exports (docs/features/staff-forms.md): every staff form's CSV and XLSX export carries every submitted field (tech time's
  * attendance and shop rows, the suggestion's phone and texts, the uniform's sizes and note), with dates,
  * times and numbers as typed XLSX cells in the old portal's display formats, and text cells still neutralised.
  */
@@ -188,7 +188,7 @@ describe("tech time export", () => {
       "Shop Time 16 Job": "Tyres",
       "Shop Time 16 Time In": "23:59",
     });
-    // Issue 37 adds Status, Decided By, Decided At and Overdue after the form's fields.
+    // The request's state (docs/features/requests.md) adds Status, Decided By, Decided At and Overdue after the form's fields.
     // 4 attendance rows of 4 fields, 16 shop rows of 7, after the form's 7 columns.
     expect(Object.keys(r)).toHaveLength(7 + 4 + 4 * 4 + 16 * 7);
     expectDayCell(xlsx, "Date", 2, [2026, 11, 20]);

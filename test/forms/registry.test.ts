@@ -1,5 +1,5 @@
 /**
- * Issue 45: a staff form is one registration (lib/forms/registry.ts, lib/forms/registry-server.ts). A
+ * Per docs/features/staff-forms.md, a staff form is one registration (lib/forms/registry.ts, lib/forms/registry-server.ts). A
  * registered form without its screens, its list and export, its search source or its workflow fails
  * here; the places that used to list the forms by hand take them from the registry.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 43 for the staff requests, through every write path (the four v1 add/update calls, the screens'
+ * The write rules (docs/decisions.md) for the staff requests, through every write path (the four v1 add/update calls, the screens'
  * save actions, decide), per role, against the real database:
  * - 43.2: an approver decides only their own scope and never edits a request; a request stays where it
  *   was filed unless an administrator moves it (in its timeline); once decided, its content is locked for

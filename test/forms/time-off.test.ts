@@ -1,5 +1,5 @@
 /**
- * Issue 45's fifth staff form, the time-off request, through its v1 calls and the shared request calls:
+ * The fifth staff form (docs/features/staff-forms.md), the time-off request, through its v1 calls and the shared request calls:
  * each field's message (and the rules between the days and the half day), the requester's name and
  * e-mail from the profile, the location's manager and the mail, a partial update keeping what it leaves
  * out, decisions by the location's approver, refusals per role (someone else's is a 404, an approver

@@ -1,5 +1,5 @@
 /**
- * Issue 44.2: mail goes once, promptly, through instance deaths and database blips. The outbox's sender
+ * Mail (docs/features/mail.md) goes once, promptly, through instance deaths and database blips. The outbox's sender
  * against the run's PostgreSQL (test/db.ts) and a real SMTP server on loopback: an outcome that could not
  * be written is written again (never sent again), a live sender keeps its lease however long a send
  * takes, and a killed sender's mails move on to another sender once its short lease lapses.

@@ -1,5 +1,5 @@
 /**
- * Issue 43, item 6: the search's typo forgiveness says nothing about what the person may not see. The
+ * The search (docs/features/search.md)'s typo forgiveness says nothing about what the person may not see. The
  * typo lexicon and the search columns' indexes hold the words of every post, hidden ones included; the
  * close words a typo is searched with, and whether a word counts as known, come only from what the
  * asking person may open (a post of another location, a scheduled one and an expired one are not).

@@ -1,5 +1,5 @@
 /**
- * Issue 43, items 1 and 3 for people: a person's location (and department, role, permissions) is not
+ * People (docs/features/users.md): a person's location (and department, role, permissions) is not
  * theirs to change, and an update changes only the fields its body names. Through the v1 call
  * (changeprofile, own and another user's) and the screens' actions (Edit Profile, Edit User), against
  * the real database.

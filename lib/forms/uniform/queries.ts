@@ -3,8 +3,7 @@ import { requestStateColumns, requestStateExportColumns, requestStateQueryColumn
 import { and, eq, gte, lt, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { getDb, schema } from "@/lib/db";
-import { PORTAL_TIME_ZONE } from "@/lib/dates/zone";
-import { formatDay, instantOf, localDay } from "@/lib/dates/zone";
+import { PORTAL_TIME_ZONE, formatDay, instantOf, localDay } from "@/lib/dates/zone";
 import { AppError } from "@/lib/errors";
 import {
   contains,
