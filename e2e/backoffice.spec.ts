@@ -4,6 +4,7 @@ import { CalendarPage } from "./pages/calendar-page";
 import { ShellPage } from "./pages/shell-page";
 import { storageStateOf } from "./support/env";
 import { reviewScreenshot } from "./support/screenshot";
+import { pickUpWithKeyboard } from "./support/keyboard-sort";
 
 // Long journeys of many page loads: the shared machines serve them slowly.
 test.describe.configure({ timeout: 150_000 });
@@ -211,12 +212,8 @@ test.describe("administrator", () => {
     await editor.goto();
     const count = await editor.count();
     await expect(editor.at(count - 1)).toContainText(renamed.slice(0, 16));
-    // dnd-kit mounts its live region once the list is live (a key before that does nothing); then
-    // each key waits for the step before: the handle pressed (picked up), the move announced.
-    await expect(page.locator('[id^="DndLiveRegion"]').first()).toBeAttached();
-    await editor.handle(renamed).focus();
-    await page.keyboard.press("Space");
-    await expect(editor.handle(renamed)).toHaveAttribute("aria-pressed", "true");
+    // Each key waits for the step before: the handle picked up, the move announced.
+    await pickUpWithKeyboard(page, editor.handle(renamed));
     await page.keyboard.press("ArrowUp");
     await expect(
       page.getByRole("status").filter({ hasText: new RegExp(` is at position ${count - 1} of `) }),

@@ -4,6 +4,7 @@ import { ProfilePage } from "./pages/profile-page";
 import { UsersPage } from "./pages/users-page";
 import { BASE_URL, FIRST_MENU, PASSWORD, storageStateOf } from "./support/env";
 import { newSsoUsername, signInAtSso } from "./support/fixtures";
+import { pickUpWithKeyboard } from "./support/keyboard-sort";
 
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
@@ -121,12 +122,8 @@ test.describe("administrator", () => {
     const cards = page.getByRole("group", { name: "HR list" }).getByRole("button");
     const first = (await cards.nth(0).getAttribute("aria-label"))!.replace(/, position \d+$/, "");
     const second = (await cards.nth(1).getAttribute("aria-label"))!.replace(/, position \d+$/, "");
-    // dnd-kit mounts its live region once the board is live (a key before that does nothing); then
-    // each key waits for the step before: the card pressed (picked up), the move announced.
-    await expect(page.locator('[id^="DndLiveRegion"]')).toBeAttached();
-    await cards.nth(0).focus();
-    await page.keyboard.press("Space");
-    await expect(cards.nth(0)).toHaveAttribute("aria-pressed", "true");
+    // Each key waits for the step before: the card picked up, the move announced.
+    await pickUpWithKeyboard(page, cards.nth(0));
     await page.keyboard.press("ArrowRight");
     await expect(page.getByRole("status").filter({ hasText: / moved to position 2 of / })).toBeAttached();
     await page.keyboard.press("Space");
