@@ -159,8 +159,9 @@ describe("GET /api/v1/approvals", () => {
   it("the header's count reads each form's index of waiting rows only: the status it asks for is checked in the index", async () => {
     // Forms whose approvers decide from 'submitted' only ask for that status, which the partial index (submitted and
     // under_review) does not imply: without the status among its columns every waiting row's page was read
-    // (docs/benchmarks.md, "The status in the waiting index"). The test tables are small enough to scan or to take any index: in a transaction
-    // that is rolled back, the other status index is dropped and scans are forbidden, so the plan shows the fit.
+    // (docs/benchmarks.md, "The status in the waiting index"). The test tables are small enough to scan or to take
+    // any index: in a transaction that is rolled back, the other status index is dropped and scans are forbidden, so
+    // the plan shows the fit.
     const manager = (await resolveToken(tokens.manager))!;
     const plan = await planOf(t.db(), sql`select ${waitingForMeCount(manager)} as n`, [
       ...FORM_KEYS.map((key) => sql.raw(`drop index ${getTableName(REQUEST_TABLES[key])}_status_location_idx`)),
