@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { BASE_URL, storageStateOf } from "./support/env";
+import { JSON_HEADERS, storageStateOf } from "./support/env";
+import { mapRoReversalsToManager, submitRoReversal } from "./support/requests";
 import { expectNoAxeViolations } from "./support/axe";
 import { reviewScreenshot } from "./support/screenshot";
 
@@ -11,7 +12,6 @@ import { reviewScreenshot } from "./support/screenshot";
  */
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
-const json = { origin: BASE_URL, "content-type": "application/json" };
 
 async function look(page: Page, name: string) {
   for (const size of [DESKTOP, PHONE]) {
@@ -30,37 +30,12 @@ test("a manager decides from the inbox: one approved at 1280 px, one denied on a
   const admin = await browser.newContext({ storageState: storageStateOf("admin") });
   const tag = Date.now().toString(36);
 
-  // The administrator maps RO reversals at Valley Trucks with the manager as their approver.
-  const managerId = (await (await manager.request.get("/api/v1/getuserdata")).json()).content.user_obj.id as number;
-  const locations = (await (await admin.request.get("/api/v1/getdepartmentlocationswohtml?department_id=5")).json())
-    .content.locations as { id: number; name: string }[];
-  const valley = locations.find((l) => l.name === "Valley Trucks")!;
-  const mapped = await admin.request.post("/api/v1/form/mapper/add/update", {
-    headers: json,
-    data: { form_id: 1, location: String(valley.id), to_email: "valley@example.com", approvers: String(managerId) },
-  });
-  const mappedText = await mapped.text();
-  expect(mapped.ok() || mappedText.includes("already mapped"), mappedText).toBeTruthy();
-
-  // Staff submit four requests there.
+  // The administrator maps RO reversals at Valley Trucks with the manager as their approver; staff submit four
+  // requests there.
+  const valley = await mapRoReversalsToManager(admin, manager);
   const names = ["Approve", "Deny", "Bulk", "Race"].map((what) => `${what} ${tag}`);
   const ids: number[] = [];
-  for (const name of names) {
-    const res = await staff.request.post("/api/v1/ro-reversal-request/add/update", {
-      headers: json,
-      data: {
-        empolyee_name: name,
-        date_of_request: "11/20/2026",
-        full_ra: `RA-${tag}`,
-        date_ra_was_originally_closed: "2026-11-01",
-        pay_type: "Customer Pay",
-        location: valley.id,
-        reason: "Wrong labour line",
-      },
-    });
-    expect(res.ok(), await res.text()).toBeTruthy();
-    ids.push((await res.json()).content.id as number);
-  }
+  for (const name of names) ids.push(await submitRoReversal(staff, { name, location: valley, ra: `RA-${tag}` }));
 
   const page = await manager.newPage();
   await page.goto("/approvals?form=ro_reversal");
@@ -92,7 +67,7 @@ test("a manager decides from the inbox: one approved at 1280 px, one denied on a
   await row(names[2]).getByRole("checkbox").check();
   await row(names[3]).getByRole("checkbox").check();
   const raced = await admin.request.post("/api/v1/request/decide", {
-    headers: json,
+    headers: JSON_HEADERS,
     data: { form: "ro_reversal", id: ids[3], decision: "approve" },
   });
   expect(raced.ok(), await raced.text()).toBeTruthy();

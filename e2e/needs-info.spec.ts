@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { BASE_URL, storageStateOf } from "./support/env";
+import { storageStateOf } from "./support/env";
+import { mapRoReversalsToManager, submitRoReversal } from "./support/requests";
 import { expectNoAxeViolations } from "./support/axe";
 import { reviewScreenshot } from "./support/screenshot";
 
@@ -9,7 +10,6 @@ import { reviewScreenshot } from "./support/screenshot";
  * with a photo (the answer box under the question), and the manager sees the photo; then the technician withdraws
  * a request (asked first): Withdrawn, no Edit, no Withdraw. Once at 1280 px and once on a phone (390 px).
  */
-const json = { origin: BASE_URL, "content-type": "application/json" };
 /** A 1x1 PNG: the photo the technician attaches. */
 const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
@@ -60,33 +60,8 @@ async function journey(browser: Browser, width: number) {
   const tag = `${width}-${Date.now().toString(36)}`;
 
   // The administrator maps RO reversals at Valley Trucks with the manager as their approver.
-  const managerId = (await (await manager.request.get("/api/v1/getuserdata")).json()).content.user_obj.id as number;
-  const locations = (await (await admin.request.get("/api/v1/getdepartmentlocationswohtml?department_id=5")).json())
-    .content.locations as { id: number; name: string }[];
-  const valley = locations.find((l) => l.name === "Valley Trucks")!;
-  const mapped = await admin.request.post("/api/v1/form/mapper/add/update", {
-    headers: json,
-    data: { form_id: 1, location: String(valley.id), to_email: "valley@example.com", approvers: String(managerId) },
-  });
-  const mappedText = await mapped.text();
-  expect(mapped.ok() || mappedText.includes("already mapped"), mappedText).toBeTruthy();
-
-  const submit = async (name: string) => {
-    const res = await staff.request.post("/api/v1/ro-reversal-request/add/update", {
-      headers: json,
-      data: {
-        empolyee_name: name,
-        date_of_request: "11/20/2026",
-        full_ra: `RA-${tag}`,
-        date_ra_was_originally_closed: "2026-11-01",
-        pay_type: "Customer Pay",
-        location: valley.id,
-        reason: "Wrong labour line",
-      },
-    });
-    expect(res.ok(), await res.text()).toBeTruthy();
-    return (await res.json()).content.id as number;
-  };
+  const valley = await mapRoReversalsToManager(admin, manager);
+  const submit = (name: string) => submitRoReversal(staff, { name, location: valley, ra: `RA-${tag}` });
   const asked = `Asked ${tag}`;
   const id = await submit(asked);
 

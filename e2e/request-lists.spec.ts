@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { BASE_URL, storageStateOf } from "./support/env";
+import { JSON_HEADERS, storageStateOf } from "./support/env";
 import { expectNoAxeViolations } from "./support/axe";
 import { reviewScreenshot } from "./support/screenshot";
 
@@ -11,7 +11,6 @@ import { reviewScreenshot } from "./support/screenshot";
  */
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
-const json = { origin: BASE_URL, "content-type": "application/json" };
 
 const LISTS = [
   { path: "/roreversal/list", heading: "RO Reversal Requests", call: "ro-reversal-request/add/update" },
@@ -86,7 +85,7 @@ test.beforeAll("a staff member submits one request of each form", async ({ brows
     },
   };
   for (const { call } of LISTS) {
-    const res = await staff.request.post(`/api/v1/${call}`, { headers: json, data: bodies[call] });
+    const res = await staff.request.post(`/api/v1/${call}`, { headers: JSON_HEADERS, data: bodies[call] });
     expect(res.ok(), `${call}: ${await res.text()}`).toBeTruthy();
   }
   await staff.close();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { BASE_URL, storageStateOf } from "./support/env";
+import { JSON_HEADERS, storageStateOf } from "./support/env";
 import { expectNoAxeViolations } from "./support/axe";
 import { reviewScreenshot } from "./support/screenshot";
 
@@ -18,7 +18,7 @@ test("a request is decided on its record page and shows in the requester's My re
   const locations = await staffPage.request.get("/api/v1/getdepartmentlocationswohtml?department_id=5");
   const locationId = (await locations.json()).content.locations[0].id;
   const created = await staffPage.request.post("/api/v1/ro-reversal-request/add/update", {
-    headers: { origin: BASE_URL, "content-type": "application/json" },
+    headers: JSON_HEADERS,
     data: {
       empolyee_name: name,
       date_of_request: "11/20/2026",
@@ -134,7 +134,7 @@ test("an administrator approves a selection from the RO reversal list: asked fir
   const locationId = (await locations.json()).content.locations[0].id;
   const submit = async (as: typeof staff, ra: string) => {
     const created = await as.request.post("/api/v1/ro-reversal-request/add/update", {
-      headers: { origin: BASE_URL, "content-type": "application/json" },
+      headers: JSON_HEADERS,
       data: {
         empolyee_name: name,
         date_of_request: "11/20/2026",
@@ -186,7 +186,7 @@ test("an approver's record page has no Edit for another person's request; its re
   const locations = await staffPage.request.get("/api/v1/getdepartmentlocationswohtml?department_id=5");
   const [first] = (await locations.json()).content.locations as { id: number; name: string }[];
   const created = await staffPage.request.post("/api/v1/ro-reversal-request/add/update", {
-    headers: { origin: BASE_URL, "content-type": "application/json" },
+    headers: JSON_HEADERS,
     data: {
       empolyee_name: name,
       date_of_request: "11/20/2026",

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { BASE_URL, storageStateOf } from "./support/env";
+import { BASE_URL, JSON_HEADERS, storageStateOf } from "./support/env";
 import { reviewScreenshot } from "./support/screenshot";
 
 /**
@@ -137,7 +137,6 @@ test.describe("phone width", () => {
  */
 test.describe("requests by their reference", () => {
   test.use({ storageState: storageStateOf("staff") });
-  const json = { origin: BASE_URL, "content-type": "application/json" };
 
   test("the requester and a manager find a request by its RA number; two tech time forms of one person read apart", async ({
     page,
@@ -151,7 +150,7 @@ test.describe("requests by their reference", () => {
     const locations = await page.request.get("/api/v1/getdepartmentlocationswohtml?department_id=5");
     const location = (await locations.json()).content.locations[0].id;
     const created = await page.request.post("/api/v1/ro-reversal-request/add/update", {
-      headers: json,
+      headers: JSON_HEADERS,
       data: {
         empolyee_name: employee,
         date_of_request: "11/26/2026",
@@ -194,7 +193,7 @@ test.describe("requests by their reference", () => {
     const tech = `Tt Refs ${Number(n).toString(36)}`;
     for (const ro of [`${n}1`, `${n}2`]) {
       const res = await page.request.post("/api/v1/techtime/add/update", {
-        headers: json,
+        headers: JSON_HEADERS,
         data: {
           empolyee_number: "T-5",
           empolyee_name: tech,

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { expect, test, type Page } from "@playwright/test";
-import { BASE_URL, storageStateOf } from "./support/env";
+import { JSON_HEADERS, storageStateOf } from "./support/env";
 import { expectNoAxeViolations } from "./support/axe";
 import { reviewScreenshot } from "./support/screenshot";
 
@@ -35,7 +35,7 @@ test("a time-off request: submitted on a phone, approved by its approver, in My 
   const locations = await admin.request.get("/api/v1/getdepartmentlocationswohtml?department_id=5");
   const location = (await locations.json()).content.locations[0] as { id: number; name: string };
   const mapped = await admin.request.post("/api/v1/form/mapper/add/update", {
-    headers: { origin: BASE_URL, "content-type": "application/json" },
+    headers: JSON_HEADERS,
     data: { form_id: 5, location: String(location.id), to_email: "hr@example.com", approvers: String(managerId) },
   });
   // A retry finds the mapping its first attempt made.
@@ -60,7 +60,7 @@ test("a time-off request: submitted on a phone, approved by its approver, in My 
   await staffPage.getByRole("button", { name: "Save", exact: true }).click();
   await expect(staffPage.getByText("Time-off Request Added Successfully")).toBeVisible();
   const listed = await staffPage.request.post("/api/v1/time-off-request/list", {
-    headers: { origin: BASE_URL, "content-type": "application/json" },
+    headers: JSON_HEADERS,
     data: { filters: { note: word } },
   });
   const [{ id }] = (await listed.json()).content.row as { id: number }[];

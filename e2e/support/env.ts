@@ -9,6 +9,8 @@ export const APP_PORT = Number(process.env.E2E_PORT ?? 3200);
  */
 export const APP_HOST = "127.0.0.1";
 export const BASE_URL = `http://${APP_HOST}:${APP_PORT}`;
+/** The headers of a v1 JSON call from a signed-in browser context: its origin, as the portal's own screens send. */
+export const JSON_HEADERS = { origin: BASE_URL, "content-type": "application/json" };
 export const SSO_PORT = Number(process.env.E2E_SSO_PORT ?? 3290);
 export const SSO_ISSUER = `http://127.0.0.1:${SSO_PORT}`;
 export const SSO_CLIENT_ID = "portal-e2e";
