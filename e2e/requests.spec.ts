@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { JSON_HEADERS, storageStateOf } from "./support/env";
+import { storageStateOf } from "./support/env";
+import { submitRoReversal } from "./support/requests";
 import { expectNoAxeViolations } from "./support/axe";
 import { reviewScreenshot } from "./support/screenshot";
 
@@ -17,20 +18,7 @@ test("a request is decided on its record page and shows in the requester's My re
   await staffPage.goto("/roreversal/add");
   const locations = await staffPage.request.get("/api/v1/getdepartmentlocationswohtml?department_id=5");
   const locationId = (await locations.json()).content.locations[0].id;
-  const created = await staffPage.request.post("/api/v1/ro-reversal-request/add/update", {
-    headers: JSON_HEADERS,
-    data: {
-      empolyee_name: name,
-      date_of_request: "11/20/2026",
-      full_ra: "RA-9",
-      date_ra_was_originally_closed: "2026-11-01",
-      pay_type: "Customer Pay",
-      location: locationId,
-      reason: "Loop",
-    },
-  });
-  expect(created.ok()).toBeTruthy();
-  const id = (await created.json()).content.id as number;
+  const id = await submitRoReversal(staff, { name, location: locationId, ra: "RA-9" });
 
   const adminPage = await admin.newPage();
   // Opening the mail's link twice (a scanner's prefetch) changes nothing.
@@ -132,22 +120,7 @@ test("an administrator approves a selection from the RO reversal list: asked fir
   await staffPage.goto("/roreversal/add");
   const locations = await staffPage.request.get("/api/v1/getdepartmentlocationswohtml?department_id=5");
   const locationId = (await locations.json()).content.locations[0].id;
-  const submit = async (as: typeof staff, ra: string) => {
-    const created = await as.request.post("/api/v1/ro-reversal-request/add/update", {
-      headers: JSON_HEADERS,
-      data: {
-        empolyee_name: name,
-        date_of_request: "11/20/2026",
-        full_ra: ra,
-        date_ra_was_originally_closed: "2026-11-01",
-        pay_type: "Customer Pay",
-        location: locationId,
-        reason: "Bulk",
-      },
-    });
-    expect(created.ok()).toBeTruthy();
-    return (await created.json()).content.id as number;
-  };
+  const submit = (as: typeof staff, ra: string) => submitRoReversal(as, { name, location: locationId, ra });
   await submit(staff, "RA-1");
   await submit(staff, "RA-2");
   // The administrator's own request: nobody decides their own.
@@ -185,20 +158,7 @@ test("an approver's record page has no Edit for another person's request; its re
   await staffPage.goto("/roreversal/add");
   const locations = await staffPage.request.get("/api/v1/getdepartmentlocationswohtml?department_id=5");
   const [first] = (await locations.json()).content.locations as { id: number; name: string }[];
-  const created = await staffPage.request.post("/api/v1/ro-reversal-request/add/update", {
-    headers: JSON_HEADERS,
-    data: {
-      empolyee_name: name,
-      date_of_request: "11/20/2026",
-      full_ra: "RA-43",
-      date_ra_was_originally_closed: "2026-11-01",
-      pay_type: "Customer Pay",
-      location: first.id,
-      reason: "Scope",
-    },
-  });
-  expect(created.ok()).toBeTruthy();
-  const id = (await created.json()).content.id as number;
+  const id = await submitRoReversal(staff, { name, location: first.id, ra: "RA-43" });
 
   const managerPage = await manager.newPage();
   await managerPage.goto(`/roreversal/view/${id}`);
