@@ -11,10 +11,10 @@ import { eq, sql } from "drizzle-orm";
 vi.mock("next/headers", () => import("@/test/mock-next-headers"));
 
 import { schema } from "@/lib/db";
-import { issueToken, resolveToken, type SessionUser } from "@/lib/auth/session";
+import type { SessionUser } from "@/lib/auth/session";
 import { setupTestDatabase } from "@/test/db";
 import { setupTempStorage } from "@/test/files/helpers";
-import { actors, call, contentCounts, upload } from "./helpers";
+import { actors, call, contentCounts, firstLocations, newPostAs, staffMember, upload } from "./helpers";
 import { POST as storePost } from "@/app/api/v1/store_post/route";
 import { POST as storeAttachment } from "@/app/api/v1/store_attachment/route";
 import { GET as displayPosts } from "@/app/api/v1/display_sales_post/route";
@@ -36,33 +36,6 @@ let southStaff: { token: string; user: SessionUser };
 const hour = 3600_000;
 const iso = (ms: number) => new Date(Date.now() + ms).toISOString();
 
-async function staffAt(username: string, locationId: number) {
-  const [u] = await t
-    .db()
-    .insert(schema.users)
-    .values({
-      username,
-      firstName: username,
-      lastName: "Tester",
-      roleId: 3,
-      locationId,
-      email: `${username}@example.com`,
-    })
-    .returning();
-  const { token } = await issueToken({ userId: u.id, kind: "api" });
-  return { token, user: (await resolveToken(token))! };
-}
-
-async function newPost(body: Record<string, unknown>) {
-  const res = await call(storePost, "/api/v1/store_post", {
-    method: "POST",
-    token: who.admin.token,
-    body: { slug: "company-news", description: "", ...body },
-  });
-  expect(res.status, JSON.stringify(res.json)).toBe(200);
-  return res.json.content.id as number;
-}
-
 const postIds = async (token: string) =>
   (
     (await call(displayPosts, "/api/v1/display_sales_post?slug=company-news&page=1", { token })).json.content
@@ -71,20 +44,14 @@ const postIds = async (token: string) =>
 
 beforeAll(async () => {
   who = await actors(t.db());
-  const locs = await t
-    .db()
-    .select({ id: schema.locations.id })
-    .from(schema.locations)
-    .orderBy(schema.locations.id)
-    .limit(2);
-  [north, south] = locs.map((l) => l.id);
-  northStaff = await staffAt("aud-north", north);
-  southStaff = await staffAt("aud-south", south);
+  [north, south] = await firstLocations(t.db(), 2);
+  northStaff = await staffMember(t.db(), "aud-north", north);
+  southStaff = await staffMember(t.db(), "aud-south", south);
 });
 
 describe("audience", () => {
   it("a post for one location is listed, counted and opened only there; the administrator sees it with its audience", async () => {
-    const id = await newPost({
+    const id = await newPostAs(who.admin.token, {
       title: "Recall bulletin wombatglass",
       description: "Brake check wombatglass",
       audience: { locations: [north], roles: [] },
@@ -134,7 +101,10 @@ describe("audience", () => {
   });
 
   it("a post for a role reaches only that role (the seeded staff user is role 3)", async () => {
-    const id = await newPost({ title: "For calendar managers", audience: { locations: [], roles: [2] } });
+    const id = await newPostAs(who.admin.token, {
+      title: "For calendar managers",
+      audience: { locations: [], roles: [2] },
+    });
     expect(await postIds(who.manager.token)).toContain(id);
     expect(await postIds(who.staff.token)).not.toContain(id);
     expect(await postIds(who.admin.token)).toContain(id);
@@ -176,8 +146,8 @@ describe("audience", () => {
 
 describe("scheduling", () => {
   it("a scheduled post is hidden (list, count, detail) until publish_at; an expired one after expires_at; admins see them marked", async () => {
-    const scheduled = await newPost({ title: "Next week's policy", publish_at: iso(24 * hour) });
-    const expiring = await newPost({ title: "Short notice", expires_at: iso(hour) });
+    const scheduled = await newPostAs(who.admin.token, { title: "Next week's policy", publish_at: iso(24 * hour) });
+    const expiring = await newPostAs(who.admin.token, { title: "Short notice", expires_at: iso(hour) });
     expect(await postIds(who.staff.token)).not.toContain(scheduled);
     expect(await postIds(who.staff.token)).toContain(expiring);
     expect(
@@ -226,7 +196,7 @@ describe("scheduling", () => {
     });
     expect(res.status).toBe(422);
     expect(res.json.content).toHaveProperty("expires_at");
-    const id = await newPost({ title: "Later", publish_at: iso(48 * hour) });
+    const id = await newPostAs(who.admin.token, { title: "Later", publish_at: iso(48 * hour) });
     const edit = await call(storePost, "/api/v1/store_post", {
       method: "POST",
       token: who.admin.token,
@@ -237,7 +207,7 @@ describe("scheduling", () => {
   });
 
   it("a list cached before publish_at shows the post once the moment has passed", async () => {
-    const id = await newPost({ title: "In two seconds", publish_at: iso(2000) });
+    const id = await newPostAs(who.admin.token, { title: "In two seconds", publish_at: iso(2000) });
     expect(await postIds(who.staff.token)).not.toContain(id);
     await new Promise((r) => setTimeout(r, 2300));
     expect(await postIds(who.staff.token)).toContain(id);
@@ -277,7 +247,7 @@ describe("scheduling", () => {
 
 describe("search and files", () => {
   it("bad input: a staff user searching a word of a post addressed to another location finds nothing and counts nothing", async () => {
-    const id = await newPost({
+    const id = await newPostAs(who.admin.token, {
       title: "Quokkabrake notice",
       description: "quokkabrake inspection",
       audience: { locations: [north], roles: [] },
@@ -295,7 +265,7 @@ describe("search and files", () => {
 
   it("bad input: a scheduled post's file link, asked for before publishing, is 403; afterwards 200", async () => {
     const key = await upload(t.db(), who.admin.user.id, "recall.pdf");
-    const id = await newPost({
+    const id = await newPostAs(who.admin.token, {
       title: "Recall with file",
       publish_at: iso(24 * hour),
       imagePath: [key],

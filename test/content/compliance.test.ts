@@ -16,9 +16,8 @@ vi.mock("@/lib/auth/guards", async (importOriginal) => {
 });
 
 import { schema } from "@/lib/db";
-import { issueToken, resolveToken } from "@/lib/auth/session";
 import { setupTestDatabase } from "@/test/db";
-import { actors, call } from "./helpers";
+import { actors, call, firstLocations, staffMember } from "./helpers";
 import { POST as storePost } from "@/app/api/v1/store_post/route";
 import { POST as acknowledge } from "@/app/api/v1/acknowledge/route";
 import { GET as readStatusRoute } from "@/app/api/v1/read_status/route";
@@ -47,33 +46,14 @@ let south: number;
 let people: { token: string; user: SessionUser }[];
 let postId: number;
 
-async function staffAt(username: string, locationId: number) {
-  const [u] = await t
-    .db()
-    .insert(schema.users)
-    .values({
-      username,
-      firstName: username,
-      lastName: "Reader",
-      roleId: 3,
-      locationId,
-      email: `${username}@example.com`,
-    })
-    .returning();
-  const { token } = await issueToken({ userId: u.id, kind: "api" });
-  return { token, user: (await resolveToken(token))! };
-}
-
 beforeAll(async () => {
   who = await actors(t.db());
-  const locs = await t
-    .db()
-    .select({ id: schema.locations.id })
-    .from(schema.locations)
-    .orderBy(schema.locations.id)
-    .limit(2);
-  [north, south] = locs.map((l) => l.id);
-  people = [await staffAt("c-north-1", north), await staffAt("c-north-2", north), await staffAt("c-south-1", south)];
+  [north, south] = await firstLocations(t.db(), 2);
+  people = [
+    await staffMember(t.db(), "c-north-1", north, "Reader"),
+    await staffMember(t.db(), "c-north-2", north, "Reader"),
+    await staffMember(t.db(), "c-south-1", south, "Reader"),
+  ];
   const res = await call(storePost, "/api/v1/store_post", {
     method: "POST",
     token: who.admin.token,

@@ -1,8 +1,9 @@
 import { eq, sql } from "drizzle-orm";
-import { vi } from "vitest";
+import { expect, vi } from "vitest";
 import { schema, type Db } from "@/lib/db";
 import { issueToken, resolveToken, type SessionUser } from "@/lib/auth/session";
 import { apiRequest, callRoute, tokenFor } from "@/test/db";
+import { POST as storePost } from "@/app/api/v1/store_post/route";
 
 /** Row counts of every content table (to prove a refused call wrote nothing). */
 export async function contentCounts(db: Db) {
@@ -67,6 +68,22 @@ export async function call(
   opts: { method?: string; token?: string; body?: unknown; params?: Record<string, string> } = {},
 ) {
   return callRoute(handler, apiRequest(path, { method: opts.method, token: opts.token, body: opts.body }), opts.params);
+}
+
+/** v1 store_post as `token`: a post on Company News (or `body.slug`), with an empty description unless given. */
+export function storePostAs(token: string, body: Record<string, unknown>) {
+  return call(storePost, "/api/v1/store_post", {
+    method: "POST",
+    token,
+    body: { slug: "company-news", description: "", ...body },
+  });
+}
+
+/** storePostAs, expected to save: the post's id. */
+export async function newPostAs(token: string, body: Record<string, unknown>): Promise<number> {
+  const res = await storePostAs(token, body);
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  return res.json.content.id as number;
 }
 
 export const currentUser = vi.fn<() => Promise<SessionUser | null>>(async () => null);

@@ -12,7 +12,7 @@ vi.mock("next/headers", () => import("@/test/mock-next-headers"));
 import { schema } from "@/lib/db";
 import type { SessionUser } from "@/lib/auth/session";
 import { setupTestDatabase } from "@/test/db";
-import { actors, call, firstLocations, staffMember } from "./helpers";
+import { actors, call, firstLocations, newPostAs, staffMember } from "./helpers";
 import { POST as storePost } from "@/app/api/v1/store_post/route";
 import { POST as acknowledge } from "@/app/api/v1/acknowledge/route";
 import { sendMustReadMails } from "@/lib/content/must-read/reminders";
@@ -30,21 +30,9 @@ const ADDRESSES = ["ann@example.com", "ben@example.com", "sue@example.com"];
 
 const person = (username: string, locationId: number) => staffMember(t.db(), username, locationId, "Tech");
 
-async function newPost(body: Record<string, unknown>): Promise<number> {
-  const res = await call(storePost, "/api/v1/store_post", {
-    method: "POST",
-    token: who.admin.token,
-    body: {
-      slug: "company-news",
-      description: "",
-      must_read: true,
-      audience: { locations: [north], roles: [3] },
-      ...body,
-    },
-  });
-  expect(res.status, JSON.stringify(res.json)).toBe(200);
-  return res.json.content.id as number;
-}
+/** A must-read for the north location's staff, unless `body` says otherwise. */
+const newPost = (body: Record<string, unknown>) =>
+  newPostAs(who.admin.token, { must_read: true, audience: { locations: [north], roles: [3] }, ...body });
 
 /** Mails of the post (its link in the body) to our three people, as "address subject". */
 async function mailsOf(id: number): Promise<string[]> {

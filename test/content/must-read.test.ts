@@ -9,10 +9,9 @@ import { and, eq, sql } from "drizzle-orm";
 vi.mock("next/headers", () => import("@/test/mock-next-headers"));
 
 import { schema } from "@/lib/db";
-import { issueToken, resolveToken, type SessionUser } from "@/lib/auth/session";
+import type { SessionUser } from "@/lib/auth/session";
 import { setupTestDatabase } from "@/test/db";
-import { actors, call } from "./helpers";
-import { POST as storePost } from "@/app/api/v1/store_post/route";
+import { actors, call, firstLocations, newPostAs, staffMember, storePostAs } from "./helpers";
 import { GET as mustRead } from "@/app/api/v1/must_read/route";
 import { POST as acknowledge } from "@/app/api/v1/acknowledge/route";
 import { countUnreadMustReads } from "@/lib/content/must-read/queries";
@@ -27,30 +26,6 @@ let northStaff: { token: string; user: SessionUser };
 let southStaff: { token: string; user: SessionUser };
 const hour = 3600_000;
 const iso = (ms: number) => new Date(Date.now() + ms).toISOString();
-
-async function staffAt(username: string, locationId: number) {
-  const [u] = await t
-    .db()
-    .insert(schema.users)
-    .values({ username, firstName: username, lastName: "Reader", roleId: 3, locationId })
-    .returning();
-  const { token } = await issueToken({ userId: u.id, kind: "api" });
-  return { token, user: (await resolveToken(token))! };
-}
-
-async function store(body: Record<string, unknown>) {
-  return call(storePost, "/api/v1/store_post", {
-    method: "POST",
-    token: who.admin.token,
-    body: { slug: "company-news", description: "", ...body },
-  });
-}
-
-async function newPost(body: Record<string, unknown>) {
-  const res = await store(body);
-  expect(res.status, JSON.stringify(res.json)).toBe(200);
-  return res.json.content.id as number;
-}
 
 const acks = async (postId: number) =>
   (
@@ -73,21 +48,15 @@ const ack = (token: string, salesId: unknown) =>
 
 beforeAll(async () => {
   who = await actors(t.db());
-  const locs = await t
-    .db()
-    .select({ id: schema.locations.id })
-    .from(schema.locations)
-    .orderBy(schema.locations.id)
-    .limit(2);
-  [north, south] = locs.map((l) => l.id);
-  northStaff = await staffAt("mr-north", north);
-  southStaff = await staffAt("mr-south", south);
+  [north, south] = await firstLocations(t.db(), 2);
+  northStaff = await staffMember(t.db(), "mr-north", north);
+  southStaff = await staffMember(t.db(), "mr-south", south);
 });
 
 describe("must read", () => {
   it("counts, lists and acknowledges once; a second press changes nothing", async () => {
     const before = await countUnreadMustReads(northStaff.user);
-    const id = await newPost({
+    const id = await newPostAs(who.admin.token, {
       title: "Airbag recall",
       must_read: true,
       due_at: iso(48 * hour),
@@ -134,7 +103,11 @@ describe("must read", () => {
   });
 
   it("bad input: a staff user acknowledging a post outside their audience is 404 and nothing is recorded", async () => {
-    const id = await newPost({ title: "North only", must_read: true, audience: { locations: [north], roles: [] } });
+    const id = await newPostAs(who.admin.token, {
+      title: "North only",
+      must_read: true,
+      audience: { locations: [north], roles: [] },
+    });
     const res = await ack(southStaff.token, id);
     expect(res.status).toBe(404);
     expect(res.json).toMatchObject({ code: 404, status: "error" });
@@ -143,10 +116,14 @@ describe("must read", () => {
   });
 
   it("bad input: acknowledging a post not yet published is 404 and nothing is recorded; also a post that is not a must-read", async () => {
-    const scheduled = await newPost({ title: "Next month", must_read: true, publish_at: iso(24 * hour) });
+    const scheduled = await newPostAs(who.admin.token, {
+      title: "Next month",
+      must_read: true,
+      publish_at: iso(24 * hour),
+    });
     expect((await ack(who.staff.token, scheduled)).status).toBe(404);
     expect(await acks(scheduled)).toBe(0);
-    const plain = await newPost({ title: "Just news" });
+    const plain = await newPostAs(who.admin.token, { title: "Just news" });
     expect((await ack(who.staff.token, plain)).status).toBe(404);
     expect(await acks(plain)).toBe(0);
     expect((await ack(who.staff.token, "abc")).status).toBe(422);
@@ -154,20 +131,25 @@ describe("must read", () => {
   });
 
   it("bad input: a due date in the past on a new must-read is 422 on due_at (also when an existing post becomes a must-read)", async () => {
-    const res = await store({ title: "Late", must_read: true, due_at: iso(-48 * hour) });
+    const res = await storePostAs(who.admin.token, { title: "Late", must_read: true, due_at: iso(-48 * hour) });
     expect(res.status).toBe(422);
     expect(res.json.content).toHaveProperty("due_at");
-    const id = await newPost({ title: "Becomes a must-read" });
-    const edit = await store({ id, title: "Becomes a must-read", must_read: true, due_at: iso(-48 * hour) });
+    const id = await newPostAs(who.admin.token, { title: "Becomes a must-read" });
+    const edit = await storePostAs(who.admin.token, {
+      id,
+      title: "Becomes a must-read",
+      must_read: true,
+      due_at: iso(-48 * hour),
+    });
     expect(edit.status).toBe(422);
     expect(edit.json.content).toHaveProperty("due_at");
   });
 
   it("'needs acknowledging again' clears the acknowledgements (kept in history) and is audited", async () => {
-    const id = await newPost({ title: "Policy v1", must_read: true });
+    const id = await newPostAs(who.admin.token, { title: "Policy v1", must_read: true });
     expect((await ack(who.staff.token, id)).status).toBe(200);
     const unread = await countUnreadMustReads(who.staff.user);
-    const edit = await store({ id, title: "Policy v2", needs_acknowledging_again: true });
+    const edit = await storePostAs(who.admin.token, { id, title: "Policy v2", needs_acknowledging_again: true });
     expect(edit.status, JSON.stringify(edit.json)).toBe(200);
     expect(await countUnreadMustReads(who.staff.user)).toBe(unread + 1);
     expect(await acks(id)).toBe(1); // the first round's row stays
@@ -190,8 +172,12 @@ describe("must read", () => {
   });
 
   it("people who join a location later are in the audience from then on", async () => {
-    const id = await newPost({ title: "South bulletin", must_read: true, audience: { locations: [south], roles: [] } });
-    const mover = await staffAt("mr-mover", north);
+    const id = await newPostAs(who.admin.token, {
+      title: "South bulletin",
+      must_read: true,
+      audience: { locations: [south], roles: [] },
+    });
+    const mover = await staffMember(t.db(), "mr-mover", north);
     expect((await ack(mover.token, id)).status).toBe(404);
     await t.db().update(schema.users).set({ locationId: south }).where(eq(schema.users.id, mover.user.id));
     expect((await ack(mover.token, id)).status).toBe(200);
@@ -200,7 +186,7 @@ describe("must read", () => {
 
 describe("seen", () => {
   it("records the first and last time with one upsert", async () => {
-    const id = await newPost({ title: "Seen me" });
+    const id = await newPostAs(who.admin.token, { title: "Seen me" });
     await recordSeen(id, who.staff.user.id);
     const [first] = await t.db().select().from(schema.postViews).where(eq(schema.postViews.postId, id));
     await new Promise((r) => setTimeout(r, 20));

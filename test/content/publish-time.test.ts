@@ -19,8 +19,7 @@ vi.mock("@/lib/auth/guards", async (importOriginal) => {
 
 import { schema } from "@/lib/db";
 import { setupTestDatabase } from "@/test/db";
-import { actors, call, contentCounts, firstLocations, staffMember } from "./helpers";
-import { POST as storePost } from "@/app/api/v1/store_post/route";
+import { actors, call, contentCounts, firstLocations, newPostAs, staffMember, storePostAs } from "./helpers";
 import { GET as displayPosts } from "@/app/api/v1/display_sales_post/route";
 import { GET as details } from "@/app/api/v1/display_sales_details/route";
 import { GET as mustReadRoute } from "@/app/api/v1/must_read/route";
@@ -42,19 +41,8 @@ const iso = (ms: number) => new Date(Date.now() + ms).toISOString();
 /** A menu of its own, so that each test's order is its own. */
 let slug: string;
 
-async function store(body: Record<string, unknown>) {
-  return call(storePost, "/api/v1/store_post", {
-    method: "POST",
-    token: who.admin.token,
-    body: { slug, description: "", ...body },
-  });
-}
-
-async function newPost(body: Record<string, unknown>): Promise<number> {
-  const res = await store(body);
-  expect(res.status, JSON.stringify(res.json)).toBe(200);
-  return res.json.content.id as number;
-}
+const store = (body: Record<string, unknown>) => storePostAs(who.admin.token, { slug, ...body });
+const newPost = (body: Record<string, unknown>) => newPostAs(who.admin.token, { slug, ...body });
 
 async function list(token: string) {
   const res = await call(displayPosts, `/api/v1/display_sales_post?slug=${slug}&page=1`, { token });
