@@ -423,28 +423,7 @@ export async function deleteContentItem(
   user: SessionUser,
 ): Promise<{ message: string }> {
   await locateItem(input.kind, input.id, user, input.slug);
-  const table = input.kind === "discussion" ? posts : attachments;
-  const owner: Owner = input.kind === "discussion" ? { postId: input.id } : { attachmentId: input.id };
-  await withFileTransaction(async (tx) => {
-    const [before] = await tx.select().from(table).where(eq(table.id, input.id)).for("update");
-    if (!before) throw new AppError(404, notFoundMessage(input.kind));
-    const docs = await documentsForAudit(tx, owner);
-    await tx.delete(table).where(eq(table.id, input.id));
-    await deleteFilesById(
-      tx,
-      docs.flatMap((d) => (d.fileId != null ? [d.fileId] : [])),
-    );
-    await writeAudit(
-      {
-        actorId: user.id,
-        action: "delete",
-        entity: input.kind === "discussion" ? "post" : "attachment",
-        entityId: input.id,
-        before: { ...before, documents: docs },
-      },
-      tx,
-    );
-  });
+  await deleteContentRow(input.kind, input.id, user);
   return { message: `${KIND_LABEL[input.kind]} Delete successfully` };
 }
 
@@ -458,27 +437,29 @@ export async function deleteSaveTheDate(
     ? await requireContentMenu(input.slug, user, "save-the-date")
     : await requireMenuById(found.menuId, user, "save-the-date");
   if (menu.id !== found.menuId) throw new AppError(404, notFoundMessage("save-the-date"));
+  await deleteContentRow("save-the-date", input.id, user);
+  return { message: "You successfully deleted the record(s)." };
+}
+
+/**
+ * Deletes a post, attachment or save-the-date entry (access already decided) with its documents and their files,
+ * audited with what it held: the row and its documents. A 404 when it is gone by the time it is locked.
+ */
+async function deleteContentRow(kind: ContentRowKind, id: number, user: SessionUser): Promise<void> {
+  const { entity, owner } = CONTENT_ROWS[kind];
+  const table: ContentTable = CONTENT_ROWS[kind].table;
   await withFileTransaction(async (tx) => {
-    const [before] = await tx.select().from(saveTheDates).where(eq(saveTheDates.id, input.id)).for("update");
-    if (!before) throw new AppError(404, notFoundMessage("save-the-date"));
-    const docs = await documentsForAudit(tx, { saveTheDateId: input.id });
-    await tx.delete(saveTheDates).where(eq(saveTheDates.id, input.id));
+    const [before] = await tx.select().from(table).where(eq(table.id, id)).for("update");
+    if (!before) throw new AppError(404, notFoundMessage(kind));
+    const docs = await documentsForAudit(tx, owner(id));
+    await tx.delete(table).where(eq(table.id, id));
     await deleteFilesById(
       tx,
       docs.flatMap((d) => (d.fileId != null ? [d.fileId] : [])),
     );
-    await writeAudit(
-      {
-        actorId: user.id,
-        action: "delete",
-        entity: "save_the_date",
-        entityId: input.id,
-        before: { ...before, documents: docs },
-      },
-      tx,
-    );
+    const audit = { actorId: user.id, action: "delete", entity, entityId: id, before: { ...before, documents: docs } };
+    await writeAudit(audit, tx);
   });
-  return { message: "You successfully deleted the record(s)." };
 }
 
 export async function addComment(

@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { schema } from "@/lib/db";
 import type { SessionUser } from "@/lib/auth/session";
 import { setupTestDatabase } from "@/test/db";
@@ -274,5 +274,16 @@ describe("content server actions", () => {
     if (!d.ok) throw new Error("save failed");
     const res = await actions.deleteSaveTheDateAction({ slug: "company-news", id: d.data.id });
     expect(res).toMatchObject({ ok: true, message: "You successfully deleted the record(s)." });
+    expect(await t.db().select().from(schema.saveTheDates).where(eq(schema.saveTheDates.id, d.data.id))).toEqual([]);
+    const audits = await t
+      .db()
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.entity, "save_the_date"), eq(schema.auditLog.action, "delete")));
+    expect(audits).toMatchObject([{ entityId: String(d.data.id), before: { title: "Gone", documents: [] } }]);
+    expect(await actions.deleteSaveTheDateAction({ slug: "company-news", id: d.data.id })).toMatchObject({
+      ok: false,
+      status: 404,
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { schema } from "@/lib/db";
 import { callRoute, setupTestDatabase } from "@/test/db";
 import { actors, call, contentCounts, fileRow, menuId, upload } from "./helpers";
@@ -774,8 +774,13 @@ describe("attachments, groups and the save-the-date tab", () => {
     );
     expect(await t.db().select().from(schema.comments).where(eq(schema.comments.postId, id))).toEqual([]);
     expect(await fileRow(t.db(), attached)).toBeNull();
-    const [audit] = await t.db().select().from(schema.auditLog).where(eq(schema.auditLog.action, "delete"));
-    expect(audit).toMatchObject({ entity: expect.any(String), actorId: who.admin.user.id });
+    const [audit] = await t
+      .db()
+      .select()
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.action, "delete"), eq(schema.auditLog.entityId, String(id))));
+    expect(audit).toMatchObject({ entity: "post", entityId: String(id), actorId: who.admin.user.id });
+    expect(audit.before).toMatchObject({ id, title: "To delete", documents: [{ path: attached }] });
     expect(await menuId(t.db(), "company-news")).toBeGreaterThan(0);
   });
 });
