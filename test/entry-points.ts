@@ -45,6 +45,17 @@ export function listPagesApiFiles(): string[] {
     .sort();
 }
 
+/**
+ * The HTTP handlers a route file exports, as [method, handler] pairs. A pages/api file's come from its default
+ * export's `methods` (lib/api/node-route.ts).
+ */
+export async function handlersOf<H>(file: string): Promise<[HttpMethod, H][]> {
+  let mod = (await import(/* @vite-ignore */ path.join(ROOT, file))) as Record<string, unknown>;
+  if (file.startsWith("pages/"))
+    mod = ((mod.default as { methods?: Record<string, unknown> })?.methods ?? {}) as Record<string, unknown>;
+  return HTTP_METHODS.filter((m) => typeof mod[m] === "function").map((m) => [m, mod[m] as H]);
+}
+
 /** The URL path of a route file (app/.../route.ts or pages/api/....ts), with dummy values for its dynamic segments, and those params. */
 export function routeUrlAndParams(file: string): { url: string; params: Record<string, string | string[]> } {
   const segments = file.startsWith("pages/")

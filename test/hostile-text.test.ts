@@ -20,7 +20,14 @@ vi.mock("next/server", async (importOriginal) => ({
 import { cookieJar } from "@/test/mock-next-headers";
 import { apiRequest, callRoute, tokenFor, setupTestDatabase } from "@/test/db";
 import { SESSION_COOKIE, sessionFor } from "@/test/auth";
-import { ROOT, listPagesApiFiles, listRouteFiles, listServerActionFiles, routeUrlAndParams } from "@/test/entry-points";
+import {
+  ROOT,
+  handlersOf as handlersIn,
+  listPagesApiFiles,
+  listRouteFiles,
+  listServerActionFiles,
+  routeUrlAndParams,
+} from "@/test/entry-points";
 import { schema } from "@/lib/db";
 import { parsePageState } from "@/lib/content/page-state";
 import { stripControlChars } from "@/lib/validation/text";
@@ -92,14 +99,7 @@ function topKeys(s: z.ZodType | undefined): string[] {
 const routeFiles = [...listRouteFiles(), ...listPagesApiFiles()];
 const actionFiles = listServerActionFiles();
 
-async function handlersOf(file: string): Promise<[string, Handler][]> {
-  let mod = (await import(/* @vite-ignore */ path.join(ROOT, file))) as Record<string, unknown>;
-  if (file.startsWith("pages/"))
-    mod = ((mod.default as { methods?: Record<string, unknown> })?.methods ?? {}) as Record<string, unknown>;
-  return (["GET", "POST", "PUT", "PATCH", "DELETE"] as const)
-    .filter((m) => typeof mod[m] === "function")
-    .map((m) => [m, mod[m] as Handler]);
-}
+const handlersOf = (file: string) => handlersIn<Handler>(file);
 
 describe("one place: the shared string schema", () => {
   it("strips control characters and keeps tabs and line breaks", () => {

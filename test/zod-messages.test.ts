@@ -17,7 +17,14 @@ vi.mock("next/server", async (importOriginal) => ({
 }));
 
 import { apiRequest, callRoute, tokenFor, setupTestDatabase } from "@/test/db";
-import { ROOT, listPagesApiFiles, listRouteFiles, listServerActionFiles, routeUrlAndParams } from "@/test/entry-points";
+import {
+  ROOT,
+  handlersOf as handlersIn,
+  listPagesApiFiles,
+  listRouteFiles,
+  listServerActionFiles,
+  routeUrlAndParams,
+} from "@/test/entry-points";
 
 const t = setupTestDatabase();
 
@@ -113,14 +120,7 @@ async function messagesOf(s: z.ZodType, input: unknown): Promise<string[]> {
 const routeFiles = [...listRouteFiles(), ...listPagesApiFiles()];
 const actionFiles = listServerActionFiles();
 
-async function handlersOf(file: string): Promise<[string, Handler][]> {
-  let mod = (await import(/* @vite-ignore */ path.join(ROOT, file))) as Record<string, unknown>;
-  if (file.startsWith("pages/"))
-    mod = ((mod.default as { methods?: Record<string, unknown> })?.methods ?? {}) as Record<string, unknown>;
-  return (["GET", "POST", "PUT", "PATCH", "DELETE"] as const)
-    .filter((m) => typeof mod[m] === "function")
-    .map((m) => [m, mod[m] as Handler]);
-}
+const handlersOf = (file: string) => handlersIn<Handler>(file);
 
 describe("every schema: bad values get a message written for the field, never zod's default", () => {
   it("the walk finds the schemas (a walk that finds nothing proves nothing)", async () => {
