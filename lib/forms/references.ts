@@ -55,13 +55,15 @@ const wearLabel = (t: SQL) =>
   )} else 'Uniform' end)`;
 
 /**
- * 'Uniform · Polo × 3': the wear and its quantity (a technician's 'Shirt & Pant' with its split quantities reads
- * 'Shirt × 2 + Pant × 1'); the employee is beside it wherever it is shown, as for tech time.
+ * 'Uniform · Polo × 3 · Una Form': the wear and its quantity (a technician's 'Shirt & Pant' with its split
+ * quantities reads 'Shirt × 2 + Pant × 1'), then the employee it is for, so two people's same order (and its
+ * mails' subjects) read apart.
  */
 export const uniformReference: ReferenceOf = (t) =>
   sql<string>`('Uniform · ' || (case when ${t}.quantity is null and (${t}.shirt_quantity is not null or ${t}.pant_quantity is not null)
     then 'Shirt × ' || coalesce(${t}.shirt_quantity, 0) || ' + Pant × ' || coalesce(${t}.pant_quantity, 0)
-    else ${wearLabel(t)} || coalesce(' × ' || ${t}.quantity, '') end))`;
+    else ${wearLabel(t)} || coalesce(' × ' || ${t}.quantity, '') end)
+    || ' · ' || btrim(${t}.employee_first_name || ' ' || ${t}.employee_last_name))`;
 
 /** 'Time off 12/01–12/05 · Sam Staff' ('Time off 12/01 (half day) · …' for a half day). */
 export const timeOffReference: ReferenceOf = (t) =>

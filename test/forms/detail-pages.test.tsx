@@ -12,7 +12,7 @@ vi.mock("next/server", async (importOriginal) => ({
 }));
 
 import type { ReactElement } from "react";
-import { eq } from "drizzle-orm";
+import { eq, like } from "drizzle-orm";
 import { cookieJar } from "@/test/mock-next-headers";
 import { apiRequest, callRoute, setupTestDatabase, tokenFor } from "@/test/db";
 import { SESSION_COOKIE, sessionFor } from "@/test/auth";
@@ -257,16 +257,20 @@ describe("what a detail page shows", () => {
 
 describe("the submission mail links to the detail page", () => {
   it("the uniform request's mail and the submitter's copy open its detail page (no longer a filtered list)", async () => {
-    // Its subject is the request's reference (lib/forms/references.ts), the same for both requests here.
+    // Its subject is the request's reference (lib/forms/references.ts): the same order, told apart by its employee.
     const copies = await t
       .db()
       .select()
       .from(schema.mailOutbox)
-      .where(eq(schema.mailOutbox.subject, "Copy: Uniform · Shirt × 3 + Pant × 2"));
+      .where(like(schema.mailOutbox.subject, "Copy: Uniform · Shirt × 3 + Pant × 2 · %"));
+    expect(copies.map((m) => m.subject).sort()).toEqual([
+      "Copy: Uniform · Shirt × 3 + Pant × 2 · Alex Theirs Tech",
+      "Copy: Uniform · Shirt × 3 + Pant × 2 · Sam Mine Tech",
+    ]);
     const link = new RegExp(`/uniform/request/view/${records.uniform.staff}(?!\\d)`);
     const mails = copies.filter((m) => link.test(m.body));
-    expect(copies).toHaveLength(2);
     expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toBe("Copy: Uniform · Shirt × 3 + Pant × 2 · Sam Mine Tech");
     expect(mails[0].body).not.toContain("f_employee_name");
   });
 });

@@ -106,7 +106,7 @@ describe("a request's reference", () => {
     expect(await referenceOf("improvement_suggestion", empty)).toBe(`Suggestion · #${empty} · Sue Gester`);
   });
 
-  it("uniform: the wear and its quantity (a technician's shirts and pants apart)", async () => {
+  it("uniform: the wear and its quantity (a technician's shirts and pants apart), and whom it is for", async () => {
     const uniform = async (v: { wearId: number; quantity?: number; shirtQuantity?: number; pantQuantity?: number }) => {
       const [row] = await t
         .db()
@@ -129,14 +129,14 @@ describe("a request's reference", () => {
       return row.id;
     };
     expect(await referenceOf("uniform_request", await uniform({ wearId: WEAR.polo, quantity: 3 }))).toBe(
-      "Uniform · Polo × 3",
+      "Uniform · Polo × 3 · Una Form",
     );
     expect(
       await referenceOf(
         "uniform_request",
         await uniform({ wearId: WEAR.shirtAndPant, shirtQuantity: 2, pantQuantity: 1 }),
       ),
-    ).toBe("Uniform · Shirt × 2 + Pant × 1");
+    ).toBe("Uniform · Shirt × 2 + Pant × 1 · Una Form");
   });
 
   it("time off: its days (a half day says so)", async () => {
