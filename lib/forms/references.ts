@@ -1,6 +1,7 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { WEARS } from "./uniform/schemas";
+import { personName } from "@/lib/users/display-name";
 
 /**
  * What each staff form's request is called (docs/features/requests.md, 'A request's reference'): one SQL
@@ -59,11 +60,13 @@ const wearLabel = (t: SQL) =>
  * quantities reads 'Shirt × 2 + Pant × 1'), then the employee it is for, so two people's same order (and its
  * mails' subjects) read apart.
  */
-export const uniformReference: ReferenceOf = (t) =>
-  sql<string>`('Uniform · ' || (case when ${t}.quantity is null and (${t}.shirt_quantity is not null or ${t}.pant_quantity is not null)
+export const uniformReference: ReferenceOf = (t) => {
+  const employee = personName({ firstName: sql`${t}.employee_first_name`, lastName: sql`${t}.employee_last_name` });
+  return sql<string>`('Uniform · ' || (case when ${t}.quantity is null and (${t}.shirt_quantity is not null or ${t}.pant_quantity is not null)
     then 'Shirt × ' || coalesce(${t}.shirt_quantity, 0) || ' + Pant × ' || coalesce(${t}.pant_quantity, 0)
     else ${wearLabel(t)} || coalesce(' × ' || ${t}.quantity, '') end)
-    || ' · ' || btrim(${t}.employee_first_name || ' ' || ${t}.employee_last_name))`;
+    || coalesce(' · ' || ${employee}, ''))`;
+};
 
 /** 'Time off 12/01–12/05 · Sam Staff' ('Time off 12/01 (half day) · …' for a half day). */
 export const timeOffReference: ReferenceOf = (t) =>
