@@ -22,7 +22,7 @@ import { apiRequest, callRoute, tokenFor, setupTestDatabase } from "@/test/db";
 import { SESSION_COOKIE, sessionFor } from "@/test/auth";
 import {
   ROOT,
-  handlersOf as handlersIn,
+  handlersOf,
   listPagesApiFiles,
   listRouteFiles,
   listServerActionFiles,
@@ -99,8 +99,6 @@ function topKeys(s: z.ZodType | undefined): string[] {
 const routeFiles = [...listRouteFiles(), ...listPagesApiFiles()];
 const actionFiles = listServerActionFiles();
 
-const handlersOf = (file: string) => handlersIn<Handler>(file);
-
 describe("one place: the shared string schema", () => {
   it("strips control characters and keeps tabs and line breaks", () => {
     expect(stripControlChars("a\u0000b\u0007c\u007fd\u009fe\tf\ng\rh")).toBe("abcde\tf\ng\rh");
@@ -125,7 +123,7 @@ describe("one place: the shared string schema", () => {
   });
 
   it.each(routeFiles)("%s: every string in its query and body schemas drops control characters", async (file) => {
-    for (const [method, h] of await handlersOf(file)) {
+    for (const [method, h] of await handlersOf<Handler>(file)) {
       for (const { path: p, leaf } of [...stringLeaves(h.schemas?.query), ...stringLeaves(h.schemas?.body)]) {
         const r = leaf.safeParse(HOSTILE);
         if (r.success) expect(CONTROL.test(String(r.data)), `${file} ${method} ${p}`).toBe(false);
@@ -157,7 +155,7 @@ describe("NUL in every declared field of every v1 call: 200, 4xx, never 500", ()
 
   it.each(routeFiles)("%s", async (file) => {
     const { url, params } = routeUrlAndParams(file);
-    for (const [method, h] of await handlersOf(file)) {
+    for (const [method, h] of await handlersOf<Handler>(file)) {
       if (!h.schemas) continue; // a publicRoute with its own parsing (feeds, zip): not a form field
       const queryKeys = [...new Set([...topKeys(h.schemas.query), "search", "filter", "q"])];
       const bodyKeys = topKeys(h.schemas.body);

@@ -19,7 +19,7 @@ vi.mock("next/server", async (importOriginal) => ({
 import { apiRequest, callRoute, tokenFor, setupTestDatabase } from "@/test/db";
 import {
   ROOT,
-  handlersOf as handlersIn,
+  handlersOf,
   listPagesApiFiles,
   listRouteFiles,
   listServerActionFiles,
@@ -120,11 +120,9 @@ async function messagesOf(s: z.ZodType, input: unknown): Promise<string[]> {
 const routeFiles = [...listRouteFiles(), ...listPagesApiFiles()];
 const actionFiles = listServerActionFiles();
 
-const handlersOf = (file: string) => handlersIn<Handler>(file);
-
 describe("every schema: bad values get a message written for the field, never zod's default", () => {
   it("the walk finds the schemas (a walk that finds nothing proves nothing)", async () => {
-    const [, add] = (await handlersOf("app/api/v1/uniform/request/add/update/route.ts"))[0];
+    const [, add] = (await handlersOf<Handler>("app/api/v1/uniform/request/add/update/route.ts"))[0];
     expect(Object.keys(shapeOf(add.schemas?.body) ?? {})).toContain("shirt_quantity");
     const { saveTechTimeAction } = (await import("@/lib/forms/tech-time/actions")) as unknown as {
       saveTechTimeAction: ActionFn;
@@ -134,7 +132,7 @@ describe("every schema: bad values get a message written for the field, never zo
 
   it.each(routeFiles)("%s", async (file) => {
     const found: string[] = [];
-    for (const [method, h] of await handlersOf(file)) {
+    for (const [method, h] of await handlersOf<Handler>(file)) {
       for (const [part, s] of Object.entries(h.schemas ?? {}) as [string, z.ZodType | undefined][]) {
         if (!s) continue;
         for (const input of badInputs(s)) {
@@ -169,7 +167,7 @@ describe("every v1 call: bad input is answered without zod's default texts", () 
   it.each(routeFiles)("%s", async (file) => {
     const { url, params } = routeUrlAndParams(file);
     const found: string[] = [];
-    for (const [method, h] of await handlersOf(file)) {
+    for (const [method, h] of await handlersOf<Handler>(file)) {
       if (!h.schemas || /logout/.test(file)) continue; // a publicRoute with its own parsing; logout ends the token
       const queryKeys = Object.keys(shapeOf(h.schemas.query) ?? {});
       const bodyKeys = Object.keys(shapeOf(h.schemas.body) ?? {});
